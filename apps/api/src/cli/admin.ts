@@ -1,0 +1,44 @@
+import { loadEnv } from '../env.ts';
+import { generatePassword, openDatabase } from '../bootstrap.ts';
+import { upsertAdmin } from '../features/admin-auth/admin-auth.service.ts';
+import { UserInput } from '@post/contracts/admin-auth';
+
+// `pnpm admin create|reset <username> [password]`: creates an administrator or resets one's
+// password (and ends their sessions). Without a password, one is generated and printed.
+async function run(): Promise<number> {
+  const [command, username, given] = process.argv.slice(2);
+  if (!['create', 'reset'].includes(command ?? '') || !username) {
+    console.error('Usage: pnpm admin create <username> [password]\n       pnpm admin reset <username> [password]');
+    return 2;
+  }
+  const password = given ?? generatePassword();
+  const check = UserInput.safeParse({ username, password });
+  if (!check.success) {
+    console.error(check.error.issues.map((i) => i.message).join('\n'));
+    return 2;
+  }
+  const env = loadEnv();
+  const handle = await openDatabase(env, () => undefined);
+  try {
+    const exists = await handle.db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirst();
+    if (command === 'reset' && !exists) {
+      console.error(`No administrator named '${username}'. Use: pnpm admin create ${username}`);
+      return 1;
+    }
+    if (command === 'create' && exists) {
+      console.error(`'${username}' already exists. Use: pnpm admin reset ${username}`);
+      return 1;
+    }
+    const what = await upsertAdmin(handle.db, username, password);
+    console.log(`Administrator '${username}' ${what === 'created' ? 'created' : 'password reset; their sessions were ended'}.`);
+    if (!given) console.log(`Password: ${password}`);
+    return 0;
+  } finally {
+    await handle.close();
+  }
+}
+
+run().then((code) => process.exit(code), (err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,109 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = (name: string) =>
+  z
+    .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', ''], {
+      error: `${name} must be true or false (1/0, yes/no, on/off)`,
+    })
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? undefined : ['1', 'true', 'yes', 'on'].includes(v)));
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'NODE_ENV must be development, production or test' }).default('development'),
+  PORT: z.coerce.number({ error: 'PORT must be a port number (1-65535)' }).int().min(0).max(65535, 'PORT must be a port number (1-65535)').default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATABASE_URL: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), 'DATABASE_URL must start with postgres:// or postgresql://'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  SESSION_SECRET: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || v.length >= 32, 'SESSION_SECRET must be at least 32 characters'),
+  PUBLIC_URL: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v.replace(/\/+$/, '') : undefined))
+    .refine((v) => v === undefined || /^https?:\/\/[^/]+/.test(v), 'PUBLIC_URL must be an http:// or https:// URL'),
+  ADMIN_USERNAME: z.string().optional().transform((v) => (v ? v : undefined)),
+  ADMIN_PASSWORD: z.string().optional().transform((v) => (v ? v : undefined)),
+  SEED_DEMO: bool('SEED_DEMO'),
+  TRUST_PROXY: bool('TRUST_PROXY'),
+  WEB_DIST: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+/** The validated configuration of a running server. */
+export interface Env {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  sessionSecret: string;
+  publicUrl: string | undefined;
+  /** Cookies are Secure (and `__Host-` prefixed) when the public URL is https. */
+  secureCookies: boolean;
+  adminUsername: string | undefined;
+  adminPassword: string | undefined;
+  seedDemo: boolean;
+  trustProxy: boolean;
+  webDist: string;
+  logLevel: string;
+}
+
+/** Reads and checks process.env (the only reader of it); throws one message listing every bad value. */
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  - ${i.path.join('.') || 'env'}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  if ((e.ADMIN_USERNAME && !e.ADMIN_PASSWORD) || (!e.ADMIN_USERNAME && e.ADMIN_PASSWORD)) {
+    throw new Error('Invalid configuration:\n  - ADMIN_USERNAME and ADMIN_PASSWORD must be set together');
+  }
+  if (e.ADMIN_USERNAME && e.ADMIN_USERNAME.length < 3) {
+    throw new Error('Invalid configuration:\n  - ADMIN_USERNAME: Username must be at least 3 characters');
+  }
+  if (e.ADMIN_PASSWORD && e.ADMIN_PASSWORD.length < 8) {
+    throw new Error('Invalid configuration:\n  - ADMIN_PASSWORD must be at least 8 characters');
+  }
+  if (e.NODE_ENV === 'production' && e.DATABASE_URL && !e.SESSION_SECRET) {
+    throw new Error('Invalid configuration:\n  - SESSION_SECRET is required when NODE_ENV=production with DATABASE_URL (at least 32 characters)');
+  }
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir,
+    sessionSecret: e.SESSION_SECRET ?? embeddedSecret(dataDir),
+    publicUrl: e.PUBLIC_URL,
+    secureCookies: e.PUBLIC_URL?.startsWith('https://') ?? false,
+    adminUsername: e.ADMIN_USERNAME,
+    adminPassword: e.ADMIN_PASSWORD,
+    seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
+    trustProxy: e.TRUST_PROXY ?? false,
+    webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+// The embedded default keeps a generated secret beside its data, so sessions survive restarts
+// without anyone having to invent one.
+function embeddedSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'session-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,59 @@
+import { TRPCError } from '@trpc/server';
+import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
+import { E } from '@post/contracts/messages';
+
+/** The codes a service may raise; each maps to one HTTP status. */
+export type AppErrorCode =
+  | 'BAD_REQUEST'
+  | 'UNAUTHORIZED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'TOO_MANY_REQUESTS';
+
+/** A typed domain error thrown by services; trpc.ts maps it to a tRPC error and HTTP status. */
+export class AppError extends Error {
+  readonly code: AppErrorCode;
+  readonly retryAfterSeconds: number | undefined;
+  constructor(code: AppErrorCode, message: string, retryAfterSeconds?: number) {
+    super(message);
+    this.name = 'AppError';
+    this.code = code;
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
+/** Shorthands that read like sentences in services. */
+export const notFound = (what: string) => new AppError('NOT_FOUND', E.notFound(what));
+export const conflict = (message: string) => new AppError('CONFLICT', message);
+export const badRequest = (message: string) => new AppError('BAD_REQUEST', message);
+export const unauthorized = (message: string = E.unauthorized) => new AppError('UNAUTHORIZED', message);
+
+interface PgError {
+  code?: string;
+  constraint?: string;
+}
+
+/** Turns anything thrown inside a procedure into the TRPCError the client should see. */
+export function toTRPCError(cause: unknown): TRPCError {
+  if (cause instanceof TRPCError) {
+    return cause.cause instanceof AppError || isPgError(cause.cause) ? toTRPCError(cause.cause) : cause;
+  }
+  if (cause instanceof AppError) return new TRPCError({ code: cause.code, message: cause.message, cause });
+  if (isPgError(cause)) {
+    // The database keeps the constraints; when one fires, the request was bad, not the server.
+    const code: TRPC_ERROR_CODE_KEY | undefined =
+      cause.code === '23505' ? 'CONFLICT' : cause.code === '23514' || cause.code === '22P02' || cause.code === '22001' || cause.code === '22007' || cause.code === '22008' ? 'BAD_REQUEST' : cause.code === '23503' ? 'NOT_FOUND' : undefined;
+    if (code) {
+      const message =
+        code === 'CONFLICT' ? 'That record already exists.' : code === 'NOT_FOUND' ? 'A related record was not found.' : E.invalidInput;
+      return new TRPCError({ code, message, cause: cause as Error });
+    }
+  }
+  return new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: E.internal, cause });
+}
+
+function isPgError(e: unknown): e is PgError & Error {
+  return typeof e === 'object' && e !== null && typeof (e as PgError).code === 'string' && /^[0-9A-Z]{5}$/.test((e as PgError).code!);
+}

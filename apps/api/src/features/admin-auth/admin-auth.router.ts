@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { AuthCheckSchema, ChangePasswordInput, LoginInput } from '@post/contracts/admin-auth';
+import { Ok } from '@post/contracts/common';
+import { adminProcedure, publicProcedure, router } from '../../trpc.ts';
+import * as service from './admin-auth.service.ts';
+
+const tags = ['Administrator sign-in'];
+
+/** Administrator sign-in, sign-out, check and password change. */
+export const adminAuthRouter = router({
+  login: publicProcedure
+    .meta({ openapi: { method: 'POST', path: '/login', tags, summary: 'Sign in as administrator' } })
+    .input(LoginInput)
+    .output(AuthCheckSchema)
+    .mutation(({ ctx, input }) => service.login(ctx, input)),
+  logout: publicProcedure
+    .meta({ openapi: { method: 'POST', path: '/logout', tags, summary: 'Sign out' } })
+    .input(z.void())
+    .output(Ok)
+    .mutation(async ({ ctx }) => {
+      await service.logout(ctx);
+      return { ok: true as const };
+    }),
+  check: publicProcedure
+    .meta({ openapi: { method: 'GET', path: '/auth/check', tags, summary: 'Who is signed in as administrator' } })
+    .input(z.void())
+    .output(AuthCheckSchema)
+    .query(({ ctx }) => service.authCheck(ctx)),
+  changePassword: adminProcedure
+    .meta({ openapi: { method: 'POST', path: '/change-password', tags, summary: "Change the administrator's password", protect: true } })
+    .input(ChangePasswordInput)
+    .output(Ok)
+    .mutation(async ({ ctx, input }) => {
+      await service.changePassword(ctx, ctx.user.id, input);
+      return { ok: true as const };
+    }),
+});

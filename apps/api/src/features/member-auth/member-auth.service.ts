@@ -1,0 +1,84 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import { hashPassword, verifyPassword } from '@post/db';
+import { E, V } from '@post/contracts/messages';
+import type { ChangePasswordInput } from '@post/contracts/admin-auth';
+import type { MemberAuthCheck, MemberLoginInput, SessionMember } from '@post/contracts/member-auth';
+import { AppError } from '../../errors.ts';
+import { signInThrottle } from '../../lib/throttle.ts';
+import { clientIp, rotateSession } from '../../lib/session.ts';
+import { SESSION_ABSOLUTE_MS } from '../../plugins/session.ts';
+import type { Context } from '../../trpc.ts';
+
+let dummyHash: Promise<string> | undefined;
+
+/** Signs a member in: only active members with online access and a portal password. */
+export async function login(ctx: Context, input: MemberLoginInput): Promise<MemberAuthCheck> {
+  await signInThrottle.before(ctx.db, 'member', input.membershipNumber, clientIp(ctx.req));
+  const m = await ctx.db
+    .selectFrom('members')
+    .select(['id', 'firstName', 'lastName', 'membershipNumber', 'branchOfService', 'postRole', 'membershipType', 'isActive', 'hasOnlineAccess', 'loginPassword'])
+    .where(sql`lower(membership_number)`, '=', input.membershipNumber.toLowerCase())
+    .executeTakeFirst();
+  const hash = m?.loginPassword ?? (await (dummyHash ??= hashPassword('not-a-password')));
+  const passwordOk = await verifyPassword(hash, input.password);
+  if (!m || !m.loginPassword || !passwordOk || !m.isActive || !m.hasOnlineAccess) {
+    await signInThrottle.failed(ctx.db, 'member', input.membershipNumber);
+    throw new AppError('UNAUTHORIZED', E.invalidMemberCredentials);
+  }
+  await signInThrottle.succeeded(ctx.db, 'member', input.membershipNumber);
+  const token = randomBytes(32).toString('base64url');
+  await ctx.db
+    .insertInto('memberSessions')
+    .values({
+      memberId: m.id,
+      sessionToken: token,
+      expiresAt: new Date(Date.now() + SESSION_ABSOLUTE_MS),
+      ipAddress: clientIp(ctx.req).slice(0, 64),
+      userAgent: (ctx.req.headers['user-agent'] ?? '').slice(0, 500) || null,
+    })
+    .execute();
+  const previous = ctx.req.session.get('memberToken');
+  if (previous) await ctx.db.deleteFrom('memberSessions').where('sessionToken', '=', previous).execute();
+  await rotateSession(ctx.req, ['userId', 'userAuthAt']);
+  ctx.req.session.set('memberToken', token);
+  ctx.req.session.set('memberAuthAt', Date.now());
+  const member: SessionMember = {
+    id: m.id,
+    firstName: m.firstName,
+    lastName: m.lastName,
+    membershipNumber: m.membershipNumber,
+    branchOfService: m.branchOfService as SessionMember['branchOfService'],
+    postRole: m.postRole,
+    membershipType: m.membershipType,
+  };
+  return { authenticated: true, member };
+}
+
+/** Signs the member out; an administrator signed in on the same browser stays signed in. */
+export async function logout(ctx: Context): Promise<void> {
+  const token = ctx.req.session.get('memberToken');
+  if (token) await ctx.db.deleteFrom('memberSessions').where('sessionToken', '=', token).execute();
+  if (ctx.req.session.get('userId')) {
+    ctx.req.session.set('memberToken', undefined);
+    ctx.req.session.set('memberAuthAt', undefined);
+    await rotateSession(ctx.req, ['userId', 'userAuthAt']);
+    return;
+  }
+  await ctx.req.session.destroy();
+}
+
+/** A member changes their own portal password; their other sign-ins end. */
+export async function changePassword(ctx: Context, member: SessionMember, input: ChangePasswordInput): Promise<void> {
+  if (input.newPassword.length < 8) throw new AppError('BAD_REQUEST', V.portalPasswordMin);
+  const row = await ctx.db.selectFrom('members').select('loginPassword').where('id', '=', member.id).executeTakeFirstOrThrow();
+  if (!(await verifyPassword(row.loginPassword, input.currentPassword))) {
+    throw new AppError('BAD_REQUEST', E.wrongCurrentPassword);
+  }
+  const hash = await hashPassword(input.newPassword);
+  const token = ctx.req.session.get('memberToken')!;
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx.updateTable('members').set({ loginPassword: hash, updatedAt: new Date() }).where('id', '=', member.id).execute();
+    await trx.deleteFrom('memberSessions').where('memberId', '=', member.id).where('sessionToken', '<>', token).execute();
+  });
+}

@@ -1,0 +1,16 @@
+import { E } from '@post/contracts/messages';
+import { AppError } from '../errors.ts';
+import { hit } from './rate-limit.ts';
+import { clientIp } from './session.ts';
+import type { Context } from '../trpc.ts';
+
+/** A public form's per-address limit: at most `limit` submissions per `windowMs` (429 beyond). */
+export async function limitPublicForm(ctx: Context, form: string, limit: number, windowMs: number): Promise<void> {
+  const r = await hit(ctx.db, `form:${form}:ip:${clientIp(ctx.req)}`, limit, windowMs);
+  if (!r.allowed) throw new AppError('TOO_MANY_REQUESTS', E.tooManyAttempts, r.retryAfterSeconds);
+}
+
+/** True when the honeypot field was filled: a bot, to be answered as if all went well. */
+export function isBot(input: { website?: string | undefined }): boolean {
+  return Boolean(input.website && input.website.trim() !== '');
+}

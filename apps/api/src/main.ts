@@ -1,0 +1,50 @@
+import { loadEnv } from './env.ts';
+import { buildServer } from './server.ts';
+import { openDatabase, prepareContent } from './bootstrap.ts';
+import { pruneSessions } from './plugins/session.ts';
+
+// Start-up: configuration, database, migrations, administrator, demo content, listen,
+// and a graceful stop that lets requests in flight finish.
+async function main(): Promise<void> {
+  let env;
+  try {
+    env = loadEnv();
+  } catch (err) {
+    console.error((err as Error).message);
+    process.exit(1);
+  }
+  const say = (msg: string) => console.log(`[post] ${msg}`);
+  const handle = await openDatabase(env, say);
+  say(`database: ${handle.kind} (${handle.location})`);
+  const lines = await prepareContent(handle, env);
+  const app = await buildServer({ db: handle.db, env });
+  await app.listen({ port: env.port, host: env.host });
+  const shown = env.publicUrl ?? `http://localhost:${(app.server.address() as { port: number }).port}`;
+  console.log(['', `  Veterans post site is running at ${shown}`, ...lines.map((l) => `  ${l}`), ''].join('\n'));
+
+  const prune = setInterval(() => pruneSessions(handle.db).catch(() => undefined), 15 * 60 * 1000);
+  prune.unref();
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    say(`${signal} received: finishing requests in flight, then stopping`);
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await app.close();
+      await handle.close();
+    } finally {
+      clearTimeout(force);
+      process.exit(0);
+    }
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

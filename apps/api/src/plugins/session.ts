@@ -1,0 +1,87 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifySession from '@fastify/session';
+import fp from 'fastify-plugin';
+import { sql } from 'kysely';
+import type { DB } from '@post/db';
+import type { Env } from '../env.ts';
+
+/** Idle timeout: a session unused this long ends (issue 8). */
+export const SESSION_IDLE_MS = 30 * 60 * 1000;
+/** Absolute timeout: a sign-in lasts at most this long, however active. */
+export const SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000;
+
+declare module 'fastify' {
+  interface Session {
+    userId?: number;
+    /** When the administrator signed in (ms), for the absolute timeout. */
+    userAuthAt?: number;
+    memberToken?: string;
+    memberAuthAt?: number;
+  }
+}
+
+type Callback = (err?: Error | null) => void;
+type GetCallback = (err: Error | null, session?: any) => void;
+
+/** @fastify/session store on the `session` table (sid, sess, expire), shared by every app node. */
+export class DbSessionStore {
+  readonly #db: DB;
+  constructor(db: DB) {
+    this.#db = db;
+  }
+  set(sid: string, session: any, cb: Callback): void {
+    const expires = session?.cookie?.expires ? new Date(session.cookie.expires) : new Date(Date.now() + SESSION_IDLE_MS);
+    this.#db
+      .insertInto('session')
+      .values({ sid, sess: JSON.stringify(session), expire: expires })
+      .onConflict((oc) => oc.column('sid').doUpdateSet({ sess: JSON.stringify(session), expire: expires }))
+      .execute()
+      .then(() => cb(null), (err) => cb(err));
+  }
+  get(sid: string, cb: GetCallback): void {
+    this.#db
+      .selectFrom('session')
+      .select('sess')
+      .where('sid', '=', sid)
+      .where('expire', '>', sql<Date>`now()`)
+      .executeTakeFirst()
+      .then((row) => cb(null, row ? row.sess : null), (err) => cb(err));
+  }
+  destroy(sid: string, cb: Callback): void {
+    this.#db
+      .deleteFrom('session')
+      .where('sid', '=', sid)
+      .execute()
+      .then(() => cb(null), (err) => cb(err));
+  }
+}
+
+/** Deletes expired sessions; run now and then, not on every request. */
+export async function pruneSessions(db: DB): Promise<void> {
+  await db.deleteFrom('session').where('expire', '<', sql<Date>`now()`).execute();
+  await db.deleteFrom('memberSessions').where('expiresAt', '<', sql<Date>`now()`).execute();
+}
+
+/** The session cookie's name: `__Host-` prefixed when cookies are Secure. */
+export function sessionCookieName(env: Pick<Env, 'secureCookies'>): string {
+  return env.secureCookies ? '__Host-sid' : 'sid';
+}
+
+/** Cookie and session plugins with the database store. */
+export const sessionPlugin = fp(async (app, opts: { db: DB; env: Env }) => {
+  await app.register(fastifyCookie);
+  await app.register(fastifySession, {
+    secret: opts.env.sessionSecret,
+    cookieName: sessionCookieName(opts.env),
+    store: new DbSessionStore(opts.db),
+    saveUninitialized: false,
+    rolling: true,
+    cookie: {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: opts.env.secureCookies,
+      maxAge: SESSION_IDLE_MS,
+    },
+  });
+});

@@ -1,0 +1,33 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import fp from 'fastify-plugin';
+import type { Env } from '../env.ts';
+
+/** Serves the built web app: hashed assets cached for a year, every other page the SPA shell. */
+export const webPlugin = fp(async (app, opts: { env: Env }) => {
+  const root = opts.env.webDist;
+  const indexFile = path.join(root, 'index.html');
+  const hasWeb = existsSync(indexFile);
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: false,
+      setHeaders(res, file) {
+        if (file.includes(`${path.sep}assets${path.sep}`)) res.header('Cache-Control', 'public, max-age=31536000, immutable');
+        else res.header('Cache-Control', 'no-cache');
+      },
+    });
+  }
+  const shell = hasWeb ? readFileSync(indexFile, 'utf8') : undefined;
+
+  app.setNotFoundHandler(async (req, reply) => {
+    const url = req.url.split('?')[0]!;
+    const isApi = url.startsWith('/api/') || url === '/api' || url.startsWith('/trpc');
+    if (!isApi && (req.method === 'GET' || req.method === 'HEAD') && shell) {
+      return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(shell);
+    }
+    return reply.code(404).send({ message: 'Not found.' });
+  });
+});

@@ -1,0 +1,105 @@
+import type { FastifyInstance } from 'fastify';
+import { createOpenApiFetchHandler, generateOpenApiDocument } from 'trpc-to-openapi';
+import { appRouter } from './router.ts';
+import { contextFactory, type Context } from './trpc.ts';
+import { AppError } from './errors.ts';
+import { renderApiReference } from './lib/api-reference.ts';
+import { newsletterRoutes } from './features/newsletter/newsletter.routes.ts';
+import type { DB } from '@post/db';
+import type { Env } from './env.ts';
+
+/** The OpenAPI 3.1 document of the REST adapter. */
+export function openApiDocument(baseUrl: string) {
+  return generateOpenApiDocument(appRouter, {
+    title: 'Veterans Post API',
+    description: 'REST paths over the same procedures the web app calls through tRPC. Errors are JSON { message, issues? }.',
+    version: '1.0.0',
+    baseUrl,
+  });
+}
+
+interface ErrorBody {
+  message?: string;
+  issues?: { path?: (string | number)[]; message?: string }[];
+}
+
+/** The REST adapter (`/api/...`) in its own scope, since it needs Fastify's own JSON parser. */
+export async function restPlugin(app: FastifyInstance, opts: { db: DB; env: Env }): Promise<void> {
+  // A POST with an empty body (logout, activate) is valid: treat it as "no input".
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      const err = Object.assign(new Error('The request body is not valid JSON.'), { statusCode: 400 });
+      done(err, undefined);
+    }
+  });
+  app.addHook('onRequest', async (req) => {
+    const hasBody = req.headers['content-length'] && req.headers['content-length'] !== '0';
+    if (!req.headers['content-type'] && !hasBody && !req.headers['transfer-encoding']) {
+      req.headers['content-type'] = 'application/json';
+    }
+  });
+  // Every error answers { message, issues? } with the spec's own message first.
+  app.addHook('onSend', async (_req, reply, payload) => {
+    if (reply.statusCode < 400 || typeof payload !== 'string') return payload;
+    try {
+      const body = JSON.parse(payload) as ErrorBody;
+      const issues = body.issues?.map((i) => ({ path: (i.path ?? []).map(String), message: i.message ?? '' }));
+      const message = issues?.[0]?.message || body.message || 'Request failed';
+      return JSON.stringify(issues?.length ? { message, issues } : { message });
+    } catch {
+      return payload;
+    }
+  });
+
+  const baseUrl = `${opts.env.publicUrl ?? ''}/api`;
+  let doc: ReturnType<typeof openApiDocument> | undefined;
+  app.get('/api/openapi.json', async () => (doc ??= openApiDocument(baseUrl)));
+  app.get('/api/docs', async (_req, reply) => reply.type('text/html; charset=utf-8').send(renderApiReference((doc ??= openApiDocument(baseUrl)))));
+
+  // Routes that are not JSON (files, feeds, redirects) sit beside the adapter.
+  await newsletterRoutes(app, opts);
+
+  const createContext = contextFactory(opts);
+  // The package's own Fastify adapter can answer twice (its async handler resolves before
+  // the reply is written, and an empty second send sometimes wins), so the fetch handler is
+  // driven here and its Response copied onto the reply once.
+  app.route({
+    method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    url: '/api/*',
+    handler: async (request, reply) => {
+      const headers = new Headers();
+      for (const [k, v] of Object.entries(request.headers)) {
+        if (v === undefined || k === 'content-length' || k === 'transfer-encoding') continue;
+        headers.set(k, Array.isArray(v) ? v.join(', ') : v);
+      }
+      const hasBody = request.method !== 'GET';
+      const req = new Request(`http://localhost${request.url}`, {
+        method: request.method,
+        headers,
+        body: hasBody ? JSON.stringify(request.body ?? {}) : undefined,
+      });
+      const res = await createOpenApiFetchHandler({
+        req,
+        endpoint: '/api',
+        router: appRouter,
+        createContext: () => createContext({ req: request, res: reply }) as Context,
+        responseMeta: ({ errors }: any) => {
+          const cause = errors?.[0]?.cause;
+          return cause instanceof AppError && cause.retryAfterSeconds
+            ? { headers: { 'Retry-After': String(cause.retryAfterSeconds) } }
+            : {};
+        },
+        onError: ({ error }: any) => {
+          if (error.code === 'INTERNAL_SERVER_ERROR') request.log.error({ err: error.cause ?? error }, 'REST procedure failed');
+        },
+      } as any);
+      reply.code(res.status);
+      res.headers.forEach((value, key) => void reply.header(key, value));
+      return reply.send(await res.text());
+    },
+  });
+}

@@ -1,0 +1,77 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
+import { sql } from 'kysely';
+import type { DB } from '@post/db';
+import { E } from '@post/contracts/messages';
+import type { Env } from './env.ts';
+import { appRouter } from './router.ts';
+import { contextFactory } from './trpc.ts';
+import { AppError } from './errors.ts';
+import { restPlugin } from './rest.ts';
+import { sessionPlugin } from './plugins/session.ts';
+import { securityPlugin } from './plugins/security.ts';
+import { webPlugin } from './plugins/web.ts';
+
+/** What the server is built from. */
+export interface ServerDeps {
+  db: DB;
+  env: Env;
+  logger?: boolean;
+}
+
+/** The Fastify instance with every route, not listening (tests use inject). */
+export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
+  const { db, env } = deps;
+  const app = Fastify({
+    logger: deps.logger === false ? false : { level: env.logLevel },
+    trustProxy: env.trustProxy,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { maxParamLength: 5000 },
+    return503OnClosing: true,
+  });
+
+  app.setErrorHandler((err: any, req, reply) => {
+    const status = typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
+    if (status >= 500) req.log.error({ err }, 'request failed');
+    const message =
+      status === 413 ? E.tooLarge : status === 500 ? E.internal : err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'Unsupported content type.' : err.message;
+    return reply.code(status).send({ message });
+  });
+
+  await app.register(securityPlugin, { env });
+  await app.register(sessionPlugin, { db, env });
+
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/readyz', async (_req, reply) => {
+    try {
+      await Promise.race([
+        sql`select 1`.execute(db),
+        new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 2000)),
+      ]);
+      return { status: 'ready' };
+    } catch {
+      return reply.code(503).send({ status: 'unavailable', message: 'The database is not reachable.' });
+    }
+  });
+
+  const createContext = contextFactory({ db, env });
+  await app.register(async (scope) => {
+    await scope.register(fastifyTRPCPlugin, {
+      prefix: '/trpc',
+      trpcOptions: {
+        router: appRouter,
+        createContext: ({ req, res }: any) => createContext({ req, res }),
+        responseMeta: ({ errors }: any) => {
+          const cause = errors?.[0]?.cause;
+          return cause instanceof AppError && cause.retryAfterSeconds ? { headers: { 'Retry-After': String(cause.retryAfterSeconds) } } : {};
+        },
+        onError: ({ error, req }: any) => {
+          if (error.code === 'INTERNAL_SERVER_ERROR') req.log?.error({ err: error.cause ?? error }, 'tRPC procedure failed');
+        },
+      },
+    } as any);
+  });
+  await app.register(async (scope) => restPlugin(scope, { db, env }));
+  await app.register(webPlugin, { env });
+  return app;
+}

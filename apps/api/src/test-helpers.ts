@@ -1,0 +1,123 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { createTestDb } from '@post/db/testing';
+import { ensureSiteSettings } from '@post/db/seed/index';
+import { hashPassword, type DB } from '@post/db';
+import { loadEnv, type Env } from './env.ts';
+import { buildServer } from './server.ts';
+import { upsertAdmin } from './features/admin-auth/admin-auth.service.ts';
+
+/** The administrator every test app starts with. */
+export const ADMIN = { username: 'adjutant', password: 'correct horse battery' } as const;
+
+/** A server on a fresh, migrated database with one administrator. */
+export async function createTestApp(overrides: Record<string, string> = {}) {
+  const handle = await createTestDb();
+  const env: Env = loadEnv({
+    NODE_ENV: 'test',
+    SESSION_SECRET: 'test-secret-that-is-long-enough-0123456789',
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'post-test-')),
+    WEB_DIST: path.join(tmpdir(), 'no-web-build'),
+    ...overrides,
+  });
+  await ensureSiteSettings(handle.db);
+  await upsertAdmin(handle.db, ADMIN.username, ADMIN.password);
+  const app = await buildServer({ db: handle.db, env, logger: false });
+  await app.ready();
+  return {
+    app,
+    db: handle.db,
+    engine: handle.engine,
+    env,
+    agent: () => new Agent(app),
+    async close() {
+      await app.close();
+      await handle.close();
+    },
+  };
+}
+
+/** The member fields a test needs, with defaults. */
+export async function insertMember(
+  db: DB,
+  fields: Partial<{ membershipNumber: string; email: string; firstName: string; lastName: string; password: string | null; isActive: boolean; hasOnlineAccess: boolean; postRole: string; membershipType: string; branchOfService: string }> = {},
+) {
+  const n = fields.membershipNumber ?? `M-${Math.floor(Math.random() * 1e9)}`;
+  const password = fields.password === undefined ? 'member-pass-123' : fields.password;
+  return db
+    .insertInto('members')
+    .values({
+      membershipNumber: n,
+      email: fields.email ?? `${n.toLowerCase()}@example.org`,
+      firstName: fields.firstName ?? 'Pat',
+      lastName: fields.lastName ?? 'Doe',
+      loginPassword: password ? await hashPassword(password) : null,
+      isActive: fields.isActive ?? true,
+      hasOnlineAccess: fields.hasOnlineAccess ?? true,
+      postRole: fields.postRole ?? 'none',
+      membershipType: fields.membershipType ?? 'Annual Member',
+      branchOfService: fields.branchOfService ?? 'Army',
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** A cookie-keeping client over app.inject, like one browser. */
+export class Agent {
+  readonly app: FastifyInstance;
+  cookies = new Map<string, string>();
+  constructor(app: FastifyInstance) {
+    this.app = app;
+  }
+  get cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+  async request(method: Method, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
+    const res = await this.app.inject({
+      method,
+      url,
+      headers: {
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(this.cookies.size ? { cookie: this.cookieHeader } : {}),
+        ...headers,
+      },
+      payload: body === undefined ? undefined : JSON.stringify(body),
+    });
+    for (const c of res.cookies as { name: string; value: string; maxAge?: number; expires?: Date }[]) {
+      if (c.value === '' || (c.expires && c.expires.getTime() < Date.now())) this.cookies.delete(c.name);
+      else this.cookies.set(c.name, c.value);
+    }
+    return res;
+  }
+  get(url: string, headers?: Record<string, string>) {
+    return this.request('GET', url, undefined, headers);
+  }
+  post(url: string, body: unknown = {}, headers?: Record<string, string>) {
+    return this.request('POST', url, body, headers);
+  }
+  put(url: string, body: unknown, headers?: Record<string, string>) {
+    return this.request('PUT', url, body, headers);
+  }
+  patch(url: string, body: unknown = {}, headers?: Record<string, string>) {
+    return this.request('PATCH', url, body, headers);
+  }
+  delete(url: string, headers?: Record<string, string>) {
+    return this.request('DELETE', url, undefined, headers);
+  }
+  /** Signs in as the test administrator. */
+  async loginAdmin(username: string = ADMIN.username, password: string = ADMIN.password) {
+    const res = await this.post('/api/login', { username, password });
+    if (res.statusCode !== 200) throw new Error(`admin login failed: ${res.statusCode} ${res.body}`);
+    return res;
+  }
+  /** Signs in as a member. */
+  async loginMember(membershipNumber: string, password = 'member-pass-123') {
+    const res = await this.post('/api/member/login', { membershipNumber, password });
+    if (res.statusCode !== 200) throw new Error(`member login failed: ${res.statusCode} ${res.body}`);
+    return res;
+  }
+}

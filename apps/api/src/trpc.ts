@@ -1,0 +1,110 @@
+import { initTRPC, TRPCError } from '@trpc/server';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { OpenApiMeta } from 'trpc-to-openapi';
+import { ZodError } from 'zod';
+import { sql } from 'kysely';
+import type { DB } from '@post/db';
+import { E } from '@post/contracts/messages';
+import type { SessionMember } from '@post/contracts/member-auth';
+import { AppError, toTRPCError } from './errors.ts';
+import type { Env } from './env.ts';
+import { SESSION_ABSOLUTE_MS } from './plugins/session.ts';
+
+/** What every procedure can reach: the database, the request and reply, the configuration. */
+export interface Context {
+  db: DB;
+  env: Env;
+  req: FastifyRequest;
+  res: FastifyReply;
+}
+
+/** The signed-in administrator. */
+export interface AdminUser {
+  id: number;
+  username: string;
+  role: string;
+}
+
+/** Builds the context of one call (tRPC and REST alike). */
+export function contextFactory(deps: { db: DB; env: Env }) {
+  return ({ req, res }: { req: FastifyRequest; res: FastifyReply }): Context => ({ ...deps, req, res });
+}
+
+const t = initTRPC
+  .context<Context>()
+  .meta<OpenApiMeta>()
+  .create({
+    errorFormatter({ shape, error }) {
+      const zod = error.cause instanceof ZodError ? error.cause : undefined;
+      const issues = zod?.issues.map((i) => ({ path: i.path.map(String), message: i.message }));
+      const retryAfter = error.cause instanceof AppError ? error.cause.retryAfterSeconds : undefined;
+      return {
+        ...shape,
+        // The spec's own validation message, not a generic one, is what a client shows.
+        message: issues?.[0]?.message ?? (error.code === 'INTERNAL_SERVER_ERROR' ? E.internal : shape.message),
+        data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path, issues, retryAfter },
+      };
+    },
+  });
+
+/** Routers and middlewares. */
+export const router = t.router;
+export const middleware = t.middleware;
+export const createCallerFactory = t.createCallerFactory;
+
+// One place turns domain and database errors into tRPC errors (and so into HTTP statuses).
+const mapErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  return result.ok ? result : { ...result, error: toTRPCError(result.error) };
+});
+
+/** Anyone may call it. */
+export const publicProcedure = t.procedure.use(mapErrors);
+
+/** The administrator of this request, or null (absolute timeout applied). */
+export async function currentAdmin(ctx: Context): Promise<AdminUser | null> {
+  const session = ctx.req.session;
+  const userId = session?.get('userId');
+  if (!userId) return null;
+  const authAt = session.get('userAuthAt') ?? 0;
+  if (Date.now() - authAt > SESSION_ABSOLUTE_MS) {
+    session.set('userId', undefined);
+    session.set('userAuthAt', undefined);
+    return null;
+  }
+  const user = await ctx.db.selectFrom('users').select(['id', 'username', 'role']).where('id', '=', userId).executeTakeFirst();
+  return user ?? null;
+}
+
+/** The member of this request, or null: the member must still be active with portal access. */
+export async function currentMember(ctx: Context): Promise<SessionMember | null> {
+  const session = ctx.req.session;
+  const token = session?.get('memberToken');
+  if (!token) return null;
+  const row = await ctx.db
+    .selectFrom('memberSessions as s')
+    .innerJoin('members as m', 'm.id', 's.memberId')
+    .select(['m.id', 'm.firstName', 'm.lastName', 'm.membershipNumber', 'm.branchOfService', 'm.postRole', 'm.membershipType'])
+    .where('s.sessionToken', '=', token)
+    .where('s.expiresAt', '>', sql<Date>`now()`)
+    .where('m.isActive', '=', true)
+    .where('m.hasOnlineAccess', '=', true)
+    .where('m.loginPassword', 'is not', null)
+    .executeTakeFirst();
+  if (!row) return null;
+  return row as SessionMember;
+}
+
+/** Only with an administrator session (401 otherwise; a member session is not one). */
+export const adminProcedure = publicProcedure.use(async ({ ctx, next }) => {
+  const user = await currentAdmin(ctx);
+  if (!user) throw new TRPCError({ code: 'UNAUTHORIZED', message: E.adminRequired });
+  return next({ ctx: { ...ctx, user } });
+});
+
+/** Only with a member session whose member is active with portal access (401 otherwise). */
+export const memberProcedure = publicProcedure.use(async ({ ctx, next }) => {
+  const member = await currentMember(ctx);
+  if (!member) throw new TRPCError({ code: 'UNAUTHORIZED', message: E.memberRequired });
+  return next({ ctx: { ...ctx, member } });
+});

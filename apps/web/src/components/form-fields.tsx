@@ -1,0 +1,55 @@
+import type * as React from 'react';
+import type { FieldPath, FieldValues, UseFormReturn } from 'react-hook-form';
+import { Field, FieldControl, FieldDescription, FieldError, FieldLabel } from '@post/ui/components/field';
+import { Input } from '@post/ui/components/input';
+import { Textarea } from '@post/ui/components/textarea';
+
+interface TextFieldProps<T extends FieldValues> extends Omit<React.ComponentProps<'input'>, 'form' | 'name'> {
+  form: UseFormReturn<T>;
+  name: FieldPath<T>;
+  label: React.ReactNode;
+  description?: React.ReactNode;
+}
+
+/** A labelled input bound to react-hook-form, with its error linked for screen readers. */
+export function TextField<T extends FieldValues>({ form, name, label, description, required, ...rest }: TextFieldProps<T>) {
+  const error = form.formState.errors[name]?.message as string | undefined;
+  return (
+    <Field>
+      <FieldLabel>
+        {label}
+        {required ? <span aria-hidden="true"> *</span> : null}
+      </FieldLabel>
+      <FieldControl>
+        <Input aria-required={required || undefined} {...rest} {...form.register(name)} />
+      </FieldControl>
+      {description ? <FieldDescription>{description}</FieldDescription> : null}
+      <FieldError>{error}</FieldError>
+    </Field>
+  );
+}
+
+interface TextAreaFieldProps<T extends FieldValues> extends Omit<React.ComponentProps<'textarea'>, 'form' | 'name'> {
+  form: UseFormReturn<T>;
+  name: FieldPath<T>;
+  label: React.ReactNode;
+  description?: React.ReactNode;
+}
+
+/** A labelled textarea bound to react-hook-form. */
+export function TextAreaField<T extends FieldValues>({ form, name, label, description, required, ...rest }: TextAreaFieldProps<T>) {
+  const error = form.formState.errors[name]?.message as string | undefined;
+  return (
+    <Field>
+      <FieldLabel>
+        {label}
+        {required ? <span aria-hidden="true"> *</span> : null}
+      </FieldLabel>
+      <FieldControl>
+        <Textarea aria-required={required || undefined} {...rest} {...form.register(name)} />
+      </FieldControl>
+      {description ? <FieldDescription>{description}</FieldDescription> : null}
+      <FieldError>{error}</FieldError>
+    </Field>
+  );
+}

@@ -1,0 +1,106 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useNavigate } from '@tanstack/react-router';
+import { toast } from 'sonner';
+import { LoginInput } from '@post/contracts/admin-auth';
+import { MemberLoginInput } from '@post/contracts/member-auth';
+import { T, TEXT } from '@post/contracts/messages';
+import { Button } from '@post/ui/components/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@post/ui/components/card';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@post/ui/components/tabs';
+import { TextField } from '../../components/form-fields.tsx';
+import { errorStatus, trpc } from '../../lib/trpc.ts';
+import { useRefreshSessions } from './use-session.ts';
+import { useSiteSettings } from '../site-settings/use-site-settings.ts';
+
+/** Which tab the Login page opens on. */
+export type LoginTab = 'admin' | 'member';
+
+/** The Login page: Administration and Member Portal tabs (spec §2). */
+export function LoginPage({ tab = 'admin', onTabChange }: { tab?: LoginTab; onTabChange?: (tab: LoginTab) => void }) {
+  const settings = useSiteSettings();
+  return (
+    <div className="mx-auto w-full max-w-md px-4 py-10">
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            <h1 className="text-2xl font-bold">Sign In</h1>
+          </CardTitle>
+          <CardDescription>{settings.data?.postName ?? 'Veterans Post'}: administration and member portal</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Tabs value={tab} onValueChange={(v) => onTabChange?.(v as LoginTab)}>
+            <TabsList className="grid w-full grid-cols-2">
+              <TabsTrigger value="admin">Administration</TabsTrigger>
+              <TabsTrigger value="member">Member Portal</TabsTrigger>
+            </TabsList>
+            <TabsContent value="admin" className="pt-4">
+              <AdminLoginForm />
+            </TabsContent>
+            <TabsContent value="member" className="pt-4">
+              <MemberLoginForm />
+            </TabsContent>
+          </Tabs>
+          <p className="mt-6 text-center text-sm text-muted-foreground">{TEXT.loginHelp}</p>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+function failureText(err: unknown, fallback: string): string {
+  return errorStatus(err) === 429 ? (err as Error).message : fallback;
+}
+
+function AdminLoginForm() {
+  const form = useForm<LoginInput>({ resolver: zodResolver(LoginInput), defaultValues: { username: '', password: '' } });
+  const login = trpc.adminAuth.login.useMutation();
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await login.mutateAsync(values);
+      toast.success(T.adminLoginSuccess.title, { description: T.adminLoginSuccess.description });
+      // A full page load, as the spec says, so the admin area starts from a clean state.
+      window.location.assign('/admin');
+    } catch (err) {
+      toast.error(T.adminLoginFailed.title, { description: failureText(err, T.adminLoginFailed.description) });
+    }
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Administrator sign in">
+      <TextField form={form} name="username" label="Username" autoComplete="username" required />
+      <TextField form={form} name="password" label="Password" type="password" autoComplete="current-password" required />
+      <Button type="submit" className="w-full" disabled={form.formState.isSubmitting}>
+        {form.formState.isSubmitting ? 'Signing in...' : 'Sign In'}
+      </Button>
+    </form>
+  );
+}
+
+function MemberLoginForm() {
+  const navigate = useNavigate();
+  const refresh = useRefreshSessions();
+  const form = useForm<MemberLoginInput>({
+    resolver: zodResolver(MemberLoginInput),
+    defaultValues: { membershipNumber: '', password: '' },
+  });
+  const login = trpc.memberAuth.login.useMutation();
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await login.mutateAsync(values);
+      toast.success(T.memberLoginSuccess.title, { description: T.memberLoginSuccess.description });
+      await refresh();
+      await navigate({ to: '/member' });
+    } catch (err) {
+      toast.error(T.memberLoginFailed.title, { description: failureText(err, T.memberLoginFailed.description) });
+    }
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Member sign in">
+      <TextField form={form} name="membershipNumber" label="Membership Number" autoComplete="username" required />
+      <TextField form={form} name="password" label="Password" type="password" autoComplete="current-password" required />
+      <Button type="submit" className="w-full" disabled={form.formState.isSubmitting}>
+        {form.formState.isSubmitting ? 'Signing in...' : 'Sign In'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,62 @@
+import { Link } from '@tanstack/react-router';
+import { useSiteSettings } from '../features/site-settings/use-site-settings.ts';
+import { NewsletterBox } from '../features/newsletter/newsletter-box.tsx';
+
+const footLink = 'underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-white rounded-sm';
+
+/** The site footer of spec §2, fed by the site settings. */
+export function Footer() {
+  const s = useSiteSettings().data;
+  const tel = s.phone.replace(/[^\d+]/g, '');
+  return (
+    <footer data-slot="site-footer" className="mt-12 bg-navy-900 text-white print:hidden">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
+        <section aria-labelledby="footer-contact">
+          <h2 id="footer-contact" className="mb-3 text-lg font-bold">Contact Us</h2>
+          <address className="space-y-1 not-italic">
+            <p>{s.streetAddress}</p>
+            {s.phone ? <p><a className={footLink} href={`tel:${tel}`}>{s.phone}</a></p> : null}
+            {s.email ? <p><a className={footLink} href={`mailto:${s.email}`}>{s.email}</a></p> : null}
+          </address>
+        </section>
+        <nav aria-labelledby="footer-links">
+          <h2 id="footer-links" className="mb-3 text-lg font-bold">Quick Links</h2>
+          <ul className="space-y-1">
+            <li><Link className={footLink} to="/">Home</Link></li>
+            <li><Link className={footLink} to="/events">Events Calendar</Link></li>
+            <li><Link className={footLink} to="/resources">Veteran Resources</Link></li>
+            <li><Link className={footLink} to="/admin/login">Member Login</Link></li>
+          </ul>
+        </nav>
+        <section aria-labelledby="footer-hours">
+          <h2 id="footer-hours" className="mb-3 text-lg font-bold">Post Hours</h2>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5">
+            {s.postHours.map((h) => (
+              <div key={h.day} className="contents">
+                <dt className="font-medium">{h.day}</dt>
+                <dd>{h.hours}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+        <section aria-labelledby="footer-news">
+          <h2 id="footer-news" className="mb-3 text-lg font-bold">Newsletter</h2>
+          <p className="mb-2 text-navy-100">News and events of the post, about once a month.</p>
+          <NewsletterBox />
+          {s.socialLinks.some((l) => l.url) ? (
+            <ul className="mt-4 flex gap-3" aria-label="Social media">
+              {s.socialLinks.filter((l) => l.url).map((l) => (
+                <li key={l.label}><a className={footLink} href={l.url} rel="noopener noreferrer">{l.label}</a></li>
+              ))}
+            </ul>
+          ) : null}
+        </section>
+      </div>
+      <div className="border-t border-navy-700">
+        <p className="mx-auto max-w-6xl px-4 py-4 text-sm text-navy-100">
+          © {new Date().getFullYear()} {s.postName}. Serving veterans and our community since {s.foundedYear}.
+        </p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,137 @@
+import { Link, useNavigate } from '@tanstack/react-router';
+import { MenuIcon } from 'lucide-react';
+import { toast } from 'sonner';
+import { branchColor } from '@post/contracts/member-auth';
+import { T } from '@post/contracts/messages';
+import { Button, buttonVariants } from '@post/ui/components/button';
+import { Sheet, SheetClose, SheetContent, SheetDescription, SheetHeader, SheetTitle, SheetTrigger } from '@post/ui/components/sheet';
+import { cn } from '@post/ui/lib/utils';
+import { trpc } from '../lib/trpc.ts';
+import { useAdminSession, useMemberSession, useRefreshSessions } from '../features/auth/use-session.ts';
+import { useSiteSettings } from '../features/site-settings/use-site-settings.ts';
+import { Logo } from './logo.tsx';
+
+const MEMBER_BUTTON: Record<ReturnType<typeof branchColor>, string> = {
+  army: 'bg-[#4b5320] hover:bg-[#3d4419] text-white',
+  marines: 'bg-flag-red-700 hover:bg-flag-red-800 text-white',
+  navy: 'bg-navy-800 hover:bg-navy-900 text-white',
+};
+
+interface NavItem {
+  key: string;
+  node: (close?: boolean) => React.ReactNode;
+}
+
+const linkClass = 'rounded-md px-3 py-2 font-medium text-foreground hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring';
+const activeProps = { className: 'bg-accent text-accent-foreground', 'aria-current': 'page' as const };
+
+/** The sticky site header with the post's name and the navigation of spec §2. */
+export function Header() {
+  const settings = useSiteSettings().data;
+  const admin = useAdminSession().data;
+  const member = useMemberSession().data;
+  const navigate = useNavigate();
+  const refresh = useRefreshSessions();
+  const adminLogout = trpc.adminAuth.logout.useMutation();
+  const memberLogout = trpc.memberAuth.logout.useMutation();
+
+  const onAdminLogout = async () => {
+    try {
+      await adminLogout.mutateAsync();
+      toast.success(T.loggedOut);
+      await refresh();
+      await navigate({ to: '/' });
+    } catch {
+      toast.error(T.logoutFailed);
+    }
+  };
+  const onMemberLogout = async () => {
+    try {
+      await memberLogout.mutateAsync();
+    } catch (err) {
+      // The spec: member logout failures are only logged.
+      console.error('member logout failed', err);
+    }
+    await refresh();
+    await navigate({ to: '/' });
+  };
+
+  const wrap = (node: React.ReactNode, inSheet?: boolean) => (inSheet ? <SheetClose asChild>{node}</SheetClose> : node);
+  const items: NavItem[] = [
+    { key: 'home', node: (s) => wrap(<Link to="/" className={linkClass} activeOptions={{ exact: true }} activeProps={activeProps}>Home</Link>, s) },
+    { key: 'events', node: (s) => wrap(<Link to="/events" className={linkClass} activeProps={activeProps}>Events Calendar</Link>, s) },
+    { key: 'resources', node: (s) => wrap(<Link to="/resources" className={linkClass} activeProps={activeProps}>Resources</Link>, s) },
+  ];
+  if (member) items.push({ key: 'portal', node: (s) => wrap(<Link to="/member" className={linkClass} activeProps={activeProps}>Member Portal</Link>, s) });
+  if (admin?.authenticated) {
+    items.push(
+      { key: 'admin', node: (s) => wrap(<a href="/admin" className={linkClass}>Admin Dashboard</a>, s) },
+      { key: 'password', node: (s) => wrap(<a href="/admin/change-password" className={linkClass}>Change Password</a>, s) },
+      {
+        key: 'logout',
+        node: (s) => wrap(<Button variant="ghost" onClick={onAdminLogout} className="justify-start font-medium">Logout</Button>, s),
+      },
+    );
+  }
+  if (member) {
+    items.push({
+      key: 'hi',
+      node: (s) =>
+        wrap(
+          <Button
+            onClick={onMemberLogout}
+            className={cn(MEMBER_BUTTON[branchColor(member.member.branchOfService)])}
+            aria-label={`Hi ${member.member.firstName}: sign out of the member portal`}
+          >
+            Hi {member.member.firstName}
+          </Button>,
+          s,
+        ),
+    });
+  } else if (!admin?.authenticated) {
+    items.push({ key: 'login', node: (s) => wrap(<Link to="/login" className={cn(buttonVariants({ variant: 'default' }))}>Member Login</Link>, s) });
+  }
+
+  const subtitle = [settings.postNumber ? `Post ${settings.postNumber}` : '', [settings.town, settings.state].filter(Boolean).join(', ')]
+    .filter(Boolean)
+    .join(' · ');
+
+  return (
+    <header data-slot="site-header" className="sticky top-0 z-40 border-b-4 border-flag-red-600 bg-background/95 backdrop-blur print:static">
+      <div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 py-2">
+        <Link to="/" className="flex min-w-0 items-center gap-3 rounded-md focus-visible:outline-2 focus-visible:outline-ring">
+          <Logo className="size-11 shrink-0" />
+          <span className="min-w-0">
+            <span className="block truncate text-lg font-bold leading-tight text-navy-800">{settings.postName}</span>
+            <span className="block truncate text-sm text-muted-foreground">{subtitle}</span>
+          </span>
+        </Link>
+        <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
+          {items.map((i) => (
+            <span key={i.key}>{i.node(false)}</span>
+          ))}
+        </nav>
+        <Sheet>
+          <SheetTrigger asChild>
+            <Button variant="outline" size="icon" className="lg:hidden" aria-label="Open menu">
+              <MenuIcon aria-hidden="true" />
+            </Button>
+          </SheetTrigger>
+          <SheetContent side="right" className="w-72">
+            <SheetHeader>
+              <SheetTitle>Menu</SheetTitle>
+              <SheetDescription className="sr-only">Site navigation</SheetDescription>
+            </SheetHeader>
+            <nav aria-label="Main" className="flex flex-col gap-1 px-4">
+              {items.map((i) => (
+                <span key={i.key} className="flex flex-col">
+                  {i.node(true)}
+                </span>
+              ))}
+            </nav>
+          </SheetContent>
+        </Sheet>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { Id, Timestamp } from './common.ts';
+import { V } from './messages.ts';
+
+/** Tags a commander message may keep (decisions §3). */
+export const COMMANDER_MESSAGE_TAGS = ['strong', 'em', 'u', 'p', 'br'] as const;
+/** Characters of content shown in the admin table (spec §9). */
+export const COMMANDER_PREVIEW_CHARS = 50;
+
+/** A commander message. */
+export const CommanderMessageSchema = z.object({
+  id: z.number().int(),
+  content: z.string(),
+  publishDate: Timestamp,
+  publishedBy: z.number().int(),
+  active: z.boolean(),
+});
+export type CommanderMessage = z.infer<typeof CommanderMessageSchema>;
+
+/** The active message with the commander's name when one is known. */
+export const ActiveCommanderMessageSchema = CommanderMessageSchema.extend({ commanderName: z.string().nullable() });
+
+const content = z
+  .string({ error: V.messageContentRequired })
+  .max(20_000, V.tooLong(20_000))
+  .refine((s) => s.trim().length > 0, V.messageContentRequired);
+
+const fields = {
+  content,
+  publishedBy: z.coerce.number().int().positive().optional(),
+  publishDate: z
+    .string()
+    .refine((s) => !Number.isNaN(Date.parse(s)), V.invalidDate)
+    .optional(),
+  active: z.boolean().default(true),
+};
+/** Body of POST /api/commander-messages. */
+export const CreateCommanderMessageInput = z.object(fields);
+export type CreateCommanderMessageInput = z.infer<typeof CreateCommanderMessageInput>;
+/** Body of PATCH /api/commander-messages/{id}. */
+export const UpdateCommanderMessageInput = z.object({ id: Id, ...fields });
+export type UpdateCommanderMessageInput = z.infer<typeof UpdateCommanderMessageInput>;

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { V } from './messages.ts';
+
+/** A positive integer id in a path or body (REST paths give strings, so coerce). */
+export const Id = z.coerce.number({ error: 'Invalid id' }).int('Invalid id').positive('Invalid id').max(2147483647, 'Invalid id');
+/** `{ id }` input of byId, remove, activate. */
+export const IdInput = z.object({ id: Id });
+
+/** A required text field: trimmed, non-blank, bounded. */
+export function requiredText(message: string, max = 10_000) {
+  return z.string({ error: message }).trim().min(1, message).max(max, V.tooLong(max));
+}
+/** An optional text field; blank becomes null. */
+export function optionalText(max = 10_000) {
+  return z
+    .string()
+    .trim()
+    .max(max, V.tooLong(max))
+    .nullish()
+    .transform((v) => (v ? v : null));
+}
+/** An ISO 8601 date-time (or date) string that parses; blank gives the message. */
+export function isoDate(message: string) {
+  return z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .refine((s) => !Number.isNaN(Date.parse(s)), V.invalidDate);
+}
+/** An http(s) URL. */
+export function httpUrl(max = 500) {
+  return z
+    .string({ error: V.urlInvalid })
+    .trim()
+    .max(max, V.tooLong(max))
+    .refine((s) => {
+      try {
+        const u = new URL(s);
+        return u.protocol === 'http:' || u.protocol === 'https:';
+      } catch {
+        return false;
+      }
+    }, V.urlInvalid);
+}
+/** An optional http(s) URL; blank becomes null. */
+export function optionalHttpUrl(max = 500) {
+  return z.union([z.literal('').transform(() => null), z.null(), httpUrl(max)]).optional().transform((v) => v ?? null);
+}
+/** Timestamps travel as ISO 8601 strings. */
+export const Timestamp = z.string();
+/** An e-mail address with the given message. */
+export function email(message: string, max = 255) {
+  return z.string({ error: message }).trim().max(max, V.tooLong(max)).pipe(z.email({ error: message }));
+}
+/** `{ ok: true }` answer of writes with nothing else to say. */
+export const Ok = z.object({ ok: z.literal(true) });

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { Id, optionalHttpUrl, requiredText, Timestamp } from './common.ts';
+import { V } from './messages.ts';
+
+/** A community engagement highlight. */
+export const CommunityEngagementSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  date: Timestamp,
+  imageUrl: z.string().nullable(),
+  tags: z.array(z.string()),
+  active: z.boolean(),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+});
+export type CommunityEngagement = z.infer<typeof CommunityEngagementSchema>;
+
+/** Splits comma-separated tags, trimming and dropping empty entries (spec §5). */
+export function parseTags(text: string): string[] {
+  return text
+    .split(',')
+    .map((t) => t.trim())
+    .filter((t) => t.length > 0);
+}
+
+const fields = {
+  title: requiredText(V.titleRequired, 255),
+  description: requiredText(V.descriptionRequired, 5000),
+  date: z
+    .string()
+    .refine((s) => !Number.isNaN(Date.parse(s)), V.invalidDate)
+    .optional(),
+  imageUrl: optionalHttpUrl(255),
+  tags: z
+    .array(z.string().trim().max(50, V.tooLong(50)))
+    .transform((a) => a.filter((t) => t.length > 0))
+    .refine((a) => a.length > 0, V.tagsRequired)
+    .refine((a) => a.length <= 20, 'At most 20 tags'),
+  active: z.boolean().default(true),
+};
+/** Body of POST /api/community-engagements. */
+export const CreateEngagementInput = z.object(fields);
+export type CreateEngagementInput = z.infer<typeof CreateEngagementInput>;
+/** Body of PUT /api/community-engagements/{id}. */
+export const UpdateEngagementInput = z.object({ id: Id, ...fields });
+export type UpdateEngagementInput = z.infer<typeof UpdateEngagementInput>;
+/** The engagement form: tags typed as comma-separated text. */
+export const EngagementFormSchema = z.object({
+  title: requiredText(V.titleRequired, 255),
+  description: requiredText(V.descriptionRequired, 5000),
+  date: z.string(),
+  imageUrl: z.string().trim().max(255, V.tooLong(255)),
+  tags: z.string().refine((s) => parseTags(s).length > 0, V.tagsRequired),
+  active: z.boolean(),
+});
+export type EngagementFormValues = z.infer<typeof EngagementFormSchema>;

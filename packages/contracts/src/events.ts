@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { EventType } from './enums.ts';
+import { Id, isoDate, requiredText, Timestamp } from './common.ts';
+import { V } from './messages.ts';
+import { VolunteerPublicSchema, VolunteerSchema } from './volunteers.ts';
+
+/** Default and limits of volunteer positions (decisions §3). */
+export const DEFAULT_VOLUNTEER_POSITIONS = 10;
+export const MAX_VOLUNTEER_POSITIONS = 1000;
+
+/** An event as listed publicly. */
+export const EventSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  location: z.string(),
+  startDate: Timestamp,
+  endDate: Timestamp,
+  type: EventType,
+  createdBy: z.number().int(),
+  volunteerPositions: z.number().int(),
+  volunteerCount: z.number().int(),
+  updatedAt: Timestamp,
+});
+export type Event = z.infer<typeof EventSchema>;
+
+/** An event with its volunteers' public fields (name, role). */
+export const EventWithVolunteersSchema = EventSchema.extend({ volunteers: z.array(VolunteerPublicSchema) });
+export type EventWithVolunteers = z.infer<typeof EventWithVolunteersSchema>;
+/** An event with its volunteers' full contact details (administrators). */
+export const EventAdminSchema = EventSchema.extend({ volunteers: z.array(VolunteerSchema) });
+export type EventAdmin = z.infer<typeof EventAdminSchema>;
+
+const eventFields = {
+  title: requiredText(V.titleRequired, 255),
+  description: requiredText(V.descriptionRequired),
+  location: requiredText(V.locationRequired, 255),
+  startDate: isoDate(V.startDateRequired),
+  endDate: isoDate(V.endDateRequired),
+  type: EventType.default('regular'),
+  createdBy: z.coerce.number().int().positive().optional(),
+  volunteerPositions: z.coerce
+    .number({ error: V.positionsRange })
+    .int(V.positionsRange)
+    .min(0, V.positionsRange)
+    .max(MAX_VOLUNTEER_POSITIONS, V.positionsRange)
+    .default(DEFAULT_VOLUNTEER_POSITIONS),
+};
+
+/** Body of POST /api/events. */
+export const CreateEventInput = z
+  .object(eventFields)
+  .refine((e) => Date.parse(e.endDate) >= Date.parse(e.startDate), { message: V.endBeforeStart, path: ['endDate'] });
+export type CreateEventInput = z.infer<typeof CreateEventInput>;
+/** Body of PUT /api/events/{id}. */
+export const UpdateEventInput = z
+  .object({ id: Id, ...eventFields })
+  .refine((e) => Date.parse(e.endDate) >= Date.parse(e.startDate), { message: V.endBeforeStart, path: ['endDate'] });
+export type UpdateEventInput = z.infer<typeof UpdateEventInput>;
+
+const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
+const YMD = /^\d{4}-\d{2}-\d{2}$/;
+/** The event form: dates and times entered separately in the post's time zone (spec §5). */
+export const EventFormSchema = z.object({
+  title: requiredText(V.titleRequired, 255),
+  description: requiredText(V.descriptionRequired),
+  location: requiredText(V.locationRequired, 255),
+  startDate: z.string().min(1, V.startDateRequired).regex(YMD, V.invalidDate),
+  startTime: z.string().min(1, V.startTimeRequired).regex(HHMM, V.startTimeRequired),
+  endDate: z.string().min(1, V.endDateRequired).regex(YMD, V.invalidDate),
+  endTime: z.string().min(1, V.endTimeRequired).regex(HHMM, V.endTimeRequired),
+  type: EventType,
+  volunteerPositions: z.coerce
+    .number({ error: V.positionsRange })
+    .int(V.positionsRange)
+    .min(0, V.positionsRange)
+    .max(MAX_VOLUNTEER_POSITIONS, V.positionsRange),
+});
+export type EventFormValues = z.infer<typeof EventFormSchema>;

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { Id, isoDate, requiredText, Timestamp } from './common.ts';
+import { V } from './messages.ts';
+
+/** A news item. */
+export const NewsSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  content: z.string(),
+  publishDate: Timestamp,
+  publishedBy: z.number().int(),
+  featured: z.boolean(),
+});
+export type News = z.infer<typeof NewsSchema>;
+
+const newsFields = {
+  title: requiredText(V.titleRequired, 255),
+  content: requiredText(V.contentRequired, 50_000),
+  publishDate: isoDate(V.publishDateRequired),
+  publishedBy: z.coerce.number().int().positive().optional(),
+  featured: z.boolean().default(false),
+};
+/** Body of POST /api/news and /api/news-direct. */
+export const CreateNewsInput = z.object(newsFields);
+export type CreateNewsInput = z.infer<typeof CreateNewsInput>;
+/** Body of PUT /api/news/{id}. */
+export const UpdateNewsInput = z.object({ id: Id, ...newsFields });
+export type UpdateNewsInput = z.infer<typeof UpdateNewsInput>;
+/** The news edit form (publish date entered as a date). */
+export const NewsFormSchema = z.object({
+  title: requiredText(V.titleRequired, 255),
+  content: requiredText(V.contentRequired, 50_000),
+  publishDate: z.string().trim().min(1, V.publishDateRequired),
+  featured: z.boolean(),
+});
+export type NewsFormValues = z.infer<typeof NewsFormSchema>;

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { email, Id, optionalText, Timestamp } from './common.ts';
+import { V } from './messages.ts';
+
+/** What the public may see of a volunteer (decisions §2). */
+export const VolunteerPublicSchema = z.object({
+  id: z.number().int(),
+  eventId: z.number().int(),
+  name: z.string(),
+  role: z.string().nullable(),
+});
+export type VolunteerPublic = z.infer<typeof VolunteerPublicSchema>;
+
+/** A volunteer with contact details, for administrators. */
+export const VolunteerSchema = VolunteerPublicSchema.extend({
+  email: z.string(),
+  phone: z.string().nullable(),
+  createdAt: Timestamp,
+});
+export type Volunteer = z.infer<typeof VolunteerSchema>;
+
+/** Fields of the Volunteer Sign Up form (spec §5). */
+export const VolunteerFormSchema = z.object({
+  name: z.string({ error: V.nameMin }).trim().min(2, V.nameMin).max(100, V.tooLong(100)),
+  email: email(V.emailInvalid),
+  phone: z
+    .string()
+    .trim()
+    .max(20, V.tooLong(20))
+    .refine((p) => p === '' || p.length >= 10, V.phoneMin)
+    .optional(),
+  role: z.string().trim().max(100, V.tooLong(100)).optional(),
+});
+export type VolunteerFormValues = z.infer<typeof VolunteerFormSchema>;
+
+/** Body of POST /api/volunteers. `website` is a honeypot that people never fill. */
+export const CreateVolunteerInput = VolunteerFormSchema.extend({
+  eventId: Id,
+  phone: VolunteerFormSchema.shape.phone.nullable().transform((v) => (v ? v : null)),
+  role: optionalText(100),
+  website: z.string().max(500).optional(),
+});
+export type CreateVolunteerInput = z.infer<typeof CreateVolunteerInput>;
+
+/** Query of GET /api/volunteers. */
+export const VolunteersByEventInput = z.object({ eventId: Id });

@@ -1,0 +1,226 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+
+/** Administrators. */
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  password: string;
+  email: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  role: Generated<string>;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+}
+
+/** Server sessions of @fastify/session (spec §3: sid, sess, expire). */
+export interface SessionTable {
+  sid: string;
+  sess: ColumnType<Record<string, unknown>, string, string>;
+  expire: Date | string;
+}
+
+/** Events of the calendar. */
+export interface EventsTable {
+  id: Generated<number>;
+  title: string;
+  description: string;
+  location: string;
+  startDate: Date | string;
+  endDate: Date | string;
+  type: Generated<string>;
+  createdBy: Generated<number>;
+  volunteerPositions: Generated<number>;
+  sequence: Generated<number>;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+}
+
+/** Volunteer sign-ups; deleted with their event. */
+export interface VolunteersTable {
+  id: Generated<number>;
+  eventId: number;
+  name: string;
+  email: string;
+  phone: string | null;
+  role: string | null;
+  createdAt: CreatedAt;
+}
+
+/** News items. */
+export interface NewsTable {
+  id: Generated<number>;
+  title: string;
+  content: string;
+  publishDate: Timestamp;
+  publishedBy: Generated<number>;
+  featured: Generated<boolean>;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+}
+
+/** Public veteran resources. */
+export interface ResourcesTable {
+  id: Generated<number>;
+  title: string;
+  description: string;
+  url: string;
+  category: Generated<string>;
+  order: Generated<number>;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+}
+
+/** Commander messages; at most one active. */
+export interface CommanderMessagesTable {
+  id: Generated<number>;
+  content: string;
+  publishDate: Timestamp;
+  publishedBy: Generated<number>;
+  active: Generated<boolean>;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+}
+
+/** Community engagement highlights; at most one active. */
+export interface CommunityEngagementsTable {
+  id: Generated<number>;
+  title: string;
+  description: string;
+  date: Timestamp;
+  imageUrl: string | null;
+  tags: ColumnType<string[], string[], string[]>;
+  active: Generated<boolean>;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+}
+
+/** The member directory. */
+export interface MembersTable {
+  id: Generated<number>;
+  membershipNumber: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string | null;
+  address: string | null;
+  city: string | null;
+  state: string | null;
+  zipCode: string | null;
+  membershipType: Generated<string>;
+  branchOfService: Generated<string>;
+  yearsOfService: Generated<number>;
+  deployments: string | null;
+  memberSince: Timestamp;
+  duesStatus: Generated<string>;
+  postRole: Generated<string>;
+  isActive: Generated<boolean>;
+  hasOnlineAccess: Generated<boolean>;
+  loginPassword: string | null;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+}
+
+/** Member sign-ins; the member's session cookie carries the token. */
+export interface MemberSessionsTable {
+  id: Generated<number>;
+  memberId: number;
+  sessionToken: string;
+  expiresAt: Date | string;
+  ipAddress: string | null;
+  userAgent: string | null;
+  createdAt: CreatedAt;
+}
+
+/** Communications for members. */
+export interface MemberCommunicationsTable {
+  id: Generated<number>;
+  title: string;
+  content: string;
+  type: string;
+  authorId: number | null;
+  priority: Generated<string>;
+  targetAudience: Generated<string>;
+  isPublished: Generated<boolean>;
+  publishDate: Date | string | null;
+  expiryDate: Date | string | null;
+  attachmentUrl: string | null;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+}
+
+/** Resources for members (a link, or an uploaded file in member_resource_files). */
+export interface MemberResourcesTable {
+  id: Generated<number>;
+  title: string;
+  description: string;
+  category: string;
+  resourceType: string;
+  resourceUrl: string | null;
+  fileSize: string | null;
+  accessLevel: Generated<string>;
+  isActive: Generated<boolean>;
+  downloadCount: Generated<number>;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+}
+
+/** An uploaded file of a member resource, kept apart so lists stay light. */
+export interface MemberResourceFilesTable {
+  resourceId: number;
+  fileName: string;
+  mimeType: string;
+  size: number;
+  data: Uint8Array;
+  createdAt: CreatedAt;
+}
+
+/** The one site settings record (id 1). */
+export interface SiteSettingsTable {
+  id: number;
+  data: ColumnType<Record<string, unknown>, string, string>;
+  updatedAt: Timestamp;
+}
+
+/** Newsletter sign-ups. */
+export interface NewsletterSubscribersTable {
+  id: Generated<number>;
+  email: string;
+  createdAt: CreatedAt;
+}
+
+/** Fixed-window counters shared by every app node (sign-in throttling, public form limits). */
+export interface RateLimitsTable {
+  key: string;
+  count: number;
+  resetAt: Date | string;
+}
+
+/** Every table, as Kysely sees it (camelCase through CamelCasePlugin). */
+export interface Database {
+  users: UsersTable;
+  session: SessionTable;
+  events: EventsTable;
+  volunteers: VolunteersTable;
+  news: NewsTable;
+  resources: ResourcesTable;
+  commanderMessages: CommanderMessagesTable;
+  communityEngagements: CommunityEngagementsTable;
+  members: MembersTable;
+  memberSessions: MemberSessionsTable;
+  memberCommunications: MemberCommunicationsTable;
+  memberResources: MemberResourcesTable;
+  memberResourceFiles: MemberResourceFilesTable;
+  siteSettings: SiteSettingsTable;
+  newsletterSubscribers: NewsletterSubscribersTable;
+  rateLimits: RateLimitsTable;
+}
+
+export type EventRow = Selectable<EventsTable>;
+export type NewEventRow = Insertable<EventsTable>;
+export type EventUpdate = Updateable<EventsTable>;
+export type MemberRow = Selectable<MembersTable>;
+export type VolunteerRow = Selectable<VolunteersTable>;

@@ -1,0 +1,4 @@
+export * from './client.ts';
+export * from './database.ts';
+export * from './migrate.ts';
+export { hashPassword, verifyPassword } from './passwords.ts';

@@ -1,0 +1,318 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { createTestDb } from '../testing.ts';
+import { verifyPassword } from '../passwords.ts';
+import { seedDemo, ensureSiteSettings } from './index.ts';
+import { buildEvents, makeClock } from './content.ts';
+import { localParts, zonedTimeToUtc } from './zoned-time.ts';
+
+const PASSWORD = 'demo-pass-2024';
+
+type Handle = Awaited<ReturnType<typeof createTestDb>>;
+
+async function counts(h: Handle): Promise<Record<string, number>> {
+  const tables = [
+    'events',
+    'volunteers',
+    'news',
+    'resources',
+    'commanderMessages',
+    'communityEngagements',
+    'members',
+    'memberCommunications',
+    'memberResources',
+    'siteSettings',
+  ] as const;
+  const out: Record<string, number> = {};
+  for (const t of tables) {
+    const r = await h.db.selectFrom(t).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+    out[t] = r.n;
+  }
+  return out;
+}
+
+const distinct = (xs: string[]) => [...new Set(xs)].sort();
+// Kysely types timestamptz as Date | string; the drivers return Date.
+const ms = (d: Date | string) => new Date(d).getTime();
+
+describe('zonedTimeToUtc', () => {
+  it('finds the instant of a local time on either side of DST changes', () => {
+    expect(zonedTimeToUtc(2025, 1, 15, 19, 0, 'America/New_York').toISOString()).toBe('2025-01-16T00:00:00.000Z');
+    expect(zonedTimeToUtc(2025, 7, 4, 10, 0, 'America/New_York').toISOString()).toBe('2025-07-04T14:00:00.000Z');
+    expect(zonedTimeToUtc(2025, 11, 2, 3, 0, 'America/New_York').toISOString()).toBe('2025-11-02T08:00:00.000Z');
+    expect(zonedTimeToUtc(2025, 11, 2, 1, 30, 'America/New_York').toISOString()).toBe('2025-11-02T05:30:00.000Z');
+    expect(zonedTimeToUtc(2025, 3, 9, 2, 30, 'America/New_York').toISOString()).toBe('2025-03-09T07:30:00.000Z');
+    expect(zonedTimeToUtc(2025, 3, 9, 3, 0, 'America/New_York').toISOString()).toBe('2025-03-09T07:00:00.000Z');
+    expect(zonedTimeToUtc(2025, 6, 1, 9, 0, 'Pacific/Honolulu').toISOString()).toBe('2025-06-01T19:00:00.000Z');
+    expect(zonedTimeToUtc(2025, 12, 32, 0, 0, 'UTC').toISOString()).toBe('2026-01-01T00:00:00.000Z');
+  });
+});
+
+describe('demo calendar on any day of the year', () => {
+  it('keeps its shape whatever today is', () => {
+    const day = 86_400_000;
+    for (const timeZone of ['America/New_York', 'Pacific/Honolulu']) {
+      for (let i = 0; i < 366; i++) {
+        const now = new Date(Date.UTC(2027, 0, 1, 7 + (i % 17)) + i * day);
+        const events = buildEvents(makeClock(now, timeZone));
+        const t = now.getTime();
+        expect(events.length).toBeGreaterThanOrEqual(16);
+        expect(events.length).toBeLessThanOrEqual(18);
+        expect(events.some((e) => e.endDate.getTime() < t - 7 * day)).toBe(true);
+        expect(events.some((e) => e.startDate.getTime() > t + 14 * day)).toBe(true);
+        expect(events.every((e) => e.startDate.getTime() > t - 21 * day && e.startDate.getTime() < t + 25 * day)).toBe(true);
+        expect(events.filter((e) => e.volunteerPositions === 0)).toHaveLength(1);
+        for (const type of ['community', 'fundraiser', 'regular', 'special']) {
+          expect(events.filter((e) => e.type === type).length).toBeGreaterThanOrEqual(3);
+        }
+        for (const e of events) {
+          expect(e.volunteers.length).toBeLessThanOrEqual(e.volunteerPositions);
+          expect(new Set(e.volunteers.map((v) => v.email)).size).toBe(e.volunteers.length);
+        }
+        expect(
+          events.some((e) => e.startDate.getTime() > t && e.volunteerPositions - e.volunteers.length === 1),
+        ).toBe(true);
+      }
+    }
+  });
+});
+
+describe(`demo seed (${process.env.TEST_DB ?? 'default'})`, () => {
+  let h: Handle;
+  let result: Awaited<ReturnType<typeof seedDemo>>;
+  const now = new Date();
+
+  beforeAll(async () => {
+    h = await createTestDb();
+    result = await seedDemo(h.db, { now, memberPassword: PASSWORD });
+  });
+  afterAll(async () => h?.close());
+
+  it('seeds and stores the default site settings', async () => {
+    expect(result.seeded).toBe(true);
+    const s = await h.db.selectFrom('siteSettings').selectAll().executeTakeFirstOrThrow();
+    expect(s.id).toBe(1);
+    expect(s.data).toMatchObject({ town: 'Hometown', timeZone: 'America/New_York' });
+  });
+
+  it('has events of every type, in the past and the future, at local times', async () => {
+    const events = await h.db.selectFrom('events').selectAll().execute();
+    expect(events.length).toBeGreaterThanOrEqual(14);
+    expect(events.length).toBeLessThanOrEqual(18);
+    expect(distinct(events.map((e) => e.type))).toEqual(['community', 'fundraiser', 'regular', 'special']);
+    for (const type of ['community', 'fundraiser', 'regular', 'special']) {
+      expect(events.filter((e) => e.type === type).length).toBeGreaterThanOrEqual(3);
+    }
+    const t = now.getTime();
+    const day = 86_400_000;
+    expect(events.some((e) => ms(e.endDate) < t)).toBe(true);
+    expect(events.some((e) => ms(e.startDate) > t)).toBe(true);
+    for (const e of events) {
+      expect(ms(e.startDate)).toBeGreaterThan(t - 21 * day);
+      expect(ms(e.startDate)).toBeLessThan(t + 25 * day);
+      const hours = (ms(e.endDate) - ms(e.startDate)) / 3_600_000;
+      expect(hours).toBeGreaterThanOrEqual(1);
+      expect(hours).toBeLessThanOrEqual(4);
+      const local = localParts(new Date(e.startDate), 'America/New_York');
+      expect(local.minute % 30).toBe(0);
+      expect(local.hour).toBeGreaterThanOrEqual(8);
+      expect(local.hour).toBeLessThanOrEqual(19);
+    }
+    expect(events.some((e) => localParts(new Date(e.startDate), 'America/New_York').hour >= 18)).toBe(true);
+    expect(events.filter((e) => e.volunteerPositions === 0)).toHaveLength(1);
+  });
+
+  it('never has more volunteers than positions, nor a repeated e-mail per event', async () => {
+    const events = await h.db.selectFrom('events').selectAll().execute();
+    const volunteers = await h.db.selectFrom('volunteers').selectAll().execute();
+    expect(volunteers.length).toBeGreaterThan(20);
+    for (const e of events) {
+      const mine = volunteers.filter((v) => v.eventId === e.id);
+      expect(mine.length).toBeLessThanOrEqual(e.volunteerPositions);
+      expect(new Set(mine.map((v) => v.email.toLowerCase())).size).toBe(mine.length);
+    }
+    const t = now.getTime();
+    const withHelp = events.filter((e) => volunteers.some((v) => v.eventId === e.id));
+    expect(withHelp.some((e) => ms(e.startDate) < t)).toBe(true);
+    expect(withHelp.some((e) => ms(e.startDate) > t)).toBe(true);
+    const nearlyFull = events.filter((e) => {
+      const n = volunteers.filter((v) => v.eventId === e.id).length;
+      return ms(e.startDate) > t && n > 0 && e.volunteerPositions - n === 1;
+    });
+    expect(nearlyFull.length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('has news with one featured item, and resources in every category', async () => {
+    const news = await h.db.selectFrom('news').selectAll().execute();
+    expect(news).toHaveLength(4);
+    expect(news.filter((n) => n.featured)).toHaveLength(1);
+    expect(news.every((n) => n.publishDate.getTime() < now.getTime())).toBe(true);
+    const resources = await h.db.selectFrom('resources').selectAll().execute();
+    expect(distinct(resources.map((r) => r.category))).toEqual(['benefits', 'crisis', 'healthcare', 'local', 'vfw']);
+    expect(resources.every((r) => r.url.startsWith('https://'))).toBe(true);
+  });
+
+  it('has exactly one active commander message and one active engagement', async () => {
+    const messages = await h.db.selectFrom('commanderMessages').selectAll().execute();
+    expect(messages).toHaveLength(2);
+    const active = messages.filter((m) => m.active);
+    expect(active).toHaveLength(1);
+    expect(active[0].content).toContain('<strong>');
+    expect(active[0].content).toContain('<em>');
+    for (const m of messages) {
+      const tags = [...m.content.matchAll(/<\/?([a-z0-9]+)/gi)].map((x) => x[1].toLowerCase());
+      expect(tags.every((tag) => ['strong', 'em', 'u', 'p', 'br'].includes(tag))).toBe(true);
+    }
+    const engagements = await h.db.selectFrom('communityEngagements').selectAll().execute();
+    expect(engagements).toHaveLength(2);
+    const activeEngagement = engagements.filter((e) => e.active);
+    expect(activeEngagement).toHaveLength(1);
+    expect(activeEngagement[0].imageUrl).toBeNull();
+    for (const e of engagements) {
+      expect(e.tags.length).toBeGreaterThanOrEqual(2);
+      expect(e.tags.length).toBeLessThanOrEqual(4);
+    }
+  });
+
+  it('has a varied member directory with exactly one Post Commander', async () => {
+    const members = await h.db.selectFrom('members').selectAll().execute();
+    expect(members.length).toBeGreaterThanOrEqual(20);
+    expect(members.filter((m) => m.postRole === 'Post Commander')).toHaveLength(1);
+    expect(members.filter((m) => m.postRole !== 'none').length).toBeGreaterThanOrEqual(6);
+    expect(distinct(members.map((m) => m.branchOfService))).toEqual(
+      ['Air Force', 'Army', 'Coast Guard', 'Marines', 'Navy', 'Space Force', 'unspecified'].sort(),
+    );
+    expect(distinct(members.map((m) => m.membershipType))).toEqual(
+      ['Annual Member', 'Associate Member', 'Auxiliary Member', 'Life Member'],
+    );
+    expect(distinct(members.map((m) => m.duesStatus))).toEqual(['current', 'due', 'exempt', 'overdue']);
+    const inactive = members.filter((m) => !m.isActive).length;
+    expect(inactive).toBeGreaterThanOrEqual(2);
+    expect(inactive).toBeLessThanOrEqual(3);
+    expect(new Set(members.map((m) => m.membershipNumber)).size).toBe(members.length);
+    expect(new Set(members.map((m) => m.email.toLowerCase())).size).toBe(members.length);
+    expect(members.every((m) => m.memberSince.getTime() < now.getTime())).toBe(true);
+  });
+
+  it('returns portal members who can sign in with the demo password', async () => {
+    expect(result.portalMembers.length).toBeGreaterThanOrEqual(5);
+    const members = await h.db.selectFrom('members').selectAll().execute();
+    const portal = result.portalMembers.map((p) => {
+      const m = members.find((x) => x.membershipNumber === p.membershipNumber);
+      expect(m).toBeDefined();
+      expect(`${m!.firstName} ${m!.lastName}`).toBe(p.name);
+      return m!;
+    });
+    for (const m of portal) {
+      expect(m.isActive && m.hasOnlineAccess).toBe(true);
+      expect(await verifyPassword(m.loginPassword, PASSWORD)).toBe(true);
+      expect(await verifyPassword(m.loginPassword, 'wrong-password')).toBe(false);
+    }
+    expect(portal.some((m) => m.postRole === 'Post Commander')).toBe(true);
+    for (const type of ['Life Member', 'Annual Member', 'Associate Member']) {
+      expect(portal.some((m) => m.postRole === 'none' && m.membershipType === type)).toBe(true);
+    }
+    // The refusal cases: a password without access, and access while inactive.
+    expect(members.some((m) => m.isActive && !m.hasOnlineAccess && m.loginPassword)).toBe(true);
+    expect(members.some((m) => !m.isActive && m.hasOnlineAccess && m.loginPassword)).toBe(true);
+    const others = members.filter((m) => !portal.includes(m));
+    expect(others.every((m) => !(m.isActive && m.hasOnlineAccess && m.loginPassword))).toBe(true);
+  });
+
+  it('covers every audience, type and priority of communications, with draft, scheduled and expired ones', async () => {
+    const cs = await h.db.selectFrom('memberCommunications').selectAll().execute();
+    expect(distinct(cs.map((c) => c.targetAudience))).toEqual(['all_members', 'annual_members', 'life_members', 'officers']);
+    expect(distinct(cs.map((c) => c.type))).toEqual(['announcement', 'meeting_minutes', 'newsletter', 'urgent_notice']);
+    expect(distinct(cs.map((c) => c.priority))).toEqual(['high', 'low', 'normal', 'urgent']);
+    const t = now.getTime();
+    const time = (d: Date | string | null) => (d === null ? null : new Date(d).getTime());
+    expect(cs.some((c) => !c.isPublished)).toBe(true);
+    expect(cs.some((c) => c.isPublished && time(c.publishDate)! > t)).toBe(true);
+    expect(cs.some((c) => c.expiryDate !== null && time(c.expiryDate)! < t)).toBe(true);
+    const visible = cs.filter(
+      (c) => c.isPublished && time(c.publishDate)! <= t && (c.expiryDate === null || time(c.expiryDate)! > t),
+    );
+    expect(visible.length).toBeGreaterThan(cs.length / 2);
+    expect(cs.some((c) => c.attachmentUrl?.startsWith('https://'))).toBe(true);
+    expect(cs.every((c) => c.authorId === null)).toBe(true);
+  });
+
+  it('covers every access level and category of member resources', async () => {
+    const rs = await h.db.selectFrom('memberResources').selectAll().execute();
+    expect(distinct(rs.map((r) => r.accessLevel))).toEqual(['annual_members', 'life_members', 'member', 'officers']);
+    expect(distinct(rs.map((r) => r.category))).toEqual(['benefits', 'bylaws', 'documents', 'forms', 'meetings']);
+    expect(distinct(rs.map((r) => r.resourceType)).length).toBeGreaterThanOrEqual(5);
+    expect(rs.filter((r) => !r.isActive)).toHaveLength(1);
+    expect(rs.every((r) => r.resourceUrl?.startsWith('https://'))).toBe(true);
+  });
+
+  it('does nothing on a second call', async () => {
+    const before = await counts(h);
+    const again = await seedDemo(h.db, { now, memberPassword: PASSWORD });
+    expect(again).toEqual({ seeded: false, portalMembers: [] });
+    expect(await counts(h)).toEqual(before);
+  });
+});
+
+describe(`demo seed on a database in use (${process.env.TEST_DB ?? 'default'})`, () => {
+  let h: Handle;
+  beforeAll(async () => {
+    h = await createTestDb();
+  });
+  afterAll(async () => h?.close());
+
+  it('ensures the settings row once and seeds nothing when any content exists', async () => {
+    await ensureSiteSettings(h.db);
+    await h.db.updateTable('siteSettings').set({ data: JSON.stringify({ town: 'Elsewhere' }) }).execute();
+    await ensureSiteSettings(h.db);
+    const s = await h.db.selectFrom('siteSettings').selectAll().execute();
+    expect(s).toHaveLength(1);
+    expect(s[0].data).toEqual({ town: 'Elsewhere' });
+
+    await h.db.insertInto('resources').values({ title: 't', description: 'd', url: 'https://www.va.gov/' }).execute();
+    const r = await seedDemo(h.db, { memberPassword: PASSWORD });
+    expect(r).toEqual({ seeded: false, portalMembers: [] });
+    const c = await counts(h);
+    expect(c).toMatchObject({ events: 0, news: 0, members: 0, resources: 1, memberCommunications: 0 });
+  });
+});
+
+describe(`demo seed around Veterans Day in another zone (${process.env.TEST_DB ?? 'default'})`, () => {
+  let h: Handle;
+  beforeAll(async () => {
+    h = await createTestDb();
+  });
+  afterAll(async () => h?.close());
+
+  it('is deterministic for a fixed date and adds the holiday in range', async () => {
+    const now = new Date('2025-11-04T15:00:00Z');
+    const r = await seedDemo(h.db, { now, memberPassword: PASSWORD, timeZone: 'America/Chicago' });
+    expect(r.seeded).toBe(true);
+    expect(r.portalMembers).toEqual([
+      { membershipNumber: 'M-1001', name: 'Thomas Reed' },
+      { membershipNumber: 'M-1006', name: 'Susan Miller' },
+      { membershipNumber: 'M-1012', name: 'Patricia Nguyen' },
+      { membershipNumber: 'M-1013', name: 'Daniel Foster' },
+      { membershipNumber: 'M-1014', name: 'Karen Sullivan' },
+      { membershipNumber: 'M-1015', name: 'Carol Jensen' },
+    ]);
+    const c = await counts(h);
+    expect(c).toMatchObject({
+      events: 17,
+      volunteers: 49,
+      news: 4,
+      resources: 13,
+      commanderMessages: 2,
+      communityEngagements: 2,
+      members: 25,
+      memberCommunications: 11,
+      memberResources: 12,
+      siteSettings: 1,
+    });
+    const vd = await h.db.selectFrom('events').selectAll().where('title', '=', 'Veterans Day Ceremony').executeTakeFirstOrThrow();
+    expect(new Date(vd.startDate).toISOString()).toBe('2025-11-11T17:00:00.000Z');
+    // A Thursday meeting at 7 PM Chicago time, after the switch to standard time.
+    const meetings = await h.db.selectFrom('events').selectAll().where('title', '=', 'Monthly Post Meeting').orderBy('startDate').execute();
+    expect(meetings.map((m) => new Date(m.startDate).toISOString())).toEqual(['2025-10-24T00:00:00.000Z', '2025-11-21T01:00:00.000Z']);
+  });
+});
