@@ -72,6 +72,6 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     } as any);
   });
   await app.register(async (scope) => restPlugin(scope, { db, env }));
-  await app.register(webPlugin, { env });
+  await app.register(webPlugin, { env, db });
   return app;
 }

@@ -24,7 +24,7 @@ export function isoDate(message: string) {
   return z
     .string({ error: message })
     .trim()
-    .min(1, message)
+    .min(1, { error: message, abort: true })
     .refine((s) => !Number.isNaN(Date.parse(s)), V.invalidDate);
 }
 /** An http(s) URL. */

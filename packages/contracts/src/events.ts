@@ -65,10 +65,10 @@ export const EventFormSchema = z.object({
   title: requiredText(V.titleRequired, 255),
   description: requiredText(V.descriptionRequired),
   location: requiredText(V.locationRequired, 255),
-  startDate: z.string().min(1, V.startDateRequired).regex(YMD, V.invalidDate),
-  startTime: z.string().min(1, V.startTimeRequired).regex(HHMM, V.startTimeRequired),
-  endDate: z.string().min(1, V.endDateRequired).regex(YMD, V.invalidDate),
-  endTime: z.string().min(1, V.endTimeRequired).regex(HHMM, V.endTimeRequired),
+  startDate: z.string().min(1, { error: V.startDateRequired, abort: true }).regex(YMD, V.invalidDate),
+  startTime: z.string().min(1, { error: V.startTimeRequired, abort: true }).regex(HHMM, V.startTimeRequired),
+  endDate: z.string().min(1, { error: V.endDateRequired, abort: true }).regex(YMD, V.invalidDate),
+  endTime: z.string().min(1, { error: V.endTimeRequired, abort: true }).regex(HHMM, V.endTimeRequired),
   type: EventType,
   volunteerPositions: z.coerce
     .number({ error: V.positionsRange })

@@ -58,18 +58,18 @@ const memberFields = {
     .trim()
     .min(1, V.membershipNumberRequired)
     .max(50, V.tooLong(50)),
-  membershipType: MembershipType.default('Annual Member'),
-  branchOfService: Branch.default('unspecified'),
-  yearsOfService: YearsOfService.default(0),
+  membershipType: MembershipType,
+  branchOfService: Branch,
+  yearsOfService: YearsOfService,
   deployments: opt(5000),
   memberSince: z
     .string()
     .refine((s) => s === '' || !Number.isNaN(Date.parse(s)), V.invalidDate)
     .nullish(),
-  duesStatus: DuesStatus.default('current'),
-  postRole: PostRole.default('none'),
-  isActive: z.boolean().default(true),
-  hasOnlineAccess: z.boolean().default(false),
+  duesStatus: DuesStatus,
+  postRole: PostRole,
+  isActive: z.boolean(),
+  hasOnlineAccess: z.boolean(),
   /** Write-only portal password (decisions §2). */
   loginPassword: z
     .string()
@@ -77,8 +77,17 @@ const memberFields = {
     .refine((s) => s === '' || s.length >= 8, V.portalPasswordMin)
     .optional(),
 };
-/** Body of POST /api/members. */
-export const CreateMemberInput = z.object(memberFields);
+/** Body of POST /api/members; the spec's defaults fill what is left out (spec §9). */
+export const CreateMemberInput = z.object({
+  ...memberFields,
+  membershipType: MembershipType.default('Annual Member'),
+  branchOfService: Branch.default('unspecified'),
+  yearsOfService: YearsOfService.default(0),
+  duesStatus: DuesStatus.default('current'),
+  postRole: PostRole.default('none'),
+  isActive: z.boolean().default(true),
+  hasOnlineAccess: z.boolean().default(false),
+});
 export type CreateMemberInput = z.infer<typeof CreateMemberInput>;
 /** Body of PATCH /api/members/{id}: any subset of the fields. */
 export const UpdateMemberInput = z.object({ id: Id }).extend(z.object(memberFields).partial().shape);

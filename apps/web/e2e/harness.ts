@@ -1,0 +1,149 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+const here = import.meta.dirname;
+const repo = path.resolve(here, '../../..');
+const apiMain = path.join(repo, 'apps/api/src/main.ts');
+const webDist = path.join(repo, 'apps/web/dist');
+
+/** The administrator every browser test server starts with. */
+export const E2E_ADMIN = { username: 'e2e-admin', password: 'e2e-admin-password' } as const;
+
+/** Chromium flags that work on a machine with no network and as root. */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** Where Chromium is: CHROMIUM_PATH, else Debian's. */
+export function chromiumPath(): string {
+  const p = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(p)) throw new Error(`Chromium not found at ${p}: install it (apt-get install -y chromium) or set CHROMIUM_PATH.`);
+  return p;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** A running production server on a fresh database, and a browser to drive it. */
+export interface TestSite {
+  url: string;
+  browser: Browser;
+  /** Lines the server printed (start-up notes, demo passwords). */
+  output: string[];
+  newPage(options?: { width?: number; height?: number; locale?: string }): Promise<{ page: Page; context: BrowserContext }>;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the built server (apps/web/dist must exist) on a free port with a fresh database:
+ * on TEST_DATABASE_URL's server when set (unless `embedded`), else an embedded PGlite in a
+ * temporary directory, as the README's start command runs.
+ */
+export async function startSite(opts: { seed?: boolean; embedded?: boolean; env?: Record<string, string> } = {}): Promise<TestSite> {
+  if (!existsSync(path.join(webDist, 'index.html'))) throw new Error('apps/web/dist is missing: run the build first.');
+  const port = await freePort();
+  let databaseUrl: string | undefined;
+  let dropDb: (() => Promise<void>) | undefined;
+  if (process.env.TEST_DATABASE_URL && !opts.embedded) {
+    const name = `e2e_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    await admin.query(`create database "${name}"`);
+    await admin.end();
+    const u = new URL(process.env.TEST_DATABASE_URL);
+    u.pathname = `/${name}`;
+    databaseUrl = u.toString();
+    dropDb = async () => {
+      const c = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await c.connect();
+      await c.query(`drop database if exists "${name}" with (force)`);
+      await c.end();
+    };
+  }
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'post-e2e-')),
+    ADMIN_USERNAME: E2E_ADMIN.username,
+    ADMIN_PASSWORD: E2E_ADMIN.password,
+    SEED_DEMO: opts.seed ? '1' : '0',
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    LOG_LEVEL: 'warn',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: '' }),
+    ...opts.env,
+  };
+  const child: ChildProcess = spawn(process.execPath, [apiMain], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const output: string[] = [];
+  const url = `http://127.0.0.1:${port}`;
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output.join('\n')}`)), 60_000);
+    const onData = (buf: Buffer) => {
+      output.push(...buf.toString().split('\n'));
+      if (buf.toString().includes('is running at')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', (b: Buffer) => output.push(...b.toString().split('\n')));
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${output.join('\n')}`));
+    });
+  });
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+  return {
+    url,
+    browser,
+    output,
+    async newPage(o = {}) {
+      const context = await browser.newContext({
+        baseURL: url,
+        viewport: { width: o.width ?? 1280, height: o.height ?? 900 },
+        locale: o.locale ?? 'en-US',
+        timezoneId: 'America/Los_Angeles',
+      });
+      const page = await context.newPage();
+      return { page, context };
+    },
+    async close() {
+      await browser.close();
+      child.removeAllListeners('exit');
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      await dropDb?.();
+    },
+  };
+}
+
+/** Demo member numbers and password printed by a seeded server. */
+export function demoMembers(site: TestSite): { password: string; numbers: string[] } {
+  const i = site.output.findIndex((l) => l.includes('Demo members with portal access'));
+  if (i < 0) throw new Error('the server printed no demo members');
+  const password = site.output[i + 1]!.trim();
+  const numbers = site.output.slice(i + 2).map((l) => l.trim().split(/\s+/)[0]!).filter((n) => /^M-\d+$/.test(n));
+  return { password, numbers };
+}

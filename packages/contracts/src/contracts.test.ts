@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { V } from './messages.ts';
+import { ChangePasswordInput, LoginInput, UserInput } from './admin-auth.ts';
+import { MemberLoginInput } from './member-auth.ts';
+import { CreateVolunteerInput, VolunteerFormSchema } from './volunteers.ts';
+import { CreateEventInput, EventFormSchema } from './events.ts';
+import { NewsFormSchema } from './news.ts';
+import { CreateEngagementInput, EngagementFormSchema, parseTags } from './community-engagements.ts';
+import { CreateCommanderMessageInput } from './commander-messages.ts';
+import { CreateResourceInput, DisplayOrder } from './resources.ts';
+import { CreateMemberInput, UpdateMemberInput, YearsOfService } from './members.ts';
+import { SubscribeInput } from './newsletter.ts';
+
+function messages(schema: z.ZodType, value: unknown): string[] {
+  const r = schema.safeParse(value);
+  return r.success ? [] : r.error.issues.map((i) => i.message);
+}
+
+describe("the spec's validation messages (spec §5)", () => {
+  it('volunteer form', () => {
+    expect(messages(VolunteerFormSchema, { name: 'A', email: 'nope', phone: '123' })).toEqual([V.nameMin, V.emailInvalid, V.phoneMin]);
+    expect(messages(VolunteerFormSchema, { name: 'Al', email: 'al@example.org', phone: '', role: '' })).toEqual([]);
+    expect(messages(VolunteerFormSchema, { name: 'Al', email: 'al@example.org', phone: '555-010-0100' })).toEqual([]);
+    const parsed = CreateVolunteerInput.parse({ name: ' Al ', email: 'al@example.org', phone: '', role: '', eventId: '3' });
+    expect(parsed).toMatchObject({ name: 'Al', phone: null, role: null, eventId: 3 });
+  });
+
+  it('admin and member login', () => {
+    expect(messages(LoginInput, { username: '', password: '' })).toEqual([V.usernameRequired, V.passwordRequired]);
+    expect(messages(LoginInput, {})).toEqual([V.usernameRequired, V.passwordRequired]);
+    expect(messages(MemberLoginInput, { membershipNumber: ' ', password: '' })).toEqual([V.membershipNumberRequired, V.passwordRequired]);
+  });
+
+  it('event form and event payload', () => {
+    expect(
+      messages(EventFormSchema, { title: '', description: '', location: '', startDate: '', startTime: '', endDate: '', endTime: '', type: 'regular', volunteerPositions: 10 }),
+    ).toEqual([V.titleRequired, V.descriptionRequired, V.locationRequired, V.startDateRequired, V.startTimeRequired, V.endDateRequired, V.endTimeRequired]);
+    expect(messages(CreateEventInput, { title: 'T', description: 'D', location: 'L', startDate: '', endDate: '' })).toContain(V.startDateRequired);
+    expect(
+      messages(CreateEventInput, { title: 'T', description: 'D', location: 'L', startDate: '2026-01-02T10:00:00-05:00', endDate: '2026-01-01T10:00:00-05:00' }),
+    ).toEqual([V.endBeforeStart]);
+    const ok = CreateEventInput.parse({ title: 'T', description: 'D', location: 'L', startDate: '2026-01-01T09:00:00-05:00', endDate: '2026-01-01T11:00:00-05:00' });
+    expect(ok.type).toBe('regular');
+    expect(ok.volunteerPositions).toBe(10);
+  });
+
+  it('news form', () => {
+    expect(messages(NewsFormSchema, { title: '', content: ' ', publishDate: '', featured: false })).toEqual([V.titleRequired, V.contentRequired, V.publishDateRequired]);
+  });
+
+  it('password change', () => {
+    expect(messages(ChangePasswordInput, { currentPassword: '', newPassword: '12345', confirmPassword: '123' })).toEqual([
+      V.currentPasswordRequired,
+      V.newPasswordMin,
+      V.confirmPasswordRequired,
+      V.passwordsDoNotMatch,
+    ]);
+    const mismatch = ChangePasswordInput.safeParse({ currentPassword: 'x', newPassword: '123456', confirmPassword: '654321' });
+    expect(mismatch.success).toBe(false);
+    expect(mismatch.error!.issues[0]).toMatchObject({ message: V.passwordsDoNotMatch, path: ['confirmPassword'] });
+  });
+
+  it('user', () => {
+    expect(messages(UserInput, { username: 'ab', password: '12345', email: 'x' })).toEqual([V.usernameMin, V.passwordMin, V.invalidEmail]);
+  });
+
+  it('community engagement tags', () => {
+    expect(parseTags(' food ,, veterans , ')).toEqual(['food', 'veterans']);
+    expect(messages(EngagementFormSchema, { title: 'T', description: 'D', date: '', imageUrl: '', tags: ' , ', active: true })).toEqual([V.tagsRequired]);
+    expect(messages(CreateEngagementInput, { title: 'T', description: 'D', tags: ['  '] })).toEqual([V.tagsRequired]);
+  });
+
+  it('commander message', () => {
+    expect(messages(CreateCommanderMessageInput, { content: '   \n ' })).toEqual([V.messageContentRequired]);
+    expect(CreateCommanderMessageInput.parse({ content: 'Hi' }).active).toBe(true);
+  });
+
+  it('resource display order: integer at least 0, non-numeric becomes 0', () => {
+    expect(DisplayOrder.parse('abc')).toBe(0);
+    expect(DisplayOrder.parse('')).toBe(0);
+    expect(DisplayOrder.parse('3')).toBe(3);
+    expect(messages(DisplayOrder, -1)).toEqual([V.orderMin]);
+    expect(messages(DisplayOrder, 1.5)).toEqual([V.orderMin]);
+    expect(messages(CreateResourceInput, { title: 'T', description: 'D', url: 'javascript:alert(1)' })).toEqual([V.urlInvalid]);
+  });
+
+  it('member form: required fields, e-mail format, years parsed, defaults', () => {
+    expect(messages(CreateMemberInput, { firstName: '', lastName: '', email: 'x', membershipNumber: '' })).toEqual([
+      V.firstNameRequired,
+      V.lastNameRequired,
+      V.emailInvalid,
+      V.membershipNumberRequired,
+    ]);
+    expect(YearsOfService.parse('12 years')).toBe(12);
+    expect(YearsOfService.parse('abc')).toBe(0);
+    const m = CreateMemberInput.parse({ firstName: 'A', lastName: 'B', email: 'a@example.org', membershipNumber: '1' });
+    expect(m).toMatchObject({ membershipType: 'Annual Member', duesStatus: 'current', postRole: 'none', branchOfService: 'unspecified', yearsOfService: 0, isActive: true, hasOnlineAccess: false });
+    expect(messages(CreateMemberInput, { firstName: 'A', lastName: 'B', email: 'a@example.org', membershipNumber: '1', loginPassword: 'short' })).toEqual([V.portalPasswordMin]);
+  });
+
+  it('a member update changes only the fields it names', () => {
+    const u = UpdateMemberInput.parse({ id: 4, isActive: false });
+    expect(u).toEqual({ id: 4, isActive: false });
+  });
+
+  it('newsletter e-mail is required and valid', () => {
+    expect(messages(SubscribeInput, { email: '' })).toEqual([V.newsletterEmailRequired]);
+    expect(messages(SubscribeInput, { email: 'nope' })).toEqual([V.emailInvalid]);
+  });
+});
