@@ -1,8 +1,15 @@
 import { router } from './trpc.ts';
 import { adminAuthRouter } from './features/admin-auth/admin-auth.router.ts';
 import { memberAuthRouter } from './features/member-auth/member-auth.router.ts';
-import { newsletterRouter } from './features/newsletter/newsletter.router.ts';
 import { siteSettingsRouter } from './features/site-settings/site-settings.router.ts';
+import { newsletterRouter } from './features/newsletter/newsletter.router.ts';
+import { eventsRouter } from './features/events/events.router.ts';
+import { volunteersRouter } from './features/volunteers/volunteers.router.ts';
+import { newsRouter } from './features/news/news.router.ts';
+import { resourcesRouter } from './features/resources/resources.router.ts';
+import { commanderMessagesRouter } from './features/commander-messages/commander-messages.router.ts';
+import { communityEngagementsRouter } from './features/community-engagements/community-engagements.router.ts';
+import { membersRouter } from './features/members/members.router.ts';
 
 /** Every feature router; the web app's types come from here. */
 export const appRouter = router({
@@ -10,6 +17,13 @@ export const appRouter = router({
   memberAuth: memberAuthRouter,
   siteSettings: siteSettingsRouter,
   newsletter: newsletterRouter,
+  events: eventsRouter,
+  volunteers: volunteersRouter,
+  news: newsRouter,
+  resources: resourcesRouter,
+  commanderMessages: commanderMessagesRouter,
+  communityEngagements: communityEngagementsRouter,
+  members: membersRouter,
 });
 
 /** The API's type, for the web app's typed client. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { EventType } from './enums.ts';
 import { Id, isoDate, requiredText, Timestamp } from './common.ts';
 import { V } from './messages.ts';
-import { VolunteerPublicSchema, VolunteerSchema } from './volunteers.ts';
+import { VolunteerPublicSchema, VolunteerSchema, VolunteerViewSchema } from './volunteers.ts';
 
 /** Default and limits of volunteer positions (decisions §3). */
 export const DEFAULT_VOLUNTEER_POSITIONS = 10;
@@ -27,6 +27,9 @@ export type Event = z.infer<typeof EventSchema>;
 /** An event with its volunteers' public fields (name, role). */
 export const EventWithVolunteersSchema = EventSchema.extend({ volunteers: z.array(VolunteerPublicSchema) });
 export type EventWithVolunteers = z.infer<typeof EventWithVolunteersSchema>;
+/** GET /api/events/{id}: volunteers with e-mail and phone only when an administrator asks. */
+export const EventDetailSchema = EventSchema.extend({ volunteers: z.array(VolunteerViewSchema) });
+export type EventDetail = z.infer<typeof EventDetailSchema>;
 /** An event with its volunteers' full contact details (administrators). */
 export const EventAdminSchema = EventSchema.extend({ volunteers: z.array(VolunteerSchema) });
 export type EventAdmin = z.infer<typeof EventAdminSchema>;

@@ -19,6 +19,13 @@ export const VolunteerSchema = VolunteerPublicSchema.extend({
 });
 export type Volunteer = z.infer<typeof VolunteerSchema>;
 
+/** A volunteer as a list shows it: contact details present only for administrators. */
+export const VolunteerViewSchema = VolunteerPublicSchema.extend({
+  email: z.string().optional(),
+  phone: z.string().nullable().optional(),
+});
+export type VolunteerView = z.infer<typeof VolunteerViewSchema>;
+
 /** Fields of the Volunteer Sign Up form (spec §5). */
 export const VolunteerFormSchema = z.object({
   name: z.string({ error: V.nameMin }).trim().min(2, V.nameMin).max(100, V.tooLong(100)),

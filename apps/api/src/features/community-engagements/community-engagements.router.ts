@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { CommunityEngagementSchema, CreateEngagementInput, UpdateEngagementInput } from '@post/contracts/community-engagements';
+import { IdInput, Ok } from '@post/contracts/common';
+import { adminProcedure, publicProcedure, router } from '../../trpc.ts';
+import * as service from './community-engagements.service.ts';
+
+const tags = ['Community engagements'];
+
+/** Community engagement highlights: one active at a time (decisions §3). */
+export const communityEngagementsRouter = router({
+  active: publicProcedure
+    .meta({ openapi: { method: 'GET', path: '/community-engagements/active', tags, summary: 'The active highlight (404 when none)' } })
+    .input(z.void())
+    .output(CommunityEngagementSchema)
+    .query(({ ctx }) => service.activeEngagement(ctx.db)),
+  list: publicProcedure
+    .meta({ openapi: { method: 'GET', path: '/community-engagements', tags, summary: 'Every highlight, active first, then newest' } })
+    .input(z.void())
+    .output(z.array(CommunityEngagementSchema))
+    .query(({ ctx }) => service.listEngagements(ctx.db)),
+  byId: publicProcedure
+    .meta({ openapi: { method: 'GET', path: '/community-engagements/{id}', tags, summary: 'One highlight' } })
+    .input(IdInput)
+    .output(CommunityEngagementSchema)
+    .query(({ ctx, input }) => service.engagementById(ctx.db, input.id)),
+  create: adminProcedure
+    .meta({ openapi: { method: 'POST', path: '/community-engagements', tags, summary: 'Create a highlight', protect: true } })
+    .input(CreateEngagementInput)
+    .output(CommunityEngagementSchema)
+    .mutation(({ ctx, input }) => service.createEngagement(ctx.db, input)),
+  update: adminProcedure
+    .meta({ openapi: { method: 'PUT', path: '/community-engagements/{id}', tags, summary: 'Replace a highlight', protect: true } })
+    .input(UpdateEngagementInput)
+    .output(CommunityEngagementSchema)
+    .mutation(({ ctx, input }) => service.updateEngagement(ctx.db, input)),
+  remove: adminProcedure
+    .meta({ openapi: { method: 'DELETE', path: '/community-engagements/{id}', tags, summary: 'Delete a highlight', protect: true } })
+    .input(IdInput)
+    .output(Ok)
+    .mutation(async ({ ctx, input }) => {
+      await service.deleteEngagement(ctx.db, input.id);
+      return { ok: true as const };
+    }),
+  activate: adminProcedure
+    .meta({ openapi: { method: 'PATCH', path: '/community-engagements/{id}/activate', tags, summary: 'Make this the one active highlight', protect: true } })
+    .input(IdInput)
+    .output(CommunityEngagementSchema)
+    .mutation(({ ctx, input }) => service.activateEngagement(ctx.db, input.id)),
+});

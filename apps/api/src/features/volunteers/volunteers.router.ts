@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { CreateVolunteerInput, VolunteerPublicSchema, VolunteersByEventInput, VolunteerViewSchema } from '@post/contracts/volunteers';
+import { currentAdmin, publicProcedure, router } from '../../trpc.ts';
+import * as service from './volunteers.service.ts';
+
+const tags = ['Volunteers'];
+
+/** Volunteer sign-ups: public sign-up and list (contact details for administrators only). */
+export const volunteersRouter = router({
+  list: publicProcedure
+    .meta({ openapi: { method: 'GET', path: '/volunteers', tags, summary: "An event's volunteers" } })
+    .input(VolunteersByEventInput)
+    .output(z.array(VolunteerViewSchema))
+    .query(async ({ ctx, input }) => service.listVolunteers(ctx.db, input.eventId, Boolean(await currentAdmin(ctx)))),
+  create: publicProcedure
+    .meta({ openapi: { method: 'POST', path: '/volunteers', tags, summary: 'Sign up to volunteer for an event' } })
+    .input(CreateVolunteerInput)
+    .output(VolunteerPublicSchema)
+    .mutation(({ ctx, input }) => service.signUp(ctx, input)),
+});
