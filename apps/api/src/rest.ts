@@ -5,6 +5,8 @@ import { contextFactory, type Context } from './trpc.ts';
 import { AppError } from './errors.ts';
 import { renderApiReference } from './lib/api-reference.ts';
 import { newsletterRoutes } from './features/newsletter/newsletter.routes.ts';
+import { eventsRoutes } from './features/events/events.routes.ts';
+import { memberResourcesRoutes } from './features/member-resources/member-resources.routes.ts';
 import type { DB } from '@post/db';
 import type { Env } from './env.ts';
 
@@ -62,6 +64,8 @@ export async function restPlugin(app: FastifyInstance, opts: { db: DB; env: Env 
 
   // Routes that are not JSON (files, feeds, redirects) sit beside the adapter.
   await newsletterRoutes(app, opts);
+  await eventsRoutes(app, opts);
+  await memberResourcesRoutes(app, opts);
 
   const createContext = contextFactory(opts);
   // The package's own Fastify adapter can answer twice (its async handler resolves before

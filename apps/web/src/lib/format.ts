@@ -1,0 +1,35 @@
+import { useSiteSettings } from '../features/site-settings/use-site-settings.ts';
+
+// Dates and times are shown in the post's time zone whatever the visitor's (decisions §1).
+const cache = new Map<string, Intl.DateTimeFormat>();
+function fmt(timeZone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${timeZone}|${JSON.stringify(options)}`;
+  let f = cache.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', { timeZone, ...options });
+    cache.set(key, f);
+  }
+  return f;
+}
+
+/** Formatters bound to a time zone. */
+export function formattersFor(timeZone: string) {
+  return {
+    timeZone,
+    /** "Sunday, November 22, 2026" */
+    longDate: (d: Date | string) => fmt(timeZone, { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' }).format(new Date(d)),
+    /** "Nov 22, 2026" */
+    date: (d: Date | string) => fmt(timeZone, { month: 'short', day: 'numeric', year: 'numeric' }).format(new Date(d)),
+    /** "9:00 AM" */
+    time: (d: Date | string) => fmt(timeZone, { hour: 'numeric', minute: '2-digit' }).format(new Date(d)),
+    /** "Sun, Nov 22, 2026, 9:00 AM" (the event popup's form, spec §2) */
+    dateTime: (d: Date | string) =>
+      fmt(timeZone, { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' }).format(new Date(d)),
+  };
+}
+
+/** Formatters in the post's time zone (from the site settings). */
+export function usePostFormat() {
+  const tz = useSiteSettings().data.timeZone;
+  return formattersFor(tz);
+}
