@@ -91,7 +91,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     adminUsername: e.ADMIN_USERNAME,
     adminPassword: e.ADMIN_PASSWORD,
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
-    trustProxy: e.TRUST_PROXY ?? false,
+    // An https PUBLIC_URL served by this plain-http process means a TLS proxy in front.
+    trustProxy: e.TRUST_PROXY ?? e.PUBLIC_URL?.startsWith('https://') ?? false,
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
     logLevel: e.LOG_LEVEL,
   };

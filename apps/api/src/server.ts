@@ -5,7 +5,7 @@ import type { DB } from '@post/db';
 import { E } from '@post/contracts/messages';
 import type { Env } from './env.ts';
 import { appRouter } from './router.ts';
-import { contextFactory } from './trpc.ts';
+import { contextFactory, type Limits } from './trpc.ts';
 import { AppError } from './errors.ts';
 import { restPlugin } from './rest.ts';
 import { sessionPlugin } from './plugins/session.ts';
@@ -17,6 +17,8 @@ export interface ServerDeps {
   db: DB;
   env: Env;
   logger?: boolean;
+  /** Benchmarks turn limits off to measure raw throughput; the server itself never does. */
+  limits?: Limits;
 }
 
 /** The Fastify instance with every route, not listening (tests use inject). */
@@ -28,6 +30,8 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 5000 },
     return503OnClosing: true,
+    // One line per request floods a small server's log; errors are still logged.
+    disableRequestLogging: true,
   });
 
   app.setErrorHandler((err: any, req, reply) => {
@@ -54,7 +58,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     }
   });
 
-  const createContext = contextFactory({ db, env });
+  const createContext = contextFactory({ db, env, limits: deps.limits });
   await app.register(async (scope) => {
     await scope.register(fastifyTRPCPlugin, {
       prefix: '/trpc',
@@ -71,7 +75,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
       },
     } as any);
   });
-  await app.register(async (scope) => restPlugin(scope, { db, env }));
+  await app.register(async (scope) => restPlugin(scope, { db, env, limits: deps.limits }));
   await app.register(webPlugin, { env, db });
   return app;
 }

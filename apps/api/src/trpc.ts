@@ -14,8 +14,15 @@ import { SESSION_ABSOLUTE_MS } from './plugins/session.ts';
 export interface Context {
   db: DB;
   env: Env;
+  /** Rate limits and sign-in throttling; off only in benchmarks that measure raw throughput. */
+  limits: Limits;
   req: FastifyRequest;
   res: FastifyReply;
+}
+
+/** Whether per-address limits and sign-in throttling apply. */
+export interface Limits {
+  enabled: boolean;
 }
 
 /** The signed-in administrator. */
@@ -26,8 +33,9 @@ export interface AdminUser {
 }
 
 /** Builds the context of one call (tRPC and REST alike). */
-export function contextFactory(deps: { db: DB; env: Env }) {
-  return ({ req, res }: { req: FastifyRequest; res: FastifyReply }): Context => ({ ...deps, req, res });
+export function contextFactory(deps: { db: DB; env: Env; limits?: Limits }) {
+  const limits = deps.limits ?? { enabled: true };
+  return ({ req, res }: { req: FastifyRequest; res: FastifyReply }): Context => ({ db: deps.db, env: deps.env, limits, req, res });
 }
 
 const t = initTRPC
@@ -62,7 +70,7 @@ const mapErrors = t.middleware(async ({ next }) => {
 export const publicProcedure = t.procedure.use(mapErrors);
 
 /** The administrator of this request, or null (absolute timeout applied). */
-export async function currentAdmin(ctx: Context): Promise<AdminUser | null> {
+export async function currentAdmin(ctx: Pick<Context, 'db' | 'req'>): Promise<AdminUser | null> {
   const session = ctx.req.session;
   const userId = session?.get('userId');
   if (!userId) return null;
@@ -77,7 +85,7 @@ export async function currentAdmin(ctx: Context): Promise<AdminUser | null> {
 }
 
 /** The member of this request, or null: the member must still be active with portal access. */
-export async function currentMember(ctx: Context): Promise<SessionMember | null> {
+export async function currentMember(ctx: Pick<Context, 'db' | 'req'>): Promise<SessionMember | null> {
   const session = ctx.req.session;
   const token = session?.get('memberToken');
   if (!token) return null;

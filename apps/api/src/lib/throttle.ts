@@ -1,7 +1,8 @@
 import { E } from '@post/contracts/messages';
-import type { DB } from '@post/db';
 import { AppError } from '../errors.ts';
 import { hit, peek, reset } from './rate-limit.ts';
+import { clientIp } from './session.ts';
+import type { Context } from '../trpc.ts';
 
 const WINDOW_MS = 15 * 60 * 1000;
 /** Failed sign-ins one account may have in 15 minutes before it is throttled. */
@@ -11,19 +12,23 @@ export const ADDRESS_ATTEMPTS = 100;
 
 /** Sign-in throttling per account and per address, counted in the database (shared by all nodes). */
 export const signInThrottle = {
-  async before(db: DB, scope: 'admin' | 'member', account: string, ip: string): Promise<void> {
-    const byIp = await hit(db, `signin:${scope}:ip:${ip}`, ADDRESS_ATTEMPTS, WINDOW_MS);
+  async before(ctx: Context, scope: 'admin' | 'member', account: string): Promise<void> {
+    if (!ctx.limits.enabled) return;
+    const db = ctx.db;
+    const byIp = await hit(db, `signin:${scope}:ip:${clientIp(ctx.req)}`, ADDRESS_ATTEMPTS, WINDOW_MS);
     if (!byIp.allowed) throw new AppError('TOO_MANY_REQUESTS', E.tooManyAttempts, byIp.retryAfterSeconds);
     const byAccount = await peek(db, accountKey(scope, account));
     if (byAccount.count >= ACCOUNT_FAILURES) {
       throw new AppError('TOO_MANY_REQUESTS', E.tooManyAttempts, byAccount.retryAfterSeconds);
     }
   },
-  async failed(db: DB, scope: 'admin' | 'member', account: string): Promise<void> {
-    await hit(db, accountKey(scope, account), ACCOUNT_FAILURES, WINDOW_MS);
+  async failed(ctx: Context, scope: 'admin' | 'member', account: string): Promise<void> {
+    if (!ctx.limits.enabled) return;
+    await hit(ctx.db, accountKey(scope, account), ACCOUNT_FAILURES, WINDOW_MS);
   },
-  async succeeded(db: DB, scope: 'admin' | 'member', account: string): Promise<void> {
-    await reset(db, accountKey(scope, account));
+  async succeeded(ctx: Context, scope: 'admin' | 'member', account: string): Promise<void> {
+    if (!ctx.limits.enabled) return;
+    await reset(ctx.db, accountKey(scope, account));
   },
 };
 

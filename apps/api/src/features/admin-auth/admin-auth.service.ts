@@ -4,7 +4,7 @@ import { E } from '@post/contracts/messages';
 import type { AuthCheck, ChangePasswordInput, LoginInput } from '@post/contracts/admin-auth';
 import { AppError } from '../../errors.ts';
 import { signInThrottle } from '../../lib/throttle.ts';
-import { clientIp, rotateSession } from '../../lib/session.ts';
+import { rotateSession } from '../../lib/session.ts';
 import { currentAdmin, type Context } from '../../trpc.ts';
 
 // Verified when the username is unknown, so that a miss costs as long as a wrong password.
@@ -20,7 +20,7 @@ export async function authCheck(ctx: Context): Promise<AuthCheck> {
 
 /** Signs an administrator in: throttled, constant-effort, new session id. */
 export async function login(ctx: Context, input: LoginInput): Promise<AuthCheck> {
-  await signInThrottle.before(ctx.db, 'admin', input.username, clientIp(ctx.req));
+  await signInThrottle.before(ctx, 'admin', input.username);
   const user = await ctx.db
     .selectFrom('users')
     .select(['id', 'username', 'role', 'password'])
@@ -30,10 +30,10 @@ export async function login(ctx: Context, input: LoginInput): Promise<AuthCheck>
     ? await verifyPassword(user.password, input.password)
     : (await verifyPassword(await (dummyHash ??= hashPassword('not-a-password')), input.password), false);
   if (!user || !ok) {
-    await signInThrottle.failed(ctx.db, 'admin', input.username);
+    await signInThrottle.failed(ctx, 'admin', input.username);
     throw new AppError('UNAUTHORIZED', E.invalidCredentials);
   }
-  await signInThrottle.succeeded(ctx.db, 'admin', input.username);
+  await signInThrottle.succeeded(ctx, 'admin', input.username);
   await rotateSession(ctx.req, ['memberToken', 'memberAuthAt']);
   ctx.req.session.set('userId', user.id);
   ctx.req.session.set('userAuthAt', Date.now());

@@ -14,7 +14,7 @@ let dummyHash: Promise<string> | undefined;
 
 /** Signs a member in: only active members with online access and a portal password. */
 export async function login(ctx: Context, input: MemberLoginInput): Promise<MemberAuthCheck> {
-  await signInThrottle.before(ctx.db, 'member', input.membershipNumber, clientIp(ctx.req));
+  await signInThrottle.before(ctx, 'member', input.membershipNumber);
   const m = await ctx.db
     .selectFrom('members')
     .select(['id', 'firstName', 'lastName', 'membershipNumber', 'branchOfService', 'postRole', 'membershipType', 'isActive', 'hasOnlineAccess', 'loginPassword'])
@@ -23,10 +23,10 @@ export async function login(ctx: Context, input: MemberLoginInput): Promise<Memb
   const hash = m?.loginPassword ?? (await (dummyHash ??= hashPassword('not-a-password')));
   const passwordOk = await verifyPassword(hash, input.password);
   if (!m || !m.loginPassword || !passwordOk || !m.isActive || !m.hasOnlineAccess) {
-    await signInThrottle.failed(ctx.db, 'member', input.membershipNumber);
+    await signInThrottle.failed(ctx, 'member', input.membershipNumber);
     throw new AppError('UNAUTHORIZED', E.invalidMemberCredentials);
   }
-  await signInThrottle.succeeded(ctx.db, 'member', input.membershipNumber);
+  await signInThrottle.succeeded(ctx, 'member', input.membershipNumber);
   const token = randomBytes(32).toString('base64url');
   await ctx.db
     .insertInto('memberSessions')

@@ -8,7 +8,7 @@ import { listSubscribers, subscribersCsv } from './newsletter.service.ts';
 /** GET /api/admin/newsletter/subscribers.csv: the list as a download (administrators). */
 export async function newsletterRoutes(app: FastifyInstance, deps: { db: DB; env: Env }): Promise<void> {
   app.get('/api/admin/newsletter/subscribers.csv', async (req, reply) => {
-    const admin = await currentAdmin({ ...deps, req, res: reply });
+    const admin = await currentAdmin({ db: deps.db, req });
     if (!admin) return reply.code(401).send({ message: E.adminRequired });
     const csv = subscribersCsv(await listSubscribers(deps.db));
     return reply

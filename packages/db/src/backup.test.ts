@@ -1,0 +1,51 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { createTestDb } from './testing.ts';
+import { seedDemo } from './seed/index.ts';
+import { BACKUP_TABLES, exportDatabase, importDatabase } from './backup.ts';
+
+const handles: { close(): Promise<void> }[] = [];
+afterAll(async () => {
+  for (const h of handles) await h.close();
+});
+
+describe(`backup and restore (${process.env.TEST_DB ?? 'default'})`, () => {
+  it('restores a backup into a new database and finds every record', async () => {
+    const source = await createTestDb();
+    handles.push(source);
+    await seedDemo(source.db, { memberPassword: 'demo-password-1' });
+    await source.db
+      .insertInto('memberResourceFiles')
+      .values({ resourceId: (await source.db.selectFrom('memberResources').select('id').executeTakeFirstOrThrow()).id, fileName: 'a.pdf', mimeType: 'application/pdf', size: 4, data: new Uint8Array([37, 80, 68, 70]) })
+      .execute();
+    await source.db.insertInto('newsletterSubscribers').values({ email: 'reader@example.org' }).execute();
+    const backup = JSON.parse(JSON.stringify(await exportDatabase(source.db)));
+
+    const target = await createTestDb();
+    handles.push(target);
+    const counts = await importDatabase(target.db, backup);
+    for (const table of BACKUP_TABLES) {
+      const a = await source.db.selectFrom(table as any).selectAll().execute();
+      const b = await target.db.selectFrom(table as any).selectAll().execute();
+      expect(b.length, table).toBe(a.length);
+      expect(counts[table]).toBe(a.length);
+      const key = (r: any) => JSON.stringify(r, (_k, v) => (v instanceof Uint8Array ? Buffer.from(v).toString('base64') : v));
+      expect(b.map(key).sort(), table).toEqual(a.map(key).sort());
+    }
+    // New rows get fresh ids after the restored ones.
+    const ev = await target.db
+      .insertInto('events')
+      .values({ title: 't', description: 'd', location: 'l', startDate: '2030-01-01T10:00:00Z', endDate: '2030-01-01T11:00:00Z' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const maxBefore = Math.max(...(backup.tables.events as { id: number }[]).map((e) => e.id));
+    expect(ev.id).toBeGreaterThan(maxBefore);
+  });
+
+  it('refuses to restore over existing content', async () => {
+    const source = await createTestDb();
+    handles.push(source);
+    await seedDemo(source.db, { memberPassword: 'demo-password-1' });
+    const backup = await exportDatabase(source.db);
+    await expect(importDatabase(source.db, backup)).rejects.toThrow(/not empty/);
+  });
+});

@@ -1,0 +1,100 @@
+import { sql } from 'kysely';
+import type { DB } from './client.ts';
+import { migrations } from './migrations/index.ts';
+
+/** Tables in the order their foreign keys allow them to be restored. */
+export const BACKUP_TABLES = [
+  'users',
+  'session',
+  'events',
+  'volunteers',
+  'news',
+  'resources',
+  'commanderMessages',
+  'communityEngagements',
+  'members',
+  'memberSessions',
+  'memberCommunications',
+  'memberResources',
+  'memberResourceFiles',
+  'siteSettings',
+  'newsletterSubscribers',
+  'rateLimits',
+] as const;
+
+/** A logical backup: every row of every table, as JSON, engine-independent. */
+export interface Backup {
+  format: 'veterans-post-backup';
+  version: 1;
+  createdAt: string;
+  migrations: string[];
+  tables: Record<string, Record<string, unknown>[]>;
+}
+
+// Values JSON cannot carry as they are: dates become ISO strings (timestamptz takes them back),
+// bytes become base64 tagged so that restore knows to turn them back.
+function encode(value: unknown): unknown {
+  if (value instanceof Date) return value.toISOString();
+  if (value instanceof Uint8Array) return { $bytes: Buffer.from(value).toString('base64') };
+  return value;
+}
+function decode(value: unknown): unknown {
+  if (value && typeof value === 'object' && '$bytes' in (value as object)) {
+    return Buffer.from((value as { $bytes: string }).$bytes, 'base64');
+  }
+  return value;
+}
+
+/**
+ * Reads every table into a Backup. On PostgreSQL it runs in one repeatable-read transaction,
+ * so the copy is consistent while the site keeps running.
+ */
+export async function exportDatabase(db: DB): Promise<Backup> {
+  return db.transaction().setIsolationLevel('repeatable read').execute(async (trx) => {
+    const tables: Backup['tables'] = {};
+    for (const table of BACKUP_TABLES) {
+      const rows = await trx.selectFrom(table as any).selectAll().execute();
+      tables[table] = rows.map((r) => Object.fromEntries(Object.entries(r as object).map(([k, v]) => [k, encode(v)])));
+    }
+    return { format: 'veterans-post-backup', version: 1, createdAt: new Date().toISOString(), migrations: Object.keys(migrations), tables };
+  });
+}
+
+/** Restores a Backup into a migrated, empty database (either engine), in one transaction. */
+export async function importDatabase(db: DB, backup: Backup): Promise<Record<string, number>> {
+  if (backup.format !== 'veterans-post-backup' || backup.version !== 1) throw new Error('This file is not a backup of this site.');
+  const unknown = backup.migrations.filter((m) => !(m in migrations));
+  if (unknown.length) throw new Error(`The backup comes from a newer version (migrations ${unknown.join(', ')}); update the software first.`);
+  const counts: Record<string, number> = {};
+  await db.transaction().execute(async (trx) => {
+    for (const table of BACKUP_TABLES) {
+      const any = await trx.selectFrom(table as any).select(sql`1`.as('x')).limit(1).executeTakeFirst();
+      if (any && table !== 'siteSettings') throw new Error(`The database is not empty (table ${table} has rows): restore into a new database.`);
+    }
+    await trx.deleteFrom('siteSettings').execute();
+    for (const table of BACKUP_TABLES) {
+      const rows = (backup.tables[table] ?? []).map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, decode(v)])));
+      for (let i = 0; i < rows.length; i += 500) {
+        const chunk = rows.slice(i, i + 500).map((r) => {
+          // jsonb and text[] columns go back as JSON text / arrays.
+          const out: Record<string, unknown> = { ...r };
+          if (table === 'session' || table === 'siteSettings') {
+            for (const k of ['sess', 'data']) if (k in out && typeof out[k] !== 'string') out[k] = JSON.stringify(out[k]);
+          }
+          return out;
+        });
+        if (chunk.length) await trx.insertInto(table as any).values(chunk as any).execute();
+      }
+      counts[table] = rows.length;
+    }
+    // Serial ids continue after the restored rows.
+    const serial = await sql<{ table: string; seq: string }>`
+      select c.table_name as table, pg_get_serial_sequence(quote_ident(c.table_name), 'id') as seq
+      from information_schema.columns c
+      where c.table_schema = current_schema() and c.column_name = 'id' and c.column_default like 'nextval(%'`.execute(trx);
+    for (const { table, seq } of serial.rows) {
+      if (seq) await sql`select setval(${seq}::regclass, coalesce((select max(id) from ${sql.table(table)}), 0) + 1, false)`.execute(trx);
+    }
+  });
+  return counts;
+}
