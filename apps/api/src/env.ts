@@ -36,7 +36,8 @@ const EnvSchema = z.object({
   SEED_DEMO: bool('SEED_DEMO'),
   TRUST_PROXY: bool('TRUST_PROXY'),
   WEB_DIST: z.string().optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // 'warn' by default: a line per request (info) floods a small server's log.
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
 });
 
 /** The validated configuration of a running server. */

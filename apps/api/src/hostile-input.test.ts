@@ -114,7 +114,7 @@ describe('hostile input on every procedure', () => {
           let res;
           if (p.method === 'GET' || p.method === 'DELETE') {
             const qs = body && typeof body === 'object' && !Array.isArray(body)
-              ? new URLSearchParams(Object.entries(body as object).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v) ?? ''])).toString()
+              ? new URLSearchParams(Object.entries(body as object).map(([k, v]): [string, string] => [k, typeof v === 'string' ? v : (JSON.stringify(v) ?? '')])).toString()
               : '';
             res = await agent.request(p.method as any, qs ? `${url}?${qs}` : url);
           } else {

@@ -1,4 +1,6 @@
+import { constants as zlib } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
 import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import { sql } from 'kysely';
 import type { DB } from '@post/db';
@@ -30,8 +32,6 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 5000 },
     return503OnClosing: true,
-    // One line per request floods a small server's log; errors are still logged.
-    disableRequestLogging: true,
   });
 
   app.setErrorHandler((err: any, req, reply) => {
@@ -43,6 +43,8 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   });
 
   await app.register(securityPlugin, { env });
+  // Brotli at a middle quality: most of the size win for a fraction of the CPU of 11.
+  await app.register(compress, { threshold: 1024, brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } } });
   await app.register(sessionPlugin, { db, env });
 
   app.get('/healthz', async () => ({ status: 'ok' }));
@@ -76,6 +78,6 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     } as any);
   });
   await app.register(async (scope) => restPlugin(scope, { db, env, limits: deps.limits }));
-  await app.register(webPlugin, { env, db });
+  await app.register(webPlugin, { env, db, limits: deps.limits });
   return app;
 }

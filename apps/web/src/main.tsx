@@ -1,30 +1,29 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from '@tanstack/react-router';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { hydrate } from '@tanstack/react-query';
 import { getQueryKey } from '@trpc/react-query';
 import { makeQueryClient, makeTrpcClient, trpc } from './lib/trpc.ts';
 import { createAppRouter } from './router.tsx';
+import { App } from './app.tsx';
 import './styles.css';
 
 const queryClient = makeQueryClient();
 const trpcClient = makeTrpcClient();
 const router = createAppRouter({ queryClient, trpcClient });
 
-// The server puts the site settings into the page, so the header and footer show the
-// post's own name from the first paint.
+// The server puts the data of the first page into a JSON block (not a script, so a strict
+// CSP holds): the site settings always, and the query cache a server-rendered page used.
 const appData = document.getElementById('app-data')?.textContent;
 if (appData) {
-  const { settings } = JSON.parse(appData) as { settings: unknown };
-  queryClient.setQueryData(getQueryKey(trpc.siteSettings.get, undefined, 'query'), settings);
+  const data = JSON.parse(appData) as { settings: unknown; dehydrated?: unknown };
+  queryClient.setQueryData(getQueryKey(trpc.siteSettings.get, undefined, 'query'), data.settings);
+  if (data.dehydrated) hydrate(queryClient, data.dehydrated);
 }
 
-createRoot(document.getElementById('app')!).render(
-  <StrictMode>
-    <trpc.Provider client={trpcClient} queryClient={queryClient}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </trpc.Provider>
-  </StrictMode>,
-);
+const container = document.getElementById('app')!;
+const app = <App router={router} queryClient={queryClient} trpcClient={trpcClient} />;
+if (container.hasChildNodes()) {
+  // Server-rendered: load the route (its code chunk; data is already cached), then hydrate.
+  void router.load().then(() => hydrateRoot(container, app));
+} else {
+  createRoot(container).render(app);
+}

@@ -1,21 +1,28 @@
-import { createRouter } from '@tanstack/react-router';
+import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
+import { createTRPCQueryUtils } from '@trpc/react-query';
 import { routeTree } from './routeTree.gen.ts';
-import type { makeTrpcClient } from './lib/trpc.ts';
+import type { AppTrpcClient } from './lib/trpc.ts';
+import type { AppRouter } from './lib/trpc.ts';
 
-/** What every route's loader can reach. */
+/** What every route's loader can reach: loaders prefetch with `context.trpcUtils.x.y.ensureData()`. */
 export interface RouterContext {
   queryClient: QueryClient;
-  trpcClient: ReturnType<typeof makeTrpcClient>;
+  trpcClient: AppTrpcClient;
+  trpcUtils: ReturnType<typeof createTRPCQueryUtils<AppRouter>>;
 }
 
-/** The app's router over the generated route tree. */
-export function createAppRouter(context: RouterContext) {
+/** The app's router over the generated route tree (the same on the server and in the browser). */
+export function createAppRouter(context: Omit<RouterContext, 'trpcUtils'>, history?: RouterHistory) {
   return createRouter({
     routeTree,
-    context,
+    ...(history ? { history } : {}),
+    context: { ...context, trpcUtils: createTRPCQueryUtils<AppRouter>({ queryClient: context.queryClient, client: context.trpcClient }) },
     defaultPreload: 'intent',
-    scrollRestoration: true,
+    // Loaders only warm the query cache; React Query decides freshness.
+    defaultPreloadStaleTime: 0,
+    // On the server this would emit an inline script, which the CSP forbids; the browser restores scroll itself.
+    scrollRestoration: typeof document !== 'undefined',
   });
 }
 

@@ -1,13 +1,29 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
+import { unstable_localLink } from '@trpc/client';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DB } from '@post/db';
 import type { Env } from '../env.ts';
 import { getSettings } from '../features/site-settings/site-settings.service.ts';
+import { appRouter } from '../router.ts';
+import { contextFactory, type Limits } from '../trpc.ts';
 
-/** Serves the built web app: hashed assets cached for a year, every other page the SPA shell. */
-export const webPlugin = fp(async (app, opts: { env: Env; db: DB }) => {
+interface SsrModule {
+  render(opts: { url: string; link: unknown }): Promise<{ html: string; head: string; dehydrated: unknown; status: number }>;
+}
+
+// Pages behind a sign-in are not rendered on the server: they hold nobody's data until the
+// browser asks with its session, and search engines must not see them.
+const CLIENT_ONLY = /^\/(admin|member)(\/|$|\?)/;
+
+/**
+ * Serves the built web app: hashed assets cached for a year; public pages rendered on the
+ * server with their data (hydrated in the browser); sign-in pages as the app shell.
+ */
+export const webPlugin = fp(async (app, opts: { env: Env; db: DB; limits?: Limits }) => {
   const root = opts.env.webDist;
   const indexFile = path.join(root, 'index.html');
   const hasWeb = existsSync(indexFile);
@@ -23,24 +39,51 @@ export const webPlugin = fp(async (app, opts: { env: Env; db: DB }) => {
     });
   }
   const shell = hasWeb ? readFileSync(indexFile, 'utf8') : undefined;
+  const ssrFile = path.join(root, '../dist-ssr/entry-server.js');
+  const ssr: SsrModule | undefined = hasWeb && existsSync(ssrFile) ? await import(pathToFileURL(ssrFile).href) : undefined;
+  const createContext = contextFactory(opts);
+
+  async function page(req: FastifyRequest, reply: FastifyReply) {
+    const settings = await getSettings(opts.db);
+    const url = req.url;
+    if (ssr && !CLIENT_ONLY.test(url)) {
+      try {
+        const link = unstable_localLink({ router: appRouter, createContext: async () => createContext({ req, res: reply }) });
+        const result = await ssr.render({ url, link });
+        return reply
+          .code(result.status)
+          .type('text/html; charset=utf-8')
+          .header('Cache-Control', 'no-cache')
+          .send(renderShell(shell!, { settings, dehydrated: result.dehydrated }, result));
+      } catch (err) {
+        req.log.error({ err }, 'server rendering failed; sending the app shell');
+      }
+    }
+    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(renderShell(shell!, { settings }));
+  }
 
   app.setNotFoundHandler(async (req, reply) => {
     const url = req.url.split('?')[0]!;
     const isApi = url.startsWith('/api/') || url === '/api' || url.startsWith('/trpc');
-    if (!isApi && (req.method === 'GET' || req.method === 'HEAD') && shell) {
-      const settings = await getSettings(opts.db);
-      return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(renderShell(shell, { settings }));
-    }
+    if (!isApi && (req.method === 'GET' || req.method === 'HEAD') && shell) return page(req, reply);
     return reply.code(404).send({ message: 'Not found.' });
   });
 });
 
-/** The SPA shell with the data every page needs from its first paint (a JSON block, not a script). */
-export function renderShell(shell: string, data: { settings: { postName: string } }): string {
+/** The page: the shell with the rendered app, its head elements and its data (a JSON block, not a script). */
+export function renderShell(
+  shell: string,
+  data: { settings: { postName: string }; dehydrated?: unknown },
+  rendered?: { html: string; head: string },
+): string {
   // JSON inside HTML: '<' is escaped so no value can close the element.
   const json = JSON.stringify(data).replace(/</g, '\\u003c');
   const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
-  return shell
-    .replace('<title>Veterans Post</title>', `<title>${escapeHtml(data.settings.postName)}</title>`)
-    .replace('</head>', `<script type="application/json" id="app-data">${json}</script></head>`);
+  let out = shell;
+  if (rendered?.head.includes('<title>')) out = out.replace(/<title>[^<]*<\/title>/, '');
+  else out = out.replace('<title>Veterans Post</title>', `<title>${escapeHtml(data.settings.postName)}</title>`);
+  if (rendered?.head.includes('name="description"')) out = out.replace(/<meta name="description"[^>]*>/, '');
+  out = out.replace('</head>', `${rendered?.head ?? ''}<script type="application/json" id="app-data">${json}</script></head>`);
+  if (rendered) out = out.replace('<div id="app"></div>', `<div id="app">${rendered.html}</div>`);
+  return out;
 }

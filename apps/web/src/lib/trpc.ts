@@ -1,4 +1,5 @@
 import { createTRPCReact, httpBatchLink, TRPCClientError } from '@trpc/react-query';
+import type { TRPCLink } from '@trpc/client';
 import { QueryClient } from '@tanstack/react-query';
 import type { AppRouter } from '@post/api/router';
 
@@ -15,12 +16,15 @@ export function makeQueryClient(): QueryClient {
   });
 }
 
-/** The tRPC client: same-origin, cookies included. */
-export function makeTrpcClient() {
+/** The tRPC client: same-origin over HTTP in the browser; on the server a local link calls the procedures in-process. */
+export function makeTrpcClient(link?: TRPCLink<AppRouter>) {
   return trpc.createClient({
-    links: [httpBatchLink({ url: '/trpc', fetch: (url, init) => fetch(url, { ...init, credentials: 'include' }) })],
+    links: [link ?? httpBatchLink({ url: '/trpc', fetch: (url, init) => fetch(url, { ...init, credentials: 'include' }) })],
   });
 }
+
+/** The app's tRPC client. */
+export type AppTrpcClient = ReturnType<typeof makeTrpcClient>;
 
 /** The HTTP status of a failed call, if any. */
 export function errorStatus(err: unknown): number | undefined {

@@ -13,7 +13,7 @@ function LoginRoute() {
   return (
     <>
       <title>Sign In</title>
-      <meta name="robots" content="noindex" />
+      <meta name="description" content="Sign in to the member portal or the post's administration." />
       <LoginPage tab={tab ?? 'admin'} onTabChange={(t) => navigate({ search: { tab: t }, replace: true })} />
     </>
   );

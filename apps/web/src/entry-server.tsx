@@ -1,0 +1,38 @@
+import { renderToString } from 'react-dom/server';
+import { createMemoryHistory } from '@tanstack/react-router';
+import { dehydrate } from '@tanstack/react-query';
+import type { TRPCLink } from '@trpc/client';
+import { makeQueryClient, makeTrpcClient, type AppRouter } from './lib/trpc.ts';
+import { createAppRouter } from './router.tsx';
+import { App } from './app.tsx';
+
+/** What the server needs to answer a page request. */
+export interface RenderResult {
+  /** The app's markup for `<div id="app">`. */
+  html: string;
+  /** Elements React hoists (title, meta, link) found in the markup, for `<head>`. */
+  head: string;
+  /** The query cache the page was rendered from, for the browser to hydrate. */
+  dehydrated: unknown;
+  status: number;
+}
+
+/**
+ * Renders a public page on the server: the route's loaders fill the query cache through
+ * `link` (in-process tRPC calls), then the app renders to HTML with that data.
+ */
+export async function render({ url, link }: { url: string; link: TRPCLink<AppRouter> }): Promise<RenderResult> {
+  const queryClient = makeQueryClient();
+  const trpcClient = makeTrpcClient(link);
+  const router = createAppRouter({ queryClient, trpcClient }, createMemoryHistory({ initialEntries: [url] }));
+  await router.load();
+  const notFound = router.state.matches.some((m) => m.status === 'notFound' || (m as { _notFound?: boolean })._notFound);
+  const markup = renderToString(<App router={router} queryClient={queryClient} trpcClient={trpcClient} />);
+  // React renders <title>/<meta>/<link> in place when rendering a fragment; the head is theirs.
+  const head: string[] = [];
+  const html = markup.replace(/<(title)>[\s\S]*?<\/title>|<meta [^>]*?\/?>|<link rel="canonical"[^>]*?\/?>|<script type="application\/ld\+json">[\s\S]*?<\/script>/g, (m) => {
+    head.push(m);
+    return '';
+  });
+  return { html, head: head.join(''), dehydrated: dehydrate(queryClient), status: notFound ? 404 : 200 };
+}

@@ -1,0 +1,147 @@
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+// `pnpm bench:api`: autocannon with 50 connections on the public reads, volunteer sign-ups
+// and sign-in, each beside a bare Fastify route in the same server process, on PGlite and
+// (with BENCH_DATABASE_URL or TEST_DATABASE_URL) on PostgreSQL. Prints figures; not a test.
+const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
+const CONNECTIONS = 50;
+const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+
+interface Row {
+  engine: string;
+  target: string;
+  rps: number;
+  bareRps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+function run(opts: autocannon.Options): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => {
+    autocannon(opts, (err, result) => (err ? reject(err) : resolve(result)));
+  });
+}
+
+async function startServer(databaseUrl?: string): Promise<{ port: number; eventIds: number[]; stop(): Promise<void> }> {
+  const child = spawn(process.execPath, [path.join(import.meta.dirname, 'server.ts')], {
+    env: { ...process.env, DATABASE_URL: databaseUrl ?? '' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const line = await new Promise<string>((resolve, reject) => {
+    let buf = '';
+    child.stdout!.on('data', (d: Buffer) => {
+      buf += d.toString();
+      const i = buf.indexOf('\n');
+      if (i >= 0) resolve(buf.slice(0, i));
+    });
+    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+  });
+  const info = JSON.parse(line) as { port: number; eventIds: number[] };
+  return {
+    ...info,
+    stop: () =>
+      new Promise((r) => {
+        child.removeAllListeners('exit');
+        child.once('exit', () => r());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+async function benchEngine(engine: string, databaseUrl?: string): Promise<{ rows: Row[]; peakMb: number; loginMixed: string }> {
+  const server = await startServer(databaseUrl);
+  const base = `http://127.0.0.1:${server.port}`;
+  const rows: Row[] = [];
+  const bare = () => run({ url: `${base}/__bare`, connections: CONNECTIONS, duration: DURATION });
+  const reads = ['/api/events', '/api/events/upcoming', '/api/commander-message', '/api/news', '/api/resources'];
+  // Warm up: first requests compile queries and fill the pool.
+  await run({ url: `${base}/api/events`, connections: 10, amount: 500 });
+  for (const target of reads) {
+    const b = await bare();
+    const r = await run({ url: `${base}${target}`, connections: CONNECTIONS, duration: DURATION });
+    rows.push({ engine, target: `GET ${target}`, rps: r.requests.average, bareRps: b.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx });
+  }
+  let n = 0;
+  const salt = randomBytes(3).toString('hex');
+  const b1 = await bare();
+  const v = await run({
+    url: `${base}/api/volunteers`,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    requests: [
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        setupRequest: (req) => {
+          n += 1;
+          const eventId = server.eventIds[n % server.eventIds.length];
+          return { ...req, body: JSON.stringify({ name: 'Bench Volunteer', email: `v${salt}${n}@example.org`, phone: '', role: '', eventId }) };
+        },
+      },
+    ],
+  });
+  rows.push({ engine, target: 'POST /api/volunteers', rps: v.requests.average, bareRps: b1.requests.average, p50: v.latency.p50, p99: v.latency.p99, errors: v.errors, non2xx: v.non2xx });
+  const loginBody = JSON.stringify({ username: 'bench', password: 'bench-password-123' });
+  const b2 = await bare();
+  const l = await run({ url: `${base}/api/login`, method: 'POST', headers: { 'content-type': 'application/json' }, body: loginBody, connections: CONNECTIONS, duration: DURATION });
+  rows.push({ engine, target: 'POST /api/login', rps: l.requests.average, bareRps: b2.requests.average, p50: l.latency.p50, p99: l.latency.p99, errors: l.errors, non2xx: l.non2xx });
+  // Sign-ins while the public keeps reading: the reads' p99 with and without them.
+  const alone = await run({ url: `${base}/api/events/upcoming`, connections: 40, duration: DURATION });
+  const [mixedReads, mixedLogins] = await Promise.all([
+    run({ url: `${base}/api/events/upcoming`, connections: 40, duration: DURATION }),
+    run({ url: `${base}/api/login`, method: 'POST', headers: { 'content-type': 'application/json' }, body: loginBody, connections: 10, duration: DURATION }),
+  ]);
+  const loginMixed = `${engine}: logins ${mixedLogins.requests.average.toFixed(0)}/s (p99 ${mixedLogins.latency.p99} ms) while reads ran at ${mixedReads.requests.average.toFixed(0)}/s with p99 ${mixedReads.latency.p99} ms (alone: ${alone.requests.average.toFixed(0)}/s, p99 ${alone.latency.p99} ms)`;
+  const mem = (await (await fetch(`${base}/__mem`)).json()) as { peakRss: number };
+  await server.stop();
+  return { rows, peakMb: mem.peakRss / 1024 / 1024, loginMixed };
+}
+
+async function freshPgDatabase(url: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `bench_${Date.now().toString(36)}`;
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  await c.query(`create database "${name}"`);
+  await c.end();
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return {
+    url: u.toString(),
+    drop: async () => {
+      const d = new pg.Client({ connectionString: url });
+      await d.connect();
+      await d.query(`drop database if exists "${name}" with (force)`);
+      await d.end();
+    },
+  };
+}
+
+const results: { rows: Row[]; peakMb: number; loginMixed: string }[] = [];
+results.push(await benchEngine('pglite'));
+if (pgUrl) {
+  const db = await freshPgDatabase(pgUrl);
+  try {
+    results.push(await benchEngine('postgres', db.url));
+  } finally {
+    await db.drop();
+  }
+} else {
+  console.log('(set BENCH_DATABASE_URL or TEST_DATABASE_URL to measure PostgreSQL too)');
+}
+
+const pad = (s: string, n: number) => s.padEnd(n);
+console.log(`\nautocannon, ${CONNECTIONS} connections, ${DURATION} s per target, Node ${process.version}\n`);
+console.log(`${pad('engine', 9)}${pad('target', 32)}${pad('req/s', 9)}${pad('bare req/s', 12)}${pad('ratio', 7)}${pad('p50 ms', 8)}${pad('p99 ms', 8)}errors/non-2xx`);
+for (const r of results.flatMap((x) => x.rows)) {
+  console.log(
+    `${pad(r.engine, 9)}${pad(r.target, 32)}${pad(r.rps.toFixed(0), 9)}${pad(r.bareRps.toFixed(0), 12)}${pad((r.rps / r.bareRps).toFixed(2), 7)}${pad(String(r.p50), 8)}${pad(String(r.p99), 8)}${r.errors}/${r.non2xx}`,
+  );
+}
+for (const r of results) console.log(`peak memory (${r.rows[0]!.engine}): ${r.peakMb.toFixed(0)} MB`);
+for (const r of results) console.log(r.loginMixed);

@@ -1,0 +1,113 @@
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import lighthouse from 'lighthouse';
+import * as chromeLauncher from 'chrome-launcher';
+
+// `pnpm bench:web`: Lighthouse with its default mobile settings on the public routes of the
+// production build with demo content, median of 3 runs each; prints the four category
+// scores and LCP, FCP, TBT, CLS and Speed Index, and writes the JSON reports to
+// bench/results/. Prints figures; not a test.
+const ROUTES = (process.env.BENCH_ROUTES ?? '/,/events,/resources,/news,/QRG,/login').split(',');
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const repo = path.resolve(import.meta.dirname, '..');
+const out = path.join(import.meta.dirname, 'results');
+mkdirSync(out, { recursive: true });
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+const port = await freePort();
+const server = spawn(process.execPath, [path.join(repo, 'apps/api/src/main.ts')], {
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: '',
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'bench-web-')),
+    SEED_DEMO: '1',
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    LOG_LEVEL: 'warn',
+  },
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+await new Promise<void>((resolve, reject) => {
+  server.stdout!.on('data', (d: Buffer) => d.toString().includes('is running at') && resolve());
+  server.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+});
+
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+
+interface Summary {
+  route: string;
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcp: number;
+  fcp: number;
+  tbt: number;
+  cls: number;
+  si: number;
+}
+
+const summaries: Summary[] = [];
+try {
+  for (const route of ROUTES) {
+    const runs: Summary[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const result = await lighthouse(`http://127.0.0.1:${port}${route}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      });
+      if (!result) throw new Error('lighthouse returned nothing');
+      const lhr = result.lhr;
+      const name = `${route.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'home'}-${i + 1}.json`;
+      writeFileSync(path.join(out, name), typeof result.report === 'string' ? result.report : JSON.stringify(lhr));
+      const score = (k: string) => Math.round((lhr.categories[k]?.score ?? 0) * 100);
+      const metric = (k: string) => lhr.audits[k]?.numericValue ?? NaN;
+      runs.push({
+        route,
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        bestPractices: score('best-practices'),
+        seo: score('seo'),
+        lcp: metric('largest-contentful-paint'),
+        fcp: metric('first-contentful-paint'),
+        tbt: metric('total-blocking-time'),
+        cls: metric('cumulative-layout-shift'),
+        si: metric('speed-index'),
+      });
+    }
+    runs.sort((a, b) => a.performance - b.performance || b.lcp - a.lcp);
+    summaries.push(runs[Math.floor(runs.length / 2)]!);
+  }
+} finally {
+  await chrome.kill();
+  server.kill('SIGTERM');
+}
+
+const pad = (s: string | number, n: number) => String(s).padEnd(n);
+console.log(`\nLighthouse (default mobile settings), median of ${RUNS} runs per route; reports in ${out}\n`);
+console.log(`${pad('route', 12)}${pad('perf', 6)}${pad('a11y', 6)}${pad('bp', 6)}${pad('seo', 6)}${pad('LCP s', 8)}${pad('FCP s', 8)}${pad('TBT ms', 8)}${pad('CLS', 7)}SI s`);
+for (const s of summaries) {
+  console.log(
+    `${pad(s.route, 12)}${pad(s.performance, 6)}${pad(s.accessibility, 6)}${pad(s.bestPractices, 6)}${pad(s.seo, 6)}${pad((s.lcp / 1000).toFixed(2), 8)}${pad((s.fcp / 1000).toFixed(2), 8)}${pad(s.tbt.toFixed(0), 8)}${pad(s.cls.toFixed(3), 7)}${(s.si / 1000).toFixed(2)}`,
+  );
+}
