@@ -13,6 +13,7 @@ import { restPlugin } from './rest.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { webPlugin } from './plugins/web.ts';
+import { feedsRoutes } from './features/feeds/feeds.routes.ts';
 
 /** What the server is built from. */
 export interface ServerDeps {
@@ -78,6 +79,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     } as any);
   });
   await app.register(async (scope) => restPlugin(scope, { db, env, limits: deps.limits }));
+  await app.register(async (scope) => feedsRoutes(scope, { db, env }));
   await app.register(webPlugin, { env, db, limits: deps.limits });
   return app;
 }

@@ -1,0 +1,49 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { DB } from '@post/db';
+import type { Env } from '../../env.ts';
+import { getSettings } from '../site-settings/site-settings.service.ts';
+import { listNews } from '../news/news.service.ts';
+
+const xml = (s: string) => s.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
+
+/** The site's public address: PUBLIC_URL, else what the request was sent to. */
+export function siteOrigin(env: Env, req: FastifyRequest): string {
+  return env.publicUrl ?? `${req.protocol}://${req.host}`;
+}
+
+/** /robots.txt, /sitemap.xml and the news RSS feed /rss.xml, for search engines and readers. */
+export async function feedsRoutes(app: FastifyInstance, deps: { db: DB; env: Env }): Promise<void> {
+  app.get('/robots.txt', async (req, reply) => {
+    const origin = siteOrigin(deps.env, req);
+    return reply
+      .type('text/plain; charset=utf-8')
+      .header('Cache-Control', 'public, max-age=3600')
+      .send(['User-agent: *', 'Allow: /', 'Disallow: /admin', 'Disallow: /member', 'Disallow: /api/', 'Disallow: /trpc/', `Sitemap: ${origin}/sitemap.xml`, ''].join('\n'));
+  });
+
+  app.get('/sitemap.xml', async (req, reply) => {
+    const origin = siteOrigin(deps.env, req);
+    const news = await listNews(deps.db);
+    const pages = ['/', '/events', '/resources', '/news', '/community', '/commander-message', '/QRG'];
+    const urls = [
+      ...pages.map((p) => `<url><loc>${xml(origin + p)}</loc></url>`),
+      ...news.map((n) => `<url><loc>${xml(`${origin}/news/${n.id}`)}</loc><lastmod>${n.publishDate.slice(0, 10)}</lastmod></url>`),
+    ];
+    return reply
+      .type('application/xml; charset=utf-8')
+      .header('Cache-Control', 'public, max-age=600')
+      .send(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls.join('')}</urlset>\n`);
+  });
+
+  app.get('/rss.xml', async (req, reply) => {
+    const origin = siteOrigin(deps.env, req);
+    const [settings, news] = await Promise.all([getSettings(deps.db), listNews(deps.db)]);
+    const items = news.slice(0, 20).map((n) => {
+      const link = `${origin}/news/${n.id}`;
+      const summary = n.content.length > 600 ? `${n.content.slice(0, 597)}...` : n.content;
+      return `<item><title>${xml(n.title)}</title><link>${xml(link)}</link><guid isPermaLink="true">${xml(link)}</guid><pubDate>${new Date(n.publishDate).toUTCString()}</pubDate><description>${xml(summary)}</description></item>`;
+    });
+    const body = `<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom"><channel><title>${xml(`${settings.postName} news`)}</title><link>${xml(`${origin}/news`)}</link><atom:link href="${xml(`${origin}/rss.xml`)}" rel="self" type="application/rss+xml"/><description>${xml(`News of ${settings.postName}, ${settings.town}`)}</description><language>en-us</language>${items.join('')}</channel></rss>\n`;
+    return reply.type('application/rss+xml; charset=utf-8').header('Cache-Control', 'public, max-age=600').send(body);
+  });
+}
