@@ -21,16 +21,16 @@ export interface RenderResult {
  * Renders a public page on the server: the route's loaders fill the query cache through
  * `link` (in-process tRPC calls), then the app renders to HTML with that data.
  */
-export async function render({ url, link }: { url: string; link: TRPCLink<AppRouter> }): Promise<RenderResult> {
+export async function render({ url, link, origin }: { url: string; link: TRPCLink<AppRouter>; origin: string }): Promise<RenderResult> {
   const queryClient = makeQueryClient();
   const trpcClient = makeTrpcClient(link);
   const router = createAppRouter({ queryClient, trpcClient }, createMemoryHistory({ initialEntries: [url] }));
   await router.load();
   const notFound = router.state.matches.some((m) => m.status === 'notFound' || (m as { _notFound?: boolean })._notFound);
-  const markup = renderToString(<App router={router} queryClient={queryClient} trpcClient={trpcClient} />);
+  const markup = renderToString(<App router={router} queryClient={queryClient} trpcClient={trpcClient} origin={origin} />);
   // React renders <title>/<meta>/<link> in place when rendering a fragment; the head is theirs.
   const head: string[] = [];
-  const html = markup.replace(/<(title)>[\s\S]*?<\/title>|<meta [^>]*?\/?>|<link rel="canonical"[^>]*?\/?>|<script type="application\/ld\+json">[\s\S]*?<\/script>/g, (m) => {
+  const html = markup.replace(/<title>[\s\S]*?<\/title>|<meta [^>]*?\/?>|<link rel="canonical"[^>]*?\/?>|<script type="application\/ld\+json">[\s\S]*?<\/script>/g, (m) => {
     head.push(m);
     return '';
   });

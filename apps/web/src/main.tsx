@@ -20,7 +20,7 @@ if (appData) {
 }
 
 const container = document.getElementById('app')!;
-const app = <App router={router} queryClient={queryClient} trpcClient={trpcClient} />;
+const app = <App router={router} queryClient={queryClient} trpcClient={trpcClient} origin={window.location.origin} />;
 if (container.hasChildNodes()) {
   // Server-rendered: load the route (its code chunk; data is already cached), then hydrate.
   void router.load().then(() => hydrateRoot(container, app));

@@ -12,7 +12,7 @@ import { appRouter } from '../router.ts';
 import { contextFactory, type Limits } from '../trpc.ts';
 
 interface SsrModule {
-  render(opts: { url: string; link: unknown }): Promise<{ html: string; head: string; dehydrated: unknown; status: number }>;
+  render(opts: { url: string; link: unknown; origin: string }): Promise<{ html: string; head: string; dehydrated: unknown; status: number }>;
 }
 
 // Pages behind a sign-in are not rendered on the server: they hold nobody's data until the
@@ -49,7 +49,7 @@ export const webPlugin = fp(async (app, opts: { env: Env; db: DB; limits?: Limit
     if (ssr && !CLIENT_ONLY.test(url)) {
       try {
         const link = unstable_localLink({ router: appRouter, createContext: async () => createContext({ req, res: reply }) });
-        const result = await ssr.render({ url, link });
+        const result = await ssr.render({ url, link, origin: opts.env.publicUrl ?? `${req.protocol}://${req.host}` });
         return reply
           .code(result.status)
           .type('text/html; charset=utf-8')
