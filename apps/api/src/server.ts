@@ -14,6 +14,7 @@ import { sessionPlugin } from './plugins/session.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { webPlugin } from './plugins/web.ts';
 import { feedsRoutes } from './features/feeds/feeds.routes.ts';
+import { publicCachePlugin } from './plugins/public-cache.ts';
 
 /** What the server is built from. */
 export interface ServerDeps {
@@ -22,6 +23,8 @@ export interface ServerDeps {
   logger?: boolean;
   /** Benchmarks turn limits off to measure raw throughput; the server itself never does. */
   limits?: Limits;
+  /** The in-memory cache of anonymous public reads (on unless a test needs to see every read). */
+  publicCache?: boolean;
 }
 
 /** The Fastify instance with every route, not listening (tests use inject). */
@@ -44,6 +47,8 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   });
 
   await app.register(securityPlugin, { env });
+  // Before compression, so that it stores (and serves) the plain body.
+  await app.register(publicCachePlugin, { databaseUrl: env.databaseUrl, enabled: deps.publicCache ?? true });
   // Brotli at a middle quality: most of the size win for a fraction of the CPU of 11.
   await app.register(compress, { threshold: 1024, brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } } });
   await app.register(sessionPlugin, { db, env });

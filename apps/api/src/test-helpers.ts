@@ -13,18 +13,22 @@ import { upsertAdmin } from './features/admin-auth/admin-auth.service.ts';
 export const ADMIN = { username: 'adjutant', password: 'correct horse battery' } as const;
 
 /** A server on a fresh, migrated database with one administrator. */
-export async function createTestApp(overrides: Record<string, string> = {}) {
-  const handle = await createTestDb();
+export async function createTestApp(overrides: Record<string, string> = {}, options: { publicCache?: boolean; db?: Awaited<ReturnType<typeof createTestDb>> } = {}) {
+  const handle = options.db ?? (await createTestDb());
   const env: Env = loadEnv({
     NODE_ENV: 'test',
     SESSION_SECRET: 'test-secret-that-is-long-enough-0123456789',
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'post-test-')),
     WEB_DIST: path.join(tmpdir(), 'no-web-build'),
+    // The cache listens for other nodes' writes on the test database itself.
+    ...(options.publicCache && handle.url ? { DATABASE_URL: handle.url } : {}),
     ...overrides,
   });
   await ensureSiteSettings(handle.db);
   await upsertAdmin(handle.db, ADMIN.username, ADMIN.password);
-  const app = await buildServer({ db: handle.db, env, logger: false });
+  // Tests write to the database directly and read through the API, so the public cache is
+  // off unless a test is about it.
+  const app = await buildServer({ db: handle.db, env, logger: false, publicCache: options.publicCache ?? false });
   await app.ready();
   return {
     app,
@@ -34,7 +38,7 @@ export async function createTestApp(overrides: Record<string, string> = {}) {
     agent: () => new Agent(app),
     async close() {
       await app.close();
-      await handle.close();
+      if (!options.db) await handle.close();
     },
   };
 }

@@ -27,7 +27,7 @@ async function postgresServerUrl(): Promise<string | null> {
  * `TEST_DB=postgres` insists on PostgreSQL; otherwise PostgreSQL when one answers
  * (TEST_DATABASE_URL, then testcontainers), else PGlite in memory.
  */
-export async function createTestDb(): Promise<DbHandle & { engine: string }> {
+export async function createTestDb(): Promise<DbHandle & { engine: string; url?: string }> {
   const wanted = process.env.TEST_DB;
   if (wanted !== 'pglite') {
     const server = await postgresServerUrl();
@@ -44,6 +44,7 @@ export async function createTestDb(): Promise<DbHandle & { engine: string }> {
       return {
         ...handle,
         engine: 'postgres',
+        url: url.toString(),
         close: async () => {
           await handle.close();
           const c = new pg.Client({ connectionString: server });
