@@ -57,6 +57,8 @@ const EXPECTED: Record<string, Access> = {
 // Non-JSON routes beside the procedures, with who may call them.
 const EXTRA_ROUTES: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; access: Access }[] = [
   { method: 'GET', url: '/api/admin/newsletter/subscribers.csv', access: 'admin' },
+  { method: 'GET', url: '/api/events.ics', access: 'public' },
+  { method: 'GET', url: '/api/events/1.ics', access: 'public' },
 ];
 
 interface ProcedureInfo {

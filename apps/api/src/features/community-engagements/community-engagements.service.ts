@@ -1,35 +1,146 @@
-import type { DB } from '@post/db';
+import { sql, type Transaction } from 'kysely';
+import type { Database, DB } from '@post/db';
 import type { CommunityEngagement, CreateEngagementInput, UpdateEngagementInput } from '@post/contracts/community-engagements';
+import { notFound } from '../../errors.ts';
 
-const todo = (): never => {
-  throw new Error('not implemented yet');
-};
+const columns = ['id', 'title', 'description', 'date', 'imageUrl', 'tags', 'active', 'createdAt', 'updatedAt'] as const;
+
+interface EngagementRow {
+  id: number;
+  title: string;
+  description: string;
+  date: Date | string;
+  imageUrl: string | null;
+  tags: string[];
+  active: boolean;
+  createdAt: Date | string;
+  updatedAt: Date | string;
+}
+
+function toEngagement(r: EngagementRow): CommunityEngagement {
+  return {
+    id: r.id,
+    title: r.title,
+    description: r.description,
+    date: new Date(r.date).toISOString(),
+    imageUrl: r.imageUrl,
+    tags: r.tags ?? [],
+    active: r.active,
+    createdAt: new Date(r.createdAt).toISOString(),
+    updatedAt: new Date(r.updatedAt).toISOString(),
+  };
+}
+
+/**
+ * Serializes every change of which highlight is active: two activations at once queue here
+ * instead of one failing on the partial unique index. SHARE ROW EXCLUSIVE conflicts with
+ * itself and with plain writes, and not with reads.
+ */
+async function lockActive(trx: Transaction<Database>): Promise<void> {
+  await sql`lock table community_engagements in share row exclusive mode`.execute(trx);
+}
+
+async function deactivateOthers(trx: Transaction<Database>, keepId: number | null): Promise<void> {
+  let q = trx.updateTable('communityEngagements').set({ active: false, updatedAt: sql<Date>`now()` }).where('active', '=', true);
+  if (keepId !== null) q = q.where('id', '<>', keepId);
+  await q.execute();
+}
 
 /** The active highlight; 404 when none. */
-export async function activeEngagement(_db: DB): Promise<CommunityEngagement> {
-  return todo();
+export async function activeEngagement(db: DB): Promise<CommunityEngagement> {
+  const row = await db.selectFrom('communityEngagements').select(columns).where('active', '=', true).executeTakeFirst();
+  if (!row) throw notFound('Community engagement');
+  return toEngagement(row);
 }
+
 /** Every highlight: the active one first, then by date, newest first. */
-export async function listEngagements(_db: DB): Promise<CommunityEngagement[]> {
-  return todo();
+export async function listEngagements(db: DB): Promise<CommunityEngagement[]> {
+  const rows = await db
+    .selectFrom('communityEngagements')
+    .select(columns)
+    .orderBy('active', 'desc')
+    .orderBy('date', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  return rows.map(toEngagement);
 }
+
 /** One highlight; 404 when missing. */
-export async function engagementById(_db: DB, _id: number): Promise<CommunityEngagement> {
-  return todo();
+export async function engagementById(db: DB, id: number): Promise<CommunityEngagement> {
+  const row = await db.selectFrom('communityEngagements').select(columns).where('id', '=', id).executeTakeFirst();
+  if (!row) throw notFound('Community engagement');
+  return toEngagement(row);
 }
-/** Creates a highlight (saving as active deactivates the others in one transaction). */
-export async function createEngagement(_db: DB, _input: CreateEngagementInput): Promise<CommunityEngagement> {
-  return todo();
+
+/** Creates a highlight (date defaults to now); saving it as active deactivates the others in the same transaction. */
+export async function createEngagement(db: DB, input: CreateEngagementInput): Promise<CommunityEngagement> {
+  return db.transaction().execute(async (trx) => {
+    if (input.active) {
+      await lockActive(trx);
+      await deactivateOthers(trx, null);
+    }
+    const row = await trx
+      .insertInto('communityEngagements')
+      .values({
+        title: input.title,
+        description: input.description,
+        date: input.date ? new Date(input.date) : new Date(),
+        imageUrl: input.imageUrl,
+        tags: input.tags,
+        active: input.active,
+      })
+      .returning(columns)
+      .executeTakeFirstOrThrow();
+    return toEngagement(row);
+  });
 }
-/** Replaces a highlight; 404 when missing. */
-export async function updateEngagement(_db: DB, _input: UpdateEngagementInput): Promise<CommunityEngagement> {
-  return todo();
+
+/** Replaces a highlight (its date kept when none is given); saving it as active deactivates the others. 404 when missing. */
+export async function updateEngagement(db: DB, input: UpdateEngagementInput): Promise<CommunityEngagement> {
+  return db.transaction().execute(async (trx) => {
+    if (input.active) {
+      await lockActive(trx);
+      await deactivateOthers(trx, input.id);
+    }
+    const row = await trx
+      .updateTable('communityEngagements')
+      .set({
+        title: input.title,
+        description: input.description,
+        ...(input.date ? { date: new Date(input.date) } : {}),
+        imageUrl: input.imageUrl,
+        tags: input.tags,
+        active: input.active,
+        updatedAt: sql<Date>`now()`,
+      })
+      .where('id', '=', input.id)
+      .returning(columns)
+      .executeTakeFirst();
+    // Throwing rolls back the deactivation above: a missing id changes nothing.
+    if (!row) throw notFound('Community engagement');
+    return toEngagement(row);
+  });
 }
+
 /** Deletes a highlight; 404 when missing. */
-export async function deleteEngagement(_db: DB, _id: number): Promise<void> {
-  return todo();
+export async function deleteEngagement(db: DB, id: number): Promise<void> {
+  const row = await db.deleteFrom('communityEngagements').where('id', '=', id).returning('id').executeTakeFirst();
+  if (!row) throw notFound('Community engagement');
 }
-/** Makes one highlight the only active one; 404 when missing. */
-export async function activateEngagement(_db: DB, _id: number): Promise<CommunityEngagement> {
-  return todo();
+
+/** Makes one highlight the only active one, in one transaction; 404 when missing. */
+export async function activateEngagement(db: DB, id: number): Promise<CommunityEngagement> {
+  return db.transaction().execute(async (trx) => {
+    await lockActive(trx);
+    const exists = await trx.selectFrom('communityEngagements').select('id').where('id', '=', id).executeTakeFirst();
+    if (!exists) throw notFound('Community engagement');
+    await deactivateOthers(trx, id);
+    const row = await trx
+      .updateTable('communityEngagements')
+      .set({ active: true, updatedAt: sql<Date>`now()` })
+      .where('id', '=', id)
+      .returning(columns)
+      .executeTakeFirstOrThrow();
+    return toEngagement(row);
+  });
 }

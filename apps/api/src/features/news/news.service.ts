@@ -1,27 +1,79 @@
+import { sql } from 'kysely';
 import type { DB } from '@post/db';
 import type { CreateNewsInput, News, UpdateNewsInput } from '@post/contracts/news';
+import { notFound } from '../../errors.ts';
 
-const todo = (): never => {
-  throw new Error('not implemented yet');
-};
+interface NewsRow {
+  id: number;
+  title: string;
+  content: string;
+  publishDate: Date | string;
+  publishedBy: number;
+  featured: boolean;
+}
+
+const columns = ['id', 'title', 'content', 'publishDate', 'publishedBy', 'featured'] as const;
+
+function toNews(r: NewsRow): News {
+  return {
+    id: r.id,
+    title: r.title,
+    content: r.content,
+    publishDate: new Date(r.publishDate).toISOString(),
+    publishedBy: r.publishedBy,
+    featured: r.featured,
+  };
+}
 
 /** News, newest first. */
-export async function listNews(_db: DB): Promise<News[]> {
-  return todo();
+export async function listNews(db: DB): Promise<News[]> {
+  const rows = await db.selectFrom('news').select(columns).orderBy('publishDate', 'desc').orderBy('id', 'desc').execute();
+  return rows.map(toNews);
 }
+
 /** One news item; 404 when missing. */
-export async function newsById(_db: DB, _id: number): Promise<News> {
-  return todo();
+export async function newsById(db: DB, id: number): Promise<News> {
+  const row = await db.selectFrom('news').select(columns).where('id', '=', id).executeTakeFirst();
+  if (!row) throw notFound('News item');
+  return toNews(row);
 }
-/** Creates a news item. */
-export async function createNews(_db: DB, _input: CreateNewsInput, _userId: number): Promise<News> {
-  return todo();
+
+/** Creates a news item (POST /api/news and /api/news-direct alike); the signed-in administrator publishes it. */
+export async function createNews(db: DB, input: CreateNewsInput, userId: number): Promise<News> {
+  const row = await db
+    .insertInto('news')
+    .values({
+      title: input.title,
+      content: input.content,
+      publishDate: new Date(input.publishDate),
+      publishedBy: userId,
+      featured: input.featured,
+    })
+    .returning(columns)
+    .executeTakeFirstOrThrow();
+  return toNews(row);
 }
-/** Replaces a news item; 404 when missing. */
-export async function updateNews(_db: DB, _input: UpdateNewsInput): Promise<News> {
-  return todo();
+
+/** Replaces a news item; 404 when missing. Its publisher stays who first published it. */
+export async function updateNews(db: DB, input: UpdateNewsInput): Promise<News> {
+  const row = await db
+    .updateTable('news')
+    .set({
+      title: input.title,
+      content: input.content,
+      publishDate: new Date(input.publishDate),
+      featured: input.featured,
+      updatedAt: sql<Date>`now()`,
+    })
+    .where('id', '=', input.id)
+    .returning(columns)
+    .executeTakeFirst();
+  if (!row) throw notFound('News item');
+  return toNews(row);
 }
+
 /** Deletes a news item; 404 when missing. */
-export async function deleteNews(_db: DB, _id: number): Promise<void> {
-  return todo();
+export async function deleteNews(db: DB, id: number): Promise<void> {
+  const row = await db.deleteFrom('news').where('id', '=', id).returning('id').executeTakeFirst();
+  if (!row) throw notFound('News item');
 }

@@ -1,0 +1,213 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { E, V } from '@post/contracts/messages';
+import { createTestApp, insertMember, type Agent } from '../../test-helpers.ts';
+import { SIGNUP_LIMIT } from './volunteers.service.ts';
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+let admin: Agent;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = t.agent();
+  await admin.loginAdmin();
+});
+afterAll(async () => t?.close());
+
+const HOUR = 60 * 60 * 1000;
+let addressCounter = 0;
+/** A new client address for each call, so the per-address limit does not get in the way. */
+const nextAddress = () => `10.1.${Math.floor(++addressCounter / 250)}.${(addressCounter % 250) + 1}`;
+
+async function insertEvent(fields: { positions?: number; startInHours?: number; endInHours?: number } = {}) {
+  const start = new Date(Date.now() + (fields.startInHours ?? 48) * HOUR);
+  const end = new Date(Date.now() + (fields.endInHours ?? (fields.startInHours ?? 48) + 2) * HOUR);
+  const row = await t.db
+    .insertInto('events')
+    .values({ title: 'Cleanup Day', description: 'Park cleanup', location: 'Town Park', startDate: start, endDate: end, volunteerPositions: fields.positions ?? 10 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** POST /api/volunteers from its own address, as a separate visitor would. */
+function signUp(body: Record<string, unknown>, remoteAddress = nextAddress()) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/volunteers',
+    headers: { 'content-type': 'application/json' },
+    payload: JSON.stringify(body),
+    remoteAddress,
+  });
+}
+
+const person = (n: number | string, eventId: number) => ({
+  name: `Volunteer ${n}`,
+  email: `volunteer${n}@example.org`,
+  phone: '555-000-1234',
+  role: 'Helper',
+  eventId,
+});
+
+const stored = async (eventId: number) =>
+  (await t.db.selectFrom('volunteers').select(sql<number>`count(*)::int`.as('n')).where('eventId', '=', eventId).executeTakeFirstOrThrow()).n;
+
+describe('volunteer sign-up', () => {
+  it('stores a sign-up and answers with the public fields only', async () => {
+    const eventId = await insertEvent();
+    const res = await signUp({ name: 'Grace Hopper', email: 'grace@example.org', phone: '555-111-2222', role: 'Greeter', eventId });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ id: expect.any(Number), eventId, name: 'Grace Hopper', role: 'Greeter' });
+    expect(res.body).not.toContain('grace@example.org');
+    expect(res.body).not.toContain('555-111-2222');
+    const row = await t.db.selectFrom('volunteers').selectAll().where('id', '=', res.json().id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ eventId, name: 'Grace Hopper', email: 'grace@example.org', phone: '555-111-2222', role: 'Greeter' });
+    const event = await t.agent().get(`/api/events/${eventId}`);
+    expect(event.json().volunteerCount).toBe(1);
+  });
+
+  it('stores blank phone and role as empty', async () => {
+    const eventId = await insertEvent();
+    const res = await signUp({ name: 'Al', email: 'al@example.org', phone: '', role: '', eventId });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().role).toBeNull();
+    const row = await t.db.selectFrom('volunteers').select(['phone', 'role']).where('id', '=', res.json().id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ phone: null, role: null });
+  });
+
+  it('holds capacity under 50 concurrent sign-ups for 10 positions', async () => {
+    const eventId = await insertEvent({ positions: 10 });
+    const results = await Promise.all(Array.from({ length: 50 }, (_, i) => signUp(person(`c${i}`, eventId))));
+    const ok = results.filter((r) => r.statusCode === 200);
+    const refused = results.filter((r) => r.statusCode !== 200);
+    expect(ok).toHaveLength(10);
+    expect(refused).toHaveLength(40);
+    for (const r of refused) {
+      expect(r.statusCode).toBe(409);
+      expect(r.json()).toEqual({ message: E.positionsFilled });
+    }
+    expect(await stored(eventId)).toBe(10);
+    const upcoming = (await t.agent().get('/api/events/upcoming')).json() as { id: number; volunteerCount: number; volunteers: unknown[] }[];
+    const entry = upcoming.find((e) => e.id === eventId)!;
+    expect(entry.volunteerCount).toBe(10);
+    expect(entry.volunteers).toHaveLength(10);
+  });
+
+  it('refuses a sign-up when the positions are filled, and any when positions are 0', async () => {
+    const full = await insertEvent({ positions: 1 });
+    expect((await signUp(person('f1', full))).statusCode).toBe(200);
+    const over = await signUp(person('f2', full));
+    expect(over.statusCode).toBe(409);
+    expect(over.json().message).toBe(E.positionsFilled);
+    const closed = await insertEvent({ positions: 0 });
+    const res = await signUp(person('z1', closed));
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(E.positionsFilled);
+    expect(await stored(full)).toBe(1);
+    expect(await stored(closed)).toBe(0);
+  });
+
+  it('refuses a second sign-up with the same e-mail for the same event, whatever its case', async () => {
+    const eventId = await insertEvent();
+    const other = await insertEvent();
+    expect((await signUp({ ...person('d', eventId), email: 'Dup.Person@Example.org' })).statusCode).toBe(200);
+    for (const email of ['Dup.Person@Example.org', 'dup.person@example.org', '  DUP.PERSON@EXAMPLE.ORG ']) {
+      const again = await signUp({ ...person('d2', eventId), email });
+      expect(again.statusCode).toBe(409);
+      expect(again.json()).toEqual({ message: E.alreadySignedUp });
+    }
+    // The same person may sign up for another event.
+    expect((await signUp({ ...person('d', other), email: 'dup.person@example.org' })).statusCode).toBe(200);
+    expect(await stored(eventId)).toBe(1);
+    // Racing duplicates: exactly one is stored.
+    const race = await insertEvent();
+    const results = await Promise.all(Array.from({ length: 5 }, () => signUp({ ...person('r', race), email: 'racer@example.org' })));
+    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    for (const r of results.filter((r) => r.statusCode !== 200)) expect(r.json()).toEqual({ message: E.alreadySignedUp });
+    expect(await stored(race)).toBe(1);
+  });
+
+  it('refuses a sign-up for an event that has ended, but not for one under way', async () => {
+    const ended = await insertEvent({ startInHours: -5, endInHours: -3 });
+    const res = await signUp(person('e1', ended));
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ message: E.eventEnded });
+    expect(await stored(ended)).toBe(0);
+    const running = await insertEvent({ startInHours: -1, endInHours: 2 });
+    expect((await signUp(person('e2', running))).statusCode).toBe(200);
+  });
+
+  it('answers 404 for an event that does not exist', async () => {
+    const res = await signUp(person('m', 987654));
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: E.notFound('Event') });
+  });
+
+  it("answers bad input with the spec's messages and stores nothing", async () => {
+    const eventId = await insertEvent();
+    const cases: [Record<string, unknown>, string][] = [
+      [{ name: 'A' }, V.nameMin],
+      [{ name: '' }, V.nameMin],
+      [{ email: 'not-an-email' }, V.emailInvalid],
+      [{ phone: '12345' }, V.phoneMin],
+    ];
+    for (const [overrides, message] of cases) {
+      const res = await signUp({ ...person('bad', eventId), ...overrides });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(message);
+    }
+    expect((await signUp({ ...person('bad', eventId), eventId: 'x' })).statusCode).toBe(400);
+    expect(await stored(eventId)).toBe(0);
+  });
+
+  it('answers a filled honeypot like a success and stores nothing', async () => {
+    const eventId = await insertEvent();
+    const res = await signUp({ ...person('bot', eventId), website: 'http://spam.example' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ id: 0, eventId, name: 'Volunteer bot', role: 'Helper' });
+    expect(await stored(eventId)).toBe(0);
+  });
+
+  it(`limits one address to ${SIGNUP_LIMIT} sign-ups per window (429)`, async () => {
+    const eventId = await insertEvent({ positions: 1000 });
+    const address = '10.99.0.1';
+    for (let i = 0; i < SIGNUP_LIMIT; i++) expect((await signUp(person(`l${i}`, eventId), address)).statusCode).toBe(200);
+    const res = await signUp(person('over', eventId), address);
+    expect(res.statusCode).toBe(429);
+    expect(res.json().message).toBe(E.tooManyAttempts);
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await stored(eventId)).toBe(SIGNUP_LIMIT);
+    // Another visitor is not affected.
+    expect((await signUp(person('other', eventId))).statusCode).toBe(200);
+  });
+});
+
+describe('volunteer list', () => {
+  it('shows names and roles to the public and contact details to administrators only', async () => {
+    const eventId = await insertEvent();
+    await signUp({ name: 'Helen Hunt', email: 'helen.private@example.org', phone: '555-444-5555', role: 'Cook', eventId });
+    await signUp({ name: 'Ivan Ives', email: 'ivan.private@example.org', eventId });
+    const m = await insertMember(t.db, { membershipNumber: 'VOL-1' });
+    const member = t.agent();
+    await member.loginMember(m.membershipNumber);
+    for (const agent of [t.agent(), member]) {
+      const res = await agent.get(`/api/volunteers?eventId=${eventId}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual([
+        { id: expect.any(Number), eventId, name: 'Helen Hunt', role: 'Cook' },
+        { id: expect.any(Number), eventId, name: 'Ivan Ives', role: null },
+      ]);
+      expect(res.body).not.toMatch(/private@example\.org|555-444-5555/);
+    }
+    const res = await admin.get(`/api/volunteers?eventId=${eventId}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([
+      { id: expect.any(Number), eventId, name: 'Helen Hunt', role: 'Cook', email: 'helen.private@example.org', phone: '555-444-5555' },
+      { id: expect.any(Number), eventId, name: 'Ivan Ives', role: null, email: 'ivan.private@example.org', phone: null },
+    ]);
+  });
+
+  it('answers 404 for a missing event and 400 without an event id', async () => {
+    expect((await t.agent().get('/api/volunteers?eventId=987654')).statusCode).toBe(404);
+    expect((await t.agent().get('/api/volunteers')).statusCode).toBe(400);
+  });
+});
