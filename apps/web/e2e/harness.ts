@@ -127,6 +127,14 @@ export async function startSite(opts: { seed?: boolean; embedded?: boolean; env?
         timezoneId: 'America/Los_Angeles',
       });
       const page = await context.newPage();
+      // Server-rendered pages show before they work: every goto waits until the app has
+      // hydrated (the root layout marks <html data-ready>), as a person would wait for it.
+      const goto = page.goto.bind(page);
+      page.goto = async (url, options) => {
+        const response = await goto(url, options);
+        await waitForApp(page);
+        return response;
+      };
       return { page, context };
     },
     async close() {
@@ -137,6 +145,11 @@ export async function startSite(opts: { seed?: boolean; embedded?: boolean; env?
       await dropDb?.();
     },
   };
+}
+
+/** Waits until the app in the page is interactive (after a goto, a reload or a full page load). */
+export async function waitForApp(page: Page): Promise<void> {
+  await page.waitForSelector('html[data-ready]', { state: 'attached', timeout: 15_000 });
 }
 
 /** Demo member numbers and password printed by a seeded server. */

@@ -23,6 +23,9 @@ const container = document.getElementById('app')!;
 const app = <App router={router} queryClient={queryClient} trpcClient={trpcClient} origin={window.location.origin} />;
 if (container.hasChildNodes()) {
   // Server-rendered: load the route (its code chunk; data is already cached), then hydrate.
+  // Marking the router as hydrating from SSR makes it render the same tree as the server
+  // (no Suspense boundary around the root), as TanStack's own hydrate() does.
+  (router as unknown as { ssr: { manifest: undefined } }).ssr = { manifest: undefined };
   void router.load().then(() => hydrateRoot(container, app));
 } else {
   createRoot(container).render(app);

@@ -1,10 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Page } from '../layout/page.tsx';
+import { QrGeneratorPage } from '../features/qr/qr-generator-page.tsx';
 
-export const Route = createFileRoute('/QRG')({
-  component: () => (
-    <Page title="QR Code Generator">
-      <title>QR Code Generator</title>
-    </Page>
-  ),
-});
+export const Route = createFileRoute('/QRG')({ component: QrGeneratorPage });

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
 import { Toaster } from '@post/ui/components/sonner';
 import type { RouterContext } from '../router.tsx';
@@ -12,6 +13,10 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 });
 
 function RootLayout() {
+  // Tells people's tools and the browser tests that the page is interactive.
+  useEffect(() => {
+    document.documentElement.dataset.ready = 'true';
+  }, []);
   return (
     <>
       <a href="#main" className="sr-only z-50 rounded-md bg-background px-4 py-2 focus:not-sr-only focus:fixed focus:left-2 focus:top-2">

@@ -12,6 +12,7 @@ import { TextField } from '../../components/form-fields.tsx';
 import { errorStatus, trpc } from '../../lib/trpc.ts';
 import { useRefreshSessions } from './use-session.ts';
 import { useSiteSettings } from '../site-settings/use-site-settings.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 
 /** Which tab the Login page opens on. */
 export type LoginTab = 'admin' | 'member';
@@ -55,6 +56,7 @@ function failureText(err: unknown, fallback: string): string {
 function AdminLoginForm() {
   const form = useForm<LoginInput>({ resolver: zodResolver(LoginInput), defaultValues: { username: '', password: '' } });
   const login = trpc.adminAuth.login.useMutation();
+  const hydrated = useHydrated();
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       await login.mutateAsync(values);
@@ -69,7 +71,7 @@ function AdminLoginForm() {
     <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Administrator sign in">
       <TextField form={form} name="username" label="Username" autoComplete="username" required />
       <TextField form={form} name="password" label="Password" type="password" autoComplete="current-password" required />
-      <Button type="submit" className="w-full" disabled={form.formState.isSubmitting}>
+      <Button type="submit" className="w-full" disabled={!hydrated || form.formState.isSubmitting}>
         {form.formState.isSubmitting ? 'Signing in...' : 'Sign In'}
       </Button>
     </form>
@@ -84,6 +86,7 @@ function MemberLoginForm() {
     defaultValues: { membershipNumber: '', password: '' },
   });
   const login = trpc.memberAuth.login.useMutation();
+  const hydrated = useHydrated();
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       await login.mutateAsync(values);
@@ -98,7 +101,7 @@ function MemberLoginForm() {
     <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Member sign in">
       <TextField form={form} name="membershipNumber" label="Membership Number" autoComplete="username" required />
       <TextField form={form} name="password" label="Password" type="password" autoComplete="current-password" required />
-      <Button type="submit" className="w-full" disabled={form.formState.isSubmitting}>
+      <Button type="submit" className="w-full" disabled={!hydrated || form.formState.isSubmitting}>
         {form.formState.isSubmitting ? 'Signing in...' : 'Sign In'}
       </Button>
     </form>

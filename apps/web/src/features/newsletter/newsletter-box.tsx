@@ -7,11 +7,13 @@ import { Button } from '@post/ui/components/button';
 import { Field, FieldControl, FieldError, FieldLabel } from '@post/ui/components/field';
 import { Input } from '@post/ui/components/input';
 import { serverMessage, trpc } from '../../lib/trpc.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 
 /** The footer's newsletter sign-up (decisions §5), with a honeypot instead of a CAPTCHA. */
 export function NewsletterBox() {
   const form = useForm<SubscribeInput>({ resolver: zodResolver(SubscribeInput), defaultValues: { email: '', website: '' } });
   const subscribe = trpc.newsletter.subscribe.useMutation();
+  const hydrated = useHydrated();
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       await subscribe.mutateAsync(values);
@@ -30,7 +32,7 @@ export function NewsletterBox() {
           <FieldControl>
             <Input type="email" autoComplete="email" inputMode="email" required aria-required="true" className="bg-white text-foreground" {...form.register('email')} />
           </FieldControl>
-          <Button type="submit" variant="destructive" disabled={form.formState.isSubmitting}>
+          <Button type="submit" variant="destructive" disabled={!hydrated || form.formState.isSubmitting}>
             Subscribe
           </Button>
         </div>
