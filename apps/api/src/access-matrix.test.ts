@@ -52,6 +52,23 @@ const EXPECTED: Record<string, Access> = {
   'communityEngagements.remove': 'admin',
   'communityEngagements.activate': 'admin',
   'members.postCommander': 'public',
+  'members.list': 'admin',
+  'members.create': 'admin',
+  'members.update': 'admin',
+  'members.remove': 'admin',
+  'members.import': 'admin',
+  'memberCommunications.list': 'admin',
+  'memberCommunications.byId': 'admin',
+  'memberCommunications.create': 'admin',
+  'memberCommunications.update': 'admin',
+  'memberCommunications.remove': 'admin',
+  'memberResources.list': 'admin',
+  'memberResources.byId': 'admin',
+  'memberResources.create': 'admin',
+  'memberResources.update': 'admin',
+  'memberResources.remove': 'admin',
+  'memberPortal.communications': 'member',
+  'memberPortal.resources': 'member',
 };
 
 // Non-JSON routes beside the procedures, with who may call them.
@@ -59,6 +76,10 @@ const EXTRA_ROUTES: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; ac
   { method: 'GET', url: '/api/admin/newsletter/subscribers.csv', access: 'admin' },
   { method: 'GET', url: '/api/events.ics', access: 'public' },
   { method: 'GET', url: '/api/events/1.ics', access: 'public' },
+  { method: 'GET', url: '/api/admin/members.csv', access: 'admin' },
+  { method: 'GET', url: '/api/admin/member-resources/1/file', access: 'admin' },
+  { method: 'PUT', url: '/api/admin/member-resources/1/file', access: 'admin' },
+  { method: 'GET', url: '/api/member/resources/1/download', access: 'member' },
 ];
 
 interface ProcedureInfo {

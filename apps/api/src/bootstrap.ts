@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { createDb, migrateToLatest, type DbHandle } from '@post/db';
 import { ensureSiteSettings, seedDemo } from '@post/db/seed/index';
@@ -7,6 +8,7 @@ import { upsertAdmin } from './features/admin-auth/admin-auth.service.ts';
 
 /** Opens the configured database (PostgreSQL, or PGlite under DATA_DIR) and migrates it. */
 export async function openDatabase(env: Env, log: (msg: string) => void): Promise<DbHandle> {
+  if (!env.databaseUrl) mkdirSync(env.dataDir, { recursive: true });
   const handle = await createDb({
     databaseUrl: env.databaseUrl,
     dataDir: env.databaseUrl ? undefined : path.join(env.dataDir, 'pglite'),
@@ -32,7 +34,7 @@ export async function prepareContent(handle: DbHandle, env: Env): Promise<string
   const { db } = handle;
   if (env.adminUsername && env.adminPassword) {
     const what = await upsertAdmin(db, env.adminUsername, env.adminPassword);
-    lines.push(`Administrator '${env.adminUsername}' ${what === 'created' ? 'created' : 'password reset'} from ADMIN_USERNAME / ADMIN_PASSWORD.`);
+    lines.push(`Administrator '${env.adminUsername}' ${what === 'created' ? 'created' : what === 'reset' ? 'password reset' : 'is set up'} from ADMIN_USERNAME / ADMIN_PASSWORD.`);
   } else {
     const anyUser = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
     if (!anyUser) {

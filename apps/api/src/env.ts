@@ -37,6 +37,7 @@ const EnvSchema = z.object({
   TRUST_PROXY: bool('TRUST_PROXY'),
   WEB_DIST: z.string().optional(),
   // 'warn' by default: a line per request (info) floods a small server's log.
+  DRAIN_MS: z.coerce.number({ error: 'DRAIN_MS must be a number of milliseconds' }).int().min(0).max(8000, 'DRAIN_MS must be at most 8000').default(1500),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
 });
 
@@ -57,6 +58,8 @@ export interface Env {
   trustProxy: boolean;
   webDist: string;
   logLevel: string;
+  /** How long a stopping node keeps serving after /readyz turns 503. */
+  drainMs: number;
 }
 
 /** Reads and checks process.env (the only reader of it); throws one message listing every bad value. */
@@ -96,6 +99,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     trustProxy: e.TRUST_PROXY ?? e.PUBLIC_URL?.startsWith('https://') ?? false,
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
     logLevel: e.LOG_LEVEL,
+    drainMs: e.DRAIN_MS,
   };
 }
 

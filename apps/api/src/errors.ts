@@ -37,6 +37,9 @@ interface PgError {
 
 /** Turns anything thrown inside a procedure into the TRPCError the client should see. */
 export function toTRPCError(cause: unknown): TRPCError {
+  if (isConnectionError(cause) || (cause instanceof TRPCError && isConnectionError(cause.cause))) {
+    return new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: E.unavailable, cause: cause as Error });
+  }
   if (cause instanceof TRPCError) {
     return cause.cause instanceof AppError || isPgError(cause.cause) ? toTRPCError(cause.cause) : cause;
   }
@@ -52,6 +55,16 @@ export function toTRPCError(cause: unknown): TRPCError {
     }
   }
   return new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: E.internal, cause });
+}
+
+/** The database cannot be reached (restarting, down, connection lost): 503, try again. */
+export function isConnectionError(e: unknown): boolean {
+  if (!(e instanceof Error)) return false;
+  const code = (e as { code?: string }).code ?? '';
+  return (
+    ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006'].includes(code) ||
+    /Connection terminated|connection timeout|Client has encountered a connection error/i.test(e.message)
+  );
 }
 
 function isPgError(e: unknown): e is PgError & Error {

@@ -49,7 +49,7 @@ function procedures(): Proc[] {
       name,
       method: p._def.meta?.openapi?.method as string,
       path: p._def.meta?.openapi?.path as string,
-      access: (p._def.meta?.openapi?.protect ? (name.startsWith('member') && !name.startsWith('members') ? 'member' : 'admin') : 'public') as Proc['access'],
+      access: (p._def.meta?.openapi?.protect ? (String(p._def.meta.openapi.path).startsWith('/member/') ? 'member' : 'admin') : 'public') as Proc['access'],
       input: p._def.inputs?.[0],
     }))
     .filter((p) => p.path && !/logout|login/.test(p.name));

@@ -29,10 +29,14 @@ async function main(): Promise<void> {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    say(`${signal} received: finishing requests in flight, then stopping`);
+    say(`${signal} received: draining, finishing requests in flight, then stopping`);
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {
+      // Keep answering briefly while /readyz says 503, so a load balancer moves traffic away
+      // and requests already on their way are still served; then stop accepting and finish.
+      app.startDraining();
+      await new Promise((r) => setTimeout(r, env.drainMs));
       await app.close();
       await handle.close();
     } finally {

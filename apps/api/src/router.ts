@@ -10,6 +10,9 @@ import { resourcesRouter } from './features/resources/resources.router.ts';
 import { commanderMessagesRouter } from './features/commander-messages/commander-messages.router.ts';
 import { communityEngagementsRouter } from './features/community-engagements/community-engagements.router.ts';
 import { membersRouter } from './features/members/members.router.ts';
+import { memberCommunicationsRouter } from './features/member-communications/member-communications.router.ts';
+import { memberResourcesRouter } from './features/member-resources/member-resources.router.ts';
+import { memberPortalRouter } from './features/member-portal/member-portal.router.ts';
 
 /** Every feature router; the web app's types come from here. */
 export const appRouter = router({
@@ -24,6 +27,9 @@ export const appRouter = router({
   commanderMessages: commanderMessagesRouter,
   communityEngagements: communityEngagementsRouter,
   members: membersRouter,
+  memberCommunications: memberCommunicationsRouter,
+  memberResources: memberResourcesRouter,
+  memberPortal: memberPortalRouter,
 });
 
 /** The API's type, for the web app's typed client. */

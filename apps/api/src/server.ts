@@ -8,13 +8,20 @@ import { E } from '@post/contracts/messages';
 import type { Env } from './env.ts';
 import { appRouter } from './router.ts';
 import { contextFactory, type Limits } from './trpc.ts';
-import { AppError } from './errors.ts';
+import { AppError, isConnectionError } from './errors.ts';
 import { restPlugin } from './rest.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { webPlugin } from './plugins/web.ts';
 import { feedsRoutes } from './features/feeds/feeds.routes.ts';
 import { publicCachePlugin } from './plugins/public-cache.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Makes /readyz answer 503 so a load balancer drains this node before it closes. */
+    startDraining(): void;
+  }
+}
 
 /** What the server is built from. */
 export interface ServerDeps {
@@ -39,10 +46,11 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   });
 
   app.setErrorHandler((err: any, req, reply) => {
-    const status = typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
+    const status =
+      typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : isConnectionError(err) ? 503 : 500;
     if (status >= 500) req.log.error({ err }, 'request failed');
     const message =
-      status === 413 ? E.tooLarge : status === 500 ? E.internal : err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'Unsupported content type.' : err.message;
+      status === 413 ? E.tooLarge : status === 503 ? E.unavailable : status === 500 ? E.internal : err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'Unsupported content type.' : err.message;
     return reply.code(status).send({ message });
   });
 
@@ -54,7 +62,13 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   await app.register(sessionPlugin, { db, env });
 
   app.get('/healthz', async () => ({ status: 'ok' }));
+  // Set on SIGTERM: the load balancer stops sending new requests while this node finishes.
+  let draining = false;
+  app.decorate('startDraining', () => {
+    draining = true;
+  });
   app.get('/readyz', async (_req, reply) => {
+    if (draining) return reply.code(503).send({ status: 'draining', message: 'This node is shutting down.' });
     try {
       await Promise.race([
         sql`select 1`.execute(db),

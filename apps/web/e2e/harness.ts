@@ -92,6 +92,7 @@ export async function startSite(opts: { seed?: boolean; embedded?: boolean; env?
     SEED_DEMO: opts.seed ? '1' : '0',
     SESSION_SECRET: randomBytes(32).toString('hex'),
     LOG_LEVEL: 'warn',
+    DRAIN_MS: '0',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: '' }),
     ...opts.env,
   };

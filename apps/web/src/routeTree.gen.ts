@@ -12,6 +12,8 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as QRGRouteImport } from './routes/QRG'
 import { Route as AdminRouteRouteImport } from './routes/admin/route'
+import { Route as CommanderMessageRouteImport } from './routes/commander-message'
+import { Route as CommunityRouteImport } from './routes/community'
 import { Route as EventsRouteImport } from './routes/events'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as MemberRouteImport } from './routes/member'
@@ -19,9 +21,12 @@ import { Route as ResourcesRouteImport } from './routes/resources'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminChangePasswordRouteImport } from './routes/admin/change-password'
 import { Route as AdminNewsRouteImport } from './routes/admin/news'
+import { Route as AdminNewsletterRouteImport } from './routes/admin/newsletter'
 import { Route as AdminSettingsRouteImport } from './routes/admin/settings'
 import { Route as AdminUserManagementRouteImport } from './routes/admin/user-management'
 import { Route as AdminLoginRouteImport } from './routes/admin_.login'
+import { Route as NewsIndexRouteImport } from './routes/news/index'
+import { Route as NewsIdRouteImport } from './routes/news/$id'
 import { Route as AdminCommanderMessagesIdRouteImport } from './routes/admin/commander-messages/$id'
 import { Route as AdminCommanderMessagesNewRouteImport } from './routes/admin/commander-messages/new'
 import { Route as AdminCommunityEngagementIndexRouteImport } from './routes/admin/community-engagement/index'
@@ -48,6 +53,16 @@ const QRGRoute = QRGRouteImport.update({
 const AdminRouteRoute = AdminRouteRouteImport.update({
   id: '/admin',
   path: '/admin',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CommanderMessageRoute = CommanderMessageRouteImport.update({
+  id: '/commander-message',
+  path: '/commander-message',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CommunityRoute = CommunityRouteImport.update({
+  id: '/community',
+  path: '/community',
   getParentRoute: () => rootRouteImport,
 } as any)
 const EventsRoute = EventsRouteImport.update({
@@ -85,6 +100,11 @@ const AdminNewsRoute = AdminNewsRouteImport.update({
   path: '/news',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminNewsletterRoute = AdminNewsletterRouteImport.update({
+  id: '/newsletter',
+  path: '/newsletter',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminSettingsRoute = AdminSettingsRouteImport.update({
   id: '/settings',
   path: '/settings',
@@ -98,6 +118,16 @@ const AdminUserManagementRoute = AdminUserManagementRouteImport.update({
 const AdminLoginRoute = AdminLoginRouteImport.update({
   id: '/admin_/login',
   path: '/admin/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const NewsIndexRoute = NewsIndexRouteImport.update({
+  id: '/news/',
+  path: '/news/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const NewsIdRoute = NewsIdRouteImport.update({
+  id: '/news/$id',
+  path: '/news/$id',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AdminCommanderMessagesIdRoute =
@@ -172,16 +202,21 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/admin': typeof AdminRouteRouteWithChildren
   '/QRG': typeof QRGRoute
+  '/commander-message': typeof CommanderMessageRoute
+  '/community': typeof CommunityRoute
   '/events': typeof EventsRoute
   '/login': typeof LoginRoute
   '/member': typeof MemberRoute
   '/resources': typeof ResourcesRoute
   '/admin/change-password': typeof AdminChangePasswordRoute
   '/admin/news': typeof AdminNewsRoute
+  '/admin/newsletter': typeof AdminNewsletterRoute
   '/admin/settings': typeof AdminSettingsRoute
   '/admin/user-management': typeof AdminUserManagementRoute
   '/admin/login': typeof AdminLoginRoute
+  '/news/$id': typeof NewsIdRoute
   '/admin/': typeof AdminIndexRoute
+  '/news/': typeof NewsIndexRoute
   '/admin/commander-messages/$id': typeof AdminCommanderMessagesIdRoute
   '/admin/commander-messages/new': typeof AdminCommanderMessagesNewRoute
   '/admin/community-engagement/$id': typeof AdminCommunityEngagementIdRoute
@@ -198,16 +233,21 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/QRG': typeof QRGRoute
+  '/commander-message': typeof CommanderMessageRoute
+  '/community': typeof CommunityRoute
   '/events': typeof EventsRoute
   '/login': typeof LoginRoute
   '/member': typeof MemberRoute
   '/resources': typeof ResourcesRoute
   '/admin/change-password': typeof AdminChangePasswordRoute
   '/admin/news': typeof AdminNewsRoute
+  '/admin/newsletter': typeof AdminNewsletterRoute
   '/admin/settings': typeof AdminSettingsRoute
   '/admin/user-management': typeof AdminUserManagementRoute
   '/admin/login': typeof AdminLoginRoute
+  '/news/$id': typeof NewsIdRoute
   '/admin': typeof AdminIndexRoute
+  '/news': typeof NewsIndexRoute
   '/admin/commander-messages/$id': typeof AdminCommanderMessagesIdRoute
   '/admin/commander-messages/new': typeof AdminCommanderMessagesNewRoute
   '/admin/community-engagement/$id': typeof AdminCommunityEngagementIdRoute
@@ -226,16 +266,21 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/admin': typeof AdminRouteRouteWithChildren
   '/QRG': typeof QRGRoute
+  '/commander-message': typeof CommanderMessageRoute
+  '/community': typeof CommunityRoute
   '/events': typeof EventsRoute
   '/login': typeof LoginRoute
   '/member': typeof MemberRoute
   '/resources': typeof ResourcesRoute
   '/admin/change-password': typeof AdminChangePasswordRoute
   '/admin/news': typeof AdminNewsRoute
+  '/admin/newsletter': typeof AdminNewsletterRoute
   '/admin/settings': typeof AdminSettingsRoute
   '/admin/user-management': typeof AdminUserManagementRoute
   '/admin_/login': typeof AdminLoginRoute
+  '/news/$id': typeof NewsIdRoute
   '/admin/': typeof AdminIndexRoute
+  '/news/': typeof NewsIndexRoute
   '/admin/commander-messages/$id': typeof AdminCommanderMessagesIdRoute
   '/admin/commander-messages/new': typeof AdminCommanderMessagesNewRoute
   '/admin/community-engagement/$id': typeof AdminCommunityEngagementIdRoute
@@ -255,16 +300,21 @@ export interface FileRouteTypes {
     | '/'
     | '/admin'
     | '/QRG'
+    | '/commander-message'
+    | '/community'
     | '/events'
     | '/login'
     | '/member'
     | '/resources'
     | '/admin/change-password'
     | '/admin/news'
+    | '/admin/newsletter'
     | '/admin/settings'
     | '/admin/user-management'
     | '/admin/login'
+    | '/news/$id'
     | '/admin/'
+    | '/news/'
     | '/admin/commander-messages/$id'
     | '/admin/commander-messages/new'
     | '/admin/community-engagement/$id'
@@ -281,16 +331,21 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/QRG'
+    | '/commander-message'
+    | '/community'
     | '/events'
     | '/login'
     | '/member'
     | '/resources'
     | '/admin/change-password'
     | '/admin/news'
+    | '/admin/newsletter'
     | '/admin/settings'
     | '/admin/user-management'
     | '/admin/login'
+    | '/news/$id'
     | '/admin'
+    | '/news'
     | '/admin/commander-messages/$id'
     | '/admin/commander-messages/new'
     | '/admin/community-engagement/$id'
@@ -308,16 +363,21 @@ export interface FileRouteTypes {
     | '/'
     | '/admin'
     | '/QRG'
+    | '/commander-message'
+    | '/community'
     | '/events'
     | '/login'
     | '/member'
     | '/resources'
     | '/admin/change-password'
     | '/admin/news'
+    | '/admin/newsletter'
     | '/admin/settings'
     | '/admin/user-management'
     | '/admin_/login'
+    | '/news/$id'
     | '/admin/'
+    | '/news/'
     | '/admin/commander-messages/$id'
     | '/admin/commander-messages/new'
     | '/admin/community-engagement/$id'
@@ -336,11 +396,15 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AdminRouteRoute: typeof AdminRouteRouteWithChildren
   QRGRoute: typeof QRGRoute
+  CommanderMessageRoute: typeof CommanderMessageRoute
+  CommunityRoute: typeof CommunityRoute
   EventsRoute: typeof EventsRoute
   LoginRoute: typeof LoginRoute
   MemberRoute: typeof MemberRoute
   ResourcesRoute: typeof ResourcesRoute
   AdminLoginRoute: typeof AdminLoginRoute
+  NewsIdRoute: typeof NewsIdRoute
+  NewsIndexRoute: typeof NewsIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -364,6 +428,20 @@ declare module '@tanstack/react-router' {
       path: '/admin'
       fullPath: '/admin'
       preLoaderRoute: typeof AdminRouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/commander-message': {
+      id: '/commander-message'
+      path: '/commander-message'
+      fullPath: '/commander-message'
+      preLoaderRoute: typeof CommanderMessageRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/community': {
+      id: '/community'
+      path: '/community'
+      fullPath: '/community'
+      preLoaderRoute: typeof CommunityRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/events': {
@@ -415,6 +493,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminNewsRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/newsletter': {
+      id: '/admin/newsletter'
+      path: '/newsletter'
+      fullPath: '/admin/newsletter'
+      preLoaderRoute: typeof AdminNewsletterRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/settings': {
       id: '/admin/settings'
       path: '/settings'
@@ -434,6 +519,20 @@ declare module '@tanstack/react-router' {
       path: '/admin/login'
       fullPath: '/admin/login'
       preLoaderRoute: typeof AdminLoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/news/': {
+      id: '/news/'
+      path: '/news'
+      fullPath: '/news/'
+      preLoaderRoute: typeof NewsIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/news/$id': {
+      id: '/news/$id'
+      path: '/news/$id'
+      fullPath: '/news/$id'
+      preLoaderRoute: typeof NewsIdRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/admin/commander-messages/$id': {
@@ -526,6 +625,7 @@ declare module '@tanstack/react-router' {
 interface AdminRouteRouteChildren {
   AdminChangePasswordRoute: typeof AdminChangePasswordRoute
   AdminNewsRoute: typeof AdminNewsRoute
+  AdminNewsletterRoute: typeof AdminNewsletterRoute
   AdminSettingsRoute: typeof AdminSettingsRoute
   AdminUserManagementRoute: typeof AdminUserManagementRoute
   AdminIndexRoute: typeof AdminIndexRoute
@@ -546,6 +646,7 @@ interface AdminRouteRouteChildren {
 const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminChangePasswordRoute: AdminChangePasswordRoute,
   AdminNewsRoute: AdminNewsRoute,
+  AdminNewsletterRoute: AdminNewsletterRoute,
   AdminSettingsRoute: AdminSettingsRoute,
   AdminUserManagementRoute: AdminUserManagementRoute,
   AdminIndexRoute: AdminIndexRoute,
@@ -571,11 +672,15 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AdminRouteRoute: AdminRouteRouteWithChildren,
   QRGRoute: QRGRoute,
+  CommanderMessageRoute: CommanderMessageRoute,
+  CommunityRoute: CommunityRoute,
   EventsRoute: EventsRoute,
   LoginRoute: LoginRoute,
   MemberRoute: MemberRoute,
   ResourcesRoute: ResourcesRoute,
   AdminLoginRoute: AdminLoginRoute,
+  NewsIdRoute: NewsIdRoute,
+  NewsIndexRoute: NewsIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

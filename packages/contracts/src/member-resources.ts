@@ -36,6 +36,18 @@ export const MemberResourceSchema = z.object({
 });
 export type MemberResource = z.infer<typeof MemberResourceSchema>;
 
+/** A member resource as a member sees it: no address, so every download goes through the counter. */
+export const PortalResourceSchema = MemberResourceSchema.omit({ resourceUrl: true, isActive: true });
+export type PortalResource = z.infer<typeof PortalResourceSchema>;
+
+/** The type of an upload from its file name, when the browser gives none (or a generic one). */
+export function uploadTypeOf(fileName: string): keyof typeof ALLOWED_UPLOAD_TYPES | undefined {
+  const dot = fileName.lastIndexOf('.');
+  const ext = dot < 0 ? '' : fileName.slice(dot).toLowerCase();
+  if (ext === '.jpeg') return 'image/jpeg';
+  return (Object.keys(ALLOWED_UPLOAD_TYPES) as (keyof typeof ALLOWED_UPLOAD_TYPES)[]).find((t) => ALLOWED_UPLOAD_TYPES[t] === ext);
+}
+
 const fields = {
   title: requiredText(V.titleRequired, 255),
   description: requiredText(V.descriptionRequired, 5000),
@@ -45,7 +57,7 @@ const fields = {
     .string()
     .trim()
     .max(500, V.tooLong(500))
-    .refine((s) => s === '' || s.startsWith('/') || /^https?:\/\//i.test(s), V.urlInvalid)
+    .refine((s) => s === '' || (s.startsWith('/') && !s.startsWith('//') && !s.includes('\\')) || /^https?:\/\/[^\s]+$/i.test(s), V.urlInvalid)
     .nullish()
     .transform((v) => (v ? v : null)),
   fileSize: z

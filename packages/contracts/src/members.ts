@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Branch, DuesStatus, MembershipType, PostRole } from './enums.ts';
-import { email, Id, Timestamp } from './common.ts';
+import { Id, Timestamp } from './common.ts';
 import { V } from './messages.ts';
 
 /** A member as administrators see it; the portal password is never returned. */
@@ -47,7 +47,12 @@ export const YearsOfService = z.preprocess((v) => {
 const memberFields = {
   firstName: z.string({ error: V.firstNameRequired }).trim().min(1, V.firstNameRequired).max(100, V.tooLong(100)),
   lastName: z.string({ error: V.lastNameRequired }).trim().min(1, V.lastNameRequired).max(100, V.tooLong(100)),
-  email: email(V.emailInvalid, 255),
+  email: z
+    .string({ error: V.memberEmailRequired })
+    .trim()
+    .min(1, { error: V.memberEmailRequired, abort: true })
+    .max(255, V.tooLong(255))
+    .pipe(z.email({ error: V.emailInvalid })),
   phone: opt(20),
   address: opt(255),
   city: opt(100),
@@ -95,3 +100,86 @@ export type UpdateMemberInput = z.infer<typeof UpdateMemberInput>;
 
 /** Answer of GET /api/members/post-commander. */
 export const PostCommanderSchema = z.object({ fullName: z.string() });
+
+/** Member status filter of the directory. */
+export const MEMBER_STATUSES = ['active', 'inactive'] as const;
+/** Post role filter: a role, 'none' (no role) or 'any' (any role, i.e. officers). */
+export const PostRoleFilter = z.union([PostRole, z.literal('any')], { error: V.invalidChoice });
+
+/** Query of GET /api/members: every part optional; without any, the whole directory. */
+export const MemberListInput = z
+  .object({
+    /** Matches first or last name (or both, "First Last"), membership number or e-mail, ignoring case. */
+    q: z.string().trim().max(200, V.tooLong(200)).optional(),
+    status: z.enum(MEMBER_STATUSES, { error: V.invalidChoice }).optional(),
+    postRole: PostRoleFilter.optional(),
+    duesStatus: DuesStatus.optional(),
+  })
+  .optional();
+export type MemberListInput = z.infer<typeof MemberListInput>;
+
+/** Columns of the member CSV, in order; export writes them and import reads them (header names). */
+export const MEMBER_CSV_COLUMNS = [
+  'membershipNumber',
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'address',
+  'city',
+  'state',
+  'zipCode',
+  'membershipType',
+  'branchOfService',
+  'yearsOfService',
+  'deployments',
+  'memberSince',
+  'duesStatus',
+  'postRole',
+  'isActive',
+  'hasOnlineAccess',
+] as const;
+export type MemberCsvColumn = (typeof MEMBER_CSV_COLUMNS)[number];
+/** Columns an imported file must have. */
+export const MEMBER_CSV_REQUIRED: readonly MemberCsvColumn[] = ['membershipNumber', 'firstName', 'lastName', 'email'];
+/** Most rows one import may carry. */
+export const MEMBER_IMPORT_MAX_ROWS = 5000;
+
+/** Body of POST /api/admin/members/import: the CSV file's text. */
+export const MemberImportInput = z.object({
+  csv: z
+    .string({ error: 'Choose a CSV file to import.' })
+    .min(1, 'The file is empty.')
+    .max(900_000, 'The file is too large to import at once (at most 900 KB). Split it into smaller files.'),
+});
+export type MemberImportInput = z.infer<typeof MemberImportInput>;
+
+/** Answer of the import: how many rows were stored, and each row that was not, with why. */
+export const MemberImportResult = z.object({
+  imported: z.number().int(),
+  rejected: z.array(z.object({ row: z.number().int(), reason: z.string() })),
+});
+export type MemberImportResult = z.infer<typeof MemberImportResult>;
+
+/** The member dialog's label of each field (import reasons and the CSV header use them too). */
+export const MEMBER_FIELD_LABELS: Record<MemberCsvColumn | 'loginPassword', string> = {
+  membershipNumber: 'Membership Number',
+  firstName: 'First Name',
+  lastName: 'Last Name',
+  email: 'Email',
+  phone: 'Phone',
+  address: 'Street Address',
+  city: 'City',
+  state: 'State',
+  zipCode: 'ZIP Code',
+  membershipType: 'Membership Type',
+  branchOfService: 'Branch of Service',
+  yearsOfService: 'Years of Service',
+  deployments: 'Deployments/Service History',
+  memberSince: 'Member Since',
+  duesStatus: 'Dues Status',
+  postRole: 'Post Role',
+  isActive: 'Active Member',
+  hasOnlineAccess: 'Online Portal Access',
+  loginPassword: 'Portal Password',
+};

@@ -82,9 +82,24 @@ export const T = {
   memberCreateFailed: 'Failed to create member.',
   memberUpdateFailed: 'Failed to update member.',
   memberDeleteFailed: 'Failed to delete member.',
+  memberCreated: 'Member added',
+  memberUpdated: 'Member updated',
+  membersImported: (n: number) => `${n} ${n === 1 ? 'member' : 'members'} imported`,
+  memberImportFailed: 'Failed to import members.',
+  communicationCreated: 'Communication created',
+  communicationUpdated: 'Communication updated',
+  memberResourceCreated: 'Resource created',
+  memberResourceUpdated: 'Resource updated',
   calendarExportSoon: 'Calendar export functionality will be available soon.',
   newsletterSubscribed: { title: 'Subscribed', description: 'Thank you! You will receive our newsletter at that address.' },
   sessionExpired: 'Your session has expired. Please sign in again; what you typed has been kept.',
+  loadFailed: 'Failed to load this item. Please try again.',
+  settingsSaved: 'Settings saved',
+  settingsSaveFailed: 'Failed to save settings. Please try again.',
+  engagementCreated: 'Community engagement created',
+  engagementUpdated: 'Community engagement updated',
+  commanderCreated: 'Commander message created',
+  commanderUpdated: 'Commander message updated',
 } as const;
 
 /** Confirmation texts (spec §2, §5). */
@@ -94,6 +109,12 @@ export const CONFIRM = {
   deleteCommunication: 'Are you sure you want to delete this communication?',
   deleteMemberResource: 'Are you sure you want to delete this resource?',
   deleteMember: 'Are you sure you want to delete this member? This action cannot be undone.',
+  unsavedChanges: {
+    title: 'Leave without saving?',
+    description: 'You have unsaved changes. If you leave this page now, they will be lost.',
+    stay: 'Stay on this page',
+    leave: 'Leave without saving',
+  },
 } as const;
 
 /** Empty, loading and other fixed texts of spec §2, §4 and §8. */
@@ -119,11 +140,14 @@ export const TEXT = {
   noMemberCommunicationsFound: 'No member communications found.',
   noMemberResourcesFound: 'No member resources found.',
   noMembersFound: 'No members found. Add your first member to get started.',
+  noMembersMatch: 'No members match this search.',
   noRoleAssigned: 'No role assigned',
   notSpecified: 'Not specified',
   postCommanderFallback: 'Post Commander',
   notFoundTitle: '404 Page Not Found',
   loginHelp: 'Need help accessing your account? Contact Post Leadership',
+  noSubscribers: 'No newsletter subscribers yet.',
+  oneActiveEngagement: 'Only one engagement can be active at a time: making this one active hides the one shown on the home page now.',
 } as const;
 
 /** Server-side error messages of our own (decisions §3, §6). */
@@ -146,5 +170,18 @@ export const E = {
   usernameTaken: 'That username is already taken.',
   invalidInput: 'Please check the highlighted fields.',
   internal: 'Something went wrong on our side. Please try again.',
+  unavailable: 'The site is briefly unavailable. Please try again in a moment.',
   crossSite: 'Requests from other sites are not allowed.',
+  // Member resource uploads and the member CSV import (members issue).
+  uploadTooLarge: 'The file is too large: the limit is 10 MB.',
+  uploadTypeNotAllowed: 'This type of file cannot be uploaded. Choose a PDF, Word, Excel, text, CSV, PNG or JPEG file.',
+  uploadContentMismatch: "The file's contents do not match its type. Check that it is the file you meant to upload.",
+  uploadEmpty: 'The file is empty.',
+  importNoRows: 'The file has no member rows below its header row.',
+  importTooManyRows: (max: number) => `The file has more than ${max} rows. Split it into smaller files.`,
+  importUnreadable: (detail: string) => `The file could not be read as CSV: ${detail}`,
+  importMissingColumns: (columns: string[]) => `The file is missing these columns: ${columns.join(', ')}.`,
+  importUnknownColumns: (columns: string[]) => `The file has columns this import does not know: ${columns.join(', ')}.`,
+  importDuplicateNumber: (row: number) => `The same membership number is already on row ${row} of this file.`,
+  importDuplicateEmail: (row: number) => `The same email address is already on row ${row} of this file.`,
 } as const;

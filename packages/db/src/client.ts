@@ -43,8 +43,10 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
       connectionTimeoutMillis: 5000,
       idleTimeoutMillis: 30_000,
     });
-    // Without a listener an idle client's error (server restart) would crash the process.
+    // Without a listener an idle client's error (server restart) would crash the process;
+    // a checked-out client loses the pool's listener, so each client gets its own too.
     pool.on('error', (err) => options.onPoolError?.(err));
+    pool.on('connect', (client) => client.on('error', (err) => options.onPoolError?.(err)));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
     return { db, kind: 'postgres', location: redact(options.databaseUrl), close: () => db.destroy() };
   }

@@ -30,7 +30,7 @@ async function run(): Promise<number> {
       return 1;
     }
     const what = await upsertAdmin(handle.db, username, password);
-    console.log(`Administrator '${username}' ${what === 'created' ? 'created' : 'password reset; their sessions were ended'}.`);
+    console.log(`Administrator '${username}' ${what === 'created' ? 'created' : what === 'reset' ? 'password reset; their sessions were ended' : 'already has that password'}.`);
     if (!given) console.log(`Password: ${password}`);
     return 0;
   } finally {

@@ -45,6 +45,7 @@ export const publicCachePlugin = fp(async (app, opts: { databaseUrl?: string; en
   };
 
   let listener: pg.Client | undefined;
+  let notifying: Promise<unknown> = Promise.resolve();
   let stopping = false;
   async function listen(): Promise<void> {
     if (!opts.databaseUrl || stopping) return;
@@ -97,6 +98,11 @@ export const publicCachePlugin = fp(async (app, opts: { databaseUrl?: string; en
     if (req.method === 'GET' || req.method === 'HEAD' || reply.statusCode >= 400) return;
     if (NON_CONTENT_WRITE.test(req.url)) return;
     clear();
-    if (listener) await listener.query('select pg_notify($1, $2)', [CHANNEL, nodeId]).catch(() => undefined);
+    // One query at a time on the listening connection.
+    if (listener) {
+      const client = listener;
+      notifying = notifying.then(() => client.query('select pg_notify($1, $2)', [CHANNEL, nodeId])).catch(() => undefined);
+      await notifying;
+    }
   });
 });

@@ -1,5 +1,5 @@
 import type * as React from 'react';
-import type { FieldPath, FieldValues, UseFormReturn } from 'react-hook-form';
+import { get, type FieldPath, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { Field, FieldControl, FieldDescription, FieldError, FieldLabel } from '@post/ui/components/field';
 import { Input } from '@post/ui/components/input';
 import { Textarea } from '@post/ui/components/textarea';
@@ -13,7 +13,7 @@ interface TextFieldProps<T extends FieldValues> extends Omit<React.ComponentProp
 
 /** A labelled input bound to react-hook-form, with its error linked for screen readers. */
 export function TextField<T extends FieldValues>({ form, name, label, description, required, ...rest }: TextFieldProps<T>) {
-  const error = form.formState.errors[name]?.message as string | undefined;
+  const error = (get(form.formState.errors, name) as { message?: string } | undefined)?.message;
   return (
     <Field>
       <FieldLabel>
@@ -38,7 +38,7 @@ interface TextAreaFieldProps<T extends FieldValues> extends Omit<React.Component
 
 /** A labelled textarea bound to react-hook-form. */
 export function TextAreaField<T extends FieldValues>({ form, name, label, description, required, ...rest }: TextAreaFieldProps<T>) {
-  const error = form.formState.errors[name]?.message as string | undefined;
+  const error = (get(form.formState.errors, name) as { message?: string } | undefined)?.message;
   return (
     <Field>
       <FieldLabel>

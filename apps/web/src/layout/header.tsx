@@ -52,8 +52,9 @@ export function Header() {
       // The spec: member logout failures are only logged.
       console.error('member logout failed', err);
     }
-    await refresh();
+    // Leave first: on /member, re-reading the session first would send the member to the Login page.
     await navigate({ to: '/' });
+    await refresh();
   };
 
   const wrap = (node: React.ReactNode, inSheet?: boolean) => (inSheet ? <SheetClose asChild>{node}</SheetClose> : node);

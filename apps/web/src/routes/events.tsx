@@ -1,10 +1,32 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Page } from '../layout/page.tsx';
+import { EventsPage, type EventId } from '../features/events/events-page.tsx';
+import { prefetchAll } from '../lib/optional-query.ts';
+
+/** `?id=` selects an event: numeric ids are stored events, others holidays (spec §2). */
+function parseId(raw: unknown): EventId | undefined {
+  if (typeof raw === 'number' && Number.isInteger(raw) && raw > 0) return raw;
+  if (typeof raw === 'string' && raw.trim()) return /^\d+$/.test(raw.trim()) ? Number(raw.trim()) : raw.trim().slice(0, 40);
+  return undefined;
+}
 
 export const Route = createFileRoute('/events')({
-  component: () => (
-    <Page title="Events Calendar">
-      <title>Events Calendar</title>
-    </Page>
-  ),
+  validateSearch: (search: Record<string, unknown>): { id?: EventId } => {
+    const id = parseId(search.id);
+    return id === undefined ? {} : { id };
+  },
+  loader: ({ context }) => prefetchAll([context.trpcUtils.events.list.ensureData()]),
+  component: EventsRoute,
 });
+
+function EventsRoute() {
+  const { id } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return (
+    <EventsPage
+      id={id}
+      onSelect={(next) =>
+        navigate({ search: (prev) => ({ ...prev, id: next }), replace: next === undefined, resetScroll: false })
+      }
+    />
+  );
+}

@@ -1,26 +1,16 @@
-import { createFileRoute, Link } from '@tanstack/react-router';
-import { buttonVariants } from '@post/ui/components/button';
-import { useSiteSettings } from '../features/site-settings/use-site-settings.ts';
+import { createFileRoute } from '@tanstack/react-router';
+import { HomePage } from '../features/home/home-page.tsx';
+import { prefetchCommanderMessage } from '../features/commander-message/queries.ts';
+import { activeEngagementQuery } from '../features/community/queries.ts';
+import { prefetchAll } from '../lib/optional-query.ts';
 
-export const Route = createFileRoute('/')({ component: HomePage });
-
-function HomePage() {
-  const s = useSiteSettings().data;
-  return (
-    <>
-      <title>{`${s.postName} | Home`}</title>
-      <section className="bg-navy-800 text-white">
-        <div className="mx-auto max-w-6xl px-4 py-14 text-center">
-          <h1 className="text-3xl font-bold sm:text-4xl">Welcome to {s.postName}</h1>
-          <p className="mx-auto mt-4 max-w-2xl text-lg text-navy-100">
-            Serving those who served, and the community we call home, since {s.foundedYear}.
-          </p>
-          <div className="mt-8 flex flex-wrap justify-center gap-3">
-            <Link to="/events" className={buttonVariants({ variant: 'destructive', size: 'lg' })}>View Upcoming Events</Link>
-            <Link to="/resources" className={buttonVariants({ variant: 'outline', size: 'lg', className: 'text-navy-800' })}>Veteran Resources</Link>
-          </div>
-        </div>
-      </section>
-    </>
-  );
-}
+export const Route = createFileRoute('/')({
+  loader: ({ context }) =>
+    prefetchAll([
+      context.trpcUtils.events.upcoming.ensureData(),
+      context.trpcUtils.news.list.ensureData(),
+      prefetchCommanderMessage(context),
+      context.queryClient.ensureQueryData(activeEngagementQuery(context.trpcClient)),
+    ]),
+  component: HomePage,
+});

@@ -1,10 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Page } from '../layout/page.tsx';
+import { ResourcesPage } from '../features/resources/resources-page.tsx';
+import { prefetchAll } from '../lib/optional-query.ts';
 
 export const Route = createFileRoute('/resources')({
-  component: () => (
-    <Page title="Veteran Resources">
-      <title>Veteran Resources</title>
-    </Page>
-  ),
+  loader: ({ context }) => prefetchAll([context.trpcUtils.resources.list.ensureData()]),
+  component: ResourcesPage,
 });

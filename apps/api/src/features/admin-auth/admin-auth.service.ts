@@ -71,10 +71,15 @@ export async function changePassword(ctx: Context, userId: number, input: Change
   });
 }
 
-/** Creates an administrator, or resets the password of an existing one. */
-export async function upsertAdmin(db: DB, username: string, password: string): Promise<'created' | 'reset'> {
+/**
+ * Creates an administrator, or resets the password of an existing one (ending their
+ * sessions). An unchanged password is left alone, so restarting a node configured with
+ * ADMIN_USERNAME / ADMIN_PASSWORD signs nobody out.
+ */
+export async function upsertAdmin(db: DB, username: string, password: string): Promise<'created' | 'reset' | 'unchanged'> {
+  const existing = await db.selectFrom('users').select(['id', 'password']).where('username', '=', username).executeTakeFirst();
+  if (existing && (await verifyPassword(existing.password, password))) return 'unchanged';
   const hash = await hashPassword(password);
-  const existing = await db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirst();
   if (existing) {
     await db.transaction().execute(async (trx) => {
       await trx.updateTable('users').set({ password: hash, updatedAt: new Date() }).where('id', '=', existing.id).execute();

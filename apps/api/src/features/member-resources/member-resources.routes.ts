@@ -1,8 +1,142 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DB } from '@post/db';
+import { E } from '@post/contracts/messages';
+import { ALLOWED_UPLOAD_TYPES, MAX_UPLOAD_BYTES, uploadTypeOf } from '@post/contracts/member-resources';
 import type { Env } from '../../env.ts';
+import { AppError } from '../../errors.ts';
+import { currentAdmin, currentMember } from '../../trpc.ts';
+import { countDownload, resourceFile, storeResourceFile } from './member-resources.service.ts';
 
-/** Non-JSON member resource routes: the download redirect or file stream, and uploads. */
-export async function memberResourcesRoutes(_app: FastifyInstance, _deps: { db: DB; env: Env }): Promise<void> {
-  // Filled in by the members issue.
+type UploadType = keyof typeof ALLOWED_UPLOAD_TYPES;
+
+const startsWith = (data: Uint8Array, bytes: number[]) => bytes.every((b, i) => data[i] === b);
+const ZIP = [0x50, 0x4b, 0x03, 0x04];
+const OLE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+
+/** Whether the file's leading bytes fit the type it claims (a renamed program is refused). */
+export function contentFitsType(type: UploadType, data: Uint8Array): boolean {
+  switch (type) {
+    case 'application/pdf':
+      return startsWith(data, [0x25, 0x50, 0x44, 0x46, 0x2d]); // %PDF-
+    case 'image/png':
+      return startsWith(data, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    case 'image/jpeg':
+      return startsWith(data, [0xff, 0xd8, 0xff]);
+    case 'application/vnd.openxmlformats-officedocument.wordprocessingml.document':
+    case 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet':
+      return startsWith(data, ZIP);
+    case 'application/msword':
+    case 'application/vnd.ms-excel':
+      return startsWith(data, OLE);
+    case 'text/plain':
+    case 'text/csv':
+      // Text has no NUL bytes; a binary file sent as text has plenty.
+      return !data.subarray(0, 8192).includes(0);
+  }
+}
+
+function parseId(raw: string): number | undefined {
+  if (!/^\d{1,10}$/.test(raw)) return undefined;
+  const n = Number(raw);
+  return n > 0 && n <= 2147483647 ? n : undefined;
+}
+
+function mediaType(req: FastifyRequest): string {
+  return (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+}
+
+/** A file name safe to store and send back: no path, no control or quote characters, the type's extension. */
+export function safeFileName(raw: string | undefined, type: UploadType, id: number): string {
+  const base = (raw ?? '').split(/[\\/]/).pop()!;
+  let name = base.replace(/[\u0000-\u001f\u007f"<>|:*?]/g, '').trim().slice(0, 200);
+  if (!name || name.startsWith('.')) name = `resource-${id}`;
+  if (uploadTypeOf(name) !== type) name += ALLOWED_UPLOAD_TYPES[type];
+  return name;
+}
+
+function contentDisposition(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+function sendFile(reply: FastifyReply, file: { fileName: string; mimeType: string; data: Uint8Array }) {
+  return reply
+    .header('Content-Type', file.mimeType)
+    .header('Content-Disposition', contentDisposition(file.fileName))
+    .header('X-Content-Type-Options', 'nosniff')
+    .header('Cache-Control', 'private, no-store')
+    .header('Content-Security-Policy', "default-src 'none'; sandbox")
+    .send(Buffer.from(file.data.buffer, file.data.byteOffset, file.data.byteLength));
+}
+
+/**
+ * Non-JSON member resource routes: the member's download (counted, then a redirect to the link or
+ * the uploaded file), and the administrator's upload and view of a resource's file.
+ */
+export async function memberResourcesRoutes(app: FastifyInstance, deps: { db: DB; env: Env }): Promise<void> {
+  const { db } = deps;
+
+  // GET /api/member/resources/{id}/download: the same rule as the list (404 when not for this
+  // member), one download counted atomically, then a 302 to the link or the file itself.
+  app.get<{ Params: { id: string } }>('/api/member/resources/:id/download', async (req, reply) => {
+    const member = await currentMember({ db, req });
+    if (!member) return reply.code(401).send({ message: E.memberRequired });
+    const id = parseId(req.params.id);
+    const counted = id === undefined ? undefined : await countDownload(db, member, id);
+    if (!counted) return reply.code(404).send({ message: E.notFound('Resource') });
+    const file = await resourceFile(db, id!);
+    if (file) return sendFile(reply, file);
+    if (counted.resourceUrl) return reply.header('Cache-Control', 'no-store').redirect(counted.resourceUrl, 302);
+    // The file was removed between the count and now.
+    return reply.code(404).send({ message: E.notFound('Resource') });
+  });
+
+  // GET /api/admin/member-resources/{id}/file: an administrator checks an uploaded file (not counted).
+  app.get<{ Params: { id: string } }>('/api/admin/member-resources/:id/file', async (req, reply) => {
+    if (!(await currentAdmin({ db, req }))) return reply.code(401).send({ message: E.adminRequired });
+    const id = parseId(req.params.id);
+    const file = id === undefined ? undefined : await resourceFile(db, id);
+    if (!file) return reply.code(404).send({ message: E.notFound('File') });
+    return sendFile(reply, file);
+  });
+
+  // PUT /api/admin/member-resources/{id}/file?name=<file name>: the raw file as the body, its type as
+  // Content-Type. Checked before the body is read: session, type, declared size.
+  await app.register(async (scope) => {
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_UPLOAD_BYTES }, (_req, body, done) => done(null, body));
+    scope.setErrorHandler((err: any, req, reply) => {
+      if (err.statusCode === 413) return reply.code(413).send({ message: E.uploadTooLarge });
+      const status = typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
+      if (status >= 500) req.log.error({ err }, 'upload failed');
+      return reply.code(status).send({ message: status >= 500 ? E.internal : err.message });
+    });
+    scope.put<{ Params: { id: string }; Querystring: { name?: string } }>(
+      '/api/admin/member-resources/:id/file',
+      {
+        bodyLimit: MAX_UPLOAD_BYTES,
+        onRequest: async (req, reply) => {
+          if (!(await currentAdmin({ db, req }))) return reply.code(401).send({ message: E.adminRequired });
+          if (parseId(req.params.id) === undefined) return reply.code(404).send({ message: E.notFound('Resource') });
+          if (!(mediaType(req) in ALLOWED_UPLOAD_TYPES)) return reply.code(415).send({ message: E.uploadTypeNotAllowed });
+          const declared = Number(req.headers['content-length'] ?? 0);
+          if (declared > MAX_UPLOAD_BYTES) return reply.code(413).send({ message: E.uploadTooLarge });
+        },
+      },
+      async (req, reply) => {
+        const id = parseId(req.params.id)!;
+        const type = mediaType(req) as UploadType;
+        const data = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+        if (data.byteLength === 0) return reply.code(400).send({ message: E.uploadEmpty });
+        if (!contentFitsType(type, data)) return reply.code(400).send({ message: E.uploadContentMismatch });
+        const name = typeof req.query.name === 'string' ? req.query.name : undefined;
+        try {
+          const resource = await storeResourceFile(db, id, { fileName: safeFileName(name, type, id), mimeType: type, data });
+          return reply.send(resource);
+        } catch (err) {
+          if (err instanceof AppError && err.code === 'NOT_FOUND') return reply.code(404).send({ message: err.message });
+          throw err;
+        }
+      },
+    );
+  });
 }

@@ -1,7 +1,64 @@
-import { router } from '../../trpc.ts';
+import { z } from 'zod';
+import { IdInput, Ok } from '@post/contracts/common';
+import {
+  CreateMemberInput,
+  MemberImportInput,
+  MemberImportResult,
+  MemberListInput,
+  MemberSchema,
+  UpdateMemberInput,
+} from '@post/contracts/members';
+import { adminProcedure, router } from '../../trpc.ts';
 import { postCommanderProcedure } from './post-commander.router.ts';
+import * as service from './members.service.ts';
+
+const tags = ['Members'];
 
 /** The member directory (administrators) and the public Post Commander name. */
 export const membersRouter = router({
   postCommander: postCommanderProcedure,
+  list: adminProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/members',
+        tags,
+        summary: 'The member directory, optionally searched (q: name, membership number or e-mail) and filtered',
+        protect: true,
+      },
+    })
+    .input(MemberListInput)
+    .output(z.array(MemberSchema))
+    .query(({ ctx, input }) => service.listMembers(ctx.db, input)),
+  create: adminProcedure
+    .meta({ openapi: { method: 'POST', path: '/members', tags, summary: 'Add a member (409 when the membership number or e-mail is taken)', protect: true } })
+    .input(CreateMemberInput)
+    .output(MemberSchema)
+    .mutation(({ ctx, input }) => service.createMember(ctx.db, input)),
+  update: adminProcedure
+    .meta({ openapi: { method: 'PATCH', path: '/members/{id}', tags, summary: 'Change a member (only the fields given; a blank loginPassword keeps the old one)', protect: true } })
+    .input(UpdateMemberInput)
+    .output(MemberSchema)
+    .mutation(({ ctx, input }) => service.updateMember(ctx.db, input)),
+  remove: adminProcedure
+    .meta({ openapi: { method: 'DELETE', path: '/members/{id}', tags, summary: 'Delete a member', protect: true } })
+    .input(IdInput)
+    .output(Ok)
+    .mutation(async ({ ctx, input }) => {
+      await service.deleteMember(ctx.db, input.id);
+      return { ok: true as const };
+    }),
+  import: adminProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/admin/members/import',
+        tags,
+        summary: 'Import members from CSV text; bad rows are reported and none of them is stored',
+        protect: true,
+      },
+    })
+    .input(MemberImportInput)
+    .output(MemberImportResult)
+    .mutation(({ ctx, input }) => service.importMembers(ctx.db, input.csv)),
 });

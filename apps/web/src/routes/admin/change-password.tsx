@@ -1,11 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Page } from '../../layout/page.tsx';
+import { ChangePasswordPage } from '../../features/admin/forms/change-password-form.tsx';
 
 export const Route = createFileRoute('/admin/change-password')({
   staticData: { redirectToLogin: true },
-  component: () => (
-    <Page title="Change Password">
-      <title>Change Password</title>
-    </Page>
-  ),
+  component: ChangePasswordPage,
 });

@@ -1,10 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Page } from '../../layout/page.tsx';
+import { SiteSettingsPage } from '../../features/admin/forms/site-settings-form.tsx';
 
-export const Route = createFileRoute('/admin/settings')({
-  component: () => (
-    <Page title="Site Settings">
-      <title>Site Settings</title>
-    </Page>
-  ),
-});
+export const Route = createFileRoute('/admin/settings')({ component: SiteSettingsPage });

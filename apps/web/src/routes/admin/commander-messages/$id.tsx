@@ -1,10 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Page } from '../../../layout/page.tsx';
+import { CommanderMessageFormPage } from '../../../features/admin/forms/commander-message-form.tsx';
+import { NotFoundItem } from '../../../features/admin/forms/not-found-item.tsx';
+import { parseId } from '../../../features/admin/forms/parse-id.ts';
 
-export const Route = createFileRoute('/admin/commander-messages/$id')({
-  component: () => (
-    <Page title="Edit Commander Message">
-      <title>Edit Commander Message</title>
-    </Page>
-  ),
-});
+export const Route = createFileRoute('/admin/commander-messages/$id')({ component: EditCommanderMessage });
+
+function EditCommanderMessage() {
+  const id = parseId(Route.useParams().id);
+  return id === null ? <NotFoundItem what="commander message" /> : <CommanderMessageFormPage id={id} />;
+}

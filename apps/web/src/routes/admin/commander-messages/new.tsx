@@ -1,10 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Page } from '../../../layout/page.tsx';
+import { CommanderMessageFormPage } from '../../../features/admin/forms/commander-message-form.tsx';
 
-export const Route = createFileRoute('/admin/commander-messages/new')({
-  component: () => (
-    <Page title="New Commander Message">
-      <title>New Commander Message</title>
-    </Page>
-  ),
-});
+export const Route = createFileRoute('/admin/commander-messages/new')({ component: () => <CommanderMessageFormPage /> });

@@ -1,10 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Page } from '../../../layout/page.tsx';
+import { EngagementFormPage } from '../../../features/admin/forms/engagement-form.tsx';
+import { NotFoundItem } from '../../../features/admin/forms/not-found-item.tsx';
+import { parseId } from '../../../features/admin/forms/parse-id.ts';
 
-export const Route = createFileRoute('/admin/community-engagement/$id')({
-  component: () => (
-    <Page title="Edit Community Engagement">
-      <title>Edit Community Engagement</title>
-    </Page>
-  ),
-});
+export const Route = createFileRoute('/admin/community-engagement/$id')({ component: EditEngagement });
+
+function EditEngagement() {
+  const id = parseId(Route.useParams().id);
+  return id === null ? <NotFoundItem what="community engagement" /> : <EngagementFormPage id={id} />;
+}

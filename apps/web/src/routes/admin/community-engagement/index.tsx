@@ -1,10 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Page } from '../../../layout/page.tsx';
+import { EngagementFormPage } from '../../../features/admin/forms/engagement-form.tsx';
 
-export const Route = createFileRoute('/admin/community-engagement/')({
-  component: () => (
-    <Page title="New Community Engagement">
-      <title>New Community Engagement</title>
-    </Page>
-  ),
-});
+export const Route = createFileRoute('/admin/community-engagement/')({ component: () => <EngagementFormPage /> });

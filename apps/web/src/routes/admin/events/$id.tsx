@@ -1,10 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Page } from '../../../layout/page.tsx';
+import { EventFormPage } from '../../../features/admin/forms/event-form.tsx';
+import { NotFoundItem } from '../../../features/admin/forms/not-found-item.tsx';
+import { parseId } from '../../../features/admin/forms/parse-id.ts';
 
-export const Route = createFileRoute('/admin/events/$id')({
-  component: () => (
-    <Page title="Edit Event">
-      <title>Edit Event</title>
-    </Page>
-  ),
-});
+export const Route = createFileRoute('/admin/events/$id')({ component: EditEvent });
+
+function EditEvent() {
+  const id = parseId(Route.useParams().id);
+  return id === null ? <NotFoundItem what="event" /> : <EventFormPage id={id} />;
+}

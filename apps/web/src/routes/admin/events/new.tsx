@@ -1,10 +1,17 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Page } from '../../../layout/page.tsx';
+import { z } from 'zod';
+import { EventFormPage } from '../../../features/admin/forms/event-form.tsx';
 
 export const Route = createFileRoute('/admin/events/new')({
-  component: () => (
-    <Page title="New Event">
-      <title>New Event</title>
-    </Page>
-  ),
+  // A range picked on the calendar: 'YYYY-MM-DD' (all-day, end exclusive) or date-time strings.
+  validateSearch: z.object({
+    start: z.string().max(40).optional().catch(undefined),
+    end: z.string().max(40).optional().catch(undefined),
+  }),
+  component: NewEvent,
 });
+
+function NewEvent() {
+  const { start, end } = Route.useSearch();
+  return <EventFormPage start={start} end={end} />;
+}

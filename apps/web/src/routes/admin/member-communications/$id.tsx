@@ -1,10 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Page } from '../../../layout/page.tsx';
+import { NotFoundItem } from '../../../features/admin/forms/not-found-item.tsx';
+import { parseId } from '../../../features/admin/forms/parse-id.ts';
+import { CommunicationsAdminPage } from '../../../features/member-communications/communications-admin-page.tsx';
 
-export const Route = createFileRoute('/admin/member-communications/$id')({
-  component: () => (
-    <Page title="Member Communications">
-      <title>Member Communications</title>
-    </Page>
-  ),
-});
+export const Route = createFileRoute('/admin/member-communications/$id')({ component: EditCommunicationRoute });
+
+/** The communications page with the form open in edit mode for this id. */
+function EditCommunicationRoute() {
+  const id = parseId(Route.useParams().id);
+  if (id === null) return <NotFoundItem what="communication" />;
+  return <CommunicationsAdminPage editId={id} creating={false} onCreatingChange={() => undefined} />;
+}

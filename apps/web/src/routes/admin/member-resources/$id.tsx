@@ -1,10 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Page } from '../../../layout/page.tsx';
+import { NotFoundItem } from '../../../features/admin/forms/not-found-item.tsx';
+import { parseId } from '../../../features/admin/forms/parse-id.ts';
+import { ResourcesAdminPage } from '../../../features/member-resources/resources-admin-page.tsx';
 
-export const Route = createFileRoute('/admin/member-resources/$id')({
-  component: () => (
-    <Page title="Member Resources">
-      <title>Member Resources</title>
-    </Page>
-  ),
-});
+export const Route = createFileRoute('/admin/member-resources/$id')({ component: EditMemberResourceRoute });
+
+/** The member resources page with the form open in edit mode for this id. */
+function EditMemberResourceRoute() {
+  const id = parseId(Route.useParams().id);
+  if (id === null) return <NotFoundItem what="resource" />;
+  return <ResourcesAdminPage editId={id} creating={false} onCreatingChange={() => undefined} />;
+}

@@ -1,10 +1,10 @@
+import { useState } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
-import { Page } from '../../../layout/page.tsx';
+import { ResourcesAdminPage } from '../../../features/member-resources/resources-admin-page.tsx';
 
-export const Route = createFileRoute('/admin/member-resources/')({
-  component: () => (
-    <Page title="Member Resources">
-      <title>Member Resources</title>
-    </Page>
-  ),
-});
+export const Route = createFileRoute('/admin/member-resources/')({ component: MemberResourcesRoute });
+
+function MemberResourcesRoute() {
+  const [creating, setCreating] = useState(false);
+  return <ResourcesAdminPage creating={creating} onCreatingChange={setCreating} />;
+}

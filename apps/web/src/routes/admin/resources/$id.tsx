@@ -1,10 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Page } from '../../../layout/page.tsx';
+import { ResourceFormPage } from '../../../features/admin/forms/resource-form.tsx';
+import { NotFoundItem } from '../../../features/admin/forms/not-found-item.tsx';
+import { parseId } from '../../../features/admin/forms/parse-id.ts';
 
-export const Route = createFileRoute('/admin/resources/$id')({
-  component: () => (
-    <Page title="Edit Resource">
-      <title>Edit Resource</title>
-    </Page>
-  ),
-});
+export const Route = createFileRoute('/admin/resources/$id')({ component: EditResource });
+
+function EditResource() {
+  const id = parseId(Route.useParams().id);
+  return id === null ? <NotFoundItem what="resource" /> : <ResourceFormPage id={id} />;
+}

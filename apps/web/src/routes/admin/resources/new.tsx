@@ -1,10 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Page } from '../../../layout/page.tsx';
+import { ResourceFormPage } from '../../../features/admin/forms/resource-form.tsx';
 
-export const Route = createFileRoute('/admin/resources/new')({
-  component: () => (
-    <Page title="New Resource">
-      <title>New Resource</title>
-    </Page>
-  ),
-});
+export const Route = createFileRoute('/admin/resources/new')({ component: () => <ResourceFormPage /> });

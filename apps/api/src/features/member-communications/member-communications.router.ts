@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { IdInput, Ok } from '@post/contracts/common';
+import { CreateCommunicationInput, MemberCommunicationSchema, UpdateCommunicationInput } from '@post/contracts/member-communications';
+import { adminProcedure, router } from '../../trpc.ts';
+import * as service from './member-communications.service.ts';
+
+const tags = ['Member communications (admin)'];
+
+/** Administrators write communications for members (published or draft, with an audience). */
+export const memberCommunicationsRouter = router({
+  list: adminProcedure
+    .meta({ openapi: { method: 'GET', path: '/admin/member-communications', tags, summary: 'Every communication, drafts included', protect: true } })
+    .input(z.void())
+    .output(z.array(MemberCommunicationSchema))
+    .query(({ ctx }) => service.listCommunications(ctx.db)),
+  byId: adminProcedure
+    .meta({ openapi: { method: 'GET', path: '/admin/member-communications/{id}', tags, summary: 'One communication', protect: true } })
+    .input(IdInput)
+    .output(MemberCommunicationSchema)
+    .query(({ ctx, input }) => service.communicationById(ctx.db, input.id)),
+  create: adminProcedure
+    .meta({ openapi: { method: 'POST', path: '/admin/member-communications', tags, summary: 'Create a communication', protect: true } })
+    .input(CreateCommunicationInput)
+    .output(MemberCommunicationSchema)
+    .mutation(({ ctx, input }) => service.createCommunication(ctx.db, input, ctx.user.id)),
+  update: adminProcedure
+    .meta({ openapi: { method: 'PUT', path: '/admin/member-communications/{id}', tags, summary: 'Change a communication', protect: true } })
+    .input(UpdateCommunicationInput)
+    .output(MemberCommunicationSchema)
+    .mutation(({ ctx, input }) => service.updateCommunication(ctx.db, input)),
+  remove: adminProcedure
+    .meta({ openapi: { method: 'DELETE', path: '/admin/member-communications/{id}', tags, summary: 'Delete a communication', protect: true } })
+    .input(IdInput)
+    .output(Ok)
+    .mutation(async ({ ctx, input }) => {
+      await service.deleteCommunication(ctx.db, input.id);
+      return { ok: true as const };
+    }),
+});

@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { V } from '@post/contracts/messages';
+import { createTestApp, insertMember, type Agent } from '../../test-helpers.ts';
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+let admin: Agent;
+let member: Agent;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = t.agent();
+  await admin.loginAdmin();
+  const m = await insertMember(t.db);
+  member = t.agent();
+  await member.loginMember(m.membershipNumber);
+});
+afterAll(async () => t?.close());
+
+async function adminId() {
+  return (await admin.get('/api/auth/check')).json().userId as number;
+}
+
+describe('member communications (admin)', () => {
+  it('creates a draft with the spec defaults, written by the signed-in administrator', async () => {
+    const res = await admin.post('/api/admin/member-communications', { title: 'Hello', content: 'Line one\nLine two' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      title: 'Hello',
+      content: 'Line one\nLine two',
+      type: 'announcement',
+      priority: 'normal',
+      targetAudience: 'all_members',
+      isPublished: false,
+      publishDate: null,
+      expiryDate: null,
+      attachmentUrl: null,
+      authorId: await adminId(),
+    });
+    // A draft is not in the member's list.
+    expect((await member.get('/api/member/communications')).json().map((c: any) => c.title)).not.toContain('Hello');
+  });
+
+  it('publishes now when published without a date, and reads a bare date as a day in the post time zone', async () => {
+    const before = Date.now();
+    const now = (await admin.post('/api/admin/member-communications', { title: 'Now', content: 'C', isPublished: true })).json();
+    expect(Date.parse(now.publishDate)).toBeGreaterThanOrEqual(before - 1000);
+    expect((await member.get('/api/member/communications')).json().map((c: any) => c.title)).toContain('Now');
+    const dated = (await admin.post('/api/admin/member-communications', { title: 'Dated', content: 'C', isPublished: true, publishDate: '2026-07-04', expiryDate: '2026-07-05' })).json();
+    // Midnight starting 4 July in New York, and the end of 5 July there.
+    expect(dated.publishDate).toBe('2026-07-04T04:00:00.000Z');
+    expect(dated.expiryDate).toBe('2026-07-06T04:00:00.000Z');
+  });
+
+  it('reads, lists, changes and deletes; 404 for one that does not exist', async () => {
+    const c = (await admin.post('/api/admin/member-communications', { title: 'Edit me', content: 'C' })).json();
+    expect((await admin.get(`/api/admin/member-communications/${c.id}`)).json().title).toBe('Edit me');
+    expect((await admin.get('/api/admin/member-communications')).json().map((x: any) => x.id)).toContain(c.id);
+    const put = await admin.put(`/api/admin/member-communications/${c.id}`, {
+      title: 'Edited',
+      content: 'New',
+      type: 'urgent_notice',
+      priority: 'urgent',
+      targetAudience: 'officers',
+      isPublished: true,
+      publishDate: '2026-01-01T10:00:00Z',
+      attachmentUrl: 'https://example.org/a.pdf',
+    });
+    expect(put.statusCode).toBe(200);
+    expect(put.json()).toMatchObject({ title: 'Edited', type: 'urgent_notice', priority: 'urgent', targetAudience: 'officers', isPublished: true, publishDate: '2026-01-01T10:00:00.000Z', attachmentUrl: 'https://example.org/a.pdf', authorId: c.authorId });
+    expect((await admin.delete(`/api/admin/member-communications/${c.id}`)).statusCode).toBe(200);
+    expect((await admin.get(`/api/admin/member-communications/${c.id}`)).statusCode).toBe(404);
+    expect((await admin.delete(`/api/admin/member-communications/${c.id}`)).statusCode).toBe(404);
+    expect((await admin.put(`/api/admin/member-communications/${c.id}`, { title: 'X', content: 'Y' })).statusCode).toBe(404);
+  });
+
+  it("answers bad input with the spec's messages and stores nothing", async () => {
+    const before = (await admin.get('/api/admin/member-communications')).json().length;
+    const cases: [Record<string, unknown>, string][] = [
+      [{ title: '', content: 'C' }, V.titleRequired],
+      [{ title: 'T', content: '  ' }, V.contentRequired],
+      [{ title: 'T', content: 'C', attachmentUrl: 'javascript:alert(1)' }, V.urlInvalid],
+      [{ title: 'T', content: 'C', publishDate: 'someday' }, V.invalidDate],
+      [{ title: 'T', content: 'C', publishDate: '2026-02-01T00:00:00Z', expiryDate: '2026-01-01T00:00:00Z' }, 'Expiry date must be after the publish date'],
+      [{ title: 'T', content: 'C', priority: 'highest' }, 'Please choose a priority'],
+      [{ title: 'T', content: 'C', targetAudience: 'everyone' }, 'Please choose an audience'],
+    ];
+    for (const [body, message] of cases) {
+      const res = await admin.post('/api/admin/member-communications', body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().message).toBe(message);
+    }
+    expect((await admin.get('/api/admin/member-communications')).json().length).toBe(before);
+  });
+
+  it('refuses every admin call with no session and with a member session (401), changing nothing', async () => {
+    const c = (await admin.post('/api/admin/member-communications', { title: 'Guarded', content: 'C' })).json();
+    const calls: [string, string, unknown?][] = [
+      ['GET', '/api/admin/member-communications'],
+      ['GET', `/api/admin/member-communications/${c.id}`],
+      ['POST', '/api/admin/member-communications', { title: 'T', content: 'C' }],
+      ['PUT', `/api/admin/member-communications/${c.id}`, { title: 'Changed', content: 'C' }],
+      ['DELETE', `/api/admin/member-communications/${c.id}`],
+    ];
+    const before = (await admin.get('/api/admin/member-communications')).json().length;
+    for (const agent of [t.agent(), member]) {
+      for (const [method, url, body] of calls) {
+        const res = await agent.request(method as any, url, body);
+        expect(res.statusCode, `${method} ${url}`).toBe(401);
+        expect(res.body).not.toContain('Guarded');
+      }
+    }
+    expect((await admin.get('/api/admin/member-communications')).json().length).toBe(before);
+    expect((await admin.get(`/api/admin/member-communications/${c.id}`)).json().title).toBe('Guarded');
+  });
+});

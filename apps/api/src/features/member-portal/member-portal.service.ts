@@ -1,0 +1,30 @@
+import { sql } from 'kysely';
+import type { DB } from '@post/db';
+import type { MemberCommunication } from '@post/contracts/member-communications';
+import type { PortalResource } from '@post/contracts/member-resources';
+import { audiencesFor, type AudienceMember } from '@post/contracts/rules/audience';
+import { toCommunication } from '../member-communications/member-communications.service.ts';
+import { resourcesForMember } from '../member-resources/member-resources.service.ts';
+
+/**
+ * The communications this member may read now (decisions §2): published, publish date come,
+ * not expired, and an audience that fits the member. Newest first.
+ */
+export async function communicationsForMember(db: DB, member: AudienceMember): Promise<MemberCommunication[]> {
+  const rows = await db
+    .selectFrom('memberCommunications')
+    .selectAll()
+    .where('isPublished', '=', true)
+    .where((eb) => eb.or([eb('publishDate', 'is', null), eb('publishDate', '<=', sql<Date>`now()`)]))
+    .where((eb) => eb.or([eb('expiryDate', 'is', null), eb('expiryDate', '>', sql<Date>`now()`)]))
+    .where('targetAudience', 'in', audiencesFor(member))
+    .orderBy(sql`coalesce(publish_date, created_at)`, 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  return rows.map(toCommunication);
+}
+
+/** The resources this member may open. */
+export function portalResources(db: DB, member: AudienceMember): Promise<PortalResource[]> {
+  return resourcesForMember(db, member);
+}

@@ -1,0 +1,69 @@
+import assert from 'node:assert/strict';
+import type { Locator, Page } from 'playwright-core';
+import AxeBuilder from '@axe-core/playwright';
+import { utcToZoned } from '@post/contracts/rules/event-time';
+import { E2E_ADMIN } from './harness.ts';
+
+/**
+ * Signs the page's context in as the test administrator (POST /api/login shares the context's
+ * cookies; the Login page itself is tested in foundation.e2e.ts) and opens the dashboard.
+ */
+export async function signInAdmin(page: Page, password: string = E2E_ADMIN.password): Promise<void> {
+  const res = await page.request.post('/api/login', { data: { username: E2E_ADMIN.username, password } });
+  assert.equal(res.status(), 200, await res.text());
+  await page.goto('/admin');
+  await page.getByRole('heading', { name: 'Admin Dashboard', level: 1 }).waitFor();
+}
+
+/** Waits for a toast with this exact text. */
+export async function toast(page: Page, text: string): Promise<void> {
+  await page.getByRole('region', { name: /Notifications/ }).getByText(text, { exact: true }).first().waitFor();
+}
+
+/** The form field in <main> labelled `label` (the label's required marker aside). */
+export function field(page: Page, label: string): Locator {
+  const exact = new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*\\*?$`);
+  return page.getByRole('main').getByLabel(exact);
+}
+
+/** The dashboard table with this accessible name. */
+export function table(page: Page, name: string): Locator {
+  return page.getByRole('table', { name });
+}
+
+/** A date in the post's zone, `days` from today. */
+export function postDate(days: number, timeZone = 'America/New_York'): string {
+  return utcToZoned(new Date(Date.now() + days * 86_400_000), timeZone).date;
+}
+
+/** Whether the element is the focused one. */
+export async function isFocused(locator: Locator): Promise<boolean> {
+  return locator.evaluate((el) => el === document.activeElement);
+}
+
+/** Axe findings in <main> (WCAG A and AA), as readable lines. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** Reads a public REST path as JSON (status and body). */
+export async function api(page: Page, path: string): Promise<{ status: number; body: any }> {
+  const res = await page.request.get(path);
+  let body: unknown = null;
+  try {
+    body = await res.json();
+  } catch {
+    body = null;
+  }
+  return { status: res.status(), body };
+}
+
+/** Collects script errors raised on admin pages; the returned check fails if there were any. */
+export function collectErrors(page: Page): () => void {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => {
+    if (new URL(page.url()).pathname.startsWith('/admin')) errors.push(`${page.url()}: ${e.message}`);
+  });
+  return () => assert.deepEqual(errors, []);
+}

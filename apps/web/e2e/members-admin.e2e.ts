@@ -1,0 +1,148 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+import { MAX_UPLOAD_BYTES } from '@post/contracts/member-resources';
+import { CONFIRM, E, T, TEXT, V } from '@post/contracts/messages';
+import { E2E_ADMIN, startSite, type TestSite } from './harness.ts';
+
+// Admin pages of member communications and member resources: empty states, the toggled
+// create/edit form (and its /{id} route), badges, delete confirmations, upload checks.
+
+let site: TestSite;
+before(async () => {
+  site = await startSite({ seed: false });
+});
+after(async () => site?.close());
+
+async function signInAdmin(page: Page) {
+  await page.goto('/login');
+  await page.waitForLoadState('networkidle');
+  await page.getByLabel('Username').fill(E2E_ADMIN.username);
+  await page.getByLabel('Password').fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL((u) => u.pathname === '/admin');
+}
+
+async function waitForToast(page: Page, text: string) {
+  await page.getByRole('region', { name: /Notifications/ }).getByText(text, { exact: true }).first().waitFor();
+}
+
+describe('member communications and member resources (admin pages)', () => {
+  it('creates, edits through /{id}, and deletes a communication', async () => {
+    const { page, context } = await site.newPage({ width: 390, height: 844 });
+    await signInAdmin(page);
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto('/admin/member-communications');
+    await page.getByText(TEXT.noMemberCommunicationsFound).waitFor();
+    await page.getByRole('button', { name: 'New Communication' }).click();
+    await page.getByRole('button', { name: 'Create Communication' }).click();
+    await page.getByText(V.titleRequired).waitFor();
+    await page.getByLabel('Title').fill('Officers: Audit Meeting');
+    await page.getByLabel('Content').fill('Line one.\nLine two.');
+    await page.getByLabel('Priority').selectOption('urgent');
+    await page.getByLabel('Target Audience').selectOption('officers');
+    await page.getByRole('switch', { name: 'Published' }).click();
+    await page.getByRole('button', { name: 'Create Communication' }).click();
+    await waitForToast(page, T.communicationCreated);
+    const item = page.getByRole('article', { name: 'Officers: Audit Meeting' });
+    await item.waitFor();
+    assert.match(await item.innerText(), /Published[\s\S]*Urgent[\s\S]*Announcement[\s\S]*For Officers/);
+
+    await item.getByRole('button', { name: 'Edit Officers: Audit Meeting' }).click();
+    await page.waitForURL(/\/admin\/member-communications\/\d+$/);
+    await page.getByRole('heading', { name: 'Edit Communication' }).waitFor();
+    assert.equal(await page.getByLabel('Title').inputValue(), 'Officers: Audit Meeting');
+    assert.equal(await page.getByLabel('Content').inputValue(), 'Line one.\nLine two.');
+    await page.getByRole('switch', { name: 'Published' }).click();
+    await page.getByRole('button', { name: 'Update Communication' }).click();
+    await waitForToast(page, T.communicationUpdated);
+    await page.waitForURL((u) => u.pathname === '/admin/member-communications');
+    assert.match(await item.innerText(), /Draft/);
+
+    // Reloading the /{id} address opens the form in edit mode again.
+    const id = (await (await page.request.get('/api/admin/member-communications')).json())[0].id as number;
+    await page.goto(`/admin/member-communications/${id}`);
+    await page.getByRole('heading', { name: 'Edit Communication' }).waitFor();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.waitForURL((u) => u.pathname === '/admin/member-communications');
+
+    await item.getByRole('button', { name: 'Delete Officers: Audit Meeting' }).click();
+    await page.getByRole('alertdialog').getByText(CONFIRM.deleteCommunication).waitFor();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await waitForToast(page, T.deleted);
+    await page.getByText(TEXT.noMemberCommunicationsFound).waitFor();
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  it('creates a linked resource, refuses a file over the limit, marks it inactive and deletes it', async () => {
+    const { page, context } = await site.newPage();
+    await signInAdmin(page);
+    await page.goto('/admin/member-resources');
+    await page.getByText(TEXT.noMemberResourcesFound).waitFor();
+    await page.getByRole('button', { name: 'New Resource' }).click();
+    await page.getByLabel('Title').fill('Bylaws');
+    await page.getByLabel('Description').fill('The post bylaws.');
+    await page.getByLabel('Category').selectOption('bylaws');
+    // A link is the default source: it is required there.
+    await page.getByRole('button', { name: 'Create Resource' }).click();
+    await page.getByText('Enter the address of the resource, or choose Upload a file.').waitFor();
+    // A file over the limit is refused before anything is sent.
+    await page.getByLabel('Upload a file').check();
+    const big = Buffer.alloc(MAX_UPLOAD_BYTES + 1, 0x20);
+    big.write('%PDF-', 0);
+    await page.getByLabel(/^File/).setInputFiles({ name: 'huge.pdf', mimeType: 'application/pdf', buffer: big });
+    await page.getByText(E.uploadTooLarge).waitFor();
+    await page.getByLabel('A link (URL)').check();
+    await page.getByLabel('Resource URL').fill('https://example.org/bylaws.pdf');
+    await page.getByLabel('File Size').fill('245 KB');
+    await page.getByRole('button', { name: 'Create Resource' }).click();
+    await waitForToast(page, T.memberResourceCreated);
+    const card = page.getByRole('article', { name: 'Bylaws' });
+    await card.waitFor();
+    assert.match(await card.innerText(), /Active[\s\S]*https:\/\/example\.org\/bylaws\.pdf \(245 KB\)/);
+
+    await card.getByRole('button', { name: 'Edit Bylaws' }).click();
+    await page.waitForURL(/\/admin\/member-resources\/\d+$/);
+    await page.getByRole('switch', { name: 'Active' }).click();
+    await page.getByRole('button', { name: 'Update Resource' }).click();
+    await waitForToast(page, T.memberResourceUpdated);
+    await card.getByText('Inactive', { exact: true }).waitFor();
+
+    await card.getByRole('button', { name: 'Delete Bylaws' }).click();
+    await page.getByRole('alertdialog').getByText(CONFIRM.deleteMemberResource).waitFor();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await waitForToast(page, T.deleted);
+    await page.getByText(TEXT.noMemberResourcesFound).waitFor();
+    await context.close();
+  });
+
+  it('shows the empty directory text and the portal empty states', async () => {
+    const { page, context } = await site.newPage();
+    await signInAdmin(page);
+    await page.goto('/admin/user-management');
+    await page.getByText(TEXT.noMembersFound).waitFor();
+    // A member with portal access, created through the API, sees empty tabs.
+    const res = await page.request.post('/api/members', {
+      data: { firstName: 'Ana', lastName: 'Ruiz', email: 'ana@example.org', membershipNumber: 'A-1', hasOnlineAccess: true, loginPassword: 'portal-pass-1', branchOfService: 'Army' },
+    });
+    assert.equal(res.status(), 200);
+    await context.close();
+    const member = await site.newPage();
+    const login = await member.page.request.post('/api/member/login', { data: { membershipNumber: 'A-1', password: 'portal-pass-1' } });
+    assert.equal(login.status(), 200);
+    await member.page.goto('/member');
+    await member.page.getByText(TEXT.noCommunications).waitFor();
+    await member.page.getByRole('tab', { name: 'Resources' }).click();
+    await member.page.getByText(TEXT.noResources).waitFor();
+    // Army: the greeting button is olive.
+    const hi = member.page.getByRole('button', { name: /^Hi Ana/ });
+    assert.equal(await hi.evaluate((el) => getComputedStyle(el).backgroundColor), 'rgb(75, 83, 32)');
+    // The portal's own Sign Out button ends the session and goes home.
+    await member.page.getByRole('button', { name: 'Sign Out', exact: true }).click();
+    await member.page.waitForURL((u) => u.pathname === '/');
+    assert.equal((await member.page.request.get('/api/member/auth/check')).status(), 401);
+    await member.context.close();
+  });
+});

@@ -1,0 +1,208 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+import { CONFIRM, T, TEXT, V } from '@post/contracts/messages';
+import { E2E_ADMIN, startSite, type TestSite } from './harness.ts';
+
+// The members issue end to end: an administrator adds a member with portal access in User
+// Management and uploads a file for Life Members; the member signs in, sees what their audience
+// allows, downloads the file (counted), and signs out with the 'Hi {firstName}' button.
+
+let site: TestSite;
+before(async () => {
+  site = await startSite({ seed: true });
+});
+after(async () => site?.close());
+
+const MEMBER = { first: 'Ezra', last: 'Whitfield', email: 'ezra.whitfield@example.org', number: 'E2E-501', password: 'e2e-portal-pass' };
+const PDF = Buffer.from('%PDF-1.4\n% e2e life member handbook\n%%EOF\n');
+
+async function waitForToast(page: Page, text: string) {
+  await page.getByRole('region', { name: /Notifications/ }).getByText(text, { exact: true }).first().waitFor();
+}
+
+async function signInAdmin(page: Page) {
+  await page.goto('/login');
+  // The page is rendered on the server: wait until it is interactive before typing.
+  await page.waitForLoadState('networkidle');
+  await page.getByLabel('Username').fill(E2E_ADMIN.username);
+  await page.getByLabel('Password').fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL((u) => u.pathname === '/admin');
+}
+
+describe('members: directory, resources and the member portal', () => {
+  it('an administrator adds a member with portal access and a Life Member file; the member sees only their share, downloads it and signs out', async () => {
+    const admin = await site.newPage();
+    await signInAdmin(admin.page);
+    // Errors on this issue's pages (the Login page is another feature's).
+    const errors: string[] = [];
+    admin.page.on('pageerror', (e) => errors.push(`${admin.page.url()}: ${e.message}`));
+
+    // User Management: the directory and the member dialog.
+    let page = admin.page;
+    await page.goto('/admin/user-management');
+    await page.getByRole('heading', { name: 'User Management', level: 1 }).waitFor();
+    await page.getByRole('table', { name: 'Member Directory' }).waitFor();
+    assert.ok(await page.getByRole('link', { name: 'Back to Dashboard' }).isVisible());
+    for (const col of ['Name', 'Membership #', 'Email', 'Post Role', 'Branch', 'Status', 'Online Access', 'Actions']) {
+      assert.ok(await page.getByRole('columnheader', { name: col, exact: true }).isVisible(), col);
+    }
+    await page.getByRole('button', { name: 'Add Member' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add New Member' });
+    await dialog.waitFor();
+    // Required fields are checked before anything is sent.
+    await dialog.getByRole('button', { name: 'Add Member' }).click();
+    await dialog.getByText(V.firstNameRequired).waitFor();
+    assert.ok(await dialog.getByText(V.membershipNumberRequired).isVisible());
+    // Cancel closes and resets.
+    await dialog.getByLabel('First Name').fill('Someone');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Add Member' }).click();
+    await dialog.waitFor();
+    assert.equal(await dialog.getByLabel('First Name').inputValue(), '');
+
+    await dialog.getByLabel('First Name').fill(MEMBER.first);
+    await dialog.getByLabel('Last Name').fill(MEMBER.last);
+    await dialog.getByLabel('Email').fill(MEMBER.email);
+    await dialog.getByLabel('Membership Number').fill(MEMBER.number);
+    await dialog.getByLabel('Membership Type').selectOption('Life Member');
+    await dialog.getByLabel('Branch of Service').selectOption('Marines');
+    await dialog.getByLabel('Years of Service').fill('8');
+    await dialog.getByRole('switch', { name: 'Online Portal Access' }).click();
+    await dialog.getByLabel('Portal Password').fill(MEMBER.password);
+    await dialog.getByRole('button', { name: 'Add Member' }).click();
+    await waitForToast(page, T.memberCreated);
+    await dialog.waitFor({ state: 'hidden' });
+    const row = page.getByRole('row').filter({ hasText: `${MEMBER.first} ${MEMBER.last}` });
+    await row.waitFor();
+    assert.match(await row.innerText(), new RegExp(`${MEMBER.number}[\\s\\S]*${MEMBER.email}[\\s\\S]*${TEXT.noRoleAssigned}[\\s\\S]*Marines[\\s\\S]*Active[\\s\\S]*Enabled`));
+
+    // The search finds the member server-side, and says how many match.
+    await page.getByRole('searchbox', { name: 'Search members' }).fill('whitf');
+    await page.getByText('1 member match').waitFor();
+    await page.getByRole('button', { name: 'Clear search and filters' }).click();
+    await page.getByText(/^\d+ members$/).waitFor();
+
+    // A duplicate membership number is refused with the server's message.
+    await page.getByRole('button', { name: 'Add Member' }).click();
+    await dialog.waitFor();
+    await dialog.getByLabel('First Name').fill('Copy');
+    await dialog.getByLabel('Last Name').fill('Cat');
+    await dialog.getByLabel('Email').fill('copy.cat@example.org');
+    await dialog.getByLabel('Membership Number').fill(MEMBER.number.toLowerCase());
+    await dialog.getByRole('button', { name: 'Add Member' }).click();
+    await waitForToast(page, 'That membership number is already in use by another member.');
+    assert.ok(await dialog.isVisible(), 'the dialog stays open with what was typed');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    // Member resources: a file for Life Members only.
+    await page.goto('/admin/member-resources');
+    await page.getByRole('heading', { name: 'Member Resources', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'New Resource' }).click();
+    await page.getByLabel('Title').fill('E2E Life Member Handbook');
+    await page.getByLabel('Description').fill('Only for Life Members.');
+    await page.getByLabel('Access Level').selectOption('life_members');
+    await page.getByLabel('Upload a file').check();
+    await page.getByLabel(/^File/).setInputFiles({ name: 'life-handbook.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await page.getByRole('button', { name: 'Create Resource' }).click();
+    await waitForToast(page, T.memberResourceCreated);
+    const card = page.getByRole('article', { name: 'E2E Life Member Handbook' });
+    await card.waitFor();
+    assert.match(await card.innerText(), /life-handbook\.pdf/);
+    assert.match(await card.innerText(), /Active/);
+    assert.deepEqual(errors, []);
+    await admin.context.close();
+
+    // The member signs in on the Login page's Member Portal tab.
+    const member = await site.newPage();
+    page = member.page;
+    await page.goto('/member');
+    await page.waitForURL('**/login?tab=member');
+    await page.waitForLoadState('networkidle');
+    await page.getByLabel('Membership Number').fill(MEMBER.number);
+    await page.getByLabel('Password').fill(MEMBER.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL((u) => u.pathname === '/member');
+    await page.getByRole('heading', { name: 'Member Portal', level: 1 }).waitFor();
+    assert.ok(await page.getByRole('link', { name: 'Member Portal' }).isVisible());
+
+    // Communications: all members' and Life Members', never officers', annual members', drafts,
+    // scheduled or expired ones.
+    const comms = page.getByRole('list', { name: 'Communications' });
+    await comms.waitFor();
+    const commText = await comms.innerText();
+    for (const title of ['Life Members: Please Update Your Contact Information', 'Monthly Newsletter', 'Post Home Closed Saturday for Water Main Repair']) {
+      assert.ok(commText.includes(title), title);
+    }
+    for (const title of ['Officers: Budget Review Before the Next Meeting', 'Annual Dues Reminder', 'Holiday Party Planning (draft)', 'Volunteer Appreciation Dinner', 'Parking Lot Resurfacing']) {
+      assert.ok(!commText.includes(title), title);
+    }
+    const urgent = page.getByRole('article', { name: 'Post Home Closed Saturday for Water Main Repair' });
+    assert.match(await urgent.innerText(), /Urgent[\s\S]*Urgent Notice/);
+    assert.ok(await page.getByRole('article', { name: 'Monthly Newsletter' }).getByRole('link', { name: /View Attachment/ }).isVisible());
+
+    // Resources: Life Members' file and everyone's, not officers' or annual members'.
+    await page.getByRole('tab', { name: 'Resources' }).click();
+    const resources = page.getByRole('list', { name: 'Resources' });
+    await resources.waitFor();
+    const resText = await resources.innerText();
+    for (const title of ['E2E Life Member Handbook', 'Life Member Benefits Guide', 'Post Bylaws']) assert.ok(resText.includes(title), title);
+    for (const title of ['Officer Handbook and Standing Rules', 'Annual Membership Renewal Guide', 'Post Bylaws (previous edition)']) {
+      assert.ok(!resText.includes(title), title);
+    }
+
+    // Download: the request succeeds with the file, and the count goes up.
+    const mine = page.getByRole('article', { name: 'E2E Life Member Handbook' });
+    assert.equal(await mine.getByTestId('download-count').innerText(), '0');
+    const [download, response] = await Promise.all([
+      page.waitForEvent('download'),
+      page.waitForResponse((r) => r.url().includes('/api/member/resources/') && r.url().endsWith('/download')),
+      mine.getByRole('link', { name: /^Access/ }).click(),
+    ]);
+    assert.equal(response.status(), 200);
+    assert.equal(download.suggestedFilename(), 'life-handbook.pdf');
+    await page.waitForFunction(() => document.querySelector('[aria-label="Resources"] [data-testid="download-count"]') !== null);
+    await mine.getByTestId('download-count').filter({ hasText: '1' }).waitFor();
+
+    // Sign out with the 'Hi {firstName}' button, in the Marines' red.
+    const hi = page.getByRole('button', { name: new RegExp(`^Hi ${MEMBER.first}`) });
+    assert.equal(await hi.innerText(), `Hi ${MEMBER.first}`);
+    const colour = await hi.evaluate((el) => getComputedStyle(el).backgroundColor);
+    const marinesRed = await page.evaluate(() => {
+      const probe = document.createElement('span');
+      probe.className = 'bg-flag-red-700';
+      document.body.append(probe);
+      const c = getComputedStyle(probe).backgroundColor;
+      probe.remove();
+      return c;
+    });
+    assert.equal(colour, marinesRed);
+    await hi.click();
+    await page.waitForURL((u) => u.pathname === '/');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Member Login' }).waitFor();
+    assert.equal(new URL(page.url()).pathname, '/');
+    assert.equal(await page.getByRole('button', { name: new RegExp(`^Hi ${MEMBER.first}`) }).count(), 0);
+    await page.goto('/member');
+    await page.waitForURL('**/login?tab=member');
+    await member.context.close();
+  });
+
+  it('deletes a member after the confirmation, and the portal refuses them', async () => {
+    const { page, context } = await site.newPage({ width: 390, height: 844 });
+    await signInAdmin(page);
+    await page.goto('/admin/user-management?q=whitfield');
+    const card = page.getByRole('listitem').filter({ hasText: `${MEMBER.first} ${MEMBER.last}` });
+    await card.waitFor();
+    await card.getByRole('button', { name: `Delete ${MEMBER.first} ${MEMBER.last}` }).click();
+    const confirm = page.getByRole('alertdialog');
+    await confirm.getByText(CONFIRM.deleteMember).waitFor();
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await waitForToast(page, T.deleted);
+    await page.getByText(TEXT.noMembersMatch).waitFor();
+    const res = await page.request.post('/api/member/login', { data: { membershipNumber: MEMBER.number, password: MEMBER.password } });
+    assert.equal(res.status(), 401);
+    await context.close();
+  });
+});

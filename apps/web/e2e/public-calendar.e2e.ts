@@ -1,0 +1,338 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import type { BrowserContext, Page } from 'playwright-core';
+import AxeBuilder from '@axe-core/playwright';
+import { E, T, TEXT, V } from '@post/contracts/messages';
+import { utcToZoned, zonedToUtc } from '@post/contracts/rules/event-time';
+import { E2E_ADMIN, startSite, type TestSite } from './harness.ts';
+
+// The post's zone (the default setting); the harness's browsers run in America/Los_Angeles,
+// so a time shown in the visitor's zone would be three hours off.
+const ZONE = 'America/New_York';
+
+let site: TestSite;
+let adminCookies: Awaited<ReturnType<BrowserContext['cookies']>>;
+
+/** "November 2026" of a month `offset` months from the post's current month. */
+function monthHeading(offset = 0): string {
+  const [y, m] = utcToZoned(new Date(), ZONE).date.split('-').map(Number);
+  return new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(y!, m! - 1 + offset, 15)));
+}
+
+/** A day of the current month (post's zone) that is not today, preferring tomorrow. */
+function dayThisMonth(): { date: string; future: boolean } {
+  const today = utcToZoned(new Date(), ZONE).date;
+  const [y, m, d] = today.split('-').map(Number);
+  const day = d! < 28 ? d! + 1 : d! - 1;
+  return { date: `${y}-${String(m).padStart(2, '0')}-${String(day).padStart(2, '0')}`, future: day > d! };
+}
+
+interface Created {
+  id: number;
+  title: string;
+}
+
+async function createEvent(ctx: BrowserContext, e: { title: string; date: string; start: string; end: string; positions?: number; type?: string }): Promise<Created> {
+  const res = await ctx.request.post('/api/events', {
+    data: {
+      title: e.title,
+      description: `About ${e.title}.`,
+      location: 'Post Home, 100 Main Street',
+      startDate: zonedToUtc(e.date, e.start, ZONE).toISOString(),
+      endDate: zonedToUtc(e.date, e.end, ZONE).toISOString(),
+      type: e.type ?? 'community',
+      volunteerPositions: e.positions ?? 10,
+    },
+  });
+  assert.equal(res.status(), 200, await res.text());
+  const body = (await res.json()) as { id: number };
+  return { id: body.id, title: e.title };
+}
+
+async function signInAdmin(ctx: BrowserContext): Promise<void> {
+  const res = await ctx.request.post('/api/login', { data: E2E_ADMIN });
+  assert.equal(res.status(), 200, await res.text());
+}
+
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  return errors;
+}
+
+// Events this file creates: tomorrow (or yesterday late in the month) at 2:30 PM post time, a
+// future one far enough ahead to volunteer for, one with a single position, and fillers that
+// push a day past three events.
+const day = dayThisMonth();
+const soon = (() => {
+  const d = new Date(Date.now() + 3 * 86_400_000);
+  return utcToZoned(d, ZONE).date;
+})();
+let known: Created;
+let signUp: Created;
+let single: Created;
+
+before(async () => {
+  site = await startSite({ seed: true });
+  const { context } = await site.newPage();
+  await signInAdmin(context);
+  known = await createEvent(context, { title: 'Zone Check Supper', date: day.date, start: '14:30', end: '16:00', type: 'fundraiser' });
+  for (const n of [1, 2, 3]) await createEvent(context, { title: `Filler Meeting ${n}`, date: day.date, start: `0${n + 5}:00`, end: `0${n + 6}:00`, type: 'regular' });
+  signUp = await createEvent(context, { title: 'Sign-up Test Picnic', date: soon, start: '12:00', end: '15:00', positions: 5 });
+  single = await createEvent(context, { title: 'One Helper Errand', date: soon, start: '09:00', end: '10:00', positions: 1 });
+  adminCookies = await context.cookies();
+  await context.close();
+});
+after(async () => site?.close());
+
+describe('events calendar', () => {
+  it('moves between months with Previous, Next and Today', async () => {
+    const { page, context } = await site.newPage();
+    const errors = collectErrors(page);
+    await page.goto('/events');
+    const heading = page.locator('#calendar-heading');
+    await page.getByRole('table', { name: monthHeading(0) }).waitFor();
+    assert.equal(await heading.innerText(), monthHeading(0));
+    assert.equal(await page.getByRole('button', { name: 'Today' }).isDisabled(), true);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('table', { name: monthHeading(1) }).waitFor();
+    assert.equal(await heading.innerText(), monthHeading(1));
+    assert.equal(await page.getByRole('button', { name: 'Today' }).isDisabled(), false);
+    await page.getByRole('button', { name: 'Previous' }).click();
+    await page.getByRole('button', { name: 'Previous' }).click();
+    await page.getByRole('table', { name: monthHeading(-1) }).waitFor();
+    assert.equal(await heading.innerText(), monthHeading(-1));
+    await page.getByRole('button', { name: 'Today' }).click();
+    await page.getByRole('table', { name: monthHeading(0) }).waitFor();
+    assert.equal(await heading.innerText(), monthHeading(0));
+    // Six fixed week rows, short weekday headers, the legend.
+    assert.equal(await page.locator('[role=table] [role=rowgroup]').nth(1).locator('[role=row]').count(), 6);
+    assert.equal(await page.locator('[role=columnheader] [aria-hidden=true]').first().innerText(), 'Sun');
+    for (const label of ['Regular Event', 'Holiday/Special Event', 'Community Service', 'Fundraiser']) {
+      assert.ok(await page.getByRole('list', { name: 'Legend' }).getByText(label, { exact: true }).isVisible(), label);
+    }
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  it("opens an event's popup by click, in the post's time zone, and sets ?id", async () => {
+    const { page, context } = await site.newPage();
+    await page.goto('/events');
+    const cell = page.locator(`[role=cell][data-date="${day.date}"]`);
+    await cell.waitFor();
+    // Four events that day: three show, a labelled more-link offers the rest.
+    const more = cell.getByRole('button', { name: /Show \d+ more events? on this day/ }).or(cell.getByRole('link', { name: /Show \d+ more events? on this day/ }));
+    assert.equal(await more.count(), 1);
+    await page.locator('summary', { hasText: `Events of ${monthHeading(0)} as a list` }).click();
+    await page.getByRole('list', { name: `Events of ${monthHeading(0)}` }).getByRole('button', { name: known.title }).click();
+    const dialog = page.getByRole('dialog', { name: known.title });
+    await dialog.waitFor();
+    await page.waitForURL(`**/events?id=${known.id}`);
+    const text = await dialog.innerText();
+    // 2:30 PM in New York whatever the visitor's zone (the browser runs in Los Angeles).
+    const [y, m, d] = day.date.split('-').map(Number);
+    const expected = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(y!, m! - 1, d!)));
+    assert.ok(text.includes(`${expected}, 2:30 PM`), text);
+    assert.ok(text.includes(`${expected}, 4:00 PM`), text);
+    assert.ok(!text.includes('11:30 AM'), text);
+    assert.ok(text.includes('Post Home, 100 Main Street'));
+    assert.ok(text.includes(`About ${known.title}.`));
+    assert.equal(await dialog.getByRole('link', { name: 'Add to calendar' }).getAttribute('href'), `/api/events/${known.id}.ics`);
+    assert.equal(await dialog.getByRole('link', { name: 'Edit Event' }).count(), 0);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    assert.equal(new URL(page.url()).search, '');
+    // The grid shows times in the post's zone too (6:00 AM in New York is 3:00 AM in Los Angeles),
+    // and its own event buttons open the popup.
+    assert.equal(await cell.getByRole('button', { name: /^6:00am Filler Meeting 1$/ }).count(), 1);
+    await cell.getByRole('button', { name: /Filler Meeting 1/ }).click();
+    await page.getByRole('dialog', { name: 'Filler Meeting 1' }).waitFor();
+    assert.match(new URL(page.url()).search, /^\?id=\d+$/);
+    await context.close();
+  });
+
+  it('opens the popup from /events?id=N and closing clears the parameter; holidays have no Volunteer button', async () => {
+    const { page, context } = await site.newPage();
+    await page.goto(`/events?id=${signUp.id}`);
+    const dialog = page.getByRole('dialog', { name: signUp.title });
+    await dialog.waitFor();
+    assert.ok(await dialog.getByRole('button', { name: 'Volunteer' }).isVisible());
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await page.waitForURL((u) => u.search === '');
+
+    const year = Number(utcToZoned(new Date(), ZONE).date.slice(0, 4));
+    await page.goto(`/events?id=veterans-${year}`);
+    const holiday = page.getByRole('dialog', { name: 'Veterans Day' });
+    await holiday.waitFor();
+    const text = await holiday.innerText();
+    assert.ok(text.includes('United States'));
+    assert.ok(text.includes('National Holiday: Veterans Day'));
+    assert.ok(text.includes(`Wed, Nov 11, ${year}`) || text.includes(`Nov 11, ${year}`));
+    assert.equal(await holiday.getByRole('button', { name: 'Volunteer' }).count(), 0);
+    // The calendar opened on the holiday's month (hidden from the accessibility tree while the dialog is open).
+    assert.equal(await page.locator('#calendar-heading').innerText(), `November ${year}`);
+    await holiday.getByRole('button', { name: 'Close' }).click();
+    await page.waitForURL((u) => u.search === '');
+
+    await page.goto('/events?id=999999');
+    await page.getByRole('dialog', { name: 'Event not found' }).waitFor();
+    await context.close();
+  });
+
+  it('signs a volunteer up from the calendar: errors, success toast, Filled goes up', async () => {
+    const { page, context } = await site.newPage();
+    await page.goto(`/events?id=${signUp.id}`);
+    const row = page.locator(`tr[data-event-id="${signUp.id}"]`);
+    await row.waitFor();
+    assert.equal(await row.locator('td').nth(2).innerText(), '5');
+    assert.equal(await row.locator('td').nth(3).innerText(), '0');
+    await page.getByRole('dialog', { name: signUp.title }).getByRole('button', { name: 'Volunteer' }).click();
+    const dialog = page.getByRole('dialog', { name: signUp.title });
+    await dialog.getByRole('textbox', { name: 'Name' }).waitFor();
+    await dialog.getByRole('button', { name: 'Sign Up' }).click();
+    await dialog.getByText(V.nameMin).waitFor();
+    assert.ok(await dialog.getByText(V.emailInvalid).isVisible());
+    await dialog.getByRole('textbox', { name: 'Name' }).fill('Pat Volunteer');
+    await dialog.getByRole('textbox', { name: 'Email' }).fill('not-an-address');
+    await dialog.getByRole('textbox', { name: 'Phone (optional)' }).fill('555');
+    await dialog.getByRole('button', { name: 'Sign Up' }).click();
+    await dialog.getByText(V.phoneMin).waitFor();
+    assert.ok(await dialog.getByText(V.emailInvalid).isVisible());
+    await dialog.getByRole('textbox', { name: 'Email' }).fill('pat.volunteer@example.com');
+    await dialog.getByRole('textbox', { name: 'Phone (optional)' }).fill('(555) 555-0199');
+    await dialog.getByRole('textbox', { name: 'Role (optional)' }).fill('Grill');
+    await dialog.getByRole('button', { name: 'Sign Up' }).click();
+    await page.getByText(T.volunteerSuccess.title).waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.waitForFunction((id) => document.querySelector(`tr[data-event-id="${id}"] td:nth-child(4)`)?.textContent === '1', signUp.id);
+
+    // The same address again: the server's reason is shown.
+    await row.getByRole('button', { name: /Volunteer/ }).click();
+    const again = page.getByRole('dialog', { name: signUp.title });
+    // The form was reset after the success.
+    assert.equal(await again.getByRole('textbox', { name: 'Name' }).inputValue(), '');
+    await again.getByRole('textbox', { name: 'Name' }).fill('Pat Volunteer');
+    await again.getByRole('textbox', { name: 'Email' }).fill('pat.volunteer@example.com');
+    await again.getByRole('button', { name: 'Sign Up' }).click();
+    await page.getByText(E.alreadySignedUp).waitFor();
+    assert.ok(await again.isVisible(), 'the dialog stays open with what was typed');
+    await again.getByRole('button', { name: 'Cancel' }).click();
+    assert.equal(await row.locator('td').nth(3).innerText(), '1');
+    await context.close();
+  });
+
+  it('shows Full for an event whose positions are taken', async () => {
+    const { page, context } = await site.newPage();
+    await page.goto('/events');
+    const row = page.locator(`tr[data-event-id="${single.id}"]`);
+    await row.getByRole('button', { name: /Volunteer/ }).click();
+    const dialog = page.getByRole('dialog', { name: single.title });
+    await dialog.getByRole('textbox', { name: 'Name' }).fill('Sam Helper');
+    await dialog.getByRole('textbox', { name: 'Email' }).fill('sam.helper@example.com');
+    await dialog.getByRole('button', { name: 'Sign Up' }).click();
+    await page.getByText(T.volunteerSuccess.title).waitFor();
+    const full = row.getByRole('button', { name: /Full/ });
+    await full.waitFor();
+    assert.equal(await full.isDisabled(), true);
+    await context.close();
+  });
+
+  it('gives administrators Manage links, Edit Event and drag-select to a new event', async () => {
+    const { page, context } = await site.newPage();
+    await context.addCookies(adminCookies);
+    await page.goto(`/events?id=${known.id}`);
+    const dialog = page.getByRole('dialog', { name: known.title });
+    await dialog.waitFor();
+    assert.equal(await dialog.getByRole('link', { name: 'Edit Event' }).getAttribute('href'), `/admin/events/${known.id}`);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    const row = page.locator(`tr[data-event-id="${signUp.id}"]`);
+    assert.equal(await row.getByRole('link', { name: /Manage/ }).getAttribute('href'), `/admin/events/${signUp.id}`);
+    assert.equal(await row.getByRole('button', { name: /Volunteer/ }).count(), 0);
+
+    const year = Number(utcToZoned(new Date(), ZONE).date.slice(0, 4));
+    const month = utcToZoned(new Date(), ZONE).date.slice(0, 7);
+    const from = page.locator(`[role=cell][data-date="${month}-09"]`);
+    const to = page.locator(`[role=cell][data-date="${month}-11"]`);
+    const a = (await from.boundingBox())!;
+    const b = (await to.boundingBox())!;
+    await page.mouse.move(a.x + a.width / 2, a.y + a.height - 8);
+    await page.mouse.down();
+    await page.mouse.move(a.x + a.width, a.y + a.height - 8, { steps: 4 });
+    await page.mouse.move(b.x + b.width / 2, b.y + b.height - 8, { steps: 8 });
+    await page.mouse.up();
+    await page.waitForURL('**/admin/events/new?**');
+    const q = new URL(page.url()).searchParams;
+    assert.equal(q.get('start'), `${month}-09`);
+    assert.equal(q.get('end'), `${month}-11`);
+    assert.ok(year > 2000);
+    await context.close();
+  });
+
+  it('offers export, iPhone and Android subscriptions of the feed', async () => {
+    const { page, context } = await site.newPage();
+    await page.goto('/events');
+    const exp = page.getByRole('link', { name: 'Export' });
+    await exp.waitFor();
+    assert.equal(await exp.getAttribute('href'), '/api/events.ics');
+    assert.notEqual(await exp.getAttribute('download'), null);
+    const host = new URL(site.url).host;
+    assert.equal(await page.getByRole('link', { name: 'iPhone' }).getAttribute('href'), `webcal://${host}/api/events.ics`);
+    assert.equal(
+      await page.getByRole('link', { name: /Android/ }).getAttribute('href'),
+      `https://calendar.google.com/calendar/r?cid=${encodeURIComponent(`webcal://${host}/api/events.ics`)}`,
+    );
+    await context.close();
+  });
+
+  it('opens on the list of the month on a phone, with a switch to the grid', async () => {
+    const { page, context } = await site.newPage({ width: 390, height: 844 });
+    await page.goto('/events');
+    await page.getByRole('list', { name: monthHeading(0) }).waitFor();
+    assert.equal(await page.getByRole('table', { name: monthHeading(0) }).count(), 0);
+    await page.getByRole('list', { name: monthHeading(0) }).getByRole('button', { name: /Zone Check Supper/ }).click();
+    await page.getByRole('dialog', { name: known.title }).waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('button', { name: 'Show month grid' }).click();
+    await page.getByRole('table', { name: monthHeading(0) }).waitFor();
+    // Phones get the volunteer needs as cards.
+    assert.ok(await page.getByRole('list', { name: 'Upcoming volunteer needs' }).isVisible());
+    await context.close();
+  });
+
+  it('passes axe checks in the grid and with the popup open', async () => {
+    const { page, context } = await site.newPage();
+    await page.goto('/events');
+    await page.getByRole('table', { name: monthHeading(0) }).waitFor();
+    const grid = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
+    assert.deepEqual(grid.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`), []);
+    await page.goto(`/events?id=${known.id}`);
+    await page.getByRole('dialog').waitFor();
+    await page.waitForTimeout(300);
+    const popup = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
+    assert.deepEqual(popup.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`), []);
+    await context.close();
+  });
+});
+
+describe('events calendar without events', () => {
+  let empty: TestSite;
+  before(async () => {
+    empty = await startSite();
+  });
+  after(async () => empty?.close());
+
+  it('shows the holidays and the empty volunteer table', async () => {
+    const { page, context } = await empty.newPage();
+    await page.goto('/events');
+    await page.getByText(TEXT.noVolunteerOpportunities).waitFor();
+    const year = Number(utcToZoned(new Date(), ZONE).date.slice(0, 4));
+    await page.goto(`/events?id=christmas-${year}`);
+    await page.getByRole('dialog', { name: 'Christmas Day' }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('table', { name: `December ${year}` }).waitFor();
+    assert.ok(await page.locator(`[role=cell][data-date="${year}-12-25"]`).getByRole('button', { name: /Christmas Day/ }).isVisible());
+    await context.close();
+  });
+});

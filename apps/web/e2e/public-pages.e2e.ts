@@ -1,0 +1,246 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+import AxeBuilder from '@axe-core/playwright';
+import { TEXT } from '@post/contracts/messages';
+import { HOTLINES } from '@post/contracts/site-settings';
+import { startSite, type TestSite } from './harness.ts';
+
+const BRANCHES = ['Army', 'Navy', 'Marines', 'Air Force', 'Coast Guard', 'Space Force'];
+
+async function axeViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
+  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+}
+
+/** The section of the home page under the heading `name`. */
+function section(page: Page, name: string) {
+  return page.locator('section').filter({ has: page.getByRole('heading', { name, exact: true }) }).last();
+}
+
+describe('public pages with demo content', () => {
+  let site: TestSite;
+  before(async () => {
+    site = await startSite({ seed: true });
+  });
+  after(async () => site?.close());
+
+  it('home: branches, upcoming event cards, commander message, news and engagement, without layout shift', async () => {
+    const { page, context } = await site.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    await page.addInitScript(() => {
+      (window as unknown as { __cls: number }).__cls = 0;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+          if (!e.hadRecentInput) (window as unknown as { __cls: number }).__cls += e.value;
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'Proudly Honoring All Branches' }).waitFor();
+    const branches = page.locator('section', { has: page.getByRole('heading', { name: 'Proudly Honoring All Branches' }) });
+    for (const b of BRANCHES) assert.ok(await branches.getByText(b, { exact: true }).isVisible(), b);
+
+    const events = section(page, 'Upcoming Events');
+    await events.getByRole('link', { name: /View Details/ }).first().waitFor();
+    const cards = events.locator('[data-slot=event-card]');
+    assert.ok((await cards.count()) >= 3);
+    const firstHref = await events.getByRole('link', { name: /View Details/ }).first().getAttribute('href');
+    assert.match(firstHref ?? '', /^\/events\?id=\d+$/);
+    assert.equal(await events.getByRole('link', { name: 'See all events' }).getAttribute('href'), '/events');
+    // Date and time in the post's zone: PM times of evening events, never Pacific.
+    assert.match(await cards.first().innerText(), /\d{1,2}:\d{2} (AM|PM)/);
+    assert.ok((await events.getByText('Volunteers:').count()) >= 1, 'volunteer names are listed');
+    // Three columns on a wide screen.
+    const boxes = await Promise.all([0, 1, 2].map((i) => cards.nth(i).boundingBox()));
+    assert.equal(new Set(boxes.map((b) => Math.round(b!.y))).size, 1, 'the first three cards share a row');
+
+    const commander = section(page, "Commander's Message");
+    await commander.getByText('Thomas Reed').waitFor();
+    assert.ok(await commander.getByText('TR', { exact: true }).isVisible());
+    assert.equal(await commander.locator('[data-slot=commander-message-body] strong').first().innerText(), 'show up, roll up your sleeves and bring a friend');
+    assert.equal(await commander.getByRole('link', { name: 'Read full message' }).first().getAttribute('href'), '/commander-message');
+
+    const news = section(page, 'Latest News');
+    assert.equal(await news.getByRole('article').count(), 3);
+    assert.equal(await news.getByRole('heading', { level: 4 }).first().innerText(), 'Fundraisers Bring Veteran Relief Fund to a Record High');
+    assert.equal(await news.getByRole('link', { name: 'View all news' }).getAttribute('href'), '/news');
+
+    const engagement = section(page, 'Community Engagement');
+    assert.ok(await engagement.getByText('Partnering With the Hometown Food Pantry').isVisible());
+    assert.ok(await engagement.locator('[data-slot=engagement-icon]').isVisible(), 'no image: the gradient icon shows');
+    for (const t of ['Community', 'Food Security', 'Volunteering']) assert.ok(await engagement.getByRole('list', { name: 'Tags' }).getByText(t, { exact: true }).isVisible());
+    assert.equal(await engagement.getByRole('link', { name: 'View all community programs' }).getAttribute('href'), '/community');
+
+    await page.waitForTimeout(500);
+    const cls = await page.evaluate(() => (window as unknown as { __cls: number }).__cls);
+    assert.ok(cls < 0.1, `cumulative layout shift ${cls}`);
+    assert.deepEqual(await axeViolations(page), []);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  it('home: sanitizes the commander message again in the browser', async () => {
+    const { page, context } = await site.newPage();
+    const evil =
+      '<p>Safe <strong onclick="window.__xss=1">bold</strong> <img src="x" onerror="window.__xss=2"><script>window.__xss=3</script>' +
+      '<a href="javascript:window.__xss=4">linked</a> <em style="color:red">it</em> <u>under</u><iframe src="/"></iframe></p>\nline two';
+    await page.route('**/trpc/**', async (route) => {
+      const url = new URL(route.request().url());
+      const paths = decodeURIComponent(url.pathname.replace(/^\/trpc\//, '')).split(',');
+      const i = paths.indexOf('commanderMessages.active');
+      if (i < 0) return route.continue();
+      const res = await route.fetch();
+      const body = (await res.json()) as { result?: { data: { content: string } } }[] | { result?: { data: { content: string } } };
+      const entry = Array.isArray(body) ? body[i]! : body;
+      if (entry.result) entry.result.data.content = evil;
+      await route.fulfill({ response: res, json: body });
+    });
+    // Start elsewhere so the home page's data is read by the browser, not rendered by the server.
+    await page.goto('/resources');
+    await page.getByRole('heading', { name: 'Veteran Resources', level: 1 }).waitFor();
+    await page.getByRole('navigation', { name: 'Main' }).first().getByRole('link', { name: 'Home' }).click();
+    const body = page.locator('[data-slot=commander-message-body]');
+    await body.getByText('bold').waitFor();
+    const found = await body.evaluate((el) => ({
+      tags: [...el.querySelectorAll('*')].map((n) => n.localName),
+      attributes: [...el.querySelectorAll('*')].flatMap((n) => [...n.attributes].map((a) => a.name)),
+      text: el.textContent,
+    }));
+    assert.deepEqual([...new Set(found.tags)].sort(), ['br', 'em', 'p', 'strong', 'u']);
+    assert.deepEqual(found.attributes, []);
+    assert.ok(found.text?.includes('linked'), 'the text of a removed link stays');
+    assert.ok(!found.text?.includes('__xss'), 'script text is dropped');
+    assert.equal(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss), undefined);
+    await context.close();
+  });
+
+  it('/commander-message shows the full message with the commander’s name', async () => {
+    const { page, context } = await site.newPage();
+    await page.goto('/commander-message');
+    await page.getByRole('heading', { name: "Commander's Message", level: 1 }).waitFor();
+    assert.ok(await page.getByText('Thomas Reed').isVisible());
+    assert.ok(await page.getByText('I look forward to seeing you at the Post Home.').isVisible());
+    assert.deepEqual(await axeViolations(page), []);
+    await context.close();
+  });
+
+  it('/news lists every item newest first and /news/{id} shows one in full; unknown ids show not found', async () => {
+    const { page, context } = await site.newPage({ width: 390, height: 844 });
+    await page.goto('/news');
+    await page.getByRole('heading', { name: 'Post News', level: 1 }).waitFor();
+    const titles = await page.getByRole('heading', { level: 2 }).allInnerTexts();
+    assert.deepEqual(titles.slice(0, 4), [
+      'Fundraisers Bring Veteran Relief Fund to a Record High',
+      'Hometown Students Honored in Patriotic Essay Contest',
+      'Free Help With VA Claims Every Wednesday Evening',
+      'Post Home Kitchen Renovation Complete',
+    ]);
+    assert.deepEqual(await axeViolations(page), []);
+    await page.getByRole('link', { name: 'Free Help With VA Claims Every Wednesday Evening', exact: true }).click();
+    await page.getByRole('heading', { name: 'Free Help With VA Claims Every Wednesday Evening', level: 1 }).waitFor();
+    assert.match(new URL(page.url()).pathname, /^\/news\/\d+$/);
+    assert.equal(await page.locator('article p.whitespace-pre-line').count(), 3, 'three paragraphs');
+    await page.getByRole('link', { name: 'Back to all news' }).click();
+    await page.waitForURL('**/news');
+
+    await page.goto('/news/999999');
+    await page.getByRole('heading', { name: 'News item not found' }).waitFor();
+    assert.equal(await page.getByRole('link', { name: 'Back to all news' }).getAttribute('href'), '/news');
+    await page.goto('/news/not-a-number');
+    await page.getByRole('heading', { name: 'News item not found' }).waitFor();
+    await context.close();
+  });
+
+  it('/community shows the active highlight first, then past ones', async () => {
+    const { page, context } = await site.newPage();
+    await page.goto('/community');
+    await page.getByRole('heading', { name: 'Community Programs', level: 1 }).waitFor();
+    const headings = await page.locator('main h2, main h3').allInnerTexts();
+    assert.deepEqual(headings, ['Current Highlight', 'Partnering With the Hometown Food Pantry', 'Past Programs', 'Flags for Hometown Elementary']);
+    assert.deepEqual(await axeViolations(page), []);
+    await context.close();
+  });
+
+  it('/resources: three cards with links and hotlines, local offices and national links', async () => {
+    const { page, context } = await site.newPage({ width: 390, height: 844 });
+    await page.goto('/resources');
+    const health = page.getByRole('region', { name: 'Healthcare' });
+    await health.waitFor();
+    assert.equal(await health.getByRole('link', { name: 'VA Health Care' }).getAttribute('href'), 'https://www.va.gov/health-care/');
+    assert.equal(await health.getByRole('link', { name: HOTLINES.healthcare }).getAttribute('href'), 'tel:8772228387');
+    const benefits = page.getByRole('region', { name: 'Benefits & Claims' });
+    assert.equal(await benefits.getByRole('link', { name: HOTLINES.benefits }).getAttribute('href'), 'tel:8008271000');
+    assert.ok(await benefits.getByText('Tax-free monthly payments').isVisible());
+    const crisis = page.getByRole('region', { name: 'Crisis Support' });
+    assert.equal(await crisis.getByRole('link', { name: 'Call 988 then press 1' }).getAttribute('href'), 'tel:988');
+    assert.equal(await crisis.getByRole('link', { name: 'Text 838255' }).getAttribute('href'), 'sms:838255');
+    assert.ok(await crisis.getByRole('link', { name: '988 Suicide & Crisis Lifeline' }).isVisible());
+    const local = page.getByRole('region', { name: 'Local Resources' });
+    assert.ok(await local.getByText('County Veterans Service Office', { exact: true }).isVisible());
+    assert.equal(await local.getByRole('link', { name: '(555) 010-0200' }).getAttribute('href'), 'tel:5550100200');
+    assert.ok(await local.getByRole('link', { name: /211 Community Services/ }).isVisible(), 'local resources are listed');
+    const national = page.getByRole('region', { name: 'National Organization Resources' });
+    assert.ok(await national.getByRole('link', { name: 'VA claims help' }).isVisible());
+    assert.ok(await national.getByRole('link', { name: /VFW National Website/ }).isVisible());
+    assert.equal(await page.getByText(TEXT.noResources).count(), 0);
+    assert.deepEqual(await axeViolations(page), []);
+    await context.close();
+  });
+});
+
+describe('public pages of an empty database', () => {
+  let site: TestSite;
+  before(async () => {
+    site = await startSite();
+  });
+  after(async () => site?.close());
+
+  it('home shows the four empty texts', async () => {
+    const { page, context } = await site.newPage({ width: 390, height: 844 });
+    await page.goto('/');
+    for (const text of [TEXT.noUpcomingEvents, TEXT.noCommanderMessage, TEXT.noNews, TEXT.noEngagement]) {
+      await page.getByText(text).waitFor();
+    }
+    assert.equal(await page.getByRole('link', { name: /View Details/ }).count(), 0);
+    assert.equal(await page.getByRole('link', { name: 'Read full message' }).count(), 0);
+    assert.deepEqual(await axeViolations(page), []);
+    // The same after a client-side visit (the browser reads, 404s mean "none").
+    await page.goto('/resources');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('dialog').getByRole('link', { name: 'Home' }).click();
+    await page.getByText(TEXT.noCommanderMessage).waitFor();
+    await page.getByText(TEXT.noEngagement).waitFor();
+    await context.close();
+  });
+
+  it('resources: every card reads the empty text and the crisis line is always there', async () => {
+    const { page, context } = await site.newPage();
+    await page.goto('/resources');
+    for (const name of ['Healthcare', 'Benefits & Claims', 'Crisis Support']) {
+      await page.getByRole('region', { name }).getByText(TEXT.noResources).waitFor();
+    }
+    assert.equal(await page.getByRole('link', { name: HOTLINES.healthcare }).count(), 0, 'no hotline without resources');
+    assert.equal(await page.getByRole('link', { name: HOTLINES.benefits }).count(), 0);
+    const crisis = page.getByRole('region', { name: 'Crisis Support' });
+    assert.equal(await crisis.getByRole('link', { name: 'Call 988 then press 1' }).getAttribute('href'), 'tel:988');
+    assert.equal(await crisis.getByRole('link', { name: 'Text 838255' }).getAttribute('href'), 'sms:838255');
+    assert.ok(await page.getByRole('region', { name: 'Local Resources' }).getByRole('heading', { name: "State Department of Veterans' Affairs" }).isVisible());
+    await context.close();
+  });
+
+  it('news, commander message and community show their empty states', async () => {
+    const { page, context } = await site.newPage();
+    await page.goto('/news');
+    await page.getByText(TEXT.noNews).waitFor();
+    await page.goto('/commander-message');
+    await page.getByText(TEXT.noCommanderMessage).waitFor();
+    await page.goto('/community');
+    await page.getByText(TEXT.noEngagement).waitFor();
+    await page.goto('/news/1');
+    await page.getByRole('heading', { name: 'News item not found' }).waitFor();
+    await context.close();
+  });
+});

@@ -1,0 +1,148 @@
+import type * as React from 'react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { toast } from 'sonner';
+import { FileTextIcon, FolderOpenIcon, LogOutIcon, MailIcon, SettingsIcon, UsersIcon } from 'lucide-react';
+import { T } from '@post/contracts/messages';
+import { Button, buttonVariants } from '@post/ui/components/button';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@post/ui/components/tabs';
+import { Page } from '../../../layout/page.tsx';
+import { trpc } from '../../../lib/trpc.ts';
+import { useRefreshSessions } from '../../auth/use-session.ts';
+import { useSiteSettings } from '../../site-settings/use-site-settings.ts';
+import { AdminTitle } from '../forms/form-kit.tsx';
+import { DASHBOARD_TABS, type DashboardTab } from './tabs.ts';
+import { CommanderMessagesTable, EngagementsTable, EventsTable, NewsTable, ResourcesTable } from '../tables/content-tables.tsx';
+
+
+const TAB_LABELS: Record<DashboardTab, string> = {
+  events: 'Events',
+  news: 'News',
+  resources: 'Resources',
+  commander: 'Commander Messages',
+  engagements: 'Community Engagements',
+};
+
+const TAB_CONTENT: Record<DashboardTab, () => React.ReactNode> = {
+  events: () => <EventsTable />,
+  news: () => <NewsTable />,
+  resources: () => <ResourcesTable />,
+  commander: () => <CommanderMessagesTable />,
+  engagements: () => <EngagementsTable />,
+};
+
+/** The admin dashboard: content tabs, member management and site administration (spec §2). */
+export function AdminDashboard({ tab = 'events' }: { tab?: DashboardTab }) {
+  const navigate = useNavigate();
+  const settings = useSiteSettings().data;
+  const refresh = useRefreshSessions();
+  const logout = trpc.adminAuth.logout.useMutation();
+
+  const onLogout = async () => {
+    try {
+      await logout.mutateAsync();
+    } catch {
+      toast.error(T.logoutFailed);
+      return;
+    }
+    toast.success(T.loggedOut);
+    // Leave first, so the admin guard does not flash the login page while the check reloads.
+    await navigate({ to: '/' });
+    await refresh();
+  };
+
+  return (
+    <Page
+      title="Admin Dashboard"
+      intro={`Manage the content and members of ${settings.postName}.`}
+      actions={
+        <>
+          <Link to="/admin/user-management" className={buttonVariants({ variant: 'outline' })}>
+            <UsersIcon aria-hidden="true" />
+            User Management
+          </Link>
+          <Button variant="outline" onClick={onLogout} disabled={logout.isPending}>
+            <LogOutIcon aria-hidden="true" />
+            Logout
+          </Button>
+        </>
+      }
+    >
+      <AdminTitle text="Admin Dashboard" />
+      <section aria-labelledby="content-heading">
+        <h2 id="content-heading" className="sr-only">
+          Website content
+        </h2>
+        <Tabs value={tab} onValueChange={(v) => void navigate({ to: '/admin', search: { tab: v as DashboardTab }, replace: true })}>
+          <TabsList className="w-full justify-start max-sm:grid max-sm:grid-cols-2 sm:w-fit">
+            {DASHBOARD_TABS.map((t) => (
+              <TabsTrigger key={t} value={t} className="max-sm:last:col-span-2 max-sm:whitespace-normal">
+                {TAB_LABELS[t]}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+          {DASHBOARD_TABS.map((t) => (
+            <TabsContent key={t} value={t} className="pt-4">
+              {t === tab ? TAB_CONTENT[t]() : null}
+            </TabsContent>
+          ))}
+        </Tabs>
+      </section>
+
+      <div className="mt-12 grid gap-10 lg:grid-cols-2">
+        <section aria-labelledby="members-heading">
+          <h2 id="members-heading" className="mb-4 text-2xl font-bold text-navy-800">
+            Member Management
+          </h2>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <NavCard to="/admin/member-communications" icon={<FileTextIcon aria-hidden="true" />} title="Member Communications">
+              Announcements, newsletters and minutes for members.
+            </NavCard>
+            <NavCard to="/admin/member-resources" icon={<FolderOpenIcon aria-hidden="true" />} title="Member Resources">
+              Bylaws, forms and documents in the member portal.
+            </NavCard>
+          </div>
+        </section>
+        <section aria-labelledby="site-heading">
+          <h2 id="site-heading" className="mb-4 text-2xl font-bold text-navy-800">
+            Site Administration
+          </h2>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <NavCard to="/admin/settings" icon={<SettingsIcon aria-hidden="true" />} title="Settings">
+              Post name, address, hours, links and time zone.
+            </NavCard>
+            <NavCard to="/admin/newsletter" icon={<MailIcon aria-hidden="true" />} title="Newsletter">
+              Subscribers of the newsletter, as a list or CSV.
+            </NavCard>
+          </div>
+        </section>
+      </div>
+    </Page>
+  );
+}
+
+/** A card whose title is the link; the whole card is clickable. */
+function NavCard({
+  to,
+  icon,
+  title,
+  children,
+}: {
+  to: '/admin/member-communications' | '/admin/member-resources' | '/admin/settings' | '/admin/newsletter';
+  icon: React.ReactNode;
+  title: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className="relative flex gap-3 rounded-xl border bg-card p-4 shadow-sm transition-colors focus-within:ring-[3px] focus-within:ring-ring/50 hover:border-navy-400 hover:bg-navy-50">
+      <span className="mt-0.5 flex size-10 shrink-0 items-center justify-center rounded-full bg-navy-100 text-navy-800 [&_svg]:size-5">{icon}</span>
+      <div>
+        <h3 className="text-lg font-semibold">
+          <Link to={to} className="text-navy-800 outline-none after:absolute after:inset-0 after:rounded-xl hover:underline">
+            {title}
+          </Link>
+        </h3>
+        <p className="text-base text-muted-foreground">{children}</p>
+      </div>
+    </div>
+  );
+}

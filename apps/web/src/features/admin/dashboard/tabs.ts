@@ -1,0 +1,4 @@
+/** The dashboard's tabs, as the `tab` query parameter spells them (spec §2). Kept apart so route files stay light. */
+export const DASHBOARD_TABS = ['events', 'news', 'resources', 'commander', 'engagements'] as const;
+/** One of DASHBOARD_TABS. */
+export type DashboardTab = (typeof DASHBOARD_TABS)[number];

@@ -1,0 +1,61 @@
+import { useNavigate } from '@tanstack/react-router';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'sonner';
+import { ChangePasswordInput } from '@post/contracts/admin-auth';
+import { E, T } from '@post/contracts/messages';
+import { TextField } from '../../../components/form-fields.tsx';
+import { Page } from '../../../layout/page.tsx';
+import { errorStatus, serverMessage, trpc } from '../../../lib/trpc.ts';
+import { useUnsavedChanges } from '../../../lib/use-unsaved-changes.ts';
+import { BackLink, FormActions, FormPanel, RequiredLegend, UnsavedChangesDialog, AdminTitle } from './form-kit.tsx';
+
+/** Change password (spec §2, §5). */
+export function ChangePasswordPage() {
+  const navigate = useNavigate();
+  const change = trpc.adminAuth.changePassword.useMutation();
+  const form = useForm<ChangePasswordInput>({
+    resolver: zodResolver(ChangePasswordInput),
+    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+  });
+  const { blocker, allowLeave } = useUnsavedChanges(form.formState.isDirty);
+
+  const onSubmit = form.handleSubmit(async (v) => {
+    try {
+      await change.mutateAsync(v);
+    } catch (err) {
+      const status = errorStatus(err);
+      const description = status === 401 ? T.sessionExpired : status === 429 ? serverMessage(err) : T.passwordChangeFailed.description;
+      toast.error(T.passwordChangeFailed.title, { description });
+      if (serverMessage(err) === E.wrongCurrentPassword) form.setError('currentPassword', { message: E.wrongCurrentPassword }, { shouldFocus: true });
+      return;
+    }
+    toast.success(T.passwordUpdated);
+    allowLeave();
+    await navigate({ to: '/admin' });
+  });
+
+  return (
+    <Page before={<BackLink to="/admin" />} title="Change Password" intro="Other devices signed in to this account are signed out when the password changes.">
+      <AdminTitle text="Change Password" />
+      <FormPanel className="max-w-xl">
+        <form onSubmit={onSubmit} noValidate className="space-y-6" aria-label="Change password">
+          <RequiredLegend />
+          <TextField form={form} name="currentPassword" label="Current Password" type="password" autoComplete="current-password" required />
+          <TextField
+            form={form}
+            name="newPassword"
+            label="New Password"
+            type="password"
+            autoComplete="new-password"
+            required
+            description="At least 6 characters; a longer phrase is safer."
+          />
+          <TextField form={form} name="confirmPassword" label="Confirm New Password" type="password" autoComplete="new-password" required />
+          <FormActions saving={form.formState.isSubmitting} saveLabel="Change Password" savingLabel="Changing..." cancel={{ to: '/admin' }} />
+        </form>
+        <UnsavedChangesDialog blocker={blocker} />
+      </FormPanel>
+    </Page>
+  );
+}

@@ -1,0 +1,156 @@
+import { useMemo, useRef } from 'react';
+import type * as React from 'react';
+import { useNavigate } from '@tanstack/react-router';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { BoldIcon, ItalicIcon, UnderlineIcon } from 'lucide-react';
+import { CreateCommanderMessageInput, type CommanderMessage } from '@post/contracts/commander-messages';
+import { T } from '@post/contracts/messages';
+import { Button } from '@post/ui/components/button';
+import { Field, FieldControl, FieldDescription, FieldError, FieldLabel } from '@post/ui/components/field';
+import { Textarea } from '@post/ui/components/textarea';
+import { Page } from '../../../layout/page.tsx';
+import { errorStatus, serverMessage, trpc } from '../../../lib/trpc.ts';
+import { useUnsavedChanges } from '../../../lib/use-unsaved-changes.ts';
+import { messageHtml } from '../html.ts';
+import { BackLink, FormActions, FormPanel, LoadState, RequiredMark, UnsavedChangesDialog, AdminTitle } from './form-kit.tsx';
+
+const schema = z.object({ content: CreateCommanderMessageInput.shape.content });
+type FormValues = z.infer<typeof schema>;
+const BACK = { to: '/admin', search: { tab: 'commander' } } as const;
+
+type Tag = 'strong' | 'em' | 'u';
+const TOOLS: { tag: Tag; label: string; key: string; icon: React.ReactNode }[] = [
+  { tag: 'strong', label: 'Bold', key: 'b', icon: <BoldIcon aria-hidden="true" /> },
+  { tag: 'em', label: 'Italic', key: 'i', icon: <ItalicIcon aria-hidden="true" /> },
+  { tag: 'u', label: 'Underline', key: 'u', icon: <UnderlineIcon aria-hidden="true" /> },
+];
+
+/** The commander message form page: create, or edit by id (spec §2). */
+export function CommanderMessageFormPage({ id }: { id?: number }) {
+  const message = trpc.commanderMessages.byId.useQuery({ id: id ?? 0 }, { enabled: id !== undefined });
+  const title = id === undefined ? 'New Commander Message' : 'Edit Commander Message';
+  return (
+    <Page before={<BackLink {...BACK} />} title={title} intro="Saving makes this the message shown on the website.">
+      <AdminTitle text={title} />
+      {id === undefined ? (
+        <CommanderMessageForm />
+      ) : message.isError ? (
+        <LoadState state="error" message={errorStatus(message.error) === 404 ? 'This message does not exist. It may have been deleted.' : T.loadFailed} />
+      ) : message.data ? (
+        <CommanderMessageForm key={id} message={message.data} />
+      ) : (
+        <LoadState state="loading" />
+      )}
+    </Page>
+  );
+}
+
+function CommanderMessageForm({ message }: { message?: CommanderMessage }) {
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+  const create = trpc.commanderMessages.create.useMutation();
+  const update = trpc.commanderMessages.update.useMutation();
+  const form = useForm<FormValues>({ resolver: zodResolver(schema), defaultValues: { content: message?.content ?? '' } });
+  const { blocker, allowLeave } = useUnsavedChanges(form.formState.isDirty);
+  const textarea = useRef<HTMLTextAreaElement | null>(null);
+  const content = useWatch({ control: form.control, name: 'content' });
+  const preview = useMemo(() => messageHtml(content ?? ''), [content]);
+  const { ref: registerRef, ...field } = form.register('content');
+  const error = form.formState.errors.content?.message;
+
+  /** Wraps the selection in a tag and keeps the same text selected, with the focus in the text area. */
+  const wrap = (tag: Tag) => {
+    const el = textarea.current;
+    if (!el) return;
+    const { selectionStart: start, selectionEnd: end, value } = el;
+    const open = `<${tag}>`;
+    const next = `${value.slice(0, start)}${open}${value.slice(start, end)}</${tag}>${value.slice(end)}`;
+    form.setValue('content', next, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
+    el.focus();
+    el.setSelectionRange(start + open.length, end + open.length);
+  };
+
+  const onKeyDown = (e: React.KeyboardEvent<HTMLTextAreaElement>) => {
+    if (!(e.ctrlKey || e.metaKey) || e.altKey || e.shiftKey) return;
+    const tool = TOOLS.find((t) => t.key === e.key.toLowerCase());
+    if (!tool) return;
+    e.preventDefault();
+    wrap(tool.tag);
+  };
+
+  const onSubmit = form.handleSubmit(async (v) => {
+    try {
+      if (message) await update.mutateAsync({ id: message.id, content: v.content, publishDate: message.publishDate, active: true });
+      else await create.mutateAsync({ content: v.content, publishDate: new Date().toISOString(), active: true });
+    } catch (err) {
+      const fallback = message ? T.commanderUpdateFailed : T.commanderCreateFailed;
+      toast.error(errorStatus(err) === 401 ? T.sessionExpired : (serverMessage(err) ?? fallback));
+      return;
+    }
+    toast.success(message ? T.commanderUpdated : T.commanderCreated);
+    await utils.commanderMessages.invalidate();
+    allowLeave();
+    await navigate(BACK);
+  });
+
+  return (
+    <FormPanel>
+      <form onSubmit={onSubmit} noValidate className="space-y-6" aria-label={message ? 'Edit commander message' : 'New commander message'}>
+        <Field>
+          <FieldLabel>
+            Message <RequiredMark />
+          </FieldLabel>
+          <div role="toolbar" aria-label="Formatting" className="flex flex-wrap gap-2">
+            {TOOLS.map((t) => (
+              <Button
+                key={t.tag}
+                type="button"
+                variant="outline"
+                size="sm"
+                // Keep the text area's selection and focus when the button is clicked.
+                onMouseDown={(e) => e.preventDefault()}
+                onClick={() => wrap(t.tag)}
+                title={`${t.label} (Ctrl+${t.key.toUpperCase()})`}
+              >
+                {t.icon}
+                {t.label}
+              </Button>
+            ))}
+          </div>
+          <FieldControl>
+            <Textarea
+              {...field}
+              ref={(el) => {
+                registerRef(el);
+                textarea.current = el;
+              }}
+              onKeyDown={onKeyDown}
+              rows={12}
+              aria-required
+              className="font-mono text-base"
+            />
+          </FieldControl>
+          <FieldDescription>
+            Select text and use Bold, Italic or Underline (or Ctrl+B, Ctrl+I, Ctrl+U). Line breaks are kept.
+          </FieldDescription>
+          <FieldError>{error}</FieldError>
+        </Field>
+        <section aria-labelledby="preview-heading" className="rounded-lg border bg-muted p-4">
+          <h2 id="preview-heading" className="mb-2 text-lg font-semibold">
+            Preview
+          </h2>
+          {preview ? (
+            <div data-testid="message-preview" className="text-lg leading-relaxed [&_p]:mb-3" dangerouslySetInnerHTML={{ __html: preview }} />
+          ) : (
+            <p className="text-muted-foreground">The message will appear here as you type.</p>
+          )}
+        </section>
+        <FormActions saving={form.formState.isSubmitting} saveLabel={message ? 'Update Message' : 'Publish Message'} cancel={BACK} cancelLabel="Back" />
+      </form>
+      <UnsavedChangesDialog blocker={blocker} />
+    </FormPanel>
+  );
+}

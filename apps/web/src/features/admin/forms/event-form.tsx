@@ -1,0 +1,233 @@
+import { useEffect, useMemo } from 'react';
+import { useNavigate } from '@tanstack/react-router';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import { DEFAULT_VOLUNTEER_POSITIONS, EventFormSchema, MAX_VOLUNTEER_POSITIONS, type EventDetail } from '@post/contracts/events';
+import { EVENT_TYPES, labelOf, type EventType } from '@post/contracts/enums';
+import { T, V } from '@post/contracts/messages';
+import { endTimeAfterStart, utcToZoned, zonedToUtc } from '@post/contracts/rules/event-time';
+import { DEFAULT_SITE_SETTINGS } from '@post/contracts/site-settings';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@post/ui/components/table';
+import { TextAreaField, TextField } from '../../../components/form-fields.tsx';
+import { Page } from '../../../layout/page.tsx';
+import { errorStatus, trpc } from '../../../lib/trpc.ts';
+import { useUnsavedChanges } from '../../../lib/use-unsaved-changes.ts';
+import { addDays, initialRange } from './dates.ts';
+import { BackLink, FormActions, FormPanel, LoadState, RequiredLegend, SelectField, UnsavedChangesDialog, AdminTitle } from './form-kit.tsx';
+import { toastSaveError } from './save-errors.ts';
+
+// The form's own rule on top of the contract: the end may not come before the start.
+const schema = EventFormSchema.superRefine((v, ctx) => {
+  if (v.endDate < v.startDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: V.endBeforeStart });
+  else if (v.endDate === v.startDate && v.endTime < v.startTime) ctx.addIssue({ code: 'custom', path: ['endTime'], message: V.endBeforeStart });
+});
+type FormIn = z.input<typeof schema>;
+type FormOut = z.output<typeof schema>;
+
+const TYPE_OPTIONS = EVENT_TYPES.map((t) => ({ value: t, label: labelOf(t) }));
+
+function usePostTimeZone() {
+  const q = trpc.siteSettings.get.useQuery();
+  return { timeZone: q.data?.timeZone ?? DEFAULT_SITE_SETTINGS.timeZone, ready: !q.isPending };
+}
+
+/** Values of a new event: defaults (spec §5), or the range picked on the calendar. */
+function newEventValues(timeZone: string, start?: string, end?: string): FormIn {
+  return {
+    title: '',
+    description: '',
+    location: '',
+    ...initialRange(timeZone, start, end),
+    type: 'regular',
+    volunteerPositions: DEFAULT_VOLUNTEER_POSITIONS,
+  };
+}
+
+/** The event form page: create (with an optional calendar range) or edit by id (spec §2). */
+export function EventFormPage({ id, start, end }: { id?: number; start?: string; end?: string }) {
+  const { timeZone, ready } = usePostTimeZone();
+  const event = trpc.events.byId.useQuery({ id: id ?? 0 }, { enabled: id !== undefined });
+  const loadFailed = id !== undefined && event.isError;
+  useEffect(() => {
+    if (loadFailed && errorStatus(event.error) !== 404) toast.error(T.eventLoadFailed.title, { description: T.eventLoadFailed.description });
+  }, [loadFailed, event.error]);
+
+  const title = id === undefined ? 'New Event' : 'Edit Event';
+  const initial = useMemo(() => {
+    if (!ready) return null;
+    if (id === undefined) return { values: newEventValues(timeZone, start, end), unreadable: false };
+    if (!event.data) return null;
+    const e = event.data;
+    try {
+      const s = utcToZoned(e.startDate, timeZone);
+      const en = utcToZoned(e.endDate, timeZone);
+      return {
+        values: {
+          title: e.title,
+          description: e.description,
+          location: e.location,
+          startDate: s.date,
+          startTime: s.time,
+          endDate: en.date,
+          endTime: en.time,
+          type: e.type,
+          volunteerPositions: e.volunteerPositions,
+        } satisfies FormIn,
+        unreadable: false,
+      };
+    } catch {
+      const blank = newEventValues(timeZone);
+      return {
+        values: { ...blank, title: e.title, description: e.description, location: e.location, type: e.type, volunteerPositions: e.volunteerPositions, startDate: '', endDate: '' },
+        unreadable: true,
+      };
+    }
+  }, [ready, id, event.data, timeZone, start, end]);
+
+  return (
+    <Page before={<BackLink to="/admin" />} title={title} intro={id === undefined ? 'Add an event to the calendar.' : undefined}>
+      <AdminTitle text={title} />
+      {loadFailed ? (
+        <LoadState state="error" message={errorStatus(event.error) === 404 ? 'This event does not exist. It may have been deleted.' : T.eventLoadFailed.description} />
+      ) : !initial ? (
+        <LoadState state="loading" />
+      ) : (
+        <>
+          {initial.unreadable ? <LoadState state="error" message={V.eventDatesUnreadable} /> : null}
+          <EventForm key={id ?? 'new'} id={id} initial={initial.values} timeZone={timeZone} />
+          {event.data ? <VolunteerList volunteers={event.data.volunteers} /> : null}
+        </>
+      )}
+    </Page>
+  );
+}
+
+function EventForm({ id, initial, timeZone }: { id?: number; initial: FormIn; timeZone: string }) {
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+  const create = trpc.events.create.useMutation();
+  const update = trpc.events.update.useMutation();
+  const form = useForm<FormIn, unknown, FormOut>({ resolver: zodResolver(schema), defaultValues: initial });
+  const { blocker, allowLeave } = useUnsavedChanges(form.formState.isDirty);
+  const { setValue } = form;
+
+  const onSubmit = form.handleSubmit(async (v) => {
+    const body = {
+      title: v.title,
+      description: v.description,
+      location: v.location,
+      startDate: zonedToUtc(v.startDate, v.startTime, timeZone).toISOString(),
+      endDate: zonedToUtc(v.endDate, v.endTime, timeZone).toISOString(),
+      type: v.type as EventType,
+      volunteerPositions: v.volunteerPositions,
+    };
+    try {
+      if (id === undefined) await create.mutateAsync(body);
+      else await update.mutateAsync({ id, ...body });
+    } catch (err) {
+      toastSaveError(err, T.eventSaveFailed);
+      return;
+    }
+    toast.success(id === undefined ? T.eventCreated : T.eventUpdated);
+    await Promise.all([utils.events.invalidate(), utils.volunteers.invalidate()]);
+    allowLeave();
+    await navigate({ to: '/admin' });
+  });
+
+  // The spec's rules (§4) react to what the person types, not to values set here.
+  useEffect(() => {
+    const set = (name: 'endDate' | 'endTime', value: string) =>
+      setValue(name, value, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
+    const sub = form.watch((values, { name, type }) => {
+      if (type !== 'change') return;
+      if (name === 'startDate' && values.startDate) {
+        // Picking a start date moves the end date with it.
+        set('endDate', values.startDate);
+      } else if (name === 'startTime') {
+        // A new start time puts the end 30 minutes later, wrapping past midnight...
+        const start = values.startTime ?? '';
+        const endTime = endTimeAfterStart(start);
+        set('endTime', endTime);
+        // ...and then the end falls on the next day.
+        if (endTime && endTime < start && values.startDate && values.endDate === values.startDate) set('endDate', addDays(values.startDate, 1));
+      }
+    });
+    return () => sub.unsubscribe();
+  }, [form, setValue]);
+
+  return (
+    <FormPanel>
+      <form onSubmit={onSubmit} noValidate className="space-y-6" aria-label={id === undefined ? 'New event' : 'Edit event'}>
+        <RequiredLegend />
+        <TextField form={form} name="title" label="Title" required maxLength={255} />
+        <TextAreaField form={form} name="description" label="Description" required rows={5} />
+        <TextField form={form} name="location" label="Location" required maxLength={255} />
+        <fieldset className="space-y-4">
+          <legend className="mb-2 text-lg font-semibold">When</legend>
+          <p className="text-base text-muted-foreground">Dates and times are in the post&apos;s time zone ({timeZone.replace(/_/g, ' ')}).</p>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField form={form} name="startDate" label="Start Date" type="date" required />
+            <TextField form={form} name="startTime" label="Start Time" type="time" required />
+            <TextField form={form} name="endDate" label="End Date" type="date" required />
+            <TextField form={form} name="endTime" label="End Time" type="time" required />
+          </div>
+        </fieldset>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SelectField form={form} name="type" label="Event Type" options={TYPE_OPTIONS} required />
+          <TextField
+            form={form}
+            name="volunteerPositions"
+            label="Volunteer Positions"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={MAX_VOLUNTEER_POSITIONS}
+            step={1}
+            description="How many volunteers can sign up; 0 closes volunteering."
+          />
+        </div>
+        <FormActions saving={form.formState.isSubmitting} saveLabel={id === undefined ? 'Create Event' : 'Update Event'} cancel={{ to: '/admin' }} />
+      </form>
+      <UnsavedChangesDialog blocker={blocker} />
+    </FormPanel>
+  );
+}
+
+/** Registered volunteers, read only (spec §2). */
+function VolunteerList({ volunteers }: { volunteers: EventDetail['volunteers'] }) {
+  return (
+    <section aria-labelledby="volunteers-heading" className="mt-8">
+      <h2 id="volunteers-heading" className="mb-3 text-2xl font-bold text-navy-800">
+        Registered Volunteers ({volunteers.length})
+      </h2>
+      {volunteers.length === 0 ? (
+        <p className="rounded-lg border border-dashed bg-card p-6 text-lg text-muted-foreground">No volunteers have signed up for this event yet.</p>
+      ) : (
+        <div className="rounded-lg border bg-card">
+          <Table aria-label="Registered volunteers">
+            <TableHeader>
+              <TableRow>
+                <TableHead scope="col">Name</TableHead>
+                <TableHead scope="col">Email</TableHead>
+                <TableHead scope="col">Phone</TableHead>
+                <TableHead scope="col">Role</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {volunteers.map((v) => (
+                <TableRow key={v.id}>
+                  <TableCell className="font-semibold">{v.name}</TableCell>
+                  <TableCell>{v.email ? <a href={`mailto:${v.email}`} className="text-primary underline underline-offset-4">{v.email}</a> : '-'}</TableCell>
+                  <TableCell className="whitespace-nowrap">{v.phone ? <a href={`tel:${v.phone}`} className="text-primary underline underline-offset-4">{v.phone}</a> : '-'}</TableCell>
+                  <TableCell>{v.role || '-'}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,12 @@
+import { Page } from '../../../layout/page.tsx';
+import { BackLink, LoadState, AdminTitle } from './form-kit.tsx';
+
+/** An edit page whose id is not a valid one. */
+export function NotFoundItem({ what }: { what: string }) {
+  return (
+    <Page before={<BackLink to="/admin" />} title="Not Found">
+      <AdminTitle text="Not Found" />
+      <LoadState state="error" message={`This ${what} does not exist. It may have been deleted.`} />
+    </Page>
+  );
+}

@@ -1,0 +1,67 @@
+import { DownloadIcon } from 'lucide-react';
+import { TEXT } from '@post/contracts/messages';
+import { Button, buttonVariants } from '@post/ui/components/button';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@post/ui/components/table';
+import { Page } from '../../../layout/page.tsx';
+import { usePostFormat } from '../../../lib/format.ts';
+import { trpc } from '../../../lib/trpc.ts';
+import { AdminTitle, BackLink } from '../forms/form-kit.tsx';
+
+/** Newsletter subscribers with a CSV download (decisions §5). */
+export function NewsletterPage() {
+  const f = usePostFormat();
+  const list = trpc.newsletter.list.useQuery();
+  const count = list.data?.length ?? 0;
+  return (
+    <Page before={<BackLink to="/admin" />}
+      title="Newsletter Subscribers"
+      intro={list.data ? `${count} ${count === 1 ? 'subscriber' : 'subscribers'} from the footer's newsletter box.` : undefined}
+      actions={
+        // A plain link: the server answers with a file download under the admin session.
+        <a href="/api/admin/newsletter/subscribers.csv" download className={buttonVariants()}>
+          <DownloadIcon aria-hidden="true" />
+          Download CSV
+        </a>
+      }
+    >
+      <AdminTitle text="Newsletter Subscribers" />
+      {list.isPending ? (
+        <p role="status" className="rounded-lg border bg-card p-6 text-lg">
+          {TEXT.loading}
+        </p>
+      ) : list.error ? (
+        <div role="alert" className="flex flex-wrap items-center gap-3 rounded-lg border border-flag-red-300 bg-flag-red-50 p-4 text-lg text-flag-red-800">
+          <span>Could not load the subscribers. Please try again.</span>
+          <Button variant="outline" size="sm" onClick={() => void list.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : count === 0 ? (
+        <p className="rounded-lg border border-dashed bg-card p-8 text-center text-lg text-muted-foreground">{TEXT.noSubscribers}</p>
+      ) : (
+        <div className="rounded-lg border bg-card">
+          <Table aria-label="Newsletter subscribers">
+            <TableHeader>
+              <TableRow>
+                <TableHead scope="col">Email</TableHead>
+                <TableHead scope="col">Subscribed</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {list.data!.map((s) => (
+                <TableRow key={s.id}>
+                  <TableCell className="break-all">
+                    <a href={`mailto:${s.email}`} className="text-primary underline underline-offset-4">
+                      {s.email}
+                    </a>
+                  </TableCell>
+                  <TableCell className="whitespace-nowrap">{f.date(s.createdAt)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </div>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,181 @@
+import type * as React from 'react';
+import { Link, type LinkProps } from '@tanstack/react-router';
+import { CheckCircle2Icon, PencilIcon, PlusIcon, Trash2Icon } from 'lucide-react';
+import { TEXT } from '@post/contracts/messages';
+import { Badge } from '@post/ui/components/badge';
+import { Button, buttonVariants } from '@post/ui/components/button';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@post/ui/components/table';
+import { cn } from '@post/ui/lib/utils';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+
+/** One column: its header and how a row fills it. */
+export interface Column<T> {
+  header: string;
+  cell: (row: T) => React.ReactNode;
+  className?: string;
+}
+
+// Below md the rows stack as cards (label: value), so nothing hides off the right edge of a phone.
+const stack = {
+  table: 'max-md:block',
+  head: 'max-md:sr-only',
+  body: 'max-md:block max-md:space-y-3',
+  row: 'max-md:block max-md:rounded-lg max-md:border max-md:bg-card max-md:p-3 max-md:shadow-xs max-md:hover:bg-card',
+  cell: 'max-md:flex max-md:gap-3 max-md:px-0 max-md:py-1 max-md:before:w-28 max-md:before:shrink-0 max-md:before:font-semibold max-md:before:text-muted-foreground max-md:before:content-[attr(data-label)]',
+  actions: 'max-md:block max-md:px-0 max-md:pt-3 md:w-px md:whitespace-nowrap',
+};
+
+/**
+ * A content table of the dashboard: loading, failure and empty states, the spec's columns and a
+ * row of actions. On phones each row is a card.
+ */
+export function AdminTable<T extends { id: number }>({
+  label,
+  columns,
+  rows,
+  isPending,
+  error,
+  onRetry,
+  empty,
+  actions,
+}: {
+  label: string;
+  columns: Column<T>[];
+  rows: T[] | undefined;
+  isPending: boolean;
+  error: unknown;
+  onRetry: () => void;
+  empty: string;
+  actions: (row: T) => React.ReactNode;
+}) {
+  if (isPending) {
+    return (
+      <p role="status" className="rounded-lg border bg-card p-6 text-lg">
+        {TEXT.loading}
+      </p>
+    );
+  }
+  if (error || !rows) {
+    return (
+      <div role="alert" className="flex flex-wrap items-center gap-3 rounded-lg border border-flag-red-300 bg-flag-red-50 p-4 text-lg text-flag-red-800">
+        <span>Could not load this list. Please try again.</span>
+        <Button variant="outline" size="sm" onClick={onRetry}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  if (rows.length === 0) {
+    return <p className="rounded-lg border border-dashed bg-card p-8 text-center text-lg text-muted-foreground">{empty}</p>;
+  }
+  return (
+    <div className="md:rounded-lg md:border md:bg-card">
+      <Table aria-label={label} className={stack.table} scrollLabel={`${label} (scroll sideways to see more)`}>
+        <TableHeader className={stack.head}>
+          <TableRow>
+            {columns.map((c) => (
+              <TableHead key={c.header} scope="col">
+                {c.header}
+              </TableHead>
+            ))}
+            <TableHead scope="col" className="text-right">
+              Actions
+            </TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody className={stack.body}>
+          {rows.map((row) => (
+            <TableRow key={row.id} className={stack.row}>
+              {columns.map((c) => (
+                <TableCell key={c.header} data-label={c.header} className={cn(stack.cell, c.className)}>
+                  {c.cell(row)}
+                </TableCell>
+              ))}
+              <TableCell className={stack.actions}>
+                <div className="flex justify-end gap-2 max-md:flex-wrap max-md:justify-start">{actions(row)}</div>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </div>
+  );
+}
+
+/** The Edit link of a row; its accessible name carries the row's title. */
+export function EditLink({ name, ...link }: LinkProps & { name: string }) {
+  return (
+    <Link {...link} aria-label={`Edit ${name}`} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
+      <PencilIcon aria-hidden="true" />
+      Edit
+    </Link>
+  );
+}
+
+/** When the focused row went away (deleted, or its button gone), focus the table's heading instead of the page. */
+function keepFocus() {
+  requestAnimationFrame(() => {
+    if (document.activeElement === document.body || !document.activeElement?.isConnected) {
+      document.querySelector<HTMLElement>('[data-admin-table-heading]')?.focus();
+    }
+  });
+}
+
+/** The Delete button of a row; asks first. */
+export function DeleteButton({ name, question, onConfirm, busy }: { name: string; question: string; onConfirm: () => Promise<void>; busy?: boolean }) {
+  return (
+    <ConfirmDialog
+      title={question}
+      description={`“${name}” will be removed from the website. This cannot be undone.`}
+      onConfirm={async () => {
+        await onConfirm();
+        keepFocus();
+      }}
+      trigger={
+        <Button variant="outline" size="sm" aria-label={`Delete ${name}`} disabled={busy} className="text-flag-red-700 hover:text-flag-red-800">
+          <Trash2Icon aria-hidden="true" />
+          Delete
+        </Button>
+      }
+    />
+  );
+}
+
+/** 'Make Active', offered on inactive rows only. */
+export function MakeActiveButton({ name, onClick, busy }: { name: string; onClick: () => Promise<void>; busy?: boolean }) {
+  return (
+    <Button
+      variant="secondary"
+      size="sm"
+      onClick={async () => {
+        await onClick();
+        keepFocus();
+      }}
+      disabled={busy}
+      aria-label={`Make Active: ${name}`}
+    >
+      <CheckCircle2Icon aria-hidden="true" />
+      Make Active
+    </Button>
+  );
+}
+
+/** Active or Inactive. */
+export function StatusBadge({ active }: { active: boolean }) {
+  return active ? <Badge variant="success">Active</Badge> : <Badge variant="outline">Inactive</Badge>;
+}
+
+/** The heading and Add button above a table. */
+export function TableToolbar({ title, addLabel, add }: { title: string; addLabel: string; add: LinkProps }) {
+  return (
+    <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+      <h2 data-admin-table-heading tabIndex={-1} className="text-2xl font-bold text-navy-800 outline-none">
+        {title}
+      </h2>
+      <Link {...add} className={buttonVariants()}>
+        <PlusIcon aria-hidden="true" />
+        {addLabel}
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,300 @@
+import { toast } from 'sonner';
+import { labelOf } from '@post/contracts/enums';
+import { CONFIRM, T, TEXT } from '@post/contracts/messages';
+import { Badge } from '@post/ui/components/badge';
+import { cn } from '@post/ui/lib/utils';
+import { trpc } from '../../../lib/trpc.ts';
+import { usePostFormat } from '../../../lib/format.ts';
+import { commanderPreview } from '../html.ts';
+import { RESOURCE_CATEGORY_LABELS } from '../labels.ts';
+import { AdminTable, DeleteButton, EditLink, MakeActiveButton, StatusBadge, TableToolbar } from './admin-table.tsx';
+
+const EVENT_TYPE_BADGE: Record<string, string> = {
+  regular: 'bg-event-regular text-event-regular-foreground',
+  special: 'bg-event-special text-event-special-foreground',
+  community: 'bg-event-community text-event-community-foreground',
+  fundraiser: 'bg-event-fundraiser text-event-fundraiser-foreground',
+};
+
+
+/** Events tab: Title, Date, Location, Type. */
+export function EventsTable() {
+  const f = usePostFormat();
+  const utils = trpc.useUtils();
+  const list = trpc.events.list.useQuery();
+  const remove = trpc.events.remove.useMutation();
+  return (
+    <>
+      <TableToolbar title="Events" addLabel="Add Event" add={{ to: '/admin/events/new' }} />
+      <AdminTable
+        label="Events"
+        rows={list.data}
+        isPending={list.isPending}
+        error={list.error}
+        onRetry={() => void list.refetch()}
+        empty={TEXT.noEventsFound}
+        columns={[
+          { header: 'Title', cell: (e) => <span className="font-semibold">{e.title}</span> },
+          { header: 'Date', cell: (e) => `${f.date(e.startDate)}, ${f.time(e.startDate)}`, className: 'md:whitespace-nowrap' },
+          { header: 'Location', cell: (e) => e.location },
+          {
+            header: 'Type',
+            cell: (e) => <Badge className={cn(EVENT_TYPE_BADGE[e.type] ?? EVENT_TYPE_BADGE.regular)}>{labelOf(e.type)}</Badge>,
+          },
+        ]}
+        actions={(e) => (
+          <>
+            <EditLink name={e.title} to="/admin/events/$id" params={{ id: String(e.id) }} />
+            <DeleteButton
+              name={e.title}
+              question={CONFIRM.delete('event')}
+              busy={remove.isPending}
+              onConfirm={async () => {
+                try {
+                  await remove.mutateAsync({ id: e.id });
+                  toast.success(T.deleted);
+                } catch {
+                  toast.error(T.deleteFailed('event'));
+                }
+                await Promise.all([utils.events.invalidate(), utils.volunteers.invalidate()]);
+              }}
+            />
+          </>
+        )}
+      />
+    </>
+  );
+}
+
+/** News tab: Title, Publish Date, Featured. */
+export function NewsTable() {
+  const f = usePostFormat();
+  const utils = trpc.useUtils();
+  const list = trpc.news.list.useQuery();
+  const remove = trpc.news.remove.useMutation();
+  return (
+    <>
+      <TableToolbar title="News" addLabel="Add News Item" add={{ to: '/admin/news' }} />
+      <AdminTable
+        label="News"
+        rows={list.data}
+        isPending={list.isPending}
+        error={list.error}
+        onRetry={() => void list.refetch()}
+        empty={TEXT.noNewsFound}
+        columns={[
+          { header: 'Title', cell: (n) => <span className="font-semibold">{n.title}</span> },
+          { header: 'Publish Date', cell: (n) => f.date(n.publishDate), className: 'md:whitespace-nowrap' },
+          { header: 'Featured', cell: (n) => (n.featured ? 'Yes' : 'No') },
+        ]}
+        actions={(n) => (
+          <>
+            <EditLink name={n.title} to="/admin/news" search={{ id: n.id }} />
+            <DeleteButton
+              name={n.title}
+              question={CONFIRM.delete('news item')}
+              busy={remove.isPending}
+              onConfirm={async () => {
+                try {
+                  await remove.mutateAsync({ id: n.id });
+                  toast.success(T.deleted);
+                } catch {
+                  toast.error(T.deleteFailed('news item'));
+                }
+                await utils.news.invalidate();
+              }}
+            />
+          </>
+        )}
+      />
+    </>
+  );
+}
+
+/** Resources tab: Title, Category, URL. */
+export function ResourcesTable() {
+  const utils = trpc.useUtils();
+  const list = trpc.resources.list.useQuery();
+  const remove = trpc.resources.remove.useMutation();
+  return (
+    <>
+      <TableToolbar title="Resources" addLabel="Add Resource" add={{ to: '/admin/resources/new' }} />
+      <AdminTable
+        label="Resources"
+        rows={list.data}
+        isPending={list.isPending}
+        error={list.error}
+        onRetry={() => void list.refetch()}
+        empty={TEXT.noResourcesFound}
+        columns={[
+          { header: 'Title', cell: (r) => <span className="font-semibold">{r.title}</span> },
+          { header: 'Category', cell: (r) => RESOURCE_CATEGORY_LABELS[r.category] ?? labelOf(r.category) },
+          {
+            header: 'URL',
+            className: 'min-w-0',
+            cell: (r) => (
+              <a href={r.url} target="_blank" rel="noopener noreferrer" className="break-all text-primary underline underline-offset-4 md:line-clamp-2 md:max-w-72">
+                {r.url}
+                <span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            ),
+          },
+        ]}
+        actions={(r) => (
+          <>
+            <EditLink name={r.title} to="/admin/resources/$id" params={{ id: String(r.id) }} />
+            <DeleteButton
+              name={r.title}
+              question={CONFIRM.delete('resource')}
+              busy={remove.isPending}
+              onConfirm={async () => {
+                try {
+                  await remove.mutateAsync({ id: r.id });
+                  toast.success(T.deleted);
+                } catch {
+                  toast.error(T.deleteFailed('resource'));
+                }
+                await utils.resources.invalidate();
+              }}
+            />
+          </>
+        )}
+      />
+    </>
+  );
+}
+
+/** Commander Messages tab: Publish Date, the first 50 characters, Status. */
+export function CommanderMessagesTable() {
+  const f = usePostFormat();
+  const utils = trpc.useUtils();
+  const list = trpc.commanderMessages.list.useQuery();
+  const remove = trpc.commanderMessages.remove.useMutation();
+  const activate = trpc.commanderMessages.activate.useMutation();
+  const nameOf = (m: { publishDate: string; content: string }) => `message of ${f.date(m.publishDate)}: ${commanderPreview(m.content)}`;
+  return (
+    <>
+      <TableToolbar title="Commander Messages" addLabel="Add Commander Message" add={{ to: '/admin/commander-messages/new' }} />
+      <AdminTable
+        label="Commander Messages"
+        rows={list.data}
+        isPending={list.isPending}
+        error={list.error}
+        onRetry={() => void list.refetch()}
+        empty={TEXT.noCommanderMessagesFound}
+        columns={[
+          { header: 'Publish Date', cell: (m) => f.date(m.publishDate), className: 'md:whitespace-nowrap' },
+          { header: 'Message', cell: (m) => commanderPreview(m.content) },
+          { header: 'Status', cell: (m) => <StatusBadge active={m.active} /> },
+        ]}
+        actions={(m) => (
+          <>
+            {m.active ? null : (
+              <MakeActiveButton
+                name={nameOf(m)}
+                busy={activate.isPending}
+                onClick={async () => {
+                  try {
+                    await activate.mutateAsync({ id: m.id });
+                    toast.success(T.messageActivated);
+                  } catch {
+                    toast.error(T.activateMessageFailed);
+                  }
+                  await utils.commanderMessages.invalidate();
+                }}
+              />
+            )}
+            <EditLink name={nameOf(m)} to="/admin/commander-messages/$id" params={{ id: String(m.id) }} />
+            <DeleteButton
+              name={nameOf(m)}
+              question={CONFIRM.deleteCommanderMessage}
+              busy={remove.isPending}
+              onConfirm={async () => {
+                try {
+                  await remove.mutateAsync({ id: m.id });
+                  toast.success(T.messageDeleted);
+                } catch {
+                  toast.error(T.messageDeleteFailed);
+                }
+                await utils.commanderMessages.invalidate();
+              }}
+            />
+          </>
+        )}
+      />
+    </>
+  );
+}
+
+/** Community Engagements tab: Title, Date, Tags, Status. */
+export function EngagementsTable() {
+  const f = usePostFormat();
+  const utils = trpc.useUtils();
+  const list = trpc.communityEngagements.list.useQuery();
+  const remove = trpc.communityEngagements.remove.useMutation();
+  const activate = trpc.communityEngagements.activate.useMutation();
+  return (
+    <>
+      <TableToolbar title="Community Engagements" addLabel="Add Community Engagement" add={{ to: '/admin/community-engagement' }} />
+      <AdminTable
+        label="Community Engagements"
+        rows={list.data}
+        isPending={list.isPending}
+        error={list.error}
+        onRetry={() => void list.refetch()}
+        empty={TEXT.noEngagementsFound}
+        columns={[
+          { header: 'Title', cell: (e) => <span className="font-semibold">{e.title}</span> },
+          { header: 'Date', cell: (e) => f.date(e.date), className: 'md:whitespace-nowrap' },
+          {
+            header: 'Tags',
+            cell: (e) => (
+              <span className="flex flex-wrap gap-1">
+                {e.tags.map((t) => (
+                  <Badge key={t} variant="secondary">
+                    {t}
+                  </Badge>
+                ))}
+              </span>
+            ),
+          },
+          { header: 'Status', cell: (e) => <StatusBadge active={e.active} /> },
+        ]}
+        actions={(e) => (
+          <>
+            {e.active ? null : (
+              <MakeActiveButton
+                name={e.title}
+                busy={activate.isPending}
+                onClick={async () => {
+                  try {
+                    await activate.mutateAsync({ id: e.id });
+                    toast.success(T.engagementActivated);
+                  } catch {
+                    toast.error(T.activateEngagementFailed);
+                  }
+                  await utils.communityEngagements.invalidate();
+                }}
+              />
+            )}
+            <EditLink name={e.title} to="/admin/community-engagement/$id" params={{ id: String(e.id) }} />
+            <DeleteButton
+              name={e.title}
+              question={CONFIRM.delete('community engagement')}
+              busy={remove.isPending}
+              onConfirm={async () => {
+                try {
+                  await remove.mutateAsync({ id: e.id });
+                  toast.success(T.deleted);
+                } catch {
+                  toast.error(T.deleteFailed('community engagement'));
+                }
+                await utils.communityEngagements.invalidate();
+              }}
+            />
+          </>
+        )}
+      />
+    </>
+  );
+}

@@ -1,0 +1,132 @@
+import { lazy, Suspense, useMemo, useState, useSyncExternalStore } from 'react';
+import { useRouter } from '@tanstack/react-router';
+import type { Event } from '@post/contracts/events';
+import { TEXT } from '@post/contracts/messages';
+import { holidaysForYear, isHolidayId } from '@post/contracts/rules/holidays';
+import { Skeleton } from '@post/ui/components/skeleton';
+import { cn } from '@post/ui/lib/utils';
+import { ErrorState } from '../../components/load-state.tsx';
+import { Page } from '../../layout/page.tsx';
+import { trpc } from '../../lib/trpc.ts';
+import { useAdminSession } from '../auth/use-session.ts';
+import { useSiteSettings } from '../site-settings/use-site-settings.ts';
+import { VolunteerNeeds } from '../volunteers/volunteer-needs.tsx';
+import { VolunteerSignupDialog, type VolunteerTarget } from '../volunteers/volunteer-signup-dialog.tsx';
+import { CalendarExport } from './calendar-export.tsx';
+import { yearMonthIn } from './dates.ts';
+import { EventDetailsDialog, type SelectedEvent } from './event-details-dialog.tsx';
+import { CHIP_CLASS, LEGEND } from './event-types.ts';
+
+// FullCalendar is heavy: it loads with this page only, never in the main chunk.
+const EventsCalendar = lazy(() => import('./events-calendar.tsx'));
+
+const noSubscribe = () => () => {};
+
+/** An event id from the URL: numbers for stored events, strings for holidays. */
+export type EventId = number | string;
+
+/** The Events calendar page (spec §2): calendar, legend, export, popup, volunteer needs and sign-up. */
+export function EventsPage({ id, onSelect }: { id: EventId | undefined; onSelect: (id: EventId | undefined) => void }) {
+  const router = useRouter();
+  const settings = useSiteSettings().data;
+  const isAdmin = useAdminSession().data?.authenticated === true;
+  const events = trpc.events.list.useQuery();
+  const [signup, setSignup] = useState<VolunteerTarget | null>(null);
+
+  const selected = useMemo<SelectedEvent | null>(() => {
+    if (id === undefined) return null;
+    if (isHolidayId(String(id))) {
+      const year = /(\d{4})$/.exec(String(id))?.[1];
+      const holiday = year ? holidaysForYear(Number(year)).find((h) => h.id === String(id)) : undefined;
+      return holiday ? { kind: 'holiday', holiday } : { kind: 'missing' };
+    }
+    if (!events.data) return null;
+    const event = events.data.find((e) => e.id === Number(id));
+    return event ? { kind: 'event', event } : { kind: 'missing' };
+  }, [id, events.data]);
+
+  const initialMonth =
+    selected?.kind === 'event'
+      ? yearMonthIn(selected.event.startDate, settings.timeZone)
+      : selected?.kind === 'holiday'
+        ? selected.holiday.date.slice(0, 7)
+        : undefined;
+
+  const zoneName = useMemo(() => {
+    try {
+      const parts = new Intl.DateTimeFormat('en-US', { timeZone: settings.timeZone, timeZoneName: 'longGeneric' }).formatToParts(new Date());
+      return parts.find((p) => p.type === 'timeZoneName')?.value ?? settings.timeZone;
+    } catch {
+      return settings.timeZone;
+    }
+  }, [settings.timeZone]);
+
+  const volunteer = (e: Event) => {
+    onSelect(undefined);
+    setSignup({ id: e.id, title: e.title, startDate: e.startDate });
+  };
+
+  // The calendar is drawn in the browser only (a server render would only show its placeholder).
+  const inBrowser = useSyncExternalStore(noSubscribe, () => true, () => false);
+  const settled = !events.isPending && inBrowser;
+  return (
+    <Page
+      title="Events Calendar"
+      intro={`Meetings, ceremonies, fundraisers and community service of ${settings.postName}. All times are ${zoneName}.`}
+    >
+      <title>{`Events Calendar | ${settings.postName}`}</title>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-4">
+        <ul className="flex flex-wrap gap-x-5 gap-y-2" aria-label="Legend">
+          {LEGEND.map((l) => (
+            <li key={l.type} className="flex items-center gap-2 text-base">
+              <span aria-hidden="true" className={cn('inline-block size-4 rounded-sm', CHIP_CLASS[l.type])} />
+              {l.label}
+            </li>
+          ))}
+        </ul>
+        <CalendarExport />
+      </div>
+      {events.isError ? <ErrorState className="mb-4" onRetry={() => events.refetch()} retrying={events.isFetching} /> : null}
+      <Suspense fallback={<CalendarSkeleton />}>
+        {settled ? (
+          <EventsCalendar
+            events={events.data ?? []}
+            timeZone={settings.timeZone}
+            isAdmin={isAdmin}
+            initialMonth={initialMonth}
+            onEventClick={(eventId) => onSelect(/^\d+$/.test(eventId) ? Number(eventId) : eventId)}
+            onSelectRange={(start, end) =>
+              router.navigate({ href: `/admin/events/new?${new URLSearchParams({ start, end }).toString()}` })
+            }
+          />
+        ) : (
+          <CalendarSkeleton />
+        )}
+      </Suspense>
+      {isAdmin ? (
+        <p className="mt-2 text-base text-muted-foreground">Administrators: drag across days in the month grid to create an event for them.</p>
+      ) : null}
+      <div className="mt-8">
+        <VolunteerNeeds query={events} isAdmin={isAdmin} onVolunteer={volunteer} />
+      </div>
+      <EventDetailsDialog selected={selected} onClose={() => onSelect(undefined)} isAdmin={isAdmin} onVolunteer={volunteer} />
+      <VolunteerSignupDialog event={signup} onClose={() => setSignup(null)} />
+    </Page>
+  );
+}
+
+function CalendarSkeleton() {
+  return (
+    <div className="relative space-y-3" aria-busy="true">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <Skeleton className="h-11 w-72" />
+        <Skeleton className="h-8 w-48" />
+        <Skeleton className="h-11 w-40" />
+      </div>
+      <Skeleton className="h-[720px] w-full rounded-lg" />
+      <p role="status" className="absolute inset-x-0 top-40 mx-auto w-fit rounded-md bg-background/90 px-3 py-1 text-muted-foreground">
+        {TEXT.loadingEvents}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,243 @@
+import { useEffect, useRef } from 'react';
+import { useNavigate } from '@tanstack/react-router';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { PencilIcon, PlusIcon, Trash2Icon } from 'lucide-react';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import { labelOf } from '@post/contracts/enums';
+import { CreateCommunicationInput, type MemberCommunication } from '@post/contracts/member-communications';
+import { CONFIRM, T, TEXT } from '@post/contracts/messages';
+import { utcToZoned, zonedToUtc } from '@post/contracts/rules/event-time';
+import { Badge } from '@post/ui/components/badge';
+import { Button } from '@post/ui/components/button';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { TextAreaField, TextField } from '../../components/form-fields.tsx';
+import { ErrorState } from '../../components/load-state.tsx';
+import { Page } from '../../layout/page.tsx';
+import { usePostFormat } from '../../lib/format.ts';
+import { errorStatus, serverMessage, trpc } from '../../lib/trpc.ts';
+import { BackLink, FormPanel, RequiredLegend, SelectField, SwitchField, UnsavedChangesDialog } from '../admin/forms/form-kit.tsx';
+import { useUnsavedChanges } from '../../lib/use-unsaved-changes.ts';
+import { AUDIENCE_LABELS, AUDIENCE_OPTIONS, PRIORITY_BADGE, PRIORITY_OPTIONS, TYPE_OPTIONS } from './labels.ts';
+
+type FormIn = z.input<typeof CreateCommunicationInput>;
+type FormOut = z.output<typeof CreateCommunicationInput>;
+
+const LIST = '/admin/member-communications';
+
+/**
+ * Member communications admin (spec §2): a toggled create/edit form above the list. `editId`
+ * (the /{id} route) opens the form in edit mode for that communication.
+ */
+export function CommunicationsAdminPage({ editId, creating, onCreatingChange }: { editId?: number; creating: boolean; onCreatingChange: (on: boolean) => void }) {
+  const navigate = useNavigate();
+  const list = trpc.memberCommunications.list.useQuery();
+  const editing = trpc.memberCommunications.byId.useQuery({ id: editId ?? 0 }, { enabled: editId !== undefined });
+  const closeForm = () => (editId !== undefined ? void navigate({ to: LIST }) : onCreatingChange(false));
+  const formOpen = editId !== undefined || creating;
+
+  return (
+    <Page
+      before={<BackLink to="/admin" />}
+      title="Member Communications"
+      intro="Announcements, newsletters, meeting minutes and urgent notices for members. Drafts stay hidden until published."
+      actions={
+        formOpen ? null : (
+          <Button onClick={() => onCreatingChange(true)}>
+            <PlusIcon aria-hidden="true" />
+            New Communication
+          </Button>
+        )
+      }
+    >
+      <title>Member Communications</title>
+      {formOpen ? (
+        <FormPanel className="mb-8">
+          {editId === undefined ? (
+            <CommunicationForm onDone={closeForm} />
+          ) : editing.data ? (
+            <CommunicationForm key={editing.data.id} communication={editing.data} onDone={closeForm} />
+          ) : editing.isError ? (
+            <div role="alert" className="space-y-3">
+              <p className="text-lg">{errorStatus(editing.error) === 404 ? 'This communication does not exist. It may have been deleted.' : T.loadFailed}</p>
+              <Button variant="outline" onClick={closeForm}>
+                Back to the list
+              </Button>
+            </div>
+          ) : (
+            <p role="status" className="text-lg">
+              {TEXT.loading}
+            </p>
+          )}
+        </FormPanel>
+      ) : null}
+      <section aria-labelledby="communications-heading">
+        <h2 id="communications-heading" className="mb-4 text-2xl font-bold text-navy-800">
+          All Communications
+        </h2>
+        {list.data ? (
+          list.data.length === 0 ? (
+            <p className="rounded-lg border border-dashed bg-muted px-4 py-8 text-center text-lg text-muted-foreground">{TEXT.noMemberCommunicationsFound}</p>
+          ) : (
+            <ul className="space-y-3" aria-labelledby="communications-heading">
+              {list.data.map((c) => (
+                <li key={c.id}>
+                  <CommunicationRow c={c} current={c.id === editId} />
+                </li>
+              ))}
+            </ul>
+          )
+        ) : list.isError ? (
+          <ErrorState onRetry={() => void list.refetch()} retrying={list.isFetching} />
+        ) : (
+          <p role="status" className="py-6 text-center text-lg">
+            {TEXT.loading}
+          </p>
+        )}
+      </section>
+    </Page>
+  );
+}
+
+function CommunicationRow({ c, current }: { c: MemberCommunication; current: boolean }) {
+  const fmt = usePostFormat();
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+  const remove = trpc.memberCommunications.remove.useMutation();
+  const onDelete = async () => {
+    try {
+      await remove.mutateAsync({ id: c.id });
+      toast.success(T.deleted, { description: c.title });
+      if (current) await navigate({ to: LIST });
+    } catch (err) {
+      toast.error(T.communicationDeleteFailed, { description: errorStatus(err) === 401 ? T.sessionExpired : serverMessage(err) });
+    } finally {
+      await utils.memberCommunications.list.invalidate();
+    }
+  };
+  const when = c.publishDate ? `${Date.parse(c.publishDate) > Date.now() ? 'Scheduled for' : 'Published'} ${fmt.dateTime(c.publishDate)}` : 'No publish date';
+  return (
+    <article aria-label={c.title} className={`rounded-xl border bg-card p-4 shadow-sm ${current ? 'ring-2 ring-ring' : ''}`}>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0 space-y-1">
+          <h3 className="text-lg font-bold text-navy-800">{c.title}</h3>
+          <div className="flex flex-wrap gap-2">
+            <Badge variant={c.isPublished ? 'success' : 'secondary'}>{c.isPublished ? 'Published' : 'Draft'}</Badge>
+            <Badge variant={PRIORITY_BADGE[c.priority]}>
+              {labelOf(c.priority)}
+              <span className="sr-only"> priority</span>
+            </Badge>
+            <Badge variant="outline">{labelOf(c.type)}</Badge>
+          </div>
+          <p className="text-base text-muted-foreground">
+            For {AUDIENCE_LABELS[c.targetAudience]} · {when}
+            {c.expiryDate ? ` · ${Date.parse(c.expiryDate) <= Date.now() ? 'Expired' : 'Expires'} ${fmt.dateTime(c.expiryDate)}` : ''}
+          </p>
+        </div>
+        <div className="flex gap-2">
+          <Button variant="outline" size="sm" onClick={() => void navigate({ to: '/admin/member-communications/$id', params: { id: String(c.id) } })} aria-label={`Edit ${c.title}`}>
+            <PencilIcon aria-hidden="true" />
+            Edit
+          </Button>
+          <ConfirmDialog
+            trigger={
+              <Button variant="outline" size="sm" className="text-destructive" aria-label={`Delete ${c.title}`} disabled={remove.isPending}>
+                <Trash2Icon aria-hidden="true" />
+                Delete
+              </Button>
+            }
+            description={CONFIRM.deleteCommunication}
+            onConfirm={onDelete}
+          />
+        </div>
+      </div>
+    </article>
+  );
+}
+
+function toLocalInput(iso: string | null, timeZone: string): string {
+  if (!iso) return '';
+  const { date, time } = utcToZoned(iso, timeZone);
+  return `${date}T${time}`;
+}
+function fromLocalInput(value: string | null, timeZone: string): string | null {
+  if (!value) return null;
+  const [date, time] = value.split('T');
+  return zonedToUtc(date!, (time ?? '00:00').slice(0, 5), timeZone).toISOString();
+}
+
+function CommunicationForm({ communication, onDone }: { communication?: MemberCommunication; onDone: () => void }) {
+  const { timeZone } = usePostFormat();
+  const utils = trpc.useUtils();
+  const create = trpc.memberCommunications.create.useMutation();
+  const update = trpc.memberCommunications.update.useMutation();
+  const form = useForm<FormIn, unknown, FormOut>({
+    resolver: zodResolver(CreateCommunicationInput),
+    defaultValues: {
+      title: communication?.title ?? '',
+      content: communication?.content ?? '',
+      type: communication?.type ?? 'announcement',
+      priority: communication?.priority ?? 'normal',
+      targetAudience: communication?.targetAudience ?? 'all_members',
+      publishDate: toLocalInput(communication?.publishDate ?? null, timeZone),
+      expiryDate: toLocalInput(communication?.expiryDate ?? null, timeZone),
+      isPublished: communication?.isPublished ?? false,
+      attachmentUrl: communication?.attachmentUrl ?? '',
+    },
+  });
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  const { blocker, allowLeave } = useUnsavedChanges(form.formState.isDirty);
+  const leave = () => {
+    allowLeave();
+    onDone();
+  };
+  const saving = form.formState.isSubmitting;
+
+  const onSubmit = form.handleSubmit(async (v) => {
+    // Date inputs hold the post's wall-clock time; the API takes instants.
+    const body = { ...v, publishDate: fromLocalInput(v.publishDate, timeZone), expiryDate: fromLocalInput(v.expiryDate, timeZone) };
+    try {
+      if (communication) await update.mutateAsync({ id: communication.id, ...body });
+      else await create.mutateAsync(body);
+      toast.success(communication ? T.communicationUpdated : T.communicationCreated, { description: v.title });
+      await utils.memberCommunications.invalidate();
+      leave();
+    } catch (err) {
+      const title = communication ? T.communicationUpdateFailed : T.communicationCreateFailed;
+      toast.error(title, { description: errorStatus(err) === 401 ? T.sessionExpired : serverMessage(err) });
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-5" aria-labelledby="communication-form-heading">
+      <h2 id="communication-form-heading" ref={heading} tabIndex={-1} className="text-2xl font-bold text-navy-800 outline-none">
+        {communication ? 'Edit Communication' : 'New Communication'}
+      </h2>
+      <RequiredLegend />
+      <TextField form={form} name="title" label="Title" required />
+      <TextAreaField form={form} name="content" label="Content" rows={8} required description="Plain text; line breaks are kept." />
+      <div className="grid gap-4 md:grid-cols-3">
+        <SelectField form={form} name="type" label="Type" options={TYPE_OPTIONS} />
+        <SelectField form={form} name="priority" label="Priority" options={PRIORITY_OPTIONS} />
+        <SelectField form={form} name="targetAudience" label="Target Audience" options={AUDIENCE_OPTIONS} />
+      </div>
+      <div className="grid gap-4 md:grid-cols-2">
+        <TextField form={form} name="publishDate" label="Publish Date" type="datetime-local" description="Blank publishes it as soon as it is saved as published." />
+        <TextField form={form} name="expiryDate" label="Expiry Date" type="datetime-local" description="Optional: members stop seeing it after this time." />
+      </div>
+      <TextField form={form} name="attachmentUrl" label="Attachment URL" type="url" inputMode="url" placeholder="https://" description="Optional: a link shown as 'View Attachment'." />
+      <SwitchField control={form.control} name="isPublished" label="Published" description="Off keeps it as a draft that members do not see." />
+      <UnsavedChangesDialog blocker={blocker} />
+      <div className="flex flex-col-reverse gap-3 border-t pt-6 sm:flex-row sm:justify-end">
+        <Button type="button" variant="outline" onClick={leave}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={saving} aria-disabled={saving || undefined}>
+          {saving ? 'Saving...' : communication ? 'Update Communication' : 'Create Communication'}
+        </Button>
+      </div>
+    </form>
+  );
+}

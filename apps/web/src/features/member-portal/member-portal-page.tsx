@@ -1,0 +1,206 @@
+import { useNavigate } from '@tanstack/react-router';
+import { DownloadIcon, ExternalLinkIcon, LogOutIcon, PaperclipIcon } from 'lucide-react';
+import { labelOf } from '@post/contracts/enums';
+import type { SessionMember } from '@post/contracts/member-auth';
+import type { MemberCommunication } from '@post/contracts/member-communications';
+import type { PortalResource } from '@post/contracts/member-resources';
+import { TEXT } from '@post/contracts/messages';
+import { Badge } from '@post/ui/components/badge';
+import { Button, buttonVariants } from '@post/ui/components/button';
+import { Skeleton } from '@post/ui/components/skeleton';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@post/ui/components/tabs';
+import { LoadState } from '../../components/load-state.tsx';
+import { Page } from '../../layout/page.tsx';
+import { usePostFormat } from '../../lib/format.ts';
+import { trpc } from '../../lib/trpc.ts';
+import { useRefreshSessions } from '../auth/use-session.ts';
+import { PRIORITY_BADGE } from '../member-communications/labels.ts';
+import { CategoryIcon } from '../member-resources/labels.tsx';
+
+/** Which tab the portal shows. */
+export type PortalTab = 'communications' | 'resources';
+
+// What a member may read changes with who is signed in: never keep it for the next person.
+const PRIVATE = { staleTime: 0, gcTime: 0, refetchOnMount: 'always', refetchOnWindowFocus: true } as const;
+
+/** The member portal: Communications and Resources tabs and a Sign Out button (spec §2). */
+export function MemberPortalPage({ member, tab, onTabChange }: { member: SessionMember; tab: PortalTab; onTabChange: (tab: PortalTab) => void }) {
+  const navigate = useNavigate();
+  const refresh = useRefreshSessions();
+  const logout = trpc.memberAuth.logout.useMutation();
+  const signOut = async () => {
+    try {
+      await logout.mutateAsync();
+    } catch (err) {
+      // The spec: member logout failures are only logged.
+      console.error('member logout failed', err);
+    }
+    // Leave first: re-reading the session while still here would send the member to the Login page.
+    await navigate({ to: '/' });
+    await refresh();
+  };
+
+  return (
+    <Page
+      title="Member Portal"
+      intro={`Welcome, ${member.firstName}. Here are the communications and resources for members of the post.`}
+      actions={
+        <Button variant="outline" onClick={() => void signOut()} disabled={logout.isPending}>
+          <LogOutIcon aria-hidden="true" />
+          Sign Out
+        </Button>
+      }
+    >
+      <title>Member Portal</title>
+      <meta name="robots" content="noindex" />
+      <Tabs value={tab} onValueChange={(v) => onTabChange(v as PortalTab)}>
+        <TabsList className="grid w-full grid-cols-2 sm:w-96">
+          <TabsTrigger value="communications">Communications</TabsTrigger>
+          <TabsTrigger value="resources">Resources</TabsTrigger>
+        </TabsList>
+        <TabsContent value="communications" className="pt-2">
+          <Communications />
+        </TabsContent>
+        <TabsContent value="resources" className="pt-2">
+          <Resources />
+        </TabsContent>
+      </Tabs>
+    </Page>
+  );
+}
+
+function CardSkeleton() {
+  return (
+    <div className="space-y-4">
+      {[0, 1].map((i) => (
+        <div key={i} className="space-y-3 rounded-xl border p-5">
+          <Skeleton className="h-6 w-2/3" />
+          <Skeleton className="h-4 w-1/3" />
+          <Skeleton className="h-16 w-full" />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function Communications() {
+  const query = trpc.memberPortal.communications.useQuery(undefined, PRIVATE);
+  return (
+    <LoadState query={query} loadingText={TEXT.loading} skeleton={<CardSkeleton />} empty={TEXT.noCommunications} isEmpty={(d) => d.length === 0}>
+      {(items) => (
+        <ul className="space-y-4" aria-label="Communications">
+          {items.map((c) => (
+            <li key={c.id}>
+              <CommunicationCard c={c} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </LoadState>
+  );
+}
+
+function CommunicationCard({ c }: { c: MemberCommunication }) {
+  const fmt = usePostFormat();
+  const headingId = `communication-${c.id}`;
+  return (
+    <article aria-labelledby={headingId} className="rounded-xl border bg-card p-5 shadow-sm">
+      <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
+        <h3 id={headingId} className="text-xl font-bold text-navy-800">
+          {c.title}
+        </h3>
+        <div className="flex flex-wrap gap-2">
+          <Badge variant={PRIORITY_BADGE[c.priority]}>
+            {labelOf(c.priority)}
+            <span className="sr-only"> priority</span>
+          </Badge>
+          <Badge variant="outline">{labelOf(c.type)}</Badge>
+        </div>
+      </div>
+      <p className="mt-1 text-base text-muted-foreground">
+        <time dateTime={c.publishDate ?? c.createdAt}>{fmt.longDate(c.publishDate ?? c.createdAt)}</time>
+      </p>
+      <p className="mt-3 text-lg leading-relaxed whitespace-pre-line">{c.content}</p>
+      {c.attachmentUrl ? (
+        <a
+          href={c.attachmentUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="mt-3 inline-flex min-h-11 items-center gap-2 rounded-md font-semibold text-navy-700 underline underline-offset-4 hover:decoration-2 focus-visible:outline-2 focus-visible:outline-ring"
+        >
+          <PaperclipIcon aria-hidden="true" className="size-5" />
+          View Attachment
+          <span className="sr-only"> (opens in a new tab)</span>
+        </a>
+      ) : null}
+    </article>
+  );
+}
+
+function Resources() {
+  const query = trpc.memberPortal.resources.useQuery(undefined, PRIVATE);
+  const utils = trpc.useUtils();
+  // The download counts go up on the server; read them again shortly after a click.
+  const onAccess = () => setTimeout(() => void utils.memberPortal.resources.invalidate(), 800);
+  return (
+    <LoadState query={query} loadingText={TEXT.loading} skeleton={<CardSkeleton />} empty={TEXT.noResources} isEmpty={(d) => d.length === 0}>
+      {(items) => (
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Resources">
+          {items.map((r) => (
+            <li key={r.id} className="flex">
+              <ResourceCard r={r} onAccess={onAccess} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </LoadState>
+  );
+}
+
+function ResourceCard({ r, onAccess }: { r: PortalResource; onAccess: () => void }) {
+  const headingId = `resource-${r.id}`;
+  // An uploaded file downloads in place; a link opens in a new tab.
+  const isFile = r.fileName !== null;
+  return (
+    <article aria-labelledby={headingId} className="flex w-full flex-col rounded-xl border bg-card p-5 shadow-sm">
+      <div className="flex items-start gap-3">
+        <span className="flex size-12 shrink-0 items-center justify-center rounded-lg bg-navy-50 text-navy-700">
+          <CategoryIcon category={r.category} className="size-6" />
+        </span>
+        <div className="min-w-0">
+          <h3 id={headingId} className="text-lg leading-snug font-bold text-navy-800">
+            {r.title}
+          </h3>
+          <p className="text-base text-muted-foreground">{labelOf(r.category)}</p>
+        </div>
+      </div>
+      <p className="mt-3 flex-1 text-base">{r.description}</p>
+      <dl className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
+        {r.fileSize ? (
+          <div className="flex gap-1">
+            <dt>File size:</dt>
+            <dd>{r.fileSize}</dd>
+          </div>
+        ) : null}
+        <div className="flex gap-1">
+          <dt>Downloads:</dt>
+          <dd data-testid="download-count">{r.downloadCount}</dd>
+        </div>
+      </dl>
+      <a
+        href={`/api/member/resources/${r.id}/download`}
+        {...(isFile ? {} : { target: '_blank', rel: 'noopener noreferrer' })}
+        onClick={onAccess}
+        className={buttonVariants({ className: 'mt-4 self-start' })}
+      >
+        {isFile ? <DownloadIcon aria-hidden="true" /> : <ExternalLinkIcon aria-hidden="true" />}
+        Access
+        <span className="sr-only">
+          {' '}
+          {r.title}
+          {isFile ? '' : ' (opens in a new tab)'}
+        </span>
+      </a>
+    </article>
+  );
+}

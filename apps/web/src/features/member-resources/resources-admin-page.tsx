@@ -1,0 +1,366 @@
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from '@tanstack/react-router';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { PencilIcon, PlusIcon, Trash2Icon } from 'lucide-react';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import { labelOf } from '@post/contracts/enums';
+import {
+  ALLOWED_UPLOAD_TYPES,
+  CreateMemberResourceInput,
+  MAX_UPLOAD_BYTES,
+  formatFileSize,
+  uploadTypeOf,
+  type MemberResource,
+} from '@post/contracts/member-resources';
+import { CONFIRM, E, T, TEXT } from '@post/contracts/messages';
+import { Badge } from '@post/ui/components/badge';
+import { Button } from '@post/ui/components/button';
+import { Field, FieldControl, FieldDescription, FieldError, FieldLabel } from '@post/ui/components/field';
+import { Input } from '@post/ui/components/input';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { TextAreaField, TextField } from '../../components/form-fields.tsx';
+import { ErrorState } from '../../components/load-state.tsx';
+import { Page } from '../../layout/page.tsx';
+import { errorStatus, serverMessage, trpc } from '../../lib/trpc.ts';
+import { BackLink, FormPanel, RequiredLegend, SelectField, SwitchField, UnsavedChangesDialog } from '../admin/forms/form-kit.tsx';
+import { useUnsavedChanges } from '../../lib/use-unsaved-changes.ts';
+import { ACCESS_LEVEL_LABELS, ACCESS_OPTIONS, CATEGORY_OPTIONS, CategoryIcon, RESOURCE_TYPE_OPTIONS } from './labels.tsx';
+
+type FormIn = z.input<typeof CreateMemberResourceInput>;
+type FormOut = z.output<typeof CreateMemberResourceInput>;
+type Source = 'link' | 'file';
+
+const LIST = '/admin/member-resources';
+const ACCEPT = [...Object.keys(ALLOWED_UPLOAD_TYPES), ...Object.values(ALLOWED_UPLOAD_TYPES), '.jpeg'].join(',');
+
+/** A failed upload, with the server's message. */
+class UploadError extends Error {
+  readonly status: number;
+  constructor(status: number, message: string) {
+    super(message);
+    this.status = status;
+  }
+}
+
+/** The type to send for a chosen file: by its extension first (browsers disagree on CSV), else the browser's. */
+function typeOfFile(file: File): string | undefined {
+  return uploadTypeOf(file.name) ?? (file.type in ALLOWED_UPLOAD_TYPES ? file.type : undefined);
+}
+
+/** Checks a chosen file before sending it; the server checks again (size, type and content). */
+function fileProblem(file: File): string | undefined {
+  if (file.size === 0) return E.uploadEmpty;
+  if (file.size > MAX_UPLOAD_BYTES) return E.uploadTooLarge;
+  if (!typeOfFile(file)) return E.uploadTypeNotAllowed;
+  return undefined;
+}
+
+async function uploadFile(id: number, file: File): Promise<MemberResource> {
+  const res = await fetch(`/api/admin/member-resources/${id}/file?name=${encodeURIComponent(file.name)}`, {
+    method: 'PUT',
+    headers: { 'content-type': typeOfFile(file)! },
+    body: file,
+    credentials: 'include',
+  });
+  if (!res.ok) {
+    const body = (await res.json().catch(() => null)) as { message?: string } | null;
+    throw new UploadError(res.status, body?.message ?? `${res.status}: upload failed`);
+  }
+  return (await res.json()) as MemberResource;
+}
+
+/**
+ * Member resources admin (spec §2): a toggled create/edit form above a card grid. `editId`
+ * (the /{id} route) opens the form in edit mode for that resource.
+ */
+export function ResourcesAdminPage({ editId, creating, onCreatingChange }: { editId?: number; creating: boolean; onCreatingChange: (on: boolean) => void }) {
+  const navigate = useNavigate();
+  const list = trpc.memberResources.list.useQuery();
+  const editing = trpc.memberResources.byId.useQuery({ id: editId ?? 0 }, { enabled: editId !== undefined });
+  const closeForm = () => (editId !== undefined ? void navigate({ to: LIST }) : onCreatingChange(false));
+  const formOpen = editId !== undefined || creating;
+
+  return (
+    <Page
+      before={<BackLink to="/admin" />}
+      title="Member Resources"
+      intro="Bylaws, forms, minutes and other documents in the member portal: a link, or a file you upload."
+      actions={
+        formOpen ? null : (
+          <Button onClick={() => onCreatingChange(true)}>
+            <PlusIcon aria-hidden="true" />
+            New Resource
+          </Button>
+        )
+      }
+    >
+      <title>Member Resources</title>
+      {formOpen ? (
+        <FormPanel className="mb-8">
+          {editId === undefined ? (
+            <ResourceForm onDone={closeForm} />
+          ) : editing.data ? (
+            <ResourceForm key={editing.data.id} resource={editing.data} onDone={closeForm} />
+          ) : editing.isError ? (
+            <div role="alert" className="space-y-3">
+              <p className="text-lg">{errorStatus(editing.error) === 404 ? 'This resource does not exist. It may have been deleted.' : T.loadFailed}</p>
+              <Button variant="outline" onClick={closeForm}>
+                Back to the list
+              </Button>
+            </div>
+          ) : (
+            <p role="status" className="text-lg">
+              {TEXT.loading}
+            </p>
+          )}
+        </FormPanel>
+      ) : null}
+      <section aria-labelledby="resources-heading">
+        <h2 id="resources-heading" className="mb-4 text-2xl font-bold text-navy-800">
+          All Resources
+        </h2>
+        {list.data ? (
+          list.data.length === 0 ? (
+            <p className="rounded-lg border border-dashed bg-muted px-4 py-8 text-center text-lg text-muted-foreground">{TEXT.noMemberResourcesFound}</p>
+          ) : (
+            <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-labelledby="resources-heading">
+              {list.data.map((r) => (
+                <li key={r.id} className="flex">
+                  <ResourceCard r={r} current={r.id === editId} />
+                </li>
+              ))}
+            </ul>
+          )
+        ) : list.isError ? (
+          <ErrorState onRetry={() => void list.refetch()} retrying={list.isFetching} />
+        ) : (
+          <p role="status" className="py-6 text-center text-lg">
+            {TEXT.loading}
+          </p>
+        )}
+      </section>
+    </Page>
+  );
+}
+
+function ResourceCard({ r, current }: { r: MemberResource; current: boolean }) {
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+  const remove = trpc.memberResources.remove.useMutation();
+  const onDelete = async () => {
+    try {
+      await remove.mutateAsync({ id: r.id });
+      toast.success(T.deleted, { description: r.title });
+      if (current) await navigate({ to: LIST });
+    } catch (err) {
+      toast.error(T.memberResourceDeleteFailed, { description: errorStatus(err) === 401 ? T.sessionExpired : serverMessage(err) });
+    } finally {
+      await utils.memberResources.list.invalidate();
+    }
+  };
+  return (
+    <article aria-label={r.title} className={`flex w-full flex-col rounded-xl border bg-card p-4 shadow-sm ${current ? 'ring-2 ring-ring' : ''}`}>
+      <div className="flex items-start gap-3">
+        <span className="flex size-11 shrink-0 items-center justify-center rounded-lg bg-navy-50 text-navy-700">
+          <CategoryIcon category={r.category} className="size-6" />
+        </span>
+        <div className="min-w-0 flex-1">
+          <h3 className="text-lg leading-snug font-bold text-navy-800">{r.title}</h3>
+          <p className="text-sm text-muted-foreground">
+            {labelOf(r.category)} · {labelOf(r.resourceType)}
+          </p>
+        </div>
+        <Badge variant={r.isActive ? 'success' : 'secondary'}>{r.isActive ? 'Active' : 'Inactive'}</Badge>
+      </div>
+      <p className="mt-3 line-clamp-3 text-base">{r.description}</p>
+      <dl className="mt-3 space-y-1 text-sm">
+        <div className="flex gap-1">
+          <dt className="text-muted-foreground">Who sees it:</dt>
+          <dd>{ACCESS_LEVEL_LABELS[r.accessLevel]}</dd>
+        </div>
+        <div className="flex min-w-0 gap-1">
+          <dt className="shrink-0 text-muted-foreground">{r.fileName ? 'File:' : 'Link:'}</dt>
+          <dd className="min-w-0 truncate">
+            {r.fileName ? (
+              <a href={`/api/admin/member-resources/${r.id}/file`} className="underline underline-offset-4">
+                {r.fileName}
+              </a>
+            ) : (
+              (r.resourceUrl ?? <span className="text-flag-red-800">none yet: members cannot open it</span>)
+            )}
+            {r.fileSize ? ` (${r.fileSize})` : ''}
+          </dd>
+        </div>
+        <div className="flex gap-1">
+          <dt className="text-muted-foreground">Downloads:</dt>
+          <dd>{r.downloadCount}</dd>
+        </div>
+      </dl>
+      <div className="mt-auto flex gap-2 pt-4">
+        <Button variant="outline" size="sm" onClick={() => void navigate({ to: '/admin/member-resources/$id', params: { id: String(r.id) } })} aria-label={`Edit ${r.title}`}>
+          <PencilIcon aria-hidden="true" />
+          Edit
+        </Button>
+        <ConfirmDialog
+          trigger={
+            <Button variant="outline" size="sm" className="text-destructive" aria-label={`Delete ${r.title}`} disabled={remove.isPending}>
+              <Trash2Icon aria-hidden="true" />
+              Delete
+            </Button>
+          }
+          description={CONFIRM.deleteMemberResource}
+          onConfirm={onDelete}
+        />
+      </div>
+    </article>
+  );
+}
+
+function ResourceForm({ resource, onDone }: { resource?: MemberResource; onDone: () => void }) {
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+  const create = trpc.memberResources.create.useMutation();
+  const update = trpc.memberResources.update.useMutation();
+  const [source, setSource] = useState<Source>(resource?.fileName ? 'file' : 'link');
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string | undefined>();
+  const [uploading, setUploading] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  const form = useForm<FormIn, unknown, FormOut>({
+    resolver: zodResolver(CreateMemberResourceInput),
+    defaultValues: {
+      title: resource?.title ?? '',
+      description: resource?.description ?? '',
+      category: resource?.category ?? 'documents',
+      resourceType: resource?.resourceType ?? 'document',
+      resourceUrl: resource?.resourceUrl ?? '',
+      fileSize: resource?.fileName ? '' : (resource?.fileSize ?? ''),
+      accessLevel: resource?.accessLevel ?? 'member',
+      isActive: resource?.isActive ?? true,
+    },
+  });
+  const { blocker, allowLeave } = useUnsavedChanges(form.formState.isDirty || file !== null);
+  const leave = () => {
+    allowLeave();
+    onDone();
+  };
+  const saving = form.formState.isSubmitting || uploading;
+
+  const onChooseFile = (chosen: File | undefined) => {
+    setFile(chosen ?? null);
+    setFileError(chosen ? fileProblem(chosen) : undefined);
+  };
+
+  const onSubmit = form.handleSubmit(async (v) => {
+    if (source === 'link' && !v.resourceUrl) {
+      form.setError('resourceUrl', { message: 'Enter the address of the resource, or choose Upload a file.' }, { shouldFocus: true });
+      return;
+    }
+    if (source === 'file') {
+      const problem = file ? fileProblem(file) : resource?.fileName ? undefined : 'Choose a file to upload.';
+      if (problem) {
+        setFileError(problem);
+        fileInput.current?.focus();
+        return;
+      }
+    }
+    const body = source === 'file' ? { ...v, resourceUrl: null, fileSize: null } : v;
+    let saved: MemberResource;
+    try {
+      saved = resource ? await update.mutateAsync({ id: resource.id, ...body }) : await create.mutateAsync(body);
+    } catch (err) {
+      const title = resource ? T.memberResourceUpdateFailed : T.memberResourceCreateFailed;
+      toast.error(title, { description: errorStatus(err) === 401 ? T.sessionExpired : serverMessage(err) });
+      return;
+    }
+    if (source === 'file' && file) {
+      setUploading(true);
+      try {
+        await uploadFile(saved.id, file);
+      } catch (err) {
+        const message = err instanceof UploadError ? (err.status === 401 ? T.sessionExpired : err.message) : 'The file could not be sent. Check the connection and try again.';
+        setFileError(message);
+        toast.error(resource ? T.memberResourceUpdateFailed : T.memberResourceCreateFailed, {
+          description: resource ? message : `The resource was saved without its file. ${message}`,
+        });
+        await utils.memberResources.invalidate();
+        // A new resource now exists: keep editing it, so the upload can be tried again.
+        if (!resource) {
+          allowLeave();
+          await navigate({ to: '/admin/member-resources/$id', params: { id: String(saved.id) } });
+        }
+        return;
+      } finally {
+        setUploading(false);
+      }
+    }
+    toast.success(resource ? T.memberResourceUpdated : T.memberResourceCreated, { description: v.title });
+    await utils.memberResources.invalidate();
+    leave();
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-5" aria-labelledby="resource-form-heading">
+      <h2 id="resource-form-heading" ref={heading} tabIndex={-1} className="text-2xl font-bold text-navy-800 outline-none">
+        {resource ? 'Edit Resource' : 'New Resource'}
+      </h2>
+      <RequiredLegend />
+      <TextField form={form} name="title" label="Title" required />
+      <TextAreaField form={form} name="description" label="Description" rows={3} required />
+      <div className="grid gap-4 md:grid-cols-3">
+        <SelectField form={form} name="category" label="Category" options={CATEGORY_OPTIONS} />
+        <SelectField form={form} name="resourceType" label="Resource Type" options={RESOURCE_TYPE_OPTIONS} />
+        <SelectField form={form} name="accessLevel" label="Access Level" options={ACCESS_OPTIONS} description="Which members see it." />
+      </div>
+      <fieldset className="space-y-4 rounded-lg border p-4">
+        <legend className="px-1 text-lg font-semibold text-navy-800">Where members get it</legend>
+        <div className="flex flex-wrap gap-x-6 gap-y-2" role="radiogroup" aria-label="Source">
+          {(
+            [
+              ['link', 'A link (URL)'],
+              ['file', 'Upload a file'],
+            ] as const
+          ).map(([value, label]) => (
+            <label key={value} className="flex min-h-11 cursor-pointer items-center gap-2 text-base">
+              <input type="radio" name="source" value={value} checked={source === value} onChange={() => setSource(value)} className="size-5 accent-navy-700" />
+              {label}
+            </label>
+          ))}
+        </div>
+        {source === 'link' ? (
+          <div className="grid gap-4 md:grid-cols-[2fr_1fr]">
+            <TextField form={form} name="resourceUrl" label="Resource URL" type="url" inputMode="url" placeholder="https://" required />
+            <TextField form={form} name="fileSize" label="File Size" placeholder="e.g. 245 KB" description="Optional, shown to members." />
+          </div>
+        ) : (
+          <Field>
+            <FieldLabel>File{resource?.fileName ? ' (choose one only to replace the current file)' : ''}</FieldLabel>
+            <FieldControl>
+              <Input ref={fileInput} type="file" accept={ACCEPT} onChange={(e) => onChooseFile(e.target.files?.[0])} className="h-auto py-2" />
+            </FieldControl>
+            <FieldDescription>
+              {resource?.fileName ? `Current file: ${resource.fileName} (${resource.fileSize ?? ''}). ` : ''}
+              PDF, Word, Excel, text, CSV, PNG or JPEG, at most {formatFileSize(MAX_UPLOAD_BYTES)}.
+              {file && !fileError ? ` Chosen: ${file.name} (${formatFileSize(file.size)}).` : ''}
+            </FieldDescription>
+            <FieldError>{fileError}</FieldError>
+          </Field>
+        )}
+      </fieldset>
+      <SwitchField control={form.control} name="isActive" label="Active" description="Inactive resources are hidden from members." />
+      <UnsavedChangesDialog blocker={blocker} />
+      <div className="flex flex-col-reverse gap-3 border-t pt-6 sm:flex-row sm:justify-end">
+        <Button type="button" variant="outline" onClick={leave}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={saving} aria-disabled={saving || undefined}>
+          {uploading ? 'Uploading...' : saving ? 'Saving...' : resource ? 'Update Resource' : 'Create Resource'}
+        </Button>
+      </div>
+    </form>
+  );
+}

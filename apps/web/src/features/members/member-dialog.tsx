@@ -1,0 +1,165 @@
+import type * as React from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import { CreateMemberInput, type Member } from '@post/contracts/members';
+import { E, T } from '@post/contracts/messages';
+import { utcToZoned } from '@post/contracts/rules/event-time';
+import { Button } from '@post/ui/components/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@post/ui/components/dialog';
+import { TextAreaField, TextField } from '../../components/form-fields.tsx';
+import { errorStatus, serverMessage, trpc } from '../../lib/trpc.ts';
+import { usePostFormat } from '../../lib/format.ts';
+import { RequiredLegend, SelectField, SwitchField } from '../admin/forms/form-kit.tsx';
+import { BRANCH_OPTIONS, DUES_OPTIONS, MEMBERSHIP_TYPE_OPTIONS, POST_ROLE_OPTIONS } from './labels.ts';
+
+type FormIn = z.input<typeof CreateMemberInput>;
+type FormOut = z.output<typeof CreateMemberInput>;
+
+/** The member dialog: 'Add New Member' with no member, 'Edit Member: {first} {last}' with one (spec §2). */
+export function MemberDialog({ open, member, onOpenChange }: { open: boolean; member?: Member; onOpenChange: (open: boolean) => void }) {
+  const title = member ? `Edit Member: ${member.firstName} ${member.lastName}` : 'Add New Member';
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      {/* A stray click beside the dialog must not throw away what was typed: Cancel or Escape close it. */}
+      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-4xl" onInteractOutside={(e) => e.preventDefault()}>
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription>
+            {member ? 'Change the member’s details and portal access.' : 'Add a member to the post’s directory.'}
+          </DialogDescription>
+        </DialogHeader>
+        {/* Keyed so that opening the dialog again always starts from the member's saved values. */}
+        {open ? <MemberForm key={member?.id ?? 'new'} member={member} onDone={() => onOpenChange(false)} /> : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <fieldset className="space-y-4 sm:rounded-lg sm:border sm:p-4">
+      <legend className="mb-2 text-lg font-semibold text-navy-800 sm:mb-0 sm:px-1">{title}</legend>
+      {children}
+    </fieldset>
+  );
+}
+
+function defaultsOf(member: Member | undefined, timeZone: string): FormIn {
+  const today = utcToZoned(new Date(), timeZone).date;
+  return {
+    firstName: member?.firstName ?? '',
+    lastName: member?.lastName ?? '',
+    email: member?.email ?? '',
+    phone: member?.phone ?? '',
+    membershipNumber: member?.membershipNumber ?? '',
+    postRole: member?.postRole ?? 'none',
+    membershipType: member?.membershipType ?? 'Annual Member',
+    branchOfService: member?.branchOfService ?? 'unspecified',
+    yearsOfService: String(member?.yearsOfService ?? 0),
+    memberSince: member ? utcToZoned(member.memberSince, timeZone).date : today,
+    duesStatus: member?.duesStatus ?? 'current',
+    isActive: member?.isActive ?? true,
+    hasOnlineAccess: member?.hasOnlineAccess ?? false,
+    loginPassword: '',
+    address: member?.address ?? '',
+    city: member?.city ?? '',
+    state: member?.state ?? '',
+    zipCode: member?.zipCode ?? '',
+    deployments: member?.deployments ?? '',
+  };
+}
+
+function MemberForm({ member, onDone }: { member?: Member; onDone: () => void }) {
+  const { timeZone } = usePostFormat();
+  const utils = trpc.useUtils();
+  const create = trpc.members.create.useMutation();
+  const update = trpc.members.update.useMutation();
+  const form = useForm<FormIn, unknown, FormOut>({ resolver: zodResolver(CreateMemberInput), defaultValues: defaultsOf(member, timeZone) });
+  const saving = form.formState.isSubmitting || create.isPending || update.isPending;
+  const onlineAccess = form.watch('hasOnlineAccess');
+  const typedPassword = form.watch('loginPassword');
+  const noPassword = onlineAccess && !member?.hasPortalPassword && !typedPassword;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    const failed = member ? T.memberUpdateFailed : T.memberCreateFailed;
+    try {
+      if (member) await update.mutateAsync({ id: member.id, ...values });
+      else await create.mutateAsync(values);
+      toast.success(member ? T.memberUpdated : T.memberCreated, { description: `${values.firstName} ${values.lastName}` });
+      await utils.members.list.invalidate();
+      onDone();
+    } catch (err) {
+      const message = serverMessage(err);
+      if (message === E.membershipNumberTaken) form.setError('membershipNumber', { message }, { shouldFocus: true });
+      else if (message === E.memberEmailTaken) form.setError('email', { message }, { shouldFocus: true });
+      if (errorStatus(err) === 401) toast.error(failed, { description: T.sessionExpired });
+      else toast.error(message ?? failed);
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label={member ? 'Edit member' : 'Add member'}>
+      <RequiredLegend />
+      <Section title="Basic Information">
+        <div className="grid gap-4 md:grid-cols-2">
+          <TextField form={form} name="firstName" label="First Name" autoComplete="off" required />
+          <TextField form={form} name="lastName" label="Last Name" autoComplete="off" required />
+          <TextField form={form} name="email" label="Email" type="email" autoComplete="off" required />
+          <TextField form={form} name="phone" label="Phone" type="tel" autoComplete="off" />
+          <TextField form={form} name="membershipNumber" label="Membership Number" autoComplete="off" required />
+        </div>
+      </Section>
+      <Section title="Service Organization Information">
+        <div className="grid gap-4 md:grid-cols-2">
+          <SelectField form={form} name="postRole" label="Post Role" options={POST_ROLE_OPTIONS} />
+          <SelectField form={form} name="membershipType" label="Membership Type" options={MEMBERSHIP_TYPE_OPTIONS} />
+          <SelectField form={form} name="branchOfService" label="Branch of Service" options={BRANCH_OPTIONS} />
+          <TextField form={form} name="yearsOfService" label="Years of Service" type="number" inputMode="numeric" min={0} max={100} step={1} />
+          <TextField form={form} name="memberSince" label="Member Since" type="date" />
+          <SelectField form={form} name="duesStatus" label="Dues Status" options={DUES_OPTIONS} />
+        </div>
+        <div className="grid gap-4 md:grid-cols-2">
+          <SwitchField control={form.control} name="isActive" label="Active Member" />
+          <SwitchField
+            control={form.control}
+            name="hasOnlineAccess"
+            label="Online Portal Access"
+            description={noPassword ? 'The member can sign in only once a portal password is set.' : undefined}
+          />
+        </div>
+        <TextField
+          form={form}
+          name="loginPassword"
+          label="Portal Password"
+          type="password"
+          autoComplete="new-password"
+          placeholder={member ? 'Leave blank to keep the current password' : 'Leave blank to set one later'}
+          description={
+            member?.hasPortalPassword
+              ? 'A portal password is set; it is never shown. Type a new one (at least 8 characters) to replace it.'
+              : 'At least 8 characters. The member signs in with their membership number and this password.'
+          }
+        />
+      </Section>
+      <Section title="Address">
+        <TextField form={form} name="address" label="Street Address" autoComplete="off" />
+        <div className="grid gap-4 md:grid-cols-3">
+          <TextField form={form} name="city" label="City" autoComplete="off" />
+          <TextField form={form} name="state" label="State" autoComplete="off" />
+          <TextField form={form} name="zipCode" label="ZIP Code" inputMode="numeric" autoComplete="off" />
+        </div>
+      </Section>
+      <TextAreaField form={form} name="deployments" label="Deployments/Service History" rows={3} />
+      <DialogFooter className="border-t pt-4">
+        <Button type="button" variant="outline" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={saving} aria-disabled={saving || undefined}>
+          {saving ? 'Saving...' : member ? 'Update Member' : 'Add Member'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

@@ -1,0 +1,391 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link } from '@tanstack/react-router';
+import { keepPreviousData } from '@tanstack/react-query';
+import { ArrowLeftIcon, DownloadIcon, PencilIcon, PlusIcon, Trash2Icon, UploadIcon } from 'lucide-react';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import type { Member, MemberImportResult, PostRoleFilter } from '@post/contracts/members';
+import { MEMBER_CSV_REQUIRED, MEMBER_FIELD_LABELS, MEMBER_CSV_COLUMNS } from '@post/contracts/members';
+import { CONFIRM, T, TEXT } from '@post/contracts/messages';
+import { Badge } from '@post/ui/components/badge';
+import { Button, buttonVariants } from '@post/ui/components/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogClose } from '@post/ui/components/dialog';
+import { Input } from '@post/ui/components/input';
+import { Label } from '@post/ui/components/label';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@post/ui/components/table';
+import { cn } from '@post/ui/lib/utils';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { ErrorState } from '../../components/load-state.tsx';
+import { Page } from '../../layout/page.tsx';
+import { errorStatus, serverMessage, trpc } from '../../lib/trpc.ts';
+import { selectClass } from '../admin/forms/form-kit.tsx';
+import { DUES_OPTIONS, POST_ROLE_OPTIONS, branchLabel, postRoleLabel } from './labels.ts';
+import { MemberDialog } from './member-dialog.tsx';
+
+/** The directory's search and filters, kept in the address so a reload or Back keeps them. */
+export interface DirectoryFilters {
+  q?: string;
+  status?: 'active' | 'inactive';
+  role?: PostRoleFilterValue;
+  dues?: 'current' | 'due' | 'overdue' | 'exempt';
+}
+
+type PostRoleFilterValue = z.infer<typeof PostRoleFilter>;
+type DialogState = { open: false; member?: Member } | { open: true; member?: Member };
+
+const MAX_IMPORT_CHARS = 900_000;
+
+/** User Management: the member directory with search, filters, CSV export and import, and the member dialog (spec §2). */
+export function UserManagementPage({ filters, onFiltersChange }: { filters: DirectoryFilters; onFiltersChange: (f: DirectoryFilters) => void }) {
+  const [dialog, setDialog] = useState<DialogState>({ open: false });
+  const [text, setText] = useState(filters.q ?? '');
+  // The search box updates the address (and so the query) once typing pauses.
+  useEffect(() => {
+    const q = text.trim() || undefined;
+    if (q === filters.q) return;
+    const timer = setTimeout(() => onFiltersChange({ ...filters, q }), 300);
+    return () => clearTimeout(timer);
+  }, [text, filters, onFiltersChange]);
+
+  const input = { q: filters.q, status: filters.status, postRole: filters.role, duesStatus: filters.dues };
+  const members = trpc.members.list.useQuery(input, { placeholderData: keepPreviousData });
+  const filtered = Boolean(filters.q || filters.status || filters.role || filters.dues);
+
+  return (
+    <Page
+      title="User Management"
+      intro="Manage the post’s members, their post roles and their access to the member portal."
+      actions={
+        <>
+          <Link to="/admin" className={buttonVariants({ variant: 'outline' })}>
+            <ArrowLeftIcon aria-hidden="true" />
+            Back to Dashboard
+          </Link>
+          <Button onClick={() => setDialog({ open: true })}>
+            <PlusIcon aria-hidden="true" />
+            Add Member
+          </Button>
+        </>
+      }
+    >
+      <title>User Management</title>
+      <section aria-labelledby="directory-heading" className="rounded-xl border bg-card p-4 shadow-sm sm:p-6">
+        <div className="mb-4 flex flex-wrap items-start justify-between gap-3">
+          <h2 id="directory-heading" className="text-2xl font-bold text-navy-800">
+            Member Directory
+          </h2>
+          <CsvTools />
+        </div>
+        <div role="search" aria-label="Member search and filters" className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+          <div className="flex flex-col gap-2">
+            <Label htmlFor="member-search">Search members</Label>
+            <Input id="member-search" type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="Name, membership # or email" autoComplete="off" />
+          </div>
+          <FilterSelect
+            id="filter-status"
+            label="Status"
+            value={filters.status ?? ''}
+            onChange={(v) => onFiltersChange({ ...filters, status: (v || undefined) as DirectoryFilters['status'] })}
+            options={[
+              { value: '', label: 'All members' },
+              { value: 'active', label: 'Active' },
+              { value: 'inactive', label: 'Inactive' },
+            ]}
+          />
+          <FilterSelect
+            id="filter-role"
+            label="Post Role"
+            value={filters.role ?? ''}
+            onChange={(v) => onFiltersChange({ ...filters, role: (v || undefined) as PostRoleFilterValue | undefined })}
+            options={[
+              { value: '', label: 'All roles' },
+              { value: 'any', label: 'Any role (officers)' },
+              ...POST_ROLE_OPTIONS.map((o) => (o.value === 'none' ? { value: 'none', label: TEXT.noRoleAssigned } : o)),
+            ]}
+          />
+          <FilterSelect
+            id="filter-dues"
+            label="Dues Status"
+            value={filters.dues ?? ''}
+            onChange={(v) => onFiltersChange({ ...filters, dues: (v || undefined) as DirectoryFilters['dues'] })}
+            options={[{ value: '', label: 'All dues statuses' }, ...DUES_OPTIONS]}
+          />
+        </div>
+        <div className="mb-3 flex min-h-11 flex-wrap items-center justify-between gap-2">
+          <p aria-live="polite" className="text-base text-muted-foreground">
+            {members.data ? `${members.data.length} ${members.data.length === 1 ? 'member' : 'members'}${filtered ? ' match' : ''}` : ''}
+            {members.isFetching && members.data ? ' (updating...)' : ''}
+          </p>
+          {filtered ? (
+            <Button
+              variant="ghost"
+              onClick={() => {
+                setText('');
+                onFiltersChange({});
+              }}
+            >
+              Clear search and filters
+            </Button>
+          ) : null}
+        </div>
+        {members.data ? (
+          members.data.length === 0 ? (
+            <p className="rounded-lg border border-dashed bg-muted px-4 py-8 text-center text-lg text-muted-foreground">
+              {filtered ? TEXT.noMembersMatch : TEXT.noMembersFound}
+            </p>
+          ) : (
+            <Directory members={members.data} onEdit={(m) => setDialog({ open: true, member: m })} />
+          )
+        ) : members.isError ? (
+          <ErrorState onRetry={() => void members.refetch()} retrying={members.isFetching} />
+        ) : (
+          <p role="status" className="py-6 text-center text-lg">
+            {TEXT.loadingMembers}
+          </p>
+        )}
+      </section>
+      <MemberDialog open={dialog.open} member={dialog.member} onOpenChange={(open) => setDialog(open ? dialog : { open: false })} />
+    </Page>
+  );
+}
+
+function FilterSelect({
+  id,
+  label,
+  value,
+  onChange,
+  options,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  options: { value: string; label: string }[];
+}) {
+  return (
+    <div className="flex flex-col gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      <select id={id} className={selectClass} value={value} onChange={(e) => onChange(e.target.value)}>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+function StatusBadge({ active }: { active: boolean }) {
+  return <Badge variant={active ? 'success' : 'secondary'}>{active ? 'Active' : 'Inactive'}</Badge>;
+}
+function AccessBadge({ enabled }: { enabled: boolean }) {
+  return <Badge variant={enabled ? 'normal' : 'outline'}>{enabled ? 'Enabled' : 'Disabled'}</Badge>;
+}
+
+function Directory({ members, onEdit }: { members: Member[]; onEdit: (m: Member) => void }) {
+  return (
+    <>
+      {/* Wide screens: the spec's table. */}
+      <div className="hidden md:block">
+        <Table aria-labelledby="directory-heading" scrollLabel="Member Directory (scroll sideways to see more)">
+          <TableHeader>
+            <TableRow>
+              <TableHead scope="col">Name</TableHead>
+              <TableHead scope="col">Membership #</TableHead>
+              <TableHead scope="col">Email</TableHead>
+              <TableHead scope="col">Post Role</TableHead>
+              <TableHead scope="col">Branch</TableHead>
+              <TableHead scope="col">Status</TableHead>
+              <TableHead scope="col">Online Access</TableHead>
+              <TableHead scope="col">Actions</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {members.map((m) => (
+              <TableRow key={m.id}>
+                <TableCell className="font-semibold">
+                  {m.firstName} {m.lastName}
+                </TableCell>
+                <TableCell className="whitespace-nowrap">{m.membershipNumber}</TableCell>
+                <TableCell className="[overflow-wrap:anywhere]">{m.email}</TableCell>
+                <TableCell className={cn(m.postRole === 'none' && 'text-muted-foreground')}>{postRoleLabel(m.postRole)}</TableCell>
+                <TableCell>{branchLabel(m.branchOfService)}</TableCell>
+                <TableCell>
+                  <StatusBadge active={m.isActive} />
+                </TableCell>
+                <TableCell>
+                  <AccessBadge enabled={m.hasOnlineAccess} />
+                </TableCell>
+                <TableCell>
+                  <RowActions member={m} onEdit={onEdit} compact />
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </div>
+      {/* Phones: one card per member with the same facts. */}
+      <ul className="space-y-3 md:hidden" aria-labelledby="directory-heading">
+        {members.map((m) => (
+          <li key={m.id} className="rounded-lg border p-4">
+            <p className="text-lg font-semibold">
+              {m.firstName} {m.lastName}
+            </p>
+            <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-base">
+              <dt className="text-muted-foreground">Membership #</dt>
+              <dd>{m.membershipNumber}</dd>
+              <dt className="text-muted-foreground">Email</dt>
+              <dd className="break-all">{m.email}</dd>
+              <dt className="text-muted-foreground">Post Role</dt>
+              <dd>{postRoleLabel(m.postRole)}</dd>
+              <dt className="text-muted-foreground">Branch</dt>
+              <dd>{branchLabel(m.branchOfService)}</dd>
+            </dl>
+            <div className="mt-2 flex flex-wrap gap-2">
+              <StatusBadge active={m.isActive} />
+              <span className="inline-flex items-center gap-1 text-sm">
+                Online Access: <AccessBadge enabled={m.hasOnlineAccess} />
+              </span>
+            </div>
+            <div className="mt-3">
+              <RowActions member={m} onEdit={onEdit} />
+            </div>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function RowActions({ member, onEdit, compact }: { member: Member; onEdit: (m: Member) => void; compact?: boolean }) {
+  const utils = trpc.useUtils();
+  const remove = trpc.members.remove.useMutation();
+  const name = `${member.firstName} ${member.lastName}`;
+  const onDelete = async () => {
+    try {
+      await remove.mutateAsync({ id: member.id });
+      toast.success(T.deleted, { description: `${name} was removed from the directory.` });
+    } catch (err) {
+      if (errorStatus(err) === 401) toast.error(T.memberDeleteFailed, { description: T.sessionExpired });
+      else toast.error(serverMessage(err) ?? T.memberDeleteFailed);
+    } finally {
+      await utils.members.list.invalidate();
+    }
+  };
+  return (
+    <div className="flex gap-2">
+      <Button variant="outline" size={compact ? 'icon' : 'sm'} onClick={() => onEdit(member)} aria-label={`Edit ${name}`} title={compact ? `Edit ${name}` : undefined}>
+        <PencilIcon aria-hidden="true" />
+        {compact ? null : 'Edit'}
+      </Button>
+      <ConfirmDialog
+        trigger={
+          <Button
+            variant="outline"
+            size={compact ? 'icon' : 'sm'}
+            className="text-destructive"
+            aria-label={`Delete ${name}`}
+            title={compact ? `Delete ${name}` : undefined}
+            disabled={remove.isPending}
+          >
+            <Trash2Icon aria-hidden="true" />
+            {compact ? null : 'Delete'}
+          </Button>
+        }
+        description={CONFIRM.deleteMember}
+        onConfirm={onDelete}
+      />
+    </div>
+  );
+}
+
+/** Export the directory as CSV (a plain download) and import members from a CSV file. */
+function CsvTools() {
+  const fileInput = useRef<HTMLInputElement>(null);
+  const utils = trpc.useUtils();
+  const importMembers = trpc.members.import.useMutation();
+  const [report, setReport] = useState<MemberImportResult | null>(null);
+
+  const onFile = async (file: File | undefined) => {
+    if (!file) return;
+    try {
+      const csv = await file.text();
+      if (csv.length > MAX_IMPORT_CHARS) {
+        toast.error(T.memberImportFailed, { description: 'The file is too large to import at once (at most 900 KB). Split it into smaller files.' });
+        return;
+      }
+      const result = await importMembers.mutateAsync({ csv });
+      setReport(result);
+      if (result.imported > 0) toast.success(T.membersImported(result.imported));
+      await utils.members.list.invalidate();
+    } catch (err) {
+      toast.error(T.memberImportFailed, { description: errorStatus(err) === 401 ? T.sessionExpired : (serverMessage(err) ?? undefined) });
+    } finally {
+      if (fileInput.current) fileInput.current.value = '';
+    }
+  };
+
+  return (
+    <div className="flex flex-wrap items-center gap-2 sm:justify-end">
+      <a href="/api/admin/members.csv" download className={buttonVariants({ variant: 'outline' })}>
+        <DownloadIcon aria-hidden="true" />
+        Export CSV
+      </a>
+      <input
+        ref={fileInput}
+        id="member-import-file"
+        type="file"
+        accept=".csv,text/csv"
+        className="sr-only"
+        tabIndex={-1}
+        aria-hidden="true"
+        onChange={(e) => void onFile(e.target.files?.[0])}
+      />
+      <Button variant="outline" onClick={() => fileInput.current?.click()} disabled={importMembers.isPending} aria-describedby="import-help">
+        <UploadIcon aria-hidden="true" />
+        {importMembers.isPending ? 'Importing...' : 'Import CSV'}
+      </Button>
+      <details id="import-help" className="w-full text-base text-muted-foreground sm:max-w-md sm:text-right [&[open]]:text-left">
+        <summary className="cursor-pointer rounded-sm font-medium text-foreground focus-visible:outline-2 focus-visible:outline-ring">
+          About the CSV format
+        </summary>
+        <p className="mt-2">
+          The first row names the columns. Required: {MEMBER_CSV_REQUIRED.map((c) => MEMBER_FIELD_LABELS[c]).join(', ')}. Optional:{' '}
+          {MEMBER_CSV_COLUMNS.filter((c) => !MEMBER_CSV_REQUIRED.includes(c))
+            .map((c) => MEMBER_FIELD_LABELS[c])
+            .join(', ')}
+          . A file from Export CSV has this format. Rows with a problem are listed and not imported; the others are.
+        </p>
+      </details>
+      <Dialog open={report !== null} onOpenChange={(o) => !o && setReport(null)}>
+        <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">
+          <DialogHeader>
+            <DialogTitle>Import report</DialogTitle>
+            <DialogDescription>
+              {report ? `${T.membersImported(report.imported)}. ${report.rejected.length === 0 ? 'Every row was imported.' : `${report.rejected.length} ${report.rejected.length === 1 ? 'row was' : 'rows were'} not imported.`}` : ''}
+            </DialogDescription>
+          </DialogHeader>
+          {report && report.rejected.length > 0 ? (
+            <div>
+              <h3 className="mb-2 text-lg font-semibold">Rows not imported</h3>
+              <ul className="space-y-2" aria-label="Rows not imported">
+                {report.rejected.map((r) => (
+                  <li key={r.row} className="rounded-md border border-flag-red-300 bg-flag-red-50 p-3 text-flag-red-800">
+                    <span className="font-semibold">Row {r.row}:</span> {r.reason}
+                  </li>
+                ))}
+              </ul>
+              <p className="mt-3 text-base text-muted-foreground">Correct these rows in the file, remove the rows already imported, and import it again.</p>
+            </div>
+          ) : null}
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button>Close</Button>
+            </DialogClose>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </div>
+  );
+}

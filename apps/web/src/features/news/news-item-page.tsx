@@ -1,0 +1,94 @@
+import { Link } from '@tanstack/react-router';
+import { ArrowLeftIcon } from 'lucide-react';
+import { Badge } from '@post/ui/components/badge';
+import { Skeleton } from '@post/ui/components/skeleton';
+import { EmptyState, ErrorState, loadStatus } from '../../components/load-state.tsx';
+import { Page } from '../../layout/page.tsx';
+import { usePostFormat } from '../../lib/format.ts';
+import { useQuery } from '@tanstack/react-query';
+import { optionalQueryOptions } from '../../lib/optional-query.ts';
+import { trpc, type AppTrpcClient } from '../../lib/trpc.ts';
+import { useSiteSettings } from '../site-settings/use-site-settings.ts';
+import { paragraphs } from './news-text.ts';
+
+const backLink = (
+  <Link to="/news" className="inline-flex items-center gap-2 font-semibold text-navy-800 underline underline-offset-4 hover:decoration-2">
+    <ArrowLeftIcon aria-hidden="true" className="size-4" />
+    Back to all news
+  </Link>
+);
+
+/** One news item, or null when it does not exist. */
+export function newsItemQuery(client: AppTrpcClient, id: number) {
+  return optionalQueryOptions(['news', 'byId'], () => client.news.byId.query({ id }), { id });
+}
+
+/** The numeric id of /news/{id}, or undefined when it cannot be one. */
+export function newsIdOf(param: string): number | undefined {
+  return /^\d{1,9}$/.test(param) && Number(param) > 0 ? Number(param) : undefined;
+}
+
+/** /news/{id}: one news item in full, or a not-found state with the way back. */
+export function NewsItemPage({ id }: { id: string }) {
+  const numericId = newsIdOf(id);
+  const item = useQuery({ ...newsItemQuery(trpc.useUtils().client, numericId ?? 0), enabled: numericId !== undefined });
+  const f = usePostFormat();
+  const settings = useSiteSettings().data;
+  const status = numericId === undefined ? 'empty' : loadStatus(item);
+
+  if (status === 'empty') {
+    return (
+      <Page title="News item not found">
+        <title>{`News item not found | ${settings.postName}`}</title>
+        <EmptyState className="max-w-3xl">
+          <p className="mb-4">This news item does not exist or has been removed.</p>
+          {backLink}
+        </EmptyState>
+      </Page>
+    );
+  }
+  if (status === 'error') {
+    return (
+      <Page title="Post News">
+        <ErrorState className="max-w-3xl" onRetry={() => item.refetch()} retrying={item.isFetching} />
+        <p className="mt-4">{backLink}</p>
+      </Page>
+    );
+  }
+  if (status === 'loading' || !item.data) {
+    return (
+      <div className="mx-auto w-full max-w-6xl px-4 py-8" aria-busy="true">
+        <p role="status" className="sr-only">
+          Loading news item...
+        </p>
+        <div className="max-w-3xl space-y-4">
+          <Skeleton className="h-9 w-3/4" />
+          <Skeleton className="h-5 w-40" />
+          {Array.from({ length: 8 }, (_, i) => (
+            <Skeleton key={i} className={i % 3 === 2 ? 'h-5 w-2/3' : 'h-5 w-full'} />
+          ))}
+        </div>
+      </div>
+    );
+  }
+  const n = item.data;
+  return (
+    <Page title={n.title}>
+      <title>{`${n.title} | ${settings.postName}`}</title>
+      <article className="max-w-3xl">
+        <p className="-mt-4 mb-6 flex flex-wrap items-center gap-2 text-base text-muted-foreground">
+          Published <time dateTime={n.publishDate}>{f.longDate(n.publishDate)}</time>
+          {n.featured ? <Badge variant="warning">Featured</Badge> : null}
+        </p>
+        <div className="space-y-4 text-lg leading-relaxed">
+          {paragraphs(n.content).map((p, i) => (
+            <p key={i} className="whitespace-pre-line">
+              {p}
+            </p>
+          ))}
+        </div>
+        <p className="mt-8">{backLink}</p>
+      </article>
+    </Page>
+  );
+}

@@ -1,0 +1,105 @@
+import { Link } from '@tanstack/react-router';
+import type { Event } from '@post/contracts/events';
+import { TEXT } from '@post/contracts/messages';
+import { Button, buttonVariants } from '@post/ui/components/button';
+import { Skeleton } from '@post/ui/components/skeleton';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@post/ui/components/table';
+import { LoadState, type QueryLike } from '../../components/load-state.tsx';
+import { usePostFormat } from '../../lib/format.ts';
+
+/** Events that have not started, soonest first (spec §2). */
+export function upcomingForVolunteers(events: Event[], now = Date.now()): Event[] {
+  return events.filter((e) => Date.parse(e.startDate) > now).sort((a, b) => Date.parse(a.startDate) - Date.parse(b.startDate));
+}
+
+function isFull(e: Event): boolean {
+  return e.volunteerPositions <= 0 || e.volunteerCount >= e.volunteerPositions;
+}
+
+/** The Upcoming Volunteer Needs table: Event, Date, Positions, Filled, Action. */
+export function VolunteerNeeds({ query, isAdmin, onVolunteer }: { query: QueryLike<Event[]>; isAdmin: boolean; onVolunteer: (e: Event) => void }) {
+  const f = usePostFormat();
+  return (
+    <section aria-labelledby="volunteer-needs" className="rounded-xl border bg-card p-4 shadow-sm sm:p-6">
+      <h2 id="volunteer-needs" className="mb-4 text-2xl font-bold text-navy-800">
+        Upcoming Volunteer Needs
+      </h2>
+      <LoadState
+        query={query}
+        loadingText={TEXT.loadingEvents}
+        skeleton={
+          <div className="space-y-2">
+            {Array.from({ length: 5 }, (_, i) => (
+              <Skeleton key={i} className="h-12 w-full" />
+            ))}
+          </div>
+        }
+        empty={TEXT.noVolunteerOpportunities}
+        isEmpty={(d) => upcomingForVolunteers(d).length === 0}
+      >
+        {(events) => {
+          const rows = upcomingForVolunteers(events);
+          const action = (e: Event) =>
+            isAdmin ? (
+              <Link to="/admin/events/$id" params={{ id: String(e.id) }} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
+                Manage<span className="sr-only">: {e.title}</span>
+              </Link>
+            ) : isFull(e) ? (
+              <Button size="sm" variant="outline" disabled>
+                Full<span className="sr-only">: {e.title}</span>
+              </Button>
+            ) : (
+              <Button size="sm" variant="destructive" onClick={() => onVolunteer(e)}>
+                Volunteer<span className="sr-only">: {e.title}</span>
+              </Button>
+            );
+          return (
+            <>
+              {/* Phones: one card per event; wider screens: the table. */}
+              <ul className="space-y-3 sm:hidden" aria-label="Upcoming volunteer needs">
+                {rows.map((e) => (
+                  <li key={e.id} className="rounded-lg border p-4">
+                    <p className="font-semibold text-navy-800">{e.title}</p>
+                    <p className="text-base text-muted-foreground">{f.dateTime(e.startDate)}</p>
+                    <p className="mt-1 text-base">
+                      Positions {e.volunteerPositions} · Filled {e.volunteerCount}
+                    </p>
+                    <div className="mt-3">{action(e)}</div>
+                  </li>
+                ))}
+              </ul>
+              <Table containerClassName="hidden sm:block" scrollLabel="Upcoming volunteer needs (scroll sideways to see more)">
+                <TableHeader>
+                  <TableRow>
+                    <TableHead scope="col">Event</TableHead>
+                    <TableHead scope="col">Date</TableHead>
+                    <TableHead scope="col" className="text-right">Positions</TableHead>
+                    <TableHead scope="col" className="text-right">Filled</TableHead>
+                    <TableHead scope="col">Action</TableHead>
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  {rows.map((e) => (
+                    <TableRow key={e.id} data-event-id={e.id}>
+                      <TableCell className="font-medium">{e.title}</TableCell>
+                      <TableCell>{f.dateTime(e.startDate)}</TableCell>
+                      <TableCell className="text-right tabular-nums">{e.volunteerPositions}</TableCell>
+                      <TableCell className="text-right tabular-nums">{e.volunteerCount}</TableCell>
+                      <TableCell>{action(e)}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </>
+          );
+        }}
+      </LoadState>
+      <p className="mt-4">
+        <Link to="/events" className="font-semibold text-navy-800 underline underline-offset-4 hover:decoration-2">
+          View all volunteer opportunities
+        </Link>
+      </p>
+    </section>
+  );
+}
+

@@ -1,0 +1,106 @@
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { T } from '@post/contracts/messages';
+import { VolunteerFormSchema } from '@post/contracts/volunteers';
+import { Button } from '@post/ui/components/button';
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@post/ui/components/dialog';
+import { TextField } from '../../components/form-fields.tsx';
+import { errorStatus, serverMessage, trpc } from '../../lib/trpc.ts';
+import { usePostFormat } from '../../lib/format.ts';
+
+const FormSchema = VolunteerFormSchema.extend({ website: z.string().max(500).optional() });
+type FormValues = z.infer<typeof FormSchema>;
+const EMPTY: FormValues = { name: '', email: '', phone: '', role: '', website: '' };
+const INTRO = 'Please fill out the form below to volunteer.';
+
+/** The event a person is signing up for. */
+export interface VolunteerTarget {
+  id: number;
+  title: string;
+  startDate: string;
+}
+
+/**
+ * The Volunteer Sign Up dialog (spec §2, §5): name, email, phone and role, a honeypot, the
+ * spec's toasts; on success it closes, resets and the events' Filled counts are re-read.
+ */
+export function VolunteerSignupDialog({ event, onClose }: { event: VolunteerTarget | null; onClose: () => void }) {
+  const f = usePostFormat();
+  const utils = trpc.useUtils();
+  const signUp = trpc.volunteers.create.useMutation();
+  const form = useForm<FormValues>({ resolver: zodResolver(FormSchema), defaultValues: EMPTY });
+
+  // A different event keeps what was typed (people often try the next event when one is full),
+  // but not the errors of the last attempt.
+  useEffect(() => {
+    if (event) form.clearErrors();
+  }, [event?.id]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    if (!event) return;
+    try {
+      await signUp.mutateAsync({
+        eventId: event.id,
+        name: values.name,
+        email: values.email,
+        phone: values.phone || null,
+        role: values.role || null,
+        website: values.website || undefined,
+      });
+      toast.success(T.volunteerSuccess.title, { description: T.volunteerSuccess.description });
+      form.reset(EMPTY);
+      onClose();
+      await utils.events.invalidate();
+    } catch (err) {
+      const status = errorStatus(err);
+      const message = status === 409 || status === 429 ? serverMessage(err) : undefined;
+      toast.error(T.volunteerError.title, { description: message ?? T.volunteerError.description });
+    }
+  });
+
+  const submitting = form.formState.isSubmitting;
+  return (
+    <Dialog open={event !== null} onOpenChange={(open) => (open || submitting ? undefined : onClose())}>
+      <DialogContent showCloseButton={false}>
+        <DialogHeader>
+          <DialogTitle>{event?.title || INTRO}</DialogTitle>
+          <DialogDescription>
+            {event?.title ? (
+              <>
+                {f.dateTime(event.startDate)}. {INTRO}
+              </>
+            ) : (
+              'Volunteer Sign Up'
+            )}
+          </DialogDescription>
+        </DialogHeader>
+        <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Volunteer Sign Up">
+          <TextField form={form} name="name" label="Name" autoComplete="name" required />
+          <TextField form={form} name="email" label="Email" type="email" inputMode="email" autoComplete="email" required />
+          <TextField form={form} name="phone" label="Phone (optional)" type="tel" inputMode="tel" autoComplete="tel" />
+          <TextField form={form} name="role" label="Role (optional)" description="For example: kitchen, setup crew, greeter." />
+          {/* People never see or fill this; simple bots do. */}
+          <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+            <label>
+              Website
+              <input type="text" tabIndex={-1} autoComplete="off" {...form.register('website')} />
+            </label>
+          </div>
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button type="button" variant="outline" disabled={submitting}>
+                Cancel
+              </Button>
+            </DialogClose>
+            <Button type="submit" variant="destructive" disabled={submitting}>
+              {submitting ? 'Submitting...' : 'Sign Up'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

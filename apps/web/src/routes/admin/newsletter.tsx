@@ -1,0 +1,4 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { NewsletterPage } from '../../features/admin/newsletter/newsletter-page.tsx';
+
+export const Route = createFileRoute('/admin/newsletter')({ component: NewsletterPage });
