@@ -39,11 +39,14 @@ export async function prepareContent(handle: DbHandle, env: Env): Promise<string
     const anyUser = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
     if (!anyUser) {
       const password = generatePassword();
-      await upsertAdmin(db, 'admin', password);
-      lines.push('An administrator was created. Sign in at /login (Administration tab) with:');
-      lines.push(`    username: admin`);
-      lines.push(`    password: ${password}`);
-      lines.push('This password is shown only once. Change it under Change Password, or reset it with `pnpm admin reset admin`.');
+      if ((await upsertAdmin(db, 'admin', password)) !== 'created') {
+        lines.push('Another node created the first administrator; its password was printed there.');
+      } else {
+        lines.push('An administrator was created. Sign in at /login (Administration tab) with:');
+        lines.push(`    username: admin`);
+        lines.push(`    password: ${password}`);
+        lines.push('This password is shown only once. Change it under Change Password, or reset it with `pnpm admin reset admin`.');
+      }
     } else {
       lines.push('Sign in at /login with your administrator account (forgotten password: `pnpm admin reset <username>`).');
     }

@@ -145,7 +145,7 @@ describe('events calendar', () => {
     assert.equal(new URL(page.url()).search, '');
     // The grid shows times in the post's zone too (6:00 AM in New York is 3:00 AM in Los Angeles),
     // and its own event buttons open the popup.
-    assert.equal(await cell.getByRole('button', { name: /^6:00am Filler Meeting 1$/ }).count(), 1);
+    assert.equal(await cell.getByRole('button', { name: /^6:00am Filler Meeting 1$/ }).count(), 1, await cell.ariaSnapshot());
     await cell.getByRole('button', { name: /Filler Meeting 1/ }).click();
     await page.getByRole('dialog', { name: 'Filler Meeting 1' }).waitFor();
     assert.match(new URL(page.url()).search, /^\?id=\d+$/);
@@ -329,8 +329,9 @@ describe('events calendar without events', () => {
     await page.getByText(TEXT.noVolunteerOpportunities).waitFor();
     const year = Number(utcToZoned(new Date(), ZONE).date.slice(0, 4));
     await page.goto(`/events?id=christmas-${year}`);
-    await page.getByRole('dialog', { name: 'Christmas Day' }).waitFor();
-    await page.keyboard.press('Escape');
+    const dialog = page.getByRole('dialog', { name: 'Christmas Day' });
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'hidden' });
     await page.getByRole('table', { name: `December ${year}` }).waitFor();
     assert.ok(await page.locator(`[role=cell][data-date="${year}-12-25"]`).getByRole('button', { name: /Christmas Day/ }).isVisible());
     await context.close();

@@ -87,6 +87,12 @@ export async function upsertAdmin(db: DB, username: string, password: string): P
     });
     return 'reset';
   }
-  await db.insertInto('users').values({ username, password: hash, role: 'admin' }).execute();
-  return 'created';
+  // Several nodes may start at once with the same configuration: the first one creates.
+  const inserted = await db
+    .insertInto('users')
+    .values({ username, password: hash, role: 'admin' })
+    .onConflict((oc) => oc.column('username').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted ? 'created' : 'unchanged';
 }
