@@ -32,9 +32,4 @@ export const MemberAuthCheckSchema = z.object({
 });
 export type MemberAuthCheck = z.infer<typeof MemberAuthCheckSchema>;
 
-/** Button colour of the 'Hi {firstName}' button by branch (spec §2). */
-export function branchColor(branch: string): 'army' | 'marines' | 'navy' {
-  if (branch === 'Army') return 'army';
-  if (branch === 'Marines') return 'marines';
-  return 'navy';
-}
+export { branchColor } from './branch.ts';

@@ -1,4 +1,4 @@
-import { HOTLINES } from '@post/contracts/site-settings';
+import { HOTLINES } from '@post/contracts/site-defaults';
 
 /** The slim Veterans Crisis Line bar on every public page (tap to call, tap to text). */
 export function CrisisBar() {

@@ -1,15 +1,14 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { MenuIcon } from 'lucide-react';
-import { toast } from 'sonner';
-import { branchColor } from '@post/contracts/member-auth';
+import { toast } from '../lib/toast.ts';
+import { branchColor } from '@post/contracts/branch';
 import { T } from '@post/contracts/messages';
 import { Button, buttonVariants } from '@post/ui/components/button';
-import { Sheet, SheetClose, SheetContent, SheetDescription, SheetHeader, SheetTitle, SheetTrigger } from '@post/ui/components/sheet';
 import { cn } from '@post/ui/lib/utils';
 import { trpc } from '../lib/trpc.ts';
 import { useAdminSession, useMemberSession, useRefreshSessions } from '../features/auth/use-session.ts';
 import { useSiteSettings } from '../features/site-settings/use-site-settings.ts';
 import { Logo } from './logo.tsx';
+import { MobileMenu } from './mobile-menu.tsx';
 
 const MEMBER_BUTTON: Record<ReturnType<typeof branchColor>, string> = {
   army: 'bg-[#4b5320] hover:bg-[#3d4419] text-white',
@@ -57,7 +56,7 @@ export function Header() {
     await refresh();
   };
 
-  const wrap = (node: React.ReactNode, inSheet?: boolean) => (inSheet ? <SheetClose asChild>{node}</SheetClose> : node);
+  const wrap = (node: React.ReactNode, _inMenu?: boolean) => node;
   const items: NavItem[] = [
     { key: 'home', node: (s) => wrap(<Link to="/" className={linkClass} activeOptions={{ exact: true }} activeProps={activeProps}>Home</Link>, s) },
     { key: 'events', node: (s) => wrap(<Link to="/events" className={linkClass} activeProps={activeProps}>Events Calendar</Link>, s) },
@@ -112,26 +111,13 @@ export function Header() {
             <span key={i.key}>{i.node(false)}</span>
           ))}
         </nav>
-        <Sheet>
-          <SheetTrigger asChild>
-            <Button variant="outline" size="icon" className="lg:hidden" aria-label="Open menu">
-              <MenuIcon aria-hidden="true" />
-            </Button>
-          </SheetTrigger>
-          <SheetContent side="right" className="w-72">
-            <SheetHeader>
-              <SheetTitle>Menu</SheetTitle>
-              <SheetDescription className="sr-only">Site navigation</SheetDescription>
-            </SheetHeader>
-            <nav aria-label="Main" className="flex flex-col gap-1 px-4">
-              {items.map((i) => (
-                <span key={i.key} className="flex flex-col">
-                  {i.node(true)}
-                </span>
-              ))}
-            </nav>
-          </SheetContent>
-        </Sheet>
+        <MobileMenu>
+          {items.map((i) => (
+            <span key={i.key} className="flex flex-col">
+              {i.node(true)}
+            </span>
+          ))}
+        </MobileMenu>
       </div>
     </header>
   );

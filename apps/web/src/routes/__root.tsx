@@ -1,11 +1,14 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
-import { Toaster } from '@post/ui/components/sonner';
 import type { RouterContext } from '../router.tsx';
 import { CrisisBar } from '../layout/crisis-bar.tsx';
 import { Header } from '../layout/header.tsx';
 import { Footer } from '../layout/footer.tsx';
 import { NotFoundPage } from '../layout/not-found.tsx';
+import { useHydrated } from '../lib/use-hydrated.ts';
+
+// Toasts follow what a person does, so their library loads once the page is interactive.
+const Toaster = lazy(() => import('@post/ui/components/sonner').then((m) => ({ default: m.Toaster })));
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
@@ -13,6 +16,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 });
 
 function RootLayout() {
+  const hydrated = useHydrated();
   // Tells people's tools and the browser tests that the page is interactive.
   useEffect(() => {
     document.documentElement.dataset.ready = 'true';
@@ -28,7 +32,11 @@ function RootLayout() {
         <Outlet />
       </main>
       <Footer />
-      <Toaster />
+      {hydrated ? (
+        <Suspense fallback={null}>
+          <Toaster />
+        </Suspense>
+      ) : null}
     </>
   );
 }

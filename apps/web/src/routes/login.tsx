@@ -1,9 +1,9 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { z } from 'zod';
+import { oneOf } from '../lib/search.ts';
 import { LoginPage } from '../features/auth/login-page.tsx';
 
 export const Route = createFileRoute('/login')({
-  validateSearch: z.object({ tab: z.enum(['admin', 'member']).optional().catch(undefined) }),
+  validateSearch: (s: Record<string, unknown>): { tab?: 'admin' | 'member' } => ({ tab: oneOf(s.tab, ['admin', 'member'] as const) }),
   component: LoginRoute,
 });
 

@@ -1,11 +1,11 @@
 import { createFileRoute, Navigate } from '@tanstack/react-router';
-import { z } from 'zod';
+import { oneOf } from '../lib/search.ts';
 import { TEXT } from '@post/contracts/messages';
 import { useMemberSession } from '../features/auth/use-session.ts';
 import { MemberPortalPage } from '../features/member-portal/member-portal-page.tsx';
 
 export const Route = createFileRoute('/member')({
-  validateSearch: z.object({ tab: z.enum(['communications', 'resources']).optional().catch(undefined) }),
+  validateSearch: (s: Record<string, unknown>): { tab?: 'communications' | 'resources' } => ({ tab: oneOf(s.tab, ['communications', 'resources'] as const) }),
   component: MemberRoute,
 });
 

@@ -1,48 +1,78 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'sonner';
-import { SubscribeInput } from '@post/contracts/newsletter';
+import { useId, useRef, useState } from 'react';
 import { T } from '@post/contracts/messages';
 import { Button } from '@post/ui/components/button';
-import { Field, FieldControl, FieldError, FieldLabel } from '@post/ui/components/field';
 import { Input } from '@post/ui/components/input';
 import { serverMessage, trpc } from '../../lib/trpc.ts';
+import { toast } from '../../lib/toast.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 
-/** The footer's newsletter sign-up (decisions §5), with a honeypot instead of a CAPTCHA. */
+/**
+ * The footer's newsletter sign-up (decisions §5), with a honeypot instead of a CAPTCHA.
+ * It is on every page, so it stays light: the contract's schema (zod) loads on submit
+ * rather than with the page.
+ */
 export function NewsletterBox() {
-  const form = useForm<SubscribeInput>({ resolver: zodResolver(SubscribeInput), defaultValues: { email: '', website: '' } });
+  const id = useId();
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const honeypot = useRef<HTMLInputElement>(null);
+  const input = useRef<HTMLInputElement>(null);
   const subscribe = trpc.newsletter.subscribe.useMutation();
   const hydrated = useHydrated();
-  const onSubmit = form.handleSubmit(async (values) => {
+
+  async function onSubmit(e: React.FormEvent) {
+    e.preventDefault();
+    const { SubscribeInput } = await import('@post/contracts/newsletter');
+    const parsed = SubscribeInput.safeParse({ email, website: honeypot.current?.value ?? '' });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      input.current?.focus();
+      return;
+    }
+    setError(undefined);
     try {
-      await subscribe.mutateAsync(values);
+      await subscribe.mutateAsync(parsed.data);
       toast.success(T.newsletterSubscribed.title, { description: T.newsletterSubscribed.description });
-      form.reset();
+      setEmail('');
     } catch (err) {
       toast.error('Error', { description: serverMessage(err) ?? 'We could not sign you up just now. Please try again.' });
     }
-  });
-  const error = form.formState.errors.email?.message;
+  }
+
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Newsletter sign-up" className="space-y-2">
-      <Field>
-        <FieldLabel className="text-white">Your email address</FieldLabel>
-        <div className="flex gap-2">
-          <FieldControl>
-            <Input type="email" autoComplete="email" inputMode="email" required aria-required="true" className="bg-white text-foreground" {...form.register('email')} />
-          </FieldControl>
-          <Button type="submit" variant="destructive" disabled={!hydrated || form.formState.isSubmitting}>
-            Subscribe
-          </Button>
-        </div>
-        <FieldError className="rounded bg-white px-2 py-1">{error}</FieldError>
-      </Field>
+      <label htmlFor={`${id}-email`} className="block font-semibold text-white">
+        Your email address
+      </label>
+      <div className="flex gap-2">
+        <Input
+          ref={input}
+          id={`${id}-email`}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          required
+          aria-required="true"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          className="bg-white text-foreground"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <Button type="submit" variant="destructive" disabled={!hydrated || subscribe.isPending}>
+          Subscribe
+        </Button>
+      </div>
+      {error ? (
+        <p id={`${id}-error`} role="alert" className="rounded bg-white px-2 py-1 text-sm font-medium text-destructive">
+          {error}
+        </p>
+      ) : null}
       {/* People never see or fill this; simple bots do. */}
       <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
         <label>
           Website
-          <input type="text" tabIndex={-1} autoComplete="off" {...form.register('website')} />
+          <input ref={honeypot} type="text" name="website" tabIndex={-1} autoComplete="off" />
         </label>
       </div>
     </form>

@@ -1,4 +1,4 @@
-import { DEFAULT_SITE_SETTINGS } from '@post/contracts/site-settings';
+import { DEFAULT_SITE_SETTINGS } from '@post/contracts/site-defaults';
 import { trpc } from '../../lib/trpc.ts';
 
 /** The post's settings; the neutral defaults stand in until they arrive, so nothing jumps. */

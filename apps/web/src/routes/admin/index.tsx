@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
+import { oneOf } from '../../lib/search.ts';
 import { AdminDashboard } from '../../features/admin/dashboard/admin-dashboard.tsx';
 import { DASHBOARD_TABS } from '../../features/admin/dashboard/tabs.ts';
 
 export const Route = createFileRoute('/admin/')({
-  validateSearch: z.object({ tab: z.enum(DASHBOARD_TABS).optional().catch(undefined) }),
+  validateSearch: (s: Record<string, unknown>): { tab?: (typeof DASHBOARD_TABS)[number] } => ({ tab: oneOf(s.tab, DASHBOARD_TABS) }),
   component: AdminIndex,
 });
 

@@ -1,16 +1,15 @@
 import { useCallback } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
-import { DuesStatus } from '@post/contracts/enums';
-import { PostRoleFilter } from '@post/contracts/members';
+import { DUES_STATUSES, POST_ROLES } from '@post/contracts/enum-values';
+import { oneOf, text } from '../../lib/search.ts';
 import { UserManagementPage, type DirectoryFilters } from '../../features/members/user-management-page.tsx';
 
 export const Route = createFileRoute('/admin/user-management')({
-  validateSearch: z.object({
-    q: z.string().max(200).optional().catch(undefined),
-    status: z.enum(['active', 'inactive']).optional().catch(undefined),
-    role: PostRoleFilter.optional().catch(undefined),
-    dues: DuesStatus.optional().catch(undefined),
+  validateSearch: (s: Record<string, unknown>): DirectoryFilters => ({
+    q: text(s.q, 200),
+    status: oneOf(s.status, ['active', 'inactive'] as const),
+    role: oneOf(s.role, ['any', 'none', ...POST_ROLES] as const),
+    dues: oneOf(s.dues, DUES_STATUSES),
   }),
   component: UserManagementRoute,
 });

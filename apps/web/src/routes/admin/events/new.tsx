@@ -1,13 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
+import { text } from '../../../lib/search.ts';
 import { EventFormPage } from '../../../features/admin/forms/event-form.tsx';
 
 export const Route = createFileRoute('/admin/events/new')({
   // A range picked on the calendar: 'YYYY-MM-DD' (all-day, end exclusive) or date-time strings.
-  validateSearch: z.object({
-    start: z.string().max(40).optional().catch(undefined),
-    end: z.string().max(40).optional().catch(undefined),
-  }),
+  validateSearch: (s: Record<string, unknown>): { start?: string; end?: string } => ({ start: text(s.start, 40), end: text(s.end, 40) }),
   component: NewEvent,
 });
 

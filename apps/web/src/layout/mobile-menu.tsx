@@ -1,0 +1,41 @@
+import { useRef } from 'react';
+import type * as React from 'react';
+import { MenuIcon, XIcon } from 'lucide-react';
+import { Button } from '@post/ui/components/button';
+
+/**
+ * The phone menu: a native modal <dialog> sliding in from the right. The browser gives it a
+ * focus trap, Escape to close, an inert page behind it and focus back on the menu button,
+ * without a dialog library in every page's JavaScript.
+ */
+export function MobileMenu({ children }: { children: React.ReactNode }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const close = () => dialog.current?.close();
+  return (
+    <>
+      <Button variant="outline" size="icon" className="lg:hidden" aria-label="Open menu" aria-haspopup="dialog" onClick={() => dialog.current?.showModal()}>
+        <MenuIcon aria-hidden="true" />
+      </Button>
+      <dialog
+        ref={dialog}
+        aria-label="Menu"
+        data-slot="mobile-menu"
+        className="mobile-menu fixed inset-y-0 right-0 left-auto m-0 h-dvh max-h-none w-72 max-w-[85vw] border-l bg-background p-0 text-foreground shadow-xl backdrop:bg-black/50"
+        onClick={(e) => {
+          // A click on the backdrop (the dialog element itself) or on a link closes the menu.
+          if (e.target === dialog.current || (e.target as HTMLElement).closest('a, button[data-close]')) close();
+        }}
+      >
+        <div className="flex items-center justify-between border-b px-4 py-3">
+          <p className="text-lg font-semibold">Menu</p>
+          <Button variant="ghost" size="icon" aria-label="Close menu" data-close onClick={close}>
+            <XIcon aria-hidden="true" />
+          </Button>
+        </div>
+        <nav aria-label="Main" className="flex flex-col gap-1 p-4">
+          {children}
+        </nav>
+      </dialog>
+    </>
+  );
+}
