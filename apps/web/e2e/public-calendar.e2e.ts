@@ -81,6 +81,9 @@ before(async () => {
   for (const n of [1, 2, 3]) await createEvent(context, { title: `Filler Meeting ${n}`, date: day.date, start: `0${n + 5}:00`, end: `0${n + 6}:00`, type: 'regular' });
   signUp = await createEvent(context, { title: 'Sign-up Test Picnic', date: soon, start: '12:00', end: '15:00', positions: 5 });
   single = await createEvent(context, { title: 'One Helper Errand', date: soon, start: '09:00', end: '10:00', positions: 1 });
+  const [ny, nm] = utcToZoned(new Date(), ZONE).date.split('-').map(Number);
+  const next = new Date(Date.UTC(ny!, nm!, 15)).toISOString().slice(0, 10);
+  await createEvent(context, { title: 'Next Month Social', date: next, start: '18:00', end: '20:00' });
   adminCookies = await context.cookies();
   await context.close();
 });
@@ -94,16 +97,21 @@ describe('events calendar', () => {
     const heading = page.locator('#calendar-heading');
     await page.getByRole('table', { name: monthHeading(0) }).waitFor();
     assert.equal(await heading.innerText(), monthHeading(0));
-    assert.equal(await page.getByRole('button', { name: 'Today' }).isDisabled(), true);
-    await page.getByRole('button', { name: 'Next' }).click();
+    assert.equal(await page.getByRole('button', { name: 'Today', exact: true }).isDisabled(), true);
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
     await page.getByRole('table', { name: monthHeading(1) }).waitFor();
     assert.equal(await heading.innerText(), monthHeading(1));
-    assert.equal(await page.getByRole('button', { name: 'Today' }).isDisabled(), false);
-    await page.getByRole('button', { name: 'Previous' }).click();
-    await page.getByRole('button', { name: 'Previous' }).click();
+    assert.equal(await page.getByRole('button', { name: 'Today', exact: true }).isDisabled(), false);
+    // Opening and closing an event keeps the month shown.
+    await page.getByRole('table', { name: monthHeading(1) }).getByRole('button', { name: /Next Month Social/ }).click();
+    await page.getByRole('dialog', { name: 'Next Month Social' }).getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('table', { name: monthHeading(1) }).waitFor();
+    assert.equal(await heading.innerText(), monthHeading(1));
+    await page.getByRole('button', { name: 'Previous', exact: true }).click();
+    await page.getByRole('button', { name: 'Previous', exact: true }).click();
     await page.getByRole('table', { name: monthHeading(-1) }).waitFor();
     assert.equal(await heading.innerText(), monthHeading(-1));
-    await page.getByRole('button', { name: 'Today' }).click();
+    await page.getByRole('button', { name: 'Today', exact: true }).click();
     await page.getByRole('table', { name: monthHeading(0) }).waitFor();
     assert.equal(await heading.innerText(), monthHeading(0));
     // Six fixed week rows, short weekday headers, the legend.
@@ -143,10 +151,13 @@ describe('events calendar', () => {
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'hidden' });
     assert.equal(new URL(page.url()).search, '');
+    // Focus goes back to what opened the popup (Radix moves it once the dialog has unmounted).
+    await page.waitForFunction((title) => document.activeElement?.textContent === title, known.title, { timeout: 3000 });
     // The grid shows times in the post's zone too (6:00 AM in New York is 3:00 AM in Los Angeles),
     // and its own event buttons open the popup.
-    assert.equal(await cell.getByRole('button', { name: /^6:00am Filler Meeting 1$/ }).count(), 1, await cell.ariaSnapshot());
-    await cell.getByRole('button', { name: /Filler Meeting 1/ }).click();
+    const filler = cell.getByRole('button', { name: /^6:00am Filler Meeting 1$/ });
+    await filler.waitFor();
+    await filler.click();
     await page.getByRole('dialog', { name: 'Filler Meeting 1' }).waitFor();
     assert.match(new URL(page.url()).search, /^\?id=\d+$/);
     await context.close();
@@ -177,7 +188,7 @@ describe('events calendar', () => {
     await page.waitForURL((u) => u.search === '');
 
     await page.goto('/events?id=999999');
-    await page.getByRole('dialog', { name: 'Event not found' }).waitFor();
+    await page.getByRole('dialog', { name: TEXT.eventNotFound }).waitFor();
     await context.close();
   });
 
@@ -207,6 +218,8 @@ describe('events calendar', () => {
     await page.getByText(T.volunteerSuccess.title).waitFor();
     await dialog.waitFor({ state: 'hidden' });
     await page.waitForFunction((id) => document.querySelector(`tr[data-event-id="${id}"] td:nth-child(4)`)?.textContent === '1', signUp.id);
+    // Focus is not lost: it lands on the event's row.
+    await page.waitForFunction(() => /Volunteer: Sign-up Test Picnic/.test(document.activeElement?.textContent ?? ''), undefined, { timeout: 3000 });
 
     // The same address again: the server's reason is shown.
     await row.getByRole('button', { name: /Volunteer/ }).click();
@@ -278,6 +291,8 @@ describe('events calendar', () => {
     assert.equal(await exp.getAttribute('href'), '/api/events.ics');
     assert.notEqual(await exp.getAttribute('download'), null);
     const host = new URL(site.url).host;
+    // The page's own address is known once the page runs in the browser.
+    await page.locator('a[href^="webcal:"]').waitFor();
     assert.equal(await page.getByRole('link', { name: 'iPhone' }).getAttribute('href'), `webcal://${host}/api/events.ics`);
     assert.equal(
       await page.getByRole('link', { name: /Android/ }).getAttribute('href'),

@@ -147,10 +147,10 @@ describe('public pages with demo content', () => {
     await page.waitForURL('**/news');
 
     await page.goto('/news/999999');
-    await page.getByRole('heading', { name: 'News item not found' }).waitFor();
+    await page.getByRole('heading', { name: TEXT.newsItemNotFound }).waitFor();
     assert.equal(await page.getByRole('link', { name: 'Back to all news' }).getAttribute('href'), '/news');
     await page.goto('/news/not-a-number');
-    await page.getByRole('heading', { name: 'News item not found' }).waitFor();
+    await page.getByRole('heading', { name: TEXT.newsItemNotFound }).waitFor();
     await context.close();
   });
 
@@ -240,7 +240,7 @@ describe('public pages of an empty database', () => {
     await page.goto('/community');
     await page.getByText(TEXT.noEngagement).waitFor();
     await page.goto('/news/1');
-    await page.getByRole('heading', { name: 'News item not found' }).waitFor();
+    await page.getByRole('heading', { name: TEXT.newsItemNotFound }).waitFor();
     await context.close();
   });
 });

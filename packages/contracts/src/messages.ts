@@ -146,7 +146,11 @@ export const TEXT = {
   postCommanderFallback: 'Post Commander',
   notFoundTitle: '404 Page Not Found',
   loginHelp: 'Need help accessing your account? Contact Post Leadership',
+  volunteerFormIntro: 'Please fill out the form below to volunteer.',
+  eventNotFound: 'Event not found',
+  newsItemNotFound: 'News item not found',
   noSubscribers: 'No newsletter subscribers yet.',
+  draftRestored: 'Your unsaved changes were restored.',
   oneActiveEngagement: 'Only one engagement can be active at a time: making this one active hides the one shown on the home page now.',
 } as const;
 

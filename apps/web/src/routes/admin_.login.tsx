@@ -1,16 +1,21 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
-import { LoginPage, type LoginTab } from '../features/auth/login-page.tsx';
+import { LoginPage, safeReturnTo, type LoginTab } from '../features/auth/login-page.tsx';
 
-export const Route = createFileRoute('/admin_/login')({ component: AdminLoginRoute });
+export const Route = createFileRoute('/admin_/login')({
+  // ?returnTo= the admin page that sent here (its path on this site only): signing in goes back there.
+  validateSearch: (s: Record<string, unknown>): { returnTo?: string } => ({ returnTo: safeReturnTo(s.returnTo) }),
+  component: AdminLoginRoute,
+});
 
 function AdminLoginRoute() {
+  const { returnTo } = Route.useSearch();
   const [tab, setTab] = useState<LoginTab>('admin');
   return (
     <>
       <title>Sign In</title>
       <meta name="robots" content="noindex" />
-      <LoginPage tab={tab} onTabChange={setTab} />
+      <LoginPage tab={tab} onTabChange={setTab} returnTo={returnTo} />
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { CalendarPlusIcon, PencilIcon } from 'lucide-react';
 import { EVENT_TYPE_LABELS } from '@post/contracts/enums';
+import { TEXT } from '@post/contracts/messages';
 import type { Event } from '@post/contracts/events';
 import type { Holiday } from '@post/contracts/rules/holidays';
 import { Badge } from '@post/ui/components/badge';
@@ -10,6 +11,7 @@ import { cn } from '@post/ui/lib/utils';
 import { usePostFormat } from '../../lib/format.ts';
 import { plainDateLabel } from './dates.ts';
 import { CHIP_CLASS, eventTypeOf } from './event-types.ts';
+import { useReturnFocus } from './use-return-focus.ts';
 
 /** What the popup shows: a stored event, a generated holiday, or an id that matches nothing. */
 export type SelectedEvent = { kind: 'event'; event: Event } | { kind: 'holiday'; holiday: Holiday } | { kind: 'missing' };
@@ -32,15 +34,16 @@ export function EventDetailsDialog({
   isAdmin: boolean;
   onVolunteer: (event: Event) => void;
 }) {
+  const returnFocus = useReturnFocus(selected !== null);
   return (
     <Dialog open={selected !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent showCloseButton={false}>
+      <DialogContent showCloseButton={false} className="sm:max-w-xl" onCloseAutoFocus={returnFocus}>
         {selected?.kind === 'event' ? <EventBody event={selected.event} isAdmin={isAdmin} onVolunteer={onVolunteer} /> : null}
         {selected?.kind === 'holiday' ? <HolidayBody holiday={selected.holiday} /> : null}
         {selected?.kind === 'missing' ? (
           <>
             <DialogHeader>
-              <DialogTitle>Event not found</DialogTitle>
+              <DialogTitle>{TEXT.eventNotFound}</DialogTitle>
               <DialogDescription>This event may have been removed. Please choose another event in the calendar.</DialogDescription>
             </DialogHeader>
             <DialogFooter>
@@ -57,7 +60,7 @@ export function EventDetailsDialog({
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (
-    <div className="grid gap-0.5 sm:grid-cols-[6.5rem_1fr] sm:gap-3">
+    <div className="grid gap-0.5 sm:grid-cols-[8rem_1fr] sm:gap-3">
       <dt className="font-semibold text-navy-800">{label}</dt>
       <dd>{children}</dd>
     </div>
@@ -93,6 +96,9 @@ function EventBody({ event, isAdmin, onVolunteer }: { event: Event; isAdmin: boo
         ) : null}
       </dl>
       <DialogFooter className="flex-wrap">
+        <DialogClose asChild>
+          <Button variant="outline">Close</Button>
+        </DialogClose>
         <a href={`/api/events/${event.id}.ics`} download className={buttonVariants({ variant: 'outline' })}>
           <CalendarPlusIcon aria-hidden="true" />
           Add to calendar
@@ -112,9 +118,6 @@ function EventBody({ event, isAdmin, onVolunteer }: { event: Event; isAdmin: boo
             Full
           </Button>
         ) : null}
-        <DialogClose asChild>
-          <Button variant="outline">Close</Button>
-        </DialogClose>
       </DialogFooter>
     </>
   );

@@ -16,7 +16,7 @@ import { Button } from '@post/ui/components/button';
 import { cn } from '@post/ui/lib/utils';
 import { formattersFor } from '../../lib/format.ts';
 import { CHIP_CLASS, CHIP_COLORS, eventTypeOf } from './event-types.ts';
-import { monthLabel, plainDateLabel, yearMonthIn } from './dates.ts';
+import { monthLabel, plainDateLabel, previousDay, yearMonthIn } from './dates.ts';
 
 /** Phones (narrower than 768 px) open on the list of the month (issue 3). */
 const PHONE_QUERY = '(max-width: 767.98px)';
@@ -86,8 +86,7 @@ export default function EventsCalendar({ events, timeZone, isAdmin, initialMonth
     info.view.calendar.unselect();
     if (info.allDay) {
       // FullCalendar's end is exclusive: the form wants the last selected day.
-      const end = new Date(Date.parse(`${info.endStr.slice(0, 10)}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
-      onSelectRange(info.startStr.slice(0, 10), end);
+      onSelectRange(info.startStr.slice(0, 10), previousDay(info.endStr.slice(0, 10)));
     } else {
       onSelectRange(info.startStr, info.endStr);
     }
@@ -130,7 +129,7 @@ export default function EventsCalendar({ events, timeZone, isAdmin, initialMonth
             Today
           </Button>
         </div>
-        <h2 id="calendar-heading" aria-live="polite" className="order-first w-full text-2xl font-bold text-navy-800 sm:order-none sm:w-auto">
+        <h2 id="calendar-heading" tabIndex={-1} aria-live="polite" className="order-first w-full text-2xl font-bold text-navy-800 sm:order-none sm:w-auto">
           {monthLabel(month)}
         </h2>
         <Button variant="outline" onClick={() => switchView(view === GRID ? LIST : GRID)} aria-pressed={undefined}>
@@ -160,6 +159,7 @@ export default function EventsCalendar({ events, timeZone, isAdmin, initialMonth
           dayCellTopInnerClass="post-cal-day-number"
           dayHeaderInnerClass="post-cal-day-header"
           moreLinkInnerClass="post-cal-more"
+          listItemEventTitleClass="post-cal-list-title"
           eventTimeFormat={{ hour: 'numeric', minute: '2-digit', meridiem: 'short' }}
           displayEventEnd={false}
           events={fcEvents}

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useRouter } from '@tanstack/react-router';
 import type { Event } from '@post/contracts/events';
 import { TEXT } from '@post/contracts/messages';
@@ -52,6 +52,10 @@ export function EventsPage({ id, onSelect }: { id: EventId | undefined; onSelect
         ? selected.holiday.date.slice(0, 7)
         : undefined;
 
+  // The month the calendar opens on: that of the event in the URL when the page was opened (the
+  // loader has read the events by then), kept even if the popup is closed before the calendar loads.
+  const [openMonth] = useState(initialMonth);
+
   const zoneName = useMemo(() => {
     try {
       const parts = new Intl.DateTimeFormat('en-US', { timeZone: settings.timeZone, timeZoneName: 'longGeneric' }).formatToParts(new Date());
@@ -64,6 +68,15 @@ export function EventsPage({ id, onSelect }: { id: EventId | undefined; onSelect
   const volunteer = (e: Event) => {
     onSelect(undefined);
     setSignup({ id: e.id, title: e.title, startDate: e.startDate });
+  };
+  // After signing up from the popup, focus returns to the event's row (the popup's button is gone).
+  const lastSignup = useRef<number | null>(null);
+  useEffect(() => {
+    if (signup) lastSignup.current = signup.id;
+  }, [signup]);
+  const eventElement = () => {
+    const rows = document.querySelectorAll<HTMLElement>(`[data-event-id="${lastSignup.current}"] :is(button, a)`);
+    return [...rows].find((el) => el.offsetParent !== null) ?? document.getElementById('calendar-heading');
   };
 
   // The calendar is drawn in the browser only (a server render would only show its placeholder).
@@ -93,7 +106,7 @@ export function EventsPage({ id, onSelect }: { id: EventId | undefined; onSelect
             events={events.data ?? []}
             timeZone={settings.timeZone}
             isAdmin={isAdmin}
-            initialMonth={initialMonth}
+            initialMonth={openMonth}
             onEventClick={(eventId) => onSelect(/^\d+$/.test(eventId) ? Number(eventId) : eventId)}
             onSelectRange={(start, end) =>
               router.navigate({ href: `/admin/events/new?${new URLSearchParams({ start, end }).toString()}` })
@@ -110,7 +123,7 @@ export function EventsPage({ id, onSelect }: { id: EventId | undefined; onSelect
         <VolunteerNeeds query={events} isAdmin={isAdmin} onVolunteer={volunteer} />
       </div>
       <EventDetailsDialog selected={selected} onClose={() => onSelect(undefined)} isAdmin={isAdmin} onVolunteer={volunteer} />
-      <VolunteerSignupDialog event={signup} onClose={() => setSignup(null)} />
+      <VolunteerSignupDialog event={signup} onClose={() => setSignup(null)} returnFocusTo={eventElement} />
     </Page>
   );
 }

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { ArrowLeftIcon } from 'lucide-react';
+import { TEXT } from '@post/contracts/messages';
 import { Badge } from '@post/ui/components/badge';
 import { Skeleton } from '@post/ui/components/skeleton';
 import { EmptyState, ErrorState, loadStatus } from '../../components/load-state.tsx';
@@ -38,8 +39,8 @@ export function NewsItemPage({ id }: { id: string }) {
 
   if (status === 'empty') {
     return (
-      <Page title="News item not found">
-        <title>{`News item not found | ${settings.postName}`}</title>
+      <Page title={TEXT.newsItemNotFound}>
+        <title>{`${TEXT.newsItemNotFound} | ${settings.postName}`}</title>
         <EmptyState className="max-w-3xl">
           <p className="mb-4">This news item does not exist or has been removed.</p>
           {backLink}

@@ -154,9 +154,9 @@ function ResourceLinks({ items, className }: { items: Resource[]; className?: st
     <ul className={cn('space-y-4', className)}>
       {items.map((r) => (
         <li key={r.id}>
-          <a href={r.url} rel="noopener noreferrer" className={cn(linkClass, 'inline-flex items-center gap-1.5')}>
+          <a href={r.url} rel="noopener noreferrer" className={linkClass}>
             {r.title}
-            <ExternalLinkIcon aria-hidden="true" className="size-4 shrink-0" />
+            <ExternalLinkIcon aria-hidden="true" className="ml-1.5 inline-block size-4 align-[-0.125em]" />
           </a>
           <p className="text-base text-muted-foreground">{r.description}</p>
         </li>

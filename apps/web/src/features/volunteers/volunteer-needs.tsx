@@ -58,7 +58,7 @@ export function VolunteerNeeds({ query, isAdmin, onVolunteer }: { query: QueryLi
               {/* Phones: one card per event; wider screens: the table. */}
               <ul className="space-y-3 sm:hidden" aria-label="Upcoming volunteer needs">
                 {rows.map((e) => (
-                  <li key={e.id} className="rounded-lg border p-4">
+                  <li key={e.id} data-event-id={e.id} className="rounded-lg border p-4">
                     <p className="font-semibold text-navy-800">{e.title}</p>
                     <p className="text-base text-muted-foreground">{f.dateTime(e.startDate)}</p>
                     <p className="mt-1 text-base">

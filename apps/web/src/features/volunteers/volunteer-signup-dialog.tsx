@@ -1,20 +1,21 @@
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { z } from 'zod';
-import { T } from '@post/contracts/messages';
+import { T, TEXT } from '@post/contracts/messages';
 import { VolunteerFormSchema } from '@post/contracts/volunteers';
 import { Button } from '@post/ui/components/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@post/ui/components/dialog';
 import { TextField } from '../../components/form-fields.tsx';
 import { errorStatus, serverMessage, trpc } from '../../lib/trpc.ts';
 import { usePostFormat } from '../../lib/format.ts';
+import { useReturnFocus } from '../events/use-return-focus.ts';
 
 const FormSchema = VolunteerFormSchema.extend({ website: z.string().max(500).optional() });
 type FormValues = z.infer<typeof FormSchema>;
 const EMPTY: FormValues = { name: '', email: '', phone: '', role: '', website: '' };
-const INTRO = 'Please fill out the form below to volunteer.';
+const INTRO = TEXT.volunteerFormIntro;
 
 /** The event a person is signing up for. */
 export interface VolunteerTarget {
@@ -27,7 +28,17 @@ export interface VolunteerTarget {
  * The Volunteer Sign Up dialog (spec §2, §5): name, email, phone and role, a honeypot, the
  * spec's toasts; on success it closes, resets and the events' Filled counts are re-read.
  */
-export function VolunteerSignupDialog({ event, onClose }: { event: VolunteerTarget | null; onClose: () => void }) {
+export function VolunteerSignupDialog({
+  event,
+  onClose,
+  returnFocusTo,
+}: {
+  event: VolunteerTarget | null;
+  onClose: () => void;
+  /** Where focus goes on close when what opened the dialog is gone (e.g. the event popup's button). */
+  returnFocusTo?: () => HTMLElement | null | undefined;
+}) {
+  const returnFocus = useReturnFocus(event !== null, returnFocusTo);
   const f = usePostFormat();
   const utils = trpc.useUtils();
   const signUp = trpc.volunteers.create.useMutation();
@@ -37,7 +48,7 @@ export function VolunteerSignupDialog({ event, onClose }: { event: VolunteerTarg
   // but not the errors of the last attempt.
   useEffect(() => {
     if (event) form.clearErrors();
-  }, [event?.id]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [event?.id, form]);
 
   const onSubmit = form.handleSubmit(async (values) => {
     if (!event) return;
@@ -64,7 +75,7 @@ export function VolunteerSignupDialog({ event, onClose }: { event: VolunteerTarg
   const submitting = form.formState.isSubmitting;
   return (
     <Dialog open={event !== null} onOpenChange={(open) => (open || submitting ? undefined : onClose())}>
-      <DialogContent showCloseButton={false}>
+      <DialogContent showCloseButton={false} onCloseAutoFocus={returnFocus}>
         <DialogHeader>
           <DialogTitle>{event?.title || INTRO}</DialogTitle>
           <DialogDescription>

@@ -1,4 +1,5 @@
-import { createFileRoute, Navigate, Outlet, useMatches } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { createFileRoute, Outlet, useLocation, useMatches, useNavigate } from '@tanstack/react-router';
 import { TEXT } from '@post/contracts/messages';
 import { useAdminSession } from '../../features/auth/use-session.ts';
 import { LoginPage } from '../../features/auth/login-page.tsx';
@@ -12,10 +13,15 @@ declare module '@tanstack/react-router' {
 
 export const Route = createFileRoute('/admin')({ component: AdminGuard });
 
-/** The admin guard: 'Loading...' while checking, then the page or the login page. */
+/**
+ * The admin guard: 'Loading...' while checking, then the page or the login page. Signing in
+ * there (or on /admin/login, for the pages that redirect) comes back to this same page, where a
+ * form's draft is restored; a failed save that answers 401 re-reads the check to get here.
+ */
 function AdminGuard() {
   const session = useAdminSession();
   const redirect = useMatches({ select: (ms) => ms.some((m) => m.staticData?.redirectToLogin) });
+  const here = useLocation({ select: (l) => l.href });
   if (session.isPending) {
     return (
       <p role="status" className="mx-auto max-w-6xl px-4 py-10 text-lg">
@@ -24,11 +30,11 @@ function AdminGuard() {
     );
   }
   if (!session.data?.authenticated) {
-    if (redirect) return <Navigate to="/admin/login" replace />;
+    if (redirect) return <RedirectToLogin returnTo={here} />;
     return (
       <>
         <meta name="robots" content="noindex" />
-        <LoginPage tab="admin" />
+        <LoginPage tab="admin" returnTo={here} />
       </>
     );
   }
@@ -38,4 +44,16 @@ function AdminGuard() {
       <Outlet />
     </>
   );
+}
+
+/**
+ * Goes to /admin/login?returnTo=. In a passive effect (unlike <Navigate>), so that the "unsaved
+ * changes" blocker of a form unmounted in the same commit is released first and does not hold it.
+ */
+function RedirectToLogin({ returnTo }: { returnTo: string }) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    void navigate({ to: '/admin/login', search: { returnTo }, replace: true });
+  }, [navigate, returnTo]);
+  return null;
 }

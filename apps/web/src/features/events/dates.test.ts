@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import type { Event } from '@post/contracts/events';
+import { monthLabel, plainDateLabel, previousDay, yearMonthIn } from './dates.ts';
+import { volunteerState } from './event-details-dialog.tsx';
+import { eventTypeOf } from './event-types.ts';
+import { upcomingForVolunteers } from '../volunteers/volunteer-needs.tsx';
+import { initialsOf } from '../commander-message/commander-message.tsx';
+
+function event(over: Partial<Event>): Event {
+  return {
+    id: 1, title: 'E', description: 'd', location: 'l', startDate: '2026-11-22T14:00:00Z', endDate: '2026-11-22T16:00:00Z',
+    type: 'regular', createdBy: 1, volunteerPositions: 10, volunteerCount: 0, updatedAt: '2026-11-01T00:00:00Z', ...over,
+  };
+}
+
+describe('calendar dates', () => {
+  it('reads the month of an instant in the post zone, not the visitor’s', () => {
+    // 02:00 UTC on Dec 1 is still November 30 in New York.
+    expect(yearMonthIn('2026-12-01T02:00:00Z', 'America/New_York')).toBe('2026-11');
+    expect(yearMonthIn('2026-12-01T02:00:00Z', 'UTC')).toBe('2026-12');
+  });
+
+  it('labels plain dates and months without shifting them', () => {
+    expect(plainDateLabel('2026-11-11')).toBe('Wed, Nov 11, 2026');
+    expect(monthLabel('2027-01')).toBe('January 2027');
+    expect(previousDay('2026-03-01')).toBe('2026-02-28');
+  });
+});
+
+describe('event rules of the page', () => {
+  it('treats unknown types as regular', () => {
+    expect(eventTypeOf('fundraiser')).toBe('fundraiser');
+    expect(eventTypeOf('picnic')).toBe('regular');
+  });
+
+  it('offers volunteering only before the start and while positions are open', () => {
+    const now = Date.parse('2026-11-20T00:00:00Z');
+    expect(volunteerState(event({}), now)).toBe('open');
+    expect(volunteerState(event({ volunteerCount: 10 }), now)).toBe('full');
+    expect(volunteerState(event({ volunteerPositions: 0 }), now)).toBe('full');
+    expect(volunteerState(event({ startDate: '2026-11-19T00:00:00Z' }), now)).toBe('past');
+  });
+
+  it('lists only future events, soonest first', () => {
+    const now = Date.parse('2026-11-20T00:00:00Z');
+    const list = upcomingForVolunteers(
+      [event({ id: 1, startDate: '2026-12-01T00:00:00Z' }), event({ id: 2, startDate: '2026-11-19T00:00:00Z' }), event({ id: 3, startDate: '2026-11-21T00:00:00Z' })],
+      now,
+    );
+    expect(list.map((e) => e.id)).toEqual([3, 1]);
+  });
+
+  it('makes initials of the commander’s name', () => {
+    expect(initialsOf('Thomas Reed')).toBe('TR');
+    expect(initialsOf('Mary Ann van der Berg')).toBe('MB');
+    expect(initialsOf('Post Commander')).toBe('PC');
+    expect(initialsOf('Cher')).toBe('C');
+  });
+});
