@@ -30,7 +30,8 @@ function run(opts: autocannon.Options): Promise<autocannon.Result> {
 
 async function startServer(databaseUrl?: string): Promise<{ port: number; eventIds: number[]; stop(): Promise<void> }> {
   const child = spawn(process.execPath, [path.join(import.meta.dirname, 'server.ts')], {
-    env: { ...process.env, DATABASE_URL: databaseUrl ?? '' },
+    // NODE_ENV=production as in a real start: the REST adapter skips its per-request self-check.
+    env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: databaseUrl ?? '' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const line = await new Promise<string>((resolve, reject) => {

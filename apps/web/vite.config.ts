@@ -13,6 +13,8 @@ export default defineConfig({
   },
   build: {
     target: 'es2022',
+    // Read by the bundle budget test to find each route's chunks.
+    manifest: true,
     sourcemap: false,
   },
 });

@@ -314,7 +314,8 @@ describe('access', () => {
   it('sends a visitor without a session from the news form to /admin/login', async () => {
     const { page, context } = await site.newPage();
     await page.goto('/admin/news?id=1');
-    await page.waitForURL('**/admin/login');
+    // ...carrying the page to come back to after signing in.
+    await page.waitForURL((u) => u.pathname === '/admin/login' && u.searchParams.get('returnTo') === '/admin/news?id=1');
     await page.goto('/admin/events/new');
     await page.getByRole('tab', { name: 'Administration' }).waitFor();
     await context.close();

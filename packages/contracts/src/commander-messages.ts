@@ -2,10 +2,7 @@ import { z } from 'zod';
 import { Id, Timestamp } from './common.ts';
 import { V } from './messages.ts';
 
-/** Tags a commander message may keep (decisions §3). */
-export const COMMANDER_MESSAGE_TAGS = ['strong', 'em', 'u', 'p', 'br'] as const;
-/** Characters of content shown in the admin table (spec §9). */
-export const COMMANDER_PREVIEW_CHARS = 50;
+export { COMMANDER_MESSAGE_TAGS, COMMANDER_PREVIEW_CHARS } from './commander-constants.ts';
 
 /** A commander message. */
 export const CommanderMessageSchema = z.object({

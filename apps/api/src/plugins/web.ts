@@ -76,14 +76,15 @@ export function renderShell(
   data: { settings: { postName: string }; dehydrated?: unknown },
   rendered?: { html: string; head: string },
 ): string {
-  // JSON inside HTML: '<' is escaped so no value can close the element.
+  // JSON inside HTML: '<' is escaped so no value can close the element. The replacements are
+  // functions, so "$'", "$`", "$&" or "$$" in the data are kept as typed (not String.replace patterns).
   const json = JSON.stringify(data).replace(/</g, '\\u003c');
   const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
   let out = shell;
   if (rendered?.head.includes('<title>')) out = out.replace(/<title>[^<]*<\/title>/, '');
-  else out = out.replace('<title>Veterans Post</title>', `<title>${escapeHtml(data.settings.postName)}</title>`);
+  else out = out.replace('<title>Veterans Post</title>', () => `<title>${escapeHtml(data.settings.postName)}</title>`);
   if (rendered?.head.includes('name="description"')) out = out.replace(/<meta name="description"[^>]*>/, '');
-  out = out.replace('</head>', `${rendered?.head ?? ''}<script type="application/json" id="app-data">${json}</script></head>`);
-  if (rendered) out = out.replace('<div id="app"></div>', `<div id="app">${rendered.html}</div>`);
+  out = out.replace('</head>', () => `${rendered?.head ?? ''}<script type="application/json" id="app-data">${json}</script></head>`);
+  if (rendered) out = out.replace('<div id="app"></div>', () => `<div id="app">${rendered.html}</div>`);
   return out;
 }

@@ -9,6 +9,7 @@ import { useAdminSession, useMemberSession, useRefreshSessions } from '../featur
 import { useSiteSettings } from '../features/site-settings/use-site-settings.ts';
 import { Logo } from './logo.tsx';
 import { MobileMenu } from './mobile-menu.tsx';
+import { clearAllFormDrafts } from '../lib/form-drafts.ts';
 
 const MEMBER_BUTTON: Record<ReturnType<typeof branchColor>, string> = {
   army: 'bg-[#4b5320] hover:bg-[#3d4419] text-white',
@@ -37,9 +38,11 @@ export function Header() {
   const onAdminLogout = async () => {
     try {
       await adminLogout.mutateAsync();
+      clearAllFormDrafts();
       toast.success(T.loggedOut);
-      await refresh();
+      // Leave first, so the admin guard does not show the login page (as for a lapsed session) meanwhile.
       await navigate({ to: '/' });
+      await refresh();
     } catch {
       toast.error(T.logoutFailed);
     }

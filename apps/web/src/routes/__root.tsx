@@ -11,6 +11,8 @@ import { useHydrated } from '../lib/use-hydrated.ts';
 const Toaster = lazy(() => import('@post/ui/components/sonner').then((m) => ({ default: m.Toaster })));
 
 export const Route = createRootRouteWithContext<RouterContext>()({
+  // The header and footer show the post's own settings from the first server-rendered byte.
+  loader: ({ context }) => context.trpcUtils.siteSettings.get.ensureData(),
   component: RootLayout,
   notFoundComponent: NotFoundPage,
 });

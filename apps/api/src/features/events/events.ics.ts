@@ -71,9 +71,9 @@ export function buildCalendar(events: CalendarEventRow[], opts: CalendarOptions)
       start: at(e.startDate),
       end: at(e.endDate),
       timezone: zone?.tzid ?? null,
-      summary: e.title,
-      description: e.description,
-      location: e.location,
+      summary: plain(e.title),
+      description: plain(e.description),
+      location: plain(e.location),
       url: `${opts.baseUrl}/events?id=${e.id}`,
     });
   }
@@ -86,4 +86,9 @@ export function buildCalendar(events: CalendarEventRow[], opts: CalendarOptions)
     lines.splice(at, 0, `X-WR-TIMEZONE:${zone.tzid}`, ...zone.block.split('\r\n'));
   }
   return lines.join('\r\n') + '\r\n';
+}
+
+// RFC 5545 text may not carry control characters (other than the line breaks the library escapes).
+function plain(text: string): string {
+  return text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '');
 }

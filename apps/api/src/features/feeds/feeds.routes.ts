@@ -4,7 +4,8 @@ import type { Env } from '../../env.ts';
 import { getSettings } from '../site-settings/site-settings.service.ts';
 import { listNews } from '../news/news.service.ts';
 
-const xml = (s: string) => s.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
+// Escapes text for XML, dropping the characters XML 1.0 does not allow (C0 controls but tab, LF and CR; U+FFFE, U+FFFF), which would make the whole feed unreadable.
+const xml = (s: string) => s.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '').replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
 
 /** The site's public address: PUBLIC_URL, else what the request was sent to. */
 export function siteOrigin(env: Env, req: FastifyRequest): string {

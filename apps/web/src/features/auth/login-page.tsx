@@ -1,7 +1,8 @@
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from '@tanstack/react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { LoginInput } from '@post/contracts/admin-auth';
 import { MemberLoginInput } from '@post/contracts/member-auth';
 import { T, TEXT } from '@post/contracts/messages';
@@ -13,15 +14,39 @@ import { errorStatus, trpc } from '../../lib/trpc.ts';
 import { useRefreshSessions } from './use-session.ts';
 import { useSiteSettings } from '../site-settings/use-site-settings.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
+import { safeReturnTo } from '../../lib/return-to.ts';
 
 /** Which tab the Login page opens on. */
 export type LoginTab = 'admin' | 'member';
 
-/** The Login page: Administration and Member Portal tabs (spec §2). */
-export function LoginPage({ tab = 'admin', onTabChange }: { tab?: LoginTab; onTabChange?: (tab: LoginTab) => void }) {
+/**
+ * The Login page: Administration and Member Portal tabs (spec §2). An administrator's sign-in
+ * loads `returnTo` (the page the admin guard was protecting, or /admin/login's ?returnTo=) when
+ * given, else /admin. `lapsed`: shown in place of a page whose session has just expired, so it
+ * says so, and brings itself into view with the focus on Username.
+ */
+export function LoginPage({
+  tab: shownTab = 'admin',
+  onTabChange,
+  returnTo,
+  lapsed = false,
+}: {
+  tab?: LoginTab;
+  onTabChange?: (tab: LoginTab) => void;
+  returnTo?: string;
+  lapsed?: boolean;
+}) {
   const settings = useSiteSettings();
+  const top = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // The page it replaces may have been scrolled far down (to its Save button).
+    if (lapsed) top.current?.scrollIntoView({ block: 'start' });
+  }, [lapsed]);
+  // Without a parent keeping the tab (the login page the admin guard shows in place), keep it here.
+  const [ownTab, setOwnTab] = useState<LoginTab>(shownTab);
+  const tab = onTabChange ? shownTab : ownTab;
   return (
-    <div className="mx-auto w-full max-w-md px-4 py-10">
+    <div ref={top} className="mx-auto w-full max-w-md scroll-mt-24 px-4 py-10">
       <Card>
         <CardHeader>
           <CardTitle>
@@ -30,13 +55,18 @@ export function LoginPage({ tab = 'admin', onTabChange }: { tab?: LoginTab; onTa
           <CardDescription>{settings.data?.postName ?? 'Veterans Post'}: administration and member portal</CardDescription>
         </CardHeader>
         <CardContent>
-          <Tabs value={tab} onValueChange={(v) => onTabChange?.(v as LoginTab)}>
+          {lapsed ? (
+            <p role="alert" className="mb-4 rounded-md border border-warning bg-warning/10 p-3 text-base">
+              {T.sessionExpired}
+            </p>
+          ) : null}
+          <Tabs value={tab} onValueChange={(v) => (onTabChange ?? setOwnTab)(v as LoginTab)}>
             <TabsList className="grid w-full grid-cols-2">
               <TabsTrigger value="admin">Administration</TabsTrigger>
               <TabsTrigger value="member">Member Portal</TabsTrigger>
             </TabsList>
             <TabsContent value="admin" className="pt-4">
-              <AdminLoginForm />
+              <AdminLoginForm returnTo={safeReturnTo(returnTo)} focus={lapsed} />
             </TabsContent>
             <TabsContent value="member" className="pt-4">
               <MemberLoginForm />
@@ -53,16 +83,21 @@ function failureText(err: unknown, fallback: string): string {
   return errorStatus(err) === 429 ? (err as Error).message : fallback;
 }
 
-function AdminLoginForm() {
+function AdminLoginForm({ returnTo, focus }: { returnTo?: string; focus?: boolean }) {
   const form = useForm<LoginInput>({ resolver: zodResolver(LoginInput), defaultValues: { username: '', password: '' } });
+  const { setFocus } = form;
+  useEffect(() => {
+    if (focus) setFocus('username');
+  }, [focus, setFocus]);
   const login = trpc.adminAuth.login.useMutation();
   const hydrated = useHydrated();
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       await login.mutateAsync(values);
       toast.success(T.adminLoginSuccess.title, { description: T.adminLoginSuccess.description });
-      // A full page load, as the spec says, so the admin area starts from a clean state.
-      window.location.assign('/admin');
+      // A full page load, as the spec says, so the admin area starts from a clean state: the
+      // dashboard, or the page whose session had lapsed (its form's draft comes back there).
+      window.location.assign(returnTo ?? '/admin');
     } catch (err) {
       toast.error(T.adminLoginFailed.title, { description: failureText(err, T.adminLoginFailed.description) });
     }

@@ -1,4 +1,4 @@
-import { COMMANDER_MESSAGE_TAGS } from '@post/contracts/commander-messages';
+import { COMMANDER_MESSAGE_TAGS } from '@post/contracts/commander-constants';
 
 const ALLOWED = new Set<string>(COMMANDER_MESSAGE_TAGS);
 // Elements whose text is not content: dropped with everything inside them.

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { MapPinIcon, UsersIcon } from 'lucide-react';
-import { EVENT_TYPE_LABELS } from '@post/contracts/enums';
+import { EVENT_TYPE_LABELS } from '@post/contracts/enum-values';
 import type { EventWithVolunteers } from '@post/contracts/events';
 import { Skeleton } from '@post/ui/components/skeleton';
 import { cn } from '@post/ui/lib/utils';

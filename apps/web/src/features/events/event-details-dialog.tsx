@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { CalendarPlusIcon, PencilIcon } from 'lucide-react';
-import { EVENT_TYPE_LABELS } from '@post/contracts/enums';
+import { EVENT_TYPE_LABELS } from '@post/contracts/enum-values';
 import { TEXT } from '@post/contracts/messages';
 import type { Event } from '@post/contracts/events';
 import type { Holiday } from '@post/contracts/rules/holidays';
@@ -11,7 +11,7 @@ import { cn } from '@post/ui/lib/utils';
 import { usePostFormat } from '../../lib/format.ts';
 import { plainDateLabel } from './dates.ts';
 import { CHIP_CLASS, eventTypeOf } from './event-types.ts';
-import { useReturnFocus } from './use-return-focus.ts';
+import { useReturnFocus } from '../../lib/use-return-focus.ts';
 
 /** What the popup shows: a stored event, a generated holiday, or an id that matches nothing. */
 export type SelectedEvent = { kind: 'event'; event: Event } | { kind: 'holiday'; holiday: Holiday } | { kind: 'missing' };

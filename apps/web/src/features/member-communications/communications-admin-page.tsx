@@ -1,9 +1,10 @@
 import { useEffect, useRef } from 'react';
+import { hasFormDraft, useFormDraft } from '../../lib/use-form-draft.ts';
 import { useNavigate } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { PencilIcon, PlusIcon, Trash2Icon } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import type { z } from 'zod';
 import { labelOf } from '@post/contracts/enums';
 import { CreateCommunicationInput, type MemberCommunication } from '@post/contracts/member-communications';
@@ -17,7 +18,8 @@ import { ErrorState } from '../../components/load-state.tsx';
 import { Page } from '../../layout/page.tsx';
 import { usePostFormat } from '../../lib/format.ts';
 import { errorStatus, serverMessage, trpc } from '../../lib/trpc.ts';
-import { BackLink, FormPanel, RequiredLegend, SelectField, SwitchField, UnsavedChangesDialog } from '../admin/forms/form-kit.tsx';
+import { BackLink, DraftNotice, FormPanel, RequiredLegend, SelectField, SwitchField, UnsavedChangesDialog } from '../admin/forms/form-kit.tsx';
+import { useSessionLapse } from '../admin/forms/save-errors.ts';
 import { useUnsavedChanges } from '../../lib/use-unsaved-changes.ts';
 import { AUDIENCE_LABELS, AUDIENCE_OPTIONS, PRIORITY_BADGE, PRIORITY_OPTIONS, TYPE_OPTIONS } from './labels.ts';
 
@@ -25,6 +27,7 @@ type FormIn = z.input<typeof CreateCommunicationInput>;
 type FormOut = z.output<typeof CreateCommunicationInput>;
 
 const LIST = '/admin/member-communications';
+const DRAFT_NEW = 'member-communication:new';
 
 /**
  * Member communications admin (spec §2): a toggled create/edit form above the list. `editId`
@@ -36,6 +39,13 @@ export function CommunicationsAdminPage({ editId, creating, onCreatingChange }: 
   const editing = trpc.memberCommunications.byId.useQuery({ id: editId ?? 0 }, { enabled: editId !== undefined });
   const closeForm = () => (editId !== undefined ? void navigate({ to: LIST }) : onCreatingChange(false));
   const formOpen = editId !== undefined || creating;
+  // A new communication left unsaved by a reload or a lapsed session: open its form again.
+  const reopen = useRef(editId === undefined);
+  useEffect(() => {
+    if (!reopen.current) return;
+    reopen.current = false;
+    if (hasFormDraft(DRAFT_NEW)) onCreatingChange(true);
+  }, [onCreatingChange]);
 
   return (
     <Page
@@ -189,7 +199,10 @@ function CommunicationForm({ communication, onDone }: { communication?: MemberCo
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   const { blocker, allowLeave } = useUnsavedChanges(form.formState.isDirty);
+  const draft = useFormDraft(form, communication ? `member-communication:${communication.id}` : DRAFT_NEW);
+  const sessionLapsed = useSessionLapse();
   const leave = () => {
+    draft.clear();
     allowLeave();
     onDone();
   };
@@ -207,6 +220,7 @@ function CommunicationForm({ communication, onDone }: { communication?: MemberCo
     } catch (err) {
       const title = communication ? T.communicationUpdateFailed : T.communicationCreateFailed;
       toast.error(title, { description: errorStatus(err) === 401 ? T.sessionExpired : serverMessage(err) });
+      sessionLapsed(err);
     }
   });
 
@@ -215,6 +229,7 @@ function CommunicationForm({ communication, onDone }: { communication?: MemberCo
       <h2 id="communication-form-heading" ref={heading} tabIndex={-1} className="text-2xl font-bold text-navy-800 outline-none">
         {communication ? 'Edit Communication' : 'New Communication'}
       </h2>
+      <DraftNotice draft={draft} />
       <RequiredLegend />
       <TextField form={form} name="title" label="Title" required />
       <TextAreaField form={form} name="content" label="Content" rows={8} required description="Plain text; line breaks are kept." />
@@ -229,7 +244,7 @@ function CommunicationForm({ communication, onDone }: { communication?: MemberCo
       </div>
       <TextField form={form} name="attachmentUrl" label="Attachment URL" type="url" inputMode="url" placeholder="https://" description="Optional: a link shown as 'View Attachment'." />
       <SwitchField control={form.control} name="isPublished" label="Published" description="Off keeps it as a draft that members do not see." />
-      <UnsavedChangesDialog blocker={blocker} />
+      <UnsavedChangesDialog blocker={blocker} onLeave={draft.clear} />
       <div className="flex flex-col-reverse gap-3 border-t pt-6 sm:flex-row sm:justify-end">
         <Button type="button" variant="outline" onClick={leave}>
           Cancel

@@ -3,7 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { PencilIcon, PlusIcon, Trash2Icon } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import type { z } from 'zod';
 import { labelOf } from '@post/contracts/enums';
 import {
@@ -24,8 +24,10 @@ import { TextAreaField, TextField } from '../../components/form-fields.tsx';
 import { ErrorState } from '../../components/load-state.tsx';
 import { Page } from '../../layout/page.tsx';
 import { errorStatus, serverMessage, trpc } from '../../lib/trpc.ts';
-import { BackLink, FormPanel, RequiredLegend, SelectField, SwitchField, UnsavedChangesDialog } from '../admin/forms/form-kit.tsx';
+import { BackLink, DraftNotice, FormPanel, RequiredLegend, SelectField, SwitchField, UnsavedChangesDialog } from '../admin/forms/form-kit.tsx';
+import { useSessionLapse } from '../admin/forms/save-errors.ts';
 import { useUnsavedChanges } from '../../lib/use-unsaved-changes.ts';
+import { hasFormDraft, useFormDraft } from '../../lib/use-form-draft.ts';
 import { ACCESS_LEVEL_LABELS, ACCESS_OPTIONS, CATEGORY_OPTIONS, CategoryIcon, RESOURCE_TYPE_OPTIONS } from './labels.tsx';
 
 type FormIn = z.input<typeof CreateMemberResourceInput>;
@@ -33,6 +35,7 @@ type FormOut = z.output<typeof CreateMemberResourceInput>;
 type Source = 'link' | 'file';
 
 const LIST = '/admin/member-resources';
+const DRAFT_NEW = 'member-resource:new';
 const ACCEPT = [...Object.keys(ALLOWED_UPLOAD_TYPES), ...Object.values(ALLOWED_UPLOAD_TYPES), '.jpeg'].join(',');
 
 /** A failed upload, with the server's message. */
@@ -81,6 +84,13 @@ export function ResourcesAdminPage({ editId, creating, onCreatingChange }: { edi
   const editing = trpc.memberResources.byId.useQuery({ id: editId ?? 0 }, { enabled: editId !== undefined });
   const closeForm = () => (editId !== undefined ? void navigate({ to: LIST }) : onCreatingChange(false));
   const formOpen = editId !== undefined || creating;
+  // A new resource left unsaved by a reload or a lapsed session: open its form again.
+  const reopen = useRef(editId === undefined);
+  useEffect(() => {
+    if (!reopen.current) return;
+    reopen.current = false;
+    if (hasFormDraft(DRAFT_NEW)) onCreatingChange(true);
+  }, [onCreatingChange]);
 
   return (
     <Page
@@ -244,7 +254,10 @@ function ResourceForm({ resource, onDone }: { resource?: MemberResource; onDone:
     },
   });
   const { blocker, allowLeave } = useUnsavedChanges(form.formState.isDirty || file !== null);
+  const draft = useFormDraft(form, resource ? `member-resource:${resource.id}` : DRAFT_NEW);
+  const sessionLapsed = useSessionLapse();
   const leave = () => {
+    draft.clear();
     allowLeave();
     onDone();
   };
@@ -275,6 +288,7 @@ function ResourceForm({ resource, onDone }: { resource?: MemberResource; onDone:
     } catch (err) {
       const title = resource ? T.memberResourceUpdateFailed : T.memberResourceCreateFailed;
       toast.error(title, { description: errorStatus(err) === 401 ? T.sessionExpired : serverMessage(err) });
+      sessionLapsed(err);
       return;
     }
     if (source === 'file' && file) {
@@ -290,6 +304,7 @@ function ResourceForm({ resource, onDone }: { resource?: MemberResource; onDone:
         await utils.memberResources.invalidate();
         // A new resource now exists: keep editing it, so the upload can be tried again.
         if (!resource) {
+          draft.clear();
           allowLeave();
           await navigate({ to: '/admin/member-resources/$id', params: { id: String(saved.id) } });
         }
@@ -308,6 +323,7 @@ function ResourceForm({ resource, onDone }: { resource?: MemberResource; onDone:
       <h2 id="resource-form-heading" ref={heading} tabIndex={-1} className="text-2xl font-bold text-navy-800 outline-none">
         {resource ? 'Edit Resource' : 'New Resource'}
       </h2>
+      <DraftNotice draft={draft} />
       <RequiredLegend />
       <TextField form={form} name="title" label="Title" required />
       <TextAreaField form={form} name="description" label="Description" rows={3} required />
@@ -352,7 +368,7 @@ function ResourceForm({ resource, onDone }: { resource?: MemberResource; onDone:
         )}
       </fieldset>
       <SwitchField control={form.control} name="isActive" label="Active" description="Inactive resources are hidden from members." />
-      <UnsavedChangesDialog blocker={blocker} />
+      <UnsavedChangesDialog blocker={blocker} onLeave={draft.clear} />
       <div className="flex flex-col-reverse gap-3 border-t pt-6 sm:flex-row sm:justify-end">
         <Button type="button" variant="outline" onClick={leave}>
           Cancel

@@ -1,7 +1,9 @@
+import { useEffect, useRef } from 'react';
+import { useReturnFocus } from '../../lib/use-return-focus.ts';
 import type * as React from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import type { z } from 'zod';
 import { CreateMemberInput, type Member } from '@post/contracts/members';
 import { E, T } from '@post/contracts/messages';
@@ -11,7 +13,9 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { TextAreaField, TextField } from '../../components/form-fields.tsx';
 import { errorStatus, serverMessage, trpc } from '../../lib/trpc.ts';
 import { usePostFormat } from '../../lib/format.ts';
-import { RequiredLegend, SelectField, SwitchField } from '../admin/forms/form-kit.tsx';
+import { DraftNotice, RequiredLegend, SelectField, SwitchField } from '../admin/forms/form-kit.tsx';
+import { useSessionLapse } from '../admin/forms/save-errors.ts';
+import { useFormDraft } from '../../lib/use-form-draft.ts';
 import { BRANCH_OPTIONS, DUES_OPTIONS, MEMBERSHIP_TYPE_OPTIONS, POST_ROLE_OPTIONS } from './labels.ts';
 
 type FormIn = z.input<typeof CreateMemberInput>;
@@ -20,10 +24,34 @@ type FormOut = z.output<typeof CreateMemberInput>;
 /** The member dialog: 'Add New Member' with no member, 'Edit Member: {first} {last}' with one (spec §2). */
 export function MemberDialog({ open, member, onOpenChange }: { open: boolean; member?: Member; onOpenChange: (open: boolean) => void }) {
   const title = member ? `Edit Member: ${member.firstName} ${member.lastName}` : 'Add New Member';
+  // Closing the dialog (Cancel, Escape or its close button) forgets the form's draft.
+  const forgetDraft = useRef<(() => void) | null>(null);
+  const content = useRef<HTMLDivElement>(null);
+  // The list re-renders after a save, so the button that opened the dialog may be gone:
+  // focus then goes to Add Member (or this member's Edit button) by its data attribute.
+  const returnFocus = useReturnFocus(open, () =>
+    Array.from(document.querySelectorAll<HTMLElement>(member ? `[data-edit-member="${member.id}"]` : '[data-add-member]')).find((el) => el.offsetParent !== null),
+  );
+  const onChange = (next: boolean) => {
+    if (!next) forgetDraft.current?.();
+    onOpenChange(next);
+  };
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
+    <Dialog open={open} onOpenChange={onChange}>
       {/* A stray click beside the dialog must not throw away what was typed: Cancel or Escape close it. */}
-      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-4xl" onInteractOutside={(e) => e.preventDefault()}>
+      <DialogContent
+        ref={content}
+        className="max-h-[90vh] overflow-y-auto sm:max-w-4xl"
+        onInteractOutside={(e) => e.preventDefault()}
+        onCloseAutoFocus={returnFocus}
+        // Start on the first field (not on Discard, when a draft was restored).
+        onOpenAutoFocus={(e) => {
+          const first = content.current?.querySelector<HTMLElement>('form input:not([type=hidden])');
+          if (!first) return;
+          e.preventDefault();
+          first.focus();
+        }}
+      >
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>
@@ -31,7 +59,7 @@ export function MemberDialog({ open, member, onOpenChange }: { open: boolean; me
           </DialogDescription>
         </DialogHeader>
         {/* Keyed so that opening the dialog again always starts from the member's saved values. */}
-        {open ? <MemberForm key={member?.id ?? 'new'} member={member} onDone={() => onOpenChange(false)} /> : null}
+        {open ? <MemberForm key={member?.id ?? 'new'} member={member} forgetDraft={forgetDraft} onDone={() => onChange(false)} /> : null}
       </DialogContent>
     </Dialog>
   );
@@ -71,7 +99,12 @@ function defaultsOf(member: Member | undefined, timeZone: string): FormIn {
   };
 }
 
-function MemberForm({ member, onDone }: { member?: Member; onDone: () => void }) {
+/** The draft key of the member dialog's form: `member:new` or `member:{id}`. */
+export function memberDraftKey(member?: Pick<Member, 'id'>): string {
+  return `member:${member?.id ?? 'new'}`;
+}
+
+function MemberForm({ member, onDone, forgetDraft }: { member?: Member; onDone: () => void; forgetDraft: React.RefObject<(() => void) | null> }) {
   const { timeZone } = usePostFormat();
   const utils = trpc.useUtils();
   const create = trpc.members.create.useMutation();
@@ -81,12 +114,22 @@ function MemberForm({ member, onDone }: { member?: Member; onDone: () => void })
   const onlineAccess = form.watch('hasOnlineAccess');
   const typedPassword = form.watch('loginPassword');
   const noPassword = onlineAccess && !member?.hasPortalPassword && !typedPassword;
+  // What was typed survives a reload or a lapsed session (the portal password never is kept).
+  const draft = useFormDraft(form, memberDraftKey(member));
+  useEffect(() => {
+    forgetDraft.current = draft.clear;
+    return () => {
+      forgetDraft.current = null;
+    };
+  }, [forgetDraft, draft.clear]);
+  const sessionLapsed = useSessionLapse();
 
   const onSubmit = form.handleSubmit(async (values) => {
     const failed = member ? T.memberUpdateFailed : T.memberCreateFailed;
     try {
       if (member) await update.mutateAsync({ id: member.id, ...values });
       else await create.mutateAsync(values);
+      draft.clear();
       toast.success(member ? T.memberUpdated : T.memberCreated, { description: `${values.firstName} ${values.lastName}` });
       await utils.members.list.invalidate();
       onDone();
@@ -96,11 +139,13 @@ function MemberForm({ member, onDone }: { member?: Member; onDone: () => void })
       else if (message === E.memberEmailTaken) form.setError('email', { message }, { shouldFocus: true });
       if (errorStatus(err) === 401) toast.error(failed, { description: T.sessionExpired });
       else toast.error(message ?? failed);
+      sessionLapsed(err);
     }
   });
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label={member ? 'Edit member' : 'Add member'}>
+      <DraftNotice draft={draft} />
       <RequiredLegend />
       <Section title="Basic Information">
         <div className="grid gap-4 md:grid-cols-2">

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { keepPreviousData } from '@tanstack/react-query';
 import { ArrowLeftIcon, DownloadIcon, PencilIcon, PlusIcon, Trash2Icon, UploadIcon } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import type { z } from 'zod';
 import type { Member, MemberImportResult, PostRoleFilter } from '@post/contracts/members';
 import { MEMBER_CSV_REQUIRED, MEMBER_FIELD_LABELS, MEMBER_CSV_COLUMNS } from '@post/contracts/members';
@@ -20,7 +20,8 @@ import { Page } from '../../layout/page.tsx';
 import { errorStatus, serverMessage, trpc } from '../../lib/trpc.ts';
 import { selectClass } from '../admin/forms/form-kit.tsx';
 import { DUES_OPTIONS, POST_ROLE_OPTIONS, branchLabel, postRoleLabel } from './labels.ts';
-import { MemberDialog } from './member-dialog.tsx';
+import { MemberDialog, memberDraftKey } from './member-dialog.tsx';
+import { formDraftKeys, hasFormDraft } from '../../lib/use-form-draft.ts';
 
 /** The directory's search and filters, kept in the address so a reload or Back keeps them. */
 export interface DirectoryFilters {
@@ -51,6 +52,22 @@ export function UserManagementPage({ filters, onFiltersChange }: { filters: Dire
   const members = trpc.members.list.useQuery(input, { placeholderData: keepPreviousData });
   const filtered = Boolean(filters.q || filters.status || filters.role || filters.dues);
 
+  // A member form left unsaved by a reload or a lapsed session: open the dialog again, once the
+  // directory has loaded (an edit needs its member), so that the draft comes back.
+  const reopen = useRef(true);
+  useEffect(() => {
+    if (!reopen.current || !members.data) return;
+    reopen.current = false;
+    if (hasFormDraft(memberDraftKey())) {
+      setDialog({ open: true });
+      return;
+    }
+    const edited = formDraftKeys('member:')
+      .map((k) => members.data.find((m) => memberDraftKey(m) === k))
+      .find((m) => m !== undefined);
+    if (edited) setDialog({ open: true, member: edited });
+  }, [members.data]);
+
   return (
     <Page
       title="User Management"
@@ -61,7 +78,7 @@ export function UserManagementPage({ filters, onFiltersChange }: { filters: Dire
             <ArrowLeftIcon aria-hidden="true" />
             Back to Dashboard
           </Link>
-          <Button onClick={() => setDialog({ open: true })}>
+          <Button data-add-member onClick={() => setDialog({ open: true })}>
             <PlusIcon aria-hidden="true" />
             Add Member
           </Button>
@@ -275,7 +292,7 @@ function RowActions({ member, onEdit, compact }: { member: Member; onEdit: (m: M
   };
   return (
     <div className="flex gap-2">
-      <Button variant="outline" size={compact ? 'icon' : 'sm'} onClick={() => onEdit(member)} aria-label={`Edit ${name}`} title={compact ? `Edit ${name}` : undefined}>
+      <Button variant="outline" size={compact ? 'icon' : 'sm'} data-edit-member={member.id} onClick={() => onEdit(member)} aria-label={`Edit ${name}`} title={compact ? `Edit ${name}` : undefined}>
         <PencilIcon aria-hidden="true" />
         {compact ? null : 'Edit'}
       </Button>

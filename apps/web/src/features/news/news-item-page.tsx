@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { newsIdOf, newsItemQuery } from './queries.ts';
 import { ArrowLeftIcon } from 'lucide-react';
 import { TEXT } from '@post/contracts/messages';
 import { Badge } from '@post/ui/components/badge';
@@ -7,7 +8,6 @@ import { EmptyState, ErrorState, loadStatus } from '../../components/load-state.
 import { Page } from '../../layout/page.tsx';
 import { usePostFormat } from '../../lib/format.ts';
 import { useQuery } from '@tanstack/react-query';
-import { optionalQueryOptions } from '../../lib/optional-query.ts';
 import { trpc, type AppTrpcClient } from '../../lib/trpc.ts';
 import { useSiteSettings } from '../site-settings/use-site-settings.ts';
 import { paragraphs } from './news-text.ts';
@@ -18,16 +18,6 @@ const backLink = (
     Back to all news
   </Link>
 );
-
-/** One news item, or null when it does not exist. */
-export function newsItemQuery(client: AppTrpcClient, id: number) {
-  return optionalQueryOptions(['news', 'byId'], () => client.news.byId.query({ id }), { id });
-}
-
-/** The numeric id of /news/{id}, or undefined when it cannot be one. */
-export function newsIdOf(param: string): number | undefined {
-  return /^\d{1,9}$/.test(param) && Number(param) > 0 ? Number(param) : undefined;
-}
 
 /** /news/{id}: one news item in full, or a not-found state with the way back. */
 export function NewsItemPage({ id }: { id: string }) {

@@ -3,7 +3,8 @@ import { BuildingIcon, ExternalLinkIcon, FileTextIcon, FlagIcon, HeartPulseIcon,
 import type { ResourceCategory } from '@post/contracts/enums';
 import { TEXT } from '@post/contracts/messages';
 import type { Resource } from '@post/contracts/resources';
-import { HOTLINES, type Office } from '@post/contracts/site-settings';
+import { HOTLINES } from '@post/contracts/site-defaults';
+import type { Office } from '@post/contracts/site-settings';
 import { Skeleton } from '@post/ui/components/skeleton';
 import { cn } from '@post/ui/lib/utils';
 import { ErrorState, loadStatus, type QueryLike } from '../../components/load-state.tsx';

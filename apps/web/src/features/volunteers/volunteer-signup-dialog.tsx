@@ -10,7 +10,7 @@ import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, Di
 import { TextField } from '../../components/form-fields.tsx';
 import { errorStatus, serverMessage, trpc } from '../../lib/trpc.ts';
 import { usePostFormat } from '../../lib/format.ts';
-import { useReturnFocus } from '../events/use-return-focus.ts';
+import { useReturnFocus } from '../../lib/use-return-focus.ts';
 
 const FormSchema = VolunteerFormSchema.extend({ website: z.string().max(500).optional() });
 type FormValues = z.infer<typeof FormSchema>;

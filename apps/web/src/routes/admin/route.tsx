@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { createFileRoute, Outlet, useLocation, useMatches, useNavigate } from '@tanstack/react-router';
 import { TEXT } from '@post/contracts/messages';
 import { useAdminSession } from '../../features/auth/use-session.ts';
@@ -22,6 +22,10 @@ function AdminGuard() {
   const session = useAdminSession();
   const redirect = useMatches({ select: (ms) => ms.some((m) => m.staticData?.redirectToLogin) });
   const here = useLocation({ select: (l) => l.href });
+  // Signed in before in this visit: a login page shown now is a session that has lapsed.
+  const signedIn = session.data?.authenticated === true;
+  const [wasSignedIn, setWasSignedIn] = useState(signedIn);
+  if (signedIn && !wasSignedIn) setWasSignedIn(true);
   if (session.isPending) {
     return (
       <p role="status" className="mx-auto max-w-6xl px-4 py-10 text-lg">
@@ -30,11 +34,11 @@ function AdminGuard() {
     );
   }
   if (!session.data?.authenticated) {
-    if (redirect) return <RedirectToLogin returnTo={here} />;
+    if (redirect) return <RedirectToLogin returnTo={here} lapsed={wasSignedIn} />;
     return (
       <>
         <meta name="robots" content="noindex" />
-        <LoginPage tab="admin" returnTo={here} />
+        <LoginPage tab="admin" returnTo={here} lapsed={wasSignedIn} />
       </>
     );
   }
@@ -50,10 +54,15 @@ function AdminGuard() {
  * Goes to /admin/login?returnTo=. In a passive effect (unlike <Navigate>), so that the "unsaved
  * changes" blocker of a form unmounted in the same commit is released first and does not hold it.
  */
-function RedirectToLogin({ returnTo }: { returnTo: string }) {
+function RedirectToLogin({ returnTo, lapsed }: { returnTo: string; lapsed: boolean }) {
   const navigate = useNavigate();
+  // Once, with the page as it was: while the navigation runs, the location already changes.
+  const [target] = useState({ returnTo, expired: lapsed || undefined });
+  const sent = useRef(false);
   useEffect(() => {
-    void navigate({ to: '/admin/login', search: { returnTo }, replace: true });
-  }, [navigate, returnTo]);
+    if (sent.current) return;
+    sent.current = true;
+    void navigate({ to: '/admin/login', search: target, replace: true });
+  }, [navigate, target]);
   return null;
 }

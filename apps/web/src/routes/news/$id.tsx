@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NewsItemPage, newsIdOf, newsItemQuery } from '../../features/news/news-item-page.tsx';
+import { NewsItemPage } from '../../features/news/news-item-page.tsx';
+import { newsIdOf, newsItemQuery } from '../../features/news/queries.ts';
 import { prefetchAll } from '../../lib/optional-query.ts';
 
 export const Route = createFileRoute('/news/$id')({

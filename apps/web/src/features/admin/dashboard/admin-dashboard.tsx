@@ -1,6 +1,6 @@
 import type * as React from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { FileTextIcon, FolderOpenIcon, LogOutIcon, MailIcon, SettingsIcon, UsersIcon } from 'lucide-react';
 import { T } from '@post/contracts/messages';
 import { Button, buttonVariants } from '@post/ui/components/button';
@@ -12,6 +12,7 @@ import { useSiteSettings } from '../../site-settings/use-site-settings.ts';
 import { AdminTitle } from '../forms/form-kit.tsx';
 import { DASHBOARD_TABS, type DashboardTab } from './tabs.ts';
 import { CommanderMessagesTable, EngagementsTable, EventsTable, NewsTable, ResourcesTable } from '../tables/content-tables.tsx';
+import { clearAllFormDrafts } from '../../../lib/form-drafts.ts';
 
 
 const TAB_LABELS: Record<DashboardTab, string> = {
@@ -44,6 +45,7 @@ export function AdminDashboard({ tab = 'events' }: { tab?: DashboardTab }) {
       toast.error(T.logoutFailed);
       return;
     }
+    clearAllFormDrafts();
     toast.success(T.loggedOut);
     // Leave first, so the admin guard does not flash the login page while the check reloads.
     await navigate({ to: '/' });

@@ -1,13 +1,14 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { ChangePasswordInput } from '@post/contracts/admin-auth';
 import { E, T } from '@post/contracts/messages';
 import { TextField } from '../../../components/form-fields.tsx';
 import { Page } from '../../../layout/page.tsx';
 import { errorStatus, serverMessage, trpc } from '../../../lib/trpc.ts';
 import { useUnsavedChanges } from '../../../lib/use-unsaved-changes.ts';
+import { useSessionLapse } from './save-errors.ts';
 import { BackLink, FormActions, FormPanel, RequiredLegend, UnsavedChangesDialog, AdminTitle } from './form-kit.tsx';
 
 /** Change password (spec §2, §5). */
@@ -19,6 +20,7 @@ export function ChangePasswordPage() {
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
   });
   const { blocker, allowLeave } = useUnsavedChanges(form.formState.isDirty);
+  const sessionLapsed = useSessionLapse();
 
   const onSubmit = form.handleSubmit(async (v) => {
     try {
@@ -28,6 +30,7 @@ export function ChangePasswordPage() {
       const description = status === 401 ? T.sessionExpired : status === 429 ? serverMessage(err) : T.passwordChangeFailed.description;
       toast.error(T.passwordChangeFailed.title, { description });
       if (serverMessage(err) === E.wrongCurrentPassword) form.setError('currentPassword', { message: E.wrongCurrentPassword }, { shouldFocus: true });
+      sessionLapsed(err);
       return;
     }
     toast.success(T.passwordUpdated);

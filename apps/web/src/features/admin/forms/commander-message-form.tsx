@@ -3,7 +3,7 @@ import type * as React from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { z } from 'zod';
 import { BoldIcon, ItalicIcon, UnderlineIcon } from 'lucide-react';
 import { CreateCommanderMessageInput, type CommanderMessage } from '@post/contracts/commander-messages';
@@ -14,8 +14,10 @@ import { Textarea } from '@post/ui/components/textarea';
 import { Page } from '../../../layout/page.tsx';
 import { errorStatus, serverMessage, trpc } from '../../../lib/trpc.ts';
 import { useUnsavedChanges } from '../../../lib/use-unsaved-changes.ts';
+import { useFormDraft } from '../../../lib/use-form-draft.ts';
 import { messageHtml } from '../html.ts';
-import { BackLink, FormActions, FormPanel, LoadState, RequiredMark, UnsavedChangesDialog, AdminTitle } from './form-kit.tsx';
+import { useSessionLapse } from './save-errors.ts';
+import { BackLink, DraftNotice, FormActions, FormPanel, LoadState, RequiredMark, UnsavedChangesDialog, AdminTitle } from './form-kit.tsx';
 
 const schema = z.object({ content: CreateCommanderMessageInput.shape.content });
 type FormValues = z.infer<typeof schema>;
@@ -55,6 +57,8 @@ function CommanderMessageForm({ message }: { message?: CommanderMessage }) {
   const update = trpc.commanderMessages.update.useMutation();
   const form = useForm<FormValues>({ resolver: zodResolver(schema), defaultValues: { content: message?.content ?? '' } });
   const { blocker, allowLeave } = useUnsavedChanges(form.formState.isDirty);
+  const draft = useFormDraft(form, `commander-message:${message?.id ?? 'new'}`);
+  const sessionLapsed = useSessionLapse();
   const textarea = useRef<HTMLTextAreaElement | null>(null);
   const content = useWatch({ control: form.control, name: 'content' });
   const preview = useMemo(() => messageHtml(content ?? ''), [content]);
@@ -88,8 +92,10 @@ function CommanderMessageForm({ message }: { message?: CommanderMessage }) {
     } catch (err) {
       const fallback = message ? T.commanderUpdateFailed : T.commanderCreateFailed;
       toast.error(errorStatus(err) === 401 ? T.sessionExpired : (serverMessage(err) ?? fallback));
+      sessionLapsed(err);
       return;
     }
+    draft.clear();
     toast.success(message ? T.commanderUpdated : T.commanderCreated);
     await utils.commanderMessages.invalidate();
     allowLeave();
@@ -99,6 +105,7 @@ function CommanderMessageForm({ message }: { message?: CommanderMessage }) {
   return (
     <FormPanel>
       <form onSubmit={onSubmit} noValidate className="space-y-6" aria-label={message ? 'Edit commander message' : 'New commander message'}>
+        <DraftNotice draft={draft} />
         <Field>
           <FieldLabel>
             Message <RequiredMark />
@@ -150,7 +157,7 @@ function CommanderMessageForm({ message }: { message?: CommanderMessage }) {
         </section>
         <FormActions saving={form.formState.isSubmitting} saveLabel={message ? 'Update Message' : 'Publish Message'} cancel={BACK} cancelLabel="Back" />
       </form>
-      <UnsavedChangesDialog blocker={blocker} />
+      <UnsavedChangesDialog blocker={blocker} onLeave={draft.clear} />
     </FormPanel>
   );
 }

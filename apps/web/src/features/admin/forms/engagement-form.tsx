@@ -1,7 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { z } from 'zod';
 import { EngagementFormSchema, parseTags, type CommunityEngagement } from '@post/contracts/community-engagements';
 import { T, TEXT, V } from '@post/contracts/messages';
@@ -10,9 +10,10 @@ import { TextAreaField, TextField } from '../../../components/form-fields.tsx';
 import { Page } from '../../../layout/page.tsx';
 import { errorStatus, trpc } from '../../../lib/trpc.ts';
 import { useUnsavedChanges } from '../../../lib/use-unsaved-changes.ts';
+import { useFormDraft } from '../../../lib/use-form-draft.ts';
 import { dateIn, instantForDate, todayIn } from './dates.ts';
-import { BackLink, FormActions, FormPanel, LoadState, RequiredLegend, SwitchField, UnsavedChangesDialog, AdminTitle } from './form-kit.tsx';
-import { toastSaveError } from './save-errors.ts';
+import { BackLink, DraftNotice, FormActions, FormPanel, LoadState, RequiredLegend, SwitchField, UnsavedChangesDialog, AdminTitle } from './form-kit.tsx';
+import { toastSaveError, useSessionLapse } from './save-errors.ts';
 
 // The server refuses an image address that is not http(s); say so beside the field instead.
 const schema = EngagementFormSchema.extend({
@@ -68,6 +69,8 @@ function EngagementForm({ item, timeZone }: { item?: CommunityEngagement; timeZo
       : { title: '', description: '', date: todayIn(timeZone), imageUrl: '', tags: '', active: true },
   });
   const { blocker, allowLeave } = useUnsavedChanges(form.formState.isDirty);
+  const draft = useFormDraft(form, `engagement:${item?.id ?? 'new'}`);
+  const sessionLapsed = useSessionLapse();
 
   const onSubmit = form.handleSubmit(async (v) => {
     const body = {
@@ -83,8 +86,10 @@ function EngagementForm({ item, timeZone }: { item?: CommunityEngagement; timeZo
       else await create.mutateAsync(body);
     } catch (err) {
       toastSaveError(err, T.engagementSaveFailed);
+      sessionLapsed(err);
       return;
     }
+    draft.clear();
     toast.success(item ? T.engagementUpdated : T.engagementCreated);
     await utils.communityEngagements.invalidate();
     allowLeave();
@@ -94,6 +99,7 @@ function EngagementForm({ item, timeZone }: { item?: CommunityEngagement; timeZo
   return (
     <FormPanel>
       <form onSubmit={onSubmit} noValidate className="space-y-6" aria-label={item ? 'Edit community engagement' : 'New community engagement'}>
+        <DraftNotice draft={draft} />
         <RequiredLegend />
         <TextField form={form} name="title" label="Title" required maxLength={255} />
         <TextAreaField form={form} name="description" label="Description" required rows={5} maxLength={5000} />
@@ -127,7 +133,7 @@ function EngagementForm({ item, timeZone }: { item?: CommunityEngagement; timeZo
           cancel={BACK}
         />
       </form>
-      <UnsavedChangesDialog blocker={blocker} />
+      <UnsavedChangesDialog blocker={blocker} onLeave={draft.clear} />
     </FormPanel>
   );
 }

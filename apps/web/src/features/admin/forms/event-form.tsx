@@ -2,7 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import type { z } from 'zod';
 import { DEFAULT_VOLUNTEER_POSITIONS, EventFormSchema, MAX_VOLUNTEER_POSITIONS, type EventDetail } from '@post/contracts/events';
 import { EVENT_TYPES, labelOf, type EventType } from '@post/contracts/enums';
@@ -14,9 +14,10 @@ import { TextAreaField, TextField } from '../../../components/form-fields.tsx';
 import { Page } from '../../../layout/page.tsx';
 import { errorStatus, trpc } from '../../../lib/trpc.ts';
 import { useUnsavedChanges } from '../../../lib/use-unsaved-changes.ts';
+import { useFormDraft } from '../../../lib/use-form-draft.ts';
 import { addDays, initialRange } from './dates.ts';
-import { BackLink, FormActions, FormPanel, LoadState, RequiredLegend, SelectField, UnsavedChangesDialog, AdminTitle } from './form-kit.tsx';
-import { toastSaveError } from './save-errors.ts';
+import { BackLink, DraftNotice, FormActions, FormPanel, LoadState, RequiredLegend, SelectField, UnsavedChangesDialog, AdminTitle } from './form-kit.tsx';
+import { toastSaveError, useSessionLapse } from './save-errors.ts';
 
 // The form's own rule on top of the contract: the end may not come before the start.
 const schema = EventFormSchema.superRefine((v, ctx) => {
@@ -111,6 +112,8 @@ function EventForm({ id, initial, timeZone }: { id?: number; initial: FormIn; ti
   const update = trpc.events.update.useMutation();
   const form = useForm<FormIn, unknown, FormOut>({ resolver: zodResolver(schema), defaultValues: initial });
   const { blocker, allowLeave } = useUnsavedChanges(form.formState.isDirty);
+  const draft = useFormDraft(form, `event:${id ?? 'new'}`);
+  const sessionLapsed = useSessionLapse();
   const { setValue } = form;
 
   const onSubmit = form.handleSubmit(async (v) => {
@@ -128,8 +131,10 @@ function EventForm({ id, initial, timeZone }: { id?: number; initial: FormIn; ti
       else await update.mutateAsync({ id, ...body });
     } catch (err) {
       toastSaveError(err, T.eventSaveFailed);
+      sessionLapsed(err);
       return;
     }
+    draft.clear();
     toast.success(id === undefined ? T.eventCreated : T.eventUpdated);
     await Promise.all([utils.events.invalidate(), utils.volunteers.invalidate()]);
     allowLeave();
@@ -160,6 +165,7 @@ function EventForm({ id, initial, timeZone }: { id?: number; initial: FormIn; ti
   return (
     <FormPanel>
       <form onSubmit={onSubmit} noValidate className="space-y-6" aria-label={id === undefined ? 'New event' : 'Edit event'}>
+        <DraftNotice draft={draft} />
         <RequiredLegend />
         <TextField form={form} name="title" label="Title" required maxLength={255} />
         <TextAreaField form={form} name="description" label="Description" required rows={5} />
@@ -190,7 +196,7 @@ function EventForm({ id, initial, timeZone }: { id?: number; initial: FormIn; ti
         </div>
         <FormActions saving={form.formState.isSubmitting} saveLabel={id === undefined ? 'Create Event' : 'Update Event'} cancel={{ to: '/admin' }} />
       </form>
-      <UnsavedChangesDialog blocker={blocker} />
+      <UnsavedChangesDialog blocker={blocker} onLeave={draft.clear} />
     </FormPanel>
   );
 }

@@ -1,7 +1,7 @@
 import type * as React from 'react';
 import { Link, type LinkProps } from '@tanstack/react-router';
 import { Controller, get, type Control, type FieldPath, type FieldValues, type UseFormReturn } from 'react-hook-form';
-import { ArrowLeftIcon } from 'lucide-react';
+import { ArrowLeftIcon, HistoryIcon } from 'lucide-react';
 import { CONFIRM, TEXT } from '@post/contracts/messages';
 import {
   AlertDialog,
@@ -18,6 +18,7 @@ import { Field, FieldControl, FieldDescription, FieldError, FieldLabel } from '@
 import { Switch } from '@post/ui/components/switch';
 import { cn } from '@post/ui/lib/utils';
 import type { UnsavedChangesBlocker } from '../../../lib/use-unsaved-changes.ts';
+import type { FormDraft } from '../../../lib/use-form-draft.ts';
 import { useSiteSettings } from '../../site-settings/use-site-settings.ts';
 
 /** Native select styled like the inputs: the phone's own picker, full keyboard support. */
@@ -149,8 +150,39 @@ export function FormPanel({ children, className }: { children: React.ReactNode; 
   return <div className={cn('max-w-3xl rounded-xl border bg-card p-4 shadow-sm sm:p-6', className)}>{children}</div>;
 }
 
-/** Asks whether to leave a form with unsaved changes (see useUnsavedChanges). */
-export function UnsavedChangesDialog({ blocker }: { blocker: UnsavedChangesBlocker }) {
+/**
+ * 'Your unsaved changes were restored.' above a form that came back from a draft, with Discard to
+ * go back to the stored values (the focus then moves to the form's first field).
+ */
+export function DraftNotice({ draft }: { draft: FormDraft }) {
+  if (!draft.restored) return null;
+  const discard = (e: React.MouseEvent<HTMLButtonElement>) => {
+    const form = e.currentTarget.closest('form');
+    draft.discard();
+    const first = form?.querySelector<HTMLElement>('input:not([type=hidden]):not([disabled]), textarea:not([disabled]), select:not([disabled])');
+    first?.focus();
+  };
+  return (
+    <div
+      role="status"
+      className="flex flex-col gap-3 rounded-lg border border-navy-300 bg-navy-50 p-4 text-navy-900 sm:flex-row sm:items-center sm:justify-between"
+    >
+      <p className="flex items-start gap-2 text-base font-semibold">
+        <HistoryIcon aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+        {TEXT.draftRestored}
+      </p>
+      <Button type="button" variant="outline" className="shrink-0 bg-background" onClick={discard}>
+        Discard<span className="sr-only"> restored changes</span>
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * Asks whether to leave a form with unsaved changes (see useUnsavedChanges). `onLeave` runs when
+ * the person chooses to leave without saving (pass the draft's `clear`).
+ */
+export function UnsavedChangesDialog({ blocker, onLeave }: { blocker: UnsavedChangesBlocker; onLeave?: () => void }) {
   const open = blocker.status === 'blocked';
   return (
     <AlertDialog open={open} onOpenChange={(o) => !o && blocker.reset?.()}>
@@ -161,7 +193,13 @@ export function UnsavedChangesDialog({ blocker }: { blocker: UnsavedChangesBlock
         </AlertDialogHeader>
         <AlertDialogFooter>
           <AlertDialogCancel onClick={() => blocker.reset?.()}>{CONFIRM.unsavedChanges.stay}</AlertDialogCancel>
-          <AlertDialogAction variant="destructive" onClick={() => blocker.proceed?.()}>
+          <AlertDialogAction
+            variant="destructive"
+            onClick={() => {
+              onLeave?.();
+              blocker.proceed?.();
+            }}
+          >
             {CONFIRM.unsavedChanges.leave}
           </AlertDialogAction>
         </AlertDialogFooter>

@@ -1,7 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { T } from '@post/contracts/messages';
 import { NewsFormSchema, type News, type NewsFormValues } from '@post/contracts/news';
 import { DEFAULT_SITE_SETTINGS } from '@post/contracts/site-settings';
@@ -9,9 +9,10 @@ import { TextAreaField, TextField } from '../../../components/form-fields.tsx';
 import { Page } from '../../../layout/page.tsx';
 import { errorStatus, trpc } from '../../../lib/trpc.ts';
 import { useUnsavedChanges } from '../../../lib/use-unsaved-changes.ts';
+import { useFormDraft } from '../../../lib/use-form-draft.ts';
 import { dateIn, instantForDate, todayIn } from './dates.ts';
-import { BackLink, FormActions, FormPanel, LoadState, RequiredLegend, SwitchField, UnsavedChangesDialog, AdminTitle } from './form-kit.tsx';
-import { toastSaveError } from './save-errors.ts';
+import { BackLink, DraftNotice, FormActions, FormPanel, LoadState, RequiredLegend, SwitchField, UnsavedChangesDialog, AdminTitle } from './form-kit.tsx';
+import { toastSaveError, useSessionLapse } from './save-errors.ts';
 
 /** The spec's pause before leaving after a save (§9). */
 const REDIRECT_DELAY_MS = 300;
@@ -53,6 +54,8 @@ function NewsForm({ item, timeZone }: { item?: News; timeZone: string }) {
       : { title: '', content: '', publishDate: todayIn(timeZone), featured: false },
   });
   const { blocker, allowLeave } = useUnsavedChanges(form.formState.isDirty);
+  const draft = useFormDraft(form, `news:${item?.id ?? 'new'}`);
+  const sessionLapsed = useSessionLapse();
 
   const onSubmit = form.handleSubmit(async (v) => {
     const body = { title: v.title, content: v.content, featured: v.featured, publishDate: instantForDate(v.publishDate, timeZone, item?.publishDate) };
@@ -61,8 +64,10 @@ function NewsForm({ item, timeZone }: { item?: News; timeZone: string }) {
       else await create.mutateAsync(body);
     } catch (err) {
       toastSaveError(err, T.newsSaveFailed);
+      sessionLapsed(err);
       return;
     }
+    draft.clear();
     toast.success(item ? T.newsUpdated : T.newsCreated);
     await utils.news.invalidate();
     allowLeave();
@@ -73,6 +78,7 @@ function NewsForm({ item, timeZone }: { item?: News; timeZone: string }) {
   return (
     <FormPanel>
       <form onSubmit={onSubmit} noValidate className="space-y-6" aria-label={item ? 'Edit news item' : 'New news item'}>
+        <DraftNotice draft={draft} />
         <RequiredLegend />
         <TextField form={form} name="title" label="Title" required maxLength={255} />
         <TextAreaField form={form} name="content" label="Content" required rows={10} />
@@ -88,7 +94,7 @@ function NewsForm({ item, timeZone }: { item?: News; timeZone: string }) {
           cancel={BACK}
         />
       </form>
-      <UnsavedChangesDialog blocker={blocker} />
+      <UnsavedChangesDialog blocker={blocker} onLeave={draft.clear} />
     </FormPanel>
   );
 }

@@ -1,7 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import type { z } from 'zod';
 import { RESOURCE_CATEGORIES } from '@post/contracts/enums';
 import { T } from '@post/contracts/messages';
@@ -10,9 +10,10 @@ import { TextAreaField, TextField } from '../../../components/form-fields.tsx';
 import { Page } from '../../../layout/page.tsx';
 import { errorStatus, trpc } from '../../../lib/trpc.ts';
 import { useUnsavedChanges } from '../../../lib/use-unsaved-changes.ts';
+import { useFormDraft } from '../../../lib/use-form-draft.ts';
 import { RESOURCE_CATEGORY_LABELS } from '../labels.ts';
-import { BackLink, FormActions, FormPanel, LoadState, RequiredLegend, SelectField, UnsavedChangesDialog, AdminTitle } from './form-kit.tsx';
-import { toastSaveError } from './save-errors.ts';
+import { BackLink, DraftNotice, FormActions, FormPanel, LoadState, RequiredLegend, SelectField, UnsavedChangesDialog, AdminTitle } from './form-kit.tsx';
+import { toastSaveError, useSessionLapse } from './save-errors.ts';
 
 type FormIn = z.input<typeof CreateResourceInput>;
 type FormOut = z.output<typeof CreateResourceInput>;
@@ -52,6 +53,8 @@ function ResourceForm({ resource }: { resource?: Resource }) {
       : { title: '', description: '', url: '', category: 'healthcare', order: 0 },
   });
   const { blocker, allowLeave } = useUnsavedChanges(form.formState.isDirty);
+  const draft = useFormDraft(form, `resource:${resource?.id ?? 'new'}`);
+  const sessionLapsed = useSessionLapse();
 
   const onSubmit = form.handleSubmit(async (v) => {
     try {
@@ -59,8 +62,10 @@ function ResourceForm({ resource }: { resource?: Resource }) {
       else await create.mutateAsync(v);
     } catch (err) {
       toastSaveError(err, T.resourceSaveFailed);
+      sessionLapsed(err);
       return;
     }
+    draft.clear();
     toast.success(resource ? T.resourceUpdated : T.resourceCreated);
     await utils.resources.invalidate();
     allowLeave();
@@ -70,6 +75,7 @@ function ResourceForm({ resource }: { resource?: Resource }) {
   return (
     <FormPanel>
       <form onSubmit={onSubmit} noValidate className="space-y-6" aria-label={resource ? 'Edit resource' : 'New resource'}>
+        <DraftNotice draft={draft} />
         <RequiredLegend />
         <TextField form={form} name="title" label="Title" required maxLength={255} />
         <TextAreaField form={form} name="description" label="Description" required rows={4} maxLength={5000} />
@@ -106,7 +112,7 @@ function ResourceForm({ resource }: { resource?: Resource }) {
         </div>
         <FormActions saving={form.formState.isSubmitting} saveLabel={resource ? 'Update Resource' : 'Create Resource'} cancel={BACK} />
       </form>
-      <UnsavedChangesDialog blocker={blocker} />
+      <UnsavedChangesDialog blocker={blocker} onLeave={draft.clear} />
     </FormPanel>
   );
 }

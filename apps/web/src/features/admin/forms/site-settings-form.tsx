@@ -1,7 +1,7 @@
 import type * as React from 'react';
 import { useFieldArray, useForm, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import type { z } from 'zod';
 import { PlusIcon, Trash2Icon } from 'lucide-react';
 import { T } from '@post/contracts/messages';
@@ -11,8 +11,9 @@ import { TextField } from '../../../components/form-fields.tsx';
 import { Page } from '../../../layout/page.tsx';
 import { trpc } from '../../../lib/trpc.ts';
 import { useUnsavedChanges } from '../../../lib/use-unsaved-changes.ts';
-import { BackLink, FormActions, FormPanel, LoadState, RequiredLegend, SelectField, UnsavedChangesDialog, AdminTitle, RequiredMark } from './form-kit.tsx';
-import { toastSaveError } from './save-errors.ts';
+import { useFormDraft } from '../../../lib/use-form-draft.ts';
+import { BackLink, DraftNotice, FormActions, FormPanel, LoadState, RequiredLegend, SelectField, UnsavedChangesDialog, AdminTitle, RequiredMark } from './form-kit.tsx';
+import { toastSaveError, useSessionLapse } from './save-errors.ts';
 
 type FormIn = z.input<typeof SiteSettingsSchema>;
 type FormOut = z.output<typeof SiteSettingsSchema>;
@@ -69,6 +70,8 @@ function SiteSettingsForm({ settings }: { settings: SiteSettings }) {
   const save = trpc.siteSettings.update.useMutation();
   const form: Form = useForm<FormIn, unknown, FormOut>({ resolver: zodResolver(SiteSettingsSchema), defaultValues: toFormValues(settings) });
   const { blocker } = useUnsavedChanges(form.formState.isDirty);
+  const draft = useFormDraft(form, 'site-settings');
+  const sessionLapsed = useSessionLapse();
   const zones = US_TIME_ZONES.some((z) => z.value === settings.timeZone)
     ? US_TIME_ZONES
     : [{ value: settings.timeZone, label: settings.timeZone.replace(/_/g, ' ') }, ...US_TIME_ZONES];
@@ -79,8 +82,10 @@ function SiteSettingsForm({ settings }: { settings: SiteSettings }) {
       saved = await save.mutateAsync({ ...v, postHours: v.postHours.filter((h) => h.day.trim() || h.hours.trim()) });
     } catch (err) {
       toastSaveError(err, T.settingsSaveFailed);
+      sessionLapsed(err);
       return;
     }
+    draft.clear();
     // The header, footer and resources page read this query: they change at once.
     utils.siteSettings.get.setData(undefined, saved);
     await utils.siteSettings.get.invalidate();
@@ -91,6 +96,7 @@ function SiteSettingsForm({ settings }: { settings: SiteSettings }) {
   return (
     <FormPanel>
       <form onSubmit={onSubmit} noValidate className="space-y-10" aria-label="Site settings">
+        <DraftNotice draft={draft} />
         <RequiredLegend />
         <Section title="The post">
           <TextField form={form} name="postName" label="Post Name" required maxLength={200} />
@@ -144,7 +150,7 @@ function SiteSettingsForm({ settings }: { settings: SiteSettings }) {
 
         <FormActions saving={form.formState.isSubmitting} saveLabel="Save Settings" cancel={{ to: '/admin' }} />
       </form>
-      <UnsavedChangesDialog blocker={blocker} />
+      <UnsavedChangesDialog blocker={blocker} onLeave={draft.clear} />
     </FormPanel>
   );
 }

@@ -1,0 +1,204 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import type { BrowserContext, Page } from 'playwright-core';
+import { utcToZoned, zonedToUtc } from '@post/contracts/rules/event-time';
+import { demoMembers, E2E_ADMIN, startSite, type TestSite } from './harness.ts';
+
+// Issue 7, item 3: the main tasks with the keyboard alone, focus visible at every stop and back
+// where it came from when a dialog closes.
+
+const ZONE = 'America/New_York';
+let site: TestSite;
+let eventTitle: string;
+
+interface Focused {
+  tag: string;
+  name: string;
+  visible: boolean;
+  style: string;
+}
+
+/** The focused element: its name (label, aria-label or text) and whether its focus shows. */
+async function focused(page: Page): Promise<Focused> {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el || el === document.body) return { tag: 'body', name: '', visible: false, style: '' };
+    const s = getComputedStyle(el);
+    const outline = s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) > 0;
+    const shadow = s.boxShadow !== 'none' && s.boxShadow !== '';
+    const labelled = el.getAttribute('aria-labelledby');
+    const name =
+      el.getAttribute('aria-label') ??
+      (labelled ? labelled.split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' ') : null) ??
+      ((el as HTMLInputElement).labels?.[0]?.textContent || el.textContent || '');
+    return { tag: el.tagName.toLowerCase(), name: name.replace(/\s+/g, ' ').trim(), visible: outline || shadow, style: `outline ${s.outlineStyle} ${s.outlineWidth}; box-shadow ${s.boxShadow}` };
+  });
+}
+
+/** Presses `key` (Tab by default) until the focused element's name matches; every stop must show focus. */
+async function tabTo(page: Page, name: RegExp, key = 'Tab', max = 120): Promise<Focused> {
+  const stops: string[] = [];
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press(key);
+    const f = await focused(page);
+    if (f.tag !== 'body') {
+      stops.push(`${f.tag} "${f.name}"`);
+      assert.ok(f.visible, `focus is not visible on ${f.tag} "${f.name}" (${f.style})`);
+    }
+    if (name.test(f.name)) return f;
+  }
+  assert.fail(`no ${name} after ${max} presses of ${key}; stops: ${stops.slice(-20).join(' | ')}`);
+}
+
+/** Tabs to the field and types into it. */
+async function typeInto(page: Page, label: RegExp, text: string): Promise<void> {
+  await tabTo(page, label);
+  await page.keyboard.type(text);
+}
+
+async function signInAdmin(ctx: BrowserContext): Promise<void> {
+  const res = await ctx.request.post('/api/login', { data: E2E_ADMIN });
+  assert.equal(res.status(), 200, await res.text());
+}
+
+before(async () => {
+  site = await startSite({ seed: true });
+  const { context } = await site.newPage();
+  await signInAdmin(context);
+  const date = utcToZoned(new Date(Date.now() + 2 * 86_400_000), ZONE).date;
+  eventTitle = 'Keyboard Cookout';
+  const res = await context.request.post('/api/events', {
+    data: {
+      title: eventTitle,
+      description: 'A cookout to check the keyboard.',
+      location: 'Post Home, 100 Main Street',
+      startDate: zonedToUtc(date, '12:00', ZONE).toISOString(),
+      endDate: zonedToUtc(date, '15:00', ZONE).toISOString(),
+      type: 'community',
+      volunteerPositions: 5,
+    },
+  });
+  assert.equal(res.status(), 200, await res.text());
+  await context.close();
+});
+after(async () => site?.close());
+
+describe('keyboard alone', () => {
+  it('signs up to volunteer from /events and returns focus to the Volunteer button', async () => {
+    for (const width of [1280, 390]) {
+      const { page, context } = await site.newPage({ width, height: 900 });
+      await page.goto('/events');
+      await page.getByRole('heading', { name: 'Upcoming Volunteer Needs' }).waitFor();
+      const name = new RegExp(`^Volunteer: ${eventTitle}$`);
+      await tabTo(page, name, 'Tab', 250);
+      const origin = await page.evaluateHandle(() => document.activeElement);
+      await page.keyboard.press('Enter');
+      const dialog = page.getByRole('dialog', { name: eventTitle });
+      await dialog.waitFor();
+      // Focus moves into the dialog.
+      assert.ok(await dialog.evaluate((d) => d.contains(document.activeElement)), 'focus is inside the sign-up dialog');
+      const who = `Kay Board ${width}`;
+      await typeInto(page, /^Name\s*\*?$/, who);
+      await typeInto(page, /^Email\s*\*?$/, `kay.board.${width}@example.com`);
+      await tabTo(page, /^Sign Up$/);
+      await page.keyboard.press('Enter');
+      await dialog.waitFor({ state: 'hidden' });
+      await page.waitForTimeout(300);
+      const back = await page.evaluate((o) => document.activeElement === o, origin);
+      const now = await focused(page);
+      assert.ok(back || new RegExp(`Volunteer: ${eventTitle}`).test(now.name), `focus returned to the Volunteer button (now on ${now.tag} "${now.name}")`);
+      assert.ok(now.visible, `focus is visible on the Volunteer button after the dialog closes (${now.style})`);
+      await context.close();
+    }
+  });
+
+  it('signs an administrator in on /login', async () => {
+    const { page, context } = await site.newPage();
+    await page.goto('/login');
+    await page.getByLabel('Username').waitFor();
+    // Radix makes the tab list a tab stop in an effect that runs a little after hydration
+    // (data-ready); until then Tab skips the tabs (reported to the lead).
+    await page.waitForSelector('[role=tablist][tabindex="0"]', { timeout: 5000 });
+    const tab = await tabTo(page, /^Administration$/);
+    assert.equal(tab.tag, 'button', 'Tab reaches the Administration tab before its panel');
+    await typeInto(page, /^Username\s*\*?$/, E2E_ADMIN.username);
+    await typeInto(page, /^Password\s*\*?$/, E2E_ADMIN.password);
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/admin');
+    await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+    await context.close();
+  });
+
+  it('signs a member in on /login (arrow key to the Member Portal tab)', async () => {
+    const { password, numbers } = demoMembers(site);
+    const { page, context } = await site.newPage({ width: 390, height: 844 });
+    await page.goto('/login');
+    await page.getByLabel('Username').waitFor();
+    // Radix makes the tab list a tab stop in an effect that runs a little after hydration
+    // (data-ready); until then Tab skips the tabs (reported to the lead).
+    await page.waitForSelector('[role=tablist][tabindex="0"]', { timeout: 5000 });
+    await tabTo(page, /^Administration$/);
+    await page.keyboard.press('ArrowRight');
+    // Radix moves focus (and the URL's ?tab) a frame after the key press.
+    await page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'tab' && document.activeElement.textContent === 'Member Portal', undefined, { timeout: 3000 });
+    const f = await focused(page);
+    assert.equal(f.name, 'Member Portal');
+    assert.ok(f.visible, `focus is visible on the Member Portal tab (${f.style})`);
+    await page.getByLabel('Membership Number').waitFor();
+    await typeInto(page, /^Membership Number\s*\*?$/, numbers[0]!);
+    await typeInto(page, /^Password\s*\*?$/, password);
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/member');
+    await page.getByRole('heading', { name: 'Member Portal' }).waitFor();
+    await context.close();
+  });
+
+  it('creates an event on /admin/events/new', async () => {
+    const { page, context } = await site.newPage();
+    await signInAdmin(context);
+    await page.goto('/admin/events/new');
+    await page.getByRole('heading', { name: 'New Event', level: 1 }).waitFor();
+    const title = 'Typed Flag Retirement';
+    const [y, m, d] = utcToZoned(new Date(Date.now() + 5 * 86_400_000), ZONE).date.split('-');
+    await typeInto(page, /^Title\s*\*?$/, title);
+    await typeInto(page, /^Description\s*\*?$/, 'Entered with the keyboard alone.');
+    await typeInto(page, /^Location\s*\*?$/, 'Post Home');
+    await typeInto(page, /^Start Date\s*\*?$/, `${m}${d}${y}`);
+    await typeInto(page, /^Start Time\s*\*?$/, '0900AM');
+    await typeInto(page, /^End Time\s*\*?$/, '1030AM');
+    await tabTo(page, /^Event Type\s*\*?$/);
+    await page.keyboard.type('Community');
+    await tabTo(page, /^Create Event$/);
+    await page.keyboard.press('Enter');
+    await page.waitForURL((u) => u.pathname === '/admin');
+    await page.getByRole('table', { name: 'Events' }).getByRole('row').filter({ hasText: title }).waitFor();
+    const row = await page.getByRole('table', { name: 'Events' }).getByRole('row').filter({ hasText: title }).innerText();
+    assert.match(row, /9:00 AM/);
+    assert.match(row, /Community/);
+    await context.close();
+  });
+
+  it('adds a member in /admin/user-management and returns focus to Add Member', async () => {
+    const { page, context } = await site.newPage();
+    await signInAdmin(context);
+    await page.goto('/admin/user-management');
+    await page.getByRole('heading', { name: 'User Management', level: 1 }).waitFor();
+    await tabTo(page, /^Add Member$/);
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    assert.ok(await dialog.evaluate((d) => d.contains(document.activeElement)), 'focus is inside the member dialog');
+    await typeInto(page, /^First Name\s*\*?$/, 'Kim');
+    await typeInto(page, /^Last Name\s*\*?$/, 'Keys');
+    await typeInto(page, /^Email\s*\*?$/, 'kim.keys@example.org');
+    await typeInto(page, /^Membership Number\s*\*?$/, 'K-100');
+    await tabTo(page, /^Add Member$/);
+    await page.keyboard.press('Enter');
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByText('kim.keys@example.org').first().waitFor();
+    const now = await focused(page);
+    assert.equal(now.name, 'Add Member', `focus returned to Add Member (now on ${now.tag} "${now.name}")`);
+    assert.ok(now.visible, `focus is visible on Add Member (${now.style})`);
+    await context.close();
+  });
+});

@@ -1,0 +1,302 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import type { BrowserContext, Page } from 'playwright-core';
+import AxeBuilder from '@axe-core/playwright';
+import { utcToZoned, zonedToUtc } from '@post/contracts/rules/event-time';
+import { demoMembers, E2E_ADMIN, startSite, type TestSite } from './harness.ts';
+
+// Issue 7, item 3: WCAG 2.2 AA on every screen (axe), with dialogs and popups open; reflow at
+// 320 px and at 200% zoom; reduced motion.
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const ZONE = 'America/New_York';
+
+let site: TestSite;
+let eventId: number;
+let eventTitle: string;
+let newsId: number;
+/** Every finding of the run, printed at the end so one run lists them all. */
+const findings: string[] = [];
+
+/** Axe over the whole page (WCAG 2.2 A and AA); fails with a readable list of violations. */
+async function scan(page: Page, screen: string): Promise<void> {
+  // Let transitions (dialogs, sheets, toasts) settle so axe sees final colours.
+  await page.waitForTimeout(400);
+  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const lines = results.violations.flatMap((v) => [
+    `  [${v.impact}] ${v.id}: ${v.help}`,
+    ...v.nodes.map((n) => `      ${n.target.join(' ')}  ${n.html.replace(/\s+/g, ' ').slice(0, 160)}${n.failureSummary ? `\n        ${n.failureSummary.replace(/\s+/g, ' ').slice(0, 240)}` : ''}`),
+  ]);
+  if (lines.length) findings.push(`${screen}\n${lines.join('\n')}`);
+  assert.equal(lines.length, 0, `axe violations on ${screen}:\n${lines.join('\n')}`);
+}
+
+async function signInAdmin(ctx: BrowserContext): Promise<void> {
+  const res = await ctx.request.post('/api/login', { data: E2E_ADMIN });
+  assert.equal(res.status(), 200, await res.text());
+}
+
+async function signInMember(ctx: BrowserContext): Promise<void> {
+  const { password, numbers } = demoMembers(site);
+  const res = await ctx.request.post('/api/member/login', { data: { membershipNumber: numbers[0], password } });
+  assert.equal(res.status(), 200, await res.text());
+}
+
+before(async () => {
+  site = await startSite({ seed: true });
+  const { context } = await site.newPage();
+  await signInAdmin(context);
+  const date = utcToZoned(new Date(Date.now() + 3 * 86_400_000), ZONE).date;
+  eventTitle = 'Accessibility Picnic';
+  const res = await context.request.post('/api/events', {
+    data: {
+      title: eventTitle,
+      description: 'A picnic to check the calendar.',
+      location: 'Post Home, 100 Main Street',
+      startDate: zonedToUtc(date, '12:00', ZONE).toISOString(),
+      endDate: zonedToUtc(date, '15:00', ZONE).toISOString(),
+      type: 'community',
+      volunteerPositions: 5,
+    },
+  });
+  assert.equal(res.status(), 200, await res.text());
+  eventId = ((await res.json()) as { id: number }).id;
+  const news = (await (await context.request.get('/api/news')).json()) as Array<{ id: number }>;
+  assert.ok(news.length > 0, 'the seeded site has news');
+  newsId = news[0]!.id;
+  await context.close();
+});
+after(async () => {
+  if (findings.length) console.log(`\n===== axe findings (${findings.length} screens) =====\n${findings.join('\n\n')}\n`);
+  await site?.close();
+});
+
+describe('axe: public screens', () => {
+  for (const [path, width] of [
+    ['/', 1280],
+    ['/', 390],
+    ['/resources', 1280],
+    ['/news', 1280],
+    ['/community', 1280],
+    ['/commander-message', 1280],
+    ['/QRG', 1280],
+    ['/admin/login', 1280],
+    ['/no/such/page', 1280],
+  ] as const) {
+    it(`${path} at ${width} px`, async () => {
+      const { page, context } = await site.newPage({ width, height: 900 });
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await scan(page, `${path} @${width}`);
+      await context.close();
+    });
+  }
+
+  it('/news/{id}', async () => {
+    const { page, context } = await site.newPage();
+    await page.goto(`/news/${newsId}`);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await scan(page, `/news/${newsId}`);
+    await context.close();
+  });
+
+  it('/login, both tabs', async () => {
+    const { page, context } = await site.newPage();
+    await page.goto('/login');
+    await page.getByLabel('Username').waitFor();
+    await scan(page, '/login (Administration)');
+    await page.getByRole('tab', { name: 'Member Portal' }).click();
+    await page.getByLabel('Membership Number').waitFor();
+    await scan(page, '/login (Member Portal)');
+    // The failed sign-in messages are part of the screen too.
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForTimeout(300);
+    await scan(page, '/login (Member Portal, errors shown)');
+    await context.close();
+  });
+
+  it('/events grid at 1280 px, list at 390 px, the event popup and the Volunteer Sign Up dialog', async () => {
+    const { page, context } = await site.newPage({ width: 1280, height: 900 });
+    await page.goto('/events');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Show as list' }).waitFor();
+    await scan(page, '/events grid @1280');
+    await page.goto(`/events?id=${eventId}`);
+    const popup = page.getByRole('dialog', { name: eventTitle });
+    await popup.waitFor();
+    await scan(page, '/events?id popup @1280');
+    await popup.getByRole('button', { name: 'Volunteer' }).click();
+    await page.getByRole('dialog', { name: eventTitle }).getByRole('textbox', { name: 'Name' }).waitFor();
+    await scan(page, '/events Volunteer Sign Up dialog @1280');
+    await context.close();
+
+    const phone = await site.newPage({ width: 390, height: 844 });
+    await phone.page.goto('/events');
+    await phone.page.getByRole('heading', { level: 1 }).waitFor();
+    await scan(phone.page, '/events list @390');
+    await phone.page.goto(`/events?id=${eventId}`);
+    await phone.page.getByRole('dialog', { name: eventTitle }).waitFor();
+    await scan(phone.page, '/events?id popup @390');
+    await phone.context.close();
+  });
+
+  it('the phone menu open at 390 px', async () => {
+    const { page, context } = await site.newPage({ width: 390, height: 844 });
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('dialog', { name: 'Menu' }).waitFor();
+    await scan(page, 'phone menu @390');
+    await context.close();
+  });
+});
+
+describe('axe: member screens', () => {
+  it('/member, both tabs', async () => {
+    const { page, context } = await site.newPage();
+    await signInMember(context);
+    await page.goto('/member');
+    await page.getByRole('heading', { name: 'Member Portal' }).waitFor();
+    await page.getByRole('tab', { name: 'Communications' }).waitFor();
+    await scan(page, '/member (Communications)');
+    await page.getByRole('tab', { name: 'Resources' }).click();
+    await page.waitForTimeout(300);
+    await scan(page, '/member (Resources)');
+    await context.close();
+  });
+});
+
+describe('axe: admin screens', () => {
+  for (const tab of ['events', 'news', 'resources', 'commander', 'engagements']) {
+    it(`/admin?tab=${tab} with a delete confirmation open`, async () => {
+      const { page, context } = await site.newPage();
+      await signInAdmin(context);
+      await page.goto(`/admin?tab=${tab}`);
+      await page.getByRole('heading', { name: 'Admin Dashboard', level: 1 }).waitFor();
+      await page.getByRole('tabpanel').first().waitFor();
+      await page.waitForTimeout(300);
+      await scan(page, `/admin?tab=${tab}`);
+      const del = page.getByRole('tabpanel').getByRole('button', { name: /^Delete\b/ }).first();
+      if ((await del.count()) > 0) {
+        await del.click();
+        await page.getByRole('alertdialog').waitFor();
+        await scan(page, `/admin?tab=${tab} (delete confirmation)`);
+      } else {
+        assert.fail(`no Delete button on the ${tab} tab of the seeded site`);
+      }
+      await context.close();
+    });
+  }
+
+  const screens: Array<[string, ((page: Page) => Promise<void>)?]> = [
+    ['/admin/events/new'],
+    ['/admin/events/{event}'],
+    ['/admin/news'],
+    ['/admin/resources/new'],
+    ['/admin/commander-messages/new'],
+    ['/admin/community-engagement'],
+    ['/admin/change-password'],
+    ['/admin/settings'],
+    ['/admin/newsletter'],
+    ['/admin/user-management', async (page) => {
+      await page.getByRole('button', { name: 'Add Member' }).click();
+      await page.getByRole('dialog').waitFor();
+    }],
+    ['/admin/member-communications'],
+    ['/admin/member-resources'],
+  ];
+  for (const [route, open] of screens) {
+    it(route, async () => {
+      const { page, context } = await site.newPage();
+      await signInAdmin(context);
+      const path = route.replace('{event}', String(eventId));
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await page.waitForTimeout(300);
+      await scan(page, path);
+      if (open) {
+        await open(page);
+        await scan(page, `${path} (dialog open)`);
+      }
+      await context.close();
+    });
+  }
+});
+
+describe('reflow (WCAG 1.4.10)', () => {
+  const pages = ['/', '/events', '/resources', '/news', '/community', '/commander-message', '/QRG', '/login'];
+  for (const [label, viewport, scale] of [
+    ['320 px', { width: 320, height: 640 }, 1],
+    ['1280 px at 200% zoom', { width: 640, height: 400 }, 2],
+  ] as const) {
+    it(`no horizontal scrolling at ${label}`, async () => {
+      const context = await site.browser.newContext({ baseURL: site.url, viewport, deviceScaleFactor: scale, timezoneId: 'America/Los_Angeles' });
+      const page = await context.newPage();
+      const wide: string[] = [];
+      for (const path of pages) {
+        await page.goto(path);
+        await page.waitForSelector('html[data-ready]', { state: 'attached' });
+        await page.getByRole('heading', { level: 1 }).first().waitFor();
+        await page.waitForTimeout(200);
+        const m = await page.evaluate(() => {
+          const vw = window.innerWidth;
+          const over = [...document.querySelectorAll<HTMLElement>('body *')]
+            .filter((el) => el.getBoundingClientRect().right > vw + 1 && el.getClientRects().length > 0)
+            .slice(0, 5)
+            .map((el) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}.${String(el.className).split(' ').slice(0, 4).join('.')} right=${Math.round(el.getBoundingClientRect().right)}`);
+          return { scroll: document.documentElement.scrollWidth, inner: vw, over };
+        });
+        if (m.scroll > m.inner + 1) wide.push(`${path}: scrollWidth ${m.scroll} > ${m.inner}\n    ${m.over.join('\n    ')}`);
+      }
+      await context.close();
+      assert.deepEqual(wide, [], `horizontal scrolling at ${label}:\n${wide.join('\n')}`);
+    });
+  }
+});
+
+describe('reduced motion', () => {
+  async function motionOf(page: Page, selector: string): Promise<{ name: string; duration: number; transition: number }> {
+    return page.locator(selector).first().evaluate((el) => {
+      const s = getComputedStyle(el);
+      const secs = (v: string) => Math.max(...v.split(',').map((x) => (x.trim().endsWith('ms') ? parseFloat(x) / 1000 : parseFloat(x))));
+      return { name: s.animationName, duration: secs(s.animationDuration), transition: secs(s.transitionDuration) };
+    });
+  }
+  const still = (m: { name: string; duration: number; transition: number }) => (m.name === 'none' || m.duration < 0.02) && m.transition < 0.02;
+
+  it('opens the phone menu and dialogs without animation', async () => {
+    const context = await site.browser.newContext({ baseURL: site.url, viewport: { width: 390, height: 844 }, reducedMotion: 'reduce', timezoneId: 'America/Los_Angeles' });
+    const page = await context.newPage();
+    await page.goto('/');
+    await page.waitForSelector('html[data-ready]', { state: 'attached' });
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('dialog', { name: 'Menu' }).waitFor();
+    const menu = await motionOf(page, 'dialog[data-slot="mobile-menu"]');
+    assert.ok(still(menu), `the phone menu animates: ${JSON.stringify(menu)}`);
+    await page.keyboard.press('Escape');
+
+    await page.goto(`/events?id=${eventId}`);
+    await page.waitForSelector('html[data-ready]', { state: 'attached' });
+    await page.getByRole('dialog', { name: eventTitle }).waitFor();
+    const popup = await motionOf(page, '[role="dialog"][data-slot="dialog-content"], [role="dialog"]');
+    assert.ok(still(popup), `the event popup animates: ${JSON.stringify(popup)}`);
+    const overlay = page.locator('[data-slot="dialog-overlay"]');
+    if ((await overlay.count()) > 0) {
+      const o = await motionOf(page, '[data-slot="dialog-overlay"]');
+      assert.ok(still(o), `the dialog overlay animates: ${JSON.stringify(o)}`);
+    }
+    await context.close();
+  });
+
+  it('opens the delete confirmation without animation', async () => {
+    const context = await site.browser.newContext({ baseURL: site.url, viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce', timezoneId: 'America/Los_Angeles' });
+    await signInAdmin(context);
+    const page = await context.newPage();
+    await page.goto('/admin?tab=news');
+    await page.waitForSelector('html[data-ready]', { state: 'attached' });
+    await page.getByRole('tabpanel').getByRole('button', { name: /^Delete\b/ }).first().click();
+    await page.getByRole('alertdialog').waitFor();
+    const m = await motionOf(page, '[role="alertdialog"]');
+    assert.ok(still(m), `the confirmation animates: ${JSON.stringify(m)}`);
+    await context.close();
+  });
+});

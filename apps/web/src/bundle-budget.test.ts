@@ -1,0 +1,78 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+
+// The JavaScript a public route loads before it is interactive: the entry chunk with its
+// static imports, plus the route's component chunk with its static imports (the router
+// loads it before hydrating). Dynamic imports (calendar, QR encoder, toasts) come later.
+const dist = path.join(import.meta.dirname, '../dist');
+const manifestFile = path.join(dist, '.vite/manifest.json');
+
+/** The budget in KB of gzip for each public route (issue 7's target is 110). */
+export const BUDGET_KB = Number(process.env.BUNDLE_BUDGET_KB ?? 135);
+
+const PUBLIC_ROUTES: Record<string, string> = {
+  '/': 'src/routes/index.tsx',
+  '/events': 'src/routes/events.tsx',
+  '/resources': 'src/routes/resources.tsx',
+  '/news': 'src/routes/news/index.tsx',
+  '/news/{id}': 'src/routes/news/$id.tsx',
+  '/community': 'src/routes/community.tsx',
+  '/commander-message': 'src/routes/commander-message.tsx',
+  '/QRG': 'src/routes/QRG.tsx',
+  '/login': 'src/routes/login.tsx',
+};
+
+interface Chunk {
+  file: string;
+  imports?: string[];
+  dynamicImports?: string[];
+  isEntry?: boolean;
+}
+
+describe.runIf(existsSync(manifestFile))('bundle budget (run after the build)', () => {
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, Chunk>;
+  const gz = new Map<string, number>();
+  const sizeOf = (file: string) => {
+    if (!gz.has(file)) gz.set(file, gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length);
+    return gz.get(file)!;
+  };
+  const closure = (key: string, into: Set<string>) => {
+    const chunk = manifest[key];
+    if (!chunk || into.has(chunk.file)) return;
+    into.add(chunk.file);
+    for (const i of chunk.imports ?? []) closure(i, into);
+  };
+  const routeFiles = (source: string) => {
+    const files = new Set<string>();
+    closure('index.html', files);
+    for (const key of Object.keys(manifest)) if (key.startsWith(`${source}?`)) closure(key, files);
+    return files;
+  };
+
+  it('keeps every public route within the budget', () => {
+    const rows: string[] = [];
+    const over: string[] = [];
+    for (const [route, source] of Object.entries(PUBLIC_ROUTES)) {
+      const total = [...routeFiles(source)].filter((f) => f.endsWith('.js')).reduce((n, f) => n + sizeOf(f), 0);
+      rows.push(`${route.padEnd(20)} ${(total / 1024).toFixed(1)} KB gzip`);
+      if (total > BUDGET_KB * 1024) over.push(route);
+    }
+    console.log(`JavaScript before interactive (budget ${BUDGET_KB} KB gzip):\n${rows.join('\n')}`);
+    expect(over).toEqual([]);
+  });
+
+  it('loads the calendar, the QR encoder, the admin area and the member portal only where used', () => {
+    const chunkNamed = (re: RegExp) => Object.values(manifest).filter((c) => re.test(c.file)).map((c) => c.file);
+    const heavy = [...chunkNamed(/fullcalendar|events-calendar/i), ...chunkNamed(/qrcode|qr-draw/i)];
+    expect(heavy.length).toBeGreaterThan(0);
+    for (const [route, source] of Object.entries(PUBLIC_ROUTES)) {
+      const files = routeFiles(source);
+      for (const f of heavy) expect(files.has(f), `${f} is loaded up front on ${route}`).toBe(false);
+      for (const key of Object.keys(manifest)) {
+        if (/^src\/routes\/(admin|member)/.test(key)) expect(files.has(manifest[key]!.file), `${key} is loaded up front on ${route}`).toBe(false);
+      }
+    }
+  });
+});
