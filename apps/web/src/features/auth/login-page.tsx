@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from '@tanstack/react-router';
 import { toast } from '../../lib/toast.ts';
-import { LoginInput } from '@post/contracts/admin-auth';
-import { MemberLoginInput } from '@post/contracts/member-auth';
+import type { LoginInput } from '@post/contracts/admin-auth';
+import type { MemberLoginInput } from '@post/contracts/member-auth';
+import { lazyZodResolver } from '../../lib/lazy-resolver.ts';
 import { T, TEXT } from '@post/contracts/messages';
 import { Button } from '@post/ui/components/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@post/ui/components/card';
@@ -84,7 +84,7 @@ function failureText(err: unknown, fallback: string): string {
 }
 
 function AdminLoginForm({ returnTo, focus }: { returnTo?: string; focus?: boolean }) {
-  const form = useForm<LoginInput>({ resolver: zodResolver(LoginInput), defaultValues: { username: '', password: '' } });
+  const form = useForm<LoginInput>({ resolver: lazyZodResolver(() => import('@post/contracts/admin-auth').then((m) => m.LoginInput)), defaultValues: { username: '', password: '' } });
   const { setFocus } = form;
   useEffect(() => {
     if (focus) setFocus('username');
@@ -117,7 +117,7 @@ function MemberLoginForm() {
   const navigate = useNavigate();
   const refresh = useRefreshSessions();
   const form = useForm<MemberLoginInput>({
-    resolver: zodResolver(MemberLoginInput),
+    resolver: lazyZodResolver(() => import('@post/contracts/member-auth').then((m) => m.MemberLoginInput)),
     defaultValues: { membershipNumber: '', password: '' },
   });
   const login = trpc.memberAuth.login.useMutation();
