@@ -90,6 +90,15 @@ before(async () => {
 after(async () => site?.close());
 
 describe('events calendar', () => {
+  it('carries schema.org Event data for search engines in the server-rendered page', async () => {
+    const html = await (await fetch(`${site.url}/events`)).text();
+    const block = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)?.[1];
+    assert.ok(block, 'no JSON-LD block');
+    const data = JSON.parse(block) as { '@type': string; name: string; startDate: string; location: { name: string } }[];
+    assert.ok(data.length > 5);
+    assert.ok(data.every((e) => e['@type'] === 'Event' && e.name && !Number.isNaN(Date.parse(e.startDate)) && e.location.name));
+  });
+
   it('moves between months with Previous, Next and Today', async () => {
     const { page, context } = await site.newPage();
     const errors = collectErrors(page);

@@ -30,7 +30,7 @@ export async function render({ url, link, origin }: { url: string; link: TRPCLin
   const markup = renderToString(<App router={router} queryClient={queryClient} trpcClient={trpcClient} origin={origin} />);
   // React renders <title>/<meta>/<link> in place when rendering a fragment; the head is theirs.
   const head: string[] = [];
-  const html = markup.replace(/<title>[\s\S]*?<\/title>|<meta [^>]*?\/?>|<link rel="canonical"[^>]*?\/?>|<script type="application\/ld\+json">[\s\S]*?<\/script>/g, (m) => {
+  const html = markup.replace(/<title>[\s\S]*?<\/title>|<meta [^>]*?\/?>|<link rel="canonical"[^>]*?\/?>/g, (m) => {
     head.push(m);
     return '';
   });

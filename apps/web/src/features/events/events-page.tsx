@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { EventsJsonLd } from './events-json-ld.tsx';
 import { useRouter } from '@tanstack/react-router';
 import type { Event } from '@post/contracts/events';
 import { TEXT } from '@post/contracts/messages';
@@ -88,6 +89,7 @@ export function EventsPage({ id, onSelect }: { id: EventId | undefined; onSelect
       intro={`Meetings, ceremonies, fundraisers and community service of ${settings.postName}. All times are ${zoneName}.`}
     >
       <title>{`Events Calendar | ${settings.postName}`}</title>
+      {events.data ? <EventsJsonLd events={events.data} postName={settings.postName} address={settings.streetAddress} /> : null}
       <div className="mb-4 flex flex-wrap items-center justify-between gap-4">
         <ul className="flex flex-wrap gap-x-5 gap-y-2" aria-label="Legend">
           {LEGEND.map((l) => (
