@@ -112,6 +112,15 @@ function inspectDocument(html: string | null): string[] {
       const type = (el.getAttribute('type') ?? '').toLowerCase();
       if (type === 'application/json') {
         if (el.id !== 'app-data') bad.push(`unexpected JSON block: ${show(el)}`);
+      } else if (type === 'application/ld+json') {
+        // schema.org data is not run; it must still be JSON with no raw '<' that could end it.
+        const text = el.textContent ?? '';
+        if (text.includes('<')) bad.push(`raw '<' in JSON-LD: ${show(el)}`);
+        try {
+          JSON.parse(text);
+        } catch {
+          bad.push(`JSON-LD that does not parse: ${show(el)}`);
+        }
       } else if (!el.getAttribute('src')) {
         bad.push(`inline script: ${show(el)}`);
       } else if (!/^\/assets\/[\w.-]+\.js$/.test(el.getAttribute('src')!)) {
@@ -158,7 +167,14 @@ async function checkRawHtml(v: Visitor, path: string, inData: string[] = []): Pr
   const all = strings(data);
   for (const s of inData) assert.ok(all.some((x) => x.includes(s)), `${path}: the data block lacks ${JSON.stringify(s)} (as stored)`);
   if (inData.some((s) => s.includes('</script>'))) assert.ok(json.includes('\\u003c/script>'), `${path}: '</script>' escaped as \\u003c/script>`);
-  const rest = html.slice(0, block.index) + html.slice(block.index! + block[0].length);
+  // schema.org blocks are JSON too (no raw '<'): like the data block, they are not markup.
+  const rest = (html.slice(0, block.index) + html.slice(block.index! + block[0].length)).replace(
+    /<script type="application\/ld\+json">([\s\S]*?)<\/script>/g,
+    (_m, ld: string) => {
+      assert.ok(!ld.includes('<'), `${path}: JSON-LD holds a raw '<'`);
+      return '';
+    },
+  );
   assert.ok(!/<script>window\.__xss/i.test(rest), `${path}: raw <script>window.__xss outside the data block`);
   for (const p of PAYLOADS) if (/[<>"]/.test(p)) assert.ok(!rest.includes(p), `${path}: payload verbatim in the HTML: ${p}`);
   const bad = await v.page.evaluate(inspectDocument, html);
