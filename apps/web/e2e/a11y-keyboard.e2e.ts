@@ -1,8 +1,8 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { BrowserContext, Page } from 'playwright-core';
-import { utcToZoned, zonedToUtc } from '@post/contracts/rules/event-time';
-import { demoMembers, E2E_ADMIN, startSite, type TestSite } from './harness.ts';
+import { utcToZoned } from '@post/contracts/rules/event-time';
+import { apiSignInAdmin, createCommunityEvent, demoMembers, E2E_ADMIN, startSite, type TestSite } from './harness.ts';
 
 // Issue 7, item 3: the main tasks with the keyboard alone, focus visible at every stop and back
 // where it came from when a dialog closes.
@@ -56,29 +56,14 @@ async function typeInto(page: Page, label: RegExp, text: string): Promise<void> 
   await page.keyboard.type(text);
 }
 
-async function signInAdmin(ctx: BrowserContext): Promise<void> {
-  const res = await ctx.request.post('/api/login', { data: E2E_ADMIN });
-  assert.equal(res.status(), 200, await res.text());
-}
 
 before(async () => {
   site = await startSite({ seed: true });
   const { context } = await site.newPage();
-  await signInAdmin(context);
+  await apiSignInAdmin(context);
   const date = utcToZoned(new Date(Date.now() + 2 * 86_400_000), ZONE).date;
   eventTitle = 'Keyboard Cookout';
-  const res = await context.request.post('/api/events', {
-    data: {
-      title: eventTitle,
-      description: 'A cookout to check the keyboard.',
-      location: 'Post Home, 100 Main Street',
-      startDate: zonedToUtc(date, '12:00', ZONE).toISOString(),
-      endDate: zonedToUtc(date, '15:00', ZONE).toISOString(),
-      type: 'community',
-      volunteerPositions: 5,
-    },
-  });
-  assert.equal(res.status(), 200, await res.text());
+  await createCommunityEvent(context, eventTitle, 'A cookout to check the keyboard.', date, ZONE);
   await context.close();
 });
 after(async () => site?.close());
@@ -155,7 +140,7 @@ describe('keyboard alone', () => {
 
   it('creates an event on /admin/events/new', async () => {
     const { page, context } = await site.newPage();
-    await signInAdmin(context);
+    await apiSignInAdmin(context);
     await page.goto('/admin/events/new');
     await page.getByRole('heading', { name: 'New Event', level: 1 }).waitFor();
     const title = 'Typed Flag Retirement';
@@ -180,7 +165,7 @@ describe('keyboard alone', () => {
 
   it('adds a member in /admin/user-management and returns focus to Add Member', async () => {
     const { page, context } = await site.newPage();
-    await signInAdmin(context);
+    await apiSignInAdmin(context);
     await page.goto('/admin/user-management');
     await page.getByRole('heading', { name: 'User Management', level: 1 }).waitFor();
     await tabTo(page, /^Add Member$/);

@@ -2,8 +2,8 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { BrowserContext, Page } from 'playwright-core';
 import AxeBuilder from '@axe-core/playwright';
-import { utcToZoned, zonedToUtc } from '@post/contracts/rules/event-time';
-import { demoMembers, E2E_ADMIN, startSite, type TestSite } from './harness.ts';
+import { utcToZoned } from '@post/contracts/rules/event-time';
+import { apiSignInAdmin, createCommunityEvent, demoMembers, E2E_ADMIN, startSite, type TestSite } from './harness.ts';
 
 // Issue 7, item 3: WCAG 2.2 AA on every screen (axe), with dialogs and popups open; reflow at
 // 320 px and at 200% zoom; reduced motion.
@@ -31,10 +31,6 @@ async function scan(page: Page, screen: string): Promise<void> {
   assert.equal(lines.length, 0, `axe violations on ${screen}:\n${lines.join('\n')}`);
 }
 
-async function signInAdmin(ctx: BrowserContext): Promise<void> {
-  const res = await ctx.request.post('/api/login', { data: E2E_ADMIN });
-  assert.equal(res.status(), 200, await res.text());
-}
 
 async function signInMember(ctx: BrowserContext): Promise<void> {
   const { password, numbers } = demoMembers(site);
@@ -45,22 +41,10 @@ async function signInMember(ctx: BrowserContext): Promise<void> {
 before(async () => {
   site = await startSite({ seed: true });
   const { context } = await site.newPage();
-  await signInAdmin(context);
+  await apiSignInAdmin(context);
   const date = utcToZoned(new Date(Date.now() + 3 * 86_400_000), ZONE).date;
   eventTitle = 'Accessibility Picnic';
-  const res = await context.request.post('/api/events', {
-    data: {
-      title: eventTitle,
-      description: 'A picnic to check the calendar.',
-      location: 'Post Home, 100 Main Street',
-      startDate: zonedToUtc(date, '12:00', ZONE).toISOString(),
-      endDate: zonedToUtc(date, '15:00', ZONE).toISOString(),
-      type: 'community',
-      volunteerPositions: 5,
-    },
-  });
-  assert.equal(res.status(), 200, await res.text());
-  eventId = ((await res.json()) as { id: number }).id;
+  eventId = await createCommunityEvent(context, eventTitle, 'A picnic to check the calendar.', date, ZONE);
   const news = (await (await context.request.get('/api/news')).json()) as Array<{ id: number }>;
   assert.ok(news.length > 0, 'the seeded site has news');
   newsId = news[0]!.id;
@@ -169,7 +153,7 @@ describe('axe: admin screens', () => {
   for (const tab of ['events', 'news', 'resources', 'commander', 'engagements']) {
     it(`/admin?tab=${tab} with a delete confirmation open`, async () => {
       const { page, context } = await site.newPage();
-      await signInAdmin(context);
+      await apiSignInAdmin(context);
       await page.goto(`/admin?tab=${tab}`);
       await page.getByRole('heading', { name: 'Admin Dashboard', level: 1 }).waitFor();
       await page.getByRole('tabpanel').first().waitFor();
@@ -207,7 +191,7 @@ describe('axe: admin screens', () => {
   for (const [route, open] of screens) {
     it(route, async () => {
       const { page, context } = await site.newPage();
-      await signInAdmin(context);
+      await apiSignInAdmin(context);
       const path = route.replace('{event}', String(eventId));
       await page.goto(path);
       await page.getByRole('heading', { level: 1 }).first().waitFor();
@@ -289,7 +273,7 @@ describe('reduced motion', () => {
 
   it('opens the delete confirmation without animation', async () => {
     const context = await site.browser.newContext({ baseURL: site.url, viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce', timezoneId: 'America/Los_Angeles' });
-    await signInAdmin(context);
+    await apiSignInAdmin(context);
     const page = await context.newPage();
     await page.goto('/admin?tab=news');
     await page.waitForSelector('html[data-ready]', { state: 'attached' });

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { zonedToUtc } from '@post/contracts/rules/event-time';
 
 const here = import.meta.dirname;
 const repo = path.resolve(here, '../../..');
@@ -146,6 +147,29 @@ export async function startSite(opts: { seed?: boolean; embedded?: boolean; env?
       await dropDb?.();
     },
   };
+}
+
+/** Signs a browser context in as the test administrator through the API (no page needed). */
+export async function apiSignInAdmin(context: BrowserContext): Promise<void> {
+  const res = await context.request.post('/api/login', { data: E2E_ADMIN });
+  if (res.status() !== 200) throw new Error(`admin sign-in failed: ${res.status()} ${await res.text()}`);
+}
+
+/** Creates a community event from 12:00 to 15:00 on `date` in `zone` (administrator context); returns its id. */
+export async function createCommunityEvent(context: BrowserContext, title: string, description: string, date: string, zone: string): Promise<number> {
+  const res = await context.request.post('/api/events', {
+    data: {
+      title,
+      description,
+      location: 'Post Home, 100 Main Street',
+      startDate: zonedToUtc(date, '12:00', zone).toISOString(),
+      endDate: zonedToUtc(date, '15:00', zone).toISOString(),
+      type: 'community',
+      volunteerPositions: 5,
+    },
+  });
+  if (res.status() !== 200) throw new Error(`event creation failed: ${res.status()} ${await res.text()}`);
+  return ((await res.json()) as { id: number }).id;
 }
 
 /** Waits until the app in the page is interactive (after a goto, a reload or a full page load). */

@@ -19,7 +19,7 @@ const MEMBER_BUTTON: Record<ReturnType<typeof branchColor>, string> = {
 
 interface NavItem {
   key: string;
-  node: (close?: boolean) => React.ReactNode;
+  node: React.ReactNode;
 }
 
 const linkClass = 'rounded-md px-3 py-2 font-medium text-foreground hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring';
@@ -59,40 +59,37 @@ export function Header() {
     await refresh();
   };
 
-  const wrap = (node: React.ReactNode, _inMenu?: boolean) => node;
   const items: NavItem[] = [
-    { key: 'home', node: (s) => wrap(<Link to="/" className={linkClass} activeOptions={{ exact: true }} activeProps={activeProps}>Home</Link>, s) },
-    { key: 'events', node: (s) => wrap(<Link to="/events" className={linkClass} activeProps={activeProps}>Events Calendar</Link>, s) },
-    { key: 'resources', node: (s) => wrap(<Link to="/resources" className={linkClass} activeProps={activeProps}>Resources</Link>, s) },
+    { key: 'home', node: <Link to="/" className={linkClass} activeOptions={{ exact: true }} activeProps={activeProps}>Home</Link> },
+    { key: 'events', node: <Link to="/events" className={linkClass} activeProps={activeProps}>Events Calendar</Link> },
+    { key: 'resources', node: <Link to="/resources" className={linkClass} activeProps={activeProps}>Resources</Link> },
   ];
-  if (member) items.push({ key: 'portal', node: (s) => wrap(<Link to="/member" className={linkClass} activeProps={activeProps}>Member Portal</Link>, s) });
+  if (member) items.push({ key: 'portal', node: <Link to="/member" className={linkClass} activeProps={activeProps}>Member Portal</Link> });
   if (admin?.authenticated) {
     items.push(
-      { key: 'admin', node: (s) => wrap(<a href="/admin" className={linkClass}>Admin Dashboard</a>, s) },
-      { key: 'password', node: (s) => wrap(<a href="/admin/change-password" className={linkClass}>Change Password</a>, s) },
+      { key: 'admin', node: <a href="/admin" className={linkClass}>Admin Dashboard</a> },
+      { key: 'password', node: <a href="/admin/change-password" className={linkClass}>Change Password</a> },
       {
         key: 'logout',
-        node: (s) => wrap(<Button variant="ghost" onClick={onAdminLogout} className="justify-start font-medium">Logout</Button>, s),
+        node: <Button variant="ghost" onClick={onAdminLogout} className="justify-start font-medium">Logout</Button>,
       },
     );
   }
   if (member) {
     items.push({
       key: 'hi',
-      node: (s) =>
-        wrap(
-          <Button
-            onClick={onMemberLogout}
-            className={cn(MEMBER_BUTTON[branchColor(member.member.branchOfService)])}
-            aria-label={`Hi ${member.member.firstName}: sign out of the member portal`}
-          >
-            Hi {member.member.firstName}
-          </Button>,
-          s,
-        ),
+      node: (
+        <Button
+          onClick={onMemberLogout}
+          className={cn(MEMBER_BUTTON[branchColor(member.member.branchOfService)])}
+          aria-label={`Hi ${member.member.firstName}: sign out of the member portal`}
+        >
+          Hi {member.member.firstName}
+        </Button>
+      ),
     });
   } else if (!admin?.authenticated) {
-    items.push({ key: 'login', node: (s) => wrap(<Link to="/login" className={cn(buttonVariants({ variant: 'default' }))}>Member Login</Link>, s) });
+    items.push({ key: 'login', node: <Link to="/login" className={cn(buttonVariants({ variant: 'default' }))}>Member Login</Link> });
   }
 
   const subtitle = [settings.postNumber ? `Post ${settings.postNumber}` : '', [settings.town, settings.state].filter(Boolean).join(', ')]
@@ -111,13 +108,13 @@ export function Header() {
         </Link>
         <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
           {items.map((i) => (
-            <span key={i.key}>{i.node(false)}</span>
+            <span key={i.key}>{i.node}</span>
           ))}
         </nav>
         <MobileMenu>
           {items.map((i) => (
             <span key={i.key} className="flex flex-col">
-              {i.node(true)}
+              {i.node}
             </span>
           ))}
         </MobileMenu>
