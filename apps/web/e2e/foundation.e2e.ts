@@ -27,6 +27,66 @@ describe('foundation', () => {
     await context.close();
   });
 
+  it('moves the title, description and canonical link into <head> as pages change in the browser', async () => {
+    const { page, context } = await site.newPage();
+    await page.goto('/');
+    await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
+    const head = () =>
+      page.evaluate(() => ({
+        title: document.title,
+        titles: document.querySelectorAll('title').length,
+        descriptions: [...document.head.querySelectorAll('meta[name="description"]')].map((m) => m.getAttribute('content')),
+        canonical: [...document.head.querySelectorAll('link[rel="canonical"]')].map((l) => new URL(l.getAttribute('href')!).pathname),
+        inBody: document.body.querySelectorAll('title, meta, link[rel="canonical"]').length,
+      }));
+    const home = await head();
+    assert.deepEqual([home.titles, home.descriptions.length, home.canonical, home.inBody], [1, 1, ['/'], 0]);
+    // A link followed in the browser (no page load): the router renders /news, Head rewrites <head>.
+    await page.getByRole('link', { name: 'View all news' }).click();
+    await page.waitForURL('**/news');
+    await page.getByRole('heading', { name: 'Post News', level: 1 }).waitFor();
+    await page.waitForFunction(() => document.title.startsWith('Post News'));
+    const news = await head();
+    assert.equal(news.title, 'Post News | Hometown Veterans Post');
+    assert.deepEqual([news.titles, news.descriptions.length, news.canonical, news.inBody], [1, 1, ['/news'], 0]);
+    assert.notEqual(news.descriptions[0], home.descriptions[0]);
+    await context.close();
+  });
+
+  it('gives each public route its own title, description, canonical URL and OpenGraph tags; signed-in pages are noindex', async () => {
+    const newsId = ((await (await fetch(`${site.url}/api/news`)).json()) as { id: number }[])[0]!.id;
+    const routes = ['/', '/events', '/resources', '/news', `/news/${newsId}`, '/community', '/commander-message', '/QRG', '/login'];
+    const seen = { titles: new Set<string>(), descriptions: new Set<string>() };
+    for (const route of routes) {
+      const res = await fetch(`${site.url}${route}`, { headers: { accept: 'text/html' } });
+      assert.equal(res.status, 200, route);
+      const html = await res.text();
+      const head = html.slice(0, html.indexOf('</head>'));
+      const all = (re: RegExp) => [...head.matchAll(re)].map((m) => m[1]!);
+      const titles = all(/<title>([^<]*)<\/title>/g);
+      const descriptions = all(/<meta name="description" content="([^"]*)"/g);
+      const canonical = all(/<link rel="canonical" href="([^"]*)"/g);
+      assert.equal(titles.length, 1, `${route}: one title`);
+      assert.equal(descriptions.length, 1, `${route}: one description`);
+      assert.ok(descriptions[0]!.length >= 30, `${route}: a real description`);
+      assert.deepEqual(canonical, [`${site.url}${route}`], `${route}: canonical URL`);
+      assert.deepEqual(all(/<meta property="og:url" content="([^"]*)"/g), canonical, `${route}: og:url`);
+      assert.deepEqual(all(/<meta property="og:title" content="([^"]*)"/g), titles, `${route}: og:title`);
+      assert.equal(all(/<meta property="og:description" content="([^"]*)"/g).length, 1, `${route}: og:description`);
+      assert.doesNotMatch(head, /noindex/, `${route} is indexable`);
+      assert.doesNotMatch(html.slice(html.indexOf('<body')), /<title>|<meta |rel="canonical"/, `${route}: head tags only in <head>`);
+      seen.titles.add(titles[0]!);
+      seen.descriptions.add(descriptions[0]!);
+    }
+    assert.equal(seen.titles.size, routes.length, 'every title differs');
+    assert.equal(seen.descriptions.size, routes.length, 'every description differs');
+    for (const route of ['/admin', '/admin/events/new', '/admin/login', '/member']) {
+      const res = await fetch(`${site.url}${route}`, { headers: { accept: 'text/html' } });
+      assert.equal(res.headers.get('x-robots-tag'), 'noindex', route);
+      assert.match(await res.text(), /<meta name="robots" content="noindex">/, route);
+    }
+  });
+
   it('signs an administrator in on the Login page and reaches /admin', async () => {
     const { page, context } = await site.newPage();
     await page.goto('/login');

@@ -7,7 +7,7 @@ import { PNG } from 'pngjs';
 import type { Page } from 'playwright-core';
 import AxeBuilder from '@axe-core/playwright';
 import { encodeContact, encodeUrl, QR_SIZE } from '@post/contracts/rules/qr';
-import { startSite, type TestSite } from './harness.ts';
+import { startSite, waitForApp, type TestSite } from './harness.ts';
 
 let site: TestSite;
 before(async () => {
@@ -27,6 +27,7 @@ async function openQr(opts: { locale?: string; width?: number } = {}) {
   page.on('pageerror', (e) => errors.push(e.message));
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
   await page.goto('/QRG');
+  await page.getByRole('heading', { level: 1 }).waitFor();
   await waitForApp(page);
   /** Asserts that every request went to the test server, and none carried any of `typed`. */
   const assertStayedLocal = (typed: string[]) => {
@@ -43,18 +44,6 @@ async function openQr(opts: { locale?: string; width?: number } = {}) {
     }
   };
   return { page, context, errors, assertStayedLocal };
-}
-
-/**
- * Waits until React has taken over the page (the server may send it rendered): until then a
- * typed value would not reach the app. React marks the elements it manages with a fiber key.
- */
-async function waitForApp(page: Page) {
-  await page.getByRole('heading', { level: 1 }).waitFor();
-  await page.waitForFunction(() => {
-    const h1 = document.querySelector('main h1');
-    return !!h1 && Object.keys(h1).some((k) => k.startsWith('__reactFiber'));
-  });
 }
 
 /** The encoded data as the page shows it (textContent keeps the vCard's CRLF line breaks). */

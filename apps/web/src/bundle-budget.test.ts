@@ -9,10 +9,8 @@ import { describe, expect, it } from 'vitest';
 const dist = path.join(import.meta.dirname, '../dist');
 const manifestFile = path.join(dist, '.vite/manifest.json');
 
-/** The budget in KB of gzip for each public route (issue 7's target is 110). */
-// The enforced ceiling guards against regressions at what is reached today (React 19, TanStack
-// Router, React Query and tRPC alone are about 105 KB); the 110 KB target is not met yet.
-export const BUDGET_KB = Number(process.env.BUNDLE_BUDGET_KB ?? 185);
+/** The budget in KB of gzip for each public route (issue 7). */
+export const BUDGET_KB = Number(process.env.BUNDLE_BUDGET_KB ?? 110);
 
 const PUBLIC_ROUTES: Record<string, string> = {
   '/': 'src/routes/index.tsx',

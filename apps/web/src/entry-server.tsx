@@ -28,7 +28,7 @@ export async function render({ url, link, origin }: { url: string; link: TRPCLin
   await router.load();
   const notFound = router.state.matches.some((m) => m.status === 'notFound' || (m as { _notFound?: boolean })._notFound);
   const markup = renderToString(<App router={router} queryClient={queryClient} trpcClient={trpcClient} origin={origin} />);
-  // React renders <title>/<meta>/<link> in place when rendering a fragment; the head is theirs.
+  // Head renders <title>/<meta>/<link> in place on the server; they belong in <head>.
   const head: string[] = [];
   const html = markup.replace(/<title>[\s\S]*?<\/title>|<meta [^>]*?\/?>|<link rel="canonical"[^>]*?\/?>/g, (m) => {
     head.push(m);

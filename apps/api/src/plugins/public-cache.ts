@@ -23,6 +23,11 @@ interface Entry {
   expires: number;
 }
 
+/** A successful write that may change what the public sees. */
+function isContentWrite(req: FastifyRequest, reply: FastifyReply): boolean {
+  return req.method !== 'GET' && req.method !== 'HEAD' && reply.statusCode < 400 && !NON_CONTENT_WRITE.test(req.url);
+}
+
 /** True for a request whose answer may come from, and go into, the shared public cache. */
 export function isCacheable(req: FastifyRequest): boolean {
   if (req.method !== 'GET' || req.headers.cookie || req.headers.authorization) return false;
@@ -45,7 +50,7 @@ export const publicCachePlugin = fp(async (app, opts: { databaseUrl?: string; en
   };
 
   let listener: pg.Client | undefined;
-  let notifying: Promise<unknown> = Promise.resolve();
+  let notifying: Promise<void> = Promise.resolve();
   let stopping = false;
   async function listen(): Promise<void> {
     if (!opts.databaseUrl || stopping) return;
@@ -84,6 +89,8 @@ export const publicCachePlugin = fp(async (app, opts: { databaseUrl?: string; en
   });
   app.addHook('onSend', async (req, reply, payload) => {
     if (reply.getHeader('x-cache') === 'hit') return payload;
+    // Before the answer leaves, so the writer's next read here cannot see the old content.
+    if (isContentWrite(req, reply)) clear();
     if (isCacheable(req) && (reply.statusCode === 200 || reply.statusCode === 404) && typeof payload === 'string' && (req as any).cacheGeneration === generation) {
       const headers: Record<string, string> = {};
       for (const h of ['content-type', 'cache-control']) {
@@ -94,15 +101,22 @@ export const publicCachePlugin = fp(async (app, opts: { databaseUrl?: string; en
     }
     return payload;
   });
+  // Other nodes hear of writes through one notice at a time on the listening connection. A
+  // write waits for the first notice sent after it; writes arriving while one is in flight
+  // share the next, so a burst of sign-ups costs two notices, not one each.
+  let next: Promise<void> | undefined;
+  const announce = (client: pg.Client): Promise<void> => {
+    next ??= notifying.then(() => {
+      next = undefined;
+      return client.query('select pg_notify($1, $2)', [CHANNEL, nodeId]).then(
+        () => undefined,
+        () => undefined,
+      );
+    });
+    notifying = next;
+    return next;
+  };
   app.addHook('onResponse', async (req, reply) => {
-    if (req.method === 'GET' || req.method === 'HEAD' || reply.statusCode >= 400) return;
-    if (NON_CONTENT_WRITE.test(req.url)) return;
-    clear();
-    // One query at a time on the listening connection.
-    if (listener) {
-      const client = listener;
-      notifying = notifying.then(() => client.query('select pg_notify($1, $2)', [CHANNEL, nodeId])).catch(() => undefined);
-      await notifying;
-    }
+    if (listener && isContentWrite(req, reply)) await announce(listener);
   });
 });

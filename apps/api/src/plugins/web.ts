@@ -18,6 +18,7 @@ interface SsrModule {
 // Pages behind a sign-in are not rendered on the server: they hold nobody's data until the
 // browser asks with its session, and search engines must not see them.
 const CLIENT_ONLY = /^\/(admin|member)(\/|$|\?)/;
+const NOINDEX = '<meta name="robots" content="noindex">';
 
 /**
  * Serves the built web app: hashed assets cached for a year; public pages rendered on the
@@ -58,6 +59,14 @@ export const webPlugin = fp(async (app, opts: { env: Env; db: DB; limits?: Limit
       } catch (err) {
         req.log.error({ err }, 'server rendering failed; sending the app shell');
       }
+    }
+    if (CLIENT_ONLY.test(url)) {
+      // The empty shell of a signed-in page, kept out of search engines before any script runs.
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('Cache-Control', 'no-cache')
+        .header('X-Robots-Tag', 'noindex')
+        .send(renderShell(shell!, { settings }, { html: '', head: NOINDEX }));
     }
     return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(renderShell(shell!, { settings }));
   }

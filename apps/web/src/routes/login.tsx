@@ -1,6 +1,7 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { oneOf } from '../lib/search.ts';
 import { LoginPage } from '../features/auth/login-page.tsx';
+import { Seo } from '../components/seo.tsx';
 
 export const Route = createFileRoute('/login')({
   validateSearch: (s: Record<string, unknown>): { tab?: 'admin' | 'member' } => ({ tab: oneOf(s.tab, ['admin', 'member'] as const) }),
@@ -12,8 +13,7 @@ function LoginRoute() {
   const navigate = useNavigate({ from: '/login' });
   return (
     <>
-      <title>Sign In</title>
-      <meta name="description" content="Sign in to the member portal or the post's administration." />
+      <Seo title="Sign In" description="Sign in to the member portal or the post's administration." path="/login" />
       <LoginPage tab={tab ?? 'admin'} onTabChange={(t) => navigate({ search: { tab: t }, replace: true })} />
     </>
   );

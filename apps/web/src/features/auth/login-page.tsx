@@ -1,15 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useNavigate } from '@tanstack/react-router';
 import { toast } from '../../lib/toast.ts';
 import type { LoginInput } from '@post/contracts/admin-auth';
 import type { MemberLoginInput } from '@post/contracts/member-auth';
-import { lazyZodResolver } from '../../lib/lazy-resolver.ts';
+import { usePlainForm } from '../../lib/use-plain-form.ts';
 import { T, TEXT } from '@post/contracts/messages';
 import { Button } from '@post/ui/components/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@post/ui/components/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@post/ui/components/tabs';
-import { TextField } from '../../components/form-fields.tsx';
+import { PlainTextField } from '../../components/plain-field.tsx';
 import { errorStatus, trpc } from '../../lib/trpc.ts';
 import { useRefreshSessions } from './use-session.ts';
 import { useSiteSettings } from '../site-settings/use-site-settings.ts';
@@ -84,11 +83,11 @@ function failureText(err: unknown, fallback: string): string {
 }
 
 function AdminLoginForm({ returnTo, focus }: { returnTo?: string; focus?: boolean }) {
-  const form = useForm<LoginInput>({ resolver: lazyZodResolver(() => import('@post/contracts/admin-auth').then((m) => m.LoginInput)), defaultValues: { username: '', password: '' } });
-  const { setFocus } = form;
+  const form = usePlainForm<LoginInput>(['username', 'password'], () => import('@post/contracts/admin-auth').then((m) => m.LoginInput));
+  const username = useRef<HTMLInputElement>(null);
   useEffect(() => {
-    if (focus) setFocus('username');
-  }, [focus, setFocus]);
+    if (focus) username.current?.focus();
+  }, [focus]);
   const login = trpc.adminAuth.login.useMutation();
   const hydrated = useHydrated();
   const onSubmit = form.handleSubmit(async (values) => {
@@ -103,11 +102,11 @@ function AdminLoginForm({ returnTo, focus }: { returnTo?: string; focus?: boolea
     }
   });
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Administrator sign in">
-      <TextField form={form} name="username" label="Username" autoComplete="username" required />
-      <TextField form={form} name="password" label="Password" type="password" autoComplete="current-password" required />
-      <Button type="submit" className="w-full" disabled={!hydrated || form.formState.isSubmitting}>
-        {form.formState.isSubmitting ? 'Signing in...' : 'Sign In'}
+    <form {...form.formProps} onSubmit={onSubmit} className="space-y-4" aria-label="Administrator sign in">
+      <PlainTextField ref={username} name="username" label="Username" autoComplete="username" required error={form.errors.username} />
+      <PlainTextField name="password" label="Password" type="password" autoComplete="current-password" required error={form.errors.password} />
+      <Button type="submit" className="w-full" disabled={!hydrated || form.isSubmitting}>
+        {form.isSubmitting ? 'Signing in...' : 'Sign In'}
       </Button>
     </form>
   );
@@ -116,10 +115,7 @@ function AdminLoginForm({ returnTo, focus }: { returnTo?: string; focus?: boolea
 function MemberLoginForm() {
   const navigate = useNavigate();
   const refresh = useRefreshSessions();
-  const form = useForm<MemberLoginInput>({
-    resolver: lazyZodResolver(() => import('@post/contracts/member-auth').then((m) => m.MemberLoginInput)),
-    defaultValues: { membershipNumber: '', password: '' },
-  });
+  const form = usePlainForm<MemberLoginInput>(['membershipNumber', 'password'], () => import('@post/contracts/member-auth').then((m) => m.MemberLoginInput));
   const login = trpc.memberAuth.login.useMutation();
   const hydrated = useHydrated();
   const onSubmit = form.handleSubmit(async (values) => {
@@ -133,11 +129,11 @@ function MemberLoginForm() {
     }
   });
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Member sign in">
-      <TextField form={form} name="membershipNumber" label="Membership Number" autoComplete="username" required />
-      <TextField form={form} name="password" label="Password" type="password" autoComplete="current-password" required />
-      <Button type="submit" className="w-full" disabled={!hydrated || form.formState.isSubmitting}>
-        {form.formState.isSubmitting ? 'Signing in...' : 'Sign In'}
+    <form {...form.formProps} onSubmit={onSubmit} className="space-y-4" aria-label="Member sign in">
+      <PlainTextField name="membershipNumber" label="Membership Number" autoComplete="username" required error={form.errors.membershipNumber} />
+      <PlainTextField name="password" label="Password" type="password" autoComplete="current-password" required error={form.errors.password} />
+      <Button type="submit" className="w-full" disabled={!hydrated || form.isSubmitting}>
+        {form.isSubmitting ? 'Signing in...' : 'Sign In'}
       </Button>
     </form>
   );

@@ -12,14 +12,18 @@ import { trpc } from '../../lib/trpc.ts';
 import { useAdminSession } from '../auth/use-session.ts';
 import { useSiteSettings } from '../site-settings/use-site-settings.ts';
 import { VolunteerNeeds } from '../volunteers/volunteer-needs.tsx';
-import { VolunteerSignupDialog, type VolunteerTarget } from '../volunteers/volunteer-signup-dialog.tsx';
+import type { VolunteerTarget } from '../volunteers/volunteer-signup-dialog.tsx';
 import { CalendarExport } from './calendar-export.tsx';
 import { yearMonthIn } from './dates.ts';
-import { EventDetailsDialog, type SelectedEvent } from './event-details-dialog.tsx';
+import type { SelectedEvent } from './event-details-dialog.tsx';
 import { CHIP_CLASS, LEGEND } from './event-types.ts';
+import { Seo } from '../../components/seo.tsx';
 
 // FullCalendar is heavy: it loads with this page only, never in the main chunk.
 const EventsCalendar = lazy(() => import('./events-calendar.tsx'));
+// The popup and the sign-up form (with its form library) load when first opened.
+const EventDetailsDialog = lazy(() => import('./event-details-dialog.tsx').then((m) => ({ default: m.EventDetailsDialog })));
+const VolunteerSignupDialog = lazy(() => import('../volunteers/volunteer-signup-dialog.tsx').then((m) => ({ default: m.VolunteerSignupDialog })));
 
 const noSubscribe = () => () => {};
 
@@ -83,12 +87,22 @@ export function EventsPage({ id, onSelect }: { id: EventId | undefined; onSelect
   // The calendar is drawn in the browser only (a server render would only show its placeholder).
   const inBrowser = useSyncExternalStore(noSubscribe, () => true, () => false);
   const settled = !events.isPending && inBrowser;
+  // Once a dialog has been opened it stays mounted, so it can close with its animation and
+  // return focus; before that it is not even loaded. Never during hydration (the server
+  // renders no dialog).
+  const used = useRef({ details: false, signup: false });
+  if (inBrowser && selected) used.current.details = true;
+  if (inBrowser && signup) used.current.signup = true;
   return (
     <Page
       title="Events Calendar"
       intro={`Meetings, ceremonies, fundraisers and community service of ${settings.postName}. All times are ${zoneName}.`}
     >
-      <title>{`Events Calendar | ${settings.postName}`}</title>
+      <Seo
+        title="Events Calendar"
+        description={`Meetings, ceremonies, fundraisers and community service of ${settings.postName}: the calendar, volunteer sign-up and calendar subscriptions.`}
+        path="/events"
+      />
       {events.data ? <EventsJsonLd events={events.data} postName={settings.postName} address={settings.streetAddress} /> : null}
       <div className="mb-4 flex flex-wrap items-center justify-between gap-4">
         <ul className="flex flex-wrap gap-x-5 gap-y-2" aria-label="Legend">
@@ -124,8 +138,10 @@ export function EventsPage({ id, onSelect }: { id: EventId | undefined; onSelect
       <div className="mt-8">
         <VolunteerNeeds query={events} isAdmin={isAdmin} onVolunteer={volunteer} />
       </div>
-      <EventDetailsDialog selected={selected} onClose={() => onSelect(undefined)} isAdmin={isAdmin} onVolunteer={volunteer} />
-      <VolunteerSignupDialog event={signup} onClose={() => setSignup(null)} returnFocusTo={eventElement} />
+      <Suspense fallback={null}>
+        {used.current.details ? <EventDetailsDialog selected={selected} onClose={() => onSelect(undefined)} isAdmin={isAdmin} onVolunteer={volunteer} /> : null}
+        {used.current.signup ? <VolunteerSignupDialog event={signup} onClose={() => setSignup(null)} returnFocusTo={eventElement} /> : null}
+      </Suspense>
     </Page>
   );
 }

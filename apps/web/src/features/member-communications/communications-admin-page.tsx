@@ -22,6 +22,7 @@ import { BackLink, DraftNotice, FormPanel, RequiredLegend, SelectField, SwitchFi
 import { useSessionLapse } from '../admin/forms/save-errors.ts';
 import { useUnsavedChanges } from '../../lib/use-unsaved-changes.ts';
 import { AUDIENCE_LABELS, AUDIENCE_OPTIONS, PRIORITY_BADGE, PRIORITY_OPTIONS, TYPE_OPTIONS } from './labels.ts';
+import { Head } from '../../components/head.tsx';
 
 type FormIn = z.input<typeof CreateCommunicationInput>;
 type FormOut = z.output<typeof CreateCommunicationInput>;
@@ -61,7 +62,9 @@ export function CommunicationsAdminPage({ editId, creating, onCreatingChange }: 
         )
       }
     >
-      <title>Member Communications</title>
+      <Head>
+        <title>Member Communications</title>
+      </Head>
       {formOpen ? (
         <FormPanel className="mb-8">
           {editId === undefined ? (

@@ -29,6 +29,7 @@ import { useSessionLapse } from '../admin/forms/save-errors.ts';
 import { useUnsavedChanges } from '../../lib/use-unsaved-changes.ts';
 import { hasFormDraft, useFormDraft } from '../../lib/use-form-draft.ts';
 import { ACCESS_LEVEL_LABELS, ACCESS_OPTIONS, CATEGORY_OPTIONS, CategoryIcon, RESOURCE_TYPE_OPTIONS } from './labels.tsx';
+import { Head } from '../../components/head.tsx';
 
 type FormIn = z.input<typeof CreateMemberResourceInput>;
 type FormOut = z.output<typeof CreateMemberResourceInput>;
@@ -106,7 +107,9 @@ export function ResourcesAdminPage({ editId, creating, onCreatingChange }: { edi
         )
       }
     >
-      <title>Member Resources</title>
+      <Head>
+        <title>Member Resources</title>
+      </Head>
       {formOpen ? (
         <FormPanel className="mb-8">
           {editId === undefined ? (

@@ -22,6 +22,7 @@ import { selectClass } from '../admin/forms/form-kit.tsx';
 import { DUES_OPTIONS, POST_ROLE_OPTIONS, branchLabel, postRoleLabel } from './labels.ts';
 import { MemberDialog, memberDraftKey } from './member-dialog.tsx';
 import { formDraftKeys, hasFormDraft } from '../../lib/use-form-draft.ts';
+import { Head } from '../../components/head.tsx';
 
 /** The directory's search and filters, kept in the address so a reload or Back keeps them. */
 export interface DirectoryFilters {
@@ -85,7 +86,9 @@ export function UserManagementPage({ filters, onFiltersChange }: { filters: Dire
         </>
       }
     >
-      <title>User Management</title>
+      <Head>
+        <title>User Management</title>
+      </Head>
       <section aria-labelledby="directory-heading" className="rounded-xl border bg-card p-4 shadow-sm sm:p-6">
         <div className="mb-4 flex flex-wrap items-start justify-between gap-3">
           <h2 id="directory-heading" className="text-2xl font-bold text-navy-800">

@@ -9,8 +9,8 @@ import { Page } from '../../layout/page.tsx';
 import { usePostFormat } from '../../lib/format.ts';
 import { useQuery } from '@tanstack/react-query';
 import { trpc, type AppTrpcClient } from '../../lib/trpc.ts';
-import { useSiteSettings } from '../site-settings/use-site-settings.ts';
-import { paragraphs } from './news-text.ts';
+import { excerpt, paragraphs } from './news-text.ts';
+import { Seo } from '../../components/seo.tsx';
 
 const backLink = (
   <Link to="/news" className="inline-flex items-center gap-2 font-semibold text-navy-800 underline underline-offset-4 hover:decoration-2">
@@ -24,13 +24,12 @@ export function NewsItemPage({ id }: { id: string }) {
   const numericId = newsIdOf(id);
   const item = useQuery({ ...newsItemQuery(trpc.useUtils().client, numericId ?? 0), enabled: numericId !== undefined });
   const f = usePostFormat();
-  const settings = useSiteSettings().data;
   const status = numericId === undefined ? 'empty' : loadStatus(item);
 
   if (status === 'empty') {
     return (
       <Page title={TEXT.newsItemNotFound}>
-        <title>{`${TEXT.newsItemNotFound} | ${settings.postName}`}</title>
+        <Seo title={TEXT.newsItemNotFound} noindex />
         <EmptyState className="max-w-3xl">
           <p className="mb-4">This news item does not exist or has been removed.</p>
           {backLink}
@@ -65,7 +64,7 @@ export function NewsItemPage({ id }: { id: string }) {
   const n = item.data;
   return (
     <Page title={n.title}>
-      <title>{`${n.title} | ${settings.postName}`}</title>
+      <Seo title={n.title} description={excerpt(n.content, 155)} path={`/news/${n.id}`} type="article" />
       <article className="max-w-3xl">
         <p className="-mt-4 mb-6 flex flex-wrap items-center gap-2 text-base text-muted-foreground">
           Published <time dateTime={n.publishDate}>{f.longDate(n.publishDate)}</time>

@@ -146,7 +146,9 @@ function EventForm({ id, initial, timeZone }: { id?: number; initial: FormIn; ti
     const set = (name: 'endDate' | 'endTime', value: string) =>
       setValue(name, value, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
     const sub = form.watch((values, { name, type }) => {
-      if (type !== 'change') return;
+      // A person's edit carries its DOM event's type ('input' under Preact, which RHF's types
+      // do not list); values set here carry none.
+      if (type === undefined) return;
       if (name === 'startDate' && values.startDate) {
         // Picking a start date moves the end date with it.
         set('endDate', values.startDate);
