@@ -53,21 +53,41 @@ export async function signUp(ctx: Context, input: CreateVolunteerInput): Promise
         .executeTakeFirst();
       if (!event) throw notFound('Event');
       if (event.ended) throw conflict(E.eventEnded);
-      const counts = await trx
-        .selectFrom('volunteers')
-        .select([
-          sql<number>`count(*)::int`.as('taken'),
-          sql<number>`count(*) filter (where lower(email) = lower(${input.email}))::int`.as('same'),
-        ])
-        .where('eventId', '=', event.id)
+      // One statement counts and inserts; it starts after the lock is held, so under READ
+      // COMMITTED its snapshot includes every sign-up committed before ours.
+      const result = await trx
+        .with('taken', (q) =>
+          q
+            .selectFrom('volunteers')
+            .select([sql<number>`count(*)::int`.as('count'), sql<number>`count(*) filter (where lower(email) = lower(${input.email}))::int`.as('same')])
+            .where('eventId', '=', event.id),
+        )
+        .with('added', (q) =>
+          q
+            .insertInto('volunteers')
+            .columns(['eventId', 'name', 'email', 'phone', 'role'])
+            .expression((eb) =>
+              eb
+                .selectFrom('taken')
+                .select([
+                  sql.lit(event.id).as('eventId'),
+                  sql.val(input.name).as('name'),
+                  sql.val(input.email).as('email'),
+                  sql.val(input.phone ?? null).as('phone'),
+                  sql.val(role).as('role'),
+                ])
+                .where('same', '=', 0)
+                .where('count', '<', event.volunteerPositions),
+            )
+            .returning(['id', 'eventId', 'name', 'role']),
+        )
+        .selectFrom('taken')
+        .leftJoin('added', (j) => j.onTrue())
+        .select(['taken.same', 'added.id', 'added.eventId', 'added.name', 'added.role'])
         .executeTakeFirstOrThrow();
-      if (counts.same > 0) throw conflict(E.alreadySignedUp);
-      if (counts.taken >= event.volunteerPositions) throw conflict(E.positionsFilled);
-      const row = await trx
-        .insertInto('volunteers')
-        .values({ eventId: event.id, name: input.name, email: input.email, phone: input.phone ?? null, role })
-        .returning(['id', 'eventId', 'name', 'role'])
-        .executeTakeFirstOrThrow();
+      if (result.same > 0) throw conflict(E.alreadySignedUp);
+      if (result.id === null || result.id === undefined) throw conflict(E.positionsFilled);
+      const row = { id: result.id, eventId: result.eventId!, name: result.name!, role: result.role ?? null };
       return { id: row.id, eventId: row.eventId, name: row.name, role: row.role };
     });
   } catch (e) {
