@@ -116,7 +116,7 @@ export default function EventsCalendar({ events, timeZone, isAdmin, initialMonth
   return (
     <div data-slot="events-calendar" className="post-calendar space-y-3">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <div className="flex items-center gap-2" role="group" aria-label="Change month">
+        <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Change month">
           <Button variant="outline" onClick={() => go('prev')} disabled={state?.prev.isDisabled}>
             <ChevronLeftIcon aria-hidden="true" />
             Previous
