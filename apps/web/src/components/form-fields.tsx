@@ -1,8 +1,8 @@
 import type * as React from 'react';
 import { get, type FieldPath, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { Field, FieldControl, FieldDescription, FieldError, FieldLabel } from '@post/ui/components/field';
-import { Input } from '@post/ui/components/input';
 import { Textarea } from '@post/ui/components/textarea';
+import { PlainTextField } from './plain-field.tsx';
 
 interface TextFieldProps<T extends FieldValues> extends Omit<React.ComponentProps<'input'>, 'form' | 'name'> {
   form: UseFormReturn<T>;
@@ -12,21 +12,9 @@ interface TextFieldProps<T extends FieldValues> extends Omit<React.ComponentProp
 }
 
 /** A labelled input bound to react-hook-form, with its error linked for screen readers. */
-export function TextField<T extends FieldValues>({ form, name, label, description, required, ...rest }: TextFieldProps<T>) {
+export function TextField<T extends FieldValues>({ form, name, ...rest }: TextFieldProps<T>) {
   const error = (get(form.formState.errors, name) as { message?: string } | undefined)?.message;
-  return (
-    <Field>
-      <FieldLabel>
-        {label}
-        {required ? <span aria-hidden="true"> *</span> : null}
-      </FieldLabel>
-      <FieldControl>
-        <Input aria-required={required || undefined} {...rest} {...form.register(name)} />
-      </FieldControl>
-      {description ? <FieldDescription>{description}</FieldDescription> : null}
-      <FieldError>{error}</FieldError>
-    </Field>
-  );
+  return <PlainTextField {...rest} {...form.register(name)} error={error} />;
 }
 
 interface TextAreaFieldProps<T extends FieldValues> extends Omit<React.ComponentProps<'textarea'>, 'form' | 'name'> {

@@ -1,9 +1,15 @@
 import type * as React from 'react';
-import { Field, FieldControl, FieldError, FieldLabel } from '@post/ui/components/field';
+import { Field, FieldControl, FieldDescription, FieldError, FieldLabel } from '@post/ui/components/field';
 import { Input } from '@post/ui/components/input';
 
-/** A labelled input of a `usePlainForm` form, with its error linked for screen readers (like TextField). */
-export function PlainTextField({ label, error, required, ...rest }: React.ComponentProps<'input'> & { name: string; label: React.ReactNode; error?: string }) {
+/** A labelled input with its description and error linked for screen readers (TextField binds it to react-hook-form). */
+export function PlainTextField({
+  label,
+  description,
+  error,
+  required,
+  ...rest
+}: React.ComponentProps<'input'> & { name: string; label: React.ReactNode; description?: React.ReactNode; error?: string }) {
   return (
     <Field>
       <FieldLabel>
@@ -13,6 +19,7 @@ export function PlainTextField({ label, error, required, ...rest }: React.Compon
       <FieldControl>
         <Input aria-required={required || undefined} {...rest} />
       </FieldControl>
+      {description ? <FieldDescription>{description}</FieldDescription> : null}
       <FieldError>{error}</FieldError>
     </Field>
   );

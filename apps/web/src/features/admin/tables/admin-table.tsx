@@ -112,11 +112,18 @@ export function EditLink({ name, ...link }: LinkProps & { name: string }) {
   );
 }
 
-/** When the focused row went away (deleted, or its button gone), focus the table's heading instead of the page. */
-function keepFocus() {
+/**
+ * When the focused row went away (deleted, or its button gone), focus the table's heading
+ * instead of the page. Watched for a moment: the confirmation returns focus to the row's
+ * button when its closing animation ends, and the row leaves when the list is read again.
+ * Acts only when focus is lost, never moving it away from where a person put it.
+ */
+function keepFocus(until = performance.now() + 2000) {
   requestAnimationFrame(() => {
     if (document.activeElement === document.body || !document.activeElement?.isConnected) {
       document.querySelector<HTMLElement>('[data-admin-table-heading]')?.focus();
+    } else if (performance.now() < until) {
+      keepFocus(until);
     }
   });
 }
