@@ -1,8 +1,7 @@
 import type * as React from 'react';
 import { get, type FieldPath, type FieldValues, type UseFormReturn } from 'react-hook-form';
-import { Field, FieldControl, FieldDescription, FieldError, FieldLabel } from '@post/ui/components/field';
 import { Textarea } from '@post/ui/components/textarea';
-import { PlainTextField } from './plain-field.tsx';
+import { FieldFrame, PlainTextField } from './plain-field.tsx';
 
 interface TextFieldProps<T extends FieldValues> extends Omit<React.ComponentProps<'input'>, 'form' | 'name'> {
   form: UseFormReturn<T>;
@@ -28,16 +27,8 @@ interface TextAreaFieldProps<T extends FieldValues> extends Omit<React.Component
 export function TextAreaField<T extends FieldValues>({ form, name, label, description, required, ...rest }: TextAreaFieldProps<T>) {
   const error = (get(form.formState.errors, name) as { message?: string } | undefined)?.message;
   return (
-    <Field>
-      <FieldLabel>
-        {label}
-        {required ? <span aria-hidden="true"> *</span> : null}
-      </FieldLabel>
-      <FieldControl>
-        <Textarea aria-required={required || undefined} {...rest} {...form.register(name)} />
-      </FieldControl>
-      {description ? <FieldDescription>{description}</FieldDescription> : null}
-      <FieldError>{error}</FieldError>
-    </Field>
+    <FieldFrame label={label} description={description} error={error} required={required}>
+      <Textarea aria-required={required || undefined} {...rest} {...form.register(name)} />
+    </FieldFrame>
   );
 }
