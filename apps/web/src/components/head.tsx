@@ -48,7 +48,6 @@ export function Head({ children }: { children: ReactNode }) {
     }
     return () => placed.forEach((el) => el.remove());
     // The tags' content, not the children's identity, decides when to write them again.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [signature]);
   return typeof document === 'undefined' ? <>{children}</> : null;
 }
