@@ -13,6 +13,7 @@ const EXPECTED: Record<string, Access> = {
   'memberAuth.login': 'public',
   'memberAuth.logout': 'public',
   'memberAuth.check': 'member',
+  'memberAuth.session': 'public',
   'memberAuth.changePassword': 'member',
   'siteSettings.get': 'public',
   'siteSettings.update': 'admin',

@@ -5,6 +5,7 @@ import type { TRPCLink } from '@trpc/client';
 import { makeQueryClient, makeTrpcClient, type AppRouter } from './lib/trpc.ts';
 import { createAppRouter } from './router.tsx';
 import { App } from './app.tsx';
+import { recordTexts } from './lib/server-texts.ts';
 
 /** What the server needs to answer a page request. */
 export interface RenderResult {
@@ -14,6 +15,10 @@ export interface RenderResult {
   head: string;
   /** The query cache the page was rendered from, for the browser to hydrate. */
   dehydrated: unknown;
+  /** Texts formatted while rendering (dates), so hydrating needs no Intl (lib/server-texts.ts). */
+  texts: Record<string, string>;
+  /** Ids of the routes the page matched, to preload their code. */
+  routeIds: string[];
   status: number;
 }
 
@@ -27,12 +32,19 @@ export async function render({ url, link, origin }: { url: string; link: TRPCLin
   const router = createAppRouter({ queryClient, trpcClient }, createMemoryHistory({ initialEntries: [url] }));
   await router.load();
   const notFound = router.state.matches.some((m) => m.status === 'notFound' || (m as { _notFound?: boolean })._notFound);
-  const markup = renderToString(<App router={router} queryClient={queryClient} trpcClient={trpcClient} origin={origin} />);
+  const { result: markup, texts } = recordTexts(() => renderToString(<App router={router} queryClient={queryClient} trpcClient={trpcClient} origin={origin} />));
   // Head renders <title>/<meta>/<link> in place on the server; they belong in <head>.
   const head: string[] = [];
   const html = markup.replace(/<title>[\s\S]*?<\/title>|<meta [^>]*?\/?>|<link rel="canonical"[^>]*?\/?>/g, (m) => {
     head.push(m);
     return '';
   });
-  return { html, head: head.join(''), dehydrated: dehydrate(queryClient), status: notFound ? 404 : 200 };
+  return {
+    html,
+    head: head.join(''),
+    dehydrated: dehydrate(queryClient),
+    texts,
+    routeIds: router.state.matches.map((m) => m.routeId),
+    status: notFound ? 404 : 200,
+  };
 }

@@ -12,7 +12,14 @@ import { appRouter } from '../router.ts';
 import { contextFactory, type Limits } from '../trpc.ts';
 
 interface SsrModule {
-  render(opts: { url: string; link: unknown; origin: string }): Promise<{ html: string; head: string; dehydrated: unknown; status: number }>;
+  render(opts: { url: string; link: unknown; origin: string }): Promise<{
+    html: string;
+    head: string;
+    dehydrated: unknown;
+    texts: Record<string, string>;
+    routeIds: string[];
+    status: number;
+  }>;
 }
 
 // Pages behind a sign-in are not rendered on the server: they hold nobody's data until the
@@ -40,6 +47,7 @@ export const webPlugin = fp(async (app, opts: { env: Env; db: DB; limits?: Limit
     });
   }
   const shell = hasWeb ? inlineStylesheet(readFileSync(indexFile, 'utf8'), root) : undefined;
+  const preloads = hasWeb ? routePreloads(root, shell!) : () => '';
   const ssrFile = path.join(root, '../dist-ssr/entry-server.js');
   const ssr: SsrModule | undefined = hasWeb && existsSync(ssrFile) ? await import(pathToFileURL(ssrFile).href) : undefined;
   const createContext = contextFactory(opts);
@@ -55,7 +63,7 @@ export const webPlugin = fp(async (app, opts: { env: Env; db: DB; limits?: Limit
           .code(result.status)
           .type('text/html; charset=utf-8')
           .header('Cache-Control', 'no-cache')
-          .send(renderShell(shell!, { settings, dehydrated: result.dehydrated }, result));
+          .send(renderShell(shell!, { settings, dehydrated: result.dehydrated, texts: result.texts }, { html: result.html, head: result.head + preloads(result.routeIds) }));
       } catch (err) {
         req.log.error({ err }, 'server rendering failed; sending the app shell');
       }
@@ -86,7 +94,7 @@ export const webPlugin = fp(async (app, opts: { env: Env; db: DB; limits?: Limit
 /** The page: the shell with the rendered app, its head elements and its data (a JSON block, not a script). */
 export function renderShell(
   shell: string,
-  data: { settings: { postName: string }; dehydrated?: unknown },
+  data: { settings: { postName: string }; dehydrated?: unknown; texts?: Record<string, string> },
   rendered?: { html: string; head: string },
 ): string {
   // JSON inside HTML: '<' is escaped so no value can close the element. The replacements are
@@ -115,4 +123,46 @@ export function inlineStylesheet(shell: string, root: string): string {
     const css = readFileSync(full, 'utf8').replace(/<\/style/gi, '<\\/style');
     return `<style>${css}</style>`;
   });
+}
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+}
+
+/**
+ * `<link rel="modulepreload">` tags for the code of the routes a page matched: the browser
+ * fetches the route's chunks with the app's own, instead of discovering them only once the
+ * app has run (one round trip less on a slow connection, and no links added at run time).
+ */
+export function routePreloads(root: string, shell: string): (routeIds: string[]) => string {
+  const manifestFile = path.join(root, '.vite/manifest.json');
+  if (!existsSync(manifestFile)) return () => '';
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
+  const inShell = new Set([...shell.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]!));
+  const memo = new Map<string, string>();
+  return (routeIds) => {
+    const key = routeIds.join('|');
+    let tags = memo.get(key);
+    if (tags === undefined) {
+      const files = new Set<string>();
+      const visit = (id: string) => {
+        const chunk = manifest[id];
+        if (!chunk || files.has(chunk.file)) return;
+        files.add(chunk.file);
+        for (const i of chunk.imports ?? []) visit(i);
+      };
+      for (const routeId of routeIds) {
+        // TanStack's file routes: '/' is routes/index.tsx, '/news/' routes/news/index.tsx, '/news/$id' routes/news/$id.tsx.
+        const file = routeId === '/' ? 'index' : routeId.endsWith('/') ? `${routeId.slice(1)}index` : routeId.slice(1);
+        visit(`src/routes/${file}.tsx?tsr-split=component`);
+      }
+      tags = [...files]
+        .filter((f) => !inShell.has(f))
+        .map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`)
+        .join('');
+      memo.set(key, tags);
+    }
+    return tags;
+  };
 }

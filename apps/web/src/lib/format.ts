@@ -1,8 +1,10 @@
 import { useSiteSettings } from '../features/site-settings/use-site-settings.ts';
+import { serverText } from './server-texts.ts';
 
 // Dates and times are shown in the post's time zone whatever the visitor's (decisions §1).
 const cache = new Map<string, Intl.DateTimeFormat>();
-function fmt(timeZone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+/** An en-US formatter in `timeZone`, made once per zone and options. */
+export function fmt(timeZone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   const key = `${timeZone}|${JSON.stringify(options)}`;
   let f = cache.get(key);
   if (!f) {
@@ -12,19 +14,24 @@ function fmt(timeZone: string, options: Intl.DateTimeFormatOptions): Intl.DateTi
   return f;
 }
 
+/** `d` formatted in `timeZone`; the server's text while a server-rendered page hydrates. */
+export function formatIn(timeZone: string, options: Intl.DateTimeFormatOptions, d: Date | string): string {
+  const date = new Date(d);
+  return serverText(`${timeZone}|${JSON.stringify(options)}|${date.getTime()}`, () => fmt(timeZone, options).format(date));
+}
+
 /** Formatters bound to a time zone. */
 export function formattersFor(timeZone: string) {
   return {
     timeZone,
     /** "Sunday, November 22, 2026" */
-    longDate: (d: Date | string) => fmt(timeZone, { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' }).format(new Date(d)),
+    longDate: (d: Date | string) => formatIn(timeZone, { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' }, d),
     /** "Nov 22, 2026" */
-    date: (d: Date | string) => fmt(timeZone, { month: 'short', day: 'numeric', year: 'numeric' }).format(new Date(d)),
+    date: (d: Date | string) => formatIn(timeZone, { month: 'short', day: 'numeric', year: 'numeric' }, d),
     /** "9:00 AM" */
-    time: (d: Date | string) => fmt(timeZone, { hour: 'numeric', minute: '2-digit' }).format(new Date(d)),
+    time: (d: Date | string) => formatIn(timeZone, { hour: 'numeric', minute: '2-digit' }, d),
     /** "Sun, Nov 22, 2026, 9:00 AM" (the event popup's form, spec §2) */
-    dateTime: (d: Date | string) =>
-      fmt(timeZone, { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' }).format(new Date(d)),
+    dateTime: (d: Date | string) => formatIn(timeZone, { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' }, d),
   };
 }
 

@@ -6,6 +6,7 @@ import { Header } from '../layout/header.tsx';
 import { Footer } from '../layout/footer.tsx';
 import { NotFoundPage } from '../layout/not-found.tsx';
 import { useHydrated } from '../lib/use-hydrated.ts';
+import { Defer, whenHydrated } from '../components/defer.tsx';
 
 // Toasts follow what a person does, so their library loads once the page is interactive.
 const Toaster = lazy(() => import('@post/ui/components/sonner').then((m) => ({ default: m.Toaster })));
@@ -17,11 +18,22 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   notFoundComponent: NotFoundPage,
 });
 
-function RootLayout() {
+/** Toasts, once the page is interactive (its own component, so the layout does not render twice). */
+function LazyToaster() {
   const hydrated = useHydrated();
-  // Tells people's tools and the browser tests that the page is interactive.
+  return hydrated ? (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  ) : null;
+}
+
+function RootLayout() {
+  // Tells people's tools and the browser tests that the page is interactive: every part hydrated.
   useEffect(() => {
-    document.documentElement.dataset.ready = 'true';
+    void whenHydrated().then(() => {
+      document.documentElement.dataset.ready = 'true';
+    });
   }, []);
   return (
     <>
@@ -29,16 +41,16 @@ function RootLayout() {
         Skip to main content
       </a>
       <CrisisBar />
-      <Header />
+      <Defer>
+        <Header />
+      </Defer>
       <main id="main" tabIndex={-1} className="min-h-[60vh] outline-none">
         <Outlet />
       </main>
-      <Footer />
-      {hydrated ? (
-        <Suspense fallback={null}>
-          <Toaster />
-        </Suspense>
-      ) : null}
+      <Defer>
+        <Footer />
+      </Defer>
+      <LazyToaster />
     </>
   );
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ChangePasswordInput } from '@post/contracts/admin-auth';
 import { MemberAuthCheckSchema, MemberLoginInput } from '@post/contracts/member-auth';
 import { Ok } from '@post/contracts/common';
-import { memberProcedure, publicProcedure, router } from '../../trpc.ts';
+import { currentMember, memberProcedure, publicProcedure, router } from '../../trpc.ts';
 import * as service from './member-auth.service.ts';
 
 const tags = ['Member sign-in'];
@@ -27,6 +27,16 @@ export const memberAuthRouter = router({
     .input(z.void())
     .output(MemberAuthCheckSchema)
     .query(({ ctx }) => ({ authenticated: true as const, member: ctx.member })),
+  // The web app's form of the check: null instead of a 401 for a visitor, because a browser
+  // reports every failed request in its console (and the check runs on every page).
+  session: publicProcedure
+    .meta({ openapi: { method: 'GET', path: '/member/auth/session', tags, summary: 'The signed-in member, or null when none' } })
+    .input(z.void())
+    .output(MemberAuthCheckSchema.nullable())
+    .query(async ({ ctx }) => {
+      const member = await currentMember(ctx);
+      return member ? { authenticated: true as const, member } : null;
+    }),
   changePassword: memberProcedure
     .meta({ openapi: { method: 'POST', path: '/member/change-password', tags, summary: "Change the member's own portal password", protect: true } })
     .input(ChangePasswordInput)

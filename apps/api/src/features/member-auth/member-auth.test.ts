@@ -13,6 +13,9 @@ describe('member sign-in', () => {
     const m = await insertMember(t.db, { firstName: 'Rosa', branchOfService: 'Marines' });
     const a = t.agent();
     expect((await a.get('/api/member/auth/check')).statusCode).toBe(401);
+    const before = await a.get('/api/member/auth/session');
+    expect(before.statusCode).toBe(200);
+    expect(before.json()).toBeNull();
     const res = await a.post('/api/member/login', { membershipNumber: m.membershipNumber, password: 'member-pass-123' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ authenticated: true, member: { firstName: 'Rosa', branchOfService: 'Marines' } });
@@ -20,6 +23,9 @@ describe('member sign-in', () => {
     expect(check.statusCode).toBe(200);
     expect(check.json().member).toMatchObject({ id: m.id, firstName: 'Rosa' });
     expect(JSON.stringify(check.json())).not.toContain('loginPassword');
+    const session = await a.get('/api/member/auth/session');
+    expect(session.statusCode).toBe(200);
+    expect(session.json()).toEqual(check.json());
     // A member session is not an administrator session.
     expect((await a.get('/api/auth/check')).json().authenticated).toBe(false);
   });

@@ -1,33 +1,28 @@
 // Small date helpers for the calendar, always in an explicit time zone (decisions §1).
 
-const cache = new Map<string, Intl.DateTimeFormat>();
-function fmt(timeZone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${timeZone}|${JSON.stringify(options)}`;
-  let f = cache.get(key);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', { timeZone, ...options });
-    cache.set(key, f);
-  }
-  return f;
-}
+import { fmt, formatIn } from '../../lib/format.ts';
+import { serverText } from '../../lib/server-texts.ts';
 
 /** "2026-11" of an instant, in a time zone. */
 export function yearMonthIn(d: Date | string, timeZone: string): string {
-  const parts = fmt(timeZone, { year: 'numeric', month: '2-digit' }).formatToParts(new Date(d));
-  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
-  return `${get('year')}-${get('month')}`;
+  const date = new Date(d);
+  return serverText(`ym|${timeZone}|${date.getTime()}`, () => {
+    const parts = fmt(timeZone, { year: 'numeric', month: '2-digit' }).formatToParts(date);
+    const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
+    return `${get('year')}-${get('month')}`;
+  });
 }
 
 /** "Wed, Nov 11, 2026" of a plain calendar date "2026-11-11" (no time zone shift). */
 export function plainDateLabel(ymd: string): string {
   const [y, m, d] = ymd.split('-').map(Number);
-  return fmt('UTC', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' }).format(new Date(Date.UTC(y!, m! - 1, d!)));
+  return formatIn('UTC', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' }, new Date(Date.UTC(y!, m! - 1, d!)));
 }
 
 /** "November 2026" of "2026-11". */
 export function monthLabel(ym: string): string {
   const [y, m] = ym.split('-').map(Number);
-  return fmt('UTC', { month: 'long', year: 'numeric' }).format(new Date(Date.UTC(y!, m! - 1, 15)));
+  return formatIn('UTC', { month: 'long', year: 'numeric' }, new Date(Date.UTC(y!, m! - 1, 15)));
 }
 
 /** The day before a plain date "2026-11-11" -> "2026-11-10". */

@@ -4,6 +4,7 @@ import { useSiteSettings } from '../site-settings/use-site-settings.ts';
 import { BranchesStrip } from './branch-emblems.tsx';
 import { CommanderMessageSection, PostUpdatesSection, UpcomingEventsSection } from './home-sections.tsx';
 import { Seo } from '../../components/seo.tsx';
+import { Defer } from '../../components/defer.tsx';
 
 /** The home page (spec §2): hero, branches, upcoming events, commander's message, post updates. */
 export function HomePage() {
@@ -28,10 +29,18 @@ export function HomePage() {
           </div>
         </div>
       </section>
-      <BranchesStrip />
-      <UpcomingEventsSection />
-      <CommanderMessageSection />
-      <PostUpdatesSection />
+      <Defer>
+        <BranchesStrip />
+      </Defer>
+      <Defer>
+        <UpcomingEventsSection />
+      </Defer>
+      <Defer>
+        <CommanderMessageSection />
+      </Defer>
+      <Defer>
+        <PostUpdatesSection />
+      </Defer>
     </>
   );
 }
