@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { createTestDb } from './testing.ts';
 import { seedDemo } from './seed/index.ts';
 import { BACKUP_TABLES, exportDatabase, importDatabase } from './backup.ts';
@@ -39,6 +40,35 @@ describe(`backup and restore (${process.env.TEST_DB ?? 'default'})`, () => {
       .executeTakeFirstOrThrow();
     const maxBefore = Math.max(...(backup.tables.events as { id: number }[]).map((e) => e.id));
     expect(ev.id).toBeGreaterThan(maxBefore);
+  });
+
+  it('restores true volunteer counts: neither the backup\'s value plus the trigger, nor none from an older backup', async () => {
+    const source = await createTestDb();
+    handles.push(source);
+    await seedDemo(source.db, { memberPassword: 'demo-password-1' });
+    const counted = (db: typeof source.db) =>
+      db
+        .selectFrom('events as e')
+        .select(['e.id', 'e.volunteerCount', sql<number>`(select count(*)::int from volunteers v where v.event_id = e.id)`.as('actual')])
+        .orderBy('e.id')
+        .execute();
+    const expected = await counted(source.db);
+    expect(expected.some((e) => e.actual > 0)).toBe(true);
+    for (const e of expected) expect(e.volunteerCount).toBe(e.actual);
+    const backup = JSON.parse(JSON.stringify(await exportDatabase(source.db)));
+    expect(backup.tables.events.every((e: { volunteerCount?: number }) => typeof e.volunteerCount === 'number')).toBe(true);
+
+    const target = await createTestDb();
+    handles.push(target);
+    await importDatabase(target.db, backup);
+    expect(await counted(target.db)).toEqual(expected);
+
+    // A backup made before the column existed.
+    const older = { ...backup, migrations: ['0001_initial'], tables: { ...backup.tables, events: backup.tables.events.map(({ volunteerCount: _, ...e }: { volunteerCount: number }) => e) } };
+    const target2 = await createTestDb();
+    handles.push(target2);
+    await importDatabase(target2.db, older);
+    expect(await counted(target2.db)).toEqual(expected);
   });
 
   it('refuses to restore over existing content', async () => {

@@ -34,12 +34,14 @@ export interface EventsTable {
   type: Generated<string>;
   createdBy: Generated<number>;
   volunteerPositions: Generated<number>;
+  /** Sign-ups of the event, kept by a trigger on volunteers (read-only to the app; may exceed positions after an edit). */
+  volunteerCount: ColumnType<number, never, never>;
   sequence: Generated<number>;
   createdAt: CreatedAt;
   updatedAt: Timestamp;
 }
 
-/** Volunteer sign-ups; deleted with their event. */
+/** Volunteer sign-ups; deleted with their event (each insert or delete moves events.volunteer_count). */
 export interface VolunteersTable {
   id: Generated<number>;
   eventId: number;

@@ -1,6 +1,11 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
+import { Migrator } from 'kysely/migration';
 import { createTestDb } from './testing.ts';
+import { migrations } from './migrations/index.ts';
+import { migrateToLatest } from './migrate.ts';
 
 let h: Awaited<ReturnType<typeof createTestDb>>;
 beforeAll(async () => {
@@ -66,5 +71,129 @@ describe(`schema constraints (${process.env.TEST_DB ?? 'default'})`, () => {
     await h.db.insertInto('siteSettings').values({ id: 1, data: JSON.stringify({ postName: 'X' }) }).execute();
     const s = await h.db.selectFrom('siteSettings').select('data').executeTakeFirstOrThrow();
     expect(s.data).toEqual({ postName: 'X' });
+  });
+});
+
+describe(`events.volunteer_count (${process.env.TEST_DB ?? 'default'})`, () => {
+  const base = { description: 'd', location: 'l', startDate: '2030-01-01T10:00:00Z', endDate: '2030-01-01T11:00:00Z' };
+  /** Every event's stored count beside count(*) of its volunteers. */
+  async function countsOf(db: typeof h.db, ids: number[]) {
+    return db
+      .selectFrom('events as e')
+      .select(['e.id', 'e.volunteerCount', sql<number>`(select count(*)::int from volunteers v where v.event_id = e.id)`.as('actual')])
+      .where('e.id', 'in', ids)
+      .orderBy('e.id')
+      .execute();
+  }
+
+  it('follows inserts, refused inserts, deletes and moves, and leaves updated_at and sequence alone', async () => {
+    const [a, b] = await h.db
+      .insertInto('events')
+      .values([
+        { ...base, title: 'a' },
+        { ...base, title: 'b' },
+      ])
+      .returning(['id', 'updatedAt', 'sequence'])
+      .execute();
+    const ids = [a!.id, b!.id];
+    const expectCounts = async (ca: number, cb: number) => {
+      const rows = await countsOf(h.db, ids);
+      expect(rows.map((r) => [r.volunteerCount, r.actual])).toEqual([
+        [ca, ca],
+        [cb, cb],
+      ]);
+    };
+    await h.db.insertInto('volunteers').values({ eventId: a!.id, name: 'One', email: 'one@example.org' }).execute();
+    // Several rows in one statement, for both events.
+    await h.db
+      .insertInto('volunteers')
+      .values([
+        { eventId: a!.id, name: 'Two', email: 'two@example.org' },
+        { eventId: a!.id, name: 'Three', email: 'three@example.org' },
+        { eventId: b!.id, name: 'Four', email: 'four@example.org' },
+      ])
+      .execute();
+    await expectCounts(3, 1);
+    // A refused insert (duplicate e-mail) counts nothing.
+    await expect(h.db.insertInto('volunteers').values({ eventId: a!.id, name: 'Dup', email: 'ONE@example.org' }).execute()).rejects.toThrow();
+    await expectCounts(3, 1);
+    await h.db.updateTable('volunteers').set({ eventId: b!.id }).where('email', '=', 'two@example.org').execute();
+    await h.db.updateTable('volunteers').set({ name: 'Renamed' }).where('email', '=', 'three@example.org').execute();
+    await expectCounts(2, 2);
+    await h.db.deleteFrom('volunteers').where('email', 'in', ['one@example.org', 'four@example.org']).execute();
+    await expectCounts(1, 1);
+    // A rolled-back sign-up leaves no trace in the count.
+    await expect(
+      h.db.transaction().execute(async (trx) => {
+        await trx.insertInto('volunteers').values({ eventId: a!.id, name: 'Gone', email: 'gone@example.org' }).execute();
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    await expectCounts(1, 1);
+    const after = await h.db.selectFrom('events').select(['id', 'updatedAt', 'sequence']).where('id', 'in', ids).orderBy('id').execute();
+    expect(after).toEqual([
+      { id: a!.id, updatedAt: a!.updatedAt, sequence: a!.sequence },
+      { id: b!.id, updatedAt: b!.updatedAt, sequence: b!.sequence },
+    ]);
+    // Deleting an event deletes its volunteers through the cascade, which the trigger survives.
+    await h.db.deleteFrom('events').where('id', '=', a!.id).execute();
+    expect(await countsOf(h.db, ids)).toEqual([{ id: b!.id, volunteerCount: 1, actual: 1 }]);
+  });
+
+  it('may exceed the positions when an administrator lowers them', async () => {
+    const ev = await h.db.insertInto('events').values({ ...base, title: 'c', volunteerPositions: 2 }).returning('id').executeTakeFirstOrThrow();
+    await h.db
+      .insertInto('volunteers')
+      .values([
+        { eventId: ev.id, name: 'A', email: 'a@example.org' },
+        { eventId: ev.id, name: 'B', email: 'b@example.org' },
+      ])
+      .execute();
+    await h.db.updateTable('events').set({ volunteerPositions: 1 }).where('id', '=', ev.id).execute();
+    expect(await countsOf(h.db, [ev.id])).toEqual([{ id: ev.id, volunteerCount: 2, actual: 2 }]);
+  });
+
+  it('is filled in from the existing sign-ups when the migration runs', async () => {
+    const old = await createTestDb({ migrate: false });
+    try {
+      const migrator = new Migrator({ db: old.db, provider: { getMigrations: async () => migrations } });
+      const first = await migrator.migrateTo('0001_initial');
+      expect(first.error).toBeUndefined();
+      const [x, y] = await old.db
+        .insertInto('events')
+        .values([
+          { ...base, title: 'x' },
+          { ...base, title: 'y' },
+        ])
+        .returning('id')
+        .execute();
+      await old.db
+        .insertInto('volunteers')
+        .values([
+          { eventId: x!.id, name: 'A', email: 'a@example.org' },
+          { eventId: x!.id, name: 'B', email: 'b@example.org' },
+        ])
+        .execute();
+      expect(await migrateToLatest(old.db)).toContain('0002_volunteer_count');
+      expect(await countsOf(old.db, [x!.id, y!.id])).toEqual([
+        { id: x!.id, volunteerCount: 2, actual: 2 },
+        { id: y!.id, volunteerCount: 0, actual: 0 },
+      ]);
+    } finally {
+      await old.close();
+    }
+  });
+});
+
+describe('landed migrations', () => {
+  // Migrations are never edited once landed: a database migrated by the old text would
+  // differ from one migrated by the new. Add each migration here once it has shipped.
+  const LANDED: Record<string, string> = {
+    '0001_initial': '7d052c2f467ddceb893b4985125fb65f24498d46e583ec8fe6002465302e53d3',
+  };
+  it.each(Object.entries(LANDED))('%s is unchanged', (name, sha256) => {
+    expect(name in migrations).toBe(true);
+    const text = readFileSync(new URL(`./migrations/${name}.ts`, import.meta.url), 'utf8');
+    expect(createHash('sha256').update(text).digest('hex')).toBe(sha256);
   });
 });

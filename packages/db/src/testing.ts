@@ -25,9 +25,13 @@ async function postgresServerUrl(): Promise<string | null> {
 /**
  * A fresh, migrated database for one test file. `TEST_DB=pglite` forces PGlite,
  * `TEST_DB=postgres` insists on PostgreSQL; otherwise PostgreSQL when one answers
- * (TEST_DATABASE_URL, then testcontainers), else PGlite in memory.
+ * (TEST_DATABASE_URL, then testcontainers), else PGlite in memory. `migrate: false` leaves
+ * it empty, for tests of the migrations themselves.
  */
-export async function createTestDb(): Promise<DbHandle & { engine: string; url?: string }> {
+export async function createTestDb(options: { migrate?: boolean } = {}): Promise<DbHandle & { engine: string; url?: string }> {
+  const migrate = async (h: DbHandle) => {
+    if (options.migrate !== false) await migrateToLatest(h.db);
+  };
   const wanted = process.env.TEST_DB;
   if (wanted !== 'pglite') {
     const server = await postgresServerUrl();
@@ -40,7 +44,7 @@ export async function createTestDb(): Promise<DbHandle & { engine: string; url?:
       const url = new URL(server);
       url.pathname = `/${name}`;
       const handle = await createDb({ databaseUrl: url.toString(), poolSize: 20 });
-      await migrateToLatest(handle.db);
+      await migrate(handle);
       return {
         ...handle,
         engine: 'postgres',
@@ -60,6 +64,6 @@ export async function createTestDb(): Promise<DbHandle & { engine: string; url?:
     if (wanted === 'postgres') console.warn('No PostgreSQL answered (TEST_DATABASE_URL, testcontainers): using PGlite.');
   }
   const handle = await createDb();
-  await migrateToLatest(handle.db);
+  await migrate(handle);
   return { ...handle, engine: 'pglite' };
 }

@@ -1,7 +1,9 @@
 import type { Migration } from 'kysely/migration';
 import * as m0001 from './0001_initial.ts';
+import * as m0002 from './0002_volunteer_count.ts';
 
 /** Every migration, by name; add new ones at the end, never edit a landed one. */
 export const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
+  '0002_volunteer_count': m0002,
 };

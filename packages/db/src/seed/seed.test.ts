@@ -130,6 +130,7 @@ describe(`demo seed (${process.env.TEST_DB ?? 'default'})`, () => {
       const mine = volunteers.filter((v) => v.eventId === e.id);
       expect(mine.length).toBeLessThanOrEqual(e.volunteerPositions);
       expect(new Set(mine.map((v) => v.email.toLowerCase())).size).toBe(mine.length);
+      expect(e.volunteerCount).toBe(mine.length);
     }
     const t = now.getTime();
     const withHelp = events.filter((e) => volunteers.some((v) => v.eventId === e.id));

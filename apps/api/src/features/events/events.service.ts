@@ -6,12 +6,7 @@ import { notFound } from '../../errors.ts';
 
 const iso = (d: Date | string): string => new Date(d).toISOString();
 
-/** Number of sign-ups of the event row `e`, as a column. */
-const volunteerCount = sql<number>`(select count(*)::int from volunteers v where v.event_id = e.id)`.as('volunteerCount');
-
-type EventWithCount = EventRow & { volunteerCount: number };
-
-function toEvent(row: EventWithCount): Event {
+function toEvent(row: EventRow): Event {
   return {
     id: row.id,
     title: row.title,
@@ -22,13 +17,14 @@ function toEvent(row: EventWithCount): Event {
     type: row.type as Event['type'],
     createdBy: row.createdBy,
     volunteerPositions: row.volunteerPositions,
-    volunteerCount: Number(row.volunteerCount),
+    // Kept by a trigger on volunteers (migration 0002), so no list counts per event.
+    volunteerCount: row.volunteerCount,
     updatedAt: iso(row.updatedAt),
   };
 }
 
 function selectEvents(db: DB) {
-  return db.selectFrom('events as e').selectAll('e').select(volunteerCount);
+  return db.selectFrom('events as e').selectAll('e');
 }
 
 /** Volunteers' public fields (name, role) of the given events, by event id, in sign-up order. */
@@ -102,7 +98,7 @@ export async function createEvent(db: DB, input: CreateEventInput, userId: numbe
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-  return toEvent({ ...row, volunteerCount: 0 });
+  return toEvent(row);
 }
 
 /** Replaces an event and bumps its iCalendar SEQUENCE, so subscribed calendars take the change. 404 when missing. */

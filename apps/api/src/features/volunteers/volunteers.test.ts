@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { E, V } from '@post/contracts/messages';
 import { createTestApp, insertMember, type Agent } from '../../test-helpers.ts';
-import { SIGNUP_LIMIT } from './volunteers.service.ts';
+import type { Context } from '../../trpc.ts';
+import { SIGNUP_LIMIT, signUp as signUpService } from './volunteers.service.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let admin: Agent;
@@ -178,6 +179,76 @@ describe('volunteer sign-up', () => {
     expect(await stored(eventId)).toBe(SIGNUP_LIMIT);
     // Another visitor is not affected.
     expect((await signUp(person('other', eventId))).statusCode).toBe(200);
+  });
+});
+
+describe("the event's volunteer count", () => {
+  /** The stored count beside count(*) of the volunteers, and what the public list shows. */
+  async function counts(eventId: number) {
+    const row = await t.db
+      .selectFrom('events as e')
+      .select(['e.volunteerCount', 'e.updatedAt', 'e.sequence', sql<number>`(select count(*)::int from volunteers v where v.event_id = e.id)`.as('actual')])
+      .where('e.id', '=', eventId)
+      .executeTakeFirstOrThrow();
+    const listed = ((await t.agent().get('/api/events')).json() as { id: number; volunteerCount: number }[]).find((e) => e.id === eventId);
+    return { ...row, listed: listed?.volunteerCount };
+  }
+
+  it('stays equal to the sign-ups through sign-ups, refusals and deletions, without touching updated_at or sequence', async () => {
+    const eventId = await insertEvent({ positions: 3 });
+    const before = await counts(eventId);
+    expect(before).toMatchObject({ volunteerCount: 0, actual: 0, listed: 0 });
+    expect((await signUp(person('n1', eventId))).statusCode).toBe(200);
+    expect((await signUp(person('n2', eventId))).statusCode).toBe(200);
+    expect((await signUp(person('n1', eventId))).statusCode).toBe(409);
+    expect((await signUp({ ...person('bot2', eventId), website: 'x' })).statusCode).toBe(200);
+    expect(await counts(eventId)).toMatchObject({ volunteerCount: 2, actual: 2, listed: 2 });
+    await Promise.all(Array.from({ length: 5 }, (_, i) => signUp(person(`n-race-${i}`, eventId))));
+    const full = await counts(eventId);
+    expect(full).toMatchObject({ volunteerCount: 3, actual: 3, listed: 3 });
+    // iCalendar clients see a change of the event only when an administrator edits it.
+    expect(full.updatedAt).toEqual(before.updatedAt);
+    expect(full.sequence).toBe(before.sequence);
+    // A removed volunteer frees a position.
+    await t.db.deleteFrom('volunteers').where('eventId', '=', eventId).where('email', '=', 'volunteern1@example.org').execute();
+    expect(await counts(eventId)).toMatchObject({ volunteerCount: 2, actual: 2 });
+    expect((await signUp(person('n3', eventId))).statusCode).toBe(200);
+    expect(await counts(eventId)).toMatchObject({ volunteerCount: 3, actual: 3 });
+    // Deleting the event takes its volunteers with it.
+    expect((await admin.delete(`/api/events/${eventId}`)).statusCode).toBe(200);
+    expect(await stored(eventId)).toBe(0);
+  });
+
+  it('may exceed the positions after an administrator lowers them; sign-ups are then refused', async () => {
+    const eventId = await insertEvent({ positions: 5 });
+    for (const n of ['p1', 'p2', 'p3']) expect((await signUp(person(n, eventId))).statusCode).toBe(200);
+    const ev = (await admin.get(`/api/events/${eventId}`)).json();
+    const lowered = await admin.put(`/api/events/${eventId}`, { ...ev, volunteerPositions: 1 });
+    expect(lowered.statusCode).toBe(200);
+    expect(lowered.json()).toMatchObject({ volunteerPositions: 1, volunteerCount: 3 });
+    const res = await signUp(person('p4', eventId));
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ message: E.positionsFilled });
+    // A repeated address is still told it signed up already, not that the event is full.
+    expect((await signUp(person('p1', eventId))).json()).toEqual({ message: E.alreadySignedUp });
+    expect(await counts(eventId)).toMatchObject({ volunteerCount: 3, actual: 3 });
+  });
+
+  it('takes one statement for a sign-up', async () => {
+    const eventId = await insertEvent();
+    const sent: string[] = [];
+    const db = t.db.withPlugin({
+      transformQuery(args) {
+        sent.push(args.node.kind);
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    });
+    const ctx = { db, env: t.env, limits: { enabled: false }, req: {}, res: {} } as unknown as Context;
+    const row = await signUpService(ctx, { name: 'Solo Statement', email: 'solo@example.org', phone: null, role: null, eventId });
+    expect(row).toMatchObject({ eventId, name: 'Solo Statement' });
+    // WITH open AS (SELECT ... FOR UPDATE) INSERT ... SELECT FROM open: no BEGIN, no COMMIT.
+    expect(sent).toHaveLength(1);
   });
 });
 
