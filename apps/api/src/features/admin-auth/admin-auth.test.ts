@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import argon2 from 'argon2';
 import { sql } from 'kysely';
 import { E, V } from '@post/contracts/messages';
 import { ADMIN, createTestApp, insertMember } from '../../test-helpers.ts';
@@ -38,6 +39,22 @@ describe('administrator sign-in', () => {
       expect((await a.get('/api/auth/check')).json().authenticated).toBe(false);
     }
     expect(await sessionCount()).toBe(before);
+  });
+
+  it('spends one argon2 verification on an unknown user, as on a wrong password, queued like any other', async () => {
+    // Warm: the dummy hash of unknown users is made on first use.
+    await t.agent().post('/api/login', { username: 'nobody', password: 'whatever1' });
+    const verify = vi.spyOn(argon2, 'verify');
+    try {
+      for (const body of [{ ...ADMIN, password: 'wrong password' }, { username: 'nobody-else', password: 'whatever1' }]) {
+        verify.mockClear();
+        expect((await t.agent().post('/api/login', body)).statusCode).toBe(401);
+        expect(verify, body.username).toHaveBeenCalledTimes(1);
+        expect(String(verify.mock.calls[0]![0])).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
+      }
+    } finally {
+      verify.mockRestore();
+    }
   });
 
   it("answers bad input with the spec's messages and changes nothing", async () => {
