@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { createOpenApiFetchHandler, generateOpenApiDocument } from 'trpc-to-openapi';
+import { createOpenApiNodeHttpHandler, generateOpenApiDocument } from 'trpc-to-openapi';
 import { appRouter } from './router.ts';
 import { contextFactory, type Context, type Limits } from './trpc.ts';
 import { AppError } from './errors.ts';
@@ -70,9 +70,25 @@ export async function restPlugin(app: FastifyInstance, opts: { db: DB; env: Env;
   await membersRoutes(app, opts);
 
   const createContext = contextFactory(opts);
-  // The package's own Fastify adapter can answer twice (its async handler resolves before
-  // the reply is written, and an empty second send sometimes wins), so the fetch handler is
-  // driven here and its Response copied onto the reply once.
+  // The package's own Fastify adapter can answer twice (its async handler resolves before the
+  // reply is written, and an empty second send sometimes wins), and its fetch adapter builds a
+  // new handler for every request (a walk over every procedure, a regular expression per path:
+  // most of a sign-up's time). So the package's request handler is built once here and driven
+  // the way its fetch adapter drives it: a Request whose url is the path under /api and whose
+  // body is the one Fastify already parsed; the answer is copied onto the reply once.
+  const contexts = new WeakMap<object, Context>();
+  const handleOpenApi = createOpenApiNodeHttpHandler({
+    router: appRouter,
+    createContext: ({ req }: { req: object }) => contexts.get(req)!,
+    responseMeta: ({ errors }: any) => {
+      const cause = errors?.[0]?.cause;
+      return cause instanceof AppError && cause.retryAfterSeconds ? { headers: { 'Retry-After': String(cause.retryAfterSeconds) } } : {};
+    },
+    onError: ({ error, req }: any) => {
+      if (error.code === 'INTERNAL_SERVER_ERROR') contexts.get(req)?.req.log.error({ err: error.cause ?? error }, 'REST procedure failed');
+    },
+  } as any) as unknown as (req: Request, res: OpenApiResponse) => Promise<void>;
+
   app.route({
     method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
     url: '/api/*',
@@ -82,30 +98,39 @@ export async function restPlugin(app: FastifyInstance, opts: { db: DB; env: Env;
         if (v === undefined || k === 'content-length' || k === 'transfer-encoding') continue;
         headers.set(k, Array.isArray(v) ? v.join(', ') : v);
       }
-      const hasBody = request.method !== 'GET';
-      const req = new Request(`http://localhost${request.url}`, {
-        method: request.method,
-        headers,
-        body: hasBody ? JSON.stringify(request.body ?? {}) : undefined,
+      const url = `http://localhost${request.url.slice('/api'.length)}`;
+      const body = request.method === 'GET' ? undefined : (request.body ?? {});
+      const req = new Proxy(new Request(url, { method: request.method, headers }), {
+        get: (target, prop) => (prop === 'body' ? body : Reflect.get(target, prop)),
       });
-      const res = await createOpenApiFetchHandler({
-        req,
-        endpoint: '/api',
-        router: appRouter,
-        createContext: () => createContext({ req: request, res: reply }) as Context,
-        responseMeta: ({ errors }: any) => {
-          const cause = errors?.[0]?.cause;
-          return cause instanceof AppError && cause.retryAfterSeconds
-            ? { headers: { 'Retry-After': String(cause.retryAfterSeconds) } }
-            : {};
-        },
-        onError: ({ error }: any) => {
-          if (error.code === 'INTERNAL_SERVER_ERROR') request.log.error({ err: error.cause ?? error }, 'REST procedure failed');
-        },
-      } as any);
-      reply.code(res.status);
-      res.headers.forEach((value, key) => void reply.header(key, value));
-      return reply.send(await res.text());
+      contexts.set(req, createContext({ req: request, res: reply }));
+      const answer = await new Promise<{ status: number; headers: Record<string, string>; body: string | undefined }>((resolve, reject) => {
+        const out = { status: 200, headers: {} as Record<string, string>, body: undefined as string | undefined };
+        const res: OpenApiResponse = {
+          get statusCode() {
+            return out.status;
+          },
+          set statusCode(code: number) {
+            out.status = code;
+          },
+          setHeader(key, value) {
+            out.headers[key.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+          },
+          end(text) {
+            out.body = text;
+            resolve(out);
+          },
+        };
+        handleOpenApi(req, res).catch(reject);
+      });
+      return reply.code(answer.status).headers(answer.headers).send(answer.body);
     },
   });
+}
+
+/** What the package's request handler writes its answer to. */
+interface OpenApiResponse {
+  statusCode: number;
+  setHeader(key: string, value: string | number | readonly string[]): void;
+  end(body?: string): void;
 }

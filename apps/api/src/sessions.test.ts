@@ -38,6 +38,23 @@ describe('sessions in production mode', () => {
     expect(csp).toMatch(/frame-ancestors 'none'/);
     expect(csp).toMatch(/object-src 'none'/);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    // Every header helmet sets, as @fastify/helmet set them before the middleware was built once.
+    expect(csp).toBe(
+      "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data: blob: https:;font-src 'self';connect-src 'self';object-src 'none';base-uri 'self';form-action 'self';frame-ancestors 'none';upgrade-insecure-requests",
+    );
+    expect(res.headers).toMatchObject({
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+      'origin-agent-cluster': '?1',
+      'referrer-policy': 'strict-origin-when-cross-origin',
+      'strict-transport-security': 'max-age=31536000; includeSubDomains',
+      'x-dns-prefetch-control': 'off',
+      'x-download-options': 'noopen',
+      'x-frame-options': 'SAMEORIGIN',
+      'x-permitted-cross-domain-policies': 'none',
+      'x-xss-protection': '0',
+    });
+    expect(res.headers['cross-origin-embedder-policy']).toBeUndefined();
   });
 });
 

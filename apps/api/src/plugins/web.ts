@@ -6,21 +6,11 @@ import fp from 'fastify-plugin';
 import { unstable_localLink } from '@trpc/client';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DB } from '@post/db';
+import type { SsrModule } from '@post/contracts/ssr';
 import type { Env } from '../env.ts';
 import { getSettings } from '../features/site-settings/site-settings.service.ts';
 import { appRouter } from '../router.ts';
 import { contextFactory, type Limits } from '../trpc.ts';
-
-interface SsrModule {
-  render(opts: { url: string; link: unknown; origin: string }): Promise<{
-    html: string;
-    head: string;
-    dehydrated: unknown;
-    texts: Record<string, string>;
-    routeIds: string[];
-    status: number;
-  }>;
-}
 
 // Pages behind a sign-in are not rendered on the server: they hold nobody's data until the
 // browser asks with its session, and search engines must not see them.
@@ -131,15 +121,18 @@ interface ManifestChunk {
 }
 
 /**
- * `<link rel="modulepreload">` tags for the code of the routes a page matched: the browser
- * fetches the route's chunks with the app's own, instead of discovering them only once the
- * app has run (one round trip less on a slow connection, and no links added at run time).
+ * `<link rel="modulepreload">` tags for the app (src/start.tsx) and the routes a page matched,
+ * inside an inert `<template id="route-preloads">`: the page's first script (main.tsx) puts
+ * them into the head after the first paint, so every chunk is requested at once instead of
+ * being discovered import by import (round trips on a slow connection), and none of them
+ * competes with the page itself.
  */
 export function routePreloads(root: string, shell: string): (routeIds: string[]) => string {
   const manifestFile = path.join(root, '.vite/manifest.json');
   if (!existsSync(manifestFile)) return () => '';
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
   const inShell = new Set([...shell.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]!));
+
   const memo = new Map<string, string>();
   return (routeIds) => {
     const key = routeIds.join('|');
@@ -152,6 +145,7 @@ export function routePreloads(root: string, shell: string): (routeIds: string[])
         files.add(chunk.file);
         for (const i of chunk.imports ?? []) visit(i);
       };
+      visit('src/start.tsx');
       for (const routeId of routeIds) {
         // TanStack's file routes: '/' is routes/index.tsx, '/news/' routes/news/index.tsx, '/news/$id' routes/news/$id.tsx.
         const file = routeId === '/' ? 'index' : routeId.endsWith('/') ? `${routeId.slice(1)}index` : routeId.slice(1);
@@ -161,6 +155,7 @@ export function routePreloads(root: string, shell: string): (routeIds: string[])
         .filter((f) => !inShell.has(f))
         .map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`)
         .join('');
+      if (tags) tags = `<template id="route-preloads">${tags}</template>`;
       memo.set(key, tags);
     }
     return tags;
