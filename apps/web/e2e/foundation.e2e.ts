@@ -27,6 +27,34 @@ describe('foundation', () => {
     await context.close();
   });
 
+  it('paints the server-rendered page before loading the app, then loads the app and the route together', async () => {
+    const html = await (await fetch(`${site.url}/`, { headers: { accept: 'text/html' } })).text();
+    // One small module script; every chunk of the app and the route is listed in an inert template.
+    assert.equal(html.match(/<script type="module"/g)?.length, 1);
+    const template = /<template id="route-preloads">(.*?)<\/template>/.exec(html)?.[1] ?? '';
+    const listed = [...template.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]!);
+    assert.ok(listed.some((f) => /\/assets\/start-/.test(f)), 'the app is listed');
+    assert.ok(listed.some((f) => /^\/assets\/routes-/.test(f)), 'the home route is listed');
+    assert.equal(html.replace(/<template id="route-preloads">.*?<\/template>/, '').includes('modulepreload'), false, 'no chunk is fetched before the first paint');
+
+    const { page, context } = await site.newPage();
+    const requested: string[] = [];
+    page.on('request', (r) => requested.push(new URL(r.url()).pathname));
+    await page.goto('/');
+    await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
+    // The template's links went into the head, and each listed chunk was fetched once.
+    const inHead = await page.evaluate(() => [...document.head.querySelectorAll('link[rel=modulepreload]')].map((l) => new URL((l as HTMLLinkElement).href).pathname));
+    for (const f of listed) {
+      assert.ok(inHead.includes(f), `${f} is preloaded`);
+      assert.equal(requested.filter((r) => r === f).length, 1, `${f} is fetched once`);
+    }
+    // And the page is interactive: the client router takes a click.
+    await page.getByRole('link', { name: 'View Upcoming Events' }).click();
+    await page.waitForURL('**/events');
+    assert.equal(requested.filter((r) => r === '/events').length, 0, 'a client-side navigation, not a page load');
+    await context.close();
+  });
+
   it('moves the title, description and canonical link into <head> as pages change in the browser', async () => {
     const { page, context } = await site.newPage();
     await page.goto('/');

@@ -4,8 +4,9 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 
 // The JavaScript a public route loads before it is interactive: the entry chunk with its
-// static imports, plus the route's component chunk with its static imports (the router
-// loads it before hydrating). Dynamic imports (calendar, QR encoder, toasts) come later.
+// static imports, the app it loads after the first paint (src/start.tsx) with its static
+// imports, plus the route's component chunk with its static imports (the router loads it
+// before hydrating). Other dynamic imports (calendar, QR encoder, toasts) come later.
 const dist = path.join(import.meta.dirname, '../dist');
 const manifestFile = path.join(dist, '.vite/manifest.json');
 
@@ -47,9 +48,16 @@ describe.runIf(existsSync(manifestFile))('bundle budget (run after the build)', 
   const routeFiles = (source: string) => {
     const files = new Set<string>();
     closure('index.html', files);
+    closure('src/start.tsx', files);
     for (const key of Object.keys(manifest)) if (key.startsWith(`${source}?`)) closure(key, files);
     return files;
   };
+
+  it('loads the app from a small entry, after the first paint', () => {
+    expect(manifest['index.html']!.dynamicImports).toContain('src/start.tsx');
+    expect(manifest['index.html']!.imports ?? []).toEqual([]);
+    expect(sizeOf(manifest['index.html']!.file)).toBeLessThan(2 * 1024);
+  });
 
   it('keeps every public route within the budget', () => {
     const rows: string[] = [];

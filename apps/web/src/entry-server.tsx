@@ -6,21 +6,7 @@ import { makeQueryClient, makeTrpcClient, type AppRouter } from './lib/trpc.ts';
 import { createAppRouter } from './router.tsx';
 import { App } from './app.tsx';
 import { recordTexts } from './lib/server-texts.ts';
-
-/** What the server needs to answer a page request. */
-export interface RenderResult {
-  /** The app's markup for `<div id="app">`. */
-  html: string;
-  /** Elements React hoists (title, meta, link) found in the markup, for `<head>`. */
-  head: string;
-  /** The query cache the page was rendered from, for the browser to hydrate. */
-  dehydrated: unknown;
-  /** Texts formatted while rendering (dates), so hydrating needs no Intl (lib/server-texts.ts). */
-  texts: Record<string, string>;
-  /** Ids of the routes the page matched, to preload their code. */
-  routeIds: string[];
-  status: number;
-}
+import type { RenderResult } from '@post/contracts/ssr';
 
 /**
  * Renders a public page on the server: the route's loaders fill the query cache through

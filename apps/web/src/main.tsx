@@ -1,51 +1,51 @@
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { hydrate } from '@tanstack/react-query';
-import { getQueryKey } from '@trpc/react-query';
-import { cn } from '@post/ui/lib/utils';
-import { makeQueryClient, makeTrpcClient, trpc } from './lib/trpc.ts';
-import { createAppRouter } from './router.tsx';
-import { App } from './app.tsx';
-import { beginHydration } from './components/defer.tsx';
-import { acceptServerTexts } from './lib/server-texts.ts';
 import './styles.css';
 
-// Start-up runs in short tasks with the browser free to handle a tap or paint between them
-// (a phone's main thread must never be busy for long): read the page's data, make the
-// router, load the route, prepare the class merger, then hydrate part by part (<Defer>).
+// The page's first script, and a small one. A public page arrives rendered on the server with
+// its stylesheet inline, so it shows without any script. The app (about 100 KB) is fetched
+// only after that first paint: on a slow phone connection it does not compete with the page
+// itself for bandwidth, and the text is on screen before any of it arrives. The server lists
+// the app's and the route's chunks in an inert <template>; they are all requested at once,
+// then evaluated part by part (Preact, the data client, the class merger, the router), each in a task of its own, so that no single task keeps
+// a tap waiting (evaluating everything in one go is one long task on a slow phone).
+
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-async function start() {
-  const queryClient = makeQueryClient();
-  const trpcClient = makeTrpcClient();
-  // The server puts the data of the first page into a JSON block (not a script, so a strict
-  // CSP holds): the site settings always, and the query cache a server-rendered page used.
-  const appData = document.getElementById('app-data')?.textContent;
-  if (appData) {
-    const data = JSON.parse(appData) as { settings: unknown; dehydrated?: unknown; texts?: Record<string, string> };
-    acceptServerTexts(data.texts);
-    queryClient.setQueryData(getQueryKey(trpc.siteSettings.get, undefined, 'query'), data.settings);
-    if (data.dehydrated) hydrate(queryClient, data.dehydrated);
-  }
-  await nextTask();
-  const router = createAppRouter({ queryClient, trpcClient });
-  const container = document.getElementById('app')!;
-  const app = <App router={router} queryClient={queryClient} trpcClient={trpcClient} origin={window.location.origin} />;
-  if (!container.hasChildNodes()) {
-    createRoot(container).render(app);
-    return;
-  }
-  // Server-rendered: load the route (its code chunk; data is already cached), then hydrate.
-  // Marking the router as hydrating from SSR makes it render the same tree as the server
-  // (no Suspense boundary around the root), as TanStack's own hydrate() does.
-  (router as unknown as { ssr: { manifest: undefined } }).ssr = { manifest: undefined };
-  await router.load();
-  await nextTask();
-  // tailwind-merge builds its tables on first use (tens of milliseconds on a slow phone): here,
-  // in a task of its own, rather than inside the first part to hydrate.
-  cn('p-0', 'p-1');
-  await nextTask();
-  beginHydration();
-  hydrateRoot(container, app);
+function afterFirstPaint(): Promise<void> {
+  // A hidden tab does not paint (and a tab hidden while waiting stops animation frames: the
+  // timer makes sure the app still loads).
+  if (document.visibilityState === 'hidden') return Promise.resolve();
+  return new Promise((resolve) => {
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+    setTimeout(resolve, 1000);
+  });
 }
 
-void start();
+async function boot(): Promise<void> {
+  // A signed-in page's empty shell has nothing to show first: the app loads at once.
+  if (!document.getElementById('app')?.hasChildNodes()) {
+    await import('./start.tsx');
+    return;
+  }
+  await afterFirstPaint();
+  const preloads = document.getElementById('route-preloads');
+  if (preloads instanceof HTMLTemplateElement) document.head.append(preloads.content.cloneNode(true));
+  await nextTask();
+  // The first touch of session storage (the router's scroll positions) is a synchronous trip
+  // to the browser process: in a task of its own too.
+  try {
+    void window.sessionStorage;
+  } catch {
+    // Storage may be disabled; the router copes.
+  }
+  // App modules rather than libraries, whose whole namespace would defeat tree-shaking (Preact's
+  // compat layer is used whole anyway).
+  const stages = [() => import('react'), () => import('./lib/trpc.ts'), () => import('@post/ui/lib/utils'), () => import('./router.tsx')];
+  for (const stage of stages) {
+    await nextTask();
+    await stage();
+  }
+  await nextTask();
+  await import('./start.tsx');
+}
+
+void boot();

@@ -1,0 +1,24 @@
+/**
+ * The contract between the API server and the web app's server-rendering build
+ * (apps/web/src/entry-server.tsx, loaded by apps/api/src/plugins/web.ts).
+ */
+
+/** What the server needs to answer a page request. */
+export interface RenderResult {
+  /** The app's markup for `<div id="app">`. */
+  html: string;
+  /** Elements React hoists (title, meta, link) found in the markup, for `<head>`. */
+  head: string;
+  /** The query cache the page was rendered from, for the browser to hydrate. */
+  dehydrated: unknown;
+  /** Texts formatted while rendering (dates), so hydrating needs no Intl (lib/server-texts.ts). */
+  texts: Record<string, string>;
+  /** Ids of the routes the page matched, to preload their code. */
+  routeIds: string[];
+  status: number;
+}
+
+/** The server-rendering module's one function: `link` is the in-process tRPC link. */
+export interface SsrModule {
+  render(opts: { url: string; link: unknown; origin: string }): Promise<RenderResult>;
+}
