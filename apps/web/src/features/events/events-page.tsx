@@ -14,7 +14,9 @@ import { useSiteSettings } from '../site-settings/use-site-settings.ts';
 import { VolunteerNeeds } from '../volunteers/volunteer-needs.tsx';
 import type { VolunteerTarget } from '../volunteers/volunteer-signup-dialog.tsx';
 import { CalendarExport } from './calendar-export.tsx';
+import { currentMonth, MonthListView, PHONE_QUERY } from './month-list.tsx';
 import { yearMonthIn } from './dates.ts';
+import { serverText } from '../../lib/server-texts.ts';
 import type { SelectedEvent } from './event-details-dialog.tsx';
 import { CHIP_CLASS, LEGEND } from './event-types.ts';
 import { Seo } from '../../components/seo.tsx';
@@ -57,18 +59,38 @@ export function EventsPage({ id, onSelect }: { id: EventId | undefined; onSelect
         ? selected.holiday.date.slice(0, 7)
         : undefined;
 
-  // The month the calendar opens on: that of the event in the URL when the page was opened (the
-  // loader has read the events by then), kept even if the popup is closed before the calendar loads.
-  const [openMonth] = useState(initialMonth);
+  // The month shown: at first that of the event in the URL when the page was opened (the loader
+  // has read the events by then), else the current one (as the server saw it while hydrating).
+  const [month, setMonth] = useState(
+    () => initialMonth ?? currentMonth(settings.timeZone),
+  );
+  // Phones see the list of the month, wider screens the grid. Unknown on the server and while
+  // hydrating: then both are in the markup and the screen's width (CSS) picks one.
+  const [view, setView] = useState<'list' | 'grid' | undefined>(undefined);
+  useEffect(() => {
+    setView(window.matchMedia(PHONE_QUERY).matches ? 'list' : 'grid');
+  }, []);
+  // After the visitor switches, focus goes to the month heading of the view that replaced the button.
+  const switched = useRef(false);
+  const switchView = (next: 'list' | 'grid') => {
+    switched.current = true;
+    setView(next);
+  };
 
-  const zoneName = useMemo(() => {
-    try {
-      const parts = new Intl.DateTimeFormat('en-US', { timeZone: settings.timeZone, timeZoneName: 'longGeneric' }).formatToParts(new Date());
-      return parts.find((p) => p.type === 'timeZoneName')?.value ?? settings.timeZone;
-    } catch {
-      return settings.timeZone;
-    }
-  }, [settings.timeZone]);
+  const zoneName = useMemo(
+    () =>
+      serverText(`zone|${settings.timeZone}`, () => {
+        try {
+          const parts = new Intl.DateTimeFormat('en-US', { timeZone: settings.timeZone, timeZoneName: 'longGeneric' }).formatToParts(new Date());
+          return parts.find((p) => p.type === 'timeZoneName')?.value ?? settings.timeZone;
+        } catch {
+          return settings.timeZone;
+        }
+      }),
+    [settings.timeZone],
+  );
+
+  const openFromCalendar = (eventId: string) => onSelect(/^\d+$/.test(eventId) ? Number(eventId) : eventId);
 
   const volunteer = (e: Event) => {
     onSelect(undefined);
@@ -116,22 +138,42 @@ export function EventsPage({ id, onSelect }: { id: EventId | undefined; onSelect
         <CalendarExport />
       </div>
       {events.isError ? <ErrorState className="mb-4" onRetry={() => events.refetch()} retrying={events.isFetching} /> : null}
-      <Suspense fallback={<CalendarSkeleton />}>
-        {settled ? (
-          <EventsCalendar
+      {view !== 'grid' ? (
+        <div className={view === 'list' ? undefined : 'md:hidden'}>
+          <MonthListView
             events={events.data ?? []}
             timeZone={settings.timeZone}
-            isAdmin={isAdmin}
-            initialMonth={openMonth}
-            onEventClick={(eventId) => onSelect(/^\d+$/.test(eventId) ? Number(eventId) : eventId)}
-            onSelectRange={(start, end) =>
-              router.navigate({ href: `/admin/events/new?${new URLSearchParams({ start, end }).toString()}` })
-            }
+            month={month}
+            onMonth={setMonth}
+            onOpen={openFromCalendar}
+            onShowGrid={() => switchView('grid')}
+            focusHeading={switched.current}
           />
-        ) : (
-          <CalendarSkeleton />
-        )}
-      </Suspense>
+        </div>
+      ) : null}
+      {view !== 'list' ? (
+        <div className={view === 'grid' ? undefined : 'hidden md:block'}>
+          <Suspense fallback={<CalendarSkeleton />}>
+            {settled && view === 'grid' ? (
+              <EventsCalendar
+                events={events.data ?? []}
+                timeZone={settings.timeZone}
+                isAdmin={isAdmin}
+                initialMonth={month}
+                onMonthChange={setMonth}
+                onShowList={() => switchView('list')}
+                focusHeading={switched.current}
+                onEventClick={openFromCalendar}
+                onSelectRange={(start, end) =>
+                  router.navigate({ href: `/admin/events/new?${new URLSearchParams({ start, end }).toString()}` })
+                }
+              />
+            ) : (
+              <CalendarSkeleton />
+            )}
+          </Suspense>
+        </div>
+      ) : null}
       {isAdmin ? (
         <p className="mt-2 text-base text-muted-foreground">Administrators: drag across days in the month grid to create an event for them.</p>
       ) : null}
