@@ -7,9 +7,18 @@ import pg from 'pg';
 // `pnpm bench:api`: autocannon with 50 connections on the public reads, volunteer sign-ups
 // and sign-in, each beside a bare Fastify route in the same server process, on PGlite and
 // (with BENCH_DATABASE_URL or TEST_DATABASE_URL) on PostgreSQL. Prints figures; not a test.
+// A subset, for a quick look:
+//   BENCH_ENGINES=postgres            engines, comma-separated (default: pglite,postgres)
+//   BENCH_TARGETS=events,mixed        targets whose name contains one of these (default: all);
+//                                     names: "GET /api/events", ..., "POST /api/volunteers",
+//                                     "POST /api/login", "mixed" (sign-ins beside reads)
+//   BENCH_SECONDS=8                   seconds per run
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 50;
 const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+const ENGINES = (process.env.BENCH_ENGINES ?? 'pglite,postgres').split(',').map((s) => s.trim()).filter(Boolean);
+const TARGETS = (process.env.BENCH_TARGETS ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+const wanted = (name: string) => TARGETS.length === 0 || TARGETS.some((t) => name.includes(t));
 
 interface Row {
   engine: string;
@@ -55,7 +64,15 @@ async function startServer(databaseUrl?: string): Promise<{ port: number; eventI
   };
 }
 
-async function benchEngine(engine: string, databaseUrl?: string): Promise<{ rows: Row[]; peakMb: number; loginMixed: string }> {
+/** The mixed phase: reads of the upcoming events alone, then with sign-ins beside them. */
+interface Mixed {
+  engine: string;
+  readsAlone: autocannon.Result;
+  readsWithLogins: autocannon.Result;
+  logins: autocannon.Result;
+}
+
+async function benchEngine(engine: string, databaseUrl?: string): Promise<{ rows: Row[]; peakMb: number; mixed?: Mixed }> {
   const server = await startServer(databaseUrl);
   const base = `http://127.0.0.1:${server.port}`;
   const rows: Row[] = [];
@@ -64,44 +81,53 @@ async function benchEngine(engine: string, databaseUrl?: string): Promise<{ rows
   // Warm up: first requests compile queries and fill the pool.
   await run({ url: `${base}/api/events`, connections: 10, amount: 500 });
   for (const target of reads) {
+    if (!wanted(`GET ${target}`)) continue;
     const b = await bare();
     const r = await run({ url: `${base}${target}`, connections: CONNECTIONS, duration: DURATION });
     rows.push({ engine, target: `GET ${target}`, rps: r.requests.average, bareRps: b.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx });
   }
-  let n = 0;
-  const salt = randomBytes(3).toString('hex');
-  const b1 = await bare();
-  const v = await run({
-    url: `${base}/api/volunteers`,
-    connections: CONNECTIONS,
-    duration: DURATION,
-    requests: [
-      {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        setupRequest: (req) => {
-          n += 1;
-          const eventId = server.eventIds[n % server.eventIds.length];
-          return { ...req, body: JSON.stringify({ name: 'Bench Volunteer', email: `v${salt}${n}@example.org`, phone: '', role: '', eventId }) };
-        },
-      },
-    ],
-  });
-  rows.push({ engine, target: 'POST /api/volunteers', rps: v.requests.average, bareRps: b1.requests.average, p50: v.latency.p50, p99: v.latency.p99, errors: v.errors, non2xx: v.non2xx });
   const loginBody = JSON.stringify({ username: 'bench', password: 'bench-password-123' });
-  const b2 = await bare();
-  const l = await run({ url: `${base}/api/login`, method: 'POST', headers: { 'content-type': 'application/json' }, body: loginBody, connections: CONNECTIONS, duration: DURATION });
-  rows.push({ engine, target: 'POST /api/login', rps: l.requests.average, bareRps: b2.requests.average, p50: l.latency.p50, p99: l.latency.p99, errors: l.errors, non2xx: l.non2xx });
-  // Sign-ins while the public keeps reading: the reads' p99 with and without them.
-  const alone = await run({ url: `${base}/api/events/upcoming`, connections: 40, duration: DURATION });
-  const [mixedReads, mixedLogins] = await Promise.all([
-    run({ url: `${base}/api/events/upcoming`, connections: 40, duration: DURATION }),
-    run({ url: `${base}/api/login`, method: 'POST', headers: { 'content-type': 'application/json' }, body: loginBody, connections: 10, duration: DURATION }),
-  ]);
-  const loginMixed = `${engine}: logins ${mixedLogins.requests.average.toFixed(0)}/s (p99 ${mixedLogins.latency.p99} ms) while reads ran at ${mixedReads.requests.average.toFixed(0)}/s with p99 ${mixedReads.latency.p99} ms (alone: ${alone.requests.average.toFixed(0)}/s, p99 ${alone.latency.p99} ms)`;
+  const login = (connections: number) =>
+    run({ url: `${base}/api/login`, method: 'POST', headers: { 'content-type': 'application/json' }, body: loginBody, connections, duration: DURATION });
+  if (wanted('POST /api/login')) {
+    const b = await bare();
+    const l = await login(CONNECTIONS);
+    rows.push({ engine, target: 'POST /api/login', rps: l.requests.average, bareRps: b.requests.average, p50: l.latency.p50, p99: l.latency.p99, errors: l.errors, non2xx: l.non2xx });
+  }
+  // Sign-ins while the public keeps reading: the reads with and without them. Before the
+  // sign-ups below, which grow /api/events/upcoming (it lists volunteers' names), so the
+  // reads here answer the same list as the GET row above.
+  let mixed: Mixed | undefined;
+  if (wanted('mixed')) {
+    const readsAlone = await run({ url: `${base}/api/events/upcoming`, connections: 40, duration: DURATION });
+    const [readsWithLogins, logins] = await Promise.all([run({ url: `${base}/api/events/upcoming`, connections: 40, duration: DURATION }), login(10)]);
+    mixed = { engine, readsAlone, readsWithLogins, logins };
+  }
+  if (wanted('POST /api/volunteers')) {
+    let n = 0;
+    const salt = randomBytes(3).toString('hex');
+    const b1 = await bare();
+    const v = await run({
+      url: `${base}/api/volunteers`,
+      connections: CONNECTIONS,
+      duration: DURATION,
+      requests: [
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          setupRequest: (req) => {
+            n += 1;
+            const eventId = server.eventIds[n % server.eventIds.length];
+            return { ...req, body: JSON.stringify({ name: 'Bench Volunteer', email: `v${salt}${n}@example.org`, phone: '', role: '', eventId }) };
+          },
+        },
+      ],
+    });
+    rows.push({ engine, target: 'POST /api/volunteers', rps: v.requests.average, bareRps: b1.requests.average, p50: v.latency.p50, p99: v.latency.p99, errors: v.errors, non2xx: v.non2xx });
+  }
   const mem = (await (await fetch(`${base}/__mem`)).json()) as { peakRss: number };
   await server.stop();
-  return { rows, peakMb: mem.peakRss / 1024 / 1024, loginMixed };
+  return { rows, peakMb: mem.peakRss / 1024 / 1024, mixed };
 }
 
 async function freshPgDatabase(url: string): Promise<{ url: string; drop(): Promise<void> }> {
@@ -123,26 +149,41 @@ async function freshPgDatabase(url: string): Promise<{ url: string; drop(): Prom
   };
 }
 
-const results: { rows: Row[]; peakMb: number; loginMixed: string }[] = [];
-results.push(await benchEngine('pglite'));
-if (pgUrl) {
-  const db = await freshPgDatabase(pgUrl);
-  try {
-    results.push(await benchEngine('postgres', db.url));
-  } finally {
-    await db.drop();
+const results: { rows: Row[]; peakMb: number; mixed?: Mixed }[] = [];
+if (ENGINES.includes('pglite')) results.push(await benchEngine('pglite'));
+if (ENGINES.includes('postgres')) {
+  if (pgUrl) {
+    const db = await freshPgDatabase(pgUrl);
+    try {
+      results.push(await benchEngine('postgres', db.url));
+    } finally {
+      await db.drop();
+    }
+  } else {
+    console.log('(set BENCH_DATABASE_URL or TEST_DATABASE_URL to measure PostgreSQL too)');
   }
-} else {
-  console.log('(set BENCH_DATABASE_URL or TEST_DATABASE_URL to measure PostgreSQL too)');
 }
 
 const pad = (s: string, n: number) => s.padEnd(n);
 console.log(`\nautocannon, ${CONNECTIONS} connections, ${DURATION} s per target, Node ${process.version}\n`);
-console.log(`${pad('engine', 9)}${pad('target', 32)}${pad('req/s', 9)}${pad('bare req/s', 12)}${pad('ratio', 7)}${pad('p50 ms', 8)}${pad('p99 ms', 8)}errors/non-2xx`);
-for (const r of results.flatMap((x) => x.rows)) {
-  console.log(
-    `${pad(r.engine, 9)}${pad(r.target, 32)}${pad(r.rps.toFixed(0), 9)}${pad(r.bareRps.toFixed(0), 12)}${pad((r.rps / r.bareRps).toFixed(2), 7)}${pad(String(r.p50), 8)}${pad(String(r.p99), 8)}${r.errors}/${r.non2xx}`,
-  );
+const rows = results.flatMap((x) => x.rows);
+if (rows.length) {
+  console.log(`${pad('engine', 9)}${pad('target', 32)}${pad('req/s', 9)}${pad('bare req/s', 12)}${pad('ratio', 7)}${pad('p50 ms', 8)}${pad('p99 ms', 8)}errors/non-2xx`);
+  for (const r of rows) {
+    console.log(
+      `${pad(r.engine, 9)}${pad(r.target, 32)}${pad(r.rps.toFixed(0), 9)}${pad(r.bareRps.toFixed(0), 12)}${pad((r.rps / r.bareRps).toFixed(2), 7)}${pad(String(r.p50), 8)}${pad(String(r.p99), 8)}${r.errors}/${r.non2xx}`,
+    );
+  }
 }
-for (const r of results) console.log(`peak memory (${r.rows[0]!.engine}): ${r.peakMb.toFixed(0)} MB`);
-for (const r of results) console.log(r.loginMixed);
+const mixed = results.flatMap((x) => (x.mixed ? [x.mixed] : []));
+if (mixed.length) {
+  console.log('\nSign-ins beside reads: GET /api/events/upcoming with 40 connections, alone and with 10 connections of POST /api/login');
+  console.log(`${pad('engine', 9)}${pad('logins/s', 10)}${pad('login p99', 11)}${pad('reads/s alone', 15)}${pad('p50/p99 alone', 15)}${pad('reads/s mixed', 15)}${pad('p50/p99 mixed', 15)}errors/non-2xx`);
+  for (const m of mixed) {
+    const errs = [m.readsAlone, m.readsWithLogins, m.logins].map((r) => `${r.errors}/${r.non2xx}`).join(' ');
+    console.log(
+      `${pad(m.engine, 9)}${pad(m.logins.requests.average.toFixed(1), 10)}${pad(`${m.logins.latency.p99} ms`, 11)}${pad(m.readsAlone.requests.average.toFixed(0), 15)}${pad(`${m.readsAlone.latency.p50}/${m.readsAlone.latency.p99} ms`, 15)}${pad(m.readsWithLogins.requests.average.toFixed(0), 15)}${pad(`${m.readsWithLogins.latency.p50}/${m.readsWithLogins.latency.p99} ms`, 15)}${errs}`,
+    );
+  }
+}
+for (const r of results) console.log(`peak memory (${r.rows[0]?.engine ?? r.mixed?.engine}): ${r.peakMb.toFixed(0)} MB`);
