@@ -71,6 +71,22 @@ describe.runIf(existsSync(manifestFile))('bundle budget (run after the build)', 
     expect(over).toEqual([]);
   });
 
+  it('marks the chunks a public page runs while loading, and only those, for eager compilation', () => {
+    const hinted = (file: string) => readFileSync(path.join(dist, file), 'utf8').startsWith('//# allFunctionsCalledOnLoad\n');
+    const loading = new Set<string>();
+    for (const source of Object.values(PUBLIC_ROUTES)) for (const f of routeFiles(source)) if (f.endsWith('.js')) loading.add(f);
+    loading.delete(manifest['index.html']!.file);
+    const unmarked = [...loading].filter((f) => !hinted(f));
+    expect(unmarked).toEqual([]);
+    // Code loaded later or elsewhere keeps V8's lazy compilation: the calendar, zod, the admin area.
+    const later = Object.entries(manifest)
+      .filter(([key, c]) => /^src\/routes\/(admin|member)/.test(key) || /fullcalendar|events-calendar|^assets\/zod-/i.test(c.file))
+      .map(([, c]) => c.file)
+      .filter((f) => f.endsWith('.js') && !loading.has(f));
+    expect(later.length).toBeGreaterThan(3);
+    expect(later.filter(hinted)).toEqual([]);
+  });
+
   it('loads the calendar, the QR encoder, the admin area and the member portal only where used', () => {
     const chunkNamed = (re: RegExp) => Object.values(manifest).filter((c) => re.test(c.file)).map((c) => c.file);
     const heavy = [...chunkNamed(/fullcalendar|events-calendar/i), ...chunkNamed(/qrcode|qr-draw/i)];
