@@ -1,11 +1,7 @@
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import lighthouse from 'lighthouse';
-import * as chromeLauncher from 'chrome-launcher';
+import { startLighthouseSetup } from './lighthouse-setup.ts';
 
 // `pnpm bench:web`: Lighthouse with its default mobile settings on the public routes of the
 // production build with demo content, median of 3 runs each; prints the four category
@@ -13,44 +9,10 @@ import * as chromeLauncher from 'chrome-launcher';
 // bench/results/. Prints figures; not a test.
 const ROUTES = (process.env.BENCH_ROUTES ?? '/,/events,/resources,/news,/QRG,/login').split(',');
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-const repo = path.resolve(import.meta.dirname, '..');
 const out = path.join(import.meta.dirname, 'results');
 mkdirSync(out, { recursive: true });
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-const port = await freePort();
-const server = spawn(process.execPath, [path.join(repo, 'apps/api/src/main.ts')], {
-  env: {
-    ...process.env,
-    NODE_ENV: 'production',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATABASE_URL: '',
-    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'bench-web-')),
-    SEED_DEMO: '1',
-    SESSION_SECRET: randomBytes(32).toString('hex'),
-    LOG_LEVEL: 'warn',
-  },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-await new Promise<void>((resolve, reject) => {
-  server.stdout!.on('data', (d: Buffer) => d.toString().includes('is running at') && resolve());
-  server.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-});
-
-const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
+const setup = await startLighthouseSetup(ROUTES);
 
 interface Summary {
   route: string;
@@ -66,21 +28,18 @@ interface Summary {
 }
 
 const audit = (url: string) =>
-  lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
+  lighthouse(url, { port: setup.chromePort, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
 
 const summaries: Summary[] = [];
 try {
-  // Warm up: each page once, as a visitor would have (the server renders a page once and then
-  // answers from its cache), and one discarded audit (a fresh Chrome's first trace sometimes
-  // lacks its navigation start).
-  for (const route of ROUTES) await fetch(`http://127.0.0.1:${port}${route}`, { headers: { accept: 'text/html' } });
-  await audit(`http://127.0.0.1:${port}${ROUTES[0]}`);
+  // One discarded audit: a fresh Chrome's first trace sometimes lacks its navigation start.
+  await audit(`${setup.origin}${ROUTES[0]}`);
   for (const route of ROUTES) {
     const runs: Summary[] = [];
     for (let i = 0; i < RUNS; i++) {
-      let result = await audit(`http://127.0.0.1:${port}${route}`);
+      let result = await audit(`${setup.origin}${route}`);
       // A failed trace is measured again once rather than counted as a score of 0.
-      if (result?.lhr.runtimeError) result = await audit(`http://127.0.0.1:${port}${route}`);
+      if (result?.lhr.runtimeError) result = await audit(`${setup.origin}${route}`);
       if (!result) throw new Error('lighthouse returned nothing');
       const lhr = result.lhr;
       const name = `${route.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'home'}-${i + 1}.json`;
@@ -104,8 +63,7 @@ try {
     summaries.push(runs[Math.floor(runs.length / 2)]!);
   }
 } finally {
-  await chrome.kill();
-  server.kill('SIGTERM');
+  await setup.stop();
 }
 
 const pad = (s: string | number, n: number) => String(s).padEnd(n);

@@ -8,6 +8,7 @@ import './styles.css';
 // then evaluated part by part (Preact, the data client, the class merger, the router), each in a task of its own, so that no single task keeps
 // a tap waiting (evaluating everything in one go is one long task on a slow phone).
 
+const PRELOADS_PER_TASK = 3;
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 function afterFirstPaint(): Promise<void> {
@@ -27,9 +28,14 @@ async function boot(): Promise<void> {
     return;
   }
   await afterFirstPaint();
+  // A few links a task: requesting a module costs the main thread a few milliseconds each on
+  // a slow phone, and a route needs some thirty.
   const preloads = document.getElementById('route-preloads');
-  if (preloads instanceof HTMLTemplateElement) document.head.append(preloads.content.cloneNode(true));
-  await nextTask();
+  const links = preloads instanceof HTMLTemplateElement ? [...preloads.content.children] : [];
+  for (let i = 0; i < links.length; i += PRELOADS_PER_TASK) {
+    document.head.append(...links.slice(i, i + PRELOADS_PER_TASK));
+    await nextTask();
+  }
   // The first touch of session storage (the router's scroll positions) is a synchronous trip
   // to the browser process: in a task of its own too.
   try {

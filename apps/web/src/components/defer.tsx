@@ -67,7 +67,9 @@ class Gate extends Component<{ children: ReactNode }> {
 
 /**
  * A part of a page that hydrates in its own task. Its children must render exactly one
- * element at the top (Preact keeps one DOM node for a part that is still waiting).
+ * element at the top (Preact keeps one DOM node for a part that is still waiting), and the
+ * page must not remove a part while it waits: state that changes the page's structure
+ * right after hydrating is set after `whenHydrated()`.
  */
 export function Defer({ children }: { children: ReactNode }) {
   return (

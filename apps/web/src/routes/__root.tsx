@@ -1,15 +1,23 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
 import type { RouterContext } from '../router.tsx';
 import { CrisisBar } from '../layout/crisis-bar.tsx';
 import { Header } from '../layout/header.tsx';
 import { Footer } from '../layout/footer.tsx';
 import { NotFoundPage } from '../layout/not-found.tsx';
-import { useHydrated } from '../lib/use-hydrated.ts';
+import { markToasterMounted } from '../lib/toast.ts';
 import { Defer, whenHydrated } from '../components/defer.tsx';
 
-// Toasts follow what a person does, so their library loads once the page is interactive.
-const Toaster = lazy(() => import('@post/ui/components/sonner').then((m) => ({ default: m.Toaster })));
+// Toasts follow what a person does, so their library loads once the page is interactive:
+// sonner's module in one task (evaluating it inserts its stylesheet, which restyles the whole
+// page), the toaster's first render in the next, so neither keeps a tap waiting for long.
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+const Toaster = lazy(() =>
+  import('@post/ui/components/sonner').then(async (m) => {
+    await nextTask();
+    return { default: m.Toaster };
+  }),
+);
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   // The header and footer show the post's own settings from the first server-rendered byte.
@@ -18,14 +26,24 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   notFoundComponent: NotFoundPage,
 });
 
-/** Toasts, once the page is interactive (its own component, so the layout does not render twice). */
+/** Toasts, once every part of the page has hydrated (its own component, so the layout does not render twice). */
 function LazyToaster() {
-  const hydrated = useHydrated();
-  return hydrated ? (
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => {
+    void whenHydrated().then(() => setWanted(true));
+  }, []);
+  return wanted ? (
     <Suspense fallback={null}>
       <Toaster />
+      <ToasterMounted />
     </Suspense>
   ) : null;
+}
+
+/** Renders nothing; its effect runs after the toaster's own (siblings in order), so sonner listens by then. */
+function ToasterMounted() {
+  useEffect(markToasterMounted, []);
+  return null;
 }
 
 function RootLayout() {

@@ -20,6 +20,7 @@ import { serverText } from '../../lib/server-texts.ts';
 import type { SelectedEvent } from './event-details-dialog.tsx';
 import { CHIP_CLASS, LEGEND } from './event-types.ts';
 import { Seo } from '../../components/seo.tsx';
+import { Defer, whenHydrated } from '../../components/defer.tsx';
 
 // FullCalendar is heavy: it loads with this page only, never in the main chunk.
 const EventsCalendar = lazy(() => import('./events-calendar.tsx'));
@@ -67,8 +68,9 @@ export function EventsPage({ id, onSelect }: { id: EventId | undefined; onSelect
   // Phones see the list of the month, wider screens the grid. Unknown on the server and while
   // hydrating: then both are in the markup and the screen's width (CSS) picks one.
   const [view, setView] = useState<'list' | 'grid' | undefined>(undefined);
+  // Chosen once every part has hydrated: a part still waiting to hydrate must not be removed.
   useEffect(() => {
-    setView(window.matchMedia(PHONE_QUERY).matches ? 'list' : 'grid');
+    void whenHydrated().then(() => setView(window.matchMedia(PHONE_QUERY).matches ? 'list' : 'grid'));
   }, []);
   // After the visitor switches, focus goes to the month heading of the view that replaced the button.
   const switched = useRef(false);
@@ -126,60 +128,69 @@ export function EventsPage({ id, onSelect }: { id: EventId | undefined; onSelect
         path="/events"
       />
       {events.data ? <EventsJsonLd events={events.data} postName={settings.postName} address={settings.streetAddress} /> : null}
-      <div className="mb-4 flex flex-wrap items-center justify-between gap-4">
-        <ul className="flex flex-wrap gap-x-5 gap-y-2" aria-label="Legend">
-          {LEGEND.map((l) => (
-            <li key={l.type} className="flex items-center gap-2 text-base">
-              <span aria-hidden="true" className={cn('inline-block size-4 rounded-sm', CHIP_CLASS[l.type])} />
-              {l.label}
-            </li>
-          ))}
-        </ul>
-        <CalendarExport />
-      </div>
-      {events.isError ? <ErrorState className="mb-4" onRetry={() => events.refetch()} retrying={events.isFetching} /> : null}
-      {view !== 'grid' ? (
-        <div className={view === 'list' ? undefined : 'md:hidden'}>
-          <MonthListView
-            events={events.data ?? []}
-            timeZone={settings.timeZone}
-            month={month}
-            onMonth={setMonth}
-            onOpen={openFromCalendar}
-            onShowGrid={() => switchView('grid')}
-            focusHeading={switched.current}
-          />
+      {/* The legend, the month list, the calendar's place and the volunteer table hydrate each in a task of their own (components/defer.tsx). */}
+      <Defer>
+        <div className="mb-4 flex flex-wrap items-center justify-between gap-4">
+          <ul className="flex flex-wrap gap-x-5 gap-y-2" aria-label="Legend">
+            {LEGEND.map((l) => (
+              <li key={l.type} className="flex items-center gap-2 text-base">
+                <span aria-hidden="true" className={cn('inline-block size-4 rounded-sm', CHIP_CLASS[l.type])} />
+                {l.label}
+              </li>
+            ))}
+          </ul>
+          <CalendarExport />
         </div>
+      </Defer>
+      {events.isError ? <ErrorState className="mb-4" onRetry={() => events.refetch()} retrying={events.isFetching} /> : null}
+            {view !== 'grid' ? (
+        <Defer>
+          <div className={view === 'list' ? undefined : 'md:hidden'}>
+            <MonthListView
+              events={events.data ?? []}
+              timeZone={settings.timeZone}
+              month={month}
+              onMonth={setMonth}
+              onOpen={openFromCalendar}
+              onShowGrid={() => switchView('grid')}
+              focusHeading={switched.current}
+            />
+          </div>
+        </Defer>
       ) : null}
       {view !== 'list' ? (
-        <div className={view === 'grid' ? undefined : 'hidden md:block'}>
-          <Suspense fallback={<CalendarSkeleton />}>
-            {settled && view === 'grid' ? (
-              <EventsCalendar
-                events={events.data ?? []}
-                timeZone={settings.timeZone}
-                isAdmin={isAdmin}
-                initialMonth={month}
-                onMonthChange={setMonth}
-                onShowList={() => switchView('list')}
-                focusHeading={switched.current}
-                onEventClick={openFromCalendar}
-                onSelectRange={(start, end) =>
-                  router.navigate({ href: `/admin/events/new?${new URLSearchParams({ start, end }).toString()}` })
-                }
-              />
-            ) : (
-              <CalendarSkeleton />
-            )}
-          </Suspense>
-        </div>
+        <Defer>
+          <div className={view === 'grid' ? undefined : 'hidden md:block'}>
+            <Suspense fallback={<CalendarSkeleton />}>
+              {settled && view === 'grid' ? (
+                <EventsCalendar
+                  events={events.data ?? []}
+                  timeZone={settings.timeZone}
+                  isAdmin={isAdmin}
+                  initialMonth={month}
+                  onMonthChange={setMonth}
+                  onShowList={() => switchView('list')}
+                  focusHeading={switched.current}
+                  onEventClick={openFromCalendar}
+                  onSelectRange={(start, end) =>
+                    router.navigate({ href: `/admin/events/new?${new URLSearchParams({ start, end }).toString()}` })
+                  }
+                />
+              ) : (
+                <CalendarSkeleton />
+              )}
+            </Suspense>
+          </div>
+        </Defer>
       ) : null}
       {isAdmin ? (
         <p className="mt-2 text-base text-muted-foreground">Administrators: drag across days in the month grid to create an event for them.</p>
       ) : null}
-      <div className="mt-8">
-        <VolunteerNeeds query={events} isAdmin={isAdmin} onVolunteer={volunteer} />
-      </div>
+      <Defer>
+        <div className="mt-8">
+          <VolunteerNeeds query={events} isAdmin={isAdmin} onVolunteer={volunteer} />
+        </div>
+      </Defer>
       <Suspense fallback={null}>
         {used.current.details ? <EventDetailsDialog selected={selected} onClose={() => onSelect(undefined)} isAdmin={isAdmin} onVolunteer={volunteer} /> : null}
         {used.current.signup ? <VolunteerSignupDialog event={signup} onClose={() => setSignup(null)} returnFocusTo={eventElement} /> : null}

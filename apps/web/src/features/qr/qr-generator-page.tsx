@@ -90,7 +90,7 @@ export function QrGeneratorPage() {
       <Seo title={t.pageTitle} description={t.tagline} path="/QRG" />
       <Page title={t.pageTitle} intro={t.tagline}>
         <div className="grid items-start gap-6 print:hidden lg:grid-cols-[minmax(0,1fr)_24rem]">
-          {/* The form and the preview hydrate each in a task of their own (components/defer.tsx). */}
+          {/* The form and the preview hydrate each in a task of their own, the form's tab list and panels too (components/defer.tsx). */}
           <Defer>
             <Card className="gap-4">
               <CardHeader>
@@ -100,77 +100,85 @@ export function QrGeneratorPage() {
               </CardHeader>
               <CardContent>
                 <Tabs value={tab} onValueChange={(v) => TABS.includes(v as QrTab) && setTab(v as QrTab)} className="gap-5">
-                  <TabsList aria-label={t.tabsLabel} className="w-full">
-                    <TabsTrigger value="url">{t.tabUrl}</TabsTrigger>
-                    <TabsTrigger value="text">{t.tabText}</TabsTrigger>
-                    <TabsTrigger value="contact">{t.tabContact}</TabsTrigger>
-                  </TabsList>
+                  <Defer>
+                    <TabsList aria-label={t.tabsLabel} className="w-full">
+                      <TabsTrigger value="url">{t.tabUrl}</TabsTrigger>
+                      <TabsTrigger value="text">{t.tabText}</TabsTrigger>
+                      <TabsTrigger value="contact">{t.tabContact}</TabsTrigger>
+                    </TabsList>
+                  </Defer>
 
-                  <TabsContent value="url">
-                    <Field>
-                      <FieldLabel>{t.urlLabel}</FieldLabel>
-                      <FieldControl>
-                        <Input
-                          ref={firstFieldRefs.url}
-                          type="text"
+                  <Defer>
+                    <TabsContent value="url">
+                      <Field>
+                        <FieldLabel>{t.urlLabel}</FieldLabel>
+                        <FieldControl>
+                          <Input
+                            ref={firstFieldRefs.url}
+                            type="text"
+                            inputMode="url"
+                            autoComplete="url"
+                            autoCapitalize="none"
+                            spellCheck={false}
+                            placeholder={t.urlPlaceholder}
+                            value={fields.url}
+                            onChange={(e) => setFields((f) => ({ ...f, url: e.target.value }))}
+                          />
+                        </FieldControl>
+                        <FieldDescription>{t.urlHelp}</FieldDescription>
+                      </Field>
+                    </TabsContent>
+                  </Defer>
+
+                  <Defer>
+                    <TabsContent value="text">
+                      <Field>
+                        <FieldLabel>{t.textLabel}</FieldLabel>
+                        <FieldControl>
+                          <Textarea
+                            ref={firstFieldRefs.text}
+                            rows={4}
+                            className="max-h-72 overflow-y-auto"
+                            placeholder={t.textPlaceholder}
+                            value={fields.text}
+                            onChange={(e) => setFields((f) => ({ ...f, text: e.target.value }))}
+                          />
+                        </FieldControl>
+                      </Field>
+                    </TabsContent>
+                  </Defer>
+
+                  <Defer>
+                    <TabsContent value="contact" className="flex flex-col gap-4">
+                      <p className="text-base text-muted-foreground">{t.contactHelp}</p>
+                      <div className="grid gap-4 sm:grid-cols-2">
+                        <ContactField label={t.firstName} ref={firstFieldRefs.contact} autoComplete="given-name" value={fields.contact.firstName} onChange={setContact('firstName')} />
+                        <ContactField label={t.lastName} autoComplete="family-name" value={fields.contact.lastName} onChange={setContact('lastName')} />
+                        <ContactField label={t.phone} type="tel" autoComplete="tel" value={fields.contact.phone} onChange={setContact('phone')} />
+                        <ContactField
+                          label={t.email}
+                          type="email"
+                          autoComplete="email"
+                          autoCapitalize="none"
+                          spellCheck={false}
+                          value={fields.contact.email}
+                          onChange={setContact('email')}
+                          onBlur={() => setEmailTouched(true)}
+                          error={emailInvalid ? t.emailInvalid : undefined}
+                        />
+                        <ContactField label={t.organization} autoComplete="organization" value={fields.contact.organization} onChange={setContact('organization')} />
+                        <ContactField
+                          label={t.website}
                           inputMode="url"
                           autoComplete="url"
                           autoCapitalize="none"
                           spellCheck={false}
-                          placeholder={t.urlPlaceholder}
-                          value={fields.url}
-                          onChange={(e) => setFields((f) => ({ ...f, url: e.target.value }))}
+                          value={fields.contact.url}
+                          onChange={setContact('url')}
                         />
-                      </FieldControl>
-                      <FieldDescription>{t.urlHelp}</FieldDescription>
-                    </Field>
-                  </TabsContent>
-
-                  <TabsContent value="text">
-                    <Field>
-                      <FieldLabel>{t.textLabel}</FieldLabel>
-                      <FieldControl>
-                        <Textarea
-                          ref={firstFieldRefs.text}
-                          rows={4}
-                          className="max-h-72 overflow-y-auto"
-                          placeholder={t.textPlaceholder}
-                          value={fields.text}
-                          onChange={(e) => setFields((f) => ({ ...f, text: e.target.value }))}
-                        />
-                      </FieldControl>
-                    </Field>
-                  </TabsContent>
-
-                  <TabsContent value="contact" className="flex flex-col gap-4">
-                    <p className="text-base text-muted-foreground">{t.contactHelp}</p>
-                    <div className="grid gap-4 sm:grid-cols-2">
-                      <ContactField label={t.firstName} ref={firstFieldRefs.contact} autoComplete="given-name" value={fields.contact.firstName} onChange={setContact('firstName')} />
-                      <ContactField label={t.lastName} autoComplete="family-name" value={fields.contact.lastName} onChange={setContact('lastName')} />
-                      <ContactField label={t.phone} type="tel" autoComplete="tel" value={fields.contact.phone} onChange={setContact('phone')} />
-                      <ContactField
-                        label={t.email}
-                        type="email"
-                        autoComplete="email"
-                        autoCapitalize="none"
-                        spellCheck={false}
-                        value={fields.contact.email}
-                        onChange={setContact('email')}
-                        onBlur={() => setEmailTouched(true)}
-                        error={emailInvalid ? t.emailInvalid : undefined}
-                      />
-                      <ContactField label={t.organization} autoComplete="organization" value={fields.contact.organization} onChange={setContact('organization')} />
-                      <ContactField
-                        label={t.website}
-                        inputMode="url"
-                        autoComplete="url"
-                        autoCapitalize="none"
-                        spellCheck={false}
-                        value={fields.contact.url}
-                        onChange={setContact('url')}
-                      />
-                    </div>
-                  </TabsContent>
+                      </div>
+                    </TabsContent>
+                  </Defer>
                 </Tabs>
               </CardContent>
               <CardFooter className="border-t pt-4 [.border-t]:pt-4">

@@ -1,0 +1,58 @@
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+
+// What bench:web and bench:tasks share: the production server with demo content on a free
+// port (a fresh embedded database), and Debian's Chromium for Lighthouse.
+const repo = path.resolve(import.meta.dirname, '..');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts the server and Chromium, and warms each route once (as a visitor before would have: the server renders a page once, then answers from its cache). */
+export async function startLighthouseSetup(routes: string[]) {
+  const port = await freePort();
+  const server = spawn(process.execPath, [path.join(repo, 'apps/api/src/main.ts')], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: '',
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'bench-web-')),
+      SEED_DEMO: '1',
+      SESSION_SECRET: randomBytes(32).toString('hex'),
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.stdout!.on('data', (d: Buffer) => d.toString().includes('is running at') && resolve());
+    server.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+  });
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  for (const route of routes) await fetch(`${origin}${route}`, { headers: { accept: 'text/html' } });
+  return {
+    origin,
+    chromePort: chrome.port,
+    async stop() {
+      await chrome.kill();
+      server.kill('SIGTERM');
+    },
+  };
+}
