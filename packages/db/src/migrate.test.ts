@@ -55,6 +55,8 @@ describe(`schema constraints (${process.env.TEST_DB ?? 'default'})`, () => {
     const m = { membershipNumber: 'A1', firstName: 'A', lastName: 'B', email: 'm@example.org' };
     await h.db.insertInto('members').values(m).execute();
     await expect(h.db.insertInto('members').values({ ...m, email: 'other@example.org' }).execute()).rejects.toThrow();
+    // The same number in other letters is the same number (migration 0003).
+    await expect(h.db.insertInto('members').values({ ...m, membershipNumber: 'a1', email: 'other@example.org' }).execute()).rejects.toThrow();
     await expect(h.db.insertInto('members').values({ ...m, membershipNumber: 'A2', email: 'M@EXAMPLE.org' }).execute()).rejects.toThrow();
     await expect(
       h.db.insertInto('members').values({ ...m, membershipNumber: 'A3', email: 'x@example.org', postRole: 'King' }).execute(),
@@ -185,11 +187,39 @@ describe(`events.volunteer_count (${process.env.TEST_DB ?? 'default'})`, () => {
   });
 });
 
+describe(`membership numbers ignore letter case (${process.env.TEST_DB ?? 'default'})`, () => {
+  it('refuses to migrate a database holding numbers that differ only in case, naming them; migrates once they are fixed', async () => {
+    const old = await createTestDb({ migrate: false });
+    try {
+      const migrator = new Migrator({ db: old.db, provider: { getMigrations: async () => migrations } });
+      expect((await migrator.migrateTo('0002_volunteer_count')).error).toBeUndefined();
+      const member = { firstName: 'A', lastName: 'B' };
+      await old.db
+        .insertInto('members')
+        .values([
+          { ...member, membershipNumber: 'M-7', email: 'one@example.org' },
+          { ...member, membershipNumber: 'm-7', email: 'two@example.org' },
+          { ...member, membershipNumber: 'M-8', email: 'three@example.org' },
+        ])
+        .execute();
+      await expect(migrateToLatest(old.db)).rejects.toThrow('Membership numbers must differ in more than letter case. Change all but one of each group, then start again: M-7 / m-7');
+      // Nothing of the refused migration stayed: the case-sensitive key still stands.
+      await expect(old.db.insertInto('members').values({ ...member, membershipNumber: 'M-8', email: 'four@example.org' }).execute()).rejects.toThrow();
+      await old.db.updateTable('members').set({ membershipNumber: 'M-7B' }).where('membershipNumber', '=', 'm-7').execute();
+      expect(await migrateToLatest(old.db)).toEqual(['0003_membership_number_ci']);
+      await expect(old.db.insertInto('members').values({ ...member, membershipNumber: 'm-8', email: 'five@example.org' }).execute()).rejects.toThrow();
+    } finally {
+      await old.close();
+    }
+  });
+});
+
 describe('landed migrations', () => {
   // Migrations are never edited once landed: a database migrated by the old text would
   // differ from one migrated by the new. Add each migration here once it has shipped.
   const LANDED: Record<string, string> = {
     '0001_initial': '7d052c2f467ddceb893b4985125fb65f24498d46e583ec8fe6002465302e53d3',
+    '0002_volunteer_count': 'ffac5981e9543dad6169a954c324c76bf1a010b8ace3a870728a7ed28b9a39d3',
   };
   it.each(Object.entries(LANDED))('%s is unchanged', (name, sha256) => {
     expect(name in migrations).toBe(true);

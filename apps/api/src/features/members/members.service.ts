@@ -116,7 +116,7 @@ export function mapUniqueViolation(err: unknown): unknown {
   const e = err as { code?: string; constraint?: string; message?: string };
   if (e?.code !== '23505') return err;
   const which = e.constraint ?? e.message ?? '';
-  if (which.includes('members_membership_number_key')) return conflict(E.membershipNumberTaken);
+  if (which.includes('members_membership_number_uq')) return conflict(E.membershipNumberTaken);
   if (which.includes('members_email_uq')) return conflict(E.memberEmailTaken);
   return err;
 }

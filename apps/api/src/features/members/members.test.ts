@@ -108,7 +108,8 @@ describe('member directory API', () => {
         () => undefined,
         (e) => e,
       );
-    const numberErr = await insert('RAW-1', 'raw-other@example.org');
+    // Another letter case is the same number, in the database too.
+    const numberErr = await insert('raw-1', 'raw-other@example.org');
     const emailErr = await insert('RAW-2', 'RAW@example.org');
     expect(numberErr?.code).toBe('23505');
     expect(emailErr?.code).toBe('23505');
