@@ -124,6 +124,16 @@ describe('public pages with demo content', () => {
     assert.ok(await page.getByText('Thomas Reed').isVisible());
     assert.ok(await page.getByText('I look forward to seeing you at the Post Home.').isVisible());
     assert.deepEqual(await axeViolations(page), []);
+    // Formatted from the first byte: the server renders the sanitized HTML with its line breaks,
+    // and hydrating keeps exactly that markup (no swap from plain text).
+    const raw = await (await fetch(`${site.url}/commander-message`, { headers: { accept: 'text/html' } })).text();
+    const served = /<div data-slot="commander-message-body"[^>]*>([\s\S]*?)<\/div>/.exec(raw)?.[1] ?? '';
+    assert.match(served, /<strong>show up, roll up your sleeves and bring a friend<\/strong>/);
+    assert.match(served, /<em>no veteran in Hometown/);
+    assert.match(served, /Fellow veterans, families and friends of Hometown,<br><br>It is an honor/);
+    await page.waitForSelector('html[data-ready]');
+    const hydrated = await page.locator('[data-slot=commander-message-body]').evaluate((el) => el.innerHTML);
+    assert.equal(hydrated, served);
     await context.close();
   });
 

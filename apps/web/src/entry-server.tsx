@@ -6,13 +6,25 @@ import { makeQueryClient, makeTrpcClient, type AppRouter } from './lib/trpc.ts';
 import { createAppRouter } from './router.tsx';
 import { App } from './app.tsx';
 import { recordTexts } from './lib/server-texts.ts';
+import { setServerSanitizer } from './features/commander-message/sanitize.ts';
 import type { RenderResult } from '@post/contracts/ssr';
 
 /**
  * Renders a public page on the server: the route's loaders fill the query cache through
  * `link` (in-process tRPC calls), then the app renders to HTML with that data.
  */
-export async function render({ url, link, origin }: { url: string; link: TRPCLink<AppRouter>; origin: string }): Promise<RenderResult> {
+export async function render({
+  url,
+  link,
+  origin,
+  sanitizeCommanderHtml,
+}: {
+  url: string;
+  link: TRPCLink<AppRouter>;
+  origin: string;
+  sanitizeCommanderHtml: (html: string) => string;
+}): Promise<RenderResult> {
+  setServerSanitizer(sanitizeCommanderHtml);
   const queryClient = makeQueryClient();
   const trpcClient = makeTrpcClient(link);
   const router = createAppRouter({ queryClient, trpcClient }, createMemoryHistory({ initialEntries: [url] }));

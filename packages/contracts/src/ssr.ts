@@ -18,7 +18,10 @@ export interface RenderResult {
   status: number;
 }
 
-/** The server-rendering module's one function: `link` is the in-process tRPC link. */
+/**
+ * The server-rendering module's one function: `link` is the in-process tRPC link,
+ * `sanitizeCommanderHtml` the API's sanitizer of commander-message HTML (decisions §3).
+ */
 export interface SsrModule {
-  render(opts: { url: string; link: unknown; origin: string }): Promise<RenderResult>;
+  render(opts: { url: string; link: unknown; origin: string; sanitizeCommanderHtml: (html: string) => string }): Promise<RenderResult>;
 }

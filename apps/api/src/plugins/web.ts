@@ -9,6 +9,7 @@ import type { DB } from '@post/db';
 import type { SsrModule } from '@post/contracts/ssr';
 import type { Env } from '../env.ts';
 import { getSettings } from '../features/site-settings/site-settings.service.ts';
+import { sanitizeCommanderHtml } from '../features/commander-messages/commander-html.ts';
 import { appRouter } from '../router.ts';
 import { contextFactory, type Limits } from '../trpc.ts';
 
@@ -48,7 +49,7 @@ export const webPlugin = fp(async (app, opts: { env: Env; db: DB; limits?: Limit
     if (ssr && !CLIENT_ONLY.test(url)) {
       try {
         const link = unstable_localLink({ router: appRouter, createContext: async () => createContext({ req, res: reply }) });
-        const result = await ssr.render({ url, link, origin: opts.env.publicUrl ?? `${req.protocol}://${req.host}` });
+        const result = await ssr.render({ url, link, origin: opts.env.publicUrl ?? `${req.protocol}://${req.host}`, sanitizeCommanderHtml });
         return reply
           .code(result.status)
           .type('text/html; charset=utf-8')

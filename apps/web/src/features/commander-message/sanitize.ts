@@ -51,3 +51,47 @@ function copyText(node: Text, to: Node, out: Document): void {
 function isBlock(node: Node | null): boolean {
   return node?.nodeType === Node.ELEMENT_NODE && (node as Element).localName === 'p';
 }
+
+// Server rendering has no DOMParser: it formats with the API's own sanitizer (sanitize-html,
+// the one that runs on save and on every read), handed in by entry-server.tsx.
+let serverSanitizer: ((html: string) => string) | undefined;
+
+/** Called by server rendering with the API's commander-message sanitizer. */
+export function setServerSanitizer(sanitize: (html: string) => string): void {
+  serverSanitizer = sanitize;
+}
+
+/**
+ * The message as safe HTML with its line breaks, on either side: the browser's sanitizer in the
+ * browser, the server's followed by `linesToBreaks` in server rendering. While hydrating, Preact
+ * keeps the server's markup, so the first paint is already formatted.
+ */
+export function commanderMessageHtml(content: string): string {
+  if (typeof DOMParser !== 'undefined') return sanitizeCommanderHtml(content);
+  if (!serverSanitizer) throw new Error('Server rendering needs the commander-message sanitizer (setServerSanitizer).');
+  return linesToBreaks(serverSanitizer(content.trim()));
+}
+
+const TAG = /(<\/?[a-z]+\s*\/?>)/i;
+const isOpening = (tag: string | undefined) => tag !== undefined && !tag.startsWith('</') && !/^<br\b/i.test(tag);
+
+/**
+ * Line breaks for newlines in already sanitized HTML (only strong, em, u, p and br, without
+ * attributes), by the rules of `copyText` above: whitespace that only stands beside a paragraph
+ * or at the start or end of an element is layout; any other newline is a line break.
+ */
+export function linesToBreaks(safeHtml: string): string {
+  const parts = safeHtml.split(TAG);
+  return parts
+    .map((part, i) => {
+      if (i % 2 === 1 || part === '') return part;
+      const before = parts[i - 1];
+      const after = parts[i + 1];
+      const first = before === undefined || isOpening(before);
+      const last = after === undefined || after.startsWith('</');
+      const besideParagraph = (before !== undefined && /^<\/p\s*>$/i.test(before)) || (after !== undefined && /^<p\s*>$/i.test(after));
+      if (part.trim() === '' && (first || last || besideParagraph)) return '';
+      return part.replace(/\r\n?/g, '\n').split('\n').join('<br>');
+    })
+    .join('');
+}
