@@ -112,6 +112,29 @@ describe('session expiry', () => {
     await context.close();
   });
 
+  it('shows the login in place when a delete on the dashboard finds the session lapsed; nothing is deleted', async () => {
+    const { page, context, noErrors } = await adminPage();
+    await page.goto('/admin?tab=news');
+    const first = page.getByRole('button', { name: /^Delete / }).first();
+    await first.waitFor();
+    const label = (await first.getAttribute('aria-label')) ?? (await first.innerText());
+    const before = ((await api(page, '/api/news')).body as unknown[]).length;
+
+    await context.clearCookies();
+    await first.click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await toast(page, T.deleteFailed('news item'));
+    // Any write that answers 401 re-reads the sign-in: the guard shows the login page in place.
+    await page.getByRole('form', { name: 'Administrator sign in' }).waitFor();
+    assert.match(page.url(), /\/admin\?tab=news$/);
+
+    await signInAgain(page);
+    await page.getByRole('button', { name: label, exact: true }).waitFor();
+    assert.equal(((await api(page, '/api/news')).body as unknown[]).length, before);
+    noErrors();
+    await context.close();
+  });
+
   it('keeps an edit of a news item through /admin/login?returnTo= and back', async () => {
     const { page, context, noErrors } = await adminPage();
     const news = (await api(page, '/api/news')).body as { id: number; title: string; content: string }[];

@@ -1,19 +1,40 @@
 import { createTRPCReact, httpBatchLink, TRPCClientError } from '@trpc/react-query';
 import type { TRPCLink } from '@trpc/client';
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryClient } from '@tanstack/react-query';
 import type { AppRouter } from '@post/api/router';
 
 /** Typed tRPC hooks over the API's router. */
 export const trpc = createTRPCReact<AppRouter>();
 
-/** Reads of spec §7: no retry, no refetch on focus, always fresh. */
+/** The member check's query key (features/auth/use-session.ts fills it from memberAuth.session). */
+export const MEMBER_SESSION_KEY = ['member-session'] as const;
+
+/** The administrator check (tRPC's key: its path, then the kind) or the member check. */
+function isSignInCheck(key: readonly unknown[]): boolean {
+  const [head] = key;
+  return head === MEMBER_SESSION_KEY[0] || (Array.isArray(head) && head.join('.') === 'adminAuth.check');
+}
+
+/**
+ * Reads of spec §7: no retry, no refetch on focus, always fresh. A write that answers 401 means
+ * the sign-in has lapsed, whatever the write was (a save, a delete, Make Active, an import): the
+ * sign-in checks are read again, so the admin guard or the member portal shows the login in
+ * place of the page (a form's draft stays in the tab).
+ */
 export function makeQueryClient(): QueryClient {
-  return new QueryClient({
+  const client: QueryClient = new QueryClient({
+    mutationCache: new MutationCache({
+      onError: (err) => {
+        if (errorStatus(err) !== 401) return;
+        void client.invalidateQueries({ predicate: (q) => isSignInCheck(q.queryKey) });
+      },
+    }),
     defaultOptions: {
       queries: { retry: false, refetchOnWindowFocus: false, staleTime: Infinity },
       mutations: { retry: false },
     },
   });
+  return client;
 }
 
 /** The tRPC client: same-origin over HTTP in the browser; on the server a local link calls the procedures in-process. */

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { trpc } from '../../lib/trpc.ts';
+import { MEMBER_SESSION_KEY, trpc } from '../../lib/trpc.ts';
 
 /** The administrator check: fresh for 5 minutes, refetched on focus (spec §4). */
 export function useAdminSession() {
@@ -14,7 +14,7 @@ export function useAdminSession() {
 export function useMemberSession() {
   const utils = trpc.useUtils();
   return useQuery({
-    queryKey: ['member-session'],
+    queryKey: MEMBER_SESSION_KEY,
     // `session` answers null for nobody (the REST check's 401, without a failed request in the console).
     queryFn: () => utils.client.memberAuth.session.query(),
     staleTime: 0,
@@ -30,6 +30,6 @@ export function useRefreshSessions() {
   const queryClient = useQueryClient();
   const utils = trpc.useUtils();
   return async () => {
-    await Promise.all([utils.adminAuth.check.invalidate(), queryClient.invalidateQueries({ queryKey: ['member-session'] })]);
+    await Promise.all([utils.adminAuth.check.invalidate(), queryClient.invalidateQueries({ queryKey: MEMBER_SESSION_KEY })]);
   };
 }

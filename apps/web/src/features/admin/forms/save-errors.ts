@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { toast } from '../../../lib/toast.ts';
 import { T } from '@post/contracts/messages';
-import { errorStatus, serverMessage, trpc } from '../../../lib/trpc.ts';
+import { errorStatus, serverMessage } from '../../../lib/trpc.ts';
 
 /** A failed save: the spec's toast, with the server's explanation of a 4xx (or a lapsed session). */
 export function toastSaveError(err: unknown, title: string): void {
@@ -14,19 +14,11 @@ export function toastSaveError(err: unknown, title: string): void {
 }
 
 /**
- * Returns a check for failed saves: when one answers 401 (the session has lapsed), the sign-in
- * check is read again, so the admin guard shows the login page in place of the form (or sends
- * the redirecting pages to /admin/login). The form's draft stays in the tab and comes back after
- * signing in again. Returns whether the session had lapsed.
+ * Returns a check for failed saves: whether one answered 401 (the session has lapsed). The query
+ * client has then read the sign-in check again (lib/trpc.ts), so the admin guard shows the login
+ * page in place of the form (or sends the redirecting pages to /admin/login). The form's draft
+ * stays in the tab and comes back after signing in again.
  */
 export function useSessionLapse(): (err: unknown) => boolean {
-  const utils = trpc.useUtils();
-  return useCallback(
-    (err: unknown) => {
-      if (errorStatus(err) !== 401) return false;
-      void utils.adminAuth.check.invalidate();
-      return true;
-    },
-    [utils],
-  );
+  return useCallback((err: unknown) => errorStatus(err) === 401, []);
 }
