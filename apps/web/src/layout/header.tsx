@@ -22,7 +22,7 @@ interface NavItem {
   node: React.ReactNode;
 }
 
-const linkClass = 'rounded-md px-3 py-2 font-medium text-foreground hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring';
+const linkBase = 'rounded-md px-3 py-2 font-medium whitespace-nowrap text-foreground hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring';
 const activeProps = { className: 'bg-accent text-accent-foreground', 'aria-current': 'page' as const };
 
 /** The sticky site header with the post's name and the navigation of spec §2. */
@@ -59,6 +59,11 @@ export function Header() {
     await refresh();
   };
 
+  // With an administrator's or a member's links the row is long: the links are a little tighter,
+  // the drawer serves below 1280 px, and no link breaks over two lines.
+  const long = Boolean(member) || admin?.authenticated === true;
+  const linkClass = cn(linkBase, long && 'px-2.5 text-base');
+
   const items: NavItem[] = [
     { key: 'home', node: <Link to="/" className={linkClass} activeOptions={{ exact: true }} activeProps={activeProps}>Home</Link> },
     { key: 'events', node: <Link to="/events" className={linkClass} activeProps={activeProps}>Events Calendar</Link> },
@@ -71,7 +76,7 @@ export function Header() {
       { key: 'password', node: <a href="/admin/change-password" className={linkClass}>Change Password</a> },
       {
         key: 'logout',
-        node: <Button variant="ghost" onClick={onAdminLogout} className="justify-start font-medium">Logout</Button>,
+        node: <Button variant="ghost" onClick={onAdminLogout} className="justify-start px-2.5 text-base font-medium whitespace-nowrap">Logout</Button>,
       },
     );
   }
@@ -106,12 +111,12 @@ export function Header() {
             <span className="block truncate text-sm text-muted-foreground">{subtitle}</span>
           </span>
         </Link>
-        <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
+        <nav aria-label="Main" className={cn('hidden items-center gap-1', long ? 'xl:flex' : 'lg:flex')}>
           {items.map((i) => (
             <span key={i.key}>{i.node}</span>
           ))}
         </nav>
-        <MobileMenu>
+        <MobileMenu upTo={long ? 'xl' : 'lg'}>
           {items.map((i) => (
             <span key={i.key} className="flex flex-col">
               {i.node}

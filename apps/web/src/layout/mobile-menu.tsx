@@ -6,14 +6,15 @@ import { Button } from '@post/ui/components/button';
 /**
  * The phone menu: a native modal <dialog> sliding in from the right. The browser gives it a
  * focus trap, Escape to close, an inert page behind it and focus back on the menu button,
- * without a dialog library in every page's JavaScript.
+ * without a dialog library in every page's JavaScript. Its button shows below `upTo`, where the
+ * header's own links are hidden.
  */
-export function MobileMenu({ children }: { children: React.ReactNode }) {
+export function MobileMenu({ children, upTo = 'lg' }: { children: React.ReactNode; upTo?: 'lg' | 'xl' }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const close = () => dialog.current?.close();
   return (
     <>
-      <Button variant="outline" size="icon" className="lg:hidden" aria-label="Open menu" aria-haspopup="dialog" onClick={() => dialog.current?.showModal()}>
+      <Button variant="outline" size="icon" className={upTo === 'xl' ? 'xl:hidden' : 'lg:hidden'} aria-label="Open menu" aria-haspopup="dialog" onClick={() => dialog.current?.showModal()}>
         <MenuIcon aria-hidden="true" />
       </Button>
       <dialog
