@@ -10,7 +10,7 @@ export function Footer() {
   const tel = s.phone.replace(/[^\d+]/g, '');
   return (
     <footer data-slot="site-footer" className="mt-12 bg-navy-900 text-white print:hidden">
-      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-[1fr_0.8fr_1.2fr_1fr]">
         <section aria-labelledby="footer-contact">
           <h2 id="footer-contact" className="mb-3 text-lg font-bold">Contact Us</h2>
           <address className="space-y-1 not-italic">

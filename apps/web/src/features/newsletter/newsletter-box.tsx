@@ -44,7 +44,8 @@ export function NewsletterBox() {
       <label htmlFor={`${id}-email`} className="block font-semibold text-white">
         Your email address
       </label>
-      <div className="flex gap-2">
+      {/* The address gets at least 12rem: where that and the button do not fit side by side, the button goes below. */}
+      <div className="flex flex-wrap gap-2">
         <Input
           ref={input}
           id={`${id}-email`}
@@ -55,7 +56,7 @@ export function NewsletterBox() {
           aria-required="true"
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
-          className="bg-white text-foreground"
+          className="min-w-48 flex-1 bg-white text-foreground"
           value={email}
           onChange={(e) => setEmail(e.target.value)}
         />
