@@ -1,3 +1,4 @@
+import { toast } from '../../../lib/toast.ts';
 import type * as React from 'react';
 import { Link, type LinkProps } from '@tanstack/react-router';
 import { CheckCircle2Icon, PencilIcon, PlusIcon, Trash2Icon } from 'lucide-react';
@@ -32,22 +33,19 @@ const stack = {
 export function AdminTable<T extends { id: number }>({
   label,
   columns,
-  rows,
-  isPending,
-  error,
-  onRetry,
+  query,
   empty,
   actions,
 }: {
   label: string;
   columns: Column<T>[];
-  rows: T[] | undefined;
-  isPending: boolean;
-  error: unknown;
-  onRetry: () => void;
+  /** The table's list query: its rows and load state. */
+  query: { data?: T[]; isPending: boolean; error: unknown; refetch: () => unknown };
   empty: string;
   actions: (row: T) => React.ReactNode;
 }) {
+  const { data: rows, isPending, error } = query;
+  const onRetry = () => void query.refetch();
   if (isPending) {
     return (
       <p role="status" className="rounded-lg border bg-card p-6 text-lg">
@@ -185,4 +183,18 @@ export function TableToolbar({ title, addLabel, add }: { title: string; addLabel
       </Link>
     </div>
   );
+}
+
+/**
+ * A row's action (delete, Make Active) with the spec's toasts. The table is read again either
+ * way: a failed action may still have changed it (another administrator, a lapsed session).
+ */
+export async function rowAction(run: () => Promise<unknown>, toasts: { done: string; failed: string }, refresh: () => Promise<unknown>): Promise<void> {
+  try {
+    await run();
+    toast.success(toasts.done);
+  } catch {
+    toast.error(toasts.failed);
+  }
+  await refresh();
 }

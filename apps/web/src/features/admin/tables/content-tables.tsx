@@ -7,7 +7,7 @@ import { trpc } from '../../../lib/trpc.ts';
 import { usePostFormat } from '../../../lib/format.ts';
 import { commanderPreview } from '../html.ts';
 import { RESOURCE_CATEGORY_LABELS } from '../labels.ts';
-import { AdminTable, DeleteButton, EditLink, MakeActiveButton, StatusBadge, TableToolbar } from './admin-table.tsx';
+import { AdminTable, DeleteButton, EditLink, MakeActiveButton, rowAction, StatusBadge, TableToolbar } from './admin-table.tsx';
 
 const EVENT_TYPE_BADGE: Record<string, string> = {
   regular: 'bg-event-regular text-event-regular-foreground',
@@ -15,7 +15,6 @@ const EVENT_TYPE_BADGE: Record<string, string> = {
   community: 'bg-event-community text-event-community-foreground',
   fundraiser: 'bg-event-fundraiser text-event-fundraiser-foreground',
 };
-
 
 /** Events tab: Title, Date, Location, Type. */
 export function EventsTable() {
@@ -28,10 +27,7 @@ export function EventsTable() {
       <TableToolbar title="Events" addLabel="Add Event" add={{ to: '/admin/events/new' }} />
       <AdminTable
         label="Events"
-        rows={list.data}
-        isPending={list.isPending}
-        error={list.error}
-        onRetry={() => void list.refetch()}
+        query={list}
         empty={TEXT.noEventsFound}
         columns={[
           { header: 'Title', cell: (e) => <span className="font-semibold">{e.title}</span> },
@@ -49,15 +45,11 @@ export function EventsTable() {
               name={e.title}
               question={CONFIRM.delete('event')}
               busy={remove.isPending}
-              onConfirm={async () => {
-                try {
-                  await remove.mutateAsync({ id: e.id });
-                  toast.success(T.deleted);
-                } catch {
-                  toast.error(T.deleteFailed('event'));
-                }
-                await Promise.all([utils.events.invalidate(), utils.volunteers.invalidate()]);
-              }}
+              onConfirm={() =>
+                rowAction(() => remove.mutateAsync({ id: e.id }), { done: T.deleted, failed: T.deleteFailed('event') }, () =>
+                  Promise.all([utils.events.invalidate(), utils.volunteers.invalidate()]),
+                )
+              }
             />
           </>
         )}
@@ -77,10 +69,7 @@ export function NewsTable() {
       <TableToolbar title="News" addLabel="Add News Item" add={{ to: '/admin/news' }} />
       <AdminTable
         label="News"
-        rows={list.data}
-        isPending={list.isPending}
-        error={list.error}
-        onRetry={() => void list.refetch()}
+        query={list}
         empty={TEXT.noNewsFound}
         columns={[
           { header: 'Title', cell: (n) => <span className="font-semibold">{n.title}</span> },
@@ -94,15 +83,11 @@ export function NewsTable() {
               name={n.title}
               question={CONFIRM.delete('news item')}
               busy={remove.isPending}
-              onConfirm={async () => {
-                try {
-                  await remove.mutateAsync({ id: n.id });
-                  toast.success(T.deleted);
-                } catch {
-                  toast.error(T.deleteFailed('news item'));
-                }
-                await utils.news.invalidate();
-              }}
+              onConfirm={() =>
+                rowAction(() => remove.mutateAsync({ id: n.id }), { done: T.deleted, failed: T.deleteFailed('news item') }, () =>
+                  utils.news.invalidate(),
+                )
+              }
             />
           </>
         )}
@@ -121,10 +106,7 @@ export function ResourcesTable() {
       <TableToolbar title="Resources" addLabel="Add Resource" add={{ to: '/admin/resources/new' }} />
       <AdminTable
         label="Resources"
-        rows={list.data}
-        isPending={list.isPending}
-        error={list.error}
-        onRetry={() => void list.refetch()}
+        query={list}
         empty={TEXT.noResourcesFound}
         columns={[
           { header: 'Title', cell: (r) => <span className="font-semibold">{r.title}</span> },
@@ -147,15 +129,11 @@ export function ResourcesTable() {
               name={r.title}
               question={CONFIRM.delete('resource')}
               busy={remove.isPending}
-              onConfirm={async () => {
-                try {
-                  await remove.mutateAsync({ id: r.id });
-                  toast.success(T.deleted);
-                } catch {
-                  toast.error(T.deleteFailed('resource'));
-                }
-                await utils.resources.invalidate();
-              }}
+              onConfirm={() =>
+                rowAction(() => remove.mutateAsync({ id: r.id }), { done: T.deleted, failed: T.deleteFailed('resource') }, () =>
+                  utils.resources.invalidate(),
+                )
+              }
             />
           </>
         )}
@@ -177,10 +155,7 @@ export function CommanderMessagesTable() {
       <TableToolbar title="Commander Messages" addLabel="Add Commander Message" add={{ to: '/admin/commander-messages/new' }} />
       <AdminTable
         label="Commander Messages"
-        rows={list.data}
-        isPending={list.isPending}
-        error={list.error}
-        onRetry={() => void list.refetch()}
+        query={list}
         empty={TEXT.noCommanderMessagesFound}
         columns={[
           { header: 'Publish Date', cell: (m) => f.date(m.publishDate), className: 'md:whitespace-nowrap' },
@@ -193,15 +168,11 @@ export function CommanderMessagesTable() {
               <MakeActiveButton
                 name={nameOf(m)}
                 busy={activate.isPending}
-                onClick={async () => {
-                  try {
-                    await activate.mutateAsync({ id: m.id });
-                    toast.success(T.messageActivated);
-                  } catch {
-                    toast.error(T.activateMessageFailed);
-                  }
-                  await utils.commanderMessages.invalidate();
-                }}
+                onClick={() =>
+                  rowAction(() => activate.mutateAsync({ id: m.id }), { done: T.messageActivated, failed: T.activateMessageFailed }, () =>
+                    utils.commanderMessages.invalidate(),
+                  )
+                }
               />
             )}
             <EditLink name={nameOf(m)} to="/admin/commander-messages/$id" params={{ id: String(m.id) }} />
@@ -209,15 +180,11 @@ export function CommanderMessagesTable() {
               name={nameOf(m)}
               question={CONFIRM.deleteCommanderMessage}
               busy={remove.isPending}
-              onConfirm={async () => {
-                try {
-                  await remove.mutateAsync({ id: m.id });
-                  toast.success(T.messageDeleted);
-                } catch {
-                  toast.error(T.messageDeleteFailed);
-                }
-                await utils.commanderMessages.invalidate();
-              }}
+              onConfirm={() =>
+                rowAction(() => remove.mutateAsync({ id: m.id }), { done: T.messageDeleted, failed: T.messageDeleteFailed }, () =>
+                  utils.commanderMessages.invalidate(),
+                )
+              }
             />
           </>
         )}
@@ -238,10 +205,7 @@ export function EngagementsTable() {
       <TableToolbar title="Community Engagements" addLabel="Add Community Engagement" add={{ to: '/admin/community-engagement' }} />
       <AdminTable
         label="Community Engagements"
-        rows={list.data}
-        isPending={list.isPending}
-        error={list.error}
-        onRetry={() => void list.refetch()}
+        query={list}
         empty={TEXT.noEngagementsFound}
         columns={[
           { header: 'Title', cell: (e) => <span className="font-semibold">{e.title}</span> },
@@ -266,15 +230,11 @@ export function EngagementsTable() {
               <MakeActiveButton
                 name={e.title}
                 busy={activate.isPending}
-                onClick={async () => {
-                  try {
-                    await activate.mutateAsync({ id: e.id });
-                    toast.success(T.engagementActivated);
-                  } catch {
-                    toast.error(T.activateEngagementFailed);
-                  }
-                  await utils.communityEngagements.invalidate();
-                }}
+                onClick={() =>
+                  rowAction(() => activate.mutateAsync({ id: e.id }), { done: T.engagementActivated, failed: T.activateEngagementFailed }, () =>
+                    utils.communityEngagements.invalidate(),
+                  )
+                }
               />
             )}
             <EditLink name={e.title} to="/admin/community-engagement/$id" params={{ id: String(e.id) }} />
@@ -282,15 +242,11 @@ export function EngagementsTable() {
               name={e.title}
               question={CONFIRM.delete('community engagement')}
               busy={remove.isPending}
-              onConfirm={async () => {
-                try {
-                  await remove.mutateAsync({ id: e.id });
-                  toast.success(T.deleted);
-                } catch {
-                  toast.error(T.deleteFailed('community engagement'));
-                }
-                await utils.communityEngagements.invalidate();
-              }}
+              onConfirm={() =>
+                rowAction(() => remove.mutateAsync({ id: e.id }), { done: T.deleted, failed: T.deleteFailed('community engagement') }, () =>
+                  utils.communityEngagements.invalidate(),
+                )
+              }
             />
           </>
         )}
