@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
-import { hasFormDraft, useFormDraft } from '../../lib/use-form-draft.ts';
+import { useFormDraft } from '../../lib/use-form-draft.ts';
 import { useNavigate } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { PencilIcon, PlusIcon, Trash2Icon } from 'lucide-react';
+import { PencilIcon, Trash2Icon } from 'lucide-react';
 import { toast } from '../../lib/toast.ts';
 import type { z } from 'zod';
 import { labelOf } from '@post/contracts/enums';
@@ -14,15 +14,13 @@ import { Badge } from '@post/ui/components/badge';
 import { Button } from '@post/ui/components/button';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { TextAreaField, TextField } from '../../components/form-fields.tsx';
-import { ErrorState } from '../../components/load-state.tsx';
-import { Page } from '../../layout/page.tsx';
 import { usePostFormat } from '../../lib/format.ts';
 import { errorStatus, serverMessage, trpc } from '../../lib/trpc.ts';
-import { BackLink, DraftNotice, FormPanel, RequiredLegend, SelectField, SwitchField, UnsavedChangesDialog } from '../admin/forms/form-kit.tsx';
+import { DraftNotice, RequiredLegend, SelectField, SwitchField, UnsavedChangesDialog } from '../admin/forms/form-kit.tsx';
 import { useSessionLapse } from '../admin/forms/save-errors.ts';
 import { useUnsavedChanges } from '../../lib/use-unsaved-changes.ts';
 import { AUDIENCE_LABELS, AUDIENCE_OPTIONS, PRIORITY_BADGE, PRIORITY_OPTIONS, TYPE_OPTIONS } from './labels.ts';
-import { Head } from '../../components/head.tsx';
+import { ContentAdminFrame } from '../admin/content-admin-frame.tsx';
 
 type FormIn = z.input<typeof CreateCommunicationInput>;
 type FormOut = z.output<typeof CreateCommunicationInput>;
@@ -35,81 +33,30 @@ const DRAFT_NEW = 'member-communication:new';
  * (the /{id} route) opens the form in edit mode for that communication.
  */
 export function CommunicationsAdminPage({ editId, creating, onCreatingChange }: { editId?: number; creating: boolean; onCreatingChange: (on: boolean) => void }) {
-  const navigate = useNavigate();
   const list = trpc.memberCommunications.list.useQuery();
   const editing = trpc.memberCommunications.byId.useQuery({ id: editId ?? 0 }, { enabled: editId !== undefined });
-  const closeForm = () => (editId !== undefined ? void navigate({ to: LIST }) : onCreatingChange(false));
-  const formOpen = editId !== undefined || creating;
-  // A new communication left unsaved by a reload or a lapsed session: open its form again.
-  const reopen = useRef(editId === undefined);
-  useEffect(() => {
-    if (!reopen.current) return;
-    reopen.current = false;
-    if (hasFormDraft(DRAFT_NEW)) onCreatingChange(true);
-  }, [onCreatingChange]);
-
   return (
-    <Page
-      before={<BackLink to="/admin" />}
-      title="Member Communications"
-      intro="Announcements, newsletters, meeting minutes and urgent notices for members. Drafts stay hidden until published."
-      actions={
-        formOpen ? null : (
-          <Button onClick={() => onCreatingChange(true)}>
-            <PlusIcon aria-hidden="true" />
-            New Communication
-          </Button>
-        )
-      }
-    >
-      <Head>
-        <title>Member Communications</title>
-      </Head>
-      {formOpen ? (
-        <FormPanel className="mb-8">
-          {editId === undefined ? (
-            <CommunicationForm onDone={closeForm} />
-          ) : editing.data ? (
-            <CommunicationForm key={editing.data.id} communication={editing.data} onDone={closeForm} />
-          ) : editing.isError ? (
-            <div role="alert" className="space-y-3">
-              <p className="text-lg">{errorStatus(editing.error) === 404 ? 'This communication does not exist. It may have been deleted.' : T.loadFailed}</p>
-              <Button variant="outline" onClick={closeForm}>
-                Back to the list
-              </Button>
-            </div>
-          ) : (
-            <p role="status" className="text-lg">
-              {TEXT.loading}
-            </p>
-          )}
-        </FormPanel>
-      ) : null}
-      <section aria-labelledby="communications-heading">
-        <h2 id="communications-heading" className="mb-4 text-2xl font-bold text-navy-800">
-          All Communications
-        </h2>
-        {list.data ? (
-          list.data.length === 0 ? (
-            <p className="rounded-lg border border-dashed bg-muted px-4 py-8 text-center text-lg text-muted-foreground">{TEXT.noMemberCommunicationsFound}</p>
-          ) : (
-            <ul className="space-y-3" aria-labelledby="communications-heading">
-              {list.data.map((c) => (
-                <li key={c.id}>
-                  <CommunicationRow c={c} current={c.id === editId} />
-                </li>
-              ))}
-            </ul>
-          )
-        ) : list.isError ? (
-          <ErrorState onRetry={() => void list.refetch()} retrying={list.isFetching} />
-        ) : (
-          <p role="status" className="py-6 text-center text-lg">
-            {TEXT.loading}
-          </p>
-        )}
-      </section>
-    </Page>
+    <ContentAdminFrame
+      texts={{
+        title: 'Member Communications',
+        intro: 'Announcements, newsletters, meeting minutes and urgent notices for members. Drafts stay hidden until published.',
+        newLabel: 'New Communication',
+        listHeading: 'All Communications',
+        headingId: 'communications-heading',
+        notFound: 'This communication does not exist. It may have been deleted.',
+        empty: TEXT.noMemberCommunicationsFound,
+      }}
+      listPath={LIST}
+      draftKey={DRAFT_NEW}
+      editId={editId}
+      creating={creating}
+      onCreatingChange={onCreatingChange}
+      list={list}
+      editing={editing}
+      form={(item, onDone) => (item ? <CommunicationForm key={item.id} communication={item} onDone={onDone} /> : <CommunicationForm onDone={onDone} />)}
+      row={(c, current) => <CommunicationRow c={c} current={current} />}
+      listClassName="space-y-3"
+    />
   );
 }
 

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { PencilIcon, PlusIcon, Trash2Icon } from 'lucide-react';
+import { PencilIcon, Trash2Icon } from 'lucide-react';
 import { toast } from '../../lib/toast.ts';
 import type { z } from 'zod';
 import { labelOf } from '@post/contracts/enums';
@@ -21,15 +21,13 @@ import { Field, FieldControl, FieldDescription, FieldError, FieldLabel } from '@
 import { Input } from '@post/ui/components/input';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { TextAreaField, TextField } from '../../components/form-fields.tsx';
-import { ErrorState } from '../../components/load-state.tsx';
-import { Page } from '../../layout/page.tsx';
 import { errorStatus, serverMessage, trpc } from '../../lib/trpc.ts';
-import { BackLink, DraftNotice, FormPanel, RequiredLegend, SelectField, SwitchField, UnsavedChangesDialog } from '../admin/forms/form-kit.tsx';
+import { DraftNotice, RequiredLegend, SelectField, SwitchField, UnsavedChangesDialog } from '../admin/forms/form-kit.tsx';
 import { useSessionLapse } from '../admin/forms/save-errors.ts';
 import { useUnsavedChanges } from '../../lib/use-unsaved-changes.ts';
-import { hasFormDraft, useFormDraft } from '../../lib/use-form-draft.ts';
+import { useFormDraft } from '../../lib/use-form-draft.ts';
 import { ACCESS_LEVEL_LABELS, ACCESS_OPTIONS, CATEGORY_OPTIONS, CategoryIcon, RESOURCE_TYPE_OPTIONS } from './labels.tsx';
-import { Head } from '../../components/head.tsx';
+import { ContentAdminFrame } from '../admin/content-admin-frame.tsx';
 
 type FormIn = z.input<typeof CreateMemberResourceInput>;
 type FormOut = z.output<typeof CreateMemberResourceInput>;
@@ -80,81 +78,31 @@ async function uploadFile(id: number, file: File): Promise<MemberResource> {
  * (the /{id} route) opens the form in edit mode for that resource.
  */
 export function ResourcesAdminPage({ editId, creating, onCreatingChange }: { editId?: number; creating: boolean; onCreatingChange: (on: boolean) => void }) {
-  const navigate = useNavigate();
   const list = trpc.memberResources.list.useQuery();
   const editing = trpc.memberResources.byId.useQuery({ id: editId ?? 0 }, { enabled: editId !== undefined });
-  const closeForm = () => (editId !== undefined ? void navigate({ to: LIST }) : onCreatingChange(false));
-  const formOpen = editId !== undefined || creating;
-  // A new resource left unsaved by a reload or a lapsed session: open its form again.
-  const reopen = useRef(editId === undefined);
-  useEffect(() => {
-    if (!reopen.current) return;
-    reopen.current = false;
-    if (hasFormDraft(DRAFT_NEW)) onCreatingChange(true);
-  }, [onCreatingChange]);
-
   return (
-    <Page
-      before={<BackLink to="/admin" />}
-      title="Member Resources"
-      intro="Bylaws, forms, minutes and other documents in the member portal: a link, or a file you upload."
-      actions={
-        formOpen ? null : (
-          <Button onClick={() => onCreatingChange(true)}>
-            <PlusIcon aria-hidden="true" />
-            New Resource
-          </Button>
-        )
-      }
-    >
-      <Head>
-        <title>Member Resources</title>
-      </Head>
-      {formOpen ? (
-        <FormPanel className="mb-8">
-          {editId === undefined ? (
-            <ResourceForm onDone={closeForm} />
-          ) : editing.data ? (
-            <ResourceForm key={editing.data.id} resource={editing.data} onDone={closeForm} />
-          ) : editing.isError ? (
-            <div role="alert" className="space-y-3">
-              <p className="text-lg">{errorStatus(editing.error) === 404 ? 'This resource does not exist. It may have been deleted.' : T.loadFailed}</p>
-              <Button variant="outline" onClick={closeForm}>
-                Back to the list
-              </Button>
-            </div>
-          ) : (
-            <p role="status" className="text-lg">
-              {TEXT.loading}
-            </p>
-          )}
-        </FormPanel>
-      ) : null}
-      <section aria-labelledby="resources-heading">
-        <h2 id="resources-heading" className="mb-4 text-2xl font-bold text-navy-800">
-          All Resources
-        </h2>
-        {list.data ? (
-          list.data.length === 0 ? (
-            <p className="rounded-lg border border-dashed bg-muted px-4 py-8 text-center text-lg text-muted-foreground">{TEXT.noMemberResourcesFound}</p>
-          ) : (
-            <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-labelledby="resources-heading">
-              {list.data.map((r) => (
-                <li key={r.id} className="flex">
-                  <ResourceCard r={r} current={r.id === editId} />
-                </li>
-              ))}
-            </ul>
-          )
-        ) : list.isError ? (
-          <ErrorState onRetry={() => void list.refetch()} retrying={list.isFetching} />
-        ) : (
-          <p role="status" className="py-6 text-center text-lg">
-            {TEXT.loading}
-          </p>
-        )}
-      </section>
-    </Page>
+    <ContentAdminFrame
+      texts={{
+        title: 'Member Resources',
+        intro: 'Bylaws, forms, minutes and other documents in the member portal: a link, or a file you upload.',
+        newLabel: 'New Resource',
+        listHeading: 'All Resources',
+        headingId: 'resources-heading',
+        notFound: 'This resource does not exist. It may have been deleted.',
+        empty: TEXT.noMemberResourcesFound,
+      }}
+      listPath={LIST}
+      draftKey={DRAFT_NEW}
+      editId={editId}
+      creating={creating}
+      onCreatingChange={onCreatingChange}
+      list={list}
+      editing={editing}
+      form={(item, onDone) => (item ? <ResourceForm key={item.id} resource={item} onDone={onDone} /> : <ResourceForm onDone={onDone} />)}
+      row={(r, current) => <ResourceCard r={r} current={current} />}
+      listClassName="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
+      itemClassName="flex"
+    />
   );
 }
 
