@@ -9,6 +9,7 @@ import './styles.css';
 // a tap waiting (evaluating everything in one go is one long task on a slow phone).
 
 const PRELOADS_PER_TASK = 3;
+// Its own copy of components/defer.tsx's nextTask: the first script imports nothing of the app.
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 function afterFirstPaint(): Promise<void> {

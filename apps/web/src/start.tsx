@@ -5,14 +5,13 @@ import { cn } from '@post/ui/lib/utils';
 import { makeQueryClient, makeTrpcClient, trpc } from './lib/trpc.ts';
 import { createAppRouter } from './router.tsx';
 import { App } from './app.tsx';
-import { beginHydration } from './components/defer.tsx';
+import { beginHydration, nextTask } from './components/defer.tsx';
 import { acceptServerTexts } from './lib/server-texts.ts';
 
 // The app, loaded by main.tsx after the first paint. Start-up runs in short tasks with the
 // browser free to handle a tap or paint between them (a phone's main thread must never be busy
 // for long): read the page's data, make the router, load the route, prepare the class merger,
 // then hydrate part by part (<Defer>).
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 async function start() {
   const queryClient = makeQueryClient();

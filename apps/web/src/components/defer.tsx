@@ -7,6 +7,9 @@ import { Component, Suspense, type ReactNode } from 'react';
 // suspends during hydration keeps its DOM), so nothing moves or blinks. Outside the first
 // hydration (server rendering, later client-side navigation) a <Defer> is just its children.
 
+/** Resolves in a later task: the browser may paint or answer a tap in between. */
+export const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 let hydrating = false;
 const waiting: Array<() => void> = [];
 let stepScheduled = false;

@@ -6,12 +6,11 @@ import { Header } from '../layout/header.tsx';
 import { Footer } from '../layout/footer.tsx';
 import { NotFoundPage } from '../layout/not-found.tsx';
 import { markToasterMounted } from '../lib/toast.ts';
-import { Defer, whenHydrated } from '../components/defer.tsx';
+import { Defer, nextTask, whenHydrated } from '../components/defer.tsx';
 
 // Toasts follow what a person does, so their library loads once the page is interactive:
 // sonner's module in one task (evaluating it inserts its stylesheet, which restyles the whole
 // page), the toaster's first render in the next, so neither keeps a tap waiting for long.
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 const Toaster = lazy(() =>
   import('@post/ui/components/sonner').then(async (m) => {
     await nextTask();

@@ -143,7 +143,7 @@ export function EventsPage({ id, onSelect }: { id: EventId | undefined; onSelect
         </div>
       </Defer>
       {events.isError ? <ErrorState className="mb-4" onRetry={() => events.refetch()} retrying={events.isFetching} /> : null}
-            {view !== 'grid' ? (
+      {view !== 'grid' ? (
         <Defer>
           <div className={view === 'list' ? undefined : 'md:hidden'}>
             <MonthListView
