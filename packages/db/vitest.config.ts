@@ -1,13 +1,12 @@
 import { defineConfig } from 'vitest/config';
+import { databaseTestProjects } from './src/test-projects.ts';
 
-// Every database test runs twice: on PostgreSQL (TEST_DATABASE_URL or a container) and on PGlite.
-export default defineConfig({
+// Every database test runs twice: on PostgreSQL (TEST_DATABASE_URL, else one container for the
+// run) and on PGlite; see src/test-projects.ts.
+export default defineConfig(async () => ({
   test: {
-    projects: [
-      { extends: true, test: { name: 'postgres', env: { TEST_DB: 'postgres' } } },
-      { extends: true, test: { name: 'pglite', env: { TEST_DB: 'pglite' } } },
-    ],
+    projects: await databaseTestProjects(),
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
-});
+}));

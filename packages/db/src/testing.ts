@@ -1,31 +1,30 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { createDb, type DbHandle } from './client.ts';
 import { migrateToLatest } from './migrate.ts';
+import { HOW_TO_ENABLE } from './test-container.ts';
 
-let containerUrl: Promise<string | null> | undefined;
-
-async function startContainer(): Promise<string | null> {
-  try {
-    const { PostgreSqlContainer } = await import('@testcontainers/postgresql');
-    const container = await new PostgreSqlContainer('postgres:15-alpine').start();
-    return container.getConnectionUri();
-  } catch {
-    return null;
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** URL of the run's PostgreSQL container (its `postgres` database), from test-global-setup.ts. */
+    testPostgresUrl?: string;
   }
 }
 
-/** Which server a test database is made on: TEST_DATABASE_URL, else a container, else none. */
-async function postgresServerUrl(): Promise<string | null> {
+/**
+ * Which server a test database is made on: TEST_DATABASE_URL, else the run's container
+ * (provided by test-global-setup.ts to the `postgres` project), else none.
+ */
+function postgresServerUrl(): string | null {
   if (process.env.TEST_DATABASE_URL) return process.env.TEST_DATABASE_URL;
-  containerUrl ??= startContainer();
-  return containerUrl;
+  return inject('testPostgresUrl') ?? null;
 }
 
 /**
  * A fresh, migrated database for one test file. `TEST_DB=pglite` forces PGlite,
- * `TEST_DB=postgres` insists on PostgreSQL; otherwise PostgreSQL when one answers
- * (TEST_DATABASE_URL, then testcontainers), else PGlite in memory. `migrate: false` leaves
+ * `TEST_DB=postgres` insists on PostgreSQL and fails without one (never a quiet PGlite);
+ * otherwise PostgreSQL when one is set up, else PGlite in memory. `migrate: false` leaves
  * it empty, for tests of the migrations themselves.
  */
 export async function createTestDb(options: { migrate?: boolean } = {}): Promise<DbHandle & { engine: string; url?: string }> {
@@ -34,7 +33,7 @@ export async function createTestDb(options: { migrate?: boolean } = {}): Promise
   };
   const wanted = process.env.TEST_DB;
   if (wanted !== 'pglite') {
-    const server = await postgresServerUrl();
+    const server = postgresServerUrl();
     if (server) {
       const name = `test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
       const admin = new pg.Client({ connectionString: server });
@@ -58,10 +57,9 @@ export async function createTestDb(options: { migrate?: boolean } = {}): Promise
         },
       };
     }
-    if (wanted === 'postgres' && process.env.REQUIRE_POSTGRES) {
-      throw new Error('REQUIRE_POSTGRES is set but no PostgreSQL answers (set TEST_DATABASE_URL).');
+    if (wanted === 'postgres') {
+      throw new Error(`TEST_DB=postgres but no PostgreSQL is set up: ${HOW_TO_ENABLE}.`);
     }
-    if (wanted === 'postgres') console.warn('No PostgreSQL answered (TEST_DATABASE_URL, testcontainers): using PGlite.');
   }
   const handle = await createDb();
   await migrate(handle);
