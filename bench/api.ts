@@ -13,9 +13,13 @@ import pg from 'pg';
 //                                     names: "GET /api/events", ..., "POST /api/volunteers",
 //                                     "POST /api/login", "mixed" (sign-ins beside reads)
 //   BENCH_SECONDS=8                   seconds per run
+//   PG_CONTAINER=1                    PostgreSQL in a Docker container instead of BENCH_DATABASE_URL
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 50;
-const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+// PG_CONTAINER=1: PostgreSQL 15 in a container (TEST_PG_IMAGE, default postgres:15) for a
+// machine with Docker but no PostgreSQL; removed at the end (and by its reaper on Ctrl-C).
+const container = process.env.PG_CONTAINER === '1' && (process.env.BENCH_ENGINES ?? 'postgres').includes('postgres') ? await (await import('@post/db/test-container')).startTestPostgres() : undefined;
+const pgUrl = container?.url ?? process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const ENGINES = (process.env.BENCH_ENGINES ?? 'pglite,postgres').split(',').map((s) => s.trim()).filter(Boolean);
 const TARGETS = (process.env.BENCH_TARGETS ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 const wanted = (name: string) => TARGETS.length === 0 || TARGETS.some((t) => name.includes(t));
@@ -160,9 +164,10 @@ if (ENGINES.includes('postgres')) {
       await db.drop();
     }
   } else {
-    console.log('(set BENCH_DATABASE_URL or TEST_DATABASE_URL to measure PostgreSQL too)');
+    console.log('(set BENCH_DATABASE_URL or TEST_DATABASE_URL, or PG_CONTAINER=1 with Docker, to measure PostgreSQL too)');
   }
 }
+await container?.stop();
 
 const pad = (s: string, n: number) => s.padEnd(n);
 console.log(`\nautocannon, ${CONNECTIONS} connections, ${DURATION} s per target, Node ${process.version}\n`);

@@ -123,6 +123,7 @@ export interface Cluster {
 }
 
 export async function startCluster(label: string): Promise<Cluster> {
+  if (process.env.PG_CONTAINER === '1') return startContainerCluster();
   const dir = tempDir(`pg-${label}`);
   const port = await freePort();
   if (process.getuid?.() === 0) {
@@ -162,6 +163,47 @@ export async function startCluster(label: string): Promise<Cluster> {
         child.once('error', reject);
         child.once('exit', (code) => (code === 0 ? resolve({ startedAt, upAt: now() }) : reject(new Error(`pg_ctl restart exited with ${code}`))));
       }),
+  };
+}
+
+/**
+ * PG_CONTAINER=1: the same throwaway server as a PostgreSQL 15 container (TEST_PG_IMAGE,
+ * default postgres:15; see packages/db/src/test-container.ts), for a machine with Docker but
+ * no PostgreSQL binaries. Its port is pinned so the URL survives restarts; the container is
+ * removed at the end, and by its reaper however the script ends.
+ */
+async function startContainerCluster(): Promise<Cluster> {
+  const { startTestPostgres } = await import('@post/db/test-container');
+  const port = await freePort();
+  const server = await startTestPostgres({ hostPort: port });
+  onCleanup(() => void server.stop());
+  const answers = async (): Promise<boolean> => {
+    const { default: pg } = await import('pg');
+    const c = new pg.Client({ connectionString: server.url, connectionTimeoutMillis: 1000 });
+    try {
+      await c.connect();
+      await c.query('select 1');
+      return true;
+    } catch {
+      return false;
+    } finally {
+      await c.end().catch(() => {});
+    }
+  };
+  return {
+    port,
+    url: server.url,
+    dataDir: `(container ${server.id.slice(0, 12)}, ${server.image})`,
+    log: `(docker logs ${server.id.slice(0, 12)})`,
+    stop: () => void server.stop(),
+    // Immediate: SIGQUIT to the postmaster, as `pg_ctl -m immediate`; then the container is
+    // started again and we wait until it accepts connections, as `pg_ctl -w` does.
+    restart: async (mode = 'immediate') => {
+      const startedAt = now();
+      await server.restart(mode);
+      while (!(await answers())) await sleep(100);
+      return { startedAt, upAt: now() };
+    },
   };
 }
 

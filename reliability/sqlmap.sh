@@ -28,10 +28,12 @@ fi
 TMP="$(mktemp -d /tmp/reliability-sqlmap-XXXXXX)"
 APP_PID=""
 PGDATA=""
+PG_CONTAINER_ID=""
 as_pg() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
 cleanup() {
   [ -n "$APP_PID" ] && kill "$APP_PID" 2>/dev/null && wait "$APP_PID" 2>/dev/null
   [ -n "$PGDATA" ] && as_pg "$PG_BIN/pg_ctl" -D "$PGDATA" -m immediate -w stop >/dev/null 2>&1
+  [ -n "$PG_CONTAINER_ID" ] && docker rm -f -v "$PG_CONTAINER_ID" >/dev/null 2>&1
   [ -z "${KEEP_TMP:-}" ] && rm -rf "$TMP"
 }
 trap cleanup EXIT
@@ -52,11 +54,25 @@ free_port() {
 
 # ---- own PostgreSQL cluster ------------------------------------------------------------------
 PG_PORT="$(free_port 55432)"
-[ "$(id -u)" = 0 ] && chown postgres:postgres "$TMP"
-PGDATA="$TMP/data"
-as_pg "$PG_BIN/initdb" -D "$PGDATA" -U postgres --auth=trust -E UTF8 --no-sync >/dev/null
-as_pg "$PG_BIN/pg_ctl" -D "$PGDATA" -o "-p $PG_PORT -k $TMP -c listen_addresses=127.0.0.1" -l "$TMP/postgres.log" -w start >/dev/null
-DATABASE_URL="postgres://postgres@127.0.0.1:$PG_PORT/postgres"
+if [ "${PG_CONTAINER:-}" = 1 ]; then
+  # PostgreSQL 15 in a container (TEST_PG_IMAGE, default postgres:15), labelled like the
+  # tests' containers so a leftover is swept by the next run; removed by cleanup.
+  PG_PASSWORD="$(node -p 'require("node:crypto").randomBytes(12).toString("hex")')"
+  PG_CONTAINER_ID="$(docker run -d --label org.post.test-pg=true --label "org.post.test-pg.pid=$$" \
+    --label "org.post.test-pg.host=$(hostname)" -e POSTGRES_PASSWORD="$PG_PASSWORD" \
+    -p "127.0.0.1:$PG_PORT:5432" "${TEST_PG_IMAGE:-postgres:15}")" || { echo "FAIL: could not start PostgreSQL in a container" >&2; exit 2; }
+  for _ in $(seq 1 120); do
+    docker exec "$PG_CONTAINER_ID" pg_isready -q -h 127.0.0.1 -U postgres >/dev/null 2>&1 && break
+    sleep 0.5
+  done
+  DATABASE_URL="postgres://postgres:$PG_PASSWORD@127.0.0.1:$PG_PORT/postgres"
+else
+  [ "$(id -u)" = 0 ] && chown postgres:postgres "$TMP"
+  PGDATA="$TMP/data"
+  as_pg "$PG_BIN/initdb" -D "$PGDATA" -U postgres --auth=trust -E UTF8 --no-sync >/dev/null
+  as_pg "$PG_BIN/pg_ctl" -D "$PGDATA" -o "-p $PG_PORT -k $TMP -c listen_addresses=127.0.0.1" -l "$TMP/postgres.log" -w start >/dev/null
+  DATABASE_URL="postgres://postgres@127.0.0.1:$PG_PORT/postgres"
+fi
 
 # ---- the app, with demo content so every kind of record has an id ---------------------------
 APP_PORT="$(free_port 41000)"

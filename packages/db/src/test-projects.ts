@@ -22,7 +22,9 @@ export async function databaseTestProjects(): Promise<TestProjectInlineConfigura
   }
   const line = `postgres project SKIPPED: no TEST_DATABASE_URL and no Docker engine (${why}); to run it, ${HOW_TO_ENABLE}.`;
   if (process.env.REQUIRE_POSTGRES) throw new Error(`REQUIRE_POSTGRES is set but ${line.replace('postgres project SKIPPED: ', '')}`);
+  // Once before the run and once after its summary, where it is seen.
   console.warn(line);
+  process.once('exit', () => console.warn(`\n${line}`));
   return [pglite];
 }
 
