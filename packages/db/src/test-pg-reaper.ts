@@ -1,3 +1,4 @@
+import { getContainerRuntimeClient } from 'testcontainers';
 import { removeContainer } from './test-container.ts';
 
 // `node test-pg-reaper.ts <owner pid> <container id>`, started detached by startTestPostgres:
@@ -18,6 +19,8 @@ function alive(pid: number): boolean {
 // An interrupt meant for the test run must not stop the reaper before it has done its job.
 for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(sig, () => {});
 
+// Connect to the engine now, not once the owner is gone (loading the client takes a while).
+await getContainerRuntimeClient();
 while (alive(owner)) await new Promise((r) => setTimeout(r, 250));
 // Several tries: the engine may be busy right when a whole run is torn down.
 for (let attempt = 0; attempt < 5; attempt++) {
