@@ -14,6 +14,7 @@ import { securityPlugin } from './plugins/security.ts';
 import { webPlugin } from './plugins/web.ts';
 import { feedsRoutes } from './features/feeds/feeds.routes.ts';
 import { COMPRESSION, publicCachePlugin } from './plugins/public-cache.ts';
+import { refuseNul } from './lib/nul.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -33,6 +34,20 @@ export interface ServerDeps {
   publicCache?: boolean;
 }
 
+/** A whole request (headers and body) must arrive within this time, or the connection is closed (408). */
+export const REQUEST_TIMEOUT_MS = 30_000;
+/** A connection with nothing going on for this long is closed (keep-alive idles are shorter: Node's 5 s). */
+export const CONNECTION_TIMEOUT_MS = 60_000;
+/** Calls one tRPC batch may carry; the web app's batch link sends at most this many. */
+export const MAX_BATCH_SIZE = 10;
+
+/** The URL with doubled slashes in its path made single (the query is left as sent). */
+export function collapseSlashes(url: string): string {
+  const q = url.indexOf('?');
+  const path = q < 0 ? url : url.slice(0, q);
+  return path.includes('//') ? path.replace(/\/{2,}/g, '/') + (q < 0 ? '' : url.slice(q)) : url;
+}
+
 /** The Fastify instance with every route, not listening (tests use inject). */
 export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   const { db, env } = deps;
@@ -41,7 +56,14 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     trustProxy: env.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 5000 },
+    // //admin and /admin are one path for every route, the REST adapter's included (the web
+    // plugin also ignores letter case where it tells signed-in pages from public ones).
+    rewriteUrl: (req) => collapseSlashes(req.url ?? '/'),
     return503OnClosing: true,
+    // A client trickling its request (a slow body, a header a byte at a time) is cut off
+    // instead of holding a connection open for minutes.
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    connectionTimeout: CONNECTION_TIMEOUT_MS,
   });
 
   app.setErrorHandler((err: any, req, reply) => {
@@ -60,6 +82,8 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   // The cache's settings, so that an answer from memory and a fresh one are encoded alike.
   await app.register(compress, COMPRESSION);
   await app.register(sessionPlugin, { db, env });
+  // One check for every route: PostgreSQL text cannot hold NUL.
+  app.addHook('preValidation', refuseNul);
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   // Set on SIGTERM: the load balancer stops sending new requests while this node finishes.
@@ -86,6 +110,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
       prefix: '/trpc',
       trpcOptions: {
         router: appRouter,
+        maxBatchSize: MAX_BATCH_SIZE,
         createContext: ({ req, res }: any) => createContext({ req, res }),
         responseMeta: ({ errors }: any) => {
           const cause = errors?.[0]?.cause;

@@ -176,6 +176,9 @@ export const E = {
   internal: 'Something went wrong on our side. Please try again.',
   unavailable: 'The site is briefly unavailable. Please try again in a moment.',
   crossSite: 'Requests from other sites are not allowed.',
+  nulCharacter: 'Text cannot contain a NUL character.',
+  tooManyCalls: (max: number) => `Too many calls in one request: the limit is ${max}.`,
+  signInBusy: 'Many sign-ins are waiting right now. Please try again in a few seconds.',
   // Member resource uploads and the member CSV import (members issue).
   uploadTooLarge: 'The file is too large: the limit is 10 MB.',
   uploadTypeNotAllowed: 'This type of file cannot be uploaded. Choose a PDF, Word, Excel, text, CSV, PNG or JPEG file.',
