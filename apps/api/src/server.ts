@@ -81,6 +81,15 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   await app.register(securityPlugin, { env });
   // The cache's settings, so that an answer from memory and a fresh one are encoded alike.
   await app.register(compress, COMPRESSION);
+  if (env.secureCookies && !env.trustProxy) {
+    // An https PUBLIC_URL means the visitor's connection is TLS, ended by a proxy in front of
+    // this plain-http process. Without TRUST_PROXY Fastify cannot see that (and must not
+    // believe X-Forwarded-* from anyone), yet @fastify/session sends its Secure cookie only
+    // over what it sees as https: the public scheme is taken from PUBLIC_URL instead.
+    app.addHook('onRequest', async (req) => {
+      Object.defineProperty(req, 'protocol', { value: 'https' });
+    });
+  }
   await app.register(sessionPlugin, { db, env });
   // One check for every route: PostgreSQL text cannot hold NUL.
   app.addHook('preValidation', refuseNul);

@@ -42,6 +42,8 @@ export const V = {
 
 /** Toast titles and messages of spec §8 (title / description pairs where the spec gives both). */
 export const T = {
+  volunteerRemoved: 'Volunteer removed.',
+  volunteerRemoveFailed: 'Failed to remove volunteer. Please try again.',
   volunteerError: { title: 'Error', description: 'There was a problem submitting your information. Please try again.' },
   volunteerSuccess: { title: 'Thank you for volunteering!', description: 'Your information has been submitted successfully.' },
   adminLoginFailed: { title: 'Login failed', description: 'Invalid username or password. Please try again.' },
@@ -107,6 +109,7 @@ export const CONFIRM = {
   delete: (singular: string) => `Are you sure you want to delete this ${singular}?`,
   deleteCommanderMessage: 'Are you sure you want to delete this commander message?',
   deleteCommunication: 'Are you sure you want to delete this communication?',
+  removeVolunteer: (name: string) => `Remove ${name} from this event's volunteers? Their position becomes free again.`,
   deleteMemberResource: 'Are you sure you want to delete this resource?',
   deleteMember: 'Are you sure you want to delete this member? This action cannot be undone.',
   unsavedChanges: {
