@@ -15,6 +15,7 @@ import { webPlugin } from './plugins/web.ts';
 import { feedsRoutes } from './features/feeds/feeds.routes.ts';
 import { COMPRESSION, publicCachePlugin } from './plugins/public-cache.ts';
 import { refuseNul } from './lib/nul.ts';
+import { collapseSlashes } from './lib/paths.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -40,13 +41,6 @@ export const REQUEST_TIMEOUT_MS = 30_000;
 export const CONNECTION_TIMEOUT_MS = 60_000;
 /** Calls one tRPC batch may carry; the web app's batch link sends at most this many. */
 export const MAX_BATCH_SIZE = 10;
-
-/** The URL with doubled slashes in its path made single (the query is left as sent). */
-export function collapseSlashes(url: string): string {
-  const q = url.indexOf('?');
-  const path = q < 0 ? url : url.slice(0, q);
-  return path.includes('//') ? path.replace(/\/{2,}/g, '/') + (q < 0 ? '' : url.slice(q)) : url;
-}
 
 /** The Fastify instance with every route, not listening (tests use inject). */
 export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
@@ -77,7 +71,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
 
   // First: a cache hit is answered from its first onRequest hook, before any other runs (the
   // entry holds the headers they set), and before compression, which it does itself.
-  await app.register(publicCachePlugin, { databaseUrl: env.databaseUrl, enabled: deps.publicCache ?? true });
+  await app.register(publicCachePlugin, { databaseUrl: env.databaseUrl, publicUrl: env.publicUrl, enabled: deps.publicCache ?? true });
   await app.register(securityPlugin, { env });
   // The cache's settings, so that an answer from memory and a fresh one are encoded alike.
   await app.register(compress, COMPRESSION);
@@ -91,6 +85,13 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     });
   }
   await app.register(sessionPlugin, { db, env });
+  // An answer to a signed-in caller (or one that just signed in) is theirs alone: no browser
+  // or proxy cache may keep it.
+  app.addHook('onSend', async (req, reply, payload) => {
+    const session = req.session;
+    if (session && (session.get('userId') || session.get('memberToken'))) reply.header('Cache-Control', 'no-store');
+    return payload;
+  });
   // One check for every route: PostgreSQL text cannot hold NUL.
   app.addHook('preValidation', refuseNul);
 
