@@ -27,6 +27,7 @@ const EXPECTED: Record<string, Access> = {
   'events.remove': 'admin',
   'volunteers.list': 'public',
   'volunteers.create': 'public',
+  'volunteers.remove': 'admin',
   'news.list': 'public',
   'news.byId': 'public',
   'news.create': 'admin',

@@ -95,8 +95,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     adminUsername: e.ADMIN_USERNAME,
     adminPassword: e.ADMIN_PASSWORD,
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
-    // An https PUBLIC_URL served by this plain-http process means a TLS proxy in front.
-    trustProxy: e.TRUST_PROXY ?? e.PUBLIC_URL?.startsWith('https://') ?? false,
+    // Only when configured: trusting X-Forwarded-For without a proxy that overwrites it lets
+    // any client choose its own address and slip every per-address limit.
+    trustProxy: e.TRUST_PROXY ?? false,
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
     logLevel: e.LOG_LEVEL,
     drainMs: e.DRAIN_MS,

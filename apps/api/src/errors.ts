@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import { E } from '@post/contracts/messages';
+import { HashQueueFullError } from '@post/db';
 
 /** The codes a service may raise; each maps to one HTTP status. */
 export type AppErrorCode =
@@ -10,7 +11,8 @@ export type AppErrorCode =
   | 'NOT_FOUND'
   | 'CONFLICT'
   | 'PAYLOAD_TOO_LARGE'
-  | 'TOO_MANY_REQUESTS';
+  | 'TOO_MANY_REQUESTS'
+  | 'SERVICE_UNAVAILABLE';
 
 /** A typed domain error thrown by services; trpc.ts maps it to a tRPC error and HTTP status. */
 export class AppError extends Error {
@@ -41,9 +43,14 @@ export function toTRPCError(cause: unknown): TRPCError {
     return new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: E.unavailable, cause: cause as Error });
   }
   if (cause instanceof TRPCError) {
-    return cause.cause instanceof AppError || isPgError(cause.cause) ? toTRPCError(cause.cause) : cause;
+    return cause.cause instanceof AppError || cause.cause instanceof HashQueueFullError || isPgError(cause.cause) ? toTRPCError(cause.cause) : cause;
   }
   if (cause instanceof AppError) return new TRPCError({ code: cause.code, message: cause.message, cause });
+  if (cause instanceof HashQueueFullError) {
+    // Too many sign-ins waiting for a hash: 503 with Retry-After, at once, instead of a long wait.
+    const busy = new AppError('SERVICE_UNAVAILABLE', E.signInBusy, cause.retryAfterSeconds);
+    return new TRPCError({ code: busy.code, message: busy.message, cause: busy });
+  }
   if (isPgError(cause)) {
     // The database keeps the constraints; when one fires, the request was bad, not the server.
     const code: TRPC_ERROR_CODE_KEY | undefined =

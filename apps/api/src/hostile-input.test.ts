@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { BACKUP_TABLES } from '@post/db/backup';
 import { appRouter } from './router.ts';
+import { E, V } from '@post/contracts/messages';
 import { createTestApp, insertMember, type Agent } from './test-helpers.ts';
 
 // Hostile input against every procedure of the router, through the REST paths: generated
@@ -146,5 +147,55 @@ describe('hostile input on every procedure', () => {
     }
     const members = await t.db.selectFrom('members').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
     expect(members.n).toBeGreaterThan(0);
+  });
+});
+
+describe('requests the security review found breaking things (issue 17)', () => {
+  it('refuses a NUL character anywhere with 400 and the message, and stores nothing', async () => {
+    const before = await fingerprint();
+    const nul = [
+      await t.agent().post('/api/login', { username: 'adm\u0000in', password: 'x' }),
+      await t.agent().post('/api/member/login', { membershipNumber: 'M\u0000', password: 'x' }),
+      await admin.get('/api/members?q=%00'),
+      await admin.get('/api/members?q=a%00b'),
+      await t.agent().post('/api/volunteers', { eventId: 1, name: 'Pat\u0000', email: 'p@example.org' }),
+      await t.agent().post('/api/newsletter/subscribe', { email: 'a\u0000@example.org' }),
+      await admin.post('/api/resources', { title: 'T', description: 'D\u0000', url: 'https://example.org/' }),
+      // tRPC: a JSON body as text, and a GET whose input carries the escape.
+      await t.agent().post('/trpc/memberAuth.login', { membershipNumber: 'M\u0000', password: 'x' }),
+      await admin.get(`/trpc/members.list?input=${encodeURIComponent(JSON.stringify({ q: 'a\u0000' }))}`),
+    ];
+    for (const res of nul) {
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().message).toBe(E.nulCharacter);
+    }
+    expect(await fingerprint()).toBe(before);
+  });
+
+  it('refuses control characters in the URLs of member resources, communications and resources', async () => {
+    for (const url of ['https://example.org/a\r\nSet-Cookie: x=1', 'https://example.org/\u0001', '/files/a\nb', 'https://exa\tmple.org/']) {
+      const a = await admin.post('/api/admin/member-resources', { title: 'T', description: 'D', resourceUrl: url });
+      expect(a.statusCode, url).toBe(400);
+      expect(a.json().message).toBe(V.urlInvalid);
+      const b = await admin.post('/api/resources', { title: 'T', description: 'D', url });
+      if (url.startsWith('http')) expect(b.statusCode, url).toBe(400);
+      const c = await admin.post('/api/admin/member-communications', { title: 'T', content: 'C', attachmentUrl: url });
+      if (url.startsWith('http')) expect(c.statusCode, url).toBe(400);
+    }
+  });
+
+  it('matches paths whatever their letter case or doubled slashes', async () => {
+    const res = await t.agent().get('//api//auth//check');
+    expect(res.statusCode).toBe(200);
+    expect((await t.agent().get('//api/members')).statusCode).toBe(401);
+  });
+
+  it('refuses a tRPC batch of more than 10 calls', async () => {
+    const ten = Array.from({ length: 10 }, () => 'siteSettings.get').join(',');
+    const input = encodeURIComponent(JSON.stringify({}));
+    expect((await t.agent().get(`/trpc/${ten}?batch=1&input=${input}`)).statusCode).toBe(200);
+    const eleven = `${ten},siteSettings.get`;
+    const res = await t.agent().get(`/trpc/${eleven}?batch=1&input=${input}`);
+    expect(res.statusCode).toBe(400);
   });
 });

@@ -14,6 +14,8 @@ import { securityPlugin } from './plugins/security.ts';
 import { webPlugin } from './plugins/web.ts';
 import { feedsRoutes } from './features/feeds/feeds.routes.ts';
 import { COMPRESSION, publicCachePlugin } from './plugins/public-cache.ts';
+import { refuseNul } from './lib/nul.ts';
+import { collapseSlashes } from './lib/paths.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -33,6 +35,13 @@ export interface ServerDeps {
   publicCache?: boolean;
 }
 
+/** A whole request (headers and body) must arrive within this time, or the connection is closed (408). */
+export const REQUEST_TIMEOUT_MS = 30_000;
+/** A connection with nothing going on for this long is closed (keep-alive idles are shorter: Node's 5 s). */
+export const CONNECTION_TIMEOUT_MS = 60_000;
+/** Calls one tRPC batch may carry; the web app's batch link sends at most this many. */
+export const MAX_BATCH_SIZE = 10;
+
 /** The Fastify instance with every route, not listening (tests use inject). */
 export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   const { db, env } = deps;
@@ -41,7 +50,14 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     trustProxy: env.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 5000 },
+    // //admin and /admin are one path for every route, the REST adapter's included (the web
+    // plugin also ignores letter case where it tells signed-in pages from public ones).
+    rewriteUrl: (req) => collapseSlashes(req.url ?? '/'),
     return503OnClosing: true,
+    // A client trickling its request (a slow body, a header a byte at a time) is cut off
+    // instead of holding a connection open for minutes.
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    connectionTimeout: CONNECTION_TIMEOUT_MS,
   });
 
   app.setErrorHandler((err: any, req, reply) => {
@@ -55,11 +71,29 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
 
   // First: a cache hit is answered from its first onRequest hook, before any other runs (the
   // entry holds the headers they set), and before compression, which it does itself.
-  await app.register(publicCachePlugin, { databaseUrl: env.databaseUrl, enabled: deps.publicCache ?? true });
+  await app.register(publicCachePlugin, { databaseUrl: env.databaseUrl, publicUrl: env.publicUrl, enabled: deps.publicCache ?? true });
   await app.register(securityPlugin, { env });
   // The cache's settings, so that an answer from memory and a fresh one are encoded alike.
   await app.register(compress, COMPRESSION);
+  if (env.secureCookies && !env.trustProxy) {
+    // An https PUBLIC_URL means the visitor's connection is TLS, ended by a proxy in front of
+    // this plain-http process. Without TRUST_PROXY Fastify cannot see that (and must not
+    // believe X-Forwarded-* from anyone), yet @fastify/session sends its Secure cookie only
+    // over what it sees as https: the public scheme is taken from PUBLIC_URL instead.
+    app.addHook('onRequest', async (req) => {
+      Object.defineProperty(req, 'protocol', { value: 'https' });
+    });
+  }
   await app.register(sessionPlugin, { db, env });
+  // An answer to a signed-in caller (or one that just signed in) is theirs alone: no browser
+  // or proxy cache may keep it.
+  app.addHook('onSend', async (req, reply, payload) => {
+    const session = req.session;
+    if (session && (session.get('userId') || session.get('memberToken'))) reply.header('Cache-Control', 'no-store');
+    return payload;
+  });
+  // One check for every route: PostgreSQL text cannot hold NUL.
+  app.addHook('preValidation', refuseNul);
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   // Set on SIGTERM: the load balancer stops sending new requests while this node finishes.
@@ -86,6 +120,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
       prefix: '/trpc',
       trpcOptions: {
         router: appRouter,
+        maxBatchSize: MAX_BATCH_SIZE,
         createContext: ({ req, res }: any) => createContext({ req, res }),
         responseMeta: ({ errors }: any) => {
           const cause = errors?.[0]?.cause;

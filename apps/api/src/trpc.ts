@@ -38,9 +38,20 @@ export function contextFactory(deps: { db: DB; env: Env; limits?: Limits }) {
   return ({ req, res }: { req: FastifyRequest; res: FastifyReply }): Context => ({ db: deps.db, env: deps.env, limits, req, res });
 }
 
+/**
+ * What a procedure declares beside its REST path: whether its answer may be shared from the
+ * public cache, and whether a successful call changes content the public sees.
+ */
+export interface Meta extends OpenApiMeta {
+  /** 'public': the same answer for every anonymous caller; kept in the public cache. */
+  cache?: 'public';
+  /** Every mutation says: true clears the public cache on every node, false leaves it. */
+  changesContent?: boolean;
+}
+
 const t = initTRPC
   .context<Context>()
-  .meta<OpenApiMeta>()
+  .meta<Meta>()
   .create({
     errorFormatter({ shape, error }) {
       const zod = error.cause instanceof ZodError ? error.cause : undefined;
@@ -66,8 +77,23 @@ const mapErrors = t.middleware(async ({ next }) => {
   return result.ok ? result : { ...result, error: toTRPCError(result.error) };
 });
 
+// Tells the public cache, per request, what the procedures it ran declared: a request whose every
+// call is a cacheable read may be stored, and a successful content-changing write clears it.
+const declareCaching = t.middleware(async ({ ctx, meta, type, next }) => {
+  const req = ctx.req as FastifyRequest & Partial<Pick<FastifyRequest, 'publicCacheable' | 'contentWrite'>>;
+  if (type === 'query') {
+    if (meta?.cache === 'public') req.publicCacheable ??= true;
+    else req.publicCacheable = false;
+  } else {
+    req.publicCacheable = false;
+  }
+  const result = await next();
+  if (result.ok && type === 'mutation' && meta?.changesContent !== false) req.contentWrite = true;
+  return result;
+});
+
 /** Anyone may call it. */
-export const publicProcedure = t.procedure.use(mapErrors);
+export const publicProcedure = t.procedure.use(mapErrors).use(declareCaching);
 
 /** The administrator of this request, or null (absolute timeout applied). */
 export async function currentAdmin(ctx: Pick<Context, 'db' | 'req'>): Promise<AdminUser | null> {

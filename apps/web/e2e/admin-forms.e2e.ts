@@ -114,7 +114,7 @@ describe('event form', () => {
     await context.close();
   });
 
-  it('lists the registered volunteers read-only, with a dash for a missing phone or role', async () => {
+  it('lists the registered volunteers, with a dash for a missing phone or role, and removes one after confirming', async () => {
     const { page, context } = await adminPage();
     const upcoming = (await api(page, '/api/events/upcoming')).body as { id: number; title: string }[];
     const event = upcoming[upcoming.length - 1]!;
@@ -127,7 +127,21 @@ describe('event form', () => {
     const row = list.getByRole('row').filter({ hasText: 'Pat Volunteer' });
     await row.waitFor();
     const cells = await row.getByRole('cell').allInnerTexts();
-    assert.deepEqual(cells, ['Pat Volunteer', 'pat.volunteer@example.org', '-', '-']);
+    assert.deepEqual(cells, ['Pat Volunteer', 'pat.volunteer@example.org', '-', '-', 'Remove']);
+    // Remove asks first: Cancel keeps the sign-up.
+    await row.getByRole('button', { name: 'Remove Pat Volunteer' }).click();
+    const dialog = page.getByRole('alertdialog');
+    await dialog.getByText(CONFIRM.removeVolunteer('Pat Volunteer')).waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    assert.equal(await row.count(), 1);
+    // Confirmed: gone from the list and from the event.
+    await row.getByRole('button', { name: 'Remove Pat Volunteer' }).click();
+    await dialog.getByRole('button', { name: 'Remove' }).click();
+    await toast(page, T.volunteerRemoved);
+    await row.waitFor({ state: 'detached' });
+    const volunteers = (await api(page, `/api/volunteers?eventId=${event.id}`)).body as { name: string }[];
+    assert.equal(volunteers.some((v) => v.name === 'Pat Volunteer'), false);
     await context.close();
   });
 });

@@ -27,12 +27,17 @@ export function isoDate(message: string) {
     .min(1, { error: message, abort: true })
     .refine((s) => !Number.isNaN(Date.parse(s)), V.invalidDate);
 }
+/** Control characters (CR, LF, NUL...): never part of a URL a page links to or a redirect sends. */
+export const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+
 /** An http(s) URL. */
 export function httpUrl(max = 500) {
   return z
     .string({ error: V.urlInvalid })
     .trim()
     .max(max, V.tooLong(max))
+    // The URL parser silently drops tabs and line breaks, so they are refused before it.
+    .refine((s) => !CONTROL_CHARACTERS.test(s), V.urlInvalid)
     .refine((s) => {
       try {
         const u = new URL(s);

@@ -42,6 +42,8 @@ export const V = {
 
 /** Toast titles and messages of spec §8 (title / description pairs where the spec gives both). */
 export const T = {
+  volunteerRemoved: 'Volunteer removed.',
+  volunteerRemoveFailed: 'Failed to remove volunteer. Please try again.',
   volunteerError: { title: 'Error', description: 'There was a problem submitting your information. Please try again.' },
   volunteerSuccess: { title: 'Thank you for volunteering!', description: 'Your information has been submitted successfully.' },
   adminLoginFailed: { title: 'Login failed', description: 'Invalid username or password. Please try again.' },
@@ -107,6 +109,7 @@ export const CONFIRM = {
   delete: (singular: string) => `Are you sure you want to delete this ${singular}?`,
   deleteCommanderMessage: 'Are you sure you want to delete this commander message?',
   deleteCommunication: 'Are you sure you want to delete this communication?',
+  removeVolunteer: (name: string) => `Remove ${name} from this event's volunteers? Their position becomes free again.`,
   deleteMemberResource: 'Are you sure you want to delete this resource?',
   deleteMember: 'Are you sure you want to delete this member? This action cannot be undone.',
   unsavedChanges: {
@@ -176,6 +179,9 @@ export const E = {
   internal: 'Something went wrong on our side. Please try again.',
   unavailable: 'The site is briefly unavailable. Please try again in a moment.',
   crossSite: 'Requests from other sites are not allowed.',
+  nulCharacter: 'Text cannot contain a NUL character.',
+  tooManyCalls: (max: number) => `Too many calls in one request: the limit is ${max}.`,
+  signInBusy: 'Many sign-ins are waiting right now. Please try again in a few seconds.',
   // Member resource uploads and the member CSV import (members issue).
   uploadTooLarge: 'The file is too large: the limit is 10 MB.',
   uploadTypeNotAllowed: 'This type of file cannot be uploaded. Choose a PDF, Word, Excel, text, CSV, PNG or JPEG file.',

@@ -1,5 +1,5 @@
 export * from './client.ts';
 export * from './database.ts';
 export * from './migrate.ts';
-export { hashPassword, verifyPassword } from './passwords.ts';
+export { hashPassword, verifyPassword, hashQueue, HashQueueFullError, HASH_LANES, HASH_QUEUE_MAX, HASH_WAIT_MS } from './passwords.ts';
 export { exportDatabase, importDatabase, type Backup } from './backup.ts';

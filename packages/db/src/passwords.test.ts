@@ -1,6 +1,6 @@
 import argon2 from 'argon2';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { HASH_LANES, hashPassword, verifyPassword } from './passwords.ts';
+import { HASH_LANES, HASH_QUEUE_MAX, HASH_WAIT_MS, HashQueueFullError, hashPassword, hashQueue, verifyPassword } from './passwords.ts';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -54,5 +54,36 @@ describe('passwords', () => {
     expect(hashes.max).toBeLessThanOrEqual(HASH_LANES);
     // Nothing is left holding a lane.
     expect(await verifyPassword(hash, 'queue-me-please')).toBe(true);
+  });
+
+  it(`refuses a hash at once when ${HASH_QUEUE_MAX} are waiting, and one that waited ${HASH_WAIT_MS} ms`, async () => {
+    const hash = await hashPassword('bounded-queue');
+    // Lanes held by verifications that finish only when the test says so.
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    vi.spyOn(argon2, 'verify').mockImplementation((async () => {
+      await gate;
+      return false;
+    }) as never);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const holding = Array.from({ length: HASH_LANES }, () => verifyPassword(hash, 'x'));
+      const queued = Array.from({ length: HASH_QUEUE_MAX }, () => verifyPassword(hash, 'x').then(() => 'checked', (e) => e));
+      await Promise.resolve();
+      expect(hashQueue()).toEqual({ running: HASH_LANES, waiting: HASH_QUEUE_MAX });
+      // One more than the queue holds: refused without waiting.
+      await expect(verifyPassword(hash, 'x')).rejects.toBeInstanceOf(HashQueueFullError);
+      await expect(hashPassword('x')).rejects.toBeInstanceOf(HashQueueFullError);
+      // The waiters give up after the wait limit; the queue is empty again.
+      await vi.advanceTimersByTimeAsync(HASH_WAIT_MS + 1);
+      for (const r of await Promise.all(queued)) expect(r).toBeInstanceOf(HashQueueFullError);
+      expect(hashQueue().waiting).toBe(0);
+      release();
+      await Promise.all(holding);
+      expect(hashQueue()).toEqual({ running: 0, waiting: 0 });
+    } finally {
+      vi.useRealTimers();
+      release();
+    }
   });
 });

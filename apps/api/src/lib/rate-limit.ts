@@ -29,17 +29,6 @@ export async function hit(db: DB, key: string, limit: number, windowMs: number):
   return { allowed: row.count <= limit, count: row.count, retryAfterSeconds: Math.max(1, row.retryAfter) };
 }
 
-/** The current count of a key without adding to it. */
-export async function peek(db: DB, key: string): Promise<RateResult> {
-  const row = await db
-    .selectFrom('rateLimits')
-    .select(['count', sql<number>`ceil(extract(epoch from (reset_at - now())))::int`.as('retryAfter')])
-    .where('key', '=', key)
-    .where('resetAt', '>', sql<Date>`now()`)
-    .executeTakeFirst();
-  return { allowed: true, count: row?.count ?? 0, retryAfterSeconds: Math.max(1, row?.retryAfter ?? 0) };
-}
-
 /** Forgets a key (after a successful sign-in). */
 export async function reset(db: DB, key: string): Promise<void> {
   await db.deleteFrom('rateLimits').where('key', '=', key).execute();

@@ -1,37 +1,116 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { E } from '@post/contracts/messages';
 import { AppError } from '../errors.ts';
-import { hit, peek, reset } from './rate-limit.ts';
+import { hit, reset } from './rate-limit.ts';
 import { clientIp } from './session.ts';
 import type { Context } from '../trpc.ts';
 
-const WINDOW_MS = 15 * 60 * 1000;
-/** Failed sign-ins one account may have in 15 minutes before it is throttled. */
-export const ACCOUNT_FAILURES = 10;
-/** Sign-in attempts one address may make in 15 minutes. */
+/** The window every sign-in counter runs over. */
+export const SIGNIN_WINDOW_MS = 15 * 60 * 1000;
+/**
+ * Password checks one account may have in the window from browsers that never signed in to it
+ * (all of them together, whatever their address, concurrency, batching or node).
+ */
+export const ACCOUNT_ATTEMPTS = 10;
+/** Password checks one browser that signed in to the account before may have in the window (its own count). */
+export const KNOWN_BROWSER_ATTEMPTS = 10;
+/** Sign-in attempts one address may make in the window, over every account. */
 export const ADDRESS_ATTEMPTS = 100;
+/** Current-password checks of one signed-in account's password change in the window. */
+export const PASSWORD_CHANGE_ATTEMPTS = 10;
+/** How long a browser stays known after a sign-in. */
+const KNOWN_BROWSER_MS = 365 * 24 * 60 * 60 * 1000;
 
-/** Sign-in throttling per account and per address, counted in the database (shared by all nodes). */
+type Scope = 'admin' | 'member';
+
+/** The counter a sign-in was reserved on; passed back on success. */
+export interface SignInSlot {
+  scope: Scope;
+  account: string;
+  key: string;
+  /** The known-browser id this attempt came with, if any. */
+  browserId: string | undefined;
+}
+
+/**
+ * Sign-in throttling (decision 0011). The slot is taken before the password is hashed, by one
+ * atomic upsert on a counter in the database: concurrent attempts, the calls of a tRPC batch and
+ * attempts on other nodes all count before any of them is checked, so no more than the limit
+ * is ever checked. A browser holding a signed "known browser" cookie for the account (set by a
+ * successful sign-in) counts on its own counter, so strangers exhausting the account's counter
+ * cannot lock out the owner's own browsers.
+ */
 export const signInThrottle = {
-  async before(ctx: Context, scope: 'admin' | 'member', account: string): Promise<void> {
-    if (!ctx.limits.enabled) return;
-    const db = ctx.db;
-    const byIp = await hit(db, `signin:${scope}:ip:${clientIp(ctx.req)}`, ADDRESS_ATTEMPTS, WINDOW_MS);
+  async reserve(ctx: Context, scope: Scope, rawAccount: string): Promise<SignInSlot | undefined> {
+    if (!ctx.limits.enabled) return undefined;
+    const account = normalAccount(rawAccount);
+    const byIp = await hit(ctx.db, `signin:${scope}:ip:${clientIp(ctx.req)}`, ADDRESS_ATTEMPTS, SIGNIN_WINDOW_MS);
     if (!byIp.allowed) throw new AppError('TOO_MANY_REQUESTS', E.tooManyAttempts, byIp.retryAfterSeconds);
-    const byAccount = await peek(db, accountKey(scope, account));
-    if (byAccount.count >= ACCOUNT_FAILURES) {
-      throw new AppError('TOO_MANY_REQUESTS', E.tooManyAttempts, byAccount.retryAfterSeconds);
-    }
+    const browserId = knownBrowser(ctx, scope, account);
+    const key = browserId ? `signin:${scope}:browser:${browserId}` : `signin:${scope}:account:${account}`;
+    const counted = await hit(ctx.db, key, browserId ? KNOWN_BROWSER_ATTEMPTS : ACCOUNT_ATTEMPTS, SIGNIN_WINDOW_MS);
+    if (!counted.allowed) throw new AppError('TOO_MANY_REQUESTS', E.tooManyAttempts, counted.retryAfterSeconds);
+    return { scope, account, key, browserId };
   },
-  async failed(ctx: Context, scope: 'admin' | 'member', account: string): Promise<void> {
-    if (!ctx.limits.enabled) return;
-    await hit(ctx.db, accountKey(scope, account), ACCOUNT_FAILURES, WINDOW_MS);
-  },
-  async succeeded(ctx: Context, scope: 'admin' | 'member', account: string): Promise<void> {
-    if (!ctx.limits.enabled) return;
-    await reset(ctx.db, accountKey(scope, account));
+  /** The password was right: the counter it used starts again, and this browser is known from now on. */
+  async succeeded(ctx: Context, slot: SignInSlot | undefined): Promise<void> {
+    if (!slot) return;
+    await reset(ctx.db, slot.key);
+    const id = slot.browserId ?? randomBytes(16).toString('base64url');
+    ctx.res.setCookie(knownCookieName(ctx, slot.scope), signValue(ctx, `${id}.${Buffer.from(slot.account).toString('base64url')}`), {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: ctx.env.secureCookies,
+      maxAge: KNOWN_BROWSER_MS / 1000,
+    });
   },
 };
 
-function accountKey(scope: string, account: string): string {
-  return `signin:${scope}:account:${account.trim().toLowerCase().slice(0, 200)}`;
+/**
+ * Throttles the current-password check of a password change (per signed-in account, reserved
+ * before the hash like a sign-in): a stolen session cannot be used to guess the password.
+ */
+export async function reservePasswordCheck(ctx: Context, scope: Scope, id: number): Promise<string | undefined> {
+  if (!ctx.limits.enabled) return undefined;
+  const key = `password:${scope}:${id}`;
+  const counted = await hit(ctx.db, key, PASSWORD_CHANGE_ATTEMPTS, SIGNIN_WINDOW_MS);
+  if (!counted.allowed) throw new AppError('TOO_MANY_REQUESTS', E.tooManyAttempts, counted.retryAfterSeconds);
+  return key;
+}
+
+/** The password change went through: its counter starts again. */
+export async function passwordCheckSucceeded(ctx: Context, key: string | undefined): Promise<void> {
+  if (key) await reset(ctx.db, key);
+}
+
+function normalAccount(account: string): string {
+  return account.trim().toLowerCase().slice(0, 200);
+}
+
+/** `__Host-` prefixed when cookies are Secure, like the session cookie. */
+export function knownCookieName(ctx: Pick<Context, 'env'>, scope: Scope): string {
+  return `${ctx.env.secureCookies ? '__Host-' : ''}known-${scope}`;
+}
+
+function mac(ctx: Pick<Context, 'env'>, value: string): Buffer {
+  return createHmac('sha256', ctx.env.sessionSecret).update(`known-browser:${value}`).digest();
+}
+
+function signValue(ctx: Pick<Context, 'env'>, value: string): string {
+  return `${value}.${mac(ctx, value).toString('base64url')}`;
+}
+
+/** The browser id of a valid known-browser cookie for this account, else undefined. */
+function knownBrowser(ctx: Context, scope: Scope, account: string): string | undefined {
+  const raw = ctx.req.cookies?.[knownCookieName(ctx, scope)];
+  if (!raw) return undefined;
+  const parts = raw.split('.');
+  if (parts.length !== 3) return undefined;
+  const [id, accountB64, sig] = parts as [string, string, string];
+  const expected = mac(ctx, `${id}.${accountB64}`);
+  const given = Buffer.from(sig, 'base64url');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+  if (Buffer.from(accountB64, 'base64url').toString() !== account) return undefined;
+  return /^[A-Za-z0-9_-]{22}$/.test(id) ? id : undefined;
 }

@@ -7,6 +7,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { createTestDb } from '@post/db/testing';
 import { createTestApp } from '../test-helpers.ts';
 import { PUBLIC_CACHE_TTL_MS } from './public-cache.ts';
+import { appRouter } from '../router.ts';
 
 const event = (title: string) => ({
   title,
@@ -239,13 +240,75 @@ describe('public read cache: encodings, validators, headers', () => {
   it('forgets an answer after its lifetime', async () => {
     await get('/api/resources');
     expect((await get('/api/resources')).headers['x-cache']).toBe('hit');
-    const now = Date.now();
-    const spy = vi.spyOn(Date, 'now').mockReturnValue(now + PUBLIC_CACHE_TTL_MS + 1);
+    // lru-cache keeps time with performance.now().
+    const now = performance.now();
+    const spy = vi.spyOn(performance, 'now').mockReturnValue(now + PUBLIC_CACHE_TTL_MS + 1);
+    await new Promise((r) => setTimeout(r, 5));
     try {
       expect((await get('/api/resources')).headers['x-cache']).toBeUndefined();
       expect((await get('/api/resources')).headers['x-cache']).toBe('hit');
     } finally {
       spy.mockRestore();
     }
+  });
+
+  it('keys answers by the Host when no PUBLIC_URL is set, so a forged Host reaches no one else (issue 17)', async () => {
+    await clearCache();
+    const forged = await get('/', { host: 'evil.example', accept: 'text/html' });
+    expect(forged.statusCode).toBe(200);
+    expect((await get('/', { host: 'evil.example', accept: 'text/html' })).headers['x-cache']).toBe('hit');
+    const real = await get('/', { host: 'localhost', accept: 'text/html' });
+    expect(real.headers['x-cache']).toBeUndefined();
+    // Markup in the Host never makes it into an absolute URL.
+    const rss = await get('/rss.xml', { host: 'evil.example>Post closed' });
+    expect(rss.body).not.toContain('evil.example');
+    expect(rss.body).toContain('http://localhost/news');
+    const sitemap = await get('/sitemap.xml', { host: 'evil.example' });
+    expect(sitemap.body).toContain('<loc>http://evil.example/');
+    expect((await get('/sitemap.xml', { host: 'evil.example' })).headers['x-cache']).toBeUndefined();
+  });
+
+  it('never keeps /healthz, /readyz or the signed-in areas, whatever the Accept header', async () => {
+    for (const url of ['/healthz', '/readyz', '/admin', '/Admin', '//admin', '/member/portal', '/api/auth/check', '/api/member/auth/session']) {
+      await get(url, { accept: 'text/html' });
+      const again = await get(url, { accept: 'text/html' });
+      expect(again.headers['x-cache'], url).toBeUndefined();
+    }
+  });
+
+  it('serves /Admin and //admin the admin shell with noindex, like /admin', async () => {
+    for (const url of ['/admin', '/Admin', '//admin', '/ADMIN/events/new', '//member']) {
+      const res = await get(url, { accept: 'text/html' });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['x-robots-tag'], url).toBe('noindex');
+      expect(res.body, url).toContain('<meta name="robots" content="noindex">');
+    }
+  });
+
+  it('sends Cache-Control: no-store to signed-in callers', async () => {
+    const admin = app.agent();
+    const login = await admin.loginAdmin();
+    expect(login.headers['cache-control']).toBe('no-store');
+    for (const url of ['/api/events', '/api/auth/check', '/']) {
+      const res = await admin.get(url, { accept: 'text/html' });
+      expect(res.headers['cache-control'], url).toBe('no-store');
+      expect(res.headers['x-cache'], url).toBeUndefined();
+    }
+    expect((await get('/api/events')).headers['cache-control']).not.toBe('no-store');
+  });
+});
+
+describe('cache declarations on the procedures', () => {
+  it('has every mutation say whether it changes public content, and only queries cacheable', () => {
+    const record = (appRouter as any)._def.procedures as Record<string, any>;
+    const undeclared = Object.entries(record)
+      .filter(([, p]) => p._def.type === 'mutation' && typeof p._def.meta?.changesContent !== 'boolean')
+      .map(([name]) => name);
+    expect(undeclared).toEqual([]);
+    const cacheableWrites = Object.entries(record).filter(([, p]) => p._def.type !== 'query' && p._def.meta?.cache).map(([name]) => name);
+    expect(cacheableWrites).toEqual([]);
+    // Nothing behind a sign-in is shared.
+    const cacheableProtected = Object.entries(record).filter(([, p]) => p._def.meta?.cache && p._def.meta?.openapi?.protect).map(([name]) => name);
+    expect(cacheableProtected).toEqual([]);
   });
 });

@@ -3,8 +3,11 @@ import type { OutgoingHttpHeaders } from 'node:http';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import fp from 'fastify-plugin';
+import { LRUCache } from 'lru-cache';
 import pg from 'pg';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { validHost } from '../lib/site-origin.ts';
+import { collapseSlashes } from '../lib/paths.ts';
 
 /** How long a cached public answer may live even if no write is seen (a missed notice, time passing). */
 export const PUBLIC_CACHE_TTL_MS = 30_000;
@@ -24,14 +27,8 @@ export const COMPRESSION = {
   brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT } },
 };
 
-// Public reads whose answer is the same for every anonymous visitor.
-const CACHEABLE = [
-  /^\/api\/(events|events\/upcoming|news|resources|commander-message|commander-messages|community-engagements|community-engagements\/active|members\/post-commander|site-settings)$/,
-  /^\/api\/(events|news|resources|commander-messages|community-engagements)\/\d+$/,
-  /^\/api\/volunteers\?eventId=\d+$/,
-];
-// Writes that change no public content: sign-in, sign-out, passwords, newsletter sign-ups.
-const NON_CONTENT_WRITE = /^\/(api\/(login|logout|change-password|member\/(login|logout|change-password)|newsletter\/subscribe)|trpc\/((adminAuth|memberAuth)\.\w+|newsletter\.subscribe)(,((adminAuth|memberAuth)\.\w+|newsletter\.subscribe))*)(\?|$)/;
+// Server-rendered pages behind a sign-in: the same shell for all, but never kept.
+const SIGNED_IN_PAGE = /^\/(admin|member)(\/|$)/i;
 // What @fastify/compress would compress (its default list, for the types answered here).
 const COMPRESSIBLE = /^text\/(?!event-stream)|(?:\+|\/)json(?:;|$)|(?:\+|\/)xml(?:;|$)/;
 // Headers of an answer that are not kept with it: computed per answer, or never shared.
@@ -56,18 +53,44 @@ interface Entry {
   etag: string | undefined;
   compressible: boolean;
   variants: Partial<Record<Encoding | 'notModified', Variant>>;
-  expires: number;
 }
 
-/** A successful write that may change what the public sees. */
-function isContentWrite(req: FastifyRequest, reply: FastifyReply): boolean {
-  return req.method !== 'GET' && req.method !== 'HEAD' && reply.statusCode < 400 && !NON_CONTENT_WRITE.test(req.url);
+/**
+ * A successful write that may change what the public sees: a procedure declared with
+ * `changesContent` (tRPC middleware in trpc.ts sets the flag once the call succeeded).
+ */
+function isContentWrite(req: FastifyRequest): boolean {
+  return req.contentWrite;
 }
 
-/** True for a request whose answer may come from, and go into, the shared public cache. */
-export function isCacheable(req: FastifyRequest): boolean {
-  if (req.method !== 'GET' || req.headers.cookie || req.headers.authorization) return false;
-  return CACHEABLE.some((r) => r.test(req.url)) || (!req.url.startsWith('/api') && !req.url.startsWith('/trpc') && req.headers.accept?.includes('text/html') === true && !/^\/(admin|member)(\/|$|\?)/.test(req.url));
+/** True for a request whose answer may come from the shared public cache: an anonymous GET. */
+export function isAnonymousRead(req: FastifyRequest): boolean {
+  return req.method === 'GET' && !req.headers.cookie && !req.headers.authorization;
+}
+
+/**
+ * True when this answer may go into the cache: an anonymous GET whose procedures were all
+ * declared `cache: 'public'`, or a public page (the web plugin's `/*` route outside the
+ * signed-in areas). Nothing else is kept: /healthz, /readyz, feeds, files, errors.
+ */
+export function isStorable(req: FastifyRequest): boolean {
+  if (!isAnonymousRead(req)) return false;
+  if (req.routeOptions.url === '/*') {
+    const path = collapseSlashes(req.url).split('?')[0]!;
+    return !SIGNED_IN_PAGE.test(path) && !/^\/(api|trpc)(\/|$)/i.test(path);
+  }
+  return req.publicCacheable === true;
+}
+
+/**
+ * The cache key: everything an anonymous answer varies on. The path and query as sent (doubled
+ * slashes collapsed), and, when no PUBLIC_URL fixes the site's address, the validated Host the
+ * answer's absolute URLs were built from. Encoding and If-None-Match are answered per request
+ * from the entry's variants; a cookie or authorization never reaches the cache.
+ */
+export function cacheKey(req: FastifyRequest, publicUrl: string | undefined): string {
+  const url = collapseSlashes(req.url);
+  return publicUrl ? url : `${validHost(req) ?? '-'} ${url}`;
 }
 
 // Browsers send a handful of distinct Accept-Encoding values: negotiate each once.
@@ -138,7 +161,7 @@ function toEntry(reply: FastifyReply, payload: string): Entry | undefined {
   const status = reply.statusCode;
   // Weak: one tag for every encoding of the same content.
   const etag = status === 200 ? `W/"${body.length.toString(36)}-${hash('sha1', body, 'base64url')}"` : undefined;
-  return { status, headers, body, etag, compressible, variants: {}, expires: Date.now() + PUBLIC_CACHE_TTL_MS };
+  return { status, headers, body, etag, compressible, variants: {} };
 }
 
 interface Fill {
@@ -152,6 +175,12 @@ declare module 'fastify' {
     cacheGeneration: number;
     /** Set on the one request that fills a missing entry while others with the same URL wait for it. */
     cacheFill: Fill | null;
+    /** The request's cache key, when it is an anonymous read. */
+    cacheKey: string | null;
+    /** Set by the procedures a request ran: true when every one was declared `cache: 'public'`. */
+    publicCacheable: boolean | null;
+    /** Set when a procedure declared `changesContent` succeeded: the cache is cleared. */
+    contentWrite: boolean;
   }
 }
 
@@ -167,9 +196,15 @@ declare module 'fastify' {
  * If-None-Match) and its brotli and gzip forms, each made once, on the first request that
  * accepts it. Concurrent misses of one URL wait for the first instead of all rebuilding it.
  */
-export const publicCachePlugin = fp(async (app, opts: { databaseUrl?: string; enabled?: boolean }) => {
+export const publicCachePlugin = fp(async (app, opts: { databaseUrl?: string; publicUrl?: string; enabled?: boolean }) => {
+  app.decorateRequest('publicCacheable', null);
+  app.decorateRequest('contentWrite', false);
   if (opts.enabled === false) return;
-  const entries = new Map<string, Entry>();
+  // Query strings are the visitor's to vary: at most this many answers, the least used go first.
+  const entries = new LRUCache<string, Entry>({ max: PUBLIC_CACHE_MAX_ENTRIES, ttl: PUBLIC_CACHE_TTL_MS });
+  // Keys that were stored before: only their concurrent misses wait for one another (a key that
+  // is never storable, /readyz say, must not make requests queue behind each other).
+  const storable = new LRUCache<string, true>({ max: PUBLIC_CACHE_MAX_ENTRIES * 4 });
   const filling = new Map<string, Fill>();
   let generation = 0;
   const nodeId = randomUUID();
@@ -209,10 +244,6 @@ export const publicCachePlugin = fp(async (app, opts: { databaseUrl?: string; en
     await listener?.end().catch(() => undefined);
   });
 
-  const fresh = (url: string): Entry | undefined => {
-    const entry = entries.get(url);
-    return entry && entry.expires > Date.now() ? entry : undefined;
-  };
   const sendHit = (req: FastifyRequest, reply: FastifyReply, entry: Entry) => {
     const v = variantFor(entry, req);
     reply.hijack();
@@ -223,18 +254,22 @@ export const publicCachePlugin = fp(async (app, opts: { databaseUrl?: string; en
     const fill = req.cacheFill;
     if (!fill) return;
     req.cacheFill = null;
-    if (filling.get(req.url) === fill) filling.delete(req.url);
+    if (req.cacheKey !== null && filling.get(req.cacheKey) === fill) filling.delete(req.cacheKey);
     fill.resolve(entry);
   };
 
   app.decorateRequest('cacheGeneration', 0);
   app.decorateRequest('cacheFill', null);
+  app.decorateRequest('cacheKey', null);
   app.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) => {
     req.cacheGeneration = generation;
-    if (!isCacheable(req)) return;
-    const hit = fresh(req.url);
+    if (!isAnonymousRead(req)) return;
+    const key = cacheKey(req, opts.publicUrl);
+    req.cacheKey = key;
+    const hit = entries.get(key);
     if (hit) return sendHit(req, reply, hit);
-    const pending = filling.get(req.url);
+    if (!storable.has(key)) return;
+    const pending = filling.get(key);
     if (pending) {
       const entry = await pending.promise;
       // The first request could not fill it (an error, a write in between): answer normally.
@@ -244,14 +279,14 @@ export const publicCachePlugin = fp(async (app, opts: { databaseUrl?: string; en
     let resolve!: (e: Entry | undefined) => void;
     const promise = new Promise<Entry | undefined>((r) => (resolve = r));
     req.cacheFill = { promise, resolve };
-    filling.set(req.url, req.cacheFill);
+    filling.set(key, req.cacheFill);
   });
   // At route level, so it runs after every scope's own onSend hooks (the REST adapter's error
   // bodies) and sees the answer as it leaves; added before @fastify/compress adds its own.
   const onSend = async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     // Before the answer leaves, so the writer's next read here cannot see the old content.
-    if (isContentWrite(req, reply)) clear();
-    if (!isCacheable(req) || (reply.statusCode !== 200 && reply.statusCode !== 404) || typeof payload !== 'string') {
+    if (isContentWrite(req)) clear();
+    if (req.cacheKey === null || !isStorable(req) || (reply.statusCode !== 200 && reply.statusCode !== 404) || typeof payload !== 'string') {
       finishFill(req, undefined);
       return payload;
     }
@@ -261,8 +296,8 @@ export const publicCachePlugin = fp(async (app, opts: { databaseUrl?: string; en
       return payload;
     }
     if (req.cacheGeneration === generation) {
-      if (entries.size >= PUBLIC_CACHE_MAX_ENTRIES && !entries.has(req.url)) entries.delete(entries.keys().next().value!);
-      entries.set(req.url, entry);
+      entries.set(req.cacheKey, entry);
+      storable.set(req.cacheKey, true);
       finishFill(req, entry);
     } else {
       finishFill(req, undefined);
@@ -300,7 +335,7 @@ export const publicCachePlugin = fp(async (app, opts: { databaseUrl?: string; en
   app.addHook('onResponse', (req, reply, done) => {
     // Should an answer end without onSend (a lost connection), its waiters must not hang.
     finishFill(req, undefined);
-    if (listener && isContentWrite(req, reply)) announce(listener).then(() => done(), done);
+    if (listener && isContentWrite(req)) announce(listener).then(() => done(), done);
     else done();
   });
   app.addHook('onRequestAbort', (req, done) => {

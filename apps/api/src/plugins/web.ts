@@ -12,10 +12,13 @@ import { getSettings } from '../features/site-settings/site-settings.service.ts'
 import { sanitizeCommanderHtml } from '../features/commander-messages/commander-html.ts';
 import { appRouter } from '../router.ts';
 import { contextFactory, type Limits } from '../trpc.ts';
+import { siteOrigin } from '../lib/site-origin.ts';
 
 // Pages behind a sign-in are not rendered on the server: they hold nobody's data until the
 // browser asks with its session, and search engines must not see them.
 const CLIENT_ONLY = /^\/(admin|member)(\/|$|\?)/;
+/** The path as routes match it: doubled slashes collapsed, lower case (so /Admin and //admin are /admin). */
+export const normalPath = (url: string) => url.split('?')[0]!.replace(/\/{2,}/g, '/').toLowerCase();
 const NOINDEX = '<meta name="robots" content="noindex">';
 
 /**
@@ -46,10 +49,11 @@ export const webPlugin = fp(async (app, opts: { env: Env; db: DB; limits?: Limit
   async function page(req: FastifyRequest, reply: FastifyReply) {
     const settings = await getSettings(opts.db);
     const url = req.url;
-    if (ssr && !CLIENT_ONLY.test(url)) {
+    const clientOnly = CLIENT_ONLY.test(normalPath(url));
+    if (ssr && !clientOnly) {
       try {
         const link = unstable_localLink({ router: appRouter, createContext: async () => createContext({ req, res: reply }) });
-        const result = await ssr.render({ url, link, origin: opts.env.publicUrl ?? `${req.protocol}://${req.host}`, sanitizeCommanderHtml });
+        const result = await ssr.render({ url, link, origin: siteOrigin(opts.env, req), sanitizeCommanderHtml });
         return reply
           .code(result.status)
           .type('text/html; charset=utf-8')
@@ -59,7 +63,7 @@ export const webPlugin = fp(async (app, opts: { env: Env; db: DB; limits?: Limit
         req.log.error({ err }, 'server rendering failed; sending the app shell');
       }
     }
-    if (CLIENT_ONLY.test(url)) {
+    if (clientOnly) {
       // The empty shell of a signed-in page, kept out of search engines before any script runs.
       return reply
         .type('text/html; charset=utf-8')
@@ -71,7 +75,7 @@ export const webPlugin = fp(async (app, opts: { env: Env; db: DB; limits?: Limit
   }
 
   const isApi = (req: FastifyRequest) => {
-    const url = req.url.split('?')[0]!;
+    const url = normalPath(req.url);
     return url.startsWith('/api/') || url === '/api' || url.startsWith('/trpc');
   };
   // Pages are a route (not the not-found handler) so that route-level plugins apply to them:

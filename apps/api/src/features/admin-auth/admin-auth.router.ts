@@ -9,12 +9,12 @@ const tags = ['Administrator sign-in'];
 /** Administrator sign-in, sign-out, check and password change. */
 export const adminAuthRouter = router({
   login: publicProcedure
-    .meta({ openapi: { method: 'POST', path: '/login', tags, summary: 'Sign in as administrator' } })
+    .meta({ changesContent: false, openapi: { method: 'POST', path: '/login', tags, summary: 'Sign in as administrator' } })
     .input(LoginInput)
     .output(AuthCheckSchema)
     .mutation(({ ctx, input }) => service.login(ctx, input)),
   logout: publicProcedure
-    .meta({ openapi: { method: 'POST', path: '/logout', tags, summary: 'Sign out' } })
+    .meta({ changesContent: false, openapi: { method: 'POST', path: '/logout', tags, summary: 'Sign out' } })
     .input(z.void())
     .output(Ok)
     .mutation(async ({ ctx }) => {
@@ -27,7 +27,7 @@ export const adminAuthRouter = router({
     .output(AuthCheckSchema)
     .query(({ ctx }) => service.authCheck(ctx)),
   changePassword: adminProcedure
-    .meta({ openapi: { method: 'POST', path: '/change-password', tags, summary: "Change the administrator's password", protect: true } })
+    .meta({ changesContent: false, openapi: { method: 'POST', path: '/change-password', tags, summary: "Change the administrator's password", protect: true } })
     .input(ChangePasswordInput)
     .output(Ok)
     .mutation(async ({ ctx, input }) => {

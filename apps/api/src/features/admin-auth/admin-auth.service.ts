@@ -3,12 +3,19 @@ import { hashPassword, verifyPassword, type DB } from '@post/db';
 import { E } from '@post/contracts/messages';
 import type { AuthCheck, ChangePasswordInput, LoginInput } from '@post/contracts/admin-auth';
 import { AppError } from '../../errors.ts';
-import { signInThrottle } from '../../lib/throttle.ts';
+import { passwordCheckSucceeded, reservePasswordCheck, signInThrottle } from '../../lib/throttle.ts';
 import { rotateSession } from '../../lib/session.ts';
 import { currentAdmin, type Context } from '../../trpc.ts';
 
 // Verified when the username is unknown, so that a miss costs as long as a wrong password.
 let dummyHash: Promise<string> | undefined;
+function dummy(): Promise<string> {
+  // A refused first attempt (hash queue full) must not leave a rejected promise behind for good.
+  return (dummyHash ??= hashPassword('not-a-password').catch((e) => {
+    dummyHash = undefined;
+    throw e;
+  }));
+}
 
 /** The answer of GET /api/auth/check. */
 export async function authCheck(ctx: Context): Promise<AuthCheck> {
@@ -20,7 +27,8 @@ export async function authCheck(ctx: Context): Promise<AuthCheck> {
 
 /** Signs an administrator in: throttled, constant-effort, new session id. */
 export async function login(ctx: Context, input: LoginInput): Promise<AuthCheck> {
-  await signInThrottle.before(ctx, 'admin', input.username);
+  // Taken before the hash: never more password checks than the limit, however many arrive at once.
+  const slot = await signInThrottle.reserve(ctx, 'admin', input.username);
   const user = await ctx.db
     .selectFrom('users')
     .select(['id', 'username', 'role', 'password'])
@@ -28,12 +36,9 @@ export async function login(ctx: Context, input: LoginInput): Promise<AuthCheck>
     .executeTakeFirst();
   const ok = user
     ? await verifyPassword(user.password, input.password)
-    : (await verifyPassword(await (dummyHash ??= hashPassword('not-a-password')), input.password), false);
-  if (!user || !ok) {
-    await signInThrottle.failed(ctx, 'admin', input.username);
-    throw new AppError('UNAUTHORIZED', E.invalidCredentials);
-  }
-  await signInThrottle.succeeded(ctx, 'admin', input.username);
+    : (await verifyPassword(await dummy(), input.password), false);
+  if (!user || !ok) throw new AppError('UNAUTHORIZED', E.invalidCredentials);
+  await signInThrottle.succeeded(ctx, slot);
   await rotateSession(ctx.req, ['memberToken', 'memberAuthAt']);
   ctx.req.session.set('userId', user.id);
   ctx.req.session.set('userAuthAt', Date.now());
@@ -56,9 +61,11 @@ export async function logout(ctx: Context): Promise<void> {
 /** Changes the administrator's password and ends their other sessions. */
 export async function changePassword(ctx: Context, userId: number, input: ChangePasswordInput): Promise<void> {
   const user = await ctx.db.selectFrom('users').select(['password']).where('id', '=', userId).executeTakeFirstOrThrow();
+  const slot = await reservePasswordCheck(ctx, 'admin', userId);
   if (!(await verifyPassword(user.password, input.currentPassword))) {
     throw new AppError('BAD_REQUEST', E.wrongCurrentPassword);
   }
+  await passwordCheckSucceeded(ctx, slot);
   const hash = await hashPassword(input.newPassword);
   const currentSid = ctx.req.session.sessionId;
   await ctx.db.transaction().execute(async (trx) => {

@@ -14,32 +14,32 @@ const tags = ['Commander messages'];
 /** Commander messages: one active at a time (decisions §3); HTML sanitized on save and on show. */
 export const commanderMessagesRouter = router({
   active: publicProcedure
-    .meta({ openapi: { method: 'GET', path: '/commander-message', tags, summary: 'The active message (404 when none)' } })
+    .meta({ cache: 'public', openapi: { method: 'GET', path: '/commander-message', tags, summary: 'The active message (404 when none)' } })
     .input(z.void())
     .output(ActiveCommanderMessageSchema)
     .query(({ ctx }) => service.activeMessage(ctx.db)),
   list: publicProcedure
-    .meta({ openapi: { method: 'GET', path: '/commander-messages', tags, summary: 'Every message, newest first' } })
+    .meta({ cache: 'public', openapi: { method: 'GET', path: '/commander-messages', tags, summary: 'Every message, newest first' } })
     .input(z.void())
     .output(z.array(CommanderMessageSchema))
     .query(({ ctx }) => service.listMessages(ctx.db)),
   byId: publicProcedure
-    .meta({ openapi: { method: 'GET', path: '/commander-messages/{id}', tags, summary: 'One message' } })
+    .meta({ cache: 'public', openapi: { method: 'GET', path: '/commander-messages/{id}', tags, summary: 'One message' } })
     .input(IdInput)
     .output(CommanderMessageSchema)
     .query(({ ctx, input }) => service.messageById(ctx.db, input.id)),
   create: adminProcedure
-    .meta({ openapi: { method: 'POST', path: '/commander-messages', tags, summary: 'Create a message', protect: true } })
+    .meta({ changesContent: true, openapi: { method: 'POST', path: '/commander-messages', tags, summary: 'Create a message', protect: true } })
     .input(CreateCommanderMessageInput)
     .output(CommanderMessageSchema)
     .mutation(({ ctx, input }) => service.createMessage(ctx.db, input, ctx.user.id)),
   update: adminProcedure
-    .meta({ openapi: { method: 'PATCH', path: '/commander-messages/{id}', tags, summary: 'Change a message', protect: true } })
+    .meta({ changesContent: true, openapi: { method: 'PATCH', path: '/commander-messages/{id}', tags, summary: 'Change a message', protect: true } })
     .input(UpdateCommanderMessageInput)
     .output(CommanderMessageSchema)
     .mutation(({ ctx, input }) => service.updateMessage(ctx.db, input, ctx.user.id)),
   remove: adminProcedure
-    .meta({ openapi: { method: 'DELETE', path: '/commander-messages/{id}', tags, summary: 'Delete a message', protect: true } })
+    .meta({ changesContent: true, openapi: { method: 'DELETE', path: '/commander-messages/{id}', tags, summary: 'Delete a message', protect: true } })
     .input(IdInput)
     .output(Ok)
     .mutation(async ({ ctx, input }) => {
@@ -47,7 +47,7 @@ export const commanderMessagesRouter = router({
       return { ok: true as const };
     }),
   activate: adminProcedure
-    .meta({ openapi: { method: 'PATCH', path: '/commander-messages/{id}/activate', tags, summary: 'Make this the one active message', protect: true } })
+    .meta({ changesContent: true, openapi: { method: 'PATCH', path: '/commander-messages/{id}/activate', tags, summary: 'Make this the one active message', protect: true } })
     .input(IdInput)
     .output(CommanderMessageSchema)
     .mutation(({ ctx, input }) => service.activateMessage(ctx.db, input.id)),

@@ -9,32 +9,32 @@ const tags = ['Community engagements'];
 /** Community engagement highlights: one active at a time (decisions §3). */
 export const communityEngagementsRouter = router({
   active: publicProcedure
-    .meta({ openapi: { method: 'GET', path: '/community-engagements/active', tags, summary: 'The active highlight (404 when none)' } })
+    .meta({ cache: 'public', openapi: { method: 'GET', path: '/community-engagements/active', tags, summary: 'The active highlight (404 when none)' } })
     .input(z.void())
     .output(CommunityEngagementSchema)
     .query(({ ctx }) => service.activeEngagement(ctx.db)),
   list: publicProcedure
-    .meta({ openapi: { method: 'GET', path: '/community-engagements', tags, summary: 'Every highlight, active first, then newest' } })
+    .meta({ cache: 'public', openapi: { method: 'GET', path: '/community-engagements', tags, summary: 'Every highlight, active first, then newest' } })
     .input(z.void())
     .output(z.array(CommunityEngagementSchema))
     .query(({ ctx }) => service.listEngagements(ctx.db)),
   byId: publicProcedure
-    .meta({ openapi: { method: 'GET', path: '/community-engagements/{id}', tags, summary: 'One highlight' } })
+    .meta({ cache: 'public', openapi: { method: 'GET', path: '/community-engagements/{id}', tags, summary: 'One highlight' } })
     .input(IdInput)
     .output(CommunityEngagementSchema)
     .query(({ ctx, input }) => service.engagementById(ctx.db, input.id)),
   create: adminProcedure
-    .meta({ openapi: { method: 'POST', path: '/community-engagements', tags, summary: 'Create a highlight', protect: true } })
+    .meta({ changesContent: true, openapi: { method: 'POST', path: '/community-engagements', tags, summary: 'Create a highlight', protect: true } })
     .input(CreateEngagementInput)
     .output(CommunityEngagementSchema)
     .mutation(({ ctx, input }) => service.createEngagement(ctx.db, input)),
   update: adminProcedure
-    .meta({ openapi: { method: 'PUT', path: '/community-engagements/{id}', tags, summary: 'Replace a highlight', protect: true } })
+    .meta({ changesContent: true, openapi: { method: 'PUT', path: '/community-engagements/{id}', tags, summary: 'Replace a highlight', protect: true } })
     .input(UpdateEngagementInput)
     .output(CommunityEngagementSchema)
     .mutation(({ ctx, input }) => service.updateEngagement(ctx.db, input)),
   remove: adminProcedure
-    .meta({ openapi: { method: 'DELETE', path: '/community-engagements/{id}', tags, summary: 'Delete a highlight', protect: true } })
+    .meta({ changesContent: true, openapi: { method: 'DELETE', path: '/community-engagements/{id}', tags, summary: 'Delete a highlight', protect: true } })
     .input(IdInput)
     .output(Ok)
     .mutation(async ({ ctx, input }) => {
@@ -42,7 +42,7 @@ export const communityEngagementsRouter = router({
       return { ok: true as const };
     }),
   activate: adminProcedure
-    .meta({ openapi: { method: 'PATCH', path: '/community-engagements/{id}/activate', tags, summary: 'Make this the one active highlight', protect: true } })
+    .meta({ changesContent: true, openapi: { method: 'PATCH', path: '/community-engagements/{id}/activate', tags, summary: 'Make this the one active highlight', protect: true } })
     .input(IdInput)
     .output(CommunityEngagementSchema)
     .mutation(({ ctx, input }) => service.activateEngagement(ctx.db, input.id)),

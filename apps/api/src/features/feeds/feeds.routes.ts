@@ -1,16 +1,12 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { DB } from '@post/db';
 import type { Env } from '../../env.ts';
 import { getSettings } from '../site-settings/site-settings.service.ts';
 import { listNews } from '../news/news.service.ts';
+import { siteOrigin } from '../../lib/site-origin.ts';
 
 // Escapes text for XML, dropping the characters XML 1.0 does not allow (C0 controls but tab, LF and CR; U+FFFE, U+FFFF), which would make the whole feed unreadable.
 const xml = (s: string) => s.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '').replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
-
-/** The site's public address: PUBLIC_URL, else what the request was sent to. */
-export function siteOrigin(env: Env, req: FastifyRequest): string {
-  return env.publicUrl ?? `${req.protocol}://${req.host}`;
-}
 
 /** /robots.txt, /sitemap.xml and the news RSS feed /rss.xml, for search engines and readers. */
 export async function feedsRoutes(app: FastifyInstance, deps: { db: DB; env: Env }): Promise<void> {

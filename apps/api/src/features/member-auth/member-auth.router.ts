@@ -10,12 +10,12 @@ const tags = ['Member sign-in'];
 /** Member sign-in, sign-out, check and own password change. */
 export const memberAuthRouter = router({
   login: publicProcedure
-    .meta({ openapi: { method: 'POST', path: '/member/login', tags, summary: 'Sign in as member' } })
+    .meta({ changesContent: false, openapi: { method: 'POST', path: '/member/login', tags, summary: 'Sign in as member' } })
     .input(MemberLoginInput)
     .output(MemberAuthCheckSchema)
     .mutation(({ ctx, input }) => service.login(ctx, input)),
   logout: publicProcedure
-    .meta({ openapi: { method: 'POST', path: '/member/logout', tags, summary: 'Sign the member out' } })
+    .meta({ changesContent: false, openapi: { method: 'POST', path: '/member/logout', tags, summary: 'Sign the member out' } })
     .input(z.void())
     .output(Ok)
     .mutation(async ({ ctx }) => {
@@ -38,7 +38,7 @@ export const memberAuthRouter = router({
       return member ? { authenticated: true as const, member } : null;
     }),
   changePassword: memberProcedure
-    .meta({ openapi: { method: 'POST', path: '/member/change-password', tags, summary: "Change the member's own portal password", protect: true } })
+    .meta({ changesContent: false, openapi: { method: 'POST', path: '/member/change-password', tags, summary: "Change the member's own portal password", protect: true } })
     .input(ChangePasswordInput)
     .output(Ok)
     .mutation(async ({ ctx, input }) => {

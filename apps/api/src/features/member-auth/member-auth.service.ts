@@ -5,28 +5,35 @@ import { E, V } from '@post/contracts/messages';
 import type { ChangePasswordInput } from '@post/contracts/admin-auth';
 import type { MemberAuthCheck, MemberLoginInput, SessionMember } from '@post/contracts/member-auth';
 import { AppError } from '../../errors.ts';
-import { signInThrottle } from '../../lib/throttle.ts';
+import { passwordCheckSucceeded, reservePasswordCheck, signInThrottle } from '../../lib/throttle.ts';
 import { clientIp, rotateSession } from '../../lib/session.ts';
 import { SESSION_ABSOLUTE_MS } from '../../plugins/session.ts';
 import type { Context } from '../../trpc.ts';
 
 let dummyHash: Promise<string> | undefined;
+function dummy(): Promise<string> {
+  // A refused first attempt (hash queue full) must not leave a rejected promise behind for good.
+  return (dummyHash ??= hashPassword('not-a-password').catch((e) => {
+    dummyHash = undefined;
+    throw e;
+  }));
+}
 
 /** Signs a member in: only active members with online access and a portal password. */
 export async function login(ctx: Context, input: MemberLoginInput): Promise<MemberAuthCheck> {
-  await signInThrottle.before(ctx, 'member', input.membershipNumber);
+  // Taken before the hash: never more password checks than the limit, however many arrive at once.
+  const slot = await signInThrottle.reserve(ctx, 'member', input.membershipNumber);
   const m = await ctx.db
     .selectFrom('members')
     .select(['id', 'firstName', 'lastName', 'membershipNumber', 'branchOfService', 'postRole', 'membershipType', 'isActive', 'hasOnlineAccess', 'loginPassword'])
     .where(sql`lower(membership_number)`, '=', input.membershipNumber.toLowerCase())
     .executeTakeFirst();
-  const hash = m?.loginPassword ?? (await (dummyHash ??= hashPassword('not-a-password')));
+  const hash = m?.loginPassword ?? (await dummy());
   const passwordOk = await verifyPassword(hash, input.password);
   if (!m || !m.loginPassword || !passwordOk || !m.isActive || !m.hasOnlineAccess) {
-    await signInThrottle.failed(ctx, 'member', input.membershipNumber);
     throw new AppError('UNAUTHORIZED', E.invalidMemberCredentials);
   }
-  await signInThrottle.succeeded(ctx, 'member', input.membershipNumber);
+  await signInThrottle.succeeded(ctx, slot);
   const token = randomBytes(32).toString('base64url');
   await ctx.db
     .insertInto('memberSessions')
@@ -72,9 +79,11 @@ export async function logout(ctx: Context): Promise<void> {
 export async function changePassword(ctx: Context, member: SessionMember, input: ChangePasswordInput): Promise<void> {
   if (input.newPassword.length < 8) throw new AppError('BAD_REQUEST', V.portalPasswordMin);
   const row = await ctx.db.selectFrom('members').select('loginPassword').where('id', '=', member.id).executeTakeFirstOrThrow();
+  const slot = await reservePasswordCheck(ctx, 'member', member.id);
   if (!(await verifyPassword(row.loginPassword, input.currentPassword))) {
     throw new AppError('BAD_REQUEST', E.wrongCurrentPassword);
   }
+  await passwordCheckSucceeded(ctx, slot);
   const hash = await hashPassword(input.newPassword);
   const token = ctx.req.session.get('memberToken')!;
   await ctx.db.transaction().execute(async (trx) => {

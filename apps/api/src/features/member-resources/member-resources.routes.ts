@@ -103,6 +103,9 @@ export async function memberResourcesRoutes(app: FastifyInstance, deps: { db: DB
   // PUT /api/admin/member-resources/{id}/file?name=<file name>: the raw file as the body, its type as
   // Content-Type. Checked before the body is read: session, type, declared size.
   await app.register(async (scope) => {
+    // Fastify's own text/plain and JSON parsers would win over the catch-all (a text file then
+    // arrived as a string, and was answered "The file is empty."): every type is raw bytes here.
+    scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_UPLOAD_BYTES }, (_req, body, done) => done(null, body));
     scope.setErrorHandler((err: any, req, reply) => {
       if (err.statusCode === 413) return reply.code(413).send({ message: E.uploadTooLarge });

@@ -118,7 +118,9 @@ describe('member resources (admin)', () => {
     expect(mismatch.statusCode).toBe(400);
     expect(mismatch.json()).toEqual({ message: E.uploadContentMismatch });
     expect((await upload(admin, r.id, Buffer.from('not a jpeg'), 'image/jpeg')).statusCode).toBe(400);
-    expect((await upload(admin, r.id, Buffer.from([0x41, 0, 0x42]), 'text/plain')).statusCode).toBe(400);
+    const binaryAsText = await upload(admin, r.id, Buffer.from([0x41, 0, 0x42]), 'text/plain');
+    expect(binaryAsText.statusCode).toBe(400);
+    expect(binaryAsText.json()).toEqual({ message: E.uploadContentMismatch });
 
     const empty = await upload(admin, r.id, Buffer.alloc(0), 'application/pdf');
     expect(empty.statusCode).toBe(400);
@@ -142,6 +144,13 @@ describe('member resources (admin)', () => {
     expect((await upload(admin, r.id, Buffer.from('name,rank\nA,B\n'), 'text/csv; charset=utf-8', 'roster.csv')).statusCode).toBe(200);
     expect((await upload(admin, r.id, Buffer.from([0x50, 0x4b, 0x03, 0x04, 1, 2]), 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'a.docx')).statusCode).toBe(200);
     expect((await upload(admin, r.id, Buffer.from('plain text'), 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'a.docx')).statusCode).toBe(400);
+    const t2 = await newResource();
+    // A text file is stored as sent (Fastify's own text parser once answered "The file is empty.").
+    const text = await upload(admin, t2.id, Buffer.from('Meeting minutes\r\nAll present.\n'), 'text/plain; charset=utf-8', 'minutes.txt');
+    expect(text.statusCode, text.body).toBe(200);
+    expect(text.json()).toMatchObject({ fileName: 'minutes.txt' });
+    const back = await admin.get(`/api/admin/member-resources/${t2.id}/file`);
+    expect(back.body).toBe('Meeting minutes\r\nAll present.\n');
   });
 
   it('refuses every admin call with no session and with a member session (401), changing nothing', async () => {

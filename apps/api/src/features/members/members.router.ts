@@ -31,17 +31,17 @@ export const membersRouter = router({
     .output(z.array(MemberSchema))
     .query(({ ctx, input }) => service.listMembers(ctx.db, input)),
   create: adminProcedure
-    .meta({ openapi: { method: 'POST', path: '/members', tags, summary: 'Add a member (409 when the membership number or e-mail is taken)', protect: true } })
+    .meta({ changesContent: true, openapi: { method: 'POST', path: '/members', tags, summary: 'Add a member (409 when the membership number or e-mail is taken)', protect: true } })
     .input(CreateMemberInput)
     .output(MemberSchema)
     .mutation(({ ctx, input }) => service.createMember(ctx.db, input)),
   update: adminProcedure
-    .meta({ openapi: { method: 'PATCH', path: '/members/{id}', tags, summary: 'Change a member (only the fields given; a blank loginPassword keeps the old one)', protect: true } })
+    .meta({ changesContent: true, openapi: { method: 'PATCH', path: '/members/{id}', tags, summary: 'Change a member (only the fields given; a blank loginPassword keeps the old one)', protect: true } })
     .input(UpdateMemberInput)
     .output(MemberSchema)
     .mutation(({ ctx, input }) => service.updateMember(ctx.db, input)),
   remove: adminProcedure
-    .meta({ openapi: { method: 'DELETE', path: '/members/{id}', tags, summary: 'Delete a member', protect: true } })
+    .meta({ changesContent: true, openapi: { method: 'DELETE', path: '/members/{id}', tags, summary: 'Delete a member', protect: true } })
     .input(IdInput)
     .output(Ok)
     .mutation(async ({ ctx, input }) => {
@@ -50,6 +50,7 @@ export const membersRouter = router({
     }),
   import: adminProcedure
     .meta({
+      changesContent: true,
       openapi: {
         method: 'POST',
         path: '/admin/members/import',

@@ -5,7 +5,7 @@ import { publicProcedure } from '../../trpc.ts';
 
 /** GET /api/members/post-commander: the active Post Commander's name, or 404 (decisions §2). */
 export const postCommanderProcedure = publicProcedure
-  .meta({ openapi: { method: 'GET', path: '/members/post-commander', tags: ['Members'], summary: "The Post Commander's name" } })
+  .meta({ cache: 'public', openapi: { method: 'GET', path: '/members/post-commander', tags: ['Members'], summary: "The Post Commander's name" } })
   .input(z.void())
   .output(PostCommanderSchema)
   .query(async ({ ctx }) => {

@@ -9,32 +9,32 @@ const tags = ['News'];
 /** News items: public reads, administrator writes. */
 export const newsRouter = router({
   list: publicProcedure
-    .meta({ openapi: { method: 'GET', path: '/news', tags, summary: 'News items, newest first' } })
+    .meta({ cache: 'public', openapi: { method: 'GET', path: '/news', tags, summary: 'News items, newest first' } })
     .input(z.void())
     .output(z.array(NewsSchema))
     .query(({ ctx }) => service.listNews(ctx.db)),
   byId: publicProcedure
-    .meta({ openapi: { method: 'GET', path: '/news/{id}', tags, summary: 'One news item' } })
+    .meta({ cache: 'public', openapi: { method: 'GET', path: '/news/{id}', tags, summary: 'One news item' } })
     .input(IdInput)
     .output(NewsSchema)
     .query(({ ctx, input }) => service.newsById(ctx.db, input.id)),
   create: adminProcedure
-    .meta({ openapi: { method: 'POST', path: '/news', tags, summary: 'Create a news item', protect: true } })
+    .meta({ changesContent: true, openapi: { method: 'POST', path: '/news', tags, summary: 'Create a news item', protect: true } })
     .input(CreateNewsInput)
     .output(NewsSchema)
     .mutation(({ ctx, input }) => service.createNews(ctx.db, input, ctx.user.id)),
   createDirect: adminProcedure
-    .meta({ openapi: { method: 'POST', path: '/news-direct', tags, summary: 'Create a news item (same as POST /news)', protect: true } })
+    .meta({ changesContent: true, openapi: { method: 'POST', path: '/news-direct', tags, summary: 'Create a news item (same as POST /news)', protect: true } })
     .input(CreateNewsInput)
     .output(NewsSchema)
     .mutation(({ ctx, input }) => service.createNews(ctx.db, input, ctx.user.id)),
   update: adminProcedure
-    .meta({ openapi: { method: 'PUT', path: '/news/{id}', tags, summary: 'Replace a news item', protect: true } })
+    .meta({ changesContent: true, openapi: { method: 'PUT', path: '/news/{id}', tags, summary: 'Replace a news item', protect: true } })
     .input(UpdateNewsInput)
     .output(NewsSchema)
     .mutation(({ ctx, input }) => service.updateNews(ctx.db, input)),
   remove: adminProcedure
-    .meta({ openapi: { method: 'DELETE', path: '/news/{id}', tags, summary: 'Delete a news item', protect: true } })
+    .meta({ changesContent: true, openapi: { method: 'DELETE', path: '/news/{id}', tags, summary: 'Delete a news item', protect: true } })
     .input(IdInput)
     .output(Ok)
     .mutation(async ({ ctx, input }) => {

@@ -10,7 +10,7 @@ const tags = ['Newsletter'];
 /** Newsletter sign-up (public) and the subscriber list (administrators). */
 export const newsletterRouter = router({
   subscribe: publicProcedure
-    .meta({ openapi: { method: 'POST', path: '/newsletter/subscribe', tags, summary: 'Subscribe an e-mail address to the newsletter' } })
+    .meta({ changesContent: false, openapi: { method: 'POST', path: '/newsletter/subscribe', tags, summary: 'Subscribe an e-mail address to the newsletter' } })
     .input(SubscribeInput)
     .output(Ok)
     .mutation(async ({ ctx, input }) => {

@@ -9,27 +9,27 @@ const tags = ['Resources'];
 /** Public veteran resources: public reads, administrator writes. */
 export const resourcesRouter = router({
   list: publicProcedure
-    .meta({ openapi: { method: 'GET', path: '/resources', tags, summary: 'Resources by category and display order' } })
+    .meta({ cache: 'public', openapi: { method: 'GET', path: '/resources', tags, summary: 'Resources by category and display order' } })
     .input(z.void())
     .output(z.array(ResourceSchema))
     .query(({ ctx }) => service.listResources(ctx.db)),
   byId: publicProcedure
-    .meta({ openapi: { method: 'GET', path: '/resources/{id}', tags, summary: 'One resource' } })
+    .meta({ cache: 'public', openapi: { method: 'GET', path: '/resources/{id}', tags, summary: 'One resource' } })
     .input(IdInput)
     .output(ResourceSchema)
     .query(({ ctx, input }) => service.resourceById(ctx.db, input.id)),
   create: adminProcedure
-    .meta({ openapi: { method: 'POST', path: '/resources', tags, summary: 'Create a resource', protect: true } })
+    .meta({ changesContent: true, openapi: { method: 'POST', path: '/resources', tags, summary: 'Create a resource', protect: true } })
     .input(CreateResourceInput)
     .output(ResourceSchema)
     .mutation(({ ctx, input }) => service.createResource(ctx.db, input)),
   update: adminProcedure
-    .meta({ openapi: { method: 'PUT', path: '/resources/{id}', tags, summary: 'Replace a resource', protect: true } })
+    .meta({ changesContent: true, openapi: { method: 'PUT', path: '/resources/{id}', tags, summary: 'Replace a resource', protect: true } })
     .input(UpdateResourceInput)
     .output(ResourceSchema)
     .mutation(({ ctx, input }) => service.updateResource(ctx.db, input)),
   remove: adminProcedure
-    .meta({ openapi: { method: 'DELETE', path: '/resources/{id}', tags, summary: 'Delete a resource', protect: true } })
+    .meta({ changesContent: true, openapi: { method: 'DELETE', path: '/resources/{id}', tags, summary: 'Delete a resource', protect: true } })
     .input(IdInput)
     .output(Ok)
     .mutation(async ({ ctx, input }) => {

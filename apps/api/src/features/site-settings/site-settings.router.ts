@@ -8,12 +8,12 @@ const tags = ['Site settings'];
 /** The post's identity and settings (decisions §1). */
 export const siteSettingsRouter = router({
   get: publicProcedure
-    .meta({ openapi: { method: 'GET', path: '/site-settings', tags, summary: "The post's identity and settings" } })
+    .meta({ cache: 'public', openapi: { method: 'GET', path: '/site-settings', tags, summary: "The post's identity and settings" } })
     .input(z.void())
     .output(SiteSettingsSchema)
     .query(({ ctx }) => getSettings(ctx.db)),
   update: adminProcedure
-    .meta({ openapi: { method: 'PUT', path: '/admin/site-settings', tags, summary: "Replace the post's settings", protect: true } })
+    .meta({ changesContent: true, openapi: { method: 'PUT', path: '/admin/site-settings', tags, summary: "Replace the post's settings", protect: true } })
     .input(SiteSettingsSchema)
     .output(SiteSettingsSchema)
     .mutation(({ ctx, input }) => saveSettings(ctx.db, input)),

@@ -1,20 +1,29 @@
 import { z } from 'zod';
 import { CreateVolunteerInput, VolunteerPublicSchema, VolunteersByEventInput, VolunteerViewSchema } from '@post/contracts/volunteers';
-import { currentAdmin, publicProcedure, router } from '../../trpc.ts';
+import { IdInput, Ok } from '@post/contracts/common';
+import { adminProcedure, currentAdmin, publicProcedure, router } from '../../trpc.ts';
 import * as service from './volunteers.service.ts';
 
 const tags = ['Volunteers'];
 
-/** Volunteer sign-ups: public sign-up and list (contact details for administrators only). */
+/** Volunteer sign-ups: public sign-up and list (contact details for administrators only), removal by administrators. */
 export const volunteersRouter = router({
   list: publicProcedure
-    .meta({ openapi: { method: 'GET', path: '/volunteers', tags, summary: "An event's volunteers" } })
+    .meta({ cache: 'public', openapi: { method: 'GET', path: '/volunteers', tags, summary: "An event's volunteers" } })
     .input(VolunteersByEventInput)
     .output(z.array(VolunteerViewSchema))
     .query(async ({ ctx, input }) => service.listVolunteers(ctx.db, input.eventId, Boolean(await currentAdmin(ctx)))),
   create: publicProcedure
-    .meta({ openapi: { method: 'POST', path: '/volunteers', tags, summary: 'Sign up to volunteer for an event' } })
+    .meta({ changesContent: true, openapi: { method: 'POST', path: '/volunteers', tags, summary: 'Sign up to volunteer for an event' } })
     .input(CreateVolunteerInput)
     .output(VolunteerPublicSchema)
     .mutation(({ ctx, input }) => service.signUp(ctx, input)),
+  remove: adminProcedure
+    .meta({ changesContent: true, openapi: { method: 'DELETE', path: '/volunteers/{id}', tags, summary: 'Remove a volunteer sign-up (404 when missing); the position is free again', protect: true } })
+    .input(IdInput)
+    .output(Ok)
+    .mutation(async ({ ctx, input }) => {
+      await service.removeVolunteer(ctx.db, input.id);
+      return { ok: true as const };
+    }),
 });

@@ -84,3 +84,12 @@ export async function signUp(ctx: Context, input: CreateVolunteerInput): Promise
     if (why.full || attempt > 0) throw conflict(E.positionsFilled);
   }
 }
+
+/**
+ * Removes one sign-up (an administrator undoing fake or mistaken ones); the trigger on
+ * volunteers gives the event its position back. 404 when there is no such sign-up.
+ */
+export async function removeVolunteer(db: DB, id: number): Promise<void> {
+  const removed = await db.deleteFrom('volunteers').where('id', '=', id).returning('id').executeTakeFirst();
+  if (!removed) throw notFound('Volunteer');
+}

@@ -282,3 +282,31 @@ describe('volunteer list', () => {
     expect((await t.agent().get('/api/volunteers')).statusCode).toBe(400);
   });
 });
+
+describe('volunteer removal', () => {
+  it('lets an administrator remove a sign-up, freeing its position; 404 when missing; 401 for anyone else', async () => {
+    const eventId = await insertEvent({ positions: 1 });
+    const first = await signUp(person('remove-1', eventId));
+    expect(first.statusCode).toBe(200);
+    // Full: a second volunteer is turned away until the first is removed.
+    expect((await signUp(person('remove-2', eventId))).statusCode).toBe(409);
+    const id = first.json().id as number;
+    const m = await insertMember(t.db);
+    const member = t.agent();
+    await member.loginMember(m.membershipNumber);
+    for (const agent of [t.agent(), member]) {
+      const refused = await agent.delete(`/api/volunteers/${id}`);
+      expect(refused.statusCode).toBe(401);
+    }
+    expect(await stored(eventId)).toBe(1);
+    const removed = await admin.delete(`/api/volunteers/${id}`);
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json()).toEqual({ ok: true });
+    expect(await stored(eventId)).toBe(0);
+    expect((await t.agent().get(`/api/events/${eventId}`)).json().volunteerCount).toBe(0);
+    expect((await signUp(person('remove-2', eventId))).statusCode).toBe(200);
+    const again = await admin.delete(`/api/volunteers/${id}`);
+    expect(again.statusCode).toBe(404);
+    expect(again.json()).toEqual({ message: E.notFound('Volunteer') });
+  });
+});

@@ -6,9 +6,12 @@ import { toast } from '../../../lib/toast.ts';
 import type { z } from 'zod';
 import { DEFAULT_VOLUNTEER_POSITIONS, EventFormSchema, MAX_VOLUNTEER_POSITIONS, type EventDetail } from '@post/contracts/events';
 import { EVENT_TYPES, labelOf, type EventType } from '@post/contracts/enums';
-import { T, V } from '@post/contracts/messages';
+import { CONFIRM, T, V } from '@post/contracts/messages';
 import { endTimeAfterStart, utcToZoned, zonedToUtc } from '@post/contracts/rules/event-time';
 import { DEFAULT_SITE_SETTINGS } from '@post/contracts/site-settings';
+import { Trash2Icon } from 'lucide-react';
+import { Button } from '@post/ui/components/button';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@post/ui/components/table';
 import { TextAreaField, TextField } from '../../../components/form-fields.tsx';
 import { Page } from '../../../layout/page.tsx';
@@ -203,7 +206,7 @@ function EventForm({ id, initial, timeZone }: { id?: number; initial: FormIn; ti
   );
 }
 
-/** Registered volunteers, read only (spec §2). */
+/** Registered volunteers (spec §2); an administrator can remove a sign-up, after confirming. */
 function VolunteerList({ volunteers }: { volunteers: EventDetail['volunteers'] }) {
   return (
     <section aria-labelledby="volunteers-heading" className="mt-8">
@@ -221,6 +224,9 @@ function VolunteerList({ volunteers }: { volunteers: EventDetail['volunteers'] }
                 <TableHead scope="col">Email</TableHead>
                 <TableHead scope="col">Phone</TableHead>
                 <TableHead scope="col">Role</TableHead>
+                <TableHead scope="col">
+                  <span className="sr-only">Actions</span>
+                </TableHead>
               </TableRow>
             </TableHeader>
             <TableBody>
@@ -230,6 +236,9 @@ function VolunteerList({ volunteers }: { volunteers: EventDetail['volunteers'] }
                   <TableCell>{v.email ? <a href={`mailto:${v.email}`} className="text-primary underline underline-offset-4">{v.email}</a> : '-'}</TableCell>
                   <TableCell className="whitespace-nowrap">{v.phone ? <a href={`tel:${v.phone}`} className="text-primary underline underline-offset-4">{v.phone}</a> : '-'}</TableCell>
                   <TableCell>{v.role || '-'}</TableCell>
+                  <TableCell className="text-right">
+                    <RemoveVolunteer id={v.id} name={v.name} />
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>
@@ -237,5 +246,40 @@ function VolunteerList({ volunteers }: { volunteers: EventDetail['volunteers'] }
         </div>
       )}
     </section>
+  );
+}
+
+/** The Remove button of one sign-up: asks first, then DELETE /api/volunteers/{id} and a fresh list. */
+function RemoveVolunteer({ id, name }: { id: number; name: string }) {
+  const utils = trpc.useUtils();
+  const remove = trpc.volunteers.remove.useMutation();
+  const sessionLapsed = useSessionLapse();
+  const onConfirm = async () => {
+    try {
+      await remove.mutateAsync({ id });
+    } catch (err) {
+      // Removed meanwhile (another tab, another administrator): the list just catches up.
+      if (errorStatus(err) !== 404) {
+        toastSaveError(err, T.volunteerRemoveFailed);
+        sessionLapsed(err);
+        return;
+      }
+    }
+    toast.success(T.volunteerRemoved);
+    await Promise.all([utils.events.invalidate(), utils.volunteers.invalidate()]);
+  };
+  return (
+    <ConfirmDialog
+      trigger={
+        <Button variant="outline" size="sm" className="text-destructive" aria-label={`Remove ${name}`} disabled={remove.isPending}>
+          <Trash2Icon aria-hidden="true" />
+          Remove
+        </Button>
+      }
+      title="Remove this volunteer?"
+      description={CONFIRM.removeVolunteer(name)}
+      confirmLabel="Remove"
+      onConfirm={onConfirm}
+    />
   );
 }
