@@ -1,5 +1,5 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { toast } from '../lib/toast.ts';
+import { toast } from 'sonner';
 import { branchColor } from '@post/contracts/branch';
 import { T } from '@post/contracts/messages';
 import { Button, buttonVariants } from '@post/ui/components/button';

@@ -1,3 +1,4 @@
+import { seo, settingsOf } from '../lib/seo.ts';
 import { createFileRoute } from '@tanstack/react-router';
 import { EventsPage, type EventId } from '../features/events/events-page.tsx';
 import { prefetchAll } from '../lib/optional-query.ts';
@@ -10,6 +11,12 @@ function parseId(raw: unknown): EventId | undefined {
 }
 
 export const Route = createFileRoute('/events')({
+  head: ({ match }) =>
+    seo(match.context, {
+      title: 'Events Calendar',
+      description: `Meetings, ceremonies, fundraisers and community service of ${settingsOf(match.context).postName}: the calendar, volunteer sign-up and calendar subscriptions.`,
+      path: '/events',
+    }),
   validateSearch: (search: Record<string, unknown>): { id?: EventId } => {
     const id = parseId(search.id);
     return id === undefined ? {} : { id };

@@ -5,7 +5,6 @@ import { PlusIcon } from 'lucide-react';
 import { T, TEXT } from '@post/contracts/messages';
 import { Button } from '@post/ui/components/button';
 import { ErrorState } from '../../components/load-state.tsx';
-import { Head } from '../../components/head.tsx';
 import { Page } from '../../layout/page.tsx';
 import { hasFormDraft } from '../../lib/use-form-draft.ts';
 import { errorStatus } from '../../lib/trpc.ts';
@@ -69,9 +68,9 @@ export function ContentAdminFrame<T extends { id: number }>({
         )
       }
     >
-      <Head>
+      <>
         <title>{texts.title}</title>
-      </Head>
+      </>
       {formOpen ? (
         <FormPanel className="mb-8">
           {editId === undefined ? (

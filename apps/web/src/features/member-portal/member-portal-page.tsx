@@ -16,7 +16,6 @@ import { trpc } from '../../lib/trpc.ts';
 import { useRefreshSessions } from '../auth/use-session.ts';
 import { PRIORITY_BADGE } from '../member-communications/labels.ts';
 import { CategoryIcon } from '../member-resources/labels.tsx';
-import { Head } from '../../components/head.tsx';
 
 /** Which tab the portal shows. */
 export type PortalTab = 'communications' | 'resources';
@@ -52,10 +51,10 @@ export function MemberPortalPage({ member, tab, onTabChange }: { member: Session
         </Button>
       }
     >
-      <Head>
+      <>
         <title>Member Portal</title>
         <meta name="robots" content="noindex" />
-      </Head>
+      </>
       <Tabs value={tab} onValueChange={(v) => onTabChange(v as PortalTab)}>
         <TabsList className="grid w-full grid-cols-2 sm:w-96">
           <TabsTrigger value="communications">Communications</TabsTrigger>

@@ -3,7 +3,7 @@ import { useReturnFocus } from '../../lib/use-return-focus.ts';
 import type * as React from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from '../../lib/toast.ts';
+import { toast } from 'sonner';
 import type { z } from 'zod';
 import { CreateMemberInput, type Member } from '@post/contracts/members';
 import { E, T } from '@post/contracts/messages';

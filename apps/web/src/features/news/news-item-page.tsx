@@ -9,8 +9,7 @@ import { Page } from '../../layout/page.tsx';
 import { usePostFormat } from '../../lib/format.ts';
 import { useQuery } from '@tanstack/react-query';
 import { trpc, type AppTrpcClient } from '../../lib/trpc.ts';
-import { excerpt, paragraphs } from './news-text.ts';
-import { Seo } from '../../components/seo.tsx';
+import { paragraphs } from './news-text.ts';
 
 const backLink = (
   <Link to="/news" className="inline-flex items-center gap-2 font-semibold text-navy-800 underline underline-offset-4 hover:decoration-2">
@@ -29,7 +28,6 @@ export function NewsItemPage({ id }: { id: string }) {
   if (status === 'empty') {
     return (
       <Page title={TEXT.newsItemNotFound}>
-        <Seo title={TEXT.newsItemNotFound} noindex />
         <EmptyState className="max-w-3xl">
           <p className="mb-4">This news item does not exist or has been removed.</p>
           {backLink}
@@ -64,7 +62,6 @@ export function NewsItemPage({ id }: { id: string }) {
   const n = item.data;
   return (
     <Page title={n.title}>
-      <Seo title={n.title} description={excerpt(n.content, 155)} path={`/news/${n.id}`} type="article" />
       <article className="max-w-3xl">
         <p className="-mt-4 mb-6 flex flex-wrap items-center gap-2 text-base text-muted-foreground">
           Published <time dateTime={n.publishDate}>{f.longDate(n.publishDate)}</time>

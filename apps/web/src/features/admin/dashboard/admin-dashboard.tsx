@@ -1,6 +1,6 @@
 import type * as React from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { toast } from '../../../lib/toast.ts';
+import { toast } from 'sonner';
 import { FileTextIcon, FolderOpenIcon, LogOutIcon, MailIcon, SettingsIcon, UsersIcon } from 'lucide-react';
 import { T } from '@post/contracts/messages';
 import { Button, buttonVariants } from '@post/ui/components/button';

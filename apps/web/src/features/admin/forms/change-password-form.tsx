@@ -1,7 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from '../../../lib/toast.ts';
+import { toast } from 'sonner';
 import { ChangePasswordInput } from '@post/contracts/admin-auth';
 import { E, T } from '@post/contracts/messages';
 import { TextField } from '../../../components/form-fields.tsx';

@@ -3,7 +3,7 @@ import type * as React from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from '../../../lib/toast.ts';
+import { toast } from 'sonner';
 import { z } from 'zod';
 import { BoldIcon, ItalicIcon, UnderlineIcon } from 'lucide-react';
 import { CreateCommanderMessageInput, type CommanderMessage } from '@post/contracts/commander-messages';

@@ -1,7 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from '../../../lib/toast.ts';
+import { toast } from 'sonner';
 import { z } from 'zod';
 import { EngagementFormSchema, parseTags, type CommunityEngagement } from '@post/contracts/community-engagements';
 import { T, TEXT, V } from '@post/contracts/messages';

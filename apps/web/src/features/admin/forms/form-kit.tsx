@@ -20,7 +20,6 @@ import { cn } from '@post/ui/lib/utils';
 import type { UnsavedChangesBlocker } from '../../../lib/use-unsaved-changes.ts';
 import type { FormDraft } from '../../../lib/use-form-draft.ts';
 import { useSiteSettings } from '../../site-settings/use-site-settings.ts';
-import { Head } from '../../../components/head.tsx';
 
 /** Native select styled like the inputs: the phone's own picker, full keyboard support. */
 export const selectClass = cn(
@@ -229,8 +228,8 @@ export function LoadState({ state, message }: { state: 'loading' | 'error'; mess
 export function AdminTitle({ text }: { text: string }) {
   const postName = useSiteSettings().data.postName;
   return (
-    <Head>
+    <>
       <title>{`${text} | ${postName}`}</title>
-    </Head>
+    </>
   );
 }

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { toast } from '../../../lib/toast.ts';
+import { toast } from 'sonner';
 import { T } from '@post/contracts/messages';
 import { errorStatus, serverMessage } from '../../../lib/trpc.ts';
 

@@ -1,7 +1,7 @@
 import type * as React from 'react';
 import { useFieldArray, useForm, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from '../../../lib/toast.ts';
+import { toast } from 'sonner';
 import type { z } from 'zod';
 import { PlusIcon, Trash2Icon } from 'lucide-react';
 import { T } from '@post/contracts/messages';

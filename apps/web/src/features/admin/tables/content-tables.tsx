@@ -1,4 +1,4 @@
-import { toast } from '../../../lib/toast.ts';
+import { toast } from 'sonner';
 import { labelOf } from '@post/contracts/enums';
 import { CONFIRM, T, TEXT } from '@post/contracts/messages';
 import { Badge } from '@post/ui/components/badge';
