@@ -147,14 +147,15 @@ export async function startSite(opts: { seed?: boolean; embedded?: boolean; env?
       const whileLoading = async <T>(load: () => Promise<T>): Promise<T> => {
         loading.length = 0;
         watching = true;
+        let response: T;
         try {
-          const response = await load();
+          response = await load();
           await waitForApp(page);
-          return response;
         } finally {
           watching = false;
-          if (loading.length) throw new Error(`errors while ${page.url()} loaded:\n${loading.join('\n')}`);
         }
+        if (loading.length) throw new Error(`errors while ${page.url()} loaded:\n${loading.join('\n')}`);
+        return response;
       };
       const goto = page.goto.bind(page);
       page.goto = (url, options) => whileLoading(() => goto(url, options));

@@ -100,7 +100,7 @@ export function renderShell(
 
 /** The title of a page the server does not render (the web app's head() sets it in the browser). */
 function titleTag(postName: string): string {
-  return `<title>${postName.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]!)}</title>`;
+  return `<title>${postName.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!)}</title>`;
 }
 
 /**

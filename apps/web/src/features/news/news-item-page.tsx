@@ -8,7 +8,7 @@ import { EmptyState, ErrorState, loadStatus } from '../../components/load-state.
 import { Page } from '../../layout/page.tsx';
 import { usePostFormat } from '../../lib/format.ts';
 import { useQuery } from '@tanstack/react-query';
-import { trpc, type AppTrpcClient } from '../../lib/trpc.ts';
+import { trpc } from '../../lib/trpc.ts';
 import { paragraphs } from './news-text.ts';
 
 const backLink = (

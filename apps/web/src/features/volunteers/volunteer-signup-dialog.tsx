@@ -47,9 +47,10 @@ export function VolunteerSignupDialog({
 
   // A different event keeps what was typed (people often try the next event when one is full),
   // but not the errors of the last attempt.
+  const eventId = event?.id;
   useEffect(() => {
-    if (event) form.clearErrors();
-  }, [event?.id, form]);
+    if (eventId !== undefined) form.clearErrors();
+  }, [eventId, form]);
 
   const onSubmit = form.handleSubmit(async (values) => {
     if (!event) return;

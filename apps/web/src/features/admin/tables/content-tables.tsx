@@ -1,4 +1,3 @@
-import { toast } from 'sonner';
 import { labelOf } from '@post/contracts/enums';
 import { CONFIRM, T, TEXT } from '@post/contracts/messages';
 import { Badge } from '@post/ui/components/badge';
