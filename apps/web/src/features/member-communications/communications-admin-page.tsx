@@ -17,7 +17,6 @@ import { TextAreaField, TextField } from '../../components/form-fields.tsx';
 import { usePostFormat } from '../../lib/format.ts';
 import { errorStatus, serverMessage, trpc } from '../../lib/trpc.ts';
 import { DraftNotice, RequiredLegend, SelectField, SwitchField, UnsavedChangesDialog } from '../admin/forms/form-kit.tsx';
-import { useSessionLapse } from '../admin/forms/save-errors.ts';
 import { useUnsavedChanges } from '../../lib/use-unsaved-changes.ts';
 import { AUDIENCE_LABELS, AUDIENCE_OPTIONS, PRIORITY_BADGE, PRIORITY_OPTIONS, TYPE_OPTIONS } from './labels.ts';
 import { ContentAdminFrame } from '../admin/content-admin-frame.tsx';
@@ -150,7 +149,6 @@ function CommunicationForm({ communication, onDone }: { communication?: MemberCo
   useEffect(() => heading.current?.focus(), []);
   const { blocker, allowLeave } = useUnsavedChanges(form.formState.isDirty);
   const draft = useFormDraft(form, communication ? `member-communication:${communication.id}` : DRAFT_NEW);
-  const sessionLapsed = useSessionLapse();
   const leave = () => {
     draft.clear();
     allowLeave();
@@ -170,7 +168,6 @@ function CommunicationForm({ communication, onDone }: { communication?: MemberCo
     } catch (err) {
       const title = communication ? T.communicationUpdateFailed : T.communicationCreateFailed;
       toast.error(title, { description: errorStatus(err) === 401 ? T.sessionExpired : serverMessage(err) });
-      sessionLapsed(err);
     }
   });
 

@@ -23,7 +23,6 @@ import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { TextAreaField, TextField } from '../../components/form-fields.tsx';
 import { errorStatus, serverMessage, trpc } from '../../lib/trpc.ts';
 import { DraftNotice, RequiredLegend, SelectField, SwitchField, UnsavedChangesDialog } from '../admin/forms/form-kit.tsx';
-import { useSessionLapse } from '../admin/forms/save-errors.ts';
 import { useUnsavedChanges } from '../../lib/use-unsaved-changes.ts';
 import { useFormDraft } from '../../lib/use-form-draft.ts';
 import { ACCESS_LEVEL_LABELS, ACCESS_OPTIONS, CATEGORY_OPTIONS, CategoryIcon, RESOURCE_TYPE_OPTIONS } from './labels.tsx';
@@ -206,7 +205,6 @@ function ResourceForm({ resource, onDone }: { resource?: MemberResource; onDone:
   });
   const { blocker, allowLeave } = useUnsavedChanges(form.formState.isDirty || file !== null);
   const draft = useFormDraft(form, resource ? `member-resource:${resource.id}` : DRAFT_NEW);
-  const sessionLapsed = useSessionLapse();
   const leave = () => {
     draft.clear();
     allowLeave();
@@ -239,7 +237,6 @@ function ResourceForm({ resource, onDone }: { resource?: MemberResource; onDone:
     } catch (err) {
       const title = resource ? T.memberResourceUpdateFailed : T.memberResourceCreateFailed;
       toast.error(title, { description: errorStatus(err) === 401 ? T.sessionExpired : serverMessage(err) });
-      sessionLapsed(err);
       return;
     }
     if (source === 'file' && file) {

@@ -14,7 +14,6 @@ import { TextAreaField, TextField } from '../../components/form-fields.tsx';
 import { errorStatus, serverMessage, trpc } from '../../lib/trpc.ts';
 import { usePostFormat } from '../../lib/format.ts';
 import { DraftNotice, RequiredLegend, SelectField, SwitchField } from '../admin/forms/form-kit.tsx';
-import { useSessionLapse } from '../admin/forms/save-errors.ts';
 import { useFormDraft } from '../../lib/use-form-draft.ts';
 import { BRANCH_OPTIONS, DUES_OPTIONS, MEMBERSHIP_TYPE_OPTIONS, POST_ROLE_OPTIONS } from './labels.ts';
 
@@ -122,7 +121,6 @@ function MemberForm({ member, onDone, forgetDraft }: { member?: Member; onDone: 
       forgetDraft.current = null;
     };
   }, [forgetDraft, draft.clear]);
-  const sessionLapsed = useSessionLapse();
 
   const onSubmit = form.handleSubmit(async (values) => {
     const failed = member ? T.memberUpdateFailed : T.memberCreateFailed;
@@ -139,7 +137,6 @@ function MemberForm({ member, onDone, forgetDraft }: { member?: Member; onDone: 
       else if (message === E.memberEmailTaken) form.setError('email', { message }, { shouldFocus: true });
       if (errorStatus(err) === 401) toast.error(failed, { description: T.sessionExpired });
       else toast.error(message ?? failed);
-      sessionLapsed(err);
     }
   });
 

@@ -8,7 +8,6 @@ import { TextField } from '../../../components/form-fields.tsx';
 import { Page } from '../../../layout/page.tsx';
 import { errorStatus, serverMessage, trpc } from '../../../lib/trpc.ts';
 import { useUnsavedChanges } from '../../../lib/use-unsaved-changes.ts';
-import { useSessionLapse } from './save-errors.ts';
 import { BackLink, FormActions, FormPanel, RequiredLegend, UnsavedChangesDialog, AdminTitle } from './form-kit.tsx';
 
 /** Change password (spec §2, §5). */
@@ -20,7 +19,6 @@ export function ChangePasswordPage() {
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
   });
   const { blocker, allowLeave } = useUnsavedChanges(form.formState.isDirty);
-  const sessionLapsed = useSessionLapse();
 
   const onSubmit = form.handleSubmit(async (v) => {
     try {
@@ -30,7 +28,6 @@ export function ChangePasswordPage() {
       const description = status === 401 ? T.sessionExpired : status === 429 ? serverMessage(err) : T.passwordChangeFailed.description;
       toast.error(T.passwordChangeFailed.title, { description });
       if (serverMessage(err) === E.wrongCurrentPassword) form.setError('currentPassword', { message: E.wrongCurrentPassword }, { shouldFocus: true });
-      sessionLapsed(err);
       return;
     }
     toast.success(T.passwordUpdated);

@@ -16,7 +16,6 @@ import { errorStatus, serverMessage, trpc } from '../../../lib/trpc.ts';
 import { useUnsavedChanges } from '../../../lib/use-unsaved-changes.ts';
 import { useFormDraft } from '../../../lib/use-form-draft.ts';
 import { messageHtml } from '../html.ts';
-import { useSessionLapse } from './save-errors.ts';
 import { BackLink, DraftNotice, FormActions, FormPanel, LoadState, RequiredMark, UnsavedChangesDialog, AdminTitle } from './form-kit.tsx';
 
 const schema = z.object({ content: CreateCommanderMessageInput.shape.content });
@@ -58,7 +57,6 @@ function CommanderMessageForm({ message }: { message?: CommanderMessage }) {
   const form = useForm<FormValues>({ resolver: zodResolver(schema), defaultValues: { content: message?.content ?? '' } });
   const { blocker, allowLeave } = useUnsavedChanges(form.formState.isDirty);
   const draft = useFormDraft(form, `commander-message:${message?.id ?? 'new'}`);
-  const sessionLapsed = useSessionLapse();
   const textarea = useRef<HTMLTextAreaElement | null>(null);
   const content = useWatch({ control: form.control, name: 'content' });
   const preview = useMemo(() => messageHtml(content ?? ''), [content]);
@@ -92,7 +90,6 @@ function CommanderMessageForm({ message }: { message?: CommanderMessage }) {
     } catch (err) {
       const fallback = message ? T.commanderUpdateFailed : T.commanderCreateFailed;
       toast.error(errorStatus(err) === 401 ? T.sessionExpired : (serverMessage(err) ?? fallback));
-      sessionLapsed(err);
       return;
     }
     draft.clear();

@@ -13,7 +13,7 @@ import { useUnsavedChanges } from '../../../lib/use-unsaved-changes.ts';
 import { useFormDraft } from '../../../lib/use-form-draft.ts';
 import { dateIn, instantForDate, todayIn } from './dates.ts';
 import { BackLink, DraftNotice, FormActions, FormPanel, LoadState, RequiredLegend, SwitchField, UnsavedChangesDialog, AdminTitle } from './form-kit.tsx';
-import { toastSaveError, useSessionLapse } from './save-errors.ts';
+import { toastSaveError } from './save-errors.ts';
 
 // The server refuses an image address that is not http(s); say so beside the field instead.
 const schema = EngagementFormSchema.extend({
@@ -70,7 +70,6 @@ function EngagementForm({ item, timeZone }: { item?: CommunityEngagement; timeZo
   });
   const { blocker, allowLeave } = useUnsavedChanges(form.formState.isDirty);
   const draft = useFormDraft(form, `engagement:${item?.id ?? 'new'}`);
-  const sessionLapsed = useSessionLapse();
 
   const onSubmit = form.handleSubmit(async (v) => {
     const body = {
@@ -86,7 +85,6 @@ function EngagementForm({ item, timeZone }: { item?: CommunityEngagement; timeZo
       else await create.mutateAsync(body);
     } catch (err) {
       toastSaveError(err, T.engagementSaveFailed);
-      sessionLapsed(err);
       return;
     }
     draft.clear();

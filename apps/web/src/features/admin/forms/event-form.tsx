@@ -17,7 +17,7 @@ import { useUnsavedChanges } from '../../../lib/use-unsaved-changes.ts';
 import { useFormDraft } from '../../../lib/use-form-draft.ts';
 import { addDays, initialRange } from './dates.ts';
 import { BackLink, DraftNotice, FormActions, FormPanel, LoadState, RequiredLegend, SelectField, UnsavedChangesDialog, AdminTitle } from './form-kit.tsx';
-import { toastSaveError, useSessionLapse } from './save-errors.ts';
+import { toastSaveError } from './save-errors.ts';
 
 // The form's own rule on top of the contract: the end may not come before the start.
 const schema = EventFormSchema.superRefine((v, ctx) => {
@@ -113,7 +113,6 @@ function EventForm({ id, initial, timeZone }: { id?: number; initial: FormIn; ti
   const form = useForm<FormIn, unknown, FormOut>({ resolver: zodResolver(schema), defaultValues: initial });
   const { blocker, allowLeave } = useUnsavedChanges(form.formState.isDirty);
   const draft = useFormDraft(form, `event:${id ?? 'new'}`);
-  const sessionLapsed = useSessionLapse();
   const { setValue } = form;
 
   const onSubmit = form.handleSubmit(async (v) => {
@@ -131,7 +130,6 @@ function EventForm({ id, initial, timeZone }: { id?: number; initial: FormIn; ti
       else await update.mutateAsync({ id, ...body });
     } catch (err) {
       toastSaveError(err, T.eventSaveFailed);
-      sessionLapsed(err);
       return;
     }
     draft.clear();

@@ -12,7 +12,7 @@ import { useUnsavedChanges } from '../../../lib/use-unsaved-changes.ts';
 import { useFormDraft } from '../../../lib/use-form-draft.ts';
 import { dateIn, instantForDate, todayIn } from './dates.ts';
 import { BackLink, DraftNotice, FormActions, FormPanel, LoadState, RequiredLegend, SwitchField, UnsavedChangesDialog, AdminTitle } from './form-kit.tsx';
-import { toastSaveError, useSessionLapse } from './save-errors.ts';
+import { toastSaveError } from './save-errors.ts';
 
 /** The spec's pause before leaving after a save (§9). */
 const REDIRECT_DELAY_MS = 300;
@@ -55,7 +55,6 @@ function NewsForm({ item, timeZone }: { item?: News; timeZone: string }) {
   });
   const { blocker, allowLeave } = useUnsavedChanges(form.formState.isDirty);
   const draft = useFormDraft(form, `news:${item?.id ?? 'new'}`);
-  const sessionLapsed = useSessionLapse();
 
   const onSubmit = form.handleSubmit(async (v) => {
     const body = { title: v.title, content: v.content, featured: v.featured, publishDate: instantForDate(v.publishDate, timeZone, item?.publishDate) };
@@ -64,7 +63,6 @@ function NewsForm({ item, timeZone }: { item?: News; timeZone: string }) {
       else await create.mutateAsync(body);
     } catch (err) {
       toastSaveError(err, T.newsSaveFailed);
-      sessionLapsed(err);
       return;
     }
     draft.clear();

@@ -13,7 +13,7 @@ import { useUnsavedChanges } from '../../../lib/use-unsaved-changes.ts';
 import { useFormDraft } from '../../../lib/use-form-draft.ts';
 import { RESOURCE_CATEGORY_LABELS } from '../labels.ts';
 import { BackLink, DraftNotice, FormActions, FormPanel, LoadState, RequiredLegend, SelectField, UnsavedChangesDialog, AdminTitle } from './form-kit.tsx';
-import { toastSaveError, useSessionLapse } from './save-errors.ts';
+import { toastSaveError } from './save-errors.ts';
 
 type FormIn = z.input<typeof CreateResourceInput>;
 type FormOut = z.output<typeof CreateResourceInput>;
@@ -54,7 +54,6 @@ function ResourceForm({ resource }: { resource?: Resource }) {
   });
   const { blocker, allowLeave } = useUnsavedChanges(form.formState.isDirty);
   const draft = useFormDraft(form, `resource:${resource?.id ?? 'new'}`);
-  const sessionLapsed = useSessionLapse();
 
   const onSubmit = form.handleSubmit(async (v) => {
     try {
@@ -62,7 +61,6 @@ function ResourceForm({ resource }: { resource?: Resource }) {
       else await create.mutateAsync(v);
     } catch (err) {
       toastSaveError(err, T.resourceSaveFailed);
-      sessionLapsed(err);
       return;
     }
     draft.clear();

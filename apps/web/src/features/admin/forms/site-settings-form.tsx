@@ -13,7 +13,7 @@ import { trpc } from '../../../lib/trpc.ts';
 import { useUnsavedChanges } from '../../../lib/use-unsaved-changes.ts';
 import { useFormDraft } from '../../../lib/use-form-draft.ts';
 import { BackLink, DraftNotice, FormActions, FormPanel, LoadState, RequiredLegend, SelectField, UnsavedChangesDialog, AdminTitle, RequiredMark } from './form-kit.tsx';
-import { toastSaveError, useSessionLapse } from './save-errors.ts';
+import { toastSaveError } from './save-errors.ts';
 
 type FormIn = z.input<typeof SiteSettingsSchema>;
 type FormOut = z.output<typeof SiteSettingsSchema>;
@@ -71,7 +71,6 @@ function SiteSettingsForm({ settings }: { settings: SiteSettings }) {
   const form: Form = useForm<FormIn, unknown, FormOut>({ resolver: zodResolver(SiteSettingsSchema), defaultValues: toFormValues(settings) });
   const { blocker } = useUnsavedChanges(form.formState.isDirty);
   const draft = useFormDraft(form, 'site-settings');
-  const sessionLapsed = useSessionLapse();
   const zones = US_TIME_ZONES.some((z) => z.value === settings.timeZone)
     ? US_TIME_ZONES
     : [{ value: settings.timeZone, label: settings.timeZone.replace(/_/g, ' ') }, ...US_TIME_ZONES];
@@ -82,7 +81,6 @@ function SiteSettingsForm({ settings }: { settings: SiteSettings }) {
       saved = await save.mutateAsync({ ...v, postHours: v.postHours.filter((h) => h.day.trim() || h.hours.trim()) });
     } catch (err) {
       toastSaveError(err, T.settingsSaveFailed);
-      sessionLapsed(err);
       return;
     }
     draft.clear();
