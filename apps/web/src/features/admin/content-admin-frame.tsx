@@ -8,7 +8,8 @@ import { ErrorState } from '../../components/load-state.tsx';
 import { Page } from '../../layout/page.tsx';
 import { hasFormDraft } from '../../lib/use-form-draft.ts';
 import { errorStatus } from '../../lib/trpc.ts';
-import { BackLink, FormPanel } from './forms/form-kit.tsx';
+import { BackLink } from './forms/back-link.tsx';
+import { FormPanel } from './forms/form-panel.tsx';
 
 /**
  * The frame of the member-content admin pages (spec §2): the page with its back link and New

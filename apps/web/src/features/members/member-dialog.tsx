@@ -13,7 +13,10 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { TextAreaField, TextField } from '../../components/form-fields.tsx';
 import { errorStatus, serverMessage, trpc } from '../../lib/trpc.ts';
 import { usePostFormat } from '../../lib/format.ts';
-import { DraftNotice, RequiredLegend, SelectField, SwitchField } from '../admin/forms/form-kit.tsx';
+import { DraftNotice } from '../admin/forms/draft-notice.tsx';
+import { RequiredLegend } from '../admin/forms/required-legend.tsx';
+import { SelectField } from '../admin/forms/select-field.tsx';
+import { SwitchField } from '../admin/forms/switch-field.tsx';
 import { useFormDraft } from '../../lib/use-form-draft.ts';
 import { BRANCH_OPTIONS, DUES_OPTIONS, MEMBERSHIP_TYPE_OPTIONS, POST_ROLE_OPTIONS } from './labels.ts';
 

@@ -18,7 +18,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { ErrorState } from '../../components/load-state.tsx';
 import { Page } from '../../layout/page.tsx';
 import { errorStatus, serverMessage, trpc } from '../../lib/trpc.ts';
-import { selectClass } from '../admin/forms/form-kit.tsx';
+import { selectClass } from '../admin/forms/select-field.tsx';
 import { DUES_OPTIONS, POST_ROLE_OPTIONS, branchLabel, postRoleLabel } from './labels.ts';
 import { MemberDialog, memberDraftKey } from './member-dialog.tsx';
 import { formDraftKeys, hasFormDraft } from '../../lib/use-form-draft.ts';

@@ -6,7 +6,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@post/ui/components/ta
 import { Page } from '../../../layout/page.tsx';
 import { useSignOut } from '../../auth/use-session.ts';
 import { useSiteSettings } from '../../site-settings/use-site-settings.ts';
-import { AdminTitle } from '../forms/form-kit.tsx';
+import { AdminTitle } from '../forms/admin-title.tsx';
 import { DASHBOARD_TABS, type DashboardTab } from './tabs.ts';
 import { CommanderMessagesTable, EngagementsTable, EventsTable, NewsTable, ResourcesTable } from '../tables/content-tables.tsx';
 

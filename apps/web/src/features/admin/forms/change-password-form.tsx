@@ -8,7 +8,12 @@ import { TextField } from '../../../components/form-fields.tsx';
 import { Page } from '../../../layout/page.tsx';
 import { errorStatus, serverMessage, trpc } from '../../../lib/trpc.ts';
 import { useUnsavedChanges } from '../../../lib/use-unsaved-changes.ts';
-import { BackLink, FormActions, FormPanel, RequiredLegend, UnsavedChangesDialog, AdminTitle } from './form-kit.tsx';
+import { BackLink } from './back-link.tsx';
+import { FormActions } from './form-actions.tsx';
+import { FormPanel } from './form-panel.tsx';
+import { RequiredLegend } from './required-legend.tsx';
+import { UnsavedChangesDialog } from './unsaved-changes-dialog.tsx';
+import { AdminTitle } from './admin-title.tsx';
 
 /** Change password (spec §2, §5). */
 export function ChangePasswordPage() {

@@ -16,7 +16,14 @@ import { errorStatus, serverMessage, trpc } from '../../../lib/trpc.ts';
 import { useUnsavedChanges } from '../../../lib/use-unsaved-changes.ts';
 import { useFormDraft } from '../../../lib/use-form-draft.ts';
 import { messageHtml } from '../html.ts';
-import { BackLink, DraftNotice, FormActions, FormPanel, LoadState, RequiredMark, UnsavedChangesDialog, AdminTitle } from './form-kit.tsx';
+import { BackLink } from './back-link.tsx';
+import { DraftNotice } from './draft-notice.tsx';
+import { FormActions } from './form-actions.tsx';
+import { FormPanel } from './form-panel.tsx';
+import { LoadState } from './edit-load-state.tsx';
+import { RequiredMark } from './required-mark.tsx';
+import { UnsavedChangesDialog } from './unsaved-changes-dialog.tsx';
+import { AdminTitle } from './admin-title.tsx';
 
 const schema = z.object({ content: CreateCommanderMessageInput.shape.content });
 type FormValues = z.infer<typeof schema>;
