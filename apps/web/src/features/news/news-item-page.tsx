@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
-import { newsIdOf, newsItemQuery } from './queries.ts';
+import { parseId } from '@post/contracts/ids';
+import { newsItemQuery } from './queries.ts';
 import { ArrowLeftIcon } from 'lucide-react';
 import { TEXT } from '@post/contracts/messages';
 import { Badge } from '@post/ui/components/badge';
@@ -20,7 +21,7 @@ const backLink = (
 
 /** /news/{id}: one news item in full, or a not-found state with the way back. */
 export function NewsItemPage({ id }: { id: string }) {
-  const numericId = newsIdOf(id);
+  const numericId = parseId(id);
   const item = useQuery({ ...newsItemQuery(trpc.useUtils().client, numericId ?? 0), enabled: numericId !== undefined });
   const f = usePostFormat();
   const status = numericId === undefined ? 'empty' : loadStatus(item);

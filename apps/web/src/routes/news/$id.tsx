@@ -1,14 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { TEXT } from '@post/contracts/messages';
 import { NewsItemPage } from '../../features/news/news-item-page.tsx';
-import { newsIdOf, newsItemQuery } from '../../features/news/queries.ts';
+import { parseId } from '@post/contracts/ids';
+import { newsItemQuery } from '../../features/news/queries.ts';
 import { excerpt } from '../../features/news/news-text.ts';
 import { seo } from '../../lib/seo.ts';
 
 export const Route = createFileRoute('/news/$id')({
   // The item (null when there is none, undefined when it could not be read: the page shows its error).
   loader: async ({ context, params }) => {
-    const id = newsIdOf(params.id);
+    const id = parseId(params.id);
     if (id === undefined) return null;
     try {
       return await context.queryClient.ensureQueryData(newsItemQuery(context.trpcClient, id));
