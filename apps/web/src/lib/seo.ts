@@ -1,4 +1,5 @@
 import { DEFAULT_SITE_SETTINGS } from '@post/contracts/site-defaults';
+import { useRouter } from '@tanstack/react-router';
 import type { RouterContext } from '../router.tsx';
 
 /**
@@ -47,4 +48,9 @@ export function seo(
 /** The post's settings as the root loader left them in the cache (for routes' head()). */
 export function settingsOf(context: Pick<RouterContext, 'trpcUtils'>) {
   return context.trpcUtils.siteSettings.get.getData() ?? DEFAULT_SITE_SETTINGS;
+}
+
+/** The site's absolute origin, the one helper for absolute URLs in the app (the router's context: PUBLIC_URL on the server, the page's origin in the browser). */
+export function useSiteOrigin(): string {
+  return useRouter().options.context.origin;
 }

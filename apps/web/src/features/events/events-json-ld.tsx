@@ -1,9 +1,9 @@
-import { useRouter } from '@tanstack/react-router';
+import { useSiteOrigin } from '../../lib/seo.ts';
 import type { Event } from '@post/contracts/events';
 
 /** schema.org Event data of the post's events, for search engines (JSON, not a script that runs). */
 export function EventsJsonLd({ events, postName, address }: { events: Event[]; postName: string; address: string }) {
-  const origin = useRouter().options.context.origin;
+  const origin = useSiteOrigin();
   const data = events.map((e) => ({
     '@context': 'https://schema.org',
     '@type': 'Event',

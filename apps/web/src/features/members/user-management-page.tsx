@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import type { Member, MemberImportResult, PostRoleFilter } from '@post/contracts/members';
 import { MEMBER_CSV_REQUIRED, MEMBER_FIELD_LABELS, MEMBER_CSV_COLUMNS } from '@post/contracts/members';
 import { CONFIRM, T, TEXT } from '@post/contracts/messages';
+import { StatusBadge } from '../../components/status-badge.tsx';
 import { Badge } from '@post/ui/components/badge';
 import { Button, buttonVariants } from '@post/ui/components/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogClose } from '@post/ui/components/dialog';
@@ -195,9 +196,6 @@ function FilterSelect({
   );
 }
 
-function StatusBadge({ active }: { active: boolean }) {
-  return <Badge variant={active ? 'success' : 'secondary'}>{active ? 'Active' : 'Inactive'}</Badge>;
-}
 function AccessBadge({ enabled }: { enabled: boolean }) {
   return <Badge variant={enabled ? 'normal' : 'outline'}>{enabled ? 'Enabled' : 'Disabled'}</Badge>;
 }
