@@ -1,4 +1,3 @@
-import path from 'node:path';
 import lighthouse from 'lighthouse';
 import { startLighthouseSetup } from './lighthouse-setup.ts';
 

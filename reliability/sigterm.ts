@@ -117,7 +117,7 @@ async function phase(engine: 'postgres' | 'pglite'): Promise<PhaseResult> {
   keepAlive.destroy();
 
   // Every acknowledged sign-up is in the database after the stop.
-  let storedAcked = 0;
+  let storedAcked: number;
   if (cluster) {
     const c = new pg.Client({ connectionString: cluster.url });
     await c.connect();

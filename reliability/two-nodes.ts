@@ -54,10 +54,11 @@ const cluster = await startCluster('two-nodes');
 const [portA, portB, proxyPort, statsPort] = [await freePort(41000), await freePort(41000), await freePort(42000), await freePort(42000)];
 const nodeEnv = { DATABASE_URL: cluster.url, TRUST_PROXY: 'true' };
 // Both nodes start at the same moment on the empty database: migrations must not collide.
-let [a, b] = await Promise.all([
+const [a, b0] = await Promise.all([
   startApp({ name: 'a', port: portA, logDir: dir, env: nodeEnv }),
   startApp({ name: 'b', port: portB, logDir: dir, env: nodeEnv }),
 ]);
+let b = b0;
 check('both nodes started at once on an empty database', a.alive() && b.alive(), `pids ${a.pid}, ${b.pid}`);
 
 // ---- HAProxy ------------------------------------------------------------------------------------

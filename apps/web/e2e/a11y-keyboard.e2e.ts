@@ -1,6 +1,6 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { utcToZoned } from '@post/contracts/rules/event-time';
 import { apiSignInAdmin, createCommunityEvent, demoMembers, E2E_ADMIN, startSite, type TestSite } from './harness.ts';
 

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import type { BrowserContext, Page } from 'playwright-core';
 import AxeBuilder from '@axe-core/playwright';
 import { utcToZoned } from '@post/contracts/rules/event-time';
-import { apiSignInAdmin, createCommunityEvent, demoMembers, E2E_ADMIN, startSite, type TestSite } from './harness.ts';
+import { apiSignInAdmin, createCommunityEvent, demoMembers, startSite, type TestSite } from './harness.ts';
 
 // Issue 7, item 3: WCAG 2.2 AA on every screen (axe), with dialogs and popups open; reflow at
 // 320 px and at 200% zoom; reduced motion.

@@ -50,7 +50,7 @@ export async function axeViolations(page: Page): Promise<string[]> {
 /** Reads a public REST path as JSON (status and body). */
 export async function api(page: Page, path: string): Promise<{ status: number; body: any }> {
   const res = await page.request.get(path);
-  let body: unknown = null;
+  let body: unknown;
   try {
     body = await res.json();
   } catch {

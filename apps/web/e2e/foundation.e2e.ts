@@ -27,27 +27,21 @@ describe('foundation', () => {
     await context.close();
   });
 
-  it('paints the server-rendered page before loading the app, then loads the app and the route together', async () => {
+  it('renders the page on the server with one module script and its data as JSON, then hydrates it', async () => {
     const html = await (await fetch(`${site.url}/`, { headers: { accept: 'text/html' } })).text();
-    // One small module script; every chunk of the app and the route is listed in an inert template.
+    // One module script (the app's entry); the data is a JSON block, never an inline script (CSP).
     assert.equal(html.match(/<script type="module"/g)?.length, 1);
-    const template = /<template id="route-preloads">(.*?)<\/template>/.exec(html)?.[1] ?? '';
-    const listed = [...template.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]!);
-    assert.ok(listed.some((f) => /\/assets\/start-/.test(f)), 'the app is listed');
-    assert.ok(listed.some((f) => /^\/assets\/routes-/.test(f)), 'the home route is listed');
-    assert.equal(html.replace(/<template id="route-preloads">.*?<\/template>/, '').includes('modulepreload'), false, 'no chunk is fetched before the first paint');
+    assert.equal(html.match(/<script(?![^>]*type="(module|application\/json|application\/ld\+json)")/g), null, 'no classic or inline script');
+    assert.ok(html.includes('<script type="application/json" id="app-data">'));
+    assert.match(html, /<h1[^>]*>Welcome to (<!-- -->)?Hometown Veterans Post<\/h1>/, 'the page is in the HTML');
 
     const { page, context } = await site.newPage();
     const requested: string[] = [];
     page.on('request', (r) => requested.push(new URL(r.url()).pathname));
     await page.goto('/');
-    await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
-    // The template's links went into the head, and each listed chunk was fetched once.
-    const inHead = await page.evaluate(() => [...document.head.querySelectorAll('link[rel=modulepreload]')].map((l) => new URL((l as HTMLLinkElement).href).pathname));
-    for (const f of listed) {
-      assert.ok(inHead.includes(f), `${f} is preloaded`);
-      assert.equal(requested.filter((r) => r === f).length, 1, `${f} is fetched once`);
-    }
+    // The data came with the page: hydrating asked the API only who is signed in (never server-rendered).
+    const reads = requested.filter((r) => r.startsWith('/trpc') || r.startsWith('/api/')).flatMap((r) => r.replace('/trpc/', '').split(','));
+    assert.deepEqual(reads.filter((p) => p !== 'adminAuth.check' && p !== 'memberAuth.session'), [], 'no data requests while hydrating');
     // And the page is interactive: the client router takes a click.
     await page.getByRole('link', { name: 'View Upcoming Events' }).click();
     await page.waitForURL('**/events');

@@ -129,14 +129,38 @@ export async function startSite(opts: { seed?: boolean; embedded?: boolean; env?
         timezoneId: 'America/Los_Angeles',
       });
       const page = await context.newPage();
-      // Server-rendered pages show before they work: every goto waits until the app has
-      // hydrated (the root layout marks <html data-ready>), as a person would wait for it.
-      const goto = page.goto.bind(page);
-      page.goto = async (url, options) => {
-        const response = await goto(url, options);
-        await waitForApp(page);
+      // Server-rendered pages show before they work: every goto and reload waits until the
+      // app has hydrated (the root layout marks <html data-ready>), as a person would wait for
+      // it, and fails on any console error or uncaught error while the page loaded: a React
+      // hydration mismatch is reported that way (issue 16).
+      const loading: string[] = [];
+      let watching = false;
+      page.on('pageerror', (e) => {
+        if (watching) loading.push(`uncaught: ${e.message}`);
+      });
+      page.on('console', (m) => {
+        if (!watching || (m.type() !== 'error' && !/hydrat/i.test(m.text()))) return;
+        // The page's own status (a 404 page) is logged as a failed load of the document itself.
+        if (m.text().startsWith('Failed to load resource') && m.location().url === page.url()) return;
+        loading.push(`console.${m.type()}: ${m.text()}`);
+      });
+      const whileLoading = async <T>(load: () => Promise<T>): Promise<T> => {
+        loading.length = 0;
+        watching = true;
+        let response: T;
+        try {
+          response = await load();
+          await waitForApp(page);
+        } finally {
+          watching = false;
+        }
+        if (loading.length) throw new Error(`errors while ${page.url()} loaded:\n${loading.join('\n')}`);
         return response;
       };
+      const goto = page.goto.bind(page);
+      page.goto = (url, options) => whileLoading(() => goto(url, options));
+      const reload = page.reload.bind(page);
+      page.reload = (options) => whileLoading(() => reload(options));
       return { page, context };
     },
     async close() {

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import AxeBuilder from '@axe-core/playwright';
 import { TEXT } from '@post/contracts/messages';
 import { HOTLINES } from '@post/contracts/site-settings';
-import { startSite, type TestSite } from './harness.ts';
+import { apiSignInAdmin, startSite, type TestSite } from './harness.ts';
 
 const BRANCHES = ['Army', 'Navy', 'Marines', 'Air Force', 'Coast Guard', 'Space Force'];
 
@@ -251,6 +251,70 @@ describe('public pages of an empty database', () => {
     await page.getByText(TEXT.noEngagement).waitFor();
     await page.goto('/news/1');
     await page.getByRole('heading', { name: TEXT.newsItemNotFound }).waitFor();
+    await context.close();
+  });
+});
+
+describe('head markup (issue 16)', () => {
+  let site: TestSite;
+  before(async () => {
+    site = await startSite({ seed: true });
+  });
+  after(async () => site?.close());
+
+  it('a news item titled Temps > 90 & "rising" reads exactly that in <title>, og:title and the page; every public head is clean', async () => {
+    const title = 'Temps > 90 & "rising"';
+    const full = `${title} | Hometown Veterans Post`;
+    const { page, context } = await site.newPage();
+    await apiSignInAdmin(context);
+    const created = await context.request.post('/api/news', { data: { title, content: "It's hot: 90 < 95 & climbing.", publishDate: new Date().toISOString() } });
+    assert.equal(created.status(), 200, await created.text());
+    const { id } = (await created.json()) as { id: number };
+
+    // The server's HTML, parsed the way a browser (or a link preview) parses it.
+    const routes = ['/', '/events', '/resources', '/news', `/news/${id}`, '/community', '/commander-message', '/QRG', '/login'];
+    for (const route of routes) {
+      const html = await (await fetch(`${site.url}${route}`, { headers: { accept: 'text/html' } })).text();
+      const doc = await page.evaluate((h) => {
+        const d = new DOMParser().parseFromString(h, 'text/html');
+        const text = d.getElementById('app')?.textContent ?? '';
+        return {
+          title: d.title,
+          titles: d.querySelectorAll('title').length,
+          ogTitle: d.querySelector('meta[property="og:title"]')?.getAttribute('content'),
+          description: d.querySelector('meta[name="description"]')?.getAttribute('content') ?? '',
+          headTagsInBody: d.body.querySelectorAll('title, meta, link[rel="canonical"]').length,
+          // Markup or an entity showing as text means something was escaped twice or not at all.
+          stray: /<\/?[a-z][^>]*>|&(amp|lt|gt|quot|#\d+);/i.exec(text)?.[0] ?? null,
+          h1: d.querySelector('h1')?.textContent,
+        };
+      }, html);
+      assert.equal(doc.titles, 1, `${route}: one <title>`);
+      assert.equal(doc.ogTitle, doc.title, `${route}: og:title is the title`);
+      assert.equal(doc.headTagsInBody, 0, `${route}: head tags only in <head>`);
+      assert.equal(doc.stray, null, `${route}: no stray markup in the page`);
+      assert.doesNotMatch(`${doc.title} ${doc.description}`, /&(amp|lt|gt|quot|#\d+);|<\/?[a-z]/i, `${route}: head text shows as typed`);
+      if (route === `/news/${id}`) {
+        assert.equal(doc.title, full);
+        assert.equal(doc.h1, title);
+      }
+    }
+
+    // In the browser, after hydration and after a client-side navigation to the item.
+    await page.goto(`/news/${id}`);
+    const seen = async () =>
+      page.evaluate(() => ({
+        title: document.title,
+        titles: document.querySelectorAll('title').length,
+        og: [...document.querySelectorAll('meta[property="og:title"]')].map((m) => m.getAttribute('content')),
+        h1: document.querySelector('h1')?.textContent,
+      }));
+    assert.deepEqual(await seen(), { title: full, titles: 1, og: [full], h1: title });
+    await page.goto('/news');
+    await page.getByRole('link', { name: title }).first().click();
+    await page.waitForURL(`**/news/${id}`);
+    await page.waitForFunction((t) => document.title === t, full);
+    assert.deepEqual(await seen(), { title: full, titles: 1, og: [full], h1: title });
     await context.close();
   });
 });

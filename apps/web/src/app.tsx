@@ -3,19 +3,16 @@ import { RouterProvider } from '@tanstack/react-router';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { trpc, type AppTrpcClient } from './lib/trpc.ts';
 import type { createAppRouter } from './router.tsx';
-import { OriginContext } from './components/seo.tsx';
 
-/** The whole app: the same tree is rendered on the server and hydrated in the browser. */
-export function App({ router, queryClient, trpcClient, origin }: { router: ReturnType<typeof createAppRouter>; queryClient: QueryClient; trpcClient: AppTrpcClient; origin: string }) {
+/** The whole app: the same tree is rendered on the server and hydrated in the browser (StrictMode checks it in development). */
+export function App({ router, queryClient, trpcClient }: { router: ReturnType<typeof createAppRouter>; queryClient: QueryClient; trpcClient: AppTrpcClient }) {
   return (
     <StrictMode>
-      <OriginContext value={origin}>
       <trpc.Provider client={trpcClient} queryClient={queryClient}>
         <QueryClientProvider client={queryClient}>
           <RouterProvider router={router} />
         </QueryClientProvider>
       </trpc.Provider>
-      </OriginContext>
     </StrictMode>
   );
 }

@@ -1,17 +1,18 @@
 import { renderToString } from 'react-dom/server';
-import { createMemoryHistory } from '@tanstack/react-router';
+import { prerender } from 'react-dom/static';
+import { createMemoryHistory, HeadContent, RouterContextProvider } from '@tanstack/react-router';
 import { dehydrate } from '@tanstack/react-query';
 import type { TRPCLink } from '@trpc/client';
 import { makeQueryClient, makeTrpcClient, type AppRouter } from './lib/trpc.ts';
 import { createAppRouter } from './router.tsx';
 import { App } from './app.tsx';
-import { recordTexts } from './lib/server-texts.ts';
 import { setServerSanitizer } from './features/commander-message/sanitize.ts';
 import type { RenderResult } from '@post/contracts/ssr';
 
 /**
  * Renders a public page on the server: the route's loaders fill the query cache through
- * `link` (in-process tRPC calls), then the app renders to HTML with that data.
+ * `link` (in-process tRPC calls), then the app renders to HTML with that data, and the
+ * routes' `head()` (title, description, OpenGraph) through the router's own <HeadContent>.
  */
 export async function render({
   url,
@@ -27,22 +28,26 @@ export async function render({
   setServerSanitizer(sanitizeCommanderHtml);
   const queryClient = makeQueryClient();
   const trpcClient = makeTrpcClient(link);
-  const router = createAppRouter({ queryClient, trpcClient }, createMemoryHistory({ initialEntries: [url] }));
+  const router = createAppRouter({ queryClient, trpcClient, origin }, createMemoryHistory({ initialEntries: [url] }));
   await router.load();
-  const notFound = router.state.matches.some((m) => m.status === 'notFound' || (m as { _notFound?: boolean })._notFound);
-  const { result: markup, texts } = recordTexts(() => renderToString(<App router={router} queryClient={queryClient} trpcClient={trpcClient} origin={origin} />));
-  // Head renders <title>/<meta>/<link> in place on the server; they belong in <head>.
-  const head: string[] = [];
-  const html = markup.replace(/<title>[\s\S]*?<\/title>|<meta [^>]*?\/?>|<link rel="canonical"[^>]*?\/?>/g, (m) => {
-    head.push(m);
-    return '';
+  const notFound = router.state.matches.some((m) => m.status === 'notFound' || m._notFound === true);
+  // Rendered whole before it is sent (React's prerender waits for every Suspense boundary):
+  // parts behind one (a lazily loaded component, such as the sign-in forms) are in the HTML
+  // too, and hydrate once their code is there (selective hydration). Nothing streams, so no
+  // inline script is needed (the CSP allows none).
+  const { prelude } = await prerender(<App router={router} queryClient={queryClient} trpcClient={trpcClient} />, {
+    // Otherwise React moves a large boundary's content to the end of the page and reveals it
+    // with an inline script, which the CSP blocks.
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
+    onError: (err) => console.error('server rendering:', err),
   });
-  return {
-    html,
-    head: head.join(''),
-    dehydrated: dehydrate(queryClient),
-    texts,
-    routeIds: router.state.matches.map((m) => m.routeId),
-    status: notFound ? 404 : 200,
-  };
+  const html = await new Response(prelude).text();
+  // The head on its own: React escapes every value, and in the browser the same
+  // <HeadContent> (in the root layout) takes these tags over and keeps them current.
+  const head = renderToString(
+    <RouterContextProvider router={router}>
+      <HeadContent />
+    </RouterContextProvider>,
+  );
+  return { html, head, dehydrated: dehydrate(queryClient), status: notFound ? 404 : 200 };
 }

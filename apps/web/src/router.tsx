@@ -10,6 +10,8 @@ export interface RouterContext {
   queryClient: QueryClient;
   trpcClient: AppTrpcClient;
   trpcUtils: ReturnType<typeof createTRPCQueryUtils<AppRouter>>;
+  /** The site's absolute origin for canonical and OpenGraph URLs (PUBLIC_URL on the server, location.origin in the browser). */
+  origin: string;
 }
 
 /** The app's router over the generated route tree (the same on the server and in the browser). */

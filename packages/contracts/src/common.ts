@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { MAX_ID } from './ids.ts';
 import { V } from './messages.ts';
 
 /** A positive integer id in a path or body (REST paths give strings, so coerce). */
-export const Id = z.coerce.number({ error: 'Invalid id' }).int('Invalid id').positive('Invalid id').max(2147483647, 'Invalid id');
+export const Id = z.coerce.number({ error: 'Invalid id' }).int('Invalid id').positive('Invalid id').max(MAX_ID, 'Invalid id');
 /** `{ id }` input of byId, remove, activate. */
 export const IdInput = z.object({ id: Id });
 

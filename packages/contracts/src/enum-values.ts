@@ -1,4 +1,7 @@
-// Plain values without zod, for code that must stay light (route definitions, the page shell).
+// Kept without zod, measured (issue 16): with these folded back into their zod modules, the
+// first JavaScript of the public routes grew from 157-170 KB to 182-194 KB gzip (zod's core is
+// about 24 KB gzip), over the 170 KB budget. The zod modules re-export them, so there is one
+// source of each value; code that validates imports the zod module.
 
 /** Event types (spec §3); anything else is shown as regular. */
 export const EVENT_TYPES = ['regular', 'special', 'community', 'fundraiser'] as const;

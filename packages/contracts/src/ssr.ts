@@ -7,14 +7,10 @@
 export interface RenderResult {
   /** The app's markup for `<div id="app">`. */
   html: string;
-  /** Elements React hoists (title, meta, link) found in the markup, for `<head>`. */
+  /** The page's head tags (title, description, canonical, OpenGraph) from the routes' head(). */
   head: string;
   /** The query cache the page was rendered from, for the browser to hydrate. */
   dehydrated: unknown;
-  /** Texts formatted while rendering (dates), so hydrating needs no Intl (lib/server-texts.ts). */
-  texts: Record<string, string>;
-  /** Ids of the routes the page matched, to preload their code. */
-  routeIds: string[];
   status: number;
 }
 

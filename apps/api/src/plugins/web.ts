@@ -41,7 +41,6 @@ export const webPlugin = fp(async (app, opts: { env: Env; db: DB; limits?: Limit
     });
   }
   const shell = hasWeb ? inlineStylesheet(readFileSync(indexFile, 'utf8'), root) : undefined;
-  const preloads = hasWeb ? routePreloads(root, shell!) : () => '';
   const ssrFile = path.join(root, '../dist-ssr/entry-server.js');
   const ssr: SsrModule | undefined = hasWeb && existsSync(ssrFile) ? await import(pathToFileURL(ssrFile).href) : undefined;
   const createContext = contextFactory(opts);
@@ -58,7 +57,7 @@ export const webPlugin = fp(async (app, opts: { env: Env; db: DB; limits?: Limit
           .code(result.status)
           .type('text/html; charset=utf-8')
           .header('Cache-Control', 'no-cache')
-          .send(renderShell(shell!, { settings, dehydrated: result.dehydrated, texts: result.texts }, { html: result.html, head: result.head + preloads(result.routeIds) }));
+          .send(renderShell(shell!, { settings, dehydrated: result.dehydrated }, { html: result.html, head: result.head }));
       } catch (err) {
         req.log.error({ err }, 'server rendering failed; sending the app shell');
       }
@@ -69,9 +68,12 @@ export const webPlugin = fp(async (app, opts: { env: Env; db: DB; limits?: Limit
         .type('text/html; charset=utf-8')
         .header('Cache-Control', 'no-cache')
         .header('X-Robots-Tag', 'noindex')
-        .send(renderShell(shell!, { settings }, { html: '', head: NOINDEX }));
+        .send(renderShell(shell!, { settings }, { html: '', head: titleTag(settings.postName) + NOINDEX }));
     }
-    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(renderShell(shell!, { settings }));
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', 'no-cache')
+      .send(renderShell(shell!, { settings }, { html: '', head: titleTag(settings.postName) }));
   }
 
   const isApi = (req: FastifyRequest) => {
@@ -86,23 +88,23 @@ export const webPlugin = fp(async (app, opts: { env: Env; db: DB; limits?: Limit
   app.setNotFoundHandler(async (_req, reply) => reply.code(404).send({ message: 'Not found.' }));
 });
 
-/** The page: the shell with the rendered app, its head elements and its data (a JSON block, not a script). */
+/** The page: the shell with the rendered app, its head tags and its data (a JSON block, not a script). */
 export function renderShell(
   shell: string,
-  data: { settings: { postName: string }; dehydrated?: unknown; texts?: Record<string, string> },
-  rendered?: { html: string; head: string },
+  data: { settings: { postName: string }; dehydrated?: unknown },
+  rendered: { html: string; head: string },
 ): string {
   // JSON inside HTML: '<' is escaped so no value can close the element. The replacements are
   // functions, so "$'", "$`", "$&" or "$$" in the data are kept as typed (not String.replace patterns).
   const json = JSON.stringify(data).replace(/</g, '\\u003c');
-  const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
-  let out = shell;
-  if (rendered?.head.includes('<title>')) out = out.replace(/<title>[^<]*<\/title>/, '');
-  else out = out.replace('<title>Veterans Post</title>', () => `<title>${escapeHtml(data.settings.postName)}</title>`);
-  if (rendered?.head.includes('name="description"')) out = out.replace(/<meta name="description"[^>]*>/, '');
-  out = out.replace('</head>', () => `${rendered?.head ?? ''}<script type="application/json" id="app-data">${json}</script></head>`);
-  if (rendered) out = out.replace('<div id="app"></div>', () => `<div id="app">${rendered.html}</div>`);
-  return out;
+  return shell
+    .replace('</head>', () => `${rendered.head}<script type="application/json" id="app-data">${json}</script></head>`)
+    .replace('<div id="app"></div>', () => `<div id="app">${rendered.html}</div>`);
+}
+
+/** The title of a page the server does not render (the web app's head() sets it in the browser). */
+function titleTag(postName: string): string {
+  return `<title>${postName.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!)}</title>`;
 }
 
 /**
@@ -118,51 +120,4 @@ export function inlineStylesheet(shell: string, root: string): string {
     const css = readFileSync(full, 'utf8').replace(/<\/style/gi, '<\\/style');
     return `<style>${css}</style>`;
   });
-}
-
-interface ManifestChunk {
-  file: string;
-  imports?: string[];
-}
-
-/**
- * `<link rel="modulepreload">` tags for the app (src/start.tsx) and the routes a page matched,
- * inside an inert `<template id="route-preloads">`: the page's first script (main.tsx) puts
- * them into the head after the first paint, so every chunk is requested at once instead of
- * being discovered import by import (round trips on a slow connection), and none of them
- * competes with the page itself.
- */
-export function routePreloads(root: string, shell: string): (routeIds: string[]) => string {
-  const manifestFile = path.join(root, '.vite/manifest.json');
-  if (!existsSync(manifestFile)) return () => '';
-  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
-  const inShell = new Set([...shell.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]!));
-
-  const memo = new Map<string, string>();
-  return (routeIds) => {
-    const key = routeIds.join('|');
-    let tags = memo.get(key);
-    if (tags === undefined) {
-      const files = new Set<string>();
-      const visit = (id: string) => {
-        const chunk = manifest[id];
-        if (!chunk || files.has(chunk.file)) return;
-        files.add(chunk.file);
-        for (const i of chunk.imports ?? []) visit(i);
-      };
-      visit('src/start.tsx');
-      for (const routeId of routeIds) {
-        // TanStack's file routes: '/' is routes/index.tsx, '/news/' routes/news/index.tsx, '/news/$id' routes/news/$id.tsx.
-        const file = routeId === '/' ? 'index' : routeId.endsWith('/') ? `${routeId.slice(1)}index` : routeId.slice(1);
-        visit(`src/routes/${file}.tsx?tsr-split=component`);
-      }
-      tags = [...files]
-        .filter((f) => !inShell.has(f))
-        .map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`)
-        .join('');
-      if (tags) tags = `<template id="route-preloads">${tags}</template>`;
-      memo.set(key, tags);
-    }
-    return tags;
-  };
 }

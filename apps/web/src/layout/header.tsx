@@ -1,15 +1,11 @@
-import { Link, useNavigate } from '@tanstack/react-router';
-import { toast } from '../lib/toast.ts';
+import { Link } from '@tanstack/react-router';
 import { branchColor } from '@post/contracts/branch';
-import { T } from '@post/contracts/messages';
 import { Button, buttonVariants } from '@post/ui/components/button';
 import { cn } from '@post/ui/lib/utils';
-import { trpc } from '../lib/trpc.ts';
-import { useAdminSession, useMemberSession, useRefreshSessions } from '../features/auth/use-session.ts';
+import { useAdminSession, useMemberSession, useSignOut } from '../features/auth/use-session.ts';
 import { useSiteSettings } from '../features/site-settings/use-site-settings.ts';
 import { Logo } from './logo.tsx';
 import { MobileMenu } from './mobile-menu.tsx';
-import { clearAllFormDrafts } from '../lib/form-drafts.ts';
 
 const MEMBER_BUTTON: Record<ReturnType<typeof branchColor>, string> = {
   army: 'bg-[#4b5320] hover:bg-[#3d4419] text-white',
@@ -30,34 +26,7 @@ export function Header() {
   const settings = useSiteSettings().data;
   const admin = useAdminSession().data;
   const member = useMemberSession().data;
-  const navigate = useNavigate();
-  const refresh = useRefreshSessions();
-  const adminLogout = trpc.adminAuth.logout.useMutation();
-  const memberLogout = trpc.memberAuth.logout.useMutation();
-
-  const onAdminLogout = async () => {
-    try {
-      await adminLogout.mutateAsync();
-      clearAllFormDrafts();
-      toast.success(T.loggedOut);
-      // Leave first, so the admin guard does not show the login page (as for a lapsed session) meanwhile.
-      await navigate({ to: '/' });
-      await refresh();
-    } catch {
-      toast.error(T.logoutFailed);
-    }
-  };
-  const onMemberLogout = async () => {
-    try {
-      await memberLogout.mutateAsync();
-    } catch (err) {
-      // The spec: member logout failures are only logged.
-      console.error('member logout failed', err);
-    }
-    // Leave first: on /member, re-reading the session first would send the member to the Login page.
-    await navigate({ to: '/' });
-    await refresh();
-  };
+  const signOut = useSignOut();
 
   // With an administrator's or a member's links the row is long: the links are a little tighter,
   // the drawer serves below 1280 px, and no link breaks over two lines.
@@ -76,7 +45,7 @@ export function Header() {
       { key: 'password', node: <a href="/admin/change-password" className={linkClass}>Change Password</a> },
       {
         key: 'logout',
-        node: <Button variant="ghost" onClick={onAdminLogout} className="justify-start px-2.5 text-base font-medium whitespace-nowrap">Logout</Button>,
+        node: <Button variant="ghost" onClick={() => void signOut.admin()} className="justify-start px-2.5 text-base font-medium whitespace-nowrap">Logout</Button>,
       },
     );
   }
@@ -85,7 +54,7 @@ export function Header() {
       key: 'hi',
       node: (
         <Button
-          onClick={onMemberLogout}
+          onClick={() => void signOut.member()}
           className={cn(MEMBER_BUTTON[branchColor(member.member.branchOfService)])}
           aria-label={`Hi ${member.member.firstName}: sign out of the member portal`}
         >

@@ -1,16 +1,11 @@
 import { Link } from '@tanstack/react-router';
 import { TEXT } from '@post/contracts/messages';
 import { buttonVariants } from '@post/ui/components/button';
-import { Head } from '../components/head.tsx';
 
-/** The 404 page; the router hint appears only in development builds (decisions §6). */
+/** The 404 page (its title and noindex come from the root route's head()); the router hint appears only in development builds (decisions §6). */
 export function NotFoundPage() {
   return (
     <div className="mx-auto max-w-xl px-4 py-16 text-center">
-      <Head>
-        <title>{TEXT.notFoundTitle}</title>
-        <meta name="robots" content="noindex" />
-      </Head>
       <h1 className="text-3xl font-bold text-navy-800">{TEXT.notFoundTitle}</h1>
       <p className="mt-4 text-lg">We could not find that page. It may have moved, or the address may be mistyped.</p>
       {import.meta.env.DEV ? (

@@ -1,5 +1,4 @@
 import { useSiteSettings } from '../features/site-settings/use-site-settings.ts';
-import { serverText } from './server-texts.ts';
 
 // Dates and times are shown in the post's time zone whatever the visitor's (decisions §1).
 const cache = new Map<string, Intl.DateTimeFormat>();
@@ -14,10 +13,10 @@ export function fmt(timeZone: string, options: Intl.DateTimeFormatOptions): Intl
   return f;
 }
 
-/** `d` formatted in `timeZone`; the server's text while a server-rendered page hydrates. */
+/** `d` formatted in `timeZone`. */
 export function formatIn(timeZone: string, options: Intl.DateTimeFormatOptions, d: Date | string): string {
   const date = new Date(d);
-  return serverText(`${timeZone}|${JSON.stringify(options)}|${date.getTime()}`, () => fmt(timeZone, options).format(date));
+  return fmt(timeZone, options).format(date);
 }
 
 /** Formatters bound to a time zone. */

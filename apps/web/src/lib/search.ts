@@ -6,12 +6,6 @@ export function oneOf<T extends string>(value: unknown, values: readonly T[]): T
   return typeof value === 'string' && (values as readonly string[]).includes(value) ? (value as T) : undefined;
 }
 
-/** A positive whole number that fits a database id, else undefined. */
-export function positiveId(value: unknown): number | undefined {
-  const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : NaN;
-  return Number.isInteger(n) && n > 0 && n <= 2147483647 ? n : undefined;
-}
-
 /** A non-empty string of at most `max` characters, else undefined. */
 export function text(value: unknown, max = 200): string | undefined {
   return typeof value === 'string' && value.length > 0 && value.length <= max ? value : typeof value === 'number' ? String(value) : undefined;

@@ -78,8 +78,8 @@ export function mergeDraft(template: unknown, draft: unknown): unknown {
 }
 
 /** The form's stored values (its default values, which form.reset keeps current). */
-function storedValues(form: UseFormReturn<any, any, any>): unknown {
-  return form.control._defaultValues ?? {};
+function storedValues<T extends FieldValues, C, V extends FieldValues>(form: UseFormReturn<T, C, V>): unknown {
+  return form.formState.defaultValues ?? {};
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(withoutSecrets(a)) === JSON.stringify(withoutSecrets(b));
@@ -100,10 +100,10 @@ export interface FormDraft {
  * is hidden or the form goes away), and restores them when the form mounts: mount the form once
  * the record's own values have loaded, so that the draft wins over them. Use one key per form and
  * record, e.g. `event:new`, `event:12`. Call `clear()` after a successful save and on Cancel; show
- * `DraftNotice` (form-kit) for 'Your unsaved changes were restored.' and Discard.
+ * `DraftNotice` (features/admin/forms/draft-notice.tsx) for 'Your unsaved changes were restored.' and Discard.
  */
-export function useFormDraft<T extends FieldValues>(
-  form: UseFormReturn<T, any, any>,
+export function useFormDraft<T extends FieldValues, C, V extends FieldValues>(
+  form: UseFormReturn<T, C, V>,
   key: string,
   { enabled = true }: { enabled?: boolean } = {},
 ): FormDraft {

@@ -1,73 +1,48 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { createRootRouteWithContext, HeadContent, Outlet, useRouter } from '@tanstack/react-router';
+import { Toaster } from '@post/ui/components/sonner';
+import { TEXT } from '@post/contracts/messages';
 import type { RouterContext } from '../router.tsx';
 import { CrisisBar } from '../layout/crisis-bar.tsx';
 import { Header } from '../layout/header.tsx';
 import { Footer } from '../layout/footer.tsx';
 import { NotFoundPage } from '../layout/not-found.tsx';
-import { markToasterMounted } from '../lib/toast.ts';
-import { Defer, nextTask, whenHydrated } from '../components/defer.tsx';
-
-// Toasts follow what a person does, so their library loads once the page is interactive:
-// sonner's module in one task (evaluating it inserts its stylesheet, which restyles the whole
-// page), the toaster's first render in the next, so neither keeps a tap waiting for long.
-const Toaster = lazy(() =>
-  import('@post/ui/components/sonner').then(async (m) => {
-    await nextTask();
-    return { default: m.Toaster };
-  }),
-);
+import { seo, settingsOf } from '../lib/seo.ts';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   // The header and footer show the post's own settings from the first server-rendered byte.
   loader: ({ context }) => context.trpcUtils.siteSettings.get.ensureData(),
+  // The post's name as the title of any page that names none (signed-in pages); the 404 page's.
+  head: ({ match, matches }) =>
+    matches.some((m) => m.status === 'notFound' || m._notFound === true)
+      ? seo(match.context, { title: TEXT.notFoundTitle, documentTitle: TEXT.notFoundTitle, noindex: true })
+      : seo(match.context, { title: settingsOf(match.context).postName }),
   component: RootLayout,
   notFoundComponent: NotFoundPage,
 });
 
-/** Toasts, once every part of the page has hydrated (its own component, so the layout does not render twice). */
-function LazyToaster() {
-  const [wanted, setWanted] = useState(false);
-  useEffect(() => {
-    void whenHydrated().then(() => setWanted(true));
-  }, []);
-  return wanted ? (
-    <Suspense fallback={null}>
-      <Toaster />
-      <ToasterMounted />
-    </Suspense>
-  ) : null;
-}
-
-/** Renders nothing; its effect runs after the toaster's own (siblings in order), so sonner listens by then. */
-function ToasterMounted() {
-  useEffect(markToasterMounted, []);
-  return null;
-}
-
 function RootLayout() {
-  // Tells people's tools and the browser tests that the page is interactive: every part hydrated.
+  // Tells people's tools and the browser tests that the page is interactive (hydrated).
   useEffect(() => {
-    void whenHydrated().then(() => {
-      document.documentElement.dataset.ready = 'true';
-    });
+    document.documentElement.dataset.ready = 'true';
   }, []);
+  // The server renders the head tags on their own, into <head> (entry-server.tsx). In the
+  // browser React 19 hoists them into <head>: while hydrating it takes over the server's
+  // tags (they are not part of the body's markup), later it keeps them current.
+  const isServer = useRouter().isServer;
   return (
     <>
+      {isServer ? null : <HeadContent />}
       <a href="#main" className="sr-only z-50 rounded-md bg-background px-4 py-2 focus:not-sr-only focus:fixed focus:left-2 focus:top-2">
         Skip to main content
       </a>
       <CrisisBar />
-      <Defer>
-        <Header />
-      </Defer>
+      <Header />
       <main id="main" tabIndex={-1} className="min-h-[60vh] outline-none">
         <Outlet />
       </main>
-      <Defer>
-        <Footer />
-      </Defer>
-      <LazyToaster />
+      <Footer />
+      <Toaster />
     </>
   );
 }

@@ -2,7 +2,6 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
 import { LoginPage, type LoginTab } from '../features/auth/login-page.tsx';
 import { safeReturnTo } from '../lib/return-to.ts';
-import { Head } from '../components/head.tsx';
 
 export const Route = createFileRoute('/admin_/login')({
   // ?returnTo= the admin page that sent here (its path on this site only): signing in goes back
@@ -19,10 +18,10 @@ function AdminLoginRoute() {
   const [tab, setTab] = useState<LoginTab>('admin');
   return (
     <>
-      <Head>
+      <>
         <title>Sign In</title>
         <meta name="robots" content="noindex" />
-      </Head>
+      </>
       <LoginPage tab={tab} onTabChange={setTab} returnTo={returnTo} lapsed={expired} />
     </>
   );

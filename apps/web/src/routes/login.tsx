@@ -1,9 +1,10 @@
+import { seo } from '../lib/seo.ts';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { oneOf } from '../lib/search.ts';
 import { LoginPage } from '../features/auth/login-page.tsx';
-import { Seo } from '../components/seo.tsx';
 
 export const Route = createFileRoute('/login')({
+  head: ({ match }) => seo(match.context, { title: 'Sign In', description: "Sign in to the member portal or the post's administration.", path: '/login' }),
   validateSearch: (s: Record<string, unknown>): { tab?: 'admin' | 'member' } => ({ tab: oneOf(s.tab, ['admin', 'member'] as const) }),
   component: LoginRoute,
 });
@@ -12,9 +13,6 @@ function LoginRoute() {
   const { tab } = Route.useSearch();
   const navigate = useNavigate({ from: '/login' });
   return (
-    <>
-      <Seo title="Sign In" description="Sign in to the member portal or the post's administration." path="/login" />
-      <LoginPage tab={tab ?? 'admin'} onTabChange={(t) => navigate({ search: { tab: t }, replace: true })} />
-    </>
+    <LoginPage tab={tab ?? 'admin'} onTabChange={(t) => navigate({ search: { tab: t }, replace: true })} />
   );
 }

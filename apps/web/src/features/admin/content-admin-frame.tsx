@@ -5,11 +5,11 @@ import { PlusIcon } from 'lucide-react';
 import { T, TEXT } from '@post/contracts/messages';
 import { Button } from '@post/ui/components/button';
 import { ErrorState } from '../../components/load-state.tsx';
-import { Head } from '../../components/head.tsx';
 import { Page } from '../../layout/page.tsx';
 import { hasFormDraft } from '../../lib/use-form-draft.ts';
 import { errorStatus } from '../../lib/trpc.ts';
-import { BackLink, FormPanel } from './forms/form-kit.tsx';
+import { BackLink } from './forms/back-link.tsx';
+import { FormPanel } from './forms/form-panel.tsx';
 
 /**
  * The frame of the member-content admin pages (spec §2): the page with its back link and New
@@ -69,9 +69,9 @@ export function ContentAdminFrame<T extends { id: number }>({
         )
       }
     >
-      <Head>
+      <>
         <title>{texts.title}</title>
-      </Head>
+      </>
       {formOpen ? (
         <FormPanel className="mb-8">
           {editId === undefined ? (

@@ -1,19 +1,16 @@
-import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from '@tanstack/react-router';
-import { toast } from '../../lib/toast.ts';
-import type { LoginInput } from '@post/contracts/admin-auth';
-import type { MemberLoginInput } from '@post/contracts/member-auth';
-import { usePlainForm } from '../../lib/use-plain-form.ts';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { T, TEXT } from '@post/contracts/messages';
 import { Button } from '@post/ui/components/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@post/ui/components/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@post/ui/components/tabs';
 import { PlainTextField } from '../../components/plain-field.tsx';
-import { errorStatus, trpc } from '../../lib/trpc.ts';
-import { useRefreshSessions } from './use-session.ts';
 import { useSiteSettings } from '../site-settings/use-site-settings.ts';
-import { useHydrated } from '../../lib/use-hydrated.ts';
 import { safeReturnTo } from '../../lib/return-to.ts';
+
+// The forms (react-hook-form and zod) load after the page: they are not in the JavaScript the
+// public page needs first (issue 16's budget), and the placeholder holds their place meanwhile.
+const AdminLoginForm = lazy(() => import('./login-forms.tsx').then((m) => ({ default: m.AdminLoginForm })));
+const MemberLoginForm = lazy(() => import('./login-forms.tsx').then((m) => ({ default: m.MemberLoginForm })));
 
 /** Which tab the Login page opens on. */
 export type LoginTab = 'admin' | 'member';
@@ -65,10 +62,14 @@ export function LoginPage({
               <TabsTrigger value="member">Member Portal</TabsTrigger>
             </TabsList>
             <TabsContent value="admin" className="pt-4">
-              <AdminLoginForm returnTo={safeReturnTo(returnTo)} focus={lapsed} />
+              <Suspense fallback={<FormPlaceholder labels={['Username', 'Password']} />}>
+                <AdminLoginForm returnTo={safeReturnTo(returnTo)} focus={lapsed} />
+              </Suspense>
             </TabsContent>
             <TabsContent value="member" className="pt-4">
-              <MemberLoginForm />
+              <Suspense fallback={<FormPlaceholder labels={['Membership Number', 'Password']} />}>
+                <MemberLoginForm />
+              </Suspense>
             </TabsContent>
           </Tabs>
           <p className="mt-6 text-center text-sm text-muted-foreground">{TEXT.loginHelp}</p>
@@ -78,63 +79,16 @@ export function LoginPage({
   );
 }
 
-function failureText(err: unknown, fallback: string): string {
-  return errorStatus(err) === 429 ? (err as Error).message : fallback;
-}
-
-function AdminLoginForm({ returnTo, focus }: { returnTo?: string; focus?: boolean }) {
-  const form = usePlainForm<LoginInput>(['username', 'password'], () => import('@post/contracts/admin-auth').then((m) => m.LoginInput));
-  const username = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    if (focus) username.current?.focus();
-  }, [focus]);
-  const login = trpc.adminAuth.login.useMutation();
-  const hydrated = useHydrated();
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      await login.mutateAsync(values);
-      toast.success(T.adminLoginSuccess.title, { description: T.adminLoginSuccess.description });
-      // A full page load, as the spec says, so the admin area starts from a clean state: the
-      // dashboard, or the page whose session had lapsed (its form's draft comes back there).
-      window.location.assign(returnTo ?? '/admin');
-    } catch (err) {
-      toast.error(T.adminLoginFailed.title, { description: failureText(err, T.adminLoginFailed.description) });
-    }
-  });
+/** What shows while the form's module loads: the same fields, not yet usable (nothing typed can be lost). */
+function FormPlaceholder({ labels }: { labels: [string, string] }) {
   return (
-    <form {...form.formProps} onSubmit={onSubmit} className="space-y-4" aria-label="Administrator sign in">
-      <PlainTextField ref={username} name="username" label="Username" autoComplete="username" required error={form.errors.username} />
-      <PlainTextField name="password" label="Password" type="password" autoComplete="current-password" required error={form.errors.password} />
-      <Button type="submit" className="w-full" disabled={!hydrated || form.isSubmitting}>
-        {form.isSubmitting ? 'Signing in...' : 'Sign In'}
+    <div className="space-y-4" aria-busy="true">
+      {labels.map((label) => (
+        <PlainTextField key={label} label={label} name={label} disabled required />
+      ))}
+      <Button type="button" className="w-full" disabled>
+        Sign In
       </Button>
-    </form>
-  );
-}
-
-function MemberLoginForm() {
-  const navigate = useNavigate();
-  const refresh = useRefreshSessions();
-  const form = usePlainForm<MemberLoginInput>(['membershipNumber', 'password'], () => import('@post/contracts/member-auth').then((m) => m.MemberLoginInput));
-  const login = trpc.memberAuth.login.useMutation();
-  const hydrated = useHydrated();
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      await login.mutateAsync(values);
-      toast.success(T.memberLoginSuccess.title, { description: T.memberLoginSuccess.description });
-      await refresh();
-      await navigate({ to: '/member' });
-    } catch (err) {
-      toast.error(T.memberLoginFailed.title, { description: failureText(err, T.memberLoginFailed.description) });
-    }
-  });
-  return (
-    <form {...form.formProps} onSubmit={onSubmit} className="space-y-4" aria-label="Member sign in">
-      <PlainTextField name="membershipNumber" label="Membership Number" autoComplete="username" required error={form.errors.membershipNumber} />
-      <PlainTextField name="password" label="Password" type="password" autoComplete="current-password" required error={form.errors.password} />
-      <Button type="submit" className="w-full" disabled={!hydrated || form.isSubmitting}>
-        {form.isSubmitting ? 'Signing in...' : 'Sign In'}
-      </Button>
-    </form>
+    </div>
   );
 }

@@ -1,4 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { toast } from 'sonner';
+import { T } from '@post/contracts/messages';
+import { clearAllFormDrafts } from '../../lib/form-drafts.ts';
 import { MEMBER_SESSION_KEY, trpc } from '../../lib/trpc.ts';
 
 /** The administrator check: fresh for 5 minutes, refetched on focus (spec §4). */
@@ -31,5 +35,44 @@ export function useRefreshSessions() {
   const utils = trpc.useUtils();
   return async () => {
     await Promise.all([utils.adminAuth.check.invalidate(), queryClient.invalidateQueries({ queryKey: MEMBER_SESSION_KEY })]);
+  };
+}
+
+/**
+ * Signing out, the one way for every button (header, dashboard, member portal). An
+ * administrator's sign-out clears the form drafts and says so; a member's failure is only
+ * logged (the spec). Both leave for the home page first, so the admin guard or the member
+ * portal does not show the login page while the checks are read again.
+ */
+export function useSignOut() {
+  const navigate = useNavigate();
+  const refresh = useRefreshSessions();
+  const adminLogout = trpc.adminAuth.logout.useMutation();
+  const memberLogout = trpc.memberAuth.logout.useMutation();
+  const leave = async () => {
+    await navigate({ to: '/' });
+    await refresh();
+  };
+  return {
+    pending: adminLogout.isPending || memberLogout.isPending,
+    admin: async () => {
+      try {
+        await adminLogout.mutateAsync();
+      } catch {
+        toast.error(T.logoutFailed);
+        return;
+      }
+      clearAllFormDrafts();
+      toast.success(T.loggedOut);
+      await leave();
+    },
+    member: async () => {
+      try {
+        await memberLogout.mutateAsync();
+      } catch (err) {
+        console.error('member logout failed', err);
+      }
+      await leave();
+    },
   };
 }

@@ -4,7 +4,6 @@ import { LoadState } from '../../components/load-state.tsx';
 import { Page } from '../../layout/page.tsx';
 import { usePostFormat } from '../../lib/format.ts';
 import { CommanderByline, CommanderMessageBody, useCommanderMessage } from './commander-message.tsx';
-import { Seo } from '../../components/seo.tsx';
 
 /** /commander-message: the active message in full (decisions §3). */
 export function CommanderMessagePage() {
@@ -12,7 +11,6 @@ export function CommanderMessagePage() {
   const f = usePostFormat();
   return (
     <Page title="Commander's Message">
-      <Seo title="Commander's Message" description="The Post Commander's message to members, families and neighbours." path="/commander-message" />
       <LoadState
         query={message}
         loadingText={TEXT.loadingCommanderMessage}

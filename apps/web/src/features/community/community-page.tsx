@@ -5,7 +5,6 @@ import { Page } from '../../layout/page.tsx';
 import { trpc } from '../../lib/trpc.ts';
 import { useSiteSettings } from '../site-settings/use-site-settings.ts';
 import { EngagementHighlight } from './engagement-highlight.tsx';
-import { Seo } from '../../components/seo.tsx';
 
 /** /community: the active highlight first, then the past ones, newest first (decisions §3). */
 export function CommunityPage() {
@@ -13,11 +12,6 @@ export function CommunityPage() {
   const settings = useSiteSettings().data;
   return (
     <Page title="Community Programs" intro={`How the members of ${settings.postName} serve ${settings.town || "our community"} and beyond.`}>
-      <Seo
-        title="Community Programs"
-        description={`How the members of ${settings.postName} serve ${settings.town || 'our community'} and beyond: current and past community programs.`}
-        path="/community"
-      />
       <LoadState
         query={list}
         loadingText={TEXT.loadingEngagement}

@@ -1,16 +1,14 @@
-import { useSyncExternalStore } from 'react';
 import { DownloadIcon, SmartphoneIcon } from 'lucide-react';
 import { buttonVariants } from '@post/ui/components/button';
+import { useSiteOrigin } from '../../lib/seo.ts';
 
 /**
  * Export of the post's events (decisions §4): the .ics file, a webcal:// subscription for
  * iPhone and a Google Calendar subscription for Android, all to the same feed.
  */
-const noSubscribe = () => () => {};
 
 export function CalendarExport() {
-  // The page's own address (unknown while rendering on the server).
-  const origin = useSyncExternalStore(noSubscribe, () => window.location.origin, () => '');
+  const origin = useSiteOrigin();
   const feed = `${origin}/api/events.ics`;
   const webcal = feed.replace(/^https?:/, 'webcal:');
   const google = `https://calendar.google.com/calendar/r?cid=${encodeURIComponent(webcal)}`;

@@ -1,16 +1,13 @@
 // Small date helpers for the calendar, always in an explicit time zone (decisions §1).
 
 import { fmt, formatIn } from '../../lib/format.ts';
-import { serverText } from '../../lib/server-texts.ts';
 
 /** "2026-11" of an instant, in a time zone. */
 export function yearMonthIn(d: Date | string, timeZone: string): string {
   const date = new Date(d);
-  return serverText(`ym|${timeZone}|${date.getTime()}`, () => {
-    const parts = fmt(timeZone, { year: 'numeric', month: '2-digit' }).formatToParts(date);
-    const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
-    return `${get('year')}-${get('month')}`;
-  });
+  const parts = fmt(timeZone, { year: 'numeric', month: '2-digit' }).formatToParts(date);
+  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
+  return `${get('year')}-${get('month')}`;
 }
 
 /** "Wed, Nov 11, 2026" of a plain calendar date "2026-11-11" (no time zone shift). */

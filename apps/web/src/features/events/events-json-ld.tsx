@@ -1,10 +1,9 @@
-import { useContext } from 'react';
+import { useSiteOrigin } from '../../lib/seo.ts';
 import type { Event } from '@post/contracts/events';
-import { OriginContext } from '../../components/seo.tsx';
 
 /** schema.org Event data of the post's events, for search engines (JSON, not a script that runs). */
 export function EventsJsonLd({ events, postName, address }: { events: Event[]; postName: string; address: string }) {
-  const origin = useContext(OriginContext);
+  const origin = useSiteOrigin();
   const data = events.map((e) => ({
     '@context': 'https://schema.org',
     '@type': 'Event',

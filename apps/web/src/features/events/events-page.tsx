@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { EventsJsonLd } from './events-json-ld.tsx';
 import { useRouter } from '@tanstack/react-router';
 import type { Event } from '@post/contracts/events';
@@ -16,11 +16,8 @@ import type { VolunteerTarget } from '../volunteers/volunteer-signup-dialog.tsx'
 import { CalendarExport } from './calendar-export.tsx';
 import { currentMonth, MonthListView, PHONE_QUERY } from './month-list.tsx';
 import { yearMonthIn } from './dates.ts';
-import { serverText } from '../../lib/server-texts.ts';
 import type { SelectedEvent } from './event-details-dialog.tsx';
 import { CHIP_CLASS, LEGEND } from './event-types.ts';
-import { Seo } from '../../components/seo.tsx';
-import { Defer, whenHydrated } from '../../components/defer.tsx';
 
 // FullCalendar is heavy: it loads with this page only, never in the main chunk.
 const EventsCalendar = lazy(() => import('./events-calendar.tsx'));
@@ -68,9 +65,9 @@ export function EventsPage({ id, onSelect }: { id: EventId | undefined; onSelect
   // Phones see the list of the month, wider screens the grid. Unknown on the server and while
   // hydrating: then both are in the markup and the screen's width (CSS) picks one.
   const [view, setView] = useState<'list' | 'grid' | undefined>(undefined);
-  // Chosen once every part has hydrated: a part still waiting to hydrate must not be removed.
+  // Chosen once hydrated, as a transition: the markup both views share stays on screen meanwhile.
   useEffect(() => {
-    void whenHydrated().then(() => setView(window.matchMedia(PHONE_QUERY).matches ? 'list' : 'grid'));
+    startTransition(() => setView(window.matchMedia(PHONE_QUERY).matches ? 'list' : 'grid'));
   }, []);
   // After the visitor switches, focus goes to the month heading of the view that replaced the button.
   const switched = useRef(false);
@@ -81,14 +78,14 @@ export function EventsPage({ id, onSelect }: { id: EventId | undefined; onSelect
 
   const zoneName = useMemo(
     () =>
-      serverText(`zone|${settings.timeZone}`, () => {
+      {
         try {
           const parts = new Intl.DateTimeFormat('en-US', { timeZone: settings.timeZone, timeZoneName: 'longGeneric' }).formatToParts(new Date());
           return parts.find((p) => p.type === 'timeZoneName')?.value ?? settings.timeZone;
         } catch {
           return settings.timeZone;
         }
-      }),
+      },
     [settings.timeZone],
   );
 
@@ -122,14 +119,7 @@ export function EventsPage({ id, onSelect }: { id: EventId | undefined; onSelect
       title="Events Calendar"
       intro={`Meetings, ceremonies, fundraisers and community service of ${settings.postName}. All times are ${zoneName}.`}
     >
-      <Seo
-        title="Events Calendar"
-        description={`Meetings, ceremonies, fundraisers and community service of ${settings.postName}: the calendar, volunteer sign-up and calendar subscriptions.`}
-        path="/events"
-      />
       {events.data ? <EventsJsonLd events={events.data} postName={settings.postName} address={settings.streetAddress} /> : null}
-      {/* The legend, the month list, the calendar's place and the volunteer table hydrate each in a task of their own (components/defer.tsx). */}
-      <Defer>
         <div className="mb-4 flex flex-wrap items-center justify-between gap-4">
           <ul className="flex flex-wrap gap-x-5 gap-y-2" aria-label="Legend">
             {LEGEND.map((l) => (
@@ -141,10 +131,8 @@ export function EventsPage({ id, onSelect }: { id: EventId | undefined; onSelect
           </ul>
           <CalendarExport />
         </div>
-      </Defer>
       {events.isError ? <ErrorState className="mb-4" onRetry={() => events.refetch()} retrying={events.isFetching} /> : null}
       {view !== 'grid' ? (
-        <Defer>
           <div className={view === 'list' ? undefined : 'md:hidden'}>
             <MonthListView
               events={events.data ?? []}
@@ -156,10 +144,8 @@ export function EventsPage({ id, onSelect }: { id: EventId | undefined; onSelect
               focusHeading={switched.current}
             />
           </div>
-        </Defer>
       ) : null}
       {view !== 'list' ? (
-        <Defer>
           <div className={view === 'grid' ? undefined : 'hidden md:block'}>
             <Suspense fallback={<CalendarSkeleton />}>
               {settled && view === 'grid' ? (
@@ -181,16 +167,13 @@ export function EventsPage({ id, onSelect }: { id: EventId | undefined; onSelect
               )}
             </Suspense>
           </div>
-        </Defer>
       ) : null}
       {isAdmin ? (
         <p className="mt-2 text-base text-muted-foreground">Administrators: drag across days in the month grid to create an event for them.</p>
       ) : null}
-      <Defer>
         <div className="mt-8">
           <VolunteerNeeds query={events} isAdmin={isAdmin} onVolunteer={volunteer} />
         </div>
-      </Defer>
       <Suspense fallback={null}>
         {used.current.details ? <EventDetailsDialog selected={selected} onClose={() => onSelect(undefined)} isAdmin={isAdmin} onVolunteer={volunteer} /> : null}
         {used.current.signup ? <VolunteerSignupDialog event={signup} onClose={() => setSignup(null)} returnFocusTo={eventElement} /> : null}

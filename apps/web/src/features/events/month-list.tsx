@@ -7,14 +7,13 @@ import { cn } from '@post/ui/lib/utils';
 import { formattersFor } from '../../lib/format.ts';
 import { CHIP_CLASS, eventTypeOf } from './event-types.ts';
 import { monthLabel, plainDateLabel, yearMonthIn } from './dates.ts';
-import { serverText } from '../../lib/server-texts.ts';
 
 /** Phones (narrower than 768 px) open on the list of the month (issue 3). */
 export const PHONE_QUERY = '(max-width: 767.98px)';
 
-/** The current month in the post's zone ("2026-11"); the server's while hydrating (no Intl then). */
+/** The current month in the post's zone ("2026-11"). */
 export function currentMonth(timeZone: string): string {
-  return serverText(`month-now|${timeZone}`, () => yearMonthIn(new Date(), timeZone));
+  return yearMonthIn(new Date(), timeZone);
 }
 
 /** "2026-11" moved by `delta` months. */

@@ -3,20 +3,12 @@ import { buttonVariants } from '@post/ui/components/button';
 import { useSiteSettings } from '../site-settings/use-site-settings.ts';
 import { BranchesStrip } from './branch-emblems.tsx';
 import { CommanderMessageSection, PostUpdatesSection, UpcomingEventsSection } from './home-sections.tsx';
-import { Seo } from '../../components/seo.tsx';
-import { Defer } from '../../components/defer.tsx';
 
 /** The home page (spec §2): hero, branches, upcoming events, commander's message, post updates. */
 export function HomePage() {
   const s = useSiteSettings().data;
   return (
     <>
-      <Seo
-        title="Home"
-        documentTitle={`${s.postName} | Home`}
-        description={`${s.postName}${s.town ? ` in ${s.town}` : ''}: events, volunteering, news, and help with health care, benefits and crisis support for veterans and their families.`}
-        path="/"
-      />
       <section className="bg-navy-800 text-white">
         <div className="mx-auto max-w-6xl px-4 py-14 text-center">
           <h1 className="text-3xl font-bold sm:text-4xl">Welcome to {s.postName}</h1>
@@ -29,18 +21,10 @@ export function HomePage() {
           </div>
         </div>
       </section>
-      <Defer>
-        <BranchesStrip />
-      </Defer>
-      <Defer>
-        <UpcomingEventsSection />
-      </Defer>
-      <Defer>
-        <CommanderMessageSection />
-      </Defer>
-      <Defer>
-        <PostUpdatesSection />
-      </Defer>
+      <BranchesStrip />
+      <UpcomingEventsSection />
+      <CommanderMessageSection />
+      <PostUpdatesSection />
     </>
   );
 }

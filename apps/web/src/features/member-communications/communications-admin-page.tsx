@@ -4,7 +4,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { PencilIcon, Trash2Icon } from 'lucide-react';
-import { toast } from '../../lib/toast.ts';
+import { toast } from 'sonner';
 import type { z } from 'zod';
 import { labelOf } from '@post/contracts/enums';
 import { CreateCommunicationInput, type MemberCommunication } from '@post/contracts/member-communications';
@@ -16,8 +16,11 @@ import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { TextAreaField, TextField } from '../../components/form-fields.tsx';
 import { usePostFormat } from '../../lib/format.ts';
 import { errorStatus, serverMessage, trpc } from '../../lib/trpc.ts';
-import { DraftNotice, RequiredLegend, SelectField, SwitchField, UnsavedChangesDialog } from '../admin/forms/form-kit.tsx';
-import { useSessionLapse } from '../admin/forms/save-errors.ts';
+import { DraftNotice } from '../admin/forms/draft-notice.tsx';
+import { RequiredLegend } from '../admin/forms/required-legend.tsx';
+import { SelectField } from '../admin/forms/select-field.tsx';
+import { SwitchField } from '../admin/forms/switch-field.tsx';
+import { UnsavedChangesDialog } from '../admin/forms/unsaved-changes-dialog.tsx';
 import { useUnsavedChanges } from '../../lib/use-unsaved-changes.ts';
 import { AUDIENCE_LABELS, AUDIENCE_OPTIONS, PRIORITY_BADGE, PRIORITY_OPTIONS, TYPE_OPTIONS } from './labels.ts';
 import { ContentAdminFrame } from '../admin/content-admin-frame.tsx';
@@ -150,7 +153,6 @@ function CommunicationForm({ communication, onDone }: { communication?: MemberCo
   useEffect(() => heading.current?.focus(), []);
   const { blocker, allowLeave } = useUnsavedChanges(form.formState.isDirty);
   const draft = useFormDraft(form, communication ? `member-communication:${communication.id}` : DRAFT_NEW);
-  const sessionLapsed = useSessionLapse();
   const leave = () => {
     draft.clear();
     allowLeave();
@@ -170,7 +172,6 @@ function CommunicationForm({ communication, onDone }: { communication?: MemberCo
     } catch (err) {
       const title = communication ? T.communicationUpdateFailed : T.communicationCreateFailed;
       toast.error(title, { description: errorStatus(err) === 401 ? T.sessionExpired : serverMessage(err) });
-      sessionLapsed(err);
     }
   });
 

@@ -1,4 +1,3 @@
-import { useNavigate } from '@tanstack/react-router';
 import { DownloadIcon, ExternalLinkIcon, LogOutIcon, PaperclipIcon } from 'lucide-react';
 import { labelOf } from '@post/contracts/enums';
 import type { SessionMember } from '@post/contracts/member-auth';
@@ -13,10 +12,9 @@ import { LoadState } from '../../components/load-state.tsx';
 import { Page } from '../../layout/page.tsx';
 import { usePostFormat } from '../../lib/format.ts';
 import { trpc } from '../../lib/trpc.ts';
-import { useRefreshSessions } from '../auth/use-session.ts';
+import { useSignOut } from '../auth/use-session.ts';
 import { PRIORITY_BADGE } from '../member-communications/labels.ts';
 import { CategoryIcon } from '../member-resources/labels.tsx';
-import { Head } from '../../components/head.tsx';
 
 /** Which tab the portal shows. */
 export type PortalTab = 'communications' | 'resources';
@@ -26,36 +24,23 @@ const PRIVATE = { staleTime: 0, gcTime: 0, refetchOnMount: 'always', refetchOnWi
 
 /** The member portal: Communications and Resources tabs and a Sign Out button (spec §2). */
 export function MemberPortalPage({ member, tab, onTabChange }: { member: SessionMember; tab: PortalTab; onTabChange: (tab: PortalTab) => void }) {
-  const navigate = useNavigate();
-  const refresh = useRefreshSessions();
-  const logout = trpc.memberAuth.logout.useMutation();
-  const signOut = async () => {
-    try {
-      await logout.mutateAsync();
-    } catch (err) {
-      // The spec: member logout failures are only logged.
-      console.error('member logout failed', err);
-    }
-    // Leave first: re-reading the session while still here would send the member to the Login page.
-    await navigate({ to: '/' });
-    await refresh();
-  };
+  const signOut = useSignOut();
 
   return (
     <Page
       title="Member Portal"
       intro={`Welcome, ${member.firstName}. Here are the communications and resources for members of the post.`}
       actions={
-        <Button variant="outline" onClick={() => void signOut()} disabled={logout.isPending}>
+        <Button variant="outline" onClick={() => void signOut.member()} disabled={signOut.pending}>
           <LogOutIcon aria-hidden="true" />
           Sign Out
         </Button>
       }
     >
-      <Head>
+      <>
         <title>Member Portal</title>
         <meta name="robots" content="noindex" />
-      </Head>
+      </>
       <Tabs value={tab} onValueChange={(v) => onTabChange(v as PortalTab)}>
         <TabsList className="grid w-full grid-cols-2 sm:w-96">
           <TabsTrigger value="communications">Communications</TabsTrigger>

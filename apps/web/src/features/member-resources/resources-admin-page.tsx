@@ -3,7 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { PencilIcon, Trash2Icon } from 'lucide-react';
-import { toast } from '../../lib/toast.ts';
+import { toast } from 'sonner';
 import type { z } from 'zod';
 import { labelOf } from '@post/contracts/enums';
 import {
@@ -22,8 +22,11 @@ import { Input } from '@post/ui/components/input';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { TextAreaField, TextField } from '../../components/form-fields.tsx';
 import { errorStatus, serverMessage, trpc } from '../../lib/trpc.ts';
-import { DraftNotice, RequiredLegend, SelectField, SwitchField, UnsavedChangesDialog } from '../admin/forms/form-kit.tsx';
-import { useSessionLapse } from '../admin/forms/save-errors.ts';
+import { DraftNotice } from '../admin/forms/draft-notice.tsx';
+import { RequiredLegend } from '../admin/forms/required-legend.tsx';
+import { SelectField } from '../admin/forms/select-field.tsx';
+import { SwitchField } from '../admin/forms/switch-field.tsx';
+import { UnsavedChangesDialog } from '../admin/forms/unsaved-changes-dialog.tsx';
 import { useUnsavedChanges } from '../../lib/use-unsaved-changes.ts';
 import { useFormDraft } from '../../lib/use-form-draft.ts';
 import { ACCESS_LEVEL_LABELS, ACCESS_OPTIONS, CATEGORY_OPTIONS, CategoryIcon, RESOURCE_TYPE_OPTIONS } from './labels.tsx';
@@ -206,7 +209,6 @@ function ResourceForm({ resource, onDone }: { resource?: MemberResource; onDone:
   });
   const { blocker, allowLeave } = useUnsavedChanges(form.formState.isDirty || file !== null);
   const draft = useFormDraft(form, resource ? `member-resource:${resource.id}` : DRAFT_NEW);
-  const sessionLapsed = useSessionLapse();
   const leave = () => {
     draft.clear();
     allowLeave();
@@ -239,7 +241,6 @@ function ResourceForm({ resource, onDone }: { resource?: MemberResource; onDone:
     } catch (err) {
       const title = resource ? T.memberResourceUpdateFailed : T.memberResourceCreateFailed;
       toast.error(title, { description: errorStatus(err) === 401 ? T.sessionExpired : serverMessage(err) });
-      sessionLapsed(err);
       return;
     }
     if (source === 'file' && file) {

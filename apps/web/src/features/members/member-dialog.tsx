@@ -3,7 +3,7 @@ import { useReturnFocus } from '../../lib/use-return-focus.ts';
 import type * as React from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from '../../lib/toast.ts';
+import { toast } from 'sonner';
 import type { z } from 'zod';
 import { CreateMemberInput, type Member } from '@post/contracts/members';
 import { E, T } from '@post/contracts/messages';
@@ -13,8 +13,10 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { TextAreaField, TextField } from '../../components/form-fields.tsx';
 import { errorStatus, serverMessage, trpc } from '../../lib/trpc.ts';
 import { usePostFormat } from '../../lib/format.ts';
-import { DraftNotice, RequiredLegend, SelectField, SwitchField } from '../admin/forms/form-kit.tsx';
-import { useSessionLapse } from '../admin/forms/save-errors.ts';
+import { DraftNotice } from '../admin/forms/draft-notice.tsx';
+import { RequiredLegend } from '../admin/forms/required-legend.tsx';
+import { SelectField } from '../admin/forms/select-field.tsx';
+import { SwitchField } from '../admin/forms/switch-field.tsx';
 import { useFormDraft } from '../../lib/use-form-draft.ts';
 import { BRANCH_OPTIONS, DUES_OPTIONS, MEMBERSHIP_TYPE_OPTIONS, POST_ROLE_OPTIONS } from './labels.ts';
 
@@ -122,7 +124,6 @@ function MemberForm({ member, onDone, forgetDraft }: { member?: Member; onDone: 
       forgetDraft.current = null;
     };
   }, [forgetDraft, draft.clear]);
-  const sessionLapsed = useSessionLapse();
 
   const onSubmit = form.handleSubmit(async (values) => {
     const failed = member ? T.memberUpdateFailed : T.memberCreateFailed;
@@ -139,7 +140,6 @@ function MemberForm({ member, onDone, forgetDraft }: { member?: Member; onDone: 
       else if (message === E.memberEmailTaken) form.setError('email', { message }, { shouldFocus: true });
       if (errorStatus(err) === 401) toast.error(failed, { description: T.sessionExpired });
       else toast.error(message ?? failed);
-      sessionLapsed(err);
     }
   });
 

@@ -2,11 +2,12 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { keepPreviousData } from '@tanstack/react-query';
 import { ArrowLeftIcon, DownloadIcon, PencilIcon, PlusIcon, Trash2Icon, UploadIcon } from 'lucide-react';
-import { toast } from '../../lib/toast.ts';
+import { toast } from 'sonner';
 import type { z } from 'zod';
 import type { Member, MemberImportResult, PostRoleFilter } from '@post/contracts/members';
 import { MEMBER_CSV_REQUIRED, MEMBER_FIELD_LABELS, MEMBER_CSV_COLUMNS } from '@post/contracts/members';
 import { CONFIRM, T, TEXT } from '@post/contracts/messages';
+import { StatusBadge } from '../../components/status-badge.tsx';
 import { Badge } from '@post/ui/components/badge';
 import { Button, buttonVariants } from '@post/ui/components/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogClose } from '@post/ui/components/dialog';
@@ -18,11 +19,10 @@ import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { ErrorState } from '../../components/load-state.tsx';
 import { Page } from '../../layout/page.tsx';
 import { errorStatus, serverMessage, trpc } from '../../lib/trpc.ts';
-import { selectClass } from '../admin/forms/form-kit.tsx';
+import { selectClass } from '../admin/forms/select-field.tsx';
 import { DUES_OPTIONS, POST_ROLE_OPTIONS, branchLabel, postRoleLabel } from './labels.ts';
 import { MemberDialog, memberDraftKey } from './member-dialog.tsx';
 import { formDraftKeys, hasFormDraft } from '../../lib/use-form-draft.ts';
-import { Head } from '../../components/head.tsx';
 
 /** The directory's search and filters, kept in the address so a reload or Back keeps them. */
 export interface DirectoryFilters {
@@ -86,9 +86,9 @@ export function UserManagementPage({ filters, onFiltersChange }: { filters: Dire
         </>
       }
     >
-      <Head>
+      <>
         <title>User Management</title>
-      </Head>
+      </>
       <section aria-labelledby="directory-heading" className="rounded-xl border bg-card p-4 shadow-sm sm:p-6">
         <div className="mb-4 flex flex-wrap items-start justify-between gap-3">
           <h2 id="directory-heading" className="text-2xl font-bold text-navy-800">
@@ -196,9 +196,6 @@ function FilterSelect({
   );
 }
 
-function StatusBadge({ active }: { active: boolean }) {
-  return <Badge variant={active ? 'success' : 'secondary'}>{active ? 'Active' : 'Inactive'}</Badge>;
-}
 function AccessBadge({ enabled }: { enabled: boolean }) {
   return <Badge variant={enabled ? 'normal' : 'outline'}>{enabled ? 'Enabled' : 'Disabled'}</Badge>;
 }

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
-import { newsIdOf, newsItemQuery } from './queries.ts';
+import { parseId } from '@post/contracts/ids';
+import { newsItemQuery } from './queries.ts';
 import { ArrowLeftIcon } from 'lucide-react';
 import { TEXT } from '@post/contracts/messages';
 import { Badge } from '@post/ui/components/badge';
@@ -8,9 +9,8 @@ import { EmptyState, ErrorState, loadStatus } from '../../components/load-state.
 import { Page } from '../../layout/page.tsx';
 import { usePostFormat } from '../../lib/format.ts';
 import { useQuery } from '@tanstack/react-query';
-import { trpc, type AppTrpcClient } from '../../lib/trpc.ts';
-import { excerpt, paragraphs } from './news-text.ts';
-import { Seo } from '../../components/seo.tsx';
+import { trpc } from '../../lib/trpc.ts';
+import { paragraphs } from './news-text.ts';
 
 const backLink = (
   <Link to="/news" className="inline-flex items-center gap-2 font-semibold text-navy-800 underline underline-offset-4 hover:decoration-2">
@@ -21,7 +21,7 @@ const backLink = (
 
 /** /news/{id}: one news item in full, or a not-found state with the way back. */
 export function NewsItemPage({ id }: { id: string }) {
-  const numericId = newsIdOf(id);
+  const numericId = parseId(id);
   const item = useQuery({ ...newsItemQuery(trpc.useUtils().client, numericId ?? 0), enabled: numericId !== undefined });
   const f = usePostFormat();
   const status = numericId === undefined ? 'empty' : loadStatus(item);
@@ -29,7 +29,6 @@ export function NewsItemPage({ id }: { id: string }) {
   if (status === 'empty') {
     return (
       <Page title={TEXT.newsItemNotFound}>
-        <Seo title={TEXT.newsItemNotFound} noindex />
         <EmptyState className="max-w-3xl">
           <p className="mb-4">This news item does not exist or has been removed.</p>
           {backLink}
@@ -64,7 +63,6 @@ export function NewsItemPage({ id }: { id: string }) {
   const n = item.data;
   return (
     <Page title={n.title}>
-      <Seo title={n.title} description={excerpt(n.content, 155)} path={`/news/${n.id}`} type="article" />
       <article className="max-w-3xl">
         <p className="-mt-4 mb-6 flex flex-wrap items-center gap-2 text-base text-muted-foreground">
           Published <time dateTime={n.publishDate}>{f.longDate(n.publishDate)}</time>

@@ -9,7 +9,6 @@ import { usePostFormat } from '../../lib/format.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { useSiteSettings } from '../site-settings/use-site-settings.ts';
 import { excerpt } from './news-text.ts';
-import { Seo } from '../../components/seo.tsx';
 
 /** Newest first, whatever order they arrive in. */
 export function newestFirst(items: News[]): News[] {
@@ -22,7 +21,6 @@ export function NewsListPage() {
   const settings = useSiteSettings().data;
   return (
     <Page title="Post News" intro={`News and announcements from ${settings.postName}.`}>
-      <Seo title="Post News" description={`News and announcements from ${settings.postName}.`} path="/news" />
       <LoadState
         query={news}
         loadingText={TEXT.loadingNews}

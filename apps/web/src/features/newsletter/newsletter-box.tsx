@@ -3,7 +3,7 @@ import { T } from '@post/contracts/messages';
 import { Button } from '@post/ui/components/button';
 import { Input } from '@post/ui/components/input';
 import { serverMessage, trpc } from '../../lib/trpc.ts';
-import { toast } from '../../lib/toast.ts';
+import { toast } from 'sonner';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 
 /**

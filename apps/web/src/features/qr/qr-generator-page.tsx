@@ -11,8 +11,6 @@ import { Input } from '@post/ui/components/input';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@post/ui/components/tabs';
 import { Textarea } from '@post/ui/components/textarea';
 import { Page } from '../../layout/page.tsx';
-import { Defer } from '../../components/defer.tsx';
-import { Seo } from '../../components/seo.tsx';
 import { drawQr } from './qr-draw.ts';
 import type { QrDrawing } from './qr-draw.ts';
 import { QR_MESSAGES, useQrLocale } from './qr-messages.ts';
@@ -87,11 +85,9 @@ export function QrGeneratorPage() {
 
   return (
     <div lang={locale === 'es' ? 'es' : 'en'}>
-      <Seo title={t.pageTitle} description={t.tagline} path="/QRG" />
       <Page title={t.pageTitle} intro={t.tagline}>
         <div className="grid items-start gap-6 print:hidden lg:grid-cols-[minmax(0,1fr)_24rem]">
           {/* The form and the preview hydrate each in a task of their own, the form's tab list and panels too (components/defer.tsx). */}
-          <Defer>
             <Card className="gap-4">
               <CardHeader>
                 <CardTitle asChild>
@@ -100,15 +96,12 @@ export function QrGeneratorPage() {
               </CardHeader>
               <CardContent>
                 <Tabs value={tab} onValueChange={(v) => TABS.includes(v as QrTab) && setTab(v as QrTab)} className="gap-5">
-                  <Defer>
                     <TabsList aria-label={t.tabsLabel} className="w-full">
                       <TabsTrigger value="url">{t.tabUrl}</TabsTrigger>
                       <TabsTrigger value="text">{t.tabText}</TabsTrigger>
                       <TabsTrigger value="contact">{t.tabContact}</TabsTrigger>
                     </TabsList>
-                  </Defer>
 
-                  <Defer>
                     <TabsContent value="url">
                       <Field>
                         <FieldLabel>{t.urlLabel}</FieldLabel>
@@ -128,9 +121,7 @@ export function QrGeneratorPage() {
                         <FieldDescription>{t.urlHelp}</FieldDescription>
                       </Field>
                     </TabsContent>
-                  </Defer>
 
-                  <Defer>
                     <TabsContent value="text">
                       <Field>
                         <FieldLabel>{t.textLabel}</FieldLabel>
@@ -146,9 +137,7 @@ export function QrGeneratorPage() {
                         </FieldControl>
                       </Field>
                     </TabsContent>
-                  </Defer>
 
-                  <Defer>
                     <TabsContent value="contact" className="flex flex-col gap-4">
                       <p className="text-base text-muted-foreground">{t.contactHelp}</p>
                       <div className="grid gap-4 sm:grid-cols-2">
@@ -178,7 +167,6 @@ export function QrGeneratorPage() {
                         />
                       </div>
                     </TabsContent>
-                  </Defer>
                 </Tabs>
               </CardContent>
               <CardFooter className="border-t pt-4 [.border-t]:pt-4">
@@ -188,9 +176,7 @@ export function QrGeneratorPage() {
                 </Button>
               </CardFooter>
             </Card>
-          </Defer>
 
-          <Defer>
             <section aria-labelledby={ids.preview}>
               <Card className="gap-4">
                 <CardHeader>
@@ -240,6 +226,8 @@ export function QrGeneratorPage() {
                           {t.encodedData}
                         </h3>
                         <pre
+                          // A scrollable region must take the keyboard's focus to be scrolled without a mouse (axe).
+                          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
                           tabIndex={0}
                           role="region"
                           aria-labelledby={ids.data}
@@ -258,7 +246,6 @@ export function QrGeneratorPage() {
                 </CardContent>
               </Card>
             </section>
-          </Defer>
         </div>
 
         <p className="mt-8 flex items-start justify-center gap-2 text-center text-base text-muted-foreground print:hidden">

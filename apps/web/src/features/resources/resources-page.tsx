@@ -11,7 +11,6 @@ import { ErrorState, loadStatus, type QueryLike } from '../../components/load-st
 import { Page } from '../../layout/page.tsx';
 import { trpc } from '../../lib/trpc.ts';
 import { useSiteSettings } from '../site-settings/use-site-settings.ts';
-import { Seo } from '../../components/seo.tsx';
 
 const linkClass = 'font-semibold text-navy-800 underline underline-offset-4 hover:decoration-2';
 
@@ -29,11 +28,6 @@ export function ResourcesPage() {
 
   return (
     <Page title="Veteran Resources" intro="Health care, benefits and crisis support for veterans and their families.">
-      <Seo
-        title="Veteran Resources"
-        description="Health care, benefits and crisis support for veterans and their families: the Veterans Crisis Line, VA hotlines, local offices and national organisations."
-        path="/resources"
-      />
       {resources.isError ? <ErrorState className="mb-6" onRetry={() => resources.refetch()} retrying={resources.isFetching} /> : null}
       <div className="grid gap-6 lg:grid-cols-3">
         <ResourceCard title="Healthcare" icon={<HeartPulseIcon aria-hidden="true" />}>

@@ -1,9 +1,10 @@
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from '../../lib/toast.ts';
+import { toast } from 'sonner';
 import { T, TEXT } from '@post/contracts/messages';
-import type { VolunteerFormValues } from '@post/contracts/volunteers';
-import { lazyZodResolver } from '../../lib/lazy-resolver.ts';
+import { VolunteerFormSchema, type VolunteerFormValues } from '@post/contracts/volunteers';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
 import { Button } from '@post/ui/components/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@post/ui/components/dialog';
 import { TextField } from '../../components/form-fields.tsx';
@@ -11,12 +12,9 @@ import { errorStatus, serverMessage, trpc } from '../../lib/trpc.ts';
 import { usePostFormat } from '../../lib/format.ts';
 import { useReturnFocus } from '../../lib/use-return-focus.ts';
 
-// The form with its honeypot field; the schema (zod) loads on first validation.
+// The form with its honeypot field (the dialog's chunk loads when first opened, zod with it).
 type FormValues = VolunteerFormValues & { website?: string };
-const loadSchema = () =>
-  Promise.all([import('zod'), import('@post/contracts/volunteers')]).then(([{ z }, m]) =>
-    m.VolunteerFormSchema.extend({ website: z.string().max(500).optional() }),
-  );
+const FormSchema = VolunteerFormSchema.extend({ website: z.string().max(500).optional() });
 const EMPTY: FormValues = { name: '', email: '', phone: '', role: '', website: '' };
 const INTRO = TEXT.volunteerFormIntro;
 
@@ -45,13 +43,14 @@ export function VolunteerSignupDialog({
   const f = usePostFormat();
   const utils = trpc.useUtils();
   const signUp = trpc.volunteers.create.useMutation();
-  const form = useForm<FormValues>({ resolver: lazyZodResolver<FormValues>(loadSchema), defaultValues: EMPTY });
+  const form = useForm<FormValues>({ resolver: zodResolver(FormSchema), defaultValues: EMPTY });
 
   // A different event keeps what was typed (people often try the next event when one is full),
   // but not the errors of the last attempt.
+  const eventId = event?.id;
   useEffect(() => {
-    if (event) form.clearErrors();
-  }, [event?.id, form]);
+    if (eventId !== undefined) form.clearErrors();
+  }, [eventId, form]);
 
   const onSubmit = form.handleSubmit(async (values) => {
     if (!event) return;

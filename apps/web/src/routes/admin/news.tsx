@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { positiveId } from '../../lib/search.ts';
+import { parseId } from '@post/contracts/ids';
 import { NewsFormPage } from '../../features/admin/forms/news-form.tsx';
 
 export const Route = createFileRoute('/admin/news')({
   staticData: { redirectToLogin: true },
   // ?id= edits that news item; without it the page creates one (spec §2).
-  validateSearch: (s: Record<string, unknown>): { id?: number } => ({ id: positiveId(s.id) }),
+  validateSearch: (s: Record<string, unknown>): { id?: number } => ({ id: parseId(s.id) }),
   component: NewsRoute,
 });
 

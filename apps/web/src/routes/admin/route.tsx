@@ -3,7 +3,6 @@ import { createFileRoute, Outlet, useLocation, useMatches, useNavigate } from '@
 import { TEXT } from '@post/contracts/messages';
 import { useAdminSession } from '../../features/auth/use-session.ts';
 import { LoginPage } from '../../features/auth/login-page.tsx';
-import { Head } from '../../components/head.tsx';
 
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
@@ -38,18 +37,18 @@ function AdminGuard() {
     if (redirect) return <RedirectToLogin returnTo={here} lapsed={wasSignedIn} />;
     return (
       <>
-        <Head>
+        <>
           <meta name="robots" content="noindex" />
-        </Head>
+        </>
         <LoginPage tab="admin" returnTo={here} lapsed={wasSignedIn} />
       </>
     );
   }
   return (
     <>
-      <Head>
+      <>
         <meta name="robots" content="noindex" />
-      </Head>
+      </>
       <Outlet />
     </>
   );

@@ -1,13 +1,26 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { TEXT } from '@post/contracts/messages';
 import { NewsItemPage } from '../../features/news/news-item-page.tsx';
-import { newsIdOf, newsItemQuery } from '../../features/news/queries.ts';
-import { prefetchAll } from '../../lib/optional-query.ts';
+import { parseId } from '@post/contracts/ids';
+import { newsItemQuery } from '../../features/news/queries.ts';
+import { excerpt } from '../../features/news/news-text.ts';
+import { seo } from '../../lib/seo.ts';
 
 export const Route = createFileRoute('/news/$id')({
-  loader: ({ context, params }) => {
-    const id = newsIdOf(params.id);
-    return prefetchAll(id === undefined ? [] : [context.queryClient.ensureQueryData(newsItemQuery(context.trpcClient, id))]);
+  // The item (null when there is none, undefined when it could not be read: the page shows its error).
+  loader: async ({ context, params }) => {
+    const id = parseId(params.id);
+    if (id === undefined) return null;
+    try {
+      return await context.queryClient.ensureQueryData(newsItemQuery(context.trpcClient, id));
+    } catch {
+      return undefined;
+    }
   },
+  head: ({ match, loaderData }) =>
+    loaderData
+      ? seo(match.context, { title: loaderData.title, description: excerpt(loaderData.content, 155), path: `/news/${loaderData.id}`, type: 'article' })
+      : seo(match.context, { title: loaderData === null ? TEXT.newsItemNotFound : 'Post News', noindex: true }),
   component: NewsRoute,
 });
 

@@ -1,18 +1,14 @@
 import type * as React from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { toast } from '../../../lib/toast.ts';
 import { FileTextIcon, FolderOpenIcon, LogOutIcon, MailIcon, SettingsIcon, UsersIcon } from 'lucide-react';
-import { T } from '@post/contracts/messages';
 import { Button, buttonVariants } from '@post/ui/components/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@post/ui/components/tabs';
 import { Page } from '../../../layout/page.tsx';
-import { trpc } from '../../../lib/trpc.ts';
-import { useRefreshSessions } from '../../auth/use-session.ts';
+import { useSignOut } from '../../auth/use-session.ts';
 import { useSiteSettings } from '../../site-settings/use-site-settings.ts';
-import { AdminTitle } from '../forms/form-kit.tsx';
+import { AdminTitle } from '../forms/admin-title.tsx';
 import { DASHBOARD_TABS, type DashboardTab } from './tabs.ts';
 import { CommanderMessagesTable, EngagementsTable, EventsTable, NewsTable, ResourcesTable } from '../tables/content-tables.tsx';
-import { clearAllFormDrafts } from '../../../lib/form-drafts.ts';
 
 
 const TAB_LABELS: Record<DashboardTab, string> = {
@@ -35,22 +31,7 @@ const TAB_CONTENT: Record<DashboardTab, () => React.ReactNode> = {
 export function AdminDashboard({ tab = 'events' }: { tab?: DashboardTab }) {
   const navigate = useNavigate();
   const settings = useSiteSettings().data;
-  const refresh = useRefreshSessions();
-  const logout = trpc.adminAuth.logout.useMutation();
-
-  const onLogout = async () => {
-    try {
-      await logout.mutateAsync();
-    } catch {
-      toast.error(T.logoutFailed);
-      return;
-    }
-    clearAllFormDrafts();
-    toast.success(T.loggedOut);
-    // Leave first, so the admin guard does not flash the login page while the check reloads.
-    await navigate({ to: '/' });
-    await refresh();
-  };
+  const signOut = useSignOut();
 
   return (
     <Page
@@ -62,7 +43,7 @@ export function AdminDashboard({ tab = 'events' }: { tab?: DashboardTab }) {
             <UsersIcon aria-hidden="true" />
             User Management
           </Link>
-          <Button variant="outline" onClick={onLogout} disabled={logout.isPending}>
+          <Button variant="outline" onClick={() => void signOut.admin()} disabled={signOut.pending}>
             <LogOutIcon aria-hidden="true" />
             Logout
           </Button>

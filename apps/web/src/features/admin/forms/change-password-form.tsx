@@ -1,15 +1,19 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from '../../../lib/toast.ts';
+import { toast } from 'sonner';
 import { ChangePasswordInput } from '@post/contracts/admin-auth';
 import { E, T } from '@post/contracts/messages';
 import { TextField } from '../../../components/form-fields.tsx';
 import { Page } from '../../../layout/page.tsx';
 import { errorStatus, serverMessage, trpc } from '../../../lib/trpc.ts';
 import { useUnsavedChanges } from '../../../lib/use-unsaved-changes.ts';
-import { useSessionLapse } from './save-errors.ts';
-import { BackLink, FormActions, FormPanel, RequiredLegend, UnsavedChangesDialog, AdminTitle } from './form-kit.tsx';
+import { BackLink } from './back-link.tsx';
+import { FormActions } from './form-actions.tsx';
+import { FormPanel } from './form-panel.tsx';
+import { RequiredLegend } from './required-legend.tsx';
+import { UnsavedChangesDialog } from './unsaved-changes-dialog.tsx';
+import { AdminTitle } from './admin-title.tsx';
 
 /** Change password (spec §2, §5). */
 export function ChangePasswordPage() {
@@ -20,7 +24,6 @@ export function ChangePasswordPage() {
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
   });
   const { blocker, allowLeave } = useUnsavedChanges(form.formState.isDirty);
-  const sessionLapsed = useSessionLapse();
 
   const onSubmit = form.handleSubmit(async (v) => {
     try {
@@ -30,7 +33,6 @@ export function ChangePasswordPage() {
       const description = status === 401 ? T.sessionExpired : status === 429 ? serverMessage(err) : T.passwordChangeFailed.description;
       toast.error(T.passwordChangeFailed.title, { description });
       if (serverMessage(err) === E.wrongCurrentPassword) form.setError('currentPassword', { message: E.wrongCurrentPassword }, { shouldFocus: true });
-      sessionLapsed(err);
       return;
     }
     toast.success(T.passwordUpdated);

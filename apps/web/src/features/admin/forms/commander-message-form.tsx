@@ -3,7 +3,7 @@ import type * as React from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from '../../../lib/toast.ts';
+import { toast } from 'sonner';
 import { z } from 'zod';
 import { BoldIcon, ItalicIcon, UnderlineIcon } from 'lucide-react';
 import { CreateCommanderMessageInput, type CommanderMessage } from '@post/contracts/commander-messages';
@@ -16,8 +16,14 @@ import { errorStatus, serverMessage, trpc } from '../../../lib/trpc.ts';
 import { useUnsavedChanges } from '../../../lib/use-unsaved-changes.ts';
 import { useFormDraft } from '../../../lib/use-form-draft.ts';
 import { messageHtml } from '../html.ts';
-import { useSessionLapse } from './save-errors.ts';
-import { BackLink, DraftNotice, FormActions, FormPanel, LoadState, RequiredMark, UnsavedChangesDialog, AdminTitle } from './form-kit.tsx';
+import { BackLink } from './back-link.tsx';
+import { DraftNotice } from './draft-notice.tsx';
+import { FormActions } from './form-actions.tsx';
+import { FormPanel } from './form-panel.tsx';
+import { LoadState } from './edit-load-state.tsx';
+import { RequiredMark } from './required-mark.tsx';
+import { UnsavedChangesDialog } from './unsaved-changes-dialog.tsx';
+import { AdminTitle } from './admin-title.tsx';
 
 const schema = z.object({ content: CreateCommanderMessageInput.shape.content });
 type FormValues = z.infer<typeof schema>;
@@ -58,7 +64,6 @@ function CommanderMessageForm({ message }: { message?: CommanderMessage }) {
   const form = useForm<FormValues>({ resolver: zodResolver(schema), defaultValues: { content: message?.content ?? '' } });
   const { blocker, allowLeave } = useUnsavedChanges(form.formState.isDirty);
   const draft = useFormDraft(form, `commander-message:${message?.id ?? 'new'}`);
-  const sessionLapsed = useSessionLapse();
   const textarea = useRef<HTMLTextAreaElement | null>(null);
   const content = useWatch({ control: form.control, name: 'content' });
   const preview = useMemo(() => messageHtml(content ?? ''), [content]);
@@ -92,7 +97,6 @@ function CommanderMessageForm({ message }: { message?: CommanderMessage }) {
     } catch (err) {
       const fallback = message ? T.commanderUpdateFailed : T.commanderCreateFailed;
       toast.error(errorStatus(err) === 401 ? T.sessionExpired : (serverMessage(err) ?? fallback));
-      sessionLapsed(err);
       return;
     }
     draft.clear();

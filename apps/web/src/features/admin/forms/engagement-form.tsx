@@ -1,7 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from '../../../lib/toast.ts';
+import { toast } from 'sonner';
 import { z } from 'zod';
 import { EngagementFormSchema, parseTags, type CommunityEngagement } from '@post/contracts/community-engagements';
 import { T, TEXT, V } from '@post/contracts/messages';
@@ -12,8 +12,16 @@ import { errorStatus, trpc } from '../../../lib/trpc.ts';
 import { useUnsavedChanges } from '../../../lib/use-unsaved-changes.ts';
 import { useFormDraft } from '../../../lib/use-form-draft.ts';
 import { dateIn, instantForDate, todayIn } from './dates.ts';
-import { BackLink, DraftNotice, FormActions, FormPanel, LoadState, RequiredLegend, SwitchField, UnsavedChangesDialog, AdminTitle } from './form-kit.tsx';
-import { toastSaveError, useSessionLapse } from './save-errors.ts';
+import { BackLink } from './back-link.tsx';
+import { DraftNotice } from './draft-notice.tsx';
+import { FormActions } from './form-actions.tsx';
+import { FormPanel } from './form-panel.tsx';
+import { LoadState } from './edit-load-state.tsx';
+import { RequiredLegend } from './required-legend.tsx';
+import { SwitchField } from './switch-field.tsx';
+import { UnsavedChangesDialog } from './unsaved-changes-dialog.tsx';
+import { AdminTitle } from './admin-title.tsx';
+import { toastSaveError } from './save-errors.ts';
 
 // The server refuses an image address that is not http(s); say so beside the field instead.
 const schema = EngagementFormSchema.extend({
@@ -70,7 +78,6 @@ function EngagementForm({ item, timeZone }: { item?: CommunityEngagement; timeZo
   });
   const { blocker, allowLeave } = useUnsavedChanges(form.formState.isDirty);
   const draft = useFormDraft(form, `engagement:${item?.id ?? 'new'}`);
-  const sessionLapsed = useSessionLapse();
 
   const onSubmit = form.handleSubmit(async (v) => {
     const body = {
@@ -86,7 +93,6 @@ function EngagementForm({ item, timeZone }: { item?: CommunityEngagement; timeZo
       else await create.mutateAsync(body);
     } catch (err) {
       toastSaveError(err, T.engagementSaveFailed);
-      sessionLapsed(err);
       return;
     }
     draft.clear();

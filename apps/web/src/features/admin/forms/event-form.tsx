@@ -2,7 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from '../../../lib/toast.ts';
+import { toast } from 'sonner';
 import type { z } from 'zod';
 import { DEFAULT_VOLUNTEER_POSITIONS, EventFormSchema, MAX_VOLUNTEER_POSITIONS, type EventDetail } from '@post/contracts/events';
 import { EVENT_TYPES, labelOf, type EventType } from '@post/contracts/enums';
@@ -19,8 +19,16 @@ import { errorStatus, trpc } from '../../../lib/trpc.ts';
 import { useUnsavedChanges } from '../../../lib/use-unsaved-changes.ts';
 import { useFormDraft } from '../../../lib/use-form-draft.ts';
 import { addDays, initialRange } from './dates.ts';
-import { BackLink, DraftNotice, FormActions, FormPanel, LoadState, RequiredLegend, SelectField, UnsavedChangesDialog, AdminTitle } from './form-kit.tsx';
-import { toastSaveError, useSessionLapse } from './save-errors.ts';
+import { BackLink } from './back-link.tsx';
+import { DraftNotice } from './draft-notice.tsx';
+import { FormActions } from './form-actions.tsx';
+import { FormPanel } from './form-panel.tsx';
+import { LoadState } from './edit-load-state.tsx';
+import { RequiredLegend } from './required-legend.tsx';
+import { SelectField } from './select-field.tsx';
+import { UnsavedChangesDialog } from './unsaved-changes-dialog.tsx';
+import { AdminTitle } from './admin-title.tsx';
+import { toastSaveError } from './save-errors.ts';
 
 // The form's own rule on top of the contract: the end may not come before the start.
 const schema = EventFormSchema.superRefine((v, ctx) => {
@@ -116,7 +124,6 @@ function EventForm({ id, initial, timeZone }: { id?: number; initial: FormIn; ti
   const form = useForm<FormIn, unknown, FormOut>({ resolver: zodResolver(schema), defaultValues: initial });
   const { blocker, allowLeave } = useUnsavedChanges(form.formState.isDirty);
   const draft = useFormDraft(form, `event:${id ?? 'new'}`);
-  const sessionLapsed = useSessionLapse();
   const { setValue } = form;
 
   const onSubmit = form.handleSubmit(async (v) => {
@@ -134,7 +141,6 @@ function EventForm({ id, initial, timeZone }: { id?: number; initial: FormIn; ti
       else await update.mutateAsync({ id, ...body });
     } catch (err) {
       toastSaveError(err, T.eventSaveFailed);
-      sessionLapsed(err);
       return;
     }
     draft.clear();

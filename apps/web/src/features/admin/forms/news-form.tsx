@@ -1,7 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from '../../../lib/toast.ts';
+import { toast } from 'sonner';
 import { T } from '@post/contracts/messages';
 import { NewsFormSchema, type News, type NewsFormValues } from '@post/contracts/news';
 import { DEFAULT_SITE_SETTINGS } from '@post/contracts/site-settings';
@@ -11,8 +11,16 @@ import { errorStatus, trpc } from '../../../lib/trpc.ts';
 import { useUnsavedChanges } from '../../../lib/use-unsaved-changes.ts';
 import { useFormDraft } from '../../../lib/use-form-draft.ts';
 import { dateIn, instantForDate, todayIn } from './dates.ts';
-import { BackLink, DraftNotice, FormActions, FormPanel, LoadState, RequiredLegend, SwitchField, UnsavedChangesDialog, AdminTitle } from './form-kit.tsx';
-import { toastSaveError, useSessionLapse } from './save-errors.ts';
+import { BackLink } from './back-link.tsx';
+import { DraftNotice } from './draft-notice.tsx';
+import { FormActions } from './form-actions.tsx';
+import { FormPanel } from './form-panel.tsx';
+import { LoadState } from './edit-load-state.tsx';
+import { RequiredLegend } from './required-legend.tsx';
+import { SwitchField } from './switch-field.tsx';
+import { UnsavedChangesDialog } from './unsaved-changes-dialog.tsx';
+import { AdminTitle } from './admin-title.tsx';
+import { toastSaveError } from './save-errors.ts';
 
 /** The spec's pause before leaving after a save (§9). */
 const REDIRECT_DELAY_MS = 300;
@@ -55,7 +63,6 @@ function NewsForm({ item, timeZone }: { item?: News; timeZone: string }) {
   });
   const { blocker, allowLeave } = useUnsavedChanges(form.formState.isDirty);
   const draft = useFormDraft(form, `news:${item?.id ?? 'new'}`);
-  const sessionLapsed = useSessionLapse();
 
   const onSubmit = form.handleSubmit(async (v) => {
     const body = { title: v.title, content: v.content, featured: v.featured, publishDate: instantForDate(v.publishDate, timeZone, item?.publishDate) };
@@ -64,7 +71,6 @@ function NewsForm({ item, timeZone }: { item?: News; timeZone: string }) {
       else await create.mutateAsync(body);
     } catch (err) {
       toastSaveError(err, T.newsSaveFailed);
-      sessionLapsed(err);
       return;
     }
     draft.clear();

@@ -1,5 +1,7 @@
 import { Page } from '../../../layout/page.tsx';
-import { BackLink, LoadState, AdminTitle } from './form-kit.tsx';
+import { BackLink } from './back-link.tsx';
+import { LoadState } from './edit-load-state.tsx';
+import { AdminTitle } from './admin-title.tsx';
 
 /** An edit page whose id is not a valid one. */
 export function NotFoundItem({ what }: { what: string }) {

@@ -1,7 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from '../../../lib/toast.ts';
+import { toast } from 'sonner';
 import type { z } from 'zod';
 import { RESOURCE_CATEGORIES } from '@post/contracts/enums';
 import { T } from '@post/contracts/messages';
@@ -12,8 +12,16 @@ import { errorStatus, trpc } from '../../../lib/trpc.ts';
 import { useUnsavedChanges } from '../../../lib/use-unsaved-changes.ts';
 import { useFormDraft } from '../../../lib/use-form-draft.ts';
 import { RESOURCE_CATEGORY_LABELS } from '../labels.ts';
-import { BackLink, DraftNotice, FormActions, FormPanel, LoadState, RequiredLegend, SelectField, UnsavedChangesDialog, AdminTitle } from './form-kit.tsx';
-import { toastSaveError, useSessionLapse } from './save-errors.ts';
+import { BackLink } from './back-link.tsx';
+import { DraftNotice } from './draft-notice.tsx';
+import { FormActions } from './form-actions.tsx';
+import { FormPanel } from './form-panel.tsx';
+import { LoadState } from './edit-load-state.tsx';
+import { RequiredLegend } from './required-legend.tsx';
+import { SelectField } from './select-field.tsx';
+import { UnsavedChangesDialog } from './unsaved-changes-dialog.tsx';
+import { AdminTitle } from './admin-title.tsx';
+import { toastSaveError } from './save-errors.ts';
 
 type FormIn = z.input<typeof CreateResourceInput>;
 type FormOut = z.output<typeof CreateResourceInput>;
@@ -54,7 +62,6 @@ function ResourceForm({ resource }: { resource?: Resource }) {
   });
   const { blocker, allowLeave } = useUnsavedChanges(form.formState.isDirty);
   const draft = useFormDraft(form, `resource:${resource?.id ?? 'new'}`);
-  const sessionLapsed = useSessionLapse();
 
   const onSubmit = form.handleSubmit(async (v) => {
     try {
@@ -62,7 +69,6 @@ function ResourceForm({ resource }: { resource?: Resource }) {
       else await create.mutateAsync(v);
     } catch (err) {
       toastSaveError(err, T.resourceSaveFailed);
-      sessionLapsed(err);
       return;
     }
     draft.clear();

@@ -1,7 +1,7 @@
 import type * as React from 'react';
 import { useFieldArray, useForm, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from '../../../lib/toast.ts';
+import { toast } from 'sonner';
 import type { z } from 'zod';
 import { PlusIcon, Trash2Icon } from 'lucide-react';
 import { T } from '@post/contracts/messages';
@@ -12,8 +12,17 @@ import { Page } from '../../../layout/page.tsx';
 import { trpc } from '../../../lib/trpc.ts';
 import { useUnsavedChanges } from '../../../lib/use-unsaved-changes.ts';
 import { useFormDraft } from '../../../lib/use-form-draft.ts';
-import { BackLink, DraftNotice, FormActions, FormPanel, LoadState, RequiredLegend, SelectField, UnsavedChangesDialog, AdminTitle, RequiredMark } from './form-kit.tsx';
-import { toastSaveError, useSessionLapse } from './save-errors.ts';
+import { BackLink } from './back-link.tsx';
+import { DraftNotice } from './draft-notice.tsx';
+import { FormActions } from './form-actions.tsx';
+import { FormPanel } from './form-panel.tsx';
+import { LoadState } from './edit-load-state.tsx';
+import { RequiredLegend } from './required-legend.tsx';
+import { SelectField } from './select-field.tsx';
+import { UnsavedChangesDialog } from './unsaved-changes-dialog.tsx';
+import { AdminTitle } from './admin-title.tsx';
+import { RequiredMark } from './required-mark.tsx';
+import { toastSaveError } from './save-errors.ts';
 
 type FormIn = z.input<typeof SiteSettingsSchema>;
 type FormOut = z.output<typeof SiteSettingsSchema>;
@@ -71,7 +80,6 @@ function SiteSettingsForm({ settings }: { settings: SiteSettings }) {
   const form: Form = useForm<FormIn, unknown, FormOut>({ resolver: zodResolver(SiteSettingsSchema), defaultValues: toFormValues(settings) });
   const { blocker } = useUnsavedChanges(form.formState.isDirty);
   const draft = useFormDraft(form, 'site-settings');
-  const sessionLapsed = useSessionLapse();
   const zones = US_TIME_ZONES.some((z) => z.value === settings.timeZone)
     ? US_TIME_ZONES
     : [{ value: settings.timeZone, label: settings.timeZone.replace(/_/g, ' ') }, ...US_TIME_ZONES];
@@ -82,7 +90,6 @@ function SiteSettingsForm({ settings }: { settings: SiteSettings }) {
       saved = await save.mutateAsync({ ...v, postHours: v.postHours.filter((h) => h.day.trim() || h.hours.trim()) });
     } catch (err) {
       toastSaveError(err, T.settingsSaveFailed);
-      sessionLapsed(err);
       return;
     }
     draft.clear();

@@ -5,7 +5,8 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { Page } from '../../../layout/page.tsx';
 import { usePostFormat } from '../../../lib/format.ts';
 import { trpc } from '../../../lib/trpc.ts';
-import { AdminTitle, BackLink } from '../forms/form-kit.tsx';
+import { AdminTitle } from '../forms/admin-title.tsx';
+import { BackLink } from '../forms/back-link.tsx';
 
 /** Newsletter subscribers with a CSV download (decisions §5). */
 export function NewsletterPage() {

@@ -1,9 +1,8 @@
-import { toast } from '../../../lib/toast.ts';
+import { toast } from 'sonner';
 import type * as React from 'react';
 import { Link, type LinkProps } from '@tanstack/react-router';
 import { CheckCircle2Icon, PencilIcon, PlusIcon, Trash2Icon } from 'lucide-react';
 import { TEXT } from '@post/contracts/messages';
-import { Badge } from '@post/ui/components/badge';
 import { Button, buttonVariants } from '@post/ui/components/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@post/ui/components/table';
 import { cn } from '@post/ui/lib/utils';
@@ -163,11 +162,6 @@ export function MakeActiveButton({ name, onClick, busy }: { name: string; onClic
       Make Active
     </Button>
   );
-}
-
-/** Active or Inactive. */
-export function StatusBadge({ active }: { active: boolean }) {
-  return active ? <Badge variant="success">Active</Badge> : <Badge variant="outline">Inactive</Badge>;
 }
 
 /** The heading and Add button above a table. */

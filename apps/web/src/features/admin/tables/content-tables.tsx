@@ -1,4 +1,3 @@
-import { toast } from '../../../lib/toast.ts';
 import { labelOf } from '@post/contracts/enums';
 import { CONFIRM, T, TEXT } from '@post/contracts/messages';
 import { Badge } from '@post/ui/components/badge';
@@ -7,7 +6,8 @@ import { trpc } from '../../../lib/trpc.ts';
 import { usePostFormat } from '../../../lib/format.ts';
 import { commanderPreview } from '../html.ts';
 import { RESOURCE_CATEGORY_LABELS } from '../labels.ts';
-import { AdminTable, DeleteButton, EditLink, MakeActiveButton, rowAction, StatusBadge, TableToolbar } from './admin-table.tsx';
+import { AdminTable, DeleteButton, EditLink, MakeActiveButton, rowAction, TableToolbar } from './admin-table.tsx';
+import { StatusBadge } from '../../../components/status-badge.tsx';
 
 const EVENT_TYPE_BADGE: Record<string, string> = {
   regular: 'bg-event-regular text-event-regular-foreground',

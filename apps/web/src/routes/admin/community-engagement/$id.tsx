@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { EngagementFormPage } from '../../../features/admin/forms/engagement-form.tsx';
 import { NotFoundItem } from '../../../features/admin/forms/not-found-item.tsx';
-import { parseId } from '../../../features/admin/forms/parse-id.ts';
+import { parseId } from '@post/contracts/ids';
 
 export const Route = createFileRoute('/admin/community-engagement/$id')({ component: EditEngagement });
 
 function EditEngagement() {
   const id = parseId(Route.useParams().id);
-  return id === null ? <NotFoundItem what="community engagement" /> : <EngagementFormPage id={id} />;
+  return id === undefined ? <NotFoundItem what="community engagement" /> : <EngagementFormPage id={id} />;
 }

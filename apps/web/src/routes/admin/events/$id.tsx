@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { EventFormPage } from '../../../features/admin/forms/event-form.tsx';
 import { NotFoundItem } from '../../../features/admin/forms/not-found-item.tsx';
-import { parseId } from '../../../features/admin/forms/parse-id.ts';
+import { parseId } from '@post/contracts/ids';
 
 export const Route = createFileRoute('/admin/events/$id')({ component: EditEvent });
 
 function EditEvent() {
   const id = parseId(Route.useParams().id);
-  return id === null ? <NotFoundItem what="event" /> : <EventFormPage id={id} />;
+  return id === undefined ? <NotFoundItem what="event" /> : <EventFormPage id={id} />;
 }

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { NotFoundItem } from '../../../features/admin/forms/not-found-item.tsx';
-import { parseId } from '../../../features/admin/forms/parse-id.ts';
+import { parseId } from '@post/contracts/ids';
 import { CommunicationsAdminPage } from '../../../features/member-communications/communications-admin-page.tsx';
 
 export const Route = createFileRoute('/admin/member-communications/$id')({ component: EditCommunicationRoute });
@@ -8,6 +8,6 @@ export const Route = createFileRoute('/admin/member-communications/$id')({ compo
 /** The communications page with the form open in edit mode for this id. */
 function EditCommunicationRoute() {
   const id = parseId(Route.useParams().id);
-  if (id === null) return <NotFoundItem what="communication" />;
+  if (id === undefined) return <NotFoundItem what="communication" />;
   return <CommunicationsAdminPage editId={id} creating={false} onCreatingChange={() => undefined} />;
 }

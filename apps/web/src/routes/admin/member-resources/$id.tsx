@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { NotFoundItem } from '../../../features/admin/forms/not-found-item.tsx';
-import { parseId } from '../../../features/admin/forms/parse-id.ts';
+import { parseId } from '@post/contracts/ids';
 import { ResourcesAdminPage } from '../../../features/member-resources/resources-admin-page.tsx';
 
 export const Route = createFileRoute('/admin/member-resources/$id')({ component: EditMemberResourceRoute });
@@ -8,6 +8,6 @@ export const Route = createFileRoute('/admin/member-resources/$id')({ component:
 /** The member resources page with the form open in edit mode for this id. */
 function EditMemberResourceRoute() {
   const id = parseId(Route.useParams().id);
-  if (id === null) return <NotFoundItem what="resource" />;
+  if (id === undefined) return <NotFoundItem what="resource" />;
   return <ResourcesAdminPage editId={id} creating={false} onCreatingChange={() => undefined} />;
 }

@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ResourceFormPage } from '../../../features/admin/forms/resource-form.tsx';
 import { NotFoundItem } from '../../../features/admin/forms/not-found-item.tsx';
-import { parseId } from '../../../features/admin/forms/parse-id.ts';
+import { parseId } from '@post/contracts/ids';
 
 export const Route = createFileRoute('/admin/resources/$id')({ component: EditResource });
 
 function EditResource() {
   const id = parseId(Route.useParams().id);
-  return id === null ? <NotFoundItem what="resource" /> : <ResourceFormPage id={id} />;
+  return id === undefined ? <NotFoundItem what="resource" /> : <ResourceFormPage id={id} />;
 }
