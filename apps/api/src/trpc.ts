@@ -80,7 +80,8 @@ const mapErrors = t.middleware(async ({ next }) => {
 // Tells the public cache, per request, what the procedures it ran declared: a request whose every
 // call is a cacheable read may be stored, and a successful content-changing write clears it.
 const declareCaching = t.middleware(async ({ ctx, meta, type, next }) => {
-  const req = ctx.req as FastifyRequest & Partial<Pick<FastifyRequest, 'publicCacheable' | 'contentWrite'>>;
+  // A local type, not the cache plugin's augmentation: the web app type-checks this file without it.
+  const req = ctx.req as FastifyRequest & { publicCacheable?: boolean | null; contentWrite?: boolean | null };
   if (type === 'query') {
     if (meta?.cache === 'public') req.publicCacheable ??= true;
     else req.publicCacheable = false;

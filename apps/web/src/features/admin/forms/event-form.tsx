@@ -259,7 +259,6 @@ function VolunteerList({ volunteers }: { volunteers: EventDetail['volunteers'] }
 function RemoveVolunteer({ id, name }: { id: number; name: string }) {
   const utils = trpc.useUtils();
   const remove = trpc.volunteers.remove.useMutation();
-  const sessionLapsed = useSessionLapse();
   const onConfirm = async () => {
     try {
       await remove.mutateAsync({ id });
@@ -267,7 +266,6 @@ function RemoveVolunteer({ id, name }: { id: number; name: string }) {
       // Removed meanwhile (another tab, another administrator): the list just catches up.
       if (errorStatus(err) !== 404) {
         toastSaveError(err, T.volunteerRemoveFailed);
-        sessionLapsed(err);
         return;
       }
     }
