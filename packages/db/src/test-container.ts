@@ -117,6 +117,7 @@ export async function startTestPostgres(options: { hostPort?: number; forTests?:
     throw new Error(
       `Could not start PostgreSQL in a container from image ${image}: ${msg}\n` +
         'Where the registry is out of reach, build a stand-in with scripts/build-test-pg-image.sh and set TEST_PG_IMAGE=post-test-pg:15.',
+      { cause: err },
     );
   }
   const id = started.getId();
