@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AccessLevel, MemberResourceCategory, ResourceType } from './enums.ts';
-import { Id, requiredText, Timestamp } from './common.ts';
+import { Id, requiredText, Timestamp, withHttps } from './common.ts';
 import { V } from './messages.ts';
 
 /** Largest file an administrator may upload for a member resource. */
@@ -57,6 +57,7 @@ const fields = {
     .string()
     .trim()
     .max(500, V.tooLong(500))
+    .transform(withHttps)
     .refine((s) => s === '' || (s.startsWith('/') && !s.startsWith('//') && !s.includes('\\')) || /^https?:\/\/[^\s]+$/i.test(s), V.urlInvalid)
     .nullish()
     .transform((v) => (v ? v : null)),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Branch, DuesStatus, MembershipType, PostRole } from './enums.ts';
-import { Id, Timestamp } from './common.ts';
+import { Id, optionalPhone, Timestamp } from './common.ts';
 import { V } from './messages.ts';
 
 /** A member as administrators see it; the portal password is never returned. */
@@ -53,7 +53,9 @@ const memberFields = {
     .min(1, { error: V.memberEmailRequired, abort: true })
     .max(255, V.tooLong(255))
     .pipe(z.email({ error: V.emailInvalid })),
-  phone: opt(20),
+  phone: optionalPhone(20)
+    .nullish()
+    .transform((v) => (v ? v : null)),
   address: opt(255),
   city: opt(100),
   state: opt(50),

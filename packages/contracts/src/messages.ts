@@ -3,6 +3,7 @@ export const V = {
   nameMin: 'Name must be at least 2 characters',
   emailInvalid: 'Please enter a valid email address',
   phoneMin: 'Phone number must be at least 10 digits',
+  phoneChars: 'Phone number may contain only digits, spaces, dashes, dots, parentheses and a leading +',
   usernameRequired: 'Username is required',
   passwordRequired: 'Password is required',
   membershipNumberRequired: 'Membership number is required',
@@ -38,6 +39,7 @@ export const V = {
   invalidChoice: 'Please choose one of the listed options',
   positionsRange: 'Volunteer positions must be a whole number from 0 to 1000',
   orderMin: 'Display order must be 0 or more',
+  orderWhole: 'Display order must be a whole number',
 } as const;
 
 /** Toast titles and messages of spec §8 (title / description pairs where the spec gives both). */
