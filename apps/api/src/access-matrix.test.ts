@@ -28,6 +28,7 @@ const EXPECTED: Record<string, Access> = {
   'volunteers.list': 'public',
   'volunteers.create': 'public',
   'news.list': 'public',
+  'news.adminList': 'admin',
   'news.byId': 'public',
   'news.create': 'admin',
   'news.createDirect': 'admin',
@@ -80,6 +81,7 @@ const EXTRA_ROUTES: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; ac
   { method: 'GET', url: '/api/admin/members.csv', access: 'admin' },
   { method: 'GET', url: '/api/admin/member-resources/1/file', access: 'admin' },
   { method: 'PUT', url: '/api/admin/member-resources/1/file', access: 'admin' },
+  { method: 'POST', url: '/api/admin/member-resources/with-file', access: 'admin' },
   { method: 'GET', url: '/api/member/resources/1/download', access: 'member' },
 ];
 

@@ -7,7 +7,19 @@ import { createAppRouter } from './router.tsx';
 import { App } from './app.tsx';
 import { recordTexts } from './lib/server-texts.ts';
 import { setServerSanitizer } from './features/commander-message/sanitize.ts';
+import { setServerLanguage } from './features/qr/qr-messages.ts';
 import type { RenderResult } from '@post/contracts/ssr';
+
+/**
+ * Whether a path is one of the app's pages: the server answers 404 for the signed-in pages'
+ * shell (not rendered on the server) when the path is none of them (issue 23 #16).
+ */
+export function isKnownPath(pathname: string): boolean {
+  matcher ??= createAppRouter({ queryClient: makeQueryClient(), trpcClient: makeTrpcClient() }, createMemoryHistory());
+  const foundRoute = matcher.getMatchedRoutes(pathname)[2];
+  return foundRoute !== undefined && foundRoute.id !== '__root__';
+}
+let matcher: ReturnType<typeof createAppRouter> | undefined;
 
 /**
  * Renders a public page on the server: the route's loaders fill the query cache through
@@ -18,18 +30,24 @@ export async function render({
   link,
   origin,
   sanitizeCommanderHtml,
+  acceptLanguage,
 }: {
   url: string;
   link: TRPCLink<AppRouter>;
   origin: string;
   sanitizeCommanderHtml: (html: string) => string;
+  acceptLanguage?: string;
 }): Promise<RenderResult> {
   setServerSanitizer(sanitizeCommanderHtml);
+  setServerLanguage(acceptLanguage);
   const queryClient = makeQueryClient();
   const trpcClient = makeTrpcClient(link);
   const router = createAppRouter({ queryClient, trpcClient }, createMemoryHistory({ initialEntries: [url] }));
   await router.load();
-  const notFound = router.state.matches.some((m) => m.status === 'notFound' || (m as { _notFound?: boolean })._notFound);
+  // A route's loader answers `{ found: false }` when the page's item does not exist (/news/9999).
+  const notFound = router.state.matches.some(
+    (m) => m.status === 'notFound' || (m as { _notFound?: boolean })._notFound || (m.loaderData as { found?: boolean } | undefined)?.found === false,
+  );
   const { result: markup, texts } = recordTexts(() => renderToString(<App router={router} queryClient={queryClient} trpcClient={trpcClient} origin={origin} />));
   // Head renders <title>/<meta>/<link> in place on the server; they belong in <head>.
   const head: string[] = [];
@@ -44,5 +62,7 @@ export async function render({
     texts,
     routeIds: router.state.matches.map((m) => m.routeId),
     status: notFound ? 404 : 200,
+    // The QR generator's labels follow Accept-Language: caches must keep one copy per language.
+    vary: router.state.matches.some((m) => m.routeId === '/QRG') ? 'Accept-Language' : undefined,
   };
 }

@@ -52,6 +52,7 @@ export const T = {
   memberLoginSuccess: { title: 'Welcome', description: 'You have successfully logged in to the member portal.' },
   logoutFailed: 'Failed to log out. Please try again.',
   loggedOut: 'Logged out',
+  signedOut: 'Signed out',
   deleteFailed: (item: string) => `Failed to delete ${item}. Please try again.`,
   deleted: 'Deleted',
   activateMessageFailed: 'Failed to activate message. Please try again.',
@@ -107,6 +108,8 @@ export const T = {
 /** Confirmation texts (spec §2, §5). */
 export const CONFIRM = {
   delete: (singular: string) => `Are you sure you want to delete this ${singular}?`,
+  /** The dialog's title names what goes: "Delete Thomas Reed (M-1001)?" (issue 23 #7). */
+  deleteNamed: (name: string) => `Delete ${name}?`,
   deleteCommanderMessage: 'Are you sure you want to delete this commander message?',
   deleteCommunication: 'Are you sure you want to delete this communication?',
   deleteMemberResource: 'Are you sure you want to delete this resource?',

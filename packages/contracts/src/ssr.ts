@@ -16,6 +16,8 @@ export interface RenderResult {
   /** Ids of the routes the page matched, to preload their code. */
   routeIds: string[];
   status: number;
+  /** A request header the page depends on (the Vary header), when it does. */
+  vary?: string;
 }
 
 /**
@@ -23,5 +25,7 @@ export interface RenderResult {
  * `sanitizeCommanderHtml` the API's sanitizer of commander-message HTML (decisions §3).
  */
 export interface SsrModule {
-  render(opts: { url: string; link: unknown; origin: string; sanitizeCommanderHtml: (html: string) => string }): Promise<RenderResult>;
+  render(opts: { url: string; link: unknown; origin: string; sanitizeCommanderHtml: (html: string) => string; acceptLanguage?: string }): Promise<RenderResult>;
+  /** Whether a path (no query) is one of the app's pages; unknown signed-in paths then answer 404. */
+  isKnownPath?(pathname: string): boolean;
 }

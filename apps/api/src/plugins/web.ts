@@ -49,7 +49,8 @@ export const webPlugin = fp(async (app, opts: { env: Env; db: DB; limits?: Limit
     if (ssr && !CLIENT_ONLY.test(url)) {
       try {
         const link = unstable_localLink({ router: appRouter, createContext: async () => createContext({ req, res: reply }) });
-        const result = await ssr.render({ url, link, origin: opts.env.publicUrl ?? `${req.protocol}://${req.host}`, sanitizeCommanderHtml });
+        const result = await ssr.render({ url, link, origin: opts.env.publicUrl ?? `${req.protocol}://${req.host}`, sanitizeCommanderHtml, acceptLanguage: req.headers['accept-language'] });
+        if (result.vary) reply.header('Vary', result.vary);
         return reply
           .code(result.status)
           .type('text/html; charset=utf-8')
@@ -60,8 +61,10 @@ export const webPlugin = fp(async (app, opts: { env: Env; db: DB; limits?: Limit
       }
     }
     if (CLIENT_ONLY.test(url)) {
-      // The empty shell of a signed-in page, kept out of search engines before any script runs.
+      // The empty shell of a signed-in page, kept out of search engines before any script runs;
+      // 404 (the app shows its not-found page) when the path is none of the app's pages.
       return reply
+        .code(ssr?.isKnownPath?.(url.split('?')[0]!) === false ? 404 : 200)
         .type('text/html; charset=utf-8')
         .header('Cache-Control', 'no-cache')
         .header('X-Robots-Tag', 'noindex')

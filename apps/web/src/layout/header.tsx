@@ -1,4 +1,5 @@
 import { Link, useNavigate } from '@tanstack/react-router';
+import { LogOutIcon } from 'lucide-react';
 import { toast } from '../lib/toast.ts';
 import { branchColor } from '@post/contracts/branch';
 import { T } from '@post/contracts/messages';
@@ -57,6 +58,7 @@ export function Header() {
     // Leave first: on /member, re-reading the session first would send the member to the Login page.
     await navigate({ to: '/' });
     await refresh();
+    toast.success(T.signedOut);
   };
 
   // With an administrator's or a member's links the row is long: the links are a little tighter,
@@ -88,13 +90,15 @@ export function Header() {
           onClick={onMemberLogout}
           className={cn(MEMBER_BUTTON[branchColor(member.member.branchOfService)])}
           aria-label={`Hi ${member.member.firstName}: sign out of the member portal`}
+          title="Sign out of the member portal"
         >
           Hi {member.member.firstName}
+          <LogOutIcon aria-hidden="true" className="size-4" />
         </Button>
       ),
     });
   } else if (!admin?.authenticated) {
-    items.push({ key: 'login', node: <Link to="/login" className={cn(buttonVariants({ variant: 'default' }))}>Member Login</Link> });
+    items.push({ key: 'login', node: <Link to="/login" search={{ tab: 'member' }} className={cn(buttonVariants({ variant: 'default' }))}>Member Login</Link> });
   }
 
   const subtitle = [settings.postNumber ? `Post ${settings.postNumber}` : '', [settings.town, settings.state].filter(Boolean).join(', ')]
@@ -107,7 +111,7 @@ export function Header() {
         <Link to="/" className="flex min-w-0 items-center gap-3 rounded-md focus-visible:outline-2 focus-visible:outline-ring">
           <Logo className="size-11 shrink-0" />
           <span className="min-w-0">
-            <span className="block truncate text-lg font-bold leading-tight text-navy-800">{settings.postName}</span>
+            <span className="line-clamp-2 block text-lg font-bold leading-tight text-balance text-navy-800">{settings.postName}</span>
             <span className="block truncate text-sm text-muted-foreground">{subtitle}</span>
           </span>
         </Link>

@@ -71,10 +71,35 @@ export function LoginPage({
               <MemberLoginForm />
             </TabsContent>
           </Tabs>
-          <p className="mt-6 text-center text-sm text-muted-foreground">{TEXT.loginHelp}</p>
+          <LoginHelp phone={settings.data?.phone} email={settings.data?.email} />
         </CardContent>
       </Card>
     </div>
+  );
+}
+
+/**
+ * "Need help accessing your account? Contact Post Leadership", with the post's phone and e-mail
+ * from the settings as links (issue 23 #12); plain text only when neither is set.
+ */
+function LoginHelp({ phone, email }: { phone?: string; email?: string }) {
+  const [question, who] = TEXT.loginHelp.split('? ');
+  return (
+    <p className="mt-6 text-center text-sm text-muted-foreground">
+      {question}? {who}
+      {phone || email ? ': ' : null}
+      {phone ? (
+        <a className="font-medium text-navy-800 underline underline-offset-4" href={`tel:${phone.replace(/[^\d+]/g, '')}`}>
+          {phone}
+        </a>
+      ) : null}
+      {phone && email ? ' or ' : null}
+      {email ? (
+        <a className="font-medium text-navy-800 underline underline-offset-4" href={`mailto:${email}`}>
+          {email}
+        </a>
+      ) : null}
+    </p>
   );
 }
 
@@ -93,10 +118,13 @@ function AdminLoginForm({ returnTo, focus }: { returnTo?: string; focus?: boolea
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       await login.mutateAsync(values);
-      toast.success(T.adminLoginSuccess.title, { description: T.adminLoginSuccess.description });
       // A full page load, as the spec says, so the admin area starts from a clean state: the
       // dashboard, or the page whose session had lapsed (its form's draft comes back there).
-      window.location.assign(returnTo ?? '/admin');
+      // A toast raised here would die with this page: ?signedIn=1 asks the page loaded next to
+      // say "Login successful" (issue 23 #10; the admin guard reads it).
+      const next = new URL(returnTo ?? '/admin', window.location.origin);
+      next.searchParams.set('signedIn', '1');
+      window.location.assign(next.pathname + next.search + next.hash);
     } catch (err) {
       toast.error(T.adminLoginFailed.title, { description: failureText(err, T.adminLoginFailed.description) });
     }

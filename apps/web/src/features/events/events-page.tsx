@@ -14,7 +14,7 @@ import { useSiteSettings } from '../site-settings/use-site-settings.ts';
 import { VolunteerNeeds } from '../volunteers/volunteer-needs.tsx';
 import type { VolunteerTarget } from '../volunteers/volunteer-signup-dialog.tsx';
 import { CalendarExport } from './calendar-export.tsx';
-import { currentMonth, MonthListView, PHONE_QUERY } from './month-list.tsx';
+import { currentMonth, MonthListView } from './month-list.tsx';
 import { yearMonthIn } from './dates.ts';
 import { serverText } from '../../lib/server-texts.ts';
 import type { SelectedEvent } from './event-details-dialog.tsx';
@@ -65,12 +65,13 @@ export function EventsPage({ id, onSelect }: { id: EventId | undefined; onSelect
   const [month, setMonth] = useState(
     () => initialMonth ?? currentMonth(settings.timeZone),
   );
-  // Phones see the list of the month, wider screens the grid. Unknown on the server and while
-  // hydrating: then both are in the markup and the screen's width (CSS) picks one.
+  // Every visitor, phones included, opens on the month grid (spec §2; issue 23 #1); the list of
+  // the month is a switch away. Unknown on the server and while hydrating: then the grid's
+  // placeholder is in the markup.
   const [view, setView] = useState<'list' | 'grid' | undefined>(undefined);
   // Chosen once every part has hydrated: a part still waiting to hydrate must not be removed.
   useEffect(() => {
-    void whenHydrated().then(() => setView(window.matchMedia(PHONE_QUERY).matches ? 'list' : 'grid'));
+    void whenHydrated().then(() => setView('grid'));
   }, []);
   // After the visitor switches, focus goes to the month heading of the view that replaced the button.
   const switched = useRef(false);
@@ -143,9 +144,9 @@ export function EventsPage({ id, onSelect }: { id: EventId | undefined; onSelect
         </div>
       </Defer>
       {events.isError ? <ErrorState className="mb-4" onRetry={() => events.refetch()} retrying={events.isFetching} /> : null}
-      {view !== 'grid' ? (
+      {view === 'list' ? (
         <Defer>
-          <div className={view === 'list' ? undefined : 'md:hidden'}>
+          <div>
             <MonthListView
               events={events.data ?? []}
               timeZone={settings.timeZone}
@@ -160,7 +161,7 @@ export function EventsPage({ id, onSelect }: { id: EventId | undefined; onSelect
       ) : null}
       {view !== 'list' ? (
         <Defer>
-          <div className={view === 'grid' ? undefined : 'hidden md:block'}>
+          <div>
             <Suspense fallback={<CalendarSkeleton />}>
               {settled && view === 'grid' ? (
                 <EventsCalendar
@@ -207,7 +208,7 @@ function CalendarSkeleton() {
         <Skeleton className="h-8 w-48" />
         <Skeleton className="h-11 w-40" />
       </div>
-      <Skeleton className="h-[720px] w-full rounded-lg" />
+      <Skeleton className="h-[420px] w-full rounded-lg md:h-[720px]" />
       <p role="status" className="absolute inset-x-0 top-40 mx-auto w-fit rounded-md bg-background/90 px-3 py-1 text-muted-foreground">
         {TEXT.loadingEvents}
       </p>

@@ -171,6 +171,7 @@ function ResourceCard({ r, current }: { r: MemberResource; current: boolean }) {
               Delete
             </Button>
           }
+          title={CONFIRM.deleteNamed(`“${r.title}”`)}
           description={CONFIRM.deleteMemberResource}
           onConfirm={onDelete}
         />

@@ -199,8 +199,20 @@ function FilterSelect({
 function StatusBadge({ active }: { active: boolean }) {
   return <Badge variant={active ? 'success' : 'secondary'}>{active ? 'Active' : 'Inactive'}</Badge>;
 }
+/** Why a member cannot sign in to the portal, or null when they can (the API's own rule: member-auth.service.ts). */
+export function signInBlocker(m: Pick<Member, 'isActive' | 'hasOnlineAccess' | 'hasPortalPassword'>): string | null {
+  if (!m.hasOnlineAccess) return 'Online access is off';
+  if (!m.hasPortalPassword) return 'No portal password set';
+  if (!m.isActive) return 'Member is inactive';
+  return null;
+}
 function AccessBadge({ enabled }: { enabled: boolean }) {
   return <Badge variant={enabled ? 'normal' : 'outline'}>{enabled ? 'Enabled' : 'Disabled'}</Badge>;
+}
+/** Under the Online Access badge: "Can sign in", or why not (issue 23 #5: "Enabled" alone misled). */
+function SignInState({ member }: { member: Member }) {
+  const reason = signInBlocker(member);
+  return <span className={cn('block text-sm', reason ? 'text-flag-red-800' : 'text-muted-foreground')}>{reason ? `Cannot sign in: ${reason.toLowerCase()}` : 'Can sign in'}</span>;
 }
 
 function Directory({ members, onEdit }: { members: Member[]; onEdit: (m: Member) => void }) {
@@ -236,6 +248,7 @@ function Directory({ members, onEdit }: { members: Member[]; onEdit: (m: Member)
                 </TableCell>
                 <TableCell>
                   <AccessBadge enabled={m.hasOnlineAccess} />
+                  <SignInState member={m} />
                 </TableCell>
                 <TableCell>
                   <RowActions member={m} onEdit={onEdit} compact />
@@ -267,6 +280,9 @@ function Directory({ members, onEdit }: { members: Member[]; onEdit: (m: Member)
               <span className="inline-flex items-center gap-1 text-sm">
                 Online Access: <AccessBadge enabled={m.hasOnlineAccess} />
               </span>
+              <span className="w-full">
+                <SignInState member={m} />
+              </span>
             </div>
             <div className="mt-3">
               <RowActions member={m} onEdit={onEdit} />
@@ -295,24 +311,26 @@ function RowActions({ member, onEdit, compact }: { member: Member; onEdit: (m: M
   };
   return (
     <div className="flex gap-2">
-      <Button variant="outline" size={compact ? 'icon' : 'sm'} data-edit-member={member.id} onClick={() => onEdit(member)} aria-label={`Edit ${name}`} title={compact ? `Edit ${name}` : undefined}>
+      {/* In the table the words show from 1280 px (issue 23 #7); narrower, the icons with their tooltips. */}
+      <Button variant="outline" size="sm" className={compact ? 'max-xl:size-9 max-xl:px-0' : undefined} data-edit-member={member.id} onClick={() => onEdit(member)} aria-label={`Edit ${name}`} title={compact ? `Edit ${name}` : undefined}>
         <PencilIcon aria-hidden="true" />
-        {compact ? null : 'Edit'}
+        <span className={compact ? 'max-xl:sr-only' : undefined}>Edit</span>
       </Button>
       <ConfirmDialog
         trigger={
           <Button
             variant="outline"
-            size={compact ? 'icon' : 'sm'}
-            className="text-destructive"
+            size="sm"
+            className={cn('text-destructive', compact && 'max-xl:size-9 max-xl:px-0')}
             aria-label={`Delete ${name}`}
             title={compact ? `Delete ${name}` : undefined}
             disabled={remove.isPending}
           >
             <Trash2Icon aria-hidden="true" />
-            {compact ? null : 'Delete'}
+            <span className={compact ? 'max-xl:sr-only' : undefined}>Delete</span>
           </Button>
         }
+        title={CONFIRM.deleteNamed(`${name} (${member.membershipNumber})`)}
         description={CONFIRM.deleteMember}
         onConfirm={onDelete}
       />
