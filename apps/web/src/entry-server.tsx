@@ -17,7 +17,11 @@ import type { RenderResult } from '@post/contracts/ssr';
 export function isKnownPath(pathname: string): boolean {
   matcher ??= createAppRouter({ queryClient: makeQueryClient(), trpcClient: makeTrpcClient() }, createMemoryHistory());
   const foundRoute = matcher.getMatchedRoutes(pathname)[2];
-  return foundRoute !== undefined && foundRoute.id !== '__root__';
+  if (foundRoute === undefined || foundRoute.id === '__root__') return false;
+  // With no route for the whole path the router names the nearest parent (/admin for
+  // /admin/nothing): the path is the route's only when it has as many segments (or a splat).
+  const segments = (p: string) => p.split('/').filter(Boolean).length;
+  return foundRoute.fullPath.endsWith('$') || segments(foundRoute.fullPath) === segments(pathname);
 }
 let matcher: ReturnType<typeof createAppRouter> | undefined;
 

@@ -153,12 +153,20 @@ export const MemberImportInput = z.object({
     .string({ error: 'Choose a CSV file to import.' })
     .min(1, 'The file is empty.')
     .max(900_000, 'The file is too large to import at once (at most 900 KB). Split it into smaller files.'),
+  /** Only check and count (the preview): nothing is stored. */
+  dryRun: z.boolean().optional(),
 });
 export type MemberImportInput = z.infer<typeof MemberImportInput>;
 
-/** Answer of the import: how many rows were stored, and each row that was not, with why. */
+/**
+ * Answer of the import (or of its preview, `dryRun`): new members added, existing ones (same
+ * membership number) updated or already identical, and each row that was not taken, with why.
+ */
 export const MemberImportResult = z.object({
   imported: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  dryRun: z.boolean(),
   rejected: z.array(z.object({ row: z.number().int(), reason: z.string() })),
 });
 export type MemberImportResult = z.infer<typeof MemberImportResult>;

@@ -25,6 +25,11 @@ const subscribePhone = (onChange: () => void) => {
 };
 const isPhone = () => window.matchMedia(PHONE_QUERY).matches;
 
+/** "6:30 PM" as everywhere else on the site, whatever FullCalendar's own text ("6:30pm", "11:00AM"). */
+export function chipTime(text: string): string {
+  return text.replace(/\s*([ap])\.?m?\.?$/i, (_m, x: string) => ` ${x.toUpperCase()}M`);
+}
+
 /** The more-link's accessible name (its visible text is "+2 more"). */
 function moreLabel(n: number): string {
   return `Show ${n} more ${n === 1 ? 'event' : 'events'} on this day`;
@@ -149,9 +154,17 @@ export default function EventsCalendar({ events, timeZone, isAdmin, initialMonth
           dayCellTopInnerClass="post-cal-day-number"
           dayHeaderInnerClass="post-cal-day-header"
           moreLinkInnerClass="post-cal-more"
-          // "6:30 PM", as everywhere else on the site (Intl's own form; FullCalendar's meridiem options give "6:30pm").
-          eventTimeFormat={{ hour: 'numeric', minute: '2-digit' }}
-          eventContent={compact ? (info: { color: string }) => <span className="post-cal-dot" style={{ background: info.color }} /> : undefined}
+          eventTimeFormat={{ hour: 'numeric', minute: '2-digit', meridiem: 'short' }}
+          eventContent={(info: { color: string; timeText: string; timeClass: string; titleClass: string; event: { title: string } }) =>
+            compact ? (
+              <span className="post-cal-dot" style={{ background: info.color }} />
+            ) : (
+              <>
+                {info.timeText ? <span className={info.timeClass}>{chipTime(info.timeText)} </span> : null}
+                <span className={info.titleClass}>{info.event.title}</span>
+              </>
+            )
+          }
           dateClick={compact ? (info: { dateStr: string }) => openDay(info.dateStr.slice(0, 10)) : undefined}
           displayEventEnd={false}
           events={fcEvents}

@@ -96,6 +96,9 @@ export function EventsPage({ id, onSelect }: { id: EventId | undefined; onSelect
   const openFromCalendar = (eventId: string) => onSelect(/^\d+$/.test(eventId) ? Number(eventId) : eventId);
 
   const volunteer = (e: Event) => {
+    // The popup's Volunteer button has focus: let go of it before the popup is hidden, or the
+    // browser warns that aria-hidden was put on a focused element (issue 23 #18).
+    (document.activeElement as HTMLElement | null)?.blur();
     onSelect(undefined);
     setSignup({ id: e.id, title: e.title, startDate: e.startDate });
   };

@@ -24,9 +24,10 @@ export function setServerLanguage(acceptLanguage: string | undefined): void {
 
 /** The browser's language, read at render (never at module scope) and followed when it changes. */
 export function useQrLocale(): QrLocale {
-  // In the browser the "server snapshot" (used while hydrating) is the browser's own language:
+  // On the server (no window; Node has a navigator of its own) the request's language. In the
+  // browser the "server snapshot" (used while hydrating) is the browser's own language:
   // the header the server read came from the same setting, so both render the same labels.
-  const language = useSyncExternalStore(subscribe, () => navigator.language, () => (typeof navigator === 'undefined' ? serverLanguage : navigator.language));
+  const language = useSyncExternalStore(subscribe, () => navigator.language, () => (typeof window === 'undefined' ? serverLanguage : navigator.language));
   return qrLocale(language);
 }
 
