@@ -310,16 +310,16 @@ describe('events calendar', () => {
     await context.close();
   });
 
-  it('opens on the list of the month on a phone, with a switch to the grid', async () => {
+  it('opens on the month grid on a phone too (issue 23 #1), with a switch to the list', async () => {
     const { page, context } = await site.newPage({ width: 390, height: 844 });
     await page.goto('/events');
-    await page.getByRole('list', { name: monthHeading(0) }).waitFor();
-    assert.equal(await page.getByRole('table', { name: monthHeading(0) }).count(), 0);
-    await page.getByRole('list', { name: monthHeading(0) }).getByRole('button', { name: /Zone Check Supper/ }).click();
+    await page.getByRole('table', { name: monthHeading(0) }).waitFor();
+    await page.getByRole('list', { name: `Events of ${monthHeading(0)}` }).getByRole('button', { name: /Zone Check Supper/ }).click();
     await page.getByRole('dialog', { name: known.title }).waitFor();
     await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
-    await page.getByRole('button', { name: 'Show month grid' }).click();
-    await page.getByRole('table', { name: monthHeading(0) }).waitFor();
+    await page.getByRole('button', { name: 'Show as list' }).click();
+    await page.getByRole('list', { name: monthHeading(0) }).waitFor();
+    assert.equal(await page.getByRole('table', { name: monthHeading(0) }).count(), 0);
     // Phones get the volunteer needs as cards.
     assert.ok(await page.getByRole('list', { name: 'Upcoming volunteer needs' }).isVisible());
     await context.close();

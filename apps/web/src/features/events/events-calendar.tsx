@@ -27,7 +27,8 @@ const isPhone = () => window.matchMedia(PHONE_QUERY).matches;
 
 /** "6:30 PM" as everywhere else on the site, whatever FullCalendar's own text ("6:30pm", "11:00AM"). */
 export function chipTime(text: string): string {
-  return text.replace(/\s*([ap])\.?m?\.?$/i, (_m, x: string) => ` ${x.toUpperCase()}M`);
+  // A no-break space: "6:30" and "PM" stay on one line when the title wraps.
+  return text.replace(/\s*([ap])\.?m?\.?$/i, (_m, x: string) => `\u00a0${x.toUpperCase()}M`);
 }
 
 /** The more-link's accessible name (its visible text is "+2 more"). */

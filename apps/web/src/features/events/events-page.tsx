@@ -99,8 +99,8 @@ export function EventsPage({ id, onSelect }: { id: EventId | undefined; onSelect
     // The popup's Volunteer button has focus: let go of it before the popup is hidden, or the
     // browser warns that aria-hidden was put on a focused element (issue 23 #18).
     (document.activeElement as HTMLElement | null)?.blur();
-    onSelect(undefined);
-    setSignup({ id: e.id, title: e.title, startDate: e.startDate });
+    // The sign-up opens once the popup's route change is done, not in the middle of it.
+    void Promise.resolve(onSelect(undefined) as unknown).then(() => setSignup({ id: e.id, title: e.title, startDate: e.startDate }));
   };
   // After signing up from the popup, focus returns to the event's row (the popup's button is gone).
   const lastSignup = useRef<number | null>(null);
