@@ -162,9 +162,9 @@ describe('events calendar', () => {
     assert.equal(new URL(page.url()).search, '');
     // Focus goes back to what opened the popup (Radix moves it once the dialog has unmounted).
     await page.waitForFunction((title) => document.activeElement?.textContent === title, known.title, { timeout: 3000 });
-    // The grid shows times in the post's zone too (6:00 AM in New York is 3:00 AM in Los Angeles),
+    // The grid shows times in the post's zone too (6:00 AM in New York is 3:00 AM in Los Angeles), as "6:00 AM" (issue 23 #14),
     // and its own event buttons open the popup.
-    const filler = cell.getByRole('button', { name: /^6:00am Filler Meeting 1$/ });
+    const filler = cell.getByRole('button', { name: /^6:00\sAM\s+Filler Meeting 1$/ });
     await filler.waitFor();
     await filler.click();
     await page.getByRole('dialog', { name: 'Filler Meeting 1' }).waitFor();
