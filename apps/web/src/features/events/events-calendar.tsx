@@ -158,7 +158,14 @@ export default function EventsCalendar({ events, timeZone, isAdmin, initialMonth
           eventTimeFormat={{ hour: 'numeric', minute: '2-digit', meridiem: 'short' }}
           eventContent={(info: { color: string; timeText: string; timeClass: string; titleClass: string; event: { title: string } }) =>
             compact ? (
-              <span className="post-cal-dot" style={{ background: info.color }} />
+              <>
+                <span className="post-cal-dot" style={{ background: info.color }} />
+                {/* The mark's button still needs a name for screen readers. */}
+                <span className="sr-only">
+                  {info.timeText ? `${chipTime(info.timeText)} ` : ''}
+                  {info.event.title}
+                </span>
+              </>
             ) : (
               <>
                 {info.timeText ? <span className={info.timeClass}>{chipTime(info.timeText)} </span> : null}
