@@ -29,6 +29,7 @@ const EXPECTED: Record<string, Access> = {
   'volunteers.create': 'public',
   'volunteers.remove': 'admin',
   'news.list': 'public',
+  'news.adminList': 'admin',
   'news.byId': 'public',
   'news.create': 'admin',
   'news.createDirect': 'admin',
@@ -81,6 +82,7 @@ const EXTRA_ROUTES: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; ac
   { method: 'GET', url: '/api/admin/members.csv', access: 'admin' },
   { method: 'GET', url: '/api/admin/member-resources/1/file', access: 'admin' },
   { method: 'PUT', url: '/api/admin/member-resources/1/file', access: 'admin' },
+  { method: 'POST', url: '/api/admin/member-resources/with-file', access: 'admin' },
   { method: 'GET', url: '/api/member/resources/1/download', access: 'member' },
 ];
 

@@ -45,10 +45,10 @@ export async function prepareContent(handle: DbHandle, env: Env): Promise<string
         lines.push('An administrator was created. Sign in at /login (Administration tab) with:');
         lines.push(`    username: admin`);
         lines.push(`    password: ${password}`);
-        lines.push('This password is shown only once. Change it under Change Password, or reset it with `pnpm admin reset admin`.');
+        lines.push('This password is shown only once. Change it under Change Password, or reset it with `npx -y pnpm@10 run admin reset admin`.');
       }
     } else {
-      lines.push('Sign in at /login with your administrator account (forgotten password: `pnpm admin reset <username>`).');
+      lines.push('Sign in at /login with your administrator account (forgotten password: `npx -y pnpm@10 run admin reset <username>`).');
     }
   }
   if (env.seedDemo) {

@@ -140,6 +140,26 @@ describe('hostile input on every procedure', () => {
     });
   }
 
+  it('POST /api/admin/member-resources/with-file: hostile fields, names and bodies are refused, nothing stored (issue 23 #6)', async () => {
+    const before = await fingerprint();
+    const send = (contentType: string, payload: Buffer) =>
+      t.app.inject({ method: 'POST', url: '/api/admin/member-resources/with-file', headers: { cookie: admin.cookieHeader, 'content-type': contentType }, payload });
+    for (const s of INJECTION_CORPUS) {
+      const form = new FormData();
+      form.set('resource', s);
+      form.set('file', new Blob([Buffer.from(s)], { type: 'application/pdf' }), s.slice(0, 200) || 'x');
+      const req = new Request('http://x/', { method: 'POST', body: form });
+      const res = await send(req.headers.get('content-type')!, Buffer.from(await req.arrayBuffer()));
+      expect(res.statusCode, res.body.slice(0, 200)).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode).toBeLessThan(500);
+      expect(typeof res.json().message).toBe('string');
+      // Not multipart at all, or a broken multipart body.
+      const raw = await send('multipart/form-data; boundary=zzz', Buffer.from(s));
+      expect(raw.statusCode).toBe(400);
+    }
+    expect(await fingerprint()).toBe(before);
+  });
+
   it('stores injection strings as plain data where they are valid input', async () => {
     for (const s of INJECTION_CORPUS.filter((x) => x.length < 200 && x.trim() && !x.includes('\u0000') && !x.includes('\uD800'))) {
       const res = await admin.post('/api/newsletter/subscribe', { email: s });

@@ -58,6 +58,8 @@ describe('members: directory, resources and the member portal', () => {
     // Cancel closes and resets.
     await dialog.getByLabel('First Name').fill('Someone');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
+    // With changes, Cancel asks first (issue 23 #18).
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Discard changes' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await page.getByRole('button', { name: 'Add Member' }).click();
     await dialog.waitFor();
@@ -96,6 +98,7 @@ describe('members: directory, resources and the member portal', () => {
     await waitForToast(page, 'That membership number is already in use by another member.');
     assert.ok(await dialog.isVisible(), 'the dialog stays open with what was typed');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Discard changes' }).click();
 
     // Member resources: a file for Life Members only.
     await page.goto('/admin/member-resources');

@@ -162,9 +162,9 @@ describe('events calendar', () => {
     assert.equal(new URL(page.url()).search, '');
     // Focus goes back to what opened the popup (Radix moves it once the dialog has unmounted).
     await page.waitForFunction((title) => document.activeElement?.textContent === title, known.title, { timeout: 3000 });
-    // The grid shows times in the post's zone too (6:00 AM in New York is 3:00 AM in Los Angeles),
+    // The grid shows times in the post's zone too (6:00 AM in New York is 3:00 AM in Los Angeles), as "6:00 AM" (issue 23 #14),
     // and its own event buttons open the popup.
-    const filler = cell.getByRole('button', { name: /^6:00am Filler Meeting 1$/ });
+    const filler = cell.getByRole('button', { name: /^6:00\sAM\s+Filler Meeting 1$/ });
     await filler.waitFor();
     await filler.click();
     await page.getByRole('dialog', { name: 'Filler Meeting 1' }).waitFor();
@@ -310,16 +310,16 @@ describe('events calendar', () => {
     await context.close();
   });
 
-  it('opens on the list of the month on a phone, with a switch to the grid', async () => {
+  it('opens on the month grid on a phone too (issue 23 #1), with a switch to the list', async () => {
     const { page, context } = await site.newPage({ width: 390, height: 844 });
     await page.goto('/events');
-    await page.getByRole('list', { name: monthHeading(0) }).waitFor();
-    assert.equal(await page.getByRole('table', { name: monthHeading(0) }).count(), 0);
-    await page.getByRole('list', { name: monthHeading(0) }).getByRole('button', { name: /Zone Check Supper/ }).click();
+    await page.getByRole('table', { name: monthHeading(0) }).waitFor();
+    await page.getByRole('list', { name: `Events of ${monthHeading(0)}` }).getByRole('button', { name: /Zone Check Supper/ }).click();
     await page.getByRole('dialog', { name: known.title }).waitFor();
     await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
-    await page.getByRole('button', { name: 'Show month grid' }).click();
-    await page.getByRole('table', { name: monthHeading(0) }).waitFor();
+    await page.getByRole('button', { name: 'Show as list' }).click();
+    await page.getByRole('list', { name: monthHeading(0) }).waitFor();
+    assert.equal(await page.getByRole('table', { name: monthHeading(0) }).count(), 0);
     // Phones get the volunteer needs as cards.
     assert.ok(await page.getByRole('list', { name: 'Upcoming volunteer needs' }).isVisible());
     await context.close();

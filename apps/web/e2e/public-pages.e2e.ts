@@ -145,12 +145,12 @@ describe('public pages with demo content', () => {
     assert.deepEqual(titles.slice(0, 4), [
       'Fundraisers Bring Veteran Relief Fund to a Record High',
       'Hometown Students Honored in Patriotic Essay Contest',
-      'Free Help With VA Claims Every Wednesday Evening',
+      'Free Help With VA Claims Every Thursday Evening',
       'Post Home Kitchen Renovation Complete',
     ]);
     assert.deepEqual(await axeViolations(page), []);
-    await page.getByRole('link', { name: 'Free Help With VA Claims Every Wednesday Evening', exact: true }).click();
-    await page.getByRole('heading', { name: 'Free Help With VA Claims Every Wednesday Evening', level: 1 }).waitFor();
+    await page.getByRole('link', { name: 'Free Help With VA Claims Every Thursday Evening', exact: true }).click();
+    await page.getByRole('heading', { name: 'Free Help With VA Claims Every Thursday Evening', level: 1 }).waitFor();
     assert.match(new URL(page.url()).pathname, /^\/news\/\d+$/);
     assert.equal(await page.locator('article p.whitespace-pre-line').count(), 3, 'three paragraphs');
     await page.getByRole('link', { name: 'Back to all news' }).click();

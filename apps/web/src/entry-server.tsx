@@ -7,7 +7,23 @@ import { makeQueryClient, makeTrpcClient, type AppRouter } from './lib/trpc.ts';
 import { createAppRouter } from './router.tsx';
 import { App } from './app.tsx';
 import { setServerSanitizer } from './features/commander-message/sanitize.ts';
+import { setServerLanguage } from './features/qr/qr-messages.ts';
 import type { RenderResult } from '@post/contracts/ssr';
+
+/**
+ * Whether a path is one of the app's pages: the server answers 404 for the signed-in pages'
+ * shell (not rendered on the server) when the path is none of them (issue 23 #16).
+ */
+export function isKnownPath(pathname: string): boolean {
+  matcher ??= createAppRouter({ queryClient: makeQueryClient(), trpcClient: makeTrpcClient(), origin: '' }, createMemoryHistory());
+  const foundRoute = matcher.getMatchedRoutes(pathname)[2];
+  if (foundRoute === undefined || foundRoute.id === '__root__') return false;
+  // With no route for the whole path the router names the nearest parent (/admin for
+  // /admin/nothing): the path is the route's only when it has as many segments (or a splat).
+  const segments = (p: string) => p.split('/').filter(Boolean).length;
+  return foundRoute.fullPath.endsWith('$') || segments(foundRoute.fullPath) === segments(pathname);
+}
+let matcher: ReturnType<typeof createAppRouter> | undefined;
 
 /**
  * Renders a public page on the server: the route's loaders fill the query cache through
@@ -19,18 +35,24 @@ export async function render({
   link,
   origin,
   sanitizeCommanderHtml,
+  acceptLanguage,
 }: {
   url: string;
   link: TRPCLink<AppRouter>;
   origin: string;
   sanitizeCommanderHtml: (html: string) => string;
+  acceptLanguage?: string;
 }): Promise<RenderResult> {
   setServerSanitizer(sanitizeCommanderHtml);
+  setServerLanguage(acceptLanguage);
   const queryClient = makeQueryClient();
   const trpcClient = makeTrpcClient(link);
   const router = createAppRouter({ queryClient, trpcClient, origin }, createMemoryHistory({ initialEntries: [url] }));
   await router.load();
-  const notFound = router.state.matches.some((m) => m.status === 'notFound' || m._notFound === true);
+  // A loader answers `{ found: false }` or null when the page's item does not exist (/news/9999).
+  const notFound = router.state.matches.some(
+    (m) => m.status === 'notFound' || m._notFound === true || m.loaderData === null || (m.loaderData as { found?: boolean } | undefined)?.found === false,
+  );
   // Rendered whole before it is sent (React's prerender waits for every Suspense boundary):
   // parts behind one (a lazily loaded component, such as the sign-in forms) are in the HTML
   // too, and hydrate once their code is there (selective hydration). Nothing streams, so no
@@ -49,5 +71,12 @@ export async function render({
       <HeadContent />
     </RouterContextProvider>,
   );
-  return { html, head, dehydrated: dehydrate(queryClient), status: notFound ? 404 : 200 };
+  return {
+    html,
+    head,
+    dehydrated: dehydrate(queryClient),
+    status: notFound ? 404 : 200,
+    // The QR generator's labels follow Accept-Language: caches must keep one copy per language.
+    vary: router.state.matches.some((m) => m.routeId === '/QRG') ? 'Accept-Language' : undefined,
+  };
 }

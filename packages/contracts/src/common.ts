@@ -31,6 +31,29 @@ export function isoDate(message: string) {
 /** Control characters (CR, LF, NUL...): never part of a URL a page links to or a redirect sends. */
 export const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 
+/**
+ * Adds `https://` to an address typed without a scheme ("www.va.gov/..."), as the QR tab does.
+ * Site-relative paths and anything with a scheme (even a refused one like `javascript:`) are left
+ * alone, so the refusal below still sees them; a `host:port` is not taken for a scheme.
+ */
+export function withHttps(value: string): string {
+  const v = value.trim();
+  if (v === '' || v.startsWith('/') || /^[a-z][a-z0-9+.-]*:(?!\d)/i.test(v)) return v;
+  return `https://${v}`;
+}
+/** A phone number: at least 10 digits; besides digits only spaces, dashes, dots, parentheses and a leading +. */
+export function isPhoneNumber(value: string): boolean {
+  return /^\+?[0-9 ().-]+$/.test(value) && (value.match(/[0-9]/g)?.length ?? 0) >= 10;
+}
+/** An optional phone number: blank is allowed; otherwise {@link isPhoneNumber}. */
+export function optionalPhone(max = 20) {
+  return z
+    .string()
+    .trim()
+    .max(max, V.tooLong(max))
+    .refine((p) => p === '' || /^\+?[0-9 ().-]+$/.test(p), { error: V.phoneChars, abort: true })
+    .refine((p) => p === '' || isPhoneNumber(p), V.phoneMin);
+}
 /** An http(s) URL. */
 export function httpUrl(max = 500) {
   return z
@@ -39,6 +62,7 @@ export function httpUrl(max = 500) {
     .max(max, V.tooLong(max))
     // The URL parser silently drops tabs and line breaks, so they are refused before it.
     .refine((s) => !CONTROL_CHARACTERS.test(s), V.urlInvalid)
+    .transform(withHttps)
     .refine((s) => {
       try {
         const u = new URL(s);

@@ -11,6 +11,7 @@ import { CreateCommanderMessageInput } from './commander-messages.ts';
 import { CreateResourceInput, DisplayOrder } from './resources.ts';
 import { CreateMemberInput, UpdateMemberInput, YearsOfService } from './members.ts';
 import { SubscribeInput } from './newsletter.ts';
+import { CreateMemberResourceInput } from './member-resources.ts';
 
 function messages(schema: z.ZodType, value: unknown): string[] {
   const r = schema.safeParse(value);
@@ -81,7 +82,8 @@ describe("the spec's validation messages (spec §5)", () => {
     expect(DisplayOrder.parse('')).toBe(0);
     expect(DisplayOrder.parse('3')).toBe(3);
     expect(messages(DisplayOrder, -1)).toEqual([V.orderMin]);
-    expect(messages(DisplayOrder, 1.5)).toEqual([V.orderMin]);
+    expect(messages(DisplayOrder, 1.5)).toEqual([V.orderWhole]);
+    expect(messages(DisplayOrder, '2.5')).toEqual([V.orderWhole]);
     expect(messages(CreateResourceInput, { title: 'T', description: 'D', url: 'javascript:alert(1)' })).toEqual([V.urlInvalid]);
   });
 
@@ -107,5 +109,28 @@ describe("the spec's validation messages (spec §5)", () => {
   it('newsletter e-mail is required and valid', () => {
     expect(messages(SubscribeInput, { email: '' })).toEqual([V.newsletterEmailRequired]);
     expect(messages(SubscribeInput, { email: 'nope' })).toEqual([V.emailInvalid]);
+  });
+
+  it('phone numbers: at least 10 digits; only spaces, dashes, dots, parentheses and a leading + besides (issue 23 #15)', () => {
+    const vol = { eventId: 1, name: 'Ann Lee', email: 'ann@example.org' };
+    expect(messages(CreateVolunteerInput, { ...vol, phone: 'abcdefghij' })).toEqual([V.phoneChars]);
+    expect(messages(CreateVolunteerInput, { ...vol, phone: '555-12x-4567' })).toEqual([V.phoneChars]);
+    expect(messages(CreateVolunteerInput, { ...vol, phone: '555 1234' })).toEqual([V.phoneMin]);
+    expect(messages(CreateVolunteerInput, { ...vol, phone: '5+55 123 4567' })).toEqual([V.phoneChars]);
+    for (const ok of ['(555) 555-0131', '+1 555.555.0131', '5555550131']) expect(CreateVolunteerInput.parse({ ...vol, phone: ok }).phone).toBe(ok);
+    expect(CreateVolunteerInput.parse({ ...vol, phone: '' }).phone).toBeNull();
+    const member = { firstName: 'A', lastName: 'B', email: 'a@example.org', membershipNumber: '1' };
+    expect(messages(CreateMemberInput, { ...member, phone: 'abcdefghij' })).toEqual([V.phoneChars]);
+    expect(CreateMemberInput.parse({ ...member, phone: '' }).phone).toBeNull();
+  });
+
+  it('resource addresses typed without a scheme get https:// (issue 23 #18)', () => {
+    const r = { title: 'T', description: 'D' };
+    expect(CreateResourceInput.parse({ ...r, url: 'www.va.gov/health-care' }).url).toBe('https://www.va.gov/health-care');
+    expect(CreateResourceInput.parse({ ...r, url: 'http://va.gov' }).url).toBe('http://va.gov');
+    expect(messages(CreateResourceInput, { ...r, url: 'javascript:alert(1)' })).toEqual([V.urlInvalid]);
+    expect(CreateMemberResourceInput.parse({ ...r, resourceUrl: 'www.va.gov/forms' }).resourceUrl).toBe('https://www.va.gov/forms');
+    expect(CreateMemberResourceInput.parse({ ...r, resourceUrl: '/uploads/x.pdf' }).resourceUrl).toBe('/uploads/x.pdf');
+    expect(messages(CreateMemberResourceInput, { ...r, resourceUrl: 'javascript:alert(1)' })).toEqual([V.urlInvalid]);
   });
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AccessLevel, MemberResourceCategory, ResourceType } from './enums.ts';
-import { CONTROL_CHARACTERS, Id, requiredText, Timestamp } from './common.ts';
+import { CONTROL_CHARACTERS, Id, requiredText, Timestamp, withHttps } from './common.ts';
 import { V } from './messages.ts';
 
 /** Largest file an administrator may upload for a member resource. */
@@ -58,6 +58,7 @@ const fields = {
     .trim()
     .max(500, V.tooLong(500))
     .refine((s) => !CONTROL_CHARACTERS.test(s), V.urlInvalid)
+    .transform(withHttps)
     .refine((s) => s === '' || (s.startsWith('/') && !s.startsWith('//') && !s.includes('\\')) || /^https?:\/\/[^\s]+$/i.test(s), V.urlInvalid)
     .nullish()
     .transform((v) => (v ? v : null)),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Branch, DuesStatus, MembershipType, PostRole } from './enums.ts';
-import { Id, Timestamp } from './common.ts';
+import { Id, optionalPhone, Timestamp } from './common.ts';
 import { V } from './messages.ts';
 
 /** A member as administrators see it; the portal password is never returned. */
@@ -53,7 +53,9 @@ const memberFields = {
     .min(1, { error: V.memberEmailRequired, abort: true })
     .max(255, V.tooLong(255))
     .pipe(z.email({ error: V.emailInvalid })),
-  phone: opt(20),
+  phone: optionalPhone(20)
+    .nullish()
+    .transform((v) => (v ? v : null)),
   address: opt(255),
   city: opt(100),
   state: opt(50),
@@ -151,12 +153,20 @@ export const MemberImportInput = z.object({
     .string({ error: 'Choose a CSV file to import.' })
     .min(1, 'The file is empty.')
     .max(900_000, 'The file is too large to import at once (at most 900 KB). Split it into smaller files.'),
+  /** Only check and count (the preview): nothing is stored. */
+  dryRun: z.boolean().optional(),
 });
 export type MemberImportInput = z.infer<typeof MemberImportInput>;
 
-/** Answer of the import: how many rows were stored, and each row that was not, with why. */
+/**
+ * Answer of the import (or of its preview, `dryRun`): new members added, existing ones (same
+ * membership number) updated or already identical, and each row that was not taken, with why.
+ */
 export const MemberImportResult = z.object({
   imported: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  dryRun: z.boolean(),
   rejected: z.array(z.object({ row: z.number().int(), reason: z.string() })),
 });
 export type MemberImportResult = z.infer<typeof MemberImportResult>;

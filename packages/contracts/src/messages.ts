@@ -3,6 +3,7 @@ export const V = {
   nameMin: 'Name must be at least 2 characters',
   emailInvalid: 'Please enter a valid email address',
   phoneMin: 'Phone number must be at least 10 digits',
+  phoneChars: 'Phone number may contain only digits, spaces, dashes, dots, parentheses and a leading +',
   usernameRequired: 'Username is required',
   passwordRequired: 'Password is required',
   membershipNumberRequired: 'Membership number is required',
@@ -38,6 +39,7 @@ export const V = {
   invalidChoice: 'Please choose one of the listed options',
   positionsRange: 'Volunteer positions must be a whole number from 0 to 1000',
   orderMin: 'Display order must be 0 or more',
+  orderWhole: 'Display order must be a whole number',
 } as const;
 
 /** Toast titles and messages of spec §8 (title / description pairs where the spec gives both). */
@@ -52,6 +54,7 @@ export const T = {
   memberLoginSuccess: { title: 'Welcome', description: 'You have successfully logged in to the member portal.' },
   logoutFailed: 'Failed to log out. Please try again.',
   loggedOut: 'Logged out',
+  signedOut: 'Signed out',
   deleteFailed: (item: string) => `Failed to delete ${item}. Please try again.`,
   deleted: 'Deleted',
   activateMessageFailed: 'Failed to activate message. Please try again.',
@@ -107,6 +110,8 @@ export const T = {
 /** Confirmation texts (spec §2, §5). */
 export const CONFIRM = {
   delete: (singular: string) => `Are you sure you want to delete this ${singular}?`,
+  /** The dialog's title names what goes: "Delete Thomas Reed (M-1001)?" (issue 23 #7). */
+  deleteNamed: (name: string) => `Delete ${name}?`,
   deleteCommanderMessage: 'Are you sure you want to delete this commander message?',
   deleteCommunication: 'Are you sure you want to delete this communication?',
   removeVolunteer: (name: string) => `Remove ${name} from this event's volunteers? Their position becomes free again.`,

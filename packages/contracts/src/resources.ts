@@ -19,7 +19,7 @@ export const DisplayOrder = z.preprocess((v) => {
   if (v === '' || v === null || v === undefined) return 0;
   const n = typeof v === 'number' ? v : Number(v);
   return Number.isFinite(n) ? n : 0;
-}, z.number().int(V.orderMin).min(0, V.orderMin).max(1_000_000, V.orderMin));
+}, z.number().int(V.orderWhole).min(0, V.orderMin).max(1_000_000, V.orderMin));
 
 const resourceFields = {
   title: requiredText(V.titleRequired, 255),

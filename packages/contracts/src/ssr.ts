@@ -12,6 +12,8 @@ export interface RenderResult {
   /** The query cache the page was rendered from, for the browser to hydrate. */
   dehydrated: unknown;
   status: number;
+  /** A request header the page depends on (the Vary header), when it does. */
+  vary?: string;
 }
 
 /**
@@ -19,5 +21,7 @@ export interface RenderResult {
  * `sanitizeCommanderHtml` the API's sanitizer of commander-message HTML (decisions §3).
  */
 export interface SsrModule {
-  render(opts: { url: string; link: unknown; origin: string; sanitizeCommanderHtml: (html: string) => string }): Promise<RenderResult>;
+  render(opts: { url: string; link: unknown; origin: string; sanitizeCommanderHtml: (html: string) => string; acceptLanguage?: string }): Promise<RenderResult>;
+  /** Whether a path (no query) is one of the app's pages; unknown signed-in paths then answer 404. */
+  isKnownPath?(pathname: string): boolean;
 }

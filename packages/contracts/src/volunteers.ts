@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { email, Id, optionalText, Timestamp } from './common.ts';
+import { email, Id, optionalPhone, optionalText, Timestamp } from './common.ts';
 import { V } from './messages.ts';
 
 /** What the public may see of a volunteer (decisions §2). */
@@ -30,12 +30,7 @@ export type VolunteerView = z.infer<typeof VolunteerViewSchema>;
 export const VolunteerFormSchema = z.object({
   name: z.string({ error: V.nameMin }).trim().min(2, V.nameMin).max(100, V.tooLong(100)),
   email: email(V.emailInvalid),
-  phone: z
-    .string()
-    .trim()
-    .max(20, V.tooLong(20))
-    .refine((p) => p === '' || p.length >= 10, V.phoneMin)
-    .optional(),
+  phone: optionalPhone(20).optional(),
   role: z.string().trim().max(100, V.tooLong(100)).optional(),
 });
 export type VolunteerFormValues = z.infer<typeof VolunteerFormSchema>;

@@ -8,7 +8,7 @@ import { UserInput } from '@post/contracts/admin-auth';
 async function run(): Promise<number> {
   const [command, username, given] = process.argv.slice(2);
   if (!['create', 'reset'].includes(command ?? '') || !username) {
-    console.error('Usage: pnpm admin create <username> [password]\n       pnpm admin reset <username> [password]');
+    console.error('Usage: npx -y pnpm@10 run admin create <username> [password]\n       npx -y pnpm@10 run admin reset <username> [password]');
     return 2;
   }
   const password = given ?? generatePassword();
@@ -26,7 +26,7 @@ async function run(): Promise<number> {
       return 1;
     }
     if (command === 'create' && exists) {
-      console.error(`'${username}' already exists. Use: pnpm admin reset ${username}`);
+      console.error(`'${username}' already exists. Use: npx -y pnpm@10 run admin reset ${username}`);
       return 1;
     }
     const what = await upsertAdmin(handle.db, username, password);

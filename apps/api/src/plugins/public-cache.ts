@@ -147,6 +147,8 @@ function notModified(entry: Entry): Variant {
 function toEntry(reply: FastifyReply, payload: string): Entry | undefined {
   const all = reply.getHeaders();
   if (all['set-cookie'] !== undefined) return undefined;
+  // Entries are keyed by URL alone: an answer that depends on the visitor's language (/QRG) is not shared.
+  if (/accept-language/i.test(String(all.vary ?? ''))) return undefined;
   const headers: OutgoingHttpHeaders = {};
   for (const [k, v] of Object.entries(all)) {
     if (v !== undefined && !PER_ANSWER.has(k.toLowerCase())) headers[k.toLowerCase()] = v;

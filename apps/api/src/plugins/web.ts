@@ -52,7 +52,8 @@ export const webPlugin = fp(async (app, opts: { env: Env; db: DB; limits?: Limit
     if (ssr && !clientOnly) {
       try {
         const link = unstable_localLink({ router: appRouter, createContext: async () => createContext({ req, res: reply }) });
-        const result = await ssr.render({ url, link, origin: siteOrigin(opts.env, req), sanitizeCommanderHtml });
+        const result = await ssr.render({ url, link, origin: siteOrigin(opts.env, req), sanitizeCommanderHtml, acceptLanguage: req.headers['accept-language'] });
+        if (result.vary) reply.header('Vary', result.vary);
         return reply
           .code(result.status)
           .type('text/html; charset=utf-8')
@@ -63,8 +64,10 @@ export const webPlugin = fp(async (app, opts: { env: Env; db: DB; limits?: Limit
       }
     }
     if (clientOnly) {
-      // The empty shell of a signed-in page, kept out of search engines before any script runs.
+      // The empty shell of a signed-in page, kept out of search engines before any script runs;
+      // 404 (the app shows its not-found page) when the path is none of the app's pages.
       return reply
+        .code(ssr?.isKnownPath?.(url.split('?')[0]!) === false ? 404 : 200)
         .type('text/html; charset=utf-8')
         .header('Cache-Control', 'no-cache')
         .header('X-Robots-Tag', 'noindex')

@@ -17,12 +17,14 @@ export function ConfirmDialog({
   title = 'Are you sure?',
   description,
   confirmLabel = 'Delete',
+  cancelLabel = 'Cancel',
   onConfirm,
 }: {
   trigger: React.ReactNode;
   title?: string;
   description: string;
   confirmLabel?: string;
+  cancelLabel?: string;
   onConfirm: () => void | Promise<void>;
 }) {
   return (
@@ -34,7 +36,7 @@ export function ConfirmDialog({
           <AlertDialogDescription>{description}</AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
+          <AlertDialogCancel>{cancelLabel}</AlertDialogCancel>
           <AlertDialogAction variant="destructive" onClick={() => void onConfirm()}>
             {confirmLabel}
           </AlertDialogAction>

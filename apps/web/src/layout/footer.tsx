@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useSiteSettings } from '../features/site-settings/use-site-settings.ts';
 import { NewsletterBox } from '../features/newsletter/newsletter-box.tsx';
+import { SocialLinks } from './social-links.tsx';
 
 const footLink = 'underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-white rounded-sm';
 
@@ -25,7 +26,7 @@ export function Footer() {
             <li><Link className={footLink} to="/">Home</Link></li>
             <li><Link className={footLink} to="/events">Events Calendar</Link></li>
             <li><Link className={footLink} to="/resources">Veteran Resources</Link></li>
-            <li><Link className={footLink} to="/admin/login">Member Login</Link></li>
+            <li><Link className={footLink} to="/login" search={{ tab: 'member' }}>Member Login</Link></li>
           </ul>
         </nav>
         <section aria-labelledby="footer-hours">
@@ -43,13 +44,7 @@ export function Footer() {
           <h2 id="footer-news" className="mb-3 text-lg font-bold">Newsletter</h2>
           <p className="mb-2 text-navy-100">News and events of the post, about once a month.</p>
           <NewsletterBox />
-          {s.socialLinks.some((l) => l.url) ? (
-            <ul className="mt-4 flex gap-3" aria-label="Social media">
-              {s.socialLinks.filter((l) => l.url).map((l) => (
-                <li key={l.label}><a className={footLink} href={l.url} rel="noopener noreferrer">{l.label}</a></li>
-              ))}
-            </ul>
-          ) : null}
+          <SocialLinks settings={s} linkClass={footLink} />
         </section>
       </div>
       <div className="border-t border-navy-700">

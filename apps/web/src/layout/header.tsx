@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { LogOutIcon } from 'lucide-react';
 import { branchColor } from '@post/contracts/branch';
 import { Button, buttonVariants } from '@post/ui/components/button';
 import { cn } from '@post/ui/lib/utils';
@@ -57,13 +58,15 @@ export function Header() {
           onClick={() => void signOut.member()}
           className={cn(MEMBER_BUTTON[branchColor(member.member.branchOfService)])}
           aria-label={`Hi ${member.member.firstName}: sign out of the member portal`}
+          title="Sign out of the member portal"
         >
           Hi {member.member.firstName}
+          <LogOutIcon aria-hidden="true" className="size-4" />
         </Button>
       ),
     });
   } else if (!admin?.authenticated) {
-    items.push({ key: 'login', node: <Link to="/login" className={cn(buttonVariants({ variant: 'default' }))}>Member Login</Link> });
+    items.push({ key: 'login', node: <Link to="/login" search={{ tab: 'member' }} className={cn(buttonVariants({ variant: 'default' }))}>Member Login</Link> });
   }
 
   const subtitle = [settings.postNumber ? `Post ${settings.postNumber}` : '', [settings.town, settings.state].filter(Boolean).join(', ')]
@@ -76,7 +79,7 @@ export function Header() {
         <Link to="/" className="flex min-w-0 items-center gap-3 rounded-md focus-visible:outline-2 focus-visible:outline-ring">
           <Logo className="size-11 shrink-0" />
           <span className="min-w-0">
-            <span className="block truncate text-lg font-bold leading-tight text-navy-800">{settings.postName}</span>
+            <span className="line-clamp-2 block text-lg font-bold leading-tight text-balance text-navy-800">{settings.postName}</span>
             <span className="block truncate text-sm text-muted-foreground">{subtitle}</span>
           </span>
         </Link>

@@ -24,6 +24,22 @@ export function MobileMenu({ children, upTo = 'lg' }: { children: React.ReactNod
         aria-label="Menu"
         data-slot="mobile-menu"
         className="mobile-menu fixed inset-y-0 right-0 left-auto m-0 h-dvh max-h-none w-72 max-w-[85vw] border-l bg-background p-0 text-foreground shadow-xl backdrop:bg-black/50"
+        onKeyDown={(e) => {
+          // Tab wraps inside the menu: the browser would otherwise stop on the page itself
+          // (focus on <body>, nothing visible focused) between the last link and the first.
+          if (e.key !== 'Tab' || !dialog.current) return;
+          const items = [...dialog.current.querySelectorAll<HTMLElement>('a[href], button:not([disabled])')].filter((el) => el.offsetParent !== null);
+          const first = items[0];
+          const last = items.at(-1);
+          if (!first || !last) return;
+          if (!e.shiftKey && document.activeElement === last) {
+            e.preventDefault();
+            first.focus();
+          } else if (e.shiftKey && document.activeElement === first) {
+            e.preventDefault();
+            last.focus();
+          }
+        }}
         onClick={(e) => {
           // A click on the backdrop (the dialog element itself) or on a link closes the menu.
           if (e.target === dialog.current || (e.target as HTMLElement).closest('a, button[data-close]')) close();

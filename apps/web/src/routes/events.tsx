@@ -2,6 +2,7 @@ import { seo, settingsOf } from '../lib/seo.ts';
 import { createFileRoute } from '@tanstack/react-router';
 import { parseId } from '@post/contracts/ids';
 import { EventsPage, type EventId } from '../features/events/events-page.tsx';
+import { holidaysForYear, isHolidayId } from '@post/contracts/rules/holidays';
 import { prefetchAll } from '../lib/optional-query.ts';
 
 /** `?id=` selects an event: numeric ids are stored events, others holidays (spec §2). */
@@ -12,17 +13,27 @@ function eventIdOf(raw: unknown): EventId | undefined {
 }
 
 export const Route = createFileRoute('/events')({
+  validateSearch: (search: Record<string, unknown>): { id?: EventId } => {
+    const id = eventIdOf(search.id);
+    return id === undefined ? {} : { id };
+  },
+  loaderDeps: ({ search }) => ({ id: search.id }),
+  // `found: false` makes the server answer 404 for an event that does not exist (issue 23 #16).
+  loader: async ({ context, deps }) => {
+    await prefetchAll([context.trpcUtils.events.list.ensureData()]);
+    const id = deps.id;
+    if (id === undefined) return { found: true };
+    if (isHolidayId(String(id))) return { found: holidaysForYear(Number(/(\d{4})$/.exec(String(id))?.[1] ?? 0)).some((h) => h.id === String(id)) };
+    const list = context.trpcUtils.events.list.getData();
+    return { found: list === undefined || list.some((e) => e.id === Number(id)) };
+  },
+  // After validateSearch and the loader: the route's types are inferred in the order of its options.
   head: ({ match }) =>
     seo(match.context, {
       title: 'Events Calendar',
       description: `Meetings, ceremonies, fundraisers and community service of ${settingsOf(match.context).postName}: the calendar, volunteer sign-up and calendar subscriptions.`,
       path: '/events',
     }),
-  validateSearch: (search: Record<string, unknown>): { id?: EventId } => {
-    const id = eventIdOf(search.id);
-    return id === undefined ? {} : { id };
-  },
-  loader: ({ context }) => prefetchAll([context.trpcUtils.events.list.ensureData()]),
   component: EventsRoute,
 });
 

@@ -118,7 +118,7 @@ const EVENT_PLANS: EventPlan[] = [
     location: CANTEEN,
     type: 'fundraiser',
     week: -2,
-    weekday: 3,
+    weekday: 5,
     hour: 18,
     minute: 30,
     minutes: 180,
@@ -241,7 +241,7 @@ const EVENT_PLANS: EventPlan[] = [
     location: POST_HOME,
     type: 'special',
     week: 1,
-    weekday: 3,
+    weekday: 4,
     hour: 18,
     minute: 0,
     minutes: 120,
@@ -497,9 +497,9 @@ export function buildNews(clock: SeedClock): Insertable<NewsTable>[] {
       publishDate: clock.at(-12, 10),
     },
     {
-      title: 'Free Help With VA Claims Every Wednesday Evening',
+      title: 'Free Help With VA Claims Every Thursday Evening',
       content: [
-        'Our accredited Service Officer now keeps regular hours at the Post Home on Wednesdays from 5:00 to 7:00 PM. No appointment is needed, and you do not have to be a member.',
+        'Our accredited Service Officer now keeps regular hours at the Post Home on Thursdays from 5:00 to 7:00 PM. No appointment is needed, and you do not have to be a member.',
         'The Service Officer can help you file or update a disability claim, apply for VA health care, request your military records, or find out which survivor benefits a family may be entitled to. This help is always free.',
         'Please bring a copy of your DD-214 and any letters you have received from the VA.',
       ].join('\n\n'),
@@ -549,7 +549,7 @@ export function buildCommanderMessages(clock: SeedClock): Insertable<CommanderMe
       content: [
         'Fellow veterans, families and friends of Hometown,',
         'It is an honor to serve as your Post Commander. Everything this post does, from the fish fries to the flag retirement ceremony to the rides we give to VA appointments, happens because members like you <strong>show up, roll up your sleeves and bring a friend</strong>. Thank you.',
-        'Our mission has not changed: <em>no veteran in Hometown should face a claim, a hard month or a dark night alone.</em> If you know a veteran who has drifted away, give them a call, invite them to the next post meeting or bring them by for coffee. Our Service Officer is at the Post Home every Wednesday evening, and that help is always free.',
+        'Our mission has not changed: <em>no veteran in Hometown should face a claim, a hard month or a dark night alone.</em> If you know a veteran who has drifted away, give them a call, invite them to the next post meeting or bring them by for coffee. Our Service Officer is at the Post Home every Thursday evening, and that help is always free.',
         'I look forward to seeing you at the Post Home.',
       ].join('\n\n'),
       publishDate: clock.at(-9, 9),
@@ -691,7 +691,7 @@ export function buildCommunications(clock: SeedClock): Insertable<MemberCommunic
     {
       title: 'Post Home Closed Saturday for Water Main Repair',
       content:
-        'The town will replace the water main under Main Street this Saturday, and the Post Home will have no water all day. The canteen and hall are closed.\n\nWe expect to reopen on Sunday morning as usual.',
+        'The town will replace the water main under Main Street this Saturday, and the Post Home will have no water all day. The canteen and hall are closed.\n\nWe expect to open again at the usual time on Thursday.',
       type: 'urgent_notice',
       priority: 'urgent',
       targetAudience: 'all_members',
@@ -702,7 +702,7 @@ export function buildCommunications(clock: SeedClock): Insertable<MemberCommunic
     {
       title: 'Monthly Newsletter',
       content:
-        'In this issue: results of the fish fry season, a profile of our newest Life Member, the Service Officer’s Wednesday hours, and the calendar for the coming month.\n\nThe full newsletter is attached as a PDF.',
+        'In this issue: results of the fish fry season, a profile of our newest Life Member, the Service Officer’s Thursday hours, and the calendar for the coming month.\n\nThe full newsletter is attached as a PDF.',
       type: 'newsletter',
       priority: 'normal',
       targetAudience: 'all_members',

@@ -3,7 +3,8 @@ import { sql } from 'kysely';
 import { createTestDb } from '../testing.ts';
 import { verifyPassword } from '../passwords.ts';
 import { seedDemo, ensureSiteSettings } from './index.ts';
-import { buildEvents, makeClock } from './content.ts';
+import { DEFAULT_SITE_SETTINGS } from '@post/contracts/site-settings';
+import { buildCommanderMessages, buildCommunications, buildEvents, buildNews, makeClock } from './content.ts';
 import { localParts, zonedTimeToUtc } from './zoned-time.ts';
 
 const PASSWORD = 'demo-pass-2024';
@@ -315,5 +316,19 @@ describe(`demo seed around Veterans Day in another zone (${process.env.TEST_DB ?
     // A Thursday meeting at 7 PM Chicago time, after the switch to standard time.
     const meetings = await h.db.selectFrom('events').selectAll().where('title', '=', 'Monthly Post Meeting').orderBy('startDate').execute();
     expect(meetings.map((m) => new Date(m.startDate).toISOString())).toEqual(['2025-10-24T00:00:00.000Z', '2025-11-21T01:00:00.000Z']);
+  });
+});
+
+describe('demo content agrees with the post hours (issue 23 #18)', () => {
+  it('no demo text sends people to the Post Home on a day it is closed', () => {
+    const clock = makeClock(new Date('2026-03-11T15:00:00Z'), 'America/New_York');
+    const closed = DEFAULT_SITE_SETTINGS.postHours.filter((h) => /closed/i.test(h.hours)).map((h) => h.day);
+    expect(closed).toContain('Wednesday');
+    const texts = [...buildNews(clock), ...buildCommanderMessages(clock), ...buildCommunications(clock)].map((n) =>
+      [(n as { title?: string }).title ?? '', n.content].join(' '),
+    );
+    for (const day of closed) {
+      for (const text of texts) expect(text, `${day} in: ${text.slice(0, 80)}`).not.toMatch(new RegExp(`\\b${day}s?\\b`));
+    }
   });
 });

@@ -32,7 +32,11 @@ const toasterStyle = {
   "--border-radius": "var(--radius)",
 } as React.CSSProperties
 
-/** The app's toast container (sonner): light theme, rich colours, close button, top-center; call `toast()` from "sonner" to show one. */
+/**
+ * The app's toast container (sonner): light theme, rich colours, close button; call `toast()`
+ * from "sonner" to show one. Bottom right, so a toast never covers the sticky header or the
+ * crisis bar; on phones sonner spans it across the bottom of the screen.
+ */
 export function Toaster({ style, toastOptions, ...props }: ToasterProps) {
   return (
     <div data-slot="toaster" className="contents">
@@ -40,7 +44,7 @@ export function Toaster({ style, toastOptions, ...props }: ToasterProps) {
         theme="light"
         richColors
         closeButton
-        position="top-center"
+        position="bottom-right"
         className="toaster group"
         icons={{
           success: <CircleCheckIcon aria-hidden="true" className="size-4" />,

@@ -8,7 +8,7 @@ import { resourcesForMember } from '../member-resources/member-resources.service
 
 /**
  * The communications this member may read now (decisions §2): published, publish date come,
- * not expired, and an audience that fits the member. Newest first.
+ * not expired, and an audience that fits the member. Urgent first, then newest first.
  */
 export async function communicationsForMember(db: DB, member: AudienceMember): Promise<MemberCommunication[]> {
   const rows = await db
@@ -18,6 +18,8 @@ export async function communicationsForMember(db: DB, member: AudienceMember): P
     .where((eb) => eb.or([eb('publishDate', 'is', null), eb('publishDate', '<=', sql<Date>`now()`)]))
     .where((eb) => eb.or([eb('expiryDate', 'is', null), eb('expiryDate', '>', sql<Date>`now()`)]))
     .where('targetAudience', 'in', audiencesFor(member))
+    // Urgent ones are pinned to the top (issue 23 #18), then newest first.
+    .orderBy(sql`case when priority = 'urgent' then 0 else 1 end`)
     .orderBy(sql`coalesce(publish_date, created_at)`, 'desc')
     .orderBy('id', 'desc')
     .execute();

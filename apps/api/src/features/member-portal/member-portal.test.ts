@@ -75,6 +75,15 @@ describe('member portal: who sees and downloads what', () => {
     }
   });
 
+  it('pins urgent communications to the top, then newest first (issue 23 #18)', async () => {
+    const now = Date.now();
+    await createCommunication({ title: 'Old urgent', priority: 'urgent', targetAudience: 'all_members', isPublished: true, publishDate: new Date(now - 48 * HOUR).toISOString() });
+    await createCommunication({ title: 'New normal', priority: 'normal', targetAudience: 'all_members', isPublished: true, publishDate: new Date(now - 60_000).toISOString() });
+    const titles = ((await agents.annual.get('/api/member/communications')).json() as { title: string; priority: string }[]).map((c) => `${c.priority}:${c.title}`);
+    expect(titles[0]).toBe('urgent:Old urgent');
+    expect(titles.indexOf('normal:New normal')).toBeGreaterThan(0);
+  });
+
   it('lists and downloads only the resources of the member’s access level, counting each allowed download once', async () => {
     const byLevel: Record<string, { id: number; url: string }> = {};
     for (const level of ['member', 'officers', 'life_members', 'annual_members']) {

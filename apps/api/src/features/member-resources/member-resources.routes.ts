@@ -1,11 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DB } from '@post/db';
 import { E } from '@post/contracts/messages';
-import { ALLOWED_UPLOAD_TYPES, MAX_UPLOAD_BYTES, uploadTypeOf } from '@post/contracts/member-resources';
+import { ALLOWED_UPLOAD_TYPES, CreateMemberResourceInput, MAX_UPLOAD_BYTES, uploadTypeOf } from '@post/contracts/member-resources';
 import type { Env } from '../../env.ts';
 import { AppError } from '../../errors.ts';
 import { currentAdmin, currentMember } from '../../trpc.ts';
-import { countDownload, resourceFile, storeResourceFile } from './member-resources.service.ts';
+import { countDownload, createResourceWithFile, resourceFile, storeResourceFile } from './member-resources.service.ts';
+
+// Room for the form's fields and part headers beside the largest file.
+const FORM_OVERHEAD = 64 * 1024;
 
 type UploadType = keyof typeof ALLOWED_UPLOAD_TYPES;
 
@@ -113,6 +116,52 @@ export async function memberResourcesRoutes(app: FastifyInstance, deps: { db: DB
       if (status >= 500) req.log.error({ err }, 'upload failed');
       return reply.code(status).send({ message: status >= 500 ? E.internal : err.message });
     });
+    scope.addContentTypeParser('multipart/form-data', { parseAs: 'buffer', bodyLimit: MAX_UPLOAD_BYTES + FORM_OVERHEAD }, (_req, body, done) => done(null, body));
+
+    // POST /api/admin/member-resources/with-file: a new resource and its file in one request
+    // (multipart/form-data: `resource`, the fields as JSON; `file`, the file), stored together or
+    // not at all (issue 23 #6). Parsed by the platform's own FormData (undici), no extra library.
+    scope.post(
+      '/api/admin/member-resources/with-file',
+      {
+        bodyLimit: MAX_UPLOAD_BYTES + FORM_OVERHEAD,
+        onRequest: async (req, reply) => {
+          if (!(await currentAdmin({ db, req }))) return reply.code(401).send({ message: E.adminRequired });
+          if (mediaType(req) !== 'multipart/form-data') return reply.code(415).send({ message: E.uploadTypeNotAllowed });
+          const declared = Number(req.headers['content-length'] ?? 0);
+          if (declared > MAX_UPLOAD_BYTES + FORM_OVERHEAD) return reply.code(413).send({ message: E.uploadTooLarge });
+        },
+      },
+      async (req, reply) => {
+        let form: FormData;
+        try {
+          const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+          form = await new Response(body, { headers: { 'content-type': String(req.headers['content-type']) } }).formData();
+        } catch {
+          return reply.code(400).send({ message: E.invalidInput });
+        }
+        const rawFields = form.get('resource');
+        const file = form.get('file');
+        let fields: unknown;
+        try {
+          fields = typeof rawFields === 'string' ? JSON.parse(rawFields) : undefined;
+        } catch {
+          fields = undefined;
+        }
+        const parsed = CreateMemberResourceInput.safeParse(fields ?? {});
+        if (!parsed.success) return reply.code(400).send({ message: parsed.error.issues[0]?.message ?? E.invalidInput });
+        if (!(file instanceof File)) return reply.code(400).send({ message: E.uploadEmpty });
+        const type = (file.type in ALLOWED_UPLOAD_TYPES ? file.type : uploadTypeOf(file.name)) as UploadType | undefined;
+        if (!type || !(type in ALLOWED_UPLOAD_TYPES)) return reply.code(415).send({ message: E.uploadTypeNotAllowed });
+        if (file.size > MAX_UPLOAD_BYTES) return reply.code(413).send({ message: E.uploadTooLarge });
+        const data = new Uint8Array(await file.arrayBuffer());
+        if (data.byteLength === 0) return reply.code(400).send({ message: E.uploadEmpty });
+        if (!contentFitsType(type, data)) return reply.code(400).send({ message: E.uploadContentMismatch });
+        const resource = await createResourceWithFile(db, parsed.data, { fileName: safeFileName(file.name, type, 0), mimeType: type, data });
+        return reply.send(resource);
+      },
+    );
+
     scope.put<{ Params: { id: string }; Querystring: { name?: string } }>(
       '/api/admin/member-resources/:id/file',
       {

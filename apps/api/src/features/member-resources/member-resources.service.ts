@@ -123,6 +123,26 @@ export async function storeResourceFile(db: DB, id: number, file: UploadedFile):
   return resourceById(db, id);
 }
 
+/**
+ * Creates a resource together with its uploaded file, in one transaction: both are stored or
+ * neither (issue 23 #6), so a failed upload never leaves a resource members cannot open.
+ */
+export async function createResourceWithFile(db: DB, input: CreateMemberResourceInput, file: UploadedFile): Promise<MemberResource> {
+  const id = await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('memberResources')
+      .values({ ...input, resourceUrl: null, fileSize: formatFileSize(file.data.byteLength) })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('memberResourceFiles')
+      .values({ resourceId: row.id, fileName: file.fileName, mimeType: file.mimeType, size: file.data.byteLength, data: file.data })
+      .execute();
+    return row.id;
+  });
+  return resourceById(db, id);
+}
+
 /** The stored file of a resource (with its bytes), or undefined. */
 export async function resourceFile(db: DB, id: number) {
   return db.selectFrom('memberResourceFiles').select(['fileName', 'mimeType', 'size', 'data']).where('resourceId', '=', id).executeTakeFirst();

@@ -35,6 +35,54 @@ async function newResource(fields: Record<string, unknown> = {}) {
   return res.json();
 }
 
+/** POST /api/admin/member-resources/with-file: the fields (as JSON) and the file in one multipart request. */
+async function createWithFile(agent: Agent, fields: unknown, file: { body: Buffer; type: string; name: string } | null) {
+  const form = new FormData();
+  form.set('resource', typeof fields === 'string' ? fields : JSON.stringify(fields));
+  if (file) form.set('file', new Blob([file.body], { type: file.type }), file.name);
+  const req = new Request('http://x/', { method: 'POST', body: form });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/admin/member-resources/with-file',
+    headers: { ...(agent.cookies.size ? { cookie: agent.cookieHeader } : {}), 'content-type': req.headers.get('content-type')! },
+    payload: Buffer.from(await req.arrayBuffer()),
+  });
+}
+const resourceCount = async () => (await t.db.selectFrom('memberResources').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
+
+describe('creating a resource with its file (issue 23 #6)', () => {
+  const fields = { title: 'Post Bylaws 2026', description: 'The bylaws as adopted', category: 'bylaws', resourceType: 'document', accessLevel: 'member', isActive: true };
+  it('stores the resource and its file in one step', async () => {
+    const res = await createWithFile(admin, fields, { body: PDF, type: 'application/pdf', name: 'bylaws.pdf' });
+    expect(res.statusCode, res.body).toBe(200);
+    const r = res.json();
+    expect(r).toMatchObject({ title: 'Post Bylaws 2026', resourceUrl: null, fileName: 'bylaws.pdf', isActive: true });
+    expect(await fileRows(r.id)).toEqual([{ fileName: 'bylaws.pdf', size: PDF.byteLength }]);
+    const list = (await member.get('/api/member/resources')).json() as { id: number }[];
+    expect(list.map((x) => x.id)).toContain(r.id);
+  });
+
+  it('stores nothing when the file or the fields are refused', async () => {
+    const before = await resourceCount();
+    const cases: [unknown, { body: Buffer; type: string; name: string } | null, number, string][] = [
+      [fields, { body: Buffer.from('MZ not a pdf'), type: 'application/pdf', name: 'x.pdf' }, 400, E.uploadContentMismatch],
+      [fields, { body: Buffer.from('#!/bin/sh'), type: 'application/x-sh', name: 'x.sh' }, 415, E.uploadTypeNotAllowed],
+      [fields, { body: Buffer.alloc(0), type: 'application/pdf', name: 'x.pdf' }, 400, E.uploadEmpty],
+      [fields, null, 400, E.uploadEmpty],
+      [{ ...fields, title: '' }, { body: PDF, type: 'application/pdf', name: 'x.pdf' }, 400, V.titleRequired],
+      ['{not json', { body: PDF, type: 'application/pdf', name: 'x.pdf' }, 400, V.titleRequired],
+    ];
+    for (const [f, file, status, message] of cases) {
+      const res = await createWithFile(admin, f, file);
+      expect(res.statusCode, res.body).toBe(status);
+      expect(res.json()).toEqual({ message });
+    }
+    const anon = await createWithFile(t.agent(), fields, { body: PDF, type: 'application/pdf', name: 'x.pdf' });
+    expect(anon.statusCode).toBe(401);
+    expect(await resourceCount()).toBe(before);
+  });
+});
+
 async function fileRows(id: number) {
   return t.db.selectFrom('memberResourceFiles').select(['fileName', 'size']).where('resourceId', '=', id).execute();
 }

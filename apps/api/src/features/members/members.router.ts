@@ -55,11 +55,11 @@ export const membersRouter = router({
         method: 'POST',
         path: '/admin/members/import',
         tags,
-        summary: 'Import members from CSV text; bad rows are reported and none of them is stored',
+        summary: 'Import members from CSV text: new membership numbers are added, known ones updated; bad rows are reported and none of them is stored; dryRun previews',
         protect: true,
       },
     })
     .input(MemberImportInput)
     .output(MemberImportResult)
-    .mutation(({ ctx, input }) => service.importMembers(ctx.db, input.csv)),
+    .mutation(({ ctx, input }) => service.importMembers(ctx.db, input.csv, { dryRun: input.dryRun })),
 });

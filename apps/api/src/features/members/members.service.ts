@@ -330,13 +330,19 @@ function parseRow(cells: Partial<Record<MemberCsvColumn, string>>): Parsed {
   return { ok: false, reason };
 }
 
+// Columns where a blank cell means "none" (the export writes blanks for them); elsewhere a
+// blank cell in a row that updates a member leaves the stored value as it is.
+const CLEARABLE = new Set<MemberCsvColumn>(['phone', 'address', 'city', 'state', 'zipCode', 'deployments']);
+
 /**
- * Imports members from CSV text. Every row is checked as the member dialog checks it; rows that
- * fail, and rows whose membership number or e-mail is already taken (in the directory or earlier
- * in the file), are reported and none of them is stored. The good rows are stored together in one
- * transaction. Row numbers are the spreadsheet's (the header is row 1).
+ * Imports members from CSV text (issue 23 #8). Every row is checked as the member dialog checks
+ * it. A row whose membership number is in the directory updates that member (the columns the file
+ * has; identical rows count as unchanged); other rows add members. Rows that fail, and rows whose
+ * e-mail belongs to another member (in the directory or earlier in the file), are reported and
+ * none of them is stored. The rest is stored together in one transaction, unless `dryRun` (the
+ * preview). Row numbers are the spreadsheet's (the header is row 1).
  */
-export async function importMembers(db: DB, csv: string): Promise<MemberImportResult> {
+export async function importMembers(db: DB, csv: string, opts: { dryRun?: boolean } = {}): Promise<MemberImportResult> {
   let records: string[][];
   try {
     records = parse(csv, { bom: true, skip_empty_lines: true, relax_column_count: true, trim: true }) as string[][];
@@ -351,17 +357,18 @@ export async function importMembers(db: DB, csv: string): Promise<MemberImportRe
   if (unknown.length) throw badRequest(E.importUnknownColumns(unknown));
   const missing = MEMBER_CSV_REQUIRED.filter((c) => !columns.includes(c)).map((c) => MEMBER_FIELD_LABELS[c]);
   if (missing.length) throw badRequest(E.importMissingColumns(missing));
+  const present = [...new Set(columns.filter((c): c is MemberCsvColumn => c !== undefined))];
 
-  const existing = await db
-    .selectFrom('members')
-    .select([sql<string>`lower(membership_number)`.as('number'), sql<string>`lower(email)`.as('email')])
-    .execute();
-  const takenNumbers = new Set(existing.map((r) => r.number));
-  const takenEmails = new Set(existing.map((r) => r.email));
+  const timeZone = await timeZoneOf(db);
+  const existing = await db.selectFrom('members').selectAll().execute();
+  const byNumber = new Map(existing.map((r) => [r.membershipNumber.toLowerCase(), r]));
+  const emailOwner = new Map(existing.map((r) => [r.email.toLowerCase(), r.id]));
   const numberRow = new Map<string, number>();
   const emailRow = new Map<string, number>();
 
   const good: CreateMemberInput[] = [];
+  const updates: { id: number; set: Record<string, unknown> }[] = [];
+  let unchanged = 0;
   const rejected: MemberImportResult['rejected'] = [];
   rows.forEach((cellsOfRow, i) => {
     const row = i + 2;
@@ -374,27 +381,44 @@ export async function importMembers(db: DB, csv: string): Promise<MemberImportRe
     const m = parsed.value;
     const number = m.membershipNumber.toLowerCase();
     const email = m.email.toLowerCase();
+    const current = byNumber.get(number);
     const reasons: string[] = [];
     if (numberRow.has(number)) reasons.push(E.importDuplicateNumber(numberRow.get(number)!));
-    else if (takenNumbers.has(number)) reasons.push(E.membershipNumberTaken);
     if (emailRow.has(email)) reasons.push(E.importDuplicateEmail(emailRow.get(email)!));
-    else if (takenEmails.has(email)) reasons.push(E.memberEmailTaken);
+    else if (emailOwner.has(email) && emailOwner.get(email) !== current?.id) reasons.push(E.memberEmailTaken);
     if (!numberRow.has(number)) numberRow.set(number, row);
     if (!emailRow.has(email)) emailRow.set(email, row);
     if (reasons.length) return void rejected.push({ row, reason: reasons.join(' ') });
-    good.push(m);
+    if (!current) return void good.push(m);
+    const values = memberValues(m, timeZone) as Record<string, unknown>;
+    const set: Record<string, unknown> = {};
+    for (const c of present) {
+      if (c === 'membershipNumber' || (cells[c] === '' && !CLEARABLE.has(c))) continue;
+      const before = (current as Record<string, unknown>)[c];
+      const same =
+        c === 'memberSince'
+          ? utcToZoned(new Date(before as Date), timeZone).date === utcToZoned(values[c] as Date, timeZone).date
+          : (before ?? null) === (values[c] ?? null);
+      if (!same) set[c] = values[c];
+    }
+    if (Object.keys(set).length === 0) unchanged += 1;
+    else updates.push({ id: current.id, set });
   });
 
-  if (good.length) {
-    const timeZone = await timeZoneOf(db);
+  if (!opts.dryRun && (good.length || updates.length)) {
     const values = good.map((m) => ({ ...memberValues(m, timeZone), loginPassword: null }));
     try {
       await db.transaction().execute(async (trx) => {
         for (let i = 0; i < values.length; i += 500) await trx.insertInto('members').values(values.slice(i, i + 500)).execute();
+        for (const u of updates) {
+          await trx.updateTable('members').set({ ...u.set, updatedAt: new Date() }).where('id', '=', u.id).execute();
+          // As in the dialog: deactivating or turning off online access ends portal sign-ins.
+          if (u.set.isActive === false || u.set.hasOnlineAccess === false) await trx.deleteFrom('memberSessions').where('memberId', '=', u.id).execute();
+        }
       });
     } catch (err) {
       throw mapUniqueViolation(err);
     }
   }
-  return { imported: good.length, rejected };
+  return { imported: good.length, updated: updates.length, unchanged, rejected, dryRun: opts.dryRun === true };
 }

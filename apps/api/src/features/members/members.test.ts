@@ -203,7 +203,7 @@ describe('member CSV export and import', () => {
       const total = await countMembers();
       const imp = await b.post('/api/admin/members/import', { csv: res.body });
       expect(imp.statusCode).toBe(200);
-      expect(imp.json()).toEqual({ imported: total, rejected: [] });
+      expect(imp.json()).toEqual({ imported: total, updated: 0, unchanged: 0, rejected: [], dryRun: false });
       const strip = (list: Member[]) =>
         list
           // "Member since" is a day (members written straight to the database carry a time too).
@@ -213,12 +213,18 @@ describe('member CSV export and import', () => {
       const copy = strip((await b.get('/api/members')).json());
       expect(copy).toEqual(source);
       expect(copy.find((m) => m.membershipNumber === 'C-1')).toMatchObject({ memberSince: '1999-03-04', deployments: tricky[0]!.deployments, address: tricky[0]!.address, phone: tricky[0]!.phone });
-      // Importing the same file again stores nothing and says why for each row.
+      // Importing the same file again changes nothing: every row is a member already, unchanged (issue 23 #8).
       const again = await b.post('/api/admin/members/import', { csv: res.body });
-      expect(again.json().imported).toBe(0);
-      expect(again.json().rejected.map((r: any) => r.row)).toEqual(Array.from({ length: total }, (_, i) => i + 2));
-      expect(again.json().rejected[0].reason).toContain(E.membershipNumberTaken);
+      expect(again.json()).toEqual({ imported: 0, updated: 0, unchanged: total, rejected: [], dryRun: false });
       expect(strip((await b.get('/api/members')).json())).toEqual(source);
+      // An edited export updates the members by membership number; the preview stores nothing.
+      const edited = res.body.replace('jose@example.org', 'jose.new@example.org');
+      const preview = await b.post('/api/admin/members/import', { csv: edited, dryRun: true });
+      expect(preview.json()).toEqual({ imported: 0, updated: 1, unchanged: total - 1, rejected: [], dryRun: true });
+      expect(strip((await b.get('/api/members')).json())).toEqual(source);
+      const applied = await b.post('/api/admin/members/import', { csv: edited });
+      expect(applied.json()).toMatchObject({ imported: 0, updated: 1, unchanged: total - 1, dryRun: false });
+      expect((await b.get('/api/members')).json().find((m: Member) => m.membershipNumber === 'C-1')).toMatchObject({ email: 'jose.new@example.org', memberSince: expect.stringMatching(/^1999-03-0[34]/) });
     } finally {
       await t2.close();
     }
@@ -245,13 +251,14 @@ describe('member CSV export and import', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.imported).toBe(2);
-    expect(body.rejected.map((r: any) => r.row)).toEqual([3, 4, 5, 6, 7, 8, 9, 10, 11]);
+    // Row 7 names a member already in the directory: it updates them (issue 23 #8).
+    expect(body.updated).toBe(1);
+    expect(body.rejected.map((r: any) => r.row)).toEqual([3, 4, 5, 6, 8, 9, 10, 11]);
     const reasons = Object.fromEntries(body.rejected.map((r: any) => [r.row, r.reason]));
     expect(reasons[3]).toBe(`Email: ${V.emailInvalid}`);
     expect(reasons[4]).toBe(`First Name: ${V.firstNameRequired}`);
     expect(reasons[5]).toBe(E.importDuplicateNumber(2));
     expect(reasons[6]).toBe(E.importDuplicateEmail(2));
-    expect(reasons[7]).toBe(E.membershipNumberTaken);
     expect(reasons[8]).toBe(E.memberEmailTaken);
     expect(reasons[9]).toContain('Active Member');
     expect(reasons[10]).toContain('Branch of Service');
@@ -261,6 +268,9 @@ describe('member CSV export and import', () => {
     expect(stored.map((m) => m.membershipNumber)).toEqual(['IMP-1', 'IMP-9']);
     expect(stored[0]).toMatchObject({ branchOfService: 'Army', isActive: true, yearsOfService: 5, loginPassword: null });
     expect(stored[1]).toMatchObject({ branchOfService: 'unspecified', isActive: false, yearsOfService: 0 });
+    // The update took the file's names and e-mail; blank cells kept the rest.
+    const updatedRow = await t.db.selectFrom('members').selectAll().where('membershipNumber', '=', 'EXIST-1').executeTakeFirstOrThrow();
+    expect(updatedRow).toMatchObject({ firstName: 'Taken', lastName: 'Number', email: 'taken@example.org' });
   });
 
   it('refuses a file it cannot read, with a clear message, storing nothing', async () => {

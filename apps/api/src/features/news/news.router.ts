@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CreateNewsInput, NewsSchema, UpdateNewsInput } from '@post/contracts/news';
 import { IdInput, Ok } from '@post/contracts/common';
-import { adminProcedure, publicProcedure, router } from '../../trpc.ts';
+import { adminProcedure, currentAdmin, publicProcedure, router } from '../../trpc.ts';
 import * as service from './news.service.ts';
 
 const tags = ['News'];
@@ -13,11 +13,17 @@ export const newsRouter = router({
     .input(z.void())
     .output(z.array(NewsSchema))
     .query(({ ctx }) => service.listNews(ctx.db)),
+  adminList: adminProcedure
+    .meta({ openapi: { method: 'GET', path: '/admin/news', tags, summary: 'All news items, newest first, scheduled ones included', protect: true } })
+    .input(z.void())
+    .output(z.array(NewsSchema))
+    .query(({ ctx }) => service.listNews(ctx.db, { includeScheduled: true })),
   byId: publicProcedure
     .meta({ cache: 'public', openapi: { method: 'GET', path: '/news/{id}', tags, summary: 'One news item' } })
     .input(IdInput)
     .output(NewsSchema)
-    .query(({ ctx, input }) => service.newsById(ctx.db, input.id)),
+    // Administrators may open a scheduled item (to edit it); everyone else gets 404 until it is published.
+    .query(async ({ ctx, input }) => service.newsById(ctx.db, input.id, { includeScheduled: (await currentAdmin(ctx)) !== null })),
   create: adminProcedure
     .meta({ changesContent: true, openapi: { method: 'POST', path: '/news', tags, summary: 'Create a news item', protect: true } })
     .input(CreateNewsInput)

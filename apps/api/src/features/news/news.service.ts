@@ -25,16 +25,22 @@ function toNews(r: NewsRow): News {
   };
 }
 
-/** News, newest first. */
-export async function listNews(db: DB): Promise<News[]> {
-  const rows = await db.selectFrom('news').select(columns).orderBy('publishDate', 'desc').orderBy('id', 'desc').execute();
+/**
+ * News, newest first. Public readers (pages, RSS, sitemap) see only published items: one with a
+ * publish date still ahead is scheduled and stays hidden until then (issue 23 #9); the dashboard
+ * passes `includeScheduled` to list them too.
+ */
+export async function listNews(db: DB, opts: { includeScheduled?: boolean } = {}): Promise<News[]> {
+  let q = db.selectFrom('news').select(columns);
+  if (!opts.includeScheduled) q = q.where('publishDate', '<=', new Date());
+  const rows = await q.orderBy('publishDate', 'desc').orderBy('id', 'desc').execute();
   return rows.map(toNews);
 }
 
-/** One news item; 404 when missing. */
-export async function newsById(db: DB, id: number): Promise<News> {
+/** One news item; 404 when missing, or when scheduled and the reader may not see scheduled items. */
+export async function newsById(db: DB, id: number, opts: { includeScheduled?: boolean } = {}): Promise<News> {
   const row = await db.selectFrom('news').select(columns).where('id', '=', id).executeTakeFirst();
-  if (!row) throw notFound('News item');
+  if (!row || (!opts.includeScheduled && new Date(row.publishDate).getTime() > Date.now())) throw notFound('News item');
   return toNews(row);
 }
 

@@ -29,6 +29,25 @@ const body = (overrides: Record<string, unknown> = {}) => ({
 const snapshot = async () => JSON.stringify(await t.db.selectFrom('news').selectAll().orderBy('id').execute());
 
 describe('news', () => {
+  it('a news item dated in the future is scheduled: hidden from the public list, page, RSS and sitemap; listed for the dashboard (issue 23 #9)', async () => {
+    const future = new Date(Date.now() + 7 * 86_400_000).toISOString();
+    const created = await admin.post('/api/news', body({ title: 'Scheduled for next week', publishDate: future }));
+    expect(created.statusCode).toBe(200);
+    const id = created.json().id as number;
+    const visitor = t.agent();
+    expect((await visitor.get('/api/news')).json().map((n: { id: number }) => n.id)).not.toContain(id);
+    const one = await visitor.get(`/api/news/${id}`);
+    expect(one.statusCode).toBe(404);
+    expect((await member.get(`/api/news/${id}`)).statusCode).toBe(404);
+    expect((await visitor.get('/rss.xml')).body).not.toContain('Scheduled for next week');
+    expect((await visitor.get('/sitemap.xml')).body).not.toContain(`/news/${id}<`);
+    expect((await admin.get(`/api/news/${id}`)).json()).toMatchObject({ id, title: 'Scheduled for next week', publishDate: future });
+    const all = await admin.get('/api/admin/news');
+    expect(all.statusCode).toBe(200);
+    expect(all.json().map((n: { id: number }) => n.id)).toContain(id);
+    expect((await visitor.get('/api/admin/news')).statusCode).toBe(401);
+  });
+
   it('creates through POST /api/news and POST /api/news-direct alike', async () => {
     const a = await admin.post('/api/news', body({ title: 'Via news', featured: true }));
     expect(a.statusCode).toBe(200);
@@ -42,7 +61,7 @@ describe('news', () => {
 
   it('lists newest first and reads one; 404 for a missing one', async () => {
     await admin.post('/api/news', body({ title: 'Old', publishDate: '2020-01-01T00:00:00Z' }));
-    await admin.post('/api/news', body({ title: 'New', publishDate: '2030-01-01T00:00:00Z' }));
+    await admin.post('/api/news', body({ title: 'New', publishDate: new Date(Date.now() - 60_000).toISOString() }));
     const res = await t.agent().get('/api/news');
     expect(res.statusCode).toBe(200);
     const list = res.json() as { id: number; title: string; publishDate: string }[];

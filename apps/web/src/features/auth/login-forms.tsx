@@ -29,10 +29,13 @@ export function AdminLoginForm({ returnTo, focus }: { returnTo?: string; focus?:
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       await login.mutateAsync(values);
-      toast.success(T.adminLoginSuccess.title, { description: T.adminLoginSuccess.description });
       // A full page load, as the spec says, so the admin area starts from a clean state: the
       // dashboard, or the page whose session had lapsed (its form's draft comes back there).
-      window.location.assign(returnTo ?? '/admin');
+      // A toast raised here would die with this page: ?signedIn=1 asks the page loaded next to
+      // say "Login successful" (issue 23 #10; the admin guard reads it).
+      const next = new URL(returnTo ?? '/admin', window.location.origin);
+      next.searchParams.set('signedIn', '1');
+      window.location.assign(next.pathname + next.search + next.hash);
     } catch (err) {
       toast.error(T.adminLoginFailed.title, { description: failureText(err, T.adminLoginFailed.description) });
     }

@@ -72,10 +72,35 @@ export function LoginPage({
               </Suspense>
             </TabsContent>
           </Tabs>
-          <p className="mt-6 text-center text-sm text-muted-foreground">{TEXT.loginHelp}</p>
+          <LoginHelp phone={settings.data?.phone} email={settings.data?.email} />
         </CardContent>
       </Card>
     </div>
+  );
+}
+
+/**
+ * "Need help accessing your account? Contact Post Leadership", with the post's phone and e-mail
+ * from the settings as links (issue 23 #12); plain text only when neither is set.
+ */
+function LoginHelp({ phone, email }: { phone?: string; email?: string }) {
+  const [question, who] = TEXT.loginHelp.split('? ');
+  return (
+    <p className="mt-6 text-center text-sm text-muted-foreground">
+      {question}? {who}
+      {phone || email ? ': ' : null}
+      {phone ? (
+        <a className="font-medium text-navy-800 underline underline-offset-4" href={`tel:${phone.replace(/[^\d+]/g, '')}`}>
+          {phone}
+        </a>
+      ) : null}
+      {phone && email ? ' or ' : null}
+      {email ? (
+        <a className="font-medium text-navy-800 underline underline-offset-4" href={`mailto:${email}`}>
+          {email}
+        </a>
+      ) : null}
+    </p>
   );
 }
 

@@ -73,6 +73,7 @@ export function useSignOut() {
         console.error('member logout failed', err);
       }
       await leave();
+      toast.success(T.signedOut);
     },
   };
 }

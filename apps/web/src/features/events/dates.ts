@@ -10,6 +10,13 @@ export function yearMonthIn(d: Date | string, timeZone: string): string {
   return `${get('year')}-${get('month')}`;
 }
 
+/** "2026-11-11" of an instant, in a time zone (browser only: used after a tap on the grid). */
+export function dayIn(d: Date | string, timeZone: string): string {
+  const parts = fmt(timeZone, { year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(new Date(d));
+  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
+  return `${get('year')}-${get('month')}-${get('day')}`;
+}
+
 /** "Wed, Nov 11, 2026" of a plain calendar date "2026-11-11" (no time zone shift). */
 export function plainDateLabel(ymd: string): string {
   const [y, m, d] = ymd.split('-').map(Number);

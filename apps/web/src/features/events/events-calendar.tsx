@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, useSyncExternalStore } from 'react';
 import FullCalendar, { useCalendarController } from '@fullcalendar/react';
 import type { EventClickInfo, EventInput, DateSelectInfo, DatesSetInfo } from '@fullcalendar/react';
 import dayGridPlugin from '@fullcalendar/react/daygrid';
@@ -9,11 +9,27 @@ import '@fullcalendar/react/themes/classic/theme.css';
 import '@fullcalendar/react/themes/classic/palette.css';
 import './calendar.css';
 import { ListIcon } from 'lucide-react';
+import { cn } from '@post/ui/lib/utils';
 import type { Event } from '@post/contracts/events';
 import { holidaysForYears, type Holiday } from '@post/contracts/rules/holidays';
 import { CHIP_COLORS, eventTypeOf } from './event-types.ts';
-import { monthLabel, previousDay, yearMonthIn } from './dates.ts';
-import { MonthEventList, MonthToolbar, useFocusHeading, useMonthItems } from './month-list.tsx';
+import { dayIn, monthLabel, plainDateLabel, previousDay, yearMonthIn } from './dates.ts';
+import { MonthEventList, MonthToolbar, PHONE_QUERY, useFocusHeading, useMonthItems } from './month-list.tsx';
+
+// Phones (issue 23 #1): the same month grid, each event a coloured dot in its day; a tap on a day
+// lists that day's events under the grid.
+const subscribePhone = (onChange: () => void) => {
+  const mq = window.matchMedia(PHONE_QUERY);
+  mq.addEventListener('change', onChange);
+  return () => mq.removeEventListener('change', onChange);
+};
+const isPhone = () => window.matchMedia(PHONE_QUERY).matches;
+
+/** "6:30 PM" as everywhere else on the site, whatever FullCalendar's own text ("6:30pm", "11:00AM"). */
+export function chipTime(text: string): string {
+  // A no-break space: "6:30" and "PM" stay on one line when the title wraps.
+  return text.replace(/\s*([ap])\.?m?\.?$/i, (_m, x: string) => `\u00a0${x.toUpperCase()}M`);
+}
 
 /** The more-link's accessible name (its visible text is "+2 more"). */
 function moreLabel(n: number): string {
@@ -92,6 +108,16 @@ export default function EventsCalendar({ events, timeZone, isAdmin, initialMonth
   };
 
   const monthItems = useMonthItems(events, month, timeZone, holidays);
+  const compact = useSyncExternalStore(subscribePhone, isPhone, () => false);
+  // The day tapped on a phone ("2026-11-11"), whose events show under the grid.
+  const [day, setDay] = useState<string | null>(null);
+  const dayEvents = useMemo(() => (day ? events.filter((e) => dayIn(e.startDate, timeZone) === day) : []), [day, events, timeZone]);
+  const dayItems = useMonthItems(dayEvents, day?.slice(0, 7) ?? month, timeZone, holidays.filter((h) => h.date === day));
+  const openDay = (ymd: string) => {
+    setDay(ymd);
+    // Bring the day's list into view (it is under the grid) once rendered.
+    requestAnimationFrame(() => document.getElementById('calendar-day')?.scrollIntoView({ block: 'nearest' }));
+  };
 
   return (
     <div data-slot="events-calendar" className="post-calendar space-y-3">
@@ -107,7 +133,7 @@ export default function EventsCalendar({ events, timeZone, isAdmin, initialMonth
         switchIcon={<ListIcon aria-hidden="true" />}
         onSwitch={onShowList}
       />
-      <div className="min-h-[720px] overflow-hidden rounded-lg border bg-card">
+      <div className={cn('overflow-hidden rounded-lg border bg-card', compact ? 'min-h-[420px]' : 'min-h-[720px]')}>
         <FullCalendar
           controller={controller}
           plugins={[dayGridPlugin, interactionPlugin, classicThemePlugin]}
@@ -118,9 +144,9 @@ export default function EventsCalendar({ events, timeZone, isAdmin, initialMonth
           headerToolbar={false}
           fixedWeekCount
           showNonCurrentDates
-          dayMaxEvents={3}
+          dayMaxEvents={compact ? 4 : 3}
           nowIndicator
-          height={720}
+          height={compact ? 420 : 720}
           dayHeaderFormat={{ weekday: 'short' }}
           titleFormat={{ month: 'long', year: 'numeric' }}
           eventDisplay="block"
@@ -130,11 +156,32 @@ export default function EventsCalendar({ events, timeZone, isAdmin, initialMonth
           dayHeaderInnerClass="post-cal-day-header"
           moreLinkInnerClass="post-cal-more"
           eventTimeFormat={{ hour: 'numeric', minute: '2-digit', meridiem: 'short' }}
+          eventContent={(info: { color: string; timeText: string; timeClass: string; titleClass: string; event: { title: string } }) =>
+            compact ? (
+              <>
+                <span className="post-cal-dot" style={{ background: info.color }} />
+                {/* The mark's button still needs a name for screen readers. */}
+                <span className="sr-only">
+                  {info.timeText ? `${chipTime(info.timeText)} ` : ''}
+                  {info.event.title}
+                </span>
+              </>
+            ) : (
+              <>
+                {info.timeText ? <span className={info.timeClass}>{chipTime(info.timeText)} </span> : null}
+                <span className={info.titleClass}>{info.event.title}</span>
+              </>
+            )
+          }
+          dateClick={compact ? (info: { dateStr: string }) => openDay(info.dateStr.slice(0, 10)) : undefined}
           displayEventEnd={false}
           events={fcEvents}
           eventClick={(info: EventClickInfo) => {
             info.jsEvent.preventDefault();
-            onEventClick(info.event.id);
+            if (!compact) return onEventClick(info.event.id);
+            // A dot is too small to aim at: a tap lists the day's events, each a button.
+            const own = events.find((e) => String(e.id) === info.event.id);
+            openDay(own ? dayIn(own.startDate, timeZone) : (holidays.find((h) => h.id === info.event.id)?.date ?? info.event.startStr.slice(0, 10)));
           }}
           selectable={isAdmin}
           select={onSelect}
@@ -150,7 +197,19 @@ export default function EventsCalendar({ events, timeZone, isAdmin, initialMonth
           borderless
         />
       </div>
-      <details className="rounded-lg border bg-card px-4 py-3">
+      {compact ? (
+        <section id="calendar-day" aria-live="polite" className="rounded-lg border bg-card px-4 py-3">
+          {day ? (
+            <>
+              <h3 className="font-semibold text-navy-800">Events on {plainDateLabel(day)}</h3>
+              <MonthEventList items={dayItems} label={`Events on ${plainDateLabel(day)}`} onOpen={onEventClick} className="mt-2" />
+            </>
+          ) : (
+            <p className="text-muted-foreground">Tap a day to see its events.</p>
+          )}
+        </section>
+      ) : null}
+      <details open={compact || undefined} className="rounded-lg border bg-card px-4 py-3">
         <summary className="cursor-pointer font-semibold text-navy-800">
           Events of {monthLabel(month)} as a list ({monthItems.length})
         </summary>

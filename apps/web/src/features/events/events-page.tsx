@@ -14,7 +14,7 @@ import { useSiteSettings } from '../site-settings/use-site-settings.ts';
 import { VolunteerNeeds } from '../volunteers/volunteer-needs.tsx';
 import type { VolunteerTarget } from '../volunteers/volunteer-signup-dialog.tsx';
 import { CalendarExport } from './calendar-export.tsx';
-import { currentMonth, MonthListView, PHONE_QUERY } from './month-list.tsx';
+import { currentMonth, MonthListView } from './month-list.tsx';
 import { yearMonthIn } from './dates.ts';
 import type { SelectedEvent } from './event-details-dialog.tsx';
 import { CHIP_CLASS, LEGEND } from './event-types.ts';
@@ -62,12 +62,13 @@ export function EventsPage({ id, onSelect }: { id: EventId | undefined; onSelect
   const [month, setMonth] = useState(
     () => initialMonth ?? currentMonth(settings.timeZone),
   );
-  // Phones see the list of the month, wider screens the grid. Unknown on the server and while
-  // hydrating: then both are in the markup and the screen's width (CSS) picks one.
+  // Every visitor, phones included, opens on the month grid (spec §2; issue 23 #1); the list of
+  // the month is a switch away. Unknown on the server and while hydrating: then the grid's
+  // placeholder is in the markup.
   const [view, setView] = useState<'list' | 'grid' | undefined>(undefined);
   // Chosen once hydrated, as a transition: the markup both views share stays on screen meanwhile.
   useEffect(() => {
-    startTransition(() => setView(window.matchMedia(PHONE_QUERY).matches ? 'list' : 'grid'));
+    startTransition(() => setView('grid'));
   }, []);
   // After the visitor switches, focus goes to the month heading of the view that replaced the button.
   const switched = useRef(false);
@@ -92,8 +93,11 @@ export function EventsPage({ id, onSelect }: { id: EventId | undefined; onSelect
   const openFromCalendar = (eventId: string) => onSelect(/^\d+$/.test(eventId) ? Number(eventId) : eventId);
 
   const volunteer = (e: Event) => {
-    onSelect(undefined);
-    setSignup({ id: e.id, title: e.title, startDate: e.startDate });
+    // The popup's Volunteer button has focus: let go of it before the popup is hidden, or the
+    // browser warns that aria-hidden was put on a focused element (issue 23 #18).
+    (document.activeElement as HTMLElement | null)?.blur();
+    // The sign-up opens once the popup's route change is done, not in the middle of it.
+    void Promise.resolve(onSelect(undefined) as unknown).then(() => setSignup({ id: e.id, title: e.title, startDate: e.startDate }));
   };
   // After signing up from the popup, focus returns to the event's row (the popup's button is gone).
   const lastSignup = useRef<number | null>(null);
@@ -132,8 +136,8 @@ export function EventsPage({ id, onSelect }: { id: EventId | undefined; onSelect
           <CalendarExport />
         </div>
       {events.isError ? <ErrorState className="mb-4" onRetry={() => events.refetch()} retrying={events.isFetching} /> : null}
-      {view !== 'grid' ? (
-          <div className={view === 'list' ? undefined : 'md:hidden'}>
+      {view === 'list' ? (
+          <div>
             <MonthListView
               events={events.data ?? []}
               timeZone={settings.timeZone}
@@ -146,7 +150,7 @@ export function EventsPage({ id, onSelect }: { id: EventId | undefined; onSelect
           </div>
       ) : null}
       {view !== 'list' ? (
-          <div className={view === 'grid' ? undefined : 'hidden md:block'}>
+          <div>
             <Suspense fallback={<CalendarSkeleton />}>
               {settled && view === 'grid' ? (
                 <EventsCalendar
@@ -190,7 +194,7 @@ function CalendarSkeleton() {
         <Skeleton className="h-8 w-48" />
         <Skeleton className="h-11 w-40" />
       </div>
-      <Skeleton className="h-[720px] w-full rounded-lg" />
+      <Skeleton className="h-[420px] w-full rounded-lg md:h-[720px]" />
       <p role="status" className="absolute inset-x-0 top-40 mx-auto w-fit rounded-md bg-background/90 px-3 py-1 text-muted-foreground">
         {TEXT.loadingEvents}
       </p>

@@ -8,7 +8,7 @@ import { formattersFor } from '../../lib/format.ts';
 import { CHIP_CLASS, eventTypeOf } from './event-types.ts';
 import { monthLabel, plainDateLabel, yearMonthIn } from './dates.ts';
 
-/** Phones (narrower than 768 px) open on the list of the month (issue 3). */
+/** Phones (narrower than 768 px): the month grid shows each event as a dot (issue 23 #1). */
 export const PHONE_QUERY = '(max-width: 767.98px)';
 
 /** The current month in the post's zone ("2026-11"). */

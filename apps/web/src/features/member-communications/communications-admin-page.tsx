@@ -110,6 +110,7 @@ function CommunicationRow({ c, current }: { c: MemberCommunication; current: boo
                 Delete
               </Button>
             }
+            title={CONFIRM.deleteNamed(`“${c.title}”`)}
             description={CONFIRM.deleteCommunication}
             onConfirm={onDelete}
           />

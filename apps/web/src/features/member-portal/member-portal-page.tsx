@@ -1,9 +1,16 @@
-import { DownloadIcon, ExternalLinkIcon, LogOutIcon, PaperclipIcon } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { DownloadIcon, ExternalLinkIcon, KeyRoundIcon, LogOutIcon, PaperclipIcon } from 'lucide-react';
+import { ChangePasswordInput } from '@post/contracts/admin-auth';
 import { labelOf } from '@post/contracts/enums';
 import type { SessionMember } from '@post/contracts/member-auth';
 import type { MemberCommunication } from '@post/contracts/member-communications';
 import type { PortalResource } from '@post/contracts/member-resources';
-import { TEXT } from '@post/contracts/messages';
+import { E, T, TEXT, V } from '@post/contracts/messages';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@post/ui/components/dialog';
+import { TextField } from '../../components/form-fields.tsx';
+import { toast } from 'sonner';
 import { Badge } from '@post/ui/components/badge';
 import { Button, buttonVariants } from '@post/ui/components/button';
 import { Skeleton } from '@post/ui/components/skeleton';
@@ -11,7 +18,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@post/ui/components/ta
 import { LoadState } from '../../components/load-state.tsx';
 import { Page } from '../../layout/page.tsx';
 import { usePostFormat } from '../../lib/format.ts';
-import { trpc } from '../../lib/trpc.ts';
+import { errorStatus, serverMessage, trpc } from '../../lib/trpc.ts';
 import { useSignOut } from '../auth/use-session.ts';
 import { PRIORITY_BADGE } from '../member-communications/labels.ts';
 import { CategoryIcon } from '../member-resources/labels.tsx';
@@ -31,10 +38,13 @@ export function MemberPortalPage({ member, tab, onTabChange }: { member: Session
       title="Member Portal"
       intro={`Welcome, ${member.firstName}. Here are the communications and resources for members of the post.`}
       actions={
-        <Button variant="outline" onClick={() => void signOut.member()} disabled={signOut.pending}>
-          <LogOutIcon aria-hidden="true" />
-          Sign Out
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <ChangePasswordDialog />
+          <Button variant="outline" onClick={() => void signOut.member()} disabled={signOut.pending}>
+            <LogOutIcon aria-hidden="true" />
+            Sign Out
+          </Button>
+        </div>
       }
     >
       <>
@@ -54,6 +64,64 @@ export function MemberPortalPage({ member, tab, onTabChange }: { member: Session
         </TabsContent>
       </Tabs>
     </Page>
+  );
+}
+
+/**
+ * The member's own Change Password (decisions §2; issue 23 #3): current, new (8+ characters,
+ * the portal's rule) and confirmation. The member's other devices are signed out; this one stays.
+ */
+function ChangePasswordDialog() {
+  const [open, setOpen] = useState(false);
+  const change = trpc.memberAuth.changePassword.useMutation();
+  const form = useForm<ChangePasswordInput>({
+    resolver: zodResolver(ChangePasswordInput.refine((v) => v.newPassword.length >= 8, { message: V.portalPasswordMin, path: ['newPassword'] })),
+    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+  });
+  const onSubmit = form.handleSubmit(async (v) => {
+    try {
+      await change.mutateAsync(v);
+    } catch (err) {
+      const message = serverMessage(err);
+      if (message === E.wrongCurrentPassword) form.setError('currentPassword', { message }, { shouldFocus: true });
+      toast.error(T.passwordChangeFailed.title, { description: errorStatus(err) === 401 ? T.sessionExpired : (message ?? T.passwordChangeFailed.description) });
+      return;
+    }
+    toast.success(T.passwordUpdated);
+    form.reset();
+    setOpen(false);
+  });
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) form.reset();
+        setOpen(next);
+      }}
+    >
+      <DialogTrigger asChild>
+        <Button variant="outline">
+          <KeyRoundIcon aria-hidden="true" />
+          Change Password
+        </Button>
+      </DialogTrigger>
+      <DialogContent className="sm:max-w-md" onInteractOutside={(e) => e.preventDefault()}>
+        <DialogHeader>
+          <DialogTitle>Change Password</DialogTitle>
+          <DialogDescription>Other devices signed in to the portal with your number are signed out when it changes.</DialogDescription>
+        </DialogHeader>
+        <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Change your portal password">
+          <TextField form={form} name="currentPassword" label="Current Password" type="password" autoComplete="current-password" required />
+          <TextField form={form} name="newPassword" label="New Password" type="password" autoComplete="new-password" required description="At least 8 characters; a longer phrase is safer." />
+          <TextField form={form} name="confirmPassword" label="Confirm New Password" type="password" autoComplete="new-password" required />
+          <DialogFooter>
+            <Button type="submit" disabled={form.formState.isSubmitting}>
+              {form.formState.isSubmitting ? 'Changing...' : 'Change Password'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
   );
 }
 

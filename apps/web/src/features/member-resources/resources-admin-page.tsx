@@ -76,6 +76,19 @@ async function uploadFile(id: number, file: File): Promise<MemberResource> {
   return (await res.json()) as MemberResource;
 }
 
+/** A new resource and its file in one request: both are stored or neither (issue 23 #6). */
+async function createWithFile(fields: object, file: File): Promise<MemberResource> {
+  const form = new FormData();
+  form.set('resource', JSON.stringify(fields));
+  form.set('file', new File([file], file.name, { type: typeOfFile(file) }));
+  const res = await fetch('/api/admin/member-resources/with-file', { method: 'POST', body: form, credentials: 'include' });
+  if (!res.ok) {
+    const body = (await res.json().catch(() => null)) as { message?: string } | null;
+    throw new UploadError(res.status, body?.message ?? `${res.status}: upload failed`);
+  }
+  return (await res.json()) as MemberResource;
+}
+
 /**
  * Member resources admin (spec §2): a toggled create/edit form above a card grid. `editId`
  * (the /{id} route) opens the form in edit mode for that resource.
@@ -103,7 +116,8 @@ export function ResourcesAdminPage({ editId, creating, onCreatingChange }: { edi
       editing={editing}
       form={(item, onDone) => (item ? <ResourceForm key={item.id} resource={item} onDone={onDone} /> : <ResourceForm onDone={onDone} />)}
       row={(r, current) => <ResourceCard r={r} current={current} />}
-      listClassName="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
+      // minmax(0, 1fr) columns and min-w-0 cards: a long link is cut inside its card, never widening the page (issue 23 #18).
+      listClassName="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3"
       itemClassName="flex"
     />
   );
@@ -125,7 +139,7 @@ function ResourceCard({ r, current }: { r: MemberResource; current: boolean }) {
     }
   };
   return (
-    <article aria-label={r.title} className={`flex w-full flex-col rounded-xl border bg-card p-4 shadow-sm ${current ? 'ring-2 ring-ring' : ''}`}>
+    <article aria-label={r.title} className={`flex w-full min-w-0 flex-col rounded-xl border bg-card p-4 shadow-sm ${current ? 'ring-2 ring-ring' : ''}`}>
       <div className="flex items-start gap-3">
         <span className="flex size-11 shrink-0 items-center justify-center rounded-lg bg-navy-50 text-navy-700">
           <CategoryIcon category={r.category} className="size-6" />
@@ -174,6 +188,7 @@ function ResourceCard({ r, current }: { r: MemberResource; current: boolean }) {
               Delete
             </Button>
           }
+          title={CONFIRM.deleteNamed(`“${r.title}”`)}
           description={CONFIRM.deleteMemberResource}
           onConfirm={onDelete}
         />
@@ -235,6 +250,24 @@ function ResourceForm({ resource, onDone }: { resource?: MemberResource; onDone:
       }
     }
     const body = source === 'file' ? { ...v, resourceUrl: null, fileSize: null } : v;
+    if (!resource && source === 'file' && file) {
+      // One step: on any failure nothing was created and the form keeps what was typed.
+      setUploading(true);
+      try {
+        await createWithFile(body, file);
+      } catch (err) {
+        const message = err instanceof UploadError ? (err.status === 401 ? T.sessionExpired : err.message) : 'The file could not be sent. Check the connection and try again.';
+        setFileError(message);
+        toast.error(T.memberResourceCreateFailed, { description: `Nothing was saved. ${message}` });
+        return;
+      } finally {
+        setUploading(false);
+      }
+      toast.success(T.memberResourceCreated, { description: v.title });
+      await utils.memberResources.invalidate();
+      leave();
+      return;
+    }
     let saved: MemberResource;
     try {
       saved = resource ? await update.mutateAsync({ id: resource.id, ...body }) : await create.mutateAsync(body);

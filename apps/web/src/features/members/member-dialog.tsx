@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useReturnFocus } from '../../lib/use-return-focus.ts';
 import type * as React from 'react';
 import { useForm } from 'react-hook-form';
@@ -18,6 +18,7 @@ import { RequiredLegend } from '../admin/forms/required-legend.tsx';
 import { SelectField } from '../admin/forms/select-field.tsx';
 import { SwitchField } from '../admin/forms/switch-field.tsx';
 import { useFormDraft } from '../../lib/use-form-draft.ts';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { BRANCH_OPTIONS, DUES_OPTIONS, MEMBERSHIP_TYPE_OPTIONS, POST_ROLE_OPTIONS } from './labels.ts';
 
 type FormIn = z.input<typeof CreateMemberInput>;
@@ -101,6 +102,14 @@ function defaultsOf(member: Member | undefined, timeZone: string): FormIn {
   };
 }
 
+/** A portal password people can read aloud and type: 4 groups of 4 letters and digits, no look-alikes (as the server's). */
+export function generatePortalPassword(): string {
+  const alphabet = 'abcdefghjkmnpqrstuvwxyz23456789';
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  const chars = Array.from(bytes, (b) => alphabet[b % alphabet.length]);
+  return [0, 4, 8, 12].map((i) => chars.slice(i, i + 4).join('')).join('-');
+}
+
 /** The draft key of the member dialog's form: `member:new` or `member:{id}`. */
 export function memberDraftKey(member?: Pick<Member, 'id'>): string {
   return `member:${member?.id ?? 'new'}`;
@@ -115,6 +124,7 @@ function MemberForm({ member, onDone, forgetDraft }: { member?: Member; onDone: 
   const saving = form.formState.isSubmitting || create.isPending || update.isPending;
   const onlineAccess = form.watch('hasOnlineAccess');
   const typedPassword = form.watch('loginPassword');
+  const [showPassword, setShowPassword] = useState(false);
   const noPassword = onlineAccess && !member?.hasPortalPassword && !typedPassword;
   // What was typed survives a reload or a lapsed session (the portal password never is kept).
   const draft = useFormDraft(form, memberDraftKey(member));
@@ -178,7 +188,7 @@ function MemberForm({ member, onDone, forgetDraft }: { member?: Member; onDone: 
           form={form}
           name="loginPassword"
           label="Portal Password"
-          type="password"
+          type={showPassword ? 'text' : 'password'}
           autoComplete="new-password"
           placeholder={member ? 'Leave blank to keep the current password' : 'Leave blank to set one later'}
           description={
@@ -187,6 +197,23 @@ function MemberForm({ member, onDone, forgetDraft }: { member?: Member; onDone: 
               : 'At least 8 characters. The member signs in with their membership number and this password.'
           }
         />
+        {/* Generate a password to read out or hand over, and Show what was typed (issue 23 #5). */}
+        <div className="flex flex-wrap gap-2">
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            onClick={() => {
+              form.setValue('loginPassword', generatePortalPassword(), { shouldDirty: true, shouldValidate: true });
+              setShowPassword(true);
+            }}
+          >
+            Generate
+          </Button>
+          <Button type="button" variant="outline" size="sm" aria-pressed={showPassword} onClick={() => setShowPassword((v) => !v)}>
+            {showPassword ? 'Hide' : 'Show'}
+          </Button>
+        </div>
       </Section>
       <Section title="Address">
         <TextField form={form} name="address" label="Street Address" autoComplete="off" />
@@ -198,9 +225,25 @@ function MemberForm({ member, onDone, forgetDraft }: { member?: Member; onDone: 
       </Section>
       <TextAreaField form={form} name="deployments" label="Deployments/Service History" rows={3} />
       <DialogFooter className="border-t pt-4">
-        <Button type="button" variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
+        {/* Cancel asks before throwing away changes, as the other forms do (issue 23 #18). */}
+        {form.formState.isDirty ? (
+          <ConfirmDialog
+            trigger={
+              <Button type="button" variant="outline">
+                Cancel
+              </Button>
+            }
+            title="Discard your changes?"
+            description="You have unsaved changes. If you close this form now, they will be lost."
+            confirmLabel="Discard changes"
+            cancelLabel="Keep editing"
+            onConfirm={onDone}
+          />
+        ) : (
+          <Button type="button" variant="outline" onClick={onDone}>
+            Cancel
+          </Button>
+        )}
         <Button type="submit" disabled={saving} aria-disabled={saving || undefined}>
           {saving ? 'Saving...' : member ? 'Update Member' : 'Add Member'}
         </Button>

@@ -196,8 +196,20 @@ function FilterSelect({
   );
 }
 
+/** Why a member cannot sign in to the portal, or null when they can (the API's own rule: member-auth.service.ts). */
+export function signInBlocker(m: Pick<Member, 'isActive' | 'hasOnlineAccess' | 'hasPortalPassword'>): string | null {
+  if (!m.hasOnlineAccess) return 'Online access is off';
+  if (!m.hasPortalPassword) return 'No portal password set';
+  if (!m.isActive) return 'Member is inactive';
+  return null;
+}
 function AccessBadge({ enabled }: { enabled: boolean }) {
   return <Badge variant={enabled ? 'normal' : 'outline'}>{enabled ? 'Enabled' : 'Disabled'}</Badge>;
+}
+/** Under the Online Access badge: "Can sign in", or why not (issue 23 #5: "Enabled" alone misled). */
+function SignInState({ member }: { member: Member }) {
+  const reason = signInBlocker(member);
+  return <span className={cn('block text-sm', reason ? 'text-flag-red-800' : 'text-muted-foreground')}>{reason ? `Cannot sign in: ${reason.toLowerCase()}` : 'Can sign in'}</span>;
 }
 
 function Directory({ members, onEdit }: { members: Member[]; onEdit: (m: Member) => void }) {
@@ -233,6 +245,7 @@ function Directory({ members, onEdit }: { members: Member[]; onEdit: (m: Member)
                 </TableCell>
                 <TableCell>
                   <AccessBadge enabled={m.hasOnlineAccess} />
+                  <SignInState member={m} />
                 </TableCell>
                 <TableCell>
                   <RowActions member={m} onEdit={onEdit} compact />
@@ -264,6 +277,9 @@ function Directory({ members, onEdit }: { members: Member[]; onEdit: (m: Member)
               <span className="inline-flex items-center gap-1 text-sm">
                 Online Access: <AccessBadge enabled={m.hasOnlineAccess} />
               </span>
+              <span className="w-full">
+                <SignInState member={m} />
+              </span>
             </div>
             <div className="mt-3">
               <RowActions member={m} onEdit={onEdit} />
@@ -292,24 +308,26 @@ function RowActions({ member, onEdit, compact }: { member: Member; onEdit: (m: M
   };
   return (
     <div className="flex gap-2">
-      <Button variant="outline" size={compact ? 'icon' : 'sm'} data-edit-member={member.id} onClick={() => onEdit(member)} aria-label={`Edit ${name}`} title={compact ? `Edit ${name}` : undefined}>
+      {/* In the table the words show from 1280 px (issue 23 #7); narrower, the icons with their tooltips. */}
+      <Button variant="outline" size="sm" className={compact ? 'max-xl:size-9 max-xl:px-0' : undefined} data-edit-member={member.id} onClick={() => onEdit(member)} aria-label={`Edit ${name}`} title={compact ? `Edit ${name}` : undefined}>
         <PencilIcon aria-hidden="true" />
-        {compact ? null : 'Edit'}
+        <span className={compact ? 'max-xl:sr-only' : undefined}>Edit</span>
       </Button>
       <ConfirmDialog
         trigger={
           <Button
             variant="outline"
-            size={compact ? 'icon' : 'sm'}
-            className="text-destructive"
+            size="sm"
+            className={cn('text-destructive', compact && 'max-xl:size-9 max-xl:px-0')}
             aria-label={`Delete ${name}`}
             title={compact ? `Delete ${name}` : undefined}
             disabled={remove.isPending}
           >
             <Trash2Icon aria-hidden="true" />
-            {compact ? null : 'Delete'}
+            <span className={compact ? 'max-xl:sr-only' : undefined}>Delete</span>
           </Button>
         }
+        title={CONFIRM.deleteNamed(`${name} (${member.membershipNumber})`)}
         description={CONFIRM.deleteMember}
         onConfirm={onDelete}
       />
@@ -323,6 +341,22 @@ function CsvTools() {
   const utils = trpc.useUtils();
   const importMembers = trpc.members.import.useMutation();
   const [report, setReport] = useState<MemberImportResult | null>(null);
+  // The file's text while its preview is shown: Apply sends the same text again (issue 23 #8).
+  const [pending, setPending] = useState<string | null>(null);
+
+  const run = async (csv: string, dryRun: boolean) => {
+    try {
+      const result = await importMembers.mutateAsync({ csv, dryRun });
+      setReport(result);
+      setPending(dryRun ? csv : null);
+      if (!dryRun && result.imported + result.updated > 0) {
+        toast.success(T.membersImported(result.imported), { description: `${result.updated} updated, ${result.unchanged} unchanged` });
+      }
+      if (!dryRun) await utils.members.list.invalidate();
+    } catch (err) {
+      toast.error(T.memberImportFailed, { description: errorStatus(err) === 401 ? T.sessionExpired : (serverMessage(err) ?? undefined) });
+    }
+  };
 
   const onFile = async (file: File | undefined) => {
     if (!file) return;
@@ -332,12 +366,8 @@ function CsvTools() {
         toast.error(T.memberImportFailed, { description: 'The file is too large to import at once (at most 900 KB). Split it into smaller files.' });
         return;
       }
-      const result = await importMembers.mutateAsync({ csv });
-      setReport(result);
-      if (result.imported > 0) toast.success(T.membersImported(result.imported));
-      await utils.members.list.invalidate();
-    } catch (err) {
-      toast.error(T.memberImportFailed, { description: errorStatus(err) === 401 ? T.sessionExpired : (serverMessage(err) ?? undefined) });
+      // First a preview: nothing is stored until Apply.
+      await run(csv, true);
     } finally {
       if (fileInput.current) fileInput.current.value = '';
     }
@@ -368,21 +398,42 @@ function CsvTools() {
           About the CSV format
         </summary>
         <p className="mt-2">
-          The first row names the columns. Required: {MEMBER_CSV_REQUIRED.map((c) => MEMBER_FIELD_LABELS[c]).join(', ')}. Optional:{' '}
-          {MEMBER_CSV_COLUMNS.filter((c) => !MEMBER_CSV_REQUIRED.includes(c))
-            .map((c) => MEMBER_FIELD_LABELS[c])
-            .join(', ')}
-          . A file from Export CSV has this format. Rows with a problem are listed and not imported; the others are.
+          The first row names the columns, as Export CSV writes them. Required: <code>{MEMBER_CSV_REQUIRED.join(', ')}</code>. Optional:{' '}
+          <code>{MEMBER_CSV_COLUMNS.filter((c) => !MEMBER_CSV_REQUIRED.includes(c)).join(', ')}</code>. The dialog's labels (such as{' '}
+          {MEMBER_FIELD_LABELS.membershipNumber}) work too.
+        </p>
+        <p className="mt-2">
+          A row whose membershipNumber is already in the directory updates that member; other rows add members. You see what will
+          happen first, and nothing changes until you choose Apply import.
         </p>
       </details>
-      <Dialog open={report !== null} onOpenChange={(o) => !o && setReport(null)}>
+      <Dialog
+        open={report !== null}
+        onOpenChange={(o) => {
+          if (o) return;
+          setReport(null);
+          setPending(null);
+        }}
+      >
         <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">
           <DialogHeader>
-            <DialogTitle>Import report</DialogTitle>
+            <DialogTitle>{report?.dryRun ? 'Import preview' : 'Import report'}</DialogTitle>
             <DialogDescription>
-              {report ? `${T.membersImported(report.imported)}. ${report.rejected.length === 0 ? 'Every row was imported.' : `${report.rejected.length} ${report.rejected.length === 1 ? 'row was' : 'rows were'} not imported.`}` : ''}
+              {report?.dryRun ? 'Nothing has changed yet. Check the counts, then choose Apply import.' : 'The import is done.'}
             </DialogDescription>
           </DialogHeader>
+          {report ? (
+            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-lg" aria-label="Import counts">
+              <dt className="font-semibold">{report.dryRun ? 'New members to add' : 'New members added'}</dt>
+              <dd>{report.imported}</dd>
+              <dt className="font-semibold">{report.dryRun ? 'Members to update' : 'Members updated'}</dt>
+              <dd>{report.updated}</dd>
+              <dt className="font-semibold">Unchanged</dt>
+              <dd>{report.unchanged}</dd>
+              <dt className="font-semibold">{report.dryRun ? 'Rows that will not be imported' : 'Rows not imported'}</dt>
+              <dd>{report.rejected.length}</dd>
+            </dl>
+          ) : null}
           {report && report.rejected.length > 0 ? (
             <div>
               <h3 className="mb-2 text-lg font-semibold">Rows not imported</h3>
@@ -393,13 +444,24 @@ function CsvTools() {
                   </li>
                 ))}
               </ul>
-              <p className="mt-3 text-base text-muted-foreground">Correct these rows in the file, remove the rows already imported, and import it again.</p>
+              <p className="mt-3 text-base text-muted-foreground">Correct these rows in the file and import it again; rows already imported then count as unchanged.</p>
             </div>
           ) : null}
           <DialogFooter>
-            <DialogClose asChild>
-              <Button>Close</Button>
-            </DialogClose>
+            {pending !== null && report && report.imported + report.updated > 0 ? (
+              <>
+                <DialogClose asChild>
+                  <Button variant="outline">Cancel</Button>
+                </DialogClose>
+                <Button onClick={() => void run(pending, false)} disabled={importMembers.isPending}>
+                  {importMembers.isPending ? 'Importing...' : 'Apply import'}
+                </Button>
+              </>
+            ) : (
+              <DialogClose asChild>
+                <Button>Close</Button>
+              </DialogClose>
+            )}
           </DialogFooter>
         </DialogContent>
       </Dialog>

@@ -87,7 +87,6 @@ export function QrGeneratorPage() {
     <div lang={locale === 'es' ? 'es' : 'en'}>
       <Page title={t.pageTitle} intro={t.tagline}>
         <div className="grid items-start gap-6 print:hidden lg:grid-cols-[minmax(0,1fr)_24rem]">
-          {/* The form and the preview hydrate each in a task of their own, the form's tab list and panels too (components/defer.tsx). */}
             <Card className="gap-4">
               <CardHeader>
                 <CardTitle asChild>

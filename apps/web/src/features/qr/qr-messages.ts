@@ -13,9 +13,21 @@ function subscribe(onChange: () => void) {
   return () => window.removeEventListener('languagechange', onChange);
 }
 
+// The language the server renders with: the request's Accept-Language (set by entry-server.tsx
+// just before its synchronous render), so a Spanish browser gets Spanish labels in the first
+// paint instead of English that flips after hydration (issue 23 #17).
+let serverLanguage = 'en-US';
+/** Sets the language for the next server render from an Accept-Language header (its first tag). */
+export function setServerLanguage(acceptLanguage: string | undefined): void {
+  serverLanguage = acceptLanguage?.split(',')[0]?.split(';')[0]?.trim() || 'en-US';
+}
+
 /** The browser's language, read at render (never at module scope) and followed when it changes. */
 export function useQrLocale(): QrLocale {
-  const language = useSyncExternalStore(subscribe, () => navigator.language, () => 'en-US');
+  // On the server (no window; Node has a navigator of its own) the request's language. In the
+  // browser the "server snapshot" (used while hydrating) is the browser's own language:
+  // the header the server read came from the same setting, so both render the same labels.
+  const language = useSyncExternalStore(subscribe, () => navigator.language, () => (typeof window === 'undefined' ? serverLanguage : navigator.language));
   return qrLocale(language);
 }
 

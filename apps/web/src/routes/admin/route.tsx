@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { createFileRoute, Outlet, useLocation, useMatches, useNavigate } from '@tanstack/react-router';
-import { TEXT } from '@post/contracts/messages';
+import { T, TEXT } from '@post/contracts/messages';
+import { toast } from 'sonner';
 import { useAdminSession } from '../../features/auth/use-session.ts';
 import { LoginPage } from '../../features/auth/login-page.tsx';
 
@@ -26,6 +27,16 @@ function AdminGuard() {
   const signedIn = session.data?.authenticated === true;
   const [wasSignedIn, setWasSignedIn] = useState(signedIn);
   if (signedIn && !wasSignedIn) setWasSignedIn(true);
+  // After signing in (a full page load, ?signedIn=1 from the login form): say so now that the
+  // page is here, and drop the marker so a reload or a bookmark does not say it again.
+  useEffect(() => {
+    if (!signedIn) return;
+    const url = new URL(window.location.href);
+    if (url.searchParams.get('signedIn') !== '1') return;
+    url.searchParams.delete('signedIn');
+    window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
+    toast.success(T.adminLoginSuccess.title, { description: T.adminLoginSuccess.description });
+  }, [signedIn]);
   if (session.isPending) {
     return (
       <p role="status" className="mx-auto max-w-6xl px-4 py-10 text-lg">

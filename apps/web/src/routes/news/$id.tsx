@@ -7,7 +7,7 @@ import { excerpt } from '../../features/news/news-text.ts';
 import { seo } from '../../lib/seo.ts';
 
 export const Route = createFileRoute('/news/$id')({
-  // The item (null when there is none, undefined when it could not be read: the page shows its error).
+  // The item (null when there is none, which makes the server answer 404 (issue 23 #16); undefined when it could not be read: the page shows its error).
   loader: async ({ context, params }) => {
     const id = parseId(params.id);
     if (id === undefined) return null;

@@ -222,7 +222,19 @@ function VolunteerList({ volunteers }: { volunteers: EventDetail['volunteers'] }
       {volunteers.length === 0 ? (
         <p className="rounded-lg border border-dashed bg-card p-6 text-lg text-muted-foreground">No volunteers have signed up for this event yet.</p>
       ) : (
-        <div className="rounded-lg border bg-card">
+        <>
+        {/* Phones: one card per volunteer, so nothing scrolls sideways (issue 23 #18). */}
+        <ul className="space-y-3 md:hidden" aria-label="Registered volunteers">
+          {volunteers.map((v) => (
+            <li key={v.id} className="rounded-lg border bg-card p-4">
+              <p className="text-lg font-semibold">{v.name}</p>
+              {v.role ? <p className="text-muted-foreground">{v.role}</p> : null}
+              {v.email ? <a href={`mailto:${v.email}`} className="block text-primary underline underline-offset-4 [overflow-wrap:anywhere]">{v.email}</a> : null}
+              {v.phone ? <a href={`tel:${v.phone}`} className="block text-primary underline underline-offset-4">{v.phone}</a> : null}
+            </li>
+          ))}
+        </ul>
+        <div className="hidden rounded-lg border bg-card md:block">
           <Table aria-label="Registered volunteers">
             <TableHeader>
               <TableRow>
@@ -250,6 +262,7 @@ function VolunteerList({ volunteers }: { volunteers: EventDetail['volunteers'] }
             </TableBody>
           </Table>
         </div>
+        </>
       )}
     </section>
   );

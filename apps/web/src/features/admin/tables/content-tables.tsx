@@ -62,7 +62,8 @@ export function EventsTable() {
 export function NewsTable() {
   const f = usePostFormat();
   const utils = trpc.useUtils();
-  const list = trpc.news.list.useQuery();
+  // The dashboard lists scheduled items too (issue 23 #9); the public list hides them until their date.
+  const list = trpc.news.adminList.useQuery();
   const remove = trpc.news.remove.useMutation();
   return (
     <>
@@ -73,7 +74,16 @@ export function NewsTable() {
         empty={TEXT.noNewsFound}
         columns={[
           { header: 'Title', cell: (n) => <span className="font-semibold">{n.title}</span> },
-          { header: 'Publish Date', cell: (n) => f.date(n.publishDate), className: 'md:whitespace-nowrap' },
+          {
+            header: 'Publish Date',
+            cell: (n) => (
+              <>
+                {f.date(n.publishDate)}
+                {Date.parse(n.publishDate) > Date.now() && <Badge variant="secondary" className="ml-2">Scheduled</Badge>}
+              </>
+            ),
+            className: 'md:whitespace-nowrap',
+          },
           { header: 'Featured', cell: (n) => (n.featured ? 'Yes' : 'No') },
         ]}
         actions={(n) => (

@@ -1,0 +1,388 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+import { T } from '@post/contracts/messages';
+import { demoMembers, E2E_ADMIN, startSite, type TestSite } from './harness.ts';
+import { signInAdmin, toast } from './admin-helpers.ts';
+
+// Issue 23: where visitors, members and the adjutant got stuck. One test per item or group of
+// items; each fails without its fix.
+
+let site: TestSite;
+before(async () => {
+  site = await startSite({ seed: true });
+});
+after(async () => site?.close());
+
+/** Whether the page scrolls sideways (wider content than the screen). */
+async function overflowsSideways(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+}
+
+function monthHeading(): string {
+  return new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'America/New_York' }).format(new Date());
+}
+
+describe('issue 23: public pages', () => {
+  it('#16 unknown news, events and admin paths answer 404 with their pages; known ones 200', async () => {
+    const { page, context } = await site.newPage();
+    const news = (await (await page.request.get('/api/news')).json()) as { id: number }[];
+    const events = (await (await page.request.get('/api/events')).json()) as { id: number }[];
+    const status = async (path: string) => (await page.request.get(path, { headers: { accept: 'text/html' } })).status();
+    assert.equal(await status('/news/9999'), 404);
+    assert.equal(await status('/news/abc'), 404);
+    assert.equal(await status(`/news/${news[0]!.id}`), 200);
+    assert.equal(await status('/events?id=99999'), 404);
+    assert.equal(await status('/events?id=not-a-holiday'), 404);
+    assert.equal(await status(`/events?id=${events[0]!.id}`), 200);
+    assert.equal(await status('/events'), 200);
+    assert.equal(await status('/admin/no-such-page'), 404);
+    assert.equal(await status('/admin'), 200);
+    assert.equal(await status('/admin/user-management'), 200);
+    // The not-found page still shows.
+    const res = await page.goto('/news/9999');
+    assert.equal(res?.status(), 404);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await context.close();
+  });
+
+  it('#17 /QRG is rendered in Spanish for a Spanish browser, and caches keep the languages apart', async () => {
+    const { page, context } = await site.newPage();
+    const es = await page.request.get('/QRG', { headers: { accept: 'text/html', 'accept-language': 'es-MX,es;q=0.9,en;q=0.5' } });
+    assert.equal(es.status(), 200);
+    assert.match(es.headers().vary ?? '', /accept-language/i);
+    assert.ok((await es.text()).includes('Generador de códigos QR'), 'Spanish in the server-rendered page');
+    const en = await page.request.get('/QRG', { headers: { accept: 'text/html', 'accept-language': 'en-US,en;q=0.9' } });
+    const enText = await en.text();
+    assert.ok(enText.includes('QR Code Generator') && !enText.includes('Generador de códigos QR'), 'English after Spanish: not served from a shared cache');
+    await context.close();
+    // A Spanish browser sees Spanish from the first paint, with no English flash after hydration.
+    const spanish = await site.newPage({ locale: 'es-ES' });
+    const errors: string[] = [];
+    spanish.page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    await spanish.page.goto('/QRG');
+    await spanish.page.getByRole('heading', { name: 'Generador de códigos QR', level: 1 }).waitFor();
+    assert.deepEqual(errors, []);
+    await spanish.context.close();
+  });
+
+  it('#2 #4 #12 #18 footer social icons, Member Login to the Member Portal tab, login help links, RSS link', async () => {
+    const { page, context } = await site.newPage();
+    await page.goto('/');
+    assert.equal(await page.locator('head link[rel="alternate"][type="application/rss+xml"]').getAttribute('href'), '/rss.xml');
+    const social = page.getByRole('list', { name: 'Social media' });
+    for (const n of ['Facebook', 'Instagram', 'X', 'YouTube']) {
+      assert.ok(await social.getByRole('img', { name: `${n}: not set up yet` }).isVisible(), n);
+    }
+    const footerLogin = page.locator('footer').getByRole('link', { name: 'Member Login' });
+    assert.equal(await footerLogin.getAttribute('href'), '/login?tab=member');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Member Login' }).click();
+    await page.waitForURL((u) => u.pathname === '/login');
+    assert.equal(await page.getByRole('tab', { name: 'Member Portal' }).getAttribute('aria-selected'), 'true');
+    await page.getByLabel('Membership Number').waitFor();
+    const help = page.getByText(/Contact Post Leadership/);
+    assert.equal(await help.getByRole('link', { name: '(555) 010-0100' }).getAttribute('href'), 'tel:5550100100');
+    assert.equal(await help.getByRole('link', { name: 'info@example.org' }).getAttribute('href'), 'mailto:info@example.org');
+
+    // Addresses set under Settings become links with accessible names.
+    await signInAdmin(page);
+    const settings = await (await page.request.get('/api/site-settings')).json();
+    const put = await page.request.put('/api/admin/site-settings', {
+      data: { ...settings, socialLinks: [{ label: 'Facebook', url: 'https://facebook.com/hometownpost' }, { label: 'YouTube', url: 'https://youtube.com/@hometownpost' }] },
+    });
+    assert.equal(put.status(), 200, await put.text());
+    await page.goto('/');
+    const fb = page.getByRole('link', { name: 'Hometown Veterans Post on Facebook' });
+    assert.equal(await fb.getAttribute('href'), 'https://facebook.com/hometownpost');
+    assert.equal(await page.getByRole('link', { name: 'Hometown Veterans Post on YouTube' }).getAttribute('href'), 'https://youtube.com/@hometownpost');
+    assert.ok(await page.getByRole('img', { name: 'Instagram: not set up yet' }).isVisible());
+    await page.request.put('/api/admin/site-settings', { data: settings });
+    await context.close();
+  });
+
+  it('#11 the post name wraps on a 320 px phone instead of being cut off', async () => {
+    const { page, context } = await site.newPage({ width: 320, height: 700 });
+    await page.goto('/');
+    const name = page.locator('header').getByText('Hometown Veterans Post', { exact: true });
+    const box = await name.evaluate((el) => ({ cut: el.scrollWidth > el.clientWidth + 1, ellipsis: getComputedStyle(el).textOverflow === 'ellipsis', lines: Math.round(el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight)) }));
+    assert.equal(box.cut, false);
+    assert.equal(box.ellipsis, false);
+    assert.equal(box.lines, 2);
+    assert.equal(await overflowsSideways(page), false);
+    await context.close();
+  });
+
+  it('#1 phones open on the month grid with dots; a tap lists the day; the month list is below', async () => {
+    const { page, context } = await site.newPage({ width: 390, height: 844 });
+    await page.goto('/events');
+    const grid = page.getByRole('table', { name: monthHeading() });
+    await grid.waitFor();
+    assert.equal(await overflowsSideways(page), false);
+    // Six week rows, whole.
+    const box = await grid.boundingBox();
+    assert.ok(box && box.width <= 390, `grid ${box?.width} px wide`);
+    const dots = page.locator('.post-cal-dot');
+    assert.ok((await dots.count()) > 0, 'events show as dots');
+    // Tap a day with an event: its events are listed under the grid, and each opens the popup.
+    await dots.first().click();
+    const day = page.getByRole('list', { name: /^Events on / });
+    await day.waitFor();
+    const first = day.getByRole('button').first();
+    const title = await first.innerText();
+    await first.click();
+    await page.getByRole('dialog', { name: title }).waitFor();
+    await page.keyboard.press('Escape');
+    // The accessible list of the month stays below the grid, open.
+    await page.getByRole('list', { name: `Events of ${monthHeading()}` }).waitFor();
+    await context.close();
+  });
+
+  it('#14 calendar chips show the whole title and "6:30 PM"', async () => {
+    const { page, context } = await site.newPage({ width: 1280, height: 900 });
+    await page.goto('/events');
+    await page.getByRole('table', { name: monthHeading() }).waitFor();
+    const inner = page.locator('.post-cal-event-inner');
+    await inner.first().waitFor();
+    const chips = await inner.evaluateAll((els) => els.map((el) => ({ text: (el as HTMLElement).innerText, cut: [el, ...el.querySelectorAll('*')].some((e) => e.scrollWidth > e.clientWidth + 1) })));
+    assert.ok(chips.length > 0);
+    for (const c of chips) assert.equal(c.cut, false, `cut: ${c.text}`);
+    const timed = chips.map((c) => c.text).filter((t) => /\d:\d\d/.test(t));
+    assert.ok(timed.length > 0);
+    for (const t of timed) assert.match(t, /\d{1,2}:\d{2}\s(AM|PM)/, t);
+    for (const t of timed) assert.doesNotMatch(t, /\d(am|pm|a|p)\b/, t);
+    await context.close();
+  });
+
+  it('#13 toasts cover neither the header nor the crisis bar; at the bottom on phones', async () => {
+    for (const width of [390, 1280]) {
+      const { page, context } = await site.newPage({ width, height: 844 });
+      await page.goto('/login?tab=member');
+      await page.getByLabel('Membership Number').fill('NOPE-1');
+      await page.getByLabel('Password').fill('wrong-password');
+      await page.getByRole('button', { name: 'Sign In' }).click();
+      const t = page.getByRole('region', { name: /Notifications/ }).getByText(T.memberLoginFailed.title, { exact: true }).first();
+      await t.waitFor();
+      await page.waitForTimeout(600);
+      const toastBox = (await page.locator('[data-sonner-toast]').first().boundingBox())!;
+      const header = (await page.locator('[data-slot=site-header]').boundingBox())!;
+      assert.ok(toastBox.y > header.y + header.height, `${width}: toast below the header`);
+      if (width === 390) assert.ok(toastBox.y + toastBox.height > 844 - 120, `${width}: toast at the bottom (${toastBox.y})`);
+      await context.close();
+    }
+  });
+});
+
+describe('issue 23: members', () => {
+  it('#3 #10 a member changes their password in the portal; sign-out says Signed out, the Hi button says what it does', async () => {
+    const { password, numbers } = demoMembers(site);
+    const number = numbers[1]!;
+    const { page, context } = await site.newPage({ width: 390, height: 844 });
+    await page.goto('/login?tab=member');
+    await page.getByLabel('Membership Number').fill(number);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('heading', { name: 'Member Portal', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Change Password' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Change Password' });
+    await dialog.getByLabel('Current Password').fill(password);
+    await dialog.getByLabel(/^New Password/).fill('short12');
+    await dialog.getByLabel('Confirm New Password').fill('short12');
+    await dialog.getByRole('button', { name: 'Change Password' }).click();
+    await dialog.getByText('Portal password must be at least 8 characters').waitFor();
+    await dialog.getByLabel(/^New Password/).fill('a-new-portal-pass');
+    await dialog.getByLabel('Confirm New Password').fill('a-new-portal-pass');
+    await dialog.getByRole('button', { name: 'Change Password' }).click();
+    await toast(page, T.passwordUpdated);
+    await dialog.waitFor({ state: 'hidden' });
+    const ok = await page.request.post('/api/member/login', { data: { membershipNumber: number, password: 'a-new-portal-pass' } });
+    assert.equal(ok.status(), 200);
+    // Sign out from the portal: "Signed out".
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await toast(page, T.signedOut);
+    // The header's Hi button (wide screens) shows its icon and tooltip.
+    const wide = await site.newPage({ width: 1280 });
+    const res = await wide.page.request.post('/api/member/login', { data: { membershipNumber: number, password: 'a-new-portal-pass' } });
+    assert.equal(res.status(), 200);
+    await wide.page.goto('/');
+    const hi = wide.page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: /^Hi / });
+    await hi.waitFor();
+    assert.equal(await hi.getAttribute('title'), 'Sign out of the member portal');
+    assert.equal(await hi.locator('svg').count(), 1);
+    await hi.click();
+    await toast(wide.page, T.signedOut);
+    await wide.context.close();
+    await context.close();
+  });
+});
+
+describe('issue 23: administration', () => {
+  it('#10 "Login successful" shows after the page load that signing in makes', async () => {
+    const { page, context } = await site.newPage();
+    await page.goto('/login');
+    await page.getByLabel('Username').fill(E2E_ADMIN.username);
+    await page.getByLabel('Password').fill(E2E_ADMIN.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL((u) => u.pathname === '/admin');
+    await toast(page, T.adminLoginSuccess.title);
+    // The marker is gone: a reload does not say it again.
+    await page.waitForFunction(() => !location.search.includes('signedIn'));
+    await context.close();
+  });
+
+  it('#5 #7 Can sign in with the reason, Generate/Show, named deletes, labelled buttons on wide screens', async () => {
+    const { page, context } = await site.newPage({ width: 1280, height: 900 });
+    await signInAdmin(page);
+    await page.goto('/admin/user-management');
+    const table = page.getByRole('table', { name: 'Member Directory' });
+    await table.waitFor();
+    const nancy = table.getByRole('row').filter({ hasText: 'Nancy Chen' });
+    assert.match(await nancy.innerText(), /Enabled\s*Cannot sign in: member is inactive/);
+    const brian = table.getByRole('row').filter({ hasText: 'Brian Murphy' });
+    assert.match(await brian.innerText(), /Cannot sign in: online access is off/);
+    const thomas = table.getByRole('row').filter({ hasText: 'Thomas Reed' });
+    assert.match(await thomas.innerText(), /Can sign in/);
+    // Visible words on the buttons at 1280 px.
+    assert.equal((await thomas.getByRole('button', { name: 'Edit Thomas Reed' }).innerText()).trim(), 'Edit');
+    assert.equal((await thomas.getByRole('button', { name: 'Delete Thomas Reed' }).innerText()).trim(), 'Delete');
+    // The delete confirmation names the member.
+    await thomas.getByRole('button', { name: 'Delete Thomas Reed' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Delete Thomas Reed (M-1001)?' });
+    await confirm.waitFor();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    // Generate and Show in the member dialog.
+    await thomas.getByRole('button', { name: 'Edit Thomas Reed' }).click();
+    const dialog = page.getByRole('dialog', { name: /Edit Member: Thomas Reed/ });
+    const pw = dialog.getByLabel('Portal Password');
+    assert.equal(await pw.getAttribute('type'), 'password');
+    await dialog.getByRole('button', { name: 'Generate' }).click();
+    assert.equal(await pw.getAttribute('type'), 'text');
+    assert.match(await pw.inputValue(), /^[a-z2-9]{4}-[a-z2-9]{4}-[a-z2-9]{4}-[a-z2-9]{4}$/);
+    await dialog.getByRole('button', { name: 'Hide' }).click();
+    assert.equal(await pw.getAttribute('type'), 'password');
+    // Cancel with a change asks first; keeping on editing keeps what was typed.
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Keep editing' }).click();
+    await dialog.waitFor();
+    assert.match(await pw.inputValue(), /^[a-z2-9]{4}-/);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Discard changes' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await context.close();
+  });
+
+  it('#8 re-importing the export previews updates, applies on confirmation', async () => {
+    const { page, context } = await site.newPage({ width: 1280, height: 900 });
+    await signInAdmin(page);
+    const csv = await (await page.request.get('/api/admin/members.csv')).text();
+    const total = csv.trim().split(/\r?\n/).length - 1;
+    const edited = csv.replace('thomas.reed@example.com', 'thomas.reed@example.net');
+    await page.goto('/admin/user-management');
+    await page.getByRole('table', { name: 'Member Directory' }).waitFor();
+    await page.getByText('About the CSV format').click();
+    assert.match(await page.locator('#import-help').innerText(), /membershipNumber, firstName, lastName, email/);
+    await page.locator('#member-import-file').setInputFiles({ name: 'members.csv', mimeType: 'text/csv', buffer: Buffer.from(edited) });
+    const dialog = page.getByRole('dialog', { name: 'Import preview' });
+    await dialog.waitFor();
+    const counts = await dialog.getByRole('definition').allInnerTexts();
+    assert.deepEqual(counts, ['0', '1', String(total - 1), '0']);
+    const before = (await (await page.request.get('/api/members?search=thomas.reed')).json()) as { email: string }[];
+    assert.ok(JSON.stringify(before).includes('thomas.reed@example.com'), 'nothing changed by the preview');
+    await dialog.getByRole('button', { name: 'Apply import' }).click();
+    await page.getByRole('dialog', { name: 'Import report' }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('table', { name: 'Member Directory' }).getByText('thomas.reed@example.net').waitFor();
+    await context.close();
+  });
+
+  it('#9 a news item dated next week is Scheduled in the dashboard and absent from the public list', async () => {
+    const { page, context } = await site.newPage({ width: 1280, height: 900 });
+    await signInAdmin(page);
+    const when = new Date(Date.now() + 7 * 86_400_000).toISOString();
+    const res = await page.request.post('/api/news', { data: { title: 'Scheduled E2E Item', content: 'Next week.', publishDate: when, featured: false } });
+    assert.equal(res.status(), 200, await res.text());
+    await page.goto('/admin?tab=news');
+    const row = page.getByRole('row').filter({ hasText: 'Scheduled E2E Item' });
+    await row.waitFor();
+    assert.match(await row.innerText(), /Scheduled/);
+    const visitor = await site.newPage();
+    await visitor.page.goto('/news');
+    await visitor.page.getByRole('heading', { level: 1 }).first().waitFor();
+    assert.equal(await visitor.page.getByText('Scheduled E2E Item').count(), 0);
+    await visitor.context.close();
+    await context.close();
+  });
+
+  it('#6 a new resource with a bad file is not created; with a good one it is, in one step; no overflow at 390 px', async () => {
+    const { page, context } = await site.newPage({ width: 390, height: 844 });
+    await signInAdmin(page);
+    await page.goto('/admin/member-resources');
+    await page.getByRole('heading', { name: 'Member Resources', level: 1 }).waitFor();
+    await page.getByRole('article').first().waitFor();
+    assert.equal(await overflowsSideways(page), false, '/admin/member-resources fits 390 px');
+    const before = ((await (await page.request.get('/api/admin/member-resources')).json()) as unknown[]).length;
+    await page.getByRole('button', { name: 'New Resource' }).click();
+    await page.getByLabel('Title').fill('E2E One Step');
+    await page.getByLabel('Description').fill('Uploaded with the resource.');
+    await page.getByLabel('Upload a file').check();
+    await page.getByLabel(/^File/).setInputFiles({ name: 'fake.pdf', mimeType: 'application/pdf', buffer: Buffer.from('not really a pdf') });
+    await page.getByRole('button', { name: 'Create Resource' }).click();
+    await toast(page, T.memberResourceCreateFailed);
+    assert.equal(((await (await page.request.get('/api/admin/member-resources')).json()) as unknown[]).length, before, 'nothing created');
+    assert.equal(await page.getByLabel('Title').inputValue(), 'E2E One Step', 'the form keeps what was typed');
+    await page.getByLabel(/^File/).setInputFiles({ name: 'real.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') });
+    await page.getByRole('button', { name: 'Create Resource' }).click();
+    await toast(page, T.memberResourceCreated);
+    const card = page.getByRole('article', { name: 'E2E One Step' });
+    await card.waitFor();
+    assert.match(await card.innerText(), /real\.pdf/);
+    assert.equal(((await (await page.request.get('/api/admin/member-resources')).json()) as unknown[]).length, before + 1);
+    await context.close();
+  });
+
+  it('#18 the event form lists volunteers without sideways scrolling on a phone; the phone menu keeps Tab inside', async () => {
+    const { page, context } = await site.newPage({ width: 390, height: 844 });
+    await signInAdmin(page);
+    const events = (await (await page.request.get('/api/events')).json()) as { id: number }[];
+    let withVolunteers: number | undefined;
+    for (const e of events) {
+      const v = (await (await page.request.get(`/api/volunteers?eventId=${e.id}`)).json()) as unknown[];
+      if (v.length > 0) {
+        withVolunteers = e.id;
+        break;
+      }
+    }
+    assert.ok(withVolunteers);
+    await page.goto(`/admin/events/${withVolunteers}`);
+    await page.getByRole('heading', { name: /Registered Volunteers/ }).waitFor();
+    assert.ok(await page.getByRole('list', { name: 'Registered volunteers' }).isVisible());
+    assert.equal(await overflowsSideways(page), false);
+
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+    await menu.waitFor();
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press('Tab');
+      const inMenu = await page.evaluate(() => document.activeElement?.closest('dialog[data-slot=mobile-menu]') !== null);
+      assert.ok(inMenu, `Tab ${i + 1} left the menu`);
+    }
+    await context.close();
+  });
+
+  it('#18 signing up from the event popup logs no aria-hidden warning', async () => {
+    const { page, context } = await site.newPage();
+    const warnings: string[] = [];
+    page.on('console', (m) => /aria-hidden/i.test(m.text()) && warnings.push(m.text()));
+    const events = (await (await page.request.get('/api/events/upcoming')).json()) as { id: number; volunteerPositions: number }[];
+    const open = events.find((e) => e.volunteerPositions > 0);
+    assert.ok(open);
+    await page.goto(`/events?id=${open.id}`);
+    const popup = page.getByRole('dialog').first();
+    await popup.waitFor();
+    await popup.getByRole('button', { name: 'Volunteer' }).click();
+    await page.getByRole('form', { name: 'Volunteer Sign Up' }).getByLabel(/^Name/).waitFor();
+    await page.waitForTimeout(300);
+    assert.deepEqual(warnings, []);
+    await context.close();
+  });
+});
