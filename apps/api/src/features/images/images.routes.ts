@@ -79,3 +79,44 @@ export async function imageFileRoutes(app: FastifyInstance, deps: { db: DB; stor
       .send(Buffer.from(data.buffer, data.byteOffset, data.byteLength));
   });
 }
+
+/** Adds the raw-body photo upload (not a procedure, so the generator does not see it) to the OpenAPI document. */
+export function withImageUpload<T extends { paths?: Record<string, unknown> }>(doc: T): T {
+  const list = { type: 'array', items: { type: 'object', properties: { width: { type: 'integer' }, url: { type: 'string' } }, required: ['width', 'url'] } };
+  const error = (description: string) => ({ description, content: { 'application/json': { schema: { type: 'object', properties: { message: { type: 'string' } } } } } });
+  doc.paths = {
+    ...doc.paths,
+    '/admin/images': {
+      post: {
+        tags: ['Images'],
+        summary: 'Upload a photo (JPEG, PNG, WebP or AV1 HEIF, at most 15 MB) as the raw body with its Content-Type',
+        description:
+          'The server applies the EXIF orientation, removes all metadata (EXIF, GPS, XMP) and makes widths 480, 960 and 1600 (never wider than the photo) as AVIF, WebP and JPEG, served at /images/{hash}-{width}.{avif|webp|jpg} with immutable caching. Set the answer\'s id as imageId (with imageAlt) on a news item, event or community engagement. The same file uploaded again answers the same picture.',
+        security: [{ Authorization: [] }],
+        requestBody: {
+          required: true,
+          content: Object.fromEntries([...CLAIMABLE].map((t) => [t, { schema: { type: 'string', format: 'binary' } }])),
+        },
+        responses: {
+          200: {
+            description: 'The stored picture',
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  properties: { id: { type: 'integer' }, width: { type: 'integer' }, height: { type: 'integer' }, urls: { type: 'object', properties: { avif: list, webp: list, jpeg: list }, required: ['avif', 'webp', 'jpeg'] } },
+                  required: ['id', 'width', 'height', 'urls'],
+                },
+              },
+            },
+          },
+          400: error('Not a photo, damaged, empty, or more than 50 megapixels'),
+          401: error('Not signed in as an administrator'),
+          413: error('Over 15 MB'),
+          415: error('A type that is not a photo, or an HEVC-coded HEIC photo'),
+        },
+      },
+    },
+  };
+  return doc;
+}

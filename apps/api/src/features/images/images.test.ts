@@ -182,6 +182,16 @@ describe('photo uploads', () => {
     expect(ok.json()).toMatchObject({ width: 640, height: 480 });
   });
 
+  it('the OpenAPI document describes the upload and the picture fields', async () => {
+    const doc = (await t.app.inject('/api/openapi.json')).json();
+    const post = doc.paths['/admin/images'].post;
+    expect(Object.keys(post.requestBody.content)).toContain('image/jpeg');
+    expect(post.responses['200'].content['application/json'].schema.required).toEqual(['id', 'width', 'height', 'urls']);
+    expect(Object.keys(post.responses)).toEqual(expect.arrayContaining(['400', '401', '413', '415']));
+    const newsBody = doc.paths['/news'].post.requestBody.content['application/json'].schema;
+    expect(Object.keys(newsBody.properties)).toEqual(expect.arrayContaining(['imageId', 'imageAlt']));
+  });
+
   it('only an administrator uploads', async () => {
     const photo = await phonePhoto(200, 200, 17);
     expect((await upload(photo, 'image/jpeg', null)).statusCode).toBe(401);
@@ -246,4 +256,27 @@ describe('pictures on news items, events and engagements', () => {
       if (name === 'community-engagements') expect(removed.json().imageUrl).toBe('https://example.org/old.jpg');
     });
   }
+});
+
+describe('demo photos', () => {
+  it('are drawn, processed and set on the newest news item and the active highlight', async () => {
+    const { seedDemo } = await import('@post/db/seed/index');
+    const { seedDemoPhotos } = await import('./demo-photos.ts');
+    const fresh = await createTestApp();
+    try {
+      await seedDemo(fresh.db, { memberPassword: 'demo-password-1' });
+      await seedDemoPhotos(fresh.db);
+      const anon = fresh.agent();
+      const [first] = (await anon.get('/api/news')).json();
+      expect(first.imageAlt).toMatch(/flag/);
+      expect(first.image.urls.webp.map((u: any) => u.width)).toEqual([480, 960, 1200]);
+      const active = (await anon.get('/api/community-engagements/active')).json();
+      expect(active.imageAlt).toMatch(/volunteers/i);
+      const file = await fresh.app.inject({ method: 'GET', url: active.image.urls.avif[0].url });
+      expect(file.statusCode).toBe(200);
+      expect(file.rawPayload.length).toBeLessThan(40_000);
+    } finally {
+      await fresh.close();
+    }
+  }, 120_000);
 });
