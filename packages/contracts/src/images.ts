@@ -78,3 +78,8 @@ export function altGivenWithImage(v: { imageId?: number | null; imageAlt?: strin
 }
 /** The refinement's options: the message on the alt text field. */
 export const altRequiredIssue = { message: IMAGE_MESSAGES.altRequired, path: ['imageAlt'] };
+
+/** The path of a picture's widest JPEG (og:image, RSS enclosures). */
+export function largestJpegPath(image: Image): string {
+  return image.urls.jpeg[image.urls.jpeg.length - 1]!.url;
+}

@@ -17,6 +17,7 @@ export function Seo({
   path,
   noindex,
   type = 'website',
+  image,
 }: {
   title: string;
   /** The whole document title, when it is not "{title} | {post name}". */
@@ -25,6 +26,8 @@ export function Seo({
   path?: string;
   noindex?: boolean;
   type?: string;
+  /** A picture's path (og:image), made absolute with the origin. */
+  image?: { path: string; width: number; height: number; alt: string };
 }) {
   const origin = useContext(OriginContext);
   const site = useSiteSettings().data.postName;
@@ -41,6 +44,10 @@ export function Seo({
       {description ? <meta property="og:description" content={description} /> : null}
       <meta property="og:type" content={type} />
       {url ? <meta property="og:url" content={url} /> : null}
+      {image && origin ? <meta property="og:image" content={`${origin}${image.path}`} /> : null}
+      {image && origin ? <meta property="og:image:width" content={String(image.width)} /> : null}
+      {image && origin ? <meta property="og:image:height" content={String(image.height)} /> : null}
+      {image && origin ? <meta property="og:image:alt" content={image.alt} /> : null}
     </Head>
   );
 }

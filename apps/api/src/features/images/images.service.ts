@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import type { Metadata, OutputInfo, Sharp } from 'sharp';
+import { sql } from 'kysely';
 import type { DB } from '@post/db';
 import {
   IMAGE_FORMATS,
@@ -244,4 +245,17 @@ export function pictureError(err: unknown): unknown {
   if (e.code === '23503' && /image_id/.test(about)) return badRequest(M.imageNotFound);
   if (e.code === '23514' && /_image_alt/.test(about)) return badRequest(M.altRequired);
   return err;
+}
+
+/** The byte length of each picture's widest JPEG (RSS enclosures need it), by image id. */
+export async function enclosureSizes(db: DB, imageIds: number[]): Promise<Map<number, number>> {
+  if (imageIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('imageVariants as v')
+    .innerJoin('images as i', (j) => j.onRef('i.id', '=', 'v.imageId').onRef('i.width', '=', 'v.width'))
+    .select(['v.imageId', sql<number>`octet_length(v.data)::int`.as('size')])
+    .where('v.format', '=', 'jpeg')
+    .where('v.imageId', 'in', imageIds)
+    .execute();
+  return new Map(rows.map((r) => [r.imageId, r.size]));
 }

@@ -270,6 +270,11 @@ describe('demo photos', () => {
       const [first] = (await anon.get('/api/news')).json();
       expect(first.imageAlt).toMatch(/flag/);
       expect(first.image.urls.webp.map((u: any) => u.width)).toEqual([480, 960, 1200]);
+      // The RSS item of that news carries the widest JPEG as its enclosure, with its true byte length.
+      const rss = (await fresh.app.inject('/rss.xml')).body;
+      const m = /<enclosure url="[^"]*(\/images\/[0-9a-f]{20}-1200\.jpg)" length="(\d+)" type="image\/jpeg"\/>/.exec(rss);
+      expect(m).not.toBeNull();
+      expect((await fresh.app.inject(m![1]!)).rawPayload.length).toBe(Number(m![2]));
       const active = (await anon.get('/api/community-engagements/active')).json();
       expect(active.imageAlt).toMatch(/volunteers/i);
       const file = await fresh.app.inject({ method: 'GET', url: active.image.urls.avif[0].url });

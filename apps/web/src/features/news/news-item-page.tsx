@@ -11,6 +11,7 @@ import { useQuery } from '@tanstack/react-query';
 import { trpc, type AppTrpcClient } from '../../lib/trpc.ts';
 import { excerpt, paragraphs } from './news-text.ts';
 import { Seo } from '../../components/seo.tsx';
+import { Picture, largestJpeg } from '../../components/picture.tsx';
 
 const backLink = (
   <Link to="/news" className="inline-flex items-center gap-2 font-semibold text-navy-800 underline underline-offset-4 hover:decoration-2">
@@ -64,12 +65,15 @@ export function NewsItemPage({ id }: { id: string }) {
   const n = item.data;
   return (
     <Page title={n.title}>
-      <Seo title={n.title} description={excerpt(n.content, 155)} path={`/news/${n.id}`} type="article" />
+      <Seo title={n.title} description={excerpt(n.content, 155)} path={`/news/${n.id}`} type="article" image={n.image ? { path: largestJpeg(n.image), width: n.image.width, height: n.image.height, alt: n.imageAlt ?? '' } : undefined} />
       <article className="max-w-3xl">
         <p className="-mt-4 mb-6 flex flex-wrap items-center gap-2 text-base text-muted-foreground">
           Published <time dateTime={n.publishDate}>{f.longDate(n.publishDate)}</time>
           {n.featured ? <Badge variant="warning">Featured</Badge> : null}
         </p>
+        {n.image ? (
+          <Picture image={n.image} alt={n.imageAlt ?? ''} sizes="(min-width: 48rem) 48rem, 100vw" priority className="mb-6 h-auto w-full rounded-md" />
+        ) : null}
         <div className="space-y-4 text-lg leading-relaxed">
           {paragraphs(n.content).map((p, i) => (
             <p key={i} className="whitespace-pre-line">
