@@ -84,6 +84,8 @@ const EXTRA_ROUTES: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; ac
   { method: 'PUT', url: '/api/admin/member-resources/1/file', access: 'admin' },
   { method: 'POST', url: '/api/admin/member-resources/with-file', access: 'admin' },
   { method: 'GET', url: '/api/member/resources/1/download', access: 'member' },
+  { method: 'POST', url: '/api/admin/images', access: 'admin' },
+  { method: 'GET', url: '/images/0123456789abcdef0123-480.webp', access: 'public' },
 ];
 
 interface ProcedureInfo {

@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { createDb, migrateToLatest, type DbHandle } from '@post/db';
 import { ensureSiteSettings, seedDemo } from '@post/db/seed/index';
+import { seedDemoPhotos } from './features/images/demo-photos.ts';
 import type { Env } from './env.ts';
 import { upsertAdmin } from './features/admin-auth/admin-auth.service.ts';
 
@@ -55,6 +56,7 @@ export async function prepareContent(handle: DbHandle, env: Env): Promise<string
     const memberPassword = generatePassword();
     const result = await seedDemo(db, { memberPassword });
     if (result.seeded) {
+      await seedDemoPhotos(db);
       lines.push('Demo content loaded. Demo members with portal access (Member Portal tab), all with the password');
       lines.push(`    ${memberPassword}`);
       for (const m of result.portalMembers) lines.push(`    ${m.membershipNumber}  ${m.name}`);

@@ -38,6 +38,7 @@ const EnvSchema = z.object({
   WEB_DIST: z.string().optional(),
   // 'warn' by default: a line per request (info) floods a small server's log.
   DRAIN_MS: z.coerce.number({ error: 'DRAIN_MS must be a number of milliseconds' }).int().min(0).max(8000, 'DRAIN_MS must be at most 8000').default(1500),
+  IMAGES_KEEP_ORIGINAL: bool('IMAGES_KEEP_ORIGINAL'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
 });
 
@@ -60,6 +61,8 @@ export interface Env {
   logLevel: string;
   /** How long a stopping node keeps serving after /readyz turns 503. */
   drainMs: number;
+  /** Keep each uploaded photo's original file beside the processed ones (off: originals carry GPS positions and take space). */
+  imagesKeepOriginal: boolean;
 }
 
 /** Reads and checks process.env (the only reader of it); throws one message listing every bad value. */
@@ -101,6 +104,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
     logLevel: e.LOG_LEVEL,
     drainMs: e.DRAIN_MS,
+    imagesKeepOriginal: e.IMAGES_KEEP_ORIGINAL ?? false,
   };
 }
 

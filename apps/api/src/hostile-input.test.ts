@@ -140,6 +140,24 @@ describe('hostile input on every procedure', () => {
     });
   }
 
+  it('POST /api/admin/images: hostile bytes and types are refused with a 4xx and store nothing', async () => {
+    const before = await fingerprint();
+    const bodies = fc.sample(fc.uint8Array({ minLength: 1, maxLength: 4096 }), 40).map((b) => Buffer.from(b));
+    // Valid leading bytes of each accepted format, followed by garbage.
+    for (const head of ['ffd8ffe000104a464946', '89504e470d0a1a0a0000000d49484452', '52494646ffffff7f57454250565038', '0000001866747970686569630000000068656963']) {
+      bodies.push(Buffer.concat([Buffer.from(head, 'hex'), Buffer.from(fc.sample(fc.uint8Array({ minLength: 64, maxLength: 2048 }), 1)[0]!)]));
+    }
+    bodies.push(...INJECTION_CORPUS.filter((x) => x.length > 0).map((x) => Buffer.from(x)));
+    const types = ['image/jpeg', 'image/png', 'image/webp', 'image/heic', 'application/octet-stream', 'text/html', 'image/svg+xml', 'multipart/form-data; boundary=x'];
+    for (const [i, body] of bodies.entries()) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/admin/images', headers: { cookie: admin.cookieHeader, 'content-type': types[i % types.length]! }, payload: body });
+      expect(res.statusCode, `${types[i % types.length]} ${body.subarray(0, 16).toString('hex')}: ${res.body}`).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode).toBeLessThan(500);
+      expect(typeof res.json().message).toBe('string');
+    }
+    expect(await fingerprint()).toBe(before);
+  });
+
   it('POST /api/admin/member-resources/with-file: hostile fields, names and bodies are refused, nothing stored (issue 23 #6)', async () => {
     const before = await fingerprint();
     const send = (contentType: string, payload: Buffer) =>

@@ -8,17 +8,18 @@ import { newsletterRoutes } from './features/newsletter/newsletter.routes.ts';
 import { eventsRoutes } from './features/events/events.routes.ts';
 import { memberResourcesRoutes } from './features/member-resources/member-resources.routes.ts';
 import { membersRoutes } from './features/members/members.routes.ts';
+import { imageUploadRoutes, withImageUpload } from './features/images/images.routes.ts';
 import type { DB } from '@post/db';
 import type { Env } from './env.ts';
 
 /** The OpenAPI 3.1 document of the REST adapter. */
 export function openApiDocument(baseUrl: string) {
-  return generateOpenApiDocument(appRouter, {
+  return withImageUpload(generateOpenApiDocument(appRouter, {
     title: 'Veterans Post API',
     description: 'REST paths over the same procedures the web app calls through tRPC. Errors are JSON { message, issues? }.',
     version: '1.0.0',
     baseUrl,
-  });
+  }));
 }
 
 interface ErrorBody {
@@ -68,6 +69,7 @@ export async function restPlugin(app: FastifyInstance, opts: { db: DB; env: Env;
   await eventsRoutes(app, opts);
   await memberResourcesRoutes(app, opts);
   await membersRoutes(app, opts);
+  await imageUploadRoutes(app, opts);
 
   const createContext = contextFactory(opts);
   // The package's own Fastify adapter can answer twice (its async handler resolves before the

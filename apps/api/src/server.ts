@@ -13,6 +13,7 @@ import { sessionPlugin } from './plugins/session.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { webPlugin } from './plugins/web.ts';
 import { feedsRoutes } from './features/feeds/feeds.routes.ts';
+import { imageFileRoutes } from './features/images/images.routes.ts';
 import { COMPRESSION, publicCachePlugin } from './plugins/public-cache.ts';
 import { refuseNul } from './lib/nul.ts';
 import { collapseSlashes } from './lib/paths.ts';
@@ -134,6 +135,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   });
   await app.register(async (scope) => restPlugin(scope, { db, env, limits: deps.limits }));
   await app.register(async (scope) => feedsRoutes(scope, { db, env }));
+  await app.register(async (scope) => imageFileRoutes(scope, { db }));
   await app.register(webPlugin, { env, db, limits: deps.limits });
   return app;
 }

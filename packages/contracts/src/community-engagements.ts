@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Id, optionalHttpUrl, requiredText, Timestamp } from './common.ts';
 import { V } from './messages.ts';
+import { altGivenWithImage, altRequiredIssue, imageFields, imageOutputFields } from './images.ts';
 
 /** A community engagement highlight. */
 export const CommunityEngagementSchema = z.object({
@@ -13,6 +14,7 @@ export const CommunityEngagementSchema = z.object({
   active: z.boolean(),
   createdAt: Timestamp,
   updatedAt: Timestamp,
+  ...imageOutputFields,
 });
 export type CommunityEngagement = z.infer<typeof CommunityEngagementSchema>;
 
@@ -38,12 +40,13 @@ const fields = {
     .refine((a) => a.length > 0, V.tagsRequired)
     .refine((a) => a.length <= 20, 'At most 20 tags'),
   active: z.boolean().default(true),
+  ...imageFields,
 };
 /** Body of POST /api/community-engagements. */
-export const CreateEngagementInput = z.object(fields);
+export const CreateEngagementInput = z.object(fields).refine(altGivenWithImage, altRequiredIssue);
 export type CreateEngagementInput = z.infer<typeof CreateEngagementInput>;
 /** Body of PUT /api/community-engagements/{id}. */
-export const UpdateEngagementInput = z.object({ id: Id, ...fields });
+export const UpdateEngagementInput = z.object({ id: Id, ...fields }).refine(altGivenWithImage, altRequiredIssue);
 export type UpdateEngagementInput = z.infer<typeof UpdateEngagementInput>;
 /** The engagement form: tags typed as comma-separated text. */
 export const EngagementFormSchema = z.object({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EventType } from './enums.ts';
 import { Id, isoDate, requiredText, Timestamp } from './common.ts';
 import { V } from './messages.ts';
+import { altGivenWithImage, altRequiredIssue, imageFields, imageOutputFields } from './images.ts';
 import { VolunteerPublicSchema, VolunteerSchema, VolunteerViewSchema } from './volunteers.ts';
 
 /** Default and limits of volunteer positions (decisions §3). */
@@ -21,6 +22,7 @@ export const EventSchema = z.object({
   volunteerPositions: z.number().int(),
   volunteerCount: z.number().int(),
   updatedAt: Timestamp,
+  ...imageOutputFields,
 });
 export type Event = z.infer<typeof EventSchema>;
 
@@ -48,17 +50,20 @@ const eventFields = {
     .min(0, V.positionsRange)
     .max(MAX_VOLUNTEER_POSITIONS, V.positionsRange)
     .default(DEFAULT_VOLUNTEER_POSITIONS),
+  ...imageFields,
 };
 
 /** Body of POST /api/events. */
 export const CreateEventInput = z
   .object(eventFields)
-  .refine((e) => Date.parse(e.endDate) >= Date.parse(e.startDate), { message: V.endBeforeStart, path: ['endDate'] });
+  .refine((e) => Date.parse(e.endDate) >= Date.parse(e.startDate), { message: V.endBeforeStart, path: ['endDate'] })
+  .refine(altGivenWithImage, altRequiredIssue);
 export type CreateEventInput = z.infer<typeof CreateEventInput>;
 /** Body of PUT /api/events/{id}. */
 export const UpdateEventInput = z
   .object({ id: Id, ...eventFields })
-  .refine((e) => Date.parse(e.endDate) >= Date.parse(e.startDate), { message: V.endBeforeStart, path: ['endDate'] });
+  .refine((e) => Date.parse(e.endDate) >= Date.parse(e.startDate), { message: V.endBeforeStart, path: ['endDate'] })
+  .refine(altGivenWithImage, altRequiredIssue);
 export type UpdateEventInput = z.infer<typeof UpdateEventInput>;
 
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Id, isoDate, requiredText, Timestamp } from './common.ts';
 import { V } from './messages.ts';
+import { altGivenWithImage, altRequiredIssue, imageFields, imageOutputFields } from './images.ts';
 
 /** A news item. */
 export const NewsSchema = z.object({
@@ -10,6 +11,7 @@ export const NewsSchema = z.object({
   publishDate: Timestamp,
   publishedBy: z.number().int(),
   featured: z.boolean(),
+  ...imageOutputFields,
 });
 export type News = z.infer<typeof NewsSchema>;
 
@@ -19,12 +21,13 @@ const newsFields = {
   publishDate: isoDate(V.publishDateRequired),
   publishedBy: z.coerce.number().int().positive().optional(),
   featured: z.boolean().default(false),
+  ...imageFields,
 };
 /** Body of POST /api/news and /api/news-direct. */
-export const CreateNewsInput = z.object(newsFields);
+export const CreateNewsInput = z.object(newsFields).refine(altGivenWithImage, altRequiredIssue);
 export type CreateNewsInput = z.infer<typeof CreateNewsInput>;
 /** Body of PUT /api/news/{id}. */
-export const UpdateNewsInput = z.object({ id: Id, ...newsFields });
+export const UpdateNewsInput = z.object({ id: Id, ...newsFields }).refine(altGivenWithImage, altRequiredIssue);
 export type UpdateNewsInput = z.infer<typeof UpdateNewsInput>;
 /** The news edit form (publish date entered as a date). */
 export const NewsFormSchema = z.object({

@@ -19,6 +19,15 @@ describe(`backup and restore (${process.env.TEST_DB ?? 'default'})`, () => {
       .values({ resourceId: (await source.db.selectFrom('memberResources').select('id').executeTakeFirstOrThrow()).id, fileName: 'a.pdf', mimeType: 'application/pdf', size: 4, data: new Uint8Array([37, 80, 68, 70]) })
       .execute();
     await source.db.insertInto('newsletterSubscribers').values({ email: 'reader@example.org' }).execute();
+    // A photo: its files are bytea (every byte value, so base64 must carry them exactly), its widths an integer array.
+    const every = new Uint8Array(512).map((_, i) => i % 256);
+    const image = await source.db
+      .insertInto('images')
+      .values({ hash: 'ffffffffffffffffff01', width: 960, height: 640, widths: [480, 960], original: every, originalType: 'image/jpeg' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await source.db.insertInto('imageVariants').values({ imageId: image.id, width: 480, format: 'webp', data: every.slice().reverse() }).execute();
+    await source.db.updateTable('news').set({ imageId: image.id, imageAlt: 'A photo' }).where('id', '=', (await source.db.selectFrom('news').select('id').executeTakeFirstOrThrow()).id).execute();
     const backup = JSON.parse(JSON.stringify(await exportDatabase(source.db)));
 
     const target = await createTestDb();
@@ -32,6 +41,11 @@ describe(`backup and restore (${process.env.TEST_DB ?? 'default'})`, () => {
       const key = (r: any) => JSON.stringify(r, (_k, v) => (v instanceof Uint8Array ? Buffer.from(v).toString('base64') : v));
       expect(b.map(key).sort(), table).toEqual(a.map(key).sort());
     }
+    const restored = await target.db.selectFrom('imageVariants as v').innerJoin('images as i', 'i.id', 'v.imageId').select(['v.data', 'i.original', 'i.widths']).where('i.hash', '=', 'ffffffffffffffffff01').executeTakeFirstOrThrow();
+    expect(Buffer.from(restored.data).equals(Buffer.from(every.slice().reverse()))).toBe(true);
+    expect(Buffer.from(restored.original!).equals(Buffer.from(every))).toBe(true);
+    expect(restored.widths).toEqual([480, 960]);
+    expect(await target.db.selectFrom('news').select('imageAlt').where('imageId', '=', image.id).executeTakeFirst()).toEqual({ imageAlt: 'A photo' });
     // New rows get fresh ids after the restored ones.
     const ev = await target.db
       .insertInto('events')

@@ -39,6 +39,8 @@ export interface EventsTable {
   sequence: Generated<number>;
   createdAt: CreatedAt;
   updatedAt: Timestamp;
+  imageId: number | null;
+  imageAlt: string | null;
 }
 
 /** Volunteer sign-ups; deleted with their event (each insert or delete moves events.volunteer_count). */
@@ -62,6 +64,8 @@ export interface NewsTable {
   featured: Generated<boolean>;
   createdAt: CreatedAt;
   updatedAt: Timestamp;
+  imageId: number | null;
+  imageAlt: string | null;
 }
 
 /** Public veteran resources. */
@@ -98,6 +102,8 @@ export interface CommunityEngagementsTable {
   active: Generated<boolean>;
   createdAt: CreatedAt;
   updatedAt: Timestamp;
+  imageId: number | null;
+  imageAlt: string | null;
 }
 
 /** The member directory. */
@@ -202,6 +208,26 @@ export interface RateLimitsTable {
 }
 
 /** Every table, as Kysely sees it (camelCase through CamelCasePlugin). */
+/** Uploaded photos (processed files in imageVariants). */
+export interface ImagesTable {
+  id: Generated<number>;
+  hash: string;
+  width: number;
+  height: number;
+  widths: ColumnType<number[], number[], number[]>;
+  original: Uint8Array | null;
+  originalType: string | null;
+  createdAt: CreatedAt;
+}
+
+/** One processed file of a photo: a width in a format. */
+export interface ImageVariantsTable {
+  imageId: number;
+  width: number;
+  format: 'avif' | 'webp' | 'jpeg';
+  data: Uint8Array;
+}
+
 export interface Database {
   users: UsersTable;
   session: SessionTable;
@@ -219,6 +245,8 @@ export interface Database {
   siteSettings: SiteSettingsTable;
   newsletterSubscribers: NewsletterSubscribersTable;
   rateLimits: RateLimitsTable;
+  images: ImagesTable;
+  imageVariants: ImageVariantsTable;
 }
 
 export type EventRow = Selectable<EventsTable>;

@@ -17,6 +17,7 @@ export function seo(
     path,
     noindex,
     type = 'website',
+    image,
   }: {
     title: string;
     /** The whole document title, when it is not "{title} | {post name}". */
@@ -25,6 +26,8 @@ export function seo(
     path?: string;
     noindex?: boolean;
     type?: string;
+    /** A picture's path (og:image), made absolute with the origin. */
+    image?: { path: string; width: number; height: number; alt: string };
   },
 ) {
   const site = (context.trpcUtils.siteSettings.get.getData() ?? DEFAULT_SITE_SETTINGS).postName;
@@ -40,6 +43,14 @@ export function seo(
       ...(description ? [{ property: 'og:description', content: description }] : []),
       { property: 'og:type', content: type },
       ...(url ? [{ property: 'og:url', content: url }] : []),
+      ...(image && context.origin
+        ? [
+            { property: 'og:image', content: `${context.origin}${image.path}` },
+            { property: 'og:image:width', content: String(image.width) },
+            { property: 'og:image:height', content: String(image.height) },
+            { property: 'og:image:alt', content: image.alt },
+          ]
+        : []),
     ],
     links: url && !noindex ? [{ rel: 'canonical', href: url }] : [],
   };

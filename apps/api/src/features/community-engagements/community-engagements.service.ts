@@ -2,8 +2,9 @@ import { sql, type Transaction } from 'kysely';
 import type { Database, DB } from '@post/db';
 import type { CommunityEngagement, CreateEngagementInput, UpdateEngagementInput } from '@post/contracts/community-engagements';
 import { notFound } from '../../errors.ts';
+import { imageChanges, imageColumns, pictureError, withImages } from '../images/images.service.ts';
 
-const columns = ['id', 'title', 'description', 'date', 'imageUrl', 'tags', 'active', 'createdAt', 'updatedAt'] as const;
+const columns = ['id', 'title', 'description', 'date', 'imageUrl', 'tags', 'active', 'createdAt', 'updatedAt', 'imageId', 'imageAlt'] as const;
 
 interface EngagementRow {
   id: number;
@@ -15,6 +16,8 @@ interface EngagementRow {
   active: boolean;
   createdAt: Date | string;
   updatedAt: Date | string;
+  imageId: number | null;
+  imageAlt: string | null;
 }
 
 function toEngagement(r: EngagementRow): CommunityEngagement {
@@ -28,6 +31,9 @@ function toEngagement(r: EngagementRow): CommunityEngagement {
     active: r.active,
     createdAt: new Date(r.createdAt).toISOString(),
     updatedAt: new Date(r.updatedAt).toISOString(),
+    imageId: r.imageId,
+    imageAlt: r.imageAlt,
+    image: null,
   };
 }
 
@@ -50,7 +56,7 @@ async function deactivateOthers(trx: Transaction<Database>, keepId: number | nul
 export async function activeEngagement(db: DB): Promise<CommunityEngagement> {
   const row = await db.selectFrom('communityEngagements').select(columns).where('active', '=', true).executeTakeFirst();
   if (!row) throw notFound('Community engagement');
-  return toEngagement(row);
+  return (await withImages(db, [toEngagement(row)]))[0]!;
 }
 
 /** Every highlight: the active one first, then by date, newest first. */
@@ -62,19 +68,19 @@ export async function listEngagements(db: DB): Promise<CommunityEngagement[]> {
     .orderBy('date', 'desc')
     .orderBy('id', 'desc')
     .execute();
-  return rows.map(toEngagement);
+  return withImages(db, rows.map(toEngagement));
 }
 
 /** One highlight; 404 when missing. */
 export async function engagementById(db: DB, id: number): Promise<CommunityEngagement> {
   const row = await db.selectFrom('communityEngagements').select(columns).where('id', '=', id).executeTakeFirst();
   if (!row) throw notFound('Community engagement');
-  return toEngagement(row);
+  return (await withImages(db, [toEngagement(row)]))[0]!;
 }
 
 /** Creates a highlight (date defaults to now); saving it as active deactivates the others in the same transaction. */
 export async function createEngagement(db: DB, input: CreateEngagementInput): Promise<CommunityEngagement> {
-  return db.transaction().execute(async (trx) => {
+  const saved = await db.transaction().execute(async (trx) => {
     if (input.active) {
       await lockActive(trx);
       await deactivateOthers(trx, null);
@@ -88,16 +94,20 @@ export async function createEngagement(db: DB, input: CreateEngagementInput): Pr
         imageUrl: input.imageUrl,
         tags: input.tags,
         active: input.active,
+        ...imageColumns(input),
       })
       .returning(columns)
       .executeTakeFirstOrThrow();
     return toEngagement(row);
+  }).catch((err) => {
+    throw pictureError(err);
   });
+  return (await withImages(db, [saved]))[0]!;
 }
 
 /** Replaces a highlight (its date kept when none is given); saving it as active deactivates the others. 404 when missing. */
 export async function updateEngagement(db: DB, input: UpdateEngagementInput): Promise<CommunityEngagement> {
-  return db.transaction().execute(async (trx) => {
+  const saved = await db.transaction().execute(async (trx) => {
     if (input.active) {
       await lockActive(trx);
       await deactivateOthers(trx, input.id);
@@ -111,6 +121,7 @@ export async function updateEngagement(db: DB, input: UpdateEngagementInput): Pr
         imageUrl: input.imageUrl,
         tags: input.tags,
         active: input.active,
+        ...imageChanges(input),
         updatedAt: sql<Date>`now()`,
       })
       .where('id', '=', input.id)
@@ -119,7 +130,10 @@ export async function updateEngagement(db: DB, input: UpdateEngagementInput): Pr
     // Throwing rolls back the deactivation above: a missing id changes nothing.
     if (!row) throw notFound('Community engagement');
     return toEngagement(row);
+  }).catch((err) => {
+    throw pictureError(err);
   });
+  return (await withImages(db, [saved]))[0]!;
 }
 
 /** Deletes a highlight; 404 when missing. */
@@ -142,5 +156,5 @@ export async function activateEngagement(db: DB, id: number): Promise<CommunityE
       .returning(columns)
       .executeTakeFirstOrThrow();
     return toEngagement(row);
-  });
+  }).then(async (e) => (await withImages(db, [e]))[0]!);
 }

@@ -54,6 +54,9 @@ describe('community engagements', () => {
       active: true,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
+      imageId: null,
+      imageAlt: null,
+      image: null,
     });
     expect((await t.agent().get('/api/community-engagements/active')).json()).toEqual(e);
     expect((await t.agent().get(`/api/community-engagements/${e.id}`)).json()).toEqual(e);

@@ -3,6 +3,7 @@ import type { DB, EventRow } from '@post/db';
 import type { CreateEventInput, Event, EventDetail, EventWithVolunteers, UpdateEventInput } from '@post/contracts/events';
 import type { VolunteerPublic, VolunteerView } from '@post/contracts/volunteers';
 import { notFound } from '../../errors.ts';
+import { imageChanges, imageColumns, pictureError, withImages } from '../images/images.service.ts';
 
 const iso = (d: Date | string): string => new Date(d).toISOString();
 
@@ -20,6 +21,9 @@ function toEvent(row: EventRow): Event {
     // Kept by a trigger on volunteers (migration 0002), so no list counts per event.
     volunteerCount: row.volunteerCount,
     updatedAt: iso(row.updatedAt),
+    imageId: row.imageId,
+    imageAlt: row.imageAlt,
+    image: null,
   };
 }
 
@@ -45,7 +49,7 @@ async function publicVolunteersOf(db: DB, eventIds: number[]): Promise<Map<numbe
 /** Every event, soonest first. */
 export async function listEvents(db: DB): Promise<Event[]> {
   const rows = await selectEvents(db).orderBy('e.startDate').orderBy('e.id').execute();
-  return rows.map(toEvent);
+  return withImages(db, rows.map(toEvent));
 }
 
 /** Events that have not started, soonest first, with volunteers' public fields. */
@@ -59,7 +63,10 @@ export async function upcomingEvents(db: DB): Promise<EventWithVolunteers[]> {
     db,
     rows.map((r) => r.id),
   );
-  return rows.map((r) => ({ ...toEvent(r), volunteers: volunteers.get(r.id) ?? [] }));
+  return withImages(
+    db,
+    rows.map((r) => ({ ...toEvent(r), volunteers: volunteers.get(r.id) ?? [] })),
+  );
 }
 
 /** One event; volunteers' e-mail and phone only when `withContacts`. 404 when missing. */
@@ -79,7 +86,7 @@ export async function eventById(db: DB, id: number, withContacts: boolean): Prom
   } else {
     volunteers = (await publicVolunteersOf(db, [id])).get(id) ?? [];
   }
-  return { ...toEvent(row), volunteers };
+  return (await withImages(db, [{ ...toEvent(row), volunteers }]))[0]!;
 }
 
 /** Creates an event; the signed-in administrator is its author. */
@@ -95,10 +102,14 @@ export async function createEvent(db: DB, input: CreateEventInput, userId: numbe
       type: input.type,
       createdBy: userId,
       volunteerPositions: input.volunteerPositions,
+      ...imageColumns(input),
     })
     .returningAll()
-    .executeTakeFirstOrThrow();
-  return toEvent(row);
+    .executeTakeFirstOrThrow()
+    .catch((err) => {
+      throw pictureError(err);
+    });
+  return (await withImages(db, [toEvent(row)]))[0]!;
 }
 
 /** Replaces an event and bumps its iCalendar SEQUENCE, so subscribed calendars take the change. 404 when missing. */
@@ -113,15 +124,19 @@ export async function updateEvent(db: DB, input: UpdateEventInput): Promise<Even
       endDate: new Date(input.endDate),
       type: input.type,
       volunteerPositions: input.volunteerPositions,
+      ...imageChanges(input),
       sequence: eb('sequence', '+', 1),
       updatedAt: sql<Date>`now()`,
     }))
     .where('id', '=', input.id)
     .returning('id')
-    .executeTakeFirst();
+    .executeTakeFirst()
+    .catch((err) => {
+      throw pictureError(err);
+    });
   if (!updated) throw notFound('Event');
   const row = await selectEvents(db).where('e.id', '=', input.id).executeTakeFirstOrThrow();
-  return toEvent(row);
+  return (await withImages(db, [toEvent(row)]))[0]!;
 }
 
 /** Deletes an event and (by the foreign key's cascade) its volunteers. 404 when missing. */

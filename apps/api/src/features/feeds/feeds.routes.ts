@@ -4,6 +4,8 @@ import type { Env } from '../../env.ts';
 import { getSettings } from '../site-settings/site-settings.service.ts';
 import { listNews } from '../news/news.service.ts';
 import { siteOrigin } from '../../lib/site-origin.ts';
+import { enclosureSizes } from '../images/images.service.ts';
+import { largestJpegPath } from '@post/contracts/images';
 
 // Escapes text for XML, dropping the characters XML 1.0 does not allow (C0 controls but tab, LF and CR; U+FFFE, U+FFFF), which would make the whole feed unreadable.
 const xml = (s: string) => s.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '').replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
@@ -35,10 +37,15 @@ export async function feedsRoutes(app: FastifyInstance, deps: { db: DB; env: Env
   app.get('/rss.xml', async (req, reply) => {
     const origin = siteOrigin(deps.env, req);
     const [settings, news] = await Promise.all([getSettings(deps.db), listNews(deps.db)]);
-    const items = news.slice(0, 20).map((n) => {
+    const latest = news.slice(0, 20);
+    const sizes = await enclosureSizes(deps.db, latest.map((n) => n.imageId).filter((id): id is number => id !== null));
+    const items = latest.map((n) => {
+      // The picture as an enclosure: the widest JPEG (every reader shows JPEG), with its byte length.
+      const size = n.image ? sizes.get(n.image.id) : undefined;
+      const enclosure = n.image && size ? `<enclosure url="${xml(`${origin}${largestJpegPath(n.image)}`)}" length="${size}" type="image/jpeg"/>` : '';
       const link = `${origin}/news/${n.id}`;
       const summary = n.content.length > 600 ? `${n.content.slice(0, 597)}...` : n.content;
-      return `<item><title>${xml(n.title)}</title><link>${xml(link)}</link><guid isPermaLink="true">${xml(link)}</guid><pubDate>${new Date(n.publishDate).toUTCString()}</pubDate><description>${xml(summary)}</description></item>`;
+      return `<item><title>${xml(n.title)}</title><link>${xml(link)}</link><guid isPermaLink="true">${xml(link)}</guid><pubDate>${new Date(n.publishDate).toUTCString()}</pubDate><description>${xml(summary)}</description>${enclosure}</item>`;
     });
     const body = `<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom"><channel><title>${xml(`${settings.postName} news`)}</title><link>${xml(`${origin}/news`)}</link><atom:link href="${xml(`${origin}/rss.xml`)}" rel="self" type="application/rss+xml"/><description>${xml(`News of ${settings.postName}, ${settings.town}`)}</description><language>en-us</language>${items.join('')}</channel></rss>\n`;
     return reply.type('application/rss+xml; charset=utf-8').header('Cache-Control', 'public, max-age=600').send(body);

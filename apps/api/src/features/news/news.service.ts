@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { DB } from '@post/db';
 import type { CreateNewsInput, News, UpdateNewsInput } from '@post/contracts/news';
 import { notFound } from '../../errors.ts';
+import { imageChanges, imageColumns, pictureError, withImages } from '../images/images.service.ts';
 
 interface NewsRow {
   id: number;
@@ -10,9 +11,11 @@ interface NewsRow {
   publishDate: Date | string;
   publishedBy: number;
   featured: boolean;
+  imageId: number | null;
+  imageAlt: string | null;
 }
 
-const columns = ['id', 'title', 'content', 'publishDate', 'publishedBy', 'featured'] as const;
+const columns = ['id', 'title', 'content', 'publishDate', 'publishedBy', 'featured', 'imageId', 'imageAlt'] as const;
 
 function toNews(r: NewsRow): News {
   return {
@@ -22,6 +25,9 @@ function toNews(r: NewsRow): News {
     publishDate: new Date(r.publishDate).toISOString(),
     publishedBy: r.publishedBy,
     featured: r.featured,
+    imageId: r.imageId,
+    imageAlt: r.imageAlt,
+    image: null,
   };
 }
 
@@ -34,14 +40,14 @@ export async function listNews(db: DB, opts: { includeScheduled?: boolean } = {}
   let q = db.selectFrom('news').select(columns);
   if (!opts.includeScheduled) q = q.where('publishDate', '<=', new Date());
   const rows = await q.orderBy('publishDate', 'desc').orderBy('id', 'desc').execute();
-  return rows.map(toNews);
+  return withImages(db, rows.map(toNews));
 }
 
 /** One news item; 404 when missing, or when scheduled and the reader may not see scheduled items. */
 export async function newsById(db: DB, id: number, opts: { includeScheduled?: boolean } = {}): Promise<News> {
   const row = await db.selectFrom('news').select(columns).where('id', '=', id).executeTakeFirst();
   if (!row || (!opts.includeScheduled && new Date(row.publishDate).getTime() > Date.now())) throw notFound('News item');
-  return toNews(row);
+  return (await withImages(db, [toNews(row)]))[0]!;
 }
 
 /** Creates a news item (POST /api/news and /api/news-direct alike); the signed-in administrator publishes it. */
@@ -54,10 +60,14 @@ export async function createNews(db: DB, input: CreateNewsInput, userId: number)
       publishDate: new Date(input.publishDate),
       publishedBy: userId,
       featured: input.featured,
+      ...imageColumns(input),
     })
     .returning(columns)
-    .executeTakeFirstOrThrow();
-  return toNews(row);
+    .executeTakeFirstOrThrow()
+    .catch((err) => {
+      throw pictureError(err);
+    });
+  return (await withImages(db, [toNews(row)]))[0]!;
 }
 
 /** Replaces a news item; 404 when missing. Its publisher stays who first published it. */
@@ -69,13 +79,17 @@ export async function updateNews(db: DB, input: UpdateNewsInput): Promise<News> 
       content: input.content,
       publishDate: new Date(input.publishDate),
       featured: input.featured,
+      ...imageChanges(input),
       updatedAt: sql<Date>`now()`,
     })
     .where('id', '=', input.id)
     .returning(columns)
-    .executeTakeFirst();
+    .executeTakeFirst()
+    .catch((err) => {
+      throw pictureError(err);
+    });
   if (!row) throw notFound('News item');
-  return toNews(row);
+  return (await withImages(db, [toNews(row)]))[0]!;
 }
 
 /** Deletes a news item; 404 when missing. */

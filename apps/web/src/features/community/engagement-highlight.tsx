@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Picture } from '../../components/picture.tsx';
 import { HandHeartIcon } from 'lucide-react';
 import type { CommunityEngagement } from '@post/contracts/community-engagements';
 import { Badge } from '@post/ui/components/badge';
@@ -28,7 +29,9 @@ export function EngagementHighlight({
   return (
     <article data-slot="engagement" className={cn('flex flex-col gap-4', layout === 'side' && 'sm:flex-row')}>
       <div className={cn('aspect-video w-full shrink-0 overflow-hidden rounded-lg', layout === 'side' && 'sm:w-64')}>
-        {engagement.imageUrl && !imageFailed ? (
+        {engagement.image ? (
+          <Picture image={engagement.image} alt={engagement.imageAlt ?? ''} sizes={layout === 'side' ? '(min-width: 40rem) 16rem, 100vw' : '(min-width: 72rem) 36rem, 100vw'} className="size-full object-cover" />
+        ) : engagement.imageUrl && !imageFailed ? (
           <img
             src={engagement.imageUrl}
             alt=""

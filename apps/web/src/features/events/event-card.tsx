@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { Picture } from '../../components/picture.tsx';
 import { MapPinIcon, UsersIcon } from 'lucide-react';
 import { EVENT_TYPE_LABELS } from '@post/contracts/enum-values';
 import type { EventWithVolunteers } from '@post/contracts/events';
@@ -23,6 +24,9 @@ export function EventCard({ event, compact = false }: { event: EventWithVoluntee
           {f.time(event.startDate)} – {sameDay ? f.time(event.endDate) : f.dateTime(event.endDate)}
         </p>
       </header>
+      {event.image ? (
+        <Picture image={event.image} alt={event.imageAlt ?? ''} sizes="(min-width: 64rem) 20rem, (min-width: 40rem) 50vw, 100vw" className="aspect-video h-auto w-full object-cover" />
+      ) : null}
       <div className="flex flex-1 flex-col gap-2 p-5">
         <h3 className="line-clamp-2 text-xl leading-snug font-bold text-navy-800">{event.title}</h3>
         <p className="flex items-start gap-2 text-base text-muted-foreground">

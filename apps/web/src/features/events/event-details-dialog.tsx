@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { Picture } from '../../components/picture.tsx';
 import { CalendarPlusIcon, PencilIcon } from 'lucide-react';
 import { EVENT_TYPE_LABELS } from '@post/contracts/enum-values';
 import { TEXT } from '@post/contracts/messages';
@@ -78,6 +79,7 @@ function EventBody({ event, isAdmin, onVolunteer }: { event: Event; isAdmin: boo
         <DialogTitle>{event.title}</DialogTitle>
         <DialogDescription className="sr-only">Event details</DialogDescription>
       </DialogHeader>
+      {event.image ? <Picture image={event.image} alt={event.imageAlt ?? ''} sizes="(min-width: 32rem) 32rem, 100vw" className="h-auto w-full rounded-md" /> : null}
       <dl className="space-y-2">
         <Row label="Start">
           <time dateTime={event.startDate}>{f.dateTime(event.startDate)}</time>

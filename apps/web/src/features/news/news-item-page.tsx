@@ -11,6 +11,7 @@ import { usePostFormat } from '../../lib/format.ts';
 import { useQuery } from '@tanstack/react-query';
 import { trpc } from '../../lib/trpc.ts';
 import { paragraphs } from './news-text.ts';
+import { Picture } from '../../components/picture.tsx';
 
 const backLink = (
   <Link to="/news" className="inline-flex items-center gap-2 font-semibold text-navy-800 underline underline-offset-4 hover:decoration-2">
@@ -68,6 +69,9 @@ export function NewsItemPage({ id }: { id: string }) {
           Published <time dateTime={n.publishDate}>{f.longDate(n.publishDate)}</time>
           {n.featured ? <Badge variant="warning">Featured</Badge> : null}
         </p>
+        {n.image ? (
+          <Picture image={n.image} alt={n.imageAlt ?? ''} sizes="(min-width: 48rem) 48rem, 100vw" priority className="mb-6 h-auto w-full rounded-md" />
+        ) : null}
         <div className="space-y-4 text-lg leading-relaxed">
           {paragraphs(n.content).map((p, i) => (
             <p key={i} className="whitespace-pre-line">

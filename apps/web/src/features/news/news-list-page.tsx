@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { Picture } from '../../components/picture.tsx';
 import { TEXT } from '@post/contracts/messages';
 import type { News } from '@post/contracts/news';
 import { Badge } from '@post/ui/components/badge';
@@ -65,6 +66,9 @@ export function NewsSummary({
   const H = `h${headingLevel}` as 'h2' | 'h3' | 'h4';
   return (
     <article className={plain ? '' : 'rounded-xl border bg-card p-5 shadow-sm'}>
+      {item.image ? (
+        <Picture image={item.image} alt={item.imageAlt ?? ''} sizes="(min-width: 48rem) 36rem, 100vw" className="mb-3 aspect-video h-auto w-full rounded-lg object-cover" />
+      ) : null}
       <H className="text-xl leading-snug font-bold text-navy-800">
         <Link to="/news/$id" params={{ id: String(item.id) }} className="underline-offset-4 hover:underline">
           {item.title}

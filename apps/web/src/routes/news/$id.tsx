@@ -5,6 +5,7 @@ import { parseId } from '@post/contracts/ids';
 import { newsItemQuery } from '../../features/news/queries.ts';
 import { excerpt } from '../../features/news/news-text.ts';
 import { seo } from '../../lib/seo.ts';
+import { largestJpeg } from '../../components/picture.tsx';
 
 export const Route = createFileRoute('/news/$id')({
   // The item (null when there is none, which makes the server answer 404 (issue 23 #16); undefined when it could not be read: the page shows its error).
@@ -19,7 +20,7 @@ export const Route = createFileRoute('/news/$id')({
   },
   head: ({ match, loaderData }) =>
     loaderData
-      ? seo(match.context, { title: loaderData.title, description: excerpt(loaderData.content, 155), path: `/news/${loaderData.id}`, type: 'article' })
+      ? seo(match.context, { title: loaderData.title, description: excerpt(loaderData.content, 155), path: `/news/${loaderData.id}`, type: 'article', image: loaderData.image ? { path: largestJpeg(loaderData.image), width: loaderData.image.width, height: loaderData.image.height, alt: loaderData.imageAlt ?? '' } : undefined })
       : seo(match.context, { title: loaderData === null ? TEXT.newsItemNotFound : 'Post News', noindex: true }),
   component: NewsRoute,
 });

@@ -22,6 +22,9 @@ import { SwitchField } from './switch-field.tsx';
 import { UnsavedChangesDialog } from './unsaved-changes-dialog.tsx';
 import { AdminTitle } from './admin-title.tsx';
 import { toastSaveError } from './save-errors.ts';
+import { useState } from 'react';
+import { IMAGE_MESSAGES } from '@post/contracts/images';
+import { ImageUploadField, type PictureValue } from '../../../components/image-upload-field.tsx';
 
 // The server refuses an image address that is not http(s); say so beside the field instead.
 const schema = EngagementFormSchema.extend({
@@ -78,9 +81,15 @@ function EngagementForm({ item, timeZone }: { item?: CommunityEngagement; timeZo
   });
   const { blocker, allowLeave } = useUnsavedChanges(form.formState.isDirty);
   const draft = useFormDraft(form, `engagement:${item?.id ?? 'new'}`);
+  const [picture, setPicture] = useState<PictureValue>({ image: item?.image ?? null, alt: item?.imageAlt ?? '' });
+  const [altError, setAltError] = useState<string | undefined>();
 
   const onSubmit = form.handleSubmit(async (v) => {
+    if (picture.image && !picture.alt.trim()) return setAltError(IMAGE_MESSAGES.altRequired);
+    setAltError(undefined);
     const body = {
+      imageId: picture.image?.id ?? null,
+      imageAlt: picture.image ? picture.alt : null,
       title: v.title,
       description: v.description,
       date: instantForDate(v.date, timeZone, item?.date),
@@ -109,6 +118,7 @@ function EngagementForm({ item, timeZone }: { item?: CommunityEngagement; timeZo
         <RequiredLegend />
         <TextField form={form} name="title" label="Title" required maxLength={255} />
         <TextAreaField form={form} name="description" label="Description" required rows={5} maxLength={5000} />
+        <ImageUploadField value={picture} onChange={setPicture} altError={altError} />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField form={form} name="date" label="Date" type="date" required />
           <TextField

@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -29,6 +29,8 @@ import { SelectField } from './select-field.tsx';
 import { UnsavedChangesDialog } from './unsaved-changes-dialog.tsx';
 import { AdminTitle } from './admin-title.tsx';
 import { toastSaveError } from './save-errors.ts';
+import { IMAGE_MESSAGES, type Image } from '@post/contracts/images';
+import { ImageUploadField, type PictureValue } from '../../../components/image-upload-field.tsx';
 
 // The form's own rule on top of the contract: the end may not come before the start.
 const schema = EventFormSchema.superRefine((v, ctx) => {
@@ -108,7 +110,7 @@ export function EventFormPage({ id, start, end }: { id?: number; start?: string;
       ) : (
         <>
           {initial.unreadable ? <LoadState state="error" message={V.eventDatesUnreadable} /> : null}
-          <EventForm key={id ?? 'new'} id={id} initial={initial.values} timeZone={timeZone} />
+          <EventForm key={id ?? 'new'} id={id} initial={initial.values} timeZone={timeZone} picture={event.data ? { image: event.data.image, alt: event.data.imageAlt ?? '' } : undefined} />
           {event.data ? <VolunteerList volunteers={event.data.volunteers} /> : null}
         </>
       )}
@@ -116,7 +118,7 @@ export function EventFormPage({ id, start, end }: { id?: number; start?: string;
   );
 }
 
-function EventForm({ id, initial, timeZone }: { id?: number; initial: FormIn; timeZone: string }) {
+function EventForm({ id, initial, timeZone, picture: saved }: { id?: number; initial: FormIn; timeZone: string; picture?: { image: Image | null; alt: string } }) {
   const navigate = useNavigate();
   const utils = trpc.useUtils();
   const create = trpc.events.create.useMutation();
@@ -124,10 +126,16 @@ function EventForm({ id, initial, timeZone }: { id?: number; initial: FormIn; ti
   const form = useForm<FormIn, unknown, FormOut>({ resolver: zodResolver(schema), defaultValues: initial });
   const { blocker, allowLeave } = useUnsavedChanges(form.formState.isDirty);
   const draft = useFormDraft(form, `event:${id ?? 'new'}`);
+  const [picture, setPicture] = useState<PictureValue>(saved ?? { image: null, alt: '' });
+  const [altError, setAltError] = useState<string | undefined>();
   const { setValue } = form;
 
   const onSubmit = form.handleSubmit(async (v) => {
+    if (picture.image && !picture.alt.trim()) return setAltError(IMAGE_MESSAGES.altRequired);
+    setAltError(undefined);
     const body = {
+      imageId: picture.image?.id ?? null,
+      imageAlt: picture.image ? picture.alt : null,
       title: v.title,
       description: v.description,
       location: v.location,
@@ -180,6 +188,7 @@ function EventForm({ id, initial, timeZone }: { id?: number; initial: FormIn; ti
         <RequiredLegend />
         <TextField form={form} name="title" label="Title" required maxLength={255} />
         <TextAreaField form={form} name="description" label="Description" required rows={5} />
+        <ImageUploadField value={picture} onChange={setPicture} altError={altError} />
         <TextField form={form} name="location" label="Location" required maxLength={255} />
         <fieldset className="space-y-4">
           <legend className="mb-2 text-lg font-semibold">When</legend>

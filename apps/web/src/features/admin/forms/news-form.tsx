@@ -21,6 +21,9 @@ import { SwitchField } from './switch-field.tsx';
 import { UnsavedChangesDialog } from './unsaved-changes-dialog.tsx';
 import { AdminTitle } from './admin-title.tsx';
 import { toastSaveError } from './save-errors.ts';
+import { useState } from 'react';
+import { IMAGE_MESSAGES } from '@post/contracts/images';
+import { ImageUploadField, type PictureValue } from '../../../components/image-upload-field.tsx';
 
 /** The spec's pause before leaving after a save (§9). */
 const REDIRECT_DELAY_MS = 300;
@@ -63,9 +66,13 @@ function NewsForm({ item, timeZone }: { item?: News; timeZone: string }) {
   });
   const { blocker, allowLeave } = useUnsavedChanges(form.formState.isDirty);
   const draft = useFormDraft(form, `news:${item?.id ?? 'new'}`);
+  const [picture, setPicture] = useState<PictureValue>({ image: item?.image ?? null, alt: item?.imageAlt ?? '' });
+  const [altError, setAltError] = useState<string | undefined>();
 
   const onSubmit = form.handleSubmit(async (v) => {
-    const body = { title: v.title, content: v.content, featured: v.featured, publishDate: instantForDate(v.publishDate, timeZone, item?.publishDate) };
+    if (picture.image && !picture.alt.trim()) return setAltError(IMAGE_MESSAGES.altRequired);
+    setAltError(undefined);
+    const body = { title: v.title, content: v.content, featured: v.featured, publishDate: instantForDate(v.publishDate, timeZone, item?.publishDate), imageId: picture.image?.id ?? null, imageAlt: picture.image ? picture.alt : null };
     try {
       if (item) await update.mutateAsync({ id: item.id, ...body });
       else await create.mutateAsync(body);
@@ -88,6 +95,7 @@ function NewsForm({ item, timeZone }: { item?: News; timeZone: string }) {
         <RequiredLegend />
         <TextField form={form} name="title" label="Title" required maxLength={255} />
         <TextAreaField form={form} name="content" label="Content" required rows={10} />
+        <ImageUploadField value={picture} onChange={setPicture} altError={altError} />
         <div className="grid items-start gap-6 sm:grid-cols-2">
           <TextField form={form} name="publishDate" label="Publish Date" type="date" required />
           <div className="sm:pt-9">

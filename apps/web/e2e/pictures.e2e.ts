@@ -1,0 +1,77 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { IMAGE_MESSAGES, type Image } from '@post/contracts/images';
+import { T } from '@post/contracts/messages';
+import { startSite, type TestSite } from './harness.ts';
+import { api, field, signInAdmin, toast } from './admin-helpers.ts';
+
+// Pictures (issue 22): the demo's photos on the public pages as <picture> with width, height,
+// srcset and the right loading hints; an administrator uploads a photo with its alt text.
+let site: TestSite;
+before(async () => {
+  site = await startSite({ seed: true });
+});
+after(async () => site?.close());
+
+describe('pictures', () => {
+  it('the news page shows the first item\'s photo eagerly with fetchpriority high, og:image, and lazy pictures on the list', async () => {
+    const { page, context } = await site.newPage();
+    const news = (await api(page, '/api/news')).body as { id: number; imageAlt: string | null; image: Image | null }[];
+    const first = news[0]!;
+    assert.ok(first.image, 'the demo sets a photo on the newest news item');
+    await page.goto(`/news/${first.id}`);
+    const img = page.getByRole('main').getByRole('img', { name: first.imageAlt! });
+    await img.waitFor();
+    assert.equal(await img.getAttribute('fetchpriority'), 'high');
+    assert.equal(await img.getAttribute('loading'), 'eager');
+    assert.equal(await img.getAttribute('width'), String(first.image.width));
+    assert.equal(await img.getAttribute('height'), String(first.image.height));
+    assert.match((await page.locator('main picture source[type="image/avif"]').first().getAttribute('srcset')) ?? '', /-480\.avif 480w/);
+    // The browser loaded a processed file (AVIF in Chromium).
+    assert.match(await img.evaluate((el: HTMLImageElement) => el.currentSrc), /\/images\/[0-9a-f]{20}-\d+\.avif$/);
+    assert.match((await page.locator('meta[property="og:image"]').getAttribute('content')) ?? '', /\/images\/[0-9a-f]{20}-\d+\.jpg$/);
+
+    await page.goto('/news');
+    const card = page.getByRole('main').getByRole('img', { name: first.imageAlt! });
+    await card.waitFor();
+    assert.equal(await card.getAttribute('loading'), 'lazy');
+    await context.close();
+  });
+
+  it('the community highlight shows its photo with its alt text', async () => {
+    const { page, context } = await site.newPage();
+    const active = (await api(page, '/api/community-engagements/active')).body as { imageAlt: string };
+    await page.goto('/');
+    await page.getByRole('img', { name: active.imageAlt }).first().waitFor();
+    await context.close();
+  });
+
+  it('an administrator uploads a photo to a news item, must describe it, and the public page shows it', async () => {
+    const { page, context } = await site.newPage();
+    await signInAdmin(page);
+    // A real JPEG to upload: one of the demo's files.
+    const demo = ((await api(page, '/api/news')).body as { image: Image | null }[]).find((n) => n.image)!.image!;
+    const jpeg = await page.evaluate(async (url) => Array.from(new Uint8Array(await (await fetch(url)).arrayBuffer())), demo.urls.jpeg[0]!.url);
+
+    await page.goto('/admin/news');
+    await page.getByRole('heading', { name: 'New News Item', level: 1 }).waitFor();
+    await field(page, 'Title').fill('E2E Picture News');
+    await field(page, 'Content').fill('A picture of the flag.');
+    // Not a photo: refused with the server's message.
+    await page.getByLabel('Photo').setInputFiles({ name: 'notes.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('just some text, not a photo at all') });
+    await page.getByRole('alert').filter({ hasText: IMAGE_MESSAGES.notAnImage }).waitFor();
+    await page.getByLabel('Photo').setInputFiles({ name: 'flag.jpg', mimeType: 'image/jpeg', buffer: Buffer.from(jpeg) });
+    await page.getByRole('button', { name: 'Replace photo' }).waitFor();
+    await page.getByRole('button', { name: 'Create News Item' }).click();
+    await page.getByRole('alert').filter({ hasText: IMAGE_MESSAGES.altRequired }).waitFor();
+    await page.getByLabel(/Description of the photo/).fill('A flag on a pole');
+    await page.getByRole('button', { name: 'Create News Item' }).click();
+    await toast(page, T.newsCreated);
+    const created = ((await api(page, '/api/news')).body as { id: number; title: string; imageAlt: string; image: Image | null }[]).find((n) => n.title === 'E2E Picture News')!;
+    assert.equal(created.imageAlt, 'A flag on a pole');
+    assert.ok(created.image);
+    await page.goto(`/news/${created.id}`);
+    await page.getByRole('main').getByRole('img', { name: 'A flag on a pole' }).waitFor();
+    await context.close();
+  });
+});
