@@ -14,11 +14,15 @@ import { securityPlugin } from './plugins/security.ts';
 import { webPlugin } from './plugins/web.ts';
 import { feedsRoutes } from './features/feeds/feeds.routes.ts';
 import { COMPRESSION, publicCachePlugin } from './plugins/public-cache.ts';
+import { MailWorker, type MailWorkerOptions } from './features/mail/worker.ts';
+import { queueReminders } from './features/volunteers/volunteer-mail.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Makes /readyz answer 503 so a load balancer drains this node before it closes. */
     startDraining(): void;
+    /** This node's e-mail sender; main.ts starts it, tests call runOnce() to drive it. */
+    mailWorker: MailWorker;
   }
 }
 
@@ -31,6 +35,8 @@ export interface ServerDeps {
   limits?: Limits;
   /** The in-memory cache of anonymous public reads (on unless a test needs to see every read). */
   publicCache?: boolean;
+  /** Replaces parts of the e-mail worker (tests: no back-off between tries). */
+  mail?: Pick<MailWorkerOptions, 'transport' | 'backoffMs' | 'pollMs' | 'log'>;
 }
 
 /** The Fastify instance with every route, not listening (tests use inject). */
@@ -60,6 +66,17 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   // The cache's settings, so that an answer from memory and a fresh one are encoded alike.
   await app.register(compress, COMPRESSION);
   await app.register(sessionPlugin, { db, env });
+
+  // Not started here: main.ts starts it after listening; closing the app stops it (SIGTERM).
+  const mailWorker = new MailWorker({
+    db,
+    mail: env.mail,
+    log: (msg) => app.log.warn(msg),
+    periodic: () => queueReminders(db, env),
+    ...deps.mail,
+  });
+  app.decorate('mailWorker', mailWorker);
+  app.addHook('onClose', async () => mailWorker.stop());
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   // Set on SIGTERM: the load balancer stops sending new requests while this node finishes.

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CreateVolunteerInput, VolunteerPublicSchema, VolunteersByEventInput, VolunteerViewSchema } from '@post/contracts/volunteers';
 import { currentAdmin, publicProcedure, router } from '../../trpc.ts';
+import { CancelSignUpInput, CancelSignUpResult } from '@post/contracts/mail';
 import * as service from './volunteers.service.ts';
 
 const tags = ['Volunteers'];
@@ -17,4 +18,9 @@ export const volunteersRouter = router({
     .input(CreateVolunteerInput)
     .output(VolunteerPublicSchema)
     .mutation(({ ctx, input }) => service.signUp(ctx, input)),
+  cancel: publicProcedure
+    .meta({ openapi: { method: 'POST', path: '/volunteers/cancel', tags, summary: 'Cancel a sign-up with the token from its confirmation e-mail' } })
+    .input(CancelSignUpInput)
+    .output(CancelSignUpResult)
+    .mutation(({ ctx, input }) => service.cancelByToken(ctx, input.token)),
 });
