@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EventType } from './enums.ts';
 import { Id, isoDate, requiredText, Timestamp } from './common.ts';
 import { V } from './messages.ts';
+import { NotifyVolunteers } from './mail.ts';
 import { VolunteerPublicSchema, VolunteerSchema, VolunteerViewSchema } from './volunteers.ts';
 
 /** Default and limits of volunteer positions (decisions §3). */
@@ -57,7 +58,7 @@ export const CreateEventInput = z
 export type CreateEventInput = z.infer<typeof CreateEventInput>;
 /** Body of PUT /api/events/{id}. */
 export const UpdateEventInput = z
-  .object({ id: Id, ...eventFields })
+  .object({ id: Id, ...eventFields, notifyVolunteers: NotifyVolunteers })
   .refine((e) => Date.parse(e.endDate) >= Date.parse(e.startDate), { message: V.endBeforeStart, path: ['endDate'] });
 export type UpdateEventInput = z.infer<typeof UpdateEventInput>;
 

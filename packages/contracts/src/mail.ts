@@ -19,6 +19,15 @@ export const MailToken = z
 export const CancelSignUpInput = z.object({ token: MailToken });
 export const CancelSignUpResult = z.object({ eventId: z.number().int(), eventTitle: z.string() });
 
+/** Whether an event's volunteers are told of a change of time or place, or of its deletion (default yes). */
+export const NotifyVolunteers = z
+  .union([z.boolean(), z.enum(['true', 'false'])], { error: 'notifyVolunteers must be true or false' })
+  .optional()
+  .transform((v) => v === undefined || v === true || v === 'true');
+
+/** Query of DELETE /api/events/{id}. */
+export const DeleteEventInput = z.object({ id: z.coerce.number({ error: 'Invalid id' }).int('Invalid id').positive('Invalid id').max(2147483647, 'Invalid id'), notifyVolunteers: NotifyVolunteers });
+
 /** States of an outbox message. */
 export const OutboxState = z.enum(['queued', 'sending', 'sent', 'failed', 'cancelled']);
 

@@ -278,6 +278,57 @@ describe('reminders', () => {
   });
 });
 
+describe('notices of an edited or deleted event', () => {
+  const eventBody = (start: Date, location: string) => ({
+    title: 'Memorial Service',
+    description: 'At the monument',
+    location,
+    startDate: start.toISOString(),
+    endDate: new Date(start.getTime() + 2 * HOUR).toISOString(),
+    volunteerPositions: 10,
+  });
+
+  it('tells volunteers of a new time or place, not of other edits, and not when unticked', async () => {
+    const start = new Date(Date.now() + 96 * HOUR);
+    const created = await admin.post('/api/events', eventBody(start, 'Monument'));
+    expect(created.statusCode).toBe(200);
+    const id = created.json().id;
+    await signUp({ name: 'Nora Notice', email: 'nora@example.org', eventId: id });
+    await t.app.mailWorker.runOnce();
+    sink.messages.length = 0;
+    // A new description only: no notice.
+    expect((await admin.put(`/api/events/${id}`, { ...eventBody(start, 'Monument'), description: 'Bring a chair' })).statusCode).toBe(200);
+    await t.app.mailWorker.runOnce();
+    expect(sink.messages).toHaveLength(0);
+    // A new place: a notice with the new place.
+    expect((await admin.put(`/api/events/${id}`, eventBody(start, 'Town Hall'))).statusCode).toBe(200);
+    await t.app.mailWorker.runOnce();
+    expect(sink.messages.map((m) => m.subject)).toEqual(['Changed: Memorial Service']);
+    expect(sink.messages[0]!.text).toContain('Town Hall');
+    // Moved, but the administrator unticked "Tell volunteers".
+    const res = await admin.put(`/api/events/${id}`, { ...eventBody(new Date(start.getTime() + HOUR), 'Town Hall'), notifyVolunteers: false });
+    expect(res.statusCode).toBe(200);
+    await t.app.mailWorker.runOnce();
+    expect(sink.messages).toHaveLength(1);
+  });
+
+  it('tells volunteers of a deletion (default), and not with notifyVolunteers=false', async () => {
+    const start = new Date(Date.now() + 96 * HOUR);
+    const a = (await admin.post('/api/events', eventBody(start, 'Monument'))).json().id;
+    const b = (await admin.post('/api/events', eventBody(start, 'Monument'))).json().id;
+    await signUp({ name: 'Dora Deleted', email: 'dora@example.org', eventId: a });
+    await signUp({ name: 'Quinn Quiet', email: 'quinn@example.org', eventId: b });
+    await t.app.mailWorker.runOnce();
+    sink.messages.length = 0;
+    expect((await admin.delete(`/api/events/${a}`)).statusCode).toBe(200);
+    expect((await admin.delete(`/api/events/${b}?notifyVolunteers=false`)).statusCode).toBe(200);
+    await t.app.mailWorker.runOnce();
+    expect(sink.messages.map((m) => m.subject)).toEqual(['Cancelled: Memorial Service']);
+    expect(sink.messages[0]!.text).toContain('Dora Deleted');
+    expect((await admin.delete(`/api/events/${a}`)).statusCode).toBe(404);
+  });
+});
+
 describe('admin outbox', () => {
   it('lists with search and paging, shows one, 404 for none', async () => {
     const list = await admin.get('/api/admin/outbox?q=grace&pageSize=5');

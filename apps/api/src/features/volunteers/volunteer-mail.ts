@@ -4,7 +4,7 @@ import { getSettings } from '../site-settings/site-settings.service.ts';
 import { buildCalendar } from '../events/events.ics.ts';
 import { formatEventTime } from '../mail/context.ts';
 import { enqueue, newToken, storeToken } from '../mail/outbox.ts';
-import { senderFrom, volunteerConfirmation, volunteerReminder } from '../mail/templates.ts';
+import { eventChanged, senderFrom, volunteerConfirmation, volunteerReminder } from '../mail/templates.ts';
 
 /** Purpose of the token in a volunteer's cancel link. */
 export const CANCEL_PURPOSE = 'volunteer-cancel';
@@ -128,4 +128,51 @@ export async function queueReminders(db: DB, env: Env): Promise<number> {
 
 function reminderKey(volunteerId: number, start: Date): string {
   return `volunteer-reminder:${volunteerId}:${start.toISOString()}`;
+}
+
+/** What a notice compares to tell whether volunteers must hear of an edit. */
+export interface EventPlaceAndTime {
+  startDate: Date | string;
+  endDate: Date | string;
+  location: string;
+}
+
+/** Whether an edit moved the event in time or place (the edits volunteers are told of). */
+export function movedOrRelocated(before: EventPlaceAndTime, after: EventPlaceAndTime): boolean {
+  return (
+    new Date(before.startDate).getTime() !== new Date(after.startDate).getTime() ||
+    new Date(before.endDate).getTime() !== new Date(after.endDate).getTime() ||
+    before.location.trim() !== after.location.trim()
+  );
+}
+
+/**
+ * Queues a notice to each volunteer of an event that an administrator moved, relocated or
+ * deleted, in the administrator's transaction (call it before a delete: the volunteers go with
+ * the event). A reminder still queued for the old time is cancelled; the new time gets its own.
+ */
+export async function queueEventNotices(trx: DB, baseUrl: string, eventId: number, deleted: boolean): Promise<number> {
+  const event = await loadMailEvent(trx, eventId);
+  if (!event) return 0;
+  const volunteers = await trx.selectFrom('volunteers').select(['id', 'name', 'email']).where('eventId', '=', eventId).orderBy('id').execute();
+  if (volunteers.length === 0) return 0;
+  const settings = await getSettings(trx);
+  const sender = senderFrom(settings, baseUrl);
+  const facts = { title: event.title, when: formatEventTime(event.startDate, event.endDate, settings.timeZone), location: event.location };
+  const kind = deleted ? 'event-deleted' : 'event-changed';
+  for (const v of volunteers) {
+    const rendered = await eventChanged({ sender, name: v.name, event: facts, deleted });
+    await enqueue(trx, { idempotencyKey: `${kind}:${eventId}:${event.sequence}:${v.id}`, kind, to: v.email, ...rendered });
+  }
+  // Reminders still waiting for the old time: a moved event is reminded at its new time.
+  const current = deleted ? [] : volunteers.map((v) => reminderKey(v.id, event.startDate));
+  let stale = trx
+    .updateTable('mailOutbox')
+    .set({ state: 'cancelled', lastError: deleted ? 'event deleted' : 'event moved' })
+    .where('state', '=', 'queued')
+    .where('kind', '=', 'volunteer-reminder')
+    .where((eb) => eb.or(volunteers.map((v) => eb('idempotencyKey', 'like', `volunteer-reminder:${v.id}:%`))));
+  if (current.length) stale = stale.where('idempotencyKey', 'not in', current);
+  await stale.execute();
+  return volunteers.length;
 }
