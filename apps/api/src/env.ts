@@ -39,6 +39,18 @@ const EnvSchema = z.object({
   // 'warn' by default: a line per request (info) floods a small server's log.
   DRAIN_MS: z.coerce.number({ error: 'DRAIN_MS must be a number of milliseconds' }).int().min(0).max(8000, 'DRAIN_MS must be at most 8000').default(1500),
   IMAGES_KEEP_ORIGINAL: bool('IMAGES_KEEP_ORIGINAL'),
+  SMTP_URL: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || /^smtps?:\/\/[^/]+/.test(v), 'SMTP_URL must start with smtp:// or smtps://'),
+  MAIL_FROM: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v.trim() : undefined))
+    .refine((v) => v === undefined || /^(?:[^<>]*<)?[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>?$/.test(v), 'MAIL_FROM must be an e-mail address, e.g. "Post 123 <post@example.org>"'),
+  MAIL_RATE: z.coerce.number({ error: 'MAIL_RATE must be a number of messages per second' }).positive('MAIL_RATE must be more than 0').max(1000, 'MAIL_RATE must be at most 1000').default(5),
+  REMINDER_HOURS: z.coerce.number({ error: 'REMINDER_HOURS must be a number of hours' }).int('REMINDER_HOURS must be a whole number of hours').min(0).max(24 * 14, 'REMINDER_HOURS must be at most 336').default(24),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
 });
 
@@ -63,6 +75,19 @@ export interface Env {
   drainMs: number;
   /** Keep each uploaded photo's original file beside the processed ones (off: originals carry GPS positions and take space). */
   imagesKeepOriginal: boolean;
+  /** E-mail delivery: without smtpUrl messages stay in the outbox, unsent. */
+  mail: MailEnv;
+}
+
+/** E-mail settings (issue 19). */
+export interface MailEnv {
+  smtpUrl: string | undefined;
+  /** The From header; defaults to a no-reply address on the public host. */
+  from: string;
+  /** Messages per second this node sends at most. */
+  rate: number;
+  /** How long before an event its volunteers are reminded. */
+  reminderHours: number;
 }
 
 /** Reads and checks process.env (the only reader of it); throws one message listing every bad value. */
@@ -105,6 +130,12 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     logLevel: e.LOG_LEVEL,
     drainMs: e.DRAIN_MS,
     imagesKeepOriginal: e.IMAGES_KEEP_ORIGINAL ?? false,
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM ?? `no-reply@${hostOf(e.PUBLIC_URL)}`,
+      rate: e.MAIL_RATE,
+      reminderHours: e.REMINDER_HOURS,
+    },
   };
 }
 
@@ -117,4 +148,12 @@ function embeddedSecret(dataDir: string): string {
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+function hostOf(url: string | undefined): string {
+  try {
+    return url ? new URL(url).hostname : 'localhost';
+  } catch {
+    return 'localhost';
+  }
 }

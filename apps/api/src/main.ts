@@ -17,10 +17,13 @@ async function main(): Promise<void> {
   const handle = await openDatabase(env, say);
   say(`database: ${handle.kind} (${handle.location})`);
   const lines = await prepareContent(handle, env);
-  const app = await buildServer({ db: handle.db, env });
+  const app = await buildServer({ db: handle.db, env, mail: { log: say } });
   await app.listen({ port: env.port, host: env.host });
   const shown = env.publicUrl ?? `http://localhost:${(app.server.address() as { port: number }).port}`;
   console.log(['', `  Veterans post site is running at ${shown}`, ...lines.map((l) => `  ${l}`), ''].join('\n'));
+
+  // Every node sends mail; app.close() on SIGTERM lets the message in flight finish.
+  app.mailWorker.start();
 
   const prune = setInterval(() => pruneSessions(handle.db).catch(() => undefined), 15 * 60 * 1000);
   prune.unref();

@@ -13,6 +13,7 @@ import { membersRouter } from './features/members/members.router.ts';
 import { memberCommunicationsRouter } from './features/member-communications/member-communications.router.ts';
 import { memberResourcesRouter } from './features/member-resources/member-resources.router.ts';
 import { memberPortalRouter } from './features/member-portal/member-portal.router.ts';
+import { outboxRouter } from './features/mail/outbox.router.ts';
 
 /** Every feature router; the web app's types come from here. */
 export const appRouter = router({
@@ -30,6 +31,7 @@ export const appRouter = router({
   memberCommunications: memberCommunicationsRouter,
   memberResources: memberResourcesRouter,
   memberPortal: memberPortalRouter,
+  outbox: outboxRouter,
 });
 
 /** The API's type, for the web app's typed client. */

@@ -17,11 +17,15 @@ import { imageFileRoutes } from './features/images/images.routes.ts';
 import { COMPRESSION, publicCachePlugin } from './plugins/public-cache.ts';
 import { refuseNul } from './lib/nul.ts';
 import { collapseSlashes } from './lib/paths.ts';
+import { MailWorker, type MailWorkerOptions } from './features/mail/worker.ts';
+import { queueReminders } from './features/volunteers/volunteer-mail.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Makes /readyz answer 503 so a load balancer drains this node before it closes. */
     startDraining(): void;
+    /** This node's e-mail sender; main.ts starts it, tests call runOnce() to drive it. */
+    mailWorker: MailWorker;
   }
 }
 
@@ -34,6 +38,8 @@ export interface ServerDeps {
   limits?: Limits;
   /** The in-memory cache of anonymous public reads (on unless a test needs to see every read). */
   publicCache?: boolean;
+  /** Replaces parts of the e-mail worker (tests: no back-off between tries). */
+  mail?: Pick<MailWorkerOptions, 'transport' | 'backoffMs' | 'pollMs' | 'log'>;
 }
 
 /** A whole request (headers and body) must arrive within this time, or the connection is closed (408). */
@@ -95,6 +101,17 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   });
   // One check for every route: PostgreSQL text cannot hold NUL.
   app.addHook('preValidation', refuseNul);
+
+  // Not started here: main.ts starts it after listening; closing the app stops it (SIGTERM).
+  const mailWorker = new MailWorker({
+    db,
+    mail: env.mail,
+    log: (msg) => app.log.warn(msg),
+    periodic: () => queueReminders(db, env),
+    ...deps.mail,
+  });
+  app.decorate('mailWorker', mailWorker);
+  app.addHook('onClose', async () => mailWorker.stop());
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   // Set on SIGTERM: the load balancer stops sending new requests while this node finishes.

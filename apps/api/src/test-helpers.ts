@@ -6,14 +6,14 @@ import { createTestDb } from '@post/db/testing';
 import { ensureSiteSettings } from '@post/db/seed/index';
 import { hashPassword, type DB } from '@post/db';
 import { loadEnv, type Env } from './env.ts';
-import { buildServer } from './server.ts';
+import { buildServer, type ServerDeps } from './server.ts';
 import { upsertAdmin } from './features/admin-auth/admin-auth.service.ts';
 
 /** The administrator every test app starts with. */
 export const ADMIN = { username: 'adjutant', password: 'correct horse battery' } as const;
 
 /** A server on a fresh, migrated database with one administrator. */
-export async function createTestApp(overrides: Record<string, string> = {}, options: { publicCache?: boolean; db?: Awaited<ReturnType<typeof createTestDb>> } = {}) {
+export async function createTestApp(overrides: Record<string, string> = {}, options: { publicCache?: boolean; db?: Awaited<ReturnType<typeof createTestDb>>; mail?: ServerDeps['mail'] } = {}) {
   const handle = options.db ?? (await createTestDb());
   const env: Env = loadEnv({
     NODE_ENV: 'test',
@@ -28,7 +28,7 @@ export async function createTestApp(overrides: Record<string, string> = {}, opti
   await upsertAdmin(handle.db, ADMIN.username, ADMIN.password);
   // Tests write to the database directly and read through the API, so the public cache is
   // off unless a test is about it.
-  const app = await buildServer({ db: handle.db, env, logger: false, publicCache: options.publicCache ?? false });
+  const app = await buildServer({ db: handle.db, env, logger: false, publicCache: options.publicCache ?? false, mail: options.mail });
   await app.ready();
   return {
     app,

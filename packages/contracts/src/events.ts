@@ -3,6 +3,7 @@ import { EventType } from './enums.ts';
 import { Id, isoDate, requiredText, Timestamp } from './common.ts';
 import { V } from './messages.ts';
 import { altGivenWithImage, altRequiredIssue, imageFields, imageOutputFields } from './images.ts';
+import { NotifyVolunteers } from './mail.ts';
 import { VolunteerPublicSchema, VolunteerSchema, VolunteerViewSchema } from './volunteers.ts';
 
 /** Default and limits of volunteer positions (decisions §3). */
@@ -61,7 +62,7 @@ export const CreateEventInput = z
 export type CreateEventInput = z.infer<typeof CreateEventInput>;
 /** Body of PUT /api/events/{id}. */
 export const UpdateEventInput = z
-  .object({ id: Id, ...eventFields })
+  .object({ id: Id, ...eventFields, notifyVolunteers: NotifyVolunteers })
   .refine((e) => Date.parse(e.endDate) >= Date.parse(e.startDate), { message: V.endBeforeStart, path: ['endDate'] })
   .refine(altGivenWithImage, altRequiredIssue);
 export type UpdateEventInput = z.infer<typeof UpdateEventInput>;

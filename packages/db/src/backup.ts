@@ -22,6 +22,8 @@ export const BACKUP_TABLES = [
   'siteSettings',
   'newsletterSubscribers',
   'rateLimits',
+  'mailOutbox',
+  'mailTokens',
 ] as const;
 
 /** A logical backup: every row of every table, as JSON, engine-independent. */
@@ -82,6 +84,9 @@ export async function importDatabase(db: DB, backup: Backup): Promise<Record<str
           const out: Record<string, unknown> = { ...r };
           if (table === 'session' || table === 'siteSettings') {
             for (const k of ['sess', 'data']) if (k in out && typeof out[k] !== 'string') out[k] = JSON.stringify(out[k]);
+          }
+          if (table === 'mailOutbox') {
+            for (const k of ['headers', 'attachments']) if (k in out && typeof out[k] !== 'string') out[k] = JSON.stringify(out[k]);
           }
           return out;
         });

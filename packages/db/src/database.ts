@@ -207,6 +207,45 @@ export interface RateLimitsTable {
   resetAt: Date | string;
 }
 
+/** E-mail waiting to be sent, sent, or given up on (migration 0005); one row per message. */
+export interface MailOutboxTable {
+  id: Generated<number>;
+  /** Unique: a message caused twice (retried request, second node) is stored and sent once. */
+  idempotencyKey: string;
+  kind: string;
+  toAddress: string;
+  subject: string;
+  html: string;
+  textBody: string;
+  headers: ColumnType<Record<string, string>, string | undefined, string>;
+  attachments: ColumnType<MailAttachment[], string | undefined, string>;
+  state: Generated<'queued' | 'sending' | 'sent' | 'failed' | 'cancelled'>;
+  attempts: Generated<number>;
+  lastError: string | null;
+  notBefore: ColumnType<Date, Date | string | undefined, Date | string>;
+  lockedUntil: Date | string | null;
+  sentAt: Date | string | null;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+}
+
+/** An attachment of an outbox message (text content: the .ics of an event). */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
+}
+
+/** Single-use links sent by e-mail; only the SHA-256 of the token is kept. */
+export interface MailTokensTable {
+  tokenHash: string;
+  purpose: string;
+  subjectId: number;
+  expiresAt: Date | string;
+  usedAt: Date | string | null;
+  createdAt: CreatedAt;
+}
+
 /** Every table, as Kysely sees it (camelCase through CamelCasePlugin). */
 /** Uploaded photos (processed files in imageVariants). */
 export interface ImagesTable {
@@ -247,6 +286,8 @@ export interface Database {
   rateLimits: RateLimitsTable;
   images: ImagesTable;
   imageVariants: ImageVariantsTable;
+  mailOutbox: MailOutboxTable;
+  mailTokens: MailTokensTable;
 }
 
 export type EventRow = Selectable<EventsTable>;

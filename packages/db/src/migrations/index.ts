@@ -2,6 +2,7 @@ import type { Migration } from 'kysely/migration';
 import * as m0001 from './0001_initial.ts';
 import * as m0002 from './0002_volunteer_count.ts';
 import * as m0003 from './0003_membership_number_ci.ts';
+import * as m0005 from './0005_mail_outbox.ts';
 import * as m0007 from './0007_images.ts';
 
 /** Every migration, by name; add new ones at the end, never edit a landed one. */
@@ -9,5 +10,6 @@ export const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
   '0002_volunteer_count': m0002,
   '0003_membership_number_ci': m0003,
+  '0005_mail_outbox': m0005,
   '0007_images': m0007,
 };

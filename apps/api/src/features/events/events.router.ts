@@ -2,7 +2,29 @@ import { z } from 'zod';
 import { CreateEventInput, EventDetailSchema, EventSchema, EventWithVolunteersSchema, UpdateEventInput } from '@post/contracts/events';
 import { IdInput, Ok } from '@post/contracts/common';
 import { adminProcedure, currentAdmin, publicProcedure, router } from '../../trpc.ts';
+import { DeleteEventInput } from '@post/contracts/mail';
 import * as service from './events.service.ts';
+import { mailBaseUrl } from '../mail/context.ts';
+import { movedOrRelocated, queueEventNotices } from '../volunteers/volunteer-mail.ts';
+import type { Context } from '../../trpc.ts';
+
+// Issue 19: volunteers hear of a change of time or place and of a deletion, in the same
+// transaction as the edit (unless the administrator unticks "Tell volunteers").
+async function updateAndNotify(ctx: Context, input: UpdateEventInput) {
+  return ctx.db.transaction().execute(async (trx) => {
+    const before = await trx.selectFrom('events').select(['startDate', 'endDate', 'location']).where('id', '=', input.id).forUpdate().executeTakeFirst();
+    const event = await service.updateEvent(trx, input);
+    if (before && input.notifyVolunteers && movedOrRelocated(before, event)) await queueEventNotices(trx, mailBaseUrl(ctx.env, ctx.req), input.id, false);
+    return event;
+  });
+}
+
+async function deleteAndNotify(ctx: Context, id: number, notify: boolean) {
+  await ctx.db.transaction().execute(async (trx) => {
+    if (notify) await queueEventNotices(trx, mailBaseUrl(ctx.env, ctx.req), id, true);
+    await service.deleteEvent(trx, id);
+  });
+}
 
 const tags = ['Events'];
 
@@ -32,13 +54,13 @@ export const eventsRouter = router({
     .meta({ changesContent: true, openapi: { method: 'PUT', path: '/events/{id}', tags, summary: 'Replace an event', protect: true } })
     .input(UpdateEventInput)
     .output(EventSchema)
-    .mutation(({ ctx, input }) => service.updateEvent(ctx.db, input)),
+    .mutation(({ ctx, input }) => updateAndNotify(ctx, input)),
   remove: adminProcedure
     .meta({ changesContent: true, openapi: { method: 'DELETE', path: '/events/{id}', tags, summary: 'Delete an event and its volunteers', protect: true } })
-    .input(IdInput)
+    .input(DeleteEventInput)
     .output(Ok)
     .mutation(async ({ ctx, input }) => {
-      await service.deleteEvent(ctx.db, input.id);
+      await deleteAndNotify(ctx, input.id, input.notifyVolunteers);
       return { ok: true as const };
     }),
 });

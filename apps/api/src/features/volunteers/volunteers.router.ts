@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CreateVolunteerInput, VolunteerPublicSchema, VolunteersByEventInput, VolunteerViewSchema } from '@post/contracts/volunteers';
 import { IdInput, Ok } from '@post/contracts/common';
 import { adminProcedure, currentAdmin, publicProcedure, router } from '../../trpc.ts';
+import { CancelSignUpInput, CancelSignUpResult } from '@post/contracts/mail';
 import * as service from './volunteers.service.ts';
 
 const tags = ['Volunteers'];
@@ -26,4 +27,9 @@ export const volunteersRouter = router({
       await service.removeVolunteer(ctx.db, input.id);
       return { ok: true as const };
     }),
+  cancel: publicProcedure
+    .meta({ changesContent: true, openapi: { method: 'POST', path: '/volunteers/cancel', tags, summary: 'Cancel a sign-up with the token from its confirmation e-mail' } })
+    .input(CancelSignUpInput)
+    .output(CancelSignUpResult)
+    .mutation(({ ctx, input }) => service.cancelByToken(ctx, input.token)),
 });

@@ -2,7 +2,11 @@ import { sql } from 'kysely';
 import type { DB } from '@post/db';
 import type { CreateVolunteerInput, VolunteerPublic, VolunteerView } from '@post/contracts/volunteers';
 import { E } from '@post/contracts/messages';
-import { conflict, notFound } from '../../errors.ts';
+import { MAIL_E } from '@post/contracts/mail';
+import { badRequest, conflict, notFound } from '../../errors.ts';
+import { mailBaseUrl } from '../mail/context.ts';
+import { useToken } from '../mail/outbox.ts';
+import { CANCEL_PURPOSE, loadMailEvent, prepareConfirmation, queueConfirmation, type PreparedConfirmation } from './volunteer-mail.ts';
 import { isBot, limitPublicForm } from '../../lib/public-forms.ts';
 import type { Context } from '../../trpc.ts';
 
@@ -47,21 +51,14 @@ export async function signUp(ctx: Context, input: CreateVolunteerInput): Promise
   const role = input.role ?? null;
   // A filled honeypot gets the answer a person would, and nothing is stored.
   if (isBot(input)) return { id: 0, eventId: input.eventId, name: input.name, role };
+  // The confirmation is rendered first, outside the transaction, so the event's row lock is
+  // held only for the inserts; the rules below still decide whether anything is written.
+  const event = await loadMailEvent(ctx.db, input.eventId);
+  const prepared = event ? await prepareConfirmation(ctx.db, mailBaseUrl(ctx.env, ctx.req), event, { name: input.name, role }) : undefined;
   for (let attempt = 0; ; attempt++) {
     let row: { id: number; eventId: number; name: string; role: string | null } | undefined;
     try {
-      // Written as SQL, not with the query builder: building and compiling the builder's
-      // statement was a tenth of a sign-up's time. The result's columns come back camelCased.
-      const result = await sql<{ id: number; eventId: number; name: string; role: string | null }>`
-        with open as (
-          select id from events
-          where id = ${input.eventId} and end_date >= now() and volunteer_count < volunteer_positions
-          for update
-        )
-        insert into volunteers (event_id, name, email, phone, role)
-        select id, ${input.name}, ${input.email}, ${input.phone ?? null}, ${role} from open
-        returning id, event_id, name, role`.execute(ctx.db);
-      row = result.rows[0];
+      row = await insertWithConfirmation(ctx.db, input, role, prepared);
     } catch (e) {
       if (isUniqueViolation(e)) throw conflict(E.alreadySignedUp);
       throw e;
@@ -90,6 +87,70 @@ export async function signUp(ctx: Context, input: CreateVolunteerInput): Promise
  * volunteers gives the event its position back. 404 when there is no such sign-up.
  */
 export async function removeVolunteer(db: DB, id: number): Promise<void> {
-  const removed = await db.deleteFrom('volunteers').where('id', '=', id).returning('id').executeTakeFirst();
+  const removed = await db.transaction().execute(async (trx) => {
+    const row = await trx.deleteFrom('volunteers').where('id', '=', id).returning('id').executeTakeFirst();
+    // A removed sign-up gets no reminder.
+    if (row) await cancelQueuedReminders(trx, id);
+    return row;
+  });
   if (!removed) throw notFound('Volunteer');
+}
+
+/**
+ * The sign-up and its confirmation in one transaction: the statement locks the event row only
+ * while it is open and has a free position and inserts from it (the trigger adds one to the
+ * count); the lock is held to the commit, so capacity holds exactly as with the single
+ * statement, and the confirmation and its cancel token exist exactly when the sign-up does.
+ */
+async function insertWithConfirmation(
+  db: DB,
+  input: CreateVolunteerInput,
+  role: string | null,
+  prepared: PreparedConfirmation | undefined,
+): Promise<{ id: number; eventId: number; name: string; role: string | null } | undefined> {
+  return db.transaction().execute(async (trx) => {
+      // Written as SQL, not with the query builder: building and compiling the builder's
+      // statement was a tenth of a sign-up's time. The result's columns come back camelCased.
+      const result = await sql<{ id: number; eventId: number; name: string; role: string | null }>`
+        with open as (
+          select id from events
+          where id = ${input.eventId} and end_date >= now() and volunteer_count < volunteer_positions
+          for update
+        )
+        insert into volunteers (event_id, name, email, phone, role)
+        select id, ${input.name}, ${input.email}, ${input.phone ?? null}, ${role} from open
+        returning id, event_id, name, role`.execute(trx);
+      const row = result.rows[0];
+      if (row && prepared) await queueConfirmation(trx, prepared, row.id, input.email);
+      return row;
+  });
+}
+
+/**
+ * Cancels a sign-up from the link in its confirmation or reminder (single use, valid until the
+ * event ends): the volunteer row goes, the trigger frees the position, and any of the
+ * volunteer's messages still queued (a reminder) are cancelled, all in one transaction.
+ */
+export async function cancelByToken(ctx: Context, token: string): Promise<{ eventId: number; eventTitle: string }> {
+  const done = await ctx.db.transaction().execute(async (trx) => {
+    const volunteerId = await useToken(trx, token, CANCEL_PURPOSE);
+    if (volunteerId === null) return null;
+    const removed = await trx.deleteFrom('volunteers').where('id', '=', volunteerId).returning(['eventId']).executeTakeFirst();
+    if (!removed) return null;
+    await cancelQueuedReminders(trx, volunteerId);
+    const event = await trx.selectFrom('events').select(['id', 'title']).where('id', '=', removed.eventId).executeTakeFirst();
+    return { eventId: removed.eventId, eventTitle: event?.title ?? '' };
+  });
+  if (!done) throw badRequest(MAIL_E.cancelLinkInvalid);
+  return done;
+}
+
+/** Cancels the reminders still queued for a sign-up that is gone. */
+async function cancelQueuedReminders(trx: DB, volunteerId: number): Promise<void> {
+  await trx
+    .updateTable('mailOutbox')
+    .set({ state: 'cancelled', lastError: 'sign-up cancelled' })
+    .where('state', '=', 'queued')
+    .where('idempotencyKey', 'like', `volunteer-reminder:${volunteerId}:%`)
+    .execute();
 }

@@ -234,7 +234,7 @@ describe("the event's volunteer count", () => {
     expect(await counts(eventId)).toMatchObject({ volunteerCount: 3, actual: 3 });
   });
 
-  it('takes one statement for a sign-up', async () => {
+  it('takes one locking statement for a sign-up, committed with its confirmation', async () => {
     const eventId = await insertEvent();
     const sent: string[] = [];
     const db = t.db.withPlugin({
@@ -247,8 +247,13 @@ describe("the event's volunteer count", () => {
     const ctx = { db, env: t.env, limits: { enabled: false }, req: {}, res: {} } as unknown as Context;
     const row = await signUpService(ctx, { name: 'Solo Statement', email: 'solo@example.org', phone: null, role: null, eventId });
     expect(row).toMatchObject({ eventId, name: 'Solo Statement' });
-    // WITH open AS (SELECT ... FOR UPDATE) INSERT ... SELECT FROM open: no BEGIN, no COMMIT.
-    expect(sent).toHaveLength(1);
+    // WITH open AS (SELECT ... FOR UPDATE) INSERT ... SELECT FROM open is still the one statement
+    // that checks and takes a position; the cancel token and the confirmation are inserted
+    // after it in the same transaction (issue 19), so neither exists without the other.
+    expect(sent.filter((k) => k === 'RawNode')).toHaveLength(1);
+    expect(sent.slice(sent.indexOf('RawNode'))).toEqual(['RawNode', 'InsertQueryNode', 'InsertQueryNode']);
+    const queued = await t.db.selectFrom('mailOutbox').select(['kind', 'toAddress']).where('toAddress', '=', 'solo@example.org').execute();
+    expect(queued).toEqual([{ kind: 'volunteer-confirmation', toAddress: 'solo@example.org' }]);
   });
 });
 

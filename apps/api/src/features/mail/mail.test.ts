@@ -1,0 +1,349 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import ICAL from 'ical.js';
+import { sql } from 'kysely';
+import { MAIL_E } from '@post/contracts/mail';
+import { createTestApp, type Agent } from '../../test-helpers.ts';
+import { SmtpSink } from './smtp-sink.ts';
+import { MailWorker, NO_MAIL_SERVER } from './worker.ts';
+import { enqueue } from './outbox.ts';
+import { queueReminders } from '../volunteers/volunteer-mail.ts';
+
+const HOUR = 60 * 60 * 1000;
+let sink: SmtpSink;
+let t: Awaited<ReturnType<typeof createTestApp>>;
+let admin: Agent;
+let addressCounter = 0;
+const nextAddress = () => `10.9.${Math.floor(++addressCounter / 250)}.${(addressCounter % 250) + 1}`;
+
+beforeAll(async () => {
+  sink = new SmtpSink();
+  await sink.start();
+  t = await createTestApp(
+    { SMTP_URL: sink.url, MAIL_FROM: 'Post 123 <post@example.org>', MAIL_RATE: '1000', PUBLIC_URL: 'http://post.example.org' },
+    { mail: { backoffMs: () => 0 } },
+  );
+  admin = t.agent();
+  await admin.loginAdmin();
+  await t.db
+    .updateTable('siteSettings')
+    .set({ data: sql`data || ${JSON.stringify({ postName: 'American Legion Post 123', streetAddress: '1 Main St', town: 'Springfield', state: 'IL', timeZone: 'America/Chicago' })}::jsonb` as any })
+    .where('id', '=', 1)
+    .execute();
+});
+afterAll(async () => {
+  await t?.close();
+  await sink?.stop();
+});
+beforeEach(() => {
+  sink.messages.length = 0;
+  sink.reject.clear();
+});
+
+async function insertEvent(fields: { startInHours?: number; positions?: number; title?: string } = {}) {
+  const start = new Date(Date.now() + (fields.startInHours ?? 48) * HOUR);
+  start.setUTCSeconds(0, 0);
+  const row = await t.db
+    .insertInto('events')
+    .values({
+      title: fields.title ?? 'Cleanup Day',
+      description: 'Park cleanup',
+      location: 'Town Park, 2 Elm St',
+      startDate: start,
+      endDate: new Date(start.getTime() + 2 * HOUR),
+      volunteerPositions: fields.positions ?? 10,
+    })
+    .returning(['id', 'startDate'])
+    .executeTakeFirstOrThrow();
+  return row;
+}
+
+function signUp(body: Record<string, unknown>) {
+  return t.app.inject({ method: 'POST', url: '/api/volunteers', headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body), remoteAddress: nextAddress() });
+}
+
+const cancel = (token: unknown) =>
+  t.app.inject({ method: 'POST', url: '/api/volunteers/cancel', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ token }), remoteAddress: nextAddress() });
+
+const tokenOf = (text: string) => /token=([A-Za-z0-9_-]+)/.exec(text)?.[1];
+
+const outboxFor = (to: string) => t.db.selectFrom('mailOutbox').selectAll().where('toAddress', '=', to).orderBy('id').execute();
+
+describe('volunteer confirmation', () => {
+  it('sends "You\'re signed up" with time in the post\'s zone, place, role, an .ics and a cancel link', async () => {
+    const event = await insertEvent({ title: 'Flag Retirement' });
+    const res = await signUp({ name: 'Grace Hopper', email: 'grace@example.org', role: 'Greeter', eventId: event.id });
+    expect(res.statusCode).toBe(200);
+    expect(await outboxFor('grace@example.org')).toHaveLength(1);
+    expect(sink.messages).toHaveLength(0);
+    const pass = await t.app.mailWorker.runOnce();
+    expect(pass.sent).toBe(1);
+    expect(sink.messages).toHaveLength(1);
+    const m = sink.messages[0]!;
+    expect(m.subject).toBe("You're signed up: Flag Retirement");
+    expect(m.to && !Array.isArray(m.to) ? m.to.value[0]!.address : '').toBe('grace@example.org');
+    expect(m.from?.value[0]?.address).toBe('post@example.org');
+    const when = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Chicago', hour: 'numeric', minute: '2-digit' }).format(new Date(event.startDate));
+    expect(m.text).toContain(when);
+    expect(m.text).toMatch(/C[SD]T/);
+    expect(m.text).toContain('Town Park, 2 Elm St');
+    expect(m.text).toContain('Greeter');
+    expect(m.text).toContain('American Legion Post 123');
+    expect(m.text).toContain('1 Main St, Springfield, IL');
+    expect(m.html).toContain('Flag Retirement');
+    expect(m.html).not.toMatch(/<img/i);
+    const token = tokenOf(m.text ?? '');
+    expect(token).toBeTruthy();
+    expect(m.text).toContain(`http://post.example.org/volunteer/cancel?token=${token}`);
+    // Only the hash is stored.
+    const tokens = await t.db.selectFrom('mailTokens').select('tokenHash').execute();
+    expect(tokens.some((r) => r.tokenHash === token)).toBe(false);
+    // The .ics is the event.
+    const ics = m.attachments.find((a) => a.filename === 'event.ics');
+    expect(ics?.contentType).toBe('text/calendar');
+    const vevent = new ICAL.Component(ICAL.parse(ics!.content.toString('utf8'))).getFirstSubcomponent('vevent')!;
+    const ev = new ICAL.Event(vevent);
+    expect(ev.summary).toBe('Flag Retirement');
+    expect(ev.location).toBe('Town Park, 2 Elm St');
+    expect(ev.startDate.toJSDate().getTime()).toBe(new Date(event.startDate).getTime());
+    // Sent once: another pass sends nothing.
+    expect((await t.app.mailWorker.runOnce()).sent).toBe(0);
+    expect(sink.messages).toHaveLength(1);
+    const [row] = await outboxFor('grace@example.org');
+    expect(row?.state).toBe('sent');
+    expect(row?.attempts).toBe(1);
+  });
+
+  it('cancels with the token once, freeing the position; a used, wrong or missing token changes nothing', async () => {
+    const event = await insertEvent({ positions: 1 });
+    expect((await signUp({ name: 'Ada Lovelace', email: 'ada@example.org', eventId: event.id })).statusCode).toBe(200);
+    await t.app.mailWorker.runOnce();
+    const token = tokenOf(sink.messages[0]!.text ?? '')!;
+    // Full now.
+    expect((await signUp({ name: 'Alan Turing', email: 'alan@example.org', eventId: event.id })).statusCode).toBe(409);
+    const wrong = await cancel('x'.repeat(43));
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toBe(MAIL_E.cancelLinkInvalid);
+    expect((await cancel('')).statusCode).toBe(400);
+    const ok = await cancel(token);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({ eventId: event.id, eventTitle: 'Cleanup Day' });
+    expect((await t.db.selectFrom('volunteers').select('id').where('eventId', '=', event.id).execute()).length).toBe(0);
+    const ev = await t.db.selectFrom('events').select('volunteerCount').where('id', '=', event.id).executeTakeFirstOrThrow();
+    expect(ev.volunteerCount).toBe(0);
+    const again = await cancel(token);
+    expect(again.statusCode).toBe(400);
+    expect(again.json().message).toBe(MAIL_E.cancelLinkInvalid);
+    // The freed position can be taken.
+    expect((await signUp({ name: 'Alan Turing', email: 'alan@example.org', eventId: event.id })).statusCode).toBe(200);
+  });
+
+  it('a cancel link stops working when the event has ended', async () => {
+    const event = await insertEvent();
+    await signUp({ name: 'Late Larry', email: 'larry@example.org', eventId: event.id });
+    await t.app.mailWorker.runOnce();
+    const token = tokenOf(sink.messages[0]!.text ?? '')!;
+    await t.db.updateTable('mailTokens').set({ expiresAt: new Date(Date.now() - 1000) }).where('purpose', '=', 'volunteer-cancel').execute();
+    expect((await cancel(token)).statusCode).toBe(400);
+    expect((await t.db.selectFrom('volunteers').select('id').where('email', '=', 'larry@example.org').execute()).length).toBe(1);
+  });
+
+  it('a refused sign-up (full, duplicate) queues nothing; capacity holds with confirmations under concurrency', async () => {
+    const event = await insertEvent({ positions: 3 });
+    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => signUp({ name: `Racer ${i}`, email: `racer${i}@example.org`, eventId: event.id })));
+    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(3);
+    expect(results.filter((r) => r.statusCode === 409)).toHaveLength(7);
+    const rows = await t.db.selectFrom('mailOutbox').select('toAddress').where('toAddress', 'like', 'racer%').execute();
+    expect(rows).toHaveLength(3);
+    const ev = await t.db.selectFrom('events').select('volunteerCount').where('id', '=', event.id).executeTakeFirstOrThrow();
+    expect(ev.volunteerCount).toBe(3);
+    await t.app.mailWorker.runOnce();
+  });
+});
+
+describe('the outbox pipeline', () => {
+  it('an idempotency key is queued and sent once', async () => {
+    const m = { idempotencyKey: 'test:once', kind: 'test', to: 'once@example.org', subject: 'Once', html: '<p>Once</p>', text: 'Once' };
+    expect(await enqueue(t.db, m)).toBe(true);
+    expect(await enqueue(t.db, m)).toBe(false);
+    await t.app.mailWorker.runOnce();
+    await t.app.mailWorker.runOnce();
+    expect(sink.messages.filter((x) => x.subject === 'Once')).toHaveLength(1);
+  });
+
+  it('two workers at once never send one message twice (FOR UPDATE SKIP LOCKED)', async () => {
+    for (let i = 0; i < 12; i++) await enqueue(t.db, { idempotencyKey: `test:pair:${i}`, kind: 'test', to: `pair${i}@example.org`, subject: `Pair ${i}`, html: 'x', text: 'x' });
+    const other = new MailWorker({ db: t.db, mail: { ...t.env.mail, rate: 6 } });
+    const mine = new MailWorker({ db: t.db, mail: { ...t.env.mail, rate: 6 } });
+    await Promise.all([other.runOnce(), mine.runOnce()]);
+    await Promise.all([other.stop(), mine.stop()]);
+    const subjects = sink.messages.map((x) => x.subject).filter((s) => s?.startsWith('Pair '));
+    expect(subjects).toHaveLength(12);
+    expect(new Set(subjects).size).toBe(12);
+  });
+
+  it('SMTP down: the message stays queued, and goes out once when the server is back', async () => {
+    const event = await insertEvent();
+    await sink.stop();
+    try {
+      expect((await signUp({ name: 'Outage Olive', email: 'olive@example.org', eventId: event.id })).statusCode).toBe(200);
+      const pass = await t.app.mailWorker.runOnce();
+      expect(pass).toEqual({ sent: 0, retried: 1, failed: 0 });
+      const [row] = await outboxFor('olive@example.org');
+      expect(row?.state).toBe('queued');
+      expect(row?.lastError).toBeTruthy();
+      await t.app.mailWorker.runOnce();
+    } finally {
+      await sink.start();
+    }
+    await t.app.mailWorker.runOnce();
+    await t.app.mailWorker.runOnce();
+    expect(sink.messages.filter((m) => m.subject === "You're signed up: Cleanup Day" && m.text?.includes('Outage Olive'))).toHaveLength(1);
+    expect((await outboxFor('olive@example.org'))[0]?.state).toBe('sent');
+  });
+
+  it('a 5xx for one recipient fails that message only', async () => {
+    const event = await insertEvent();
+    sink.reject.add('bounce@example.org');
+    await signUp({ name: 'Bounce Bob', email: 'bounce@example.org', eventId: event.id });
+    await signUp({ name: 'Fine Fran', email: 'fran@example.org', eventId: event.id });
+    const pass = await t.app.mailWorker.runOnce();
+    expect(pass).toEqual({ sent: 1, retried: 0, failed: 1 });
+    const [bad] = await outboxFor('bounce@example.org');
+    expect(bad?.state).toBe('failed');
+    expect(bad?.lastError).toMatch(/550/);
+    expect((await outboxFor('fran@example.org'))[0]?.state).toBe('sent');
+    // An administrator can queue it again once the address is fixed on the other side.
+    sink.reject.clear();
+    const retry = await admin.post(`/api/admin/outbox/${bad!.id}/retry`);
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json()).toEqual({ id: Number(bad!.id), state: 'queued' });
+    await t.app.mailWorker.runOnce();
+    expect((await outboxFor('bounce@example.org'))[0]?.state).toBe('sent');
+    expect((await admin.post(`/api/admin/outbox/${bad!.id}/retry`)).statusCode).toBe(400);
+  });
+
+  it('holds MAIL_RATE', async () => {
+    for (let i = 0; i < 6; i++) await enqueue(t.db, { idempotencyKey: `test:rate:${i}`, kind: 'test', to: `rate${i}@example.org`, subject: `Rate ${i}`, html: 'x', text: 'x' });
+    const worker = new MailWorker({ db: t.db, mail: { ...t.env.mail, rate: 5 } });
+    const started = Date.now();
+    expect((await worker.runOnce()).sent).toBe(6);
+    // Six messages at 5 per second: the sixth waits for the second second.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(950);
+    await worker.stop();
+  });
+
+  it('without SMTP_URL messages stay queued, marked "not sent: no mail server configured"', async () => {
+    await enqueue(t.db, { idempotencyKey: 'test:nosmtp', kind: 'test', to: 'nosmtp@example.org', subject: 'No server', html: 'x', text: 'x' });
+    const lines: string[] = [];
+    const worker = new MailWorker({ db: t.db, mail: { ...t.env.mail, smtpUrl: undefined }, log: (l) => lines.push(l), pollMs: 10_000 });
+    expect(worker.configured).toBe(false);
+    worker.start();
+    await worker.stop();
+    await worker.runOnce();
+    const [row] = await outboxFor('nosmtp@example.org');
+    expect(row?.state).toBe('queued');
+    expect(row?.lastError).toBe(NO_MAIL_SERVER);
+    expect(lines.filter((l) => l.includes(NO_MAIL_SERVER))).toHaveLength(1);
+    await t.db.deleteFrom('mailOutbox').where('toAddress', '=', 'nosmtp@example.org').execute();
+  });
+});
+
+describe('reminders', () => {
+  it('queues one reminder per volunteer within REMINDER_HOURS, follows a moved event, none after cancelling', async () => {
+    const event = await insertEvent({ startInHours: 10, title: 'Pancake Breakfast' });
+    await signUp({ name: 'Remy Reminded', email: 'remy@example.org', eventId: event.id });
+    await signUp({ name: 'Cathy Cancel', email: 'cathy@example.org', eventId: event.id });
+    await t.app.mailWorker.runOnce();
+    const cathyToken = tokenOf(sink.messages.find((m) => m.text?.includes('Cathy Cancel'))!.text ?? '')!;
+    // Signed up days ago (inside the window one is not reminded: the confirmation just came).
+    await t.db.updateTable('volunteers').set({ createdAt: new Date(Date.now() - 72 * HOUR) } as any).where('eventId', '=', event.id).execute();
+    expect((await cancel(cathyToken)).statusCode).toBe(200);
+    sink.messages.length = 0;
+    // Two nodes' passes and a restart's pass: one reminder.
+    await Promise.all([queueReminders(t.db, t.env), queueReminders(t.db, t.env)]);
+    await queueReminders(t.db, t.env);
+    await t.app.mailWorker.runOnce();
+    expect(sink.messages.map((m) => m.subject)).toEqual(['Reminder: Pancake Breakfast']);
+    expect(sink.messages[0]!.to && !Array.isArray(sink.messages[0]!.to) ? sink.messages[0]!.to.text : '').toContain('remy@example.org');
+    // Moved to another time inside the window: reminded again for the new time.
+    await t.db.updateTable('events').set({ startDate: new Date(new Date(event.startDate).getTime() + 3 * HOUR), endDate: new Date(new Date(event.startDate).getTime() + 5 * HOUR) }).where('id', '=', event.id).execute();
+    expect(await queueReminders(t.db, t.env)).toBe(1);
+    expect(await queueReminders(t.db, t.env)).toBe(0);
+    // Outside the window: nothing.
+    const later = await insertEvent({ startInHours: 30 });
+    await signUp({ name: 'Far Fred', email: 'fred@example.org', eventId: later.id });
+    await t.db.updateTable('volunteers').set({ createdAt: new Date(Date.now() - 72 * HOUR) } as any).where('eventId', '=', later.id).execute();
+    expect(await queueReminders(t.db, t.env)).toBe(0);
+    await t.app.mailWorker.runOnce();
+  });
+});
+
+describe('notices of an edited or deleted event', () => {
+  const eventBody = (start: Date, location: string) => ({
+    title: 'Memorial Service',
+    description: 'At the monument',
+    location,
+    startDate: start.toISOString(),
+    endDate: new Date(start.getTime() + 2 * HOUR).toISOString(),
+    volunteerPositions: 10,
+  });
+
+  it('tells volunteers of a new time or place, not of other edits, and not when unticked', async () => {
+    const start = new Date(Date.now() + 96 * HOUR);
+    const created = await admin.post('/api/events', eventBody(start, 'Monument'));
+    expect(created.statusCode).toBe(200);
+    const id = created.json().id;
+    await signUp({ name: 'Nora Notice', email: 'nora@example.org', eventId: id });
+    await t.app.mailWorker.runOnce();
+    sink.messages.length = 0;
+    // A new description only: no notice.
+    expect((await admin.put(`/api/events/${id}`, { ...eventBody(start, 'Monument'), description: 'Bring a chair' })).statusCode).toBe(200);
+    await t.app.mailWorker.runOnce();
+    expect(sink.messages).toHaveLength(0);
+    // A new place: a notice with the new place.
+    expect((await admin.put(`/api/events/${id}`, eventBody(start, 'Town Hall'))).statusCode).toBe(200);
+    await t.app.mailWorker.runOnce();
+    expect(sink.messages.map((m) => m.subject)).toEqual(['Changed: Memorial Service']);
+    expect(sink.messages[0]!.text).toContain('Town Hall');
+    // Moved, but the administrator unticked "Tell volunteers".
+    const res = await admin.put(`/api/events/${id}`, { ...eventBody(new Date(start.getTime() + HOUR), 'Town Hall'), notifyVolunteers: false });
+    expect(res.statusCode).toBe(200);
+    await t.app.mailWorker.runOnce();
+    expect(sink.messages).toHaveLength(1);
+  });
+
+  it('tells volunteers of a deletion (default), and not with notifyVolunteers=false', async () => {
+    const start = new Date(Date.now() + 96 * HOUR);
+    const a = (await admin.post('/api/events', eventBody(start, 'Monument'))).json().id;
+    const b = (await admin.post('/api/events', eventBody(start, 'Monument'))).json().id;
+    await signUp({ name: 'Dora Deleted', email: 'dora@example.org', eventId: a });
+    await signUp({ name: 'Quinn Quiet', email: 'quinn@example.org', eventId: b });
+    await t.app.mailWorker.runOnce();
+    sink.messages.length = 0;
+    expect((await admin.delete(`/api/events/${a}`)).statusCode).toBe(200);
+    expect((await admin.delete(`/api/events/${b}?notifyVolunteers=false`)).statusCode).toBe(200);
+    await t.app.mailWorker.runOnce();
+    expect(sink.messages.map((m) => m.subject)).toEqual(['Cancelled: Memorial Service']);
+    expect(sink.messages[0]!.text).toContain('Dora Deleted');
+    expect((await admin.delete(`/api/events/${a}`)).statusCode).toBe(404);
+  });
+});
+
+describe('admin outbox', () => {
+  it('lists with search and paging, shows one, 404 for none', async () => {
+    const list = await admin.get('/api/admin/outbox?q=grace&pageSize=5');
+    expect(list.statusCode).toBe(200);
+    const body = list.json();
+    expect(body.total).toBe(1);
+    expect(body.items[0]).toMatchObject({ to: 'grace@example.org', kind: 'volunteer-confirmation', state: 'sent', attempts: 1 });
+    const page = await admin.get('/api/admin/outbox?page=1&pageSize=2');
+    expect(page.json().items).toHaveLength(2);
+    expect(page.json().total).toBeGreaterThan(2);
+    const one = await admin.get(`/api/admin/outbox/${body.items[0].id}`);
+    expect(one.statusCode).toBe(200);
+    expect(one.json().text).toContain('Grace Hopper');
+    expect(one.json().attachments).toEqual([{ filename: 'event.ics', contentType: 'text/calendar; charset=utf-8; method=PUBLISH' }]);
+    expect((await admin.get('/api/admin/outbox/999999')).statusCode).toBe(404);
+    expect((await t.agent().get('/api/admin/outbox')).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,74 @@
+import { sql } from 'kysely';
+import { MAIL_E, OutboxIdInput, OutboxListInput, OutboxListSchema, OutboxMessageSchema, type OutboxItem } from '@post/contracts/mail';
+import { adminProcedure, router } from '../../trpc.ts';
+import { badRequest, AppError } from '../../errors.ts';
+
+const tags = ['Outbox'];
+
+const columns = ['id', 'kind', 'toAddress', 'subject', 'state', 'attempts', 'lastError', 'createdAt', 'sentAt', 'notBefore'] as const;
+
+function toItem(r: { id: number; kind: string; toAddress: string; subject: string; state: string; attempts: number; lastError: string | null; createdAt: Date; sentAt: Date | string | null; notBefore: Date | string }): OutboxItem {
+  return {
+    id: Number(r.id),
+    kind: r.kind,
+    to: r.toAddress,
+    subject: r.subject,
+    state: r.state as OutboxItem['state'],
+    attempts: r.attempts,
+    lastError: r.lastError,
+    createdAt: new Date(r.createdAt).toISOString(),
+    sentAt: r.sentAt ? new Date(r.sentAt).toISOString() : null,
+    notBefore: new Date(r.notBefore).toISOString(),
+  };
+}
+
+/** The admin Outbox: every message the site sent, is sending, or gave up on. */
+export const outboxRouter = router({
+  list: adminProcedure
+    .meta({ openapi: { method: 'GET', path: '/admin/outbox', tags, summary: 'Messages of the outbox, newest first, with search and paging', protect: true } })
+    .input(OutboxListInput)
+    .output(OutboxListSchema)
+    .query(async ({ ctx, input }) => {
+      let q = ctx.db.selectFrom('mailOutbox');
+      if (input.q) {
+        const like = `%${input.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        q = q.where((eb) => eb.or([eb('toAddress', 'ilike', like), eb('subject', 'ilike', like), eb('kind', 'ilike', like)]));
+      }
+      if (input.state) q = q.where('state', '=', input.state);
+      const [{ total }] = [await q.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow()];
+      const rows = await q
+        .select([...columns])
+        .orderBy('createdAt', 'desc')
+        .orderBy('id', 'desc')
+        .limit(input.pageSize)
+        .offset((input.page - 1) * input.pageSize)
+        .execute();
+      return { items: rows.map(toItem), total, page: input.page, pageSize: input.pageSize };
+    }),
+  byId: adminProcedure
+    .meta({ openapi: { method: 'GET', path: '/admin/outbox/{id}', tags, summary: 'One message with its content', protect: true, errorResponses: { 404: 'Not found' } } })
+    .input(OutboxIdInput)
+    .output(OutboxMessageSchema)
+    .query(async ({ ctx, input }) => {
+      const r = await ctx.db.selectFrom('mailOutbox').select([...columns, 'html', 'textBody', 'attachments']).where('id', '=', input.id).executeTakeFirst();
+      if (!r) throw new AppError('NOT_FOUND', MAIL_E.outboxNotFound);
+      return { ...toItem(r), text: r.textBody, html: r.html, attachments: r.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType })) };
+    }),
+  retry: adminProcedure
+    .meta({ openapi: { method: 'POST', path: '/admin/outbox/{id}/retry', tags, summary: 'Queue a failed message again', protect: true, errorResponses: { 404: 'Not found' } } })
+    .input(OutboxIdInput)
+    .output(OutboxMessageSchema.pick({ id: true, state: true }))
+    .mutation(async ({ ctx, input }) => {
+      const row = await ctx.db
+        .updateTable('mailOutbox')
+        .set({ state: 'queued', attempts: 0, lastError: null, notBefore: new Date(), lockedUntil: null, updatedAt: new Date() })
+        .where('id', '=', input.id)
+        .where('state', 'in', ['failed', 'cancelled'])
+        .returning(['id', 'state'])
+        .executeTakeFirst();
+      if (row) return { id: Number(row.id), state: row.state };
+      const exists = await ctx.db.selectFrom('mailOutbox').select('id').where('id', '=', input.id).executeTakeFirst();
+      if (!exists) throw new AppError('NOT_FOUND', MAIL_E.outboxNotFound);
+      throw badRequest(MAIL_E.onlyFailedRetry);
+    }),
+});

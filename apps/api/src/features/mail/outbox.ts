@@ -1,0 +1,74 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import type { DB, MailAttachment } from '@post/db';
+import type { Rendered } from './templates.ts';
+
+/** What a message says before it is queued. */
+export interface OutgoingMessage extends Rendered {
+  /** Unique per message: queuing the same key twice keeps the first (and so sends once). */
+  idempotencyKey: string;
+  kind: string;
+  to: string;
+  headers?: Record<string, string>;
+  attachments?: MailAttachment[];
+  /** Not to be sent before this time (reminders are queued ahead). */
+  notBefore?: Date;
+}
+
+/**
+ * Queues a message in the caller's transaction (or connection), so it exists exactly when the
+ * action that causes it does. A second message with the same idempotency key is ignored.
+ * Returns whether a row was written.
+ */
+export async function enqueue(db: DB, m: OutgoingMessage): Promise<boolean> {
+  const result = await db
+    .insertInto('mailOutbox')
+    .values({
+      idempotencyKey: m.idempotencyKey,
+      kind: m.kind,
+      toAddress: m.to,
+      subject: m.subject,
+      html: m.html,
+      textBody: m.text,
+      headers: JSON.stringify(m.headers ?? {}),
+      attachments: JSON.stringify(m.attachments ?? []),
+      notBefore: m.notBefore ?? sql<Date>`now()` as any,
+    })
+    .onConflict((oc) => oc.column('idempotencyKey').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/** An unguessable token (256 bits) for a link, and the hash that is stored of it. */
+export function newToken(): { token: string; hash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, hash: hashToken(token) };
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** Stores a token's hash for a purpose and subject (a volunteer id, a subscriber id...). */
+export async function storeToken(db: DB, hash: string, purpose: string, subjectId: number, expiresAt: Date): Promise<void> {
+  await db.insertInto('mailTokens').values({ tokenHash: hash, purpose, subjectId, expiresAt }).execute();
+}
+
+/**
+ * Uses a token once: marks it used and returns its subject, or null when it is unknown, used,
+ * expired or for another purpose. The update is the check, so two requests with one token
+ * cannot both succeed.
+ */
+export async function useToken(db: DB, token: string, purpose: string): Promise<number | null> {
+  if (token.length < 20 || token.length > 200) return null;
+  const row = await db
+    .updateTable('mailTokens')
+    .set({ usedAt: sql`now()` as any })
+    .where('tokenHash', '=', hashToken(token))
+    .where('purpose', '=', purpose)
+    .where('usedAt', 'is', null)
+    .where('expiresAt', '>', sql<Date>`now()`)
+    .returning('subjectId')
+    .executeTakeFirst();
+  return row?.subjectId ?? null;
+}

@@ -1,0 +1,135 @@
+import { createElement as h, type ReactNode } from 'react';
+import { Body, Button, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text } from '@react-email/components';
+import { render, toPlainText } from '@react-email/render';
+import type { SiteSettings } from '@post/contracts/site-settings';
+
+// The messages the site sends, as React Email components rendered on the server. Written with
+// createElement rather than JSX: the API runs its .ts files directly under Node (type
+// stripping), which does not read .tsx. No remote images and no tracking: every message is
+// text, links and the post's own name and address.
+
+/** The post as a message's footer names it. */
+export interface Sender {
+  postName: string;
+  address: string;
+  /** The site's public address, for links (no trailing slash). */
+  baseUrl: string;
+}
+
+/** The sender block of a message, from the site settings. */
+export function senderFrom(settings: SiteSettings, baseUrl: string): Sender {
+  const place = [settings.town, settings.state].filter(Boolean).join(', ');
+  return { postName: settings.postName, address: [settings.streetAddress, place].filter(Boolean).join(', '), baseUrl };
+}
+
+/** A rendered message: subject, HTML and its plain-text alternative. */
+export interface Rendered {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+const page = { backgroundColor: '#ffffff', fontFamily: 'Arial, Helvetica, sans-serif', color: '#1a1a1a' };
+const box = { maxWidth: '560px', margin: '0 auto', padding: '16px' };
+const para = { fontSize: '16px', lineHeight: '24px', margin: '0 0 12px' };
+const small = { fontSize: '13px', lineHeight: '20px', color: '#555555', margin: '0 0 6px' };
+const button = { backgroundColor: '#1e3a8a', color: '#ffffff', padding: '12px 20px', borderRadius: '6px', fontSize: '16px', textDecoration: 'none' };
+
+/** The frame every message shares: a heading, the body, and the post's name and address. */
+function Layout(props: { preview: string; title: string; sender: Sender; footer?: ReactNode; children?: ReactNode }) {
+  return h(
+    Html,
+    { lang: 'en' },
+    h(Head, null),
+    h(Preview, null, props.preview),
+    h(
+      Body,
+      { style: page },
+      h(
+        Container,
+        { style: box },
+        h(Heading, { as: 'h1', style: { fontSize: '22px', margin: '0 0 16px' } }, props.title),
+        props.children,
+        h(Hr, { style: { margin: '24px 0 12px' } }),
+        h(Text, { style: small }, props.sender.postName),
+        props.sender.address ? h(Text, { style: small }, props.sender.address) : null,
+        props.footer ?? null,
+      ),
+    ),
+  );
+}
+
+const p = (...parts: ReactNode[]) => h(Text, { style: para }, ...parts);
+const action = (href: string, label: string) => h(Section, { style: { margin: '16px 0' } }, h(Button, { href, style: button }, label));
+const linkLine = (href: string) => h(Text, { style: small }, 'Or open this address: ', h(Link, { href }, href));
+
+async function finish(subject: string, element: ReactNode): Promise<Rendered> {
+  const html = await render(element);
+  return { subject, html, text: toPlainText(html) };
+}
+
+/** Facts of an event as a message shows them (times already in the post's zone). */
+export interface EventFacts {
+  title: string;
+  when: string;
+  location: string;
+}
+
+/** "You're signed up": sent after POST /api/volunteers, with the .ics attached by the caller. */
+export function volunteerConfirmation(input: { sender: Sender; name: string; role: string | null; event: EventFacts; cancelUrl: string }): Promise<Rendered> {
+  const { event } = input;
+  const subject = `You're signed up: ${event.title}`;
+  return finish(
+    subject,
+    h(
+      Layout,
+      { preview: `${event.title}, ${event.when}`, title: subject, sender: input.sender },
+      p(`Thank you, ${input.name}. You are signed up to volunteer.`),
+      p(h('strong', null, 'When: '), event.when),
+      p(h('strong', null, 'Where: '), event.location),
+      input.role ? p(h('strong', null, 'Role: '), input.role) : null,
+      p('The attached calendar file adds the event to your calendar.'),
+      p('If you can no longer come, please cancel so someone else can take your place:'),
+      action(input.cancelUrl, 'Cancel my sign-up'),
+      linkLine(input.cancelUrl),
+    ),
+  );
+}
+
+/** The day-before reminder. */
+export function volunteerReminder(input: { sender: Sender; name: string; role: string | null; event: EventFacts; cancelUrl: string }): Promise<Rendered> {
+  const { event } = input;
+  const subject = `Reminder: ${event.title}`;
+  return finish(
+    subject,
+    h(
+      Layout,
+      { preview: `${event.title}, ${event.when}`, title: subject, sender: input.sender },
+      p(`Hello ${input.name}, this is a reminder that you signed up to volunteer.`),
+      p(h('strong', null, 'When: '), event.when),
+      p(h('strong', null, 'Where: '), event.location),
+      input.role ? p(h('strong', null, 'Role: '), input.role) : null,
+      p('If you can no longer come, please cancel:'),
+      action(input.cancelUrl, 'Cancel my sign-up'),
+      linkLine(input.cancelUrl),
+    ),
+  );
+}
+
+/** Tells a volunteer that the event moved or was called off. */
+export function eventChanged(input: { sender: Sender; name: string; event: EventFacts; deleted: boolean }): Promise<Rendered> {
+  const { event } = input;
+  const subject = input.deleted ? `Cancelled: ${event.title}` : `Changed: ${event.title}`;
+  return finish(
+    subject,
+    h(
+      Layout,
+      { preview: subject, title: subject, sender: input.sender },
+      input.deleted
+        ? p(`Hello ${input.name}, the event you signed up for will not take place. Your sign-up has been removed. Thank you for offering to help.`)
+        : p(`Hello ${input.name}, the event you signed up for has changed. Your sign-up stays as it is.`),
+      input.deleted ? null : p(h('strong', null, 'When: '), event.when),
+      input.deleted ? null : p(h('strong', null, 'Where: '), event.location),
+    ),
+  );
+}

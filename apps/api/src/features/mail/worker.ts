@@ -1,0 +1,242 @@
+import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { DB, MailAttachment } from '@post/db';
+import type { MailEnv } from '../../env.ts';
+
+/** What the admin Outbox shows for a message kept because no SMTP_URL is set. */
+export const NO_MAIL_SERVER = 'not sent: no mail server configured';
+
+/** Attempts answered with a temporary (4xx) failure before a message is marked failed. */
+export const MAX_ATTEMPTS = 8;
+
+/** How long a claimed message stays out of other nodes' reach while one node sends it. */
+const LOCK_SECONDS = 300;
+
+/** Back-off after a temporary failure: 30 s, 1, 2, 4... minutes, at most an hour. */
+export function defaultBackoffMs(attempt: number): number {
+  return Math.min(30_000 * 2 ** Math.max(0, attempt - 1), 60 * 60 * 1000);
+}
+
+export interface MailWorkerOptions {
+  db: DB;
+  mail: MailEnv;
+  /** A transport to use instead of one built from SMTP_URL. */
+  transport?: Transporter;
+  log?: (msg: string) => void;
+  /** Delay before the next try of a temporarily failed message (tests pass () => 0). */
+  backoffMs?: (attempt: number) => number;
+  /** How often the worker looks for due messages when running on its own. */
+  pollMs?: number;
+  /** Work done before each pass (queuing reminders), at most once per `periodicMs`. */
+  periodic?: () => Promise<unknown>;
+  periodicMs?: number;
+}
+
+/** What one pass did. */
+export interface PassResult {
+  sent: number;
+  retried: number;
+  failed: number;
+}
+
+interface Claimed {
+  id: number;
+  idempotencyKey: string;
+  toAddress: string;
+  subject: string;
+  html: string;
+  textBody: string;
+  headers: Record<string, string>;
+  attachments: MailAttachment[];
+  attempts: number;
+}
+
+/**
+ * Sends the outbox. Every app node runs one; each pass claims a few due rows with FOR UPDATE
+ * SKIP LOCKED (so nodes never take the same row), marks them `sending` with a lease, and
+ * sends them no faster than MAIL_RATE. A node that dies mid-send leaves its rows `sending`
+ * until the lease ends, when any node takes them again. The Message-ID comes from the
+ * idempotency key, so even that rare second delivery is recognisable as the same message.
+ */
+export class MailWorker {
+  private readonly db: DB;
+  private readonly mail: MailEnv;
+  private readonly transport: Transporter | undefined;
+  private readonly log: (msg: string) => void;
+  private readonly backoffMs: (attempt: number) => number;
+  private readonly pollMs: number;
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<unknown> | undefined;
+  private stopping = false;
+  private nextSlot = 0;
+  private lastPeriodic = 0;
+
+  private readonly options: MailWorkerOptions;
+
+  constructor(options: MailWorkerOptions) {
+    this.options = options;
+    this.db = options.db;
+    this.mail = options.mail;
+    this.log = options.log ?? (() => undefined);
+    this.backoffMs = options.backoffMs ?? defaultBackoffMs;
+    this.pollMs = options.pollMs ?? 2000;
+    this.transport =
+      options.transport ??
+      (options.mail.smtpUrl
+        ? nodemailer.createTransport({
+            url: options.mail.smtpUrl,
+            pool: true,
+            maxConnections: 2,
+            connectionTimeout: 10_000,
+            greetingTimeout: 10_000,
+            socketTimeout: 30_000,
+          })
+        : undefined);
+  }
+
+  /** Whether messages can be delivered at all. */
+  get configured(): boolean {
+    return this.transport !== undefined;
+  }
+
+  /** Runs passes every pollMs until stop(). */
+  start(): void {
+    if (!this.configured) this.log(`e-mail: SMTP_URL is not set; messages stay in the outbox (${NO_MAIL_SERVER})`);
+    const loop = () => {
+      if (this.stopping) return;
+      this.running = this.runOnce()
+        .catch((err) => this.log(`e-mail: pass failed: ${(err as Error).message}`))
+        .finally(() => {
+          this.running = undefined;
+          if (!this.stopping) this.timer = setTimeout(loop, this.pollMs);
+        });
+    };
+    this.timer = setTimeout(loop, 0);
+  }
+
+  /** Stops after the message being sent (SIGTERM): nothing is lost, claimed rows return to the queue. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.running;
+    this.transport?.close();
+  }
+
+  /** One pass: periodic work, then every due message (tests call this to drive the worker). */
+  async runOnce(): Promise<PassResult> {
+    const result: PassResult = { sent: 0, retried: 0, failed: 0 };
+    if (this.options.periodic && Date.now() - this.lastPeriodic >= (this.options.periodicMs ?? 60_000)) {
+      this.lastPeriodic = Date.now();
+      await this.options.periodic();
+    }
+    if (!this.transport) {
+      await this.db
+        .updateTable('mailOutbox')
+        .set({ lastError: NO_MAIL_SERVER })
+        .where('state', '=', 'queued')
+        .where('lastError', 'is', null)
+        .execute();
+      return result;
+    }
+    const batch = Math.max(1, Math.ceil(this.mail.rate));
+    while (!this.stopping) {
+      const rows = await this.claim(batch);
+      if (rows.length === 0) break;
+      for (let i = 0; i < rows.length; i++) {
+        const row = rows[i]!;
+        if (this.stopping) {
+          await this.release(rows.slice(i).map((r) => r.id));
+          return result;
+        }
+        await this.waitForSlot();
+        const outcome = await this.send(row);
+        result[outcome]++;
+        if (outcome === 'retried' && this.unreachable) {
+          // The server is down: the rest of the batch would fail the same way.
+          await this.release(rows.slice(i + 1).map((r) => r.id));
+          return result;
+        }
+      }
+    }
+    return result;
+  }
+
+  private unreachable = false;
+
+  private async claim(limit: number): Promise<Claimed[]> {
+    const { rows } = await sql<Claimed>`
+      update mail_outbox set state = 'sending', locked_until = now() + make_interval(secs => ${LOCK_SECONDS}), updated_at = now()
+      where id in (
+        select id from mail_outbox
+        where (state = 'queued' or (state = 'sending' and locked_until < now())) and not_before <= now()
+        order by not_before, id
+        limit ${limit}
+        for update skip locked)
+      returning id, idempotency_key, to_address, subject, html, text_body, headers, attachments, attempts`.execute(this.db);
+    return rows.sort((a, b) => Number(a.id) - Number(b.id));
+  }
+
+  private async release(ids: number[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db.updateTable('mailOutbox').set({ state: 'queued', lockedUntil: null }).where('id', 'in', ids).where('state', '=', 'sending').execute();
+  }
+
+  // MAIL_RATE per node: each send takes the next slot 1/rate seconds after the previous one.
+  private async waitForSlot(): Promise<void> {
+    const now = Date.now();
+    const at = Math.max(now, this.nextSlot);
+    this.nextSlot = at + 1000 / this.mail.rate;
+    if (at > now) await new Promise((r) => setTimeout(r, at - now));
+  }
+
+  private async send(row: Claimed): Promise<keyof PassResult> {
+    const attempts = row.attempts + 1;
+    try {
+      await this.transport!.sendMail({
+        from: this.mail.from,
+        to: row.toAddress,
+        subject: row.subject,
+        html: row.html,
+        text: row.textBody,
+        headers: row.headers,
+        attachments: row.attachments.map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType })),
+        messageId: `<${createHash('sha256').update(row.idempotencyKey).digest('hex').slice(0, 32)}@${domainOf(this.mail.from)}>`,
+      });
+      this.unreachable = false;
+      await this.db
+        .updateTable('mailOutbox')
+        .set({ state: 'sent', sentAt: sql`now()` as any, attempts, lastError: null, lockedUntil: null, updatedAt: sql`now()` as any })
+        .where('id', '=', row.id)
+        .execute();
+      return 'sent';
+    } catch (err) {
+      const e = err as { responseCode?: number; message?: string; code?: string };
+      const error = (e.message ?? String(err)).slice(0, 1000);
+      const code = typeof e.responseCode === 'number' ? e.responseCode : undefined;
+      // 5xx: the server refuses this message for good (unknown mailbox...): only it fails.
+      // 4xx: try again later, up to MAX_ATTEMPTS. No answer at all (server down): keep it
+      // queued however long the outage lasts; it goes out when the server is back.
+      this.unreachable = code === undefined;
+      const final = code !== undefined && (code >= 500 || attempts >= MAX_ATTEMPTS);
+      await this.db
+        .updateTable('mailOutbox')
+        .set({
+          state: final ? 'failed' : 'queued',
+          attempts,
+          lastError: error,
+          lockedUntil: null,
+          notBefore: final ? (sql`not_before` as any) : new Date(Date.now() + this.backoffMs(code === undefined ? Math.min(attempts, 6) : attempts)),
+          updatedAt: sql`now()` as any,
+        })
+        .where('id', '=', row.id)
+        .execute();
+      if (final) this.log(`e-mail: message ${row.id} to ${row.toAddress} failed: ${error}`);
+      return final ? 'failed' : 'retried';
+    }
+  }
+}
+
+function domainOf(from: string): string {
+  return /@([^\s>]+)/.exec(from)?.[1] ?? 'localhost';
+}
