@@ -3,6 +3,7 @@ import { EventType } from './enums.ts';
 import { Id, isoDate, requiredText, Timestamp } from './common.ts';
 import { V } from './messages.ts';
 import { VolunteerPublicSchema, VolunteerSchema, VolunteerViewSchema } from './volunteers.ts';
+import { RecurrenceInput, RecurrenceSchema } from './recurrence.ts';
 
 /** Default and limits of volunteer positions (decisions §3). */
 export const DEFAULT_VOLUNTEER_POSITIONS = 10;
@@ -21,6 +22,12 @@ export const EventSchema = z.object({
   volunteerPositions: z.number().int(),
   volunteerCount: z.number().int(),
   updatedAt: Timestamp,
+  /** The series an occurrence belongs to; null for a single (or detached) event. */
+  seriesId: z.number().int().nullable(),
+  /** The series' rule and holiday handling; null for a single event. */
+  recurrence: RecurrenceSchema.nullable(),
+  /** "second Tuesday of every month": the popup's "Repeats:" line; null for a single event. */
+  repeats: z.string().nullable(),
 });
 export type Event = z.infer<typeof EventSchema>;
 
@@ -50,14 +57,22 @@ const eventFields = {
     .default(DEFAULT_VOLUNTEER_POSITIONS),
 };
 
-/** Body of POST /api/events. */
+/** Which occurrences of a series an edit or delete touches (a single event: itself). */
+export const EventScope = z.enum(['this', 'following'], { error: 'Scope must be this or following.' });
+export type EventScope = z.infer<typeof EventScope>;
+
+/** Body of POST /api/events; `recurrence` makes it the first occurrence of a series. */
 export const CreateEventInput = z
-  .object(eventFields)
+  .object({ ...eventFields, recurrence: RecurrenceInput.nullish() })
   .refine((e) => Date.parse(e.endDate) >= Date.parse(e.startDate), { message: V.endBeforeStart, path: ['endDate'] });
 export type CreateEventInput = z.infer<typeof CreateEventInput>;
-/** Body of PUT /api/events/{id}. */
+/**
+ * Body of PUT /api/events/{id}. scope=this (the default) changes one occurrence and detaches
+ * it from its series; scope=following changes it and every later occurrence (a new series
+ * from it on). `recurrence` on a single event makes it the first of a new series.
+ */
 export const UpdateEventInput = z
-  .object({ id: Id, ...eventFields })
+  .object({ id: Id, ...eventFields, scope: EventScope.default('this'), recurrence: RecurrenceInput.nullish() })
   .refine((e) => Date.parse(e.endDate) >= Date.parse(e.startDate), { message: V.endBeforeStart, path: ['endDate'] });
 export type UpdateEventInput = z.infer<typeof UpdateEventInput>;
 
@@ -80,3 +95,10 @@ export const EventFormSchema = z.object({
     .max(MAX_VOLUNTEER_POSITIONS, V.positionsRange),
 });
 export type EventFormValues = z.infer<typeof EventFormSchema>;
+
+/** DELETE /api/events/{id}?scope=this|following. */
+export const DeleteEventInput = z.object({ id: Id, scope: EventScope.default('this') });
+export type DeleteEventInput = z.infer<typeof DeleteEventInput>;
+/** What a delete removed: events, and the sign-ups that went with them. */
+export const DeleteEventResult = z.object({ ok: z.literal(true), deletedEvents: z.number().int(), deletedSignups: z.number().int() });
+export type DeleteEventResult = z.infer<typeof DeleteEventResult>;

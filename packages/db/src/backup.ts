@@ -6,6 +6,8 @@ import { migrations } from './migrations/index.ts';
 export const BACKUP_TABLES = [
   'users',
   'session',
+  // Before events: occurrences refer to their series.
+  'eventSeries',
   'events',
   'volunteers',
   'news',

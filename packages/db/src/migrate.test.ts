@@ -206,7 +206,7 @@ describe(`membership numbers ignore letter case (${process.env.TEST_DB ?? 'defau
       // Nothing of the refused migration stayed: the case-sensitive key still stands.
       await expect(old.db.insertInto('members').values({ ...member, membershipNumber: 'M-8', email: 'four@example.org' }).execute()).rejects.toThrow();
       await old.db.updateTable('members').set({ membershipNumber: 'M-7B' }).where('membershipNumber', '=', 'm-7').execute();
-      expect(await migrateToLatest(old.db)).toEqual(['0003_membership_number_ci']);
+      expect((await migrateToLatest(old.db))[0]).toBe('0003_membership_number_ci');
       await expect(old.db.insertInto('members').values({ ...member, membershipNumber: 'm-8', email: 'five@example.org' }).execute()).rejects.toThrow();
     } finally {
       await old.close();

@@ -2,10 +2,12 @@ import type { Migration } from 'kysely/migration';
 import * as m0001 from './0001_initial.ts';
 import * as m0002 from './0002_volunteer_count.ts';
 import * as m0003 from './0003_membership_number_ci.ts';
+import * as m0006 from './0006_event_series.ts';
 
 /** Every migration, by name; add new ones at the end, never edit a landed one. */
 export const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
   '0002_volunteer_count': m0002,
   '0003_membership_number_ci': m0003,
+  '0006_event_series': m0006,
 };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { CreateEventInput, EventDetailSchema, EventSchema, EventWithVolunteersSchema, UpdateEventInput } from '@post/contracts/events';
-import { IdInput, Ok } from '@post/contracts/common';
+import { CreateEventInput, DeleteEventInput, DeleteEventResult, EventDetailSchema, EventSchema, EventWithVolunteersSchema, UpdateEventInput } from '@post/contracts/events';
+import { IdInput } from '@post/contracts/common';
 import { adminProcedure, currentAdmin, publicProcedure, router } from '../../trpc.ts';
 import * as service from './events.service.ts';
 
@@ -24,21 +24,18 @@ export const eventsRouter = router({
     .output(EventDetailSchema)
     .query(async ({ ctx, input }) => service.eventById(ctx.db, input.id, Boolean(await currentAdmin(ctx)))),
   create: adminProcedure
-    .meta({ openapi: { method: 'POST', path: '/events', tags, summary: 'Create an event', protect: true } })
+    .meta({ openapi: { method: 'POST', path: '/events', tags, summary: 'Create an event; with recurrence { rule (RFC 5545 RRULE), onHoliday }, a series whose occurrences exist for the next 18 months (the answer is the first)', protect: true } })
     .input(CreateEventInput)
     .output(EventSchema)
     .mutation(({ ctx, input }) => service.createEvent(ctx.db, input, ctx.user.id)),
   update: adminProcedure
-    .meta({ openapi: { method: 'PUT', path: '/events/{id}', tags, summary: 'Replace an event', protect: true } })
+    .meta({ openapi: { method: 'PUT', path: '/events/{id}', tags, summary: 'Replace an event; scope=this detaches an occurrence from its series, scope=following changes it and every later occurrence', protect: true } })
     .input(UpdateEventInput)
     .output(EventSchema)
-    .mutation(({ ctx, input }) => service.updateEvent(ctx.db, input)),
+    .mutation(({ ctx, input }) => service.updateEvent(ctx.db, input, ctx.user.id)),
   remove: adminProcedure
-    .meta({ openapi: { method: 'DELETE', path: '/events/{id}', tags, summary: 'Delete an event and its volunteers', protect: true } })
-    .input(IdInput)
-    .output(Ok)
-    .mutation(async ({ ctx, input }) => {
-      await service.deleteEvent(ctx.db, input.id);
-      return { ok: true as const };
-    }),
+    .meta({ openapi: { method: 'DELETE', path: '/events/{id}', tags, summary: 'Delete an event and its sign-ups; scope=following also deletes the later occurrences of its series. Answers how many events and sign-ups went', protect: true } })
+    .input(DeleteEventInput)
+    .output(DeleteEventResult)
+    .mutation(({ ctx, input }) => service.deleteEvent(ctx.db, input.id, input.scope)),
 });
