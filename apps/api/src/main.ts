@@ -2,6 +2,7 @@ import { loadEnv } from './env.ts';
 import { buildServer } from './server.ts';
 import { openDatabase, prepareContent } from './bootstrap.ts';
 import { pruneSessions } from './plugins/session.ts';
+import { startSeriesJob } from './features/events/series.service.ts';
 
 // Start-up: configuration, database, migrations, administrator, demo content, listen,
 // and a graceful stop that lets requests in flight finish.
@@ -27,6 +28,8 @@ async function main(): Promise<void> {
 
   const prune = setInterval(() => pruneSessions(handle.db).catch(() => undefined), 15 * 60 * 1000);
   prune.unref();
+  // Recurring events stay 18 months ahead; every node runs it (idempotent inserts, decision 0020).
+  startSeriesJob(handle.db, say);
 
   let stopping = false;
   const stop = async (signal: string) => {

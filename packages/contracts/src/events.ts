@@ -5,6 +5,7 @@ import { V } from './messages.ts';
 import { altGivenWithImage, altRequiredIssue, imageFields, imageOutputFields } from './images.ts';
 import { NotifyVolunteers } from './mail.ts';
 import { VolunteerPublicSchema, VolunteerSchema, VolunteerViewSchema } from './volunteers.ts';
+import { RecurrenceInput, RecurrenceSchema } from './recurrence.ts';
 
 /** Default and limits of volunteer positions (decisions §3). */
 export const DEFAULT_VOLUNTEER_POSITIONS = 10;
@@ -24,6 +25,12 @@ export const EventSchema = z.object({
   volunteerCount: z.number().int(),
   updatedAt: Timestamp,
   ...imageOutputFields,
+  /** The series an occurrence belongs to; null for a single (or detached) event. */
+  seriesId: z.number().int().nullable(),
+  /** The series' rule and holiday handling; null for a single event. */
+  recurrence: RecurrenceSchema.nullable(),
+  /** "second Tuesday of every month": the popup's "Repeats:" line; null for a single event. */
+  repeats: z.string().nullable(),
 });
 export type Event = z.infer<typeof EventSchema>;
 
@@ -54,15 +61,23 @@ const eventFields = {
   ...imageFields,
 };
 
-/** Body of POST /api/events. */
+/** Which occurrences of a series an edit or delete touches (a single event: itself). */
+export const EventScope = z.enum(['this', 'following'], { error: 'Scope must be this or following.' });
+export type EventScope = z.infer<typeof EventScope>;
+
+/** Body of POST /api/events; `recurrence` makes it the first occurrence of a series. */
 export const CreateEventInput = z
-  .object(eventFields)
+  .object({ ...eventFields, recurrence: RecurrenceInput.nullish() })
   .refine((e) => Date.parse(e.endDate) >= Date.parse(e.startDate), { message: V.endBeforeStart, path: ['endDate'] })
   .refine(altGivenWithImage, altRequiredIssue);
 export type CreateEventInput = z.infer<typeof CreateEventInput>;
-/** Body of PUT /api/events/{id}. */
+/**
+ * Body of PUT /api/events/{id}. scope=this (the default) changes one occurrence and detaches
+ * it from its series; scope=following changes it and every later occurrence (a new series
+ * from it on). `recurrence` on a single event makes it the first of a new series.
+ */
 export const UpdateEventInput = z
-  .object({ id: Id, ...eventFields, notifyVolunteers: NotifyVolunteers })
+  .object({ id: Id, ...eventFields, notifyVolunteers: NotifyVolunteers, scope: EventScope.default('this'), recurrence: RecurrenceInput.nullish() })
   .refine((e) => Date.parse(e.endDate) >= Date.parse(e.startDate), { message: V.endBeforeStart, path: ['endDate'] })
   .refine(altGivenWithImage, altRequiredIssue);
 export type UpdateEventInput = z.infer<typeof UpdateEventInput>;
@@ -86,3 +101,10 @@ export const EventFormSchema = z.object({
     .max(MAX_VOLUNTEER_POSITIONS, V.positionsRange),
 });
 export type EventFormValues = z.infer<typeof EventFormSchema>;
+
+/** DELETE /api/events/{id}?scope=this|following. */
+export const DeleteEventInput = z.object({ id: Id, scope: EventScope.default('this'), notifyVolunteers: NotifyVolunteers });
+export type DeleteEventInput = z.infer<typeof DeleteEventInput>;
+/** What a delete removed: events, and the sign-ups that went with them. */
+export const DeleteEventResult = z.object({ ok: z.literal(true), deletedEvents: z.number().int(), deletedSignups: z.number().int() });
+export type DeleteEventResult = z.infer<typeof DeleteEventResult>;

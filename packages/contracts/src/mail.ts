@@ -25,8 +25,6 @@ export const NotifyVolunteers = z
   .optional()
   .transform((v) => v === undefined || v === true || v === 'true');
 
-/** Query of DELETE /api/events/{id}. */
-export const DeleteEventInput = z.object({ id: z.coerce.number({ error: 'Invalid id' }).int('Invalid id').positive('Invalid id').max(2147483647, 'Invalid id'), notifyVolunteers: NotifyVolunteers });
 
 /** States of an outbox message. */
 export const OutboxState = z.enum(['queued', 'sending', 'sent', 'failed', 'cancelled']);

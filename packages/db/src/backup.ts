@@ -8,6 +8,8 @@ export const BACKUP_TABLES = [
   'session',
   'images',
   'imageVariants',
+  // Before events: occurrences refer to their series.
+  'eventSeries',
   'events',
   'volunteers',
   'news',

@@ -41,6 +41,31 @@ export interface EventsTable {
   updatedAt: Timestamp;
   imageId: number | null;
   imageAlt: string | null;
+  /** The series an occurrence belongs to (migration 0006); null for single and detached events. */
+  seriesId: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The rule's instant of an occurrence, before holiday moves and edits; unique per series. */
+  originalStart: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+/** A recurring series (migration 0006): the rule and the fields new occurrences copy. */
+export interface EventSeriesTable {
+  id: Generated<number>;
+  rule: string;
+  onHoliday: string;
+  /** Wall-clock start of the first occurrence in `timeZone`, 'YYYY-MM-DDTHH:MM'. */
+  dtstart: string;
+  durationMinutes: number;
+  timeZone: string;
+  title: string;
+  description: string;
+  location: string;
+  type: string;
+  volunteerPositions: number;
+  createdBy: number;
+  materialisedUntil: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  endsBefore: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
 }
 
 /** Volunteer sign-ups; deleted with their event (each insert or delete moves events.volunteer_count). */
@@ -271,6 +296,7 @@ export interface Database {
   users: UsersTable;
   session: SessionTable;
   events: EventsTable;
+  eventSeries: EventSeriesTable;
   volunteers: VolunteersTable;
   news: NewsTable;
   resources: ResourcesTable;
@@ -291,6 +317,7 @@ export interface Database {
 }
 
 export type EventRow = Selectable<EventsTable>;
+export type EventSeriesRow = Selectable<EventSeriesTable>;
 export type NewEventRow = Insertable<EventsTable>;
 export type EventUpdate = Updateable<EventsTable>;
 export type MemberRow = Selectable<MembersTable>;

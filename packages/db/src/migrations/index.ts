@@ -3,6 +3,7 @@ import * as m0001 from './0001_initial.ts';
 import * as m0002 from './0002_volunteer_count.ts';
 import * as m0003 from './0003_membership_number_ci.ts';
 import * as m0005 from './0005_mail_outbox.ts';
+import * as m0006 from './0006_event_series.ts';
 import * as m0007 from './0007_images.ts';
 
 /** Every migration, by name; add new ones at the end, never edit a landed one. */
@@ -11,5 +12,6 @@ export const migrations: Record<string, Migration> = {
   '0002_volunteer_count': m0002,
   '0003_membership_number_ci': m0003,
   '0005_mail_outbox': m0005,
+  '0006_event_series': m0006,
   '0007_images': m0007,
 };

@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { CreateEventInput, EventDetailSchema, EventSchema, EventWithVolunteersSchema, UpdateEventInput } from '@post/contracts/events';
-import { IdInput, Ok } from '@post/contracts/common';
+import { CreateEventInput, DeleteEventInput, DeleteEventResult, EventDetailSchema, EventSchema, EventWithVolunteersSchema, UpdateEventInput } from '@post/contracts/events';
+import { IdInput } from '@post/contracts/common';
 import { adminProcedure, currentAdmin, publicProcedure, router } from '../../trpc.ts';
-import { DeleteEventInput } from '@post/contracts/mail';
 import * as service from './events.service.ts';
 import { mailBaseUrl } from '../mail/context.ts';
 import { movedOrRelocated, queueEventNotices } from '../volunteers/volunteer-mail.ts';
@@ -10,19 +9,19 @@ import type { Context } from '../../trpc.ts';
 
 // Issue 19: volunteers hear of a change of time or place and of a deletion, in the same
 // transaction as the edit (unless the administrator unticks "Tell volunteers").
-async function updateAndNotify(ctx: Context, input: UpdateEventInput) {
+async function updateAndNotify(ctx: Context, input: UpdateEventInput, userId: number) {
   return ctx.db.transaction().execute(async (trx) => {
     const before = await trx.selectFrom('events').select(['startDate', 'endDate', 'location']).where('id', '=', input.id).forUpdate().executeTakeFirst();
-    const event = await service.updateEvent(trx, input);
+    const event = await service.updateEvent(trx, input, userId);
     if (before && input.notifyVolunteers && movedOrRelocated(before, event)) await queueEventNotices(trx, mailBaseUrl(ctx.env, ctx.req), input.id, false);
     return event;
   });
 }
 
-async function deleteAndNotify(ctx: Context, id: number, notify: boolean) {
-  await ctx.db.transaction().execute(async (trx) => {
-    if (notify) await queueEventNotices(trx, mailBaseUrl(ctx.env, ctx.req), id, true);
-    await service.deleteEvent(trx, id);
+async function deleteAndNotify(ctx: Context, input: DeleteEventInput) {
+  return ctx.db.transaction().execute(async (trx) => {
+    if (input.notifyVolunteers) await queueEventNotices(trx, mailBaseUrl(ctx.env, ctx.req), input.id, true);
+    return service.deleteEvent(trx, input.id, input.scope);
   });
 }
 
@@ -46,21 +45,18 @@ export const eventsRouter = router({
     .output(EventDetailSchema)
     .query(async ({ ctx, input }) => service.eventById(ctx.db, input.id, Boolean(await currentAdmin(ctx)))),
   create: adminProcedure
-    .meta({ changesContent: true, openapi: { method: 'POST', path: '/events', tags, summary: 'Create an event', protect: true } })
+    .meta({ changesContent: true, openapi: { method: 'POST', path: '/events', tags, summary: 'Create an event; with recurrence { rule (RFC 5545 RRULE), onHoliday }, a series whose occurrences exist for the next 18 months (the answer is the first)', protect: true } })
     .input(CreateEventInput)
     .output(EventSchema)
     .mutation(({ ctx, input }) => service.createEvent(ctx.db, input, ctx.user.id)),
   update: adminProcedure
-    .meta({ changesContent: true, openapi: { method: 'PUT', path: '/events/{id}', tags, summary: 'Replace an event', protect: true } })
+    .meta({ changesContent: true, openapi: { method: 'PUT', path: '/events/{id}', tags, summary: 'Replace an event; scope=this detaches an occurrence from its series, scope=following changes it and every later occurrence; notifyVolunteers (default true) tells its volunteers of a new time or place', protect: true } })
     .input(UpdateEventInput)
     .output(EventSchema)
-    .mutation(({ ctx, input }) => updateAndNotify(ctx, input)),
+    .mutation(({ ctx, input }) => updateAndNotify(ctx, input, ctx.user.id)),
   remove: adminProcedure
-    .meta({ changesContent: true, openapi: { method: 'DELETE', path: '/events/{id}', tags, summary: 'Delete an event and its volunteers', protect: true } })
+    .meta({ changesContent: true, openapi: { method: 'DELETE', path: '/events/{id}', tags, summary: 'Delete an event and its sign-ups; scope=following also deletes the later occurrences of its series; notifyVolunteers (default true) tells the volunteers. Answers how many events and sign-ups went', protect: true } })
     .input(DeleteEventInput)
-    .output(Ok)
-    .mutation(async ({ ctx, input }) => {
-      await deleteAndNotify(ctx, input.id, input.notifyVolunteers);
-      return { ok: true as const };
-    }),
+    .output(DeleteEventResult)
+    .mutation(({ ctx, input }) => deleteAndNotify(ctx, input)),
 });

@@ -1,13 +1,25 @@
 import { sql } from 'kysely';
 import type { DB, EventRow } from '@post/db';
-import type { CreateEventInput, Event, EventDetail, EventWithVolunteers, UpdateEventInput } from '@post/contracts/events';
+import type { CreateEventInput, DeleteEventResult, Event, EventDetail, EventScope, EventWithVolunteers, UpdateEventInput } from '@post/contracts/events';
 import type { VolunteerPublic, VolunteerView } from '@post/contracts/volunteers';
-import { notFound } from '../../errors.ts';
+import { describeRule, parseRule, R, type OnHoliday, type RecurrenceInput } from '@post/contracts/recurrence';
+import { utcToZoned } from '@post/contracts/rules/event-time';
+import { badRequest, notFound } from '../../errors.ts';
+import { getSettings } from '../site-settings/site-settings.service.ts';
+import { expandSeries, horizonFrom, type Instance } from './series.service.ts';
 import { imageChanges, imageColumns, pictureError, withImages } from '../images/images.service.ts';
 
 const iso = (d: Date | string): string => new Date(d).toISOString();
 
-function toEvent(row: EventRow): Event {
+/** Runs `fn` in the caller's transaction when there is one (an edit's e-mail notices share it), else in a new one. */
+function inTransaction<T>(db: DB, fn: (trx: DB) => Promise<T>): Promise<T> {
+  return db.isTransaction ? fn(db) : db.transaction().execute(fn);
+}
+
+/** An events row with its series' rule (left join; nulls for single events). */
+type EventWithSeries = EventRow & { rule: string | null; onHoliday: string | null; dtstart: string | null };
+
+function toEvent(row: EventWithSeries): Event {
   return {
     id: row.id,
     title: row.title,
@@ -24,11 +36,18 @@ function toEvent(row: EventRow): Event {
     imageId: row.imageId,
     imageAlt: row.imageAlt,
     image: null,
+    seriesId: row.seriesId,
+    recurrence: row.seriesId !== null && row.rule ? { rule: row.rule, onHoliday: (row.onHoliday ?? 'keep') as OnHoliday } : null,
+    repeats: row.seriesId !== null && row.rule ? describeRule(row.rule, row.dtstart?.slice(0, 10)) : null,
   };
 }
 
 function selectEvents(db: DB) {
-  return db.selectFrom('events as e').selectAll('e');
+  return db
+    .selectFrom('events as e')
+    .leftJoin('eventSeries as s', 's.id', 'e.seriesId')
+    .selectAll('e')
+    .select(['s.rule', 's.onHoliday', 's.dtstart']);
 }
 
 /** Volunteers' public fields (name, role) of the given events, by event id, in sign-up order. */
@@ -89,8 +108,101 @@ export async function eventById(db: DB, id: number, withContacts: boolean): Prom
   return (await withImages(db, [{ ...toEvent(row), volunteers }]))[0]!;
 }
 
-/** Creates an event; the signed-in administrator is its author. */
-export async function createEvent(db: DB, input: CreateEventInput, userId: number): Promise<Event> {
+/** A series' fields as the input gives them, with its wall-clock start in the post's zone. */
+function seriesValues(input: CreateEventInput | UpdateEventInput, recurrence: { rule: string; onHoliday: OnHoliday }, timeZone: string, userId: number) {
+  const start = new Date(input.startDate);
+  const local = utcToZoned(start, timeZone);
+  return {
+    rule: recurrence.rule,
+    onHoliday: recurrence.onHoliday,
+    dtstart: `${local.date}T${local.time}`,
+    durationMinutes: Math.round((Date.parse(input.endDate) - start.getTime()) / 60_000),
+    timeZone,
+    title: input.title,
+    description: input.description,
+    location: input.location,
+    type: input.type,
+    volunteerPositions: input.volunteerPositions,
+    createdBy: userId,
+  };
+}
+
+/**
+ * Makes a new series and brings `existing` occurrences (the edited event first, then later
+ * occurrences of the series being split) in line with it, inside the caller's transaction:
+ * an existing occurrence on the same date as a new instance becomes that instance (its id, page
+ * and sign-ups kept); the edited event takes the input's own dates; one with sign-ups and no
+ * matching date is kept as a single event (a series change never deletes a sign-up); the rest
+ * are deleted; instances no existing occurrence covers are inserted. Returns the series id.
+ */
+async function newSeries(
+  trx: DB,
+  values: ReturnType<typeof seriesValues>,
+  edited: { id: number; startDate: Date; endDate: Date } | null,
+  existing: EventRow[],
+  now: Date,
+): Promise<number> {
+  const instances = expandSeries({ ...values, endsBefore: null }, null, horizonFrom(now));
+  if (instances.length === 0) throw badRequest(R.noOccurrences);
+  const series = await trx.insertInto('eventSeries').values({ ...values, materialisedUntil: horizonFrom(now) }).returning('id').executeTakeFirstOrThrow();
+  const byDate = new Map<string, Instance>(instances.map((i) => [i.originalDate, i]));
+  const fields = { title: values.title, description: values.description, location: values.location, type: values.type, volunteerPositions: values.volunteerPositions };
+  const bump = { sequence: sql<number>`sequence + 1`, updatedAt: sql<Date>`now()` };
+  if (edited) {
+    const match = byDate.get(utcToZoned(edited.startDate, values.timeZone).date);
+    if (match) byDate.delete(match.originalDate);
+    await trx
+      .updateTable('events')
+      .set({ ...fields, ...bump, startDate: edited.startDate, endDate: edited.endDate, seriesId: series.id, originalStart: match?.original ?? edited.startDate })
+      .where('id', '=', edited.id)
+      .execute();
+  }
+  for (const row of existing) {
+    if (edited && row.id === edited.id) continue;
+    const date = utcToZoned(new Date(row.originalStart ?? row.startDate), values.timeZone).date;
+    const match = byDate.get(date);
+    if (match) {
+      byDate.delete(date);
+      await trx
+        .updateTable('events')
+        .set({ ...fields, ...bump, startDate: match.start, endDate: match.end, seriesId: series.id, originalStart: match.original })
+        .where('id', '=', row.id)
+        .execute();
+    } else if (row.volunteerCount > 0) {
+      await trx.updateTable('events').set({ ...fields, ...bump, seriesId: null }).where('id', '=', row.id).execute();
+    } else {
+      await trx.deleteFrom('events').where('id', '=', row.id).execute();
+    }
+  }
+  const rest = [...byDate.values()];
+  for (let i = 0; i < rest.length; i += 200) {
+    await trx
+      .insertInto('events')
+      .values(rest.slice(i, i + 200).map((inst) => ({ ...fields, createdBy: values.createdBy, startDate: inst.start, endDate: inst.end, seriesId: series.id, originalStart: inst.original })))
+      .execute();
+  }
+  return series.id;
+}
+
+/** The first occurrence of a series (the answer to creating one). */
+async function firstOfSeries(db: DB, seriesId: number): Promise<Event> {
+  const row = await selectEvents(db).where('e.seriesId', '=', seriesId).orderBy('e.startDate').orderBy('e.id').limit(1).executeTakeFirstOrThrow();
+  return toEvent(row);
+}
+
+/**
+ * Creates an event; the signed-in administrator is its author. With `recurrence` it creates a
+ * series and its occurrences for the next 18 months (the answer is the first occurrence).
+ */
+export async function createEvent(db: DB, input: CreateEventInput, userId: number, now = new Date()): Promise<Event> {
+  if (input.recurrence) {
+    const recurrence = input.recurrence;
+    const { timeZone } = await getSettings(db);
+    return inTransaction(db, async (trx) => {
+      const id = await newSeries(trx, seriesValues(input, recurrence, timeZone, userId), null, [], now);
+      return firstOfSeries(trx, id);
+    });
+  }
   const row = await db
     .insertInto('events')
     .values({
@@ -104,45 +216,101 @@ export async function createEvent(db: DB, input: CreateEventInput, userId: numbe
       volunteerPositions: input.volunteerPositions,
       ...imageColumns(input),
     })
-    .returningAll()
+    .returning('id')
     .executeTakeFirstOrThrow()
     .catch((err) => {
       throw pictureError(err);
     });
-  return (await withImages(db, [toEvent(row)]))[0]!;
+  return (await withImages(db, [toEvent(await selectEvents(db).where('e.id', '=', row.id).executeTakeFirstOrThrow())]))[0]!;
 }
 
-/** Replaces an event and bumps its iCalendar SEQUENCE, so subscribed calendars take the change. 404 when missing. */
-export async function updateEvent(db: DB, input: UpdateEventInput): Promise<Event> {
-  const updated = await db
+/** A rule with COUNT, shortened by the instances before `cut`, for the part of a split series after it. */
+function remainingRule(series: { rule: string; dtstart: string; durationMinutes: number; timeZone: string; onHoliday: string }, cut: Date): string {
+  const parsed = parseRule(series.rule);
+  if (!parsed.ok || parsed.rule.count === null) return series.rule;
+  const before = expandSeries({ ...series, onHoliday: 'keep', endsBefore: null }, null, cut).length;
+  return series.rule.replace(/COUNT=\d+/, `COUNT=${Math.max(1, parsed.rule.count - before)}`);
+}
+
+/**
+ * Replaces an event and bumps its iCalendar SEQUENCE, so subscribed calendars take the change.
+ * scope=this on an occurrence detaches it from its series (the others stay as they are);
+ * scope=following ends the series before this occurrence and starts a new one from it with
+ * the input's fields and rule (its own, or the old one). `recurrence` on a single event makes
+ * it the first occurrence of a new series. 404 when missing.
+ */
+export async function updateEvent(db: DB, input: UpdateEventInput, userId = 1, now = new Date()): Promise<Event> {
+  const current = await db.selectFrom('events').selectAll().where('id', '=', input.id).executeTakeFirst();
+  if (!current) throw notFound('Event');
+  const startDate = new Date(input.startDate);
+  const endDate = new Date(input.endDate);
+  const { timeZone } = await getSettings(db);
+
+  if (current.seriesId !== null && input.scope === 'following') {
+    const seriesId = current.seriesId;
+    return inTransaction(db, async (trx) => {
+      const old = await trx.selectFrom('eventSeries').selectAll().where('id', '=', seriesId).forUpdate().executeTakeFirstOrThrow();
+      const cut = new Date(current.originalStart ?? current.startDate);
+      const later = await trx.selectFrom('events').selectAll().where('seriesId', '=', seriesId).where('originalStart', '>=', cut).orderBy('originalStart').execute();
+      const recurrence = input.recurrence ?? { rule: remainingRule(old, cut), onHoliday: old.onHoliday as OnHoliday };
+      await trx.updateTable('eventSeries').set({ endsBefore: cut, updatedAt: sql<Date>`now()` }).where('id', '=', seriesId).execute();
+      await newSeries(trx, seriesValues(input, recurrence, timeZone, old.createdBy), { id: current.id, startDate, endDate }, later, now);
+      return toEvent(await selectEvents(trx).where('e.id', '=', current.id).executeTakeFirstOrThrow());
+    });
+  }
+  if (current.seriesId === null && input.recurrence) {
+    const recurrence = input.recurrence;
+    return inTransaction(db, async (trx) => {
+      await newSeries(trx, seriesValues(input, recurrence, timeZone, current.createdBy ?? userId), { id: current.id, startDate, endDate }, [], now);
+      return toEvent(await selectEvents(trx).where('e.id', '=', current.id).executeTakeFirstOrThrow());
+    });
+  }
+  await db
     .updateTable('events')
     .set((eb) => ({
       title: input.title,
       description: input.description,
       location: input.location,
-      startDate: new Date(input.startDate),
-      endDate: new Date(input.endDate),
+      startDate,
+      endDate,
       type: input.type,
       volunteerPositions: input.volunteerPositions,
       ...imageChanges(input),
+      // One occurrence changed on its own leaves the series; original_start stays, so the
+      // periodic job never adds the rule's instant again.
+      seriesId: null,
       sequence: eb('sequence', '+', 1),
       updatedAt: sql<Date>`now()`,
     }))
     .where('id', '=', input.id)
-    .returning('id')
-    .executeTakeFirst()
+    .execute()
     .catch((err) => {
       throw pictureError(err);
     });
-  if (!updated) throw notFound('Event');
   const row = await selectEvents(db).where('e.id', '=', input.id).executeTakeFirstOrThrow();
   return (await withImages(db, [toEvent(row)]))[0]!;
 }
 
-/** Deletes an event and (by the foreign key's cascade) its volunteers. 404 when missing. */
-export async function deleteEvent(db: DB, id: number): Promise<void> {
-  const deleted = await db.deleteFrom('events').where('id', '=', id).returning('id').executeTakeFirst();
-  if (!deleted) throw notFound('Event');
+/**
+ * Deletes an event and (by the foreign key's cascade) its volunteers; scope=following also
+ * deletes every later occurrence of its series and ends the series there. Answers how many
+ * events and sign-ups went. 404 when missing.
+ */
+export async function deleteEvent(db: DB, id: number, scope: EventScope = 'this'): Promise<DeleteEventResult> {
+  return inTransaction(db, async (trx) => {
+    const current = await trx.selectFrom('events').select(['id', 'seriesId', 'originalStart', 'startDate']).where('id', '=', id).forUpdate().executeTakeFirst();
+    if (!current) throw notFound('Event');
+    let ids = [id];
+    if (scope === 'following' && current.seriesId !== null) {
+      const cut = new Date(current.originalStart ?? current.startDate);
+      const later = await trx.selectFrom('events').select('id').where('seriesId', '=', current.seriesId).where('originalStart', '>=', cut).execute();
+      ids = [...new Set([id, ...later.map((r) => r.id)])];
+      await trx.updateTable('eventSeries').set({ endsBefore: cut, updatedAt: sql<Date>`now()` }).where('id', '=', current.seriesId).execute();
+    }
+    const signups = await trx.selectFrom('volunteers').select(sql<number>`count(*)::int`.as('n')).where('eventId', 'in', ids).executeTakeFirstOrThrow();
+    await trx.deleteFrom('events').where('id', 'in', ids).execute();
+    return { ok: true as const, deletedEvents: ids.length, deletedSignups: signups.n };
+  });
 }
 
 /** What the iCalendar files need of an event. */

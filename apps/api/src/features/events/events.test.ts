@@ -171,7 +171,7 @@ describe('administrator writes', () => {
     await addVolunteer(ev.id, 'Fay Ford', 'fay@example.org');
     const res = await admin.delete(`/api/events/${ev.id}`);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ ok: true });
+    expect(res.json()).toEqual({ ok: true, deletedEvents: 1, deletedSignups: 2 });
     expect(await t.db.selectFrom('events').select('id').where('id', '=', ev.id).executeTakeFirst()).toBeUndefined();
     const left = await t.db.selectFrom('volunteers').select('id').where('eventId', '=', ev.id).execute();
     expect(left).toEqual([]);
