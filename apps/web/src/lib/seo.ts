@@ -33,14 +33,14 @@ export function seo(
   return {
     meta: [
       { title: fullTitle },
-      ...(description ? [{ name: 'description', content: description }] : []),
-      ...(noindex ? [{ name: 'robots', content: 'noindex' }] : []),
+      description && { name: 'description', content: description },
+      noindex && { name: 'robots', content: 'noindex' },
       { property: 'og:site_name', content: site },
       { property: 'og:title', content: fullTitle },
-      ...(description ? [{ property: 'og:description', content: description }] : []),
+      description && { property: 'og:description', content: description },
       { property: 'og:type', content: type },
-      ...(url ? [{ property: 'og:url', content: url }] : []),
-    ],
+      url && { property: 'og:url', content: url },
+    ].filter((tag) => typeof tag === 'object'),
     links: url && !noindex ? [{ rel: 'canonical', href: url }] : [],
   };
 }
