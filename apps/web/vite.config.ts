@@ -17,6 +17,8 @@ export default defineConfig({
   },
   build: {
     target: 'es2022',
+    // Every browser of that target supports <link rel="modulepreload">: no polyfill in the entry.
+    modulePreload: { polyfill: false },
     // Read by the bundle budget test to find each route's chunks.
     manifest: true,
     sourcemap: false,

@@ -36,13 +36,13 @@ export function seo(
   return {
     meta: [
       { title: fullTitle },
-      ...(description ? [{ name: 'description', content: description }] : []),
-      ...(noindex ? [{ name: 'robots', content: 'noindex' }] : []),
+      description && { name: 'description', content: description },
+      noindex && { name: 'robots', content: 'noindex' },
       { property: 'og:site_name', content: site },
       { property: 'og:title', content: fullTitle },
-      ...(description ? [{ property: 'og:description', content: description }] : []),
+      description && { property: 'og:description', content: description },
       { property: 'og:type', content: type },
-      ...(url ? [{ property: 'og:url', content: url }] : []),
+      url && { property: 'og:url', content: url },
       ...(image && context.origin
         ? [
             { property: 'og:image', content: `${context.origin}${image.path}` },
@@ -51,7 +51,7 @@ export function seo(
             { property: 'og:image:alt', content: image.alt },
           ]
         : []),
-    ],
+    ].filter((tag) => typeof tag === 'object'),
     links: url && !noindex ? [{ rel: 'canonical', href: url }] : [],
   };
 }

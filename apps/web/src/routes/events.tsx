@@ -7,9 +7,8 @@ import { prefetchAll } from '../lib/optional-query.ts';
 
 /** `?id=` selects an event: numeric ids are stored events, others holidays (spec §2). */
 function eventIdOf(raw: unknown): EventId | undefined {
-  const id = parseId(typeof raw === 'string' ? raw.trim() : raw);
-  if (id !== undefined) return id;
-  return typeof raw === 'string' && raw.trim() && !/^\d+$/.test(raw.trim()) ? raw.trim().slice(0, 40) : undefined;
+  const id = typeof raw === 'string' ? raw.trim() : raw;
+  return parseId(id) ?? (typeof id === 'string' && id && !/^\d+$/.test(id) ? id.slice(0, 40) : undefined);
 }
 
 export const Route = createFileRoute('/events')({
