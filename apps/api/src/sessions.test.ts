@@ -6,7 +6,7 @@ import { E } from '@post/contracts/messages';
 import { loadEnv } from './env.ts';
 import { ACCOUNT_ATTEMPTS, KNOWN_BROWSER_ATTEMPTS, PASSWORD_CHANGE_ATTEMPTS } from './lib/throttle.ts';
 import { ADMIN, createTestApp, insertMember } from './test-helpers.ts';
-import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from './plugins/session.ts';
+import { pruneSessions, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from './plugins/session.ts';
 
 describe('sessions in production mode', () => {
   let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -237,6 +237,16 @@ describe('sign-in throttling (issue 17, decision 0011)', () => {
       release();
       spy.mockRestore();
     }
+  });
+
+  it('prunes counters whose window has passed, with the expired sessions', async () => {
+    await t.db.insertInto('rateLimits').values([
+      { key: 'test:old', count: 5, resetAt: sql`now() - interval '1 minute'` as any },
+      { key: 'test:current', count: 5, resetAt: sql`now() + interval '1 minute'` as any },
+    ]).execute();
+    await pruneSessions(t.db);
+    const keys = (await t.db.selectFrom('rateLimits').select('key').where('key', 'like', 'test:%').execute()).map((r) => r.key);
+    expect(keys).toEqual(['test:current']);
   });
 
   it('takes the address from the connection unless TRUST_PROXY is set, even with an https PUBLIC_URL', async () => {

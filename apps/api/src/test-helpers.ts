@@ -26,9 +26,10 @@ export async function createTestApp(overrides: Record<string, string> = {}, opti
   });
   await ensureSiteSettings(handle.db);
   await upsertAdmin(handle.db, ADMIN.username, ADMIN.password);
-  // Tests write to the database directly and read through the API, so the public cache is
-  // off unless a test is about it.
-  const app = await buildServer({ db: handle.db, env, logger: false, publicCache: options.publicCache ?? false, mail: options.mail });
+  // The public cache is on, as in production, so every API test also checks that writes through
+  // the API are seen at once. A test that writes to the database directly and then reads a URL
+  // it read before calls `clearPublicCache()` (or turns the cache off).
+  const app = await buildServer({ db: handle.db, env, logger: false, publicCache: options.publicCache ?? true, mail: options.mail });
   await app.ready();
   return {
     app,

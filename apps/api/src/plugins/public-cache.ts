@@ -172,6 +172,10 @@ interface Fill {
 }
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Forgets every cached answer on this node (tests that write to the database directly). */
+    clearPublicCache(): void;
+  }
   interface FastifyRequest {
     /** The cache's generation when the request arrived: a read that overlaps a write is not stored. */
     cacheGeneration: number;
@@ -201,7 +205,10 @@ declare module 'fastify' {
 export const publicCachePlugin = fp(async (app, opts: { databaseUrl?: string; publicUrl?: string; enabled?: boolean }) => {
   app.decorateRequest('publicCacheable', null);
   app.decorateRequest('contentWrite', false);
-  if (opts.enabled === false) return;
+  if (opts.enabled === false) {
+    app.decorate('clearPublicCache', () => undefined);
+    return;
+  }
   // Query strings are the visitor's to vary: at most this many answers, the least used go first.
   const entries = new LRUCache<string, Entry>({ max: PUBLIC_CACHE_MAX_ENTRIES, ttl: PUBLIC_CACHE_TTL_MS });
   // Keys that were stored before: only their concurrent misses wait for one another (a key that
@@ -216,6 +223,7 @@ export const publicCachePlugin = fp(async (app, opts: { databaseUrl?: string; pu
     // Requests arriving from now on must not wait for a read that began before the write.
     filling.clear();
   };
+  app.decorate('clearPublicCache', clear);
 
   let listener: pg.Client | undefined;
   let notifying: Promise<void> = Promise.resolve();

@@ -56,10 +56,12 @@ export class DbSessionStore {
   }
 }
 
-/** Deletes expired sessions; run now and then, not on every request. */
+/** Deletes expired sessions and throttling counters; run now and then, not on every request. */
 export async function pruneSessions(db: DB): Promise<void> {
   await db.deleteFrom('session').where('expire', '<', sql<Date>`now()`).execute();
   await db.deleteFrom('memberSessions').where('expiresAt', '<', sql<Date>`now()`).execute();
+  // Throttling counters whose window has passed count nothing any more.
+  await db.deleteFrom('rateLimits').where('resetAt', '<', sql<Date>`now()`).execute();
 }
 
 /** The session cookie's name: `__Host-` prefixed when cookies are Secure. */

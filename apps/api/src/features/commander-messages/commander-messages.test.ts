@@ -89,8 +89,11 @@ describe('commander messages', () => {
     expect(none.statusCode).toBe(200);
     expect(none.json()).toEqual({ id: msg.id, content: 'Welcome home.', publishDate: '2026-05-01T12:00:00.000Z', publishedBy: adminId, active: true, commanderName: null });
     await insertMember(t.db, { membershipNumber: 'CM-old', firstName: 'Former', lastName: 'Chief', postRole: 'Post Commander', isActive: false });
+    // Written to the database directly, past the API: the public cache cannot know.
+    t.app.clearPublicCache();
     expect((await t.agent().get('/api/commander-message')).json().commanderName).toBeNull();
     await insertMember(t.db, { membershipNumber: 'CM-2', firstName: 'Maria', lastName: 'Lopez', postRole: 'Post Commander' });
+    t.app.clearPublicCache();
     expect((await t.agent().get('/api/commander-message')).json().commanderName).toBe('Maria Lopez');
   });
 

@@ -162,6 +162,22 @@ describe('member portal: who sees and downloads what', () => {
     expect(seen?.downloadCount).toBe(50);
   });
 
+  it('does not count a download another site started (Sec-Fetch-Site: cross-site), and counts every other one', async () => {
+    const r = await createResource({ title: 'Linked elsewhere', accessLevel: 'member', resourceUrl: 'https://files.example.org/linked.pdf' });
+    const url = `/api/member/resources/${r.id}/download`;
+    const crossSite = await Promise.all(Array.from({ length: 5 }, () => agents.associate.get(url, { 'sec-fetch-site': 'cross-site' })));
+    // Still served: the member followed a link and gets the file.
+    expect(crossSite.every((x) => x.statusCode === 302 && x.headers.location === 'https://files.example.org/linked.pdf')).toBe(true);
+    for (const site of ['same-origin', 'same-site', 'none', undefined]) {
+      expect((await agents.associate.get(url, site ? { 'sec-fetch-site': site } : {})).statusCode).toBe(302);
+    }
+    const row = await t.db.selectFrom('memberResources').select('downloadCount').where('id', '=', r.id).executeTakeFirstOrThrow();
+    expect(row.downloadCount).toBe(4);
+    // The access rule is the same either way.
+    const officers = await createResource({ title: 'Officers only', accessLevel: 'officers', resourceUrl: 'https://files.example.org/o.pdf' });
+    expect((await agents.associate.get(`/api/member/resources/${officers.id}/download`, { 'sec-fetch-site': 'cross-site' })).statusCode).toBe(404);
+  });
+
   it('answers member calls with 401 with no session or with only an administrator session', async () => {
     const r = await createResource({ title: 'Any', accessLevel: 'member', resourceUrl: 'https://files.example.org/any.pdf' });
     for (const agent of [t.agent(), admin]) {

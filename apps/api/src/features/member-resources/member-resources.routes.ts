@@ -85,7 +85,10 @@ export async function memberResourcesRoutes(app: FastifyInstance, deps: { db: DB
     const member = await currentMember({ db, req });
     if (!member) return reply.code(401).send({ message: E.memberRequired });
     const id = parseId(req.params.id);
-    const counted = id === undefined ? undefined : await countDownload(db, member, id);
+    // A download the browser says another site started is served but not counted, so links
+    // or images elsewhere cannot inflate the count; every other one counts, atomically.
+    const count = req.headers['sec-fetch-site'] !== 'cross-site';
+    const counted = id === undefined ? undefined : await countDownload(db, member, id, count);
     if (!counted) return reply.code(404).send({ message: E.notFound('Resource') });
     const file = await resourceFile(db, id!);
     if (file) return sendFile(reply, file);

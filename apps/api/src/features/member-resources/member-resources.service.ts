@@ -170,7 +170,18 @@ export async function resourcesForMember(db: DB, member: AudienceMember): Promis
  * the rule (so concurrent downloads all count and a hidden resource is never counted). Returns the
  * resource's URL (null when it has an uploaded file), or undefined when the member may not open it.
  */
-export async function countDownload(db: DB, member: AudienceMember, id: number): Promise<{ resourceUrl: string | null } | undefined> {
+export async function countDownload(db: DB, member: AudienceMember, id: number, count = true): Promise<{ resourceUrl: string | null } | undefined> {
+  if (!count) {
+    // The same rule, nothing counted: a download another site started (a link or image on it).
+    return db
+      .selectFrom('memberResources as r')
+      .select('r.resourceUrl')
+      .where('r.id', '=', id)
+      .where('r.isActive', '=', true)
+      .where('r.accessLevel', 'in', accessLevelsFor(member))
+      .where(hasSomething)
+      .executeTakeFirst();
+  }
   return db
     .updateTable('memberResources as r')
     .set({ downloadCount: sql`download_count + 1` })
