@@ -7,7 +7,19 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '**/dist-ssr/**', '**/.turbo/**', '**/coverage/**', '**/routeTree.gen.ts', 'bench/results/**', 'apps/web/e2e/artifacts/**', 'data/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/dist-ssr/**',
+      '**/.turbo/**',
+      '**/coverage/**',
+      '**/routeTree.gen.ts',
+      'bench/results/**',
+      'apps/web/e2e/artifacts/**',
+      'data/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -22,7 +34,17 @@ export default tseslint.config(
   {
     // Kysely's migrations take `Kysely<any>` (the schema of their day, not today's), and tests
     // reach into loosely typed responses; the API's few remaining `any` are reported, not fatal.
-    files: ['**/*.test.ts', '**/*.e2e.ts', 'apps/web/e2e/**', 'packages/db/src/migrations/**', 'packages/db/src/migrate.ts', 'packages/db/src/backup.ts', 'apps/api/**', 'bench/**', 'reliability/**'],
+    files: [
+      '**/*.test.ts',
+      '**/*.e2e.ts',
+      'apps/web/e2e/**',
+      'packages/db/src/migrations/**',
+      'packages/db/src/migrate.ts',
+      'packages/db/src/backup.ts',
+      'apps/api/**',
+      'bench/**',
+      'reliability/**',
+    ],
     rules: { '@typescript-eslint/no-explicit-any': 'warn' },
   },
   {

@@ -18,10 +18,19 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 50;
 // PG_CONTAINER=1: PostgreSQL 15 in a container (TEST_PG_IMAGE, default postgres:15) for a
 // machine with Docker but no PostgreSQL; removed at the end (and by its reaper on Ctrl-C).
-const container = process.env.PG_CONTAINER === '1' && (process.env.BENCH_ENGINES ?? 'postgres').includes('postgres') ? await (await import('@post/db/test-container')).startTestPostgres() : undefined;
+const container =
+  process.env.PG_CONTAINER === '1' && (process.env.BENCH_ENGINES ?? 'postgres').includes('postgres')
+    ? await (await import('@post/db/test-container')).startTestPostgres()
+    : undefined;
 const pgUrl = container?.url ?? process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-const ENGINES = (process.env.BENCH_ENGINES ?? 'pglite,postgres').split(',').map((s) => s.trim()).filter(Boolean);
-const TARGETS = (process.env.BENCH_TARGETS ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+const ENGINES = (process.env.BENCH_ENGINES ?? 'pglite,postgres')
+  .split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
+const TARGETS = (process.env.BENCH_TARGETS ?? '')
+  .split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
 const wanted = (name: string) => TARGETS.length === 0 || TARGETS.some((t) => name.includes(t));
 
 interface Row {
@@ -88,7 +97,16 @@ async function benchEngine(engine: string, databaseUrl?: string): Promise<{ rows
     if (!wanted(`GET ${target}`)) continue;
     const b = await bare();
     const r = await run({ url: `${base}${target}`, connections: CONNECTIONS, duration: DURATION });
-    rows.push({ engine, target: `GET ${target}`, rps: r.requests.average, bareRps: b.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx });
+    rows.push({
+      engine,
+      target: `GET ${target}`,
+      rps: r.requests.average,
+      bareRps: b.requests.average,
+      p50: r.latency.p50,
+      p99: r.latency.p99,
+      errors: r.errors,
+      non2xx: r.non2xx,
+    });
   }
   const loginBody = JSON.stringify({ username: 'bench', password: 'bench-password-123' });
   const login = (connections: number) =>
@@ -96,7 +114,16 @@ async function benchEngine(engine: string, databaseUrl?: string): Promise<{ rows
   if (wanted('POST /api/login')) {
     const b = await bare();
     const l = await login(CONNECTIONS);
-    rows.push({ engine, target: 'POST /api/login', rps: l.requests.average, bareRps: b.requests.average, p50: l.latency.p50, p99: l.latency.p99, errors: l.errors, non2xx: l.non2xx });
+    rows.push({
+      engine,
+      target: 'POST /api/login',
+      rps: l.requests.average,
+      bareRps: b.requests.average,
+      p50: l.latency.p50,
+      p99: l.latency.p99,
+      errors: l.errors,
+      non2xx: l.non2xx,
+    });
   }
   // Sign-ins while the public keeps reading: the reads with and without them. Before the
   // sign-ups below, which grow /api/events/upcoming (it lists volunteers' names), so the
@@ -127,7 +154,16 @@ async function benchEngine(engine: string, databaseUrl?: string): Promise<{ rows
         },
       ],
     });
-    rows.push({ engine, target: 'POST /api/volunteers', rps: v.requests.average, bareRps: b1.requests.average, p50: v.latency.p50, p99: v.latency.p99, errors: v.errors, non2xx: v.non2xx });
+    rows.push({
+      engine,
+      target: 'POST /api/volunteers',
+      rps: v.requests.average,
+      bareRps: b1.requests.average,
+      p50: v.latency.p50,
+      p99: v.latency.p99,
+      errors: v.errors,
+      non2xx: v.non2xx,
+    });
   }
   const mem = (await (await fetch(`${base}/__mem`)).json()) as { peakRss: number };
   await server.stop();
@@ -173,7 +209,9 @@ const pad = (s: string, n: number) => s.padEnd(n);
 console.log(`\nautocannon, ${CONNECTIONS} connections, ${DURATION} s per target, Node ${process.version}\n`);
 const rows = results.flatMap((x) => x.rows);
 if (rows.length) {
-  console.log(`${pad('engine', 9)}${pad('target', 32)}${pad('req/s', 9)}${pad('bare req/s', 12)}${pad('ratio', 7)}${pad('p50 ms', 8)}${pad('p99 ms', 8)}errors/non-2xx`);
+  console.log(
+    `${pad('engine', 9)}${pad('target', 32)}${pad('req/s', 9)}${pad('bare req/s', 12)}${pad('ratio', 7)}${pad('p50 ms', 8)}${pad('p99 ms', 8)}errors/non-2xx`,
+  );
   for (const r of rows) {
     console.log(
       `${pad(r.engine, 9)}${pad(r.target, 32)}${pad(r.rps.toFixed(0), 9)}${pad(r.bareRps.toFixed(0), 12)}${pad((r.rps / r.bareRps).toFixed(2), 7)}${pad(String(r.p50), 8)}${pad(String(r.p99), 8)}${r.errors}/${r.non2xx}`,
@@ -183,7 +221,9 @@ if (rows.length) {
 const mixed = results.flatMap((x) => (x.mixed ? [x.mixed] : []));
 if (mixed.length) {
   console.log('\nSign-ins beside reads: GET /api/events/upcoming with 40 connections, alone and with 10 connections of POST /api/login');
-  console.log(`${pad('engine', 9)}${pad('logins/s', 10)}${pad('login p99', 11)}${pad('reads/s alone', 15)}${pad('p50/p99 alone', 15)}${pad('reads/s mixed', 15)}${pad('p50/p99 mixed', 15)}errors/non-2xx`);
+  console.log(
+    `${pad('engine', 9)}${pad('logins/s', 10)}${pad('login p99', 11)}${pad('reads/s alone', 15)}${pad('p50/p99 alone', 15)}${pad('reads/s mixed', 15)}${pad('p50/p99 mixed', 15)}errors/non-2xx`,
+  );
   for (const m of mixed) {
     const errs = [m.readsAlone, m.readsWithLogins, m.logins].map((r) => `${r.errors}/${r.non2xx}`).join(' ');
     console.log(

@@ -112,7 +112,9 @@ async function measure(page: Page, act: () => Promise<void>, keys = 0): Promise<
     const longest = group.reduce((a, b) => (b.duration > a.duration ? b : a));
     const end = longest.startTime + longest.duration;
     const delay = longest.processingStart - longest.startTime;
-    const handlers = group.filter((e) => e.processingStart >= longest.startTime && e.processingEnd <= end).reduce((sum, e) => sum + e.processingEnd - e.processingStart, 0);
+    const handlers = group
+      .filter((e) => e.processingStart >= longest.startTime && e.processingEnd <= end)
+      .reduce((sum, e) => sum + e.processingEnd - e.processingStart, 0);
     samples.push({ ms: longest.duration, phases: { delay, handlers, paint: Math.max(0, longest.duration - delay - handlers), event: longest.name } });
   }
   while (samples.length < Math.max(keys, 1)) samples.push({ ms: 0 });
@@ -144,9 +146,20 @@ try {
   if (login.status() !== 200) throw new Error(`admin sign-in answered ${login.status()}: ${await login.text()}`);
   const now = monthInZone(fromNow(0));
   const popupStart = monthInZone(fromNow(2)) === now ? 2 : -26;
-  for (const [title, start, positions] of [[POPUP_TITLE, popupStart, 10], [SIGNUP_TITLE, 72, 1000]] as const) {
+  for (const [title, start, positions] of [
+    [POPUP_TITLE, popupStart, 10],
+    [SIGNUP_TITLE, 72, 1000],
+  ] as const) {
     const res = await admin.request.post('/api/events', {
-      data: { title, description: `About ${title}.`, location: 'Post Home', startDate: fromNow(start), endDate: fromNow(start + 2), type: 'community', volunteerPositions: positions },
+      data: {
+        title,
+        description: `About ${title}.`,
+        location: 'Post Home',
+        startDate: fromNow(start),
+        endDate: fromNow(start + 2),
+        type: 'community',
+        volunteerPositions: positions,
+      },
     });
     if (res.status() !== 200) throw new Error(`creating '${title}' answered ${res.status()}: ${await res.text()}`);
   }
@@ -217,8 +230,14 @@ function format(ms: number): string {
 const pad = (s: string | number, n: number) => String(s).padEnd(n);
 console.log(`\nInteraction to next paint (Event Timing), CPU ${CPU_SLOWDOWN}x slower, ${WIDTH}x${HEIGHT}, ${RUNS} page loads each; target ${TARGET_MS} ms`);
 // A shared machine's load inflates every figure: shown so a reader can judge the run.
-console.log(`load average at the end: ${loadavg().map((l) => l.toFixed(1)).join(' ')} on ${availableParallelism()} cores\n`);
-console.log(`${pad('interaction', 48)}${pad('samples', 9)}${pad('median ms', 11)}${pad('worst ms', 10)}${pad('result', 8)}worst: input delay / handlers / rest to paint`);
+console.log(
+  `load average at the end: ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')} on ${availableParallelism()} cores\n`,
+);
+console.log(
+  `${pad('interaction', 48)}${pad('samples', 9)}${pad('median ms', 11)}${pad('worst ms', 10)}${pad('result', 8)}worst: input delay / handlers / rest to paint`,
+);
 let failed = false;
 for (const { name, samples } of results) {
   const sorted = [...samples].sort((a, b) => a.ms - b.ms);

@@ -31,7 +31,12 @@ const events = await handle.db
   .returning('id')
   .execute();
 
-const env = loadEnv({ NODE_ENV: 'production', SESSION_SECRET: randomBytes(32).toString('hex'), DATA_DIR: mkdtempSync(path.join(tmpdir(), 'bench-')), LOG_LEVEL: 'silent' });
+const env = loadEnv({
+  NODE_ENV: 'production',
+  SESSION_SECRET: randomBytes(32).toString('hex'),
+  DATA_DIR: mkdtempSync(path.join(tmpdir(), 'bench-')),
+  LOG_LEVEL: 'silent',
+});
 const app = await buildServer({ db: handle.db, env, logger: false, limits: { enabled: false } });
 let peakRss = process.memoryUsage().rss;
 setInterval(() => {

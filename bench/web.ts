@@ -68,7 +68,9 @@ try {
 
 const pad = (s: string | number, n: number) => String(s).padEnd(n);
 console.log(`\nLighthouse (default mobile settings), median of ${RUNS} runs per route; reports in ${out}\n`);
-console.log(`${pad('route', 12)}${pad('perf', 6)}${pad('a11y', 6)}${pad('bp', 6)}${pad('seo', 6)}${pad('LCP s', 8)}${pad('FCP s', 8)}${pad('TBT ms', 8)}${pad('CLS', 7)}SI s`);
+console.log(
+  `${pad('route', 12)}${pad('perf', 6)}${pad('a11y', 6)}${pad('bp', 6)}${pad('seo', 6)}${pad('LCP s', 8)}${pad('FCP s', 8)}${pad('TBT ms', 8)}${pad('CLS', 7)}SI s`,
+);
 for (const s of summaries) {
   console.log(
     `${pad(s.route, 12)}${pad(s.performance, 6)}${pad(s.accessibility, 6)}${pad(s.bestPractices, 6)}${pad(s.seo, 6)}${pad((s.lcp / 1000).toFixed(2), 8)}${pad((s.fcp / 1000).toFixed(2), 8)}${pad(s.tbt.toFixed(0), 8)}${pad(s.cls.toFixed(3), 7)}${(s.si / 1000).toFixed(2)}`,

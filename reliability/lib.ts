@@ -329,29 +329,26 @@ export function request(base: string, method: string, pathname: string, opts: Re
   if (opts.cookie) headers.cookie = opts.cookie;
   const track = opts.track;
   return new Promise((resolve, reject) => {
-    const req = http.request(
-      { host: url.hostname, port: url.port, path: url.pathname + url.search, method, headers, agent: opts.agent ?? false },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('error', (err) => fail(err));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          if (track) {
-            track.doneAt = now();
-            track.status = res.statusCode;
-            if ((res.statusCode ?? 0) >= 300) track.body = text.slice(0, 160);
-          }
-          clearTimeout(timer);
-          resolve({
-            status: res.statusCode ?? 0,
-            body: text,
-            headers: res.headers,
-            json: () => JSON.parse(text),
-          });
+    const req = http.request({ host: url.hostname, port: url.port, path: url.pathname + url.search, method, headers, agent: opts.agent ?? false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('error', (err) => fail(err));
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        if (track) {
+          track.doneAt = now();
+          track.status = res.statusCode;
+          if ((res.statusCode ?? 0) >= 300) track.body = text.slice(0, 160);
+        }
+        clearTimeout(timer);
+        resolve({
+          status: res.statusCode ?? 0,
+          body: text,
+          headers: res.headers,
+          json: () => JSON.parse(text),
         });
-      },
-    );
+      });
+    });
     const timer = setTimeout(() => req.destroy(Object.assign(new Error('request timed out'), { code: 'ETIMEDOUT' })), opts.timeoutMs ?? 20_000);
     const fail = (err: Error & { code?: string }) => {
       clearTimeout(timer);

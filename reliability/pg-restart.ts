@@ -1,21 +1,6 @@
 import http from 'node:http';
 import pg from 'pg';
-import {
-  adminLogin,
-  createEvent,
-  fakeAddress,
-  ms,
-  now,
-  request,
-  sec,
-  sleep,
-  startApp,
-  startCluster,
-  summary,
-  tempDir,
-  timeLimit,
-  type Check,
-} from './lib.ts';
+import { adminLogin, createEvent, fakeAddress, ms, now, request, sec, sleep, startApp, startCluster, summary, tempDir, timeLimit, type Check } from './lib.ts';
 
 // `pnpm reliability:pg-restart`: PostgreSQL restarted three times in immediate mode (a crash:
 // no shutdown checkpoint, every connection cut) under a load of volunteer sign-ups and member
@@ -54,7 +39,9 @@ for (let i = 0; i < MEMBER_WORKERS; i++) {
   if (res.status !== 200 && res.status !== 201) throw new Error(`member create failed: ${res.status} ${res.body}`);
   memberIds.push(res.json<{ id: number }>().id);
 }
-console.log(`  ${EVENTS} events with ${POSITIONS} positions each, ${MEMBER_WORKERS} members; load for ${LOAD_MS / 1000} s, restarts at ${RESTART_AT_MS.map((t) => t / 1000).join(', ')} s`);
+console.log(
+  `  ${EVENTS} events with ${POSITIONS} positions each, ${MEMBER_WORKERS} members; load for ${LOAD_MS / 1000} s, restarts at ${RESTART_AT_MS.map((t) => t / 1000).join(', ')} s`,
+);
 
 // ---- load -------------------------------------------------------------------------------------
 interface Outcome {
@@ -152,11 +139,7 @@ const restarter = (async () => {
   }
 })();
 
-await Promise.all([
-  ...Array.from({ length: VOLUNTEER_WORKERS }, () => volunteerWorker()),
-  ...memberIds.map((_, i) => memberWorker(i)),
-  restarter,
-]);
+await Promise.all([...Array.from({ length: VOLUNTEER_WORKERS }, () => volunteerWorker()), ...memberIds.map((_, i) => memberWorker(i)), restarter]);
 // Let /readyz settle after the last request, then stop polling.
 await sleep(1500);
 polling = false;
@@ -206,7 +189,10 @@ const memberProblems = memberIds
 const health = await request(app.base, 'GET', '/healthz').catch(() => undefined);
 const ready = await request(app.base, 'GET', '/readyz').catch(() => undefined);
 const read = await request(app.base, 'GET', '/api/events').catch(() => undefined);
-const lostLines = app.output().split('\n').filter((l) => l.includes('database connection lost')).length;
+const lostLines = app
+  .output()
+  .split('\n')
+  .filter((l) => l.includes('database connection lost')).length;
 
 const signups = outcomes.filter((o) => o.kind === 'signup');
 const updates = outcomes.filter((o) => o.kind === 'member');
@@ -227,13 +213,24 @@ const stillAlive = app.alive();
 if (!stillAlive) {
   const ex = await app.exited;
   console.log(`\nThe app process EXITED during the run (code ${ex.code}, signal ${ex.signal}). Last lines of its output:`);
-  console.log(app.output().trim().split('\n').slice(-25).map((l) => `  | ${l}`).join('\n'));
+  console.log(
+    app
+      .output()
+      .trim()
+      .split('\n')
+      .slice(-25)
+      .map((l) => `  | ${l}`)
+      .join('\n'),
+  );
 }
 await app.stop();
 cluster.stop();
 
 const figures: [string, string | number][] = [
-  ['load', `${VOLUNTEER_WORKERS} sign-up + ${MEMBER_WORKERS} member-update clients for ${sec(LOAD_MS)}, ${PAUSE_MS} ms pause each; each sign-up from its own X-Forwarded-For address (TRUST_PROXY=true) so the per-address limit of 20 per 10 min is not what is measured`],
+  [
+    'load',
+    `${VOLUNTEER_WORKERS} sign-up + ${MEMBER_WORKERS} member-update clients for ${sec(LOAD_MS)}, ${PAUSE_MS} ms pause each; each sign-up from its own X-Forwarded-For address (TRUST_PROXY=true) so the per-address limit of 20 per 10 min is not what is measured`,
+  ],
   ['sign-ups attempted', signups.length],
   ['sign-ups acknowledged (2xx)', acknowledgedEmails.length],
   ['member updates attempted', updates.length],
@@ -256,7 +253,10 @@ const figures: [string, string | number][] = [
   ['missing (acknowledged, not stored)', missing.length],
   ['pg_ctl restart times', recoveries.map((r) => ms(r.pgUpMs)).join(', ')],
   ['/readyz recovery after restart', recoveries.map((r) => (r.recoveryMs === undefined ? 'never' : ms(r.recoveryMs))).join(', ')],
-  ['/readyz polls (503 / other non-200)', `${readiness.filter((p) => p.status === 503).length} / ${readiness.filter((p) => p.status !== 200 && p.status !== 503).length} of ${readiness.length}`],
+  [
+    '/readyz polls (503 / other non-200)',
+    `${readiness.filter((p) => p.status === 503).length} / ${readiness.filter((p) => p.status !== 200 && p.status !== 503).length} of ${readiness.length}`,
+  ],
   ['"database connection lost" log lines', lostLines],
   ['app pid', `${pidAtStart} at start, ${app.pid} at end`],
 ];
@@ -275,7 +275,11 @@ const checks: Check[] = [
     ok: failedIn.every((o) => o.status !== undefined && o.status >= 500),
     detail: byKind(failedIn),
   },
-  { name: '/readyz answered 503 during each outage', ok: recoveries.every((r) => r.saw503), detail: recoveries.map((r) => (r.saw503 ? '503' : `first non-200: ${r.firstBad ?? 'none seen'}`)).join(', ') },
+  {
+    name: '/readyz answered 503 during each outage',
+    ok: recoveries.every((r) => r.saw503),
+    detail: recoveries.map((r) => (r.saw503 ? '503' : `first non-200: ${r.firstBad ?? 'none seen'}`)).join(', '),
+  },
   {
     name: `/readyz back to 200 within ${RECOVERY_LIMIT_MS / 1000} s of each restart`,
     ok: recoveries.every((r) => r.recoveryMs !== undefined && r.recoveryMs <= RECOVERY_LIMIT_MS),

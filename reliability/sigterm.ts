@@ -147,13 +147,19 @@ async function phase(engine: 'postgres' | 'pglite'): Promise<PhaseResult> {
   const exitMs = exit ? exit.at - signalAt : Infinity;
   const failDetail = beforeFailed
     .slice(0, 6)
-    .map((r) => `${r.kind} ${r.status ?? r.error} (sent ${ms(signalAt - r.sentAt!)} before the signal, ${r.reused ? 'reused' : 'new'} connection${r.body ? `, body ${r.body}` : ''})`)
+    .map(
+      (r) =>
+        `${r.kind} ${r.status ?? r.error} (sent ${ms(signalAt - r.sentAt!)} before the signal, ${r.reused ? 'reused' : 'new'} connection${r.body ? `, body ${r.body}` : ''})`,
+    )
     .join('; ');
   const label = `[${engine}]`;
   return {
     engine,
     figures: [
-      [`${label} requests sent before SIGTERM`, `${before.length} (${(['read', 'signup', 'login'] as Kind[]).map((k) => `${before.filter((r) => r.kind === k).length} ${k}`).join(', ')})`],
+      [
+        `${label} requests sent before SIGTERM`,
+        `${before.length} (${(['read', 'signup', 'login'] as Kind[]).map((k) => `${before.filter((r) => r.kind === k).length} ${k}`).join(', ')})`,
+      ],
       [`${label} read latency before the signal`, `p50 ${ms(percentile(readLat, 50))}, p99 ${ms(percentile(readLat, 99))}, max ${ms(Math.max(...readLat))}`],
       [`${label} in flight at the signal`, inFlight],
       [`${label} of those failed`, beforeFailed.length],
@@ -165,7 +171,11 @@ async function phase(engine: 'postgres' | 'pglite'): Promise<PhaseResult> {
     checks: [
       { name: `${label} every request sent before the signal was answered 2xx`, ok: before.length > 0 && beforeFailed.length === 0, detail: failDetail },
       { name: `${label} requests were in flight when the signal came`, ok: inFlight > 0, detail: `${inFlight}` },
-      { name: `${label} process exited by itself within ${EXIT_LIMIT_MS / 1000} s with code 0`, ok: exitMs <= EXIT_LIMIT_MS && exit?.code === 0, detail: exit ? ms(exitMs) : 'no exit' },
+      {
+        name: `${label} process exited by itself within ${EXIT_LIMIT_MS / 1000} s with code 0`,
+        ok: exitMs <= EXIT_LIMIT_MS && exit?.code === 0,
+        detail: exit ? ms(exitMs) : 'no exit',
+      },
       { name: `${label} every acknowledged sign-up stored`, ok: storedAcked === acked.length && acked.length > 0, detail: `${storedAcked}/${acked.length}` },
     ],
   };
@@ -178,7 +188,10 @@ for (const engine of engines) results.push(await phase(engine));
 const okAll = summary(
   'Graceful stop on SIGTERM under load',
   [
-    ['load', '4 keep-alive readers, 4 sign-up clients (a new connection per request), 2 sign-in clients (keep-alive); sign-ups and sign-ins each from their own X-Forwarded-For address (TRUST_PROXY=true)'],
+    [
+      'load',
+      '4 keep-alive readers, 4 sign-up clients (a new connection per request), 2 sign-in clients (keep-alive); sign-ups and sign-ins each from their own X-Forwarded-For address (TRUST_PROXY=true)',
+    ],
     ...results.flatMap((r) => r.figures),
   ],
   results.flatMap((r) => r.checks),

@@ -166,14 +166,22 @@ const cookie = await adminLogin(a.base);
       volunteerPositions: 5,
     },
   });
-  check('signed in on node A, the same cookie writes on node B', who.status === 200 && who.body.includes('"authenticated":true') && is2xx(write), `auth/check ${who.status}, POST /api/events ${write.status}`);
+  check(
+    'signed in on node A, the same cookie writes on node B',
+    who.status === 200 && who.body.includes('"authenticated":true') && is2xx(write),
+    `auth/check ${who.status}, POST /api/events ${write.status}`,
+  );
   const login = await request(proxy, 'POST', '/api/login', { body: ADMIN });
   const pc = sessionCookie(login);
   const settings = await siteSettingsBody(pc);
   const res = [];
   for (let i = 0; i < 6; i++) res.push(await request(proxy, 'PUT', '/api/admin/site-settings', { cookie: pc, body: settings }));
   const servedBy = res.map((r) => r.headers['x-served-by']).join('');
-  check('signed in through the proxy, 6 admin writes through the proxy (both nodes) succeed', res.every(is2xx), `${res.map((r) => r.status).join(' ')} served by ${servedBy}`);
+  check(
+    'signed in through the proxy, 6 admin writes through the proxy (both nodes) succeed',
+    res.every(is2xx),
+    `${res.map((r) => r.status).join(' ')} served by ${servedBy}`,
+  );
 }
 
 async function siteSettingsBody(c: string): Promise<unknown> {
@@ -217,12 +225,20 @@ await db.connect();
   );
   const stored = (await db.query<{ n: number }>('select count(*)::int as n from volunteers where event_id = $1', [eventId])).rows[0].n;
   const servedBy = res.map((r) => r.headers['x-served-by']).join('');
-  check('capacity through the proxy: 20 concurrent sign-ups, 10 positions -> 10 stored', res.filter(is2xx).length === 10 && stored === 10, `${res.filter(is2xx).length} ok, ${res.filter((r) => r.status === 409).length} full, ${stored} stored; served by ${servedBy}`);
+  check(
+    'capacity through the proxy: 20 concurrent sign-ups, 10 positions -> 10 stored',
+    res.filter(is2xx).length === 10 && stored === 10,
+    `${res.filter(is2xx).length} ok, ${res.filter((r) => r.status === 409).length} full, ${stored} stored; served by ${servedBy}`,
+  );
   const spoof = await request(proxy, 'POST', '/api/volunteers', {
     headers: { 'x-forwarded-for': '203.0.113.77' },
     body: { name: 'Spoofer', email: `spoof-${run}@example.org`, phone: '', role: '', eventId },
   });
-  check('through the proxy a client cannot choose its address: the 21st sign-up from 127.0.0.1 with a forged X-Forwarded-For is limited (429)', spoof.status === 429, `${spoof.status}`);
+  check(
+    'through the proxy a client cannot choose its address: the 21st sign-up from 127.0.0.1 with a forged X-Forwarded-For is limited (429)',
+    spoof.status === 429,
+    `${spoof.status}`,
+  );
 }
 
 // ---- one active commander message across nodes -------------------------------------------------------------
@@ -259,8 +275,16 @@ await db.connect();
   }
   figures.push(['active messages after each of 20 rounds', activeCounts.join(' ')]);
   figures.push(['public /api/commander-message on both nodes matched the database within', ms(staleMax)]);
-  check('one active commander message across nodes (4 concurrent activations via A and B, 20 rounds)', activeCounts.every((n) => n === 1) && failures.length === 0, failures.length ? `failed activations: ${failures.join(',')}` : '');
-  check('both nodes answer the new active message within 2 s (public cache invalidated across nodes)', neverAgreed === 0, `${neverAgreed} rounds stale for 2 s; slowest ${ms(staleMax)}`);
+  check(
+    'one active commander message across nodes (4 concurrent activations via A and B, 20 rounds)',
+    activeCounts.every((n) => n === 1) && failures.length === 0,
+    failures.length ? `failed activations: ${failures.join(',')}` : '',
+  );
+  check(
+    'both nodes answer the new active message within 2 s (public cache invalidated across nodes)',
+    neverAgreed === 0,
+    `${neverAgreed} rounds stale for 2 s; slowest ${ms(staleMax)}`,
+  );
 }
 
 // ---- throttling shared --------------------------------------------------------------------------------------
@@ -335,16 +359,25 @@ async function failures(account: string, nodes: App[]): Promise<number[]> {
     for (const o of list) if (o.by) m[o.by] = (m[o.by] ?? 0) + 1;
     return JSON.stringify(m);
   };
-  figures.push(['stop of node B behind the proxy', `B exited ${ms(bExit.at - stopAt)} after SIGTERM (code ${bExit.code}); HAProxy marked it DOWN after ${downMs === undefined ? 'never' : ms(downMs)}`]);
+  figures.push([
+    'stop of node B behind the proxy',
+    `B exited ${ms(bExit.at - stopAt)} after SIGTERM (code ${bExit.code}); HAProxy marked it DOWN after ${downMs === undefined ? 'never' : ms(downMs)}`,
+  ]);
   figures.push(['node B started again', `HAProxy marked it UP ${upMs === undefined ? 'never' : ms(upMs)} after the start command returned`]);
-  figures.push(['requests through the proxy meanwhile', `${outcomes.length} (${outcomes.filter((o) => o.kind === 'write').length} admin writes), ${bad.length} not 2xx; served by ${byNode(outcomes)}; after B came back: ${byNode(afterUp)}`]);
+  figures.push([
+    'requests through the proxy meanwhile',
+    `${outcomes.length} (${outcomes.filter((o) => o.kind === 'write').length} admin writes), ${bad.length} not 2xx; served by ${byNode(outcomes)}; after B came back: ${byNode(afterUp)}`,
+  ]);
   // A 401 is not the proxy losing a request: it is the session being gone (checked next).
   const lost = bad.filter((o) => o.status !== 401);
   const signedOut = bad.filter((o) => o.status === 401);
   check(
     'a node stopped and restarted behind the proxy: no request through the proxy failed (no 5xx, no connection error)',
     lost.length === 0 && outcomes.length > 0,
-    lost.slice(0, 5).map((o) => `${o.kind} ${o.status ?? o.error} from ${o.by} at ${ms(o.at - stopAt)} from the stop`).join(', '),
+    lost
+      .slice(0, 5)
+      .map((o) => `${o.kind} ${o.status ?? o.error} from ${o.by} at ${ms(o.at - stopAt)} from the stop`)
+      .join(', '),
   );
   check(
     'the administrator stays signed in while a node restarts (node started with ADMIN_USERNAME/ADMIN_PASSWORD)',
@@ -353,7 +386,11 @@ async function failures(account: string, nodes: App[]): Promise<number[]> {
       ? `${signedOut.length} admin writes answered 401 from ${ms(signedOut[0].at - stopAt)} after the stop (B's start-up "password reset" of the same password deleted every session of that administrator)`
       : '',
   );
-  check('HAProxy took B out via /readyz and back in', downMs !== undefined && upMs !== undefined && (afterUp.some((o) => o.by === 'b')), `down after ${downMs === undefined ? 'never' : ms(downMs)}, up after ${upMs === undefined ? 'never' : ms(upMs)}`);
+  check(
+    'HAProxy took B out via /readyz and back in',
+    downMs !== undefined && upMs !== undefined && afterUp.some((o) => o.by === 'b'),
+    `down after ${downMs === undefined ? 'never' : ms(downMs)}, up after ${upMs === undefined ? 'never' : ms(upMs)}`,
+  );
 }
 
 await db.end();

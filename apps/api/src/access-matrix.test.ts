@@ -134,11 +134,15 @@ async function call(agent: Agent, p: ProcedureInfo) {
 
 describe('access matrix, generated from the router', () => {
   it('has an expected row for every procedure, and every procedure has a REST path', () => {
-    const missing = procedures().filter((p) => !(p.name in EXPECTED)).map((p) => p.name);
+    const missing = procedures()
+      .filter((p) => !(p.name in EXPECTED))
+      .map((p) => p.name);
     expect(missing, 'procedures with no expected access row').toEqual([]);
     const stale = Object.keys(EXPECTED).filter((n) => !procedures().some((p) => p.name === n));
     expect(stale, 'rows for procedures that no longer exist').toEqual([]);
-    const noPath = procedures().filter((p) => !p.path).map((p) => p.name);
+    const noPath = procedures()
+      .filter((p) => !p.path)
+      .map((p) => p.name);
     expect(noPath).toEqual([]);
   });
 
@@ -149,16 +153,26 @@ describe('access matrix, generated from the router', () => {
     for (const p of list) {
       const access = EXPECTED[p.name];
       if (!access || p.name.endsWith('logout') || p.name.endsWith('login') || p.name.endsWith('changePassword')) continue;
-      for (const [who, agent] of [['anonymous', anonymous], ['member', member], ['another member', otherMember], ['administrator', admin]] as const) {
+      for (const [who, agent] of [
+        ['anonymous', anonymous],
+        ['member', member],
+        ['another member', otherMember],
+        ['administrator', admin],
+      ] as const) {
         const res = await call(agent, p);
-        const allowed = access === 'public' || (access === 'admin' && who === 'administrator') || (access === 'member' && (who === 'member' || who === 'another member'));
+        const allowed =
+          access === 'public' || (access === 'admin' && who === 'administrator') || (access === 'member' && (who === 'member' || who === 'another member'));
         if (res.statusCode >= 500) violations.push(`${p.name} as ${who}: ${res.statusCode} ${res.body}`);
         if (!allowed && res.statusCode !== 401) violations.push(`${p.name} as ${who}: expected 401, got ${res.statusCode}`);
         if (allowed && (res.statusCode === 401 || res.statusCode === 403)) violations.push(`${p.name} as ${who}: refused with ${res.statusCode}`);
       }
     }
     for (const r of EXTRA_ROUTES) {
-      for (const [who, agent] of [['anonymous', anonymous], ['member', member], ['administrator', admin]] as const) {
+      for (const [who, agent] of [
+        ['anonymous', anonymous],
+        ['member', member],
+        ['administrator', admin],
+      ] as const) {
         const res = await agent.request(r.method, r.url);
         const allowed = r.access === 'public' || (r.access === 'admin' && who === 'administrator') || (r.access === 'member' && who === 'member');
         if (!allowed && res.statusCode !== 401) violations.push(`${r.method} ${r.url} as ${who}: expected 401, got ${res.statusCode}`);

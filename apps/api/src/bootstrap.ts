@@ -35,7 +35,9 @@ export async function prepareContent(handle: DbHandle, env: Env): Promise<string
   const { db } = handle;
   if (env.adminUsername && env.adminPassword) {
     const what = await upsertAdmin(db, env.adminUsername, env.adminPassword);
-    lines.push(`Administrator '${env.adminUsername}' ${what === 'created' ? 'created' : what === 'reset' ? 'password reset' : 'is set up'} from ADMIN_USERNAME / ADMIN_PASSWORD.`);
+    lines.push(
+      `Administrator '${env.adminUsername}' ${what === 'created' ? 'created' : what === 'reset' ? 'password reset' : 'is set up'} from ADMIN_USERNAME / ADMIN_PASSWORD.`,
+    );
   } else {
     const anyUser = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
     if (!anyUser) {

@@ -31,8 +31,14 @@ const EnvSchema = z.object({
     .optional()
     .transform((v) => (v ? v.replace(/\/+$/, '') : undefined))
     .refine((v) => v === undefined || /^https?:\/\/[^/]+/.test(v), 'PUBLIC_URL must be an http:// or https:// URL'),
-  ADMIN_USERNAME: z.string().optional().transform((v) => (v ? v : undefined)),
-  ADMIN_PASSWORD: z.string().optional().transform((v) => (v ? v : undefined)),
+  ADMIN_USERNAME: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  ADMIN_PASSWORD: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined)),
   SEED_DEMO: bool('SEED_DEMO'),
   TRUST_PROXY: bool('TRUST_PROXY'),
   WEB_DIST: z.string().optional(),
@@ -48,9 +54,21 @@ const EnvSchema = z.object({
     .string()
     .optional()
     .transform((v) => (v ? v.trim() : undefined))
-    .refine((v) => v === undefined || /^(?:[^<>]*<)?[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>?$/.test(v), 'MAIL_FROM must be an e-mail address, e.g. "Post 123 <post@example.org>"'),
-  MAIL_RATE: z.coerce.number({ error: 'MAIL_RATE must be a number of messages per second' }).positive('MAIL_RATE must be more than 0').max(1000, 'MAIL_RATE must be at most 1000').default(5),
-  REMINDER_HOURS: z.coerce.number({ error: 'REMINDER_HOURS must be a number of hours' }).int('REMINDER_HOURS must be a whole number of hours').min(0).max(24 * 14, 'REMINDER_HOURS must be at most 336').default(24),
+    .refine(
+      (v) => v === undefined || /^(?:[^<>]*<)?[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>?$/.test(v),
+      'MAIL_FROM must be an e-mail address, e.g. "Post 123 <post@example.org>"',
+    ),
+  MAIL_RATE: z.coerce
+    .number({ error: 'MAIL_RATE must be a number of messages per second' })
+    .positive('MAIL_RATE must be more than 0')
+    .max(1000, 'MAIL_RATE must be at most 1000')
+    .default(5),
+  REMINDER_HOURS: z.coerce
+    .number({ error: 'REMINDER_HOURS must be a number of hours' })
+    .int('REMINDER_HOURS must be a whole number of hours')
+    .min(0)
+    .max(24 * 14, 'REMINDER_HOURS must be at most 336')
+    .default(24),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
 });
 

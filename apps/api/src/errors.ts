@@ -5,14 +5,7 @@ import { HashQueueFullError } from '@post/db';
 
 /** The codes a service may raise; each maps to one HTTP status. */
 export type AppErrorCode =
-  | 'BAD_REQUEST'
-  | 'UNAUTHORIZED'
-  | 'FORBIDDEN'
-  | 'NOT_FOUND'
-  | 'CONFLICT'
-  | 'PAYLOAD_TOO_LARGE'
-  | 'TOO_MANY_REQUESTS'
-  | 'SERVICE_UNAVAILABLE';
+  'BAD_REQUEST' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'PAYLOAD_TOO_LARGE' | 'TOO_MANY_REQUESTS' | 'SERVICE_UNAVAILABLE';
 
 /** A typed domain error thrown by services; trpc.ts maps it to a tRPC error and HTTP status. */
 export class AppError extends Error {
@@ -54,10 +47,15 @@ export function toTRPCError(cause: unknown): TRPCError {
   if (isPgError(cause)) {
     // The database keeps the constraints; when one fires, the request was bad, not the server.
     const code: TRPC_ERROR_CODE_KEY | undefined =
-      cause.code === '23505' ? 'CONFLICT' : cause.code === '23514' || cause.code === '22P02' || cause.code === '22001' || cause.code === '22007' || cause.code === '22008' ? 'BAD_REQUEST' : cause.code === '23503' ? 'NOT_FOUND' : undefined;
+      cause.code === '23505'
+        ? 'CONFLICT'
+        : cause.code === '23514' || cause.code === '22P02' || cause.code === '22001' || cause.code === '22007' || cause.code === '22008'
+          ? 'BAD_REQUEST'
+          : cause.code === '23503'
+            ? 'NOT_FOUND'
+            : undefined;
     if (code) {
-      const message =
-        code === 'CONFLICT' ? 'That record already exists.' : code === 'NOT_FOUND' ? 'A related record was not found.' : E.invalidInput;
+      const message = code === 'CONFLICT' ? 'That record already exists.' : code === 'NOT_FOUND' ? 'A related record was not found.' : E.invalidInput;
       return new TRPCError({ code, message, cause: cause as Error });
     }
   }

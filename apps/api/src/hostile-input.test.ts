@@ -75,7 +75,9 @@ async function fingerprint(): Promise<string> {
   for (const table of BACKUP_TABLES) {
     if (table === 'session' || table === 'rateLimits' || table === 'memberSessions') continue;
     const snake = table.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-    const r = await sql<{ f: string }>`select count(*)::text || ':' || coalesce(md5(string_agg(x::text, '|' order by x::text)), '') as f from ${sql.table(snake)} x`.execute(t.db);
+    const r = await sql<{
+      f: string;
+    }>`select count(*)::text || ':' || coalesce(md5(string_agg(x::text, '|' order by x::text)), '') as f from ${sql.table(snake)} x`.execute(t.db);
     parts.push(`${table}=${r.rows[0]!.f}`);
   }
   return parts.join(';');
@@ -110,24 +112,31 @@ describe('hostile input on every procedure', () => {
         : fc.anything({ maxDepth: 2 });
       const before = await fingerprint();
       await fc.assert(
-        fc.asyncProperty(payload, fc.constantFrom(...INJECTION_CORPUS.filter((s) => s !== '\uD800'), '0', '-5', 'abc', '9999999999999'), async (body, idSegment) => {
-          const url = `/api${p.path.replace(/\{[^}]+\}/g, encodeURIComponent(idSegment))}`;
-          let res;
-          if (p.method === 'GET' || p.method === 'DELETE') {
-            const qs = body && typeof body === 'object' && !Array.isArray(body)
-              ? new URLSearchParams(Object.entries(body as object).map(([k, v]): [string, string] => [k, typeof v === 'string' ? v : (JSON.stringify(v) ?? '')])).toString()
-              : '';
-            res = await agent.request(p.method as any, qs ? `${url}?${qs}` : url);
-          } else {
-            res = await agent.request(p.method as any, url, body === undefined ? null : body);
-          }
-          expect(res.statusCode, `${p.name} ${res.body.slice(0, 300)}`).toBeLessThan(500);
-          if (res.statusCode >= 400) {
-            const parsed = res.json();
-            expect(typeof parsed.message).toBe('string');
-          }
-          return true;
-        }),
+        fc.asyncProperty(
+          payload,
+          fc.constantFrom(...INJECTION_CORPUS.filter((s) => s !== '\uD800'), '0', '-5', 'abc', '9999999999999'),
+          async (body, idSegment) => {
+            const url = `/api${p.path.replace(/\{[^}]+\}/g, encodeURIComponent(idSegment))}`;
+            let res;
+            if (p.method === 'GET' || p.method === 'DELETE') {
+              const qs =
+                body && typeof body === 'object' && !Array.isArray(body)
+                  ? new URLSearchParams(
+                      Object.entries(body as object).map(([k, v]): [string, string] => [k, typeof v === 'string' ? v : (JSON.stringify(v) ?? '')]),
+                    ).toString()
+                  : '';
+              res = await agent.request(p.method as any, qs ? `${url}?${qs}` : url);
+            } else {
+              res = await agent.request(p.method as any, url, body === undefined ? null : body);
+            }
+            expect(res.statusCode, `${p.name} ${res.body.slice(0, 300)}`).toBeLessThan(500);
+            if (res.statusCode >= 400) {
+              const parsed = res.json();
+              expect(typeof parsed.message).toBe('string');
+            }
+            return true;
+          },
+        ),
         { numRuns: 15, seed: 20261122 },
       );
       // Generated bodies for writes are invalid by construction far more often than not;
@@ -144,13 +153,32 @@ describe('hostile input on every procedure', () => {
     const before = await fingerprint();
     const bodies = fc.sample(fc.uint8Array({ minLength: 1, maxLength: 4096 }), 40).map((b) => Buffer.from(b));
     // Valid leading bytes of each accepted format, followed by garbage.
-    for (const head of ['ffd8ffe000104a464946', '89504e470d0a1a0a0000000d49484452', '52494646ffffff7f57454250565038', '0000001866747970686569630000000068656963']) {
+    for (const head of [
+      'ffd8ffe000104a464946',
+      '89504e470d0a1a0a0000000d49484452',
+      '52494646ffffff7f57454250565038',
+      '0000001866747970686569630000000068656963',
+    ]) {
       bodies.push(Buffer.concat([Buffer.from(head, 'hex'), Buffer.from(fc.sample(fc.uint8Array({ minLength: 64, maxLength: 2048 }), 1)[0]!)]));
     }
     bodies.push(...INJECTION_CORPUS.filter((x) => x.length > 0).map((x) => Buffer.from(x)));
-    const types = ['image/jpeg', 'image/png', 'image/webp', 'image/heic', 'application/octet-stream', 'text/html', 'image/svg+xml', 'multipart/form-data; boundary=x'];
+    const types = [
+      'image/jpeg',
+      'image/png',
+      'image/webp',
+      'image/heic',
+      'application/octet-stream',
+      'text/html',
+      'image/svg+xml',
+      'multipart/form-data; boundary=x',
+    ];
     for (const [i, body] of bodies.entries()) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/admin/images', headers: { cookie: admin.cookieHeader, 'content-type': types[i % types.length]! }, payload: body });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/images',
+        headers: { cookie: admin.cookieHeader, 'content-type': types[i % types.length]! },
+        payload: body,
+      });
       expect(res.statusCode, `${types[i % types.length]} ${body.subarray(0, 16).toString('hex')}: ${res.body}`).toBeGreaterThanOrEqual(400);
       expect(res.statusCode).toBeLessThan(500);
       expect(typeof res.json().message).toBe('string');
@@ -161,7 +189,12 @@ describe('hostile input on every procedure', () => {
   it('POST /api/admin/member-resources/with-file: hostile fields, names and bodies are refused, nothing stored (issue 23 #6)', async () => {
     const before = await fingerprint();
     const send = (contentType: string, payload: Buffer) =>
-      t.app.inject({ method: 'POST', url: '/api/admin/member-resources/with-file', headers: { cookie: admin.cookieHeader, 'content-type': contentType }, payload });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/admin/member-resources/with-file',
+        headers: { cookie: admin.cookieHeader, 'content-type': contentType },
+        payload,
+      });
     for (const s of INJECTION_CORPUS) {
       const form = new FormData();
       form.set('resource', s);
@@ -183,7 +216,10 @@ describe('hostile input on every procedure', () => {
       const res = await admin.post('/api/newsletter/subscribe', { email: s });
       expect(res.statusCode).toBeLessThan(500);
     }
-    const members = await t.db.selectFrom('members').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+    const members = await t.db
+      .selectFrom('members')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow();
     expect(members.n).toBeGreaterThan(0);
   });
 });

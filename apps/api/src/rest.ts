@@ -14,12 +14,14 @@ import type { Env } from './env.ts';
 
 /** The OpenAPI 3.1 document of the REST adapter. */
 export function openApiDocument(baseUrl: string) {
-  return withImageUpload(generateOpenApiDocument(appRouter, {
-    title: 'Veterans Post API',
-    description: 'REST paths over the same procedures the web app calls through tRPC. Errors are JSON { message, issues? }.',
-    version: '1.0.0',
-    baseUrl,
-  }));
+  return withImageUpload(
+    generateOpenApiDocument(appRouter, {
+      title: 'Veterans Post API',
+      description: 'REST paths over the same procedures the web app calls through tRPC. Errors are JSON { message, issues? }.',
+      version: '1.0.0',
+      baseUrl,
+    }),
+  );
 }
 
 interface ErrorBody {

@@ -68,11 +68,18 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   });
 
   app.setErrorHandler((err: any, req, reply) => {
-    const status =
-      typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : isConnectionError(err) ? 503 : 500;
+    const status = typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : isConnectionError(err) ? 503 : 500;
     if (status >= 500) req.log.error({ err }, 'request failed');
     const message =
-      status === 413 ? E.tooLarge : status === 503 ? E.unavailable : status === 500 ? E.internal : err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'Unsupported content type.' : err.message;
+      status === 413
+        ? E.tooLarge
+        : status === 503
+          ? E.unavailable
+          : status === 500
+            ? E.internal
+            : err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+              ? 'Unsupported content type.'
+              : err.message;
     return reply.code(status).send({ message });
   });
 
@@ -122,10 +129,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   app.get('/readyz', async (_req, reply) => {
     if (draining) return reply.code(503).send({ status: 'draining', message: 'This node is shutting down.' });
     try {
-      await Promise.race([
-        sql`select 1`.execute(db),
-        new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 2000)),
-      ]);
+      await Promise.race([sql`select 1`.execute(db), new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 2000))]);
       return { status: 'ready' };
     } catch {
       return reply.code(503).send({ status: 'unavailable', message: 'The database is not reachable.' });

@@ -80,7 +80,11 @@ describe('session lifetime', () => {
     const a = t.agent();
     await a.loginAdmin();
     const sid = decodeURIComponent(a.cookies.get('sid')!).split('.')[0]!;
-    await t.db.updateTable('session').set({ expire: sql`now() - interval '1 second'` as any }).where('sid', '=', sid).execute();
+    await t.db
+      .updateTable('session')
+      .set({ expire: sql`now() - interval '1 second'` as any })
+      .where('sid', '=', sid)
+      .execute();
     expect((await a.get('/api/auth/check')).json().authenticated).toBe(false);
   });
 
@@ -88,7 +92,11 @@ describe('session lifetime', () => {
     const a = t.agent();
     await a.loginAdmin();
     const sid = decodeURIComponent(a.cookies.get('sid')!).split('.')[0]!;
-    await t.db.updateTable('session').set({ expire: sql`now() + interval '1 minute'` as any }).where('sid', '=', sid).execute();
+    await t.db
+      .updateTable('session')
+      .set({ expire: sql`now() + interval '1 minute'` as any })
+      .where('sid', '=', sid)
+      .execute();
     expect((await a.get('/api/auth/check')).json().authenticated).toBe(true);
     const row = await t.db.selectFrom('session').select('expire').where('sid', '=', sid).executeTakeFirstOrThrow();
     expect(new Date(row.expire).getTime() - Date.now()).toBeGreaterThan(SESSION_IDLE_MS - 60_000);
@@ -100,7 +108,11 @@ describe('session lifetime', () => {
     const sid = decodeURIComponent(a.cookies.get('sid')!).split('.')[0]!;
     const row = await t.db.selectFrom('session').select('sess').where('sid', '=', sid).executeTakeFirstOrThrow();
     const sess = { ...(row.sess as object), userAuthAt: Date.now() - SESSION_ABSOLUTE_MS - 1000 };
-    await t.db.updateTable('session').set({ sess: JSON.stringify(sess) }).where('sid', '=', sid).execute();
+    await t.db
+      .updateTable('session')
+      .set({ sess: JSON.stringify(sess) })
+      .where('sid', '=', sid)
+      .execute();
     expect((await a.get('/api/auth/check')).json().authenticated).toBe(false);
   });
 
@@ -108,7 +120,11 @@ describe('session lifetime', () => {
     const m = await insertMember(t.db);
     const a = t.agent();
     await a.loginMember(m.membershipNumber);
-    await t.db.updateTable('memberSessions').set({ expiresAt: sql`now() - interval '1 second'` as any }).where('memberId', '=', m.id).execute();
+    await t.db
+      .updateTable('memberSessions')
+      .set({ expiresAt: sql`now() - interval '1 second'` as any })
+      .where('memberId', '=', m.id)
+      .execute();
     expect((await a.get('/api/member/auth/check')).statusCode).toBe(401);
   });
 
@@ -132,7 +148,13 @@ describe('sign-in throttling (issue 17, decision 0011)', () => {
 
   /** One sign-in attempt from its own address, as a separate attacker would send it. */
   const attempt = (url: string, body: object, address: string, cookie?: string) =>
-    t.app.inject({ method: 'POST', url, remoteAddress: address, headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) }, payload: JSON.stringify(body) });
+    t.app.inject({
+      method: 'POST',
+      url,
+      remoteAddress: address,
+      headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+      payload: JSON.stringify(body),
+    });
 
   it('checks at most 10 passwords of one account out of 60 concurrent attempts, and none after', async () => {
     const m = await insertMember(t.db);
@@ -162,7 +184,8 @@ describe('sign-in throttling (issue 17, decision 0011)', () => {
       });
     const hundred = await batch([...Array.from({ length: 99 }, (_, i) => `guess-${i}`), 'member-pass-123']);
     expect(hundred.statusCode).toBe(400);
-    const statuses = async (passwords: string[]) => ((await batch(passwords)).json() as { error?: { data: { httpStatus: number } } }[]).map((r) => r.error?.data.httpStatus ?? 200);
+    const statuses = async (passwords: string[]) =>
+      ((await batch(passwords)).json() as { error?: { data: { httpStatus: number } } }[]).map((r) => r.error?.data.httpStatus ?? 200);
     const all = await Promise.all(Array.from({ length: 6 }, (_, b) => statuses(Array.from({ length: 10 }, (_, i) => `guess-${b}-${i}`))));
     expect(all.flat().filter((s) => s === 401 || s === 503)).toHaveLength(ACCOUNT_ATTEMPTS);
     expect(all.flat().filter((s) => s === 429)).toHaveLength(60 - ACCOUNT_ATTEMPTS);
@@ -172,12 +195,17 @@ describe('sign-in throttling (issue 17, decision 0011)', () => {
 
   it('lets a browser that signed in before through while strangers have exhausted the account, and not a new one', async () => {
     const owner = t.agent();
-    await t.db.insertInto('users').values({ username: 'commander', password: await hashPassword('owner-password-1') }).execute();
+    await t.db
+      .insertInto('users')
+      .values({ username: 'commander', password: await hashPassword('owner-password-1') })
+      .execute();
     await owner.loginAdmin('commander', 'owner-password-1');
     expect(owner.cookies.get('known-admin')).toBeTruthy();
     await owner.post('/api/logout');
     // Strangers, from many addresses, try 15 passwords.
-    const strangers = await Promise.all(Array.from({ length: 15 }, (_, i) => attempt('/api/login', { username: 'Commander', password: `guess-${i}` }, `10.2.${i}.1`)));
+    const strangers = await Promise.all(
+      Array.from({ length: 15 }, (_, i) => attempt('/api/login', { username: 'Commander', password: `guess-${i}` }, `10.2.${i}.1`)),
+    );
     expect(strangers.filter((r) => r.statusCode === 429)).toHaveLength(15 - ACCOUNT_ATTEMPTS);
     // A new browser of the owner (or the strangers, right password or not) waits.
     expect((await attempt('/api/login', { username: 'commander', password: 'owner-password-1' }, '10.3.0.1')).statusCode).toBe(429);
@@ -191,7 +219,8 @@ describe('sign-in throttling (issue 17, decision 0011)', () => {
     expect(back.statusCode).toBe(200);
     // Its own count is bounded too: 10 wrong passwords, then it waits like anyone.
     await owner.post('/api/logout');
-    for (let i = 0; i < KNOWN_BROWSER_ATTEMPTS; i++) expect((await owner.post('/api/login', { username: 'commander', password: `typo-${i}` })).statusCode).toBe(401);
+    for (let i = 0; i < KNOWN_BROWSER_ATTEMPTS; i++)
+      expect((await owner.post('/api/login', { username: 'commander', password: `typo-${i}` })).statusCode).toBe(401);
     expect((await owner.post('/api/login', { username: 'commander', password: 'owner-password-1' })).statusCode).toBe(429);
   });
 
@@ -205,7 +234,11 @@ describe('sign-in throttling (issue 17, decision 0011)', () => {
       [member, '/api/member/change-password', 'member-pass-123'],
       [admin, '/api/change-password', ADMIN.password],
     ] as const) {
-      const results = await Promise.all(Array.from({ length: 30 }, (_, i) => agent.post(url, { currentPassword: `wrong-${i}`, newPassword: 'a-new-password-1', confirmPassword: 'a-new-password-1' })));
+      const results = await Promise.all(
+        Array.from({ length: 30 }, (_, i) =>
+          agent.post(url, { currentPassword: `wrong-${i}`, newPassword: 'a-new-password-1', confirmPassword: 'a-new-password-1' }),
+        ),
+      );
       expect(results.filter((r) => r.statusCode === 400 || r.statusCode === 503)).toHaveLength(PASSWORD_CHANGE_ATTEMPTS);
       expect(results.filter((r) => r.statusCode === 429)).toHaveLength(30 - PASSWORD_CHANGE_ATTEMPTS);
       const withRight = await agent.post(url, { currentPassword: right, newPassword: 'a-new-password-1', confirmPassword: 'a-new-password-1' });
@@ -222,7 +255,9 @@ describe('sign-in throttling (issue 17, decision 0011)', () => {
       return original.apply(argon2, args);
     }) as never);
     try {
-      const waiting = Array.from({ length: HASH_LANES + HASH_QUEUE_MAX }, (_, i) => attempt('/api/login', { username: `flood-${i}`, password: 'x' }, `10.4.${i}.1`));
+      const waiting = Array.from({ length: HASH_LANES + HASH_QUEUE_MAX }, (_, i) =>
+        attempt('/api/login', { username: `flood-${i}`, password: 'x' }, `10.4.${i}.1`),
+      );
       await vi.waitFor(() => expect(hashQueue().waiting).toBe(HASH_QUEUE_MAX), { timeout: 5000 });
       const started = Date.now();
       const refused = await attempt('/api/login', ADMIN, '10.5.0.1');
@@ -240,10 +275,13 @@ describe('sign-in throttling (issue 17, decision 0011)', () => {
   });
 
   it('prunes counters whose window has passed, with the expired sessions', async () => {
-    await t.db.insertInto('rateLimits').values([
-      { key: 'test:old', count: 5, resetAt: sql`now() - interval '1 minute'` as any },
-      { key: 'test:current', count: 5, resetAt: sql`now() + interval '1 minute'` as any },
-    ]).execute();
+    await t.db
+      .insertInto('rateLimits')
+      .values([
+        { key: 'test:old', count: 5, resetAt: sql`now() - interval '1 minute'` as any },
+        { key: 'test:current', count: 5, resetAt: sql`now() + interval '1 minute'` as any },
+      ])
+      .execute();
     await pruneSessions(t.db);
     const keys = (await t.db.selectFrom('rateLimits').select('key').where('key', 'like', 'test:%').execute()).map((r) => r.key);
     expect(keys).toEqual(['test:current']);
@@ -252,7 +290,13 @@ describe('sign-in throttling (issue 17, decision 0011)', () => {
   it('takes the address from the connection unless TRUST_PROXY is set, even with an https PUBLIC_URL', async () => {
     expect(loadEnv({ PUBLIC_URL: 'https://post.example.org', DATA_DIR: t.env.dataDir }).trustProxy).toBe(false);
     expect(loadEnv({ PUBLIC_URL: 'https://post.example.org', TRUST_PROXY: 'true', DATA_DIR: t.env.dataDir }).trustProxy).toBe(true);
-    await t.app.inject({ method: 'POST', url: '/api/login', remoteAddress: '10.6.0.1', headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.9' }, payload: JSON.stringify({ username: 'nobody', password: 'x' }) });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      remoteAddress: '10.6.0.1',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.9' },
+      payload: JSON.stringify({ username: 'nobody', password: 'x' }),
+    });
     const keys = (await t.db.selectFrom('rateLimits').select('key').execute()).map((r) => r.key);
     expect(keys).toContain('signin:admin:ip:10.6.0.1');
     expect(keys.some((k) => k.includes('203.0.113.9'))).toBe(false);

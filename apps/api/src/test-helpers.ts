@@ -13,7 +13,10 @@ import { upsertAdmin } from './features/admin-auth/admin-auth.service.ts';
 export const ADMIN = { username: 'adjutant', password: 'correct horse battery' } as const;
 
 /** A server on a fresh, migrated database with one administrator. */
-export async function createTestApp(overrides: Record<string, string> = {}, options: { publicCache?: boolean; db?: Awaited<ReturnType<typeof createTestDb>>; mail?: ServerDeps['mail'] } = {}) {
+export async function createTestApp(
+  overrides: Record<string, string> = {},
+  options: { publicCache?: boolean; db?: Awaited<ReturnType<typeof createTestDb>>; mail?: ServerDeps['mail'] } = {},
+) {
   const handle = options.db ?? (await createTestDb());
   const env: Env = loadEnv({
     NODE_ENV: 'test',
@@ -47,7 +50,18 @@ export async function createTestApp(overrides: Record<string, string> = {}, opti
 /** The member fields a test needs, with defaults. */
 export async function insertMember(
   db: DB,
-  fields: Partial<{ membershipNumber: string; email: string; firstName: string; lastName: string; password: string | null; isActive: boolean; hasOnlineAccess: boolean; postRole: string; membershipType: string; branchOfService: string }> = {},
+  fields: Partial<{
+    membershipNumber: string;
+    email: string;
+    firstName: string;
+    lastName: string;
+    password: string | null;
+    isActive: boolean;
+    hasOnlineAccess: boolean;
+    postRole: string;
+    membershipType: string;
+    branchOfService: string;
+  }> = {},
 ) {
   const n = fields.membershipNumber ?? `M-${Math.floor(Math.random() * 1e9)}`;
   const password = fields.password === undefined ? 'member-pass-123' : fields.password;

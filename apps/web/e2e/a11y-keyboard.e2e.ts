@@ -29,9 +29,19 @@ async function focused(page: Page): Promise<Focused> {
     const labelled = el.getAttribute('aria-labelledby');
     const name =
       el.getAttribute('aria-label') ??
-      (labelled ? labelled.split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' ') : null) ??
+      (labelled
+        ? labelled
+            .split(' ')
+            .map((id) => document.getElementById(id)?.textContent ?? '')
+            .join(' ')
+        : null) ??
       ((el as HTMLInputElement).labels?.[0]?.textContent || el.textContent || '');
-    return { tag: el.tagName.toLowerCase(), name: name.replace(/\s+/g, ' ').trim(), visible: outline || shadow, style: `outline ${s.outlineStyle} ${s.outlineWidth}; box-shadow ${s.boxShadow}` };
+    return {
+      tag: el.tagName.toLowerCase(),
+      name: name.replace(/\s+/g, ' ').trim(),
+      visible: outline || shadow,
+      style: `outline ${s.outlineStyle} ${s.outlineWidth}; box-shadow ${s.boxShadow}`,
+    };
   });
 }
 
@@ -73,7 +83,6 @@ async function typeInto(page: Page, label: RegExp, text: string): Promise<void> 
   await tabTo(page, label);
   await page.keyboard.type(text);
 }
-
 
 before(async () => {
   site = await startSite({ seed: true });
@@ -143,7 +152,11 @@ describe('keyboard alone', () => {
     await tabTo(page, /^Administration$/);
     await page.keyboard.press('ArrowRight');
     // Radix moves focus (and the URL's ?tab) a frame after the key press.
-    await page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'tab' && document.activeElement.textContent === 'Member Portal', undefined, { timeout: 3000 });
+    await page.waitForFunction(
+      () => document.activeElement?.getAttribute('role') === 'tab' && document.activeElement.textContent === 'Member Portal',
+      undefined,
+      { timeout: 3000 },
+    );
     const f = await focused(page);
     assert.equal(f.name, 'Member Portal');
     assert.ok(f.visible, `focus is visible on the Member Portal tab (${f.style})`);

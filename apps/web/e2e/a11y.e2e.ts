@@ -25,12 +25,14 @@ async function scan(page: Page, screen: string): Promise<void> {
   const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
   const lines = results.violations.flatMap((v) => [
     `  [${v.impact}] ${v.id}: ${v.help}`,
-    ...v.nodes.map((n) => `      ${n.target.join(' ')}  ${n.html.replace(/\s+/g, ' ').slice(0, 160)}${n.failureSummary ? `\n        ${n.failureSummary.replace(/\s+/g, ' ').slice(0, 240)}` : ''}`),
+    ...v.nodes.map(
+      (n) =>
+        `      ${n.target.join(' ')}  ${n.html.replace(/\s+/g, ' ').slice(0, 160)}${n.failureSummary ? `\n        ${n.failureSummary.replace(/\s+/g, ' ').slice(0, 240)}` : ''}`,
+    ),
   ]);
   if (lines.length) findings.push(`${screen}\n${lines.join('\n')}`);
   assert.equal(lines.length, 0, `axe violations on ${screen}:\n${lines.join('\n')}`);
 }
-
 
 async function signInMember(ctx: BrowserContext): Promise<void> {
   const { password, numbers } = demoMembers(site);
@@ -159,7 +161,10 @@ describe('axe: admin screens', () => {
       await page.getByRole('tabpanel').first().waitFor();
       await page.waitForTimeout(300);
       await scan(page, `/admin?tab=${tab}`);
-      const del = page.getByRole('tabpanel').getByRole('button', { name: /^Delete\b/ }).first();
+      const del = page
+        .getByRole('tabpanel')
+        .getByRole('button', { name: /^Delete\b/ })
+        .first();
       if ((await del.count()) > 0) {
         await del.click();
         await page.getByRole('alertdialog').waitFor();
@@ -181,10 +186,13 @@ describe('axe: admin screens', () => {
     ['/admin/change-password'],
     ['/admin/settings'],
     ['/admin/newsletter'],
-    ['/admin/user-management', async (page) => {
-      await page.getByRole('button', { name: 'Add Member' }).click();
-      await page.getByRole('dialog').waitFor();
-    }],
+    [
+      '/admin/user-management',
+      async (page) => {
+        await page.getByRole('button', { name: 'Add Member' }).click();
+        await page.getByRole('dialog').waitFor();
+      },
+    ],
     ['/admin/member-communications'],
     ['/admin/member-resources'],
   ];
@@ -226,7 +234,10 @@ describe('reflow (WCAG 1.4.10)', () => {
           const over = [...document.querySelectorAll<HTMLElement>('body *')]
             .filter((el) => el.getBoundingClientRect().right > vw + 1 && el.getClientRects().length > 0)
             .slice(0, 5)
-            .map((el) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}.${String(el.className).split(' ').slice(0, 4).join('.')} right=${Math.round(el.getBoundingClientRect().right)}`);
+            .map(
+              (el) =>
+                `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}.${String(el.className).split(' ').slice(0, 4).join('.')} right=${Math.round(el.getBoundingClientRect().right)}`,
+            );
           return { scroll: document.documentElement.scrollWidth, inner: vw, over };
         });
         if (m.scroll > m.inner + 1) wide.push(`${path}: scrollWidth ${m.scroll} > ${m.inner}\n    ${m.over.join('\n    ')}`);
@@ -239,16 +250,24 @@ describe('reflow (WCAG 1.4.10)', () => {
 
 describe('reduced motion', () => {
   async function motionOf(page: Page, selector: string): Promise<{ name: string; duration: number; transition: number }> {
-    return page.locator(selector).first().evaluate((el) => {
-      const s = getComputedStyle(el);
-      const secs = (v: string) => Math.max(...v.split(',').map((x) => (x.trim().endsWith('ms') ? parseFloat(x) / 1000 : parseFloat(x))));
-      return { name: s.animationName, duration: secs(s.animationDuration), transition: secs(s.transitionDuration) };
-    });
+    return page
+      .locator(selector)
+      .first()
+      .evaluate((el) => {
+        const s = getComputedStyle(el);
+        const secs = (v: string) => Math.max(...v.split(',').map((x) => (x.trim().endsWith('ms') ? parseFloat(x) / 1000 : parseFloat(x))));
+        return { name: s.animationName, duration: secs(s.animationDuration), transition: secs(s.transitionDuration) };
+      });
   }
   const still = (m: { name: string; duration: number; transition: number }) => (m.name === 'none' || m.duration < 0.02) && m.transition < 0.02;
 
   it('opens the phone menu and dialogs without animation', async () => {
-    const context = await site.browser.newContext({ baseURL: site.url, viewport: { width: 390, height: 844 }, reducedMotion: 'reduce', timezoneId: 'America/Los_Angeles' });
+    const context = await site.browser.newContext({
+      baseURL: site.url,
+      viewport: { width: 390, height: 844 },
+      reducedMotion: 'reduce',
+      timezoneId: 'America/Los_Angeles',
+    });
     const page = await context.newPage();
     await page.goto('/');
     await page.waitForSelector('html[data-ready]', { state: 'attached' });
@@ -272,12 +291,21 @@ describe('reduced motion', () => {
   });
 
   it('opens the delete confirmation without animation', async () => {
-    const context = await site.browser.newContext({ baseURL: site.url, viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce', timezoneId: 'America/Los_Angeles' });
+    const context = await site.browser.newContext({
+      baseURL: site.url,
+      viewport: { width: 1280, height: 900 },
+      reducedMotion: 'reduce',
+      timezoneId: 'America/Los_Angeles',
+    });
     await apiSignInAdmin(context);
     const page = await context.newPage();
     await page.goto('/admin?tab=news');
     await page.waitForSelector('html[data-ready]', { state: 'attached' });
-    await page.getByRole('tabpanel').getByRole('button', { name: /^Delete\b/ }).first().click();
+    await page
+      .getByRole('tabpanel')
+      .getByRole('button', { name: /^Delete\b/ })
+      .first()
+      .click();
     await page.getByRole('alertdialog').waitFor();
     const m = await motionOf(page, '[role="alertdialog"]');
     assert.ok(still(m), `the confirmation animates: ${JSON.stringify(m)}`);

@@ -32,7 +32,10 @@ describe('site settings', () => {
     await field(page, 'Time Zone').selectOption('America/Chicago');
     // A national link row added, one social link removed.
     await page.getByRole('button', { name: 'Add national link' }).click();
-    const n = await page.getByRole('main').getByLabel(/^Label \(national link \d+\)\s*\*?$/).count();
+    const n = await page
+      .getByRole('main')
+      .getByLabel(/^Label \(national link \d+\)\s*\*?$/)
+      .count();
     await field(page, `Label (national link ${n})`).fill('Honor Flight');
     await field(page, `URL (national link ${n})`).fill('https://www.honorflight.org/');
     await page.getByRole('button', { name: 'Remove social link 1' }).click();

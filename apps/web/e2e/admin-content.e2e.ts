@@ -131,7 +131,9 @@ describe('admin content', () => {
     await page.getByRole('button', { name: 'Update News Item' }).click();
     await toast(page, T.newsUpdated);
     await page.waitForURL('**/admin?tab=news');
-    const edited = table(page, 'News').getByRole('row').filter({ hasText: `${title} Again` });
+    const edited = table(page, 'News')
+      .getByRole('row')
+      .filter({ hasText: `${title} Again` });
     assert.match(await edited.innerText(), /No/);
     assert.equal((await api(page, `/api/news/${item.id}`)).body.title, `${title} Again`);
 
@@ -212,7 +214,10 @@ describe('admin content', () => {
     const active = await api(page, '/api/commander-message');
     assert.match(active.body.content, /Our E2E color guard marches on Saturday\./);
     await page.goto('/');
-    await page.getByRole('region', { name: "Commander's Message" }).getByText(/Our E2E color guard marches on Saturday\./).waitFor();
+    await page
+      .getByRole('region', { name: "Commander's Message" })
+      .getByText(/Our E2E color guard marches on Saturday\./)
+      .waitFor();
 
     await page.goto('/admin?tab=commander');
     await page.getByRole('link', { name: /^Edit message of .*Our E2E color guard/ }).click();
@@ -226,7 +231,9 @@ describe('admin content', () => {
 
     await deleteRow(page, /^Delete message of .*Our E2E color guard/, CONFIRM.deleteCommanderMessage);
     await toast(page, T.messageDeleted);
-    await table(page, 'Commander Messages').getByText(/Our E2E color guard/).waitFor({ state: 'detached' });
+    await table(page, 'Commander Messages')
+      .getByText(/Our E2E color guard/)
+      .waitFor({ state: 'detached' });
     // The one it replaced stays inactive: no active message now, and the home page says so.
     assert.equal((await api(page, '/api/commander-message')).status, 404);
     await page.goto('/');

@@ -141,7 +141,10 @@ describe('event form', () => {
     await toast(page, T.volunteerRemoved);
     await row.waitFor({ state: 'detached' });
     const volunteers = (await api(page, `/api/volunteers?eventId=${event.id}`)).body as { name: string }[];
-    assert.equal(volunteers.some((v) => v.name === 'Pat Volunteer'), false);
+    assert.equal(
+      volunteers.some((v) => v.name === 'Pat Volunteer'),
+      false,
+    );
     await context.close();
   });
 });
@@ -178,7 +181,9 @@ describe('commander message form', () => {
 
     // Newlines show as line breaks; anything outside the allow-list never reaches the page.
     await text.press('End');
-    await text.pressSequentially('\nSecond line<img src=x onerror="window.__xss=1"><script>window.__xss=2</script><a href="https://example.org" onclick="x()">link</a>');
+    await text.pressSequentially(
+      '\nSecond line<img src=x onerror="window.__xss=1"><script>window.__xss=2</script><a href="https://example.org" onclick="x()">link</a>',
+    );
     await preview.getByText('Second line').waitFor();
     assert.equal(await preview.locator('br').count(), 1);
     assert.equal(await preview.locator('img, script, a, [onerror], [onclick]').count(), 0);
@@ -195,7 +200,10 @@ describe('dashboard', () => {
     await page.goto('/admin?tab=commander');
     const messages = table(page, 'Commander Messages');
     await messages.waitFor();
-    const inactive = messages.getByRole('row').filter({ has: page.getByText('Inactive', { exact: true }) }).first();
+    const inactive = messages
+      .getByRole('row')
+      .filter({ has: page.getByText('Inactive', { exact: true }) })
+      .first();
     const name = (await inactive.getByRole('button', { name: /^Make Active/ }).getAttribute('aria-label'))!;
     const id = Number((await inactive.getByRole('link', { name: /^Edit/ }).getAttribute('href'))!.split('/').pop());
     await inactive.getByRole('button', { name: /^Make Active/ }).click();
@@ -209,7 +217,10 @@ describe('dashboard', () => {
     await page.getByRole('tab', { name: 'Community Engagements' }).click();
     await page.waitForURL('**/admin?tab=engagements');
     const engagements = table(page, 'Community Engagements');
-    const row = engagements.getByRole('row').filter({ has: page.getByText('Inactive', { exact: true }) }).first();
+    const row = engagements
+      .getByRole('row')
+      .filter({ has: page.getByText('Inactive', { exact: true }) })
+      .first();
     const title = (await row.getByRole('cell').first().innerText()).trim();
     await row.getByRole('button', { name: /^Make Active/ }).click();
     await toast(page, T.engagementActivated);
@@ -266,7 +277,12 @@ describe('dashboard', () => {
     await page.getByText(TEXT.noResourcesFound, { exact: true }).waitFor();
     await page.goto('/admin');
     await table(page, 'Events').waitFor();
-    assert.ok(await page.getByRole('button', { name: /^Delete / }).first().isVisible());
+    assert.ok(
+      await page
+        .getByRole('button', { name: /^Delete / })
+        .first()
+        .isVisible(),
+    );
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     assert.ok(overflow <= 0, `the page is ${overflow}px wider than the phone`);
     assert.deepEqual(await axeViolations(page), []);
@@ -310,7 +326,12 @@ describe('unsaved changes', () => {
     assert.equal(await field(page, 'Title').inputValue(), 'Half-typed resource');
 
     // Closing or reloading the tab gets the browser's own question.
-    const asked = new Promise<string>((resolve) => page.once('dialog', (d) => { resolve(d.type()); void d.dismiss(); }));
+    const asked = new Promise<string>((resolve) =>
+      page.once('dialog', (d) => {
+        resolve(d.type());
+        void d.dismiss();
+      }),
+    );
     await page.close({ runBeforeUnload: true });
     assert.equal(await asked, 'beforeunload');
     assert.equal(page.isClosed(), false);

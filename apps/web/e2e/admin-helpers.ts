@@ -17,7 +17,11 @@ export async function signInAdmin(page: Page, password: string = E2E_ADMIN.passw
 
 /** Waits for a toast with this exact text. */
 export async function toast(page: Page, text: string): Promise<void> {
-  await page.getByRole('region', { name: /Notifications/ }).getByText(text, { exact: true }).first().waitFor();
+  await page
+    .getByRole('region', { name: /Notifications/ })
+    .getByText(text, { exact: true })
+    .first()
+    .waitFor();
 }
 
 /** The form field in <main> labelled `label` (the label's required marker aside). */

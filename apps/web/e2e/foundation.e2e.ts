@@ -41,7 +41,11 @@ describe('foundation', () => {
     await page.goto('/');
     // The data came with the page: hydrating asked the API only who is signed in (never server-rendered).
     const reads = requested.filter((r) => r.startsWith('/trpc') || r.startsWith('/api/')).flatMap((r) => r.replace('/trpc/', '').split(','));
-    assert.deepEqual(reads.filter((p) => p !== 'adminAuth.check' && p !== 'memberAuth.session'), [], 'no data requests while hydrating');
+    assert.deepEqual(
+      reads.filter((p) => p !== 'adminAuth.check' && p !== 'memberAuth.session'),
+      [],
+      'no data requests while hydrating',
+    );
     // And the page is interactive: the client router takes a click.
     await page.getByRole('link', { name: 'View Upcoming Events' }).click();
     await page.waitForURL('**/events');

@@ -206,6 +206,9 @@ export function demoMembers(site: TestSite): { password: string; numbers: string
   const i = site.output.findIndex((l) => l.includes('Demo members with portal access'));
   if (i < 0) throw new Error('the server printed no demo members');
   const password = site.output[i + 1]!.trim();
-  const numbers = site.output.slice(i + 2).map((l) => l.trim().split(/\s+/)[0]!).filter((n) => /^M-\d+$/.test(n));
+  const numbers = site.output
+    .slice(i + 2)
+    .map((l) => l.trim().split(/\s+/)[0]!)
+    .filter((n) => /^M-\d+$/.test(n));
   return { password, numbers };
 }

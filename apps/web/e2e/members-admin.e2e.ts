@@ -24,7 +24,11 @@ async function signInAdmin(page: Page) {
 }
 
 async function waitForToast(page: Page, text: string) {
-  await page.getByRole('region', { name: /Notifications/ }).getByText(text, { exact: true }).first().waitFor();
+  await page
+    .getByRole('region', { name: /Notifications/ })
+    .getByText(text, { exact: true })
+    .first()
+    .waitFor();
 }
 
 describe('member communications and member resources (admin pages)', () => {
@@ -125,7 +129,15 @@ describe('member communications and member resources (admin pages)', () => {
     await page.getByText(TEXT.noMembersFound).waitFor();
     // A member with portal access, created through the API, sees empty tabs.
     const res = await page.request.post('/api/members', {
-      data: { firstName: 'Ana', lastName: 'Ruiz', email: 'ana@example.org', membershipNumber: 'A-1', hasOnlineAccess: true, loginPassword: 'portal-pass-1', branchOfService: 'Army' },
+      data: {
+        firstName: 'Ana',
+        lastName: 'Ruiz',
+        email: 'ana@example.org',
+        membershipNumber: 'A-1',
+        hasOnlineAccess: true,
+        loginPassword: 'portal-pass-1',
+        branchOfService: 'Army',
+      },
     });
     assert.equal(res.status(), 200);
     await context.close();

@@ -18,7 +18,11 @@ const MEMBER = { first: 'Ezra', last: 'Whitfield', email: 'ezra.whitfield@exampl
 const PDF = Buffer.from('%PDF-1.4\n% e2e life member handbook\n%%EOF\n');
 
 async function waitForToast(page: Page, text: string) {
-  await page.getByRole('region', { name: /Notifications/ }).getByText(text, { exact: true }).first().waitFor();
+  await page
+    .getByRole('region', { name: /Notifications/ })
+    .getByText(text, { exact: true })
+    .first()
+    .waitFor();
 }
 
 async function signInAdmin(page: Page) {
@@ -79,7 +83,10 @@ describe('members: directory, resources and the member portal', () => {
     await dialog.waitFor({ state: 'hidden' });
     const row = page.getByRole('row').filter({ hasText: `${MEMBER.first} ${MEMBER.last}` });
     await row.waitFor();
-    assert.match(await row.innerText(), new RegExp(`${MEMBER.number}[\\s\\S]*${MEMBER.email}[\\s\\S]*${TEXT.noRoleAssigned}[\\s\\S]*Marines[\\s\\S]*Active[\\s\\S]*Enabled`));
+    assert.match(
+      await row.innerText(),
+      new RegExp(`${MEMBER.number}[\\s\\S]*${MEMBER.email}[\\s\\S]*${TEXT.noRoleAssigned}[\\s\\S]*Marines[\\s\\S]*Active[\\s\\S]*Enabled`),
+    );
 
     // The search finds the member server-side, and says how many match.
     await page.getByRole('searchbox', { name: 'Search members' }).fill('whitf');
@@ -139,12 +146,23 @@ describe('members: directory, resources and the member portal', () => {
     for (const title of ['Life Members: Please Update Your Contact Information', 'Monthly Newsletter', 'Post Home Closed Saturday for Water Main Repair']) {
       assert.ok(commText.includes(title), title);
     }
-    for (const title of ['Officers: Budget Review Before the Next Meeting', 'Annual Dues Reminder', 'Holiday Party Planning (draft)', 'Volunteer Appreciation Dinner', 'Parking Lot Resurfacing']) {
+    for (const title of [
+      'Officers: Budget Review Before the Next Meeting',
+      'Annual Dues Reminder',
+      'Holiday Party Planning (draft)',
+      'Volunteer Appreciation Dinner',
+      'Parking Lot Resurfacing',
+    ]) {
       assert.ok(!commText.includes(title), title);
     }
     const urgent = page.getByRole('article', { name: 'Post Home Closed Saturday for Water Main Repair' });
     assert.match(await urgent.innerText(), /Urgent[\s\S]*Urgent Notice/);
-    assert.ok(await page.getByRole('article', { name: 'Monthly Newsletter' }).getByRole('link', { name: /View Attachment/ }).isVisible());
+    assert.ok(
+      await page
+        .getByRole('article', { name: 'Monthly Newsletter' })
+        .getByRole('link', { name: /View Attachment/ })
+        .isVisible(),
+    );
 
     // Resources: Life Members' file and everyone's, not officers' or annual members'.
     await page.getByRole('tab', { name: 'Resources' }).click();

@@ -14,7 +14,7 @@ before(async () => {
 after(async () => site?.close());
 
 describe('pictures', () => {
-  it('the news page shows the first item\'s photo eagerly with fetchpriority high, og:image, and lazy pictures on the list', async () => {
+  it("the news page shows the first item's photo eagerly with fetchpriority high, og:image, and lazy pictures on the list", async () => {
     const { page, context } = await site.newPage();
     const news = (await api(page, '/api/news')).body as { id: number; imageAlt: string | null; image: Image | null }[];
     const first = news[0]!;
@@ -67,7 +67,9 @@ describe('pictures', () => {
     await page.getByLabel(/Description of the photo/).fill('A flag on a pole');
     await page.getByRole('button', { name: 'Create News Item' }).click();
     await toast(page, T.newsCreated);
-    const created = ((await api(page, '/api/news')).body as { id: number; title: string; imageAlt: string; image: Image | null }[]).find((n) => n.title === 'E2E Picture News')!;
+    const created = ((await api(page, '/api/news')).body as { id: number; title: string; imageAlt: string; image: Image | null }[]).find(
+      (n) => n.title === 'E2E Picture News',
+    )!;
     assert.equal(created.imageAlt, 'A flag on a pole');
     assert.ok(created.image);
     await page.goto(`/news/${created.id}`);

@@ -32,7 +32,10 @@ interface Created {
   title: string;
 }
 
-async function createEvent(ctx: BrowserContext, e: { title: string; date: string; start: string; end: string; positions?: number; type?: string }): Promise<Created> {
+async function createEvent(
+  ctx: BrowserContext,
+  e: { title: string; date: string; start: string; end: string; positions?: number; type?: string },
+): Promise<Created> {
   const res = await ctx.request.post('/api/events', {
     data: {
       title: e.title,
@@ -78,7 +81,8 @@ before(async () => {
   const { context } = await site.newPage();
   await signInAdmin(context);
   known = await createEvent(context, { title: 'Zone Check Supper', date: day.date, start: '14:30', end: '16:00', type: 'fundraiser' });
-  for (const n of [1, 2, 3]) await createEvent(context, { title: `Filler Meeting ${n}`, date: day.date, start: `0${n + 5}:00`, end: `0${n + 6}:00`, type: 'regular' });
+  for (const n of [1, 2, 3])
+    await createEvent(context, { title: `Filler Meeting ${n}`, date: day.date, start: `0${n + 5}:00`, end: `0${n + 6}:00`, type: 'regular' });
   signUp = await createEvent(context, { title: 'Sign-up Test Picnic', date: soon, start: '12:00', end: '15:00', positions: 5 });
   single = await createEvent(context, { title: 'One Helper Errand', date: soon, start: '09:00', end: '10:00', positions: 1 });
   const [ny, nm] = utcToZoned(new Date(), ZONE).date.split('-').map(Number);
@@ -112,7 +116,10 @@ describe('events calendar', () => {
     assert.equal(await heading.innerText(), monthHeading(1));
     assert.equal(await page.getByRole('button', { name: 'Today', exact: true }).isDisabled(), false);
     // Opening and closing an event keeps the month shown.
-    await page.getByRole('table', { name: monthHeading(1) }).getByRole('button', { name: /Next Month Social/ }).click();
+    await page
+      .getByRole('table', { name: monthHeading(1) })
+      .getByRole('button', { name: /Next Month Social/ })
+      .click();
     await page.getByRole('dialog', { name: 'Next Month Social' }).getByRole('button', { name: 'Close' }).click();
     await page.getByRole('table', { name: monthHeading(1) }).waitFor();
     assert.equal(await heading.innerText(), monthHeading(1));
@@ -139,17 +146,24 @@ describe('events calendar', () => {
     const cell = page.locator(`[role=cell][data-date="${day.date}"]`);
     await cell.waitFor();
     // Four events that day: three show, a labelled more-link offers the rest.
-    const more = cell.getByRole('button', { name: /Show \d+ more events? on this day/ }).or(cell.getByRole('link', { name: /Show \d+ more events? on this day/ }));
+    const more = cell
+      .getByRole('button', { name: /Show \d+ more events? on this day/ })
+      .or(cell.getByRole('link', { name: /Show \d+ more events? on this day/ }));
     assert.equal(await more.count(), 1);
     await page.locator('summary', { hasText: `Events of ${monthHeading(0)} as a list` }).click();
-    await page.getByRole('list', { name: `Events of ${monthHeading(0)}` }).getByRole('button', { name: known.title }).click();
+    await page
+      .getByRole('list', { name: `Events of ${monthHeading(0)}` })
+      .getByRole('button', { name: known.title })
+      .click();
     const dialog = page.getByRole('dialog', { name: known.title });
     await dialog.waitFor();
     await page.waitForURL(`**/events?id=${known.id}`);
     const text = await dialog.innerText();
     // 2:30 PM in New York whatever the visitor's zone (the browser runs in Los Angeles).
     const [y, m, d] = day.date.split('-').map(Number);
-    const expected = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(y!, m! - 1, d!)));
+    const expected = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(
+      new Date(Date.UTC(y!, m! - 1, d!)),
+    );
     assert.ok(text.includes(`${expected}, 2:30 PM`), text);
     assert.ok(text.includes(`${expected}, 4:00 PM`), text);
     assert.ok(!text.includes('11:30 AM'), text);
@@ -314,7 +328,10 @@ describe('events calendar', () => {
     const { page, context } = await site.newPage({ width: 390, height: 844 });
     await page.goto('/events');
     await page.getByRole('table', { name: monthHeading(0) }).waitFor();
-    await page.getByRole('list', { name: `Events of ${monthHeading(0)}` }).getByRole('button', { name: /Zone Check Supper/ }).click();
+    await page
+      .getByRole('list', { name: `Events of ${monthHeading(0)}` })
+      .getByRole('button', { name: /Zone Check Supper/ })
+      .click();
     await page.getByRole('dialog', { name: known.title }).waitFor();
     await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
     await page.getByRole('button', { name: 'Show as list' }).click();
@@ -330,12 +347,30 @@ describe('events calendar', () => {
     await page.goto('/events');
     await page.getByRole('table', { name: monthHeading(0) }).waitFor();
     const grid = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
-    assert.deepEqual(grid.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`), []);
+    assert.deepEqual(
+      grid.violations.map(
+        (v) =>
+          `${v.id}: ${v.nodes
+            .map((n) => n.target.join(' '))
+            .slice(0, 3)
+            .join(', ')}`,
+      ),
+      [],
+    );
     await page.goto(`/events?id=${known.id}`);
     await page.getByRole('dialog').waitFor();
     await page.waitForTimeout(300);
     const popup = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
-    assert.deepEqual(popup.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`), []);
+    assert.deepEqual(
+      popup.violations.map(
+        (v) =>
+          `${v.id}: ${v.nodes
+            .map((n) => n.target.join(' '))
+            .slice(0, 3)
+            .join(', ')}`,
+      ),
+      [],
+    );
     await context.close();
   });
 });
@@ -357,7 +392,12 @@ describe('events calendar without events', () => {
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await page.getByRole('table', { name: `December ${year}` }).waitFor();
-    assert.ok(await page.locator(`[role=cell][data-date="${year}-12-25"]`).getByRole('button', { name: /Christmas Day/ }).isVisible());
+    assert.ok(
+      await page
+        .locator(`[role=cell][data-date="${year}-12-25"]`)
+        .getByRole('button', { name: /Christmas Day/ })
+        .isVisible(),
+    );
     await context.close();
   });
 });

@@ -10,12 +10,21 @@ const BRANCHES = ['Army', 'Navy', 'Marines', 'Air Force', 'Coast Guard', 'Space 
 
 async function axeViolations(page: Page): Promise<string[]> {
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
-  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+  return result.violations.map(
+    (v) =>
+      `${v.id}: ${v.nodes
+        .map((n) => n.target.join(' '))
+        .slice(0, 3)
+        .join(', ')}`,
+  );
 }
 
 /** The section of the home page under the heading `name`. */
 function section(page: Page, name: string) {
-  return page.locator('section').filter({ has: page.getByRole('heading', { name, exact: true }) }).last();
+  return page
+    .locator('section')
+    .filter({ has: page.getByRole('heading', { name, exact: true }) })
+    .last();
 }
 
 describe('public pages with demo content', () => {
@@ -44,10 +53,16 @@ describe('public pages with demo content', () => {
     for (const b of BRANCHES) assert.ok(await branches.getByText(b, { exact: true }).isVisible(), b);
 
     const events = section(page, 'Upcoming Events');
-    await events.getByRole('link', { name: /View Details/ }).first().waitFor();
+    await events
+      .getByRole('link', { name: /View Details/ })
+      .first()
+      .waitFor();
     const cards = events.locator('[data-slot=event-card]');
     assert.ok((await cards.count()) >= 3);
-    const firstHref = await events.getByRole('link', { name: /View Details/ }).first().getAttribute('href');
+    const firstHref = await events
+      .getByRole('link', { name: /View Details/ })
+      .first()
+      .getAttribute('href');
     assert.match(firstHref ?? '', /^\/events\?id=\d+$/);
     assert.equal(await events.getByRole('link', { name: 'See all events' }).getAttribute('href'), '/events');
     // Date and time in the post's zone: PM times of evening events, never Pacific.
@@ -71,7 +86,8 @@ describe('public pages with demo content', () => {
     const engagement = section(page, 'Community Engagement');
     assert.ok(await engagement.getByText('Partnering With the Hometown Food Pantry').isVisible());
     assert.ok(await engagement.locator('[data-slot=engagement-icon]').isVisible(), 'no image: the gradient icon shows');
-    for (const t of ['Community', 'Food Security', 'Volunteering']) assert.ok(await engagement.getByRole('list', { name: 'Tags' }).getByText(t, { exact: true }).isVisible());
+    for (const t of ['Community', 'Food Security', 'Volunteering'])
+      assert.ok(await engagement.getByRole('list', { name: 'Tags' }).getByText(t, { exact: true }).isVisible());
     assert.equal(await engagement.getByRole('link', { name: 'View all community programs' }).getAttribute('href'), '/community');
 
     await page.waitForTimeout(500);
@@ -267,7 +283,9 @@ describe('head markup (issue 16)', () => {
     const full = `${title} | Hometown Veterans Post`;
     const { page, context } = await site.newPage();
     await apiSignInAdmin(context);
-    const created = await context.request.post('/api/news', { data: { title, content: "It's hot: 90 < 95 & climbing.", publishDate: new Date().toISOString() } });
+    const created = await context.request.post('/api/news', {
+      data: { title, content: "It's hot: 90 < 95 & climbing.", publishDate: new Date().toISOString() },
+    });
     assert.equal(created.status(), 200, await created.text());
     const { id } = (await created.json()) as { id: number };
 

@@ -158,7 +158,7 @@ describe('QR code generator (/QRG)', () => {
     await context.close();
   });
 
-  it('keeps each tab\'s inputs when switching, and Clear All Fields empties every tab and the preview', async () => {
+  it("keeps each tab's inputs when switching, and Clear All Fields empties every tab and the preview", async () => {
     const { page, context, assertStayedLocal } = await openQr();
     await page.getByRole('main').getByLabel('Website URL').fill('example.org');
     await page.getByRole('tab', { name: 'Text' }).click();
@@ -224,7 +224,13 @@ describe('QR code generator (/QRG)', () => {
     assert.ok(await page.getByRole('button', { name: 'Imprimir' }).isVisible());
     assert.ok(await page.getByText('Datos codificados').isVisible());
     assert.equal(await page.getByTestId('qr-image').getAttribute('alt'), 'Código QR con la tarjeta de contacto de María Peña');
-    assert.equal(await page.locator('[lang="es"]').filter({ has: page.getByRole('heading', { level: 1 }) }).count(), 1);
+    assert.equal(
+      await page
+        .locator('[lang="es"]')
+        .filter({ has: page.getByRole('heading', { level: 1 }) })
+        .count(),
+      1,
+    );
     const card = encodeContact({ firstName: 'María', lastName: 'Peña', phone: '', email: '', organization: '', url: '' });
     assert.equal(await shownData(page), card);
     await checkDownload(page, 'contact', card, 'Descargar PNG');
@@ -265,9 +271,7 @@ describe('QR code generator (/QRG)', () => {
     }
     // Only the sheet's image and caption take up space in print.
     const visible = await page.evaluate(() =>
-      [...document.body.querySelectorAll('*')]
-        .filter((el) => el.getClientRects().length > 0 && !el.closest('[data-qr-print-sheet]'))
-        .map((el) => el.tagName),
+      [...document.body.querySelectorAll('*')].filter((el) => el.getClientRects().length > 0 && !el.closest('[data-qr-print-sheet]')).map((el) => el.tagName),
     );
     assert.deepEqual(visible, []);
 
@@ -299,13 +303,18 @@ describe('QR code generator (/QRG)', () => {
     await page.getByRole('main').getByLabel('First Name').fill('Ann');
     await page.getByTestId('qr-image').waitFor();
     const results = await new AxeBuilder({ page }).include('main').analyze();
-    assert.deepEqual(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), []);
+    assert.deepEqual(
+      results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      [],
+    );
     await context.close();
   });
 
   it('loads the QR library only on this page, from this site', async () => {
     const assets = path.resolve(import.meta.dirname, '../dist/assets');
-    const chunks = readdirSync(assets).filter((f) => f.endsWith('.js') && readFileSync(path.join(assets, f), 'utf8').includes('too big to be stored in a QR Code'));
+    const chunks = readdirSync(assets).filter(
+      (f) => f.endsWith('.js') && readFileSync(path.join(assets, f), 'utf8').includes('too big to be stored in a QR Code'),
+    );
     assert.equal(chunks.length, 1, 'the qrcode package is one chunk of its own');
     const [chunk] = chunks;
     const { page, context } = await site.newPage();
@@ -319,7 +328,10 @@ describe('QR code generator (/QRG)', () => {
     await waitForApp(page);
     await page.getByRole('main').getByLabel('Website URL').fill('example.org');
     await page.getByTestId('qr-image').waitFor();
-    assert.ok(loaded.some((u) => u === `${site.url}/assets/${chunk}`), 'loaded from this site on /QRG');
+    assert.ok(
+      loaded.some((u) => u === `${site.url}/assets/${chunk}`),
+      'loaded from this site on /QRG',
+    );
     await context.close();
   });
 });

@@ -193,7 +193,9 @@ describe('session expiry', () => {
     await dialog.getByRole('button', { name: CONFIRM.unsavedChanges.stay }).click();
     await dialog.waitFor({ state: 'detached' });
 
-    await notice(page).getByRole('button', { name: /^Discard/ }).click();
+    await notice(page)
+      .getByRole('button', { name: /^Discard/ })
+      .click();
     assert.equal(await field(page, 'Title').inputValue(), item.title);
     assert.equal(await notice(page).count(), 0);
     assert.equal(await storedDraft(page, `news:${item.id}`), null);
@@ -320,7 +322,9 @@ describe('session expiry', () => {
     assert.equal(await labels.last().inputValue(), 'Post Facebook page');
     assert.equal(await field(page, 'Post Name').inputValue(), 'Hometown Veterans Post 12');
     // Discard puts the stored settings back, rows included.
-    await notice(page).getByRole('button', { name: /^Discard/ }).click();
+    await notice(page)
+      .getByRole('button', { name: /^Discard/ })
+      .click();
     assert.equal(await labels.count(), before);
     assert.notEqual(await field(page, 'Post Name').inputValue(), 'Hometown Veterans Post 12');
     noErrors();

@@ -88,7 +88,13 @@ describe('issue 23: public pages', () => {
     await signInAdmin(page);
     const settings = await (await page.request.get('/api/site-settings')).json();
     const put = await page.request.put('/api/admin/site-settings', {
-      data: { ...settings, socialLinks: [{ label: 'Facebook', url: 'https://facebook.com/hometownpost' }, { label: 'YouTube', url: 'https://youtube.com/@hometownpost' }] },
+      data: {
+        ...settings,
+        socialLinks: [
+          { label: 'Facebook', url: 'https://facebook.com/hometownpost' },
+          { label: 'YouTube', url: 'https://youtube.com/@hometownpost' },
+        ],
+      },
     });
     assert.equal(put.status(), 200, await put.text());
     await page.goto('/');
@@ -104,7 +110,11 @@ describe('issue 23: public pages', () => {
     const { page, context } = await site.newPage({ width: 320, height: 700 });
     await page.goto('/');
     const name = page.locator('header').getByText('Hometown Veterans Post', { exact: true });
-    const box = await name.evaluate((el) => ({ cut: el.scrollWidth > el.clientWidth + 1, ellipsis: getComputedStyle(el).textOverflow === 'ellipsis', lines: Math.round(el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight)) }));
+    const box = await name.evaluate((el) => ({
+      cut: el.scrollWidth > el.clientWidth + 1,
+      ellipsis: getComputedStyle(el).textOverflow === 'ellipsis',
+      lines: Math.round(el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight)),
+    }));
     assert.equal(box.cut, false);
     assert.equal(box.ellipsis, false);
     assert.equal(box.lines, 2);
@@ -143,7 +153,9 @@ describe('issue 23: public pages', () => {
     await page.getByRole('table', { name: monthHeading() }).waitFor();
     const inner = page.locator('.post-cal-event-inner');
     await inner.first().waitFor();
-    const chips = await inner.evaluateAll((els) => els.map((el) => ({ text: (el as HTMLElement).innerText, cut: [el, ...el.querySelectorAll('*')].some((e) => e.scrollWidth > e.clientWidth + 1) })));
+    const chips = await inner.evaluateAll((els) =>
+      els.map((el) => ({ text: (el as HTMLElement).innerText, cut: [el, ...el.querySelectorAll('*')].some((e) => e.scrollWidth > e.clientWidth + 1) })),
+    );
     assert.ok(chips.length > 0);
     for (const c of chips) assert.equal(c.cut, false, `cut: ${c.text}`);
     const timed = chips.map((c) => c.text).filter((t) => /\d:\d\d/.test(t));
@@ -160,7 +172,10 @@ describe('issue 23: public pages', () => {
       await page.getByLabel('Membership Number').fill('NOPE-1');
       await page.getByLabel('Password').fill('wrong-password');
       await page.getByRole('button', { name: 'Sign In' }).click();
-      const t = page.getByRole('region', { name: /Notifications/ }).getByText(T.memberLoginFailed.title, { exact: true }).first();
+      const t = page
+        .getByRole('region', { name: /Notifications/ })
+        .getByText(T.memberLoginFailed.title, { exact: true })
+        .first();
       await t.waitFor();
       await page.waitForTimeout(600);
       const toastBox = (await page.locator('[data-sonner-toast]').first().boundingBox())!;

@@ -104,7 +104,8 @@ function inspectDocument(html: string | null): string[] {
       const value = a.value;
       if (name.startsWith('on') && /__xss/.test(value)) bad.push(`handler ${name}: ${show(el)}`);
       if (name === 'srcdoc') bad.push(`srcdoc: ${show(el)}`);
-      if (urlAttrs.has(name) && /^(javascript|vbscript|data:text\/html)/i.test(value.replace(/[\u0000-\u0020]/g, ''))) bad.push(`script URL in ${name}: ${show(el)}`);
+      if (urlAttrs.has(name) && /^(javascript|vbscript|data:text\/html)/i.test(value.replace(/[\u0000-\u0020]/g, '')))
+        bad.push(`script URL in ${name}: ${show(el)}`);
       if (name === 'style' && /__xss|javascript:|expression\(/i.test(value)) bad.push(`style: ${show(el)}`);
     }
     const tag = el.localName;
@@ -165,7 +166,11 @@ async function checkRawHtml(v: Visitor, path: string, inData: string[] = []): Pr
     assert.fail(`${path}: the data block is not JSON (${(e as Error).message}): …${json.slice(0, 300)}`);
   }
   const all = strings(data);
-  for (const s of inData) assert.ok(all.some((x) => x.includes(s)), `${path}: the data block lacks ${JSON.stringify(s)} (as stored)`);
+  for (const s of inData)
+    assert.ok(
+      all.some((x) => x.includes(s)),
+      `${path}: the data block lacks ${JSON.stringify(s)} (as stored)`,
+    );
   if (inData.some((s) => s.includes('</script>'))) assert.ok(json.includes('\\u003c/script>'), `${path}: '</script>' escaped as \\u003c/script>`);
   // schema.org blocks are JSON too (no raw '<'): like the data block, they are not markup.
   const rest = (html.slice(0, block.index) + html.slice(block.index! + block[0].length)).replace(
@@ -188,7 +193,9 @@ async function visit(v: Visitor, path: string, expect: string[] = [], raw?: { in
   await waitForApp(page).catch(async () => {
     const html = (await v.context.request.get(path).then((r) => r.text())).replace(/\s+/g, ' ');
     const at = html.indexOf('id="app-data"');
-    assert.fail(`${path} (${v.role}) never became interactive; script errors: ${JSON.stringify(v.errors)}; server HTML near the data block: ${html.slice(Math.max(0, at - 300), at + 300)} … ${html.slice(-400)}`);
+    assert.fail(
+      `${path} (${v.role}) never became interactive; script errors: ${JSON.stringify(v.errors)}; server HTML near the data block: ${html.slice(Math.max(0, at - 300), at + 300)} … ${html.slice(-400)}`,
+    );
   });
   for (const text of expect) {
     await page
@@ -279,7 +286,13 @@ describe('stored cross-site scripting (issue 8)', () => {
     for (let i = 0; i < N; i++) {
       const r = await json(
         await api.post('/api/resources', {
-          data: { title: fit(255, i), description: pack(5000, i, '\n'), url: urls[i % urls.length], category: ['healthcare', 'benefits', 'crisis', 'local', 'vfw'][i % 5], order: i },
+          data: {
+            title: fit(255, i),
+            description: pack(5000, i, '\n'),
+            url: urls[i % urls.length],
+            category: ['healthcare', 'benefits', 'crisis', 'local', 'vfw'][i % 5],
+            order: i,
+          },
         }),
         200,
         `resource ${i}`,
@@ -288,7 +301,11 @@ describe('stored cross-site scripting (issue 8)', () => {
     }
     // Commander messages: one per payload, then an active one with every payload and the allowed tags carrying handlers.
     for (let i = 0; i < N; i++) {
-      const m = await json(await api.post('/api/commander-messages', { data: { content: `Message ${i}: ${PAYLOADS[i]}`, active: false } }), 200, `commander message ${i}`);
+      const m = await json(
+        await api.post('/api/commander-messages', { data: { content: `Message ${i}: ${PAYLOADS[i]}`, active: false } }),
+        200,
+        `commander message ${i}`,
+      );
       ids.commander.push(m.id);
     }
     // Markup with no text at all is refused: the sanitizer leaves nothing to show.
@@ -316,7 +333,6 @@ describe('stored cross-site scripting (issue 8)', () => {
       );
       ids.engagements.push(e.id);
     }
-
 
     // Members: every text field; the portal member is the Post Commander and signs in below.
     for (let i = 0; i < N; i++) {
@@ -368,7 +384,14 @@ describe('stored cross-site scripting (issue 8)', () => {
     for (let i = 0; i < N; i++) {
       const c = await json(
         await api.post('/api/admin/member-communications', {
-          data: { title: fit(255, i), content: `${PAYLOADS[i]}\n\n${ALL}`, isPublished: true, publishDate: iso(now - DAY - i * 60_000), targetAudience: 'all_members', attachmentUrl: urls[i % urls.length] },
+          data: {
+            title: fit(255, i),
+            content: `${PAYLOADS[i]}\n\n${ALL}`,
+            isPublished: true,
+            publishDate: iso(now - DAY - i * 60_000),
+            targetAudience: 'all_members',
+            attachmentUrl: urls[i % urls.length],
+          },
         }),
         200,
         `communication ${i}`,
@@ -376,7 +399,14 @@ describe('stored cross-site scripting (issue 8)', () => {
       ids.communications.push(c.id);
       const r = await json(
         await api.post('/api/admin/member-resources', {
-          data: { title: fit(255, i), description: pack(5000, i, '\n'), resourceType: 'link', resourceUrl: i % 2 ? urls[i % urls.length] : `/x"><svg onload=window.__xss=1>`, accessLevel: 'member', isActive: true },
+          data: {
+            title: fit(255, i),
+            description: pack(5000, i, '\n'),
+            resourceType: 'link',
+            resourceUrl: i % 2 ? urls[i % urls.length] : `/x"><svg onload=window.__xss=1>`,
+            accessLevel: 'member',
+            isActive: true,
+          },
         }),
         200,
         `member resource ${i}`,
@@ -413,9 +443,21 @@ describe('stored cross-site scripting (issue 8)', () => {
     const memberResourceRefused = [...REFUSED_URLS, '/\\evil.example/x'];
     for (const url of REFUSED_URLS) {
       await json(await api.post('/api/resources', { data: { title: 'Refused', description: 'Refused', url } }), 400, `resource url ${url}`);
-      await json(await api.put(`/api/resources/${ids.resources[0]}`, { data: { title: 'Refused', description: 'Refused', url } }), 400, `resource update url ${url}`);
-      await json(await api.post('/api/community-engagements', { data: { title: 'Refused', description: 'Refused', tags: ['x'], imageUrl: url } }), 400, `image url ${url}`);
-      await json(await api.post('/api/admin/member-communications', { data: { title: 'Refused', content: 'Refused', attachmentUrl: url } }), 400, `attachment url ${url}`);
+      await json(
+        await api.put(`/api/resources/${ids.resources[0]}`, { data: { title: 'Refused', description: 'Refused', url } }),
+        400,
+        `resource update url ${url}`,
+      );
+      await json(
+        await api.post('/api/community-engagements', { data: { title: 'Refused', description: 'Refused', tags: ['x'], imageUrl: url } }),
+        400,
+        `image url ${url}`,
+      );
+      await json(
+        await api.post('/api/admin/member-communications', { data: { title: 'Refused', content: 'Refused', attachmentUrl: url } }),
+        400,
+        `attachment url ${url}`,
+      );
       const s = before.settings;
       for (const bad of [
         { ...s, socialLinks: [{ label: 'Refused', url }] },
@@ -427,7 +469,11 @@ describe('stored cross-site scripting (issue 8)', () => {
       }
     }
     for (const url of memberResourceRefused) {
-      await json(await api.post('/api/admin/member-resources', { data: { title: 'Refused', description: 'Refused', resourceType: 'link', resourceUrl: url } }), 400, `member resource url ${url}`);
+      await json(
+        await api.post('/api/admin/member-resources', { data: { title: 'Refused', description: 'Refused', resourceType: 'link', resourceUrl: url } }),
+        400,
+        `member resource url ${url}`,
+      );
     }
     assert.equal((await json(await api.get('/api/resources'), 200, 'resources')).length, before.resources);
     assert.equal((await json(await api.get('/api/community-engagements'), 200, 'engagements')).length, before.engagements);
@@ -451,7 +497,9 @@ describe('stored cross-site scripting (issue 8)', () => {
     assert.match(live, /__xss was set/);
     assert.match(live, /handler onerror/);
     assert.match(live, /script URL in href/);
-    const raw = (await v.page.evaluate(inspectDocument, '<p>x</p><script>window.__xss=1</script><iframe srcdoc="x"></iframe><details open ontoggle="window.__xss=1">')).join('\n');
+    const raw = (
+      await v.page.evaluate(inspectDocument, '<p>x</p><script>window.__xss=1</script><iframe srcdoc="x"></iframe><details open ontoggle="window.__xss=1">')
+    ).join('\n');
     assert.match(raw, /inline script/);
     assert.match(raw, /srcdoc/);
     assert.match(raw, /handler ontoggle/);
@@ -475,14 +523,21 @@ describe('stored cross-site scripting (issue 8)', () => {
     await visit(v, '/commander-message', ['Bold words', PORTAL.firstName], { inData: [PORTAL.firstName] });
     // The sanitized message keeps strong, em, u, p and br without a single attribute.
     const tags = await v.page.evaluate(() =>
-      Array.from(document.querySelectorAll('[data-slot="commander-message-body"] *')).map((e) => `${e.localName}${e.attributes.length ? ' with attributes' : ''}`),
+      Array.from(document.querySelectorAll('[data-slot="commander-message-body"] *')).map(
+        (e) => `${e.localName}${e.attributes.length ? ' with attributes' : ''}`,
+      ),
     );
     assert.ok(tags.includes('strong') && tags.includes('em') && tags.includes('u'), tags.join(','));
     for (const t of tags) assert.match(t, /^(strong|em|u|p|br)$/);
     // Reflected: markup in the address itself.
     await visit(v, `/events?id=${encodeURIComponent('"><svg onload=window.__xss=1>')}`, [], { inData: [] });
     await visit(v, `/news/${encodeURIComponent('<script>window.__xss=1</script>')}`, [], { inData: [] });
-    await visit(v, `/no-such-page/${encodeURIComponent('"><img src=x onerror=window.__xss=1>')}?q=${encodeURIComponent('</script><script>window.__xss=1</script>')}`, [], { inData: [] });
+    await visit(
+      v,
+      `/no-such-page/${encodeURIComponent('"><img src=x onerror=window.__xss=1>')}?q=${encodeURIComponent('</script><script>window.__xss=1</script>')}`,
+      [],
+      { inData: [] },
+    );
     await visit(v, `/login?tab=${encodeURIComponent('"><svg onload=window.__xss=1>')}`, [], { inData: [] });
   });
 
@@ -492,7 +547,13 @@ describe('stored cross-site scripting (issue 8)', () => {
     const urls = hostileHttpUrls(site.url);
     const current = await json(await api.get('/api/site-settings'), 200, 'settings');
     let k = 0;
-    const office = (max: [number, number, number, number]) => ({ name: pack(max[0], k++), address: pack(max[1], k++), phone: fit(max[2], N - 1), hours: pack(max[3], k++), url: urls[k++ % 2] });
+    const office = (max: [number, number, number, number]) => ({
+      name: pack(max[0], k++),
+      address: pack(max[1], k++),
+      phone: fit(max[2], N - 1),
+      hours: pack(max[3], k++),
+      url: urls[k++ % 2],
+    });
     settingsPostName = `Post ${fit(190, 3)}`;
     const settings = {
       ...current,
@@ -515,8 +576,12 @@ describe('stored cross-site scripting (issue 8)', () => {
     assert.equal(saved.streetAddress, settings.streetAddress);
     settingsChanged = true;
     const v = anon;
-    await visit(v, '/', [settingsPostName, settings.streetAddress, settings.postHours[0].hours, settings.socialLinks[0].label], { inData: [settingsPostName, settings.streetAddress] });
-    await visit(v, '/resources', [settingsPostName, settings.countyOffice.name, settings.stateOffice.address, settings.nationalLinks[19].label], { inData: [settings.countyOffice.name] });
+    await visit(v, '/', [settingsPostName, settings.streetAddress, settings.postHours[0].hours, settings.socialLinks[0].label], {
+      inData: [settingsPostName, settings.streetAddress],
+    });
+    await visit(v, '/resources', [settingsPostName, settings.countyOffice.name, settings.stateOffice.address, settings.nationalLinks[19].label], {
+      inData: [settings.countyOffice.name],
+    });
     await visit(v, '/events', [settingsPostName], { inData: [settingsPostName] });
     await visit(v, '/QRG', [settingsPostName], { inData: [settingsPostName] });
     await visit(v, '/login', [settingsPostName], { inData: [settingsPostName] });
@@ -576,14 +641,35 @@ describe('stored cross-site scripting (issue 8)', () => {
     for (const [path, expect] of pages) await visit(v, path, expect);
     // Edit forms hold the payloads as field values, never as markup.
     await visit(v, `/admin/events/${ids.events[1]}`, []);
-    assert.equal(await v.page.getByLabel(/^Title/).first().inputValue(), fit(255, 1));
+    assert.equal(
+      await v.page
+        .getByLabel(/^Title/)
+        .first()
+        .inputValue(),
+      fit(255, 1),
+    );
     await visit(v, `/admin/news?id=${ids.news[10]}`, []);
-    assert.equal(await v.page.getByLabel(/^Title/).first().inputValue(), fit(255, 10));
+    assert.equal(
+      await v.page
+        .getByLabel(/^Title/)
+        .first()
+        .inputValue(),
+      fit(255, 10),
+    );
     await visit(v, '/admin/settings', []);
-    assert.equal(await v.page.getByLabel(/^Post Name/).first().inputValue(), settingsPostName);
+    assert.equal(
+      await v.page
+        .getByLabel(/^Post Name/)
+        .first()
+        .inputValue(),
+      settingsPostName,
+    );
     // The member dialog of User Management.
     await visit(v, '/admin/user-management', [PORTAL.firstName]);
-    await v.page.getByRole('button', { name: `Edit ${PORTAL.firstName} ${PORTAL.lastName}` }).first().click();
+    await v.page
+      .getByRole('button', { name: `Edit ${PORTAL.firstName} ${PORTAL.lastName}` })
+      .first()
+      .click();
     const dialog = v.page.getByRole('dialog');
     await dialog.waitFor();
     assert.equal(await dialog.getByLabel('First Name').inputValue(), PORTAL.firstName);
@@ -620,20 +706,34 @@ describe('stored cross-site scripting (issue 8)', () => {
     // The feed holds the newest 20 items.
     for (let i = 0; i < Math.min(N, 20); i++) assert.ok(feed.titles.includes(noControls(fit(255, i))), `rss title ${i}`);
     assert.ok(feed.descriptions.some((d) => d!.startsWith(PAYLOADS[0]!)));
-    assert.ok(feed.descriptions.some((d) => d!.startsWith(noControls(PAYLOADS[1]!))), 'rss: the control characters are dropped, the rest kept');
+    assert.ok(
+      feed.descriptions.some((d) => d!.startsWith(noControls(PAYLOADS[1]!))),
+      'rss: the control characters are dropped, the rest kept',
+    );
     const sitemap = await req.get('/sitemap.xml');
     assert.equal(sitemap.status(), 200);
     const map = await parse(await sitemap.text());
     assert.equal(map.error, null, `sitemap.xml is not well-formed: ${map.error}`);
-    for (const id of ids.news) assert.ok(map.locs.some((l) => l!.endsWith(`/news/${id}`)), `sitemap news ${id}`);
-    const unfold = (s: string) => s.replace(/\r\n[ \t]/g, '').split('\r\n').filter(Boolean);
+    for (const id of ids.news)
+      assert.ok(
+        map.locs.some((l) => l!.endsWith(`/news/${id}`)),
+        `sitemap news ${id}`,
+      );
+    const unfold = (s: string) =>
+      s
+        .replace(/\r\n[ \t]/g, '')
+        .split('\r\n')
+        .filter(Boolean);
     const icsText = (v: string) => v.replace(/\\n/gi, '\n').replace(/\\([,;\\])/g, '$1');
     for (const path of ['/api/events.ics', `/api/events/${ids.events[0]}.ics`]) {
       const res = await req.get(path);
       assert.equal(res.status(), 200, path);
       const body = await res.text();
       const control = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.exec(body);
-      assert.ok(!control, `${path}: control character ${JSON.stringify(control?.[0])} in ${JSON.stringify(body.slice(Math.max(0, (control?.index ?? 0) - 60), (control?.index ?? 0) + 20))}`);
+      assert.ok(
+        !control,
+        `${path}: control character ${JSON.stringify(control?.[0])} in ${JSON.stringify(body.slice(Math.max(0, (control?.index ?? 0) - 60), (control?.index ?? 0) + 20))}`,
+      );
       assert.ok(!/\r(?!\n)|(?<!\r)\n/.test(body), `${path}: bare CR or LF`);
       const lines = unfold(body);
       for (const l of lines) assert.match(l, /^[A-Z][A-Z0-9-]*(;[^:]*)?:/, `${path}: line ${JSON.stringify(l.slice(0, 120))}`);

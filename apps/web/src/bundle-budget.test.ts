@@ -55,7 +55,10 @@ describe.runIf(existsSync(manifestFile))('bundle budget (run after the build)', 
   it('runs React DOM itself, not a compat layer', () => {
     const entry = new Set<string>();
     closure('index.html', entry);
-    const code = [...entry].filter((f) => f.endsWith('.js')).map((f) => readFileSync(path.join(dist, f), 'utf8')).join('\n');
+    const code = [...entry]
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => readFileSync(path.join(dist, f), 'utf8'))
+      .join('\n');
     // React DOM's own internals object and its error decoder link; Preact's compat layer has neither.
     expect({
       reactDomInternals: code.includes('__DOM_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE'),
@@ -78,7 +81,10 @@ describe.runIf(existsSync(manifestFile))('bundle budget (run after the build)', 
   });
 
   it('loads the calendar, the QR encoder, the admin area and the member portal only where used', () => {
-    const chunkNamed = (re: RegExp) => Object.values(manifest).filter((c) => re.test(c.file)).map((c) => c.file);
+    const chunkNamed = (re: RegExp) =>
+      Object.values(manifest)
+        .filter((c) => re.test(c.file))
+        .map((c) => c.file);
     const heavy = [...chunkNamed(/fullcalendar|events-calendar/i), ...chunkNamed(/qrcode|qr-draw/i)];
     expect(heavy.length).toBeGreaterThan(0);
     for (const [route, source] of Object.entries(PUBLIC_ROUTES)) {

@@ -56,31 +56,40 @@ export function optionalPhone(max = 20) {
 }
 /** An http(s) URL. */
 export function httpUrl(max = 500) {
-  return z
-    .string({ error: V.urlInvalid })
-    .trim()
-    .max(max, V.tooLong(max))
-    // The URL parser silently drops tabs and line breaks, so they are refused before it.
-    .refine((s) => !CONTROL_CHARACTERS.test(s), V.urlInvalid)
-    .transform(withHttps)
-    .refine((s) => {
-      try {
-        const u = new URL(s);
-        return u.protocol === 'http:' || u.protocol === 'https:';
-      } catch {
-        return false;
-      }
-    }, V.urlInvalid);
+  return (
+    z
+      .string({ error: V.urlInvalid })
+      .trim()
+      .max(max, V.tooLong(max))
+      // The URL parser silently drops tabs and line breaks, so they are refused before it.
+      .refine((s) => !CONTROL_CHARACTERS.test(s), V.urlInvalid)
+      .transform(withHttps)
+      .refine((s) => {
+        try {
+          const u = new URL(s);
+          return u.protocol === 'http:' || u.protocol === 'https:';
+        } catch {
+          return false;
+        }
+      }, V.urlInvalid)
+  );
 }
 /** An optional http(s) URL; blank becomes null. */
 export function optionalHttpUrl(max = 500) {
-  return z.union([z.literal('').transform(() => null), z.null(), httpUrl(max)]).optional().transform((v) => v ?? null);
+  return z
+    .union([z.literal('').transform(() => null), z.null(), httpUrl(max)])
+    .optional()
+    .transform((v) => v ?? null);
 }
 /** Timestamps travel as ISO 8601 strings. */
 export const Timestamp = z.string();
 /** An e-mail address with the given message. */
 export function email(message: string, max = 255) {
-  return z.string({ error: message }).trim().max(max, V.tooLong(max)).pipe(z.email({ error: message }));
+  return z
+    .string({ error: message })
+    .trim()
+    .max(max, V.tooLong(max))
+    .pipe(z.email({ error: message }));
 }
 /** `{ ok: true }` answer of writes with nothing else to say. */
 export const Ok = z.object({ ok: z.literal(true) });

@@ -35,19 +35,39 @@ describe("the spec's validation messages (spec §5)", () => {
 
   it('event form and event payload', () => {
     expect(
-      messages(EventFormSchema, { title: '', description: '', location: '', startDate: '', startTime: '', endDate: '', endTime: '', type: 'regular', volunteerPositions: 10 }),
+      messages(EventFormSchema, {
+        title: '',
+        description: '',
+        location: '',
+        startDate: '',
+        startTime: '',
+        endDate: '',
+        endTime: '',
+        type: 'regular',
+        volunteerPositions: 10,
+      }),
     ).toEqual([V.titleRequired, V.descriptionRequired, V.locationRequired, V.startDateRequired, V.startTimeRequired, V.endDateRequired, V.endTimeRequired]);
     expect(messages(CreateEventInput, { title: 'T', description: 'D', location: 'L', startDate: '', endDate: '' })).toContain(V.startDateRequired);
     expect(
       messages(CreateEventInput, { title: 'T', description: 'D', location: 'L', startDate: '2026-01-02T10:00:00-05:00', endDate: '2026-01-01T10:00:00-05:00' }),
     ).toEqual([V.endBeforeStart]);
-    const ok = CreateEventInput.parse({ title: 'T', description: 'D', location: 'L', startDate: '2026-01-01T09:00:00-05:00', endDate: '2026-01-01T11:00:00-05:00' });
+    const ok = CreateEventInput.parse({
+      title: 'T',
+      description: 'D',
+      location: 'L',
+      startDate: '2026-01-01T09:00:00-05:00',
+      endDate: '2026-01-01T11:00:00-05:00',
+    });
     expect(ok.type).toBe('regular');
     expect(ok.volunteerPositions).toBe(10);
   });
 
   it('news form', () => {
-    expect(messages(NewsFormSchema, { title: '', content: ' ', publishDate: '', featured: false })).toEqual([V.titleRequired, V.contentRequired, V.publishDateRequired]);
+    expect(messages(NewsFormSchema, { title: '', content: ' ', publishDate: '', featured: false })).toEqual([
+      V.titleRequired,
+      V.contentRequired,
+      V.publishDateRequired,
+    ]);
   });
 
   it('password change', () => {
@@ -97,8 +117,18 @@ describe("the spec's validation messages (spec §5)", () => {
     expect(YearsOfService.parse('12 years')).toBe(12);
     expect(YearsOfService.parse('abc')).toBe(0);
     const m = CreateMemberInput.parse({ firstName: 'A', lastName: 'B', email: 'a@example.org', membershipNumber: '1' });
-    expect(m).toMatchObject({ membershipType: 'Annual Member', duesStatus: 'current', postRole: 'none', branchOfService: 'unspecified', yearsOfService: 0, isActive: true, hasOnlineAccess: false });
-    expect(messages(CreateMemberInput, { firstName: 'A', lastName: 'B', email: 'a@example.org', membershipNumber: '1', loginPassword: 'short' })).toEqual([V.portalPasswordMin]);
+    expect(m).toMatchObject({
+      membershipType: 'Annual Member',
+      duesStatus: 'current',
+      postRole: 'none',
+      branchOfService: 'unspecified',
+      yearsOfService: 0,
+      isActive: true,
+      hasOnlineAccess: false,
+    });
+    expect(messages(CreateMemberInput, { firstName: 'A', lastName: 'B', email: 'a@example.org', membershipNumber: '1', loginPassword: 'short' })).toEqual([
+      V.portalPasswordMin,
+    ]);
   });
 
   it('a member update changes only the fields it names', () => {

@@ -21,8 +21,16 @@ export const RESOURCE_TYPES = ['document', 'form', 'guide', 'handbook', 'archive
 export const ACCESS_LEVELS = ['member', 'officers', 'life_members', 'annual_members'] as const;
 /** Post roles; 'none' means no role. */
 export const POST_ROLES = [
-  'Post Commander', 'Senior Vice Commander', 'Junior Vice Commander', 'Quartermaster', 'Chaplain',
-  'Adjutant', 'First Year Trustee', 'Second Year Trustee', 'Third Year Trustee', 'Service Officer',
+  'Post Commander',
+  'Senior Vice Commander',
+  'Junior Vice Commander',
+  'Quartermaster',
+  'Chaplain',
+  'Adjutant',
+  'First Year Trustee',
+  'Second Year Trustee',
+  'Third Year Trustee',
+  'Service Officer',
   'Judge Advocate',
 ] as const;
 /** Membership types. */
@@ -43,5 +51,8 @@ export const EVENT_TYPE_LABELS: Record<EventTypeValue, string> = {
 
 /** Human labels for enum values stored in snake_case. */
 export function labelOf(value: string): string {
-  return value.split('_').map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ');
+  return value
+    .split('_')
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join(' ');
 }

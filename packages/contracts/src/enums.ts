@@ -1,11 +1,23 @@
 import { z } from 'zod';
-import { ACCESS_LEVELS, BRANCHES, COMMUNICATION_TYPES, DUES_STATUSES, EVENT_TYPES, MEMBERSHIP_TYPES, MEMBER_RESOURCE_CATEGORIES, POST_ROLES, PRIORITIES, RESOURCE_CATEGORIES, RESOURCE_TYPES, TARGET_AUDIENCES } from './enum-values.ts';
+import {
+  ACCESS_LEVELS,
+  BRANCHES,
+  COMMUNICATION_TYPES,
+  DUES_STATUSES,
+  EVENT_TYPES,
+  MEMBERSHIP_TYPES,
+  MEMBER_RESOURCE_CATEGORIES,
+  POST_ROLES,
+  PRIORITIES,
+  RESOURCE_CATEGORIES,
+  RESOURCE_TYPES,
+  TARGET_AUDIENCES,
+} from './enum-values.ts';
 
 export * from './enum-values.ts';
 
 export const EventType = z.enum(EVENT_TYPES, { error: 'Please choose an event type' });
 export type EventType = z.infer<typeof EventType>;
-
 
 export const ResourceCategory = z.enum(RESOURCE_CATEGORIES, { error: 'Please choose a category' });
 export type ResourceCategory = z.infer<typeof ResourceCategory>;
@@ -39,5 +51,3 @@ export type Branch = z.infer<typeof Branch>;
 
 export const DuesStatus = z.enum(DUES_STATUSES, { error: 'Please choose a dues status' });
 export type DuesStatus = z.infer<typeof DuesStatus>;
-
-

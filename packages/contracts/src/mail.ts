@@ -9,11 +9,7 @@ export const MAIL_E = {
 } as const;
 
 /** A token from a link in a message. */
-export const MailToken = z
-  .string({ error: MAIL_E.tokenRequired })
-  .trim()
-  .min(20, MAIL_E.tokenRequired)
-  .max(200, MAIL_E.tokenRequired);
+export const MailToken = z.string({ error: MAIL_E.tokenRequired }).trim().min(20, MAIL_E.tokenRequired).max(200, MAIL_E.tokenRequired);
 
 /** Body of POST /api/volunteers/cancel. */
 export const CancelSignUpInput = z.object({ token: MailToken });
@@ -24,7 +20,6 @@ export const NotifyVolunteers = z
   .union([z.boolean(), z.enum(['true', 'false'])], { error: 'notifyVolunteers must be true or false' })
   .optional()
   .transform((v) => v === undefined || v === true || v === 'true');
-
 
 /** States of an outbox message. */
 export const OutboxState = z.enum(['queued', 'sending', 'sent', 'failed', 'cancelled']);
@@ -59,4 +54,10 @@ export const OutboxListInput = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).default(25),
 });
 export const OutboxListSchema = z.object({ items: z.array(OutboxItemSchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
-export const OutboxIdInput = z.object({ id: z.coerce.number().int().positive().max(2 ** 53) });
+export const OutboxIdInput = z.object({
+  id: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 53),
+});

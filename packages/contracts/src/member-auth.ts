@@ -4,11 +4,7 @@ import { V } from './messages.ts';
 
 /** Body of POST /api/member/login (spec §5). */
 export const MemberLoginInput = z.object({
-  membershipNumber: z
-    .string({ error: V.membershipNumberRequired })
-    .trim()
-    .min(1, V.membershipNumberRequired)
-    .max(50, V.tooLong(50)),
+  membershipNumber: z.string({ error: V.membershipNumberRequired }).trim().min(1, V.membershipNumberRequired).max(50, V.tooLong(50)),
   password: z.string({ error: V.passwordRequired }).min(1, V.passwordRequired).max(200, V.tooLong(200)),
 });
 export type MemberLoginInput = z.infer<typeof MemberLoginInput>;

@@ -39,10 +39,13 @@ const opt = (max: number) =>
     .transform((v) => (v ? v : null));
 
 /** Years of service: parsed as an integer, invalid becomes 0 (spec §5). */
-export const YearsOfService = z.preprocess((v) => {
-  const n = typeof v === 'number' ? v : Number.parseInt(String(v ?? ''), 10);
-  return Number.isFinite(n) && n >= 0 ? Math.trunc(n) : 0;
-}, z.number().int().min(0).max(100, 'Years of service must be at most 100'));
+export const YearsOfService = z.preprocess(
+  (v) => {
+    const n = typeof v === 'number' ? v : Number.parseInt(String(v ?? ''), 10);
+    return Number.isFinite(n) && n >= 0 ? Math.trunc(n) : 0;
+  },
+  z.number().int().min(0).max(100, 'Years of service must be at most 100'),
+);
 
 const memberFields = {
   firstName: z.string({ error: V.firstNameRequired }).trim().min(1, V.firstNameRequired).max(100, V.tooLong(100)),
@@ -60,11 +63,7 @@ const memberFields = {
   city: opt(100),
   state: opt(50),
   zipCode: opt(10),
-  membershipNumber: z
-    .string({ error: V.membershipNumberRequired })
-    .trim()
-    .min(1, V.membershipNumberRequired)
-    .max(50, V.tooLong(50)),
+  membershipNumber: z.string({ error: V.membershipNumberRequired }).trim().min(1, V.membershipNumberRequired).max(50, V.tooLong(50)),
   membershipType: MembershipType,
   branchOfService: Branch,
   yearsOfService: YearsOfService,

@@ -4,11 +4,7 @@ import { V } from './messages.ts';
 
 /** Body of POST /api/newsletter/subscribe; `website` is a honeypot. */
 export const SubscribeInput = z.object({
-  email: z
-    .string({ error: V.newsletterEmailRequired })
-    .trim()
-    .min(1, V.newsletterEmailRequired)
-    .pipe(email(V.emailInvalid)),
+  email: z.string({ error: V.newsletterEmailRequired }).trim().min(1, V.newsletterEmailRequired).pipe(email(V.emailInvalid)),
   website: z.string().max(500).optional(),
 });
 export type SubscribeInput = z.infer<typeof SubscribeInput>;

@@ -56,7 +56,7 @@ describe('parseRule: what the site accepts', () => {
   });
 });
 
-describe('buildRule: the form\'s choices as RRULE text', () => {
+describe("buildRule: the form's choices as RRULE text", () => {
   it('writes each choice and its end', () => {
     expect(buildRule({ kind: 'never' })).toBeNull();
     expect(buildRule({ kind: 'weekly', interval: 1, days: ['TU', 'TH'] })).toBe('FREQ=WEEKLY;BYDAY=TU,TH');

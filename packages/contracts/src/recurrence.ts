@@ -21,7 +21,8 @@ export const MAX_INTERVAL = 99;
 export const R = {
   ruleRequired: 'Repeat rule is required',
   ruleTooLong: 'Repeat rule is too long.',
-  ruleUnreadable: (part: string) => `Repeat rule could not be read near "${part}": write it as KEY=VALUE pairs separated by semicolons, e.g. FREQ=MONTHLY;BYDAY=2TU.`,
+  ruleUnreadable: (part: string) =>
+    `Repeat rule could not be read near "${part}": write it as KEY=VALUE pairs separated by semicolons, e.g. FREQ=MONTHLY;BYDAY=2TU.`,
   ruleUnknownPart: (key: string) => `Repeat rule part ${key} is not supported: use FREQ, INTERVAL, COUNT, UNTIL, BYDAY, BYMONTHDAY, BYMONTH, BYSETPOS or WKST.`,
   ruleRepeatedPart: (key: string) => `Repeat rule gives ${key} more than once.`,
   freqRequired: 'Repeat rule needs FREQ (DAILY, WEEKLY, MONTHLY or YEARLY).',
@@ -67,16 +68,21 @@ const intList = (v: string) => (v.split(',').every((x) => INT.test(x)) ? v.split
 
 /** Reads an RRULE; an error message (one of R) when the site would not accept it. */
 export function parseRule(input: string): { ok: true; rule: ParsedRule } | { ok: false; error: string } {
-  const text = input.trim().replace(/^RRULE:/i, '').replace(/\s+/g, '').toUpperCase();
+  const text = input
+    .trim()
+    .replace(/^RRULE:/i, '')
+    .replace(/\s+/g, '')
+    .toUpperCase();
   if (!text) return { ok: false, error: R.ruleRequired };
   if (text.length > 300) return { ok: false, error: R.ruleTooLong };
   const parts = new Map<string, string>();
   for (const part of text.split(';')) {
     if (!part) continue;
-    const m = /^([A-Z]+)=([A-Z0-9,+\-]+)$/.exec(part);
+    const m = /^([A-Z]+)=([A-Z0-9,+-]+)$/.exec(part);
     if (!m) return { ok: false, error: R.ruleUnreadable(part.slice(0, 40)) };
     const [, key, value] = m as unknown as [string, string, string];
-    if (!(KEYS as readonly string[]).includes(key)) return { ok: false, error: key === 'BYHOUR' || key === 'BYMINUTE' || key === 'BYSECOND' ? R.freqTooOften : R.ruleUnknownPart(key) };
+    if (!(KEYS as readonly string[]).includes(key))
+      return { ok: false, error: key === 'BYHOUR' || key === 'BYMINUTE' || key === 'BYSECOND' ? R.freqTooOften : R.ruleUnknownPart(key) };
     if (parts.has(key)) return { ok: false, error: R.ruleRepeatedPart(key) };
     parts.set(key, value);
   }
@@ -98,7 +104,13 @@ export function parseRule(input: string): { ok: true; rule: ParsedRule } | { ok:
   const until = parts.get('UNTIL') ?? null;
   if (until !== null) {
     const m = /^(\d{4})(\d{2})(\d{2})(T(\d{2})(\d{2})(\d{2})Z?)?$/.exec(until);
-    const ok = m && Number(m[2]) >= 1 && Number(m[2]) <= 12 && Number(m[3]) >= 1 && Number(m[3]) <= 31 && (!m[4] || (Number(m[5]) < 24 && Number(m[6]) < 60 && Number(m[7]) < 60));
+    const ok =
+      m &&
+      Number(m[2]) >= 1 &&
+      Number(m[2]) <= 12 &&
+      Number(m[3]) >= 1 &&
+      Number(m[3]) <= 31 &&
+      (!m[4] || (Number(m[5]) < 24 && Number(m[6]) < 60 && Number(m[7]) < 60));
     if (!ok) return { ok: false, error: R.untilInvalid };
   }
   if (count !== null && until !== null) return { ok: false, error: R.countAndUntil };
@@ -256,7 +268,11 @@ export function buildRule(choice: RepeatChoice, end: { until?: string | null; co
     case 'never':
       return null;
     case 'weekly':
-      parts = ['FREQ=WEEKLY', ...(choice.interval > 1 ? [`INTERVAL=${choice.interval}`] : []), ...(choice.days.length ? [`BYDAY=${choice.days.join(',')}`] : [])];
+      parts = [
+        'FREQ=WEEKLY',
+        ...(choice.interval > 1 ? [`INTERVAL=${choice.interval}`] : []),
+        ...(choice.days.length ? [`BYDAY=${choice.days.join(',')}`] : []),
+      ];
       break;
     case 'monthly-day':
       parts = ['FREQ=MONTHLY', `BYMONTHDAY=${choice.day}`];

@@ -15,11 +15,14 @@ export const ResourceSchema = z.object({
 export type Resource = z.infer<typeof ResourceSchema>;
 
 /** Display order: an integer of at least 0; non-numeric input becomes 0 (spec §5). */
-export const DisplayOrder = z.preprocess((v) => {
-  if (v === '' || v === null || v === undefined) return 0;
-  const n = typeof v === 'number' ? v : Number(v);
-  return Number.isFinite(n) ? n : 0;
-}, z.number().int(V.orderWhole).min(0, V.orderMin).max(1_000_000, V.orderMin));
+export const DisplayOrder = z.preprocess(
+  (v) => {
+    if (v === '' || v === null || v === undefined) return 0;
+    const n = typeof v === 'number' ? v : Number(v);
+    return Number.isFinite(n) ? n : 0;
+  },
+  z.number().int(V.orderWhole).min(0, V.orderMin).max(1_000_000, V.orderMin),
+);
 
 const resourceFields = {
   title: requiredText(V.titleRequired, 255),

@@ -16,7 +16,13 @@ describe(`backup and restore (${process.env.TEST_DB ?? 'default'})`, () => {
     await seedDemo(source.db, { memberPassword: 'demo-password-1' });
     await source.db
       .insertInto('memberResourceFiles')
-      .values({ resourceId: (await source.db.selectFrom('memberResources').select('id').executeTakeFirstOrThrow()).id, fileName: 'a.pdf', mimeType: 'application/pdf', size: 4, data: new Uint8Array([37, 80, 68, 70]) })
+      .values({
+        resourceId: (await source.db.selectFrom('memberResources').select('id').executeTakeFirstOrThrow()).id,
+        fileName: 'a.pdf',
+        mimeType: 'application/pdf',
+        size: 4,
+        data: new Uint8Array([37, 80, 68, 70]),
+      })
       .execute();
     await source.db.insertInto('newsletterSubscribers').values({ email: 'reader@example.org' }).execute();
     // A photo: its files are bytea (every byte value, so base64 must carry them exactly), its widths an integer array.
@@ -27,21 +33,36 @@ describe(`backup and restore (${process.env.TEST_DB ?? 'default'})`, () => {
       .returning('id')
       .executeTakeFirstOrThrow();
     await source.db.insertInto('imageVariants').values({ imageId: image.id, width: 480, format: 'webp', data: every.slice().reverse() }).execute();
-    await source.db.updateTable('news').set({ imageId: image.id, imageAlt: 'A photo' }).where('id', '=', (await source.db.selectFrom('news').select('id').executeTakeFirstOrThrow()).id).execute();
+    await source.db
+      .updateTable('news')
+      .set({ imageId: image.id, imageAlt: 'A photo' })
+      .where('id', '=', (await source.db.selectFrom('news').select('id').executeTakeFirstOrThrow()).id)
+      .execute();
     const backup = JSON.parse(JSON.stringify(await exportDatabase(source.db)));
 
     const target = await createTestDb();
     handles.push(target);
     const counts = await importDatabase(target.db, backup);
     for (const table of BACKUP_TABLES) {
-      const a = await source.db.selectFrom(table as any).selectAll().execute();
-      const b = await target.db.selectFrom(table as any).selectAll().execute();
+      const a = await source.db
+        .selectFrom(table as any)
+        .selectAll()
+        .execute();
+      const b = await target.db
+        .selectFrom(table as any)
+        .selectAll()
+        .execute();
       expect(b.length, table).toBe(a.length);
       expect(counts[table]).toBe(a.length);
       const key = (r: any) => JSON.stringify(r, (_k, v) => (v instanceof Uint8Array ? Buffer.from(v).toString('base64') : v));
       expect(b.map(key).sort(), table).toEqual(a.map(key).sort());
     }
-    const restored = await target.db.selectFrom('imageVariants as v').innerJoin('images as i', 'i.id', 'v.imageId').select(['v.data', 'i.original', 'i.widths']).where('i.hash', '=', 'ffffffffffffffffff01').executeTakeFirstOrThrow();
+    const restored = await target.db
+      .selectFrom('imageVariants as v')
+      .innerJoin('images as i', 'i.id', 'v.imageId')
+      .select(['v.data', 'i.original', 'i.widths'])
+      .where('i.hash', '=', 'ffffffffffffffffff01')
+      .executeTakeFirstOrThrow();
     expect(Buffer.from(restored.data).equals(Buffer.from(every.slice().reverse()))).toBe(true);
     expect(Buffer.from(restored.original!).equals(Buffer.from(every))).toBe(true);
     expect(restored.widths).toEqual([480, 960]);
@@ -56,7 +77,7 @@ describe(`backup and restore (${process.env.TEST_DB ?? 'default'})`, () => {
     expect(ev.id).toBeGreaterThan(maxBefore);
   });
 
-  it('restores true volunteer counts: neither the backup\'s value plus the trigger, nor none from an older backup', async () => {
+  it("restores true volunteer counts: neither the backup's value plus the trigger, nor none from an older backup", async () => {
     const source = await createTestDb();
     handles.push(source);
     await seedDemo(source.db, { memberPassword: 'demo-password-1' });
@@ -78,7 +99,11 @@ describe(`backup and restore (${process.env.TEST_DB ?? 'default'})`, () => {
     expect(await counted(target.db)).toEqual(expected);
 
     // A backup made before the column existed.
-    const older = { ...backup, migrations: ['0001_initial'], tables: { ...backup.tables, events: backup.tables.events.map(({ volunteerCount: _, ...e }: { volunteerCount: number }) => e) } };
+    const older = {
+      ...backup,
+      migrations: ['0001_initial'],
+      tables: { ...backup.tables, events: backup.tables.events.map(({ volunteerCount: _, ...e }: { volunteerCount: number }) => e) },
+    };
     const target2 = await createTestDb();
     handles.push(target2);
     await importDatabase(target2.db, older);

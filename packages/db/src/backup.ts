@@ -56,14 +56,20 @@ function decode(value: unknown): unknown {
  * so the copy is consistent while the site keeps running.
  */
 export async function exportDatabase(db: DB): Promise<Backup> {
-  return db.transaction().setIsolationLevel('repeatable read').execute(async (trx) => {
-    const tables: Backup['tables'] = {};
-    for (const table of BACKUP_TABLES) {
-      const rows = await trx.selectFrom(table as any).selectAll().execute();
-      tables[table] = rows.map((r) => Object.fromEntries(Object.entries(r as object).map(([k, v]) => [k, encode(v)])));
-    }
-    return { format: 'veterans-post-backup', version: 1, createdAt: new Date().toISOString(), migrations: Object.keys(migrations), tables };
-  });
+  return db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .execute(async (trx) => {
+      const tables: Backup['tables'] = {};
+      for (const table of BACKUP_TABLES) {
+        const rows = await trx
+          .selectFrom(table as any)
+          .selectAll()
+          .execute();
+        tables[table] = rows.map((r) => Object.fromEntries(Object.entries(r as object).map(([k, v]) => [k, encode(v)])));
+      }
+      return { format: 'veterans-post-backup', version: 1, createdAt: new Date().toISOString(), migrations: Object.keys(migrations), tables };
+    });
 }
 
 /** Restores a Backup into a migrated, empty database (either engine), in one transaction. */
@@ -74,7 +80,11 @@ export async function importDatabase(db: DB, backup: Backup): Promise<Record<str
   const counts: Record<string, number> = {};
   await db.transaction().execute(async (trx) => {
     for (const table of BACKUP_TABLES) {
-      const any = await trx.selectFrom(table as any).select(sql`1`.as('x')).limit(1).executeTakeFirst();
+      const any = await trx
+        .selectFrom(table as any)
+        .select(sql`1`.as('x'))
+        .limit(1)
+        .executeTakeFirst();
       if (any && table !== 'siteSettings') throw new Error(`The database is not empty (table ${table} has rows): restore into a new database.`);
     }
     await trx.deleteFrom('siteSettings').execute();
@@ -92,7 +102,11 @@ export async function importDatabase(db: DB, backup: Backup): Promise<Record<str
           }
           return out;
         });
-        if (chunk.length) await trx.insertInto(table as any).values(chunk as any).execute();
+        if (chunk.length)
+          await trx
+            .insertInto(table as any)
+            .values(chunk as any)
+            .execute();
       }
       counts[table] = rows.length;
     }

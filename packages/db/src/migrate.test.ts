@@ -18,25 +18,37 @@ describe(`schema constraints (${process.env.TEST_DB ?? 'default'})`, () => {
     await h.db.insertInto('commanderMessages').values({ content: 'a', active: true }).execute();
     await expect(h.db.insertInto('commanderMessages').values({ content: 'b', active: true }).execute()).rejects.toThrow();
     await h.db.insertInto('commanderMessages').values({ content: 'c', active: false }).execute();
-    const n = await h.db.selectFrom('commanderMessages').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+    const n = await h.db
+      .selectFrom('commanderMessages')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow();
     expect(n.n).toBe(2);
   });
 
   it('keeps at most one active community engagement', async () => {
-    await h.db.insertInto('communityEngagements').values({ title: 't', description: 'd', tags: ['x'], active: true }).execute();
+    await h.db
+      .insertInto('communityEngagements')
+      .values({ title: 't', description: 'd', tags: ['x'], active: true })
+      .execute();
     await expect(
-      h.db.insertInto('communityEngagements').values({ title: 't2', description: 'd', tags: ['x'], active: true }).execute(),
+      h.db
+        .insertInto('communityEngagements')
+        .values({ title: 't2', description: 'd', tags: ['x'], active: true })
+        .execute(),
     ).rejects.toThrow();
   });
 
   it('refuses unknown event types and deletes volunteers with their event', async () => {
     const base = { title: 't', description: 'd', location: 'l', startDate: '2026-01-01T10:00:00Z', endDate: '2026-01-01T11:00:00Z' };
-    await expect(h.db.insertInto('events').values({ ...base, type: 'party' }).execute()).rejects.toThrow();
+    await expect(
+      h.db
+        .insertInto('events')
+        .values({ ...base, type: 'party' })
+        .execute(),
+    ).rejects.toThrow();
     const ev = await h.db.insertInto('events').values(base).returning('id').executeTakeFirstOrThrow();
     await h.db.insertInto('volunteers').values({ eventId: ev.id, name: 'Ann', email: 'a@example.org' }).execute();
-    await expect(
-      h.db.insertInto('volunteers').values({ eventId: ev.id, name: 'Ann', email: 'A@example.org' }).execute(),
-    ).rejects.toThrow();
+    await expect(h.db.insertInto('volunteers').values({ eventId: ev.id, name: 'Ann', email: 'A@example.org' }).execute()).rejects.toThrow();
     await h.db.deleteFrom('events').where('id', '=', ev.id).execute();
     const left = await h.db.selectFrom('volunteers').selectAll().where('eventId', '=', ev.id).execute();
     expect(left).toHaveLength(0);
@@ -54,12 +66,30 @@ describe(`schema constraints (${process.env.TEST_DB ?? 'default'})`, () => {
   it('keeps member numbers and e-mails unique and enumerations checked', async () => {
     const m = { membershipNumber: 'A1', firstName: 'A', lastName: 'B', email: 'm@example.org' };
     await h.db.insertInto('members').values(m).execute();
-    await expect(h.db.insertInto('members').values({ ...m, email: 'other@example.org' }).execute()).rejects.toThrow();
-    // The same number in other letters is the same number (migration 0003).
-    await expect(h.db.insertInto('members').values({ ...m, membershipNumber: 'a1', email: 'other@example.org' }).execute()).rejects.toThrow();
-    await expect(h.db.insertInto('members').values({ ...m, membershipNumber: 'A2', email: 'M@EXAMPLE.org' }).execute()).rejects.toThrow();
     await expect(
-      h.db.insertInto('members').values({ ...m, membershipNumber: 'A3', email: 'x@example.org', postRole: 'King' }).execute(),
+      h.db
+        .insertInto('members')
+        .values({ ...m, email: 'other@example.org' })
+        .execute(),
+    ).rejects.toThrow();
+    // The same number in other letters is the same number (migration 0003).
+    await expect(
+      h.db
+        .insertInto('members')
+        .values({ ...m, membershipNumber: 'a1', email: 'other@example.org' })
+        .execute(),
+    ).rejects.toThrow();
+    await expect(
+      h.db
+        .insertInto('members')
+        .values({ ...m, membershipNumber: 'A2', email: 'M@EXAMPLE.org' })
+        .execute(),
+    ).rejects.toThrow();
+    await expect(
+      h.db
+        .insertInto('members')
+        .values({ ...m, membershipNumber: 'A3', email: 'x@example.org', postRole: 'King' })
+        .execute(),
     ).rejects.toThrow();
   });
 
@@ -70,7 +100,10 @@ describe(`schema constraints (${process.env.TEST_DB ?? 'default'})`, () => {
       .returning('tags')
       .executeTakeFirstOrThrow();
     expect(row.tags).toEqual(['a, b', 'c']);
-    await h.db.insertInto('siteSettings').values({ id: 1, data: JSON.stringify({ postName: 'X' }) }).execute();
+    await h.db
+      .insertInto('siteSettings')
+      .values({ id: 1, data: JSON.stringify({ postName: 'X' }) })
+      .execute();
     const s = await h.db.selectFrom('siteSettings').select('data').executeTakeFirstOrThrow();
     expect(s.data).toEqual({ postName: 'X' });
   });
@@ -143,7 +176,11 @@ describe(`events.volunteer_count (${process.env.TEST_DB ?? 'default'})`, () => {
   });
 
   it('may exceed the positions when an administrator lowers them', async () => {
-    const ev = await h.db.insertInto('events').values({ ...base, title: 'c', volunteerPositions: 2 }).returning('id').executeTakeFirstOrThrow();
+    const ev = await h.db
+      .insertInto('events')
+      .values({ ...base, title: 'c', volunteerPositions: 2 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     await h.db
       .insertInto('volunteers')
       .values([
@@ -202,12 +239,24 @@ describe(`membership numbers ignore letter case (${process.env.TEST_DB ?? 'defau
           { ...member, membershipNumber: 'M-8', email: 'three@example.org' },
         ])
         .execute();
-      await expect(migrateToLatest(old.db)).rejects.toThrow('Membership numbers must differ in more than letter case. Change all but one of each group, then start again: M-7 / m-7');
+      await expect(migrateToLatest(old.db)).rejects.toThrow(
+        'Membership numbers must differ in more than letter case. Change all but one of each group, then start again: M-7 / m-7',
+      );
       // Nothing of the refused migration stayed: the case-sensitive key still stands.
-      await expect(old.db.insertInto('members').values({ ...member, membershipNumber: 'M-8', email: 'four@example.org' }).execute()).rejects.toThrow();
+      await expect(
+        old.db
+          .insertInto('members')
+          .values({ ...member, membershipNumber: 'M-8', email: 'four@example.org' })
+          .execute(),
+      ).rejects.toThrow();
       await old.db.updateTable('members').set({ membershipNumber: 'M-7B' }).where('membershipNumber', '=', 'm-7').execute();
       expect(await migrateToLatest(old.db)).toContain('0003_membership_number_ci');
-      await expect(old.db.insertInto('members').values({ ...member, membershipNumber: 'm-8', email: 'five@example.org' }).execute()).rejects.toThrow();
+      await expect(
+        old.db
+          .insertInto('members')
+          .values({ ...member, membershipNumber: 'm-8', email: 'five@example.org' })
+          .execute(),
+      ).rejects.toThrow();
     } finally {
       await old.close();
     }

@@ -68,7 +68,12 @@ describe('passwords', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
       const holding = Array.from({ length: HASH_LANES }, () => verifyPassword(hash, 'x'));
-      const queued = Array.from({ length: HASH_QUEUE_MAX }, () => verifyPassword(hash, 'x').then(() => 'checked', (e) => e));
+      const queued = Array.from({ length: HASH_QUEUE_MAX }, () =>
+        verifyPassword(hash, 'x').then(
+          () => 'checked',
+          (e) => e,
+        ),
+      );
       await Promise.resolve();
       expect(hashQueue()).toEqual({ running: HASH_LANES, waiting: HASH_QUEUE_MAX });
       // One more than the queue holds: refused without waiting.

@@ -101,7 +101,11 @@ export async function startTestPostgres(options: { hostPort?: number; forTests?:
   await sweepOrphans();
   const image = testPgImage();
   const password = randomBytes(12).toString('hex');
-  const settings = ['-c', 'max_connections=200', ...(options.forTests ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : [])];
+  const settings = [
+    '-c',
+    'max_connections=200',
+    ...(options.forTests ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : []),
+  ];
   let started;
   try {
     started = await new PostgreSqlContainer(image)

@@ -20,7 +20,7 @@ async function gone(id: string, withinMs: number): Promise<boolean> {
   return false;
 }
 
-describe.skipIf(noDocker !== null)('the test run\'s PostgreSQL container', () => {
+describe.skipIf(noDocker !== null)("the test run's PostgreSQL container", () => {
   it('is started by the global setup, answers on the provided URL, and is removed by its teardown', async () => {
     const before = new Set((await listTestContainers()).map((c) => c.id));
     const provided: Record<string, unknown> = {};
@@ -45,7 +45,11 @@ describe.skipIf(noDocker !== null)('the test run\'s PostgreSQL container', () =>
     const module = pathToFileURL(path.join(import.meta.dirname, 'test-container.ts')).href;
     const child = spawn(
       process.execPath,
-      ['--input-type=module', '-e', `const { startTestPostgres } = await import(${JSON.stringify(module)}); const s = await startTestPostgres({ forTests: true }); console.log(s.id); setInterval(() => {}, 1000);`],
+      [
+        '--input-type=module',
+        '-e',
+        `const { startTestPostgres } = await import(${JSON.stringify(module)}); const s = await startTestPostgres({ forTests: true }); console.log(s.id); setInterval(() => {}, 1000);`,
+      ],
       { stdio: ['ignore', 'pipe', 'inherit'] },
     );
     const id = await new Promise<string>((resolve, reject) => {

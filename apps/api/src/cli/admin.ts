@@ -30,7 +30,9 @@ async function run(): Promise<number> {
       return 1;
     }
     const what = await upsertAdmin(handle.db, username, password);
-    console.log(`Administrator '${username}' ${what === 'created' ? 'created' : what === 'reset' ? 'password reset; their sessions were ended' : 'already has that password'}.`);
+    console.log(
+      `Administrator '${username}' ${what === 'created' ? 'created' : what === 'reset' ? 'password reset; their sessions were ended' : 'already has that password'}.`,
+    );
     if (!given) console.log(`Password: ${password}`);
     return 0;
   } finally {
@@ -38,7 +40,10 @@ async function run(): Promise<number> {
   }
 }
 
-run().then((code) => process.exit(code), (err) => {
-  console.error(err instanceof Error ? err.message : err);
-  process.exit(1);
-});
+run().then(
+  (code) => process.exit(code),
+  (err) => {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(1);
+  },
+);

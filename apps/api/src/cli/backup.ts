@@ -32,14 +32,21 @@ async function run(): Promise<number> {
     const raw = readFileSync(file);
     const text = raw[0] === 0x1f && raw[1] === 0x8b ? gunzipSync(raw).toString('utf8') : raw.toString('utf8');
     const counts = await importDatabase(handle.db, JSON.parse(text));
-    console.log(`Restored into ${handle.kind}: ${Object.entries(counts).map(([t, n]) => `${t} ${n}`).join(', ')}.`);
+    console.log(
+      `Restored into ${handle.kind}: ${Object.entries(counts)
+        .map(([t, n]) => `${t} ${n}`)
+        .join(', ')}.`,
+    );
     return 0;
   } finally {
     await handle.close();
   }
 }
 
-run().then((code) => process.exit(code), (err) => {
-  console.error(err instanceof Error ? err.message : err);
-  process.exit(1);
-});
+run().then(
+  (code) => process.exit(code),
+  (err) => {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(1);
+  },
+);

@@ -1,7 +1,6 @@
 /** A readable, self-contained API reference page (no scripts, no third-party assets). */
 export function renderApiReference(doc: any): string {
-  const esc = (s: unknown) =>
-    String(s ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  const esc = (s: unknown) => String(s ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
   const sections: string[] = [];
   for (const [path, item] of Object.entries<any>(doc.paths ?? {})) {
     for (const [method, op] of Object.entries<any>(item)) {

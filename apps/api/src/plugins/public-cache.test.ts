@@ -92,7 +92,10 @@ describe('public read cache: encodings, validators, headers', () => {
     db = await createTestDb();
     // A built web app of one page, so that server-rendered pages are cached too.
     const web = mkdtempSync(path.join(tmpdir(), 'post-web-'));
-    writeFileSync(path.join(web, 'index.html'), `<!doctype html><html><head><title>Post</title></head><body><div id="root"></div>${'<!-- padding -->'.repeat(100)}</body></html>`);
+    writeFileSync(
+      path.join(web, 'index.html'),
+      `<!doctype html><html><head><title>Post</title></head><body><div id="root"></div>${'<!-- padding -->'.repeat(100)}</body></html>`,
+    );
     app = await createTestApp({ WEB_DIST: web }, { publicCache: true, db });
     plain = await createTestApp({ WEB_DIST: web }, { publicCache: false, db });
     const admin = app.agent();
@@ -305,10 +308,14 @@ describe('cache declarations on the procedures', () => {
       .filter(([, p]) => p._def.type === 'mutation' && typeof p._def.meta?.changesContent !== 'boolean')
       .map(([name]) => name);
     expect(undeclared).toEqual([]);
-    const cacheableWrites = Object.entries(record).filter(([, p]) => p._def.type !== 'query' && p._def.meta?.cache).map(([name]) => name);
+    const cacheableWrites = Object.entries(record)
+      .filter(([, p]) => p._def.type !== 'query' && p._def.meta?.cache)
+      .map(([name]) => name);
     expect(cacheableWrites).toEqual([]);
     // Nothing behind a sign-in is shared.
-    const cacheableProtected = Object.entries(record).filter(([, p]) => p._def.meta?.cache && p._def.meta?.openapi?.protect).map(([name]) => name);
+    const cacheableProtected = Object.entries(record)
+      .filter(([, p]) => p._def.meta?.cache && p._def.meta?.openapi?.protect)
+      .map(([name]) => name);
     expect(cacheableProtected).toEqual([]);
   });
 });

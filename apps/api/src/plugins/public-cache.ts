@@ -157,7 +157,12 @@ function toEntry(reply: FastifyReply, payload: string): Entry | undefined {
   const compressible = body.length >= COMPRESSION.threshold && COMPRESSIBLE.test(String(headers['content-type'] ?? 'application/json'));
   if (compressible) {
     // The answer depends on Accept-Encoding whichever encoding this client gets.
-    const vary = headers.vary === undefined ? [] : String(headers.vary).split(',').map((s) => s.trim());
+    const vary =
+      headers.vary === undefined
+        ? []
+        : String(headers.vary)
+            .split(',')
+            .map((s) => s.trim());
     if (!vary.some((v) => v.toLowerCase() === 'accept-encoding')) headers.vary = [...vary, 'accept-encoding'].join(', ');
   }
   const status = reply.statusCode;

@@ -36,7 +36,10 @@ export class DbSessionStore {
       .values({ sid, sess: JSON.stringify(session), expire: expires })
       .onConflict((oc) => oc.column('sid').doUpdateSet({ sess: JSON.stringify(session), expire: expires }))
       .execute()
-      .then(() => cb(null), (err) => cb(err));
+      .then(
+        () => cb(null),
+        (err) => cb(err),
+      );
   }
   get(sid: string, cb: GetCallback): void {
     this.#db
@@ -45,23 +48,38 @@ export class DbSessionStore {
       .where('sid', '=', sid)
       .where('expire', '>', sql<Date>`now()`)
       .executeTakeFirst()
-      .then((row) => cb(null, row ? row.sess : null), (err) => cb(err));
+      .then(
+        (row) => cb(null, row ? row.sess : null),
+        (err) => cb(err),
+      );
   }
   destroy(sid: string, cb: Callback): void {
     this.#db
       .deleteFrom('session')
       .where('sid', '=', sid)
       .execute()
-      .then(() => cb(null), (err) => cb(err));
+      .then(
+        () => cb(null),
+        (err) => cb(err),
+      );
   }
 }
 
 /** Deletes expired sessions and throttling counters; run now and then, not on every request. */
 export async function pruneSessions(db: DB): Promise<void> {
-  await db.deleteFrom('session').where('expire', '<', sql<Date>`now()`).execute();
-  await db.deleteFrom('memberSessions').where('expiresAt', '<', sql<Date>`now()`).execute();
+  await db
+    .deleteFrom('session')
+    .where('expire', '<', sql<Date>`now()`)
+    .execute();
+  await db
+    .deleteFrom('memberSessions')
+    .where('expiresAt', '<', sql<Date>`now()`)
+    .execute();
   // Throttling counters whose window has passed count nothing any more.
-  await db.deleteFrom('rateLimits').where('resetAt', '<', sql<Date>`now()`).execute();
+  await db
+    .deleteFrom('rateLimits')
+    .where('resetAt', '<', sql<Date>`now()`)
+    .execute();
 }
 
 /** The session cookie's name: `__Host-` prefixed when cookies are Secure. */

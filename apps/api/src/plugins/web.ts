@@ -18,7 +18,11 @@ import { siteOrigin } from '../lib/site-origin.ts';
 // browser asks with its session, and search engines must not see them.
 const CLIENT_ONLY = /^\/(admin|member)(\/|$|\?)/;
 /** The path as routes match it: doubled slashes collapsed, lower case (so /Admin and //admin are /admin). */
-export const normalPath = (url: string) => url.split('?')[0]!.replace(/\/{2,}/g, '/').toLowerCase();
+export const normalPath = (url: string) =>
+  url
+    .split('?')[0]!
+    .replace(/\/{2,}/g, '/')
+    .toLowerCase();
 const NOINDEX = '<meta name="robots" content="noindex">';
 
 /**
@@ -52,7 +56,13 @@ export const webPlugin = fp(async (app, opts: { env: Env; db: DB; limits?: Limit
     if (ssr && !clientOnly) {
       try {
         const link = unstable_localLink({ router: appRouter, createContext: async () => createContext({ req, res: reply }) });
-        const result = await ssr.render({ url, link, origin: siteOrigin(opts.env, req), sanitizeCommanderHtml, acceptLanguage: req.headers['accept-language'] });
+        const result = await ssr.render({
+          url,
+          link,
+          origin: siteOrigin(opts.env, req),
+          sanitizeCommanderHtml,
+          acceptLanguage: req.headers['accept-language'],
+        });
         if (result.vary) reply.header('Vary', result.vary);
         return reply
           .code(result.status)
@@ -92,11 +102,7 @@ export const webPlugin = fp(async (app, opts: { env: Env; db: DB; limits?: Limit
 });
 
 /** The page: the shell with the rendered app, its head tags and its data (a JSON block, not a script). */
-export function renderShell(
-  shell: string,
-  data: { settings: { postName: string }; dehydrated?: unknown },
-  rendered: { html: string; head: string },
-): string {
+export function renderShell(shell: string, data: { settings: { postName: string }; dehydrated?: unknown }, rendered: { html: string; head: string }): string {
   // JSON inside HTML: '<' is escaped so no value can close the element. The replacements are
   // functions, so "$'", "$`", "$&" or "$$" in the data are kept as typed (not String.replace patterns).
   const json = JSON.stringify(data).replace(/</g, '\\u003c');

@@ -71,7 +71,10 @@ export function EmptyState({ children, className }: { children: React.ReactNode;
 /** A failed read, with a way to try again. */
 export function ErrorState({ onRetry, retrying, className }: { onRetry: () => void; retrying?: boolean; className?: string }) {
   return (
-    <div role="alert" className={cn('flex flex-col items-center gap-3 rounded-lg border border-flag-red-300 bg-flag-red-50 px-4 py-6 text-center text-flag-red-800', className)}>
+    <div
+      role="alert"
+      className={cn('flex flex-col items-center gap-3 rounded-lg border border-flag-red-300 bg-flag-red-50 px-4 py-6 text-center text-flag-red-800', className)}
+    >
       <p className="flex items-center gap-2 font-semibold">
         <CircleAlertIcon aria-hidden="true" className="size-5 shrink-0" />
         This could not be loaded just now.

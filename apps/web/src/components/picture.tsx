@@ -10,7 +10,19 @@ const srcSet = (urls: Urls) => urls.map((u) => `${u.url} ${u.width}w`).join(', '
  * `priority` marks the largest picture above the fold (eager, fetchpriority high); every other
  * one loads lazily.
  */
-export function Picture({ image, alt, sizes, priority = false, className }: { image: Image; alt: string; sizes: string; priority?: boolean; className?: string }) {
+export function Picture({
+  image,
+  alt,
+  sizes,
+  priority = false,
+  className,
+}: {
+  image: Image;
+  alt: string;
+  sizes: string;
+  priority?: boolean;
+  className?: string;
+}) {
   const fallback = image.urls.jpeg[image.urls.jpeg.length - 1]!;
   return (
     <picture data-slot="picture">

@@ -13,24 +13,58 @@ export function Footer() {
     <footer data-slot="site-footer" className="mt-12 bg-navy-900 text-white print:hidden">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-[1fr_0.8fr_1.2fr_1fr]">
         <section aria-labelledby="footer-contact">
-          <h2 id="footer-contact" className="mb-3 text-lg font-bold">Contact Us</h2>
+          <h2 id="footer-contact" className="mb-3 text-lg font-bold">
+            Contact Us
+          </h2>
           <address className="space-y-1 not-italic">
             <p>{s.streetAddress}</p>
-            {s.phone ? <p><a className={footLink} href={`tel:${tel}`}>{s.phone}</a></p> : null}
-            {s.email ? <p><a className={footLink} href={`mailto:${s.email}`}>{s.email}</a></p> : null}
+            {s.phone ? (
+              <p>
+                <a className={footLink} href={`tel:${tel}`}>
+                  {s.phone}
+                </a>
+              </p>
+            ) : null}
+            {s.email ? (
+              <p>
+                <a className={footLink} href={`mailto:${s.email}`}>
+                  {s.email}
+                </a>
+              </p>
+            ) : null}
           </address>
         </section>
         <nav aria-labelledby="footer-links">
-          <h2 id="footer-links" className="mb-3 text-lg font-bold">Quick Links</h2>
+          <h2 id="footer-links" className="mb-3 text-lg font-bold">
+            Quick Links
+          </h2>
           <ul className="space-y-1">
-            <li><Link className={footLink} to="/">Home</Link></li>
-            <li><Link className={footLink} to="/events">Events Calendar</Link></li>
-            <li><Link className={footLink} to="/resources">Veteran Resources</Link></li>
-            <li><Link className={footLink} to="/login" search={{ tab: 'member' }}>Member Login</Link></li>
+            <li>
+              <Link className={footLink} to="/">
+                Home
+              </Link>
+            </li>
+            <li>
+              <Link className={footLink} to="/events">
+                Events Calendar
+              </Link>
+            </li>
+            <li>
+              <Link className={footLink} to="/resources">
+                Veteran Resources
+              </Link>
+            </li>
+            <li>
+              <Link className={footLink} to="/login" search={{ tab: 'member' }}>
+                Member Login
+              </Link>
+            </li>
           </ul>
         </nav>
         <section aria-labelledby="footer-hours">
-          <h2 id="footer-hours" className="mb-3 text-lg font-bold">Post Hours</h2>
+          <h2 id="footer-hours" className="mb-3 text-lg font-bold">
+            Post Hours
+          </h2>
           <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5">
             {s.postHours.map((h) => (
               <div key={h.day} className="contents">
@@ -41,7 +75,9 @@ export function Footer() {
           </dl>
         </section>
         <section aria-labelledby="footer-news">
-          <h2 id="footer-news" className="mb-3 text-lg font-bold">Newsletter</h2>
+          <h2 id="footer-news" className="mb-3 text-lg font-bold">
+            Newsletter
+          </h2>
           <p className="mb-2 text-navy-100">News and events of the post, about once a month.</p>
           <NewsletterBox />
           <SocialLinks settings={s} linkClass={footLink} />

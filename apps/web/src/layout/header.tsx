@@ -35,18 +35,65 @@ export function Header() {
   const linkClass = cn(linkBase, long && 'px-2.5 text-base');
 
   const items: NavItem[] = [
-    { key: 'home', node: <Link to="/" className={linkClass} activeOptions={{ exact: true }} activeProps={activeProps}>Home</Link> },
-    { key: 'events', node: <Link to="/events" className={linkClass} activeProps={activeProps}>Events Calendar</Link> },
-    { key: 'resources', node: <Link to="/resources" className={linkClass} activeProps={activeProps}>Resources</Link> },
+    {
+      key: 'home',
+      node: (
+        <Link to="/" className={linkClass} activeOptions={{ exact: true }} activeProps={activeProps}>
+          Home
+        </Link>
+      ),
+    },
+    {
+      key: 'events',
+      node: (
+        <Link to="/events" className={linkClass} activeProps={activeProps}>
+          Events Calendar
+        </Link>
+      ),
+    },
+    {
+      key: 'resources',
+      node: (
+        <Link to="/resources" className={linkClass} activeProps={activeProps}>
+          Resources
+        </Link>
+      ),
+    },
   ];
-  if (member) items.push({ key: 'portal', node: <Link to="/member" className={linkClass} activeProps={activeProps}>Member Portal</Link> });
+  if (member)
+    items.push({
+      key: 'portal',
+      node: (
+        <Link to="/member" className={linkClass} activeProps={activeProps}>
+          Member Portal
+        </Link>
+      ),
+    });
   if (admin?.authenticated) {
     items.push(
-      { key: 'admin', node: <a href="/admin" className={linkClass}>Admin Dashboard</a> },
-      { key: 'password', node: <a href="/admin/change-password" className={linkClass}>Change Password</a> },
+      {
+        key: 'admin',
+        node: (
+          <a href="/admin" className={linkClass}>
+            Admin Dashboard
+          </a>
+        ),
+      },
+      {
+        key: 'password',
+        node: (
+          <a href="/admin/change-password" className={linkClass}>
+            Change Password
+          </a>
+        ),
+      },
       {
         key: 'logout',
-        node: <Button variant="ghost" onClick={() => void signOut.admin()} className="justify-start px-2.5 text-base font-medium whitespace-nowrap">Logout</Button>,
+        node: (
+          <Button variant="ghost" onClick={() => void signOut.admin()} className="justify-start px-2.5 text-base font-medium whitespace-nowrap">
+            Logout
+          </Button>
+        ),
       },
     );
   }
@@ -66,7 +113,14 @@ export function Header() {
       ),
     });
   } else if (!admin?.authenticated) {
-    items.push({ key: 'login', node: <Link to="/login" search={{ tab: 'member' }} className={cn(buttonVariants({ variant: 'default' }))}>Member Login</Link> });
+    items.push({
+      key: 'login',
+      node: (
+        <Link to="/login" search={{ tab: 'member' }} className={cn(buttonVariants({ variant: 'default' }))}>
+          Member Login
+        </Link>
+      ),
+    });
   }
 
   const subtitle = [settings.postNumber ? `Post ${settings.postNumber}` : '', [settings.town, settings.state].filter(Boolean).join(', ')]

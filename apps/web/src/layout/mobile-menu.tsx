@@ -14,7 +14,14 @@ export function MobileMenu({ children, upTo = 'lg' }: { children: React.ReactNod
   const close = () => dialog.current?.close();
   return (
     <>
-      <Button variant="outline" size="icon" className={upTo === 'xl' ? 'xl:hidden' : 'lg:hidden'} aria-label="Open menu" aria-haspopup="dialog" onClick={() => dialog.current?.showModal()}>
+      <Button
+        variant="outline"
+        size="icon"
+        className={upTo === 'xl' ? 'xl:hidden' : 'lg:hidden'}
+        aria-label="Open menu"
+        aria-haspopup="dialog"
+        onClick={() => dialog.current?.showModal()}
+      >
         <MenuIcon aria-hidden="true" />
       </Button>
       {/* A click on the backdrop closes it; the keyboard has Escape, the dialog's own. */}

@@ -29,7 +29,17 @@ const networkOf = (label: string) => {
 
 function Icon({ name }: { name: string }) {
   return (
-    <svg viewBox="0 0 24 24" width="24" height="24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+    <svg
+      viewBox="0 0 24 24"
+      width="24"
+      height="24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
       {ICONS[name]}
     </svg>
   );
@@ -54,11 +64,22 @@ export function SocialLinks({ settings, linkClass }: { settings: Pick<SiteSettin
         return (
           <li key={n}>
             {url ? (
-              <a className={`${linkClass} inline-flex size-11 items-center justify-center rounded-md hover:bg-navy-800`} href={url} rel="noopener noreferrer" aria-label={`${settings.postName} on ${n}`} title={n}>
+              <a
+                className={`${linkClass} inline-flex size-11 items-center justify-center rounded-md hover:bg-navy-800`}
+                href={url}
+                rel="noopener noreferrer"
+                aria-label={`${settings.postName} on ${n}`}
+                title={n}
+              >
                 <Icon name={n} />
               </a>
             ) : (
-              <span role="img" className="inline-flex size-11 items-center justify-center text-navy-300" aria-label={`${n}: not set up yet`} title={`${n}: not set up yet`}>
+              <span
+                role="img"
+                className="inline-flex size-11 items-center justify-center text-navy-300"
+                aria-label={`${n}: not set up yet`}
+                title={`${n}: not set up yet`}
+              >
                 <Icon name={n} />
               </span>
             )}

@@ -30,7 +30,8 @@ export function formattersFor(timeZone: string) {
     /** "9:00 AM" */
     time: (d: Date | string) => formatIn(timeZone, { hour: 'numeric', minute: '2-digit' }, d),
     /** "Sun, Nov 22, 2026, 9:00 AM" (the event popup's form, spec §2) */
-    dateTime: (d: Date | string) => formatIn(timeZone, { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' }, d),
+    dateTime: (d: Date | string) =>
+      formatIn(timeZone, { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' }, d),
   };
 }
 

@@ -40,7 +40,10 @@ export function makeQueryClient(): QueryClient {
 /** The tRPC client: same-origin over HTTP in the browser; on the server a local link calls the procedures in-process. */
 export function makeTrpcClient(link?: TRPCLink<AppRouter>) {
   return trpc.createClient({
-    links: [link ?? httpBatchLink({ url: '/trpc', maxItems: 10 /* the server's MAX_BATCH_SIZE */, fetch: (url, init) => fetch(url, { ...init, credentials: 'include' }) })],
+    links: [
+      link ??
+        httpBatchLink({ url: '/trpc', maxItems: 10 /* the server's MAX_BATCH_SIZE */, fetch: (url, init) => fetch(url, { ...init, credentials: 'include' }) }),
+    ],
   });
 }
 

@@ -24,7 +24,18 @@ describe('mergeDraft', () => {
   const stored = { title: 'Stored', order: 0, active: true, imageUrl: null as string | null, loginPassword: '', rows: [{ label: '', url: '' }] };
 
   it('lays the draft over the stored values, a draft wins', () => {
-    expect(mergeDraft(stored, { title: 'Typed', order: '3', active: false, imageUrl: 'https://x.example', rows: [{ label: 'A', url: 'u' }, { label: 'B', url: '' }] })).toEqual({
+    expect(
+      mergeDraft(stored, {
+        title: 'Typed',
+        order: '3',
+        active: false,
+        imageUrl: 'https://x.example',
+        rows: [
+          { label: 'A', url: 'u' },
+          { label: 'B', url: '' },
+        ],
+      }),
+    ).toEqual({
       title: 'Typed',
       order: '3',
       active: false,
@@ -54,7 +65,20 @@ describe('safeReturnTo', () => {
   });
 
   it('refuses other hosts and anything a browser could read as one', () => {
-    for (const bad of ['//evil.example', 'https://evil.example/admin', '/\\evil.example', '\\\\evil.example', '/\t/evil.example', 'javascript:alert(1)', 'admin', '', 3, null, undefined, `/${'a'.repeat(2001)}`]) {
+    for (const bad of [
+      '//evil.example',
+      'https://evil.example/admin',
+      '/\\evil.example',
+      '\\\\evil.example',
+      '/\t/evil.example',
+      'javascript:alert(1)',
+      'admin',
+      '',
+      3,
+      null,
+      undefined,
+      `/${'a'.repeat(2001)}`,
+    ]) {
       expect(safeReturnTo(bad)).toBeUndefined();
     }
   });

@@ -11,4 +11,5 @@ export const Route = createFileRoute('/QRG')({
       description: 'Generate QR codes for events, contact information, and veteran resources',
       path: '/QRG',
     }),
-  component: QrGeneratorPage });
+  component: QrGeneratorPage,
+});

@@ -6,7 +6,11 @@ import { prefetchAll } from '../lib/optional-query.ts';
 
 export const Route = createFileRoute('/commander-message')({
   head: ({ match }) =>
-    seo(match.context, { title: "Commander's Message", description: "The Post Commander's message to members, families and neighbours.", path: '/commander-message' }),
+    seo(match.context, {
+      title: "Commander's Message",
+      description: "The Post Commander's message to members, families and neighbours.",
+      path: '/commander-message',
+    }),
   loader: ({ context }) => prefetchAll([prefetchCommanderMessage(context)]),
   component: CommanderMessagePage,
 });

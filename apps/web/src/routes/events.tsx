@@ -39,12 +39,5 @@ export const Route = createFileRoute('/events')({
 function EventsRoute() {
   const { id } = Route.useSearch();
   const navigate = Route.useNavigate();
-  return (
-    <EventsPage
-      id={id}
-      onSelect={(next) =>
-        navigate({ search: (prev) => ({ ...prev, id: next }), replace: next === undefined, resetScroll: false })
-      }
-    />
-  );
+  return <EventsPage id={id} onSelect={(next) => navigate({ search: (prev) => ({ ...prev, id: next }), replace: next === undefined, resetScroll: false })} />;
 }

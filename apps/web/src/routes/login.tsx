@@ -12,7 +12,5 @@ export const Route = createFileRoute('/login')({
 function LoginRoute() {
   const { tab } = Route.useSearch();
   const navigate = useNavigate({ from: '/login' });
-  return (
-    <LoginPage tab={tab ?? 'admin'} onTabChange={(t) => navigate({ search: { tab: t }, replace: true })} />
-  );
+  return <LoginPage tab={tab ?? 'admin'} onTabChange={(t) => navigate({ search: { tab: t }, replace: true })} />;
 }

@@ -14,7 +14,12 @@ function MemberRoute() {
   const session = useMemberSession();
   const { tab } = Route.useSearch();
   const navigate = Route.useNavigate();
-  if (session.isPending) return <p role="status" className="mx-auto max-w-6xl px-4 py-10 text-lg">{TEXT.loading}</p>;
+  if (session.isPending)
+    return (
+      <p role="status" className="mx-auto max-w-6xl px-4 py-10 text-lg">
+        {TEXT.loading}
+      </p>
+    );
   if (!session.data) return <Navigate to="/login" search={{ tab: 'member' }} replace />;
   return (
     <MemberPortalPage

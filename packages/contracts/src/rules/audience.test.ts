@@ -1,12 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import {
-  accessLevelsFor,
-  audiencesFor,
-  communicationIsVisible,
-  fitsAccessLevel,
-  fitsAudience,
-  isOfficer,
-} from './audience.ts';
+import { accessLevelsFor, audiencesFor, communicationIsVisible, fitsAccessLevel, fitsAudience, isOfficer } from './audience.ts';
 import type { AccessLevel, AudienceMember, TargetAudience, VisibleCommunication } from './audience.ts';
 
 const MEMBERS = {
@@ -42,9 +35,7 @@ const ALL_LEVELS: AccessLevel[] = ['member', 'officers', 'life_members', 'annual
 const KINDS = Object.keys(MEMBERS) as Kind[];
 
 describe('fitsAudience', () => {
-  const cases = KINDS.flatMap((kind) =>
-    ALL_AUDIENCES.map((audience) => [kind, audience, AUDIENCES[kind].includes(audience)] as const),
-  );
+  const cases = KINDS.flatMap((kind) => ALL_AUDIENCES.map((audience) => [kind, audience, AUDIENCES[kind].includes(audience)] as const));
   it.each(cases)('%s / %s -> %s', (kind, audience, expected) => {
     expect(fitsAudience(MEMBERS[kind], audience)).toBe(expected);
   });
@@ -55,9 +46,7 @@ describe('fitsAudience', () => {
 });
 
 describe('fitsAccessLevel', () => {
-  const cases = KINDS.flatMap((kind) =>
-    ALL_LEVELS.map((level) => [kind, level, LEVELS[kind].includes(level)] as const),
-  );
+  const cases = KINDS.flatMap((kind) => ALL_LEVELS.map((level) => [kind, level, LEVELS[kind].includes(level)] as const));
   it.each(cases)('%s / %s -> %s', (kind, level, expected) => {
     expect(fitsAccessLevel(MEMBERS[kind], level)).toBe(expected);
   });
@@ -87,8 +76,7 @@ describe('communicationIsVisible', () => {
     expiryDate: null,
     targetAudience: 'all_members',
   };
-  const visible = (over: Partial<VisibleCommunication>, member: AudienceMember = MEMBERS.annual) =>
-    communicationIsVisible({ ...base, ...over }, member, now);
+  const visible = (over: Partial<VisibleCommunication>, member: AudienceMember = MEMBERS.annual) => communicationIsVisible({ ...base, ...over }, member, now);
 
   it('shows a published communication without dates', () => {
     expect(visible({})).toBe(true);
@@ -96,9 +84,7 @@ describe('communicationIsVisible', () => {
 
   it('hides an unpublished communication even within its window', () => {
     expect(visible({ isPublished: false })).toBe(false);
-    expect(
-      visible({ isPublished: false, publishDate: '2026-01-01T00:00:00Z', expiryDate: '2027-01-01T00:00:00Z' }),
-    ).toBe(false);
+    expect(visible({ isPublished: false, publishDate: '2026-01-01T00:00:00Z', expiryDate: '2027-01-01T00:00:00Z' })).toBe(false);
   });
 
   it('shows from the publish instant on', () => {
@@ -126,9 +112,7 @@ describe('communicationIsVisible', () => {
     expect(visible({ expiryDate: 'garbage' })).toBe(false);
   });
 
-  const cases = KINDS.flatMap((kind) =>
-    ALL_AUDIENCES.map((audience) => [kind, audience, AUDIENCES[kind].includes(audience)] as const),
-  );
+  const cases = KINDS.flatMap((kind) => ALL_AUDIENCES.map((audience) => [kind, audience, AUDIENCES[kind].includes(audience)] as const));
   it.each(cases)('%s sees a live %s communication: %s', (kind, audience, expected) => {
     expect(visible({ targetAudience: audience }, MEMBERS[kind])).toBe(expected);
   });

@@ -152,8 +152,7 @@ export function toIsoWithOffset(instant: Date, timeZone: string): string {
   const sign = offsetMinutes < 0 ? '-' : '+';
   const abs = Math.abs(offsetMinutes);
   return (
-    `${pad(w.year, 4)}-${pad(w.month)}-${pad(w.day)}T${pad(w.hour)}:${pad(w.minute)}:${pad(w.second)}` +
-    `${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`
+    `${pad(w.year, 4)}-${pad(w.month)}-${pad(w.day)}T${pad(w.hour)}:${pad(w.minute)}:${pad(w.second)}` + `${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`
   );
 }
 

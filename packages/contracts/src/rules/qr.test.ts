@@ -1,14 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import {
-  QR_COPIED_MS,
-  QR_ERROR_CORRECTION,
-  QR_SIZE,
-  encodeContact,
-  encodeText,
-  encodeUrl,
-  escapeVCardText,
-  qrFileName,
-} from './qr.ts';
+import { QR_COPIED_MS, QR_ERROR_CORRECTION, QR_SIZE, encodeContact, encodeText, encodeUrl, escapeVCardText, qrFileName } from './qr.ts';
 import type { ContactInput } from './qr.ts';
 
 const blankContact: ContactInput = {
@@ -123,12 +114,8 @@ describe('encodeContact', () => {
   });
 
   it('accepts a phone or an email alone', () => {
-    expect(encodeContact(contact({ phone: ' 555 ' }))).toBe(
-      ['BEGIN:VCARD', 'VERSION:3.0', 'FN:', 'N:;;;;', 'TEL:555', 'END:VCARD'].join('\r\n'),
-    );
-    expect(encodeContact(contact({ email: 'a@b.org' }))).toBe(
-      ['BEGIN:VCARD', 'VERSION:3.0', 'FN:', 'N:;;;;', 'EMAIL:a@b.org', 'END:VCARD'].join('\r\n'),
-    );
+    expect(encodeContact(contact({ phone: ' 555 ' }))).toBe(['BEGIN:VCARD', 'VERSION:3.0', 'FN:', 'N:;;;;', 'TEL:555', 'END:VCARD'].join('\r\n'));
+    expect(encodeContact(contact({ email: 'a@b.org' }))).toBe(['BEGIN:VCARD', 'VERSION:3.0', 'FN:', 'N:;;;;', 'EMAIL:a@b.org', 'END:VCARD'].join('\r\n'));
   });
 
   it('trims names and joins them by one space', () => {

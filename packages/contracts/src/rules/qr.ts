@@ -49,12 +49,7 @@ export function encodeContact(c: ContactInput): string {
   if (!first && !last && !phone && !email) return '';
 
   const esc = escapeVCardText;
-  const lines = [
-    'BEGIN:VCARD',
-    'VERSION:3.0',
-    `FN:${esc([first, last].filter((part) => part !== '').join(' '))}`,
-    `N:${esc(last)};${esc(first)};;;`,
-  ];
+  const lines = ['BEGIN:VCARD', 'VERSION:3.0', `FN:${esc([first, last].filter((part) => part !== '').join(' '))}`, `N:${esc(last)};${esc(first)};;;`];
   if (organization) lines.push(`ORG:${esc(organization)}`);
   if (phone) lines.push(`TEL:${esc(phone)}`);
   if (email) lines.push(`EMAIL:${esc(email)}`);

@@ -15,7 +15,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable('event_series')
     .addColumn('id', 'serial', (c) => c.primaryKey())
     .addColumn('rule', 'varchar(1000)', (c) => c.notNull())
-    .addColumn('on_holiday', 'varchar(10)', (c) => c.notNull().defaultTo('keep').check(sql`on_holiday in ('keep', 'skip', 'next-day')`))
+    .addColumn('on_holiday', 'varchar(10)', (c) =>
+      c
+        .notNull()
+        .defaultTo('keep')
+        .check(sql`on_holiday in ('keep', 'skip', 'next-day')`),
+    )
     .addColumn('dtstart', 'varchar(16)', (c) => c.notNull())
     .addColumn('duration_minutes', 'integer', (c) => c.notNull().check(sql`duration_minutes >= 0`))
     .addColumn('time_zone', 'varchar(64)', (c) => c.notNull())

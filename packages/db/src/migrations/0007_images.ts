@@ -29,7 +29,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     await sql`alter table ${sql.table(table)} add column image_id integer references images(id) on delete set null`.execute(db);
     await sql`alter table ${sql.table(table)} add column image_alt text`.execute(db);
     // A picture always has its text alternative.
-    await sql`alter table ${sql.table(table)} add constraint ${sql.id(`${table}_image_alt`)} check (image_id is null or length(btrim(coalesce(image_alt, ''))) > 0)`.execute(db);
+    await sql`alter table ${sql.table(table)} add constraint ${sql.id(`${table}_image_alt`)} check (image_id is null or length(btrim(coalesce(image_alt, ''))) > 0)`.execute(
+      db,
+    );
   }
 }
 

@@ -32,14 +32,7 @@ export interface SeedDemoResult {
 }
 
 // The tables whose rows an administrator would have entered; any row means the site is in use.
-const CONTENT_TABLES = [
-  'events',
-  'news',
-  'resources',
-  'commanderMessages',
-  'communityEngagements',
-  'members',
-] as const;
+const CONTENT_TABLES = ['events', 'news', 'resources', 'commanderMessages', 'communityEngagements', 'members'] as const;
 
 // Serializes concurrent seeders (several app nodes starting at once) on the same database.
 const SEED_LOCK_KEY = 720_451_001;
@@ -101,9 +94,7 @@ export async function seedDemo(db: DB, opts: SeedDemoOptions): Promise<SeedDemoR
 
     return {
       seeded: true,
-      portalMembers: members
-        .filter((m) => m.portal)
-        .map((m) => ({ membershipNumber: m.row.membershipNumber, name: `${m.row.firstName} ${m.row.lastName}` })),
+      portalMembers: members.filter((m) => m.portal).map((m) => ({ membershipNumber: m.row.membershipNumber, name: `${m.row.firstName} ${m.row.lastName}` })),
     };
   });
 }

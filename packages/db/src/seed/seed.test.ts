@@ -26,7 +26,10 @@ async function counts(h: Handle): Promise<Record<string, number>> {
   ] as const;
   const out: Record<string, number> = {};
   for (const t of tables) {
-    const r = await h.db.selectFrom(t).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+    const r = await h.db
+      .selectFrom(t)
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow();
     out[t] = r.n;
   }
   return out;
@@ -70,9 +73,7 @@ describe('demo calendar on any day of the year', () => {
           expect(e.volunteers.length).toBeLessThanOrEqual(e.volunteerPositions);
           expect(new Set(e.volunteers.map((v) => v.email)).size).toBe(e.volunteers.length);
         }
-        expect(
-          events.some((e) => e.startDate.getTime() > t && e.volunteerPositions - e.volunteers.length === 1),
-        ).toBe(true);
+        expect(events.some((e) => e.startDate.getTime() > t && e.volunteerPositions - e.volunteers.length === 1)).toBe(true);
       }
     }
   });
@@ -184,9 +185,7 @@ describe(`demo seed (${process.env.TEST_DB ?? 'default'})`, () => {
     expect(distinct(members.map((m) => m.branchOfService))).toEqual(
       ['Air Force', 'Army', 'Coast Guard', 'Marines', 'Navy', 'Space Force', 'unspecified'].sort(),
     );
-    expect(distinct(members.map((m) => m.membershipType))).toEqual(
-      ['Annual Member', 'Associate Member', 'Auxiliary Member', 'Life Member'],
-    );
+    expect(distinct(members.map((m) => m.membershipType))).toEqual(['Annual Member', 'Associate Member', 'Auxiliary Member', 'Life Member']);
     expect(distinct(members.map((m) => m.duesStatus))).toEqual(['current', 'due', 'exempt', 'overdue']);
     const inactive = members.filter((m) => !m.isActive).length;
     expect(inactive).toBeGreaterThanOrEqual(2);
@@ -231,9 +230,7 @@ describe(`demo seed (${process.env.TEST_DB ?? 'default'})`, () => {
     expect(cs.some((c) => !c.isPublished)).toBe(true);
     expect(cs.some((c) => c.isPublished && time(c.publishDate)! > t)).toBe(true);
     expect(cs.some((c) => c.expiryDate !== null && time(c.expiryDate)! < t)).toBe(true);
-    const visible = cs.filter(
-      (c) => c.isPublished && time(c.publishDate)! <= t && (c.expiryDate === null || time(c.expiryDate)! > t),
-    );
+    const visible = cs.filter((c) => c.isPublished && time(c.publishDate)! <= t && (c.expiryDate === null || time(c.expiryDate)! > t));
     expect(visible.length).toBeGreaterThan(cs.length / 2);
     expect(cs.some((c) => c.attachmentUrl?.startsWith('https://'))).toBe(true);
     expect(cs.every((c) => c.authorId === null)).toBe(true);
@@ -265,7 +262,10 @@ describe(`demo seed on a database in use (${process.env.TEST_DB ?? 'default'})`,
 
   it('ensures the settings row once and seeds nothing when any content exists', async () => {
     await ensureSiteSettings(h.db);
-    await h.db.updateTable('siteSettings').set({ data: JSON.stringify({ town: 'Elsewhere' }) }).execute();
+    await h.db
+      .updateTable('siteSettings')
+      .set({ data: JSON.stringify({ town: 'Elsewhere' }) })
+      .execute();
     await ensureSiteSettings(h.db);
     const s = await h.db.selectFrom('siteSettings').selectAll().execute();
     expect(s).toHaveLength(1);

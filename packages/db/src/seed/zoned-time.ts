@@ -58,14 +58,7 @@ function offsetAt(epochMs: number, timeZone: string): number {
  * fall back resolves to its first occurrence; a time skipped when they spring forward is
  * moved on by the gap (02:30 becomes 03:30), as calendar applications do.
  */
-export function zonedTimeToUtc(
-  year: number,
-  month: number,
-  day: number,
-  hour = 0,
-  minute = 0,
-  timeZone = 'America/New_York',
-): Date {
+export function zonedTimeToUtc(year: number, month: number, day: number, hour = 0, minute = 0, timeZone = 'America/New_York'): Date {
   const wall = Date.UTC(year, month - 1, day, hour, minute);
   // Zones change offset at most once within a couple of days, so the offsets a day either
   // side are the only candidates; a candidate is right when the zone agrees with it.

@@ -1,65 +1,56 @@
-import type * as React from "react"
-import { cva } from "class-variance-authority"
-import type { VariantProps } from "class-variance-authority"
-import { Slot } from "radix-ui"
+import type * as React from 'react';
+import { cva } from 'class-variance-authority';
+import type { VariantProps } from 'class-variance-authority';
+import { Slot } from 'radix-ui';
 
-import { cn } from "../lib/utils.ts"
+import { cn } from '../lib/utils.ts';
 
 /** Class names of the button variants, also usable on links (`<a className={buttonVariants()}>`). */
 export const buttonVariants = cva(
   [
-    "inline-flex shrink-0 items-center justify-center gap-2 rounded-md text-base font-semibold whitespace-nowrap transition-[color,background-color,border-color,box-shadow]",
-    "focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
-    "disabled:pointer-events-none disabled:opacity-50 aria-disabled:pointer-events-none aria-disabled:opacity-50",
-    "aria-invalid:border-destructive aria-invalid:ring-destructive/20",
+    'inline-flex shrink-0 items-center justify-center gap-2 rounded-md text-base font-semibold whitespace-nowrap transition-[color,background-color,border-color,box-shadow]',
+    'focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+    'disabled:pointer-events-none disabled:opacity-50 aria-disabled:pointer-events-none aria-disabled:opacity-50',
+    'aria-invalid:border-destructive aria-invalid:ring-destructive/20',
     "[&_svg]:pointer-events-none [&_svg]:shrink-0 [&_svg:not([class*='size-'])]:size-5",
   ],
   {
     variants: {
       variant: {
-        default: "bg-primary text-primary-foreground shadow-xs hover:bg-primary/90",
-        primary: "bg-primary text-primary-foreground shadow-xs hover:bg-primary/90",
-        destructive: "bg-destructive text-destructive-foreground shadow-xs hover:bg-destructive/90",
-        outline:
-          "border border-input bg-background text-foreground shadow-xs hover:bg-accent hover:text-accent-foreground",
-        secondary: "bg-secondary text-secondary-foreground shadow-xs hover:bg-secondary/80",
-        ghost: "text-foreground hover:bg-accent hover:text-accent-foreground",
-        link: "text-primary underline underline-offset-4 hover:decoration-2",
+        default: 'bg-primary text-primary-foreground shadow-xs hover:bg-primary/90',
+        primary: 'bg-primary text-primary-foreground shadow-xs hover:bg-primary/90',
+        destructive: 'bg-destructive text-destructive-foreground shadow-xs hover:bg-destructive/90',
+        outline: 'border border-input bg-background text-foreground shadow-xs hover:bg-accent hover:text-accent-foreground',
+        secondary: 'bg-secondary text-secondary-foreground shadow-xs hover:bg-secondary/80',
+        ghost: 'text-foreground hover:bg-accent hover:text-accent-foreground',
+        link: 'text-primary underline underline-offset-4 hover:decoration-2',
       },
       size: {
-        default: "h-11 min-h-11 px-5 py-2 has-[>svg]:px-4",
-        sm: "h-9 gap-1.5 px-3 text-sm has-[>svg]:px-2.5",
-        lg: "h-12 px-7 text-lg has-[>svg]:px-5",
-        icon: "size-11 min-h-11",
+        default: 'h-11 min-h-11 px-5 py-2 has-[>svg]:px-4',
+        sm: 'h-9 gap-1.5 px-3 text-sm has-[>svg]:px-2.5',
+        lg: 'h-12 px-7 text-lg has-[>svg]:px-5',
+        icon: 'size-11 min-h-11',
       },
     },
     defaultVariants: {
-      variant: "default",
-      size: "default",
+      variant: 'default',
+      size: 'default',
     },
   },
-)
+);
 
 /** A button (or, with `asChild`, its single child such as a link) styled by `variant` and `size`. */
 export function Button({
   className,
-  variant = "default",
-  size = "default",
+  variant = 'default',
+  size = 'default',
   asChild = false,
   ...props
-}: React.ComponentProps<"button"> &
+}: React.ComponentProps<'button'> &
   VariantProps<typeof buttonVariants> & {
-    asChild?: boolean
+    asChild?: boolean;
   }) {
-  const Comp = asChild ? Slot.Root : "button"
+  const Comp = asChild ? Slot.Root : 'button';
 
-  return (
-    <Comp
-      data-slot="button"
-      data-variant={variant}
-      data-size={size}
-      className={cn(buttonVariants({ variant, size, className }))}
-      {...props}
-    />
-  )
+  return <Comp data-slot="button" data-variant={variant} data-size={size} className={cn(buttonVariants({ variant, size, className }))} {...props} />;
 }

@@ -1,86 +1,49 @@
-import type * as React from "react"
-import { Slot } from "radix-ui"
+import type * as React from 'react';
+import { Slot } from 'radix-ui';
 
-import { cn } from "../lib/utils.ts"
+import { cn } from '../lib/utils.ts';
 
 /** A bordered surface grouping related content. */
-export function Card({ className, ...props }: React.ComponentProps<"div">) {
-  return (
-    <div
-      data-slot="card"
-      className={cn(
-        "flex flex-col gap-6 rounded-xl border bg-card py-6 text-card-foreground shadow-sm",
-        className,
-      )}
-      {...props}
-    />
-  )
+export function Card({ className, ...props }: React.ComponentProps<'div'>) {
+  return <div data-slot="card" className={cn('flex flex-col gap-6 rounded-xl border bg-card py-6 text-card-foreground shadow-sm', className)} {...props} />;
 }
 
 /** The top area of a card holding its title, description and an optional `CardAction`. */
-export function CardHeader({ className, ...props }: React.ComponentProps<"div">) {
+export function CardHeader({ className, ...props }: React.ComponentProps<'div'>) {
   return (
     <div
       data-slot="card-header"
       className={cn(
-        "@container/card-header grid auto-rows-min grid-rows-[auto_auto] items-start gap-1.5 px-6 has-data-[slot=card-action]:grid-cols-[1fr_auto] [.border-b]:pb-6",
+        '@container/card-header grid auto-rows-min grid-rows-[auto_auto] items-start gap-1.5 px-6 has-data-[slot=card-action]:grid-cols-[1fr_auto] [.border-b]:pb-6',
         className,
       )}
       {...props}
     />
-  )
+  );
 }
 
 /** The card's title; pass `asChild` with a heading element (`<CardTitle asChild><h2>…</h2></CardTitle>`) to give it a heading level. */
-export function CardTitle({
-  className,
-  asChild = false,
-  ...props
-}: React.ComponentProps<"div"> & { asChild?: boolean }) {
-  const Comp = asChild ? Slot.Root : "div"
-  return (
-    <Comp
-      data-slot="card-title"
-      className={cn("text-xl leading-tight font-semibold", className)}
-      {...props}
-    />
-  )
+export function CardTitle({ className, asChild = false, ...props }: React.ComponentProps<'div'> & { asChild?: boolean }) {
+  const Comp = asChild ? Slot.Root : 'div';
+  return <Comp data-slot="card-title" className={cn('text-xl leading-tight font-semibold', className)} {...props} />;
 }
 
 /** Secondary text under the card's title. */
-export function CardDescription({ className, ...props }: React.ComponentProps<"div">) {
-  return (
-    <div
-      data-slot="card-description"
-      className={cn("text-base text-muted-foreground", className)}
-      {...props}
-    />
-  )
+export function CardDescription({ className, ...props }: React.ComponentProps<'div'>) {
+  return <div data-slot="card-description" className={cn('text-base text-muted-foreground', className)} {...props} />;
 }
 
 /** A control placed at the top right of the card header (e.g. a menu or a button). */
-export function CardAction({ className, ...props }: React.ComponentProps<"div">) {
-  return (
-    <div
-      data-slot="card-action"
-      className={cn("col-start-2 row-span-2 row-start-1 self-start justify-self-end", className)}
-      {...props}
-    />
-  )
+export function CardAction({ className, ...props }: React.ComponentProps<'div'>) {
+  return <div data-slot="card-action" className={cn('col-start-2 row-span-2 row-start-1 self-start justify-self-end', className)} {...props} />;
 }
 
 /** The main body of a card. */
-export function CardContent({ className, ...props }: React.ComponentProps<"div">) {
-  return <div data-slot="card-content" className={cn("px-6", className)} {...props} />
+export function CardContent({ className, ...props }: React.ComponentProps<'div'>) {
+  return <div data-slot="card-content" className={cn('px-6', className)} {...props} />;
 }
 
 /** The bottom area of a card, typically holding actions. */
-export function CardFooter({ className, ...props }: React.ComponentProps<"div">) {
-  return (
-    <div
-      data-slot="card-footer"
-      className={cn("flex flex-wrap items-center gap-2 px-6 [.border-t]:pt-6", className)}
-      {...props}
-    />
-  )
+export function CardFooter({ className, ...props }: React.ComponentProps<'div'>) {
+  return <div data-slot="card-footer" className={cn('flex flex-wrap items-center gap-2 px-6 [.border-t]:pt-6', className)} {...props} />;
 }

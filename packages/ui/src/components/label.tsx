@@ -1,7 +1,7 @@
-import type * as React from "react"
-import { Label as LabelPrimitive } from "radix-ui"
+import type * as React from 'react';
+import { Label as LabelPrimitive } from 'radix-ui';
 
-import { cn } from "../lib/utils.ts"
+import { cn } from '../lib/utils.ts';
 
 /** An accessible form label (Radix Label); link it to its control with `htmlFor`. */
 export function Label({ className, ...props }: React.ComponentProps<typeof LabelPrimitive.Root>) {
@@ -9,12 +9,12 @@ export function Label({ className, ...props }: React.ComponentProps<typeof Label
     <LabelPrimitive.Root
       data-slot="label"
       className={cn(
-        "flex items-center gap-2 text-base leading-snug font-semibold text-foreground select-none",
-        "group-data-[disabled=true]:pointer-events-none group-data-[disabled=true]:opacity-50",
-        "peer-disabled:cursor-not-allowed peer-disabled:opacity-50",
+        'flex items-center gap-2 text-base leading-snug font-semibold text-foreground select-none',
+        'group-data-[disabled=true]:pointer-events-none group-data-[disabled=true]:opacity-50',
+        'peer-disabled:cursor-not-allowed peer-disabled:opacity-50',
         className,
       )}
       {...props}
     />
-  )
+  );
 }

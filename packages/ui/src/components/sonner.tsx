@@ -1,36 +1,30 @@
-import type * as React from "react"
-import { Toaster as Sonner } from "sonner"
-import type { ToasterProps } from "sonner"
-import {
-  CircleCheckIcon,
-  InfoIcon,
-  Loader2Icon,
-  OctagonXIcon,
-  TriangleAlertIcon,
-} from "lucide-react"
+import type * as React from 'react';
+import { Toaster as Sonner } from 'sonner';
+import type { ToasterProps } from 'sonner';
+import { CircleCheckIcon, InfoIcon, Loader2Icon, OctagonXIcon, TriangleAlertIcon } from 'lucide-react';
 
 /**
  * Colours handed to sonner (its own light palette is replaced so every toast meets WCAG AA);
  * the ratios are listed in styles/theme.css.
  */
 const toasterStyle = {
-  "--normal-bg": "var(--popover)",
-  "--normal-text": "var(--popover-foreground)",
-  "--normal-border": "var(--border)",
-  "--success-bg": "var(--toast-success-bg)",
-  "--success-text": "var(--toast-success-text)",
-  "--success-border": "var(--toast-success-border)",
-  "--info-bg": "var(--toast-info-bg)",
-  "--info-text": "var(--toast-info-text)",
-  "--info-border": "var(--toast-info-border)",
-  "--warning-bg": "var(--toast-warning-bg)",
-  "--warning-text": "var(--toast-warning-text)",
-  "--warning-border": "var(--toast-warning-border)",
-  "--error-bg": "var(--toast-error-bg)",
-  "--error-text": "var(--toast-error-text)",
-  "--error-border": "var(--toast-error-border)",
-  "--border-radius": "var(--radius)",
-} as React.CSSProperties
+  '--normal-bg': 'var(--popover)',
+  '--normal-text': 'var(--popover-foreground)',
+  '--normal-border': 'var(--border)',
+  '--success-bg': 'var(--toast-success-bg)',
+  '--success-text': 'var(--toast-success-text)',
+  '--success-border': 'var(--toast-success-border)',
+  '--info-bg': 'var(--toast-info-bg)',
+  '--info-text': 'var(--toast-info-text)',
+  '--info-border': 'var(--toast-info-border)',
+  '--warning-bg': 'var(--toast-warning-bg)',
+  '--warning-text': 'var(--toast-warning-text)',
+  '--warning-border': 'var(--toast-warning-border)',
+  '--error-bg': 'var(--toast-error-bg)',
+  '--error-text': 'var(--toast-error-text)',
+  '--error-border': 'var(--toast-error-border)',
+  '--border-radius': 'var(--radius)',
+} as React.CSSProperties;
 
 /**
  * The app's toast container (sonner): light theme, rich colours, close button; call `toast()`
@@ -56,10 +50,10 @@ export function Toaster({ style, toastOptions, ...props }: ToasterProps) {
         style={{ ...toasterStyle, ...style }}
         toastOptions={{
           ...toastOptions,
-          style: { fontSize: "1rem", ...toastOptions?.style },
+          style: { fontSize: '1rem', ...toastOptions?.style },
         }}
         {...props}
       />
     </div>
-  )
+  );
 }

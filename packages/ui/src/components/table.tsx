@@ -1,7 +1,7 @@
-import type * as React from "react"
-import { useEffect, useRef, useState } from "react"
+import type * as React from 'react';
+import { useEffect, useRef, useState } from 'react';
 
-import { cn } from "../lib/utils.ts"
+import { cn } from '../lib/utils.ts';
 
 /**
  * A data table inside a horizontally scrollable container. When the table is wider than the container,
@@ -10,26 +10,26 @@ import { cn } from "../lib/utils.ts"
 export function Table({
   className,
   containerClassName,
-  scrollLabel = "Table (scroll sideways to see more)",
+  scrollLabel = 'Table (scroll sideways to see more)',
   ...props
-}: React.ComponentProps<"table"> & {
-  containerClassName?: string
-  scrollLabel?: string
+}: React.ComponentProps<'table'> & {
+  containerClassName?: string;
+  scrollLabel?: string;
 }) {
-  const containerRef = useRef<HTMLDivElement>(null)
-  const [scrollable, setScrollable] = useState(false)
+  const containerRef = useRef<HTMLDivElement>(null);
+  const [scrollable, setScrollable] = useState(false);
 
   useEffect(() => {
-    const container = containerRef.current
-    if (!container) return
-    const update = () => setScrollable(container.scrollWidth > container.clientWidth + 1)
-    update()
-    if (typeof ResizeObserver === "undefined") return
-    const observer = new ResizeObserver(update)
-    observer.observe(container)
-    if (container.firstElementChild) observer.observe(container.firstElementChild)
-    return () => observer.disconnect()
-  }, [])
+    const container = containerRef.current;
+    if (!container) return;
+    const update = () => setScrollable(container.scrollWidth > container.clientWidth + 1);
+    update();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(update);
+    observer.observe(container);
+    if (container.firstElementChild) observer.observe(container.firstElementChild);
+    return () => observer.disconnect();
+  }, []);
 
   return (
     <div
@@ -37,97 +37,55 @@ export function Table({
       data-slot="table-container"
       data-scrollable={scrollable || undefined}
       tabIndex={scrollable ? 0 : undefined}
-      role={scrollable ? "region" : undefined}
+      role={scrollable ? 'region' : undefined}
       aria-label={scrollable ? scrollLabel : undefined}
       className={cn(
-        "relative w-full overflow-x-auto rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
+        'relative w-full overflow-x-auto rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
         containerClassName,
       )}
     >
-      <table
-        data-slot="table"
-        className={cn("w-full caption-bottom border-collapse text-base", className)}
-        {...props}
-      />
+      <table data-slot="table" className={cn('w-full caption-bottom border-collapse text-base', className)} {...props} />
     </div>
-  )
+  );
 }
 
 /** The table's header row group (`<thead>`). */
-export function TableHeader({ className, ...props }: React.ComponentProps<"thead">) {
-  return (
-    <thead data-slot="table-header" className={cn("bg-muted [&_tr]:border-b", className)} {...props} />
-  )
+export function TableHeader({ className, ...props }: React.ComponentProps<'thead'>) {
+  return <thead data-slot="table-header" className={cn('bg-muted [&_tr]:border-b', className)} {...props} />;
 }
 
 /** The table's body row group (`<tbody>`). */
-export function TableBody({ className, ...props }: React.ComponentProps<"tbody">) {
-  return (
-    <tbody
-      data-slot="table-body"
-      className={cn("[&_tr:last-child]:border-0", className)}
-      {...props}
-    />
-  )
+export function TableBody({ className, ...props }: React.ComponentProps<'tbody'>) {
+  return <tbody data-slot="table-body" className={cn('[&_tr:last-child]:border-0', className)} {...props} />;
 }
 
 /** The table's footer row group (`<tfoot>`), e.g. totals. */
-export function TableFooter({ className, ...props }: React.ComponentProps<"tfoot">) {
-  return (
-    <tfoot
-      data-slot="table-footer"
-      className={cn("border-t bg-muted font-semibold [&>tr]:last:border-b-0", className)}
-      {...props}
-    />
-  )
+export function TableFooter({ className, ...props }: React.ComponentProps<'tfoot'>) {
+  return <tfoot data-slot="table-footer" className={cn('border-t bg-muted font-semibold [&>tr]:last:border-b-0', className)} {...props} />;
 }
 
 /** A table row; set `data-state="selected"` to highlight it. */
-export function TableRow({ className, ...props }: React.ComponentProps<"tr">) {
-  return (
-    <tr
-      data-slot="table-row"
-      className={cn(
-        "border-b transition-colors hover:bg-muted/60 data-[state=selected]:bg-muted",
-        className,
-      )}
-      {...props}
-    />
-  )
+export function TableRow({ className, ...props }: React.ComponentProps<'tr'>) {
+  return <tr data-slot="table-row" className={cn('border-b transition-colors hover:bg-muted/60 data-[state=selected]:bg-muted', className)} {...props} />;
 }
 
 /** A header cell (`<th>`); pass `scope="col"` or `scope="row"` as appropriate. */
-export function TableHead({ className, ...props }: React.ComponentProps<"th">) {
+export function TableHead({ className, ...props }: React.ComponentProps<'th'>) {
   return (
     <th
       data-slot="table-head"
-      className={cn(
-        "h-12 px-3 text-left align-middle font-semibold whitespace-nowrap text-foreground [&:has([role=checkbox])]:pr-0",
-        className,
-      )}
+      className={cn('h-12 px-3 text-left align-middle font-semibold whitespace-nowrap text-foreground [&:has([role=checkbox])]:pr-0', className)}
       {...props}
     />
-  )
+  );
 }
 
 /** A data cell (`<td>`). */
-export function TableCell({ className, ...props }: React.ComponentProps<"td">) {
-  return (
-    <td
-      data-slot="table-cell"
-      className={cn("px-3 py-3 align-middle [&:has([role=checkbox])]:pr-0", className)}
-      {...props}
-    />
-  )
+export function TableCell({ className, ...props }: React.ComponentProps<'td'>) {
+  return <td data-slot="table-cell" className={cn('px-3 py-3 align-middle [&:has([role=checkbox])]:pr-0', className)} {...props} />;
 }
 
 /** The table's accessible caption (`<caption>`), shown below the table. */
-export function TableCaption({ className, ...props }: React.ComponentProps<"caption">) {
-  return (
-    <caption
-      data-slot="table-caption"
-      className={cn("mt-4 text-base text-muted-foreground", className)}
-      {...props}
-    />
-  )
+export function TableCaption({ className, ...props }: React.ComponentProps<'caption'>) {
+  return <caption data-slot="table-caption" className={cn('mt-4 text-base text-muted-foreground', className)} {...props} />;
 }

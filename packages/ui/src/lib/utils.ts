@@ -1,8 +1,8 @@
-import { clsx } from "clsx"
-import type { ClassValue } from "clsx"
-import { twMerge } from "tailwind-merge"
+import { clsx } from 'clsx';
+import type { ClassValue } from 'clsx';
+import { twMerge } from 'tailwind-merge';
 
 /** Joins class names (clsx syntax) and resolves conflicting Tailwind utilities so the last one wins. */
 export function cn(...inputs: ClassValue[]): string {
-  return twMerge(clsx(inputs))
+  return twMerge(clsx(inputs));
 }

@@ -34,9 +34,7 @@ export async function login(ctx: Context, input: LoginInput): Promise<AuthCheck>
     .select(['id', 'username', 'role', 'password'])
     .where(sql`lower(username)`, '=', input.username.toLowerCase())
     .executeTakeFirst();
-  const ok = user
-    ? await verifyPassword(user.password, input.password)
-    : (await verifyPassword(await dummy(), input.password), false);
+  const ok = user ? await verifyPassword(user.password, input.password) : (await verifyPassword(await dummy(), input.password), false);
   if (!user || !ok) throw new AppError('UNAUTHORIZED', E.invalidCredentials);
   await signInThrottle.succeeded(ctx, slot);
   await rotateSession(ctx.req, ['memberToken', 'memberAuthAt']);
@@ -90,7 +88,10 @@ export async function upsertAdmin(db: DB, username: string, password: string): P
   if (existing) {
     await db.transaction().execute(async (trx) => {
       await trx.updateTable('users').set({ password: hash, updatedAt: new Date() }).where('id', '=', existing.id).execute();
-      await trx.deleteFrom('session').where(sql`(sess->>'userId')::int`, '=', existing.id).execute();
+      await trx
+        .deleteFrom('session')
+        .where(sql`(sess->>'userId')::int`, '=', existing.id)
+        .execute();
     });
     return 'reset';
   }

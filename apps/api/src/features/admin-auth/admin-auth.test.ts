@@ -11,7 +11,12 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const sessionCount = async () =>
-  (await t.db.selectFrom('session').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n;
+  (
+    await t.db
+      .selectFrom('session')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow()
+  ).n;
 
 describe('administrator sign-in', () => {
   it('signs in with the right password and reports the user in the check', async () => {
@@ -31,7 +36,10 @@ describe('administrator sign-in', () => {
 
   it('refuses a wrong password and an unknown user with 401 and stores no session', async () => {
     const before = await sessionCount();
-    for (const body of [{ ...ADMIN, password: 'wrong password' }, { username: 'nobody', password: 'whatever1' }]) {
+    for (const body of [
+      { ...ADMIN, password: 'wrong password' },
+      { username: 'nobody', password: 'whatever1' },
+    ]) {
       const a = t.agent();
       const res = await a.post('/api/login', body);
       expect(res.statusCode).toBe(401);
@@ -46,7 +54,10 @@ describe('administrator sign-in', () => {
     await t.agent().post('/api/login', { username: 'nobody', password: 'whatever1' });
     const verify = vi.spyOn(argon2, 'verify');
     try {
-      for (const body of [{ ...ADMIN, password: 'wrong password' }, { username: 'nobody-else', password: 'whatever1' }]) {
+      for (const body of [
+        { ...ADMIN, password: 'wrong password' },
+        { username: 'nobody-else', password: 'whatever1' },
+      ]) {
         verify.mockClear();
         expect((await t.agent().post('/api/login', body)).statusCode).toBe(401);
         expect(verify, body.username).toHaveBeenCalledTimes(1);
@@ -128,7 +139,13 @@ describe('administrator sign-in', () => {
   });
 
   it('changes the password, ends the other sessions and keeps this one', async () => {
-    await t.db.insertInto('users').values({ username: 'quartermaster', password: (await t.db.selectFrom('users').select('password').where('username', '=', ADMIN.username).executeTakeFirstOrThrow()).password }).execute();
+    await t.db
+      .insertInto('users')
+      .values({
+        username: 'quartermaster',
+        password: (await t.db.selectFrom('users').select('password').where('username', '=', ADMIN.username).executeTakeFirstOrThrow()).password,
+      })
+      .execute();
     const a = t.agent();
     const b = t.agent();
     await a.loginAdmin('quartermaster', ADMIN.password);

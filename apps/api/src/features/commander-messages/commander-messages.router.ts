@@ -47,7 +47,10 @@ export const commanderMessagesRouter = router({
       return { ok: true as const };
     }),
   activate: adminProcedure
-    .meta({ changesContent: true, openapi: { method: 'PATCH', path: '/commander-messages/{id}/activate', tags, summary: 'Make this the one active message', protect: true } })
+    .meta({
+      changesContent: true,
+      openapi: { method: 'PATCH', path: '/commander-messages/{id}/activate', tags, summary: 'Make this the one active message', protect: true },
+    })
     .input(IdInput)
     .output(CommanderMessageSchema)
     .mutation(({ ctx, input }) => service.activateMessage(ctx.db, input.id)),

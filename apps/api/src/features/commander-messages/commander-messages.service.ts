@@ -46,7 +46,10 @@ async function lockActive(trx: Transaction<Database>): Promise<void> {
 }
 
 async function deactivateOthers(trx: Transaction<Database>, keepId: number | null): Promise<void> {
-  let q = trx.updateTable('commanderMessages').set({ active: false, updatedAt: sql<Date>`now()` }).where('active', '=', true);
+  let q = trx
+    .updateTable('commanderMessages')
+    .set({ active: false, updatedAt: sql<Date>`now()` })
+    .where('active', '=', true);
   if (keepId !== null) q = q.where('id', '<>', keepId);
   await q.execute();
 }

@@ -28,8 +28,7 @@ const body = (overrides: Record<string, unknown> = {}) => ({
 });
 
 const snapshot = async () => JSON.stringify(await t.db.selectFrom('commanderMessages').selectAll().orderBy('id').execute());
-const activeIds = async () =>
-  (await t.db.selectFrom('commanderMessages').select('id').where('active', '=', true).execute()).map((r) => r.id);
+const activeIds = async () => (await t.db.selectFrom('commanderMessages').select('id').where('active', '=', true).execute()).map((r) => r.id);
 
 async function create(overrides: Record<string, unknown> = {}) {
   const res = await admin.post('/api/commander-messages', body(overrides));
@@ -87,7 +86,14 @@ describe('commander messages', () => {
     const msg = await create({ content: 'Welcome home.' });
     const none = await t.agent().get('/api/commander-message');
     expect(none.statusCode).toBe(200);
-    expect(none.json()).toEqual({ id: msg.id, content: 'Welcome home.', publishDate: '2026-05-01T12:00:00.000Z', publishedBy: adminId, active: true, commanderName: null });
+    expect(none.json()).toEqual({
+      id: msg.id,
+      content: 'Welcome home.',
+      publishDate: '2026-05-01T12:00:00.000Z',
+      publishedBy: adminId,
+      active: true,
+      commanderName: null,
+    });
     await insertMember(t.db, { membershipNumber: 'CM-old', firstName: 'Former', lastName: 'Chief', postRole: 'Post Commander', isActive: false });
     // Written to the database directly, past the API: the public cache cannot know.
     t.app.clearPublicCache();
@@ -145,7 +151,10 @@ describe('commander messages', () => {
       expect(active).toHaveLength(1);
       expect([ids[1], ids[2]]).toContain(active[0]);
       // And two racing saves as active.
-      const saves = await Promise.all([admin.post('/api/commander-messages', body({ content: 'r1' })), admin.post('/api/commander-messages', body({ content: 'r2' }))]);
+      const saves = await Promise.all([
+        admin.post('/api/commander-messages', body({ content: 'r1' })),
+        admin.post('/api/commander-messages', body({ content: 'r2' })),
+      ]);
       expect(saves.map((s) => s.statusCode)).toEqual([200, 200]);
       expect(await activeIds()).toHaveLength(1);
     }
@@ -176,7 +185,10 @@ describe('commander messages', () => {
     const m = await create({ content: 'Unchanged' });
     const before = await snapshot();
     for (const content of ['', '   ', '<script>alert(1)</script>', '<p> </p><br>', '<img src=x>']) {
-      for (const res of [await admin.post('/api/commander-messages', body({ content })), await admin.patch(`/api/commander-messages/${m.id}`, body({ content }))]) {
+      for (const res of [
+        await admin.post('/api/commander-messages', body({ content })),
+        await admin.patch(`/api/commander-messages/${m.id}`, body({ content })),
+      ]) {
         expect(res.statusCode, content).toBe(400);
         expect(res.json().message).toBe(V.messageContentRequired);
       }
@@ -208,7 +220,11 @@ describe('commander messages', () => {
     await create({ content: 'one' });
     const other = await create({ content: 'two', active: false });
     await expect(t.db.updateTable('commanderMessages').set({ active: true }).where('id', '=', other.id).execute()).rejects.toMatchObject({ code: '23505' });
-    const n = await t.db.selectFrom('commanderMessages').select(sql<number>`count(*)::int`.as('n')).where('active', '=', true).executeTakeFirstOrThrow();
+    const n = await t.db
+      .selectFrom('commanderMessages')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('active', '=', true)
+      .executeTakeFirstOrThrow();
     expect(n.n).toBe(1);
   });
 });

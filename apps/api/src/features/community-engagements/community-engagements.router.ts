@@ -42,7 +42,10 @@ export const communityEngagementsRouter = router({
       return { ok: true as const };
     }),
   activate: adminProcedure
-    .meta({ changesContent: true, openapi: { method: 'PATCH', path: '/community-engagements/{id}/activate', tags, summary: 'Make this the one active highlight', protect: true } })
+    .meta({
+      changesContent: true,
+      openapi: { method: 'PATCH', path: '/community-engagements/{id}/activate', tags, summary: 'Make this the one active highlight', protect: true },
+    })
     .input(IdInput)
     .output(CommunityEngagementSchema)
     .mutation(({ ctx, input }) => service.activateEngagement(ctx.db, input.id)),

@@ -47,7 +47,10 @@ async function lockActive(trx: Transaction<Database>): Promise<void> {
 }
 
 async function deactivateOthers(trx: Transaction<Database>, keepId: number | null): Promise<void> {
-  let q = trx.updateTable('communityEngagements').set({ active: false, updatedAt: sql<Date>`now()` }).where('active', '=', true);
+  let q = trx
+    .updateTable('communityEngagements')
+    .set({ active: false, updatedAt: sql<Date>`now()` })
+    .where('active', '=', true);
   if (keepId !== null) q = q.where('id', '<>', keepId);
   await q.execute();
 }
@@ -61,13 +64,7 @@ export async function activeEngagement(db: DB): Promise<CommunityEngagement> {
 
 /** Every highlight: the active one first, then by date, newest first. */
 export async function listEngagements(db: DB): Promise<CommunityEngagement[]> {
-  const rows = await db
-    .selectFrom('communityEngagements')
-    .select(columns)
-    .orderBy('active', 'desc')
-    .orderBy('date', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
+  const rows = await db.selectFrom('communityEngagements').select(columns).orderBy('active', 'desc').orderBy('date', 'desc').orderBy('id', 'desc').execute();
   return withImages(db, rows.map(toEngagement));
 }
 
@@ -80,59 +77,65 @@ export async function engagementById(db: DB, id: number): Promise<CommunityEngag
 
 /** Creates a highlight (date defaults to now); saving it as active deactivates the others in the same transaction. */
 export async function createEngagement(db: DB, input: CreateEngagementInput): Promise<CommunityEngagement> {
-  const saved = await db.transaction().execute(async (trx) => {
-    if (input.active) {
-      await lockActive(trx);
-      await deactivateOthers(trx, null);
-    }
-    const row = await trx
-      .insertInto('communityEngagements')
-      .values({
-        title: input.title,
-        description: input.description,
-        date: input.date ? new Date(input.date) : new Date(),
-        imageUrl: input.imageUrl,
-        tags: input.tags,
-        active: input.active,
-        ...imageColumns(input),
-      })
-      .returning(columns)
-      .executeTakeFirstOrThrow();
-    return toEngagement(row);
-  }).catch((err) => {
-    throw pictureError(err);
-  });
+  const saved = await db
+    .transaction()
+    .execute(async (trx) => {
+      if (input.active) {
+        await lockActive(trx);
+        await deactivateOthers(trx, null);
+      }
+      const row = await trx
+        .insertInto('communityEngagements')
+        .values({
+          title: input.title,
+          description: input.description,
+          date: input.date ? new Date(input.date) : new Date(),
+          imageUrl: input.imageUrl,
+          tags: input.tags,
+          active: input.active,
+          ...imageColumns(input),
+        })
+        .returning(columns)
+        .executeTakeFirstOrThrow();
+      return toEngagement(row);
+    })
+    .catch((err) => {
+      throw pictureError(err);
+    });
   return (await withImages(db, [saved]))[0]!;
 }
 
 /** Replaces a highlight (its date kept when none is given); saving it as active deactivates the others. 404 when missing. */
 export async function updateEngagement(db: DB, input: UpdateEngagementInput): Promise<CommunityEngagement> {
-  const saved = await db.transaction().execute(async (trx) => {
-    if (input.active) {
-      await lockActive(trx);
-      await deactivateOthers(trx, input.id);
-    }
-    const row = await trx
-      .updateTable('communityEngagements')
-      .set({
-        title: input.title,
-        description: input.description,
-        ...(input.date ? { date: new Date(input.date) } : {}),
-        imageUrl: input.imageUrl,
-        tags: input.tags,
-        active: input.active,
-        ...imageChanges(input),
-        updatedAt: sql<Date>`now()`,
-      })
-      .where('id', '=', input.id)
-      .returning(columns)
-      .executeTakeFirst();
-    // Throwing rolls back the deactivation above: a missing id changes nothing.
-    if (!row) throw notFound('Community engagement');
-    return toEngagement(row);
-  }).catch((err) => {
-    throw pictureError(err);
-  });
+  const saved = await db
+    .transaction()
+    .execute(async (trx) => {
+      if (input.active) {
+        await lockActive(trx);
+        await deactivateOthers(trx, input.id);
+      }
+      const row = await trx
+        .updateTable('communityEngagements')
+        .set({
+          title: input.title,
+          description: input.description,
+          ...(input.date ? { date: new Date(input.date) } : {}),
+          imageUrl: input.imageUrl,
+          tags: input.tags,
+          active: input.active,
+          ...imageChanges(input),
+          updatedAt: sql<Date>`now()`,
+        })
+        .where('id', '=', input.id)
+        .returning(columns)
+        .executeTakeFirst();
+      // Throwing rolls back the deactivation above: a missing id changes nothing.
+      if (!row) throw notFound('Community engagement');
+      return toEngagement(row);
+    })
+    .catch((err) => {
+      throw pictureError(err);
+    });
   return (await withImages(db, [saved]))[0]!;
 }
 
@@ -144,17 +147,20 @@ export async function deleteEngagement(db: DB, id: number): Promise<void> {
 
 /** Makes one highlight the only active one, in one transaction; 404 when missing. */
 export async function activateEngagement(db: DB, id: number): Promise<CommunityEngagement> {
-  return db.transaction().execute(async (trx) => {
-    await lockActive(trx);
-    const exists = await trx.selectFrom('communityEngagements').select('id').where('id', '=', id).executeTakeFirst();
-    if (!exists) throw notFound('Community engagement');
-    await deactivateOthers(trx, id);
-    const row = await trx
-      .updateTable('communityEngagements')
-      .set({ active: true, updatedAt: sql<Date>`now()` })
-      .where('id', '=', id)
-      .returning(columns)
-      .executeTakeFirstOrThrow();
-    return toEngagement(row);
-  }).then(async (e) => (await withImages(db, [e]))[0]!);
+  return db
+    .transaction()
+    .execute(async (trx) => {
+      await lockActive(trx);
+      const exists = await trx.selectFrom('communityEngagements').select('id').where('id', '=', id).executeTakeFirst();
+      if (!exists) throw notFound('Community engagement');
+      await deactivateOthers(trx, id);
+      const row = await trx
+        .updateTable('communityEngagements')
+        .set({ active: true, updatedAt: sql<Date>`now()` })
+        .where('id', '=', id)
+        .returning(columns)
+        .executeTakeFirstOrThrow();
+      return toEngagement(row);
+    })
+    .then(async (e) => (await withImages(db, [e]))[0]!);
 }

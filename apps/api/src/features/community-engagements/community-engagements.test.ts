@@ -26,8 +26,7 @@ const body = (overrides: Record<string, unknown> = {}) => ({
 });
 
 const snapshot = async () => JSON.stringify(await t.db.selectFrom('communityEngagements').selectAll().orderBy('id').execute());
-const activeIds = async () =>
-  (await t.db.selectFrom('communityEngagements').select('id').where('active', '=', true).execute()).map((r) => r.id);
+const activeIds = async () => (await t.db.selectFrom('communityEngagements').select('id').where('active', '=', true).execute()).map((r) => r.id);
 
 async function create(overrides: Record<string, unknown> = {}) {
   const res = await admin.post('/api/community-engagements', body(overrides));
@@ -149,7 +148,10 @@ describe('community engagements', () => {
       [{ date: 'someday' }, V.invalidDate],
     ];
     for (const [overrides, message] of cases) {
-      for (const res of [await admin.post('/api/community-engagements', body(overrides)), await admin.put(`/api/community-engagements/${e.id}`, body(overrides))]) {
+      for (const res of [
+        await admin.post('/api/community-engagements', body(overrides)),
+        await admin.put(`/api/community-engagements/${e.id}`, body(overrides)),
+      ]) {
         expect(res.statusCode, JSON.stringify(overrides)).toBe(400);
         expect(res.json().message).toBe(message);
       }

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { CreateEventInput, DeleteEventInput, DeleteEventResult, EventDetailSchema, EventSchema, EventWithVolunteersSchema, UpdateEventInput } from '@post/contracts/events';
+import {
+  CreateEventInput,
+  DeleteEventInput,
+  DeleteEventResult,
+  EventDetailSchema,
+  EventSchema,
+  EventWithVolunteersSchema,
+  UpdateEventInput,
+} from '@post/contracts/events';
 import { IdInput } from '@post/contracts/common';
 import { adminProcedure, currentAdmin, publicProcedure, router } from '../../trpc.ts';
 import * as service from './events.service.ts';
@@ -40,22 +48,55 @@ export const eventsRouter = router({
     .output(z.array(EventWithVolunteersSchema))
     .query(({ ctx }) => service.upcomingEvents(ctx.db)),
   byId: publicProcedure
-    .meta({ cache: 'public', openapi: { method: 'GET', path: '/events/{id}', tags, summary: "One event with its volunteers (contact details for administrators only)" } })
+    .meta({
+      cache: 'public',
+      openapi: { method: 'GET', path: '/events/{id}', tags, summary: 'One event with its volunteers (contact details for administrators only)' },
+    })
     .input(IdInput)
     .output(EventDetailSchema)
     .query(async ({ ctx, input }) => service.eventById(ctx.db, input.id, Boolean(await currentAdmin(ctx)))),
   create: adminProcedure
-    .meta({ changesContent: true, openapi: { method: 'POST', path: '/events', tags, summary: 'Create an event; with recurrence { rule (RFC 5545 RRULE), onHoliday }, a series whose occurrences exist for the next 18 months (the answer is the first)', protect: true } })
+    .meta({
+      changesContent: true,
+      openapi: {
+        method: 'POST',
+        path: '/events',
+        tags,
+        summary:
+          'Create an event; with recurrence { rule (RFC 5545 RRULE), onHoliday }, a series whose occurrences exist for the next 18 months (the answer is the first)',
+        protect: true,
+      },
+    })
     .input(CreateEventInput)
     .output(EventSchema)
     .mutation(({ ctx, input }) => service.createEvent(ctx.db, input, ctx.user.id)),
   update: adminProcedure
-    .meta({ changesContent: true, openapi: { method: 'PUT', path: '/events/{id}', tags, summary: 'Replace an event; scope=this detaches an occurrence from its series, scope=following changes it and every later occurrence; notifyVolunteers (default true) tells its volunteers of a new time or place', protect: true } })
+    .meta({
+      changesContent: true,
+      openapi: {
+        method: 'PUT',
+        path: '/events/{id}',
+        tags,
+        summary:
+          'Replace an event; scope=this detaches an occurrence from its series, scope=following changes it and every later occurrence; notifyVolunteers (default true) tells its volunteers of a new time or place',
+        protect: true,
+      },
+    })
     .input(UpdateEventInput)
     .output(EventSchema)
     .mutation(({ ctx, input }) => updateAndNotify(ctx, input, ctx.user.id)),
   remove: adminProcedure
-    .meta({ changesContent: true, openapi: { method: 'DELETE', path: '/events/{id}', tags, summary: 'Delete an event and its sign-ups; scope=following also deletes the later occurrences of its series; notifyVolunteers (default true) tells the volunteers. Answers how many events and sign-ups went', protect: true } })
+    .meta({
+      changesContent: true,
+      openapi: {
+        method: 'DELETE',
+        path: '/events/{id}',
+        tags,
+        summary:
+          'Delete an event and its sign-ups; scope=following also deletes the later occurrences of its series; notifyVolunteers (default true) tells the volunteers. Answers how many events and sign-ups went',
+        protect: true,
+      },
+    })
     .input(DeleteEventInput)
     .output(DeleteEventResult)
     .mutation(({ ctx, input }) => deleteAndNotify(ctx, input)),

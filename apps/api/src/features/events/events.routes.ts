@@ -30,12 +30,14 @@ export async function eventsRoutes(app: FastifyInstance, deps: { db: DB; env: En
     const body = await calendarText(deps, req, await calendarFeedEvents(deps.db));
     // Inline, so webcal:// subscriptions and "open with" work; ?download asks for a file.
     const disposition = req.query.download !== undefined ? 'attachment' : 'inline';
-    return reply
-      .type(ICS_TYPE)
-      .header('Content-Disposition', `${disposition}; filename="events.ics"`)
-      // Calendar apps poll on their own schedule (REFRESH-INTERVAL); a browser's Export should get today's events.
-      .header('Cache-Control', 'no-cache')
-      .send(body);
+    return (
+      reply
+        .type(ICS_TYPE)
+        .header('Content-Disposition', `${disposition}; filename="events.ics"`)
+        // Calendar apps poll on their own schedule (REFRESH-INTERVAL); a browser's Export should get today's events.
+        .header('Cache-Control', 'no-cache')
+        .send(body)
+    );
   });
 
   // Only numeric ids end up here; anything else falls through to the JSON routes (and a 400 or 404).
@@ -50,10 +52,6 @@ export async function eventsRoutes(app: FastifyInstance, deps: { db: DB; env: En
       throw e;
     }
     const body = await calendarText(deps, req, [event]);
-    return reply
-      .type(ICS_TYPE)
-      .header('Content-Disposition', `attachment; filename="event-${id}.ics"`)
-      .header('Cache-Control', 'no-cache')
-      .send(body);
+    return reply.type(ICS_TYPE).header('Content-Disposition', `attachment; filename="event-${id}.ics"`).header('Cache-Control', 'no-cache').send(body);
   });
 }

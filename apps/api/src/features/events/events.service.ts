@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { DB, EventRow } from '@post/db';
 import type { CreateEventInput, DeleteEventResult, Event, EventDetail, EventScope, EventWithVolunteers, UpdateEventInput } from '@post/contracts/events';
 import type { VolunteerPublic, VolunteerView } from '@post/contracts/volunteers';
-import { describeRule, parseRule, R, type OnHoliday, type RecurrenceInput } from '@post/contracts/recurrence';
+import { describeRule, parseRule, R, type OnHoliday } from '@post/contracts/recurrence';
 import { utcToZoned } from '@post/contracts/rules/event-time';
 import { badRequest, notFound } from '../../errors.ts';
 import { getSettings } from '../site-settings/site-settings.service.ts';
@@ -43,11 +43,7 @@ function toEvent(row: EventWithSeries): Event {
 }
 
 function selectEvents(db: DB) {
-  return db
-    .selectFrom('events as e')
-    .leftJoin('eventSeries as s', 's.id', 'e.seriesId')
-    .selectAll('e')
-    .select(['s.rule', 's.onHoliday', 's.dtstart']);
+  return db.selectFrom('events as e').leftJoin('eventSeries as s', 's.id', 'e.seriesId').selectAll('e').select(['s.rule', 's.onHoliday', 's.dtstart']);
 }
 
 /** Volunteers' public fields (name, role) of the given events, by event id, in sign-up order. */
@@ -144,16 +140,33 @@ async function newSeries(
 ): Promise<number> {
   const instances = expandSeries({ ...values, endsBefore: null }, null, horizonFrom(now));
   if (instances.length === 0) throw badRequest(R.noOccurrences);
-  const series = await trx.insertInto('eventSeries').values({ ...values, materialisedUntil: horizonFrom(now) }).returning('id').executeTakeFirstOrThrow();
+  const series = await trx
+    .insertInto('eventSeries')
+    .values({ ...values, materialisedUntil: horizonFrom(now) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const byDate = new Map<string, Instance>(instances.map((i) => [i.originalDate, i]));
-  const fields = { title: values.title, description: values.description, location: values.location, type: values.type, volunteerPositions: values.volunteerPositions };
+  const fields = {
+    title: values.title,
+    description: values.description,
+    location: values.location,
+    type: values.type,
+    volunteerPositions: values.volunteerPositions,
+  };
   const bump = { sequence: sql<number>`sequence + 1`, updatedAt: sql<Date>`now()` };
   if (edited) {
     const match = byDate.get(utcToZoned(edited.startDate, values.timeZone).date);
     if (match) byDate.delete(match.originalDate);
     await trx
       .updateTable('events')
-      .set({ ...fields, ...bump, startDate: edited.startDate, endDate: edited.endDate, seriesId: series.id, originalStart: match?.original ?? edited.startDate })
+      .set({
+        ...fields,
+        ...bump,
+        startDate: edited.startDate,
+        endDate: edited.endDate,
+        seriesId: series.id,
+        originalStart: match?.original ?? edited.startDate,
+      })
       .where('id', '=', edited.id)
       .execute();
   }
@@ -169,7 +182,11 @@ async function newSeries(
         .where('id', '=', row.id)
         .execute();
     } else if (row.volunteerCount > 0) {
-      await trx.updateTable('events').set({ ...fields, ...bump, seriesId: null }).where('id', '=', row.id).execute();
+      await trx
+        .updateTable('events')
+        .set({ ...fields, ...bump, seriesId: null })
+        .where('id', '=', row.id)
+        .execute();
     } else {
       await trx.deleteFrom('events').where('id', '=', row.id).execute();
     }
@@ -178,7 +195,18 @@ async function newSeries(
   for (let i = 0; i < rest.length; i += 200) {
     await trx
       .insertInto('events')
-      .values(rest.slice(i, i + 200).map((inst) => ({ ...fields, createdBy: values.createdBy, startDate: inst.start, endDate: inst.end, seriesId: series.id, originalStart: inst.original })))
+      .values(
+        rest
+          .slice(i, i + 200)
+          .map((inst) => ({
+            ...fields,
+            createdBy: values.createdBy,
+            startDate: inst.start,
+            endDate: inst.end,
+            seriesId: series.id,
+            originalStart: inst.original,
+          })),
+      )
       .execute();
   }
   return series.id;
@@ -251,9 +279,19 @@ export async function updateEvent(db: DB, input: UpdateEventInput, userId = 1, n
     return inTransaction(db, async (trx) => {
       const old = await trx.selectFrom('eventSeries').selectAll().where('id', '=', seriesId).forUpdate().executeTakeFirstOrThrow();
       const cut = new Date(current.originalStart ?? current.startDate);
-      const later = await trx.selectFrom('events').selectAll().where('seriesId', '=', seriesId).where('originalStart', '>=', cut).orderBy('originalStart').execute();
+      const later = await trx
+        .selectFrom('events')
+        .selectAll()
+        .where('seriesId', '=', seriesId)
+        .where('originalStart', '>=', cut)
+        .orderBy('originalStart')
+        .execute();
       const recurrence = input.recurrence ?? { rule: remainingRule(old, cut), onHoliday: old.onHoliday as OnHoliday };
-      await trx.updateTable('eventSeries').set({ endsBefore: cut, updatedAt: sql<Date>`now()` }).where('id', '=', seriesId).execute();
+      await trx
+        .updateTable('eventSeries')
+        .set({ endsBefore: cut, updatedAt: sql<Date>`now()` })
+        .where('id', '=', seriesId)
+        .execute();
       await newSeries(trx, seriesValues(input, recurrence, timeZone, old.createdBy), { id: current.id, startDate, endDate }, later, now);
       return toEvent(await selectEvents(trx).where('e.id', '=', current.id).executeTakeFirstOrThrow());
     });
@@ -305,9 +343,17 @@ export async function deleteEvent(db: DB, id: number, scope: EventScope = 'this'
       const cut = new Date(current.originalStart ?? current.startDate);
       const later = await trx.selectFrom('events').select('id').where('seriesId', '=', current.seriesId).where('originalStart', '>=', cut).execute();
       ids = [...new Set([id, ...later.map((r) => r.id)])];
-      await trx.updateTable('eventSeries').set({ endsBefore: cut, updatedAt: sql<Date>`now()` }).where('id', '=', current.seriesId).execute();
+      await trx
+        .updateTable('eventSeries')
+        .set({ endsBefore: cut, updatedAt: sql<Date>`now()` })
+        .where('id', '=', current.seriesId)
+        .execute();
     }
-    const signups = await trx.selectFrom('volunteers').select(sql<number>`count(*)::int`.as('n')).where('eventId', 'in', ids).executeTakeFirstOrThrow();
+    const signups = await trx
+      .selectFrom('volunteers')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('eventId', 'in', ids)
+      .executeTakeFirstOrThrow();
     await trx.deleteFrom('events').where('id', 'in', ids).execute();
     return { ok: true as const, deletedEvents: ids.length, deletedSignups: signups.n };
   });
@@ -344,13 +390,7 @@ export const FEED_PAST_DAYS = 30;
 /** The feed's events: every future one and those that ended within the last `FEED_PAST_DAYS` days. */
 export async function calendarFeedEvents(db: DB): Promise<CalendarEventRow[]> {
   const since = new Date(Date.now() - FEED_PAST_DAYS * 24 * 60 * 60 * 1000);
-  const rows = await db
-    .selectFrom('events')
-    .select(calendarColumns)
-    .where('endDate', '>=', since)
-    .orderBy('startDate')
-    .orderBy('id')
-    .execute();
+  const rows = await db.selectFrom('events').select(calendarColumns).where('endDate', '>=', since).orderBy('startDate').orderBy('id').execute();
   return rows.map(toCalendarRow);
 }
 

@@ -266,9 +266,24 @@ function expectRfc5545Shape(text: string) {
 describe('iCalendar', () => {
   it('one event: 09:00 in the post time zone comes back as 09:00 there, with UID, SEQUENCE and the event page', async () => {
     // 09:00 in New York in summer (EDT, -04:00) and in winter (EST, -05:00): the VTIMEZONE rules must give both.
-    const summer = await createEvent({ title: 'Independence Day Parade', description: 'Line up at 8:30; bring flags, water.', location: 'Main St & 1st Ave', startDate: '2031-07-04T13:00:00Z', endDate: '2031-07-04T15:30:00Z' });
+    const summer = await createEvent({
+      title: 'Independence Day Parade',
+      description: 'Line up at 8:30; bring flags, water.',
+      location: 'Main St & 1st Ave',
+      startDate: '2031-07-04T13:00:00Z',
+      endDate: '2031-07-04T15:30:00Z',
+    });
     const winter = await createEvent({ title: 'Winter Coat Drive', startDate: '2031-01-15T14:00:00Z', endDate: '2031-01-15T16:00:00Z' });
-    await admin.put(`/api/events/${summer.id}`, eventBody({ title: 'Independence Day Parade', description: 'Line up at 8:30; bring flags, water.', location: 'Main St & 1st Ave', startDate: '2031-07-04T13:00:00Z', endDate: '2031-07-04T15:30:00Z' }));
+    await admin.put(
+      `/api/events/${summer.id}`,
+      eventBody({
+        title: 'Independence Day Parade',
+        description: 'Line up at 8:30; bring flags, water.',
+        location: 'Main St & 1st Ave',
+        startDate: '2031-07-04T13:00:00Z',
+        endDate: '2031-07-04T15:30:00Z',
+      }),
+    );
 
     const res = await t.agent().get(`/api/events/${summer.id}.ics`);
     expect(res.statusCode).toBe(200);
@@ -325,7 +340,11 @@ describe('iCalendar', () => {
     expect(new Set(uids).size).toBe(uids.length);
     // Only stored events: as many as the database has in the window, none of them a holiday.
     const since = new Date(Date.now() - 30 * DAY);
-    const stored = await t.db.selectFrom('events').select(sql<number>`count(*)::int`.as('n')).where('endDate', '>=', since).executeTakeFirstOrThrow();
+    const stored = await t.db
+      .selectFrom('events')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('endDate', '>=', since)
+      .executeTakeFirstOrThrow();
     expect(events).toHaveLength(stored.n);
     expect(uids.every((u) => /^event-\d+@localhost$/.test(u))).toBe(true);
     expect(events.map((e) => e.summary)).not.toContain("New Year's Day");
@@ -364,7 +383,10 @@ describe('iCalendar', () => {
     // Long lines with characters of several bytes are folded at 75 octets without splitting one.
     const title = 'Veterans Day Ceremony — ünïcödé ✓ '.repeat(6).trim();
     const description = 'Line one\nLine two; with, punctuation \\ and é'.repeat(4);
-    const utc = buildCalendar([{ id: 1, title, description, location: 'Town Green, Main St', startDate: now, endDate: now, sequence: 0, createdAt: now, updatedAt: now }], { postName: 'P', timeZone: 'UTC', baseUrl: 'https://p.example' });
+    const utc = buildCalendar(
+      [{ id: 1, title, description, location: 'Town Green, Main St', startDate: now, endDate: now, sequence: 0, createdAt: now, updatedAt: now }],
+      { postName: 'P', timeZone: 'UTC', baseUrl: 'https://p.example' },
+    );
     expectRfc5545Shape(utc);
     const ev = parseCalendar(utc).events[0]!;
     expect(ev.summary).toBe(title);

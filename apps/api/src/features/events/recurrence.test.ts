@@ -58,8 +58,14 @@ async function create(b: Record<string, unknown>): Promise<Ev> {
 }
 
 async function counts() {
-  const e = await t.db.selectFrom('events').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  const s = await t.db.selectFrom('eventSeries').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const e = await t.db
+    .selectFrom('events')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  const s = await t.db
+    .selectFrom('eventSeries')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return `${e.n}/${s.n}`;
 }
 
@@ -139,7 +145,12 @@ describe('editing and deleting occurrences', () => {
     const list = await occurrences(first.seriesId!);
     expect(list).toHaveLength(6);
     const target = list[2]!;
-    const res = await admin.put(`/api/events/${target.id}`, { ...body('2027-02-17', 'FREQ=WEEKLY'), title: 'Practice (moved)', recurrence: undefined, scope: 'this' });
+    const res = await admin.put(`/api/events/${target.id}`, {
+      ...body('2027-02-17', 'FREQ=WEEKLY'),
+      title: 'Practice (moved)',
+      recurrence: undefined,
+      scope: 'this',
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().seriesId).toBeNull();
     const after = await occurrences(first.seriesId!);
@@ -156,7 +167,11 @@ describe('editing and deleting occurrences', () => {
     const list = await occurrences(first.seriesId!);
     expect(list).toHaveLength(8);
     const later = list[6]!;
-    const signup = await t.db.insertInto('volunteers').values({ eventId: later.id, name: 'Ann Able', email: 'ann@example.org', phone: null, role: 'Caller' }).returning('id').executeTakeFirstOrThrow();
+    const signup = await t.db
+      .insertInto('volunteers')
+      .values({ eventId: later.id, name: 'Ann Able', email: 'ann@example.org', phone: null, role: 'Caller' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const split = list[4]!;
     const day = local(split.startDate).date;
     const res = await admin.put(`/api/events/${split.id}`, {
@@ -186,11 +201,14 @@ describe('editing and deleting occurrences', () => {
     const first = await create(body('2027-04-06', 'FREQ=WEEKLY;BYDAY=TU', 'keep', { title: 'Open hall' }));
     const list = await occurrences(first.seriesId!);
     expect(list.length).toBeGreaterThan(40);
-    await t.db.insertInto('volunteers').values([
-      { eventId: list[5]!.id, name: 'Bo Baker', email: 'bo@example.org', phone: null, role: null },
-      { eventId: list[9]!.id, name: 'Cy Cook', email: 'cy@example.org', phone: null, role: null },
-      { eventId: list[1]!.id, name: 'Di Dean', email: 'di@example.org', phone: null, role: null },
-    ]).execute();
+    await t.db
+      .insertInto('volunteers')
+      .values([
+        { eventId: list[5]!.id, name: 'Bo Baker', email: 'bo@example.org', phone: null, role: null },
+        { eventId: list[9]!.id, name: 'Cy Cook', email: 'cy@example.org', phone: null, role: null },
+        { eventId: list[1]!.id, name: 'Di Dean', email: 'di@example.org', phone: null, role: null },
+      ])
+      .execute();
     const res = await admin.delete(`/api/events/${list[3]!.id}?scope=following`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ ok: true, deletedEvents: list.length - 3, deletedSignups: 2 });
@@ -235,14 +253,20 @@ describe('iCalendar feed', () => {
     const text = (await admin.get('/api/events.ics')).body;
     const comp = new ICAL.Component(ICAL.parse(text));
     for (const tz of comp.getAllSubcomponents('vtimezone')) ICAL.TimezoneService.register(tz);
-    const events = comp.getAllSubcomponents('vevent').map((v) => new ICAL.Event(v)).filter((e) => e.summary === 'Feed check');
+    const events = comp
+      .getAllSubcomponents('vevent')
+      .map((v) => new ICAL.Event(v))
+      .filter((e) => e.summary === 'Feed check');
     expect(events.map((e) => e.uid)).toEqual(ids.map((id) => expect.stringMatching(new RegExp(`^event-${id}@`))));
     for (const e of events) expect(`${String(e.startDate.hour).padStart(2, '0')}:${String(e.startDate.minute).padStart(2, '0')}`).toBe('19:00');
     // A moved occurrence keeps its UID and gets a higher SEQUENCE: subscribers see it move.
     const day = '2027-03-17';
     await admin.put(`/api/events/${ids[2]}`, { ...body(day, 'x'), recurrence: undefined, title: 'Feed check' });
     const again = new ICAL.Component(ICAL.parse((await admin.get('/api/events.ics')).body));
-    const moved = again.getAllSubcomponents('vevent').map((v) => new ICAL.Event(v)).find((e) => e.uid === events[2]!.uid)!;
+    const moved = again
+      .getAllSubcomponents('vevent')
+      .map((v) => new ICAL.Event(v))
+      .find((e) => e.uid === events[2]!.uid)!;
     expect(moved.startDate.toString().slice(0, 10)).toBe(day);
     expect(moved.sequence).toBeGreaterThan(events[2]!.sequence);
 
@@ -256,7 +280,16 @@ describe('iCalendar feed', () => {
       }
     });
     if (python) {
-      const out = execFileSync(python, ['-c', 'import sys, icalendar\nc = icalendar.Calendar.from_ical(sys.stdin.read())\nprint(sum(1 for e in c.walk("VEVENT") if str(e.get("SUMMARY")) == "Feed check"))'], { input: text }).toString().trim();
+      const out = execFileSync(
+        python,
+        [
+          '-c',
+          'import sys, icalendar\nc = icalendar.Calendar.from_ical(sys.stdin.read())\nprint(sum(1 for e in c.walk("VEVENT") if str(e.get("SUMMARY")) == "Feed check"))',
+        ],
+        { input: text },
+      )
+        .toString()
+        .trim();
       expect(Number(out)).toBe(6);
     }
   });

@@ -8,7 +8,10 @@ import { enclosureSizes } from '../images/images.service.ts';
 import { largestJpegPath } from '@post/contracts/images';
 
 // Escapes text for XML, dropping the characters XML 1.0 does not allow (C0 controls but tab, LF and CR; U+FFFE, U+FFFF), which would make the whole feed unreadable.
-const xml = (s: string) => s.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '').replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
+const xml = (s: string) =>
+  s
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '')
+    .replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
 
 /** /robots.txt, /sitemap.xml and the news RSS feed /rss.xml, for search engines and readers. */
 export async function feedsRoutes(app: FastifyInstance, deps: { db: DB; env: Env }): Promise<void> {
@@ -17,7 +20,18 @@ export async function feedsRoutes(app: FastifyInstance, deps: { db: DB; env: Env
     return reply
       .type('text/plain; charset=utf-8')
       .header('Cache-Control', 'public, max-age=3600')
-      .send(['User-agent: *', 'Allow: /', 'Disallow: /admin', 'Disallow: /member', 'Disallow: /api/', 'Disallow: /trpc/', `Sitemap: ${origin}/sitemap.xml`, ''].join('\n'));
+      .send(
+        [
+          'User-agent: *',
+          'Allow: /',
+          'Disallow: /admin',
+          'Disallow: /member',
+          'Disallow: /api/',
+          'Disallow: /trpc/',
+          `Sitemap: ${origin}/sitemap.xml`,
+          '',
+        ].join('\n'),
+      );
   });
 
   app.get('/sitemap.xml', async (req, reply) => {
@@ -38,7 +52,10 @@ export async function feedsRoutes(app: FastifyInstance, deps: { db: DB; env: Env
     const origin = siteOrigin(deps.env, req);
     const [settings, news] = await Promise.all([getSettings(deps.db), listNews(deps.db)]);
     const latest = news.slice(0, 20);
-    const sizes = await enclosureSizes(deps.db, latest.map((n) => n.imageId).filter((id): id is number => id !== null));
+    const sizes = await enclosureSizes(
+      deps.db,
+      latest.map((n) => n.imageId).filter((id): id is number => id !== null),
+    );
     const items = latest.map((n) => {
       // The picture as an enclosure: the widest JPEG (every reader shows JPEG), with its byte length.
       const size = n.image ? sizes.get(n.image.id) : undefined;

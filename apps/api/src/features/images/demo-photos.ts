@@ -48,7 +48,11 @@ export async function seedDemoPhotos(db: DB): Promise<void> {
   const volunteers = await photo(VOLUNTEERS);
   const news = await db.selectFrom('news').select('id').orderBy('publishDate', 'desc').orderBy('id', 'desc').executeTakeFirst();
   if (news) {
-    await db.updateTable('news').set({ imageId: flag.id, imageAlt: 'The flag flies on its pole in front of the brick post home at dusk.' }).where('id', '=', news.id).execute();
+    await db
+      .updateTable('news')
+      .set({ imageId: flag.id, imageAlt: 'The flag flies on its pole in front of the brick post home at dusk.' })
+      .where('id', '=', news.id)
+      .execute();
   }
   await db
     .updateTable('communityEngagements')

@@ -60,7 +60,11 @@ export async function imageFileRoutes(app: FastifyInstance, deps: { db: DB; stor
   const store = deps.store ?? databaseImageStore(deps.db);
   app.get<{ Params: { file: string } }>('/images/:file', async (req, reply) => {
     const m = FILE_NAME.exec(req.params.file);
-    const notFound = () => reply.code(404).header('Cache-Control', 'no-store').send({ message: E.notFound('Image') });
+    const notFound = () =>
+      reply
+        .code(404)
+        .header('Cache-Control', 'no-store')
+        .send({ message: E.notFound('Image') });
     if (!m) return notFound();
     const [, hash, width, ext] = m;
     const format = FORMAT_OF_EXTENSION[ext!]!;
@@ -83,7 +87,10 @@ export async function imageFileRoutes(app: FastifyInstance, deps: { db: DB; stor
 /** Adds the raw-body photo upload (not a procedure, so the generator does not see it) to the OpenAPI document. */
 export function withImageUpload<T extends { paths?: Record<string, unknown> }>(doc: T): T {
   const list = { type: 'array', items: { type: 'object', properties: { width: { type: 'integer' }, url: { type: 'string' } }, required: ['width', 'url'] } };
-  const error = (description: string) => ({ description, content: { 'application/json': { schema: { type: 'object', properties: { message: { type: 'string' } } } } } });
+  const error = (description: string) => ({
+    description,
+    content: { 'application/json': { schema: { type: 'object', properties: { message: { type: 'string' } } } } },
+  });
   doc.paths = {
     ...doc.paths,
     '/admin/images': {
@@ -91,7 +98,7 @@ export function withImageUpload<T extends { paths?: Record<string, unknown> }>(d
         tags: ['Images'],
         summary: 'Upload a photo (JPEG, PNG, WebP or AV1 HEIF, at most 15 MB) as the raw body with its Content-Type',
         description:
-          'The server applies the EXIF orientation, removes all metadata (EXIF, GPS, XMP) and makes widths 480, 960 and 1600 (never wider than the photo) as AVIF, WebP and JPEG, served at /images/{hash}-{width}.{avif|webp|jpg} with immutable caching. Set the answer\'s id as imageId (with imageAlt) on a news item, event or community engagement. The same file uploaded again answers the same picture.',
+          "The server applies the EXIF orientation, removes all metadata (EXIF, GPS, XMP) and makes widths 480, 960 and 1600 (never wider than the photo) as AVIF, WebP and JPEG, served at /images/{hash}-{width}.{avif|webp|jpg} with immutable caching. Set the answer's id as imageId (with imageAlt) on a news item, event or community engagement. The same file uploaded again answers the same picture.",
         security: [{ Authorization: [] }],
         requestBody: {
           required: true,
@@ -104,7 +111,12 @@ export function withImageUpload<T extends { paths?: Record<string, unknown> }>(d
               'application/json': {
                 schema: {
                   type: 'object',
-                  properties: { id: { type: 'integer' }, width: { type: 'integer' }, height: { type: 'integer' }, urls: { type: 'object', properties: { avif: list, webp: list, jpeg: list }, required: ['avif', 'webp', 'jpeg'] } },
+                  properties: {
+                    id: { type: 'integer' },
+                    width: { type: 'integer' },
+                    height: { type: 'integer' },
+                    urls: { type: 'object', properties: { avif: list, webp: list, jpeg: list }, required: ['avif', 'webp', 'jpeg'] },
+                  },
                   required: ['id', 'width', 'height', 'urls'],
                 },
               },

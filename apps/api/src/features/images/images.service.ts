@@ -3,15 +3,7 @@ import sharp from 'sharp';
 import type { Metadata, OutputInfo, Sharp } from 'sharp';
 import { sql } from 'kysely';
 import type { DB } from '@post/db';
-import {
-  IMAGE_FORMATS,
-  IMAGE_MESSAGES as M,
-  IMAGE_WIDTHS,
-  MAX_IMAGE_PIXELS,
-  imageOf,
-  type Image,
-  type ImageFormat,
-} from '@post/contracts/images';
+import { IMAGE_FORMATS, IMAGE_MESSAGES as M, IMAGE_WIDTHS, MAX_IMAGE_PIXELS, imageOf, type Image, type ImageFormat } from '@post/contracts/images';
 import { AppError, badRequest } from '../../errors.ts';
 
 // libvips' operation cache keeps decoded images around for reuse; a post's server processes a
@@ -40,7 +32,8 @@ export function sniffImage(data: Uint8Array): SniffedType | undefined {
     const brands = [ascii(data, 8, 12)];
     for (let i = 16; i + 4 <= size; i += 4) brands.push(ascii(data, i, i + 4));
     if (HEVC_BRANDS.has(brands[0]!)) return 'heic';
-    if (brands.some((b) => HEIF_BRANDS.has(b))) return brands.some((b) => b === 'avif' || b === 'avis') ? 'heif' : brands.some((b) => HEVC_BRANDS.has(b)) ? 'heic' : 'heif';
+    if (brands.some((b) => HEIF_BRANDS.has(b)))
+      return brands.some((b) => b === 'avif' || b === 'avis') ? 'heif' : brands.some((b) => HEVC_BRANDS.has(b)) ? 'heic' : 'heif';
   }
   return undefined;
 }

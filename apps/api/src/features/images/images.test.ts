@@ -23,8 +23,22 @@ function upload(body: Buffer, type = 'image/jpeg', agent: Agent | null = admin) 
   });
 }
 const counts = async () => ({
-  images: Number((await t.db.selectFrom('images').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n),
-  variants: Number((await t.db.selectFrom('imageVariants').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n),
+  images: Number(
+    (
+      await t.db
+        .selectFrom('images')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  ),
+  variants: Number(
+    (
+      await t.db
+        .selectFrom('imageVariants')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  ),
 });
 
 // A photo as a phone takes it: landscape pixels, EXIF orientation 6 (turn 90 degrees to show
@@ -38,13 +52,19 @@ async function phonePhoto(width = 2000, height = 1000, seed = 0): Promise<Buffer
       IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '41/1 52/1 3012/100', GPSLongitudeRef: 'W', GPSLongitude: '87/1 37/1 4500/100' },
     })
     .withMetadata({ orientation: 6 })
-    .withXmp('<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description xmlns:dc="http://purl.org/dc/elements/1.1/" dc:creator="Home of the photographer"/></rdf:RDF></x:xmpmeta>')
+    .withXmp(
+      '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description xmlns:dc="http://purl.org/dc/elements/1.1/" dc:creator="Home of the photographer"/></rdf:RDF></x:xmpmeta>',
+    )
     .toBuffer();
 }
 
 /** A PNG of 1 x 1 pixel whose header claims width x height: a decompression bomb. */
 async function bomb(width: number, height: number): Promise<Buffer> {
-  const png = Buffer.from(await sharp({ create: { width: 1, height: 1, channels: 3, background: '#000' } }).png().toBuffer());
+  const png = Buffer.from(
+    await sharp({ create: { width: 1, height: 1, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer(),
+  );
   png.writeUInt32BE(width, 16);
   png.writeUInt32BE(height, 20);
   // The IHDR chunk's CRC over its type and data, so the header itself is valid.
@@ -111,7 +131,13 @@ describe('photo uploads', () => {
     const again = await t.app.inject({ method: 'GET', url, headers: { 'if-none-match': first.headers.etag as string } });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
-    for (const bad of ['/images/0123456789abcdef0123-480.webp', url.replace('.webp', '.png'), url.replace(/-\d+\./, '-481.'), '/images/..%2f..%2fetc%2fpasswd', '/images/x']) {
+    for (const bad of [
+      '/images/0123456789abcdef0123-480.webp',
+      url.replace('.webp', '.png'),
+      url.replace(/-\d+\./, '-481.'),
+      '/images/..%2f..%2fetc%2fpasswd',
+      '/images/x',
+    ]) {
       expect((await t.app.inject({ method: 'GET', url: bad })).statusCode).toBe(404);
     }
   });
@@ -129,13 +155,17 @@ describe('photo uploads', () => {
   });
 
   it('takes PNG with transparency (JPEG flattened on white) and WebP', async () => {
-    const png = await sharp({ create: { width: 600, height: 400, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } }).png().toBuffer();
+    const png = await sharp({ create: { width: 600, height: 400, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+      .png()
+      .toBuffer();
     const p = await upload(png, 'image/png');
     expect(p.statusCode, p.body).toBe(200);
     const jpg = await t.app.inject({ method: 'GET', url: p.json().urls.jpeg[0].url });
     const { data } = await sharp(jpg.rawPayload).raw().toBuffer({ resolveWithObject: true });
     expect(data[0]).toBeGreaterThan(240);
-    const webp = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#123456' } }).webp().toBuffer();
+    const webp = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#123456' } })
+      .webp()
+      .toBuffer();
     expect((await upload(webp, 'image/webp')).json()).toMatchObject({ width: 300, height: 300 });
   });
 
@@ -175,7 +205,9 @@ describe('photo uploads', () => {
     expect(sniffImage(heic)).toBe('heic');
     const res = await upload(heic, 'image/heic');
     expect([res.statusCode, res.json().message]).toEqual([415, M.heicUnsupported]);
-    const avif = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#345' } }).heif({ compression: 'av1' }).toBuffer();
+    const avif = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#345' } })
+      .heif({ compression: 'av1' })
+      .toBuffer();
     expect(sniffImage(avif)).toBe('heif');
     const ok = await upload(avif, 'image/heif');
     expect(ok.statusCode, ok.body).toBe(200);
@@ -213,7 +245,9 @@ describe('photo uploads', () => {
     const start = performance.now();
     const out = await processImage(photo, { keepOriginal: false });
     const ms = Math.round(performance.now() - start);
-    console.log(`12 MP (${(photo.length / 1e6).toFixed(1)} MB JPEG): ${ms} ms, ${out.variants.length} files, ${(out.variants.reduce((s, v) => s + v.data.length, 0) / 1e3).toFixed(0)} kB`);
+    console.log(
+      `12 MP (${(photo.length / 1e6).toFixed(1)} MB JPEG): ${ms} ms, ${out.variants.length} files, ${(out.variants.reduce((s, v) => s + v.data.length, 0) / 1e3).toFixed(0)} kB`,
+    );
     expect(out.widths).toEqual([480, 960, 1600]);
   }, 120_000);
 });
@@ -221,8 +255,14 @@ describe('photo uploads', () => {
 describe('pictures on news items, events and engagements', () => {
   const bodies = {
     news: { path: '/api/news', body: { title: 'Parade', content: 'We marched.', publishDate: '2026-05-01T12:00:00Z' } },
-    events: { path: '/api/events', body: { title: 'Fish fry', description: 'Friday fish fry', location: 'Post home', startDate: '2027-03-01T23:00:00Z', endDate: '2027-03-02T01:00:00Z' } },
-    'community-engagements': { path: '/api/community-engagements', body: { title: 'Flags', description: 'Flags on graves', tags: ['memorial'], imageUrl: 'https://example.org/old.jpg' } },
+    events: {
+      path: '/api/events',
+      body: { title: 'Fish fry', description: 'Friday fish fry', location: 'Post home', startDate: '2027-03-01T23:00:00Z', endDate: '2027-03-02T01:00:00Z' },
+    },
+    'community-engagements': {
+      path: '/api/community-engagements',
+      body: { title: 'Flags', description: 'Flags on graves', tags: ['memorial'], imageUrl: 'https://example.org/old.jpg' },
+    },
   } as const;
 
   for (const [name, { path, body }] of Object.entries(bodies)) {

@@ -26,7 +26,9 @@ beforeAll(async () => {
   await admin.loginAdmin();
   await t.db
     .updateTable('siteSettings')
-    .set({ data: sql`data || ${JSON.stringify({ postName: 'American Legion Post 123', streetAddress: '1 Main St', town: 'Springfield', state: 'IL', timeZone: 'America/Chicago' })}::jsonb` as any })
+    .set({
+      data: sql`data || ${JSON.stringify({ postName: 'American Legion Post 123', streetAddress: '1 Main St', town: 'Springfield', state: 'IL', timeZone: 'America/Chicago' })}::jsonb` as any,
+    })
     .where('id', '=', 1)
     .execute();
 });
@@ -58,11 +60,23 @@ async function insertEvent(fields: { startInHours?: number; positions?: number; 
 }
 
 function signUp(body: Record<string, unknown>) {
-  return t.app.inject({ method: 'POST', url: '/api/volunteers', headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body), remoteAddress: nextAddress() });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/volunteers',
+    headers: { 'content-type': 'application/json' },
+    payload: JSON.stringify(body),
+    remoteAddress: nextAddress(),
+  });
 }
 
 const cancel = (token: unknown) =>
-  t.app.inject({ method: 'POST', url: '/api/volunteers/cancel', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ token }), remoteAddress: nextAddress() });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/volunteers/cancel',
+    headers: { 'content-type': 'application/json' },
+    payload: JSON.stringify({ token }),
+    remoteAddress: nextAddress(),
+  });
 
 const tokenOf = (text: string) => /token=([A-Za-z0-9_-]+)/.exec(text)?.[1];
 
@@ -142,7 +156,11 @@ describe('volunteer confirmation', () => {
     await signUp({ name: 'Late Larry', email: 'larry@example.org', eventId: event.id });
     await t.app.mailWorker.runOnce();
     const token = tokenOf(sink.messages[0]!.text ?? '')!;
-    await t.db.updateTable('mailTokens').set({ expiresAt: new Date(Date.now() - 1000) }).where('purpose', '=', 'volunteer-cancel').execute();
+    await t.db
+      .updateTable('mailTokens')
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where('purpose', '=', 'volunteer-cancel')
+      .execute();
     expect((await cancel(token)).statusCode).toBe(400);
     expect((await t.db.selectFrom('volunteers').select('id').where('email', '=', 'larry@example.org').execute()).length).toBe(1);
   });
@@ -171,7 +189,8 @@ describe('the outbox pipeline', () => {
   });
 
   it('two workers at once never send one message twice (FOR UPDATE SKIP LOCKED)', async () => {
-    for (let i = 0; i < 12; i++) await enqueue(t.db, { idempotencyKey: `test:pair:${i}`, kind: 'test', to: `pair${i}@example.org`, subject: `Pair ${i}`, html: 'x', text: 'x' });
+    for (let i = 0; i < 12; i++)
+      await enqueue(t.db, { idempotencyKey: `test:pair:${i}`, kind: 'test', to: `pair${i}@example.org`, subject: `Pair ${i}`, html: 'x', text: 'x' });
     const other = new MailWorker({ db: t.db, mail: { ...t.env.mail, rate: 6 } });
     const mine = new MailWorker({ db: t.db, mail: { ...t.env.mail, rate: 6 } });
     await Promise.all([other.runOnce(), mine.runOnce()]);
@@ -223,7 +242,8 @@ describe('the outbox pipeline', () => {
   });
 
   it('holds MAIL_RATE', async () => {
-    for (let i = 0; i < 6; i++) await enqueue(t.db, { idempotencyKey: `test:rate:${i}`, kind: 'test', to: `rate${i}@example.org`, subject: `Rate ${i}`, html: 'x', text: 'x' });
+    for (let i = 0; i < 6; i++)
+      await enqueue(t.db, { idempotencyKey: `test:rate:${i}`, kind: 'test', to: `rate${i}@example.org`, subject: `Rate ${i}`, html: 'x', text: 'x' });
     const worker = new MailWorker({ db: t.db, mail: { ...t.env.mail, rate: 5 } });
     const started = Date.now();
     expect((await worker.runOnce()).sent).toBe(6);
@@ -256,7 +276,11 @@ describe('reminders', () => {
     await t.app.mailWorker.runOnce();
     const cathyToken = tokenOf(sink.messages.find((m) => m.text?.includes('Cathy Cancel'))!.text ?? '')!;
     // Signed up days ago (inside the window one is not reminded: the confirmation just came).
-    await t.db.updateTable('volunteers').set({ createdAt: new Date(Date.now() - 72 * HOUR) } as any).where('eventId', '=', event.id).execute();
+    await t.db
+      .updateTable('volunteers')
+      .set({ createdAt: new Date(Date.now() - 72 * HOUR) } as any)
+      .where('eventId', '=', event.id)
+      .execute();
     expect((await cancel(cathyToken)).statusCode).toBe(200);
     sink.messages.length = 0;
     // Two nodes' passes and a restart's pass: one reminder.
@@ -266,13 +290,21 @@ describe('reminders', () => {
     expect(sink.messages.map((m) => m.subject)).toEqual(['Reminder: Pancake Breakfast']);
     expect(sink.messages[0]!.to && !Array.isArray(sink.messages[0]!.to) ? sink.messages[0]!.to.text : '').toContain('remy@example.org');
     // Moved to another time inside the window: reminded again for the new time.
-    await t.db.updateTable('events').set({ startDate: new Date(new Date(event.startDate).getTime() + 3 * HOUR), endDate: new Date(new Date(event.startDate).getTime() + 5 * HOUR) }).where('id', '=', event.id).execute();
+    await t.db
+      .updateTable('events')
+      .set({ startDate: new Date(new Date(event.startDate).getTime() + 3 * HOUR), endDate: new Date(new Date(event.startDate).getTime() + 5 * HOUR) })
+      .where('id', '=', event.id)
+      .execute();
     expect(await queueReminders(t.db, t.env)).toBe(1);
     expect(await queueReminders(t.db, t.env)).toBe(0);
     // Outside the window: nothing.
     const later = await insertEvent({ startInHours: 30 });
     await signUp({ name: 'Far Fred', email: 'fred@example.org', eventId: later.id });
-    await t.db.updateTable('volunteers').set({ createdAt: new Date(Date.now() - 72 * HOUR) } as any).where('eventId', '=', later.id).execute();
+    await t.db
+      .updateTable('volunteers')
+      .set({ createdAt: new Date(Date.now() - 72 * HOUR) } as any)
+      .where('eventId', '=', later.id)
+      .execute();
     expect(await queueReminders(t.db, t.env)).toBe(0);
     await t.app.mailWorker.runOnce();
   });

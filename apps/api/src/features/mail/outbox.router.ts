@@ -7,7 +7,18 @@ const tags = ['Outbox'];
 
 const columns = ['id', 'kind', 'toAddress', 'subject', 'state', 'attempts', 'lastError', 'createdAt', 'sentAt', 'notBefore'] as const;
 
-function toItem(r: { id: number; kind: string; toAddress: string; subject: string; state: string; attempts: number; lastError: string | null; createdAt: Date; sentAt: Date | string | null; notBefore: Date | string }): OutboxItem {
+function toItem(r: {
+  id: number;
+  kind: string;
+  toAddress: string;
+  subject: string;
+  state: string;
+  attempts: number;
+  lastError: string | null;
+  createdAt: Date;
+  sentAt: Date | string | null;
+  notBefore: Date | string;
+}): OutboxItem {
   return {
     id: Number(r.id),
     kind: r.kind,
@@ -46,16 +57,38 @@ export const outboxRouter = router({
       return { items: rows.map(toItem), total, page: input.page, pageSize: input.pageSize };
     }),
   byId: adminProcedure
-    .meta({ openapi: { method: 'GET', path: '/admin/outbox/{id}', tags, summary: 'One message with its content', protect: true, errorResponses: { 404: 'Not found' } } })
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/outbox/{id}',
+        tags,
+        summary: 'One message with its content',
+        protect: true,
+        errorResponses: { 404: 'Not found' },
+      },
+    })
     .input(OutboxIdInput)
     .output(OutboxMessageSchema)
     .query(async ({ ctx, input }) => {
-      const r = await ctx.db.selectFrom('mailOutbox').select([...columns, 'html', 'textBody', 'attachments']).where('id', '=', input.id).executeTakeFirst();
+      const r = await ctx.db
+        .selectFrom('mailOutbox')
+        .select([...columns, 'html', 'textBody', 'attachments'])
+        .where('id', '=', input.id)
+        .executeTakeFirst();
       if (!r) throw new AppError('NOT_FOUND', MAIL_E.outboxNotFound);
       return { ...toItem(r), text: r.textBody, html: r.html, attachments: r.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType })) };
     }),
   retry: adminProcedure
-    .meta({ openapi: { method: 'POST', path: '/admin/outbox/{id}/retry', tags, summary: 'Queue a failed message again', protect: true, errorResponses: { 404: 'Not found' } } })
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/admin/outbox/{id}/retry',
+        tags,
+        summary: 'Queue a failed message again',
+        protect: true,
+        errorResponses: { 404: 'Not found' },
+      },
+    })
     .input(OutboxIdInput)
     .output(OutboxMessageSchema.pick({ id: true, state: true }))
     .mutation(async ({ ctx, input }) => {

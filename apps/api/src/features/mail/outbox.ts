@@ -32,7 +32,7 @@ export async function enqueue(db: DB, m: OutgoingMessage): Promise<boolean> {
       textBody: m.text,
       headers: JSON.stringify(m.headers ?? {}),
       attachments: JSON.stringify(m.attachments ?? []),
-      notBefore: m.notBefore ?? sql<Date>`now()` as any,
+      notBefore: m.notBefore ?? (sql<Date>`now()` as any),
     })
     .onConflict((oc) => oc.column('idempotencyKey').doNothing())
     .executeTakeFirst();

@@ -131,12 +131,7 @@ export class MailWorker {
       await this.options.periodic();
     }
     if (!this.transport) {
-      await this.db
-        .updateTable('mailOutbox')
-        .set({ lastError: NO_MAIL_SERVER })
-        .where('state', '=', 'queued')
-        .where('lastError', 'is', null)
-        .execute();
+      await this.db.updateTable('mailOutbox').set({ lastError: NO_MAIL_SERVER }).where('state', '=', 'queued').where('lastError', 'is', null).execute();
       return result;
     }
     const batch = Math.max(1, Math.ceil(this.mail.rate));

@@ -38,7 +38,10 @@ export const memberAuthRouter = router({
       return member ? { authenticated: true as const, member } : null;
     }),
   changePassword: memberProcedure
-    .meta({ changesContent: false, openapi: { method: 'POST', path: '/member/change-password', tags, summary: "Change the member's own portal password", protect: true } })
+    .meta({
+      changesContent: false,
+      openapi: { method: 'POST', path: '/member/change-password', tags, summary: "Change the member's own portal password", protect: true },
+    })
     .input(ChangePasswordInput)
     .output(Ok)
     .mutation(async ({ ctx, input }) => {

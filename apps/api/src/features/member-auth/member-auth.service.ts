@@ -25,7 +25,18 @@ export async function login(ctx: Context, input: MemberLoginInput): Promise<Memb
   const slot = await signInThrottle.reserve(ctx, 'member', input.membershipNumber);
   const m = await ctx.db
     .selectFrom('members')
-    .select(['id', 'firstName', 'lastName', 'membershipNumber', 'branchOfService', 'postRole', 'membershipType', 'isActive', 'hasOnlineAccess', 'loginPassword'])
+    .select([
+      'id',
+      'firstName',
+      'lastName',
+      'membershipNumber',
+      'branchOfService',
+      'postRole',
+      'membershipType',
+      'isActive',
+      'hasOnlineAccess',
+      'loginPassword',
+    ])
     .where(sql`lower(membership_number)`, '=', input.membershipNumber.toLowerCase())
     .executeTakeFirst();
   const hash = m?.loginPassword ?? (await dummy());

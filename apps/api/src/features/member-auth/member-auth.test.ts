@@ -86,7 +86,11 @@ describe('member sign-in', () => {
     const short = await a.post('/api/member/change-password', { currentPassword: 'member-pass-123', newPassword: 'short7x', confirmPassword: 'short7x' });
     expect(short.statusCode).toBe(400);
     expect(short.json().message).toBe(V.portalPasswordMin);
-    const ok = await a.post('/api/member/change-password', { currentPassword: 'member-pass-123', newPassword: 'brand-new-pass', confirmPassword: 'brand-new-pass' });
+    const ok = await a.post('/api/member/change-password', {
+      currentPassword: 'member-pass-123',
+      newPassword: 'brand-new-pass',
+      confirmPassword: 'brand-new-pass',
+    });
     expect(ok.statusCode).toBe(200);
     expect((await a.get('/api/member/auth/check')).statusCode).toBe(200);
     expect((await b.get('/api/member/auth/check')).statusCode).toBe(401);

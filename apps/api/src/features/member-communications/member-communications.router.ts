@@ -24,12 +24,18 @@ export const memberCommunicationsRouter = router({
     .output(MemberCommunicationSchema)
     .mutation(({ ctx, input }) => service.createCommunication(ctx.db, input, ctx.user.id)),
   update: adminProcedure
-    .meta({ changesContent: true, openapi: { method: 'PUT', path: '/admin/member-communications/{id}', tags, summary: 'Change a communication', protect: true } })
+    .meta({
+      changesContent: true,
+      openapi: { method: 'PUT', path: '/admin/member-communications/{id}', tags, summary: 'Change a communication', protect: true },
+    })
     .input(UpdateCommunicationInput)
     .output(MemberCommunicationSchema)
     .mutation(({ ctx, input }) => service.updateCommunication(ctx.db, input)),
   remove: adminProcedure
-    .meta({ changesContent: true, openapi: { method: 'DELETE', path: '/admin/member-communications/{id}', tags, summary: 'Delete a communication', protect: true } })
+    .meta({
+      changesContent: true,
+      openapi: { method: 'DELETE', path: '/admin/member-communications/{id}', tags, summary: 'Delete a communication', protect: true },
+    })
     .input(IdInput)
     .output(Ok)
     .mutation(async ({ ctx, input }) => {

@@ -53,11 +53,7 @@ async function windowOf(db: DB, input: CreateCommunicationInput) {
     : input.isPublished
       ? new Date()
       : null;
-  const expiryDate = input.expiryDate
-    ? DATE_ONLY.test(input.expiryDate)
-      ? dayBounds(input.expiryDate, timeZone).end
-      : new Date(input.expiryDate)
-    : null;
+  const expiryDate = input.expiryDate ? (DATE_ONLY.test(input.expiryDate) ? dayBounds(input.expiryDate, timeZone).end : new Date(input.expiryDate)) : null;
   return { publishDate, expiryDate };
 }
 

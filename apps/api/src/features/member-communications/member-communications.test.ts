@@ -44,7 +44,15 @@ describe('member communications (admin)', () => {
     const now = (await admin.post('/api/admin/member-communications', { title: 'Now', content: 'C', isPublished: true })).json();
     expect(Date.parse(now.publishDate)).toBeGreaterThanOrEqual(before - 1000);
     expect((await member.get('/api/member/communications')).json().map((c: any) => c.title)).toContain('Now');
-    const dated = (await admin.post('/api/admin/member-communications', { title: 'Dated', content: 'C', isPublished: true, publishDate: '2026-07-04', expiryDate: '2026-07-05' })).json();
+    const dated = (
+      await admin.post('/api/admin/member-communications', {
+        title: 'Dated',
+        content: 'C',
+        isPublished: true,
+        publishDate: '2026-07-04',
+        expiryDate: '2026-07-05',
+      })
+    ).json();
     // Midnight starting 4 July in New York, and the end of 5 July there.
     expect(dated.publishDate).toBe('2026-07-04T04:00:00.000Z');
     expect(dated.expiryDate).toBe('2026-07-06T04:00:00.000Z');
@@ -65,7 +73,16 @@ describe('member communications (admin)', () => {
       attachmentUrl: 'https://example.org/a.pdf',
     });
     expect(put.statusCode).toBe(200);
-    expect(put.json()).toMatchObject({ title: 'Edited', type: 'urgent_notice', priority: 'urgent', targetAudience: 'officers', isPublished: true, publishDate: '2026-01-01T10:00:00.000Z', attachmentUrl: 'https://example.org/a.pdf', authorId: c.authorId });
+    expect(put.json()).toMatchObject({
+      title: 'Edited',
+      type: 'urgent_notice',
+      priority: 'urgent',
+      targetAudience: 'officers',
+      isPublished: true,
+      publishDate: '2026-01-01T10:00:00.000Z',
+      attachmentUrl: 'https://example.org/a.pdf',
+      authorId: c.authorId,
+    });
     expect((await admin.delete(`/api/admin/member-communications/${c.id}`)).statusCode).toBe(200);
     expect((await admin.get(`/api/admin/member-communications/${c.id}`)).statusCode).toBe(404);
     expect((await admin.delete(`/api/admin/member-communications/${c.id}`)).statusCode).toBe(404);

@@ -14,7 +14,15 @@ export const memberPortalRouter = router({
     .output(z.array(MemberCommunicationSchema))
     .query(({ ctx }) => service.communicationsForMember(ctx.db, ctx.member)),
   resources: memberProcedure
-    .meta({ openapi: { method: 'GET', path: '/member/resources', tags, summary: 'Resources this member may open (download: /member/resources/{id}/download)', protect: true } })
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/member/resources',
+        tags,
+        summary: 'Resources this member may open (download: /member/resources/{id}/download)',
+        protect: true,
+      },
+    })
     .input(z.void())
     .output(z.array(PortalResourceSchema))
     .query(({ ctx }) => service.portalResources(ctx.db, ctx.member)),

@@ -58,7 +58,13 @@ describe('member portal: who sees and downloads what', () => {
     // Hidden from everyone: a draft, one not yet published, one expired; for everyone: no dates at all.
     await createCommunication({ title: 'Draft', targetAudience: 'all_members', isPublished: false, publishDate: new Date(now - HOUR).toISOString() });
     await createCommunication({ title: 'Scheduled', targetAudience: 'all_members', isPublished: true, publishDate: new Date(now + HOUR).toISOString() });
-    await createCommunication({ title: 'Expired', targetAudience: 'all_members', isPublished: true, publishDate: new Date(now - 3 * HOUR).toISOString(), expiryDate: new Date(now - HOUR).toISOString() });
+    await createCommunication({
+      title: 'Expired',
+      targetAudience: 'all_members',
+      isPublished: true,
+      publishDate: new Date(now - 3 * HOUR).toISOString(),
+      expiryDate: new Date(now - HOUR).toISOString(),
+    });
     await createCommunication({ title: 'Expires later', targetAudience: 'all_members', isPublished: true, expiryDate: new Date(now + HOUR).toISOString() });
 
     for (const kind of Object.keys(KINDS) as Kind[]) {
@@ -77,9 +83,23 @@ describe('member portal: who sees and downloads what', () => {
 
   it('pins urgent communications to the top, then newest first (issue 23 #18)', async () => {
     const now = Date.now();
-    await createCommunication({ title: 'Old urgent', priority: 'urgent', targetAudience: 'all_members', isPublished: true, publishDate: new Date(now - 48 * HOUR).toISOString() });
-    await createCommunication({ title: 'New normal', priority: 'normal', targetAudience: 'all_members', isPublished: true, publishDate: new Date(now - 60_000).toISOString() });
-    const titles = ((await agents.annual.get('/api/member/communications')).json() as { title: string; priority: string }[]).map((c) => `${c.priority}:${c.title}`);
+    await createCommunication({
+      title: 'Old urgent',
+      priority: 'urgent',
+      targetAudience: 'all_members',
+      isPublished: true,
+      publishDate: new Date(now - 48 * HOUR).toISOString(),
+    });
+    await createCommunication({
+      title: 'New normal',
+      priority: 'normal',
+      targetAudience: 'all_members',
+      isPublished: true,
+      publishDate: new Date(now - 60_000).toISOString(),
+    });
+    const titles = ((await agents.annual.get('/api/member/communications')).json() as { title: string; priority: string }[]).map(
+      (c) => `${c.priority}:${c.title}`,
+    );
     expect(titles[0]).toBe('urgent:Old urgent');
     expect(titles.indexOf('normal:New normal')).toBeGreaterThan(0);
   });
@@ -154,7 +174,9 @@ describe('member portal: who sees and downloads what', () => {
 
   it('counts 50 simultaneous downloads as exactly 50', async () => {
     const r = await createResource({ title: 'Popular', accessLevel: 'member', resourceUrl: 'https://files.example.org/popular.pdf' });
-    const results = await Promise.all(Array.from({ length: 50 }, (_, i) => agents[(Object.keys(KINDS) as Kind[])[i % 5]!].get(`/api/member/resources/${r.id}/download`)));
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => agents[(Object.keys(KINDS) as Kind[])[i % 5]!].get(`/api/member/resources/${r.id}/download`)),
+    );
     expect(results.every((x) => x.statusCode === 302)).toBe(true);
     const row = await t.db.selectFrom('memberResources').select('downloadCount').where('id', '=', r.id).executeTakeFirstOrThrow();
     expect(row.downloadCount).toBe(50);

@@ -19,17 +19,32 @@ export const memberResourcesRouter = router({
     .output(MemberResourceSchema)
     .query(({ ctx, input }) => service.resourceById(ctx.db, input.id)),
   create: adminProcedure
-    .meta({ changesContent: true, openapi: { method: 'POST', path: '/admin/member-resources', tags, summary: 'Create a resource (upload its file next with PUT .../{id}/file)', protect: true } })
+    .meta({
+      changesContent: true,
+      openapi: {
+        method: 'POST',
+        path: '/admin/member-resources',
+        tags,
+        summary: 'Create a resource (upload its file next with PUT .../{id}/file)',
+        protect: true,
+      },
+    })
     .input(CreateMemberResourceInput)
     .output(MemberResourceSchema)
     .mutation(({ ctx, input }) => service.createResource(ctx.db, input)),
   update: adminProcedure
-    .meta({ changesContent: true, openapi: { method: 'PUT', path: '/admin/member-resources/{id}', tags, summary: 'Change a resource (a URL replaces an uploaded file)', protect: true } })
+    .meta({
+      changesContent: true,
+      openapi: { method: 'PUT', path: '/admin/member-resources/{id}', tags, summary: 'Change a resource (a URL replaces an uploaded file)', protect: true },
+    })
     .input(UpdateMemberResourceInput)
     .output(MemberResourceSchema)
     .mutation(({ ctx, input }) => service.updateResource(ctx.db, input)),
   remove: adminProcedure
-    .meta({ changesContent: true, openapi: { method: 'DELETE', path: '/admin/member-resources/{id}', tags, summary: 'Delete a resource and its file', protect: true } })
+    .meta({
+      changesContent: true,
+      openapi: { method: 'DELETE', path: '/admin/member-resources/{id}', tags, summary: 'Delete a resource and its file', protect: true },
+    })
     .input(IdInput)
     .output(Ok)
     .mutation(async ({ ctx, input }) => {

@@ -51,7 +51,10 @@ function mediaType(req: FastifyRequest): string {
 /** A file name safe to store and send back: no path, no control or quote characters, the type's extension. */
 export function safeFileName(raw: string | undefined, type: UploadType, id: number): string {
   const base = (raw ?? '').split(/[\\/]/).pop()!;
-  let name = base.replace(/[\u0000-\u001f\u007f"<>|:*?]/g, '').trim().slice(0, 200);
+  let name = base
+    .replace(/[\u0000-\u001f\u007f"<>|:*?]/g, '')
+    .trim()
+    .slice(0, 200);
   if (!name || name.startsWith('.')) name = `resource-${id}`;
   if (uploadTypeOf(name) !== type) name += ALLOWED_UPLOAD_TYPES[type];
   return name;
@@ -119,7 +122,9 @@ export async function memberResourcesRoutes(app: FastifyInstance, deps: { db: DB
       if (status >= 500) req.log.error({ err }, 'upload failed');
       return reply.code(status).send({ message: status >= 500 ? E.internal : err.message });
     });
-    scope.addContentTypeParser('multipart/form-data', { parseAs: 'buffer', bodyLimit: MAX_UPLOAD_BYTES + FORM_OVERHEAD }, (_req, body, done) => done(null, body));
+    scope.addContentTypeParser('multipart/form-data', { parseAs: 'buffer', bodyLimit: MAX_UPLOAD_BYTES + FORM_OVERHEAD }, (_req, body, done) =>
+      done(null, body),
+    );
 
     // POST /api/admin/member-resources/with-file: a new resource and its file in one request
     // (multipart/form-data: `resource`, the fields as JSON; `file`, the file), stored together or

@@ -39,11 +39,7 @@ export function toPortalResource(r: Row): PortalResource {
 
 // Never the file's bytes: lists stay light; only the file's name comes along.
 function withFileName(db: DB) {
-  return db
-    .selectFrom('memberResources as r')
-    .leftJoin('memberResourceFiles as f', 'f.resourceId', 'r.id')
-    .selectAll('r')
-    .select('f.fileName');
+  return db.selectFrom('memberResources as r').leftJoin('memberResourceFiles as f', 'f.resourceId', 'r.id').selectAll('r').select('f.fileName');
 }
 
 /** Every resource, active or not, newest first. */

@@ -30,7 +30,13 @@ function upload(agent: Agent, id: number, body: Buffer, type: string, name = 'fi
 }
 
 async function newResource(fields: Record<string, unknown> = {}) {
-  const res = await admin.post('/api/admin/member-resources', { title: 'Bylaws', description: 'The bylaws', category: 'bylaws', resourceType: 'document', ...fields });
+  const res = await admin.post('/api/admin/member-resources', {
+    title: 'Bylaws',
+    description: 'The bylaws',
+    category: 'bylaws',
+    resourceType: 'document',
+    ...fields,
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 }
@@ -48,10 +54,23 @@ async function createWithFile(agent: Agent, fields: unknown, file: { body: Buffe
     payload: Buffer.from(await req.arrayBuffer()),
   });
 }
-const resourceCount = async () => (await t.db.selectFrom('memberResources').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
+const resourceCount = async () =>
+  (
+    await t.db
+      .selectFrom('memberResources')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
+  ).n;
 
 describe('creating a resource with its file (issue 23 #6)', () => {
-  const fields = { title: 'Post Bylaws 2026', description: 'The bylaws as adopted', category: 'bylaws', resourceType: 'document', accessLevel: 'member', isActive: true };
+  const fields = {
+    title: 'Post Bylaws 2026',
+    description: 'The bylaws as adopted',
+    category: 'bylaws',
+    resourceType: 'document',
+    accessLevel: 'member',
+    isActive: true,
+  };
   it('stores the resource and its file in one step', async () => {
     const res = await createWithFile(admin, fields, { body: PDF, type: 'application/pdf', name: 'bylaws.pdf' });
     expect(res.statusCode, res.body).toBe(200);
@@ -89,15 +108,44 @@ async function fileRows(id: number) {
 
 describe('member resources (admin)', () => {
   it('creates, reads, lists, changes and deletes a resource with the defaults of the spec', async () => {
-    const created = await admin.post('/api/admin/member-resources', { title: ' Handbook ', description: 'How we run', resourceUrl: 'https://example.org/h.pdf', fileSize: '245 KB' });
+    const created = await admin.post('/api/admin/member-resources', {
+      title: ' Handbook ',
+      description: 'How we run',
+      resourceUrl: 'https://example.org/h.pdf',
+      fileSize: '245 KB',
+    });
     expect(created.statusCode).toBe(200);
     const r = created.json();
-    expect(r).toMatchObject({ title: 'Handbook', category: 'documents', resourceType: 'document', accessLevel: 'member', isActive: true, downloadCount: 0, fileName: null, fileSize: '245 KB' });
+    expect(r).toMatchObject({
+      title: 'Handbook',
+      category: 'documents',
+      resourceType: 'document',
+      accessLevel: 'member',
+      isActive: true,
+      downloadCount: 0,
+      fileName: null,
+      fileSize: '245 KB',
+    });
     expect((await admin.get(`/api/admin/member-resources/${r.id}`)).json().title).toBe('Handbook');
     expect((await admin.get('/api/admin/member-resources')).json().map((x: any) => x.id)).toContain(r.id);
-    const put = await admin.put(`/api/admin/member-resources/${r.id}`, { title: 'Handbook 2', description: 'New', category: 'forms', resourceType: 'form', resourceUrl: '/files/h2.pdf', accessLevel: 'officers', isActive: false });
+    const put = await admin.put(`/api/admin/member-resources/${r.id}`, {
+      title: 'Handbook 2',
+      description: 'New',
+      category: 'forms',
+      resourceType: 'form',
+      resourceUrl: '/files/h2.pdf',
+      accessLevel: 'officers',
+      isActive: false,
+    });
     expect(put.statusCode).toBe(200);
-    expect(put.json()).toMatchObject({ title: 'Handbook 2', category: 'forms', accessLevel: 'officers', isActive: false, resourceUrl: '/files/h2.pdf', fileSize: null });
+    expect(put.json()).toMatchObject({
+      title: 'Handbook 2',
+      category: 'forms',
+      accessLevel: 'officers',
+      isActive: false,
+      resourceUrl: '/files/h2.pdf',
+      fileSize: null,
+    });
     expect((await admin.delete(`/api/admin/member-resources/${r.id}`)).statusCode).toBe(200);
     expect((await admin.get(`/api/admin/member-resources/${r.id}`)).statusCode).toBe(404);
     expect((await admin.delete(`/api/admin/member-resources/${r.id}`)).statusCode).toBe(404);
@@ -133,7 +181,11 @@ describe('member resources (admin)', () => {
     expect((await upload(admin, r.id, PNG, 'image/png', 'scan')).json()).toMatchObject({ fileName: 'scan.png' });
     expect(await fileRows(r.id)).toEqual([{ fileName: 'scan.png', size: PNG.byteLength }]);
     // A URL replaces the file.
-    const linked = await admin.put(`/api/admin/member-resources/${r.id}`, { title: 'Bylaws', description: 'The bylaws', resourceUrl: 'https://example.org/new.pdf' });
+    const linked = await admin.put(`/api/admin/member-resources/${r.id}`, {
+      title: 'Bylaws',
+      description: 'The bylaws',
+      resourceUrl: 'https://example.org/new.pdf',
+    });
     expect(linked.json()).toMatchObject({ fileName: null, resourceUrl: 'https://example.org/new.pdf' });
     expect(await fileRows(r.id)).toEqual([]);
   });
@@ -190,8 +242,20 @@ describe('member resources (admin)', () => {
   it('accepts text and office files whose content fits', async () => {
     const r = await newResource();
     expect((await upload(admin, r.id, Buffer.from('name,rank\nA,B\n'), 'text/csv; charset=utf-8', 'roster.csv')).statusCode).toBe(200);
-    expect((await upload(admin, r.id, Buffer.from([0x50, 0x4b, 0x03, 0x04, 1, 2]), 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'a.docx')).statusCode).toBe(200);
-    expect((await upload(admin, r.id, Buffer.from('plain text'), 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'a.docx')).statusCode).toBe(400);
+    expect(
+      (
+        await upload(
+          admin,
+          r.id,
+          Buffer.from([0x50, 0x4b, 0x03, 0x04, 1, 2]),
+          'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+          'a.docx',
+        )
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (await upload(admin, r.id, Buffer.from('plain text'), 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'a.docx')).statusCode,
+    ).toBe(400);
     const t2 = await newResource();
     // A text file is stored as sent (Fastify's own text parser once answered "The file is empty.").
     const text = await upload(admin, t2.id, Buffer.from('Meeting minutes\r\nAll present.\n'), 'text/plain; charset=utf-8', 'minutes.txt');

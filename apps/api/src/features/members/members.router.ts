@@ -1,13 +1,6 @@
 import { z } from 'zod';
 import { IdInput, Ok } from '@post/contracts/common';
-import {
-  CreateMemberInput,
-  MemberImportInput,
-  MemberImportResult,
-  MemberListInput,
-  MemberSchema,
-  UpdateMemberInput,
-} from '@post/contracts/members';
+import { CreateMemberInput, MemberImportInput, MemberImportResult, MemberListInput, MemberSchema, UpdateMemberInput } from '@post/contracts/members';
 import { adminProcedure, router } from '../../trpc.ts';
 import { postCommanderProcedure } from './post-commander.router.ts';
 import * as service from './members.service.ts';
@@ -31,12 +24,24 @@ export const membersRouter = router({
     .output(z.array(MemberSchema))
     .query(({ ctx, input }) => service.listMembers(ctx.db, input)),
   create: adminProcedure
-    .meta({ changesContent: true, openapi: { method: 'POST', path: '/members', tags, summary: 'Add a member (409 when the membership number or e-mail is taken)', protect: true } })
+    .meta({
+      changesContent: true,
+      openapi: { method: 'POST', path: '/members', tags, summary: 'Add a member (409 when the membership number or e-mail is taken)', protect: true },
+    })
     .input(CreateMemberInput)
     .output(MemberSchema)
     .mutation(({ ctx, input }) => service.createMember(ctx.db, input)),
   update: adminProcedure
-    .meta({ changesContent: true, openapi: { method: 'PATCH', path: '/members/{id}', tags, summary: 'Change a member (only the fields given; a blank loginPassword keeps the old one)', protect: true } })
+    .meta({
+      changesContent: true,
+      openapi: {
+        method: 'PATCH',
+        path: '/members/{id}',
+        tags,
+        summary: 'Change a member (only the fields given; a blank loginPassword keeps the old one)',
+        protect: true,
+      },
+    })
     .input(UpdateMemberInput)
     .output(MemberSchema)
     .mutation(({ ctx, input }) => service.updateMember(ctx.db, input)),
@@ -55,7 +60,8 @@ export const membersRouter = router({
         method: 'POST',
         path: '/admin/members/import',
         tags,
-        summary: 'Import members from CSV text: new membership numbers are added, known ones updated; bad rows are reported and none of them is stored; dryRun previews',
+        summary:
+          'Import members from CSV text: new membership numbers are added, known ones updated; bad rows are reported and none of them is stored; dryRun previews',
         protect: true,
       },
     })

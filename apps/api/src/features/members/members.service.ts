@@ -269,8 +269,18 @@ for (const [alias, c] of [
 }
 
 const BOOLEAN_WORDS = new Map<string, boolean>([
-  ['true', true], ['yes', true], ['y', true], ['1', true], ['active', true], ['enabled', true],
-  ['false', false], ['no', false], ['n', false], ['0', false], ['inactive', false], ['disabled', false],
+  ['true', true],
+  ['yes', true],
+  ['y', true],
+  ['1', true],
+  ['active', true],
+  ['enabled', true],
+  ['false', false],
+  ['no', false],
+  ['n', false],
+  ['0', false],
+  ['inactive', false],
+  ['disabled', false],
 ]);
 
 function enumValue(values: readonly string[], raw: string, extra: Record<string, string> = {}): string {
@@ -409,9 +419,17 @@ export async function importMembers(db: DB, csv: string, opts: { dryRun?: boolea
     const values = good.map((m) => ({ ...memberValues(m, timeZone), loginPassword: null }));
     try {
       await db.transaction().execute(async (trx) => {
-        for (let i = 0; i < values.length; i += 500) await trx.insertInto('members').values(values.slice(i, i + 500)).execute();
+        for (let i = 0; i < values.length; i += 500)
+          await trx
+            .insertInto('members')
+            .values(values.slice(i, i + 500))
+            .execute();
         for (const u of updates) {
-          await trx.updateTable('members').set({ ...u.set, updatedAt: new Date() }).where('id', '=', u.id).execute();
+          await trx
+            .updateTable('members')
+            .set({ ...u.set, updatedAt: new Date() })
+            .where('id', '=', u.id)
+            .execute();
           // As in the dialog: deactivating or turning off online access ends portal sign-ins.
           if (u.set.isActive === false || u.set.hasOnlineAccess === false) await trx.deleteFrom('memberSessions').where('memberId', '=', u.id).execute();
         }

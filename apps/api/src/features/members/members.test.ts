@@ -20,7 +20,10 @@ function newMember(fields: Record<string, unknown> = {}) {
 }
 
 async function countMembers() {
-  const r = await t.db.selectFrom('members').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+  const r = await t.db
+    .selectFrom('members')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(r.n);
 }
 
@@ -104,10 +107,14 @@ describe('member directory API', () => {
     const { mapUniqueViolation } = await import('./members.service.ts');
     await insertMember(t.db, { membershipNumber: 'RAW-1', email: 'raw@example.org' });
     const insert = (membershipNumber: string, email: string) =>
-      t.db.insertInto('members').values({ membershipNumber, email, firstName: 'A', lastName: 'B' }).execute().then(
-        () => undefined,
-        (e) => e,
-      );
+      t.db
+        .insertInto('members')
+        .values({ membershipNumber, email, firstName: 'A', lastName: 'B' })
+        .execute()
+        .then(
+          () => undefined,
+          (e) => e,
+        );
     // Another letter case is the same number, in the database too.
     const numberErr = await insert('raw-1', 'raw-other@example.org');
     const emailErr = await insert('RAW-2', 'RAW@example.org');
@@ -153,8 +160,14 @@ describe('member directory API', () => {
   });
 
   it('searches and filters the directory in the database', async () => {
-    await admin.post('/api/members', newMember({ firstName: 'Zelda', lastName: 'Quintero', membershipNumber: 'Q-777', email: 'zq@example.org', postRole: 'Chaplain', duesStatus: 'overdue' }));
-    await admin.post('/api/members', newMember({ firstName: 'Zeke', lastName: 'Quill', membershipNumber: 'Q-778', email: 'zeke@example.org', isActive: false, duesStatus: 'overdue' }));
+    await admin.post(
+      '/api/members',
+      newMember({ firstName: 'Zelda', lastName: 'Quintero', membershipNumber: 'Q-777', email: 'zq@example.org', postRole: 'Chaplain', duesStatus: 'overdue' }),
+    );
+    await admin.post(
+      '/api/members',
+      newMember({ firstName: 'Zeke', lastName: 'Quill', membershipNumber: 'Q-778', email: 'zeke@example.org', isActive: false, duesStatus: 'overdue' }),
+    );
     const names = async (qs: string) => ((await admin.get(`/api/members${qs}`)).json() as Member[]).map((m) => m.firstName).sort();
     expect(await names('?q=quint')).toEqual(['Zelda']);
     expect(await names('?q=zelda%20quin')).toEqual(['Zelda']);
@@ -177,8 +190,36 @@ describe('member directory API', () => {
 
 describe('member CSV export and import', () => {
   const tricky = [
-    { firstName: 'José', lastName: "O'Brien, Jr.", email: 'jose@example.org', membershipNumber: 'C-1', phone: '+1 555 010 0199', address: '=HYPERLINK("http://evil.example","x")', city: 'Hometown', state: 'USA', zipCode: '00000', membershipType: 'Life Member', branchOfService: 'Marines', yearsOfService: 22, deployments: 'Iraq 2004, "OIF II"\nAfghanistan 2010', memberSince: '1999-03-04', duesStatus: 'exempt', postRole: 'Post Commander', isActive: true, hasOnlineAccess: true },
-    { firstName: 'Ann', lastName: 'Lee', email: 'ann@example.org', membershipNumber: '-C-2', address: '@SUM(1)', membershipType: 'Associate Member', duesStatus: 'overdue', isActive: false },
+    {
+      firstName: 'José',
+      lastName: "O'Brien, Jr.",
+      email: 'jose@example.org',
+      membershipNumber: 'C-1',
+      phone: '+1 555 010 0199',
+      address: '=HYPERLINK("http://evil.example","x")',
+      city: 'Hometown',
+      state: 'USA',
+      zipCode: '00000',
+      membershipType: 'Life Member',
+      branchOfService: 'Marines',
+      yearsOfService: 22,
+      deployments: 'Iraq 2004, "OIF II"\nAfghanistan 2010',
+      memberSince: '1999-03-04',
+      duesStatus: 'exempt',
+      postRole: 'Post Commander',
+      isActive: true,
+      hasOnlineAccess: true,
+    },
+    {
+      firstName: 'Ann',
+      lastName: 'Lee',
+      email: 'ann@example.org',
+      membershipNumber: '-C-2',
+      address: '@SUM(1)',
+      membershipType: 'Associate Member',
+      duesStatus: 'overdue',
+      isActive: false,
+    },
     { firstName: 'Bo', lastName: 'Diaz', email: 'bo@example.org', membershipNumber: 'C-3' },
   ];
 
@@ -207,12 +248,20 @@ describe('member CSV export and import', () => {
       const strip = (list: Member[]) =>
         list
           // "Member since" is a day (members written straight to the database carry a time too).
-          .map(({ id: _i, createdAt: _c, updatedAt: _u, hasPortalPassword: _p, memberSince, ...rest }) => ({ ...rest, memberSince: utcToZoned(memberSince, 'America/New_York').date }))
+          .map(({ id: _i, createdAt: _c, updatedAt: _u, hasPortalPassword: _p, memberSince, ...rest }) => ({
+            ...rest,
+            memberSince: utcToZoned(memberSince, 'America/New_York').date,
+          }))
           .sort((x, y) => x.membershipNumber.localeCompare(y.membershipNumber));
       const source = strip((await admin.get('/api/members')).json());
       const copy = strip((await b.get('/api/members')).json());
       expect(copy).toEqual(source);
-      expect(copy.find((m) => m.membershipNumber === 'C-1')).toMatchObject({ memberSince: '1999-03-04', deployments: tricky[0]!.deployments, address: tricky[0]!.address, phone: tricky[0]!.phone });
+      expect(copy.find((m) => m.membershipNumber === 'C-1')).toMatchObject({
+        memberSince: '1999-03-04',
+        deployments: tricky[0]!.deployments,
+        address: tricky[0]!.address,
+        phone: tricky[0]!.phone,
+      });
       // Importing the same file again changes nothing: every row is a member already, unchanged (issue 23 #8).
       const again = await b.post('/api/admin/members/import', { csv: res.body });
       expect(again.json()).toEqual({ imported: 0, updated: 0, unchanged: total, rejected: [], dryRun: false });
@@ -224,7 +273,10 @@ describe('member CSV export and import', () => {
       expect(strip((await b.get('/api/members')).json())).toEqual(source);
       const applied = await b.post('/api/admin/members/import', { csv: edited });
       expect(applied.json()).toMatchObject({ imported: 0, updated: 1, unchanged: total - 1, dryRun: false });
-      expect((await b.get('/api/members')).json().find((m: Member) => m.membershipNumber === 'C-1')).toMatchObject({ email: 'jose.new@example.org', memberSince: expect.stringMatching(/^1999-03-0[34]/) });
+      expect((await b.get('/api/members')).json().find((m: Member) => m.membershipNumber === 'C-1')).toMatchObject({
+        email: 'jose.new@example.org',
+        memberSince: expect.stringMatching(/^1999-03-0[34]/),
+      });
     } finally {
       await t2.close();
     }

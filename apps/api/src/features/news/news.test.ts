@@ -51,7 +51,17 @@ describe('news', () => {
   it('creates through POST /api/news and POST /api/news-direct alike', async () => {
     const a = await admin.post('/api/news', body({ title: 'Via news', featured: true }));
     expect(a.statusCode).toBe(200);
-    expect(a.json()).toEqual({ id: expect.any(Number), title: 'Via news', content: body().content, publishDate: '2026-05-01T12:00:00.000Z', publishedBy: adminId, featured: true, imageId: null, imageAlt: null, image: null });
+    expect(a.json()).toEqual({
+      id: expect.any(Number),
+      title: 'Via news',
+      content: body().content,
+      publishDate: '2026-05-01T12:00:00.000Z',
+      publishedBy: adminId,
+      featured: true,
+      imageId: null,
+      imageAlt: null,
+      image: null,
+    });
     const b = await admin.post('/api/news-direct', body({ title: 'Via news-direct' }));
     expect(b.statusCode).toBe(200);
     expect(b.json()).toMatchObject({ title: 'Via news-direct', featured: false, publishedBy: adminId });

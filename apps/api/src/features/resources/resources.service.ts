@@ -24,14 +24,7 @@ const categoryRank = sql<number>`array_position(array[${sql.join(ResourceCategor
 
 /** Every resource, by category (in the enumeration's order), then display order, then title. */
 export async function listResources(db: DB): Promise<Resource[]> {
-  const rows = await db
-    .selectFrom('resources')
-    .select(columns)
-    .orderBy(categoryRank)
-    .orderBy('order')
-    .orderBy('title')
-    .orderBy('id')
-    .execute();
+  const rows = await db.selectFrom('resources').select(columns).orderBy(categoryRank).orderBy('order').orderBy('title').orderBy('id').execute();
   return rows.map(toResource);
 }
 

@@ -54,7 +54,14 @@ describe('resources', () => {
     const created = await admin.post('/api/resources', { title: 'Vet Center', description: 'Counseling', url: 'https://www.vetcenter.va.gov' });
     expect(created.statusCode).toBe(200);
     const id = created.json().id;
-    expect(created.json()).toEqual({ id, title: 'Vet Center', description: 'Counseling', url: 'https://www.vetcenter.va.gov', category: 'healthcare', order: 0 });
+    expect(created.json()).toEqual({
+      id,
+      title: 'Vet Center',
+      description: 'Counseling',
+      url: 'https://www.vetcenter.va.gov',
+      category: 'healthcare',
+      order: 0,
+    });
     expect((await t.agent().get(`/api/resources/${id}`)).json()).toEqual(created.json());
     const upd = await admin.put(`/api/resources/${id}`, body({ title: 'Vet Center (updated)', category: 'local', order: '3' }));
     expect(upd.statusCode).toBe(200);

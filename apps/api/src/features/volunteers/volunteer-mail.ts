@@ -59,7 +59,12 @@ export async function prepareConfirmation(
     cancelUrl,
   });
   const ics = buildCalendar([event], { postName: settings.postName, timeZone: settings.timeZone, baseUrl });
-  return { token, ...rendered, attachments: [{ filename: 'event.ics', contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: ics }], expiresAt: event.endDate };
+  return {
+    token,
+    ...rendered,
+    attachments: [{ filename: 'event.ics', contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: ics }],
+    expiresAt: event.endDate,
+  };
 }
 
 /** Queues a prepared confirmation for a new sign-up, in the sign-up's transaction. */

@@ -20,7 +20,16 @@ export const volunteersRouter = router({
     .output(VolunteerPublicSchema)
     .mutation(({ ctx, input }) => service.signUp(ctx, input)),
   remove: adminProcedure
-    .meta({ changesContent: true, openapi: { method: 'DELETE', path: '/volunteers/{id}', tags, summary: 'Remove a volunteer sign-up (404 when missing); the position is free again', protect: true } })
+    .meta({
+      changesContent: true,
+      openapi: {
+        method: 'DELETE',
+        path: '/volunteers/{id}',
+        tags,
+        summary: 'Remove a volunteer sign-up (404 when missing); the position is free again',
+        protect: true,
+      },
+    })
     .input(IdInput)
     .output(Ok)
     .mutation(async ({ ctx, input }) => {
@@ -28,7 +37,10 @@ export const volunteersRouter = router({
       return { ok: true as const };
     }),
   cancel: publicProcedure
-    .meta({ changesContent: true, openapi: { method: 'POST', path: '/volunteers/cancel', tags, summary: 'Cancel a sign-up with the token from its confirmation e-mail' } })
+    .meta({
+      changesContent: true,
+      openapi: { method: 'POST', path: '/volunteers/cancel', tags, summary: 'Cancel a sign-up with the token from its confirmation e-mail' },
+    })
     .input(CancelSignUpInput)
     .output(CancelSignUpResult)
     .mutation(({ ctx, input }) => service.cancelByToken(ctx, input.token)),

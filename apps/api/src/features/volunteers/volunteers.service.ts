@@ -109,9 +109,9 @@ async function insertWithConfirmation(
   prepared: PreparedConfirmation | undefined,
 ): Promise<{ id: number; eventId: number; name: string; role: string | null } | undefined> {
   return db.transaction().execute(async (trx) => {
-      // Written as SQL, not with the query builder: building and compiling the builder's
-      // statement was a tenth of a sign-up's time. The result's columns come back camelCased.
-      const result = await sql<{ id: number; eventId: number; name: string; role: string | null }>`
+    // Written as SQL, not with the query builder: building and compiling the builder's
+    // statement was a tenth of a sign-up's time. The result's columns come back camelCased.
+    const result = await sql<{ id: number; eventId: number; name: string; role: string | null }>`
         with open as (
           select id from events
           where id = ${input.eventId} and end_date >= now() and volunteer_count < volunteer_positions
@@ -120,9 +120,9 @@ async function insertWithConfirmation(
         insert into volunteers (event_id, name, email, phone, role)
         select id, ${input.name}, ${input.email}, ${input.phone ?? null}, ${role} from open
         returning id, event_id, name, role`.execute(trx);
-      const row = result.rows[0];
-      if (row && prepared) await queueConfirmation(trx, prepared, row.id, input.email);
-      return row;
+    const row = result.rows[0];
+    if (row && prepared) await queueConfirmation(trx, prepared, row.id, input.email);
+    return row;
   });
 }
 

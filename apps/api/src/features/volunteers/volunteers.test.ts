@@ -24,7 +24,14 @@ async function insertEvent(fields: { positions?: number; startInHours?: number; 
   const end = new Date(Date.now() + (fields.endInHours ?? (fields.startInHours ?? 48) + 2) * HOUR);
   const row = await t.db
     .insertInto('events')
-    .values({ title: 'Cleanup Day', description: 'Park cleanup', location: 'Town Park', startDate: start, endDate: end, volunteerPositions: fields.positions ?? 10 })
+    .values({
+      title: 'Cleanup Day',
+      description: 'Park cleanup',
+      location: 'Town Park',
+      startDate: start,
+      endDate: end,
+      volunteerPositions: fields.positions ?? 10,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -50,7 +57,13 @@ const person = (n: number | string, eventId: number) => ({
 });
 
 const stored = async (eventId: number) =>
-  (await t.db.selectFrom('volunteers').select(sql<number>`count(*)::int`.as('n')).where('eventId', '=', eventId).executeTakeFirstOrThrow()).n;
+  (
+    await t.db
+      .selectFrom('volunteers')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('eventId', '=', eventId)
+      .executeTakeFirstOrThrow()
+  ).n;
 
 describe('volunteer sign-up', () => {
   it('stores a sign-up and answers with the public fields only', async () => {

@@ -11,12 +11,7 @@ export function CommanderMessagePage() {
   const f = usePostFormat();
   return (
     <Page title="Commander's Message">
-      <LoadState
-        query={message}
-        loadingText={TEXT.loadingCommanderMessage}
-        empty={TEXT.noCommanderMessage}
-        skeleton={<MessageSkeleton />}
-      >
+      <LoadState query={message} loadingText={TEXT.loadingCommanderMessage} empty={TEXT.noCommanderMessage} skeleton={<MessageSkeleton />}>
         {(m) => (
           <article className="max-w-3xl rounded-xl border bg-card p-6 shadow-sm sm:p-8">
             <CommanderByline name={name} loading={nameLoading} className="mb-6" />

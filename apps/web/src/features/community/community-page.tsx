@@ -11,7 +11,7 @@ export function CommunityPage() {
   const list = trpc.communityEngagements.list.useQuery();
   const settings = useSiteSettings().data;
   return (
-    <Page title="Community Programs" intro={`How the members of ${settings.postName} serve ${settings.town || "our community"} and beyond.`}>
+    <Page title="Community Programs" intro={`How the members of ${settings.postName} serve ${settings.town || 'our community'} and beyond.`}>
       <LoadState
         query={list}
         loadingText={TEXT.loadingEngagement}

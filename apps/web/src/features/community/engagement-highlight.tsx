@@ -30,7 +30,12 @@ export function EngagementHighlight({
     <article data-slot="engagement" className={cn('flex flex-col gap-4', layout === 'side' && 'sm:flex-row')}>
       <div className={cn('aspect-video w-full shrink-0 overflow-hidden rounded-lg', layout === 'side' && 'sm:w-64')}>
         {engagement.image ? (
-          <Picture image={engagement.image} alt={engagement.imageAlt ?? ''} sizes={layout === 'side' ? '(min-width: 40rem) 16rem, 100vw' : '(min-width: 72rem) 36rem, 100vw'} className="size-full object-cover" />
+          <Picture
+            image={engagement.image}
+            alt={engagement.imageAlt ?? ''}
+            sizes={layout === 'side' ? '(min-width: 40rem) 16rem, 100vw' : '(min-width: 72rem) 36rem, 100vw'}
+            className="size-full object-cover"
+          />
         ) : engagement.imageUrl && !imageFailed ? (
           <img
             src={engagement.imageUrl}

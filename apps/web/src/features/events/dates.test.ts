@@ -8,8 +8,24 @@ import { initialsOf } from '../commander-message/commander-message.tsx';
 
 function event(over: Partial<Event>): Event {
   return {
-    id: 1, title: 'E', description: 'd', location: 'l', startDate: '2026-11-22T14:00:00Z', endDate: '2026-11-22T16:00:00Z',
-    type: 'regular', createdBy: 1, volunteerPositions: 10, volunteerCount: 0, updatedAt: '2026-11-01T00:00:00Z', imageId: null, imageAlt: null, image: null, seriesId: null, recurrence: null, repeats: null, ...over,
+    id: 1,
+    title: 'E',
+    description: 'd',
+    location: 'l',
+    startDate: '2026-11-22T14:00:00Z',
+    endDate: '2026-11-22T16:00:00Z',
+    type: 'regular',
+    createdBy: 1,
+    volunteerPositions: 10,
+    volunteerCount: 0,
+    updatedAt: '2026-11-01T00:00:00Z',
+    imageId: null,
+    imageAlt: null,
+    image: null,
+    seriesId: null,
+    recurrence: null,
+    repeats: null,
+    ...over,
   };
 }
 
@@ -44,7 +60,11 @@ describe('event rules of the page', () => {
   it('lists only future events, soonest first', () => {
     const now = Date.parse('2026-11-20T00:00:00Z');
     const list = upcomingForVolunteers(
-      [event({ id: 1, startDate: '2026-12-01T00:00:00Z' }), event({ id: 2, startDate: '2026-11-19T00:00:00Z' }), event({ id: 3, startDate: '2026-11-21T00:00:00Z' })],
+      [
+        event({ id: 1, startDate: '2026-12-01T00:00:00Z' }),
+        event({ id: 2, startDate: '2026-11-19T00:00:00Z' }),
+        event({ id: 3, startDate: '2026-11-21T00:00:00Z' }),
+      ],
       now,
     );
     expect(list.map((e) => e.id)).toEqual([3, 1]);

@@ -25,7 +25,12 @@ export function EventCard({ event, compact = false }: { event: EventWithVoluntee
         </p>
       </header>
       {event.image ? (
-        <Picture image={event.image} alt={event.imageAlt ?? ''} sizes="(min-width: 64rem) 20rem, (min-width: 40rem) 50vw, 100vw" className="aspect-video h-auto w-full object-cover" />
+        <Picture
+          image={event.image}
+          alt={event.imageAlt ?? ''}
+          sizes="(min-width: 64rem) 20rem, (min-width: 40rem) 50vw, 100vw"
+          className="aspect-video h-auto w-full object-cover"
+        />
       ) : null}
       <div className="flex flex-1 flex-col gap-2 p-5">
         <h3 className="line-clamp-2 text-xl leading-snug font-bold text-navy-800">{event.title}</h3>

@@ -79,7 +79,9 @@ function EventBody({ event, isAdmin, onVolunteer }: { event: Event; isAdmin: boo
         <DialogTitle>{event.title}</DialogTitle>
         <DialogDescription className="sr-only">Event details</DialogDescription>
       </DialogHeader>
-      {event.image ? <Picture image={event.image} alt={event.imageAlt ?? ''} sizes="(min-width: 32rem) 32rem, 100vw" className="h-auto w-full rounded-md" /> : null}
+      {event.image ? (
+        <Picture image={event.image} alt={event.imageAlt ?? ''} sizes="(min-width: 32rem) 32rem, 100vw" className="h-auto w-full rounded-md" />
+      ) : null}
       <dl className="space-y-2">
         <Row label="Start">
           <time dateTime={event.startDate}>{f.dateTime(event.startDate)}</time>

@@ -58,7 +58,17 @@ export interface EventsCalendarProps {
  * Next / Today, the month heading, the switch to the list) and, under the grid, the month's
  * events as a plain list for screen readers and keyboards.
  */
-export default function EventsCalendar({ events, timeZone, isAdmin, initialMonth, onMonthChange, onShowList, focusHeading, onEventClick, onSelectRange }: EventsCalendarProps) {
+export default function EventsCalendar({
+  events,
+  timeZone,
+  isAdmin,
+  initialMonth,
+  onMonthChange,
+  onShowList,
+  focusHeading,
+  onEventClick,
+  onSelectRange,
+}: EventsCalendarProps) {
   const controller = useCalendarController();
   useFocusHeading(focusHeading);
   // The month shown ("2026-11"), from the visible range's middle so it never slips a month.
@@ -112,7 +122,12 @@ export default function EventsCalendar({ events, timeZone, isAdmin, initialMonth
   // The day tapped on a phone ("2026-11-11"), whose events show under the grid.
   const [day, setDay] = useState<string | null>(null);
   const dayEvents = useMemo(() => (day ? events.filter((e) => dayIn(e.startDate, timeZone) === day) : []), [day, events, timeZone]);
-  const dayItems = useMonthItems(dayEvents, day?.slice(0, 7) ?? month, timeZone, holidays.filter((h) => h.date === day));
+  const dayItems = useMonthItems(
+    dayEvents,
+    day?.slice(0, 7) ?? month,
+    timeZone,
+    holidays.filter((h) => h.date === day),
+  );
   const openDay = (ymd: string) => {
     setDay(ymd);
     // Bring the day's list into view (it is under the grid) once rendered.

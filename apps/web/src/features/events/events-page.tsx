@@ -59,9 +59,7 @@ export function EventsPage({ id, onSelect }: { id: EventId | undefined; onSelect
 
   // The month shown: at first that of the event in the URL when the page was opened (the loader
   // has read the events by then), else the current one (as the server saw it while hydrating).
-  const [month, setMonth] = useState(
-    () => initialMonth ?? currentMonth(settings.timeZone),
-  );
+  const [month, setMonth] = useState(() => initialMonth ?? currentMonth(settings.timeZone));
   // Every visitor, phones included, opens on the month grid (spec §2; issue 23 #1); the list of
   // the month is a switch away. Unknown on the server and while hydrating: then the grid's
   // placeholder is in the markup.
@@ -77,18 +75,14 @@ export function EventsPage({ id, onSelect }: { id: EventId | undefined; onSelect
     setView(next);
   };
 
-  const zoneName = useMemo(
-    () =>
-      {
-        try {
-          const parts = new Intl.DateTimeFormat('en-US', { timeZone: settings.timeZone, timeZoneName: 'longGeneric' }).formatToParts(new Date());
-          return parts.find((p) => p.type === 'timeZoneName')?.value ?? settings.timeZone;
-        } catch {
-          return settings.timeZone;
-        }
-      },
-    [settings.timeZone],
-  );
+  const zoneName = useMemo(() => {
+    try {
+      const parts = new Intl.DateTimeFormat('en-US', { timeZone: settings.timeZone, timeZoneName: 'longGeneric' }).formatToParts(new Date());
+      return parts.find((p) => p.type === 'timeZoneName')?.value ?? settings.timeZone;
+    } catch {
+      return settings.timeZone;
+    }
+  }, [settings.timeZone]);
 
   const openFromCalendar = (eventId: string) => onSelect(/^\d+$/.test(eventId) ? Number(eventId) : eventId);
 
@@ -110,7 +104,11 @@ export function EventsPage({ id, onSelect }: { id: EventId | undefined; onSelect
   };
 
   // The calendar is drawn in the browser only (a server render would only show its placeholder).
-  const inBrowser = useSyncExternalStore(noSubscribe, () => true, () => false);
+  const inBrowser = useSyncExternalStore(
+    noSubscribe,
+    () => true,
+    () => false,
+  );
   const settled = !events.isPending && inBrowser;
   // Once a dialog has been opened it stays mounted, so it can close with its animation and
   // return focus; before that it is not even loaded. Never during hydration (the server
@@ -119,65 +117,58 @@ export function EventsPage({ id, onSelect }: { id: EventId | undefined; onSelect
   if (inBrowser && selected) used.current.details = true;
   if (inBrowser && signup) used.current.signup = true;
   return (
-    <Page
-      title="Events Calendar"
-      intro={`Meetings, ceremonies, fundraisers and community service of ${settings.postName}. All times are ${zoneName}.`}
-    >
+    <Page title="Events Calendar" intro={`Meetings, ceremonies, fundraisers and community service of ${settings.postName}. All times are ${zoneName}.`}>
       {events.data ? <EventsJsonLd events={events.data} postName={settings.postName} address={settings.streetAddress} /> : null}
-        <div className="mb-4 flex flex-wrap items-center justify-between gap-4">
-          <ul className="flex flex-wrap gap-x-5 gap-y-2" aria-label="Legend">
-            {LEGEND.map((l) => (
-              <li key={l.type} className="flex items-center gap-2 text-base">
-                <span aria-hidden="true" className={cn('inline-block size-4 rounded-sm', CHIP_CLASS[l.type])} />
-                {l.label}
-              </li>
-            ))}
-          </ul>
-          <CalendarExport />
-        </div>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-4">
+        <ul className="flex flex-wrap gap-x-5 gap-y-2" aria-label="Legend">
+          {LEGEND.map((l) => (
+            <li key={l.type} className="flex items-center gap-2 text-base">
+              <span aria-hidden="true" className={cn('inline-block size-4 rounded-sm', CHIP_CLASS[l.type])} />
+              {l.label}
+            </li>
+          ))}
+        </ul>
+        <CalendarExport />
+      </div>
       {events.isError ? <ErrorState className="mb-4" onRetry={() => events.refetch()} retrying={events.isFetching} /> : null}
       {view === 'list' ? (
-          <div>
-            <MonthListView
-              events={events.data ?? []}
-              timeZone={settings.timeZone}
-              month={month}
-              onMonth={setMonth}
-              onOpen={openFromCalendar}
-              onShowGrid={() => switchView('grid')}
-              focusHeading={switched.current}
-            />
-          </div>
+        <div>
+          <MonthListView
+            events={events.data ?? []}
+            timeZone={settings.timeZone}
+            month={month}
+            onMonth={setMonth}
+            onOpen={openFromCalendar}
+            onShowGrid={() => switchView('grid')}
+            focusHeading={switched.current}
+          />
+        </div>
       ) : null}
       {view !== 'list' ? (
-          <div>
-            <Suspense fallback={<CalendarSkeleton />}>
-              {settled && view === 'grid' ? (
-                <EventsCalendar
-                  events={events.data ?? []}
-                  timeZone={settings.timeZone}
-                  isAdmin={isAdmin}
-                  initialMonth={month}
-                  onMonthChange={setMonth}
-                  onShowList={() => switchView('list')}
-                  focusHeading={switched.current}
-                  onEventClick={openFromCalendar}
-                  onSelectRange={(start, end) =>
-                    router.navigate({ href: `/admin/events/new?${new URLSearchParams({ start, end }).toString()}` })
-                  }
-                />
-              ) : (
-                <CalendarSkeleton />
-              )}
-            </Suspense>
-          </div>
-      ) : null}
-      {isAdmin ? (
-        <p className="mt-2 text-base text-muted-foreground">Administrators: drag across days in the month grid to create an event for them.</p>
-      ) : null}
-        <div className="mt-8">
-          <VolunteerNeeds query={events} isAdmin={isAdmin} onVolunteer={volunteer} />
+        <div>
+          <Suspense fallback={<CalendarSkeleton />}>
+            {settled && view === 'grid' ? (
+              <EventsCalendar
+                events={events.data ?? []}
+                timeZone={settings.timeZone}
+                isAdmin={isAdmin}
+                initialMonth={month}
+                onMonthChange={setMonth}
+                onShowList={() => switchView('list')}
+                focusHeading={switched.current}
+                onEventClick={openFromCalendar}
+                onSelectRange={(start, end) => router.navigate({ href: `/admin/events/new?${new URLSearchParams({ start, end }).toString()}` })}
+              />
+            ) : (
+              <CalendarSkeleton />
+            )}
+          </Suspense>
         </div>
+      ) : null}
+      {isAdmin ? <p className="mt-2 text-base text-muted-foreground">Administrators: drag across days in the month grid to create an event for them.</p> : null}
+      <div className="mt-8">
+        <VolunteerNeeds query={events} isAdmin={isAdmin} onVolunteer={volunteer} />
+      </div>
       <Suspense fallback={null}>
         {used.current.details ? <EventDetailsDialog selected={selected} onClose={() => onSelect(undefined)} isAdmin={isAdmin} onVolunteer={volunteer} /> : null}
         {used.current.signup ? <VolunteerSignupDialog event={signup} onClose={() => setSignup(null)} returnFocusTo={eventElement} /> : null}

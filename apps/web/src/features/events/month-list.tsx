@@ -37,10 +37,22 @@ export function useMonthItems(events: Event[], month: string, timeZone: string, 
     const f = formattersFor(timeZone);
     const own = events
       .filter((e) => yearMonthIn(e.startDate, timeZone) === month)
-      .map((e) => ({ id: String(e.id), title: e.title, when: `${f.dateTime(e.startDate)} – ${f.time(e.endDate)}`, sort: Date.parse(e.startDate), type: eventTypeOf(e.type) }));
+      .map((e) => ({
+        id: String(e.id),
+        title: e.title,
+        when: `${f.dateTime(e.startDate)} – ${f.time(e.endDate)}`,
+        sort: Date.parse(e.startDate),
+        type: eventTypeOf(e.type),
+      }));
     const hol = (holidays ?? holidaysForYears(Number(month.slice(0, 4))))
       .filter((h) => h.date.slice(0, 7) === month)
-      .map((h) => ({ id: h.id, title: h.title, when: `${plainDateLabel(h.date)}, all day`, sort: Date.parse(`${h.date}T00:00:00Z`), type: 'special' as const }));
+      .map((h) => ({
+        id: h.id,
+        title: h.title,
+        when: `${plainDateLabel(h.date)}, all day`,
+        sort: Date.parse(`${h.date}T00:00:00Z`),
+        type: 'special' as const,
+      }));
     return [...own, ...hol].sort((a, b) => a.sort - b.sort);
   }, [events, holidays, month, timeZone]);
 }

@@ -18,10 +18,7 @@ const line = { fill: 'none', stroke: '#ffffff', strokeWidth: 3, strokeLinecap: '
 function Army() {
   return (
     <Badge fill="#4b5320">
-      <polygon
-        points="32,15 36.1,26.3 48.2,26.8 38.7,34.2 42,45.8 32,39 22,45.8 25.3,34.2 15.8,26.8 27.9,26.3"
-        fill="#ffffff"
-      />
+      <polygon points="32,15 36.1,26.3 48.2,26.8 38.7,34.2 42,45.8 32,39 22,45.8 25.3,34.2 15.8,26.8 27.9,26.3" fill="#ffffff" />
     </Badge>
   );
 }

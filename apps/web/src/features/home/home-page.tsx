@@ -12,12 +12,14 @@ export function HomePage() {
       <section className="bg-navy-800 text-white">
         <div className="mx-auto max-w-6xl px-4 py-14 text-center">
           <h1 className="text-3xl font-bold sm:text-4xl">Welcome to {s.postName}</h1>
-          <p className="mx-auto mt-4 max-w-2xl text-lg text-navy-100">
-            Serving those who served, and the community we call home, since {s.foundedYear}.
-          </p>
+          <p className="mx-auto mt-4 max-w-2xl text-lg text-navy-100">Serving those who served, and the community we call home, since {s.foundedYear}.</p>
           <div className="mt-8 flex flex-wrap justify-center gap-3">
-            <Link to="/events" className={buttonVariants({ variant: 'destructive', size: 'lg' })}>View Upcoming Events</Link>
-            <Link to="/resources" className={buttonVariants({ variant: 'outline', size: 'lg', className: 'text-navy-800' })}>Veteran Resources</Link>
+            <Link to="/events" className={buttonVariants({ variant: 'destructive', size: 'lg' })}>
+              View Upcoming Events
+            </Link>
+            <Link to="/resources" className={buttonVariants({ variant: 'outline', size: 'lg', className: 'text-navy-800' })}>
+              Veteran Resources
+            </Link>
           </div>
         </div>
       </section>

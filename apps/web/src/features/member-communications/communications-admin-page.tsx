@@ -35,7 +35,15 @@ const DRAFT_NEW = 'member-communication:new';
  * Member communications admin (spec §2): a toggled create/edit form above the list. `editId`
  * (the /{id} route) opens the form in edit mode for that communication.
  */
-export function CommunicationsAdminPage({ editId, creating, onCreatingChange }: { editId?: number; creating: boolean; onCreatingChange: (on: boolean) => void }) {
+export function CommunicationsAdminPage({
+  editId,
+  creating,
+  onCreatingChange,
+}: {
+  editId?: number;
+  creating: boolean;
+  onCreatingChange: (on: boolean) => void;
+}) {
   const list = trpc.memberCommunications.list.useQuery();
   const editing = trpc.memberCommunications.byId.useQuery({ id: editId ?? 0 }, { enabled: editId !== undefined });
   return (
@@ -99,7 +107,12 @@ function CommunicationRow({ c, current }: { c: MemberCommunication; current: boo
           </p>
         </div>
         <div className="flex gap-2">
-          <Button variant="outline" size="sm" onClick={() => void navigate({ to: '/admin/member-communications/$id', params: { id: String(c.id) } })} aria-label={`Edit ${c.title}`}>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => void navigate({ to: '/admin/member-communications/$id', params: { id: String(c.id) } })}
+            aria-label={`Edit ${c.title}`}
+          >
             <PencilIcon aria-hidden="true" />
             Edit
           </Button>
@@ -191,10 +204,24 @@ function CommunicationForm({ communication, onDone }: { communication?: MemberCo
         <SelectField form={form} name="targetAudience" label="Target Audience" options={AUDIENCE_OPTIONS} />
       </div>
       <div className="grid gap-4 md:grid-cols-2">
-        <TextField form={form} name="publishDate" label="Publish Date" type="datetime-local" description="Blank publishes it as soon as it is saved as published." />
+        <TextField
+          form={form}
+          name="publishDate"
+          label="Publish Date"
+          type="datetime-local"
+          description="Blank publishes it as soon as it is saved as published."
+        />
         <TextField form={form} name="expiryDate" label="Expiry Date" type="datetime-local" description="Optional: members stop seeing it after this time." />
       </div>
-      <TextField form={form} name="attachmentUrl" label="Attachment URL" type="url" inputMode="url" placeholder="https://" description="Optional: a link shown as 'View Attachment'." />
+      <TextField
+        form={form}
+        name="attachmentUrl"
+        label="Attachment URL"
+        type="url"
+        inputMode="url"
+        placeholder="https://"
+        description="Optional: a link shown as 'View Attachment'."
+      />
       <SwitchField control={form.control} name="isPublished" label="Published" description="Off keeps it as a draft that members do not see." />
       <UnsavedChangesDialog blocker={blocker} onLeave={draft.clear} />
       <div className="flex flex-col-reverse gap-3 border-t pt-6 sm:flex-row sm:justify-end">

@@ -112,7 +112,15 @@ function ChangePasswordDialog() {
         </DialogHeader>
         <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Change your portal password">
           <TextField form={form} name="currentPassword" label="Current Password" type="password" autoComplete="current-password" required />
-          <TextField form={form} name="newPassword" label="New Password" type="password" autoComplete="new-password" required description="At least 8 characters; a longer phrase is safer." />
+          <TextField
+            form={form}
+            name="newPassword"
+            label="New Password"
+            type="password"
+            autoComplete="new-password"
+            required
+            description="At least 8 characters; a longer phrase is safer."
+          />
           <TextField form={form} name="confirmPassword" label="Confirm New Password" type="password" autoComplete="new-password" required />
           <DialogFooter>
             <Button type="submit" disabled={form.formState.isSubmitting}>

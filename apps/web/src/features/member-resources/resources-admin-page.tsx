@@ -177,7 +177,12 @@ function ResourceCard({ r, current }: { r: MemberResource; current: boolean }) {
         </div>
       </dl>
       <div className="mt-auto flex gap-2 pt-4">
-        <Button variant="outline" size="sm" onClick={() => void navigate({ to: '/admin/member-resources/$id', params: { id: String(r.id) } })} aria-label={`Edit ${r.title}`}>
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => void navigate({ to: '/admin/member-resources/$id', params: { id: String(r.id) } })}
+          aria-label={`Edit ${r.title}`}
+        >
           <PencilIcon aria-hidden="true" />
           Edit
         </Button>
@@ -256,7 +261,12 @@ function ResourceForm({ resource, onDone }: { resource?: MemberResource; onDone:
       try {
         await createWithFile(body, file);
       } catch (err) {
-        const message = err instanceof UploadError ? (err.status === 401 ? T.sessionExpired : err.message) : 'The file could not be sent. Check the connection and try again.';
+        const message =
+          err instanceof UploadError
+            ? err.status === 401
+              ? T.sessionExpired
+              : err.message
+            : 'The file could not be sent. Check the connection and try again.';
         setFileError(message);
         toast.error(T.memberResourceCreateFailed, { description: `Nothing was saved. ${message}` });
         return;
@@ -281,7 +291,12 @@ function ResourceForm({ resource, onDone }: { resource?: MemberResource; onDone:
       try {
         await uploadFile(saved.id, file);
       } catch (err) {
-        const message = err instanceof UploadError ? (err.status === 401 ? T.sessionExpired : err.message) : 'The file could not be sent. Check the connection and try again.';
+        const message =
+          err instanceof UploadError
+            ? err.status === 401
+              ? T.sessionExpired
+              : err.message
+            : 'The file could not be sent. Check the connection and try again.';
         setFileError(message);
         toast.error(resource ? T.memberResourceUpdateFailed : T.memberResourceCreateFailed, {
           description: resource ? message : `The resource was saved without its file. ${message}`,

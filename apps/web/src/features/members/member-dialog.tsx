@@ -33,7 +33,9 @@ export function MemberDialog({ open, member, onOpenChange }: { open: boolean; me
   // The list re-renders after a save, so the button that opened the dialog may be gone:
   // focus then goes to Add Member (or this member's Edit button) by its data attribute.
   const returnFocus = useReturnFocus(open, () =>
-    Array.from(document.querySelectorAll<HTMLElement>(member ? `[data-edit-member="${member.id}"]` : '[data-add-member]')).find((el) => el.offsetParent !== null),
+    Array.from(document.querySelectorAll<HTMLElement>(member ? `[data-edit-member="${member.id}"]` : '[data-add-member]')).find(
+      (el) => el.offsetParent !== null,
+    ),
   );
   const onChange = (next: boolean) => {
     if (!next) forgetDraft.current?.();
@@ -57,9 +59,7 @@ export function MemberDialog({ open, member, onOpenChange }: { open: boolean; me
       >
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>
-            {member ? 'Change the member’s details and portal access.' : 'Add a member to the post’s directory.'}
-          </DialogDescription>
+          <DialogDescription>{member ? 'Change the member’s details and portal access.' : 'Add a member to the post’s directory.'}</DialogDescription>
         </DialogHeader>
         {/* Keyed so that opening the dialog again always starts from the member's saved values. */}
         {open ? <MemberForm key={member?.id ?? 'new'} member={member} forgetDraft={forgetDraft} onDone={() => onChange(false)} /> : null}

@@ -99,7 +99,14 @@ export function UserManagementPage({ filters, onFiltersChange }: { filters: Dire
         <div role="search" aria-label="Member search and filters" className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
           <div className="flex flex-col gap-2">
             <Label htmlFor="member-search">Search members</Label>
-            <Input id="member-search" type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="Name, membership # or email" autoComplete="off" />
+            <Input
+              id="member-search"
+              type="search"
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+              placeholder="Name, membership # or email"
+              autoComplete="off"
+            />
           </div>
           <FilterSelect
             id="filter-status"
@@ -209,7 +216,11 @@ function AccessBadge({ enabled }: { enabled: boolean }) {
 /** Under the Online Access badge: "Can sign in", or why not (issue 23 #5: "Enabled" alone misled). */
 function SignInState({ member }: { member: Member }) {
   const reason = signInBlocker(member);
-  return <span className={cn('block text-sm', reason ? 'text-flag-red-800' : 'text-muted-foreground')}>{reason ? `Cannot sign in: ${reason.toLowerCase()}` : 'Can sign in'}</span>;
+  return (
+    <span className={cn('block text-sm', reason ? 'text-flag-red-800' : 'text-muted-foreground')}>
+      {reason ? `Cannot sign in: ${reason.toLowerCase()}` : 'Can sign in'}
+    </span>
+  );
 }
 
 function Directory({ members, onEdit }: { members: Member[]; onEdit: (m: Member) => void }) {
@@ -309,7 +320,15 @@ function RowActions({ member, onEdit, compact }: { member: Member; onEdit: (m: M
   return (
     <div className="flex gap-2">
       {/* In the table the words show from 1280 px (issue 23 #7); narrower, the icons with their tooltips. */}
-      <Button variant="outline" size="sm" className={compact ? 'max-xl:size-9 max-xl:px-0' : undefined} data-edit-member={member.id} onClick={() => onEdit(member)} aria-label={`Edit ${name}`} title={compact ? `Edit ${name}` : undefined}>
+      <Button
+        variant="outline"
+        size="sm"
+        className={compact ? 'max-xl:size-9 max-xl:px-0' : undefined}
+        data-edit-member={member.id}
+        onClick={() => onEdit(member)}
+        aria-label={`Edit ${name}`}
+        title={compact ? `Edit ${name}` : undefined}
+      >
         <PencilIcon aria-hidden="true" />
         <span className={compact ? 'max-xl:sr-only' : undefined}>Edit</span>
       </Button>
@@ -403,8 +422,8 @@ function CsvTools() {
           {MEMBER_FIELD_LABELS.membershipNumber}) work too.
         </p>
         <p className="mt-2">
-          A row whose membershipNumber is already in the directory updates that member; other rows add members. You see what will
-          happen first, and nothing changes until you choose Apply import.
+          A row whose membershipNumber is already in the directory updates that member; other rows add members. You see what will happen first, and nothing
+          changes until you choose Apply import.
         </p>
       </details>
       <Dialog
@@ -444,7 +463,9 @@ function CsvTools() {
                   </li>
                 ))}
               </ul>
-              <p className="mt-3 text-base text-muted-foreground">Correct these rows in the file and import it again; rows already imported then count as unchanged.</p>
+              <p className="mt-3 text-base text-muted-foreground">
+                Correct these rows in the file and import it again; rows already imported then count as unchanged.
+              </p>
             </div>
           ) : null}
           <DialogFooter>

@@ -67,7 +67,12 @@ export function NewsSummary({
   return (
     <article className={plain ? '' : 'rounded-xl border bg-card p-5 shadow-sm'}>
       {item.image ? (
-        <Picture image={item.image} alt={item.imageAlt ?? ''} sizes="(min-width: 48rem) 36rem, 100vw" className="mb-3 aspect-video h-auto w-full rounded-lg object-cover" />
+        <Picture
+          image={item.image}
+          alt={item.imageAlt ?? ''}
+          sizes="(min-width: 48rem) 36rem, 100vw"
+          className="mb-3 aspect-video h-auto w-full rounded-lg object-cover"
+        />
       ) : null}
       <H className="text-xl leading-snug font-bold text-navy-800">
         <Link to="/news/$id" params={{ id: String(item.id) }} className="underline-offset-4 hover:underline">

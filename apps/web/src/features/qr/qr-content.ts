@@ -26,7 +26,12 @@ function contactName(c: ContactInput): string {
 }
 
 function firstLine(text: string): string {
-  return text.split(/\r\n|\r|\n/).map((line) => line.trim()).find(Boolean) ?? '';
+  return (
+    text
+      .split(/\r\n|\r|\n/)
+      .map((line) => line.trim())
+      .find(Boolean) ?? ''
+  );
 }
 
 /** The caption printed under the code unless the visitor writes their own. */

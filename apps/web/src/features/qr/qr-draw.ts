@@ -3,9 +3,7 @@ import { QR_ERROR_CORRECTION, QR_SIZE } from '@post/contracts/rules/qr';
 type QrLibrary = typeof import('qrcode');
 
 /** A drawn code: a 300 x 300 PNG for the screen and the download, an SVG for sharp printing. */
-export type QrDrawing =
-  | { data: string; ok: true; png: string; svg: string }
-  | { data: string; ok: false; reason: 'tooLong' | 'failed' };
+export type QrDrawing = { data: string; ok: true; png: string; svg: string } | { data: string; ok: false; reason: 'tooLong' | 'failed' };
 
 let library: Promise<QrLibrary> | undefined;
 
@@ -44,10 +42,7 @@ export async function drawQr(data: string): Promise<QrDrawing> {
     const modules = qr.create(data, { errorCorrectionLevel: QR_ERROR_CORRECTION }).modules.size;
     const scale = Math.max(1, Math.floor(QR_SIZE / (modules + 2 * MARGIN)));
     const code = document.createElement('canvas');
-    const [, svg] = await Promise.all([
-      qr.toCanvas(code, data, { ...OPTIONS, scale }),
-      qr.toString(data, { ...OPTIONS, type: 'svg' }),
-    ]);
+    const [, svg] = await Promise.all([qr.toCanvas(code, data, { ...OPTIONS, scale }), qr.toString(data, { ...OPTIONS, type: 'svg' })]);
     const canvas = document.createElement('canvas');
     canvas.width = QR_SIZE;
     canvas.height = QR_SIZE;

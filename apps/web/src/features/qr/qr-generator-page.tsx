@@ -87,164 +87,175 @@ export function QrGeneratorPage() {
     <div lang={locale === 'es' ? 'es' : 'en'}>
       <Page title={t.pageTitle} intro={t.tagline}>
         <div className="grid items-start gap-6 print:hidden lg:grid-cols-[minmax(0,1fr)_24rem]">
+          <Card className="gap-4">
+            <CardHeader>
+              <CardTitle asChild>
+                <h2>{t.formHeading}</h2>
+              </CardTitle>
+            </CardHeader>
+            <CardContent>
+              <Tabs value={tab} onValueChange={(v) => TABS.includes(v as QrTab) && setTab(v as QrTab)} className="gap-5">
+                <TabsList aria-label={t.tabsLabel} className="w-full">
+                  <TabsTrigger value="url">{t.tabUrl}</TabsTrigger>
+                  <TabsTrigger value="text">{t.tabText}</TabsTrigger>
+                  <TabsTrigger value="contact">{t.tabContact}</TabsTrigger>
+                </TabsList>
+
+                <TabsContent value="url">
+                  <Field>
+                    <FieldLabel>{t.urlLabel}</FieldLabel>
+                    <FieldControl>
+                      <Input
+                        ref={firstFieldRefs.url}
+                        type="text"
+                        inputMode="url"
+                        autoComplete="url"
+                        autoCapitalize="none"
+                        spellCheck={false}
+                        placeholder={t.urlPlaceholder}
+                        value={fields.url}
+                        onChange={(e) => setFields((f) => ({ ...f, url: e.target.value }))}
+                      />
+                    </FieldControl>
+                    <FieldDescription>{t.urlHelp}</FieldDescription>
+                  </Field>
+                </TabsContent>
+
+                <TabsContent value="text">
+                  <Field>
+                    <FieldLabel>{t.textLabel}</FieldLabel>
+                    <FieldControl>
+                      <Textarea
+                        ref={firstFieldRefs.text}
+                        rows={4}
+                        className="max-h-72 overflow-y-auto"
+                        placeholder={t.textPlaceholder}
+                        value={fields.text}
+                        onChange={(e) => setFields((f) => ({ ...f, text: e.target.value }))}
+                      />
+                    </FieldControl>
+                  </Field>
+                </TabsContent>
+
+                <TabsContent value="contact" className="flex flex-col gap-4">
+                  <p className="text-base text-muted-foreground">{t.contactHelp}</p>
+                  <div className="grid gap-4 sm:grid-cols-2">
+                    <ContactField
+                      label={t.firstName}
+                      ref={firstFieldRefs.contact}
+                      autoComplete="given-name"
+                      value={fields.contact.firstName}
+                      onChange={setContact('firstName')}
+                    />
+                    <ContactField label={t.lastName} autoComplete="family-name" value={fields.contact.lastName} onChange={setContact('lastName')} />
+                    <ContactField label={t.phone} type="tel" autoComplete="tel" value={fields.contact.phone} onChange={setContact('phone')} />
+                    <ContactField
+                      label={t.email}
+                      type="email"
+                      autoComplete="email"
+                      autoCapitalize="none"
+                      spellCheck={false}
+                      value={fields.contact.email}
+                      onChange={setContact('email')}
+                      onBlur={() => setEmailTouched(true)}
+                      error={emailInvalid ? t.emailInvalid : undefined}
+                    />
+                    <ContactField
+                      label={t.organization}
+                      autoComplete="organization"
+                      value={fields.contact.organization}
+                      onChange={setContact('organization')}
+                    />
+                    <ContactField
+                      label={t.website}
+                      inputMode="url"
+                      autoComplete="url"
+                      autoCapitalize="none"
+                      spellCheck={false}
+                      value={fields.contact.url}
+                      onChange={setContact('url')}
+                    />
+                  </div>
+                </TabsContent>
+              </Tabs>
+            </CardContent>
+            <CardFooter className="border-t pt-4 [.border-t]:pt-4">
+              <Button type="button" variant="outline" onClick={clearAll}>
+                <RotateCcwIcon aria-hidden="true" />
+                {t.clearAll}
+              </Button>
+            </CardFooter>
+          </Card>
+
+          <section aria-labelledby={ids.preview}>
             <Card className="gap-4">
               <CardHeader>
                 <CardTitle asChild>
-                  <h2>{t.formHeading}</h2>
+                  <h2 id={ids.preview}>{t.previewHeading}</h2>
                 </CardTitle>
               </CardHeader>
-              <CardContent>
-                <Tabs value={tab} onValueChange={(v) => TABS.includes(v as QrTab) && setTab(v as QrTab)} className="gap-5">
-                    <TabsList aria-label={t.tabsLabel} className="w-full">
-                      <TabsTrigger value="url">{t.tabUrl}</TabsTrigger>
-                      <TabsTrigger value="text">{t.tabText}</TabsTrigger>
-                      <TabsTrigger value="contact">{t.tabContact}</TabsTrigger>
-                    </TabsList>
+              <CardContent className="flex flex-col gap-5">
+                <PreviewImage t={t} hasData={hasData} drawing={drawing} current={data} alt={alt} />
 
-                    <TabsContent value="url">
+                {hasData ? (
+                  <>
+                    <div className="flex flex-wrap gap-2">
+                      <Button type="button" onClick={download} disabled={!ready} className="grow">
+                        <DownloadIcon aria-hidden="true" />
+                        {t.download}
+                      </Button>
+                      <Button type="button" variant="outline" onClick={copy} className="grow">
+                        {copied ? <CheckIcon aria-hidden="true" /> : <CopyIcon aria-hidden="true" />}
+                        {copied ? t.copied : t.copy}
+                      </Button>
+                    </div>
+
+                    <div className="flex flex-col gap-3 rounded-lg border bg-muted/40 p-4">
                       <Field>
-                        <FieldLabel>{t.urlLabel}</FieldLabel>
+                        <FieldLabel>{t.captionLabel}</FieldLabel>
                         <FieldControl>
                           <Input
-                            ref={firstFieldRefs.url}
-                            type="text"
-                            inputMode="url"
-                            autoComplete="url"
-                            autoCapitalize="none"
-                            spellCheck={false}
-                            placeholder={t.urlPlaceholder}
-                            value={fields.url}
-                            onChange={(e) => setFields((f) => ({ ...f, url: e.target.value }))}
+                            maxLength={CAPTION_MAX}
+                            value={caption}
+                            onChange={(e) => {
+                              const value = e.target.value;
+                              setCaptions((c) => ({ ...c, [tab]: value }));
+                            }}
                           />
                         </FieldControl>
-                        <FieldDescription>{t.urlHelp}</FieldDescription>
+                        <FieldDescription>{t.captionHelp}</FieldDescription>
                       </Field>
-                    </TabsContent>
+                      <Button type="button" variant="outline" onClick={() => window.print()} disabled={!ready} className="self-start">
+                        <PrinterIcon aria-hidden="true" />
+                        {t.print}
+                      </Button>
+                    </div>
 
-                    <TabsContent value="text">
-                      <Field>
-                        <FieldLabel>{t.textLabel}</FieldLabel>
-                        <FieldControl>
-                          <Textarea
-                            ref={firstFieldRefs.text}
-                            rows={4}
-                            className="max-h-72 overflow-y-auto"
-                            placeholder={t.textPlaceholder}
-                            value={fields.text}
-                            onChange={(e) => setFields((f) => ({ ...f, text: e.target.value }))}
-                          />
-                        </FieldControl>
-                      </Field>
-                    </TabsContent>
-
-                    <TabsContent value="contact" className="flex flex-col gap-4">
-                      <p className="text-base text-muted-foreground">{t.contactHelp}</p>
-                      <div className="grid gap-4 sm:grid-cols-2">
-                        <ContactField label={t.firstName} ref={firstFieldRefs.contact} autoComplete="given-name" value={fields.contact.firstName} onChange={setContact('firstName')} />
-                        <ContactField label={t.lastName} autoComplete="family-name" value={fields.contact.lastName} onChange={setContact('lastName')} />
-                        <ContactField label={t.phone} type="tel" autoComplete="tel" value={fields.contact.phone} onChange={setContact('phone')} />
-                        <ContactField
-                          label={t.email}
-                          type="email"
-                          autoComplete="email"
-                          autoCapitalize="none"
-                          spellCheck={false}
-                          value={fields.contact.email}
-                          onChange={setContact('email')}
-                          onBlur={() => setEmailTouched(true)}
-                          error={emailInvalid ? t.emailInvalid : undefined}
-                        />
-                        <ContactField label={t.organization} autoComplete="organization" value={fields.contact.organization} onChange={setContact('organization')} />
-                        <ContactField
-                          label={t.website}
-                          inputMode="url"
-                          autoComplete="url"
-                          autoCapitalize="none"
-                          spellCheck={false}
-                          value={fields.contact.url}
-                          onChange={setContact('url')}
-                        />
-                      </div>
-                    </TabsContent>
-                </Tabs>
+                    <div className="flex flex-col gap-2">
+                      <h3 id={ids.data} className="text-base font-semibold">
+                        {t.encodedData}
+                      </h3>
+                      <pre
+                        // A scrollable region must take the keyboard's focus to be scrolled without a mouse (axe).
+                        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+                        tabIndex={0}
+                        role="region"
+                        aria-labelledby={ids.data}
+                        data-testid="qr-encoded-data"
+                        className="max-h-48 overflow-auto rounded-md border bg-muted p-3 font-mono text-sm break-all whitespace-pre-wrap text-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+                      >
+                        {data}
+                      </pre>
+                    </div>
+                  </>
+                ) : null}
+                {/* Announces the copy for screen readers, whose focus stays on the button. */}
+                <span role="status" className="sr-only">
+                  {copied ? t.copied : ''}
+                </span>
               </CardContent>
-              <CardFooter className="border-t pt-4 [.border-t]:pt-4">
-                <Button type="button" variant="outline" onClick={clearAll}>
-                  <RotateCcwIcon aria-hidden="true" />
-                  {t.clearAll}
-                </Button>
-              </CardFooter>
             </Card>
-
-            <section aria-labelledby={ids.preview}>
-              <Card className="gap-4">
-                <CardHeader>
-                  <CardTitle asChild>
-                    <h2 id={ids.preview}>{t.previewHeading}</h2>
-                  </CardTitle>
-                </CardHeader>
-                <CardContent className="flex flex-col gap-5">
-                  <PreviewImage t={t} hasData={hasData} drawing={drawing} current={data} alt={alt} />
-
-                  {hasData ? (
-                    <>
-                      <div className="flex flex-wrap gap-2">
-                        <Button type="button" onClick={download} disabled={!ready} className="grow">
-                          <DownloadIcon aria-hidden="true" />
-                          {t.download}
-                        </Button>
-                        <Button type="button" variant="outline" onClick={copy} className="grow">
-                          {copied ? <CheckIcon aria-hidden="true" /> : <CopyIcon aria-hidden="true" />}
-                          {copied ? t.copied : t.copy}
-                        </Button>
-                      </div>
-
-                      <div className="flex flex-col gap-3 rounded-lg border bg-muted/40 p-4">
-                        <Field>
-                          <FieldLabel>{t.captionLabel}</FieldLabel>
-                          <FieldControl>
-                            <Input
-                              maxLength={CAPTION_MAX}
-                              value={caption}
-                              onChange={(e) => {
-                                const value = e.target.value;
-                                setCaptions((c) => ({ ...c, [tab]: value }));
-                              }}
-                            />
-                          </FieldControl>
-                          <FieldDescription>{t.captionHelp}</FieldDescription>
-                        </Field>
-                        <Button type="button" variant="outline" onClick={() => window.print()} disabled={!ready} className="self-start">
-                          <PrinterIcon aria-hidden="true" />
-                          {t.print}
-                        </Button>
-                      </div>
-
-                      <div className="flex flex-col gap-2">
-                        <h3 id={ids.data} className="text-base font-semibold">
-                          {t.encodedData}
-                        </h3>
-                        <pre
-                          // A scrollable region must take the keyboard's focus to be scrolled without a mouse (axe).
-                          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-                          tabIndex={0}
-                          role="region"
-                          aria-labelledby={ids.data}
-                          data-testid="qr-encoded-data"
-                          className="max-h-48 overflow-auto rounded-md border bg-muted p-3 font-mono text-sm break-all whitespace-pre-wrap text-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-                        >
-                          {data}
-                        </pre>
-                      </div>
-                    </>
-                  ) : null}
-                  {/* Announces the copy for screen readers, whose focus stays on the button. */}
-                  <span role="status" className="sr-only">
-                    {copied ? t.copied : ''}
-                  </span>
-                </CardContent>
-              </Card>
-            </section>
+          </section>
         </div>
 
         <p className="mt-8 flex items-start justify-center gap-2 text-center text-base text-muted-foreground print:hidden">

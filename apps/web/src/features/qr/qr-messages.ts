@@ -27,7 +27,11 @@ export function useQrLocale(): QrLocale {
   // On the server (no window; Node has a navigator of its own) the request's language. In the
   // browser the "server snapshot" (used while hydrating) is the browser's own language:
   // the header the server read came from the same setting, so both render the same labels.
-  const language = useSyncExternalStore(subscribe, () => navigator.language, () => (typeof window === 'undefined' ? serverLanguage : navigator.language));
+  const language = useSyncExternalStore(
+    subscribe,
+    () => navigator.language,
+    () => (typeof window === 'undefined' ? serverLanguage : navigator.language),
+  );
   return qrLocale(language);
 }
 

@@ -73,8 +73,12 @@ export function VolunteerNeeds({ query, isAdmin, onVolunteer }: { query: QueryLi
                   <TableRow>
                     <TableHead scope="col">Event</TableHead>
                     <TableHead scope="col">Date</TableHead>
-                    <TableHead scope="col" className="text-right">Positions</TableHead>
-                    <TableHead scope="col" className="text-right">Filled</TableHead>
+                    <TableHead scope="col" className="text-right">
+                      Positions
+                    </TableHead>
+                    <TableHead scope="col" className="text-right">
+                      Filled
+                    </TableHead>
                     <TableHead scope="col">Action</TableHead>
                   </TableRow>
                 </TableHeader>
@@ -102,4 +106,3 @@ export function VolunteerNeeds({ query, isAdmin, onVolunteer }: { query: QueryLi
     </section>
   );
 }
-

@@ -20,7 +20,15 @@ export const Route = createFileRoute('/news/$id')({
   },
   head: ({ match, loaderData }) =>
     loaderData
-      ? seo(match.context, { title: loaderData.title, description: excerpt(loaderData.content, 155), path: `/news/${loaderData.id}`, type: 'article', image: loaderData.image ? { path: largestJpeg(loaderData.image), width: loaderData.image.width, height: loaderData.image.height, alt: loaderData.imageAlt ?? '' } : undefined })
+      ? seo(match.context, {
+          title: loaderData.title,
+          description: excerpt(loaderData.content, 155),
+          path: `/news/${loaderData.id}`,
+          type: 'article',
+          image: loaderData.image
+            ? { path: largestJpeg(loaderData.image), width: loaderData.image.width, height: loaderData.image.height, alt: loaderData.imageAlt ?? '' }
+            : undefined,
+        })
       : seo(match.context, { title: loaderData === null ? TEXT.newsItemNotFound : 'Post News', noindex: true }),
   component: NewsRoute,
 });

@@ -4,7 +4,8 @@ import { NewsListPage } from '../../features/news/news-list-page.tsx';
 import { prefetchAll } from '../../lib/optional-query.ts';
 
 export const Route = createFileRoute('/news/')({
-  head: ({ match }) => seo(match.context, { title: 'Post News', description: `News and announcements from ${settingsOf(match.context).postName}.`, path: '/news' }),
+  head: ({ match }) =>
+    seo(match.context, { title: 'Post News', description: `News and announcements from ${settingsOf(match.context).postName}.`, path: '/news' }),
   loader: ({ context }) => prefetchAll([context.trpcUtils.news.list.ensureData()]),
   component: NewsListPage,
 });

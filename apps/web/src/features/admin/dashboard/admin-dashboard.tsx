@@ -10,7 +10,6 @@ import { AdminTitle } from '../forms/admin-title.tsx';
 import { DASHBOARD_TABS, type DashboardTab } from './tabs.ts';
 import { CommanderMessagesTable, EngagementsTable, EventsTable, NewsTable, ResourcesTable } from '../tables/content-tables.tsx';
 
-
 const TAB_LABELS: Record<DashboardTab, string> = {
   events: 'Events',
   news: 'News',

@@ -144,9 +144,7 @@ function CommanderMessageForm({ message }: { message?: CommanderMessage }) {
               className="font-mono text-base"
             />
           </FieldControl>
-          <FieldDescription>
-            Select text and use Bold, Italic or Underline (or Ctrl+B, Ctrl+I, Ctrl+U). Line breaks are kept.
-          </FieldDescription>
+          <FieldDescription>Select text and use Bold, Italic or Underline (or Ctrl+B, Ctrl+I, Ctrl+U). Line breaks are kept.</FieldDescription>
           <FieldError>{error}</FieldError>
         </Field>
         <section aria-labelledby="preview-heading" className="rounded-lg border bg-muted p-4">

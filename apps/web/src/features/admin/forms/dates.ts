@@ -63,11 +63,7 @@ export function wallClockOf(value: string, timeZone: string): { date: string; ti
  * the range picked on the calendar. A plain end date is inclusive: the calendar has already
  * turned FullCalendar's exclusive all-day end into the last day of the range.
  */
-export function initialRange(
-  timeZone: string,
-  start?: string,
-  end?: string,
-): { startDate: string; startTime: string; endDate: string; endTime: string } {
+export function initialRange(timeZone: string, start?: string, end?: string): { startDate: string; startTime: string; endDate: string; endTime: string } {
   const s = start ? wallClockOf(start, timeZone) : null;
   const e = end ? wallClockOf(end, timeZone) : null;
   const startDate = s?.date ?? todayIn(timeZone);

@@ -132,22 +132,11 @@ function EngagementForm({ item, timeZone }: { item?: CommunityEngagement; timeZo
             description="Optional. Without an image the highlight shows an icon."
           />
         </div>
-        <TextField
-          form={form}
-          name="tags"
-          label="Tags"
-          required
-          placeholder="Veterans, Community, Youth"
-          description="Separate tags with commas."
-        />
+        <TextField form={form} name="tags" label="Tags" required placeholder="Veterans, Community, Youth" description="Separate tags with commas." />
         <div className="rounded-lg border bg-muted p-4">
           <SwitchField control={form.control} name="active" label="Active" description={TEXT.oneActiveEngagement} />
         </div>
-        <FormActions
-          saving={form.formState.isSubmitting}
-          saveLabel={item ? 'Update Engagement' : 'Create Engagement'}
-          cancel={BACK}
-        />
+        <FormActions saving={form.formState.isSubmitting} saveLabel={item ? 'Update Engagement' : 'Create Engagement'} cancel={BACK} />
       </form>
       <UnsavedChangesDialog blocker={blocker} onLeave={draft.clear} />
     </FormPanel>

@@ -94,7 +94,16 @@ export function EventFormPage({ id, start, end }: { id?: number; start?: string;
     } catch {
       const blank = newEventValues(timeZone);
       return {
-        values: { ...blank, title: e.title, description: e.description, location: e.location, type: e.type, volunteerPositions: e.volunteerPositions, startDate: '', endDate: '' },
+        values: {
+          ...blank,
+          title: e.title,
+          description: e.description,
+          location: e.location,
+          type: e.type,
+          volunteerPositions: e.volunteerPositions,
+          startDate: '',
+          endDate: '',
+        },
         unreadable: true,
       };
     }
@@ -104,13 +113,22 @@ export function EventFormPage({ id, start, end }: { id?: number; start?: string;
     <Page before={<BackLink to="/admin" />} title={title} intro={id === undefined ? 'Add an event to the calendar.' : undefined}>
       <AdminTitle text={title} />
       {loadFailed ? (
-        <LoadState state="error" message={errorStatus(event.error) === 404 ? 'This event does not exist. It may have been deleted.' : T.eventLoadFailed.description} />
+        <LoadState
+          state="error"
+          message={errorStatus(event.error) === 404 ? 'This event does not exist. It may have been deleted.' : T.eventLoadFailed.description}
+        />
       ) : !initial ? (
         <LoadState state="loading" />
       ) : (
         <>
           {initial.unreadable ? <LoadState state="error" message={V.eventDatesUnreadable} /> : null}
-          <EventForm key={id ?? 'new'} id={id} initial={initial.values} timeZone={timeZone} picture={event.data ? { image: event.data.image, alt: event.data.imageAlt ?? '' } : undefined} />
+          <EventForm
+            key={id ?? 'new'}
+            id={id}
+            initial={initial.values}
+            timeZone={timeZone}
+            picture={event.data ? { image: event.data.image, alt: event.data.imageAlt ?? '' } : undefined}
+          />
           {event.data ? <VolunteerList volunteers={event.data.volunteers} /> : null}
         </>
       )}
@@ -118,7 +136,17 @@ export function EventFormPage({ id, start, end }: { id?: number; start?: string;
   );
 }
 
-function EventForm({ id, initial, timeZone, picture: saved }: { id?: number; initial: FormIn; timeZone: string; picture?: { image: Image | null; alt: string } }) {
+function EventForm({
+  id,
+  initial,
+  timeZone,
+  picture: saved,
+}: {
+  id?: number;
+  initial: FormIn;
+  timeZone: string;
+  picture?: { image: Image | null; alt: string };
+}) {
   const navigate = useNavigate();
   const utils = trpc.useUtils();
   const create = trpc.events.create.useMutation();
@@ -160,8 +188,7 @@ function EventForm({ id, initial, timeZone, picture: saved }: { id?: number; ini
 
   // The spec's rules (§4) react to what the person types, not to values set here.
   useEffect(() => {
-    const set = (name: 'endDate' | 'endTime', value: string) =>
-      setValue(name, value, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
+    const set = (name: 'endDate' | 'endTime', value: string) => setValue(name, value, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
     const sub = form.watch((values, { name, type }) => {
       // A person's edit carries its DOM event's type ('input' under Preact, which RHF's types
       // do not list); values set here carry none.
@@ -232,45 +259,69 @@ function VolunteerList({ volunteers }: { volunteers: EventDetail['volunteers'] }
         <p className="rounded-lg border border-dashed bg-card p-6 text-lg text-muted-foreground">No volunteers have signed up for this event yet.</p>
       ) : (
         <>
-        {/* Phones: one card per volunteer, so nothing scrolls sideways (issue 23 #18). */}
-        <ul className="space-y-3 md:hidden" aria-label="Registered volunteers">
-          {volunteers.map((v) => (
-            <li key={v.id} className="rounded-lg border bg-card p-4">
-              <p className="text-lg font-semibold">{v.name}</p>
-              {v.role ? <p className="text-muted-foreground">{v.role}</p> : null}
-              {v.email ? <a href={`mailto:${v.email}`} className="block text-primary underline underline-offset-4 [overflow-wrap:anywhere]">{v.email}</a> : null}
-              {v.phone ? <a href={`tel:${v.phone}`} className="block text-primary underline underline-offset-4">{v.phone}</a> : null}
-            </li>
-          ))}
-        </ul>
-        <div className="hidden rounded-lg border bg-card md:block">
-          <Table aria-label="Registered volunteers">
-            <TableHeader>
-              <TableRow>
-                <TableHead scope="col">Name</TableHead>
-                <TableHead scope="col">Email</TableHead>
-                <TableHead scope="col">Phone</TableHead>
-                <TableHead scope="col">Role</TableHead>
-                <TableHead scope="col">
-                  <span className="sr-only">Actions</span>
-                </TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {volunteers.map((v) => (
-                <TableRow key={v.id}>
-                  <TableCell className="font-semibold">{v.name}</TableCell>
-                  <TableCell>{v.email ? <a href={`mailto:${v.email}`} className="text-primary underline underline-offset-4">{v.email}</a> : '-'}</TableCell>
-                  <TableCell className="whitespace-nowrap">{v.phone ? <a href={`tel:${v.phone}`} className="text-primary underline underline-offset-4">{v.phone}</a> : '-'}</TableCell>
-                  <TableCell>{v.role || '-'}</TableCell>
-                  <TableCell className="text-right">
-                    <RemoveVolunteer id={v.id} name={v.name} />
-                  </TableCell>
+          {/* Phones: one card per volunteer, so nothing scrolls sideways (issue 23 #18). */}
+          <ul className="space-y-3 md:hidden" aria-label="Registered volunteers">
+            {volunteers.map((v) => (
+              <li key={v.id} className="rounded-lg border bg-card p-4">
+                <p className="text-lg font-semibold">{v.name}</p>
+                {v.role ? <p className="text-muted-foreground">{v.role}</p> : null}
+                {v.email ? (
+                  <a href={`mailto:${v.email}`} className="block text-primary underline underline-offset-4 [overflow-wrap:anywhere]">
+                    {v.email}
+                  </a>
+                ) : null}
+                {v.phone ? (
+                  <a href={`tel:${v.phone}`} className="block text-primary underline underline-offset-4">
+                    {v.phone}
+                  </a>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+          <div className="hidden rounded-lg border bg-card md:block">
+            <Table aria-label="Registered volunteers">
+              <TableHeader>
+                <TableRow>
+                  <TableHead scope="col">Name</TableHead>
+                  <TableHead scope="col">Email</TableHead>
+                  <TableHead scope="col">Phone</TableHead>
+                  <TableHead scope="col">Role</TableHead>
+                  <TableHead scope="col">
+                    <span className="sr-only">Actions</span>
+                  </TableHead>
                 </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </div>
+              </TableHeader>
+              <TableBody>
+                {volunteers.map((v) => (
+                  <TableRow key={v.id}>
+                    <TableCell className="font-semibold">{v.name}</TableCell>
+                    <TableCell>
+                      {v.email ? (
+                        <a href={`mailto:${v.email}`} className="text-primary underline underline-offset-4">
+                          {v.email}
+                        </a>
+                      ) : (
+                        '-'
+                      )}
+                    </TableCell>
+                    <TableCell className="whitespace-nowrap">
+                      {v.phone ? (
+                        <a href={`tel:${v.phone}`} className="text-primary underline underline-offset-4">
+                          {v.phone}
+                        </a>
+                      ) : (
+                        '-'
+                      )}
+                    </TableCell>
+                    <TableCell>{v.role || '-'}</TableCell>
+                    <TableCell className="text-right">
+                      <RemoveVolunteer id={v.id} name={v.name} />
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </div>
         </>
       )}
     </section>

@@ -72,7 +72,14 @@ function NewsForm({ item, timeZone }: { item?: News; timeZone: string }) {
   const onSubmit = form.handleSubmit(async (v) => {
     if (picture.image && !picture.alt.trim()) return setAltError(IMAGE_MESSAGES.altRequired);
     setAltError(undefined);
-    const body = { title: v.title, content: v.content, featured: v.featured, publishDate: instantForDate(v.publishDate, timeZone, item?.publishDate), imageId: picture.image?.id ?? null, imageAlt: picture.image ? picture.alt : null };
+    const body = {
+      title: v.title,
+      content: v.content,
+      featured: v.featured,
+      publishDate: instantForDate(v.publishDate, timeZone, item?.publishDate),
+      imageId: picture.image?.id ?? null,
+      imageAlt: picture.image ? picture.alt : null,
+    };
     try {
       if (item) await update.mutateAsync({ id: item.id, ...body });
       else await create.mutateAsync(body);
@@ -102,11 +109,7 @@ function NewsForm({ item, timeZone }: { item?: News; timeZone: string }) {
             <SwitchField control={form.control} name="featured" label="Featured" />
           </div>
         </div>
-        <FormActions
-          saving={form.formState.isSubmitting}
-          saveLabel={item ? 'Update News Item' : 'Create News Item'}
-          cancel={BACK}
-        />
+        <FormActions saving={form.formState.isSubmitting} saveLabel={item ? 'Update News Item' : 'Create News Item'} cancel={BACK} />
       </form>
       <UnsavedChangesDialog blocker={blocker} onLeave={draft.clear} />
     </FormPanel>

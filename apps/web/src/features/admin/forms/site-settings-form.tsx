@@ -209,19 +209,7 @@ function OfficeSection({ form, name, title }: { form: Form; name: 'countyOffice'
   );
 }
 
-function LinkList({
-  form,
-  name,
-  max,
-  addLabel,
-  item,
-}: {
-  form: Form;
-  name: 'socialLinks' | 'nationalLinks';
-  max: number;
-  addLabel: string;
-  item: string;
-}) {
+function LinkList({ form, name, max, addLabel, item }: { form: Form; name: 'socialLinks' | 'nationalLinks'; max: number; addLabel: string; item: string }) {
   return (
     <RowList form={form} name={name} max={max} addLabel={addLabel} itemLabel={item} newRow={{ label: '', url: '' }}>
       {(i) => (

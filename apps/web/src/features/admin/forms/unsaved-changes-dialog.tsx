@@ -1,5 +1,14 @@
 import { CONFIRM } from '@post/contracts/messages';
-import { AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogHeader, AlertDialogTitle } from '@post/ui/components/alert-dialog';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@post/ui/components/alert-dialog';
 import type { UnsavedChangesBlocker } from '../../../lib/use-unsaved-changes.ts';
 
 /**

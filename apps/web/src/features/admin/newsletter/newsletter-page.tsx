@@ -14,7 +14,8 @@ export function NewsletterPage() {
   const list = trpc.newsletter.list.useQuery();
   const count = list.data?.length ?? 0;
   return (
-    <Page before={<BackLink to="/admin" />}
+    <Page
+      before={<BackLink to="/admin" />}
       title="Newsletter Subscribers"
       intro={list.data ? `${count} ${count === 1 ? 'subscriber' : 'subscribers'} from the footer's newsletter box.` : undefined}
       actions={

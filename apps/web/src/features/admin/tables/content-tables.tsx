@@ -46,8 +46,10 @@ export function EventsTable() {
               question={CONFIRM.delete('event')}
               busy={remove.isPending}
               onConfirm={() =>
-                rowAction(() => remove.mutateAsync({ id: e.id }), { done: T.deleted, failed: T.deleteFailed('event') }, () =>
-                  Promise.all([utils.events.invalidate(), utils.volunteers.invalidate()]),
+                rowAction(
+                  () => remove.mutateAsync({ id: e.id }),
+                  { done: T.deleted, failed: T.deleteFailed('event') },
+                  () => Promise.all([utils.events.invalidate(), utils.volunteers.invalidate()]),
                 )
               }
             />
@@ -79,7 +81,11 @@ export function NewsTable() {
             cell: (n) => (
               <>
                 {f.date(n.publishDate)}
-                {Date.parse(n.publishDate) > Date.now() && <Badge variant="secondary" className="ml-2">Scheduled</Badge>}
+                {Date.parse(n.publishDate) > Date.now() && (
+                  <Badge variant="secondary" className="ml-2">
+                    Scheduled
+                  </Badge>
+                )}
               </>
             ),
             className: 'md:whitespace-nowrap',
@@ -94,8 +100,10 @@ export function NewsTable() {
               question={CONFIRM.delete('news item')}
               busy={remove.isPending}
               onConfirm={() =>
-                rowAction(() => remove.mutateAsync({ id: n.id }), { done: T.deleted, failed: T.deleteFailed('news item') }, () =>
-                  utils.news.invalidate(),
+                rowAction(
+                  () => remove.mutateAsync({ id: n.id }),
+                  { done: T.deleted, failed: T.deleteFailed('news item') },
+                  () => utils.news.invalidate(),
                 )
               }
             />
@@ -125,7 +133,12 @@ export function ResourcesTable() {
             header: 'URL',
             className: 'min-w-0',
             cell: (r) => (
-              <a href={r.url} target="_blank" rel="noopener noreferrer" className="break-all text-primary underline underline-offset-4 md:line-clamp-2 md:max-w-72">
+              <a
+                href={r.url}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="break-all text-primary underline underline-offset-4 md:line-clamp-2 md:max-w-72"
+              >
                 {r.url}
                 <span className="sr-only"> (opens in a new tab)</span>
               </a>
@@ -140,8 +153,10 @@ export function ResourcesTable() {
               question={CONFIRM.delete('resource')}
               busy={remove.isPending}
               onConfirm={() =>
-                rowAction(() => remove.mutateAsync({ id: r.id }), { done: T.deleted, failed: T.deleteFailed('resource') }, () =>
-                  utils.resources.invalidate(),
+                rowAction(
+                  () => remove.mutateAsync({ id: r.id }),
+                  { done: T.deleted, failed: T.deleteFailed('resource') },
+                  () => utils.resources.invalidate(),
                 )
               }
             />
@@ -179,8 +194,10 @@ export function CommanderMessagesTable() {
                 name={nameOf(m)}
                 busy={activate.isPending}
                 onClick={() =>
-                  rowAction(() => activate.mutateAsync({ id: m.id }), { done: T.messageActivated, failed: T.activateMessageFailed }, () =>
-                    utils.commanderMessages.invalidate(),
+                  rowAction(
+                    () => activate.mutateAsync({ id: m.id }),
+                    { done: T.messageActivated, failed: T.activateMessageFailed },
+                    () => utils.commanderMessages.invalidate(),
                   )
                 }
               />
@@ -191,8 +208,10 @@ export function CommanderMessagesTable() {
               question={CONFIRM.deleteCommanderMessage}
               busy={remove.isPending}
               onConfirm={() =>
-                rowAction(() => remove.mutateAsync({ id: m.id }), { done: T.messageDeleted, failed: T.messageDeleteFailed }, () =>
-                  utils.commanderMessages.invalidate(),
+                rowAction(
+                  () => remove.mutateAsync({ id: m.id }),
+                  { done: T.messageDeleted, failed: T.messageDeleteFailed },
+                  () => utils.commanderMessages.invalidate(),
                 )
               }
             />
@@ -241,8 +260,10 @@ export function EngagementsTable() {
                 name={e.title}
                 busy={activate.isPending}
                 onClick={() =>
-                  rowAction(() => activate.mutateAsync({ id: e.id }), { done: T.engagementActivated, failed: T.activateEngagementFailed }, () =>
-                    utils.communityEngagements.invalidate(),
+                  rowAction(
+                    () => activate.mutateAsync({ id: e.id }),
+                    { done: T.engagementActivated, failed: T.activateEngagementFailed },
+                    () => utils.communityEngagements.invalidate(),
                   )
                 }
               />
@@ -253,8 +274,10 @@ export function EngagementsTable() {
               question={CONFIRM.delete('community engagement')}
               busy={remove.isPending}
               onConfirm={() =>
-                rowAction(() => remove.mutateAsync({ id: e.id }), { done: T.deleted, failed: T.deleteFailed('community engagement') }, () =>
-                  utils.communityEngagements.invalidate(),
+                rowAction(
+                  () => remove.mutateAsync({ id: e.id }),
+                  { done: T.deleted, failed: T.deleteFailed('community engagement') },
+                  () => utils.communityEngagements.invalidate(),
                 )
               }
             />
