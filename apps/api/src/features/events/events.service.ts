@@ -196,16 +196,14 @@ async function newSeries(
     await trx
       .insertInto('events')
       .values(
-        rest
-          .slice(i, i + 200)
-          .map((inst) => ({
-            ...fields,
-            createdBy: values.createdBy,
-            startDate: inst.start,
-            endDate: inst.end,
-            seriesId: series.id,
-            originalStart: inst.original,
-          })),
+        rest.slice(i, i + 200).map((inst) => ({
+          ...fields,
+          createdBy: values.createdBy,
+          startDate: inst.start,
+          endDate: inst.end,
+          seriesId: series.id,
+          originalStart: inst.original,
+        })),
       )
       .execute();
   }
