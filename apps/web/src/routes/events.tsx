@@ -2,7 +2,6 @@ import { seo, settingsOf } from '../lib/seo.ts';
 import { createFileRoute } from '@tanstack/react-router';
 import { parseId } from '@post/contracts/ids';
 import { EventsPage, type EventId } from '../features/events/events-page.tsx';
-import { holidaysForYear, isHolidayId } from '@post/contracts/rules/holidays';
 import { prefetchAll } from '../lib/optional-query.ts';
 
 /** `?id=` selects an event: numeric ids are stored events, others holidays (spec §2). */
@@ -22,7 +21,11 @@ export const Route = createFileRoute('/events')({
     await prefetchAll([context.trpcUtils.events.list.ensureData()]);
     const id = deps.id;
     if (id === undefined) return { found: true };
-    if (isHolidayId(String(id))) return { found: holidaysForYear(Number(/(\d{4})$/.exec(String(id))?.[1] ?? 0)).some((h) => h.id === String(id)) };
+    if (typeof id === 'string') {
+      // A holiday's id: the holiday rules load only for such an address, not with every page.
+      const { holidaysForYear } = await import('@post/contracts/rules/holidays');
+      return { found: holidaysForYear(Number(/(\d{4})$/.exec(id)?.[1] ?? 0)).some((h) => h.id === id) };
+    }
     const list = context.trpcUtils.events.list.getData();
     return { found: list === undefined || list.some((e) => e.id === Number(id)) };
   },

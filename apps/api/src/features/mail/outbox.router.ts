@@ -80,6 +80,7 @@ export const outboxRouter = router({
     }),
   retry: adminProcedure
     .meta({
+      changesContent: false,
       openapi: {
         method: 'POST',
         path: '/admin/outbox/{id}/retry',

@@ -88,7 +88,7 @@ describe('resources', () => {
       [{ url: 'not a url' }, V.urlInvalid],
       [{ url: 'javascript:alert(1)' }, V.urlInvalid],
       [{ order: -1 }, V.orderMin],
-      [{ order: 1.5 }, V.orderMin],
+      [{ order: 1.5 }, V.orderWhole],
       [{ category: 'food' }, 'Please choose a category'],
     ];
     for (const [overrides, message] of cases) {

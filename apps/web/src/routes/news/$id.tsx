@@ -5,7 +5,6 @@ import { parseId } from '@post/contracts/ids';
 import { newsItemQuery } from '../../features/news/queries.ts';
 import { excerpt } from '../../features/news/news-text.ts';
 import { seo } from '../../lib/seo.ts';
-import { largestJpeg } from '../../components/picture.tsx';
 
 export const Route = createFileRoute('/news/$id')({
   // The item (null when there is none, which makes the server answer 404 (issue 23 #16); undefined when it could not be read: the page shows its error).
@@ -26,7 +25,7 @@ export const Route = createFileRoute('/news/$id')({
           path: `/news/${loaderData.id}`,
           type: 'article',
           image: loaderData.image
-            ? { path: largestJpeg(loaderData.image), width: loaderData.image.width, height: loaderData.image.height, alt: loaderData.imageAlt ?? '' }
+            ? { path: loaderData.image.urls.jpeg.at(-1)!.url, width: loaderData.image.width, height: loaderData.image.height, alt: loaderData.imageAlt ?? '' }
             : undefined,
         })
       : seo(match.context, { title: loaderData === null ? TEXT.newsItemNotFound : 'Post News', noindex: true }),
