@@ -6,7 +6,7 @@ import { databaseTestProjects } from '@post/db/test-projects';
 export default defineConfig(async () => ({
   test: {
     projects: await databaseTestProjects(),
-    testTimeout: 60_000,
+    testTimeout: 120_000,
     hookTimeout: 60_000,
   },
 }));

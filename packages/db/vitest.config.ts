@@ -6,7 +6,7 @@ import { databaseTestProjects } from './src/test-projects.ts';
 export default defineConfig(async () => ({
   test: {
     projects: await databaseTestProjects(),
-    testTimeout: 30_000,
+    testTimeout: 120_000,
     hookTimeout: 60_000,
   },
 }));
