@@ -85,7 +85,10 @@ describe('public pages with demo content', () => {
 
     const engagement = section(page, 'Community Engagement');
     assert.ok(await engagement.getByText('Partnering With the Hometown Food Pantry').isVisible());
-    assert.ok(await engagement.locator('[data-slot=engagement-icon]').isVisible(), 'no image: the gradient icon shows');
+    // The demo highlight carries a photo of its own (issue 22): shown with its text alternative.
+    const photo = engagement.locator('picture img').first();
+    assert.ok(await photo.isVisible(), 'the highlight shows its photo');
+    assert.ok(((await photo.getAttribute('alt')) ?? '').length > 10, 'the photo has its alt text');
     for (const t of ['Community', 'Food Security', 'Volunteering'])
       assert.ok(await engagement.getByRole('list', { name: 'Tags' }).getByText(t, { exact: true }).isVisible());
     assert.equal(await engagement.getByRole('link', { name: 'View all community programs' }).getAttribute('href'), '/community');

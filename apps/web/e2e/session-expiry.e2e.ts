@@ -42,6 +42,8 @@ async function signInAgain(page: Page): Promise<void> {
   await form.getByRole('button', { name: 'Sign In' }).click();
   await loaded;
   await waitForApp(page);
+  // The page loaded after a sign-in says "Login successful" and drops its ?signedIn=1 marker.
+  await page.waitForURL((u) => !u.searchParams.has('signedIn'));
 }
 
 /** Reloads the page, agreeing to the browser's "leave site?" question that unsaved changes ask. */
@@ -246,8 +248,9 @@ describe('session expiry', () => {
     assert.equal(await dialog.getByLabel(/^Last Name/).inputValue(), 'Kessler');
     assert.equal(await dialog.getByLabel(/^Portal Password/).inputValue(), '');
 
-    // Cancel closes it and forgets the draft.
+    // Cancel asks first (issue 23 #18), then closes it and forgets the draft.
     await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Discard changes' }).click();
     await dialog.waitFor({ state: 'detached' });
     assert.equal(await storedDraft(page, 'member:new'), null);
     await reload(page);

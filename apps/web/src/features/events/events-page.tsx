@@ -86,12 +86,14 @@ export function EventsPage({ id, onSelect }: { id: EventId | undefined; onSelect
 
   const openFromCalendar = (eventId: string) => onSelect(/^\d+$/.test(eventId) ? Number(eventId) : eventId);
 
-  const volunteer = (e: Event) => {
+  const volunteer = (e: Event) => setSignup({ id: e.id, title: e.title, startDate: e.startDate });
+  const volunteerFromPopup = (e: Event) => {
     // The popup's Volunteer button has focus: let go of it before the popup is hidden, or the
-    // browser warns that aria-hidden was put on a focused element (issue 23 #18).
+    // browser warns that aria-hidden was put on a focused element (issue 23 #18). Only from the
+    // popup: from the Upcoming Volunteer Needs table, focus must stay on the button, to return there.
     (document.activeElement as HTMLElement | null)?.blur();
     // The sign-up opens once the popup's route change is done, not in the middle of it.
-    void Promise.resolve(onSelect(undefined) as unknown).then(() => setSignup({ id: e.id, title: e.title, startDate: e.startDate }));
+    void Promise.resolve(onSelect(undefined) as unknown).then(() => volunteer(e));
   };
   // After signing up from the popup, focus returns to the event's row (the popup's button is gone).
   const lastSignup = useRef<number | null>(null);
@@ -170,7 +172,9 @@ export function EventsPage({ id, onSelect }: { id: EventId | undefined; onSelect
         <VolunteerNeeds query={events} isAdmin={isAdmin} onVolunteer={volunteer} />
       </div>
       <Suspense fallback={null}>
-        {used.current.details ? <EventDetailsDialog selected={selected} onClose={() => onSelect(undefined)} isAdmin={isAdmin} onVolunteer={volunteer} /> : null}
+        {used.current.details ? (
+          <EventDetailsDialog selected={selected} onClose={() => onSelect(undefined)} isAdmin={isAdmin} onVolunteer={volunteerFromPopup} />
+        ) : null}
         {used.current.signup ? <VolunteerSignupDialog event={signup} onClose={() => setSignup(null)} returnFocusTo={eventElement} /> : null}
       </Suspense>
     </Page>
