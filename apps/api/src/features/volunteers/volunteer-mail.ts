@@ -5,22 +5,13 @@ import { buildCalendar } from '../events/events.ics.ts';
 import { formatEventTime } from '../mail/context.ts';
 import { enqueue, newToken, storeToken } from '../mail/outbox.ts';
 import { eventChanged, senderFrom, volunteerConfirmation, volunteerReminder } from '../mail/templates.ts';
+import type { CalendarEventRow } from '../events/events.service.ts';
 
 /** Purpose of the token in a volunteer's cancel link. */
 export const CANCEL_PURPOSE = 'volunteer-cancel';
 
-/** An event as the volunteer messages need it. */
-export interface MailEvent {
-  id: number;
-  title: string;
-  description: string;
-  location: string;
-  startDate: Date;
-  endDate: Date;
-  sequence: number;
-  createdAt: Date;
-  updatedAt: Date;
-}
+/** An event as the volunteer messages need it: what its iCalendar file needs. */
+export type MailEvent = CalendarEventRow;
 
 export async function loadMailEvent(db: DB, eventId: number): Promise<MailEvent | undefined> {
   const e = await db
