@@ -13,18 +13,8 @@ const MEMBER_RESOURCE_CATEGORIES = ['bylaws', 'forms', 'meetings', 'benefits', '
 const RESOURCE_TYPES = ['document', 'form', 'guide', 'handbook', 'archive', 'link'];
 const ACCESS_LEVELS = ['member', 'officers', 'life_members', 'annual_members'];
 const POST_ROLES = [
-  'none',
-  'Post Commander',
-  'Senior Vice Commander',
-  'Junior Vice Commander',
-  'Quartermaster',
-  'Chaplain',
-  'Adjutant',
-  'First Year Trustee',
-  'Second Year Trustee',
-  'Third Year Trustee',
-  'Service Officer',
-  'Judge Advocate',
+  'none', 'Post Commander', 'Senior Vice Commander', 'Junior Vice Commander', 'Quartermaster', 'Chaplain',
+  'Adjutant', 'First Year Trustee', 'Second Year Trustee', 'Third Year Trustee', 'Service Officer', 'Judge Advocate',
 ];
 const MEMBERSHIP_TYPES = ['Life Member', 'Annual Member', 'Associate Member', 'Auxiliary Member'];
 const BRANCHES = ['unspecified', 'Army', 'Navy', 'Air Force', 'Marines', 'Coast Guard', 'Space Force'];
@@ -41,12 +31,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('email', 'varchar(255)', (c) => c.unique())
     .addColumn('first_name', 'varchar(100)')
     .addColumn('last_name', 'varchar(100)')
-    .addColumn('role', 'varchar(20)', (c) =>
-      c
-        .notNull()
-        .defaultTo('admin')
-        .check(sql`role in ('admin')`),
-    )
+    .addColumn('role', 'varchar(20)', (c) => c.notNull().defaultTo('admin').check(sql`role in ('admin')`))
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
     .execute();
@@ -68,18 +53,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('location', 'varchar(255)', (c) => c.notNull())
     .addColumn('start_date', 'timestamptz', (c) => c.notNull())
     .addColumn('end_date', 'timestamptz', (c) => c.notNull())
-    .addColumn('type', 'varchar(20)', (c) =>
-      c
-        .notNull()
-        .defaultTo('regular')
-        .check(sql`type in (${inList(EVENT_TYPES)})`),
-    )
+    .addColumn('type', 'varchar(20)', (c) => c.notNull().defaultTo('regular').check(sql`type in (${inList(EVENT_TYPES)})`))
     .addColumn('created_by', 'integer', (c) => c.notNull().defaultTo(1))
     .addColumn('volunteer_positions', 'integer', (c) =>
-      c
-        .notNull()
-        .defaultTo(10)
-        .check(sql`volunteer_positions between 0 and 1000`),
+      c.notNull().defaultTo(10).check(sql`volunteer_positions between 0 and 1000`),
     )
     .addColumn('sequence', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
@@ -120,17 +97,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('description', 'text', (c) => c.notNull())
     .addColumn('url', 'varchar(500)', (c) => c.notNull())
     .addColumn('category', 'varchar(20)', (c) =>
-      c
-        .notNull()
-        .defaultTo('healthcare')
-        .check(sql`category in (${inList(RESOURCE_CATEGORIES)})`),
+      c.notNull().defaultTo('healthcare').check(sql`category in (${inList(RESOURCE_CATEGORIES)})`),
     )
-    .addColumn('order', 'integer', (c) =>
-      c
-        .notNull()
-        .defaultTo(0)
-        .check(sql`"order" >= 0`),
-    )
+    .addColumn('order', 'integer', (c) => c.notNull().defaultTo(0).check(sql`"order" >= 0`))
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
     .execute();
@@ -174,37 +143,18 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('state', 'varchar(50)')
     .addColumn('zip_code', 'varchar(10)')
     .addColumn('membership_type', 'varchar(50)', (c) =>
-      c
-        .notNull()
-        .defaultTo('Annual Member')
-        .check(sql`membership_type in (${inList(MEMBERSHIP_TYPES)})`),
+      c.notNull().defaultTo('Annual Member').check(sql`membership_type in (${inList(MEMBERSHIP_TYPES)})`),
     )
     .addColumn('branch_of_service', 'varchar(20)', (c) =>
-      c
-        .notNull()
-        .defaultTo('unspecified')
-        .check(sql`branch_of_service in (${inList(BRANCHES)})`),
+      c.notNull().defaultTo('unspecified').check(sql`branch_of_service in (${inList(BRANCHES)})`),
     )
-    .addColumn('years_of_service', 'integer', (c) =>
-      c
-        .notNull()
-        .defaultTo(0)
-        .check(sql`years_of_service >= 0`),
-    )
+    .addColumn('years_of_service', 'integer', (c) => c.notNull().defaultTo(0).check(sql`years_of_service >= 0`))
     .addColumn('deployments', 'text')
     .addColumn('member_since', 'timestamptz', (c) => c.notNull().defaultTo(now))
     .addColumn('dues_status', 'varchar(20)', (c) =>
-      c
-        .notNull()
-        .defaultTo('current')
-        .check(sql`dues_status in (${inList(DUES_STATUSES)})`),
+      c.notNull().defaultTo('current').check(sql`dues_status in (${inList(DUES_STATUSES)})`),
     )
-    .addColumn('post_role', 'varchar(50)', (c) =>
-      c
-        .notNull()
-        .defaultTo('none')
-        .check(sql`post_role in (${inList(POST_ROLES)})`),
-    )
+    .addColumn('post_role', 'varchar(50)', (c) => c.notNull().defaultTo('none').check(sql`post_role in (${inList(POST_ROLES)})`))
     .addColumn('is_active', 'boolean', (c) => c.notNull().defaultTo(true))
     .addColumn('has_online_access', 'boolean', (c) => c.notNull().defaultTo(false))
     .addColumn('login_password', 'text')
@@ -233,17 +183,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('content', 'text', (c) => c.notNull())
     .addColumn('type', 'varchar(30)', (c) => c.notNull().check(sql`type in (${inList(COMMUNICATION_TYPES)})`))
     .addColumn('author_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
-    .addColumn('priority', 'varchar(10)', (c) =>
-      c
-        .notNull()
-        .defaultTo('normal')
-        .check(sql`priority in (${inList(PRIORITIES)})`),
-    )
+    .addColumn('priority', 'varchar(10)', (c) => c.notNull().defaultTo('normal').check(sql`priority in (${inList(PRIORITIES)})`))
     .addColumn('target_audience', 'varchar(20)', (c) =>
-      c
-        .notNull()
-        .defaultTo('all_members')
-        .check(sql`target_audience in (${inList(TARGET_AUDIENCES)})`),
+      c.notNull().defaultTo('all_members').check(sql`target_audience in (${inList(TARGET_AUDIENCES)})`),
     )
     .addColumn('is_published', 'boolean', (c) => c.notNull().defaultTo(false))
     .addColumn('publish_date', 'timestamptz')
@@ -263,10 +205,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('resource_url', 'varchar(500)')
     .addColumn('file_size', 'varchar(50)')
     .addColumn('access_level', 'varchar(20)', (c) =>
-      c
-        .notNull()
-        .defaultTo('member')
-        .check(sql`access_level in (${inList(ACCESS_LEVELS)})`),
+      c.notNull().defaultTo('member').check(sql`access_level in (${inList(ACCESS_LEVELS)})`),
     )
     .addColumn('is_active', 'boolean', (c) => c.notNull().defaultTo(true))
     .addColumn('download_count', 'integer', (c) => c.notNull().defaultTo(0))
