@@ -292,6 +292,22 @@ export interface ImageVariantsTable {
   data: Uint8Array;
 }
 
+/** One recorded change (migration 0009); written by `recordAudit`, never updated. */
+export interface AuditLogTable {
+  id: Generated<string>;
+  at: CreatedAt;
+  actorUserId: number | null;
+  actorName: string | null;
+  ip: string | null;
+  entity: string;
+  entityId: string | null;
+  action: string;
+  changes: ColumnType<AuditChanges | null, string | null | undefined, never>;
+}
+
+/** Changed fields with their old and new values. */
+export type AuditChanges = Record<string, { old: unknown; new: unknown }>;
+
 export interface Database {
   users: UsersTable;
   session: SessionTable;
@@ -314,6 +330,7 @@ export interface Database {
   imageVariants: ImageVariantsTable;
   mailOutbox: MailOutboxTable;
   mailTokens: MailTokensTable;
+  auditLog: AuditLogTable;
 }
 
 export type EventRow = Selectable<EventsTable>;
