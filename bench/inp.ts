@@ -181,7 +181,8 @@ try {
   // Spec §2 Events calendar: clicking an event (in the month grid or the month's list) opens its popup.
   await run('open the event popup (/events)', visitor, '/events', (page, time) =>
     time(async () => {
-      await visible(page.getByRole('button', { name: new RegExp(`^(?!Volunteer|Manage|Full).*${POPUP_TITLE}`) })).click();
+      // The month's list of events (below the grid on phones, where a tap on the grid's dot lists a day).
+      await visible(page.getByRole('list', { name: /^Events of / }).getByRole('button', { name: new RegExp(POPUP_TITLE) })).click();
       await page.getByRole('dialog', { name: POPUP_TITLE }).waitFor();
     }),
   );

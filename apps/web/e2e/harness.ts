@@ -128,6 +128,13 @@ export async function startSite(opts: { seed?: boolean; embedded?: boolean; env?
         locale: o.locale ?? 'en-US',
         timezoneId: 'America/Los_Angeles',
       });
+      // A CSP violation (even one a library catches, like Zod's eval probe) is an error too:
+      // Lighthouse reports it, and it means some code expects what the policy forbids.
+      await context.addInitScript(() =>
+        document.addEventListener('securitypolicyviolation', (e) =>
+          console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI} at ${e.sourceFile}:${e.lineNumber}`),
+        ),
+      );
       const page = await context.newPage();
       // Server-rendered pages show before they work: every goto and reload waits until the
       // app has hydrated (the root layout marks <html data-ready>), as a person would wait for

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { Id, Timestamp } from './common.ts';
 import { V } from './messages.ts';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { MAX_ID } from './ids.ts';
 import { V } from './messages.ts';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { Id, optionalText } from './common.ts';
 
 /** Largest photo an administrator may upload (a phone's photo is 2-8 MB). */

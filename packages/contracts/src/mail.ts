@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /** Messages of the e-mail features (issue 19). */
 export const MAIL_E = {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { CommunicationType, Priority, TargetAudience } from './enums.ts';
 import { Id, optionalHttpUrl, requiredText, Timestamp } from './common.ts';
 import { V } from './messages.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { AccessLevel, MemberResourceCategory, ResourceType } from './enums.ts';
 import { CONTROL_CHARACTERS, Id, requiredText, Timestamp, withHttps } from './common.ts';
 import { V } from './messages.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { Branch, DuesStatus, MembershipType, PostRole } from './enums.ts';
 import { Id, optionalPhone, Timestamp } from './common.ts';
 import { V } from './messages.ts';

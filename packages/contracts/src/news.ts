@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { Id, isoDate, requiredText, Timestamp } from './common.ts';
 import { V } from './messages.ts';
 import { altGivenWithImage, altRequiredIssue, imageFields, imageOutputFields } from './images.ts';

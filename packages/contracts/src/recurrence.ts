@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /**
  * Recurring events (issue 20): the RFC 5545 RRULE subset the site accepts, its validation

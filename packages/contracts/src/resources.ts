@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { ResourceCategory } from './enums.ts';
 import { httpUrl, Id, requiredText } from './common.ts';
 import { V } from './messages.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { V } from './messages.ts';
 
 const text = (max: number) => z.string().trim().max(max, V.tooLong(max));

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { email, Id, optionalPhone, optionalText, Timestamp } from './common.ts';
 import { V } from './messages.ts';
 
