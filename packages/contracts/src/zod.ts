@@ -5,6 +5,6 @@ import { z } from 'zod';
 // policy violation, which Lighthouse lists as a logged issue (best practices 96 on /login). In a
 // browser Zod parses without compiling; on the server it compiles. Every schema module imports
 // zod from here, so this runs before any schema exists.
-if (typeof window !== 'undefined') z.config({ jitless: true });
+if ('window' in globalThis) z.config({ jitless: true });
 
 export { z };
