@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { seo, settingsOf } from '../lib/seo.ts';
 import { createFileRoute } from '@tanstack/react-router';
 import { parseId } from '@post/contracts/ids';
@@ -42,5 +43,9 @@ export const Route = createFileRoute('/events')({
 function EventsRoute() {
   const { id } = Route.useSearch();
   const navigate = Route.useNavigate();
-  return <EventsPage id={id} onSelect={(next) => navigate({ search: (prev) => ({ ...prev, id: next }), replace: next === undefined, resetScroll: false })} />;
+  const onSelect = useCallback(
+    (next: EventId | undefined) => navigate({ search: (prev) => ({ ...prev, id: next }), replace: next === undefined, resetScroll: false }),
+    [navigate],
+  );
+  return <EventsPage id={id} onSelect={onSelect} />;
 }

@@ -1,4 +1,4 @@
-import { useMemo, useState, useSyncExternalStore } from 'react';
+import { memo, useMemo, useState, useSyncExternalStore } from 'react';
 import FullCalendar, { useCalendarController } from '@fullcalendar/react';
 import type { EventClickInfo, EventInput, DateSelectInfo, DatesSetInfo } from '@fullcalendar/react';
 import dayGridPlugin from '@fullcalendar/react/daygrid';
@@ -58,7 +58,7 @@ export interface EventsCalendarProps {
  * Next / Today, the month heading, the switch to the list) and, under the grid, the month's
  * events as a plain list for screen readers and keyboards.
  */
-export default function EventsCalendar({
+function EventsCalendar({
   events,
   timeZone,
   isAdmin,
@@ -233,3 +233,7 @@ export default function EventsCalendar({
     </div>
   );
 }
+
+// Memoised: opening an event's popup re-renders the page (the URL's ?id= changes), not the
+// calendar, whose props stay the same (bench:inp, the popup's input-to-paint).
+export default memo(EventsCalendar);

@@ -1,4 +1,4 @@
-import { lazy, startTransition, Suspense, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { lazy, startTransition, Suspense, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { EventsJsonLd } from './events-json-ld.tsx';
 import { useRouter } from '@tanstack/react-router';
 import type { Event } from '@post/contracts/events';
@@ -70,10 +70,16 @@ export function EventsPage({ id, onSelect }: { id: EventId | undefined; onSelect
   }, []);
   // After the visitor switches, focus goes to the month heading of the view that replaced the button.
   const switched = useRef(false);
-  const switchView = (next: 'list' | 'grid') => {
+  // The calendar's callbacks keep their identity, so opening the popup does not re-render it.
+  const switchView = useCallback((next: 'list' | 'grid') => {
     switched.current = true;
     setView(next);
-  };
+  }, []);
+  const showList = useCallback(() => switchView('list'), [switchView]);
+  const selectRange = useCallback(
+    (start: string, end: string) => router.navigate({ href: `/admin/events/new?${new URLSearchParams({ start, end }).toString()}` }),
+    [router],
+  );
 
   const zoneName = useMemo(() => {
     try {
@@ -84,7 +90,7 @@ export function EventsPage({ id, onSelect }: { id: EventId | undefined; onSelect
     }
   }, [settings.timeZone]);
 
-  const openFromCalendar = (eventId: string) => onSelect(/^\d+$/.test(eventId) ? Number(eventId) : eventId);
+  const openFromCalendar = useCallback((eventId: string) => onSelect(/^\d+$/.test(eventId) ? Number(eventId) : eventId), [onSelect]);
 
   const volunteer = (e: Event) => setSignup({ id: e.id, title: e.title, startDate: e.startDate });
   const volunteerFromPopup = (e: Event) => {
@@ -156,10 +162,10 @@ export function EventsPage({ id, onSelect }: { id: EventId | undefined; onSelect
                 isAdmin={isAdmin}
                 initialMonth={month}
                 onMonthChange={setMonth}
-                onShowList={() => switchView('list')}
+                onShowList={showList}
                 focusHeading={switched.current}
                 onEventClick={openFromCalendar}
-                onSelectRange={(start, end) => router.navigate({ href: `/admin/events/new?${new URLSearchParams({ start, end }).toString()}` })}
+                onSelectRange={selectRange}
               />
             ) : (
               <CalendarSkeleton />
