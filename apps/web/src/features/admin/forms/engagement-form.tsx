@@ -16,7 +16,7 @@ import { BackLink } from './back-link.tsx';
 import { DraftNotice } from './draft-notice.tsx';
 import { FormActions } from './form-actions.tsx';
 import { FormPanel } from './form-panel.tsx';
-import { LoadState } from './edit-load-state.tsx';
+import { ErrorState, LoadingState } from '../../../components/load-state.tsx';
 import { RequiredLegend } from './required-legend.tsx';
 import { SwitchField } from './switch-field.tsx';
 import { UnsavedChangesDialog } from './unsaved-changes-dialog.tsx';
@@ -44,18 +44,15 @@ export function EngagementFormPage({ id }: { id?: number }) {
     <Page before={<BackLink {...BACK} />} title={title} intro={id === undefined ? 'Add a community engagement highlight.' : undefined}>
       <AdminTitle text={title} />
       {settings.isPending ? (
-        <LoadState state="loading" />
+        <LoadingState text={TEXT.loading} />
       ) : id === undefined ? (
         <EngagementForm timeZone={timeZone} />
       ) : item.isError ? (
-        <LoadState
-          state="error"
-          message={errorStatus(item.error) === 404 ? 'This community engagement does not exist. It may have been deleted.' : T.loadFailed}
-        />
+        <ErrorState message={errorStatus(item.error) === 404 ? 'This community engagement does not exist. It may have been deleted.' : T.loadFailed} />
       ) : item.data ? (
         <EngagementForm key={id} item={item.data} timeZone={timeZone} />
       ) : (
-        <LoadState state="loading" />
+        <LoadingState text={TEXT.loading} />
       )}
     </Page>
   );

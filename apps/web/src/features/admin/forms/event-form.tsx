@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import type { z } from 'zod';
 import { DEFAULT_VOLUNTEER_POSITIONS, EventFormSchema, MAX_VOLUNTEER_POSITIONS, type EventDetail } from '@post/contracts/events';
 import { EVENT_TYPES, labelOf, type EventType } from '@post/contracts/enums';
-import { CONFIRM, T, V } from '@post/contracts/messages';
+import { CONFIRM, T, TEXT, V } from '@post/contracts/messages';
 import { endTimeAfterStart, utcToZoned, zonedToUtc } from '@post/contracts/rules/event-time';
 import { DEFAULT_SITE_SETTINGS } from '@post/contracts/site-settings';
 import { Trash2Icon } from 'lucide-react';
@@ -23,7 +23,7 @@ import { BackLink } from './back-link.tsx';
 import { DraftNotice } from './draft-notice.tsx';
 import { FormActions } from './form-actions.tsx';
 import { FormPanel } from './form-panel.tsx';
-import { LoadState } from './edit-load-state.tsx';
+import { ErrorState, LoadingState } from '../../../components/load-state.tsx';
 import { RequiredLegend } from './required-legend.tsx';
 import { SelectField } from './select-field.tsx';
 import { UnsavedChangesDialog } from './unsaved-changes-dialog.tsx';
@@ -113,15 +113,12 @@ export function EventFormPage({ id, start, end }: { id?: number; start?: string;
     <Page before={<BackLink to="/admin" />} title={title} intro={id === undefined ? 'Add an event to the calendar.' : undefined}>
       <AdminTitle text={title} />
       {loadFailed ? (
-        <LoadState
-          state="error"
-          message={errorStatus(event.error) === 404 ? 'This event does not exist. It may have been deleted.' : T.eventLoadFailed.description}
-        />
+        <ErrorState message={errorStatus(event.error) === 404 ? 'This event does not exist. It may have been deleted.' : T.eventLoadFailed.description} />
       ) : !initial ? (
-        <LoadState state="loading" />
+        <LoadingState text={TEXT.loading} />
       ) : (
         <>
-          {initial.unreadable ? <LoadState state="error" message={V.eventDatesUnreadable} /> : null}
+          {initial.unreadable ? <ErrorState message={V.eventDatesUnreadable} /> : null}
           <EventForm
             key={id ?? 'new'}
             id={id}

@@ -2,7 +2,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
-import { T } from '@post/contracts/messages';
+import { T, TEXT } from '@post/contracts/messages';
 import { NewsFormSchema, type News, type NewsFormValues } from '@post/contracts/news';
 import { DEFAULT_SITE_SETTINGS } from '@post/contracts/site-settings';
 import { TextAreaField, TextField } from '../../../components/form-fields.tsx';
@@ -15,7 +15,7 @@ import { BackLink } from './back-link.tsx';
 import { DraftNotice } from './draft-notice.tsx';
 import { FormActions } from './form-actions.tsx';
 import { FormPanel } from './form-panel.tsx';
-import { LoadState } from './edit-load-state.tsx';
+import { ErrorState, LoadingState } from '../../../components/load-state.tsx';
 import { RequiredLegend } from './required-legend.tsx';
 import { SwitchField } from './switch-field.tsx';
 import { UnsavedChangesDialog } from './unsaved-changes-dialog.tsx';
@@ -39,15 +39,15 @@ export function NewsFormPage({ id }: { id?: number }) {
     <Page before={<BackLink {...BACK} />} title={title} intro={id === undefined ? 'Post news for the home page and the news list.' : undefined}>
       <AdminTitle text={title} />
       {settings.isPending ? (
-        <LoadState state="loading" />
+        <LoadingState text={TEXT.loading} />
       ) : id === undefined ? (
         <NewsForm timeZone={timeZone} />
       ) : item.isError ? (
-        <LoadState state="error" message={errorStatus(item.error) === 404 ? 'This news item does not exist. It may have been deleted.' : T.loadFailed} />
+        <ErrorState message={errorStatus(item.error) === 404 ? 'This news item does not exist. It may have been deleted.' : T.loadFailed} />
       ) : item.data ? (
         <NewsForm key={id} item={item.data} timeZone={timeZone} />
       ) : (
-        <LoadState state="loading" />
+        <LoadingState text={TEXT.loading} />
       )}
     </Page>
   );
