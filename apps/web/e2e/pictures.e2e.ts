@@ -1,8 +1,9 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { IMAGE_MESSAGES, type Image } from '@post/contracts/images';
-import { T } from '@post/contracts/messages';
-import { startSite, type TestSite } from './harness.ts';
+import { CONFIRM, T, TEXT } from '@post/contracts/messages';
+import type { Page } from 'playwright-core';
+import { startSite, waitForApp, type TestSite } from './harness.ts';
 import { api, field, signInAdmin, toast } from './admin-helpers.ts';
 
 // Pictures (issue 22): the demo's photos on the public pages as <picture> with width, height,
@@ -12,6 +13,21 @@ before(async () => {
   site = await startSite({ seed: true });
 });
 after(async () => site?.close());
+
+/** A real JPEG to upload: one of the demo's files. */
+async function demoJpeg(page: Page): Promise<Buffer> {
+  const demo = ((await api(page, '/api/news')).body as { image: Image | null }[]).find((n) => n.image)!.image!;
+  return Buffer.from(await page.evaluate(async (url) => Array.from(new Uint8Array(await (await fetch(url)).arrayBuffer())), demo.urls.jpeg[0]!.url));
+}
+
+/** Reloads the page, agreeing to leave the form with changes. */
+async function reload(page: Page): Promise<void> {
+  const accept = (d: { type(): string; accept(): Promise<void> }) => void (d.type() === 'beforeunload' && d.accept());
+  page.on('dialog', accept);
+  await page.reload();
+  await waitForApp(page);
+  page.off('dialog', accept);
+}
 
 describe('pictures', () => {
   it("the news page shows the first item's photo eagerly with fetchpriority high, og:image, and lazy pictures on the list", async () => {
@@ -74,6 +90,49 @@ describe('pictures', () => {
     assert.ok(created.image);
     await page.goto(`/news/${created.id}`);
     await page.getByRole('main').getByRole('img', { name: 'A flag on a pole' }).waitFor();
+    await context.close();
+  });
+
+  it('keeps a chosen photo in the form draft: after a reload the picture, its alt text and the change are still there', async () => {
+    const { page, context } = await site.newPage();
+    await signInAdmin(page);
+    const jpeg = await demoJpeg(page);
+    await page.goto('/admin/community-engagement');
+    await page.getByRole('heading', { name: 'New Community Engagement', level: 1 }).waitFor();
+    await field(page, 'Title').fill('E2E Draft Picture');
+    await page.getByLabel('Photo').setInputFiles({ name: 'flag.jpg', mimeType: 'image/jpeg', buffer: jpeg });
+    await page.getByRole('button', { name: 'Replace photo' }).waitFor();
+    await page.getByLabel(/Description of the photo/).fill('Flags at the parade');
+    await page.waitForFunction(() => (window.sessionStorage.getItem('draft:engagement:new') ?? '').includes('Flags at the parade'));
+
+    await reload(page);
+    await page.getByRole('status').filter({ hasText: TEXT.draftRestored }).waitFor();
+    assert.equal(await field(page, 'Title').inputValue(), 'E2E Draft Picture');
+    assert.equal(await page.getByLabel(/Description of the photo/).inputValue(), 'Flags at the parade');
+    const preview = page.locator('[data-slot="image-upload-field"]').getByRole('img', { name: 'Flags at the parade' });
+    await preview.waitFor();
+    assert.match(await preview.evaluate((el: HTMLImageElement) => el.currentSrc), /\/images\/[0-9a-f]{20}-\d+\.avif$/);
+    assert.ok(await preview.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0), 'the restored preview loads');
+
+    // Choosing a photo alone is a change: leaving asks first.
+    await page.getByRole('button', { name: 'Remove photo' }).click();
+    await page.getByLabel('Photo').setInputFiles({ name: 'flag.jpg', mimeType: 'image/jpeg', buffer: jpeg });
+    await page.getByRole('button', { name: 'Replace photo' }).waitFor();
+    await page.getByLabel(/Description of the photo/).fill('Flags at the parade, again');
+    await field(page, 'Description').fill('The post marched with the flags.');
+    await field(page, 'Tags').fill('parade');
+    await page.getByRole('link', { name: /Back to/ }).click();
+    const dialog = page.getByRole('alertdialog', { name: CONFIRM.unsavedChanges.title });
+    await dialog.getByRole('button', { name: CONFIRM.unsavedChanges.stay }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    await page.getByRole('button', { name: /Create/ }).click();
+    await toast(page, T.engagementCreated);
+    const created = ((await api(page, '/api/community-engagements')).body as { title: string; imageAlt: string | null; image: Image | null }[]).find(
+      (e) => e.title === 'E2E Draft Picture',
+    )!;
+    assert.equal(created.imageAlt, 'Flags at the parade, again');
+    assert.ok(created.image);
     await context.close();
   });
 });

@@ -1,5 +1,6 @@
 import { z } from './zod.ts';
 import { Id, optionalText } from './common.ts';
+import { V } from './messages.ts';
 
 /** Largest photo an administrator may upload (a phone's photo is 2-8 MB). */
 export const MAX_IMAGE_BYTES = 15 * 1024 * 1024;
@@ -83,3 +84,15 @@ export const altRequiredIssue = { message: IMAGE_MESSAGES.altRequired, path: ['i
 export function largestJpegPath(image: Image): string {
   return image.urls.jpeg[image.urls.jpeg.length - 1]!.url;
 }
+
+/**
+ * A form's picture: the uploaded image (already stored) and its text alternative. Kept in the
+ * form's values, so the form's draft keeps it when the form is left and restored (issue 22:
+ * nothing typed is lost) and choosing a photo counts as a change.
+ */
+export const FormPictureSchema = z
+  .object({ image: ImageSchema.nullable(), alt: z.string().trim().max(500, V.tooLong(500)) })
+  .refine((p) => p.image === null || p.alt !== '', { message: IMAGE_MESSAGES.altRequired, path: ['alt'] });
+export type FormPicture = z.infer<typeof FormPictureSchema>;
+/** A form's picture when there is none. */
+export const NO_PICTURE: FormPicture = { image: null, alt: '' };

@@ -27,7 +27,6 @@ export const V = {
   invalidEmail: 'Invalid email address',
   tagsRequired: 'Tags are required',
   messageContentRequired: 'Please enter message content.',
-  requiredFields: 'Please fill in all required fields.',
   firstNameRequired: 'First name is required',
   lastNameRequired: 'Last name is required',
   memberEmailRequired: 'Email is required',
@@ -95,7 +94,6 @@ export const T = {
   communicationUpdated: 'Communication updated',
   memberResourceCreated: 'Resource created',
   memberResourceUpdated: 'Resource updated',
-  calendarExportSoon: 'Calendar export functionality will be available soon.',
   newsletterSubscribed: { title: 'Subscribed', description: 'Thank you! You will receive our newsletter at that address.' },
   sessionExpired: 'Your session has expired. Please sign in again; what you typed has been kept.',
   loadFailed: 'Failed to load this item. Please try again.',
@@ -185,7 +183,6 @@ export const E = {
   unavailable: 'The site is briefly unavailable. Please try again in a moment.',
   crossSite: 'Requests from other sites are not allowed.',
   nulCharacter: 'Text cannot contain a NUL character.',
-  tooManyCalls: (max: number) => `Too many calls in one request: the limit is ${max}.`,
   signInBusy: 'Many sign-ins are waiting right now. Please try again in a few seconds.',
   // Member resource uploads and the member CSV import (members issue).
   uploadTooLarge: 'The file is too large: the limit is 10 MB.',

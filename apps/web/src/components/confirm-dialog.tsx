@@ -11,32 +11,42 @@ import {
   AlertDialogTrigger,
 } from '@post/ui/components/alert-dialog';
 
-/** Asks before a destructive action: the trigger opens it, Confirm runs `onConfirm`. */
+/**
+ * Asks before a destructive action: the trigger opens it, Confirm runs `onConfirm`. Without a
+ * trigger it is opened by its owner (`open`, `onOpenChange`), e.g. by a blocked navigation;
+ * `onCancel` runs when the person chooses not to go on.
+ */
 export function ConfirmDialog({
   trigger,
+  open,
+  onOpenChange,
   title = 'Are you sure?',
   description,
   confirmLabel = 'Delete',
   cancelLabel = 'Cancel',
   onConfirm,
+  onCancel,
 }: {
-  trigger: React.ReactNode;
+  trigger?: React.ReactNode;
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
   title?: string;
   description: string;
   confirmLabel?: string;
   cancelLabel?: string;
   onConfirm: () => void | Promise<void>;
+  onCancel?: () => void;
 }) {
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger>
+    <AlertDialog open={open} onOpenChange={onOpenChange}>
+      {trigger ? <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger> : null}
       <AlertDialogContent>
         <AlertDialogHeader>
           <AlertDialogTitle>{title}</AlertDialogTitle>
           <AlertDialogDescription>{description}</AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
-          <AlertDialogCancel>{cancelLabel}</AlertDialogCancel>
+          <AlertDialogCancel onClick={onCancel}>{cancelLabel}</AlertDialogCancel>
           <AlertDialogAction variant="destructive" onClick={() => void onConfirm()}>
             {confirmLabel}
           </AlertDialogAction>

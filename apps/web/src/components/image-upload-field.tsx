@@ -1,15 +1,13 @@
-import { useId, useRef, useState } from 'react';
-import { IMAGE_ACCEPT, IMAGE_ALT_HINT, IMAGE_MESSAGES as M, MAX_IMAGE_BYTES, type Image } from '@post/contracts/images';
+import { useId, useRef, useState, type Ref } from 'react';
+import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import { IMAGE_ACCEPT, IMAGE_ALT_HINT, IMAGE_MESSAGES as M, MAX_IMAGE_BYTES, type FormPicture, type Image } from '@post/contracts/images';
 import { Button } from '@post/ui/components/button';
 import { Input } from '@post/ui/components/input';
 import { Label } from '@post/ui/components/label';
 import { Picture } from './picture.tsx';
 
 /** A form's picture: the uploaded image (or none) and its text alternative. */
-export interface PictureValue {
-  image: Image | null;
-  alt: string;
-}
+export type PictureValue = FormPicture;
 
 /** Sends a photo as the raw body; XMLHttpRequest because fetch reports no upload progress. */
 function uploadPhoto(file: File, onProgress: (fraction: number) => void): Promise<Image> {
@@ -44,11 +42,14 @@ export function ImageUploadField({
   value,
   onChange,
   altError,
+  altRef,
 }: {
   label?: string;
   value: PictureValue;
   onChange: (value: PictureValue) => void;
   altError?: string;
+  /** Given the alt text input, so a form can move the focus to it when it is missing. */
+  altRef?: Ref<HTMLInputElement>;
 }) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
@@ -95,7 +96,7 @@ export function ImageUploadField({
             <Picture image={value.image} alt={value.alt || 'Preview of the chosen photo'} sizes="384px" className="h-auto w-full rounded" />
           </div>
         ) : null}
-        <p className="mb-3 text-base text-muted-foreground">Choose a JPEG, PNG or WebP photo (up to 15 MB), or drop it here.</p>
+        <p className="mb-3 text-base text-muted-foreground">Choose a JPEG, PNG, WebP or HEIC photo (up to 15 MB), or drop it here.</p>
         <input
           ref={input}
           id={`${id}-file`}
@@ -143,6 +144,7 @@ export function ImageUploadField({
             {IMAGE_ALT_HINT}
           </p>
           <Input
+            ref={altRef}
             id={`${id}-alt`}
             value={value.alt}
             maxLength={500}
@@ -159,5 +161,24 @@ export function ImageUploadField({
         </div>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * The upload field bound to a react-hook-form field holding a `FormPicture` (contracts'
+ * `FormPictureSchema`): choosing, replacing or removing a photo is a change of the form, kept in
+ * its draft; a missing alt text is the schema's error, shown and focused like any other.
+ */
+export function PictureField<T extends FieldValues>({ control, name, label }: { control: Control<T>; name: FieldPath<T>; label?: string }) {
+  const { field, fieldState } = useController({ control, name });
+  const error = fieldState.error as { message?: string; alt?: { message?: string } } | undefined;
+  return (
+    <ImageUploadField
+      label={label}
+      value={field.value as PictureValue}
+      onChange={field.onChange}
+      altError={error?.alt?.message ?? error?.message}
+      altRef={field.ref}
+    />
   );
 }

@@ -52,10 +52,20 @@ export function LoadState<T>({
   return (
     <div className={cn('relative', className)} aria-busy="true">
       {skeleton}
-      <p role="status" className="absolute inset-x-0 top-4 mx-auto w-fit rounded-md bg-background/90 px-3 py-1 text-base text-muted-foreground">
-        {loadingText}
-      </p>
+      <LoadingState
+        text={loadingText}
+        className="absolute inset-x-0 top-4 mx-auto w-fit rounded-md bg-background/90 px-3 py-1 text-base text-muted-foreground"
+      />
     </div>
+  );
+}
+
+/** The loading text, announced to screen readers (also used alone where there is no skeleton, e.g. an edit page before its form). */
+export function LoadingState({ text, className }: { text: string; className?: string }) {
+  return (
+    <p role="status" className={cn('py-6 text-lg', className)}>
+      {text}
+    </p>
   );
 }
 
@@ -68,8 +78,21 @@ export function EmptyState({ children, className }: { children: React.ReactNode;
   );
 }
 
-/** A failed read, with a way to try again. */
-export function ErrorState({ onRetry, retrying, className }: { onRetry: () => void; retrying?: boolean; className?: string }) {
+/**
+ * A failed read, with a way to try again when `onRetry` is given. `message` replaces the
+ * general text (e.g. "This news item does not exist", where trying again would not help).
+ */
+export function ErrorState({
+  message,
+  onRetry,
+  retrying,
+  className,
+}: {
+  message?: React.ReactNode;
+  onRetry?: () => void;
+  retrying?: boolean;
+  className?: string;
+}) {
   return (
     <div
       role="alert"
@@ -77,11 +100,13 @@ export function ErrorState({ onRetry, retrying, className }: { onRetry: () => vo
     >
       <p className="flex items-center gap-2 font-semibold">
         <CircleAlertIcon aria-hidden="true" className="size-5 shrink-0" />
-        This could not be loaded just now.
+        {message ?? 'This could not be loaded just now.'}
       </p>
-      <Button variant="outline" onClick={onRetry} disabled={retrying}>
-        {retrying ? 'Trying again...' : 'Try again'}
-      </Button>
+      {onRetry ? (
+        <Button variant="outline" onClick={onRetry} disabled={retrying}>
+          {retrying ? 'Trying again...' : 'Try again'}
+        </Button>
+      ) : null}
     </div>
   );
 }

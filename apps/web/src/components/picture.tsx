@@ -43,8 +43,3 @@ export function Picture({
     </picture>
   );
 }
-
-/** The absolute URL of a picture's widest JPEG, for og:image and RSS enclosures. */
-export function largestJpeg(image: Image): string {
-  return image.urls.jpeg[image.urls.jpeg.length - 1]!.url;
-}

@@ -1,15 +1,18 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { getQueryKey } from '@trpc/react-query';
 import { errorStatus } from './trpc.ts';
 
 /**
  * Query options for a read where 404 means "there is none" (the active commander message,
  * the active highlight, the Post Commander): 404 becomes `null`, a value that can be cached,
- * server-rendered and hydrated like any other. The key starts with the procedure's path, so
- * `utils.<router>.<procedure>.invalidate()` refreshes it too.
+ * server-rendered and hydrated like any other. `key` is tRPC's own key for the read
+ * (`getQueryKey(trpc.x.y, input, 'query')`); an 'optional' mark after it keeps the null apart
+ * from the same procedure's plain query (where 404 is an error), and
+ * `utils.<router>.<procedure>.invalidate()` still refreshes it (keys match by prefix).
  */
-export function optionalQueryOptions<T>(path: readonly [string, string], fetch: () => Promise<T>, input?: unknown) {
+export function optionalQueryOptions<T>(key: ReturnType<typeof getQueryKey>, fetch: () => Promise<T>) {
   return queryOptions({
-    queryKey: [[...path], input === undefined ? { type: 'optional' } : { input, type: 'optional' }] as const,
+    queryKey: [...key, 'optional'] as const,
     queryFn: async (): Promise<T | null> => {
       try {
         return await fetch();

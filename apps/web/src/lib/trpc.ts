@@ -1,4 +1,4 @@
-import { createTRPCReact, httpBatchLink, TRPCClientError } from '@trpc/react-query';
+import { createTRPCReact, getQueryKey, httpBatchLink, TRPCClientError } from '@trpc/react-query';
 import type { TRPCLink } from '@trpc/client';
 import { MutationCache, QueryClient } from '@tanstack/react-query';
 import type { AppRouter } from '@post/api/router';
@@ -8,12 +8,6 @@ export const trpc = createTRPCReact<AppRouter>();
 
 /** The member check's query key (features/auth/use-session.ts fills it from memberAuth.session). */
 export const MEMBER_SESSION_KEY = ['member-session'] as const;
-
-/** The administrator check (tRPC's key: its path, then the kind) or the member check. */
-function isSignInCheck(key: readonly unknown[]): boolean {
-  const [head] = key;
-  return head === MEMBER_SESSION_KEY[0] || (Array.isArray(head) && head.join('.') === 'adminAuth.check');
-}
 
 /**
  * Reads of spec §7: no retry, no refetch on focus, always fresh. A write that answers 401 means
@@ -26,7 +20,9 @@ export function makeQueryClient(): QueryClient {
     mutationCache: new MutationCache({
       onError: (err) => {
         if (errorStatus(err) !== 401) return;
-        void client.invalidateQueries({ predicate: (q) => isSignInCheck(q.queryKey) });
+        // The administrator check's key comes from tRPC itself (getQueryKey), never built by hand.
+        void client.invalidateQueries({ queryKey: getQueryKey(trpc.adminAuth.check) });
+        void client.invalidateQueries({ queryKey: MEMBER_SESSION_KEY });
       },
     }),
     defaultOptions: {

@@ -52,6 +52,17 @@ describe('mergeDraft', () => {
     expect(mergeDraft(stored, { loginPassword: 'planted', title: 42, active: 'yes', rows: 'nope', extra: 'ignored' })).toEqual(stored);
   });
 
+  it('keeps a picture chosen after the form was stored (an uploaded image in place of none)', () => {
+    const withPicture = { title: 'Stored', picture: { image: null, alt: '' } };
+    const image = { id: 7, width: 960, height: 640, urls: { avif: [{ width: 480, url: '/images/ab-480.avif' }], webp: [], jpeg: [] } };
+    expect(mergeDraft(withPicture, { title: 'Typed', picture: { image, alt: 'Flags on Main Street' } })).toEqual({
+      title: 'Typed',
+      picture: { image, alt: 'Flags on Main Street' },
+    });
+    // and removing it again
+    expect(mergeDraft({ picture: { image, alt: 'x' } }, { picture: { image: null, alt: '' } })).toEqual({ picture: { image: null, alt: '' } });
+  });
+
   it('refuses a draft that is not an object', () => {
     expect(typeof mergeDraft(stored, 'text')).toBe('symbol');
     expect(typeof mergeDraft(stored, null)).toBe('symbol');

@@ -39,7 +39,7 @@ const INCOMPATIBLE = Symbol('incompatible');
  * shape (a draft written by an older version of a form never breaks it). Password fields keep the
  * form's value.
  */
-export function mergeDraft(template: unknown, draft: unknown): unknown {
+export function mergeDraft(template: unknown, draft: unknown, nested = false): unknown {
   if (Array.isArray(template)) {
     if (!Array.isArray(draft)) return INCOMPATIBLE;
     const out: unknown[] = [];
@@ -51,6 +51,8 @@ export function mergeDraft(template: unknown, draft: unknown): unknown {
     return out;
   }
   if (isPlainObject(template)) {
+    // Inside the values, null clears a field that held plain data (a removed picture's image).
+    if (nested && draft === null) return null;
     if (!isPlainObject(draft)) return INCOMPATIBLE;
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(template)) {
@@ -58,7 +60,7 @@ export function mergeDraft(template: unknown, draft: unknown): unknown {
         out[k] = v;
         continue;
       }
-      const merged = mergeDraft(v, draft[k]);
+      const merged = mergeDraft(v, draft[k], true);
       out[k] = merged === INCOMPATIBLE ? v : merged;
     }
     return out;
@@ -72,7 +74,9 @@ export function mergeDraft(template: unknown, draft: unknown): unknown {
       // Number inputs hold what was typed as text.
       return typeof draft === 'number' || typeof draft === 'string' ? draft : INCOMPATIBLE;
     default:
-      // null or undefined: an optional field, which holds text, a number or a switch once filled.
+      // null or undefined: an optional field, which holds text, a number or a switch once filled,
+      // or plain data such as an uploaded picture (FormPicture's `image`).
+      if (isPlainObject(draft)) return withoutSecrets(draft);
       return draft === null || ['string', 'number', 'boolean'].includes(typeof draft) ? draft : INCOMPATIBLE;
   }
 }

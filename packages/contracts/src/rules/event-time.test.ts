@@ -209,3 +209,27 @@ describe('zonedDayBounds', () => {
     expect(iso(zonedDayBounds('2028-02-28', NY).end)).toBe('2028-02-29T05:00:00.000Z');
   });
 });
+
+describe('zones through the year (@date-fns/tz, decision 0042)', () => {
+  it('keeps a zone without daylight saving at one offset on every day of the year', () => {
+    for (let day = 0; day < 365; day += 7) {
+      const instant = new Date(Date.UTC(2026, 0, 1 + day, 19, 0));
+      const { date, time } = utcToZoned(instant, HNL);
+      expect(time).toBe('09:00');
+      expect(zonedToUtc(date, time, HNL).getTime()).toBe(instant.getTime());
+      expect(toIsoWithOffset(instant, HNL).endsWith('-10:00')).toBe(true);
+    }
+  });
+
+  it('moves the other way south of the equator (Sydney springs forward in October)', () => {
+    expect(iso(zonedToUtc('2026-10-04', '02:30', 'Australia/Sydney'))).toBe('2026-10-03T16:30:00.000Z');
+    expect(utcToZoned(zonedToUtc('2026-10-04', '02:30', 'Australia/Sydney'), 'Australia/Sydney')).toEqual({ date: '2026-10-04', time: '03:30' });
+    expect(iso(zonedToUtc('2026-04-05', '02:30', 'Australia/Sydney'))).toBe('2026-04-04T15:30:00.000Z');
+  });
+
+  it('refuses an unknown zone everywhere', () => {
+    expect(() => utcToZoned(new Date(), 'Mars/Olympus_Mons')).toThrow(RangeError);
+    expect(() => toIsoWithOffset(new Date(), 'Mars/Olympus_Mons')).toThrow(RangeError);
+    expect(() => zonedDayBounds('2026-11-22', 'Mars/Olympus_Mons')).toThrow(RangeError);
+  });
+});

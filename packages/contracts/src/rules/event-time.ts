@@ -1,3 +1,5 @@
+import { TZDate, tzOffset } from '@date-fns/tz';
+
 /** Start time prefilled in a new event form. */
 export const DEFAULT_START_TIME = '09:00';
 /** End time prefilled in a new event form. */
@@ -8,6 +10,19 @@ export const AUTO_END_MINUTES = 30;
 const MINUTES_PER_DAY = 24 * 60;
 const MS_PER_MINUTE = 60_000;
 const MS_PER_DAY = MINUTES_PER_DAY * MS_PER_MINUTE;
+
+/** A calendar date as milliseconds since 1970 at UTC midnight; day 32 rolls into the next month. */
+function utcMs(d: { year: number; month: number; day: number }): number {
+  const date = new Date(0);
+  // setUTCFullYear keeps years 0-99 literal, which Date.UTC would map to 1900-1999.
+  date.setUTCFullYear(d.year, d.month - 1, d.day);
+  return date.getTime();
+}
+
+function isoDate(ms: number): string {
+  const d = new Date(ms);
+  return `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+}
 
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 // Seconds are accepted because <input type="time"> sends them when a step below 60 is set.
@@ -33,7 +48,7 @@ function parseDate(date: string): { year: number; month: number; day: number } |
   const month = Number(m[2]);
   const day = Number(m[3]);
   // Date arithmetic silently rolls 2026-02-30 over to March; reject instead.
-  if (isoDate(utcMs({ year, month, day, hour: 0, minute: 0, second: 0 })) !== m[0]) return null;
+  if (isoDate(utcMs({ year, month, day })) !== m[0]) return null;
   return { year, month, day };
 }
 
@@ -46,113 +61,64 @@ export function endTimeAfterStart(start: string): string {
   return `${pad(Math.floor(total / 60))}:${pad(total % 60)}`;
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      // h23 avoids the "24:00" some engines print for midnight with hour12: false.
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
-
-type WallClock = { year: number; month: number; day: number; hour: number; minute: number; second: number };
-
-function wallClock(ms: number, timeZone: string): WallClock {
-  const parts: Record<string, string> = {};
-  for (const p of formatterFor(timeZone).formatToParts(ms)) parts[p.type] = p.value;
-  return {
-    year: Number(parts.year),
-    month: Number(parts.month),
-    day: Number(parts.day),
-    hour: Number(parts.hour),
-    minute: Number(parts.minute),
-    second: Number(parts.second),
-  };
-}
-
-function utcMs(w: WallClock): number {
-  const d = new Date(0);
-  // setUTCFullYear keeps years 0-99 literal, which Date.UTC would map to 1900-1999.
-  d.setUTCFullYear(w.year, w.month - 1, w.day);
-  d.setUTCHours(w.hour, w.minute, w.second, 0);
-  return d.getTime();
-}
-
-function isoDate(ms: number): string {
-  const d = new Date(ms);
-  return `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
-}
-
-/** Offset of the zone from UTC at an instant, in milliseconds (negative west of Greenwich). */
-function offsetMs(ms: number, timeZone: string): number {
-  const wholeSecond = Math.floor(ms / 1000) * 1000;
-  return utcMs(wallClock(wholeSecond, timeZone)) - wholeSecond;
-}
-
 function toDate(instant: Date | string): Date {
   const d = typeof instant === 'string' ? new Date(instant) : instant;
   if (Number.isNaN(d.getTime())) throw new RangeError(`Invalid instant: ${String(instant)}`);
   return d;
 }
 
+/** The zone's offset from UTC at an instant, in minutes (negative west of Greenwich); throws for an unknown zone. */
+function offsetMinutes(ms: number, timeZone: string): number {
+  const offset = tzOffset(timeZone, new Date(ms));
+  if (Number.isNaN(offset)) throw new RangeError(`Invalid time zone: ${timeZone}`);
+  return offset;
+}
+
 /**
- * The instant at which a wall-clock date and time occur in an IANA time zone; a time skipped by a
- * spring-forward gap moves forward by the gap, an ambiguous fall-back time takes the earlier instant.
+ * The instant at which a wall-clock date and time occur in an IANA time zone (the post's zone,
+ * decisions §1), by `@date-fns/tz` (decision 0042): a time skipped by a spring-forward gap moves
+ * forward by the gap, an ambiguous fall-back time takes the earlier instant, as Temporal's
+ * 'compatible' disambiguation and calendar applications do.
  */
 export function zonedToUtc(date: string, time: string, timeZone: string): Date {
   const d = parseDate(date);
   const t = parseTime(time);
   if (!d) throw new RangeError(`Invalid date: ${date}`);
   if (!t) throw new RangeError(`Invalid time: ${time}`);
-  const wall = utcMs({ ...d, hour: t.hour, minute: t.minute, second: 0 });
-
-  // Zones change offset at most once within a day either side, so the offsets a day before and a
-  // day after are the only candidates.
-  const before = offsetMs(wall - MS_PER_DAY, timeZone);
-  const after = offsetMs(wall + MS_PER_DAY, timeZone);
-  const early = wall - before;
-  const late = wall - after;
-  const earlyValid = offsetMs(early, timeZone) === before;
-  const lateValid = offsetMs(late, timeZone) === after;
-
-  if (earlyValid && lateValid) return new Date(Math.min(early, late));
-  if (earlyValid) return new Date(early);
-  if (lateValid) return new Date(late);
-  // In a gap neither offset reproduces the wall time; the pre-transition offset lands on the same
-  // wall time shifted forward by the gap, as Temporal's 'compatible' disambiguation does.
-  return new Date(Math.max(early, late));
+  offsetMinutes(0, timeZone);
+  const zoned = new TZDate(d.year, d.month - 1, d.day, t.hour, t.minute, timeZone);
+  // Like Date, TZDate reads years 0-99 as 1900-1999; set the literal year.
+  if (d.year < 100) zoned.setFullYear(d.year, d.month - 1, d.day);
+  const ms = zoned.getTime();
+  // A repeated fall-back time: TZDate takes the earlier instant west of Greenwich but the later
+  // one east of it (Sydney's 02:30 on its April switch); take the earlier one everywhere.
+  const before = offsetMinutes(ms - MS_PER_DAY, timeZone);
+  const earlier = ms - (before - offsetMinutes(ms, timeZone)) * MS_PER_MINUTE;
+  if (earlier < ms && offsetMinutes(earlier, timeZone) === before) return new Date(earlier);
+  return new Date(ms);
 }
 
 /** Wall-clock date ('YYYY-MM-DD') and time ('HH:MM') of an instant in an IANA time zone. */
 export function utcToZoned(instant: Date | string, timeZone: string): { date: string; time: string } {
-  const w = wallClock(toDate(instant).getTime(), timeZone);
+  const ms = toDate(instant).getTime();
+  offsetMinutes(ms, timeZone);
+  const w = new TZDate(ms, timeZone);
   return {
-    date: `${pad(w.year, 4)}-${pad(w.month)}-${pad(w.day)}`,
-    time: `${pad(w.hour)}:${pad(w.minute)}`,
+    date: `${pad(w.getFullYear(), 4)}-${pad(w.getMonth() + 1)}-${pad(w.getDate())}`,
+    time: `${pad(w.getHours())}:${pad(w.getMinutes())}`,
   };
 }
 
 /** ISO 8601 local time with the zone's offset at that instant, e.g. `2026-11-22T09:00:00-05:00`. */
 export function toIsoWithOffset(instant: Date, timeZone: string): string {
   const ms = toDate(instant).getTime();
-  const w = wallClock(ms, timeZone);
-  const offsetMinutes = Math.round(offsetMs(ms, timeZone) / MS_PER_MINUTE);
-  const sign = offsetMinutes < 0 ? '-' : '+';
-  const abs = Math.abs(offsetMinutes);
+  const offset = offsetMinutes(ms, timeZone);
+  const w = new TZDate(ms, timeZone);
+  const sign = offset < 0 ? '-' : '+';
+  const abs = Math.abs(offset);
   return (
-    `${pad(w.year, 4)}-${pad(w.month)}-${pad(w.day)}T${pad(w.hour)}:${pad(w.minute)}:${pad(w.second)}` + `${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`
+    `${pad(w.getFullYear(), 4)}-${pad(w.getMonth() + 1)}-${pad(w.getDate())}T${pad(w.getHours())}:${pad(w.getMinutes())}:${pad(w.getSeconds())}` +
+    `${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`
   );
 }
 
@@ -160,7 +126,7 @@ export function toIsoWithOffset(instant: Date, timeZone: string): string {
 export function zonedDayBounds(date: string, timeZone: string): { start: Date; end: Date } {
   const d = parseDate(date);
   if (!d) throw new RangeError(`Invalid date: ${date}`);
-  const nextDay = isoDate(utcMs({ ...d, day: d.day + 1, hour: 0, minute: 0, second: 0 }));
+  const nextDay = isoDate(utcMs({ ...d, day: d.day + 1 }));
   return {
     start: zonedToUtc(date, '00:00', timeZone),
     end: zonedToUtc(nextDay, '00:00', timeZone),

@@ -8,7 +8,7 @@ import type {
   NewsTable,
   ResourcesTable,
 } from '../database.ts';
-import { dayNumber, fromDayNumber, localParts, zonedTimeToUtc } from './zoned-time.ts';
+import { dayNumber, dayNumberIn, fromDayNumber, instantOn } from './day-numbers.ts';
 
 /** Where "now" is on the post's calendar; every demo date is placed relative to it. */
 export interface SeedClock {
@@ -22,15 +22,13 @@ export interface SeedClock {
 
 /** Builds the clock of a seed run. */
 export function makeClock(now: Date, timeZone: string): SeedClock {
-  const p = localParts(now, timeZone);
-  const today = dayNumber(p.year, p.month, p.day);
+  const today = dayNumberIn(now, timeZone);
   return {
     now,
     timeZone,
     today,
     at(dayOffset, hour, minute = 0) {
-      const d = fromDayNumber(today + dayOffset);
-      return zonedTimeToUtc(d.year, d.month, d.day, hour, minute, timeZone);
+      return instantOn(today + dayOffset, hour, minute, timeZone);
     },
   };
 }
@@ -1040,7 +1038,7 @@ export function buildMembers(clock: SeedClock, passwordHash: string): MemberSeed
       yearsOfService: m.years,
       deployments: m.deployments,
       // Noon local time, so the date reads the same in any nearby zone.
-      memberSince: zonedTimeToUtc(year - m.since[0], m.since[1], m.since[2], 12, 0, clock.timeZone),
+      memberSince: instantOn(dayNumber(year - m.since[0], m.since[1], m.since[2]), 12, 0, clock.timeZone),
       duesStatus: m.dues,
       postRole: m.role,
       isActive: m.active ?? true,

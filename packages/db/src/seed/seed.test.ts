@@ -5,7 +5,8 @@ import { verifyPassword } from '../passwords.ts';
 import { seedDemo, ensureSiteSettings } from './index.ts';
 import { DEFAULT_SITE_SETTINGS } from '@post/contracts/site-settings';
 import { buildCommanderMessages, buildCommunications, buildEvents, buildNews, makeClock } from './content.ts';
-import { localParts, zonedTimeToUtc } from './zoned-time.ts';
+import { utcToZoned } from '@post/contracts/rules/event-time';
+import { dayNumber, dayNumberIn, instantOn } from './day-numbers.ts';
 
 const PASSWORD = 'demo-pass-2024';
 
@@ -39,16 +40,22 @@ const distinct = (xs: string[]) => [...new Set(xs)].sort();
 // Kysely types timestamptz as Date | string; the drivers return Date.
 const ms = (d: Date | string) => new Date(d).getTime();
 
-describe('zonedTimeToUtc', () => {
-  it('finds the instant of a local time on either side of DST changes', () => {
-    expect(zonedTimeToUtc(2025, 1, 15, 19, 0, 'America/New_York').toISOString()).toBe('2025-01-16T00:00:00.000Z');
-    expect(zonedTimeToUtc(2025, 7, 4, 10, 0, 'America/New_York').toISOString()).toBe('2025-07-04T14:00:00.000Z');
-    expect(zonedTimeToUtc(2025, 11, 2, 3, 0, 'America/New_York').toISOString()).toBe('2025-11-02T08:00:00.000Z');
-    expect(zonedTimeToUtc(2025, 11, 2, 1, 30, 'America/New_York').toISOString()).toBe('2025-11-02T05:30:00.000Z');
-    expect(zonedTimeToUtc(2025, 3, 9, 2, 30, 'America/New_York').toISOString()).toBe('2025-03-09T07:30:00.000Z');
-    expect(zonedTimeToUtc(2025, 3, 9, 3, 0, 'America/New_York').toISOString()).toBe('2025-03-09T07:00:00.000Z');
-    expect(zonedTimeToUtc(2025, 6, 1, 9, 0, 'Pacific/Honolulu').toISOString()).toBe('2025-06-01T19:00:00.000Z');
-    expect(zonedTimeToUtc(2025, 12, 32, 0, 0, 'UTC').toISOString()).toBe('2026-01-01T00:00:00.000Z');
+describe('seed days in the post zone', () => {
+  it("finds the instant of a local time on either side of DST changes (contracts' zonedToUtc)", () => {
+    const NY = 'America/New_York';
+    expect(instantOn(dayNumber(2025, 1, 15), 19, 0, NY).toISOString()).toBe('2025-01-16T00:00:00.000Z');
+    expect(instantOn(dayNumber(2025, 7, 4), 10, 0, NY).toISOString()).toBe('2025-07-04T14:00:00.000Z');
+    expect(instantOn(dayNumber(2025, 11, 2), 3, 0, NY).toISOString()).toBe('2025-11-02T08:00:00.000Z');
+    expect(instantOn(dayNumber(2025, 11, 2), 1, 30, NY).toISOString()).toBe('2025-11-02T05:30:00.000Z');
+    expect(instantOn(dayNumber(2025, 3, 9), 2, 30, NY).toISOString()).toBe('2025-03-09T07:30:00.000Z');
+    expect(instantOn(dayNumber(2025, 3, 9), 3, 0, NY).toISOString()).toBe('2025-03-09T07:00:00.000Z');
+    expect(instantOn(dayNumber(2025, 6, 1), 9, 0, 'Pacific/Honolulu').toISOString()).toBe('2025-06-01T19:00:00.000Z');
+    expect(instantOn(dayNumber(2025, 12, 32), 0, 0, 'UTC').toISOString()).toBe('2026-01-01T00:00:00.000Z');
+  });
+
+  it('reads the local day of an instant', () => {
+    expect(dayNumberIn(new Date('2026-01-01T03:00:00Z'), 'America/New_York')).toBe(dayNumber(2025, 12, 31));
+    expect(dayNumberIn(new Date('2026-01-01T03:00:00Z'), 'Asia/Tokyo')).toBe(dayNumber(2026, 1, 1));
   });
 });
 
@@ -115,12 +122,12 @@ describe(`demo seed (${process.env.TEST_DB ?? 'default'})`, () => {
       const hours = (ms(e.endDate) - ms(e.startDate)) / 3_600_000;
       expect(hours).toBeGreaterThanOrEqual(1);
       expect(hours).toBeLessThanOrEqual(4);
-      const local = localParts(new Date(e.startDate), 'America/New_York');
-      expect(local.minute % 30).toBe(0);
-      expect(local.hour).toBeGreaterThanOrEqual(8);
-      expect(local.hour).toBeLessThanOrEqual(19);
+      const [hour, minute] = utcToZoned(e.startDate, 'America/New_York').time.split(':').map(Number);
+      expect(minute! % 30).toBe(0);
+      expect(hour).toBeGreaterThanOrEqual(8);
+      expect(hour).toBeLessThanOrEqual(19);
     }
-    expect(events.some((e) => localParts(new Date(e.startDate), 'America/New_York').hour >= 18)).toBe(true);
+    expect(events.some((e) => Number(utcToZoned(e.startDate, 'America/New_York').time.slice(0, 2)) >= 18)).toBe(true);
     expect(events.filter((e) => e.volunteerPositions === 0)).toHaveLength(1);
   });
 

@@ -8,7 +8,7 @@ export function Card({ className, ...props }: React.ComponentProps<'div'>) {
   return <div data-slot="card" className={cn('flex flex-col gap-6 rounded-xl border bg-card py-6 text-card-foreground shadow-sm', className)} {...props} />;
 }
 
-/** The top area of a card holding its title, description and an optional `CardAction`. */
+/** The top area of a card holding its title and description. */
 export function CardHeader({ className, ...props }: React.ComponentProps<'div'>) {
   return (
     <div
@@ -31,11 +31,6 @@ export function CardTitle({ className, asChild = false, ...props }: React.Compon
 /** Secondary text under the card's title. */
 export function CardDescription({ className, ...props }: React.ComponentProps<'div'>) {
   return <div data-slot="card-description" className={cn('text-base text-muted-foreground', className)} {...props} />;
-}
-
-/** A control placed at the top right of the card header (e.g. a menu or a button). */
-export function CardAction({ className, ...props }: React.ComponentProps<'div'>) {
-  return <div data-slot="card-action" className={cn('col-start-2 row-span-2 row-start-1 self-start justify-self-end', className)} {...props} />;
 }
 
 /** The main body of a card. */

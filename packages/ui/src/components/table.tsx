@@ -59,11 +59,6 @@ export function TableBody({ className, ...props }: React.ComponentProps<'tbody'>
   return <tbody data-slot="table-body" className={cn('[&_tr:last-child]:border-0', className)} {...props} />;
 }
 
-/** The table's footer row group (`<tfoot>`), e.g. totals. */
-export function TableFooter({ className, ...props }: React.ComponentProps<'tfoot'>) {
-  return <tfoot data-slot="table-footer" className={cn('border-t bg-muted font-semibold [&>tr]:last:border-b-0', className)} {...props} />;
-}
-
 /** A table row; set `data-state="selected"` to highlight it. */
 export function TableRow({ className, ...props }: React.ComponentProps<'tr'>) {
   return <tr data-slot="table-row" className={cn('border-b transition-colors hover:bg-muted/60 data-[state=selected]:bg-muted', className)} {...props} />;
@@ -83,9 +78,4 @@ export function TableHead({ className, ...props }: React.ComponentProps<'th'>) {
 /** A data cell (`<td>`). */
 export function TableCell({ className, ...props }: React.ComponentProps<'td'>) {
   return <td data-slot="table-cell" className={cn('px-3 py-3 align-middle [&:has([role=checkbox])]:pr-0', className)} {...props} />;
-}
-
-/** The table's accessible caption (`<caption>`), shown below the table. */
-export function TableCaption({ className, ...props }: React.ComponentProps<'caption'>) {
-  return <caption data-slot="table-caption" className={cn('mt-4 text-base text-muted-foreground', className)} {...props} />;
 }

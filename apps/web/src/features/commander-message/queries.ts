@@ -1,15 +1,16 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { AppTrpcClient } from '../../lib/trpc.ts';
+import { getQueryKey } from '@trpc/react-query';
+import { trpc, type AppTrpcClient } from '../../lib/trpc.ts';
 import { optionalQueryOptions } from '../../lib/optional-query.ts';
 
 /** The active commander message, or null when there is none (decisions §3). */
 export function activeMessageQuery(client: AppTrpcClient) {
-  return optionalQueryOptions(['commanderMessages', 'active'], () => client.commanderMessages.active.query());
+  return optionalQueryOptions(getQueryKey(trpc.commanderMessages.active, undefined, 'query'), () => client.commanderMessages.active.query());
 }
 
 /** The Post Commander's name, or null when no active member holds the role (decisions §2). */
 export function postCommanderQuery(client: AppTrpcClient) {
-  return optionalQueryOptions(['members', 'postCommander'], () => client.members.postCommander.query());
+  return optionalQueryOptions(getQueryKey(trpc.members.postCommander, undefined, 'query'), () => client.members.postCommander.query());
 }
 
 /** Loader: warms the message and, when the message has no name, the Post Commander's. */

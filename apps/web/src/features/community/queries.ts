@@ -1,7 +1,8 @@
-import type { AppTrpcClient } from '../../lib/trpc.ts';
+import { getQueryKey } from '@trpc/react-query';
+import { trpc, type AppTrpcClient } from '../../lib/trpc.ts';
 import { optionalQueryOptions } from '../../lib/optional-query.ts';
 
 /** The active community engagement highlight, or null when there is none (decisions §3). */
 export function activeEngagementQuery(client: AppTrpcClient) {
-  return optionalQueryOptions(['communityEngagements', 'active'], () => client.communityEngagements.active.query());
+  return optionalQueryOptions(getQueryKey(trpc.communityEngagements.active, undefined, 'query'), () => client.communityEngagements.active.query());
 }

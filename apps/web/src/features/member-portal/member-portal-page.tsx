@@ -9,7 +9,7 @@ import type { MemberCommunication } from '@post/contracts/member-communications'
 import type { PortalResource } from '@post/contracts/member-resources';
 import { E, T, TEXT, V } from '@post/contracts/messages';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@post/ui/components/dialog';
-import { TextField } from '../../components/form-fields.tsx';
+import { ChangePasswordFields } from '../../components/change-password-fields.tsx';
 import { toast } from 'sonner';
 import { Badge } from '@post/ui/components/badge';
 import { Button, buttonVariants } from '@post/ui/components/button';
@@ -111,17 +111,7 @@ function ChangePasswordDialog() {
           <DialogDescription>Other devices signed in to the portal with your number are signed out when it changes.</DialogDescription>
         </DialogHeader>
         <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Change your portal password">
-          <TextField form={form} name="currentPassword" label="Current Password" type="password" autoComplete="current-password" required />
-          <TextField
-            form={form}
-            name="newPassword"
-            label="New Password"
-            type="password"
-            autoComplete="new-password"
-            required
-            description="At least 8 characters; a longer phrase is safer."
-          />
-          <TextField form={form} name="confirmPassword" label="Confirm New Password" type="password" autoComplete="new-password" required />
+          <ChangePasswordFields form={form} minLength={8} />
           <DialogFooter>
             <Button type="submit" disabled={form.formState.isSubmitting}>
               {form.formState.isSubmitting ? 'Changing...' : 'Change Password'}

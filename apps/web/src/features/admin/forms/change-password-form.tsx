@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import { ChangePasswordInput } from '@post/contracts/admin-auth';
 import { E, T } from '@post/contracts/messages';
-import { TextField } from '../../../components/form-fields.tsx';
+import { ChangePasswordFields } from '../../../components/change-password-fields.tsx';
 import { Page } from '../../../layout/page.tsx';
 import { errorStatus, serverMessage, trpc } from '../../../lib/trpc.ts';
 import { useUnsavedChanges } from '../../../lib/use-unsaved-changes.ts';
@@ -46,17 +46,7 @@ export function ChangePasswordPage() {
       <FormPanel className="max-w-xl">
         <form onSubmit={onSubmit} noValidate className="space-y-6" aria-label="Change password">
           <RequiredLegend />
-          <TextField form={form} name="currentPassword" label="Current Password" type="password" autoComplete="current-password" required />
-          <TextField
-            form={form}
-            name="newPassword"
-            label="New Password"
-            type="password"
-            autoComplete="new-password"
-            required
-            description="At least 6 characters; a longer phrase is safer."
-          />
-          <TextField form={form} name="confirmPassword" label="Confirm New Password" type="password" autoComplete="new-password" required />
+          <ChangePasswordFields form={form} minLength={6} />
           <FormActions saving={form.formState.isSubmitting} saveLabel="Change Password" savingLabel="Changing..." cancel={{ to: '/admin' }} />
         </form>
         <UnsavedChangesDialog blocker={blocker} />

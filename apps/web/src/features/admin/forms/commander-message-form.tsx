@@ -7,7 +7,7 @@ import { toast } from 'sonner';
 import { z } from 'zod';
 import { BoldIcon, ItalicIcon, UnderlineIcon } from 'lucide-react';
 import { CreateCommanderMessageInput, type CommanderMessage } from '@post/contracts/commander-messages';
-import { T } from '@post/contracts/messages';
+import { T, TEXT } from '@post/contracts/messages';
 import { Button } from '@post/ui/components/button';
 import { Field, FieldControl, FieldDescription, FieldError, FieldLabel } from '@post/ui/components/field';
 import { Textarea } from '@post/ui/components/textarea';
@@ -20,7 +20,7 @@ import { BackLink } from './back-link.tsx';
 import { DraftNotice } from './draft-notice.tsx';
 import { FormActions } from './form-actions.tsx';
 import { FormPanel } from './form-panel.tsx';
-import { LoadState } from './edit-load-state.tsx';
+import { ErrorState, LoadingState } from '../../../components/load-state.tsx';
 import { RequiredMark } from './required-mark.tsx';
 import { UnsavedChangesDialog } from './unsaved-changes-dialog.tsx';
 import { AdminTitle } from './admin-title.tsx';
@@ -46,11 +46,11 @@ export function CommanderMessageFormPage({ id }: { id?: number }) {
       {id === undefined ? (
         <CommanderMessageForm />
       ) : message.isError ? (
-        <LoadState state="error" message={errorStatus(message.error) === 404 ? 'This message does not exist. It may have been deleted.' : T.loadFailed} />
+        <ErrorState message={errorStatus(message.error) === 404 ? 'This message does not exist. It may have been deleted.' : T.loadFailed} />
       ) : message.data ? (
         <CommanderMessageForm key={id} message={message.data} />
       ) : (
-        <LoadState state="loading" />
+        <LoadingState text={TEXT.loading} />
       )}
     </Page>
   );

@@ -16,22 +16,23 @@ import { BackLink } from './back-link.tsx';
 import { DraftNotice } from './draft-notice.tsx';
 import { FormActions } from './form-actions.tsx';
 import { FormPanel } from './form-panel.tsx';
-import { LoadState } from './edit-load-state.tsx';
+import { ErrorState, LoadingState } from '../../../components/load-state.tsx';
 import { RequiredLegend } from './required-legend.tsx';
 import { SwitchField } from './switch-field.tsx';
 import { UnsavedChangesDialog } from './unsaved-changes-dialog.tsx';
 import { AdminTitle } from './admin-title.tsx';
 import { toastSaveError } from './save-errors.ts';
-import { useState } from 'react';
-import { IMAGE_MESSAGES } from '@post/contracts/images';
-import { ImageUploadField, type PictureValue } from '../../../components/image-upload-field.tsx';
+import { FormPictureSchema, NO_PICTURE } from '@post/contracts/images';
+import { PictureField } from '../../../components/image-upload-field.tsx';
 
 // The server refuses an image address that is not http(s); say so beside the field instead.
 const schema = EngagementFormSchema.extend({
   imageUrl: EngagementFormSchema.shape.imageUrl.refine((s) => s === '' || /^https?:\/\/\S+$/i.test(s), V.urlInvalid),
   date: z.string().min(1, V.invalidDate),
+  // The picture is a field of the form, so its draft keeps it (issue 22).
+  picture: FormPictureSchema,
 });
-type FormValues = z.infer<typeof schema>;
+type FormValues = z.input<typeof schema>;
 const BACK = { to: '/admin', search: { tab: 'engagements' } } as const;
 
 /** The community engagement form page: create, or edit by id (spec §2). */
@@ -44,18 +45,15 @@ export function EngagementFormPage({ id }: { id?: number }) {
     <Page before={<BackLink {...BACK} />} title={title} intro={id === undefined ? 'Add a community engagement highlight.' : undefined}>
       <AdminTitle text={title} />
       {settings.isPending ? (
-        <LoadState state="loading" />
+        <LoadingState text={TEXT.loading} />
       ) : id === undefined ? (
         <EngagementForm timeZone={timeZone} />
       ) : item.isError ? (
-        <LoadState
-          state="error"
-          message={errorStatus(item.error) === 404 ? 'This community engagement does not exist. It may have been deleted.' : T.loadFailed}
-        />
+        <ErrorState message={errorStatus(item.error) === 404 ? 'This community engagement does not exist. It may have been deleted.' : T.loadFailed} />
       ) : item.data ? (
         <EngagementForm key={id} item={item.data} timeZone={timeZone} />
       ) : (
-        <LoadState state="loading" />
+        <LoadingState text={TEXT.loading} />
       )}
     </Page>
   );
@@ -66,7 +64,7 @@ function EngagementForm({ item, timeZone }: { item?: CommunityEngagement; timeZo
   const utils = trpc.useUtils();
   const create = trpc.communityEngagements.create.useMutation();
   const update = trpc.communityEngagements.update.useMutation();
-  const form = useForm<FormValues>({
+  const form = useForm<FormValues, unknown, z.output<typeof schema>>({
     resolver: zodResolver(schema),
     defaultValues: item
       ? {
@@ -76,20 +74,17 @@ function EngagementForm({ item, timeZone }: { item?: CommunityEngagement; timeZo
           imageUrl: item.imageUrl ?? '',
           tags: item.tags.join(', '),
           active: item.active,
+          picture: { image: item.image, alt: item.imageAlt ?? '' },
         }
-      : { title: '', description: '', date: todayIn(timeZone), imageUrl: '', tags: '', active: true },
+      : { title: '', description: '', date: todayIn(timeZone), imageUrl: '', tags: '', active: true, picture: NO_PICTURE },
   });
   const { blocker, allowLeave } = useUnsavedChanges(form.formState.isDirty);
   const draft = useFormDraft(form, `engagement:${item?.id ?? 'new'}`);
-  const [picture, setPicture] = useState<PictureValue>({ image: item?.image ?? null, alt: item?.imageAlt ?? '' });
-  const [altError, setAltError] = useState<string | undefined>();
 
   const onSubmit = form.handleSubmit(async (v) => {
-    if (picture.image && !picture.alt.trim()) return setAltError(IMAGE_MESSAGES.altRequired);
-    setAltError(undefined);
     const body = {
-      imageId: picture.image?.id ?? null,
-      imageAlt: picture.image ? picture.alt : null,
+      imageId: v.picture.image?.id ?? null,
+      imageAlt: v.picture.image ? v.picture.alt : null,
       title: v.title,
       description: v.description,
       date: instantForDate(v.date, timeZone, item?.date),
@@ -118,7 +113,7 @@ function EngagementForm({ item, timeZone }: { item?: CommunityEngagement; timeZo
         <RequiredLegend />
         <TextField form={form} name="title" label="Title" required maxLength={255} />
         <TextAreaField form={form} name="description" label="Description" required rows={5} maxLength={5000} />
-        <ImageUploadField value={picture} onChange={setPicture} altError={altError} />
+        <PictureField control={form.control} name="picture" />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField form={form} name="date" label="Date" type="date" required />
           <TextField

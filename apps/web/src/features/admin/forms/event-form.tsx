@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import type { z } from 'zod';
 import { DEFAULT_VOLUNTEER_POSITIONS, EventFormSchema, MAX_VOLUNTEER_POSITIONS, type EventDetail } from '@post/contracts/events';
 import { EVENT_TYPES, labelOf, type EventType } from '@post/contracts/enums';
-import { CONFIRM, T, V } from '@post/contracts/messages';
+import { CONFIRM, T, TEXT, V } from '@post/contracts/messages';
 import { endTimeAfterStart, utcToZoned, zonedToUtc } from '@post/contracts/rules/event-time';
 import { DEFAULT_SITE_SETTINGS } from '@post/contracts/site-settings';
 import { Trash2Icon } from 'lucide-react';
@@ -23,21 +23,24 @@ import { BackLink } from './back-link.tsx';
 import { DraftNotice } from './draft-notice.tsx';
 import { FormActions } from './form-actions.tsx';
 import { FormPanel } from './form-panel.tsx';
-import { LoadState } from './edit-load-state.tsx';
+import { ErrorState, LoadingState } from '../../../components/load-state.tsx';
 import { RequiredLegend } from './required-legend.tsx';
 import { SelectField } from './select-field.tsx';
 import { UnsavedChangesDialog } from './unsaved-changes-dialog.tsx';
 import { AdminTitle } from './admin-title.tsx';
 import { toastSaveError } from './save-errors.ts';
-import { IMAGE_MESSAGES, type Image } from '@post/contracts/images';
-import { ImageUploadField, type PictureValue } from '../../../components/image-upload-field.tsx';
+import { FormPictureSchema, NO_PICTURE, type FormPicture } from '@post/contracts/images';
+import { PictureField } from '../../../components/image-upload-field.tsx';
 
-// The form's own rule on top of the contract: the end may not come before the start.
-const schema = EventFormSchema.superRefine((v, ctx) => {
+// The form's own rule on top of the contract: the end may not come before the start. The picture
+// is a field of the form, so its draft keeps it (issue 22).
+const schema = EventFormSchema.extend({ picture: FormPictureSchema }).superRefine((v, ctx) => {
   if (v.endDate < v.startDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: V.endBeforeStart });
   else if (v.endDate === v.startDate && v.endTime < v.startTime) ctx.addIssue({ code: 'custom', path: ['endTime'], message: V.endBeforeStart });
 });
 type FormIn = z.input<typeof schema>;
+/** The event's own values, before its picture is added. */
+type EventValues = Omit<FormIn, 'picture'>;
 type FormOut = z.output<typeof schema>;
 
 const TYPE_OPTIONS = EVENT_TYPES.map((t) => ({ value: t, label: labelOf(t) }));
@@ -48,7 +51,7 @@ function usePostTimeZone() {
 }
 
 /** Values of a new event: defaults (spec §5), or the range picked on the calendar. */
-function newEventValues(timeZone: string, start?: string, end?: string): FormIn {
+function newEventValues(timeZone: string, start?: string, end?: string): EventValues {
   return {
     title: '',
     description: '',
@@ -88,7 +91,7 @@ export function EventFormPage({ id, start, end }: { id?: number; start?: string;
           endTime: en.time,
           type: e.type,
           volunteerPositions: e.volunteerPositions,
-        } satisfies FormIn,
+        } satisfies EventValues,
         unreadable: false,
       };
     } catch {
@@ -113,15 +116,12 @@ export function EventFormPage({ id, start, end }: { id?: number; start?: string;
     <Page before={<BackLink to="/admin" />} title={title} intro={id === undefined ? 'Add an event to the calendar.' : undefined}>
       <AdminTitle text={title} />
       {loadFailed ? (
-        <LoadState
-          state="error"
-          message={errorStatus(event.error) === 404 ? 'This event does not exist. It may have been deleted.' : T.eventLoadFailed.description}
-        />
+        <ErrorState message={errorStatus(event.error) === 404 ? 'This event does not exist. It may have been deleted.' : T.eventLoadFailed.description} />
       ) : !initial ? (
-        <LoadState state="loading" />
+        <LoadingState text={TEXT.loading} />
       ) : (
         <>
-          {initial.unreadable ? <LoadState state="error" message={V.eventDatesUnreadable} /> : null}
+          {initial.unreadable ? <ErrorState message={V.eventDatesUnreadable} /> : null}
           <EventForm
             key={id ?? 'new'}
             id={id}
@@ -136,34 +136,20 @@ export function EventFormPage({ id, start, end }: { id?: number; start?: string;
   );
 }
 
-function EventForm({
-  id,
-  initial,
-  timeZone,
-  picture: saved,
-}: {
-  id?: number;
-  initial: FormIn;
-  timeZone: string;
-  picture?: { image: Image | null; alt: string };
-}) {
+function EventForm({ id, initial, timeZone, picture: saved }: { id?: number; initial: EventValues; timeZone: string; picture?: FormPicture }) {
   const navigate = useNavigate();
   const utils = trpc.useUtils();
   const create = trpc.events.create.useMutation();
   const update = trpc.events.update.useMutation();
-  const form = useForm<FormIn, unknown, FormOut>({ resolver: zodResolver(schema), defaultValues: initial });
+  const form = useForm<FormIn, unknown, FormOut>({ resolver: zodResolver(schema), defaultValues: { ...initial, picture: saved ?? NO_PICTURE } });
   const { blocker, allowLeave } = useUnsavedChanges(form.formState.isDirty);
   const draft = useFormDraft(form, `event:${id ?? 'new'}`);
-  const [picture, setPicture] = useState<PictureValue>(saved ?? { image: null, alt: '' });
-  const [altError, setAltError] = useState<string | undefined>();
   const { setValue } = form;
 
   const onSubmit = form.handleSubmit(async (v) => {
-    if (picture.image && !picture.alt.trim()) return setAltError(IMAGE_MESSAGES.altRequired);
-    setAltError(undefined);
     const body = {
-      imageId: picture.image?.id ?? null,
-      imageAlt: picture.image ? picture.alt : null,
+      imageId: v.picture.image?.id ?? null,
+      imageAlt: v.picture.image ? v.picture.alt : null,
       title: v.title,
       description: v.description,
       location: v.location,
@@ -215,7 +201,7 @@ function EventForm({
         <RequiredLegend />
         <TextField form={form} name="title" label="Title" required maxLength={255} />
         <TextAreaField form={form} name="description" label="Description" required rows={5} />
-        <ImageUploadField value={picture} onChange={setPicture} altError={altError} />
+        <PictureField control={form.control} name="picture" />
         <TextField form={form} name="location" label="Location" required maxLength={255} />
         <fieldset className="space-y-4">
           <legend className="mb-2 text-lg font-semibold">When</legend>

@@ -2,8 +2,8 @@ import { useNavigate } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
-import { T } from '@post/contracts/messages';
-import { NewsFormSchema, type News, type NewsFormValues } from '@post/contracts/news';
+import { T, TEXT } from '@post/contracts/messages';
+import { NewsFormSchema, type News } from '@post/contracts/news';
 import { DEFAULT_SITE_SETTINGS } from '@post/contracts/site-settings';
 import { TextAreaField, TextField } from '../../../components/form-fields.tsx';
 import { Page } from '../../../layout/page.tsx';
@@ -15,19 +15,22 @@ import { BackLink } from './back-link.tsx';
 import { DraftNotice } from './draft-notice.tsx';
 import { FormActions } from './form-actions.tsx';
 import { FormPanel } from './form-panel.tsx';
-import { LoadState } from './edit-load-state.tsx';
+import { ErrorState, LoadingState } from '../../../components/load-state.tsx';
 import { RequiredLegend } from './required-legend.tsx';
 import { SwitchField } from './switch-field.tsx';
 import { UnsavedChangesDialog } from './unsaved-changes-dialog.tsx';
 import { AdminTitle } from './admin-title.tsx';
 import { toastSaveError } from './save-errors.ts';
-import { useState } from 'react';
-import { IMAGE_MESSAGES } from '@post/contracts/images';
-import { ImageUploadField, type PictureValue } from '../../../components/image-upload-field.tsx';
+import type { z } from 'zod';
+import { FormPictureSchema, NO_PICTURE } from '@post/contracts/images';
+import { PictureField } from '../../../components/image-upload-field.tsx';
 
 /** The spec's pause before leaving after a save (§9). */
 const REDIRECT_DELAY_MS = 300;
 const BACK = { to: '/admin', search: { tab: 'news' } } as const;
+// The picture is a field of the form, so its draft keeps it (issue 22).
+const schema = NewsFormSchema.extend({ picture: FormPictureSchema });
+type NewsFormValues = z.input<typeof schema>;
 
 /** The news form page: edit with ?id=, otherwise create (spec §2). */
 export function NewsFormPage({ id }: { id?: number }) {
@@ -39,15 +42,15 @@ export function NewsFormPage({ id }: { id?: number }) {
     <Page before={<BackLink {...BACK} />} title={title} intro={id === undefined ? 'Post news for the home page and the news list.' : undefined}>
       <AdminTitle text={title} />
       {settings.isPending ? (
-        <LoadState state="loading" />
+        <LoadingState text={TEXT.loading} />
       ) : id === undefined ? (
         <NewsForm timeZone={timeZone} />
       ) : item.isError ? (
-        <LoadState state="error" message={errorStatus(item.error) === 404 ? 'This news item does not exist. It may have been deleted.' : T.loadFailed} />
+        <ErrorState message={errorStatus(item.error) === 404 ? 'This news item does not exist. It may have been deleted.' : T.loadFailed} />
       ) : item.data ? (
         <NewsForm key={id} item={item.data} timeZone={timeZone} />
       ) : (
-        <LoadState state="loading" />
+        <LoadingState text={TEXT.loading} />
       )}
     </Page>
   );
@@ -58,27 +61,29 @@ function NewsForm({ item, timeZone }: { item?: News; timeZone: string }) {
   const utils = trpc.useUtils();
   const create = trpc.news.create.useMutation();
   const update = trpc.news.update.useMutation();
-  const form = useForm<NewsFormValues>({
-    resolver: zodResolver(NewsFormSchema),
+  const form = useForm<NewsFormValues, unknown, z.output<typeof schema>>({
+    resolver: zodResolver(schema),
     defaultValues: item
-      ? { title: item.title, content: item.content, publishDate: dateIn(item.publishDate, timeZone), featured: item.featured }
-      : { title: '', content: '', publishDate: todayIn(timeZone), featured: false },
+      ? {
+          title: item.title,
+          content: item.content,
+          publishDate: dateIn(item.publishDate, timeZone),
+          featured: item.featured,
+          picture: { image: item.image, alt: item.imageAlt ?? '' },
+        }
+      : { title: '', content: '', publishDate: todayIn(timeZone), featured: false, picture: NO_PICTURE },
   });
   const { blocker, allowLeave } = useUnsavedChanges(form.formState.isDirty);
   const draft = useFormDraft(form, `news:${item?.id ?? 'new'}`);
-  const [picture, setPicture] = useState<PictureValue>({ image: item?.image ?? null, alt: item?.imageAlt ?? '' });
-  const [altError, setAltError] = useState<string | undefined>();
 
   const onSubmit = form.handleSubmit(async (v) => {
-    if (picture.image && !picture.alt.trim()) return setAltError(IMAGE_MESSAGES.altRequired);
-    setAltError(undefined);
     const body = {
       title: v.title,
       content: v.content,
       featured: v.featured,
       publishDate: instantForDate(v.publishDate, timeZone, item?.publishDate),
-      imageId: picture.image?.id ?? null,
-      imageAlt: picture.image ? picture.alt : null,
+      imageId: v.picture.image?.id ?? null,
+      imageAlt: v.picture.image ? v.picture.alt : null,
     };
     try {
       if (item) await update.mutateAsync({ id: item.id, ...body });
@@ -102,7 +107,7 @@ function NewsForm({ item, timeZone }: { item?: News; timeZone: string }) {
         <RequiredLegend />
         <TextField form={form} name="title" label="Title" required maxLength={255} />
         <TextAreaField form={form} name="content" label="Content" required rows={10} />
-        <ImageUploadField value={picture} onChange={setPicture} altError={altError} />
+        <PictureField control={form.control} name="picture" />
         <div className="grid items-start gap-6 sm:grid-cols-2">
           <TextField form={form} name="publishDate" label="Publish Date" type="date" required />
           <div className="sm:pt-9">

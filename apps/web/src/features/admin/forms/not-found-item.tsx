@@ -1,6 +1,6 @@
 import { Page } from '../../../layout/page.tsx';
 import { BackLink } from './back-link.tsx';
-import { LoadState } from './edit-load-state.tsx';
+import { ErrorState } from '../../../components/load-state.tsx';
 import { AdminTitle } from './admin-title.tsx';
 
 /** An edit page whose id is not a valid one. */
@@ -8,7 +8,7 @@ export function NotFoundItem({ what }: { what: string }) {
   return (
     <Page before={<BackLink to="/admin" />} title="Not Found">
       <AdminTitle text="Not Found" />
-      <LoadState state="error" message={`This ${what} does not exist. It may have been deleted.`} />
+      <ErrorState message={`This ${what} does not exist. It may have been deleted.`} />
     </Page>
   );
 }

@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { RESOURCE_CATEGORIES } from '@post/contracts/enums';
-import { T } from '@post/contracts/messages';
+import { T, TEXT } from '@post/contracts/messages';
 import { CreateResourceInput, type Resource } from '@post/contracts/resources';
 import { TextAreaField, TextField } from '../../../components/form-fields.tsx';
 import { Page } from '../../../layout/page.tsx';
@@ -16,7 +16,7 @@ import { BackLink } from './back-link.tsx';
 import { DraftNotice } from './draft-notice.tsx';
 import { FormActions } from './form-actions.tsx';
 import { FormPanel } from './form-panel.tsx';
-import { LoadState } from './edit-load-state.tsx';
+import { ErrorState, LoadingState } from '../../../components/load-state.tsx';
 import { RequiredLegend } from './required-legend.tsx';
 import { SelectField } from './select-field.tsx';
 import { UnsavedChangesDialog } from './unsaved-changes-dialog.tsx';
@@ -39,11 +39,11 @@ export function ResourceFormPage({ id }: { id?: number }) {
       {id === undefined ? (
         <ResourceForm />
       ) : resource.isError ? (
-        <LoadState state="error" message={errorStatus(resource.error) === 404 ? 'This resource does not exist. It may have been deleted.' : T.loadFailed} />
+        <ErrorState message={errorStatus(resource.error) === 404 ? 'This resource does not exist. It may have been deleted.' : T.loadFailed} />
       ) : resource.data ? (
         <ResourceForm key={id} resource={resource.data} />
       ) : (
-        <LoadState state="loading" />
+        <LoadingState text={TEXT.loading} />
       )}
     </Page>
   );

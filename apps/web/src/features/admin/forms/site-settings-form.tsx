@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { PlusIcon, Trash2Icon } from 'lucide-react';
-import { T } from '@post/contracts/messages';
+import { T, TEXT } from '@post/contracts/messages';
 import { SiteSettingsSchema, type SiteSettings } from '@post/contracts/site-settings';
 import { Button } from '@post/ui/components/button';
 import { TextField } from '../../../components/form-fields.tsx';
@@ -16,7 +16,7 @@ import { BackLink } from './back-link.tsx';
 import { DraftNotice } from './draft-notice.tsx';
 import { FormActions } from './form-actions.tsx';
 import { FormPanel } from './form-panel.tsx';
-import { LoadState } from './edit-load-state.tsx';
+import { ErrorState, LoadingState } from '../../../components/load-state.tsx';
 import { RequiredLegend } from './required-legend.tsx';
 import { SelectField } from './select-field.tsx';
 import { UnsavedChangesDialog } from './unsaved-changes-dialog.tsx';
@@ -66,9 +66,9 @@ export function SiteSettingsPage() {
       {settings.data ? (
         <SiteSettingsForm settings={settings.data} />
       ) : settings.isError ? (
-        <LoadState state="error" message={T.loadFailed} />
+        <ErrorState message={T.loadFailed} />
       ) : (
-        <LoadState state="loading" />
+        <LoadingState text={TEXT.loading} />
       )}
     </Page>
   );

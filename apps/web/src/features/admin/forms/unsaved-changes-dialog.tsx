@@ -1,42 +1,26 @@
 import { CONFIRM } from '@post/contracts/messages';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@post/ui/components/alert-dialog';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import type { UnsavedChangesBlocker } from '../../../lib/use-unsaved-changes.ts';
 
 /**
- * Asks whether to leave a form with unsaved changes (see useUnsavedChanges). `onLeave` runs when
- * the person chooses to leave without saving (pass the draft's `clear`).
+ * Asks whether to leave a form with unsaved changes (see useUnsavedChanges): the app's
+ * ConfirmDialog with the spec's texts. `onLeave` runs when the person chooses to leave without
+ * saving (pass the draft's `clear`).
  */
 export function UnsavedChangesDialog({ blocker, onLeave }: { blocker: UnsavedChangesBlocker; onLeave?: () => void }) {
-  const open = blocker.status === 'blocked';
   return (
-    <AlertDialog open={open} onOpenChange={(o) => !o && blocker.reset?.()}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{CONFIRM.unsavedChanges.title}</AlertDialogTitle>
-          <AlertDialogDescription>{CONFIRM.unsavedChanges.description}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel onClick={() => blocker.reset?.()}>{CONFIRM.unsavedChanges.stay}</AlertDialogCancel>
-          <AlertDialogAction
-            variant="destructive"
-            onClick={() => {
-              onLeave?.();
-              blocker.proceed?.();
-            }}
-          >
-            {CONFIRM.unsavedChanges.leave}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={blocker.status === 'blocked'}
+      onOpenChange={(o) => !o && blocker.reset?.()}
+      title={CONFIRM.unsavedChanges.title}
+      description={CONFIRM.unsavedChanges.description}
+      cancelLabel={CONFIRM.unsavedChanges.stay}
+      confirmLabel={CONFIRM.unsavedChanges.leave}
+      onCancel={() => blocker.reset?.()}
+      onConfirm={() => {
+        onLeave?.();
+        blocker.proceed?.();
+      }}
+    />
   );
 }
