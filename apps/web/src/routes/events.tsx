@@ -11,9 +11,11 @@ function eventIdOf(raw: unknown): EventId | undefined {
 }
 
 export const Route = createFileRoute('/events')({
-  validateSearch: (search: Record<string, unknown>): { id?: EventId } => {
+  // `series`: the volunteer needs table lists every upcoming date of that series (issue 20).
+  validateSearch: (search: Record<string, unknown>): { id?: EventId; series?: number } => {
     const id = eventIdOf(search.id);
-    return id === undefined ? {} : { id };
+    const series = parseId(search.series);
+    return { ...(id === undefined ? {} : { id }), ...(series === undefined ? {} : { series }) };
   },
   loaderDeps: ({ search }) => ({ id: search.id }),
   // `found: false` makes the server answer 404 for an event that does not exist (issue 23 #16).
@@ -40,7 +42,13 @@ export const Route = createFileRoute('/events')({
 });
 
 function EventsRoute() {
-  const { id } = Route.useSearch();
+  const { id, series } = Route.useSearch();
   const navigate = Route.useNavigate();
-  return <EventsPage id={id} onSelect={(next) => navigate({ search: (prev) => ({ ...prev, id: next }), replace: next === undefined, resetScroll: false })} />;
+  return (
+    <EventsPage
+      id={id}
+      series={series}
+      onSelect={(next) => navigate({ search: (prev) => ({ ...prev, id: next }), replace: next === undefined, resetScroll: false })}
+    />
+  );
 }

@@ -115,7 +115,7 @@ export function EditLink({ name, ...link }: LinkProps & { name: string }) {
  * button when its closing animation ends, and the row leaves when the list is read again.
  * Acts only when focus is lost, never moving it away from where a person put it.
  */
-function keepFocus(until = performance.now() + 2000) {
+export function keepFocus(until = performance.now() + 2000) {
   requestAnimationFrame(() => {
     if (document.activeElement === document.body || !document.activeElement?.isConnected) {
       document.querySelector<HTMLElement>('[data-admin-table-heading]')?.focus();

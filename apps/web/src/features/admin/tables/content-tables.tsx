@@ -7,6 +7,7 @@ import { usePostFormat } from '../../../lib/format.ts';
 import { commanderPreview } from '../html.ts';
 import { RESOURCE_CATEGORY_LABELS } from '../labels.ts';
 import { AdminTable, DeleteButton, EditLink, MakeActiveButton, rowAction, TableToolbar } from './admin-table.tsx';
+import { DuplicateLink, EventDeleteButton } from './event-row-actions.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 
 const EVENT_TYPE_BADGE: Record<string, string> = {
@@ -19,9 +20,7 @@ const EVENT_TYPE_BADGE: Record<string, string> = {
 /** Events tab: Title, Date, Location, Type. */
 export function EventsTable() {
   const f = usePostFormat();
-  const utils = trpc.useUtils();
   const list = trpc.events.list.useQuery();
-  const remove = trpc.events.remove.useMutation();
   return (
     <>
       <TableToolbar title="Events" addLabel="Add Event" add={{ to: '/admin/events/new' }} />
@@ -41,18 +40,8 @@ export function EventsTable() {
         actions={(e) => (
           <>
             <EditLink name={e.title} to="/admin/events/$id" params={{ id: String(e.id) }} />
-            <DeleteButton
-              name={e.title}
-              question={CONFIRM.delete('event')}
-              busy={remove.isPending}
-              onConfirm={() =>
-                rowAction(
-                  () => remove.mutateAsync({ id: e.id }),
-                  { done: T.deleted, failed: T.deleteFailed('event') },
-                  () => Promise.all([utils.events.invalidate(), utils.volunteers.invalidate()]),
-                )
-              }
-            />
+            <DuplicateLink id={e.id} name={e.title} />
+            <EventDeleteButton event={e} />
           </>
         )}
       />
