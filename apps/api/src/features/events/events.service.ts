@@ -105,7 +105,13 @@ export async function eventById(db: DB, id: number, withContacts: boolean): Prom
 }
 
 /** A series' fields as the input gives them, with its wall-clock start in the post's zone. */
-function seriesValues(input: CreateEventInput | UpdateEventInput, recurrence: { rule: string; onHoliday: OnHoliday }, timeZone: string, userId: number) {
+function seriesValues(
+  input: CreateEventInput | UpdateEventInput,
+  recurrence: { rule: string; onHoliday: OnHoliday },
+  timeZone: string,
+  userId: number,
+  keptPicture: { imageId: number | null; imageAlt: string | null } = { imageId: null, imageAlt: null },
+) {
   const start = new Date(input.startDate);
   const local = utcToZoned(start, timeZone);
   return {
@@ -120,6 +126,8 @@ function seriesValues(input: CreateEventInput | UpdateEventInput, recurrence: { 
     type: input.type,
     volunteerPositions: input.volunteerPositions,
     createdBy: userId,
+    // Occurrences copy the series' picture (a PUT that does not name one keeps the event's).
+    ...(input.imageId !== undefined ? imageColumns(input) : { imageId: keptPicture.imageId, imageAlt: keptPicture.imageAlt }),
   };
 }
 
@@ -144,7 +152,10 @@ async function newSeries(
     .insertInto('eventSeries')
     .values({ ...values, materialisedUntil: horizonFrom(now) })
     .returning('id')
-    .executeTakeFirstOrThrow();
+    .executeTakeFirstOrThrow()
+    .catch((err) => {
+      throw pictureError(err);
+    });
   const byDate = new Map<string, Instance>(instances.map((i) => [i.originalDate, i]));
   const fields = {
     title: values.title,
@@ -152,6 +163,8 @@ async function newSeries(
     location: values.location,
     type: values.type,
     volunteerPositions: values.volunteerPositions,
+    imageId: values.imageId,
+    imageAlt: values.imageAlt,
   };
   const bump = { sequence: sql<number>`sequence + 1`, updatedAt: sql<Date>`now()` };
   if (edited) {
@@ -226,7 +239,7 @@ export async function createEvent(db: DB, input: CreateEventInput, userId: numbe
     const { timeZone } = await getSettings(db);
     return inTransaction(db, async (trx) => {
       const id = await newSeries(trx, seriesValues(input, recurrence, timeZone, userId), null, [], now);
-      return firstOfSeries(trx, id);
+      return (await withImages(trx, [await firstOfSeries(trx, id)]))[0]!;
     });
   }
   const row = await db
@@ -290,15 +303,15 @@ export async function updateEvent(db: DB, input: UpdateEventInput, userId = 1, n
         .set({ endsBefore: cut, updatedAt: sql<Date>`now()` })
         .where('id', '=', seriesId)
         .execute();
-      await newSeries(trx, seriesValues(input, recurrence, timeZone, old.createdBy), { id: current.id, startDate, endDate }, later, now);
-      return toEvent(await selectEvents(trx).where('e.id', '=', current.id).executeTakeFirstOrThrow());
+      await newSeries(trx, seriesValues(input, recurrence, timeZone, old.createdBy, current), { id: current.id, startDate, endDate }, later, now);
+      return (await withImages(trx, [toEvent(await selectEvents(trx).where('e.id', '=', current.id).executeTakeFirstOrThrow())]))[0]!;
     });
   }
   if (current.seriesId === null && input.recurrence) {
     const recurrence = input.recurrence;
     return inTransaction(db, async (trx) => {
-      await newSeries(trx, seriesValues(input, recurrence, timeZone, current.createdBy ?? userId), { id: current.id, startDate, endDate }, [], now);
-      return toEvent(await selectEvents(trx).where('e.id', '=', current.id).executeTakeFirstOrThrow());
+      await newSeries(trx, seriesValues(input, recurrence, timeZone, current.createdBy ?? userId, current), { id: current.id, startDate, endDate }, [], now);
+      return (await withImages(trx, [toEvent(await selectEvents(trx).where('e.id', '=', current.id).executeTakeFirstOrThrow())]))[0]!;
     });
   }
   await db
