@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import type { DB, EventRow } from '@post/db';
 import type {
-  AdminEventsInput,
   AdminEventsPage,
   CreateEventInput,
   DeleteEventResult,
