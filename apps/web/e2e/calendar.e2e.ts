@@ -193,3 +193,128 @@ describe('recurring events in the browser (issue 20)', () => {
     await context.close();
   });
 });
+
+describe('the dashboard that scales (issue 20)', () => {
+  it('pages 25 events at a time, searches and filters, all in the URL', async () => {
+    const { page, context, noErrors } = await adminPage();
+    // 30 weekly practices (a series with COUNT=30) on top of the meetings.
+    const day = utcToZoned(new Date(Date.now() + 2 * 86_400_000), ZONE).date;
+    const res = await page.request.post('/api/events', {
+      data: {
+        title: 'Color Guard Practice',
+        description: 'Practice.',
+        location: 'Drill Field',
+        startDate: new Date(`${day}T23:00:00Z`).toISOString(),
+        endDate: new Date(`${day}T23:45:00Z`).toISOString(),
+        recurrence: { rule: 'FREQ=WEEKLY;COUNT=30', onHoliday: 'keep' },
+      },
+    });
+    assert.equal(res.status(), 200, await res.text());
+    const { body: all } = await api(page, '/api/events');
+    const upcoming = (all as ApiEvent[]).filter((e) => Date.parse(e.startDate) > Date.now()).length;
+    assert.ok(upcoming > 25);
+
+    await page.goto('/admin');
+    const events = page.getByRole('table', { name: 'Events' });
+    await events.waitFor();
+    await page.getByText(`Showing 1–25 of ${upcoming}`).waitFor();
+    assert.deepEqual((await events.getByRole('columnheader').allInnerTexts()).slice(0, 5), ['Title', 'Date', 'Location', 'Type', 'Volunteers']);
+    assert.equal(await events.getByRole('row').filter({ hasText: 'Special Post Meeting' }).getByRole('cell', { name: '0 of 10' }).count(), 1);
+
+    await page.getByRole('searchbox', { name: 'Search events' }).fill('color guard');
+    await page.getByRole('search', { name: 'Search events' }).getByRole('button', { name: 'Search' }).click();
+    await page.getByText('Showing 1–25 of 30').waitFor();
+    assert.equal(new URL(page.url()).searchParams.get('q'), 'color guard');
+    await page.getByRole('navigation', { name: 'Events pages' }).getByRole('button', { name: 'Next' }).click();
+    await page.getByText('Showing 26–30 of 30').waitFor();
+    assert.equal(new URL(page.url()).searchParams.get('page'), '2');
+    assert.equal(await events.getByRole('row').count(), 6);
+    // A reload (or a shared link) shows the same page.
+    await page.reload();
+    await page.getByText('Showing 26–30 of 30').waitFor();
+    assert.equal(await page.getByRole('searchbox', { name: 'Search events' }).inputValue(), 'color guard');
+    await page.goBack();
+    await page.getByText('Showing 1–25 of 30').waitFor();
+
+    await page.getByLabel('Show', { exact: true }).selectOption('past');
+    await page.getByText('No past events match “color guard”.').waitFor();
+    assert.equal(new URL(page.url()).searchParams.get('when'), 'past');
+    assert.deepEqual(await axeViolations(page), []);
+    noErrors();
+    await context.close();
+  });
+});
+
+describe('the volunteer roster and the sign-in sheet (issue 20)', () => {
+  it('filters by event, searches, downloads the CSV and removes a sign-up', async () => {
+    const { page, context, noErrors } = await adminPage();
+    const [meeting] = await eventsTitled(page, 'Monthly Post Meeting');
+    const [practice] = await eventsTitled(page, 'Color Guard Practice');
+    for (const [eventId, name, email] of [
+      [practice!.id, 'Quinn Flag', 'quinn@example.com'],
+      [practice!.id, 'Rae Rifle', 'rae@example.com'],
+    ] as const) {
+      const r = await page.request.post('/api/volunteers', { data: { eventId, name, email, phone: '555-555-0142', role: 'Rifle' } });
+      assert.equal(r.status(), 200, await r.text());
+    }
+    await page.goto('/admin');
+    await page.getByRole('link', { name: 'Volunteer Roster' }).click();
+    await page.getByRole('heading', { name: 'Volunteer Roster', level: 1 }).waitFor();
+    const roster = page.getByRole('table', { name: 'Volunteers' });
+    await roster.getByRole('cell', { name: 'Pat Doe', exact: true }).waitFor();
+    assert.equal(await roster.getByRole('cell', { name: 'Quinn Flag', exact: true }).count(), 1);
+    await page.getByText('Showing 1–3 of 3').waitFor();
+
+    await page.getByLabel('Event', { exact: true }).selectOption(String(practice!.id));
+    await page.getByText('Showing 1–2 of 2').waitFor();
+    assert.equal(new URL(page.url()).searchParams.get('eventId'), String(practice!.id));
+    assert.equal(await roster.getByRole('cell', { name: 'Pat Doe', exact: true }).count(), 0);
+    await page.getByRole('searchbox', { name: 'Search volunteers' }).fill('rae');
+    await page.getByRole('search', { name: 'Search volunteers' }).getByRole('button', { name: 'Search' }).click();
+    await page.getByText('Showing 1–1 of 1').waitFor();
+    const href = await page.getByRole('link', { name: 'Download CSV' }).getAttribute('href');
+    assert.equal(href, `/api/admin/volunteers.csv?eventId=${practice!.id}&q=rae`);
+    const csv = await page.request.get(href!);
+    assert.equal(csv.status(), 200);
+    const lines = (await csv.text())
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    assert.equal(lines.length, 2);
+    assert.match(lines[1]!, /^Color Guard Practice,\d{4}-\d{2}-\d{2},\d{2}:\d{2},Rae Rifle,rae@example.com,555-555-0142,Rifle,/);
+
+    await roster.getByRole('button', { name: 'Remove Rae Rifle' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Remove' }).click();
+    await toast(page, T.volunteerRemoved);
+    await page.getByText('No sign-ups match this filter.').waitFor();
+    assert.deepEqual(await axeViolations(page), []);
+    assert.ok(meeting);
+    noErrors();
+    await context.close();
+  });
+
+  it('prints a one-page sign-in sheet with name, role, phone and a blank signature column', async () => {
+    const { page, context, noErrors } = await adminPage();
+    const [practice] = await eventsTitled(page, 'Color Guard Practice');
+    await page.goto(`/admin/events/${practice!.id}`);
+    await page.getByRole('heading', { name: 'Edit Event', level: 1 }).waitFor();
+    await page.getByRole('link', { name: 'Print sign-in sheet' }).click();
+    await page.getByRole('heading', { name: 'Sign-in Sheet', level: 1 }).waitFor();
+    const sheet = page.getByRole('main').getByRole('article', { name: 'Sign-in sheet: Color Guard Practice' });
+    await sheet.waitFor();
+    assert.deepEqual(await sheet.getByRole('columnheader').allInnerTexts(), ['#', 'Name', 'Role', 'Phone', 'Signature']);
+    const quinn = sheet.getByRole('row').filter({ hasText: 'Quinn Flag' });
+    assert.deepEqual(await quinn.getByRole('cell').allInnerTexts(), ['1', 'Quinn Flag', 'Rifle', '555-555-0142', '']);
+    assert.equal(await sheet.getByText('Drill Field').count(), 1);
+    // Printed: only the sheet, on one page (25 lines).
+    await page.emulateMedia({ media: 'print' });
+    assert.equal(await page.locator('[data-slot=site-footer]').isVisible(), false);
+    assert.equal(await page.locator('[data-sign-in-sheet]').isVisible(), true);
+    assert.equal(await page.locator('[data-sign-in-sheet] tbody tr').count(), 25);
+    const pdf = (await page.pdf({ format: 'Letter' })).toString('latin1');
+    assert.equal(pdf.match(/\/Type\s*\/Page[^s]/g)?.length, 1, 'one printed page');
+    await page.emulateMedia({ media: 'screen' });
+    noErrors();
+    await context.close();
+  });
+});

@@ -9,7 +9,7 @@ import { EVENT_TYPES, labelOf, type EventType } from '@post/contracts/enums';
 import { CONFIRM, T, V } from '@post/contracts/messages';
 import { endTimeAfterStart, utcToZoned, zonedToUtc } from '@post/contracts/rules/event-time';
 import { DEFAULT_SITE_SETTINGS } from '@post/contracts/site-settings';
-import { CopyIcon, Trash2Icon } from 'lucide-react';
+import { CopyIcon, PrinterIcon, Trash2Icon } from 'lucide-react';
 import { Button, buttonVariants } from '@post/ui/components/button';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@post/ui/components/table';
@@ -317,12 +317,18 @@ function EventForm({
 }
 
 /** Registered volunteers (spec §2); an administrator can remove a sign-up, after confirming. */
-function VolunteerList({ volunteers }: { eventId: number; volunteers: EventDetail['volunteers'] }) {
+function VolunteerList({ eventId, volunteers }: { eventId: number; volunteers: EventDetail['volunteers'] }) {
   return (
     <section aria-labelledby="volunteers-heading" className="mt-8">
-      <h2 id="volunteers-heading" className="mb-3 text-2xl font-bold text-navy-800">
-        Registered Volunteers ({volunteers.length})
-      </h2>
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
+        <h2 id="volunteers-heading" className="text-2xl font-bold text-navy-800">
+          Registered Volunteers ({volunteers.length})
+        </h2>
+        <Link to="/admin/events/$id/sign-in-sheet" params={{ id: String(eventId) }} className={buttonVariants({ variant: 'outline' })}>
+          <PrinterIcon aria-hidden="true" />
+          Print sign-in sheet
+        </Link>
+      </div>
       {volunteers.length === 0 ? (
         <p className="rounded-lg border border-dashed bg-card p-6 text-lg text-muted-foreground">No volunteers have signed up for this event yet.</p>
       ) : (
@@ -397,7 +403,7 @@ function VolunteerList({ volunteers }: { eventId: number; volunteers: EventDetai
 }
 
 /** The Remove button of one sign-up: asks first, then DELETE /api/volunteers/{id} and a fresh list. */
-function RemoveVolunteer({ id, name }: { id: number; name: string }) {
+export function RemoveVolunteer({ id, name }: { id: number; name: string }) {
   const utils = trpc.useUtils();
   const remove = trpc.volunteers.remove.useMutation();
   const onConfirm = async () => {
