@@ -236,10 +236,51 @@ describe('the dashboard that scales (issue 20)', () => {
     await page.goBack();
     await page.getByText('Showing 1–25 of 30').waitFor();
 
+    // The public volunteer needs table: the practice once, with its other dates behind a link.
+    await page.goto('/events');
+    const needs = page.getByRole('region', { name: 'Upcoming Volunteer Needs' });
+    const desktopTable = needs.getByRole('table');
+    await desktopTable.getByRole('row').filter({ hasText: 'Color Guard Practice' }).first().waitFor();
+    assert.equal(await desktopTable.getByRole('row').filter({ hasText: 'Color Guard Practice' }).count(), 1);
+    await desktopTable.getByRole('link', { name: '29 more dates of Color Guard Practice' }).click();
+    await page.waitForURL((u) => u.searchParams.has('series'));
+    await page.getByRole('link', { name: /^Show every event.s next date$/ }).waitFor();
+    assert.equal(await desktopTable.getByRole('row').filter({ hasText: 'Color Guard Practice' }).count(), 30);
+    assert.equal(await desktopTable.getByRole('row').filter({ hasText: 'Monthly Post Meeting' }).count(), 0);
+    await page.goBack();
+    await page.waitForURL((u) => !u.searchParams.has('series'));
+
+    await page.goto('/admin?q=color+guard');
+    await page.getByText('Showing 1–25 of 30').waitFor();
     await page.getByLabel('Show', { exact: true }).selectOption('past');
     await page.getByText('No past events match “color guard”.').waitFor();
     assert.equal(new URL(page.url()).searchParams.get('when'), 'past');
     assert.deepEqual(await axeViolations(page), []);
+    noErrors();
+    await context.close();
+  });
+});
+
+describe('search and paging on the other tabs (issue 20)', () => {
+  it('gives a list longer than 25 rows a search box and pages', async () => {
+    const { page, context, noErrors } = await adminPage();
+    for (let i = 1; i <= 27; i++) {
+      const r = await page.request.post('/api/resources', {
+        data: { title: `Benefit office ${String(i).padStart(2, '0')}`, description: 'Help.', url: `https://example.org/${i}`, order: i },
+      });
+      assert.equal(r.status(), 200, await r.text());
+    }
+    await page.goto('/admin?tab=resources');
+    const resources = page.getByRole('table', { name: 'Resources' });
+    await resources.waitFor();
+    await page.getByText('Showing 1–25 of 27').waitFor();
+    await page.getByRole('navigation', { name: 'Resources pages' }).getByRole('button', { name: 'Next' }).click();
+    await page.getByText('Showing 26–27 of 27').waitFor();
+    assert.equal(await resources.getByRole('row').count(), 3);
+    await page.getByRole('searchbox', { name: 'Search resources' }).fill('office 07');
+    await page.getByRole('search', { name: 'Search resources' }).getByRole('button', { name: 'Search' }).click();
+    await page.getByText('Showing 1–1 of 1').waitFor();
+    assert.equal(await resources.getByRole('row').filter({ hasText: 'Benefit office 07' }).count(), 1);
     noErrors();
     await context.close();
   });

@@ -155,9 +155,9 @@ export function checkRepeat(v: RepeatFormValues, startDate: string, ctx: z.Refin
 
 const KIND_LABELS: Record<Exclude<RepeatKind, 'custom'>, string> = {
   never: 'Does not repeat',
-  weekly: 'Weekly (on chosen days, every week or every few weeks)',
-  'monthly-day': 'Monthly, on a day of the month',
-  'monthly-weekday': 'Monthly, on a weekday ("second Tuesday", "last Friday")',
+  weekly: 'Weekly or every few weeks',
+  'monthly-day': 'Monthly on a day of the month',
+  'monthly-weekday': 'Monthly on a weekday (e.g. second Tuesday)',
   yearly: 'Yearly',
 };
 

@@ -85,31 +85,43 @@ export function RosterPage({ search }: { search: RosterSearch }) {
         query={{ data: roster.data?.items, isPending: roster.isPending, error: roster.error, refetch: roster.refetch }}
         empty={search.q || search.eventId ? 'No sign-ups match this filter.' : 'No one has signed up for an upcoming event yet.'}
         columns={[
-          { header: 'Event', cell: (v) => <span className="font-semibold">{v.eventTitle}</span> },
-          { header: 'Date', cell: (v) => `${f.date(v.eventStart)}, ${f.time(v.eventStart)}`, className: 'md:whitespace-nowrap' },
-          { header: 'Name', cell: (v) => v.name },
           {
-            header: 'Email',
+            header: 'Event',
             cell: (v) => (
-              <a href={`mailto:${v.email}`} className="text-primary underline underline-offset-4 [overflow-wrap:anywhere]">
-                {v.email}
-              </a>
+              <span>
+                <span className="block font-semibold">{v.eventTitle}</span>
+                <span className="block text-sm text-muted-foreground md:whitespace-nowrap">
+                  {f.date(v.eventStart)}, {f.time(v.eventStart)}
+                </span>
+              </span>
             ),
           },
+          { header: 'Name', cell: (v) => v.name },
           {
-            header: 'Phone',
-            cell: (v) =>
-              v.phone ? (
-                <a href={`tel:${v.phone}`} className="text-primary underline underline-offset-4">
-                  {v.phone}
+            header: 'Contact',
+            cell: (v) => (
+              <span className="min-w-0">
+                <a href={`mailto:${v.email}`} className="block text-primary underline underline-offset-4 [overflow-wrap:anywhere]">
+                  {v.email}
                 </a>
-              ) : (
-                '-'
-              ),
-            className: 'md:whitespace-nowrap',
+                {v.phone ? (
+                  <a href={`tel:${v.phone}`} className="block text-primary underline underline-offset-4 md:whitespace-nowrap">
+                    {v.phone}
+                  </a>
+                ) : null}
+              </span>
+            ),
           },
           { header: 'Role', cell: (v) => v.role || '-' },
-          { header: 'Signed up', cell: (v) => `${f.date(v.signedUpAt)}, ${f.time(v.signedUpAt)}`, className: 'md:whitespace-nowrap' },
+          {
+            header: 'Signed up',
+            cell: (v) => (
+              <span>
+                <span className="block md:whitespace-nowrap">{f.date(v.signedUpAt)}</span>
+                <span className="block text-sm text-muted-foreground">{f.time(v.signedUpAt)}</span>
+              </span>
+            ),
+          },
         ]}
         actions={(v) => <RemoveVolunteer id={v.id} name={v.name} />}
       />

@@ -46,7 +46,14 @@ export function SignInSheetPage({ id }: { id: number }) {
               Print
             </Button>
           </p>
-          <div className="overflow-x-auto rounded-lg border bg-white p-4 text-black shadow-sm sm:p-8 print:hidden">
+          {/* A preview of the printed page: on a phone it scrolls sideways (the sheet keeps its print width). */}
+          {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must be reachable by keyboard */}
+          <div
+            tabIndex={0}
+            role="region"
+            aria-label="Preview of the sheet (scroll sideways to see more)"
+            className="overflow-x-auto rounded-lg border bg-white p-4 text-black shadow-sm sm:p-8 print:hidden"
+          >
             <Sheet event={event.data} />
           </div>
           {createPortal(
