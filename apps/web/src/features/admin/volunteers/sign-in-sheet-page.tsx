@@ -47,8 +47,8 @@ export function SignInSheetPage({ id }: { id: number }) {
             </Button>
           </p>
           {/* A preview of the printed page: on a phone it scrolls sideways (the sheet keeps its print width). */}
-          {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must be reachable by keyboard */}
           <div
+            // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must be reachable by keyboard
             tabIndex={0}
             role="region"
             aria-label="Preview of the sheet (scroll sideways to see more)"
