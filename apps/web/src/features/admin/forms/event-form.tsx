@@ -9,7 +9,7 @@ import { EVENT_TYPES, labelOf, type EventType } from '@post/contracts/enums';
 import { CONFIRM, T, V } from '@post/contracts/messages';
 import { endTimeAfterStart, utcToZoned, zonedToUtc } from '@post/contracts/rules/event-time';
 import { DEFAULT_SITE_SETTINGS } from '@post/contracts/site-settings';
-import { CopyIcon, PrinterIcon, Trash2Icon } from 'lucide-react';
+import { CopyPlusIcon, ClipboardPenLineIcon, Trash2Icon } from 'lucide-react';
 import { Button, buttonVariants } from '@post/ui/components/button';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@post/ui/components/table';
@@ -282,7 +282,7 @@ function EventForm({
         {id !== undefined ? (
           <p>
             <Link to="/admin/events/new" search={{ from: id }} className={buttonVariants({ variant: 'outline' })}>
-              <CopyIcon aria-hidden="true" />
+              <CopyPlusIcon aria-hidden="true" />
               Duplicate
             </Link>
           </p>
@@ -325,7 +325,7 @@ function VolunteerList({ eventId, volunteers }: { eventId: number; volunteers: E
           Registered Volunteers ({volunteers.length})
         </h2>
         <Link to="/admin/events/$id/sign-in-sheet" params={{ id: String(eventId) }} className={buttonVariants({ variant: 'outline' })}>
-          <PrinterIcon aria-hidden="true" />
+          <ClipboardPenLineIcon aria-hidden="true" />
           Print sign-in sheet
         </Link>
       </div>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { toast } from 'sonner';
-import { CopyIcon, Trash2Icon } from 'lucide-react';
+import { CopyPlusIcon, Trash2Icon } from 'lucide-react';
 import type { EventScope } from '@post/contracts/events';
 import { CONFIRM, T } from '@post/contracts/messages';
 import { Button, buttonVariants } from '@post/ui/components/button';
@@ -14,7 +14,7 @@ import { keepFocus } from './admin-table.tsx';
 export function DuplicateLink({ id, name }: { id: number; name: string }) {
   return (
     <Link to="/admin/events/new" search={{ from: id }} aria-label={`Duplicate ${name}`} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
-      <CopyIcon aria-hidden="true" />
+      <CopyPlusIcon aria-hidden="true" />
       Duplicate
     </Link>
   );

@@ -1,5 +1,5 @@
 import { createPortal } from 'react-dom';
-import { PrinterIcon } from 'lucide-react';
+import { PrinterCheckIcon } from 'lucide-react';
 import type { EventDetail } from '@post/contracts/events';
 import { Button } from '@post/ui/components/button';
 import { Page } from '../../../layout/page.tsx';
@@ -42,7 +42,7 @@ export function SignInSheetPage({ id }: { id: number }) {
         <>
           <p className="mb-4 print:hidden">
             <Button onClick={() => window.print()}>
-              <PrinterIcon aria-hidden="true" />
+              <PrinterCheckIcon aria-hidden="true" />
               Print
             </Button>
           </p>
