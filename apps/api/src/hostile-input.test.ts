@@ -211,6 +211,17 @@ describe('hostile input on every procedure', () => {
     expect(await fingerprint()).toBe(before);
   });
 
+  it('GET /api/admin/volunteers.csv: hostile eventId and q answer a 4xx or plain CSV, never a 5xx (issue 20)', async () => {
+    for (const s of INJECTION_CORPUS.filter((x) => x !== '\uD800')) {
+      for (const key of ['eventId', 'q', 'page']) {
+        const res = await admin.get(`/api/admin/volunteers.csv?${new URLSearchParams({ [key]: s }).toString()}`);
+        expect(res.statusCode, `${key}=${s.slice(0, 40)}: ${res.body.slice(0, 200)}`).toBeLessThan(500);
+        if (res.statusCode >= 400) expect(typeof res.json().message).toBe('string');
+        else expect(res.headers['content-type']).toMatch(/^text\/csv/);
+      }
+    }
+  });
+
   it('stores injection strings as plain data where they are valid input', async () => {
     for (const s of INJECTION_CORPUS.filter((x) => x.length < 200 && x.trim() && !x.includes('\u0000') && !x.includes('\uD800'))) {
       const res = await admin.post('/api/newsletter/subscribe', { email: s });

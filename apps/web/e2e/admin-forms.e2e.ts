@@ -240,7 +240,7 @@ describe('dashboard', () => {
     assert.deepEqual(await headers(page, 'Resources'), ['Title', 'Category', 'URL', 'Actions']);
     await page.goto('/admin?tab=nonsense');
     assert.equal(await page.getByRole('tab', { name: 'Events' }).getAttribute('aria-selected'), 'true');
-    assert.deepEqual(await headers(page, 'Events'), ['Title', 'Date', 'Location', 'Type', 'Actions']);
+    assert.deepEqual(await headers(page, 'Events'), ['Title', 'Date', 'Location', 'Type', 'Volunteers', 'Actions']);
     await page.getByRole('tab', { name: 'News' }).click();
     assert.deepEqual(await headers(page, 'News'), ['Title', 'Publish Date', 'Featured', 'Actions']);
     await page.getByRole('tab', { name: 'Commander Messages' }).click();

@@ -24,6 +24,7 @@ import { Route as AdminNewsRouteImport } from './routes/admin/news'
 import { Route as AdminNewsletterRouteImport } from './routes/admin/newsletter'
 import { Route as AdminSettingsRouteImport } from './routes/admin/settings'
 import { Route as AdminUserManagementRouteImport } from './routes/admin/user-management'
+import { Route as AdminVolunteersRouteImport } from './routes/admin/volunteers'
 import { Route as AdminLoginRouteImport } from './routes/admin_.login'
 import { Route as NewsIndexRouteImport } from './routes/news/index'
 import { Route as NewsIdRouteImport } from './routes/news/$id'
@@ -39,6 +40,7 @@ import { Route as AdminMemberResourcesIndexRouteImport } from './routes/admin/me
 import { Route as AdminMemberResourcesIdRouteImport } from './routes/admin/member-resources/$id'
 import { Route as AdminResourcesIdRouteImport } from './routes/admin/resources/$id'
 import { Route as AdminResourcesNewRouteImport } from './routes/admin/resources/new'
+import { Route as AdminEventsIdSignInSheetRouteImport } from './routes/admin/events/$id_.sign-in-sheet'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -113,6 +115,11 @@ const AdminSettingsRoute = AdminSettingsRouteImport.update({
 const AdminUserManagementRoute = AdminUserManagementRouteImport.update({
   id: '/user-management',
   path: '/user-management',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminVolunteersRoute = AdminVolunteersRouteImport.update({
+  id: '/volunteers',
+  path: '/volunteers',
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const AdminLoginRoute = AdminLoginRouteImport.update({
@@ -197,6 +204,12 @@ const AdminResourcesNewRoute = AdminResourcesNewRouteImport.update({
   path: '/resources/new',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminEventsIdSignInSheetRoute =
+  AdminEventsIdSignInSheetRouteImport.update({
+    id: '/events/$id_/sign-in-sheet',
+    path: '/events/$id/sign-in-sheet',
+    getParentRoute: () => AdminRouteRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -213,6 +226,7 @@ export interface FileRoutesByFullPath {
   '/admin/newsletter': typeof AdminNewsletterRoute
   '/admin/settings': typeof AdminSettingsRoute
   '/admin/user-management': typeof AdminUserManagementRoute
+  '/admin/volunteers': typeof AdminVolunteersRoute
   '/admin/login': typeof AdminLoginRoute
   '/news/$id': typeof NewsIdRoute
   '/admin/': typeof AdminIndexRoute
@@ -229,6 +243,7 @@ export interface FileRoutesByFullPath {
   '/admin/community-engagement/': typeof AdminCommunityEngagementIndexRoute
   '/admin/member-communications/': typeof AdminMemberCommunicationsIndexRoute
   '/admin/member-resources/': typeof AdminMemberResourcesIndexRoute
+  '/admin/events/$id/sign-in-sheet': typeof AdminEventsIdSignInSheetRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -244,6 +259,7 @@ export interface FileRoutesByTo {
   '/admin/newsletter': typeof AdminNewsletterRoute
   '/admin/settings': typeof AdminSettingsRoute
   '/admin/user-management': typeof AdminUserManagementRoute
+  '/admin/volunteers': typeof AdminVolunteersRoute
   '/admin/login': typeof AdminLoginRoute
   '/news/$id': typeof NewsIdRoute
   '/admin': typeof AdminIndexRoute
@@ -260,6 +276,7 @@ export interface FileRoutesByTo {
   '/admin/community-engagement': typeof AdminCommunityEngagementIndexRoute
   '/admin/member-communications': typeof AdminMemberCommunicationsIndexRoute
   '/admin/member-resources': typeof AdminMemberResourcesIndexRoute
+  '/admin/events/$id/sign-in-sheet': typeof AdminEventsIdSignInSheetRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -277,6 +294,7 @@ export interface FileRoutesById {
   '/admin/newsletter': typeof AdminNewsletterRoute
   '/admin/settings': typeof AdminSettingsRoute
   '/admin/user-management': typeof AdminUserManagementRoute
+  '/admin/volunteers': typeof AdminVolunteersRoute
   '/admin_/login': typeof AdminLoginRoute
   '/news/$id': typeof NewsIdRoute
   '/admin/': typeof AdminIndexRoute
@@ -293,6 +311,7 @@ export interface FileRoutesById {
   '/admin/community-engagement/': typeof AdminCommunityEngagementIndexRoute
   '/admin/member-communications/': typeof AdminMemberCommunicationsIndexRoute
   '/admin/member-resources/': typeof AdminMemberResourcesIndexRoute
+  '/admin/events/$id_/sign-in-sheet': typeof AdminEventsIdSignInSheetRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -311,6 +330,7 @@ export interface FileRouteTypes {
     | '/admin/newsletter'
     | '/admin/settings'
     | '/admin/user-management'
+    | '/admin/volunteers'
     | '/admin/login'
     | '/news/$id'
     | '/admin/'
@@ -327,6 +347,7 @@ export interface FileRouteTypes {
     | '/admin/community-engagement/'
     | '/admin/member-communications/'
     | '/admin/member-resources/'
+    | '/admin/events/$id/sign-in-sheet'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -342,6 +363,7 @@ export interface FileRouteTypes {
     | '/admin/newsletter'
     | '/admin/settings'
     | '/admin/user-management'
+    | '/admin/volunteers'
     | '/admin/login'
     | '/news/$id'
     | '/admin'
@@ -358,6 +380,7 @@ export interface FileRouteTypes {
     | '/admin/community-engagement'
     | '/admin/member-communications'
     | '/admin/member-resources'
+    | '/admin/events/$id/sign-in-sheet'
   id:
     | '__root__'
     | '/'
@@ -374,6 +397,7 @@ export interface FileRouteTypes {
     | '/admin/newsletter'
     | '/admin/settings'
     | '/admin/user-management'
+    | '/admin/volunteers'
     | '/admin_/login'
     | '/news/$id'
     | '/admin/'
@@ -390,6 +414,7 @@ export interface FileRouteTypes {
     | '/admin/community-engagement/'
     | '/admin/member-communications/'
     | '/admin/member-resources/'
+    | '/admin/events/$id_/sign-in-sheet'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -514,6 +539,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminUserManagementRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/volunteers': {
+      id: '/admin/volunteers'
+      path: '/volunteers'
+      fullPath: '/admin/volunteers'
+      preLoaderRoute: typeof AdminVolunteersRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin_/login': {
       id: '/admin_/login'
       path: '/admin/login'
@@ -619,6 +651,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminResourcesNewRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/events/$id_/sign-in-sheet': {
+      id: '/admin/events/$id_/sign-in-sheet'
+      path: '/events/$id/sign-in-sheet'
+      fullPath: '/admin/events/$id/sign-in-sheet'
+      preLoaderRoute: typeof AdminEventsIdSignInSheetRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
   }
 }
 
@@ -628,6 +667,7 @@ interface AdminRouteRouteChildren {
   AdminNewsletterRoute: typeof AdminNewsletterRoute
   AdminSettingsRoute: typeof AdminSettingsRoute
   AdminUserManagementRoute: typeof AdminUserManagementRoute
+  AdminVolunteersRoute: typeof AdminVolunteersRoute
   AdminIndexRoute: typeof AdminIndexRoute
   AdminCommanderMessagesIdRoute: typeof AdminCommanderMessagesIdRoute
   AdminCommanderMessagesNewRoute: typeof AdminCommanderMessagesNewRoute
@@ -641,6 +681,7 @@ interface AdminRouteRouteChildren {
   AdminCommunityEngagementIndexRoute: typeof AdminCommunityEngagementIndexRoute
   AdminMemberCommunicationsIndexRoute: typeof AdminMemberCommunicationsIndexRoute
   AdminMemberResourcesIndexRoute: typeof AdminMemberResourcesIndexRoute
+  AdminEventsIdSignInSheetRoute: typeof AdminEventsIdSignInSheetRoute
 }
 
 const AdminRouteRouteChildren: AdminRouteRouteChildren = {
@@ -649,6 +690,7 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminNewsletterRoute: AdminNewsletterRoute,
   AdminSettingsRoute: AdminSettingsRoute,
   AdminUserManagementRoute: AdminUserManagementRoute,
+  AdminVolunteersRoute: AdminVolunteersRoute,
   AdminIndexRoute: AdminIndexRoute,
   AdminCommanderMessagesIdRoute: AdminCommanderMessagesIdRoute,
   AdminCommanderMessagesNewRoute: AdminCommanderMessagesNewRoute,
@@ -662,6 +704,7 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminCommunityEngagementIndexRoute: AdminCommunityEngagementIndexRoute,
   AdminMemberCommunicationsIndexRoute: AdminMemberCommunicationsIndexRoute,
   AdminMemberResourcesIndexRoute: AdminMemberResourcesIndexRoute,
+  AdminEventsIdSignInSheetRoute: AdminEventsIdSignInSheetRoute,
 }
 
 const AdminRouteRouteWithChildren = AdminRouteRoute._addFileChildren(

@@ -6,6 +6,7 @@ import { altGivenWithImage, altRequiredIssue, imageFields, imageOutputFields } f
 import { NotifyVolunteers } from './mail.ts';
 import { VolunteerPublicSchema, VolunteerSchema, VolunteerViewSchema } from './volunteers.ts';
 import { RecurrenceInput, RecurrenceSchema } from './recurrence.ts';
+import { pageOf, PageNumber, SearchText } from './paging.ts';
 
 /** Default and limits of volunteer positions (decisions §3). */
 export const DEFAULT_VOLUNTEER_POSITIONS = 10;
@@ -108,3 +109,17 @@ export type DeleteEventInput = z.infer<typeof DeleteEventInput>;
 /** What a delete removed: events, and the sign-ups that went with them. */
 export const DeleteEventResult = z.object({ ok: z.literal(true), deletedEvents: z.number().int(), deletedSignups: z.number().int() });
 export type DeleteEventResult = z.infer<typeof DeleteEventResult>;
+
+/** GET /api/admin/events: the dashboard's Events tab (issue 20), 25 a page. */
+export const AdminEventsWhen = z.enum(['upcoming', 'past'], { error: 'Show must be upcoming or past.' });
+export type AdminEventsWhen = z.infer<typeof AdminEventsWhen>;
+export const AdminEventsInput = z.object({
+  /** upcoming: not ended yet, soonest first; past: ended, latest first. */
+  when: AdminEventsWhen.default('upcoming'),
+  /** Part of the title or location, any case. */
+  q: SearchText,
+  page: PageNumber,
+});
+export type AdminEventsInput = z.input<typeof AdminEventsInput>;
+export const AdminEventsPage = pageOf(EventSchema);
+export type AdminEventsPage = z.infer<typeof AdminEventsPage>;

@@ -1,4 +1,5 @@
 import { z } from './zod.ts';
+import { pageOf, PageNumber, SearchText } from './paging.ts';
 import { email, Id, optionalPhone, optionalText, Timestamp } from './common.ts';
 import { V } from './messages.ts';
 
@@ -46,3 +47,33 @@ export type CreateVolunteerInput = z.infer<typeof CreateVolunteerInput>;
 
 /** Query of GET /api/volunteers. */
 export const VolunteersByEventInput = z.object({ eventId: Id });
+
+/** GET /api/admin/volunteers: sign-ups of upcoming events (issue 20), 25 a page. */
+export const AdminVolunteersInput = z.object({
+  eventId: Id.optional(),
+  /** Part of the name, e-mail, phone, role or event title, any case. */
+  q: SearchText,
+  page: PageNumber,
+});
+export type AdminVolunteersInput = z.input<typeof AdminVolunteersInput>;
+/** GET /api/admin/volunteers.csv: the same filter, every row. */
+export const AdminVolunteersCsvInput = AdminVolunteersInput.omit({ page: true });
+
+/** One sign-up of the roster. */
+export const RosterRowSchema = z.object({
+  id: z.number().int(),
+  eventId: z.number().int(),
+  eventTitle: z.string(),
+  eventStart: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  role: z.string().nullable(),
+  signedUpAt: z.string(),
+});
+export type RosterRow = z.infer<typeof RosterRowSchema>;
+export const AdminVolunteersPage = pageOf(RosterRowSchema).extend({
+  /** Upcoming events with sign-ups, soonest first: the "Event" filter's choices. */
+  events: z.array(z.object({ id: z.number().int(), title: z.string(), startDate: z.string(), volunteerCount: z.number().int() })),
+});
+export type AdminVolunteersPage = z.infer<typeof AdminVolunteersPage>;

@@ -64,6 +64,9 @@ export interface EventSeriesTable {
   createdBy: number;
   materialisedUntil: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   endsBefore: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The picture occurrences copy (migration 0012). */
+  imageId: ColumnType<number | null, number | null | undefined, number | null>;
+  imageAlt: ColumnType<string | null, string | null | undefined, string | null>;
   createdAt: CreatedAt;
   updatedAt: Timestamp;
 }

@@ -12,9 +12,11 @@ function eventIdOf(raw: unknown): EventId | undefined {
 }
 
 export const Route = createFileRoute('/events')({
-  validateSearch: (search: Record<string, unknown>): { id?: EventId } => {
+  // `series`: the volunteer needs table lists every upcoming date of that series (issue 20).
+  validateSearch: (search: Record<string, unknown>): { id?: EventId; series?: number } => {
     const id = eventIdOf(search.id);
-    return id === undefined ? {} : { id };
+    const series = parseId(search.series);
+    return { ...(id === undefined ? {} : { id }), ...(series === undefined ? {} : { series }) };
   },
   loaderDeps: ({ search }) => ({ id: search.id }),
   // `found: false` makes the server answer 404 for an event that does not exist (issue 23 #16).
@@ -41,11 +43,11 @@ export const Route = createFileRoute('/events')({
 });
 
 function EventsRoute() {
-  const { id } = Route.useSearch();
+  const { id, series } = Route.useSearch();
   const navigate = Route.useNavigate();
   const onSelect = useCallback(
     (next: EventId | undefined) => navigate({ search: (prev) => ({ ...prev, id: next }), replace: next === undefined, resetScroll: false }),
     [navigate],
   );
-  return <EventsPage id={id} onSelect={onSelect} />;
+  return <EventsPage id={id} series={series} onSelect={onSelect} />;
 }

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import {
+  AdminEventsInput,
+  AdminEventsPage,
   CreateEventInput,
   DeleteEventInput,
   DeleteEventResult,
@@ -47,6 +49,19 @@ export const eventsRouter = router({
     .input(z.void())
     .output(z.array(EventWithVolunteersSchema))
     .query(({ ctx }) => service.upcomingEvents(ctx.db)),
+  adminList: adminProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/events',
+        tags,
+        summary: 'The dashboard list: when=upcoming (not ended, soonest first) or past (latest first), q searches title and location, 25 a page with the total',
+        protect: true,
+      },
+    })
+    .input(AdminEventsInput)
+    .output(AdminEventsPage)
+    .query(({ ctx, input }) => service.adminEvents(ctx.db, input)),
   byId: publicProcedure
     .meta({
       cache: 'public',

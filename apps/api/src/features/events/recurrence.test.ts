@@ -294,3 +294,63 @@ describe('iCalendar feed', () => {
     }
   });
 });
+
+describe('the picture of a series (issue 20)', () => {
+  it('every occurrence copies it, also those the job adds later and those of a split', async () => {
+    const image = await t.db
+      .insertInto('images')
+      .values({ hash: 'cafecafecafecafecafe', width: 960, height: 640, widths: [480, 960], original: new Uint8Array([1, 2, 3]), originalType: 'image/jpeg' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const first = await create(body('2027-01-12', 'FREQ=MONTHLY;BYDAY=2TU', 'keep', { title: 'Picture series', imageId: image.id, imageAlt: 'The post hall' }));
+    expect(first).toMatchObject({ imageId: image.id, imageAlt: 'The post hall', image: expect.objectContaining({ id: image.id }) });
+    const all = (await occurrences(first.seriesId!)) as (Ev & { imageId: number | null; imageAlt: string | null })[];
+    expect(all.length).toBeGreaterThan(12);
+    expect(all.every((e) => e.imageId === image.id && e.imageAlt === 'The post hall')).toBe(true);
+    const series = await t.db.selectFrom('eventSeries').select(['imageId', 'imageAlt']).where('id', '=', first.seriesId!).executeTakeFirstOrThrow();
+    expect(series).toEqual({ imageId: image.id, imageAlt: 'The post hall' });
+
+    // The periodic job, two years on, adds occurrences with the picture.
+    await extendAllSeries(t.db, new Date(Date.now() + 2 * 365 * 86_400_000));
+    t.app.clearPublicCache();
+    const later = (await occurrences(first.seriesId!)) as (Ev & { imageId: number | null })[];
+    expect(later.length).toBeGreaterThan(all.length);
+    expect(later.every((e) => e.imageId === image.id)).toBe(true);
+
+    // "This and following" without naming a picture keeps it; naming none removes it from there on.
+    const third = all[2]!;
+    const kept = await admin.put(`/api/events/${third.id}`, {
+      ...body(local(third.startDate).date, 'FREQ=MONTHLY;BYDAY=2TU'),
+      title: 'Picture series',
+      scope: 'following',
+    });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json()).toMatchObject({ imageId: image.id, imageAlt: 'The post hall' });
+    const fifth = all[4]!;
+    const cleared = await admin.put(`/api/events/${fifth.id}`, {
+      ...body(local(fifth.startDate).date, 'FREQ=MONTHLY;BYDAY=2TU'),
+      title: 'Picture series',
+      scope: 'following',
+      imageId: null,
+      imageAlt: null,
+    });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    const afterSplit = (await admin.get('/api/events')).json() as (Ev & { imageId: number | null })[];
+    const mine = afterSplit.filter((e) => e.title === 'Picture series').sort((a, b) => a.startDate.localeCompare(b.startDate));
+    expect(mine.slice(0, 4).every((e) => e.imageId === image.id)).toBe(true);
+    expect(mine.slice(4).every((e) => e.imageId === null)).toBe(true);
+
+    // A series with a picture that does not exist is a 400, and nothing is stored.
+    const before = await t.db
+      .selectFrom('eventSeries')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
+    const bad = await admin.post('/api/events', body('2027-01-12', 'FREQ=MONTHLY;BYDAY=2TU', 'keep', { imageId: 999999, imageAlt: 'Nothing' }));
+    expect(bad.statusCode).toBe(400);
+    const afterBad = await t.db
+      .selectFrom('eventSeries')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(afterBad.n)).toBe(Number(before.n));
+  });
+});

@@ -109,6 +109,8 @@ function occurrenceValues(s: EventSeriesRow, i: Instance) {
     type: s.type,
     volunteerPositions: s.volunteerPositions,
     createdBy: s.createdBy,
+    imageId: s.imageId,
+    imageAlt: s.imageAlt,
     startDate: i.start,
     endDate: i.end,
     seriesId: s.id,

@@ -1,9 +1,17 @@
 import { z } from 'zod';
-import { CreateVolunteerInput, VolunteerPublicSchema, VolunteersByEventInput, VolunteerViewSchema } from '@post/contracts/volunteers';
+import {
+  AdminVolunteersInput,
+  AdminVolunteersPage,
+  CreateVolunteerInput,
+  VolunteerPublicSchema,
+  VolunteersByEventInput,
+  VolunteerViewSchema,
+} from '@post/contracts/volunteers';
 import { IdInput, Ok } from '@post/contracts/common';
 import { adminProcedure, currentAdmin, publicProcedure, router } from '../../trpc.ts';
 import { CancelSignUpInput, CancelSignUpResult } from '@post/contracts/mail';
 import * as service from './volunteers.service.ts';
+import { rosterPage } from './roster.service.ts';
 
 const tags = ['Volunteers'];
 
@@ -14,6 +22,20 @@ export const volunteersRouter = router({
     .input(VolunteersByEventInput)
     .output(z.array(VolunteerViewSchema))
     .query(async ({ ctx, input }) => service.listVolunteers(ctx.db, input.eventId, Boolean(await currentAdmin(ctx)))),
+  roster: adminProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/volunteers',
+        tags,
+        summary:
+          'The volunteer roster: sign-ups of events that have not ended (event, date, name, e-mail, phone, role, signed up at), by eventId and q (name, e-mail, phone, role or event title), 25 a page with the total; the CSV is GET /api/admin/volunteers.csv',
+        protect: true,
+      },
+    })
+    .input(AdminVolunteersInput)
+    .output(AdminVolunteersPage)
+    .query(({ ctx, input }) => rosterPage(ctx.db, input)),
   create: publicProcedure
     .meta({ changesContent: true, openapi: { method: 'POST', path: '/volunteers', tags, summary: 'Sign up to volunteer for an event' } })
     .input(CreateVolunteerInput)

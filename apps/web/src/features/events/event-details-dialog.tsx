@@ -89,6 +89,7 @@ function EventBody({ event, isAdmin, onVolunteer }: { event: Event; isAdmin: boo
         <Row label="End">
           <time dateTime={event.endDate}>{f.dateTime(event.endDate)}</time>
         </Row>
+        {event.repeats ? <Row label="Repeats">{event.repeats}</Row> : null}
         <Row label="Location">{event.location}</Row>
         <Row label="Description">
           <span className="whitespace-pre-line">{event.description}</span>

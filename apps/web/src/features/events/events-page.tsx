@@ -31,7 +31,7 @@ const noSubscribe = () => () => {};
 export type EventId = number | string;
 
 /** The Events calendar page (spec §2): calendar, legend, export, popup, volunteer needs and sign-up. */
-export function EventsPage({ id, onSelect }: { id: EventId | undefined; onSelect: (id: EventId | undefined) => void }) {
+export function EventsPage({ id, series, onSelect }: { id: EventId | undefined; series?: number; onSelect: (id: EventId | undefined) => void }) {
   const router = useRouter();
   const settings = useSiteSettings().data;
   const isAdmin = useAdminSession().data?.authenticated === true;
@@ -175,7 +175,7 @@ export function EventsPage({ id, onSelect }: { id: EventId | undefined; onSelect
       ) : null}
       {isAdmin ? <p className="mt-2 text-base text-muted-foreground">Administrators: drag across days in the month grid to create an event for them.</p> : null}
       <div className="mt-8">
-        <VolunteerNeeds query={events} isAdmin={isAdmin} onVolunteer={volunteer} />
+        <VolunteerNeeds query={events} isAdmin={isAdmin} onVolunteer={volunteer} series={series} />
       </div>
       <Suspense fallback={null}>
         {used.current.details ? (

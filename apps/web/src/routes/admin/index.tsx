@@ -1,14 +1,21 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { oneOf } from '../../lib/search.ts';
+import { parseId } from '@post/contracts/ids';
+import { oneOf, text } from '../../lib/search.ts';
 import { AdminDashboard } from '../../features/admin/dashboard/admin-dashboard.tsx';
-import { DASHBOARD_TABS } from '../../features/admin/dashboard/tabs.ts';
+import { DASHBOARD_TABS, EVENT_LIST_WHEN, type EventListSearch } from '../../features/admin/dashboard/tabs.ts';
 
 export const Route = createFileRoute('/admin/')({
-  validateSearch: (s: Record<string, unknown>): { tab?: (typeof DASHBOARD_TABS)[number] } => ({ tab: oneOf(s.tab, DASHBOARD_TABS) }),
+  // The Events tab keeps its filter, search and page in the URL (issue 20).
+  validateSearch: (s: Record<string, unknown>): { tab?: (typeof DASHBOARD_TABS)[number] } & EventListSearch => ({
+    tab: oneOf(s.tab, DASHBOARD_TABS),
+    when: oneOf(s.when, EVENT_LIST_WHEN),
+    q: text(s.q, 100),
+    page: parseId(s.page),
+  }),
   component: AdminIndex,
 });
 
 function AdminIndex() {
-  const { tab } = Route.useSearch();
-  return <AdminDashboard tab={tab} />;
+  const { tab, when, q, page } = Route.useSearch();
+  return <AdminDashboard tab={tab} events={{ when, q, page }} />;
 }

@@ -1,13 +1,13 @@
 import type * as React from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { FileTextIcon, FolderOpenIcon, LogOutIcon, MailIcon, SettingsIcon, UsersIcon } from 'lucide-react';
+import { FileTextIcon, FolderOpenIcon, HandHeartIcon, LogOutIcon, MailIcon, SettingsIcon, UsersIcon } from 'lucide-react';
 import { Button, buttonVariants } from '@post/ui/components/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@post/ui/components/tabs';
 import { Page } from '../../../layout/page.tsx';
 import { useSignOut } from '../../auth/use-session.ts';
 import { useSiteSettings } from '../../site-settings/use-site-settings.ts';
 import { AdminTitle } from '../forms/admin-title.tsx';
-import { DASHBOARD_TABS, type DashboardTab } from './tabs.ts';
+import { DASHBOARD_TABS, type DashboardTab, type EventListSearch } from './tabs.ts';
 import { CommanderMessagesTable, EngagementsTable, EventsTable, NewsTable, ResourcesTable } from '../tables/content-tables.tsx';
 
 const TAB_LABELS: Record<DashboardTab, string> = {
@@ -18,8 +18,8 @@ const TAB_LABELS: Record<DashboardTab, string> = {
   engagements: 'Community Engagements',
 };
 
-const TAB_CONTENT: Record<DashboardTab, () => React.ReactNode> = {
-  events: () => <EventsTable />,
+const TAB_CONTENT: Record<DashboardTab, (events: EventListSearch) => React.ReactNode> = {
+  events: (events) => <EventsTable list={events} />,
   news: () => <NewsTable />,
   resources: () => <ResourcesTable />,
   commander: () => <CommanderMessagesTable />,
@@ -27,7 +27,7 @@ const TAB_CONTENT: Record<DashboardTab, () => React.ReactNode> = {
 };
 
 /** The admin dashboard: content tabs, member management and site administration (spec §2). */
-export function AdminDashboard({ tab = 'events' }: { tab?: DashboardTab }) {
+export function AdminDashboard({ tab = 'events', events = {} }: { tab?: DashboardTab; events?: EventListSearch }) {
   const navigate = useNavigate();
   const settings = useSiteSettings().data;
   const signOut = useSignOut();
@@ -64,7 +64,7 @@ export function AdminDashboard({ tab = 'events' }: { tab?: DashboardTab }) {
           </TabsList>
           {DASHBOARD_TABS.map((t) => (
             <TabsContent key={t} value={t} className="pt-4">
-              {t === tab ? TAB_CONTENT[t]() : null}
+              {t === tab ? TAB_CONTENT[t](events) : null}
             </TabsContent>
           ))}
         </Tabs>
@@ -81,6 +81,9 @@ export function AdminDashboard({ tab = 'events' }: { tab?: DashboardTab }) {
             </NavCard>
             <NavCard to="/admin/member-resources" icon={<FolderOpenIcon aria-hidden="true" />} title="Member Resources">
               Bylaws, forms and documents in the member portal.
+            </NavCard>
+            <NavCard to="/admin/volunteers" icon={<HandHeartIcon aria-hidden="true" />} title="Volunteer Roster">
+              Who signed up for upcoming events, as a list or CSV.
             </NavCard>
           </div>
         </section>
@@ -109,7 +112,7 @@ function NavCard({
   title,
   children,
 }: {
-  to: '/admin/member-communications' | '/admin/member-resources' | '/admin/settings' | '/admin/newsletter';
+  to: '/admin/member-communications' | '/admin/member-resources' | '/admin/settings' | '/admin/newsletter' | '/admin/volunteers';
   icon: React.ReactNode;
   title: string;
   children: React.ReactNode;

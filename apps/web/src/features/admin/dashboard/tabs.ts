@@ -2,3 +2,11 @@
 export const DASHBOARD_TABS = ['events', 'news', 'resources', 'commander', 'engagements'] as const;
 /** One of DASHBOARD_TABS. */
 export type DashboardTab = (typeof DASHBOARD_TABS)[number];
+
+/** The Events tab's list in the URL (issue 20): ?when=past&q=fish&page=2. */
+export const EVENT_LIST_WHEN = ['upcoming', 'past'] as const;
+export interface EventListSearch {
+  when?: (typeof EVENT_LIST_WHEN)[number];
+  q?: string;
+  page?: number;
+}

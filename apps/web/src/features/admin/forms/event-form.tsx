@@ -1,16 +1,16 @@
-import { useEffect, useMemo } from 'react';
-import { useNavigate } from '@tanstack/react-router';
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import type { z } from 'zod';
-import { DEFAULT_VOLUNTEER_POSITIONS, EventFormSchema, MAX_VOLUNTEER_POSITIONS, type EventDetail } from '@post/contracts/events';
+import { DEFAULT_VOLUNTEER_POSITIONS, EventFormSchema, MAX_VOLUNTEER_POSITIONS, type EventDetail, type EventScope } from '@post/contracts/events';
 import { EVENT_TYPES, labelOf, type EventType } from '@post/contracts/enums';
 import { CONFIRM, T, TEXT, V } from '@post/contracts/messages';
 import { endTimeAfterStart, utcToZoned, zonedToUtc } from '@post/contracts/rules/event-time';
 import { DEFAULT_SITE_SETTINGS } from '@post/contracts/site-settings';
-import { Trash2Icon } from 'lucide-react';
-import { Button } from '@post/ui/components/button';
+import { CopyPlusIcon, ClipboardPenLineIcon, Trash2Icon } from 'lucide-react';
+import { Button, buttonVariants } from '@post/ui/components/button';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@post/ui/components/table';
 import { TextAreaField, TextField } from '../../../components/form-fields.tsx';
@@ -31,12 +31,15 @@ import { AdminTitle } from './admin-title.tsx';
 import { toastSaveError } from './save-errors.ts';
 import { FormPictureSchema, NO_PICTURE, type FormPicture } from '@post/contracts/images';
 import { PictureField } from '../../../components/image-upload-field.tsx';
+import { checkRepeat, NO_REPEAT, RepeatField, RepeatFormSchema, repeatFromRecurrence, toRecurrence } from './repeat-field.tsx';
+import { SeriesScopeDialog } from './series-scope-dialog.tsx';
 
 // The form's own rule on top of the contract: the end may not come before the start. The picture
-// is a field of the form, so its draft keeps it (issue 22).
-const schema = EventFormSchema.extend({ picture: FormPictureSchema }).superRefine((v, ctx) => {
+// is a field of the form, so its draft keeps it (issue 22); so is "Repeats" (issue 20).
+const schema = EventFormSchema.extend({ picture: FormPictureSchema, repeat: RepeatFormSchema }).superRefine((v, ctx) => {
   if (v.endDate < v.startDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: V.endBeforeStart });
   else if (v.endDate === v.startDate && v.endTime < v.startTime) ctx.addIssue({ code: 'custom', path: ['endTime'], message: V.endBeforeStart });
+  checkRepeat(v.repeat, v.startDate, ctx);
 });
 type FormIn = z.input<typeof schema>;
 /** The event's own values, before its picture is added. */
@@ -59,22 +62,27 @@ function newEventValues(timeZone: string, start?: string, end?: string): EventVa
     ...initialRange(timeZone, start, end),
     type: 'regular',
     volunteerPositions: DEFAULT_VOLUNTEER_POSITIONS,
+    repeat: NO_REPEAT,
   };
 }
 
-/** The event form page: create (with an optional calendar range) or edit by id (spec §2). */
-export function EventFormPage({ id, start, end }: { id?: number; start?: string; end?: string }) {
+/**
+ * The event form page: create (with an optional calendar range), duplicate another event
+ * (`from`: everything but its volunteers, on the same day; issue 20) or edit by id (spec §2).
+ */
+export function EventFormPage({ id, start, end, from }: { id?: number; start?: string; end?: string; from?: number }) {
   const { timeZone, ready } = usePostTimeZone();
-  const event = trpc.events.byId.useQuery({ id: id ?? 0 }, { enabled: id !== undefined });
-  const loadFailed = id !== undefined && event.isError;
+  const source = id ?? from;
+  const event = trpc.events.byId.useQuery({ id: source ?? 0 }, { enabled: source !== undefined });
+  const loadFailed = source !== undefined && event.isError;
   useEffect(() => {
     if (loadFailed && errorStatus(event.error) !== 404) toast.error(T.eventLoadFailed.title, { description: T.eventLoadFailed.description });
   }, [loadFailed, event.error]);
 
-  const title = id === undefined ? 'New Event' : 'Edit Event';
+  const title = id !== undefined ? 'Edit Event' : from !== undefined ? 'Duplicate Event' : 'New Event';
   const initial = useMemo(() => {
     if (!ready) return null;
-    if (id === undefined) return { values: newEventValues(timeZone, start, end), unreadable: false };
+    if (source === undefined) return { values: newEventValues(timeZone, start, end), unreadable: false };
     if (!event.data) return null;
     const e = event.data;
     try {
@@ -91,6 +99,8 @@ export function EventFormPage({ id, start, end }: { id?: number; start?: string;
           endTime: en.time,
           type: e.type,
           volunteerPositions: e.volunteerPositions,
+          // A duplicate is one event; editing an occurrence shows its series' rule.
+          repeat: id === undefined ? NO_REPEAT : repeatFromRecurrence(e.recurrence),
         } satisfies EventValues,
         unreadable: false,
       };
@@ -110,10 +120,20 @@ export function EventFormPage({ id, start, end }: { id?: number; start?: string;
         unreadable: true,
       };
     }
-  }, [ready, id, event.data, timeZone, start, end]);
+  }, [ready, id, source, event.data, timeZone, start, end]);
 
   return (
-    <Page before={<BackLink to="/admin" />} title={title} intro={id === undefined ? 'Add an event to the calendar.' : undefined}>
+    <Page
+      before={<BackLink to="/admin" />}
+      title={title}
+      intro={
+        from !== undefined && id === undefined
+          ? 'A copy of an event, without its volunteers: change the date and save.'
+          : id === undefined
+            ? 'Add an event to the calendar.'
+            : undefined
+      }
+    >
       <AdminTitle text={title} />
       {loadFailed ? (
         <ErrorState message={errorStatus(event.error) === 404 ? 'This event does not exist. It may have been deleted.' : T.eventLoadFailed.description} />
@@ -123,30 +143,49 @@ export function EventFormPage({ id, start, end }: { id?: number; start?: string;
         <>
           {initial.unreadable ? <ErrorState message={V.eventDatesUnreadable} /> : null}
           <EventForm
-            key={id ?? 'new'}
+            key={id ?? (from !== undefined ? `from-${from}` : 'new')}
             id={id}
+            draftKey={id !== undefined ? String(id) : from !== undefined ? `duplicate-${from}` : 'new'}
+            seriesId={id !== undefined ? (event.data?.seriesId ?? null) : null}
             initial={initial.values}
             timeZone={timeZone}
             picture={event.data ? { image: event.data.image, alt: event.data.imageAlt ?? '' } : undefined}
           />
-          {event.data ? <VolunteerList volunteers={event.data.volunteers} /> : null}
+          {id !== undefined && event.data ? <VolunteerList eventId={id} volunteers={event.data.volunteers} /> : null}
         </>
       )}
     </Page>
   );
 }
 
-function EventForm({ id, initial, timeZone, picture: saved }: { id?: number; initial: EventValues; timeZone: string; picture?: FormPicture }) {
+function EventForm({
+  id,
+  draftKey,
+  seriesId,
+  initial,
+  timeZone,
+  picture: saved,
+}: {
+  id?: number;
+  draftKey: string;
+  seriesId: number | null;
+  initial: EventValues;
+  timeZone: string;
+  picture?: FormPicture;
+}) {
   const navigate = useNavigate();
   const utils = trpc.useUtils();
   const create = trpc.events.create.useMutation();
   const update = trpc.events.update.useMutation();
   const form = useForm<FormIn, unknown, FormOut>({ resolver: zodResolver(schema), defaultValues: { ...initial, picture: saved ?? NO_PICTURE } });
   const { blocker, allowLeave } = useUnsavedChanges(form.formState.isDirty);
-  const draft = useFormDraft(form, `event:${id ?? 'new'}`);
+  const draft = useFormDraft(form, `event:${draftKey}`);
+  // An occurrence of a series asks "This event" / "This and following events" before saving.
+  const [scopeFor, setScopeFor] = useState<FormOut | null>(null);
   const { setValue } = form;
 
-  const onSubmit = form.handleSubmit(async (v) => {
+  const save = async (v: FormOut, scope: EventScope) => {
+    const recurrence = toRecurrence(v.repeat, v.startDate);
     const body = {
       imageId: v.picture.image?.id ?? null,
       imageAlt: v.picture.image ? v.picture.alt : null,
@@ -159,8 +198,10 @@ function EventForm({ id, initial, timeZone, picture: saved }: { id?: number; ini
       volunteerPositions: v.volunteerPositions,
     };
     try {
-      if (id === undefined) await create.mutateAsync(body);
-      else await update.mutateAsync({ id, ...body });
+      if (id === undefined) await create.mutateAsync({ ...body, recurrence });
+      // scope=this detaches the occurrence, so its series' rule is not sent.
+      else if (seriesId !== null) await update.mutateAsync({ id, ...body, scope, ...(scope === 'following' ? { recurrence } : {}) });
+      else await update.mutateAsync({ id, ...body, recurrence });
     } catch (err) {
       toastSaveError(err, T.eventSaveFailed);
       return;
@@ -170,6 +211,11 @@ function EventForm({ id, initial, timeZone, picture: saved }: { id?: number; ini
     await Promise.all([utils.events.invalidate(), utils.volunteers.invalidate()]);
     allowLeave();
     await navigate({ to: '/admin' });
+  };
+
+  const onSubmit = form.handleSubmit(async (v) => {
+    if (seriesId !== null) return setScopeFor(v);
+    await save(v, 'this');
   });
 
   // The spec's rules (§4) react to what the person types, not to values set here.
@@ -213,6 +259,7 @@ function EventForm({ id, initial, timeZone, picture: saved }: { id?: number; ini
             <TextField form={form} name="endTime" label="End Time" type="time" required />
           </div>
         </fieldset>
+        <RepeatField form={form} />
         <div className="grid gap-4 sm:grid-cols-2">
           <SelectField form={form} name="type" label="Event Type" options={TYPE_OPTIONS} required />
           <TextField
@@ -227,20 +274,56 @@ function EventForm({ id, initial, timeZone, picture: saved }: { id?: number; ini
             description="How many volunteers can sign up; 0 closes volunteering."
           />
         </div>
-        <FormActions saving={form.formState.isSubmitting} saveLabel={id === undefined ? 'Create Event' : 'Update Event'} cancel={{ to: '/admin' }} />
+        {id !== undefined ? (
+          <p>
+            <Link to="/admin/events/new" search={{ from: id }} className={buttonVariants({ variant: 'outline' })}>
+              <CopyPlusIcon aria-hidden="true" />
+              Duplicate
+            </Link>
+          </p>
+        ) : null}
+        <FormActions
+          saving={form.formState.isSubmitting || update.isPending}
+          saveLabel={id === undefined ? 'Create Event' : 'Update Event'}
+          cancel={{ to: '/admin' }}
+        />
       </form>
+      <SeriesScopeDialog
+        open={scopeFor !== null}
+        onOpenChange={(open) => {
+          if (!open) setScopeFor(null);
+        }}
+        title="Change a recurring event"
+        description={(scope) =>
+          scope === 'this'
+            ? 'Only this date changes; it leaves the series and the other dates stay as they are.'
+            : 'This date and every later date of the series change; earlier dates stay as they are. Sign-ups stay with their dates.'
+        }
+        confirmLabel="Save"
+        onChoose={async (scope) => {
+          const v = scopeFor;
+          setScopeFor(null);
+          if (v) await save(v, scope);
+        }}
+      />
       <UnsavedChangesDialog blocker={blocker} onLeave={draft.clear} />
     </FormPanel>
   );
 }
 
 /** Registered volunteers (spec §2); an administrator can remove a sign-up, after confirming. */
-function VolunteerList({ volunteers }: { volunteers: EventDetail['volunteers'] }) {
+function VolunteerList({ eventId, volunteers }: { eventId: number; volunteers: EventDetail['volunteers'] }) {
   return (
     <section aria-labelledby="volunteers-heading" className="mt-8">
-      <h2 id="volunteers-heading" className="mb-3 text-2xl font-bold text-navy-800">
-        Registered Volunteers ({volunteers.length})
-      </h2>
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
+        <h2 id="volunteers-heading" className="text-2xl font-bold text-navy-800">
+          Registered Volunteers ({volunteers.length})
+        </h2>
+        <Link to="/admin/events/$id/sign-in-sheet" params={{ id: String(eventId) }} className={buttonVariants({ variant: 'outline' })}>
+          <ClipboardPenLineIcon aria-hidden="true" />
+          Print sign-in sheet
+        </Link>
+      </div>
       {volunteers.length === 0 ? (
         <p className="rounded-lg border border-dashed bg-card p-6 text-lg text-muted-foreground">No volunteers have signed up for this event yet.</p>
       ) : (
@@ -315,7 +398,7 @@ function VolunteerList({ volunteers }: { volunteers: EventDetail['volunteers'] }
 }
 
 /** The Remove button of one sign-up: asks first, then DELETE /api/volunteers/{id} and a fresh list. */
-function RemoveVolunteer({ id, name }: { id: number; name: string }) {
+export function RemoveVolunteer({ id, name }: { id: number; name: string }) {
   const utils = trpc.useUtils();
   const remove = trpc.volunteers.remove.useMutation();
   const onConfirm = async () => {

@@ -1,4 +1,7 @@
+import { useState } from 'react';
 import { toast } from 'sonner';
+import { PAGE_SIZE } from '@post/contracts/paging';
+import { Pager, SearchBox } from './list-controls.tsx';
 import type * as React from 'react';
 import { Link, type LinkProps } from '@tanstack/react-router';
 import { CheckCircle2Icon, PencilIcon, PlusIcon, Trash2Icon } from 'lucide-react';
@@ -35,6 +38,7 @@ export function AdminTable<T extends { id: number }>({
   query,
   empty,
   actions,
+  searchText,
 }: {
   label: string;
   columns: Column<T>[];
@@ -42,8 +46,20 @@ export function AdminTable<T extends { id: number }>({
   query: { data?: T[]; isPending: boolean; error: unknown; refetch: () => unknown };
   empty: string;
   actions: (row: T) => React.ReactNode;
+  /**
+   * What a search matches in a row. With it, a list longer than one page (25 rows) gets a
+   * search box and paging in the browser (issue 20); shorter lists look as before.
+   */
+  searchText?: (row: T) => string;
 }) {
-  const { data: rows, isPending, error } = query;
+  const { data: all, isPending, error } = query;
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const paged = Boolean(searchText && all && all.length > PAGE_SIZE);
+  const matching = paged && search ? all!.filter((r) => searchText!(r).toLowerCase().includes(search.toLowerCase())) : all;
+  const pages = Math.max(1, Math.ceil((matching?.length ?? 0) / PAGE_SIZE));
+  const current = Math.min(page, pages);
+  const rows = paged ? matching!.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE) : all;
   const onRetry = () => void query.refetch();
   if (isPending) {
     return (
@@ -62,40 +78,64 @@ export function AdminTable<T extends { id: number }>({
       </div>
     );
   }
+  const controls = paged ? (
+    <div className="mb-4">
+      <SearchBox
+        label={`Search ${label.toLowerCase()}`}
+        value={search}
+        onSearch={(q) => {
+          setSearch(q);
+          setPage(1);
+        }}
+      />
+    </div>
+  ) : null;
+  const pager = paged ? <Pager label={label} page={current} pageSize={PAGE_SIZE} total={matching!.length} onPage={setPage} /> : null;
   if (rows.length === 0) {
-    return <p className="rounded-lg border border-dashed bg-card p-8 text-center text-lg text-muted-foreground">{empty}</p>;
+    return (
+      <>
+        {controls}
+        <p className="rounded-lg border border-dashed bg-card p-8 text-center text-lg text-muted-foreground">
+          {search ? `Nothing matches “${search}”.` : empty}
+        </p>
+      </>
+    );
   }
   return (
-    <div className="md:rounded-lg md:border md:bg-card">
-      <Table aria-label={label} className={stack.table} scrollLabel={`${label} (scroll sideways to see more)`}>
-        <TableHeader className={stack.head}>
-          <TableRow>
-            {columns.map((c) => (
-              <TableHead key={c.header} scope="col">
-                {c.header}
-              </TableHead>
-            ))}
-            <TableHead scope="col" className="text-right">
-              Actions
-            </TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody className={stack.body}>
-          {rows.map((row) => (
-            <TableRow key={row.id} className={stack.row}>
+    <>
+      {controls}
+      <div className="md:rounded-lg md:border md:bg-card">
+        <Table aria-label={label} className={stack.table} scrollLabel={`${label} (scroll sideways to see more)`}>
+          <TableHeader className={stack.head}>
+            <TableRow>
               {columns.map((c) => (
-                <TableCell key={c.header} data-label={c.header} className={cn(stack.cell, c.className)}>
-                  {c.cell(row)}
-                </TableCell>
+                <TableHead key={c.header} scope="col">
+                  {c.header}
+                </TableHead>
               ))}
-              <TableCell className={stack.actions}>
-                <div className="flex justify-end gap-2 max-md:flex-wrap max-md:justify-start">{actions(row)}</div>
-              </TableCell>
+              <TableHead scope="col" className="text-right">
+                Actions
+              </TableHead>
             </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </div>
+          </TableHeader>
+          <TableBody className={stack.body}>
+            {rows.map((row) => (
+              <TableRow key={row.id} className={stack.row}>
+                {columns.map((c) => (
+                  <TableCell key={c.header} data-label={c.header} className={cn(stack.cell, c.className)}>
+                    {c.cell(row)}
+                  </TableCell>
+                ))}
+                <TableCell className={stack.actions}>
+                  <div className="flex justify-end gap-2 max-md:flex-wrap max-md:justify-start">{actions(row)}</div>
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </div>
+      {pager}
+    </>
   );
 }
 
@@ -115,7 +155,7 @@ export function EditLink({ name, ...link }: LinkProps & { name: string }) {
  * button when its closing animation ends, and the row leaves when the list is read again.
  * Acts only when focus is lost, never moving it away from where a person put it.
  */
-function keepFocus(until = performance.now() + 2000) {
+export function keepFocus(until = performance.now() + 2000) {
   requestAnimationFrame(() => {
     if (document.activeElement === document.body || !document.activeElement?.isConnected) {
       document.querySelector<HTMLElement>('[data-admin-table-heading]')?.focus();

@@ -1,3 +1,5 @@
+import { keepPreviousData } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
 import { labelOf } from '@post/contracts/enums';
 import { CONFIRM, T, TEXT } from '@post/contracts/messages';
 import { Badge } from '@post/ui/components/badge';
@@ -7,6 +9,10 @@ import { usePostFormat } from '../../../lib/format.ts';
 import { commanderPreview } from '../html.ts';
 import { RESOURCE_CATEGORY_LABELS } from '../labels.ts';
 import { AdminTable, DeleteButton, EditLink, MakeActiveButton, rowAction, TableToolbar } from './admin-table.tsx';
+import { DuplicateLink, EventDeleteButton } from './event-row-actions.tsx';
+import { Pager, SearchBox } from './list-controls.tsx';
+import { selectClass } from '../forms/select-field.tsx';
+import type { EventListSearch } from '../dashboard/tabs.ts';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 
 const EVENT_TYPE_BADGE: Record<string, string> = {
@@ -16,46 +22,79 @@ const EVENT_TYPE_BADGE: Record<string, string> = {
   fundraiser: 'bg-event-fundraiser text-event-fundraiser-foreground',
 };
 
-/** Events tab: Title, Date, Location, Type. */
-export function EventsTable() {
+/** Events tab: Title, Date, Location, Type, Volunteers; upcoming or past, searched and paged in the URL (issue 20). */
+export function EventsTable({ list: search = {} }: { list?: EventListSearch }) {
   const f = usePostFormat();
-  const utils = trpc.useUtils();
-  const list = trpc.events.list.useQuery();
-  const remove = trpc.events.remove.useMutation();
+  const navigate = useNavigate();
+  const when = search.when ?? 'upcoming';
+  const q = search.q ?? '';
+  const page = search.page ?? 1;
+  const list = trpc.events.adminList.useQuery({ when, q: q || undefined, page }, { placeholderData: keepPreviousData });
+  const go = (next: EventListSearch) => void navigate({ to: '/admin', search: { when: search.when, q: search.q, ...next }, resetScroll: false });
+  const rows = list.data?.items;
   return (
     <>
       <TableToolbar title="Events" addLabel="Add Event" add={{ to: '/admin/events/new' }} />
+      <div className="mb-4 flex flex-wrap items-end gap-4">
+        <div>
+          <label htmlFor="events-when" className="mb-1 block text-base font-semibold">
+            Show
+          </label>
+          <select
+            id="events-when"
+            className={cn(selectClass, 'w-auto')}
+            value={when}
+            onChange={(e) => go({ when: e.target.value === 'past' ? 'past' : undefined, page: undefined })}
+          >
+            <option value="upcoming">Upcoming events</option>
+            <option value="past">Past events</option>
+          </select>
+        </div>
+        <SearchBox label="Search events" placeholder="Title or location" value={q} onSearch={(text) => go({ q: text || undefined, page: undefined })} />
+      </div>
       <AdminTable
         label="Events"
-        query={list}
-        empty={TEXT.noEventsFound}
+        query={{ data: rows, isPending: list.isPending, error: list.error, refetch: list.refetch }}
+        empty={q ? `No ${when} events match “${q}”.` : when === 'past' ? 'No past events.' : TEXT.noEventsFound}
         columns={[
-          { header: 'Title', cell: (e) => <span className="font-semibold">{e.title}</span> },
+          {
+            header: 'Title',
+            cell: (e) => (
+              <span className="font-semibold">
+                {e.title}
+                {e.repeats ? <span className="block text-sm font-normal text-muted-foreground">Repeats: {e.repeats}</span> : null}
+              </span>
+            ),
+          },
           { header: 'Date', cell: (e) => `${f.date(e.startDate)}, ${f.time(e.startDate)}`, className: 'md:whitespace-nowrap' },
           { header: 'Location', cell: (e) => e.location },
           {
             header: 'Type',
             cell: (e) => <Badge className={cn(EVENT_TYPE_BADGE[e.type] ?? EVENT_TYPE_BADGE.regular)}>{labelOf(e.type)}</Badge>,
           },
+          {
+            header: 'Volunteers',
+            cell: (e) => (e.volunteerPositions > 0 ? `${e.volunteerCount} of ${e.volunteerPositions}` : e.volunteerCount > 0 ? `${e.volunteerCount}` : 'None'),
+            className: 'md:whitespace-nowrap tabular-nums',
+          },
         ]}
         actions={(e) => (
           <>
             <EditLink name={e.title} to="/admin/events/$id" params={{ id: String(e.id) }} />
-            <DeleteButton
-              name={e.title}
-              question={CONFIRM.delete('event')}
-              busy={remove.isPending}
-              onConfirm={() =>
-                rowAction(
-                  () => remove.mutateAsync({ id: e.id }),
-                  { done: T.deleted, failed: T.deleteFailed('event') },
-                  () => Promise.all([utils.events.invalidate(), utils.volunteers.invalidate()]),
-                )
-              }
-            />
+            <DuplicateLink id={e.id} name={e.title} />
+            <EventDeleteButton event={e} />
           </>
         )}
       />
+      {list.data && list.data.total > 0 ? (
+        <Pager
+          label="Events"
+          page={list.data.page}
+          pageSize={list.data.pageSize}
+          total={list.data.total}
+          onPage={(p) => go({ page: p === 1 ? undefined : p })}
+        />
+      ) : null}
     </>
   );
 }
@@ -74,6 +113,7 @@ export function NewsTable() {
         label="News"
         query={list}
         empty={TEXT.noNewsFound}
+        searchText={(n) => n.title}
         columns={[
           { header: 'Title', cell: (n) => <span className="font-semibold">{n.title}</span> },
           {
@@ -126,6 +166,7 @@ export function ResourcesTable() {
         label="Resources"
         query={list}
         empty={TEXT.noResourcesFound}
+        searchText={(r) => `${r.title} ${r.url} ${r.category}`}
         columns={[
           { header: 'Title', cell: (r) => <span className="font-semibold">{r.title}</span> },
           { header: 'Category', cell: (r) => RESOURCE_CATEGORY_LABELS[r.category] ?? labelOf(r.category) },
@@ -182,6 +223,7 @@ export function CommanderMessagesTable() {
         label="Commander Messages"
         query={list}
         empty={TEXT.noCommanderMessagesFound}
+        searchText={(m) => m.content}
         columns={[
           { header: 'Publish Date', cell: (m) => f.date(m.publishDate), className: 'md:whitespace-nowrap' },
           { header: 'Message', cell: (m) => commanderPreview(m.content) },
@@ -236,6 +278,7 @@ export function EngagementsTable() {
         label="Community Engagements"
         query={list}
         empty={TEXT.noEngagementsFound}
+        searchText={(e) => `${e.title} ${e.tags.join(' ')}`}
         columns={[
           { header: 'Title', cell: (e) => <span className="font-semibold">{e.title}</span> },
           { header: 'Date', cell: (e) => f.date(e.date), className: 'md:whitespace-nowrap' },

@@ -1,0 +1,92 @@
+import { useState } from 'react';
+import { Link } from '@tanstack/react-router';
+import { toast } from 'sonner';
+import { CopyPlusIcon, Trash2Icon } from 'lucide-react';
+import type { EventScope } from '@post/contracts/events';
+import { CONFIRM, T } from '@post/contracts/messages';
+import { Button, buttonVariants } from '@post/ui/components/button';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { trpc } from '../../../lib/trpc.ts';
+import { SeriesScopeDialog, signupsNotice } from '../forms/series-scope-dialog.tsx';
+import { keepFocus } from './admin-table.tsx';
+
+/** The Duplicate link of an event row: a new event form with everything but the volunteers (issue 20). */
+export function DuplicateLink({ id, name }: { id: number; name: string }) {
+  return (
+    <Link to="/admin/events/new" search={{ from: id }} aria-label={`Duplicate ${name}`} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
+      <CopyPlusIcon aria-hidden="true" />
+      Duplicate
+    </Link>
+  );
+}
+
+/** What the toast says after a delete: how many events and sign-ups went. */
+function deletedText(r: { deletedEvents: number; deletedSignups: number }): string {
+  const events = r.deletedEvents === 1 ? '' : ` ${r.deletedEvents} events`;
+  const signups = r.deletedSignups > 0 ? ` (and ${r.deletedSignups} volunteer sign-up${r.deletedSignups === 1 ? '' : 's'})` : '';
+  return `${T.deleted}${events}${signups}`;
+}
+
+/**
+ * The Delete button of an event row. It says how many sign-ups go with the event, and for an
+ * occurrence of a series it asks "This event" / "This and following events" (issue 20).
+ */
+export function EventDeleteButton({ event }: { event: { id: number; title: string; seriesId: number | null; volunteerCount: number } }) {
+  const utils = trpc.useUtils();
+  const remove = trpc.events.remove.useMutation();
+  const [open, setOpen] = useState(false);
+  const run = async (scope: EventScope) => {
+    try {
+      const r = await remove.mutateAsync({ id: event.id, scope });
+      toast.success(deletedText(r));
+    } catch {
+      toast.error(T.deleteFailed('event'));
+    }
+    await Promise.all([utils.events.invalidate(), utils.volunteers.invalidate()]);
+    keepFocus();
+  };
+  const trigger = (
+    <Button
+      variant="outline"
+      size="sm"
+      aria-label={`Delete ${event.title}`}
+      disabled={remove.isPending}
+      className="text-flag-red-700 hover:text-flag-red-800"
+      onClick={event.seriesId !== null ? () => setOpen(true) : undefined}
+    >
+      <Trash2Icon aria-hidden="true" />
+      Delete
+    </Button>
+  );
+  if (event.seriesId === null) {
+    return (
+      <ConfirmDialog
+        title={CONFIRM.delete('event')}
+        description={`“${event.title}” will be removed from the website. ${signupsNotice(event.volunteerCount)} This cannot be undone.`}
+        onConfirm={() => run('this')}
+        trigger={trigger}
+      />
+    );
+  }
+  return (
+    <>
+      {trigger}
+      <SeriesScopeDialog
+        open={open}
+        onOpenChange={setOpen}
+        title={CONFIRM.delete('event')}
+        destructive
+        confirmLabel="Delete"
+        description={(scope) =>
+          scope === 'this'
+            ? `Only this date of “${event.title}” is deleted. ${signupsNotice(event.volunteerCount)} This cannot be undone.`
+            : `This date and every later date of “${event.title}” are deleted, with all their volunteer sign-ups (${event.volunteerCount} on this date). This cannot be undone.`
+        }
+        onChoose={async (scope) => {
+          setOpen(false);
+          await run(scope);
+        }}
+      />
+    </>
+  );
+}

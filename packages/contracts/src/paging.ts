@@ -1,0 +1,48 @@
+import { z } from './zod.ts';
+
+/**
+ * Paged admin lists (issue 20): 25 rows a page, an optional search text, the total count for
+ * "Showing 1–25 of 2,000". The web reads the same parameters from the URL.
+ */
+export const PAGE_SIZE = 25;
+/** The last page anyone may ask for (a bound, not a limit a post reaches). */
+export const MAX_PAGE = 10_000;
+
+export const PAGING_MESSAGES = {
+  page: `Page must be a whole number from 1 to ${MAX_PAGE}.`,
+  searchTooLong: 'Search text must be at most 100 characters.',
+} as const;
+
+/** ?page=: 1 when absent. */
+export const PageNumber = z.coerce
+  .number({ error: PAGING_MESSAGES.page })
+  .int(PAGING_MESSAGES.page)
+  .min(1, PAGING_MESSAGES.page)
+  .max(MAX_PAGE, PAGING_MESSAGES.page)
+  .default(1);
+/** ?q=: trimmed; empty means no search. */
+export const SearchText = z
+  .string()
+  .trim()
+  .max(100, PAGING_MESSAGES.searchTooLong)
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+/** A page of `item`s with the total the filter matches. */
+export function pageOf<T extends z.ZodType>(item: T) {
+  return z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+}
+
+/** "Showing 1–25 of 2,000" (or "No results"). */
+export function showingText(page: number, pageSize: number, total: number): string {
+  if (total === 0) return 'No results';
+  const from = (page - 1) * pageSize + 1;
+  const to = Math.min(total, page * pageSize);
+  const n = (x: number) => x.toLocaleString('en-US');
+  return from > total ? `Showing none of ${n(total)}` : `Showing ${n(from)}–${n(to)} of ${n(total)}`;
+}
+
+/** The pattern of a case-insensitive "contains" search with LIKE's own characters escaped. */
+export function likePattern(q: string): string {
+  return `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
