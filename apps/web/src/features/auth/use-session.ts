@@ -4,20 +4,30 @@ import { toast } from 'sonner';
 import { T } from '@post/contracts/messages';
 import { clearAllFormDrafts } from '../../lib/form-drafts.ts';
 import { MEMBER_SESSION_KEY, trpc } from '../../lib/trpc.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 
-/** The administrator check: fresh for 5 minutes, refetched on focus (spec §4). */
+/**
+ * The administrator check: fresh for 5 minutes, refetched on focus (spec §4). While a
+ * server-rendered page hydrates it says nothing yet, as the server's markup did: parts of the
+ * page that hydrate later (after a Suspense boundary) must not see an answer that arrived
+ * meanwhile, or their markup differs from the server's (React error 418, seen under load on
+ * /events with an administrator's cookie).
+ */
 export function useAdminSession() {
-  return trpc.adminAuth.check.useQuery(undefined, {
+  const hydrated = useHydrated();
+  const query = trpc.adminAuth.check.useQuery(undefined, {
     staleTime: 300_000,
     refetchOnWindowFocus: true,
     retry: false,
   });
+  return hydrated ? query : ({ ...query, data: undefined } as typeof query);
 }
 
 /** The member check: never cached, refetched on mount and focus, 401 means "nobody" (spec §4, §7). */
 export function useMemberSession() {
+  const hydrated = useHydrated();
   const utils = trpc.useUtils();
-  return useQuery({
+  const query = useQuery({
     queryKey: MEMBER_SESSION_KEY,
     // `session` answers null for nobody (the REST check's 401, without a failed request in the console).
     queryFn: () => utils.client.memberAuth.session.query(),
@@ -27,6 +37,8 @@ export function useMemberSession() {
     refetchOnWindowFocus: true,
     retry: false,
   });
+  // Like the administrator check: nothing while hydrating.
+  return hydrated ? query : ({ ...query, data: undefined } as typeof query);
 }
 
 /** Re-reads both sign-in checks (after a sign-in or sign-out). */
