@@ -135,4 +135,49 @@ describe('pictures', () => {
     assert.ok(created.image);
     await context.close();
   });
+
+  it('the post logo is uploaded in Settings with its alt text; the header shows it small and at once, and og:image falls back to it', async () => {
+    const { page, context } = await site.newPage();
+    await signInAdmin(page);
+    const jpeg = await demoJpeg(page);
+    await page.goto('/admin/settings');
+    await page.getByRole('heading', { name: 'Site Settings', level: 1 }).waitFor();
+    await page.getByLabel('Logo', { exact: true }).setInputFiles({ name: 'emblem.jpg', mimeType: 'image/jpeg', buffer: jpeg });
+    await page.getByRole('button', { name: 'Replace photo' }).waitFor();
+    await page.getByRole('button', { name: /Save/ }).click();
+    await page.getByRole('alert').filter({ hasText: IMAGE_MESSAGES.altRequired }).waitFor();
+    // The missing description has the focus, like any other invalid field.
+    assert.equal(await page.evaluate(() => document.activeElement?.id.endsWith('-alt')), true);
+    await page.getByLabel(/Description of the photo/).fill('Post emblem');
+    await page.getByRole('button', { name: /Save/ }).click();
+    await toast(page, T.settingsSaved);
+    const settings = (await api(page, '/api/site-settings')).body as { logoAlt: string; logo: Image | null };
+    assert.equal(settings.logoAlt, 'Post emblem');
+    assert.ok(settings.logo);
+
+    // A visitor: the header's logo is a <picture> with its size, loaded at once, at normal priority.
+    const visitor = await site.newPage();
+    await visitor.page.goto('/events');
+    const logo = visitor.page.locator('[data-slot="site-header"]').getByRole('img', { name: 'Post emblem' });
+    await logo.waitFor();
+    assert.equal(await logo.getAttribute('width'), String(settings.logo.width));
+    assert.equal(await logo.getAttribute('height'), String(settings.logo.height));
+    assert.equal(await logo.getAttribute('loading'), 'eager');
+    assert.equal(await logo.getAttribute('fetchpriority'), null);
+    assert.equal(await logo.evaluate((el) => el.parentElement?.tagName), 'PICTURE');
+    const box = (await logo.boundingBox())!;
+    assert.ok(box.width <= 44 && box.height <= 44, `small: ${box.width} x ${box.height}`);
+    // The served page (server-rendered) has og:image from the logo on a page without its own picture.
+    const html = await (await visitor.page.request.get('/events')).text();
+    assert.match(html, new RegExp(`<meta property="og:image" content="[^"]*${settings.logo.urls.jpeg.at(-1)!.url.replace(/[.]/g, '\\.')}"`));
+    assert.match(html, /<meta property="og:image:alt" content="Post emblem"/);
+    await visitor.context.close();
+
+    // Removed again: the emblem is back.
+    await page.getByRole('button', { name: 'Remove photo' }).click();
+    await page.getByRole('button', { name: /Save/ }).click();
+    await toast(page, T.settingsSaved);
+    assert.equal(((await api(page, '/api/site-settings')).body as { logo: Image | null }).logo, null);
+    await context.close();
+  });
 });

@@ -325,3 +325,44 @@ describe('demo photos', () => {
     }
   }, 120_000);
 });
+
+describe('site logo (issue 22)', () => {
+  it('is set in the settings with its alt text, read with its picture, kept when a PUT leaves it out, removed with null', async () => {
+    const before = (await t.agent().get('/api/site-settings')).json();
+    expect(before).toMatchObject({ logoImageId: null, logo: null });
+    const { logo: _logo, ...settings } = before;
+    const image = (await upload(await phonePhoto(800, 800, 7))).json();
+
+    // The alt text is required with a logo, and the logo must be an uploaded picture; nothing is stored.
+    const noAlt = await admin.put('/api/admin/site-settings', { ...settings, logoImageId: image.id, logoAlt: '  ' });
+    expect([noAlt.statusCode, noAlt.json().message]).toEqual([400, M.altRequired]);
+    const missing = await admin.put('/api/admin/site-settings', { ...settings, logoImageId: 999999, logoAlt: 'Emblem' });
+    expect([missing.statusCode, missing.json().message]).toEqual([400, M.imageNotFound]);
+    expect((await t.agent().get('/api/site-settings')).json()).toMatchObject({ logoImageId: null, logo: null });
+
+    const set = await admin.put('/api/admin/site-settings', { ...settings, logoImageId: image.id, logoAlt: ' Post emblem ' });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json()).toMatchObject({ logoImageId: image.id, logoAlt: 'Post emblem', logo: image });
+    // Public readers (the header, og:image) get the picture, after the public cache was refreshed.
+    expect((await t.agent().get('/api/site-settings')).json()).toMatchObject({ logoImageId: image.id, logoAlt: 'Post emblem', logo: image });
+
+    // A client from before logos replaces the settings without the fields: the logo stays.
+    const { logoImageId: _id, logoAlt: _alt, ...old } = settings;
+    const kept = await admin.put('/api/admin/site-settings', { ...old, postName: 'Renamed Post' });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json()).toMatchObject({ postName: 'Renamed Post', logoImageId: image.id, logoAlt: 'Post emblem', logo: image });
+
+    const removed = await admin.put('/api/admin/site-settings', { ...settings, logoImageId: null, logoAlt: 'ignored' });
+    expect(removed.json()).toMatchObject({ logoImageId: null, logoAlt: '', logo: null });
+    expect((await t.agent().get('/api/site-settings')).json()).toMatchObject({ postName: settings.postName, logo: null });
+  });
+
+  it('the OpenAPI document describes the logo fields', async () => {
+    const doc = (await t.app.inject('/api/openapi.json')).json();
+    const put = doc.paths['/admin/site-settings'].put.requestBody.content['application/json'].schema;
+    expect(Object.keys(put.properties)).toEqual(expect.arrayContaining(['logoImageId', 'logoAlt']));
+    expect(put.required ?? []).not.toContain('logoImageId');
+    const get = doc.paths['/site-settings'].get.responses['200'].content['application/json'].schema;
+    expect(Object.keys(get.properties)).toEqual(expect.arrayContaining(['logoImageId', 'logoAlt', 'logo']));
+  });
+});
