@@ -1,5 +1,6 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { IMAGE_MESSAGES, type Image } from '@post/contracts/images';
 import { CONFIRM, T, TEXT } from '@post/contracts/messages';
 import type { Page } from 'playwright-core';
@@ -112,7 +113,8 @@ describe('pictures', () => {
     const preview = page.locator('[data-slot="image-upload-field"]').getByRole('img', { name: 'Flags at the parade' });
     await preview.waitFor();
     assert.match(await preview.evaluate((el: HTMLImageElement) => el.currentSrc), /\/images\/[0-9a-f]{20}-\d+\.avif$/);
-    assert.ok(await preview.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0), 'the restored preview loads');
+    await page.waitForFunction((el) => (el as HTMLImageElement).complete, await preview.elementHandle());
+    assert.ok(await preview.evaluate((el: HTMLImageElement) => el.naturalWidth > 0), 'the restored preview loads');
 
     // Choosing a photo alone is a change: leaving asks first.
     await page.getByRole('button', { name: 'Remove photo' }).click();
@@ -178,6 +180,28 @@ describe('pictures', () => {
     await page.getByRole('button', { name: /Save/ }).click();
     await toast(page, T.settingsSaved);
     assert.equal(((await api(page, '/api/site-settings')).body as { logo: Image | null }).logo, null);
+    await context.close();
+  });
+
+  it("takes an iPhone's HEIC photo (sent without a type, as phones often do) and shows its preview", async () => {
+    const { page, context } = await site.newPage({ width: 390, height: 844 });
+    await signInAdmin(page);
+    const heic = readFileSync(new URL('../../api/src/features/images/fixtures/photo.heic', import.meta.url));
+    await page.goto('/admin/news');
+    await page.getByRole('heading', { name: 'New News Item', level: 1 }).waitFor();
+    await page.getByLabel('Photo').setInputFiles({ name: 'IMG_0001.HEIC', mimeType: '', buffer: heic });
+    await page.getByRole('button', { name: 'Replace photo' }).waitFor();
+    await page.getByLabel(/Description of the photo/).fill('A test photo from a phone');
+    const preview = page.locator('[data-slot="image-upload-field"]').getByRole('img', { name: 'A test photo from a phone' });
+    await preview.waitFor();
+    await page.waitForFunction((el) => (el as HTMLImageElement).complete, await preview.elementHandle());
+    // The server made its files from the decoded HEIC (120 px wide: one width) and the browser shows one.
+    assert.ok(await preview.evaluate((el: HTMLImageElement) => el.naturalWidth > 0), 'the processed HEIC shows');
+    assert.match(await preview.evaluate((el: HTMLImageElement) => el.currentSrc), /\/images\/[0-9a-f]{20}-120\.avif$/);
+    // On a phone the photo's buttons take the field's whole width, like the form's own buttons.
+    const field = (await page.locator('[data-slot="image-upload-field"] > div').first().boundingBox())!;
+    const button = (await page.getByRole('button', { name: 'Replace photo' }).boundingBox())!;
+    assert.ok(button.width > field.width - 40, `${button.width} of ${field.width}`);
     await context.close();
   });
 });
