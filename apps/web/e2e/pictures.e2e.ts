@@ -1,5 +1,6 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { IMAGE_MESSAGES, type Image } from '@post/contracts/images';
 import { CONFIRM, T, TEXT } from '@post/contracts/messages';
 import type { Page } from 'playwright-core';
@@ -112,7 +113,8 @@ describe('pictures', () => {
     const preview = page.locator('[data-slot="image-upload-field"]').getByRole('img', { name: 'Flags at the parade' });
     await preview.waitFor();
     assert.match(await preview.evaluate((el: HTMLImageElement) => el.currentSrc), /\/images\/[0-9a-f]{20}-\d+\.avif$/);
-    assert.ok(await preview.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0), 'the restored preview loads');
+    await page.waitForFunction((el) => (el as HTMLImageElement).complete, await preview.elementHandle());
+    assert.ok(await preview.evaluate((el: HTMLImageElement) => el.naturalWidth > 0), 'the restored preview loads');
 
     // Choosing a photo alone is a change: leaving asks first.
     await page.getByRole('button', { name: 'Remove photo' }).click();
@@ -133,6 +135,73 @@ describe('pictures', () => {
     )!;
     assert.equal(created.imageAlt, 'Flags at the parade, again');
     assert.ok(created.image);
+    await context.close();
+  });
+
+  it('the post logo is uploaded in Settings with its alt text; the header shows it small and at once, and og:image falls back to it', async () => {
+    const { page, context } = await site.newPage();
+    await signInAdmin(page);
+    const jpeg = await demoJpeg(page);
+    await page.goto('/admin/settings');
+    await page.getByRole('heading', { name: 'Site Settings', level: 1 }).waitFor();
+    await page.getByLabel('Logo', { exact: true }).setInputFiles({ name: 'emblem.jpg', mimeType: 'image/jpeg', buffer: jpeg });
+    await page.getByRole('button', { name: 'Replace photo' }).waitFor();
+    await page.getByRole('button', { name: /Save/ }).click();
+    await page.getByRole('alert').filter({ hasText: IMAGE_MESSAGES.altRequired }).waitFor();
+    // The missing description has the focus, like any other invalid field.
+    assert.equal(await page.evaluate(() => document.activeElement?.id.endsWith('-alt')), true);
+    await page.getByLabel(/Description of the photo/).fill('Post emblem');
+    await page.getByRole('button', { name: /Save/ }).click();
+    await toast(page, T.settingsSaved);
+    const settings = (await api(page, '/api/site-settings')).body as { logoAlt: string; logo: Image | null };
+    assert.equal(settings.logoAlt, 'Post emblem');
+    assert.ok(settings.logo);
+
+    // A visitor: the header's logo is a <picture> with its size, loaded at once, at normal priority.
+    const visitor = await site.newPage();
+    await visitor.page.goto('/events');
+    const logo = visitor.page.locator('[data-slot="site-header"]').getByRole('img', { name: 'Post emblem' });
+    await logo.waitFor();
+    assert.equal(await logo.getAttribute('width'), String(settings.logo.width));
+    assert.equal(await logo.getAttribute('height'), String(settings.logo.height));
+    assert.equal(await logo.getAttribute('loading'), 'eager');
+    assert.equal(await logo.getAttribute('fetchpriority'), null);
+    assert.equal(await logo.evaluate((el) => el.parentElement?.tagName), 'PICTURE');
+    const box = (await logo.boundingBox())!;
+    assert.ok(box.width <= 44 && box.height <= 44, `small: ${box.width} x ${box.height}`);
+    // The served page (server-rendered) has og:image from the logo on a page without its own picture.
+    const html = await (await visitor.page.request.get('/events')).text();
+    assert.match(html, new RegExp(`<meta property="og:image" content="[^"]*${settings.logo.urls.jpeg.at(-1)!.url.replace(/[.]/g, '\\.')}"`));
+    assert.match(html, /<meta property="og:image:alt" content="Post emblem"/);
+    await visitor.context.close();
+
+    // Removed again: the emblem is back.
+    await page.getByRole('button', { name: 'Remove photo' }).click();
+    await page.getByRole('button', { name: /Save/ }).click();
+    await toast(page, T.settingsSaved);
+    assert.equal(((await api(page, '/api/site-settings')).body as { logo: Image | null }).logo, null);
+    await context.close();
+  });
+
+  it("takes an iPhone's HEIC photo (sent without a type, as phones often do) and shows its preview", async () => {
+    const { page, context } = await site.newPage({ width: 390, height: 844 });
+    await signInAdmin(page);
+    const heic = readFileSync(new URL('../../api/src/features/images/fixtures/photo.heic', import.meta.url));
+    await page.goto('/admin/news');
+    await page.getByRole('heading', { name: 'New News Item', level: 1 }).waitFor();
+    await page.getByLabel('Photo').setInputFiles({ name: 'IMG_0001.HEIC', mimeType: '', buffer: heic });
+    await page.getByRole('button', { name: 'Replace photo' }).waitFor();
+    await page.getByLabel(/Description of the photo/).fill('A test photo from a phone');
+    const preview = page.locator('[data-slot="image-upload-field"]').getByRole('img', { name: 'A test photo from a phone' });
+    await preview.waitFor();
+    await page.waitForFunction((el) => (el as HTMLImageElement).complete, await preview.elementHandle());
+    // The server made its files from the decoded HEIC (120 px wide: one width) and the browser shows one.
+    assert.ok(await preview.evaluate((el: HTMLImageElement) => el.naturalWidth > 0), 'the processed HEIC shows');
+    assert.match(await preview.evaluate((el: HTMLImageElement) => el.currentSrc), /\/images\/[0-9a-f]{20}-120\.avif$/);
+    // On a phone the photo's buttons take the field's whole width, like the form's own buttons.
+    const field = (await page.locator('[data-slot="image-upload-field"] > div').first().boundingBox())!;
+    const button = (await page.getByRole('button', { name: 'Replace photo' }).boundingBox())!;
+    assert.ok(button.width > field.width - 40, `${button.width} of ${field.width}`);
     await context.close();
   });
 });

@@ -4,7 +4,7 @@ import { hydrate } from '@tanstack/react-query';
 import { makeQueryClient, makeTrpcClient } from './lib/trpc.ts';
 import { createAppRouter } from './router.tsx';
 import { App } from './app.tsx';
-import type { SiteSettings } from '@post/contracts/site-settings';
+import type { SiteSettingsOutput } from '@post/contracts/site-settings';
 
 // The browser's start. A public page arrives rendered on the server with its data in a JSON
 // block (not a script: the CSP allows no inline script), which fills the query cache before
@@ -16,7 +16,7 @@ const appData = document.getElementById('app-data')?.textContent;
 if (appData) {
   // The site settings always come with the page (the header of a signed-in page's shell needs
   // them too), the query cache only with a server-rendered page.
-  const data = JSON.parse(appData) as { settings: SiteSettings; dehydrated?: unknown };
+  const data = JSON.parse(appData) as { settings: SiteSettingsOutput; dehydrated?: unknown };
   router.options.context.trpcUtils.siteSettings.get.setData(undefined, data.settings);
   if (data.dehydrated) hydrate(queryClient, data.dehydrated);
 }

@@ -24,8 +24,6 @@ export const IMAGE_MESSAGES = {
   empty: 'The file is empty.',
   typeNotAllowed: 'This type of file cannot be uploaded as a photo. Choose a JPEG, PNG, WebP or HEIC photo.',
   notAnImage: 'This file is not a photo. Choose a JPEG, PNG, WebP or HEIC photo.',
-  heicUnsupported:
-    'HEIC photos cannot be read by this server yet. On an iPhone, share the photo as JPEG (or set Settings > Camera > Formats to "Most Compatible") and upload it again.',
   tooManyPixels: 'The photo has too many pixels (the limit is 50 megapixels). Choose a smaller photo.',
   corrupt: 'The photo could not be read: the file is damaged or incomplete. Choose it again or use another photo.',
   altRequired: 'Describe the picture for people who cannot see it.',

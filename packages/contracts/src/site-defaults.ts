@@ -1,3 +1,4 @@
+import type { Image } from './images.ts';
 // Kept without zod, measured (issue 16): with these folded back into their zod modules, the
 // first JavaScript of the public routes grew from 157-170 KB to 182-194 KB gzip (zod's core is
 // about 24 KB gzip), over the 170 KB budget. The zod modules re-export them, so there is one
@@ -50,6 +51,8 @@ export const DEFAULT_SITE_SETTINGS: SiteDefaults = {
     { label: 'Action alerts sign-up', url: 'https://www.va.gov/' },
   ],
   timeZone: 'America/New_York',
+  logoImageId: null,
+  logoAlt: '',
 };
 
 /** National hotlines: public facts (decisions §1). */
@@ -77,4 +80,8 @@ export interface SiteDefaults {
   stateOffice: { name: string; address: string; phone: string; hours: string; url: string };
   nationalLinks: { label: string; url: string }[];
   timeZone: string;
+  logoImageId: number | null;
+  logoAlt: string;
+  /** The logo's picture, in the settings as read (`SiteSettingsOutput`); absent in the defaults. */
+  logo?: Image | null;
 }

@@ -1,5 +1,7 @@
 import { z } from './zod.ts';
 import { V } from './messages.ts';
+import { IMAGE_MESSAGES, ImageSchema } from './images.ts';
+import { Id } from './common.ts';
 
 const text = (max: number) => z.string().trim().max(max, V.tooLong(max));
 const url = z
@@ -48,7 +50,22 @@ export const SiteSettingsSchema = z.object({
   stateOffice: OfficeSchema,
   nationalLinks: z.array(LinkSchema).max(20),
   timeZone: text(64).refine(isTimeZone, 'Please choose a valid time zone'),
+  /**
+   * The post's logo (issue 22): an uploaded picture's id and its text alternative. Left out of
+   * an update, the logo stays as it is (clients from before logos); null removes it.
+   */
+  logoImageId: Id.nullable().optional(),
+  logoAlt: text(500).optional(),
 });
 export type SiteSettings = z.infer<typeof SiteSettingsSchema>;
+
+/** Body of PUT /api/admin/site-settings: a logo needs its text alternative. */
+export const SiteSettingsInput = SiteSettingsSchema.refine((s) => s.logoImageId == null || !!s.logoAlt, {
+  message: IMAGE_MESSAGES.altRequired,
+  path: ['logoAlt'],
+});
+/** The settings as read: with the logo's picture (its files and size), or null. */
+export const SiteSettingsOutput = SiteSettingsSchema.extend({ logo: ImageSchema.nullable() });
+export type SiteSettingsOutput = z.infer<typeof SiteSettingsOutput>;
 
 export { DEFAULT_SITE_SETTINGS, HOTLINES } from './site-defaults.ts';

@@ -8,7 +8,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DB } from '@post/db';
 import type { SsrModule } from '@post/contracts/ssr';
 import type { Env } from '../env.ts';
-import { getSettings } from '../features/site-settings/site-settings.service.ts';
+import { getPublicSettings } from '../features/site-settings/site-settings.service.ts';
 import { sanitizeCommanderHtml } from '../features/commander-messages/commander-html.ts';
 import { appRouter } from '../router.ts';
 import { contextFactory, type Limits } from '../trpc.ts';
@@ -50,7 +50,7 @@ export const webPlugin = fp(async (app, opts: { env: Env; db: DB; limits?: Limit
   const createContext = contextFactory(opts);
 
   async function page(req: FastifyRequest, reply: FastifyReply) {
-    const settings = await getSettings(opts.db);
+    const settings = await getPublicSettings(opts.db);
     const url = req.url;
     const clientOnly = CLIENT_ONLY.test(normalPath(url));
     if (ssr && !clientOnly) {

@@ -92,7 +92,7 @@ export function ImageUploadField({
         className={`rounded-md border-2 border-dashed p-4 ${dragging ? 'border-navy-800 bg-muted' : 'border-border'}`}
       >
         {value.image ? (
-          <div className="mb-3 max-w-sm">
+          <div className="mb-3 w-full max-w-sm">
             <Picture image={value.image} alt={value.alt || 'Preview of the chosen photo'} sizes="384px" className="h-auto w-full rounded" />
           </div>
         ) : null}
@@ -107,12 +107,13 @@ export function ImageUploadField({
           aria-describedby={error ? `${id}-error` : undefined}
           onChange={(e) => void take(e.currentTarget.files?.[0])}
         />
-        <div className="flex flex-wrap gap-3">
-          <Button type="button" variant="outline" disabled={busy} onClick={() => input.current?.click()}>
+        {/* On a phone the buttons take the whole width, one under the other, like the form's own buttons. */}
+        <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+          <Button type="button" variant="outline" className="w-full sm:w-auto" disabled={busy} onClick={() => input.current?.click()}>
             {value.image ? 'Replace photo' : 'Choose photo'}
           </Button>
           {value.image ? (
-            <Button type="button" variant="outline" disabled={busy} onClick={() => onChange({ image: null, alt: '' })}>
+            <Button type="button" variant="outline" className="w-full sm:w-auto" disabled={busy} onClick={() => onChange({ image: null, alt: '' })}>
               Remove photo
             </Button>
           ) : null}

@@ -7,7 +7,8 @@ const srcSet = (urls: Urls) => urls.map((u) => `${u.url} ${u.width}w`).join(', '
 /**
  * A processed photo: AVIF, then WebP, then JPEG, each in every width, so the browser fetches the
  * smallest file that fills `sizes`. Width and height are set so nothing shifts while it loads.
- * `priority` marks the largest picture above the fold (eager, fetchpriority high); every other
+ * `priority` marks the largest picture above the fold (eager, fetchpriority high); `eager` a
+ * small one always in view (the header's logo: loaded at once, at normal priority); every other
  * one loads lazily.
  */
 export function Picture({
@@ -15,12 +16,14 @@ export function Picture({
   alt,
   sizes,
   priority = false,
+  eager = false,
   className,
 }: {
   image: Image;
   alt: string;
   sizes: string;
   priority?: boolean;
+  eager?: boolean;
   className?: string;
 }) {
   const fallback = image.urls.jpeg[image.urls.jpeg.length - 1]!;
@@ -35,7 +38,7 @@ export function Picture({
         width={image.width}
         height={image.height}
         alt={alt}
-        loading={priority ? 'eager' : 'lazy'}
+        loading={priority || eager ? 'eager' : 'lazy'}
         fetchPriority={priority ? 'high' : undefined}
         decoding={priority ? 'auto' : 'async'}
         className={className}

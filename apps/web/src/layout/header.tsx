@@ -5,6 +5,7 @@ import { Button, buttonVariants } from '@post/ui/components/button';
 import { cn } from '@post/ui/lib/utils';
 import { useAdminSession, useMemberSession, useSignOut } from '../features/auth/use-session.ts';
 import { useSiteSettings } from '../features/site-settings/use-site-settings.ts';
+import { Picture } from '../components/picture.tsx';
 import { Logo } from './logo.tsx';
 import { MobileMenu } from './mobile-menu.tsx';
 
@@ -131,7 +132,12 @@ export function Header() {
     <header data-slot="site-header" className="sticky top-0 z-40 border-b-4 border-flag-red-600 bg-background/95 backdrop-blur print:static">
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 py-2">
         <Link to="/" className="flex min-w-0 items-center gap-3 rounded-md focus-visible:outline-2 focus-visible:outline-ring">
-          <Logo className="size-11 shrink-0" />
+          {settings.logo ? (
+            // The post's own logo (Settings), in place of the emblem: small, loaded at once, sized so nothing shifts.
+            <Picture image={settings.logo} alt={settings.logoAlt ?? ''} sizes="44px" eager className="size-11 shrink-0 object-contain" />
+          ) : (
+            <Logo className="size-11 shrink-0" />
+          )}
           <span className="min-w-0">
             <span className="line-clamp-2 block text-lg font-bold leading-tight text-balance text-navy-800">{settings.postName}</span>
             <span className="block truncate text-sm text-muted-foreground">{subtitle}</span>

@@ -30,7 +30,12 @@ export function seo(
     image?: { path: string; width: number; height: number; alt: string };
   },
 ) {
-  const site = (context.trpcUtils.siteSettings.get.getData() ?? DEFAULT_SITE_SETTINGS).postName;
+  const settings = context.trpcUtils.siteSettings.get.getData() ?? DEFAULT_SITE_SETTINGS;
+  const site = settings.postName;
+  // A page without a picture of its own is shared with the post's logo (issue 22).
+  if (!image && settings.logo) {
+    image = { path: settings.logo.urls.jpeg.at(-1)!.url, width: settings.logo.width, height: settings.logo.height, alt: settings.logoAlt ?? '' };
+  }
   const fullTitle = documentTitle ?? (title === site ? title : `${title} | ${site}`);
   const url = path !== undefined && context.origin ? `${context.origin}${path}` : undefined;
   return {

@@ -125,7 +125,7 @@ export function withImageUpload<T extends { paths?: Record<string, unknown> }>(d
           400: error('Not a photo, damaged, empty, or more than 50 megapixels'),
           401: error('Not signed in as an administrator'),
           413: error('Over 15 MB'),
-          415: error('A type that is not a photo, or an HEVC-coded HEIC photo'),
+          415: error('A claimed type that is not a photo'),
         },
       },
     },

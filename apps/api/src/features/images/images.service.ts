@@ -1,10 +1,12 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- the web app type-checks this file too (through @post/api/router) and needs these types
+/// <reference path="./heic-decode.d.ts" />
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import type { Metadata, OutputInfo, Sharp } from 'sharp';
 import { sql } from 'kysely';
 import type { DB } from '@post/db';
 import { IMAGE_FORMATS, IMAGE_MESSAGES as M, IMAGE_WIDTHS, MAX_IMAGE_PIXELS, imageOf, type Image, type ImageFormat } from '@post/contracts/images';
-import { AppError, badRequest } from '../../errors.ts';
+import { badRequest } from '../../errors.ts';
 
 // libvips' operation cache keeps decoded images around for reuse; a post's server processes a
 // photo now and then and should give the memory back.
@@ -14,9 +16,10 @@ sharp.cache(false);
 export type SniffedType = 'jpeg' | 'png' | 'webp' | 'heif' | 'heic';
 
 const ascii = (data: Uint8Array, from: number, to: number) => String.fromCharCode(...data.subarray(from, to));
-// HEIF brands whose pictures are HEVC-coded (an iPhone's .heic); the prebuilt sharp has no HEVC
-// decoder (HEVC is patent-encumbered, so libvips' prebuilt binaries leave libde265 out), but it
-// reads AV1-coded HEIF (AVIF).
+// HEIF brands whose pictures are HEVC-coded (an iPhone's .heic). The prebuilt sharp reads their
+// header but cannot decode them (HEVC is patent-encumbered, so libvips' prebuilt binaries leave
+// libde265 out); heic-decode (libheif in WebAssembly) does (decision 0043). AV1-coded HEIF (AVIF)
+// sharp reads itself.
 const HEVC_BRANDS = new Set(['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'hevm', 'hevs']);
 const HEIF_BRANDS = new Set(['mif1', 'msf1', 'avif', 'avis', 'miaf', 'mif2']);
 
@@ -110,7 +113,22 @@ export function databaseImageStore(db: DB): ImageStore {
   };
 }
 
-const unsupported = (message: string) => Object.assign(new AppError('BAD_REQUEST', message), { status: 415 });
+/**
+ * Decodes an HEVC-coded HEIC/HEIF photo with libheif (heic-decode, WebAssembly: no native build),
+ * which applies the file's rotation and mirroring (HEIF keeps orientation in its own boxes, not
+ * in EXIF). Only pixels come out: EXIF, GPS and XMP stay behind. Called after the header's pixel
+ * count was checked; the module (about 1.5 MB of WebAssembly) loads on the first HEIC upload.
+ */
+async function decodeHeic(data: Buffer, hasAlpha: boolean): Promise<Sharp> {
+  const { default: decode } = await import('heic-decode');
+  const { width, height, data: rgba } = await decode({ buffer: data });
+  if (width * height > MAX_IMAGE_PIXELS) throw new Error('Input image exceeds pixel limit');
+  const pixels = sharp(Buffer.from(rgba.buffer, rgba.byteOffset, rgba.byteLength), {
+    raw: { width, height, channels: 4 },
+    limitInputPixels: MAX_IMAGE_PIXELS,
+  });
+  return hasAlpha ? pixels : pixels.removeAlpha();
+}
 
 /** The widths made of a photo this wide: the standard ones below it, and its own width capped at the largest. */
 export function widthsFor(width: number): number[] {
@@ -146,7 +164,6 @@ function encode(pipeline: Sharp, format: ImageFormat): Sharp {
 export async function processImage(data: Buffer, opts: { keepOriginal: boolean }): Promise<ProcessedImage> {
   const type = sniffImage(data);
   if (!type) throw badRequest(M.notAnImage);
-  if (type === 'heic') throw unsupported(M.heicUnsupported);
   const input = { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'truncated' as const };
   let meta: Metadata;
   try {
@@ -156,13 +173,13 @@ export async function processImage(data: Buffer, opts: { keepOriginal: boolean }
   }
   if (!meta.width || !meta.height) throw badRequest(M.corrupt);
   if (meta.width * meta.height > MAX_IMAGE_PIXELS) throw badRequest(M.tooManyPixels);
-  if (meta.format === 'heif' && meta.compression === 'hevc') throw unsupported(M.heicUnsupported);
+  const hevc = type === 'heic' || (meta.format === 'heif' && meta.compression === 'hevc');
 
   // Decode, orient and shrink once to the largest width; every file is made from that.
   let base: { data: Buffer; info: OutputInfo };
   try {
-    base = await sharp(data, input)
-      .autoOrient()
+    const decoded = hevc ? await decodeHeic(data, Boolean(meta.hasAlpha)) : sharp(data, input).autoOrient();
+    base = await decoded
       .resize({ width: IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1], withoutEnlargement: true })
       .toColourspace('srgb')
       .raw()

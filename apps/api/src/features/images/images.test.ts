@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { IMAGE_MESSAGES as M, MAX_IMAGE_BYTES } from '@post/contracts/images';
 import { E } from '@post/contracts/messages';
@@ -199,12 +200,54 @@ describe('photo uploads', () => {
     expect(await counts()).toEqual(before);
   });
 
-  it('refuses HEVC-coded HEIC (the prebuilt sharp cannot decode it) with a way out, and reads AV1-coded HEIF', async () => {
-    // The first box of an iPhone photo: ftyp, major brand heic.
-    const heic = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypheic\0\0\0\0mif1heic'), Buffer.alloc(200)]);
+  it('reads an iPhone-style HEIC (HEVC) photo: oriented pixels, no EXIF or GPS left, every width and format; a broken one is refused', async () => {
+    // fixtures/photo.heic (922 bytes): a 120 x 80 picture, gold top-left quarter on blue, with
+    // EXIF carrying a camera model and a GPS position; made with Debian bookworm's
+    // libheif-examples 1.15 (x265 encoder): `heif-enc -q 60 -o photo.heic photo.jpg`.
+    const heic = readFileSync(new URL('./fixtures/photo.heic', import.meta.url));
     expect(sniffImage(heic)).toBe('heic');
+    const meta = await sharp(heic).metadata();
+    expect([meta.compression, Boolean(meta.exif)]).toEqual(['hevc', true]);
+    const before = await counts();
     const res = await upload(heic, 'image/heic');
-    expect([res.statusCode, res.json().message]).toEqual([415, M.heicUnsupported]);
+    expect(res.statusCode, res.body).toBe(200);
+    const image = res.json();
+    expect(image).toMatchObject({ width: 120, height: 80 });
+    expect(await counts()).toEqual({ images: before.images + 1, variants: before.variants + 3 });
+    for (const format of ['avif', 'webp', 'jpeg'] as const) {
+      const file = await t.app.inject(image.urls[format][0].url);
+      expect(file.statusCode).toBe(200);
+      const out = await sharp(file.rawPayload).metadata();
+      expect([out.width, out.height, out.exif, out.xmp, out.orientation]).toEqual([120, 80, undefined, undefined, undefined]);
+      // The picture itself came through: gold at the top left, blue at the bottom right.
+      const { data, info } = await sharp(file.rawPayload).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+      const at = (x: number, y: number) => Array.from(data.subarray((y * info.width + x) * 3, (y * info.width + x) * 3 + 3));
+      expect(at(10, 10)[0]).toBeGreaterThan(180);
+      expect(at(110, 70)[2]).toBeGreaterThan(130);
+    }
+    // Sent with no type (phones often give HEIC none), it is still read by its bytes.
+    expect((await upload(heic, 'application/octet-stream')).statusCode).toBe(200);
+    // Cut short, it is refused as damaged and nothing is stored.
+    const mid = await counts();
+    const cut = await upload(heic.subarray(0, 600), 'image/heic');
+    expect([cut.statusCode, cut.json().message]).toEqual([400, M.corrupt]);
+    // The same photo whose header (ispe box) claims 50,000 x 50,000 pixels: refused before any
+    // pixel is decoded.
+    const bomb = Buffer.from(heic);
+    const ispe = bomb.indexOf('ispe');
+    bomb.writeUInt32BE(50_000, ispe + 8);
+    bomb.writeUInt32BE(50_000, ispe + 12);
+    const big = await upload(bomb, 'image/heic');
+    expect([big.statusCode, big.json().message]).toEqual([400, M.tooManyPixels]);
+    // Only a HEIC file's first box: refused as damaged.
+    const fake = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypheic\0\0\0\0mif1heic'), Buffer.alloc(200)]);
+    expect(sniffImage(fake)).toBe('heic');
+    const junk = await upload(fake, 'image/heic');
+    expect([junk.statusCode, junk.json().message]).toEqual([400, M.corrupt]);
+    expect(await counts()).toEqual(mid);
+  });
+
+  it('reads AV1-coded HEIF (AVIF) with sharp itself', async () => {
     const avif = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#345' } })
       .heif({ compression: 'av1' })
       .toBuffer();
@@ -324,4 +367,45 @@ describe('demo photos', () => {
       await fresh.close();
     }
   }, 120_000);
+});
+
+describe('site logo (issue 22)', () => {
+  it('is set in the settings with its alt text, read with its picture, kept when a PUT leaves it out, removed with null', async () => {
+    const before = (await t.agent().get('/api/site-settings')).json();
+    expect(before).toMatchObject({ logoImageId: null, logo: null });
+    const { logo: _logo, ...settings } = before;
+    const image = (await upload(await phonePhoto(800, 800, 7))).json();
+
+    // The alt text is required with a logo, and the logo must be an uploaded picture; nothing is stored.
+    const noAlt = await admin.put('/api/admin/site-settings', { ...settings, logoImageId: image.id, logoAlt: '  ' });
+    expect([noAlt.statusCode, noAlt.json().message]).toEqual([400, M.altRequired]);
+    const missing = await admin.put('/api/admin/site-settings', { ...settings, logoImageId: 999999, logoAlt: 'Emblem' });
+    expect([missing.statusCode, missing.json().message]).toEqual([400, M.imageNotFound]);
+    expect((await t.agent().get('/api/site-settings')).json()).toMatchObject({ logoImageId: null, logo: null });
+
+    const set = await admin.put('/api/admin/site-settings', { ...settings, logoImageId: image.id, logoAlt: ' Post emblem ' });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json()).toMatchObject({ logoImageId: image.id, logoAlt: 'Post emblem', logo: image });
+    // Public readers (the header, og:image) get the picture, after the public cache was refreshed.
+    expect((await t.agent().get('/api/site-settings')).json()).toMatchObject({ logoImageId: image.id, logoAlt: 'Post emblem', logo: image });
+
+    // A client from before logos replaces the settings without the fields: the logo stays.
+    const { logoImageId: _id, logoAlt: _alt, ...old } = settings;
+    const kept = await admin.put('/api/admin/site-settings', { ...old, postName: 'Renamed Post' });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json()).toMatchObject({ postName: 'Renamed Post', logoImageId: image.id, logoAlt: 'Post emblem', logo: image });
+
+    const removed = await admin.put('/api/admin/site-settings', { ...settings, logoImageId: null, logoAlt: 'ignored' });
+    expect(removed.json()).toMatchObject({ logoImageId: null, logoAlt: '', logo: null });
+    expect((await t.agent().get('/api/site-settings')).json()).toMatchObject({ postName: settings.postName, logo: null });
+  });
+
+  it('the OpenAPI document describes the logo fields', async () => {
+    const doc = (await t.app.inject('/api/openapi.json')).json();
+    const put = doc.paths['/admin/site-settings'].put.requestBody.content['application/json'].schema;
+    expect(Object.keys(put.properties)).toEqual(expect.arrayContaining(['logoImageId', 'logoAlt']));
+    expect(put.required ?? []).not.toContain('logoImageId');
+    const get = doc.paths['/site-settings'].get.responses['200'].content['application/json'].schema;
+    expect(Object.keys(get.properties)).toEqual(expect.arrayContaining(['logoImageId', 'logoAlt', 'logo']));
+  });
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { SiteSettingsSchema } from '@post/contracts/site-settings';
+import { SiteSettingsInput, SiteSettingsOutput } from '@post/contracts/site-settings';
 import { adminProcedure, publicProcedure, router } from '../../trpc.ts';
-import { getSettings, saveSettings } from './site-settings.service.ts';
+import { getPublicSettings, saveSettings } from './site-settings.service.ts';
 
 const tags = ['Site settings'];
 
@@ -10,11 +10,11 @@ export const siteSettingsRouter = router({
   get: publicProcedure
     .meta({ cache: 'public', openapi: { method: 'GET', path: '/site-settings', tags, summary: "The post's identity and settings" } })
     .input(z.void())
-    .output(SiteSettingsSchema)
-    .query(({ ctx }) => getSettings(ctx.db)),
+    .output(SiteSettingsOutput)
+    .query(({ ctx }) => getPublicSettings(ctx.db)),
   update: adminProcedure
     .meta({ changesContent: true, openapi: { method: 'PUT', path: '/admin/site-settings', tags, summary: "Replace the post's settings", protect: true } })
-    .input(SiteSettingsSchema)
-    .output(SiteSettingsSchema)
+    .input(SiteSettingsInput)
+    .output(SiteSettingsOutput)
     .mutation(({ ctx, input }) => saveSettings(ctx.db, input)),
 });

@@ -5,7 +5,9 @@ import { toast } from 'sonner';
 import type { z } from 'zod';
 import { PlusIcon, Trash2Icon } from 'lucide-react';
 import { T, TEXT } from '@post/contracts/messages';
-import { SiteSettingsSchema, type SiteSettings } from '@post/contracts/site-settings';
+import { SiteSettingsSchema, type SiteSettingsOutput } from '@post/contracts/site-settings';
+import { FormPictureSchema } from '@post/contracts/images';
+import { PictureField } from '../../../components/image-upload-field.tsx';
 import { Button } from '@post/ui/components/button';
 import { TextField } from '../../../components/form-fields.tsx';
 import { Page } from '../../../layout/page.tsx';
@@ -24,18 +26,20 @@ import { AdminTitle } from './admin-title.tsx';
 import { RequiredMark } from './required-mark.tsx';
 import { toastSaveError } from './save-errors.ts';
 
-type FormIn = z.input<typeof SiteSettingsSchema>;
-type FormOut = z.output<typeof SiteSettingsSchema>;
+// The logo is a picture field of the form (image and alt text together, kept in the draft).
+const schema = SiteSettingsSchema.extend({ logoPicture: FormPictureSchema });
+type FormIn = z.input<typeof schema>;
+type FormOut = z.output<typeof schema>;
 type Form = UseFormReturn<FormIn, unknown, FormOut>;
 
 /** Post hours: one line per day of the week. */
 const POST_HOURS_ROWS = 7;
 
-/** The settings as the form edits them: always seven lines of post hours. */
-function toFormValues(settings: SiteSettings): SiteSettings {
+/** The settings as the form edits them: always seven lines of post hours, the logo as a picture. */
+function toFormValues({ logo, ...settings }: SiteSettingsOutput): FormIn {
   const hours = settings.postHours.slice(0, POST_HOURS_ROWS);
   while (hours.length < POST_HOURS_ROWS) hours.push({ day: '', hours: '' });
-  return { ...settings, postHours: hours };
+  return { ...settings, postHours: hours, logoPicture: { image: logo, alt: logo ? (settings.logoAlt ?? '') : '' } };
 }
 
 /** Time zones of the United States and its territories, most used first. */
@@ -74,20 +78,25 @@ export function SiteSettingsPage() {
   );
 }
 
-function SiteSettingsForm({ settings }: { settings: SiteSettings }) {
+function SiteSettingsForm({ settings }: { settings: SiteSettingsOutput }) {
   const utils = trpc.useUtils();
   const save = trpc.siteSettings.update.useMutation();
-  const form: Form = useForm<FormIn, unknown, FormOut>({ resolver: zodResolver(SiteSettingsSchema), defaultValues: toFormValues(settings) });
+  const form: Form = useForm<FormIn, unknown, FormOut>({ resolver: zodResolver(schema), defaultValues: toFormValues(settings) });
   const { blocker } = useUnsavedChanges(form.formState.isDirty);
   const draft = useFormDraft(form, 'site-settings');
   const zones = US_TIME_ZONES.some((z) => z.value === settings.timeZone)
     ? US_TIME_ZONES
     : [{ value: settings.timeZone, label: settings.timeZone.replace(/_/g, ' ') }, ...US_TIME_ZONES];
 
-  const onSubmit = form.handleSubmit(async (v) => {
-    let saved: SiteSettings;
+  const onSubmit = form.handleSubmit(async ({ logoPicture, ...v }) => {
+    let saved: SiteSettingsOutput;
     try {
-      saved = await save.mutateAsync({ ...v, postHours: v.postHours.filter((h) => h.day.trim() || h.hours.trim()) });
+      saved = await save.mutateAsync({
+        ...v,
+        postHours: v.postHours.filter((h) => h.day.trim() || h.hours.trim()),
+        logoImageId: logoPicture.image?.id ?? null,
+        logoAlt: logoPicture.image ? logoPicture.alt : '',
+      });
     } catch (err) {
       toastSaveError(err, T.settingsSaveFailed);
       return;
@@ -107,6 +116,7 @@ function SiteSettingsForm({ settings }: { settings: SiteSettings }) {
         <RequiredLegend />
         <Section title="The post">
           <TextField form={form} name="postName" label="Post Name" required maxLength={200} />
+          <PictureField control={form.control} name="logoPicture" label="Logo" />
           <div className="grid gap-4 sm:grid-cols-3">
             <TextField form={form} name="postNumber" label="Post Number" maxLength={20} />
             <TextField form={form} name="foundedYear" label="Founded" type="number" inputMode="numeric" min={1800} max={2100} step={1} required />
