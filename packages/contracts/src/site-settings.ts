@@ -48,6 +48,8 @@ export const SiteSettingsSchema = z.object({
   stateOffice: OfficeSchema,
   nationalLinks: z.array(LinkSchema).max(20),
   timeZone: text(64).refine(isTimeZone, 'Please choose a valid time zone'),
+  /** "Require two-factor sign-in for every administrator account" (decision 0032). */
+  requireTwoFactor: z.boolean().default(false),
 });
 export type SiteSettings = z.infer<typeof SiteSettingsSchema>;
 

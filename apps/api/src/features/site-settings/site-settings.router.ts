@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SiteSettingsSchema } from '@post/contracts/site-settings';
-import { adminProcedure, publicProcedure, router } from '../../trpc.ts';
+import { administratorProcedure, publicProcedure, router } from '../../trpc.ts';
 import { getSettings, saveSettings } from './site-settings.service.ts';
 
 const tags = ['Site settings'];
@@ -12,7 +12,7 @@ export const siteSettingsRouter = router({
     .input(z.void())
     .output(SiteSettingsSchema)
     .query(({ ctx }) => getSettings(ctx.db)),
-  update: adminProcedure
+  update: administratorProcedure
     .meta({ changesContent: true, openapi: { method: 'PUT', path: '/admin/site-settings', tags, summary: "Replace the post's settings", protect: true } })
     .input(SiteSettingsSchema)
     .output(SiteSettingsSchema)
