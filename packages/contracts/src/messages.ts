@@ -185,6 +185,7 @@ export const E = {
   twoFactorOff: 'Two-factor sign-in is not on for this account.',
   twoFactorSignInExpired: 'Your sign-in took too long. Please enter your username and password again.',
   sessionNotFound: 'That session has already ended.',
+  enrolBeforeRequiring: 'Turn on two-factor sign-in for your own account first, then require it for everyone.',
   resetNeedsEmail: 'This account has no email address: set a temporary password instead.',
   staffEmailTaken: 'That email address is already used by another account.',
   notFound: (what: string) => `${what} not found.`,

@@ -25,6 +25,13 @@ export async function twoFactorStatus(ctx: Context, user: AdminUser) {
   return { enabled: row.totpEnabled, recoveryCodesLeft: row.totpEnabled ? left.n : 0, required: settings.requireTwoFactor };
 }
 
+/** Requiring two-factor for everyone is turned on only by an administrator who has it (else they would lock themselves out). */
+export async function checkTwoFactorRequirement(ctx: Context, user: AdminUser, required: boolean): Promise<void> {
+  if (!required) return;
+  const row = await ctx.db.selectFrom('users').select('totpEnabled').where('id', '=', user.id).executeTakeFirstOrThrow();
+  if (!row.totpEnabled) throw new AppError('BAD_REQUEST', E.enrolBeforeRequiring);
+}
+
 /** Enrolment, step 1: a new secret, kept on the account until a code confirms it. */
 export async function startTwoFactor(ctx: Context, user: AdminUser) {
   const row = await ctx.db.selectFrom('users').select('totpEnabled').where('id', '=', user.id).executeTakeFirstOrThrow();

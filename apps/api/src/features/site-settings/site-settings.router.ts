@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SiteSettingsSchema } from '@post/contracts/site-settings';
 import { administratorProcedure, publicProcedure, router } from '../../trpc.ts';
 import { getSettings, saveSettings } from './site-settings.service.ts';
+import { checkTwoFactorRequirement } from '../officers/account.service.ts';
 
 const tags = ['Site settings'];
 
@@ -16,5 +17,8 @@ export const siteSettingsRouter = router({
     .meta({ changesContent: true, openapi: { method: 'PUT', path: '/admin/site-settings', tags, summary: "Replace the post's settings", protect: true } })
     .input(SiteSettingsSchema)
     .output(SiteSettingsSchema)
-    .mutation(({ ctx, input }) => saveSettings(ctx.db, input)),
+    .mutation(async ({ ctx, input }) => {
+      await checkTwoFactorRequirement(ctx, ctx.user, input.requireTwoFactor);
+      return saveSettings(ctx.db, input);
+    }),
 });
