@@ -9,6 +9,7 @@ import type { SessionMember } from '@post/contracts/member-auth';
 import { AppError, toTRPCError } from './errors.ts';
 import type { Env } from './env.ts';
 import { SESSION_ABSOLUTE_MS } from './plugins/session.ts';
+import { SE } from '@post/contracts/staff-messages';
 
 /** What every procedure can reach: the database, the request and reply, the configuration. */
 export interface Context {
@@ -187,9 +188,9 @@ export async function staffRefusal(
   if (!user) return { status: 401, message: E.adminRequired, user: null };
   const step = pendingSetup(user);
   if (step && !allowDuringSetup.includes(step)) {
-    return { status: 403, message: step === 'password' ? E.mustChangePassword : E.mustEnrolTwoFactor, user: null };
+    return { status: 403, message: step === 'password' ? SE.mustChangePassword : SE.mustEnrolTwoFactor, user: null };
   }
-  if (level === 'administrator' && user.role !== 'administrator') return { status: 403, message: E.administratorOnly, user: null };
+  if (level === 'administrator' && user.role !== 'administrator') return { status: 403, message: SE.administratorOnly, user: null };
   return { status: null, message: null, user };
 }
 

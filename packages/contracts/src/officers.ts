@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { V } from './messages.ts';
+import { SV } from './staff-messages.ts';
 
 // Staff accounts, two-factor sign-in and sessions (issue 21, decisions 0031 and 0032).
 
@@ -9,7 +10,7 @@ export type StaffRole = (typeof STAFF_ROLES)[number];
 export const StaffRoleSchema = z.enum(STAFF_ROLES, { error: V.invalidChoice });
 
 const name = (required: string) => z.string({ error: required }).trim().min(1, required).max(100, V.tooLong(100));
-const password = z.string({ error: V.passwordMin }).min(8, V.staffPasswordMin).max(200, V.tooLong(200));
+const password = z.string({ error: V.passwordMin }).min(8, SV.staffPasswordMin).max(200, V.tooLong(200));
 
 /** An account as the administrators' list shows it. */
 export const StaffAccountSchema = z.object({
@@ -36,7 +37,7 @@ export const CreateStaffInput = z.object({
     .trim()
     .min(3, V.usernameMin)
     .max(100, V.tooLong(100))
-    .regex(/^[A-Za-z0-9._@-]+$/, V.usernameChars),
+    .regex(/^[A-Za-z0-9._@-]+$/, SV.usernameChars),
   firstName: name(V.firstNameRequired),
   lastName: name(V.lastNameRequired),
   email: z.email({ error: V.invalidEmail }).max(255, V.tooLong(255)),
@@ -81,7 +82,7 @@ export type AcceptInvitationInput = z.infer<typeof AcceptInvitationInput>;
 
 /** A six-digit code from the authenticator app, or a recovery code (spaces and dashes ignored). */
 export const TwoFactorCodeInput = z.object({
-  code: z.string({ error: V.twoFactorCodeRequired }).trim().min(6, V.twoFactorCodeRequired).max(40, V.tooLong(40)),
+  code: z.string({ error: SV.twoFactorCodeRequired }).trim().min(6, SV.twoFactorCodeRequired).max(40, V.tooLong(40)),
 });
 export type TwoFactorCodeInput = z.infer<typeof TwoFactorCodeInput>;
 

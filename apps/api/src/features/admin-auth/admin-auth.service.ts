@@ -9,6 +9,7 @@ import type { TwoFactorCodeInput } from '@post/contracts/officers';
 import { currentAdmin, noteSessionUse, STAFF_SESSION_FIELDS, type Context } from '../../trpc.ts';
 import { auditActor, recordAudit } from '../audit/audit.ts';
 import { acceptTotp, codeCheckSucceeded, reserveCodeCheck, useRecoveryCode } from '../officers/two-factor.ts';
+import { SE } from '@post/contracts/staff-messages';
 
 // Verified when the username is unknown, so that a miss costs as long as a wrong password.
 let dummyHash: Promise<string> | undefined;
@@ -68,7 +69,7 @@ export async function login(ctx: Context, input: LoginInput): Promise<AuthCheck>
       action: 'sign-in-failed',
       changes: { reason: { old: null, new: 'disabled' } },
     });
-    throw new AppError('FORBIDDEN', E.accountDisabled);
+    throw new AppError('FORBIDDEN', SE.accountDisabled);
   }
   await rotateSession(ctx.req, ['memberToken', 'memberAuthAt']);
   if (user.totpEnabled) {
@@ -83,12 +84,12 @@ export async function login(ctx: Context, input: LoginInput): Promise<AuthCheck>
 /** POST /api/login/two-factor: the code (or a recovery code) that finishes a sign-in. */
 export async function loginTwoFactor(ctx: Context, input: TwoFactorCodeInput): Promise<AuthCheck> {
   const userId = pendingTwoFactor(ctx);
-  if (!userId) throw new AppError('UNAUTHORIZED', E.twoFactorSignInExpired);
+  if (!userId) throw new AppError('UNAUTHORIZED', SE.twoFactorSignInExpired);
   const slot = await reserveCodeCheck(ctx, userId, 'sign-in');
   const user = await ctx.db.selectFrom('users').select(['id', 'username', 'totpSecret', 'totpEnabled', 'disabled']).where('id', '=', userId).executeTakeFirst();
   if (!user || user.disabled || !user.totpEnabled || !user.totpSecret) {
     ctx.req.session.set('pendingUserId', undefined);
-    throw new AppError('UNAUTHORIZED', E.twoFactorSignInExpired);
+    throw new AppError('UNAUTHORIZED', SE.twoFactorSignInExpired);
   }
   const byTotp = /^\d{6}$/.test(input.code.replace(/\s+/g, ''));
   const ok = byTotp ? await acceptTotp(ctx.db, user.id, user.totpSecret, input.code) : await useRecoveryCode(ctx.db, user.id, input.code);
@@ -99,7 +100,7 @@ export async function loginTwoFactor(ctx: Context, input: TwoFactorCodeInput): P
       action: 'sign-in-failed',
       changes: { reason: { old: null, new: 'wrong two-factor code' } },
     });
-    throw new AppError('UNAUTHORIZED', E.twoFactorCodeWrong);
+    throw new AppError('UNAUTHORIZED', SE.twoFactorCodeWrong);
   }
   await codeCheckSucceeded(ctx, slot);
   await rotateSession(ctx.req, ['memberToken', 'memberAuthAt']);

@@ -9,6 +9,7 @@ import type { AdminUser, Context } from '../../trpc.ts';
 import { auditActor, recordAudit } from '../audit/audit.ts';
 import { getSettings } from '../site-settings/site-settings.service.ts';
 import { codeCheckSucceeded, newRecoveryCodes, newTotpSecret, reserveCodeCheck, totpStep } from './two-factor.ts';
+import { SE } from '@post/contracts/staff-messages';
 
 // The signed-in account's own two-factor sign-in and sessions (issue 21, decision 0032).
 
@@ -29,13 +30,13 @@ export async function twoFactorStatus(ctx: Context, user: AdminUser) {
 export async function checkTwoFactorRequirement(ctx: Context, user: AdminUser, required: boolean): Promise<void> {
   if (!required) return;
   const row = await ctx.db.selectFrom('users').select('totpEnabled').where('id', '=', user.id).executeTakeFirstOrThrow();
-  if (!row.totpEnabled) throw new AppError('BAD_REQUEST', E.enrolBeforeRequiring);
+  if (!row.totpEnabled) throw new AppError('BAD_REQUEST', SE.enrolBeforeRequiring);
 }
 
 /** Enrolment, step 1: a new secret, kept on the account until a code confirms it. */
 export async function startTwoFactor(ctx: Context, user: AdminUser) {
   const row = await ctx.db.selectFrom('users').select('totpEnabled').where('id', '=', user.id).executeTakeFirstOrThrow();
-  if (row.totpEnabled) throw conflict(E.twoFactorAlreadyOn);
+  if (row.totpEnabled) throw conflict(SE.twoFactorAlreadyOn);
   const settings = await getSettings(ctx.db);
   const setup = await newTotpSecret(user.username, settings.postName || 'Post website');
   await ctx.db.updateTable('users').set({ totpSecret: setup.secret, totpLastStep: null }).where('id', '=', user.id).where('totpEnabled', '=', false).execute();
@@ -46,10 +47,10 @@ export async function startTwoFactor(ctx: Context, user: AdminUser) {
 export async function confirmTwoFactor(ctx: Context, user: AdminUser, code: string): Promise<{ recoveryCodes: string[] }> {
   const slot = await reserveCodeCheck(ctx, user.id, 'account');
   const row = await ctx.db.selectFrom('users').select(['totpEnabled', 'totpSecret']).where('id', '=', user.id).executeTakeFirstOrThrow();
-  if (row.totpEnabled) throw conflict(E.twoFactorAlreadyOn);
-  if (!row.totpSecret) throw new AppError('BAD_REQUEST', E.twoFactorNotStarted);
+  if (row.totpEnabled) throw conflict(SE.twoFactorAlreadyOn);
+  if (!row.totpSecret) throw new AppError('BAD_REQUEST', SE.twoFactorNotStarted);
   const step = totpStep(row.totpSecret, code);
-  if (step === null) throw new AppError('BAD_REQUEST', E.twoFactorCodeWrong);
+  if (step === null) throw new AppError('BAD_REQUEST', SE.twoFactorCodeWrong);
   await codeCheckSucceeded(ctx, slot);
   return ctx.db.transaction().execute(async (trx) => {
     const updated = await trx
@@ -60,7 +61,7 @@ export async function confirmTwoFactor(ctx: Context, user: AdminUser, code: stri
       .where('totpSecret', '=', row.totpSecret)
       .returning('id')
       .executeTakeFirst();
-    if (!updated) throw conflict(E.twoFactorAlreadyOn);
+    if (!updated) throw conflict(SE.twoFactorAlreadyOn);
     const recoveryCodes = await newRecoveryCodes(trx, user.id);
     await recordAudit(trx, auditActor(ctx, user), {
       entity: 'user',
@@ -75,7 +76,7 @@ export async function confirmTwoFactor(ctx: Context, user: AdminUser, code: stri
 /** Turns two-factor off with the account's password (throttled like a password change). */
 export async function disableTwoFactor(ctx: Context, user: AdminUser, password: string): Promise<void> {
   const row = await ctx.db.selectFrom('users').select(['password', 'totpEnabled']).where('id', '=', user.id).executeTakeFirstOrThrow();
-  if (!row.totpEnabled) throw new AppError('BAD_REQUEST', E.twoFactorOff);
+  if (!row.totpEnabled) throw new AppError('BAD_REQUEST', SE.twoFactorOff);
   const slot = await reservePasswordCheck(ctx, 'admin', user.id);
   if (!(await verifyPassword(row.password, password))) throw new AppError('BAD_REQUEST', E.wrongCurrentPassword);
   await passwordCheckSucceeded(ctx, slot);
@@ -164,7 +165,7 @@ export async function listSessions(ctx: Context, user: AdminUser): Promise<Staff
 export async function endSession(ctx: Context, user: AdminUser, id: string): Promise<void> {
   const rows = await ownSessions(ctx, user);
   const match = rows.find((r) => sessionHandle(ctx, r.sid) === id);
-  if (!match) throw new AppError('NOT_FOUND', E.sessionNotFound);
+  if (!match) throw new AppError('NOT_FOUND', SE.sessionNotFound);
   await ctx.db.transaction().execute(async (trx) => {
     await trx.deleteFrom('session').where('sid', '=', match.sid).execute();
     await recordAudit(trx, auditActor(ctx, user), { entity: 'session', entityId: id, action: 'session-end' });

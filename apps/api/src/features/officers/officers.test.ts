@@ -2,10 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as OTPAuth from 'otpauth';
 import { sql } from 'kysely';
 import { hashPassword } from '@post/db';
-import { E, V } from '@post/contracts/messages';
+import { E } from '@post/contracts/messages';
 import { ADMIN, createTestApp, type Agent } from '../../test-helpers.ts';
 import { upsertAdmin } from '../admin-auth/admin-auth.service.ts';
 import { describeDevice } from './account.service.ts';
+import { SE, SV } from '@post/contracts/staff-messages';
 
 // Issue 21: staff accounts, roles, invitations, temporary passwords, two-factor sign-in,
 // the "require two-factor" setting, own sessions, and the audit rows these writes leave.
@@ -92,7 +93,7 @@ describe('roles (decision 0031)', () => {
     ] as const) {
       const res = await agent.request(method, url);
       expect(res.statusCode, url).toBe(403);
-      expect(res.json().message, url).toBe(E.administratorOnly);
+      expect(res.json().message, url).toBe(SE.administratorOnly);
     }
     const settings = (await t.agent().get('/api/site-settings')).json();
     const put = await agent.put('/api/admin/site-settings', { ...settings, postName: 'Changed by an editor' });
@@ -128,7 +129,7 @@ describe('staff accounts: create, invite, change, remove', () => {
     expect(login.json()).toMatchObject({ authenticated: true, mustChangePassword: true });
     const blocked = await a.get('/api/admin/news');
     expect(blocked.statusCode).toBe(403);
-    expect(blocked.json().message).toBe(E.mustChangePassword);
+    expect(blocked.json().message).toBe(SE.mustChangePassword);
     expect((await a.post('/api/resources', { title: 'x', description: 'y', url: 'https://example.org/' })).statusCode).toBe(403);
     expect((await a.get('/api/admin/sessions')).statusCode).toBe(403);
     const change = await a.post('/api/change-password', { currentPassword: 'temporary-123', newPassword: 'my-own-pass-1', confirmPassword: 'my-own-pass-1' });
@@ -163,12 +164,12 @@ describe('staff accounts: create, invite, change, remove', () => {
     expect((await t.agent().get(`/api/invitation?token=${token}`)).json()).toEqual({ username: 'pr.officer', firstName: 'Pat' });
     const short = await t.agent().post('/api/invitation', { token, newPassword: 'short', confirmPassword: 'short' });
     expect(short.statusCode).toBe(400);
-    expect(short.json().message).toBe(V.staffPasswordMin);
+    expect(short.json().message).toBe(SV.staffPasswordMin);
     const accept = await t.agent().post('/api/invitation', { token, newPassword: 'pat-password-1', confirmPassword: 'pat-password-1' });
     expect(accept.statusCode, accept.body).toBe(200);
     const again = await t.agent().post('/api/invitation', { token, newPassword: 'other-password', confirmPassword: 'other-password' });
     expect(again.statusCode).toBe(404);
-    expect(again.json().message).toBe(E.invitationInvalid);
+    expect(again.json().message).toBe(SE.invitationInvalid);
     expect((await t.agent().get(`/api/invitation?token=${token}`)).statusCode).toBe(404);
     const a = t.agent();
     expect((await a.post('/api/login', { username: 'pr.officer', password: 'pat-password-1' })).json()).toMatchObject({ authenticated: true, role: 'editor' });
@@ -185,7 +186,7 @@ describe('staff accounts: create, invite, change, remove', () => {
       .execute();
     const accept = await t.agent().post('/api/invitation', { token, newPassword: 'late-password', confirmPassword: 'late-password' });
     expect(accept.statusCode).toBe(404);
-    expect(accept.json().message).toBe(E.invitationInvalid);
+    expect(accept.json().message).toBe(SE.invitationInvalid);
   });
 
   it('refuses a taken username or e-mail and bad input, storing nothing', async () => {
@@ -203,7 +204,7 @@ describe('staff accounts: create, invite, change, remove', () => {
     expect(badRole.statusCode).toBe(400);
     const badName = await admin.post('/api/admin/users', { username: 'a b<script>', firstName: 'A', lastName: 'B', email: 'x3@example.org', role: 'editor' });
     expect(badName.statusCode).toBe(400);
-    expect(badName.json().message).toBe(V.usernameChars);
+    expect(badName.json().message).toBe(SV.usernameChars);
     expect((await admin.get('/api/admin/users')).json().length).toBe(before);
   });
 
@@ -226,7 +227,7 @@ describe('staff accounts: create, invite, change, remove', () => {
     expect((await ed.agent.get('/api/members')).statusCode).toBe(401);
     const again = await t.agent().post('/api/login', { username: ed.username, password: ed.password });
     expect(again.statusCode).toBe(403);
-    expect(again.json().message).toBe(E.accountDisabled);
+    expect(again.json().message).toBe(SE.accountDisabled);
     expect((await admin.patch(`/api/admin/users/${ed.id}`, { disabled: false })).statusCode).toBe(200);
     await t.agent().loginAdmin(ed.username, ed.password);
     const actions = (await auditRows(ed.id)).map((r) => r.action);
@@ -244,7 +245,7 @@ describe('staff accounts: create, invite, change, remove', () => {
       await admin.delete(`/api/admin/users/${me.userId}`),
     ]) {
       expect(res.statusCode).toBe(400);
-      expect(res.json().message).toBe(E.cannotChangeOwnAccount);
+      expect(res.json().message).toBe(SE.cannotChangeOwnAccount);
     }
   });
 
@@ -262,7 +263,7 @@ describe('staff accounts: create, invite, change, remove', () => {
     expect([ra.statusCode, rb.statusCode].sort()).toEqual(expect.arrayContaining([200]));
     const refused = [ra, rb].find((r) => r.statusCode !== 200)!;
     expect([401, 409]).toContain(refused.statusCode);
-    if (refused.statusCode === 409) expect(refused.json().message).toBe(E.lastAdministrator);
+    if (refused.statusCode === 409) expect(refused.json().message).toBe(SE.lastAdministrator);
     // The survivor cannot remove or disable themselves: the post keeps one administrator.
     const survivor = active[0]!.id === a.id ? a : b;
     expect((await survivor.agent.delete(`/api/admin/users/${survivor.id}`)).statusCode).toBe(400);
@@ -300,7 +301,7 @@ describe('two-factor sign-in (decision 0032)', () => {
     const wrong = await ed.agent.post('/api/admin/account/two-factor/start');
     const bad = await ed.agent.post('/api/admin/account/two-factor/confirm', { code: totpFor(wrong.json().secret, 10) });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toBe(E.twoFactorCodeWrong);
+    expect(bad.json().message).toBe(SE.twoFactorCodeWrong);
     const { secret, recoveryCodes } = await enrol(ed.agent);
     expect(recoveryCodes).toHaveLength(10);
     expect(new Set(recoveryCodes).size).toBe(10);
@@ -327,7 +328,7 @@ describe('two-factor sign-in (decision 0032)', () => {
     expect((await a.get('/api/auth/check')).json().twoFactorRequired).toBe(true);
     const wrong = await a.post('/api/login/two-factor', { code: '000000' === totpFor(secret) ? '111111' : '000000' });
     expect(wrong.statusCode).toBe(401);
-    expect(wrong.json().message).toBe(E.twoFactorCodeWrong);
+    expect(wrong.json().message).toBe(SE.twoFactorCodeWrong);
     // The enrolment used this step's code: a sign-in needs the next one (a code is good once).
     const replayOfEnrolment = await a.post('/api/login/two-factor', { code: totpFor(secret) });
     expect(replayOfEnrolment.statusCode).toBe(401);
@@ -348,7 +349,7 @@ describe('two-factor sign-in (decision 0032)', () => {
   it('refuses the code step without a password first', async () => {
     const res = await t.agent().post('/api/login/two-factor', { code: '123456' });
     expect(res.statusCode).toBe(401);
-    expect(res.json().message).toBe(E.twoFactorSignInExpired);
+    expect(res.json().message).toBe(SE.twoFactorSignInExpired);
   });
 
   it('accepts each recovery code once', async () => {
@@ -417,7 +418,7 @@ describe('two-factor sign-in (decision 0032)', () => {
     const boss = await signedIn('administrator');
     const early = await boss.agent.put('/api/admin/site-settings', { ...settings, requireTwoFactor: true });
     expect(early.statusCode).toBe(400);
-    expect(early.json().message).toBe(E.enrolBeforeRequiring);
+    expect(early.json().message).toBe(SE.enrolBeforeRequiring);
     await enrol(boss.agent);
     expect((await boss.agent.put('/api/admin/site-settings', { ...settings, requireTwoFactor: true })).statusCode).toBe(200);
     try {
@@ -428,7 +429,7 @@ describe('two-factor sign-in (decision 0032)', () => {
       });
       const blocked = await a.get('/api/admin/news');
       expect(blocked.statusCode).toBe(403);
-      expect(blocked.json().message).toBe(E.mustEnrolTwoFactor);
+      expect(blocked.json().message).toBe(SE.mustEnrolTwoFactor);
       expect((await a.get('/api/admin/account/two-factor')).json().required).toBe(true);
       await enrol(a);
       expect((await a.get('/api/admin/news')).statusCode).toBe(200);
@@ -463,7 +464,7 @@ describe('own sessions', () => {
     expect((await laptop.get('/api/admin/sessions')).json()).toHaveLength(1);
     const again = await laptop.delete(`/api/admin/sessions/${list[1].id}`);
     expect(again.statusCode).toBe(404);
-    expect(again.json().message).toBe(E.sessionNotFound);
+    expect(again.json().message).toBe(SE.sessionNotFound);
     // Another account's session cannot be ended by guessing.
     const adminSessions = (await admin.get('/api/admin/sessions')).json();
     expect((await laptop.delete(`/api/admin/sessions/${adminSessions[0].id}`)).statusCode).toBe(404);

@@ -10,6 +10,7 @@ import { mailBaseUrl } from '../mail/context.ts';
 import { enqueue, hashToken, newToken, storeToken } from '../mail/outbox.ts';
 import { senderFrom, staffInvitation } from '../mail/templates.ts';
 import { getSettings } from '../site-settings/site-settings.service.ts';
+import { SE } from '@post/contracts/staff-messages';
 
 // Staff accounts (issue 21, decision 0031): administrators add, change, disable and remove them.
 // Nobody changes the role of, disables or removes their own account, and the last active
@@ -119,7 +120,7 @@ async function ensureFree(db: DB, input: { username?: string; email?: string }, 
       .where(sql`lower(email)`, '=', input.email.toLowerCase())
       .$if(exceptId !== undefined, (q) => q.where('id', '<>', exceptId!))
       .executeTakeFirst();
-    if (taken) throw conflict(E.staffEmailTaken);
+    if (taken) throw conflict(SE.staffEmailTaken);
   }
 }
 
@@ -186,9 +187,9 @@ export async function updateUser(ctx: Context, actor: AdminUser, input: UpdateSt
     if (!before) throw notFound('Account');
     const roleChanges = fields.role !== undefined && fields.role !== before.role;
     const disabling = fields.disabled === true && !before.disabled;
-    if (id === actor.id && (roleChanges || fields.disabled === true)) throw badRequest(E.cannotChangeOwnAccount);
+    if (id === actor.id && (roleChanges || fields.disabled === true)) throw badRequest(SE.cannotChangeOwnAccount);
     const losesAdministrator = before.role === 'administrator' && !before.disabled && (roleChanges || disabling);
-    if (losesAdministrator && (await otherActiveAdministrators(trx, id)) === 0) throw conflict(E.lastAdministrator);
+    if (losesAdministrator && (await otherActiveAdministrators(trx, id)) === 0) throw conflict(SE.lastAdministrator);
     await ensureFree(trx, { email: fields.email }, id);
     const changed = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
     if (Object.keys(changed).length > 0) {
@@ -217,7 +218,7 @@ export async function updateUser(ctx: Context, actor: AdminUser, input: UpdateSt
 
 /** DELETE /api/admin/users/{id}. */
 export async function removeUser(ctx: Context, actor: AdminUser, id: number): Promise<void> {
-  if (id === actor.id) throw badRequest(E.cannotChangeOwnAccount);
+  if (id === actor.id) throw badRequest(SE.cannotChangeOwnAccount);
   await ctx.db.transaction().execute(async (trx) => {
     const before = await trx
       .selectFrom('users')
@@ -226,7 +227,7 @@ export async function removeUser(ctx: Context, actor: AdminUser, id: number): Pr
       .forUpdate()
       .executeTakeFirst();
     if (!before) throw notFound('Account');
-    if (before.role === 'administrator' && !before.disabled && (await otherActiveAdministrators(trx, id)) === 0) throw conflict(E.lastAdministrator);
+    if (before.role === 'administrator' && !before.disabled && (await otherActiveAdministrators(trx, id)) === 0) throw conflict(SE.lastAdministrator);
     await endSessions(trx, id);
     await trx.deleteFrom('mailTokens').where('purpose', '=', INVITATION_PURPOSE).where('subjectId', '=', id).execute();
     await trx.deleteFrom('users').where('id', '=', id).execute();
@@ -245,7 +246,7 @@ export async function resetUserPassword(ctx: Context, actor: AdminUser, input: R
       .forUpdate()
       .executeTakeFirst();
     if (!user) throw notFound('Account');
-    if (!input.temporaryPassword && !user.email) throw badRequest(E.resetNeedsEmail);
+    if (!input.temporaryPassword && !user.email) throw badRequest(SE.resetNeedsEmail);
     await trx
       .updateTable('users')
       .set({ password: hash, mustChangePassword: Boolean(input.temporaryPassword), updatedAt: new Date() })
@@ -280,14 +281,14 @@ async function invitationSubject(db: DB, token: string): Promise<number | null> 
 export async function invitationInfo(db: DB, token: string): Promise<{ username: string; firstName: string | null }> {
   const id = await invitationSubject(db, token);
   const user = id ? await db.selectFrom('users').select(['username', 'firstName', 'disabled']).where('id', '=', id).executeTakeFirst() : undefined;
-  if (!user || user.disabled) throw new AppError('NOT_FOUND', E.invitationInvalid);
+  if (!user || user.disabled) throw new AppError('NOT_FOUND', SE.invitationInvalid);
   return { username: user.username, firstName: user.firstName };
 }
 
 /** POST /api/invitation: sets the password with a single-use link (the update that uses the token is the check). */
 export async function acceptInvitation(ctx: Context, input: AcceptInvitationInput): Promise<{ username: string }> {
   // Checked before the (slow) hash so a bad link costs nothing; checked again, for good, in the transaction.
-  if (!(await invitationSubject(ctx.db, input.token))) throw new AppError('NOT_FOUND', E.invitationInvalid);
+  if (!(await invitationSubject(ctx.db, input.token))) throw new AppError('NOT_FOUND', SE.invitationInvalid);
   const hash = await hashPassword(input.newPassword);
   return ctx.db.transaction().execute(async (trx) => {
     const used = await trx
@@ -302,7 +303,7 @@ export async function acceptInvitation(ctx: Context, input: AcceptInvitationInpu
     const user = used
       ? await trx.selectFrom('users').select(['id', 'username', 'disabled']).where('id', '=', used.subjectId).forUpdate().executeTakeFirst()
       : undefined;
-    if (!user || user.disabled) throw new AppError('NOT_FOUND', E.invitationInvalid);
+    if (!user || user.disabled) throw new AppError('NOT_FOUND', SE.invitationInvalid);
     await trx.updateTable('users').set({ password: hash, mustChangePassword: false, updatedAt: new Date() }).where('id', '=', user.id).execute();
     await endSessions(trx, user.id);
     await recordAudit(trx, auditActor(ctx, user), {
