@@ -4,6 +4,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import * as OTPAuth from 'otpauth';
 import type { Page } from 'playwright-core';
+import { T } from '@post/contracts/messages';
 import { E2E_ADMIN, startSite, type TestSite } from './harness.ts';
 import { axeViolations, collectErrors, field, signInAdmin, toast } from './admin-helpers.ts';
 import { SE } from '@post/contracts/staff-messages';
@@ -231,6 +232,42 @@ describe('officers', () => {
     noErrors();
     await phone.context.close();
     await laptop.context.close();
+    await context.close();
+  });
+
+  it('requires two-factor of everyone once the setting is on: an account without it enrols first', async () => {
+    const { page, context } = await site.newPage();
+    await signInAdmin(page);
+    // The administrator turns it on for their own account first (through the API here; the screen is tested above).
+    const start = await (await page.request.post('/api/admin/account/two-factor/start')).json();
+    assert.equal((await page.request.post('/api/admin/account/two-factor/confirm', { data: { code: totp(start.secret) } })).status(), 200);
+    await page.goto('/admin/settings');
+    await page.getByRole('heading', { name: 'Site Settings', level: 1 }).waitFor();
+    await page.getByRole('switch', { name: 'Require two-factor sign-in for every administrator account' }).click();
+    await page.getByRole('button', { name: 'Save Settings' }).click();
+    await toast(page, T.settingsSaved);
+    assert.equal((await (await page.request.get('/api/site-settings')).json()).requireTwoFactor, true);
+
+    const editor = await site.newPage();
+    await signInWithForm(editor.page, 'pr-officer', 'pat-rivera-pass');
+    await editor.page.getByRole('heading', { name: 'Your Account', level: 1 }).waitFor();
+    await editor.page.getByText(SE.mustEnrolTwoFactor).waitFor();
+    await shot(editor.page, 'must-enrol');
+    await editor.page.goto('/admin/news');
+    await editor.page.getByRole('heading', { name: 'Your Account', level: 1 }).waitFor();
+    await editor.page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
+    const secret = (await editor.page.locator('code').first().innerText()).replace(/\s+/g, '');
+    await field(editor.page, 'Code from your app').fill(totp(secret));
+    await editor.page.getByRole('button', { name: 'Turn On' }).click();
+    await editor.page.getByRole('button', { name: 'I have saved them' }).click();
+    await editor.page.getByRole('link', { name: 'Back to Dashboard' }).click();
+    await editor.page.getByRole('heading', { name: 'Admin Dashboard', level: 1 }).waitFor();
+
+    // Back as it was for the other tests.
+    await page.getByRole('switch', { name: 'Require two-factor sign-in for every administrator account' }).click();
+    await page.getByRole('button', { name: 'Save Settings' }).click();
+    await toast(page, T.settingsSaved);
+    await editor.context.close();
     await context.close();
   });
 });
