@@ -93,6 +93,7 @@ describe('officers', () => {
     await editor.page.getByRole('heading', { name: 'Set your password', level: 1 }).waitFor();
     await editor.page.getByText('pr-officer').waitFor();
     await shot(editor.page, 'invitation');
+    assert.deepEqual(await axeViolations(editor.page), []);
     await editor.page.getByLabel(/^New Password/).fill('pat-rivera-pass');
     await editor.page.getByLabel(/^Confirm New Password/).fill('pat-rivera-pass');
     await editor.page.getByRole('button', { name: 'Set Password' }).click();
@@ -113,6 +114,7 @@ describe('officers', () => {
       await editor.page.getByRole('heading', { name: "You don't have access to this page", level: 1 }).waitFor();
     }
     await shot(editor.page, 'no-access');
+    assert.deepEqual(await axeViolations(editor.page), []);
     // The server refuses too.
     assert.equal((await editor.page.request.get('/api/admin/users')).status(), 403);
 
@@ -190,6 +192,7 @@ describe('officers', () => {
     assert.equal(await codeField.getAttribute('inputmode'), 'numeric');
     assert.equal(await codeField.evaluate((el) => el === document.activeElement), true);
     await shot(phone.page, 'sign-in-code');
+    assert.deepEqual(await axeViolations(phone.page), []);
     await codeField.fill('000000' === totp(secret, 1) ? '111111' : '000000');
     await phone.page.getByRole('button', { name: 'Verify' }).click();
     await phone.page.getByText(SE.twoFactorCodeWrong).waitFor();
