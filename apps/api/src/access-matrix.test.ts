@@ -1,97 +1,114 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appRouter } from './router.ts';
+import { hashPassword } from '@post/db';
 import { createTestApp, insertMember, type Agent } from './test-helpers.ts';
 
 // Who may call each procedure (decisions §2). Generated from the router itself: a new
 // procedure without a row here fails the test until someone decides who may call it.
-type Access = 'public' | 'admin' | 'member';
+// 'staff': any signed-in staff account (editor or administrator); 'administrator': administrators
+// only, 403 for an editor (decision 0031).
+type Access = 'public' | 'staff' | 'administrator' | 'member';
 const EXPECTED: Record<string, Access> = {
   'adminAuth.login': 'public',
   'adminAuth.logout': 'public',
   'adminAuth.check': 'public',
-  'adminAuth.changePassword': 'admin',
+  'adminAuth.changePassword': 'staff',
   'memberAuth.login': 'public',
   'memberAuth.logout': 'public',
   'memberAuth.check': 'member',
   'memberAuth.session': 'public',
   'memberAuth.changePassword': 'member',
   'siteSettings.get': 'public',
-  'siteSettings.update': 'admin',
+  'siteSettings.update': 'administrator',
   'newsletter.subscribe': 'public',
-  'newsletter.list': 'admin',
+  'newsletter.list': 'administrator',
   'events.list': 'public',
   'events.upcoming': 'public',
-  'events.adminList': 'admin',
+  'events.adminList': 'staff',
   'events.byId': 'public',
-  'events.create': 'admin',
-  'events.update': 'admin',
-  'events.remove': 'admin',
+  'events.create': 'staff',
+  'events.update': 'staff',
+  'events.remove': 'staff',
   'volunteers.list': 'public',
   'volunteers.create': 'public',
-  'volunteers.remove': 'admin',
-  'volunteers.roster': 'admin',
+  'volunteers.remove': 'staff',
+  'volunteers.roster': 'staff',
   'volunteers.cancel': 'public',
-  'outbox.list': 'admin',
-  'outbox.byId': 'admin',
-  'outbox.retry': 'admin',
+  'outbox.list': 'administrator',
+  'outbox.byId': 'administrator',
+  'outbox.retry': 'administrator',
   'news.list': 'public',
-  'news.adminList': 'admin',
+  'news.adminList': 'staff',
   'news.byId': 'public',
-  'news.create': 'admin',
-  'news.createDirect': 'admin',
-  'news.update': 'admin',
-  'news.remove': 'admin',
+  'news.create': 'staff',
+  'news.createDirect': 'staff',
+  'news.update': 'staff',
+  'news.remove': 'staff',
   'resources.list': 'public',
   'resources.byId': 'public',
-  'resources.create': 'admin',
-  'resources.update': 'admin',
-  'resources.remove': 'admin',
+  'resources.create': 'staff',
+  'resources.update': 'staff',
+  'resources.remove': 'staff',
   'commanderMessages.active': 'public',
   'commanderMessages.list': 'public',
   'commanderMessages.byId': 'public',
-  'commanderMessages.create': 'admin',
-  'commanderMessages.update': 'admin',
-  'commanderMessages.remove': 'admin',
-  'commanderMessages.activate': 'admin',
+  'commanderMessages.create': 'staff',
+  'commanderMessages.update': 'staff',
+  'commanderMessages.remove': 'staff',
+  'commanderMessages.activate': 'staff',
   'communityEngagements.active': 'public',
   'communityEngagements.list': 'public',
   'communityEngagements.byId': 'public',
-  'communityEngagements.create': 'admin',
-  'communityEngagements.update': 'admin',
-  'communityEngagements.remove': 'admin',
-  'communityEngagements.activate': 'admin',
+  'communityEngagements.create': 'staff',
+  'communityEngagements.update': 'staff',
+  'communityEngagements.remove': 'staff',
+  'communityEngagements.activate': 'staff',
   'members.postCommander': 'public',
-  'members.list': 'admin',
-  'members.create': 'admin',
-  'members.update': 'admin',
-  'members.remove': 'admin',
-  'members.import': 'admin',
-  'memberCommunications.list': 'admin',
-  'memberCommunications.byId': 'admin',
-  'memberCommunications.create': 'admin',
-  'memberCommunications.update': 'admin',
-  'memberCommunications.remove': 'admin',
-  'memberResources.list': 'admin',
-  'memberResources.byId': 'admin',
-  'memberResources.create': 'admin',
-  'memberResources.update': 'admin',
-  'memberResources.remove': 'admin',
+  'members.list': 'administrator',
+  'members.create': 'administrator',
+  'members.update': 'administrator',
+  'members.remove': 'administrator',
+  'members.import': 'administrator',
+  'memberCommunications.list': 'staff',
+  'memberCommunications.byId': 'staff',
+  'memberCommunications.create': 'staff',
+  'memberCommunications.update': 'staff',
+  'memberCommunications.remove': 'staff',
+  'memberResources.list': 'staff',
+  'memberResources.byId': 'staff',
+  'memberResources.create': 'staff',
+  'memberResources.update': 'staff',
+  'memberResources.remove': 'staff',
   'memberPortal.communications': 'member',
   'memberPortal.resources': 'member',
+  'adminAuth.loginTwoFactor': 'public',
+  'users.list': 'administrator',
+  'users.create': 'administrator',
+  'users.update': 'administrator',
+  'users.remove': 'administrator',
+  'users.resetPassword': 'administrator',
+  'users.invitation': 'public',
+  'users.acceptInvitation': 'public',
+  'account.twoFactor': 'staff',
+  'account.startTwoFactor': 'staff',
+  'account.confirmTwoFactor': 'staff',
+  'account.disableTwoFactor': 'staff',
+  'account.sessions': 'staff',
+  'account.endSession': 'staff',
 };
 
 // Non-JSON routes beside the procedures, with who may call them.
 const EXTRA_ROUTES: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; access: Access }[] = [
-  { method: 'GET', url: '/api/admin/newsletter/subscribers.csv', access: 'admin' },
+  { method: 'GET', url: '/api/admin/newsletter/subscribers.csv', access: 'administrator' },
   { method: 'GET', url: '/api/events.ics', access: 'public' },
   { method: 'GET', url: '/api/events/1.ics', access: 'public' },
-  { method: 'GET', url: '/api/admin/members.csv', access: 'admin' },
-  { method: 'GET', url: '/api/admin/volunteers.csv', access: 'admin' },
-  { method: 'GET', url: '/api/admin/member-resources/1/file', access: 'admin' },
-  { method: 'PUT', url: '/api/admin/member-resources/1/file', access: 'admin' },
-  { method: 'POST', url: '/api/admin/member-resources/with-file', access: 'admin' },
+  { method: 'GET', url: '/api/admin/members.csv', access: 'administrator' },
+  { method: 'GET', url: '/api/admin/volunteers.csv', access: 'staff' },
+  { method: 'GET', url: '/api/admin/member-resources/1/file', access: 'staff' },
+  { method: 'PUT', url: '/api/admin/member-resources/1/file', access: 'staff' },
+  { method: 'POST', url: '/api/admin/member-resources/with-file', access: 'staff' },
   { method: 'GET', url: '/api/member/resources/1/download', access: 'member' },
-  { method: 'POST', url: '/api/admin/images', access: 'admin' },
+  { method: 'POST', url: '/api/admin/images', access: 'staff' },
   { method: 'GET', url: '/images/0123456789abcdef0123-480.webp', access: 'public' },
 ];
 
@@ -115,6 +132,7 @@ let anonymous: Agent;
 let member: Agent;
 let otherMember: Agent;
 let admin: Agent;
+let editor: Agent;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -124,11 +142,25 @@ beforeAll(async () => {
   member = t.agent();
   otherMember = t.agent();
   admin = t.agent();
+  editor = t.agent();
+  await t.db
+    .insertInto('users')
+    .values({ username: 'pr-officer', password: await hashPassword('editor-pass-123'), role: 'editor', email: 'pr@example.org' })
+    .execute();
+  await editor.loginAdmin('pr-officer', 'editor-pass-123');
   await member.loginMember(m1.membershipNumber);
   await otherMember.loginMember(m2.membershipNumber);
   await admin.loginAdmin();
 });
 afterAll(async () => t?.close());
+
+/** 'allow', or the status a caller must get: 401 without a staff or member sign-in, 403 for an editor where an administrator is needed. */
+function expectation(access: Access, who: 'anonymous' | 'member' | 'another member' | 'editor' | 'administrator'): 'allow' | 401 | 403 {
+  if (access === 'public') return 'allow';
+  if (access === 'member') return who === 'member' || who === 'another member' ? 'allow' : 401;
+  if (access === 'staff') return who === 'editor' || who === 'administrator' ? 'allow' : 401;
+  return who === 'administrator' ? 'allow' : who === 'editor' ? 403 : 401;
+}
 
 async function call(agent: Agent, p: ProcedureInfo) {
   const url = `/api${p.path.replace(/\{[^}]+\}/g, '999999')}`;
@@ -149,40 +181,59 @@ describe('access matrix, generated from the router', () => {
     expect(noPath).toEqual([]);
   });
 
-  it('refuses every call beyond the rules (anonymous, member, another member, administrator)', async () => {
+  it('refuses every call beyond the rules (anonymous, member, another member, editor, administrator)', async () => {
     const violations: string[] = [];
+    let allows = 0;
     // Sign-outs run last: they would end the agents' sessions.
     const list = procedures().sort((a, b) => Number(a.name.endsWith('logout')) - Number(b.name.endsWith('logout')));
     for (const p of list) {
       const access = EXPECTED[p.name];
-      if (!access || p.name.endsWith('logout') || p.name.endsWith('login') || p.name.endsWith('changePassword')) continue;
+      if (!access || p.name.endsWith('logout') || p.name.endsWith('login') || p.name.endsWith('changePassword') || p.name === 'account.endSession') continue;
       for (const [who, agent] of [
         ['anonymous', anonymous],
         ['member', member],
         ['another member', otherMember],
+        ['editor', editor],
         ['administrator', admin],
       ] as const) {
         const res = await call(agent, p);
-        const allowed =
-          access === 'public' || (access === 'admin' && who === 'administrator') || (access === 'member' && (who === 'member' || who === 'another member'));
+        const verdict = expectation(access, who);
         if (res.statusCode >= 500) violations.push(`${p.name} as ${who}: ${res.statusCode} ${res.body}`);
-        if (!allowed && res.statusCode !== 401) violations.push(`${p.name} as ${who}: expected 401, got ${res.statusCode}`);
-        if (allowed && (res.statusCode === 401 || res.statusCode === 403)) violations.push(`${p.name} as ${who}: refused with ${res.statusCode}`);
+        if (verdict !== 'allow' && res.statusCode !== verdict) violations.push(`${p.name} as ${who}: expected ${verdict}, got ${res.statusCode}`);
+        if (verdict === 'allow' && (res.statusCode === 401 || res.statusCode === 403)) violations.push(`${p.name} as ${who}: refused with ${res.statusCode}`);
+        if (verdict === 'allow') allows++;
       }
     }
     for (const r of EXTRA_ROUTES) {
       for (const [who, agent] of [
         ['anonymous', anonymous],
         ['member', member],
+        ['editor', editor],
         ['administrator', admin],
       ] as const) {
         const res = await agent.request(r.method, r.url);
-        const allowed = r.access === 'public' || (r.access === 'admin' && who === 'administrator') || (r.access === 'member' && who === 'member');
-        if (!allowed && res.statusCode !== 401) violations.push(`${r.method} ${r.url} as ${who}: expected 401, got ${res.statusCode}`);
-        if (allowed && res.statusCode === 401) violations.push(`${r.method} ${r.url} as ${who}: refused`);
+        const verdict = expectation(r.access, who);
+        if (verdict !== 'allow' && res.statusCode !== verdict) violations.push(`${r.method} ${r.url} as ${who}: expected ${verdict}, got ${res.statusCode}`);
+        if (verdict === 'allow' && (res.statusCode === 401 || res.statusCode === 403)) violations.push(`${r.method} ${r.url} as ${who}: refused`);
       }
     }
     expect(violations).toEqual([]);
+    expect(allows).toBeGreaterThan(100);
+  });
+
+  it("ends an editor's or administrator's sign-in at the next request after a role change", async () => {
+    const a = t.agent();
+    const row = await t.db
+      .insertInto('users')
+      .values({ username: 'role-changer', password: await hashPassword('role-pass-123'), role: 'editor', email: 'rc@example.org' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await a.loginAdmin('role-changer', 'role-pass-123');
+    expect((await a.get('/api/admin/news')).statusCode).not.toBe(401);
+    // Changed behind the application's back (another node, the CLI): the session's role no longer matches.
+    await t.db.updateTable('users').set({ role: 'administrator' }).where('id', '=', row.id).execute();
+    expect((await a.get('/api/auth/check')).json().authenticated).toBe(false);
+    expect((await a.get('/api/members')).statusCode).toBe(401);
   });
 
   it('keeps the sessions that the checks report', async () => {

@@ -284,3 +284,18 @@ describe('requests the security review found breaking things (issue 17)', () => 
     expect(res.statusCode).toBe(400);
   });
 });
+
+describe('hostile input on the two-factor sign-in step (issue 21; sign-in procedures are left out above)', () => {
+  it('answers every corpus string and generated value with a 4xx and a message, and signs nobody in', async () => {
+    const a = t.agent();
+    const before = await fingerprint();
+    for (const code of [...INJECTION_CORPUS, ...fc.sample(fc.anything({ maxDepth: 2 }), { numRuns: 20, seed: 20261125 })]) {
+      const res = await a.post('/api/login/two-factor', { code });
+      expect(res.statusCode, String(code).slice(0, 40)).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode).toBeLessThan(500);
+      expect(typeof res.json().message).toBe('string');
+    }
+    expect((await a.get('/api/auth/check')).json().authenticated).toBe(false);
+    expect(await fingerprint()).toBe(before);
+  });
+});

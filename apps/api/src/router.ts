@@ -14,6 +14,8 @@ import { memberCommunicationsRouter } from './features/member-communications/mem
 import { memberResourcesRouter } from './features/member-resources/member-resources.router.ts';
 import { memberPortalRouter } from './features/member-portal/member-portal.router.ts';
 import { outboxRouter } from './features/mail/outbox.router.ts';
+import { usersRouter } from './features/officers/users.router.ts';
+import { accountRouter } from './features/officers/account.router.ts';
 
 /** Every feature router; the web app's types come from here. */
 export const appRouter = router({
@@ -32,6 +34,8 @@ export const appRouter = router({
   memberResources: memberResourcesRouter,
   memberPortal: memberPortalRouter,
   outbox: outboxRouter,
+  users: usersRouter,
+  account: accountRouter,
 });
 
 /** The API's type, for the web app's typed client. */

@@ -9,6 +9,7 @@ import type { SessionMember } from '@post/contracts/member-auth';
 import { AppError, toTRPCError } from './errors.ts';
 import type { Env } from './env.ts';
 import { SESSION_ABSOLUTE_MS } from './plugins/session.ts';
+import { SE } from '@post/contracts/staff-messages';
 
 /** What every procedure can reach: the database, the request and reply, the configuration. */
 export interface Context {
@@ -25,12 +26,22 @@ export interface Limits {
   enabled: boolean;
 }
 
-/** The signed-in administrator. */
+/** A staff account's role (decision 0031): administrators may do everything, editors the content. */
+export type StaffRole = 'administrator' | 'editor';
+
+/** The signed-in staff account (an administrator or an editor). */
 export interface AdminUser {
   id: number;
   username: string;
-  role: string;
+  role: StaffRole;
+  /** Signed in with a temporary password: only the password change is open (403 otherwise). */
+  mustChangePassword: boolean;
+  /** Two-factor is required by the site settings and this account has none: only enrolment is open. */
+  mustEnrol: boolean;
 }
+
+/** A step a staff account must finish before anything else: a new password, then two-factor enrolment. */
+export type SetupStep = 'password' | 'two-factor';
 
 /** Builds the context of one call (tRPC and REST alike). */
 export function contextFactory(deps: { db: DB; env: Env; limits?: Limits }) {
@@ -47,6 +58,8 @@ export interface Meta extends OpenApiMeta {
   cache?: 'public';
   /** Every mutation says: true clears the public cache on every node, false leaves it. */
   changesContent?: boolean;
+  /** Staff procedures open to an account that still has this setup step to do (403 for the rest). */
+  allowDuringSetup?: SetupStep[];
 }
 
 const t = initTRPC
@@ -96,19 +109,89 @@ const declareCaching = t.middleware(async ({ ctx, meta, type, next }) => {
 /** Anyone may call it. */
 export const publicProcedure = t.procedure.use(mapErrors).use(declareCaching);
 
-/** The administrator of this request, or null (absolute timeout applied). */
+/** The session fields of a staff sign-in; cleared when the sign-in ends or is no longer valid. */
+export const STAFF_SESSION_FIELDS = ['userId', 'userAuthAt', 'userRole', 'pendingUserId', 'pendingAt'] as const;
+
+function endStaffSignIn(session: FastifyRequest['session']): void {
+  for (const key of STAFF_SESSION_FIELDS) session.set(key, undefined);
+}
+
+/**
+ * The staff account of this request, or null: absolute timeout applied, and a sign-in whose
+ * account was since disabled or given another role ends here (the session forgets it).
+ */
 export async function currentAdmin(ctx: Pick<Context, 'db' | 'req'>): Promise<AdminUser | null> {
   const session = ctx.req.session;
   const userId = session?.get('userId');
   if (!userId) return null;
   const authAt = session.get('userAuthAt') ?? 0;
   if (Date.now() - authAt > SESSION_ABSOLUTE_MS) {
-    session.set('userId', undefined);
-    session.set('userAuthAt', undefined);
+    endStaffSignIn(session);
     return null;
   }
-  const user = await ctx.db.selectFrom('users').select(['id', 'username', 'role']).where('id', '=', userId).executeTakeFirst();
-  return user ?? null;
+  const user = await ctx.db
+    .selectFrom('users')
+    .select([
+      'id',
+      'username',
+      'role',
+      'disabled',
+      'mustChangePassword',
+      'totpEnabled',
+      sql<boolean>`coalesce((select (data->>'requireTwoFactor')::boolean from site_settings where id = 1), false)`.as('requireTwoFactor'),
+    ])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  if (!user || user.disabled || session.get('userRole') !== user.role) {
+    endStaffSignIn(session);
+    return null;
+  }
+  noteSessionUse(ctx.req);
+  return {
+    id: user.id,
+    username: user.username,
+    role: user.role,
+    mustChangePassword: user.mustChangePassword,
+    mustEnrol: user.requireTwoFactor && !user.totpEnabled,
+  };
+}
+
+/** Keeps the device, address and last use of a staff session for "Your sessions" (written at most once a minute). */
+export function noteSessionUse(req: FastifyRequest): void {
+  const session = req.session;
+  const ua = String(req.headers['user-agent'] ?? '').slice(0, 300);
+  const ip = req.ip ?? 'unknown';
+  const last = session.get('lastUsedAt') ?? 0;
+  if (session.get('userAgent') !== ua) session.set('userAgent', ua);
+  if (session.get('ip') !== ip) session.set('ip', ip);
+  if (Date.now() - last > 60_000) session.set('lastUsedAt', Date.now());
+}
+
+/** The setup step this account must do first, if any. */
+export function pendingSetup(user: AdminUser): SetupStep | null {
+  if (user.mustChangePassword) return 'password';
+  if (user.mustEnrol) return 'two-factor';
+  return null;
+}
+
+/**
+ * Why this request may not make a staff call, or null when it may: 401 without a staff
+ * sign-in, 403 while a setup step is pending (unless allowed) or for an editor where an
+ * administrator is needed. For the REST routes beside tRPC.
+ */
+export async function staffRefusal(
+  ctx: Pick<Context, 'db' | 'req'>,
+  level: 'staff' | 'administrator',
+  allowDuringSetup: readonly SetupStep[] = [],
+): Promise<{ status: 401 | 403; message: string; user: null } | { status: null; message: null; user: AdminUser }> {
+  const user = await currentAdmin(ctx);
+  if (!user) return { status: 401, message: E.adminRequired, user: null };
+  const step = pendingSetup(user);
+  if (step && !allowDuringSetup.includes(step)) {
+    return { status: 403, message: step === 'password' ? SE.mustChangePassword : SE.mustEnrolTwoFactor, user: null };
+  }
+  if (level === 'administrator' && user.role !== 'administrator') return { status: 403, message: SE.administratorOnly, user: null };
+  return { status: null, message: null, user };
 }
 
 /** The member of this request, or null: the member must still be active with portal access. */
@@ -130,12 +213,23 @@ export async function currentMember(ctx: Pick<Context, 'db' | 'req'>): Promise<S
   return row as SessionMember;
 }
 
-/** Only with an administrator session (401 otherwise; a member session is not one). */
-export const adminProcedure = publicProcedure.use(async ({ ctx, next }) => {
-  const user = await currentAdmin(ctx);
-  if (!user) throw new TRPCError({ code: 'UNAUTHORIZED', message: E.adminRequired });
-  return next({ ctx: { ...ctx, user } });
-});
+function staffProcedure(level: 'staff' | 'administrator') {
+  return publicProcedure.use(async ({ ctx, meta, next }) => {
+    const check = await staffRefusal(ctx, level, meta?.allowDuringSetup);
+    if (check.status === 401) throw new TRPCError({ code: 'UNAUTHORIZED', message: check.message });
+    if (check.status === 403) throw new TRPCError({ code: 'FORBIDDEN', message: check.message });
+    return next({ ctx: { ...ctx, user: check.user! } });
+  });
+}
+
+/**
+ * Any signed-in staff account, editor or administrator (401 without one; a member session is
+ * not one; 403 while the account must first change its password or enrol two-factor).
+ */
+export const adminProcedure = staffProcedure('staff');
+
+/** Administrators only: 403 for an editor (decision 0031). */
+export const administratorProcedure = staffProcedure('administrator');
 
 /** Only with a member session whose member is active with portal access (401 otherwise). */
 export const memberProcedure = publicProcedure.use(async ({ ctx, next }) => {

@@ -19,12 +19,15 @@ import { Route as LoginRouteImport } from './routes/login'
 import { Route as MemberRouteImport } from './routes/member'
 import { Route as ResourcesRouteImport } from './routes/resources'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
+import { Route as AdminAccountRouteImport } from './routes/admin/account'
+import { Route as AdminAdministratorsRouteImport } from './routes/admin/administrators'
 import { Route as AdminChangePasswordRouteImport } from './routes/admin/change-password'
 import { Route as AdminNewsRouteImport } from './routes/admin/news'
 import { Route as AdminNewsletterRouteImport } from './routes/admin/newsletter'
 import { Route as AdminSettingsRouteImport } from './routes/admin/settings'
 import { Route as AdminUserManagementRouteImport } from './routes/admin/user-management'
 import { Route as AdminVolunteersRouteImport } from './routes/admin/volunteers'
+import { Route as AdminInvitationRouteImport } from './routes/admin_.invitation'
 import { Route as AdminLoginRouteImport } from './routes/admin_.login'
 import { Route as NewsIndexRouteImport } from './routes/news/index'
 import { Route as NewsIdRouteImport } from './routes/news/$id'
@@ -92,6 +95,16 @@ const AdminIndexRoute = AdminIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminAccountRoute = AdminAccountRouteImport.update({
+  id: '/account',
+  path: '/account',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminAdministratorsRoute = AdminAdministratorsRouteImport.update({
+  id: '/administrators',
+  path: '/administrators',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminChangePasswordRoute = AdminChangePasswordRouteImport.update({
   id: '/change-password',
   path: '/change-password',
@@ -121,6 +134,11 @@ const AdminVolunteersRoute = AdminVolunteersRouteImport.update({
   id: '/volunteers',
   path: '/volunteers',
   getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminInvitationRoute = AdminInvitationRouteImport.update({
+  id: '/admin_/invitation',
+  path: '/admin/invitation',
+  getParentRoute: () => rootRouteImport,
 } as any)
 const AdminLoginRoute = AdminLoginRouteImport.update({
   id: '/admin_/login',
@@ -221,12 +239,15 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute
   '/member': typeof MemberRoute
   '/resources': typeof ResourcesRoute
+  '/admin/account': typeof AdminAccountRoute
+  '/admin/administrators': typeof AdminAdministratorsRoute
   '/admin/change-password': typeof AdminChangePasswordRoute
   '/admin/news': typeof AdminNewsRoute
   '/admin/newsletter': typeof AdminNewsletterRoute
   '/admin/settings': typeof AdminSettingsRoute
   '/admin/user-management': typeof AdminUserManagementRoute
   '/admin/volunteers': typeof AdminVolunteersRoute
+  '/admin/invitation': typeof AdminInvitationRoute
   '/admin/login': typeof AdminLoginRoute
   '/news/$id': typeof NewsIdRoute
   '/admin/': typeof AdminIndexRoute
@@ -254,12 +275,15 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/member': typeof MemberRoute
   '/resources': typeof ResourcesRoute
+  '/admin/account': typeof AdminAccountRoute
+  '/admin/administrators': typeof AdminAdministratorsRoute
   '/admin/change-password': typeof AdminChangePasswordRoute
   '/admin/news': typeof AdminNewsRoute
   '/admin/newsletter': typeof AdminNewsletterRoute
   '/admin/settings': typeof AdminSettingsRoute
   '/admin/user-management': typeof AdminUserManagementRoute
   '/admin/volunteers': typeof AdminVolunteersRoute
+  '/admin/invitation': typeof AdminInvitationRoute
   '/admin/login': typeof AdminLoginRoute
   '/news/$id': typeof NewsIdRoute
   '/admin': typeof AdminIndexRoute
@@ -289,12 +313,15 @@ export interface FileRoutesById {
   '/login': typeof LoginRoute
   '/member': typeof MemberRoute
   '/resources': typeof ResourcesRoute
+  '/admin/account': typeof AdminAccountRoute
+  '/admin/administrators': typeof AdminAdministratorsRoute
   '/admin/change-password': typeof AdminChangePasswordRoute
   '/admin/news': typeof AdminNewsRoute
   '/admin/newsletter': typeof AdminNewsletterRoute
   '/admin/settings': typeof AdminSettingsRoute
   '/admin/user-management': typeof AdminUserManagementRoute
   '/admin/volunteers': typeof AdminVolunteersRoute
+  '/admin_/invitation': typeof AdminInvitationRoute
   '/admin_/login': typeof AdminLoginRoute
   '/news/$id': typeof NewsIdRoute
   '/admin/': typeof AdminIndexRoute
@@ -325,12 +352,15 @@ export interface FileRouteTypes {
     | '/login'
     | '/member'
     | '/resources'
+    | '/admin/account'
+    | '/admin/administrators'
     | '/admin/change-password'
     | '/admin/news'
     | '/admin/newsletter'
     | '/admin/settings'
     | '/admin/user-management'
     | '/admin/volunteers'
+    | '/admin/invitation'
     | '/admin/login'
     | '/news/$id'
     | '/admin/'
@@ -358,12 +388,15 @@ export interface FileRouteTypes {
     | '/login'
     | '/member'
     | '/resources'
+    | '/admin/account'
+    | '/admin/administrators'
     | '/admin/change-password'
     | '/admin/news'
     | '/admin/newsletter'
     | '/admin/settings'
     | '/admin/user-management'
     | '/admin/volunteers'
+    | '/admin/invitation'
     | '/admin/login'
     | '/news/$id'
     | '/admin'
@@ -392,12 +425,15 @@ export interface FileRouteTypes {
     | '/login'
     | '/member'
     | '/resources'
+    | '/admin/account'
+    | '/admin/administrators'
     | '/admin/change-password'
     | '/admin/news'
     | '/admin/newsletter'
     | '/admin/settings'
     | '/admin/user-management'
     | '/admin/volunteers'
+    | '/admin_/invitation'
     | '/admin_/login'
     | '/news/$id'
     | '/admin/'
@@ -427,6 +463,7 @@ export interface RootRouteChildren {
   LoginRoute: typeof LoginRoute
   MemberRoute: typeof MemberRoute
   ResourcesRoute: typeof ResourcesRoute
+  AdminInvitationRoute: typeof AdminInvitationRoute
   AdminLoginRoute: typeof AdminLoginRoute
   NewsIdRoute: typeof NewsIdRoute
   NewsIndexRoute: typeof NewsIndexRoute
@@ -504,6 +541,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminIndexRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/account': {
+      id: '/admin/account'
+      path: '/account'
+      fullPath: '/admin/account'
+      preLoaderRoute: typeof AdminAccountRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/administrators': {
+      id: '/admin/administrators'
+      path: '/administrators'
+      fullPath: '/admin/administrators'
+      preLoaderRoute: typeof AdminAdministratorsRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/change-password': {
       id: '/admin/change-password'
       path: '/change-password'
@@ -545,6 +596,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/admin/volunteers'
       preLoaderRoute: typeof AdminVolunteersRouteImport
       parentRoute: typeof AdminRouteRoute
+    }
+    '/admin_/invitation': {
+      id: '/admin_/invitation'
+      path: '/admin/invitation'
+      fullPath: '/admin/invitation'
+      preLoaderRoute: typeof AdminInvitationRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/admin_/login': {
       id: '/admin_/login'
@@ -662,6 +720,8 @@ declare module '@tanstack/react-router' {
 }
 
 interface AdminRouteRouteChildren {
+  AdminAccountRoute: typeof AdminAccountRoute
+  AdminAdministratorsRoute: typeof AdminAdministratorsRoute
   AdminChangePasswordRoute: typeof AdminChangePasswordRoute
   AdminNewsRoute: typeof AdminNewsRoute
   AdminNewsletterRoute: typeof AdminNewsletterRoute
@@ -685,6 +745,8 @@ interface AdminRouteRouteChildren {
 }
 
 const AdminRouteRouteChildren: AdminRouteRouteChildren = {
+  AdminAccountRoute: AdminAccountRoute,
+  AdminAdministratorsRoute: AdminAdministratorsRoute,
   AdminChangePasswordRoute: AdminChangePasswordRoute,
   AdminNewsRoute: AdminNewsRoute,
   AdminNewsletterRoute: AdminNewsletterRoute,
@@ -721,6 +783,7 @@ const rootRouteChildren: RootRouteChildren = {
   LoginRoute: LoginRoute,
   MemberRoute: MemberRoute,
   ResourcesRoute: ResourcesRoute,
+  AdminInvitationRoute: AdminInvitationRoute,
   AdminLoginRoute: AdminLoginRoute,
   NewsIdRoute: NewsIdRoute,
   NewsIndexRoute: NewsIndexRoute,

@@ -14,6 +14,12 @@ export const AuthCheckSchema = z.object({
   userId: z.number().int().nullable(),
   username: z.string().nullable(),
   role: z.string().nullable(),
+  /** Signed in with a temporary password: change it (POST /api/change-password) before anything else. */
+  mustChangePassword: z.boolean().optional(),
+  /** Two-factor is required and this account has none: enrol before anything else. */
+  mustEnrolTwoFactor: z.boolean().optional(),
+  /** The password was right; POST /api/login/two-factor with a code finishes the sign-in. */
+  twoFactorRequired: z.boolean().optional(),
 });
 export type AuthCheck = z.infer<typeof AuthCheckSchema>;
 

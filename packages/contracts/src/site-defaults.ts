@@ -53,6 +53,7 @@ export const DEFAULT_SITE_SETTINGS: SiteDefaults = {
   timeZone: 'America/New_York',
   logoImageId: null,
   logoAlt: '',
+  requireTwoFactor: false,
 };
 
 /** National hotlines: public facts (decisions §1). */
@@ -84,4 +85,6 @@ export interface SiteDefaults {
   logoAlt: string;
   /** The logo's picture, in the settings as read (`SiteSettingsOutput`); absent in the defaults. */
   logo?: Image | null;
+  /** Every staff account must sign in with two-factor (decision 0032). */
+  requireTwoFactor: boolean;
 }

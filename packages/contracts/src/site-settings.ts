@@ -56,6 +56,8 @@ export const SiteSettingsSchema = z.object({
    */
   logoImageId: Id.nullable().optional(),
   logoAlt: text(500).optional(),
+  /** "Require two-factor sign-in for every administrator account" (decision 0032). */
+  requireTwoFactor: z.boolean().default(false),
 });
 export type SiteSettings = z.infer<typeof SiteSettingsSchema>;
 

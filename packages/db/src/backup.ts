@@ -5,6 +5,7 @@ import { migrations } from './migrations/index.ts';
 /** Tables in the order their foreign keys allow them to be restored. */
 export const BACKUP_TABLES = [
   'users',
+  'userRecoveryCodes',
   'session',
   'images',
   'imageVariants',

@@ -11,9 +11,29 @@ export interface UsersTable {
   email: string | null;
   firstName: string | null;
   lastName: string | null;
-  role: Generated<string>;
+  /** 'administrator' (everything) or 'editor' (content only); decision 0031. */
+  role: Generated<'administrator' | 'editor'>;
+  /** A disabled account cannot sign in; its sessions end at their next request. */
+  disabled: Generated<boolean>;
+  /** Set with a temporary password: every staff call but the password change answers 403. */
+  mustChangePassword: Generated<boolean>;
+  lastSignInAt: Date | string | null;
+  /** Base32 TOTP secret (RFC 6238); set at enrolment start, used once totpEnabled. */
+  totpSecret: string | null;
+  totpEnabled: Generated<boolean>;
+  /** The last 30-second time step accepted: a code of that step or older is refused (replay). */
+  totpLastStep: ColumnType<string | null, number | string | null | undefined, number | string | null>;
   createdAt: CreatedAt;
   updatedAt: Timestamp;
+}
+
+/** Single-use two-factor recovery codes, stored as SHA-256 of a 50-bit random code (migration 0008). */
+export interface UserRecoveryCodesTable {
+  id: Generated<number>;
+  userId: number;
+  codeHash: string;
+  usedAt: Date | string | null;
+  createdAt: CreatedAt;
 }
 
 /** Server sessions of @fastify/session (spec §3: sid, sess, expire). */
@@ -313,6 +333,7 @@ export type AuditChanges = Record<string, { old: unknown; new: unknown }>;
 
 export interface Database {
   users: UsersTable;
+  userRecoveryCodes: UserRecoveryCodesTable;
   session: SessionTable;
   events: EventsTable;
   eventSeries: EventSeriesTable;

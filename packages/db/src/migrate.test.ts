@@ -263,6 +263,26 @@ describe(`membership numbers ignore letter case (${process.env.TEST_DB ?? 'defau
   });
 });
 
+describe(`staff roles (${process.env.TEST_DB ?? 'default'})`, () => {
+  it("turns the single 'admin' role into 'administrator' and accepts only administrator and editor after 0008", async () => {
+    const old = await createTestDb({ migrate: false });
+    try {
+      const migrator = new Migrator({ db: old.db, provider: { getMigrations: async () => migrations } });
+      expect((await migrator.migrateTo('0007_images')).error).toBeUndefined();
+      await sql`insert into users (username, password, role) values ('adjutant', 'x', 'admin')`.execute(old.db);
+      expect(await migrateToLatest(old.db)).toContain('0008_officers');
+      const row = await old.db.selectFrom('users').select(['role', 'disabled', 'mustChangePassword', 'totpEnabled']).executeTakeFirstOrThrow();
+      expect(row).toEqual({ role: 'administrator', disabled: false, mustChangePassword: false, totpEnabled: false });
+      await expect(sql`insert into users (username, password, role) values ('old', 'x', 'admin')`.execute(old.db)).rejects.toThrow();
+      await sql`insert into users (username, password, role) values ('pr', 'x', 'editor')`.execute(old.db);
+      const fresh = await old.db.insertInto('users').values({ username: 'new', password: 'x' }).returning('role').executeTakeFirstOrThrow();
+      expect(fresh.role).toBe('administrator');
+    } finally {
+      await old.close();
+    }
+  });
+});
+
 describe('landed migrations', () => {
   // Migrations are never edited once landed: a database migrated by the old text would
   // differ from one migrated by the new. Add each migration here once it has shipped.

@@ -4,7 +4,9 @@ import { upsertAdmin } from '../features/admin-auth/admin-auth.service.ts';
 import { UserInput } from '@post/contracts/admin-auth';
 
 // `pnpm admin create|reset <username> [password]`: creates an administrator or resets one's
-// password (and ends their sessions). Without a password, one is generated and printed.
+// password (and ends their sessions). A reset also re-enables the account and clears its
+// two-factor sign-in (a lost phone): the person turns it on again after signing in. Without a
+// password, one is generated and printed.
 async function run(): Promise<number> {
   const [command, username, given] = process.argv.slice(2);
   if (!['create', 'reset'].includes(command ?? '') || !username) {
@@ -29,9 +31,9 @@ async function run(): Promise<number> {
       console.error(`'${username}' already exists. Use: npx -y pnpm@10 run admin reset ${username}`);
       return 1;
     }
-    const what = await upsertAdmin(handle.db, username, password);
+    const what = await upsertAdmin(handle.db, username, password, { clearTwoFactor: command === 'reset' });
     console.log(
-      `Administrator '${username}' ${what === 'created' ? 'created' : what === 'reset' ? 'password reset; their sessions were ended' : 'already has that password'}.`,
+      `Administrator '${username}' ${what === 'created' ? 'created' : what === 'reset' ? 'password reset, two-factor sign-in cleared, account enabled; their sessions were ended' : 'already has that password'}.`,
     );
     if (!given) console.log(`Password: ${password}`);
     return 0;

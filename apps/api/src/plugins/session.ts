@@ -15,6 +15,15 @@ declare module 'fastify' {
     userId?: number;
     /** When the administrator signed in (ms), for the absolute timeout. */
     userAuthAt?: number;
+    /** The role the account had at sign-in: another role now ends the sign-in (decision 0031). */
+    userRole?: string;
+    /** Password right, two-factor code still to come (decision 0032): whose, and since when (ms). */
+    pendingUserId?: number;
+    pendingAt?: number;
+    /** Device, address and last use, for "Your sessions". */
+    userAgent?: string;
+    ip?: string;
+    lastUsedAt?: number;
     memberToken?: string;
     memberAuthAt?: number;
   }

@@ -5,6 +5,7 @@ import * as m0003 from './0003_membership_number_ci.ts';
 import * as m0005 from './0005_mail_outbox.ts';
 import * as m0006 from './0006_event_series.ts';
 import * as m0007 from './0007_images.ts';
+import * as m0008 from './0008_officers.ts';
 import * as m0009 from './0009_audit_log.ts';
 import * as m0012 from './0012_calendar.ts';
 
@@ -16,6 +17,7 @@ export const migrations: Record<string, Migration> = {
   '0005_mail_outbox': m0005,
   '0006_event_series': m0006,
   '0007_images': m0007,
+  '0008_officers': m0008,
   '0009_audit_log': m0009,
   '0012_calendar': m0012,
 };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AuthCheckSchema, ChangePasswordInput, LoginInput } from '@post/contracts/admin-auth';
 import { Ok } from '@post/contracts/common';
+import { TwoFactorCodeInput } from '@post/contracts/officers';
 import { adminProcedure, publicProcedure, router } from '../../trpc.ts';
 import * as service from './admin-auth.service.ts';
 
@@ -13,6 +14,14 @@ export const adminAuthRouter = router({
     .input(LoginInput)
     .output(AuthCheckSchema)
     .mutation(({ ctx, input }) => service.login(ctx, input)),
+  loginTwoFactor: publicProcedure
+    .meta({
+      changesContent: false,
+      openapi: { method: 'POST', path: '/login/two-factor', tags, summary: 'Finish a sign-in with a two-factor code or a recovery code' },
+    })
+    .input(TwoFactorCodeInput)
+    .output(AuthCheckSchema)
+    .mutation(({ ctx, input }) => service.loginTwoFactor(ctx, input)),
   logout: publicProcedure
     .meta({ changesContent: false, openapi: { method: 'POST', path: '/logout', tags, summary: 'Sign out' } })
     .input(z.void())
@@ -27,11 +36,15 @@ export const adminAuthRouter = router({
     .output(AuthCheckSchema)
     .query(({ ctx }) => service.authCheck(ctx)),
   changePassword: adminProcedure
-    .meta({ changesContent: false, openapi: { method: 'POST', path: '/change-password', tags, summary: "Change the administrator's password", protect: true } })
+    .meta({
+      changesContent: false,
+      allowDuringSetup: ['password', 'two-factor'],
+      openapi: { method: 'POST', path: '/change-password', tags, summary: "Change the administrator's password", protect: true },
+    })
     .input(ChangePasswordInput)
     .output(Ok)
     .mutation(async ({ ctx, input }) => {
-      await service.changePassword(ctx, ctx.user.id, input);
+      await service.changePassword(ctx, ctx.user, input);
       return { ok: true as const };
     }),
 });

@@ -25,12 +25,12 @@ describe('administrator sign-in', () => {
     expect(before.json()).toEqual({ authenticated: false, userId: null, username: null, role: null });
     const res = await a.post('/api/login', ADMIN);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ authenticated: true, username: ADMIN.username, role: 'admin' });
+    expect(res.json()).toMatchObject({ authenticated: true, username: ADMIN.username, role: 'administrator' });
     const cookie = res.cookies.find((c: any) => c.name === 'sid') as any;
     expect(cookie.httpOnly).toBe(true);
     expect(cookie.sameSite).toBe('Lax');
     const check = await a.get('/api/auth/check');
-    expect(check.json()).toMatchObject({ authenticated: true, username: ADMIN.username, role: 'admin' });
+    expect(check.json()).toMatchObject({ authenticated: true, username: ADMIN.username, role: 'administrator' });
     expect(typeof check.json().userId).toBe('number');
   });
 

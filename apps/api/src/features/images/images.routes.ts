@@ -4,7 +4,7 @@ import { E } from '@post/contracts/messages';
 import { IMAGE_EXTENSIONS, IMAGE_MESSAGES as M, IMAGE_UPLOAD_TYPES, MAX_IMAGE_BYTES, type ImageFormat } from '@post/contracts/images';
 import type { Env } from '../../env.ts';
 import { AppError } from '../../errors.ts';
-import { currentAdmin } from '../../trpc.ts';
+import { staffRefusal } from '../../trpc.ts';
 import { databaseImageStore, storeImage, type ImageStore } from './images.service.ts';
 
 // Phones and some browsers send a photo with no type or a generic one; the bytes decide anyway.
@@ -31,7 +31,10 @@ export async function imageUploadRoutes(app: FastifyInstance, deps: { db: DB; en
         bodyLimit: MAX_IMAGE_BYTES,
         // Refused before the body is read: no session, a type that is not a photo's, a declared size over the limit.
         onRequest: async (req, reply) => {
-          if (!(await currentAdmin({ db, req }))) return reply.code(401).send({ message: E.adminRequired });
+          {
+            const refused = await staffRefusal({ db, req }, 'staff');
+            if (refused.status) return reply.code(refused.status).send({ message: refused.message });
+          }
           const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
           if (!CLAIMABLE.has(type)) return reply.code(415).send({ message: M.typeNotAllowed });
           if (Number(req.headers['content-length'] ?? 0) > MAX_IMAGE_BYTES) return reply.code(413).send({ message: M.tooLarge });

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { MAIL_E, OutboxIdInput, OutboxListInput, OutboxListSchema, OutboxMessageSchema, type OutboxItem } from '@post/contracts/mail';
-import { adminProcedure, router } from '../../trpc.ts';
+import { administratorProcedure, router } from '../../trpc.ts';
 import { badRequest, AppError } from '../../errors.ts';
 
 const tags = ['Outbox'];
@@ -35,7 +35,7 @@ function toItem(r: {
 
 /** The admin Outbox: every message the site sent, is sending, or gave up on. */
 export const outboxRouter = router({
-  list: adminProcedure
+  list: administratorProcedure
     .meta({ openapi: { method: 'GET', path: '/admin/outbox', tags, summary: 'Messages of the outbox, newest first, with search and paging', protect: true } })
     .input(OutboxListInput)
     .output(OutboxListSchema)
@@ -56,7 +56,7 @@ export const outboxRouter = router({
         .execute();
       return { items: rows.map(toItem), total, page: input.page, pageSize: input.pageSize };
     }),
-  byId: adminProcedure
+  byId: administratorProcedure
     .meta({
       openapi: {
         method: 'GET',
@@ -78,7 +78,7 @@ export const outboxRouter = router({
       if (!r) throw new AppError('NOT_FOUND', MAIL_E.outboxNotFound);
       return { ...toItem(r), text: r.textBody, html: r.html, attachments: r.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType })) };
     }),
-  retry: adminProcedure
+  retry: administratorProcedure
     .meta({
       changesContent: false,
       openapi: {

@@ -4,7 +4,7 @@ import { E } from '@post/contracts/messages';
 import { ALLOWED_UPLOAD_TYPES, CreateMemberResourceInput, MAX_UPLOAD_BYTES, uploadTypeOf } from '@post/contracts/member-resources';
 import type { Env } from '../../env.ts';
 import { AppError } from '../../errors.ts';
-import { currentAdmin, currentMember } from '../../trpc.ts';
+import { currentMember, staffRefusal } from '../../trpc.ts';
 import { countDownload, createResourceWithFile, resourceFile, storeResourceFile } from './member-resources.service.ts';
 
 // Room for the form's fields and part headers beside the largest file.
@@ -102,7 +102,10 @@ export async function memberResourcesRoutes(app: FastifyInstance, deps: { db: DB
 
   // GET /api/admin/member-resources/{id}/file: an administrator checks an uploaded file (not counted).
   app.get<{ Params: { id: string } }>('/api/admin/member-resources/:id/file', async (req, reply) => {
-    if (!(await currentAdmin({ db, req }))) return reply.code(401).send({ message: E.adminRequired });
+    {
+      const refused = await staffRefusal({ db, req }, 'staff');
+      if (refused.status) return reply.code(refused.status).send({ message: refused.message });
+    }
     const id = parseId(req.params.id);
     const file = id === undefined ? undefined : await resourceFile(db, id);
     if (!file) return reply.code(404).send({ message: E.notFound('File') });
@@ -134,7 +137,10 @@ export async function memberResourcesRoutes(app: FastifyInstance, deps: { db: DB
       {
         bodyLimit: MAX_UPLOAD_BYTES + FORM_OVERHEAD,
         onRequest: async (req, reply) => {
-          if (!(await currentAdmin({ db, req }))) return reply.code(401).send({ message: E.adminRequired });
+          {
+            const refused = await staffRefusal({ db, req }, 'staff');
+            if (refused.status) return reply.code(refused.status).send({ message: refused.message });
+          }
           if (mediaType(req) !== 'multipart/form-data') return reply.code(415).send({ message: E.uploadTypeNotAllowed });
           const declared = Number(req.headers['content-length'] ?? 0);
           if (declared > MAX_UPLOAD_BYTES + FORM_OVERHEAD) return reply.code(413).send({ message: E.uploadTooLarge });
@@ -175,7 +181,10 @@ export async function memberResourcesRoutes(app: FastifyInstance, deps: { db: DB
       {
         bodyLimit: MAX_UPLOAD_BYTES,
         onRequest: async (req, reply) => {
-          if (!(await currentAdmin({ db, req }))) return reply.code(401).send({ message: E.adminRequired });
+          {
+            const refused = await staffRefusal({ db, req }, 'staff');
+            if (refused.status) return reply.code(refused.status).send({ message: refused.message });
+          }
           if (parseId(req.params.id) === undefined) return reply.code(404).send({ message: E.notFound('Resource') });
           if (!(mediaType(req) in ALLOWED_UPLOAD_TYPES)) return reply.code(415).send({ message: E.uploadTypeNotAllowed });
           const declared = Number(req.headers['content-length'] ?? 0);

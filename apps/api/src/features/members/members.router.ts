@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { IdInput, Ok } from '@post/contracts/common';
 import { CreateMemberInput, MemberImportInput, MemberImportResult, MemberListInput, MemberSchema, UpdateMemberInput } from '@post/contracts/members';
-import { adminProcedure, router } from '../../trpc.ts';
+import { administratorProcedure, router } from '../../trpc.ts';
 import { postCommanderProcedure } from './post-commander.router.ts';
 import * as service from './members.service.ts';
 
@@ -10,7 +10,7 @@ const tags = ['Members'];
 /** The member directory (administrators) and the public Post Commander name. */
 export const membersRouter = router({
   postCommander: postCommanderProcedure,
-  list: adminProcedure
+  list: administratorProcedure
     .meta({
       openapi: {
         method: 'GET',
@@ -23,7 +23,7 @@ export const membersRouter = router({
     .input(MemberListInput)
     .output(z.array(MemberSchema))
     .query(({ ctx, input }) => service.listMembers(ctx.db, input)),
-  create: adminProcedure
+  create: administratorProcedure
     .meta({
       changesContent: true,
       openapi: { method: 'POST', path: '/members', tags, summary: 'Add a member (409 when the membership number or e-mail is taken)', protect: true },
@@ -31,7 +31,7 @@ export const membersRouter = router({
     .input(CreateMemberInput)
     .output(MemberSchema)
     .mutation(({ ctx, input }) => service.createMember(ctx.db, input)),
-  update: adminProcedure
+  update: administratorProcedure
     .meta({
       changesContent: true,
       openapi: {
@@ -45,7 +45,7 @@ export const membersRouter = router({
     .input(UpdateMemberInput)
     .output(MemberSchema)
     .mutation(({ ctx, input }) => service.updateMember(ctx.db, input)),
-  remove: adminProcedure
+  remove: administratorProcedure
     .meta({ changesContent: true, openapi: { method: 'DELETE', path: '/members/{id}', tags, summary: 'Delete a member', protect: true } })
     .input(IdInput)
     .output(Ok)
@@ -53,7 +53,7 @@ export const membersRouter = router({
       await service.deleteMember(ctx.db, input.id);
       return { ok: true as const };
     }),
-  import: adminProcedure
+  import: administratorProcedure
     .meta({
       changesContent: true,
       openapi: {

@@ -1,15 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { DB } from '@post/db';
-import { E } from '@post/contracts/messages';
 import type { Env } from '../../env.ts';
-import { currentAdmin } from '../../trpc.ts';
+import { staffRefusal } from '../../trpc.ts';
 import { membersCsv } from './members.service.ts';
 
 /** GET /api/admin/members.csv: the member directory as a download (administrators). */
 export async function membersRoutes(app: FastifyInstance, deps: { db: DB; env: Env }): Promise<void> {
   app.get('/api/admin/members.csv', async (req, reply) => {
-    const admin = await currentAdmin({ db: deps.db, req });
-    if (!admin) return reply.code(401).send({ message: E.adminRequired });
+    const refused = await staffRefusal({ db: deps.db, req }, 'administrator');
+    if (refused.status) return reply.code(refused.status).send({ message: refused.message });
     const csv = await membersCsv(deps.db);
     const day = new Date().toISOString().slice(0, 10);
     return reply

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SubscribeInput, SubscriberSchema } from '@post/contracts/newsletter';
 import { Ok } from '@post/contracts/common';
-import { adminProcedure, publicProcedure, router } from '../../trpc.ts';
+import { administratorProcedure, publicProcedure, router } from '../../trpc.ts';
 import { isBot, limitPublicForm } from '../../lib/public-forms.ts';
 import * as service from './newsletter.service.ts';
 
@@ -18,7 +18,7 @@ export const newsletterRouter = router({
       if (!isBot(input)) await service.subscribe(ctx.db, input.email);
       return { ok: true as const };
     }),
-  list: adminProcedure
+  list: administratorProcedure
     .meta({ openapi: { method: 'GET', path: '/admin/newsletter/subscribers', tags, summary: 'Newsletter subscribers', protect: true } })
     .input(z.void())
     .output(z.array(SubscriberSchema))

@@ -1,15 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { DB } from '@post/db';
-import { E } from '@post/contracts/messages';
 import type { Env } from '../../env.ts';
-import { currentAdmin } from '../../trpc.ts';
+import { staffRefusal } from '../../trpc.ts';
 import { listSubscribers, subscribersCsv } from './newsletter.service.ts';
 
 /** GET /api/admin/newsletter/subscribers.csv: the list as a download (administrators). */
 export async function newsletterRoutes(app: FastifyInstance, deps: { db: DB; env: Env }): Promise<void> {
   app.get('/api/admin/newsletter/subscribers.csv', async (req, reply) => {
-    const admin = await currentAdmin({ db: deps.db, req });
-    if (!admin) return reply.code(401).send({ message: E.adminRequired });
+    const refused = await staffRefusal({ db: deps.db, req }, 'administrator');
+    if (refused.status) return reply.code(refused.status).send({ message: refused.message });
     const csv = subscribersCsv(await listSubscribers(deps.db));
     return reply
       .type('text/csv; charset=utf-8')

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { SiteSettingsInput, SiteSettingsOutput } from '@post/contracts/site-settings';
-import { adminProcedure, publicProcedure, router } from '../../trpc.ts';
+import { administratorProcedure, publicProcedure, router } from '../../trpc.ts';
 import { getPublicSettings, saveSettings } from './site-settings.service.ts';
+import { checkTwoFactorRequirement } from '../officers/account.service.ts';
 
 const tags = ['Site settings'];
 
@@ -12,9 +13,12 @@ export const siteSettingsRouter = router({
     .input(z.void())
     .output(SiteSettingsOutput)
     .query(({ ctx }) => getPublicSettings(ctx.db)),
-  update: adminProcedure
+  update: administratorProcedure
     .meta({ changesContent: true, openapi: { method: 'PUT', path: '/admin/site-settings', tags, summary: "Replace the post's settings", protect: true } })
     .input(SiteSettingsInput)
     .output(SiteSettingsOutput)
-    .mutation(({ ctx, input }) => saveSettings(ctx.db, input)),
+    .mutation(async ({ ctx, input }) => {
+      await checkTwoFactorRequirement(ctx, ctx.user, input.requireTwoFactor);
+      return saveSettings(ctx.db, input);
+    }),
 });

@@ -1,4 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { NewsletterPage } from '../../features/admin/newsletter/newsletter-page.tsx';
 
-export const Route = createFileRoute('/admin/newsletter')({ component: NewsletterPage });
+export const Route = createFileRoute('/admin/newsletter')({
+  staticData: { administratorOnly: true },
+  component: NewsletterPage,
+});

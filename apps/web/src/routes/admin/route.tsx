@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { createFileRoute, Outlet, useLocation, useMatches, useNavigate } from '@tanstack/react-router';
+import { createFileRoute, Link, Outlet, useLocation, useMatches, useNavigate } from '@tanstack/react-router';
 import { T, TEXT } from '@post/contracts/messages';
 import { toast } from 'sonner';
 import { useAdminSession } from '../../features/auth/use-session.ts';
@@ -9,6 +9,8 @@ declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
     /** Without a session, go to /admin/login instead of showing the login page in place (spec §2). */
     redirectToLogin?: boolean;
+    /** Administrators only (decision 0031): an editor sees "You don't have access to this page". */
+    administratorOnly?: boolean;
   }
 }
 
@@ -23,20 +25,27 @@ function AdminGuard() {
   const session = useAdminSession();
   const redirect = useMatches({ select: (ms) => ms.some((m) => m.staticData?.redirectToLogin) });
   const here = useLocation({ select: (l) => l.href });
+  const path = useLocation({ select: (l) => l.pathname.replace(/\/$/, '') });
+  const administratorOnly = useMatches({ select: (ms) => ms.some((m) => m.staticData?.administratorOnly) });
   // Signed in before in this visit: a login page shown now is a session that has lapsed.
   const signedIn = session.data?.authenticated === true;
   const [wasSignedIn, setWasSignedIn] = useState(signedIn);
   if (signedIn && !wasSignedIn) setWasSignedIn(true);
   // After signing in (a full page load, ?signedIn=1 from the login form): say so now that the
   // page is here, and drop the marker so a reload or a bookmark does not say it again.
+  // A setup step to do first (a temporary password, a required second factor): the page that does
+  // it replaces this one, and the marker goes with it.
+  const setup = session.data?.mustChangePassword ? '/admin/change-password' : session.data?.mustEnrolTwoFactor ? '/admin/account' : null;
   useEffect(() => {
     if (!signedIn) return;
     const url = new URL(window.location.href);
     if (url.searchParams.get('signedIn') !== '1') return;
-    url.searchParams.delete('signedIn');
-    window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
+    if (!setup) {
+      url.searchParams.delete('signedIn');
+      window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
+    }
     toast.success(T.adminLoginSuccess.title, { description: T.adminLoginSuccess.description });
-  }, [signedIn]);
+  }, [signedIn, setup]);
   if (session.isPending) {
     return (
       <p role="status" className="mx-auto max-w-6xl px-4 py-10 text-lg">
@@ -55,6 +64,8 @@ function AdminGuard() {
       </>
     );
   }
+  if (setup && path !== setup) return <GoTo to={setup} />;
+  if (administratorOnly && session.data.role !== 'administrator') return <NoAccess />;
   return (
     <>
       <>
@@ -62,6 +73,36 @@ function AdminGuard() {
       </>
       <Outlet />
     </>
+  );
+}
+
+/** What an editor sees on an administrators-only page: a plain sentence and the way back. */
+function NoAccess() {
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-10">
+      <title>No access</title>
+      <meta name="robots" content="noindex" />
+      <h1 className="text-3xl font-bold text-navy-800">You don't have access to this page</h1>
+      <p className="mt-3 text-lg">This page is for the post's administrators. Your account is an editor account: you can manage the website's content.</p>
+      <p className="mt-4 text-lg">
+        <Link to="/admin" className="font-medium text-navy-700 underline">
+          Back to Dashboard
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+/** Goes to the page of a setup step the account must do first (that page says why). */
+function GoTo({ to }: { to: '/admin/change-password' | '/admin/account' }) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    void navigate({ to, replace: true });
+  }, [navigate, to]);
+  return (
+    <p role="status" className="mx-auto max-w-6xl px-4 py-10 text-lg">
+      {TEXT.loading}
+    </p>
   );
 }
 

@@ -1,4 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { SiteSettingsPage } from '../../features/admin/forms/site-settings-form.tsx';
 
-export const Route = createFileRoute('/admin/settings')({ component: SiteSettingsPage });
+export const Route = createFileRoute('/admin/settings')({
+  staticData: { administratorOnly: true },
+  component: SiteSettingsPage,
+});

@@ -5,6 +5,7 @@ import { oneOf, text } from '../../lib/search.ts';
 import { UserManagementPage, type DirectoryFilters } from '../../features/members/user-management-page.tsx';
 
 export const Route = createFileRoute('/admin/user-management')({
+  staticData: { administratorOnly: true },
   validateSearch: (s: Record<string, unknown>): DirectoryFilters => ({
     q: text(s.q, 200),
     status: oneOf(s.status, ['active', 'inactive'] as const),

@@ -1,10 +1,10 @@
 import type * as React from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { FileTextIcon, FolderOpenIcon, HandHeartIcon, LogOutIcon, MailIcon, SettingsIcon, UsersIcon } from 'lucide-react';
+import { FileTextIcon, FolderOpenIcon, HandHeartIcon, LogOutIcon, MailIcon, SettingsIcon, ShieldCheckIcon, UserCogIcon, UsersIcon } from 'lucide-react';
 import { Button, buttonVariants } from '@post/ui/components/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@post/ui/components/tabs';
 import { Page } from '../../../layout/page.tsx';
-import { useSignOut } from '../../auth/use-session.ts';
+import { useAdminSession, useSignOut } from '../../auth/use-session.ts';
 import { useSiteSettings } from '../../site-settings/use-site-settings.ts';
 import { AdminTitle } from '../forms/admin-title.tsx';
 import { DASHBOARD_TABS, type DashboardTab, type EventListSearch } from './tabs.ts';
@@ -31,6 +31,8 @@ export function AdminDashboard({ tab = 'events', events = {} }: { tab?: Dashboar
   const navigate = useNavigate();
   const settings = useSiteSettings().data;
   const signOut = useSignOut();
+  // Editors manage content only (decision 0031): the member directory and site administration are not shown to them.
+  const isAdministrator = useAdminSession().data?.role === 'administrator';
 
   return (
     <Page
@@ -38,9 +40,15 @@ export function AdminDashboard({ tab = 'events', events = {} }: { tab?: Dashboar
       intro={`Manage the content and members of ${settings.postName}.`}
       actions={
         <>
-          <Link to="/admin/user-management" className={buttonVariants({ variant: 'outline' })}>
-            <UsersIcon aria-hidden="true" />
-            User Management
+          {isAdministrator ? (
+            <Link to="/admin/user-management" className={buttonVariants({ variant: 'outline' })}>
+              <UsersIcon aria-hidden="true" />
+              User Management
+            </Link>
+          ) : null}
+          <Link to="/admin/account" className={buttonVariants({ variant: 'outline' })}>
+            <UserCogIcon aria-hidden="true" />
+            Your Account
           </Link>
           <Button variant="outline" onClick={() => void signOut.admin()} disabled={signOut.pending}>
             <LogOutIcon aria-hidden="true" />
@@ -87,19 +95,24 @@ export function AdminDashboard({ tab = 'events', events = {} }: { tab?: Dashboar
             </NavCard>
           </div>
         </section>
-        <section aria-labelledby="site-heading">
-          <h2 id="site-heading" className="mb-4 text-2xl font-bold text-navy-800">
-            Site Administration
-          </h2>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <NavCard to="/admin/settings" icon={<SettingsIcon aria-hidden="true" />} title="Settings">
-              Post name, address, hours, links and time zone.
-            </NavCard>
-            <NavCard to="/admin/newsletter" icon={<MailIcon aria-hidden="true" />} title="Newsletter">
-              Subscribers of the newsletter, as a list or CSV.
-            </NavCard>
-          </div>
-        </section>
+        {isAdministrator ? (
+          <section aria-labelledby="site-heading">
+            <h2 id="site-heading" className="mb-4 text-2xl font-bold text-navy-800">
+              Site Administration
+            </h2>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <NavCard to="/admin/settings" icon={<SettingsIcon aria-hidden="true" />} title="Settings">
+                Post name, address, hours, links and time zone.
+              </NavCard>
+              <NavCard to="/admin/newsletter" icon={<MailIcon aria-hidden="true" />} title="Newsletter">
+                Subscribers of the newsletter, as a list or CSV.
+              </NavCard>
+              <NavCard to="/admin/administrators" icon={<ShieldCheckIcon aria-hidden="true" />} title="Administrators">
+                Officers' accounts: add, change role, disable, reset a password.
+              </NavCard>
+            </div>
+          </section>
+        ) : null}
       </div>
     </Page>
   );
@@ -112,7 +125,7 @@ function NavCard({
   title,
   children,
 }: {
-  to: '/admin/member-communications' | '/admin/member-resources' | '/admin/settings' | '/admin/newsletter' | '/admin/volunteers';
+  to: '/admin/member-communications' | '/admin/member-resources' | '/admin/settings' | '/admin/newsletter' | '/admin/volunteers' | '/admin/administrators';
   icon: React.ReactNode;
   title: string;
   children: React.ReactNode;

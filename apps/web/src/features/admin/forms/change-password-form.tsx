@@ -14,10 +14,13 @@ import { FormPanel } from './form-panel.tsx';
 import { RequiredLegend } from './required-legend.tsx';
 import { UnsavedChangesDialog } from './unsaved-changes-dialog.tsx';
 import { AdminTitle } from './admin-title.tsx';
+import { useAdminSession } from '../../auth/use-session.ts';
 
 /** Change password (spec §2, §5). */
 export function ChangePasswordPage() {
   const navigate = useNavigate();
+  const utils = trpc.useUtils();
+  const mustChange = useAdminSession().data?.mustChangePassword === true;
   const change = trpc.adminAuth.changePassword.useMutation();
   const form = useForm<ChangePasswordInput>({
     resolver: zodResolver(ChangePasswordInput),
@@ -37,12 +40,19 @@ export function ChangePasswordPage() {
     }
     toast.success(T.passwordUpdated);
     allowLeave();
+    // The check said "must change the password": read it again, or the admin pages would keep sending here.
+    await utils.adminAuth.check.invalidate();
     await navigate({ to: '/admin' });
   });
 
   return (
     <Page before={<BackLink to="/admin" />} title="Change Password" intro="Other devices signed in to this account are signed out when the password changes.">
       <AdminTitle text="Change Password" />
+      {mustChange ? (
+        <p role="alert" className="mb-6 max-w-xl rounded-md border border-warning bg-warning/10 p-4 text-lg">
+          You signed in with a temporary password. Please choose your own password to continue: the current password is the temporary one.
+        </p>
+      ) : null}
       <FormPanel className="max-w-xl">
         <form onSubmit={onSubmit} noValidate className="space-y-6" aria-label="Change password">
           <RequiredLegend />

@@ -21,6 +21,7 @@ import { FormPanel } from './form-panel.tsx';
 import { ErrorState, LoadingState } from '../../../components/load-state.tsx';
 import { RequiredLegend } from './required-legend.tsx';
 import { SelectField } from './select-field.tsx';
+import { SwitchField } from './switch-field.tsx';
 import { UnsavedChangesDialog } from './unsaved-changes-dialog.tsx';
 import { AdminTitle } from './admin-title.tsx';
 import { RequiredMark } from './required-mark.tsx';
@@ -165,6 +166,14 @@ function SiteSettingsForm({ settings }: { settings: SiteSettingsOutput }) {
           <LinkList form={form} name="nationalLinks" max={20} addLabel="Add national link" item="national link" />
         </Section>
 
+        <Section title="Security" description="Applies to every staff account, administrators and editors alike.">
+          <SwitchField
+            control={form.control}
+            name="requireTwoFactor"
+            label="Require two-factor sign-in for every administrator account"
+            description="Accounts without it must turn it on at their next sign-in before they can do anything else. Turn it on for your own account first."
+          />
+        </Section>
         <FormActions saving={form.formState.isSubmitting} saveLabel="Save Settings" cancel={{ to: '/admin' }} />
       </form>
       <UnsavedChangesDialog blocker={blocker} onLeave={draft.clear} />

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { Ok } from '@post/contracts/common';
+import {
+  DisableTwoFactorInput,
+  RecoveryCodesSchema,
+  SessionIdInput,
+  StaffSessionSchema,
+  TwoFactorCodeInput,
+  TwoFactorSetupSchema,
+  TwoFactorStatusSchema,
+} from '@post/contracts/officers';
+import { adminProcedure, router } from '../../trpc.ts';
+import * as service from './account.service.ts';
+
+const tags = ['Your account'];
+
+/** The signed-in staff account's own two-factor sign-in and sessions (editors and administrators). */
+export const accountRouter = router({
+  twoFactor: adminProcedure
+    .meta({
+      allowDuringSetup: ['two-factor'],
+      openapi: { method: 'GET', path: '/admin/account/two-factor', tags, summary: 'Two-factor sign-in of your account', protect: true },
+    })
+    .input(z.void())
+    .output(TwoFactorStatusSchema)
+    .query(({ ctx }) => service.twoFactorStatus(ctx, ctx.user)),
+  startTwoFactor: adminProcedure
+    .meta({
+      changesContent: false,
+      allowDuringSetup: ['two-factor'],
+      openapi: {
+        method: 'POST',
+        path: '/admin/account/two-factor/start',
+        tags,
+        summary: 'Start turning on two-factor: a new secret and its QR code',
+        protect: true,
+      },
+    })
+    .input(z.void())
+    .output(TwoFactorSetupSchema)
+    .mutation(({ ctx }) => service.startTwoFactor(ctx, ctx.user)),
+  confirmTwoFactor: adminProcedure
+    .meta({
+      changesContent: false,
+      allowDuringSetup: ['two-factor'],
+      openapi: {
+        method: 'POST',
+        path: '/admin/account/two-factor/confirm',
+        tags,
+        summary: 'Finish turning on two-factor with a code from the app; answers the ten recovery codes, once',
+        protect: true,
+      },
+    })
+    .input(TwoFactorCodeInput)
+    .output(RecoveryCodesSchema)
+    .mutation(({ ctx, input }) => service.confirmTwoFactor(ctx, ctx.user, input.code)),
+  disableTwoFactor: adminProcedure
+    .meta({
+      changesContent: false,
+      openapi: { method: 'POST', path: '/admin/account/two-factor/disable', tags, summary: 'Turn two-factor off (needs your password)', protect: true },
+    })
+    .input(DisableTwoFactorInput)
+    .output(Ok)
+    .mutation(async ({ ctx, input }) => {
+      await service.disableTwoFactor(ctx, ctx.user, input.password);
+      return { ok: true as const };
+    }),
+  sessions: adminProcedure
+    .meta({ openapi: { method: 'GET', path: '/admin/sessions', tags, summary: 'Your active sessions: device, address, last use', protect: true } })
+    .input(z.void())
+    .output(z.array(StaffSessionSchema))
+    .query(({ ctx }) => service.listSessions(ctx, ctx.user)),
+  endSession: adminProcedure
+    .meta({ changesContent: false, openapi: { method: 'DELETE', path: '/admin/sessions/{id}', tags, summary: 'End one of your sessions', protect: true } })
+    .input(SessionIdInput)
+    .output(Ok)
+    .mutation(async ({ ctx, input }) => {
+      await service.endSession(ctx, ctx.user, input.id);
+      return { ok: true as const };
+    }),
+});

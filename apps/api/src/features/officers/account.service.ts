@@ -1,0 +1,174 @@
+import { createHmac } from 'node:crypto';
+import { sql } from 'kysely';
+import { verifyPassword } from '@post/db';
+import { E } from '@post/contracts/messages';
+import type { StaffSession } from '@post/contracts/officers';
+import { AppError, conflict } from '../../errors.ts';
+import { passwordCheckSucceeded, reservePasswordCheck } from '../../lib/throttle.ts';
+import type { AdminUser, Context } from '../../trpc.ts';
+import { auditActor, recordAudit } from '../audit/audit.ts';
+import { getSettings } from '../site-settings/site-settings.service.ts';
+import { codeCheckSucceeded, newRecoveryCodes, newTotpSecret, reserveCodeCheck, totpStep } from './two-factor.ts';
+import { SE } from '@post/contracts/staff-messages';
+
+// The signed-in account's own two-factor sign-in and sessions (issue 21, decision 0032).
+
+/** Whether two-factor is on, how many recovery codes are left, and whether the post requires it. */
+export async function twoFactorStatus(ctx: Context, user: AdminUser) {
+  const row = await ctx.db.selectFrom('users').select('totpEnabled').where('id', '=', user.id).executeTakeFirstOrThrow();
+  const left = await ctx.db
+    .selectFrom('userRecoveryCodes')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('userId', '=', user.id)
+    .where('usedAt', 'is', null)
+    .executeTakeFirstOrThrow();
+  const settings = await getSettings(ctx.db);
+  return { enabled: row.totpEnabled, recoveryCodesLeft: row.totpEnabled ? left.n : 0, required: settings.requireTwoFactor };
+}
+
+/** Requiring two-factor for everyone is turned on only by an administrator who has it (else they would lock themselves out). */
+export async function checkTwoFactorRequirement(ctx: Context, user: AdminUser, required: boolean): Promise<void> {
+  if (!required) return;
+  const row = await ctx.db.selectFrom('users').select('totpEnabled').where('id', '=', user.id).executeTakeFirstOrThrow();
+  if (!row.totpEnabled) throw new AppError('BAD_REQUEST', SE.enrolBeforeRequiring);
+}
+
+/** Enrolment, step 1: a new secret, kept on the account until a code confirms it. */
+export async function startTwoFactor(ctx: Context, user: AdminUser) {
+  const row = await ctx.db.selectFrom('users').select('totpEnabled').where('id', '=', user.id).executeTakeFirstOrThrow();
+  if (row.totpEnabled) throw conflict(SE.twoFactorAlreadyOn);
+  const settings = await getSettings(ctx.db);
+  const setup = await newTotpSecret(user.username, settings.postName || 'Post website');
+  await ctx.db.updateTable('users').set({ totpSecret: setup.secret, totpLastStep: null }).where('id', '=', user.id).where('totpEnabled', '=', false).execute();
+  return setup;
+}
+
+/** Enrolment, step 2: a code from the app turns two-factor on; the ten recovery codes are returned once. */
+export async function confirmTwoFactor(ctx: Context, user: AdminUser, code: string): Promise<{ recoveryCodes: string[] }> {
+  const slot = await reserveCodeCheck(ctx, user.id, 'account');
+  const row = await ctx.db.selectFrom('users').select(['totpEnabled', 'totpSecret']).where('id', '=', user.id).executeTakeFirstOrThrow();
+  if (row.totpEnabled) throw conflict(SE.twoFactorAlreadyOn);
+  if (!row.totpSecret) throw new AppError('BAD_REQUEST', SE.twoFactorNotStarted);
+  const step = totpStep(row.totpSecret, code);
+  if (step === null) throw new AppError('BAD_REQUEST', SE.twoFactorCodeWrong);
+  await codeCheckSucceeded(ctx, slot);
+  return ctx.db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable('users')
+      .set({ totpEnabled: true, totpLastStep: step, updatedAt: new Date() })
+      .where('id', '=', user.id)
+      .where('totpEnabled', '=', false)
+      .where('totpSecret', '=', row.totpSecret)
+      .returning('id')
+      .executeTakeFirst();
+    if (!updated) throw conflict(SE.twoFactorAlreadyOn);
+    const recoveryCodes = await newRecoveryCodes(trx, user.id);
+    await recordAudit(trx, auditActor(ctx, user), {
+      entity: 'user',
+      entityId: user.id,
+      action: 'two-factor-on',
+      changes: { totpEnabled: { old: false, new: true } },
+    });
+    return { recoveryCodes };
+  });
+}
+
+/** Turns two-factor off with the account's password (throttled like a password change). */
+export async function disableTwoFactor(ctx: Context, user: AdminUser, password: string): Promise<void> {
+  const row = await ctx.db.selectFrom('users').select(['password', 'totpEnabled']).where('id', '=', user.id).executeTakeFirstOrThrow();
+  if (!row.totpEnabled) throw new AppError('BAD_REQUEST', SE.twoFactorOff);
+  const slot = await reservePasswordCheck(ctx, 'admin', user.id);
+  if (!(await verifyPassword(row.password, password))) throw new AppError('BAD_REQUEST', E.wrongCurrentPassword);
+  await passwordCheckSucceeded(ctx, slot);
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx.updateTable('users').set({ totpEnabled: false, totpSecret: null, totpLastStep: null, updatedAt: new Date() }).where('id', '=', user.id).execute();
+    await trx.deleteFrom('userRecoveryCodes').where('userId', '=', user.id).execute();
+    await recordAudit(trx, auditActor(ctx, user), {
+      entity: 'user',
+      entityId: user.id,
+      action: 'two-factor-off',
+      changes: { totpEnabled: { old: true, new: false } },
+    });
+  });
+}
+
+/** The opaque id of a session: an HMAC of its id, so the session id itself is never shown. */
+function sessionHandle(ctx: Context, sid: string): string {
+  return createHmac('sha256', ctx.env.sessionSecret).update(`session-handle:${sid}`).digest('hex').slice(0, 32);
+}
+
+/** A user agent in plain words: "Firefox on Windows", "Safari on iPhone". */
+export function describeDevice(ua: string | undefined): string {
+  if (!ua) return 'Unknown device';
+  const browser = /Edg\//.test(ua)
+    ? 'Edge'
+    : /OPR\/|Opera/.test(ua)
+      ? 'Opera'
+      : /Firefox\/|FxiOS/.test(ua)
+        ? 'Firefox'
+        : /Chrome\/|CriOS|Chromium/.test(ua)
+          ? 'Chrome'
+          : /Safari\//.test(ua)
+            ? 'Safari'
+            : /curl|wget|python|node|undici|axios|lightmyrequest/i.test(ua)
+              ? 'A program'
+              : 'A browser';
+  const os = /iPhone/.test(ua)
+    ? 'iPhone'
+    : /iPad/.test(ua)
+      ? 'iPad'
+      : /Android/.test(ua)
+        ? 'Android'
+        : /Windows/.test(ua)
+          ? 'Windows'
+          : /Mac OS X|Macintosh/.test(ua)
+            ? 'Mac'
+            : /CrOS/.test(ua)
+              ? 'ChromeOS'
+              : /Linux/.test(ua)
+                ? 'Linux'
+                : '';
+  return os ? `${browser} on ${os}` : browser;
+}
+
+async function ownSessions(ctx: Context, user: AdminUser) {
+  return ctx.db
+    .selectFrom('session')
+    .select(['sid', 'sess'])
+    .where(sql`(sess->>'userId')::int`, '=', user.id)
+    .where('expire', '>', sql<Date>`now()`)
+    .execute();
+}
+
+/** The account's active sessions, the newest use first. */
+export async function listSessions(ctx: Context, user: AdminUser): Promise<StaffSession[]> {
+  const current = ctx.req.session.sessionId;
+  const rows = await ownSessions(ctx, user);
+  const iso = (ms: unknown) => (typeof ms === 'number' ? new Date(ms).toISOString() : null);
+  return rows
+    .map(({ sid, sess }) => {
+      const s = sess as Record<string, unknown>;
+      const isCurrent = sid === current;
+      return {
+        id: sessionHandle(ctx, sid),
+        device: describeDevice(isCurrent ? String(ctx.req.headers['user-agent'] ?? '') : (s.userAgent as string | undefined)),
+        ip: isCurrent ? ctx.req.ip : typeof s.ip === 'string' ? s.ip : null,
+        lastUsedAt: isCurrent ? new Date().toISOString() : iso(s.lastUsedAt),
+        signedInAt: iso(s.userAuthAt),
+        current: isCurrent,
+      };
+    })
+    .sort((a, b) => Number(b.current) - Number(a.current) || (b.lastUsedAt ?? '').localeCompare(a.lastUsedAt ?? ''));
+}
+
+/** Ends one of the account's own sessions (this one too: that is signing out). */
+export async function endSession(ctx: Context, user: AdminUser, id: string): Promise<void> {
+  const rows = await ownSessions(ctx, user);
+  const match = rows.find((r) => sessionHandle(ctx, r.sid) === id);
+  if (!match) throw new AppError('NOT_FOUND', SE.sessionNotFound);
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('session').where('sid', '=', match.sid).execute();
+    await recordAudit(trx, auditActor(ctx, user), { entity: 'session', entityId: id, action: 'session-end' });
+  });
+  if (match.sid === ctx.req.session.sessionId) await ctx.req.session.destroy();
+}

@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { V } from './messages.ts';
+import { SV } from './staff-messages.ts';
+
+// Staff accounts, two-factor sign-in and sessions (issue 21, decisions 0031 and 0032).
+
+/** The two roles (decision 0031). */
+export const STAFF_ROLES = ['administrator', 'editor'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+export const StaffRoleSchema = z.enum(STAFF_ROLES, { error: V.invalidChoice });
+
+const name = (required: string) => z.string({ error: required }).trim().min(1, required).max(100, V.tooLong(100));
+const password = z.string({ error: V.passwordMin }).min(8, SV.staffPasswordMin).max(200, V.tooLong(200));
+
+/** An account as the administrators' list shows it. */
+export const StaffAccountSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  email: z.string().nullable(),
+  role: StaffRoleSchema,
+  twoFactor: z.boolean(),
+  disabled: z.boolean(),
+  mustChangePassword: z.boolean(),
+  /** Invited and not yet accepted: no password of their own yet. */
+  invitationPending: z.boolean(),
+  lastSignInAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type StaffAccount = z.infer<typeof StaffAccountSchema>;
+
+/** Body of POST /api/admin/users: without temporaryPassword an invitation is e-mailed. */
+export const CreateStaffInput = z.object({
+  username: z
+    .string({ error: V.usernameMin })
+    .trim()
+    .min(3, V.usernameMin)
+    .max(100, V.tooLong(100))
+    .regex(/^[A-Za-z0-9._@-]+$/, SV.usernameChars),
+  firstName: name(V.firstNameRequired),
+  lastName: name(V.lastNameRequired),
+  email: z.email({ error: V.invalidEmail }).max(255, V.tooLong(255)),
+  role: StaffRoleSchema,
+  temporaryPassword: password.optional(),
+});
+export type CreateStaffInput = z.infer<typeof CreateStaffInput>;
+
+/** Body of PATCH /api/admin/users/{id}: only the fields given change. */
+export const UpdateStaffInput = z.object({
+  id: z.coerce.number().int().positive(),
+  firstName: name(V.firstNameRequired).optional(),
+  lastName: name(V.lastNameRequired).optional(),
+  email: z.email({ error: V.invalidEmail }).max(255, V.tooLong(255)).optional(),
+  role: StaffRoleSchema.optional(),
+  disabled: z.boolean().optional(),
+  /** Clears a lost second factor: the person enrols again. */
+  resetTwoFactor: z.literal(true).optional(),
+});
+export type UpdateStaffInput = z.infer<typeof UpdateStaffInput>;
+
+/** Body of POST /api/admin/users/{id}/reset-password: a temporary password, or else a link by e-mail. */
+export const ResetStaffPasswordInput = z.object({
+  id: z.coerce.number().int().positive(),
+  temporaryPassword: password.optional(),
+});
+export type ResetStaffPasswordInput = z.infer<typeof ResetStaffPasswordInput>;
+
+/** Query of GET /api/invitation: is this link still good, and for whom. */
+export const InvitationQuery = z.object({ token: z.string().min(1).max(200) });
+export const InvitationInfoSchema = z.object({ username: z.string(), firstName: z.string().nullable() });
+
+/** Body of POST /api/invitation: the person sets their password. */
+export const AcceptInvitationInput = z
+  .object({
+    token: z.string().min(1).max(200),
+    newPassword: password,
+    confirmPassword: z.string({ error: V.confirmPasswordRequired }).min(1, V.confirmPasswordRequired).max(200, V.tooLong(200)),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, { message: V.passwordsDoNotMatch, path: ['confirmPassword'] });
+export type AcceptInvitationInput = z.infer<typeof AcceptInvitationInput>;
+
+/** A six-digit code from the authenticator app, or a recovery code (spaces and dashes ignored). */
+export const TwoFactorCodeInput = z.object({
+  code: z.string({ error: SV.twoFactorCodeRequired }).trim().min(6, SV.twoFactorCodeRequired).max(40, V.tooLong(40)),
+});
+export type TwoFactorCodeInput = z.infer<typeof TwoFactorCodeInput>;
+
+/** Two-factor state of the signed-in account. */
+export const TwoFactorStatusSchema = z.object({
+  enabled: z.boolean(),
+  recoveryCodesLeft: z.number().int(),
+  required: z.boolean(),
+});
+
+/** Enrolment start: the secret as a QR code (SVG data URL, drawn here) and for typing in. */
+export const TwoFactorSetupSchema = z.object({
+  secret: z.string(),
+  otpauthUrl: z.string(),
+  qrSvg: z.string(),
+});
+
+/** The recovery codes, shown once. */
+export const RecoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) });
+
+/** Body of turning two-factor off: the account's password. */
+export const DisableTwoFactorInput = z.object({
+  password: z.string({ error: V.passwordRequired }).min(1, V.passwordRequired).max(200, V.tooLong(200)),
+});
+
+/** One of the account's own sessions. */
+export const StaffSessionSchema = z.object({
+  /** An opaque id (a hash of the session id), never the session id itself. */
+  id: z.string(),
+  device: z.string(),
+  ip: z.string().nullable(),
+  lastUsedAt: z.string().nullable(),
+  signedInAt: z.string().nullable(),
+  current: z.boolean(),
+});
+export type StaffSession = z.infer<typeof StaffSessionSchema>;
+
+export const SessionIdInput = z.object({ id: z.string().regex(/^[0-9a-f]{32}$/, V.invalidChoice) });
