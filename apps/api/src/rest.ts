@@ -9,6 +9,7 @@ import { eventsRoutes } from './features/events/events.routes.ts';
 import { memberResourcesRoutes } from './features/member-resources/member-resources.routes.ts';
 import { membersRoutes } from './features/members/members.routes.ts';
 import { imageUploadRoutes, withImageUpload } from './features/images/images.routes.ts';
+import { auditRoutes } from './features/audit/audit.routes.ts';
 import type { DB } from '@post/db';
 import type { Env } from './env.ts';
 
@@ -72,6 +73,7 @@ export async function restPlugin(app: FastifyInstance, opts: { db: DB; env: Env;
   await memberResourcesRoutes(app, opts);
   await membersRoutes(app, opts);
   await imageUploadRoutes(app, opts);
+  await auditRoutes(app, opts);
 
   const createContext = contextFactory(opts);
   // The package's own Fastify adapter can answer twice (its async handler resolves before the

@@ -14,6 +14,7 @@ import { memberCommunicationsRouter } from './features/member-communications/mem
 import { memberResourcesRouter } from './features/member-resources/member-resources.router.ts';
 import { memberPortalRouter } from './features/member-portal/member-portal.router.ts';
 import { outboxRouter } from './features/mail/outbox.router.ts';
+import { auditRouter } from './features/audit/audit.router.ts';
 
 /** Every feature router; the web app's types come from here. */
 export const appRouter = router({
@@ -32,6 +33,7 @@ export const appRouter = router({
   memberResources: memberResourcesRouter,
   memberPortal: memberPortalRouter,
   outbox: outboxRouter,
+  audit: auditRouter,
 });
 
 /** The API's type, for the web app's typed client. */

@@ -50,6 +50,7 @@ export const DEFAULT_SITE_SETTINGS: SiteDefaults = {
     { label: 'Action alerts sign-up', url: 'https://www.va.gov/' },
   ],
   timeZone: 'America/New_York',
+  auditRetentionMonths: 24,
 };
 
 /** National hotlines: public facts (decisions §1). */
@@ -77,4 +78,6 @@ export interface SiteDefaults {
   stateOffice: { name: string; address: string; phone: string; hours: string; url: string };
   nationalLinks: { label: string; url: string }[];
   timeZone: string;
+  /** Months the audit log keeps an entry (issue 21: two years by default). */
+  auditRetentionMonths: number;
 }

@@ -48,6 +48,13 @@ export const SiteSettingsSchema = z.object({
   stateOffice: OfficeSchema,
   nationalLinks: z.array(LinkSchema).max(20),
   timeZone: text(64).refine(isTimeZone, 'Please choose a valid time zone'),
+  // Issue 21: entries of the audit log older than this are pruned (default two years).
+  auditRetentionMonths: z.coerce
+    .number({ error: 'Keep the audit log for 1 to 120 months' })
+    .int('Keep the audit log for 1 to 120 months')
+    .min(1, 'Keep the audit log for 1 to 120 months')
+    .max(120, 'Keep the audit log for 1 to 120 months')
+    .default(24),
 });
 export type SiteSettings = z.infer<typeof SiteSettingsSchema>;
 

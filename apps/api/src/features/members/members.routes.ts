@@ -4,13 +4,17 @@ import { E } from '@post/contracts/messages';
 import type { Env } from '../../env.ts';
 import { currentAdmin } from '../../trpc.ts';
 import { membersCsv } from './members.service.ts';
+import { audited } from '../audit/audit.ts';
 
 /** GET /api/admin/members.csv: the member directory as a download (administrators). */
 export async function membersRoutes(app: FastifyInstance, deps: { db: DB; env: Env }): Promise<void> {
   app.get('/api/admin/members.csv', async (req, reply) => {
     const admin = await currentAdmin({ db: deps.db, req });
     if (!admin) return reply.code(401).send({ message: E.adminRequired });
-    const csv = await membersCsv(deps.db);
+    // Who took the directory (addresses, phone numbers) home is recorded with the file (decision 0034).
+    const csv = await audited({ db: deps.db, req, user: admin }, { entity: 'member', action: 'export', id: null, changes: () => null }, (trx) =>
+      membersCsv(trx),
+    );
     const day = new Date().toISOString().slice(0, 10);
     return reply
       .type('text/csv; charset=utf-8')

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SiteSettingsSchema } from '@post/contracts/site-settings';
 import { adminProcedure, publicProcedure, router } from '../../trpc.ts';
 import { getSettings, saveSettings } from './site-settings.service.ts';
+import { audited } from '../audit/audit.ts';
 
 const tags = ['Site settings'];
 
@@ -16,5 +17,7 @@ export const siteSettingsRouter = router({
     .meta({ changesContent: true, openapi: { method: 'PUT', path: '/admin/site-settings', tags, summary: "Replace the post's settings", protect: true } })
     .input(SiteSettingsSchema)
     .output(SiteSettingsSchema)
-    .mutation(({ ctx, input }) => saveSettings(ctx.db, input)),
+    .mutation(({ ctx, input }) =>
+      audited(ctx, { entity: 'settings', action: 'update', id: null, before: (trx) => getSettings(trx) }, (trx) => saveSettings(trx, input)),
+    ),
 });
