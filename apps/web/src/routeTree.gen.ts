@@ -19,6 +19,7 @@ import { Route as LoginRouteImport } from './routes/login'
 import { Route as MemberRouteImport } from './routes/member'
 import { Route as ResourcesRouteImport } from './routes/resources'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
+import { Route as AdminAuditRouteImport } from './routes/admin/audit'
 import { Route as AdminChangePasswordRouteImport } from './routes/admin/change-password'
 import { Route as AdminNewsRouteImport } from './routes/admin/news'
 import { Route as AdminNewsletterRouteImport } from './routes/admin/newsletter'
@@ -88,6 +89,11 @@ const ResourcesRoute = ResourcesRouteImport.update({
 const AdminIndexRoute = AdminIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminAuditRoute = AdminAuditRouteImport.update({
+  id: '/audit',
+  path: '/audit',
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const AdminChangePasswordRoute = AdminChangePasswordRouteImport.update({
@@ -208,6 +214,7 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute
   '/member': typeof MemberRoute
   '/resources': typeof ResourcesRoute
+  '/admin/audit': typeof AdminAuditRoute
   '/admin/change-password': typeof AdminChangePasswordRoute
   '/admin/news': typeof AdminNewsRoute
   '/admin/newsletter': typeof AdminNewsletterRoute
@@ -239,6 +246,7 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/member': typeof MemberRoute
   '/resources': typeof ResourcesRoute
+  '/admin/audit': typeof AdminAuditRoute
   '/admin/change-password': typeof AdminChangePasswordRoute
   '/admin/news': typeof AdminNewsRoute
   '/admin/newsletter': typeof AdminNewsletterRoute
@@ -272,6 +280,7 @@ export interface FileRoutesById {
   '/login': typeof LoginRoute
   '/member': typeof MemberRoute
   '/resources': typeof ResourcesRoute
+  '/admin/audit': typeof AdminAuditRoute
   '/admin/change-password': typeof AdminChangePasswordRoute
   '/admin/news': typeof AdminNewsRoute
   '/admin/newsletter': typeof AdminNewsletterRoute
@@ -306,6 +315,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/member'
     | '/resources'
+    | '/admin/audit'
     | '/admin/change-password'
     | '/admin/news'
     | '/admin/newsletter'
@@ -337,6 +347,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/member'
     | '/resources'
+    | '/admin/audit'
     | '/admin/change-password'
     | '/admin/news'
     | '/admin/newsletter'
@@ -369,6 +380,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/member'
     | '/resources'
+    | '/admin/audit'
     | '/admin/change-password'
     | '/admin/news'
     | '/admin/newsletter'
@@ -477,6 +489,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/admin/'
       preLoaderRoute: typeof AdminIndexRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/audit': {
+      id: '/admin/audit'
+      path: '/audit'
+      fullPath: '/admin/audit'
+      preLoaderRoute: typeof AdminAuditRouteImport
       parentRoute: typeof AdminRouteRoute
     }
     '/admin/change-password': {
@@ -623,6 +642,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface AdminRouteRouteChildren {
+  AdminAuditRoute: typeof AdminAuditRoute
   AdminChangePasswordRoute: typeof AdminChangePasswordRoute
   AdminNewsRoute: typeof AdminNewsRoute
   AdminNewsletterRoute: typeof AdminNewsletterRoute
@@ -644,6 +664,7 @@ interface AdminRouteRouteChildren {
 }
 
 const AdminRouteRouteChildren: AdminRouteRouteChildren = {
+  AdminAuditRoute: AdminAuditRoute,
   AdminChangePasswordRoute: AdminChangePasswordRoute,
   AdminNewsRoute: AdminNewsRoute,
   AdminNewsletterRoute: AdminNewsletterRoute,

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+export { AUDIT_ACTIONS, AUDIT_ENTITIES, formatAuditChanges, formatAuditValue } from './audit-format.ts';
+
 /** A calendar date 'YYYY-MM-DD' (a day in the post's time zone). */
 const Day = z
   .string()
@@ -17,28 +19,6 @@ const filterText = (max: number) =>
     .max(max, `Must be at most ${max} characters`)
     .optional()
     .transform((s) => (s ? s : undefined));
-
-/** The kinds of record the log names (the filter's choices; other values are accepted too). */
-export const AUDIT_ENTITIES = [
-  'event',
-  'news',
-  'resource',
-  'commander-message',
-  'community-engagement',
-  'member-communication',
-  'member-resource',
-  'image',
-  'member',
-  'settings',
-  'newsletter-subscriber',
-  'volunteer',
-  'outbox',
-  'user',
-  'session',
-] as const;
-
-/** The actions the log names (the filter's choices). */
-export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'activate', 'upload', 'import', 'export', 'retry', 'sign-in', 'sign-in-failed'] as const;
 
 /**
  * Filters of GET /api/admin/audit and /api/admin/audit.csv: person (user id or name), entity,
@@ -83,18 +63,3 @@ export type AuditList = z.infer<typeof AuditListSchema>;
 
 /** Retention of the audit log, in months (site setting `auditRetentionMonths`). */
 export const AUDIT_RETENTION_DEFAULT_MONTHS = 24;
-
-/** One value of a change as people read it: text as is, nothing as "(empty)", the rest as JSON. */
-export function formatAuditValue(value: unknown): string {
-  if (value === null || value === undefined || value === '') return '(empty)';
-  if (typeof value === 'string') return value;
-  return JSON.stringify(value);
-}
-
-/** The changes of an entry as lines "field: old → new" (a new record's fields as "field: value"). */
-export function formatAuditChanges(changes: AuditEntryView['changes']): string[] {
-  if (!changes) return [];
-  return Object.entries(changes).map(([field, c]) =>
-    c.old === null || c.old === undefined ? `${field}: ${formatAuditValue(c.new)}` : `${field}: ${formatAuditValue(c.old)} → ${formatAuditValue(c.new)}`,
-  );
-}

@@ -1,6 +1,6 @@
 import type * as React from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { FileTextIcon, FolderOpenIcon, LogOutIcon, MailIcon, SettingsIcon, UsersIcon } from 'lucide-react';
+import { FileTextIcon, FolderOpenIcon, HistoryIcon, LogOutIcon, MailIcon, SettingsIcon, UsersIcon } from 'lucide-react';
 import { Button, buttonVariants } from '@post/ui/components/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@post/ui/components/tabs';
 import { Page } from '../../../layout/page.tsx';
@@ -95,6 +95,9 @@ export function AdminDashboard({ tab = 'events' }: { tab?: DashboardTab }) {
             <NavCard to="/admin/newsletter" icon={<MailIcon aria-hidden="true" />} title="Newsletter">
               Subscribers of the newsletter, as a list or CSV.
             </NavCard>
+            <NavCard to="/admin/audit" icon={<HistoryIcon aria-hidden="true" />} title="Audit log">
+              Who changed what, and when.
+            </NavCard>
           </div>
         </section>
       </div>
@@ -109,7 +112,7 @@ function NavCard({
   title,
   children,
 }: {
-  to: '/admin/member-communications' | '/admin/member-resources' | '/admin/settings' | '/admin/newsletter';
+  to: '/admin/member-communications' | '/admin/member-resources' | '/admin/settings' | '/admin/newsletter' | '/admin/audit';
   icon: React.ReactNode;
   title: string;
   children: React.ReactNode;
