@@ -1,8 +1,7 @@
 import { loadEnv } from './env.ts';
 import { buildServer } from './server.ts';
 import { openDatabase, prepareContent } from './bootstrap.ts';
-import { pruneSessions } from './plugins/session.ts';
-import { pruneAudit } from './features/audit/audit.service.ts';
+import { pruneStale } from './lib/prune.ts';
 import { startSeriesJob } from './features/events/series.service.ts';
 
 // Start-up: configuration, database, migrations, administrator, demo content, listen,
@@ -28,13 +27,7 @@ async function main(): Promise<void> {
   app.mailWorker.start();
 
   // Expired sessions and throttling counters, and audit entries past their retention (issue 21).
-  const prune = setInterval(
-    () => {
-      pruneSessions(handle.db).catch(() => undefined);
-      pruneAudit(handle.db).catch((err) => say(`audit log prune failed: ${String(err)}`));
-    },
-    15 * 60 * 1000,
-  );
+  const prune = setInterval(() => void pruneStale(handle.db, (what, err) => say(`${what} prune failed: ${String(err)}`)), 15 * 60 * 1000);
   prune.unref();
   // Recurring events stay 18 months ahead; every node runs it (idempotent inserts, decision 0020).
   startSeriesJob(handle.db, say);

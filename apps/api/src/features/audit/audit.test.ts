@@ -420,6 +420,7 @@ describe('GET /api/admin/audit and /api/admin/audit.csv', () => {
 describe('retention', () => {
   it('prunes entries older than "Keep the audit log for" (default 24 months), nothing newer', async () => {
     const { pruneAudit } = await import('./audit.service.ts');
+    const { pruneStale } = await import('../../lib/prune.ts');
     await t.db.deleteFrom('auditLog').execute();
     const now = new Date('2026-06-15T12:00:00Z');
     const at = (iso: string) => ({ at: new Date(iso), entity: 'news', action: 'update' });
@@ -446,5 +447,13 @@ describe('retention', () => {
       expect(res.json().message).toBe('Keep the audit log for 1 to 120 months');
     }
     ok(await admin.put('/api/admin/site-settings', settings));
+
+    // The periodic job (main.ts) runs it with the sessions' prune: 24 months again, a row of 2020 goes.
+    await t.db.insertInto('auditLog').values(at('2020-01-01T00:00:00Z')).execute();
+    const errors: string[] = [];
+    await pruneStale(t.db, (what) => errors.push(what));
+    expect(errors).toEqual([]);
+    expect(await t.db.selectFrom('auditLog').select('id').where('at', '<', new Date('2021-01-01')).execute()).toEqual([]);
+    expect(await count()).toBeGreaterThan(0);
   });
 });
