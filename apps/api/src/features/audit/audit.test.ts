@@ -420,14 +420,15 @@ describe('GET /api/admin/audit and /api/admin/audit.csv', () => {
 describe('no administrator write is left out', () => {
   it('every administrator mutation runs through audited() (or is recorded by its own service)', async () => {
     const { appRouter } = await import('../../router.ts');
-    // Recorded inside their services (admin-auth: sign-in, password and two-factor changes).
-    const recordedElsewhere = new Set(['adminAuth.changePassword']);
+    // Accounts, sign-ins, password and two-factor changes are recorded inside their own
+    // services (features/admin-auth and the users feature of issue 21), not by audited().
+    const recordedElsewhere = (name: string) => /^(adminAuth|users|sessions)\./.test(name);
     const missing: string[] = [];
     let checked = 0;
     for (const [name, p] of Object.entries((appRouter as any)._def.procedures as Record<string, any>)) {
       const openapi = p._def.meta?.openapi;
       const adminWrite = p._def.type === 'mutation' && openapi?.protect && !String(openapi.path).startsWith('/member/');
-      if (!adminWrite || recordedElsewhere.has(name)) continue;
+      if (!adminWrite || recordedElsewhere(name)) continue;
       // The resolver's own source (imports appear as `(0, module.audited)(` once transformed).
       checked += 1;
       const source = String(p._def.resolver);
