@@ -8,3 +8,8 @@ import type { Database, DB } from '@post/db';
 export function inTransaction<T>(db: DB, fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
   return db.isTransaction ? fn(db as Transaction<Database>) : db.transaction().execute(fn);
 }
+
+/** `db.transaction()` in the same shape (`.execute(fn)`), joining the caller's transaction when there is one. */
+export function transaction(db: DB): { execute<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> } {
+  return { execute: (fn) => inTransaction(db, fn) };
+}
