@@ -389,6 +389,9 @@ describe('GET /api/admin/audit and /api/admin/audit.csv', () => {
     expect(audit.map(([name, p]) => [name, p._def.type])).toEqual([['audit.list', 'query']]);
     const paths = procs.map(([, p]) => `${p._def.meta?.openapi?.method} ${p._def.meta?.openapi?.path}`).filter((p) => p.includes('/audit'));
     expect(paths).toEqual(['GET /admin/audit']);
+    // The REST document offers the read only.
+    const doc = ok(await t.agent().get('/api/openapi.json'));
+    expect(Object.keys(doc.paths['/admin/audit'])).toEqual(['get']);
     for (const method of ['PUT', 'PATCH', 'DELETE', 'POST'] as const) {
       const res = await admin.request(method, '/api/admin/audit', method === 'DELETE' ? undefined : {});
       expect(res.statusCode, method).toBe(404);
