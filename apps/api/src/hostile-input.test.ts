@@ -222,6 +222,19 @@ describe('hostile input on every procedure', () => {
     }
   });
 
+  it('GET /api/admin/audit.csv: hostile filters answer 200 (as plain text to match) or a 4xx, never a 5xx; nothing changes', async () => {
+    const before = await fingerprint();
+    const values = [...INJECTION_CORPUS.filter((x) => x !== '\uD800'), '2026-02-30', '0000-00-00', '9999-12-31', '-1', '1e9'];
+    for (const key of ['person', 'entity', 'action', 'from', 'to', 'page', 'pageSize', 'other']) {
+      for (const v of values) {
+        const res = await admin.get(`/api/admin/audit.csv?${new URLSearchParams({ [key]: v })}`);
+        expect(res.statusCode, `${key}=${v.slice(0, 40)}: ${res.body.slice(0, 200)}`).toBeLessThan(500);
+        if (res.statusCode >= 400) expect(typeof res.json().message).toBe('string');
+      }
+    }
+    expect(await fingerprint()).toBe(before);
+  });
+
   it('stores injection strings as plain data where they are valid input', async () => {
     for (const s of INJECTION_CORPUS.filter((x) => x.length < 200 && x.trim() && !x.includes('\u0000') && !x.includes('\uD800'))) {
       const res = await admin.post('/api/newsletter/subscribe', { email: s });

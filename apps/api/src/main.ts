@@ -1,7 +1,7 @@
 import { loadEnv } from './env.ts';
 import { buildServer } from './server.ts';
 import { openDatabase, prepareContent } from './bootstrap.ts';
-import { pruneSessions } from './plugins/session.ts';
+import { pruneStale } from './lib/prune.ts';
 import { startSeriesJob } from './features/events/series.service.ts';
 
 // Start-up: configuration, database, migrations, administrator, demo content, listen,
@@ -26,7 +26,8 @@ async function main(): Promise<void> {
   // Every node sends mail; app.close() on SIGTERM lets the message in flight finish.
   app.mailWorker.start();
 
-  const prune = setInterval(() => pruneSessions(handle.db).catch(() => undefined), 15 * 60 * 1000);
+  // Expired sessions and throttling counters, and audit entries past their retention (issue 21).
+  const prune = setInterval(() => void pruneStale(handle.db, (what, err) => say(`${what} prune failed: ${String(err)}`)), 15 * 60 * 1000);
   prune.unref();
   // Recurring events stay 18 months ahead; every node runs it (idempotent inserts, decision 0020).
   startSeriesJob(handle.db, say);

@@ -10,6 +10,7 @@ import { memberResourcesRoutes } from './features/member-resources/member-resour
 import { membersRoutes } from './features/members/members.routes.ts';
 import { rosterRoutes } from './features/volunteers/roster.routes.ts';
 import { imageUploadRoutes, withImageUpload } from './features/images/images.routes.ts';
+import { auditRoutes } from './features/audit/audit.routes.ts';
 import type { DB } from '@post/db';
 import type { Env } from './env.ts';
 
@@ -74,6 +75,7 @@ export async function restPlugin(app: FastifyInstance, opts: { db: DB; env: Env;
   await membersRoutes(app, opts);
   await rosterRoutes(app, opts);
   await imageUploadRoutes(app, opts);
+  await auditRoutes(app, opts);
 
   const createContext = contextFactory(opts);
   // The package's own Fastify adapter can answer twice (its async handler resolves before the

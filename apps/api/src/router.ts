@@ -16,6 +16,7 @@ import { memberPortalRouter } from './features/member-portal/member-portal.route
 import { outboxRouter } from './features/mail/outbox.router.ts';
 import { usersRouter } from './features/officers/users.router.ts';
 import { accountRouter } from './features/officers/account.router.ts';
+import { auditRouter } from './features/audit/audit.router.ts';
 
 /** Every feature router; the web app's types come from here. */
 export const appRouter = router({
@@ -36,6 +37,7 @@ export const appRouter = router({
   outbox: outboxRouter,
   users: usersRouter,
   account: accountRouter,
+  audit: auditRouter,
 });
 
 /** The API's type, for the web app's typed client. */

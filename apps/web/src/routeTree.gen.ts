@@ -21,6 +21,7 @@ import { Route as ResourcesRouteImport } from './routes/resources'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminAccountRouteImport } from './routes/admin/account'
 import { Route as AdminAdministratorsRouteImport } from './routes/admin/administrators'
+import { Route as AdminAuditRouteImport } from './routes/admin/audit'
 import { Route as AdminChangePasswordRouteImport } from './routes/admin/change-password'
 import { Route as AdminNewsRouteImport } from './routes/admin/news'
 import { Route as AdminNewsletterRouteImport } from './routes/admin/newsletter'
@@ -103,6 +104,11 @@ const AdminAccountRoute = AdminAccountRouteImport.update({
 const AdminAdministratorsRoute = AdminAdministratorsRouteImport.update({
   id: '/administrators',
   path: '/administrators',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminAuditRoute = AdminAuditRouteImport.update({
+  id: '/audit',
+  path: '/audit',
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const AdminChangePasswordRoute = AdminChangePasswordRouteImport.update({
@@ -241,6 +247,7 @@ export interface FileRoutesByFullPath {
   '/resources': typeof ResourcesRoute
   '/admin/account': typeof AdminAccountRoute
   '/admin/administrators': typeof AdminAdministratorsRoute
+  '/admin/audit': typeof AdminAuditRoute
   '/admin/change-password': typeof AdminChangePasswordRoute
   '/admin/news': typeof AdminNewsRoute
   '/admin/newsletter': typeof AdminNewsletterRoute
@@ -277,6 +284,7 @@ export interface FileRoutesByTo {
   '/resources': typeof ResourcesRoute
   '/admin/account': typeof AdminAccountRoute
   '/admin/administrators': typeof AdminAdministratorsRoute
+  '/admin/audit': typeof AdminAuditRoute
   '/admin/change-password': typeof AdminChangePasswordRoute
   '/admin/news': typeof AdminNewsRoute
   '/admin/newsletter': typeof AdminNewsletterRoute
@@ -315,6 +323,7 @@ export interface FileRoutesById {
   '/resources': typeof ResourcesRoute
   '/admin/account': typeof AdminAccountRoute
   '/admin/administrators': typeof AdminAdministratorsRoute
+  '/admin/audit': typeof AdminAuditRoute
   '/admin/change-password': typeof AdminChangePasswordRoute
   '/admin/news': typeof AdminNewsRoute
   '/admin/newsletter': typeof AdminNewsletterRoute
@@ -354,6 +363,7 @@ export interface FileRouteTypes {
     | '/resources'
     | '/admin/account'
     | '/admin/administrators'
+    | '/admin/audit'
     | '/admin/change-password'
     | '/admin/news'
     | '/admin/newsletter'
@@ -390,6 +400,7 @@ export interface FileRouteTypes {
     | '/resources'
     | '/admin/account'
     | '/admin/administrators'
+    | '/admin/audit'
     | '/admin/change-password'
     | '/admin/news'
     | '/admin/newsletter'
@@ -427,6 +438,7 @@ export interface FileRouteTypes {
     | '/resources'
     | '/admin/account'
     | '/admin/administrators'
+    | '/admin/audit'
     | '/admin/change-password'
     | '/admin/news'
     | '/admin/newsletter'
@@ -553,6 +565,13 @@ declare module '@tanstack/react-router' {
       path: '/administrators'
       fullPath: '/admin/administrators'
       preLoaderRoute: typeof AdminAdministratorsRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/audit': {
+      id: '/admin/audit'
+      path: '/audit'
+      fullPath: '/admin/audit'
+      preLoaderRoute: typeof AdminAuditRouteImport
       parentRoute: typeof AdminRouteRoute
     }
     '/admin/change-password': {
@@ -722,6 +741,7 @@ declare module '@tanstack/react-router' {
 interface AdminRouteRouteChildren {
   AdminAccountRoute: typeof AdminAccountRoute
   AdminAdministratorsRoute: typeof AdminAdministratorsRoute
+  AdminAuditRoute: typeof AdminAuditRoute
   AdminChangePasswordRoute: typeof AdminChangePasswordRoute
   AdminNewsRoute: typeof AdminNewsRoute
   AdminNewsletterRoute: typeof AdminNewsletterRoute
@@ -747,6 +767,7 @@ interface AdminRouteRouteChildren {
 const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminAccountRoute: AdminAccountRoute,
   AdminAdministratorsRoute: AdminAdministratorsRoute,
+  AdminAuditRoute: AdminAuditRoute,
   AdminChangePasswordRoute: AdminChangePasswordRoute,
   AdminNewsRoute: AdminNewsRoute,
   AdminNewsletterRoute: AdminNewsletterRoute,

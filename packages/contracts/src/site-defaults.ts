@@ -54,6 +54,7 @@ export const DEFAULT_SITE_SETTINGS: SiteDefaults = {
   logoImageId: null,
   logoAlt: '',
   requireTwoFactor: false,
+  auditRetentionMonths: 24,
 };
 
 /** National hotlines: public facts (decisions §1). */
@@ -87,4 +88,6 @@ export interface SiteDefaults {
   logo?: Image | null;
   /** Every staff account must sign in with two-factor (decision 0032). */
   requireTwoFactor: boolean;
+  /** Months the audit log keeps an entry (issue 21: two years by default). */
+  auditRetentionMonths: number;
 }

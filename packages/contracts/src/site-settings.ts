@@ -58,6 +58,13 @@ export const SiteSettingsSchema = z.object({
   logoAlt: text(500).optional(),
   /** "Require two-factor sign-in for every administrator account" (decision 0032). */
   requireTwoFactor: z.boolean().default(false),
+  // Issue 21: entries of the audit log older than this are pruned (default two years).
+  auditRetentionMonths: z.coerce
+    .number({ error: 'Keep the audit log for 1 to 120 months' })
+    .int('Keep the audit log for 1 to 120 months')
+    .min(1, 'Keep the audit log for 1 to 120 months')
+    .max(120, 'Keep the audit log for 1 to 120 months')
+    .default(24),
 });
 export type SiteSettings = z.infer<typeof SiteSettingsSchema>;
 

@@ -27,6 +27,8 @@ export const BACKUP_TABLES = [
   'rateLimits',
   'mailOutbox',
   'mailTokens',
+  // After users: an entry names its administrator.
+  'auditLog',
 ] as const;
 
 /** A logical backup: every row of every table, as JSON, engine-independent. */

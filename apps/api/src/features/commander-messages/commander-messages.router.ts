@@ -8,6 +8,8 @@ import {
 import { IdInput, Ok } from '@post/contracts/common';
 import { adminProcedure, publicProcedure, router } from '../../trpc.ts';
 import * as service from './commander-messages.service.ts';
+import { audited } from '../audit/audit.ts';
+import type { DB } from '@post/db';
 
 const tags = ['Commander messages'];
 
@@ -32,18 +34,23 @@ export const commanderMessagesRouter = router({
     .meta({ changesContent: true, openapi: { method: 'POST', path: '/commander-messages', tags, summary: 'Create a message', protect: true } })
     .input(CreateCommanderMessageInput)
     .output(CommanderMessageSchema)
-    .mutation(({ ctx, input }) => service.createMessage(ctx.db, input, ctx.user.id)),
+    .mutation(({ ctx, input }) => audited(ctx, { entity: 'commander-message', action: 'create' }, (trx) => service.createMessage(trx, input, ctx.user.id))),
   update: adminProcedure
     .meta({ changesContent: true, openapi: { method: 'PATCH', path: '/commander-messages/{id}', tags, summary: 'Change a message', protect: true } })
     .input(UpdateCommanderMessageInput)
     .output(CommanderMessageSchema)
-    .mutation(({ ctx, input }) => service.updateMessage(ctx.db, input, ctx.user.id)),
+    .mutation(({ ctx, input }) =>
+      audited(ctx, { entity: 'commander-message', action: 'update', before: (trx) => service.messageById(trx, input.id) }, (trx) =>
+        service.updateMessage(trx, input, ctx.user.id),
+      ),
+    ),
   remove: adminProcedure
     .meta({ changesContent: true, openapi: { method: 'DELETE', path: '/commander-messages/{id}', tags, summary: 'Delete a message', protect: true } })
     .input(IdInput)
     .output(Ok)
     .mutation(async ({ ctx, input }) => {
-      await service.deleteMessage(ctx.db, input.id);
+      const before = (trx: DB) => service.messageById(trx, input.id);
+      await audited(ctx, { entity: 'commander-message', action: 'delete', id: input.id, before }, (trx) => service.deleteMessage(trx, input.id));
       return { ok: true as const };
     }),
   activate: adminProcedure
@@ -53,5 +60,9 @@ export const commanderMessagesRouter = router({
     })
     .input(IdInput)
     .output(CommanderMessageSchema)
-    .mutation(({ ctx, input }) => service.activateMessage(ctx.db, input.id)),
+    .mutation(({ ctx, input }) =>
+      audited(ctx, { entity: 'commander-message', action: 'activate', before: (trx) => service.messageById(trx, input.id) }, (trx) =>
+        service.activateMessage(trx, input.id),
+      ),
+    ),
 });

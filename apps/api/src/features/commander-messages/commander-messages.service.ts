@@ -4,6 +4,7 @@ import type { CommanderMessage, CreateCommanderMessageInput, UpdateCommanderMess
 import { V } from '@post/contracts/messages';
 import { badRequest, notFound } from '../../errors.ts';
 import { isBlankHtml, sanitizeCommanderHtml } from './commander-html.ts';
+import { inTransaction } from '../../lib/transaction.ts';
 
 export { sanitizeCommanderHtml } from './commander-html.ts';
 
@@ -89,7 +90,7 @@ export async function messageById(db: DB, id: number): Promise<CommanderMessage>
 /** Creates a message (sanitized); saving it as active deactivates the others in the same transaction. */
 export async function createMessage(db: DB, input: CreateCommanderMessageInput, userId: number): Promise<CommanderMessage> {
   const content = cleanContent(input.content);
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     if (input.active) {
       await lockActive(trx);
       await deactivateOthers(trx, null);
@@ -111,7 +112,7 @@ export async function createMessage(db: DB, input: CreateCommanderMessageInput, 
 /** Changes a message (sanitized; its publish date only when given); saving it as active deactivates the others. 404 when missing. */
 export async function updateMessage(db: DB, input: UpdateCommanderMessageInput, userId: number): Promise<CommanderMessage> {
   const content = cleanContent(input.content);
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     if (input.active) {
       await lockActive(trx);
       await deactivateOthers(trx, input.id);
@@ -142,7 +143,7 @@ export async function deleteMessage(db: DB, id: number): Promise<void> {
 
 /** Makes one message the only active one, in one transaction; 404 when missing. */
 export async function activateMessage(db: DB, id: number): Promise<CommanderMessage> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     await lockActive(trx);
     const exists = await trx.selectFrom('commanderMessages').select('id').where('id', '=', id).executeTakeFirst();
     if (!exists) throw notFound('Commander message');

@@ -3,6 +3,8 @@ import { CommunityEngagementSchema, CreateEngagementInput, UpdateEngagementInput
 import { IdInput, Ok } from '@post/contracts/common';
 import { adminProcedure, publicProcedure, router } from '../../trpc.ts';
 import * as service from './community-engagements.service.ts';
+import { audited } from '../audit/audit.ts';
+import type { DB } from '@post/db';
 
 const tags = ['Community engagements'];
 
@@ -27,18 +29,23 @@ export const communityEngagementsRouter = router({
     .meta({ changesContent: true, openapi: { method: 'POST', path: '/community-engagements', tags, summary: 'Create a highlight', protect: true } })
     .input(CreateEngagementInput)
     .output(CommunityEngagementSchema)
-    .mutation(({ ctx, input }) => service.createEngagement(ctx.db, input)),
+    .mutation(({ ctx, input }) => audited(ctx, { entity: 'community-engagement', action: 'create' }, (trx) => service.createEngagement(trx, input))),
   update: adminProcedure
     .meta({ changesContent: true, openapi: { method: 'PUT', path: '/community-engagements/{id}', tags, summary: 'Replace a highlight', protect: true } })
     .input(UpdateEngagementInput)
     .output(CommunityEngagementSchema)
-    .mutation(({ ctx, input }) => service.updateEngagement(ctx.db, input)),
+    .mutation(({ ctx, input }) =>
+      audited(ctx, { entity: 'community-engagement', action: 'update', before: (trx) => service.engagementById(trx, input.id) }, (trx) =>
+        service.updateEngagement(trx, input),
+      ),
+    ),
   remove: adminProcedure
     .meta({ changesContent: true, openapi: { method: 'DELETE', path: '/community-engagements/{id}', tags, summary: 'Delete a highlight', protect: true } })
     .input(IdInput)
     .output(Ok)
     .mutation(async ({ ctx, input }) => {
-      await service.deleteEngagement(ctx.db, input.id);
+      const before = (trx: DB) => service.engagementById(trx, input.id);
+      await audited(ctx, { entity: 'community-engagement', action: 'delete', id: input.id, before }, (trx) => service.deleteEngagement(trx, input.id));
       return { ok: true as const };
     }),
   activate: adminProcedure
@@ -48,5 +55,9 @@ export const communityEngagementsRouter = router({
     })
     .input(IdInput)
     .output(CommunityEngagementSchema)
-    .mutation(({ ctx, input }) => service.activateEngagement(ctx.db, input.id)),
+    .mutation(({ ctx, input }) =>
+      audited(ctx, { entity: 'community-engagement', action: 'activate', before: (trx) => service.engagementById(trx, input.id) }, (trx) =>
+        service.activateEngagement(trx, input.id),
+      ),
+    ),
 });

@@ -3,6 +3,7 @@ import type { Database, DB } from '@post/db';
 import type { CommunityEngagement, CreateEngagementInput, UpdateEngagementInput } from '@post/contracts/community-engagements';
 import { notFound } from '../../errors.ts';
 import { imageChanges, imageColumns, pictureError, withImages } from '../images/images.service.ts';
+import { transaction } from '../../lib/transaction.ts';
 
 const columns = ['id', 'title', 'description', 'date', 'imageUrl', 'tags', 'active', 'createdAt', 'updatedAt', 'imageId', 'imageAlt'] as const;
 
@@ -77,8 +78,7 @@ export async function engagementById(db: DB, id: number): Promise<CommunityEngag
 
 /** Creates a highlight (date defaults to now); saving it as active deactivates the others in the same transaction. */
 export async function createEngagement(db: DB, input: CreateEngagementInput): Promise<CommunityEngagement> {
-  const saved = await db
-    .transaction()
+  const saved = await transaction(db)
     .execute(async (trx) => {
       if (input.active) {
         await lockActive(trx);
@@ -107,8 +107,7 @@ export async function createEngagement(db: DB, input: CreateEngagementInput): Pr
 
 /** Replaces a highlight (its date kept when none is given); saving it as active deactivates the others. 404 when missing. */
 export async function updateEngagement(db: DB, input: UpdateEngagementInput): Promise<CommunityEngagement> {
-  const saved = await db
-    .transaction()
+  const saved = await transaction(db)
     .execute(async (trx) => {
       if (input.active) {
         await lockActive(trx);
@@ -147,8 +146,7 @@ export async function deleteEngagement(db: DB, id: number): Promise<void> {
 
 /** Makes one highlight the only active one, in one transaction; 404 when missing. */
 export async function activateEngagement(db: DB, id: number): Promise<CommunityEngagement> {
-  return db
-    .transaction()
+  return transaction(db)
     .execute(async (trx) => {
       await lockActive(trx);
       const exists = await trx.selectFrom('communityEngagements').select('id').where('id', '=', id).executeTakeFirst();

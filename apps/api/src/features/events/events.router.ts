@@ -16,23 +16,54 @@ import * as service from './events.service.ts';
 import { mailBaseUrl } from '../mail/context.ts';
 import { movedOrRelocated, queueEventNotices } from '../volunteers/volunteer-mail.ts';
 import type { Context } from '../../trpc.ts';
+import type { AuditChanges, DB } from '@post/db';
+import type { Event, EventDetail } from '@post/contracts/events';
+import { audited, diffFields, type AuditContext } from '../audit/audit.ts';
 
 // Issue 19: volunteers hear of a change of time or place and of a deletion, in the same
 // transaction as the edit (unless the administrator unticks "Tell volunteers").
-async function updateAndNotify(ctx: Context, input: UpdateEventInput, userId: number) {
-  return ctx.db.transaction().execute(async (trx) => {
-    const before = await trx.selectFrom('events').select(['startDate', 'endDate', 'location']).where('id', '=', input.id).forUpdate().executeTakeFirst();
-    const event = await service.updateEvent(trx, input, userId);
-    if (before && input.notifyVolunteers && movedOrRelocated(before, event)) await queueEventNotices(trx, mailBaseUrl(ctx.env, ctx.req), input.id, false);
-    return event;
-  });
+async function updateAndNotify(ctx: AuditContext & Context, input: UpdateEventInput, userId: number) {
+  const what = { entity: 'event', action: 'update', before: (trx: DB) => service.eventById(trx, input.id, false) };
+  // scope 'following' changes the later occurrences of the series too: the entry says so.
+  return audited(
+    ctx,
+    { ...what, changes: (after: Event, old) => withScope(diffFields(old ? pick(old, after) : null, after), input.scope) },
+    async (trx: DB) => {
+      const before = await trx.selectFrom('events').select(['startDate', 'endDate', 'location']).where('id', '=', input.id).forUpdate().executeTakeFirst();
+      const event = await service.updateEvent(trx, input, userId);
+      if (before && input.notifyVolunteers && movedOrRelocated(before, event)) await queueEventNotices(trx, mailBaseUrl(ctx.env, ctx.req), input.id, false);
+      return event;
+    },
+  );
 }
 
-async function deleteAndNotify(ctx: Context, input: DeleteEventInput) {
-  return ctx.db.transaction().execute(async (trx) => {
+async function deleteAndNotify(ctx: AuditContext & Context, input: DeleteEventInput) {
+  const what = { entity: 'event', action: 'delete', id: input.id, before: (trx: DB) => service.eventById(trx, input.id, false) };
+  const changes = (r: DeleteEventResult, old: EventDetail | undefined): AuditChanges => ({
+    ...withScope(diffFields(old ? pick(old, { title: 1, startDate: 1, endDate: 1, location: 1, type: 1 }) : null, null), input.scope),
+    ...counts(r),
+  });
+  return audited(ctx, { ...what, changes }, async (trx: DB) => {
     if (input.notifyVolunteers) await queueEventNotices(trx, mailBaseUrl(ctx.env, ctx.req), input.id, true);
     return service.deleteEvent(trx, input.id, input.scope);
   });
+}
+
+/** The keys of `shape` taken from `value`: the record before, in the shape the write answers. */
+function pick(value: object, shape: object): Record<string, unknown> {
+  return Object.fromEntries(Object.keys(shape).map((k) => [k, (value as Record<string, unknown>)[k]]));
+}
+
+function withScope(changes: AuditChanges, scope: string | undefined): AuditChanges {
+  return scope && scope !== 'this' ? { ...changes, scope: { old: null, new: scope } } : changes;
+}
+
+function counts(r: DeleteEventResult): AuditChanges {
+  return Object.fromEntries(
+    Object.entries(r)
+      .filter(([k]) => k !== 'ok')
+      .map(([k, v]) => [k, { old: null, new: v }]),
+  );
 }
 
 const tags = ['Events'];
@@ -84,7 +115,7 @@ export const eventsRouter = router({
     })
     .input(CreateEventInput)
     .output(EventSchema)
-    .mutation(({ ctx, input }) => service.createEvent(ctx.db, input, ctx.user.id)),
+    .mutation(({ ctx, input }) => audited(ctx, { entity: 'event', action: 'create' }, (trx) => service.createEvent(trx, input, ctx.user.id))),
   update: adminProcedure
     .meta({
       changesContent: true,

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { DB } from '@post/db';
 import { E } from '@post/contracts/messages';
-import { IMAGE_EXTENSIONS, IMAGE_MESSAGES as M, IMAGE_UPLOAD_TYPES, MAX_IMAGE_BYTES, type ImageFormat } from '@post/contracts/images';
+import { IMAGE_EXTENSIONS, IMAGE_MESSAGES as M, IMAGE_UPLOAD_TYPES, MAX_IMAGE_BYTES, type Image, type ImageFormat } from '@post/contracts/images';
 import type { Env } from '../../env.ts';
 import { AppError } from '../../errors.ts';
-import { staffRefusal } from '../../trpc.ts';
+import { currentAdmin, staffRefusal } from '../../trpc.ts';
 import { databaseImageStore, storeImage, type ImageStore } from './images.service.ts';
+import { auditActor, recordAudit } from '../audit/audit.ts';
 
 // Phones and some browsers send a photo with no type or a generic one; the bytes decide anyway.
 const CLAIMABLE = new Set<string>([...IMAGE_UPLOAD_TYPES, 'image/avif', 'application/octet-stream']);
@@ -16,7 +17,6 @@ const FILE_NAME = /^([0-9a-f]{20})-(\d{1,4})\.(avif|webp|jpg)$/;
 /** POST /api/admin/images: the photo as the raw body, its type as Content-Type (like the member-resource upload). */
 export async function imageUploadRoutes(app: FastifyInstance, deps: { db: DB; env: Env; store?: ImageStore }): Promise<void> {
   const { db } = deps;
-  const store = deps.store ?? databaseImageStore(db);
   await app.register(async (scope) => {
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_IMAGE_BYTES }, (_req, body, done) => done(null, body));
     scope.setErrorHandler((err: any, req, reply) => {
@@ -44,6 +44,19 @@ export async function imageUploadRoutes(app: FastifyInstance, deps: { db: DB; en
         const data = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
         if (data.byteLength === 0) return reply.code(400).send({ message: M.empty });
         try {
+          const admin = await currentAdmin({ db, req });
+          if (!admin) return reply.code(401).send({ message: E.adminRequired });
+          // A new photo is recorded with its stored rows (its size and type, never its bytes); the
+          // same photo uploaded again stores nothing and records nothing.
+          const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+          const afterSave = (trx: DB, image: Image) =>
+            recordAudit(trx, auditActor({ req }, admin), {
+              entity: 'image',
+              entityId: image.id,
+              action: 'create',
+              changes: { file: { old: null, new: `${type}, ${data.byteLength} bytes, ${image.width}×${image.height}` } },
+            });
+          const store = deps.store ?? databaseImageStore(db, { afterSave });
           return reply.send(await storeImage(store, data, { keepOriginal: deps.env.imagesKeepOriginal }));
         } catch (err) {
           if (err instanceof AppError) return reply.code((err as { status?: number }).status ?? 400).send({ message: err.message });

@@ -6,7 +6,8 @@ import type { Metadata, OutputInfo, Sharp } from 'sharp';
 import { sql } from 'kysely';
 import type { DB } from '@post/db';
 import { IMAGE_FORMATS, IMAGE_MESSAGES as M, IMAGE_WIDTHS, MAX_IMAGE_PIXELS, imageOf, type Image, type ImageFormat } from '@post/contracts/images';
-import { badRequest } from '../../errors.ts';
+import { AppError, badRequest } from '../../errors.ts';
+import { inTransaction } from '../../lib/transaction.ts';
 
 // libvips' operation cache keeps decoded images around for reuse; a post's server processes a
 // photo now and then and should give the memory back.
@@ -69,7 +70,7 @@ export interface ImageStore {
 }
 
 /** The default store: rows in `images`, files as bytea in `image_variants`, so every node reads the same. */
-export function databaseImageStore(db: DB): ImageStore {
+export function databaseImageStore(db: DB, opts: { afterSave?: (trx: DB, image: Image) => Promise<void> } = {}): ImageStore {
   const columns = ['id', 'hash', 'width', 'height', 'widths'] as const;
   return {
     async byHash(hash) {
@@ -77,7 +78,7 @@ export function databaseImageStore(db: DB): ImageStore {
       return row && imageOf(row);
     },
     async save(image) {
-      return db.transaction().execute(async (trx) => {
+      return inTransaction(db, async (trx) => {
         // Two uploads of the same photo at once: the second finds the first's row.
         const row = await trx
           .insertInto('images')
@@ -96,6 +97,7 @@ export function databaseImageStore(db: DB): ImageStore {
         for (const v of image.variants) {
           await trx.insertInto('imageVariants').values({ imageId: row.id, width: v.width, format: v.format, data: v.data }).execute();
         }
+        await opts.afterSave?.(trx, imageOf(row));
         return imageOf(row);
       });
     },

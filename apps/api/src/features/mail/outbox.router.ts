@@ -2,6 +2,8 @@ import { sql } from 'kysely';
 import { MAIL_E, OutboxIdInput, OutboxListInput, OutboxListSchema, OutboxMessageSchema, type OutboxItem } from '@post/contracts/mail';
 import { administratorProcedure, router } from '../../trpc.ts';
 import { badRequest, AppError } from '../../errors.ts';
+import { audited } from '../audit/audit.ts';
+import type { DB } from '@post/db';
 
 const tags = ['Outbox'];
 
@@ -93,16 +95,23 @@ export const outboxRouter = router({
     .input(OutboxIdInput)
     .output(OutboxMessageSchema.pick({ id: true, state: true }))
     .mutation(async ({ ctx, input }) => {
-      const row = await ctx.db
-        .updateTable('mailOutbox')
-        .set({ state: 'queued', attempts: 0, lastError: null, notBefore: new Date(), lockedUntil: null, updatedAt: new Date() })
-        .where('id', '=', input.id)
-        .where('state', 'in', ['failed', 'cancelled'])
-        .returning(['id', 'state'])
-        .executeTakeFirst();
-      if (row) return { id: Number(row.id), state: row.state };
-      const exists = await ctx.db.selectFrom('mailOutbox').select('id').where('id', '=', input.id).executeTakeFirst();
-      if (!exists) throw new AppError('NOT_FOUND', MAIL_E.outboxNotFound);
-      throw badRequest(MAIL_E.onlyFailedRetry);
+      const row = await audited(
+        ctx,
+        { entity: 'outbox', action: 'retry', id: input.id, changes: (r) => (r ? { state: { old: r.before, new: r.state } } : null) },
+        async (trx: DB) => {
+          const before = await trx.selectFrom('mailOutbox').select('state').where('id', '=', input.id).forUpdate().executeTakeFirst();
+          const r = await trx
+            .updateTable('mailOutbox')
+            .set({ state: 'queued', attempts: 0, lastError: null, notBefore: new Date(), lockedUntil: null, updatedAt: new Date() })
+            .where('id', '=', input.id)
+            .where('state', 'in', ['failed', 'cancelled'])
+            .returning(['id', 'state'])
+            .executeTakeFirst();
+          if (!before) throw new AppError('NOT_FOUND', MAIL_E.outboxNotFound);
+          if (!r) throw badRequest(MAIL_E.onlyFailedRetry);
+          return { ...r, before: before.state };
+        },
+      );
+      return { id: Number(row.id), state: row.state };
     }),
 });

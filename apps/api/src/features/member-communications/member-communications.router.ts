@@ -3,6 +3,8 @@ import { IdInput, Ok } from '@post/contracts/common';
 import { CreateCommunicationInput, MemberCommunicationSchema, UpdateCommunicationInput } from '@post/contracts/member-communications';
 import { adminProcedure, router } from '../../trpc.ts';
 import * as service from './member-communications.service.ts';
+import { audited } from '../audit/audit.ts';
+import type { DB } from '@post/db';
 
 const tags = ['Member communications (admin)'];
 
@@ -22,7 +24,9 @@ export const memberCommunicationsRouter = router({
     .meta({ changesContent: true, openapi: { method: 'POST', path: '/admin/member-communications', tags, summary: 'Create a communication', protect: true } })
     .input(CreateCommunicationInput)
     .output(MemberCommunicationSchema)
-    .mutation(({ ctx, input }) => service.createCommunication(ctx.db, input, ctx.user.id)),
+    .mutation(({ ctx, input }) =>
+      audited(ctx, { entity: 'member-communication', action: 'create' }, (trx) => service.createCommunication(trx, input, ctx.user.id)),
+    ),
   update: adminProcedure
     .meta({
       changesContent: true,
@@ -30,7 +34,11 @@ export const memberCommunicationsRouter = router({
     })
     .input(UpdateCommunicationInput)
     .output(MemberCommunicationSchema)
-    .mutation(({ ctx, input }) => service.updateCommunication(ctx.db, input)),
+    .mutation(({ ctx, input }) =>
+      audited(ctx, { entity: 'member-communication', action: 'update', before: (trx) => service.communicationById(trx, input.id) }, (trx) =>
+        service.updateCommunication(trx, input),
+      ),
+    ),
   remove: adminProcedure
     .meta({
       changesContent: true,
@@ -39,7 +47,8 @@ export const memberCommunicationsRouter = router({
     .input(IdInput)
     .output(Ok)
     .mutation(async ({ ctx, input }) => {
-      await service.deleteCommunication(ctx.db, input.id);
+      const before = (trx: DB) => service.communicationById(trx, input.id);
+      await audited(ctx, { entity: 'member-communication', action: 'delete', id: input.id, before }, (trx) => service.deleteCommunication(trx, input.id));
       return { ok: true as const };
     }),
 });

@@ -3,6 +3,8 @@ import { IdInput, Ok } from '@post/contracts/common';
 import { CreateMemberResourceInput, MemberResourceSchema, UpdateMemberResourceInput } from '@post/contracts/member-resources';
 import { adminProcedure, router } from '../../trpc.ts';
 import * as service from './member-resources.service.ts';
+import { audited } from '../audit/audit.ts';
+import type { DB } from '@post/db';
 
 const tags = ['Member resources (admin)'];
 
@@ -31,7 +33,7 @@ export const memberResourcesRouter = router({
     })
     .input(CreateMemberResourceInput)
     .output(MemberResourceSchema)
-    .mutation(({ ctx, input }) => service.createResource(ctx.db, input)),
+    .mutation(({ ctx, input }) => audited(ctx, { entity: 'member-resource', action: 'create' }, (trx) => service.createResource(trx, input))),
   update: adminProcedure
     .meta({
       changesContent: true,
@@ -39,7 +41,11 @@ export const memberResourcesRouter = router({
     })
     .input(UpdateMemberResourceInput)
     .output(MemberResourceSchema)
-    .mutation(({ ctx, input }) => service.updateResource(ctx.db, input)),
+    .mutation(({ ctx, input }) =>
+      audited(ctx, { entity: 'member-resource', action: 'update', before: (trx) => service.resourceById(trx, input.id) }, (trx) =>
+        service.updateResource(trx, input),
+      ),
+    ),
   remove: adminProcedure
     .meta({
       changesContent: true,
@@ -48,7 +54,8 @@ export const memberResourcesRouter = router({
     .input(IdInput)
     .output(Ok)
     .mutation(async ({ ctx, input }) => {
-      await service.deleteResource(ctx.db, input.id);
+      const before = (trx: DB) => service.resourceById(trx, input.id);
+      await audited(ctx, { entity: 'member-resource', action: 'delete', id: input.id, before }, (trx) => service.deleteResource(trx, input.id));
       return { ok: true as const };
     }),
 });

@@ -4,8 +4,15 @@ import { E } from '@post/contracts/messages';
 import { ALLOWED_UPLOAD_TYPES, CreateMemberResourceInput, MAX_UPLOAD_BYTES, uploadTypeOf } from '@post/contracts/member-resources';
 import type { Env } from '../../env.ts';
 import { AppError } from '../../errors.ts';
-import { currentMember, staffRefusal } from '../../trpc.ts';
-import { countDownload, createResourceWithFile, resourceFile, storeResourceFile } from './member-resources.service.ts';
+import { currentAdmin, currentMember, staffRefusal } from '../../trpc.ts';
+import { countDownload, createResourceWithFile, resourceById, resourceFile, storeResourceFile } from './member-resources.service.ts';
+import { audited, diffFields } from '../audit/audit.ts';
+import type { AuditChanges } from '@post/db';
+
+/** An uploaded file as the audit log keeps it: name, type and size, never the bytes. */
+function fileChange(file: { fileName: string; mimeType: string; data: Uint8Array }): AuditChanges {
+  return { file: { old: null, new: `${file.fileName} (${file.mimeType}, ${file.data.byteLength} bytes)` } };
+}
 
 // Room for the form's fields and part headers beside the largest file.
 const FORM_OVERHEAD = 64 * 1024;
@@ -171,7 +178,15 @@ export async function memberResourcesRoutes(app: FastifyInstance, deps: { db: DB
         const data = new Uint8Array(await file.arrayBuffer());
         if (data.byteLength === 0) return reply.code(400).send({ message: E.uploadEmpty });
         if (!contentFitsType(type, data)) return reply.code(400).send({ message: E.uploadContentMismatch });
-        const resource = await createResourceWithFile(db, parsed.data, { fileName: safeFileName(file.name, type, 0), mimeType: type, data });
+        const admin = await currentAdmin({ db, req });
+        if (!admin) return reply.code(401).send({ message: E.adminRequired });
+        const upload = { fileName: safeFileName(file.name, type, 0), mimeType: type, data };
+        // The file's name, type and size are recorded, never its content.
+        const resource = await audited(
+          { db, req, user: admin },
+          { entity: 'member-resource', action: 'create', changes: (r) => ({ ...diffFields(null, r), ...fileChange(upload) }) },
+          (trx: DB) => createResourceWithFile(trx, parsed.data, upload),
+        );
         return reply.send(resource);
       },
     );
@@ -199,7 +214,19 @@ export async function memberResourcesRoutes(app: FastifyInstance, deps: { db: DB
         if (!contentFitsType(type, data)) return reply.code(400).send({ message: E.uploadContentMismatch });
         const name = typeof req.query.name === 'string' ? req.query.name : undefined;
         try {
-          const resource = await storeResourceFile(db, id, { fileName: safeFileName(name, type, id), mimeType: type, data });
+          const admin = await currentAdmin({ db, req });
+          if (!admin) return reply.code(401).send({ message: E.adminRequired });
+          const upload = { fileName: safeFileName(name, type, id), mimeType: type, data };
+          const resource = await audited(
+            { db, req, user: admin },
+            {
+              entity: 'member-resource',
+              action: 'upload',
+              before: (trx) => resourceById(trx, id),
+              changes: (r, old) => ({ ...diffFields(old, r), ...fileChange(upload) }),
+            },
+            (trx: DB) => storeResourceFile(trx, id, upload),
+          );
           return reply.send(resource);
         } catch (err) {
           if (err instanceof AppError && err.code === 'NOT_FOUND') return reply.code(404).send({ message: err.message });

@@ -9,6 +9,7 @@ import {
 } from '@post/contracts/member-resources';
 import { accessLevelsFor, type AudienceMember } from '@post/contracts/rules/audience';
 import { notFound } from '../../errors.ts';
+import { inTransaction } from '../../lib/transaction.ts';
 
 type Row = Selectable<MemberResourcesTable> & { fileName: string | null };
 
@@ -67,7 +68,7 @@ export async function createResource(db: DB, input: CreateMemberResourceInput): 
  */
 export async function updateResource(db: DB, input: UpdateMemberResourceInput): Promise<MemberResource> {
   const { id, ...fields } = input;
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     const file = await trx.selectFrom('memberResourceFiles').select('size').where('resourceId', '=', id).executeTakeFirst();
     let fileSize = fields.fileSize;
     if (fields.resourceUrl) {
@@ -101,7 +102,7 @@ export interface UploadedFile {
 
 /** Stores (or replaces) the resource's file; the download then streams it instead of redirecting. */
 export async function storeResourceFile(db: DB, id: number, file: UploadedFile): Promise<MemberResource> {
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     const row = await trx
       .updateTable('memberResources')
       .set({ resourceUrl: null, fileSize: formatFileSize(file.data.byteLength), updatedAt: new Date() })
@@ -124,7 +125,7 @@ export async function storeResourceFile(db: DB, id: number, file: UploadedFile):
  * neither (issue 23 #6), so a failed upload never leaves a resource members cannot open.
  */
 export async function createResourceWithFile(db: DB, input: CreateMemberResourceInput, file: UploadedFile): Promise<MemberResource> {
-  const id = await db.transaction().execute(async (trx) => {
+  const id = await inTransaction(db, async (trx) => {
     const row = await trx
       .insertInto('memberResources')
       .values({ ...input, resourceUrl: null, fileSize: formatFileSize(file.data.byteLength) })

@@ -4,6 +4,20 @@ import { CreateMemberInput, MemberImportInput, MemberImportResult, MemberListInp
 import { administratorProcedure, router } from '../../trpc.ts';
 import { postCommanderProcedure } from './post-commander.router.ts';
 import * as service from './members.service.ts';
+import type { DB } from '@post/db';
+import type { AuditChanges } from '@post/db';
+import { audited, diffFields } from '../audit/audit.ts';
+
+/** A member as administrators see it, or undefined (the record before a change). */
+async function memberById(db: DB, id: number) {
+  const row = await db.selectFrom('members').selectAll().where('id', '=', id).executeTakeFirst();
+  return row && service.toMember(row);
+}
+
+/** A new portal password is recorded as changed, never its value. */
+function withPassword(changes: AuditChanges, password: string | null | undefined): AuditChanges {
+  return password ? { ...changes, loginPassword: { old: '(hidden)', new: '(hidden)' } } : changes;
+}
 
 const tags = ['Members'];
 
@@ -30,7 +44,11 @@ export const membersRouter = router({
     })
     .input(CreateMemberInput)
     .output(MemberSchema)
-    .mutation(({ ctx, input }) => service.createMember(ctx.db, input)),
+    .mutation(({ ctx, input }) =>
+      audited(ctx, { entity: 'member', action: 'create', changes: (m) => withPassword(diffFields(null, m), input.loginPassword) }, (trx) =>
+        service.createMember(trx, input),
+      ),
+    ),
   update: administratorProcedure
     .meta({
       changesContent: true,
@@ -44,13 +62,25 @@ export const membersRouter = router({
     })
     .input(UpdateMemberInput)
     .output(MemberSchema)
-    .mutation(({ ctx, input }) => service.updateMember(ctx.db, input)),
+    .mutation(({ ctx, input }) =>
+      audited(
+        ctx,
+        {
+          entity: 'member',
+          action: 'update',
+          before: (trx) => memberById(trx, input.id),
+          changes: (after, before) => withPassword(diffFields(before, after), input.loginPassword),
+        },
+        (trx) => service.updateMember(trx, input),
+      ),
+    ),
   remove: administratorProcedure
     .meta({ changesContent: true, openapi: { method: 'DELETE', path: '/members/{id}', tags, summary: 'Delete a member', protect: true } })
     .input(IdInput)
     .output(Ok)
     .mutation(async ({ ctx, input }) => {
-      await service.deleteMember(ctx.db, input.id);
+      const before = (trx: DB) => memberById(trx, input.id);
+      await audited(ctx, { entity: 'member', action: 'delete', id: input.id, before }, (trx) => service.deleteMember(trx, input.id));
       return { ok: true as const };
     }),
   import: administratorProcedure
@@ -67,5 +97,23 @@ export const membersRouter = router({
     })
     .input(MemberImportInput)
     .output(MemberImportResult)
-    .mutation(({ ctx, input }) => service.importMembers(ctx.db, input.csv, { dryRun: input.dryRun })),
+    .mutation(({ ctx, input }) =>
+      // A preview changes nothing and is not recorded; an import is one entry with its counts (decision 0034).
+      input.dryRun
+        ? service.importMembers(ctx.db, input.csv, { dryRun: true })
+        : audited(
+            ctx,
+            {
+              entity: 'member',
+              action: 'import',
+              id: null,
+              changes: (r) => ({
+                imported: { old: null, new: r.imported },
+                updated: { old: null, new: r.updated },
+                rejected: { old: null, new: r.rejected.length },
+              }),
+            },
+            (trx) => service.importMembers(trx, input.csv, { dryRun: false }),
+          ),
+    ),
 });

@@ -19,6 +19,7 @@ import {
 import { utcToZoned, zonedToUtc } from '@post/contracts/rules/event-time';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import { getSettings } from '../site-settings/site-settings.service.ts';
+import { inTransaction } from '../../lib/transaction.ts';
 
 type MemberRow = Selectable<MembersTable>;
 
@@ -183,7 +184,7 @@ export async function updateMember(db: DB, input: UpdateMemberInput): Promise<Me
   if (passwordChanged) set.loginPassword = await hashPassword(loginPassword!);
   const endSessions = passwordChanged || set.isActive === false || set.hasOnlineAccess === false;
   try {
-    const row = await db.transaction().execute(async (trx) => {
+    const row = await inTransaction(db, async (trx) => {
       const updated = await trx
         .updateTable('members')
         .set({ ...set, updatedAt: new Date() })
@@ -418,7 +419,7 @@ export async function importMembers(db: DB, csv: string, opts: { dryRun?: boolea
   if (!opts.dryRun && (good.length || updates.length)) {
     const values = good.map((m) => ({ ...memberValues(m, timeZone), loginPassword: null }));
     try {
-      await db.transaction().execute(async (trx) => {
+      await inTransaction(db, async (trx) => {
         for (let i = 0; i < values.length; i += 500)
           await trx
             .insertInto('members')

@@ -3,6 +3,8 @@ import { CreateNewsInput, NewsSchema, UpdateNewsInput } from '@post/contracts/ne
 import { IdInput, Ok } from '@post/contracts/common';
 import { adminProcedure, currentAdmin, publicProcedure, router } from '../../trpc.ts';
 import * as service from './news.service.ts';
+import { audited } from '../audit/audit.ts';
+import type { DB } from '@post/db';
 
 const tags = ['News'];
 
@@ -28,23 +30,28 @@ export const newsRouter = router({
     .meta({ changesContent: true, openapi: { method: 'POST', path: '/news', tags, summary: 'Create a news item', protect: true } })
     .input(CreateNewsInput)
     .output(NewsSchema)
-    .mutation(({ ctx, input }) => service.createNews(ctx.db, input, ctx.user.id)),
+    .mutation(({ ctx, input }) => audited(ctx, { entity: 'news', action: 'create' }, (trx) => service.createNews(trx, input, ctx.user.id))),
   createDirect: adminProcedure
     .meta({ changesContent: true, openapi: { method: 'POST', path: '/news-direct', tags, summary: 'Create a news item (same as POST /news)', protect: true } })
     .input(CreateNewsInput)
     .output(NewsSchema)
-    .mutation(({ ctx, input }) => service.createNews(ctx.db, input, ctx.user.id)),
+    .mutation(({ ctx, input }) => audited(ctx, { entity: 'news', action: 'create' }, (trx) => service.createNews(trx, input, ctx.user.id))),
   update: adminProcedure
     .meta({ changesContent: true, openapi: { method: 'PUT', path: '/news/{id}', tags, summary: 'Replace a news item', protect: true } })
     .input(UpdateNewsInput)
     .output(NewsSchema)
-    .mutation(({ ctx, input }) => service.updateNews(ctx.db, input)),
+    .mutation(({ ctx, input }) =>
+      audited(ctx, { entity: 'news', action: 'update', before: (trx) => service.newsById(trx, input.id, { includeScheduled: true }) }, (trx) =>
+        service.updateNews(trx, input),
+      ),
+    ),
   remove: adminProcedure
     .meta({ changesContent: true, openapi: { method: 'DELETE', path: '/news/{id}', tags, summary: 'Delete a news item', protect: true } })
     .input(IdInput)
     .output(Ok)
     .mutation(async ({ ctx, input }) => {
-      await service.deleteNews(ctx.db, input.id);
+      const before = (trx: DB) => service.newsById(trx, input.id, { includeScheduled: true });
+      await audited(ctx, { entity: 'news', action: 'delete', id: input.id, before }, (trx) => service.deleteNews(trx, input.id));
       return { ok: true as const };
     }),
 });

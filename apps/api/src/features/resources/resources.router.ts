@@ -3,6 +3,8 @@ import { CreateResourceInput, ResourceSchema, UpdateResourceInput } from '@post/
 import { IdInput, Ok } from '@post/contracts/common';
 import { adminProcedure, publicProcedure, router } from '../../trpc.ts';
 import * as service from './resources.service.ts';
+import { audited } from '../audit/audit.ts';
+import type { DB } from '@post/db';
 
 const tags = ['Resources'];
 
@@ -22,18 +24,21 @@ export const resourcesRouter = router({
     .meta({ changesContent: true, openapi: { method: 'POST', path: '/resources', tags, summary: 'Create a resource', protect: true } })
     .input(CreateResourceInput)
     .output(ResourceSchema)
-    .mutation(({ ctx, input }) => service.createResource(ctx.db, input)),
+    .mutation(({ ctx, input }) => audited(ctx, { entity: 'resource', action: 'create' }, (trx) => service.createResource(trx, input))),
   update: adminProcedure
     .meta({ changesContent: true, openapi: { method: 'PUT', path: '/resources/{id}', tags, summary: 'Replace a resource', protect: true } })
     .input(UpdateResourceInput)
     .output(ResourceSchema)
-    .mutation(({ ctx, input }) => service.updateResource(ctx.db, input)),
+    .mutation(({ ctx, input }) =>
+      audited(ctx, { entity: 'resource', action: 'update', before: (trx) => service.resourceById(trx, input.id) }, (trx) => service.updateResource(trx, input)),
+    ),
   remove: adminProcedure
     .meta({ changesContent: true, openapi: { method: 'DELETE', path: '/resources/{id}', tags, summary: 'Delete a resource', protect: true } })
     .input(IdInput)
     .output(Ok)
     .mutation(async ({ ctx, input }) => {
-      await service.deleteResource(ctx.db, input.id);
+      const before = (trx: DB) => service.resourceById(trx, input.id);
+      await audited(ctx, { entity: 'resource', action: 'delete', id: input.id, before }, (trx) => service.deleteResource(trx, input.id));
       return { ok: true as const };
     }),
 });

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { SiteSettingsInput, SiteSettingsOutput } from '@post/contracts/site-settings';
 import { administratorProcedure, publicProcedure, router } from '../../trpc.ts';
-import { getPublicSettings, saveSettings } from './site-settings.service.ts';
+import { getPublicSettings, getSettings, saveSettings } from './site-settings.service.ts';
 import { checkTwoFactorRequirement } from '../officers/account.service.ts';
+import { audited } from '../audit/audit.ts';
 
 const tags = ['Site settings'];
 
@@ -19,6 +20,6 @@ export const siteSettingsRouter = router({
     .output(SiteSettingsOutput)
     .mutation(async ({ ctx, input }) => {
       await checkTwoFactorRequirement(ctx, ctx.user, input.requireTwoFactor);
-      return saveSettings(ctx.db, input);
+      return audited(ctx, { entity: 'settings', action: 'update', id: null, before: (trx) => getSettings(trx) }, (trx) => saveSettings(trx, input));
     }),
 });

@@ -12,6 +12,8 @@ import { adminProcedure, currentAdmin, publicProcedure, router } from '../../trp
 import { CancelSignUpInput, CancelSignUpResult } from '@post/contracts/mail';
 import * as service from './volunteers.service.ts';
 import { rosterPage } from './roster.service.ts';
+import { audited } from '../audit/audit.ts';
+import type { DB } from '@post/db';
 
 const tags = ['Volunteers'];
 
@@ -55,7 +57,10 @@ export const volunteersRouter = router({
     .input(IdInput)
     .output(Ok)
     .mutation(async ({ ctx, input }) => {
-      await service.removeVolunteer(ctx.db, input.id);
+      // The sign-up as it was (name, contacts, event) is what the entry keeps of it.
+      const before = (trx: DB) =>
+        trx.selectFrom('volunteers').select(['id', 'eventId', 'name', 'email', 'phone', 'role']).where('id', '=', input.id).executeTakeFirst();
+      await audited(ctx, { entity: 'volunteer', action: 'delete', id: input.id, before }, (trx) => service.removeVolunteer(trx, input.id));
       return { ok: true as const };
     }),
   cancel: publicProcedure

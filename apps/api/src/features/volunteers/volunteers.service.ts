@@ -9,6 +9,7 @@ import { useToken } from '../mail/outbox.ts';
 import { CANCEL_PURPOSE, loadMailEvent, prepareConfirmation, queueConfirmation, type PreparedConfirmation } from './volunteer-mail.ts';
 import { isBot, limitPublicForm } from '../../lib/public-forms.ts';
 import type { Context } from '../../trpc.ts';
+import { inTransaction } from '../../lib/transaction.ts';
 
 /** Sign-ups one address may send: generous for a family signing up together, tight for a script. */
 export const SIGNUP_LIMIT = 20;
@@ -87,7 +88,7 @@ export async function signUp(ctx: Context, input: CreateVolunteerInput): Promise
  * volunteers gives the event its position back. 404 when there is no such sign-up.
  */
 export async function removeVolunteer(db: DB, id: number): Promise<void> {
-  const removed = await db.transaction().execute(async (trx) => {
+  const removed = await inTransaction(db, async (trx) => {
     const row = await trx.deleteFrom('volunteers').where('id', '=', id).returning('id').executeTakeFirst();
     // A removed sign-up gets no reminder.
     if (row) await cancelQueuedReminders(trx, id);
@@ -108,7 +109,7 @@ async function insertWithConfirmation(
   role: string | null,
   prepared: PreparedConfirmation | undefined,
 ): Promise<{ id: number; eventId: number; name: string; role: string | null } | undefined> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     // Written as SQL, not with the query builder: building and compiling the builder's
     // statement was a tenth of a sign-up's time. The result's columns come back camelCased.
     const result = await sql<{ id: number; eventId: number; name: string; role: string | null }>`

@@ -1,6 +1,17 @@
 import type * as React from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { FileTextIcon, FolderOpenIcon, HandHeartIcon, LogOutIcon, MailIcon, SettingsIcon, ShieldCheckIcon, UserCogIcon, UsersIcon } from 'lucide-react';
+import {
+  FileTextIcon,
+  FolderOpenIcon,
+  HandHeartIcon,
+  HistoryIcon,
+  LogOutIcon,
+  MailIcon,
+  SettingsIcon,
+  ShieldCheckIcon,
+  UserCogIcon,
+  UsersIcon,
+} from 'lucide-react';
 import { Button, buttonVariants } from '@post/ui/components/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@post/ui/components/tabs';
 import { Page } from '../../../layout/page.tsx';
@@ -110,6 +121,9 @@ export function AdminDashboard({ tab = 'events', events = {} }: { tab?: Dashboar
               <NavCard to="/admin/administrators" icon={<ShieldCheckIcon aria-hidden="true" />} title="Administrators">
                 Officers' accounts: add, change role, disable, reset a password.
               </NavCard>
+              <NavCard to="/admin/audit" icon={<HistoryIcon aria-hidden="true" />} title="Audit log">
+                Who changed what, and when.
+              </NavCard>
             </div>
           </section>
         ) : null}
@@ -125,7 +139,14 @@ function NavCard({
   title,
   children,
 }: {
-  to: '/admin/member-communications' | '/admin/member-resources' | '/admin/settings' | '/admin/newsletter' | '/admin/volunteers' | '/admin/administrators';
+  to:
+    | '/admin/member-communications'
+    | '/admin/member-resources'
+    | '/admin/settings'
+    | '/admin/newsletter'
+    | '/admin/volunteers'
+    | '/admin/administrators'
+    | '/admin/audit';
   icon: React.ReactNode;
   title: string;
   children: React.ReactNode;

@@ -174,6 +174,23 @@ function SiteSettingsForm({ settings }: { settings: SiteSettingsOutput }) {
             description="Accounts without it must turn it on at their next sign-in before they can do anything else. Turn it on for your own account first."
           />
         </Section>
+        <Section title="Audit log" description="Who changed what is recorded in the audit log; older entries are deleted.">
+          <div className="max-w-xs">
+            <TextField
+              form={form}
+              name="auditRetentionMonths"
+              label="Keep the audit log for (months)"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={120}
+              step={1}
+              required
+              description="1 to 120 months; 24 is two years."
+            />
+          </div>
+        </Section>
+
         <FormActions saving={form.formState.isSubmitting} saveLabel="Save Settings" cancel={{ to: '/admin' }} />
       </form>
       <UnsavedChangesDialog blocker={blocker} onLeave={draft.clear} />
