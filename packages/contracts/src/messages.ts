@@ -1,45 +1,9 @@
-/** The spec's validation messages (spec §5) and a few of our own where the spec is silent. */
-export const V = {
-  nameMin: 'Name must be at least 2 characters',
-  emailInvalid: 'Please enter a valid email address',
-  phoneMin: 'Phone number must be at least 10 digits',
-  phoneChars: 'Phone number may contain only digits, spaces, dashes, dots, parentheses and a leading +',
-  usernameRequired: 'Username is required',
-  passwordRequired: 'Password is required',
-  membershipNumberRequired: 'Membership number is required',
-  titleRequired: 'Title is required',
-  descriptionRequired: 'Description is required',
-  locationRequired: 'Location is required',
-  startDateRequired: 'Start date is required',
-  endDateRequired: 'End date is required',
-  startTimeRequired: 'Start time is required',
-  endTimeRequired: 'End time is required',
-  eventDatesUnreadable: 'Could not parse event dates. Please try again.',
-  endBeforeStart: 'End must be after the start.',
-  contentRequired: 'Content is required',
-  publishDateRequired: 'Publish date is required',
-  currentPasswordRequired: 'Current password is required',
-  newPasswordMin: 'New password must be at least 6 characters',
-  confirmPasswordRequired: 'Confirm password is required',
-  passwordsDoNotMatch: 'Passwords do not match',
-  usernameMin: 'Username must be at least 3 characters',
-  passwordMin: 'Password must be at least 6 characters',
-  invalidEmail: 'Invalid email address',
-  tagsRequired: 'Tags are required',
-  messageContentRequired: 'Please enter message content.',
-  firstNameRequired: 'First name is required',
-  lastNameRequired: 'Last name is required',
-  memberEmailRequired: 'Email is required',
-  portalPasswordMin: 'Portal password must be at least 8 characters',
-  urlInvalid: 'Please enter a valid URL (starting with http:// or https://)',
-  newsletterEmailRequired: 'Email is required',
-  tooLong: (max: number) => `Must be at most ${max} characters`,
-  invalidDate: 'Please enter a valid date',
-  invalidChoice: 'Please choose one of the listed options',
-  positionsRange: 'Volunteer positions must be a whole number from 0 to 1000',
-  orderMin: 'Display order must be 0 or more',
-  orderWhole: 'Display order must be a whole number',
-} as const;
+// The product's wording. Each kind of message lives in a module of its own (re-exported here),
+// so a page's first JavaScript carries only the kinds its own code uses: the validation and
+// server error messages load with the forms, not with every page (bundle budget, issue 16).
+export { V } from './validation-messages.ts';
+export { CONFIRM } from './confirm-messages.ts';
+export { E } from './error-messages.ts';
 
 /** Toast titles and messages of spec §8 (title / description pairs where the spec gives both). */
 export const T = {
@@ -105,24 +69,6 @@ export const T = {
   commanderUpdated: 'Commander message updated',
 } as const;
 
-/** Confirmation texts (spec §2, §5). */
-export const CONFIRM = {
-  delete: (singular: string) => `Are you sure you want to delete this ${singular}?`,
-  /** The dialog's title names what goes: "Delete Thomas Reed (M-1001)?" (issue 23 #7). */
-  deleteNamed: (name: string) => `Delete ${name}?`,
-  deleteCommanderMessage: 'Are you sure you want to delete this commander message?',
-  deleteCommunication: 'Are you sure you want to delete this communication?',
-  removeVolunteer: (name: string) => `Remove ${name} from this event's volunteers? Their position becomes free again.`,
-  deleteMemberResource: 'Are you sure you want to delete this resource?',
-  deleteMember: 'Are you sure you want to delete this member? This action cannot be undone.',
-  unsavedChanges: {
-    title: 'Leave without saving?',
-    description: 'You have unsaved changes. If you leave this page now, they will be lost.',
-    stay: 'Stay on this page',
-    leave: 'Leave without saving',
-  },
-} as const;
-
 /** Empty, loading and other fixed texts of spec §2, §4 and §8. */
 export const TEXT = {
   loadingEvents: 'Loading events...',
@@ -158,42 +104,4 @@ export const TEXT = {
   noSubscribers: 'No newsletter subscribers yet.',
   draftRestored: 'Your unsaved changes were restored.',
   oneActiveEngagement: 'Only one engagement can be active at a time: making this one active hides the one shown on the home page now.',
-} as const;
-
-/** Server-side error messages of our own (decisions §3, §6). */
-export const E = {
-  unauthorized: 'Please sign in to continue.',
-  adminRequired: 'An administrator session is required.',
-  memberRequired: 'A member session is required.',
-  forbidden: 'You do not have access to this.',
-  notFound: (what: string) => `${what} not found.`,
-  positionsFilled: 'All volunteer positions for this event are filled.',
-  alreadySignedUp: 'You are already signed up for this event.',
-  eventEnded: 'This event has already ended.',
-  invalidCredentials: 'Invalid username or password.',
-  invalidMemberCredentials: 'Invalid membership number or password.',
-  wrongCurrentPassword: 'Your current password is not correct.',
-  tooManyAttempts: 'Too many attempts. Please wait a moment and try again.',
-  tooLarge: 'The request is too large.',
-  membershipNumberTaken: 'That membership number is already in use by another member.',
-  memberEmailTaken: 'That email address is already in use by another member.',
-  usernameTaken: 'That username is already taken.',
-  invalidInput: 'Please check the highlighted fields.',
-  internal: 'Something went wrong on our side. Please try again.',
-  unavailable: 'The site is briefly unavailable. Please try again in a moment.',
-  crossSite: 'Requests from other sites are not allowed.',
-  nulCharacter: 'Text cannot contain a NUL character.',
-  signInBusy: 'Many sign-ins are waiting right now. Please try again in a few seconds.',
-  // Member resource uploads and the member CSV import (members issue).
-  uploadTooLarge: 'The file is too large: the limit is 10 MB.',
-  uploadTypeNotAllowed: 'This type of file cannot be uploaded. Choose a PDF, Word, Excel, text, CSV, PNG or JPEG file.',
-  uploadContentMismatch: "The file's contents do not match its type. Check that it is the file you meant to upload.",
-  uploadEmpty: 'The file is empty.',
-  importNoRows: 'The file has no member rows below its header row.',
-  importTooManyRows: (max: number) => `The file has more than ${max} rows. Split it into smaller files.`,
-  importUnreadable: (detail: string) => `The file could not be read as CSV: ${detail}`,
-  importMissingColumns: (columns: string[]) => `The file is missing these columns: ${columns.join(', ')}.`,
-  importUnknownColumns: (columns: string[]) => `The file has columns this import does not know: ${columns.join(', ')}.`,
-  importDuplicateNumber: (row: number) => `The same membership number is already on row ${row} of this file.`,
-  importDuplicateEmail: (row: number) => `The same email address is already on row ${row} of this file.`,
 } as const;
