@@ -20,7 +20,27 @@ export const AUDIT_ENTITIES = [
 ] as const;
 
 /** The actions the log names (the filter's choices). */
-export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'activate', 'upload', 'import', 'export', 'retry', 'sign-in', 'sign-in-failed'] as const;
+export const AUDIT_ACTIONS = [
+  'create',
+  'update',
+  'delete',
+  'activate',
+  'upload',
+  'import',
+  'export',
+  'retry',
+  'sign-in',
+  'sign-in-failed',
+  'sign-out',
+  'password-change',
+  'password-reset',
+  'password-set-by-invitation',
+  'two-factor-on',
+  'two-factor-off',
+  'two-factor-reset',
+  'two-factor-recovery-code-used',
+  'session-end',
+] as const;
 
 /** One value of a change as people read it: text as is, nothing as "(empty)", the rest as JSON. */
 export function formatAuditValue(value: unknown): string {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 export { AUDIT_ACTIONS, AUDIT_ENTITIES, formatAuditChanges, formatAuditValue } from './audit-format.ts';
 

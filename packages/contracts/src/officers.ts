@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { V } from './messages.ts';
 import { SV } from './staff-messages.ts';
 

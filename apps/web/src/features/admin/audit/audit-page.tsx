@@ -94,6 +94,15 @@ const ACTION_LABELS: Record<string, string> = {
   retry: 'Retried',
   'sign-in': 'Signed in',
   'sign-in-failed': 'Failed sign-in',
+  'sign-out': 'Signed out',
+  'password-change': 'Changed own password',
+  'password-reset': 'Password reset',
+  'password-set-by-invitation': 'Password set from an invitation',
+  'two-factor-on': 'Two-factor turned on',
+  'two-factor-off': 'Two-factor turned off',
+  'two-factor-reset': 'Two-factor cleared',
+  'two-factor-recovery-code-used': 'Recovery code used',
+  'session-end': 'Session ended',
 };
 const entityLabel = (e: string) => ENTITY_LABELS[e] ?? e;
 const actionLabel = (a: string) => ACTION_LABELS[a] ?? a;
