@@ -22,6 +22,7 @@ const EXPECTED: Record<string, Access> = {
   'events.list': 'public',
   'events.upcoming': 'public',
   'events.adminList': 'admin',
+  'events.deletePreview': 'admin',
   'events.byId': 'public',
   'events.create': 'admin',
   'events.update': 'admin',

@@ -140,7 +140,7 @@ describe('recurring events in the browser (issue 20)', () => {
     const del = page.getByRole('alertdialog', { name: 'Are you sure you want to delete this event?' });
     await del.waitFor();
     await del.getByRole('radio', { name: 'This and following events' }).check();
-    await del.getByText(/every later date/).waitFor();
+    await del.getByText(/this deletes 3 events and 0 volunteer sign-ups/).waitFor();
     await del.getByRole('button', { name: 'Delete' }).click();
     await toast(page, 'Deleted 3 events');
     const afterDelete = await eventsTitled(page, TITLE);
@@ -183,6 +183,16 @@ describe('recurring events in the browser (issue 20)', () => {
     assert.equal(copy.startDate, first.startDate);
     assert.equal(copy.volunteerCount, 0);
     assert.equal(copy.seriesId, null);
+
+    // Deleting the first meeting says its sign-up goes with it (cancelled here).
+    await page.goto('/admin');
+    await page
+      .getByRole('button', { name: `Delete ${TITLE}`, exact: true })
+      .first()
+      .click();
+    const ask = page.getByRole('alertdialog');
+    await ask.getByText('This deletes 1 volunteer sign-up.', { exact: false }).waitFor();
+    await ask.getByRole('button', { name: 'Cancel' }).click();
 
     // The dashboard row has Duplicate too.
     await page.goto('/admin');

@@ -5,6 +5,8 @@ import {
   CreateEventInput,
   DeleteEventInput,
   DeleteEventResult,
+  DeletePreviewInput,
+  DeletePreviewResult,
   EventDetailSchema,
   EventSchema,
   EventWithVolunteersSchema,
@@ -62,6 +64,19 @@ export const eventsRouter = router({
     .input(AdminEventsInput)
     .output(AdminEventsPage)
     .query(({ ctx, input }) => service.adminEvents(ctx.db, input)),
+  deletePreview: adminProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/events/{id}/delete-preview',
+        tags,
+        summary: 'What DELETE /api/events/{id} with this scope would remove: how many events and volunteer sign-ups (for the confirmation)',
+        protect: true,
+      },
+    })
+    .input(DeletePreviewInput)
+    .output(DeletePreviewResult)
+    .query(({ ctx, input }) => service.deletePreview(ctx.db, input.id, input.scope)),
   byId: publicProcedure
     .meta({
       cache: 'public',

@@ -209,6 +209,15 @@ describe('editing and deleting occurrences', () => {
         { eventId: list[1]!.id, name: 'Di Dean', email: 'di@example.org', phone: null, role: null },
       ])
       .execute();
+    // The confirmation's preview says the same as the delete, and removes nothing.
+    const preview = await admin.get(`/api/admin/events/${list[3]!.id}/delete-preview?scope=following`);
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json()).toEqual({ deletedEvents: list.length - 3, deletedSignups: 2 });
+    expect((await admin.get(`/api/admin/events/${list[5]!.id}/delete-preview`)).json()).toEqual({ deletedEvents: 1, deletedSignups: 1 });
+    expect((await admin.get(`/api/admin/events/${list[3]!.id}/delete-preview?scope=sideways`)).statusCode).toBe(400);
+    expect((await admin.get('/api/admin/events/99999999/delete-preview')).statusCode).toBe(404);
+    expect((await t.agent().get(`/api/admin/events/${list[3]!.id}/delete-preview`)).statusCode).toBe(401);
+    expect((await occurrences(first.seriesId!)).length).toBe(list.length);
     const res = await admin.delete(`/api/events/${list[3]!.id}?scope=following`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ ok: true, deletedEvents: list.length - 3, deletedSignups: 2 });
