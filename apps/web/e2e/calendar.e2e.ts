@@ -114,6 +114,10 @@ describe('recurring events in the browser (issue 20)', () => {
     await page.goto(`/admin/events/${second.id}`);
     await page.getByRole('heading', { name: 'Edit Event', level: 1 }).waitFor();
     assert.equal(await page.getByRole('group', { name: 'Repeats' }).getByLabel('How often').inputValue(), 'monthly-weekday');
+    await page
+      .getByRole('group', { name: 'Repeats' })
+      .getByText(/one date of a recurring event/)
+      .waitFor();
     await field(page, 'Title').fill(`${TITLE} (guest speaker)`);
     await page.getByRole('button', { name: 'Update Event' }).click();
     const ask = page.getByRole('alertdialog', { name: 'Change a recurring event' });

@@ -264,7 +264,7 @@ function EventForm({
             <TextField form={form} name="endTime" label="End Time" type="time" required />
           </div>
         </fieldset>
-        <RepeatField form={form} />
+        <RepeatField form={form} occurrence={seriesId !== null} />
         <div className="grid gap-4 sm:grid-cols-2">
           <SelectField form={form} name="type" label="Event Type" options={TYPE_OPTIONS} required />
           <TextField

@@ -172,7 +172,7 @@ function ErrorText({ id, message }: { id: string; message?: string }) {
 }
 
 /** The "Repeats" fieldset of the event form. `form` holds a `repeat` object and a `startDate`. */
-export function RepeatField<T extends WithRepeat>({ form: anyForm }: { form: UseFormReturn<T> }) {
+export function RepeatField<T extends WithRepeat>({ form: anyForm, occurrence = false }: { form: UseFormReturn<T>; occurrence?: boolean }) {
   // The control only touches its own fields; this view of the form types them.
   const form = anyForm as unknown as UseFormReturn<WithRepeat>;
   const { register, watch, setValue, formState } = form;
@@ -207,6 +207,11 @@ export function RepeatField<T extends WithRepeat>({ form: anyForm }: { form: Use
   return (
     <fieldset className="space-y-4 rounded-lg border p-4" aria-describedby="repeat-summary">
       <legend className="px-1 text-lg font-semibold">Repeats</legend>
+      {occurrence ? (
+        <p className="text-base text-muted-foreground">
+          This is one date of a recurring event. A change here applies when you save &quot;This and following events&quot;.
+        </p>
+      ) : null}
       <div className="space-y-2">
         <label htmlFor="repeat-kind" className="block text-base font-semibold">
           How often
@@ -274,6 +279,7 @@ export function RepeatField<T extends WithRepeat>({ form: anyForm }: { form: Use
             {...reg('monthDay')}
           />
           <ErrorText id="repeat-month-day-error" message={err('monthDay')} />
+          {Number(v.monthDay) > 28 && !err('monthDay') ? <p className="text-base text-muted-foreground">Months without this day are skipped.</p> : null}
         </div>
       ) : null}
 
