@@ -32,7 +32,9 @@ async function updateAndNotify(ctx: Context, input: UpdateEventInput, userId: nu
 
 async function deleteAndNotify(ctx: Context, input: DeleteEventInput) {
   return ctx.db.transaction().execute(async (trx) => {
-    if (input.notifyVolunteers) await queueEventNotices(trx, mailBaseUrl(ctx.env, ctx.req), input.id, true);
+    // scope=following: the volunteers of every date that goes hear of it, not only this one's.
+    if (input.notifyVolunteers)
+      for (const id of await service.idsToDelete(trx, input.id, input.scope)) await queueEventNotices(trx, mailBaseUrl(ctx.env, ctx.req), id, true);
     return service.deleteEvent(trx, input.id, input.scope);
   });
 }

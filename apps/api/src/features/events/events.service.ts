@@ -397,6 +397,11 @@ async function deletionOf(db: DB, id: number, scope: EventScope, lock: boolean) 
   return { ids: [...new Set([id, ...later.map((r) => r.id)])], seriesId: current.seriesId, cut };
 }
 
+/** The ids a delete with this scope removes (for the notices to their volunteers, in the delete's transaction). 404 when missing. */
+export async function idsToDelete(db: DB, id: number, scope: EventScope = 'this'): Promise<number[]> {
+  return (await deletionOf(db, id, scope, true)).ids;
+}
+
 async function signupsOf(db: DB, ids: number[]): Promise<number> {
   const row = await db
     .selectFrom('volunteers')

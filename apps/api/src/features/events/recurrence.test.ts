@@ -221,6 +221,10 @@ describe('editing and deleting occurrences', () => {
     const res = await admin.delete(`/api/events/${list[3]!.id}?scope=following`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ ok: true, deletedEvents: list.length - 3, deletedSignups: 2 });
+    // Both volunteers of later dates are told (not only those of the date the delete was made on).
+    const notices = (await t.db.selectFrom('mailOutbox').select('toAddress').where('kind', '=', 'event-deleted').execute()).map((n) => n.toAddress);
+    expect(notices).toEqual(expect.arrayContaining(['bo@example.org', 'cy@example.org']));
+    expect(notices).not.toContain('di@example.org');
     expect((await occurrences(first.seriesId!)).map((e) => e.id)).toEqual(list.slice(0, 3).map((e) => e.id));
     expect(await extendAllSeries(t.db, new Date(Date.now() + 300 * 864e5))).toBe(0);
     expect((await occurrences(first.seriesId!)).length).toBe(3);
