@@ -24,8 +24,14 @@ import type { Context } from '../../trpc.ts';
 async function updateAndNotify(ctx: Context, input: UpdateEventInput, userId: number) {
   return ctx.db.transaction().execute(async (trx) => {
     const before = await trx.selectFrom('events').select(['startDate', 'endDate', 'location']).where('id', '=', input.id).forUpdate().executeTakeFirst();
+    // scope=following may move later dates too: their volunteers hear of it as well (issue 20).
+    const later = input.scope === 'following' && input.notifyVolunteers ? await service.laterOccurrencesWithSignups(trx, input.id) : [];
     const event = await service.updateEvent(trx, input, userId);
     if (before && input.notifyVolunteers && movedOrRelocated(before, event)) await queueEventNotices(trx, mailBaseUrl(ctx.env, ctx.req), input.id, false);
+    for (const old of later) {
+      const now = await trx.selectFrom('events').select(['startDate', 'endDate', 'location']).where('id', '=', old.id).executeTakeFirst();
+      if (now && movedOrRelocated(old, now)) await queueEventNotices(trx, mailBaseUrl(ctx.env, ctx.req), old.id, false);
+    }
     return event;
   });
 }

@@ -397,6 +397,20 @@ async function deletionOf(db: DB, id: number, scope: EventScope, lock: boolean) 
   return { ids: [...new Set([id, ...later.map((r) => r.id)])], seriesId: current.seriesId, cut };
 }
 
+/** The later occurrences an edit with scope=following may move (with sign-ups), before the edit: what their volunteers are told of. */
+export async function laterOccurrencesWithSignups(db: DB, id: number) {
+  const current = await db.selectFrom('events').select(['seriesId', 'originalStart', 'startDate']).where('id', '=', id).executeTakeFirst();
+  if (!current || current.seriesId === null) return [];
+  return db
+    .selectFrom('events')
+    .select(['id', 'startDate', 'endDate', 'location'])
+    .where('seriesId', '=', current.seriesId)
+    .where('originalStart', '>=', new Date(current.originalStart ?? current.startDate))
+    .where('id', '!=', id)
+    .where('volunteerCount', '>', 0)
+    .execute();
+}
+
 /** The ids a delete with this scope removes (for the notices to their volunteers, in the delete's transaction). 404 when missing. */
 export async function idsToDelete(db: DB, id: number, scope: EventScope = 'this'): Promise<number[]> {
   return (await deletionOf(db, id, scope, true)).ids;

@@ -195,6 +195,9 @@ describe('editing and deleting occurrences', () => {
     const v = await t.db.selectFrom('volunteers').select('eventId').where('id', '=', signup.id).executeTakeFirstOrThrow();
     expect(v.eventId).toBe(later.id);
     expect(next.find((e) => e.id === later.id)!.volunteerCount).toBe(1);
+    // Ann's date moved from 19:00 to 18:30: she is told, though the edit was made on another date.
+    const notices = await t.db.selectFrom('mailOutbox').select(['toAddress', 'kind']).where('toAddress', '=', 'ann@example.org').execute();
+    expect(notices).toContainEqual({ toAddress: 'ann@example.org', kind: 'event-changed' });
   });
 
   it('DELETE ?scope=following deletes the rest of the series, says how many sign-ups went, and the job adds none back', async () => {
