@@ -68,6 +68,13 @@ describe('recurring events in the browser (issue 20)', () => {
     assert.equal(await repeats.getByLabel('Which one').inputValue(), '2');
     assert.equal(await repeats.getByLabel('Weekday').inputValue(), 'TU');
     await page.getByTestId('repeat-summary').getByText('Repeats: second Tuesday of every month', { exact: true }).waitFor();
+    // A new start date moves the suggestion along: a week later is the third Tuesday.
+    const weekLater = new Date(Date.parse(`${start}T12:00:00Z`) + 7 * 86_400_000).toISOString().slice(0, 10);
+    await field(page, 'Start Date').fill(weekLater);
+    await page.getByTestId('repeat-summary').getByText('Repeats: third Tuesday of every month', { exact: true }).waitFor();
+    assert.equal(await repeats.getByLabel('Which one').inputValue(), '3');
+    await field(page, 'Start Date').fill(start);
+    await page.getByTestId('repeat-summary').getByText('Repeats: second Tuesday of every month', { exact: true }).waitFor();
     await repeats.getByRole('radio', { name: 'Move it to the next day that is not a holiday' }).check();
     // Ending after 6 times: the summary follows.
     await repeats.getByRole('radio', { name: 'After a number of times' }).check();

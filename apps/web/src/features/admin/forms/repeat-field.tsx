@@ -182,18 +182,30 @@ export function RepeatField<T extends WithRepeat>({ form: anyForm, occurrence = 
   const err = (name: keyof RepeatFormValues) => (get(formState.errors, `repeat.${name}`) as { message?: string } | undefined)?.message;
   const reg = (name: keyof RepeatFormValues) => register(`repeat.${name}` as Path<WithRepeat>);
 
-  // Choosing a kind fills what it needs from the start date (the weekday, the day, "second Tuesday").
+  // Choosing a kind fills what it needs from the start date (the weekday, the day, "second
+  // Tuesday"); a new start date moves them along, so the first date is the start date.
   useEffect(() => {
+    let previous = suggestFromStart(anyForm.getValues('startDate' as Path<T>) ?? '');
     const sub = anyForm.watch((values, { name, type }) => {
       const suggestion = suggestFromStart((values as WithRepeat).startDate ?? '');
-      if (type === undefined || name !== 'repeat.kind' || !suggestion) return;
+      const before = previous;
+      if (name === 'startDate') previous = suggestion;
+      if (type === undefined || !suggestion) return;
       const r = (values as WithRepeat).repeat;
       const set = (k: keyof RepeatFormValues, value: string | string[]) => setValue(`repeat.${k}` as Path<WithRepeat>, value as never, { shouldDirty: true });
-      if (r.kind === 'weekly' && !r.days?.length) set('days', [suggestion.weekday]);
-      if (r.kind === 'monthly-day' && !r.monthDay) set('monthDay', String(suggestion.monthDay));
-      if (r.kind === 'monthly-weekday' && !r.weekday) {
+      const suggestNth = () => {
         set('weekday', suggestion.weekday);
         set('nth', String(suggestion.nth > 4 ? -1 : suggestion.nth));
+      };
+      if (name === 'repeat.kind') {
+        if (r.kind === 'weekly' && !r.days?.length) set('days', [suggestion.weekday]);
+        if (r.kind === 'monthly-day' && !r.monthDay) set('monthDay', String(suggestion.monthDay));
+        if (r.kind === 'monthly-weekday' && !r.weekday) suggestNth();
+      } else if (name === 'startDate') {
+        if (r.kind === 'monthly-weekday') suggestNth();
+        if (r.kind === 'monthly-day') set('monthDay', String(suggestion.monthDay));
+        // Weekly on the old start's weekday alone: the new start's weekday instead.
+        if (r.kind === 'weekly' && before && r.days?.length === 1 && r.days[0] === before.weekday) set('days', [suggestion.weekday]);
       }
     });
     return () => sub.unsubscribe();
