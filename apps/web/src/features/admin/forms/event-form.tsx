@@ -98,7 +98,7 @@ export function EventFormPage({ id, start, end, from }: { id?: number; start?: s
           type: e.type,
           volunteerPositions: e.volunteerPositions,
           // A duplicate is one event; editing an occurrence shows its series' rule.
-          repeat: id === undefined ? NO_REPEAT : repeatFromRecurrence(e.recurrence),
+          repeat: id === undefined ? NO_REPEAT : repeatFromRecurrence(e.recurrence, s.date),
         } satisfies FormIn,
         unreadable: false,
       };

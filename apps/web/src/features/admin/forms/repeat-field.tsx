@@ -109,7 +109,7 @@ export function toRecurrence(v: RepeatFormValues, startDate: string): Recurrence
 }
 
 /** The form's values for a recurrence an event carries (editing an occurrence, duplicating one). */
-export function repeatFromRecurrence(recurrence: Recurrence | null | undefined): RepeatFormValues {
+export function repeatFromRecurrence(recurrence: Recurrence | null | undefined, startDate = ''): RepeatFormValues {
   if (!recurrence) return NO_REPEAT;
   const parsed = parseRule(recurrence.rule);
   const base: RepeatFormValues = { ...NO_REPEAT, onHoliday: recurrence.onHoliday };
@@ -122,7 +122,14 @@ export function repeatFromRecurrence(recurrence: Recurrence | null | undefined):
       : {};
   const simple = !r.byMonth.length && !r.bySetPos.length;
   if (r.freq === 'WEEKLY' && simple && !r.byMonthDay.length && r.byDay.every((d) => d.n === null))
-    return { ...base, ...ends, kind: 'weekly', interval: String(r.interval), days: r.byDay.map((d) => d.day) };
+    return {
+      ...base,
+      ...ends,
+      kind: 'weekly',
+      interval: String(r.interval),
+      // A weekly rule without BYDAY repeats on the start's weekday: show it ticked.
+      days: r.byDay.length ? r.byDay.map((d) => d.day) : [suggestFromStart(startDate)?.weekday].filter((d): d is Weekday => Boolean(d)),
+    };
   if (r.freq === 'MONTHLY' && simple && r.interval === 1 && r.byMonthDay.length === 1 && !r.byDay.length)
     return { ...base, ...ends, kind: 'monthly-day', monthDay: String(r.byMonthDay[0]) };
   if (r.freq === 'MONTHLY' && simple && r.interval === 1 && r.byDay.length === 1 && r.byDay[0]!.n !== null && !r.byMonthDay.length)
