@@ -25,6 +25,7 @@ const EXPECTED: Record<string, Access> = {
   'events.list': 'public',
   'events.upcoming': 'public',
   'events.adminList': 'staff',
+  'events.deletePreview': 'staff',
   'events.byId': 'public',
   'events.create': 'staff',
   'events.update': 'staff',

@@ -41,6 +41,8 @@ try {
       await page.waitForTimeout(300);
       const file = path.join(out, `${name}-${width}.png`);
       await page.screenshot({ path: file, fullPage: true });
+      // The first screen as it is seen (the sticky header where it belongs).
+      await page.screenshot({ path: path.join(out, `${name}-${width}-top.png`) });
       console.log(file);
     };
     await page.goto('/admin/events/new');
@@ -52,9 +54,15 @@ try {
     await shot('event-form-repeats-monthly');
     await page.getByLabel('How often').selectOption('weekly');
     await shot('event-form-repeats-weekly');
+    await page.getByRole('group', { name: 'Repeats' }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(out, `event-form-repeats-weekly-${width}-control.png`) });
     await page.goto('/admin');
     await page.getByRole('table', { name: 'Events' }).waitFor();
     await shot('dashboard-events');
+    await page.getByRole('heading', { name: 'Events', level: 2 }).scrollIntoViewIfNeeded();
+    await page.mouse.wheel(0, 250);
+    await page.waitForTimeout(200);
+    await page.screenshot({ path: path.join(out, `dashboard-events-${width}-rows.png`) });
     await page.goto(`/admin/events/${first.id}`);
     await page.getByRole('heading', { name: /Registered Volunteers/ }).waitFor();
     await shot('event-form-occurrence');
@@ -64,6 +72,8 @@ try {
     await page.goto('/admin/volunteers');
     await page.getByRole('table', { name: 'Volunteers' }).waitFor();
     await shot('volunteer-roster');
+    await page.getByRole('table', { name: 'Volunteers' }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(out, `volunteer-roster-${width}-rows.png`) });
     await page.goto(`/admin/events/${first.id}/sign-in-sheet`);
     await page.getByRole('article').first().waitFor();
     await shot('sign-in-sheet');

@@ -68,6 +68,13 @@ describe('recurring events in the browser (issue 20)', () => {
     assert.equal(await repeats.getByLabel('Which one').inputValue(), '2');
     assert.equal(await repeats.getByLabel('Weekday').inputValue(), 'TU');
     await page.getByTestId('repeat-summary').getByText('Repeats: second Tuesday of every month', { exact: true }).waitFor();
+    // A new start date moves the suggestion along: a week later is the third Tuesday.
+    const weekLater = new Date(Date.parse(`${start}T12:00:00Z`) + 7 * 86_400_000).toISOString().slice(0, 10);
+    await field(page, 'Start Date').fill(weekLater);
+    await page.getByTestId('repeat-summary').getByText('Repeats: third Tuesday of every month', { exact: true }).waitFor();
+    assert.equal(await repeats.getByLabel('Which one').inputValue(), '3');
+    await field(page, 'Start Date').fill(start);
+    await page.getByTestId('repeat-summary').getByText('Repeats: second Tuesday of every month', { exact: true }).waitFor();
     await repeats.getByRole('radio', { name: 'Move it to the next day that is not a holiday' }).check();
     // Ending after 6 times: the summary follows.
     await repeats.getByRole('radio', { name: 'After a number of times' }).check();
@@ -114,6 +121,10 @@ describe('recurring events in the browser (issue 20)', () => {
     await page.goto(`/admin/events/${second.id}`);
     await page.getByRole('heading', { name: 'Edit Event', level: 1 }).waitFor();
     assert.equal(await page.getByRole('group', { name: 'Repeats' }).getByLabel('How often').inputValue(), 'monthly-weekday');
+    await page
+      .getByRole('group', { name: 'Repeats' })
+      .getByText(/one date of a recurring event/)
+      .waitFor();
     await field(page, 'Title').fill(`${TITLE} (guest speaker)`);
     await page.getByRole('button', { name: 'Update Event' }).click();
     const ask = page.getByRole('alertdialog', { name: 'Change a recurring event' });
@@ -140,7 +151,7 @@ describe('recurring events in the browser (issue 20)', () => {
     const del = page.getByRole('alertdialog', { name: 'Are you sure you want to delete this event?' });
     await del.waitFor();
     await del.getByRole('radio', { name: 'This and following events' }).check();
-    await del.getByText(/every later date/).waitFor();
+    await del.getByText(/this deletes 3 events and 0 volunteer sign-ups/).waitFor();
     await del.getByRole('button', { name: 'Delete' }).click();
     await toast(page, 'Deleted 3 events');
     const afterDelete = await eventsTitled(page, TITLE);
@@ -183,6 +194,16 @@ describe('recurring events in the browser (issue 20)', () => {
     assert.equal(copy.startDate, first.startDate);
     assert.equal(copy.volunteerCount, 0);
     assert.equal(copy.seriesId, null);
+
+    // Deleting the first meeting says its sign-up goes with it (cancelled here).
+    await page.goto('/admin');
+    await page
+      .getByRole('button', { name: `Delete ${TITLE}`, exact: true })
+      .first()
+      .click();
+    const ask = page.getByRole('alertdialog');
+    await ask.getByText('This deletes 1 volunteer sign-up.', { exact: false }).waitFor();
+    await ask.getByRole('button', { name: 'Cancel' }).click();
 
     // The dashboard row has Duplicate too.
     await page.goto('/admin');

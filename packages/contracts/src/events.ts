@@ -123,3 +123,8 @@ export const AdminEventsInput = z.object({
 export type AdminEventsInput = z.input<typeof AdminEventsInput>;
 export const AdminEventsPage = pageOf(EventSchema);
 export type AdminEventsPage = z.infer<typeof AdminEventsPage>;
+
+/** GET /api/admin/events/{id}/delete-preview?scope=: what a delete would remove, for its confirmation. */
+export const DeletePreviewInput = z.object({ id: Id, scope: EventScope.default('this') });
+export const DeletePreviewResult = z.object({ deletedEvents: z.number().int(), deletedSignups: z.number().int() });
+export type DeletePreviewResult = z.infer<typeof DeletePreviewResult>;

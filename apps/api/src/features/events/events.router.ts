@@ -5,6 +5,8 @@ import {
   CreateEventInput,
   DeleteEventInput,
   DeleteEventResult,
+  DeletePreviewInput,
+  DeletePreviewResult,
   EventDetailSchema,
   EventSchema,
   EventWithVolunteersSchema,
@@ -30,8 +32,14 @@ async function updateAndNotify(ctx: AuditContext & Context, input: UpdateEventIn
     { ...what, changes: (after: Event, old) => withScope(diffFields(old ? pick(old, after) : null, after), input.scope) },
     async (trx: DB) => {
       const before = await trx.selectFrom('events').select(['startDate', 'endDate', 'location']).where('id', '=', input.id).forUpdate().executeTakeFirst();
+      // scope=following may move later dates too: their volunteers hear of it as well (issue 20).
+      const later = input.scope === 'following' && input.notifyVolunteers ? await service.laterOccurrencesWithSignups(trx, input.id) : [];
       const event = await service.updateEvent(trx, input, userId);
       if (before && input.notifyVolunteers && movedOrRelocated(before, event)) await queueEventNotices(trx, mailBaseUrl(ctx.env, ctx.req), input.id, false);
+      for (const old of later) {
+        const now = await trx.selectFrom('events').select(['startDate', 'endDate', 'location']).where('id', '=', old.id).executeTakeFirst();
+        if (now && movedOrRelocated(old, now)) await queueEventNotices(trx, mailBaseUrl(ctx.env, ctx.req), old.id, false);
+      }
       return event;
     },
   );
@@ -44,7 +52,9 @@ async function deleteAndNotify(ctx: AuditContext & Context, input: DeleteEventIn
     ...counts(r),
   });
   return audited(ctx, { ...what, changes }, async (trx: DB) => {
-    if (input.notifyVolunteers) await queueEventNotices(trx, mailBaseUrl(ctx.env, ctx.req), input.id, true);
+    // scope=following: the volunteers of every date that goes hear of it, not only this one's.
+    if (input.notifyVolunteers)
+      for (const id of await service.idsToDelete(trx, input.id, input.scope)) await queueEventNotices(trx, mailBaseUrl(ctx.env, ctx.req), id, true);
     return service.deleteEvent(trx, input.id, input.scope);
   });
 }
@@ -93,6 +103,19 @@ export const eventsRouter = router({
     .input(AdminEventsInput)
     .output(AdminEventsPage)
     .query(({ ctx, input }) => service.adminEvents(ctx.db, input)),
+  deletePreview: adminProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/events/{id}/delete-preview',
+        tags,
+        summary: 'What DELETE /api/events/{id} with this scope would remove: how many events and volunteer sign-ups (for the confirmation)',
+        protect: true,
+      },
+    })
+    .input(DeletePreviewInput)
+    .output(DeletePreviewResult)
+    .query(({ ctx, input }) => service.deletePreview(ctx.db, input.id, input.scope)),
   byId: publicProcedure
     .meta({
       cache: 'public',

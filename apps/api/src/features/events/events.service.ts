@@ -385,28 +385,65 @@ export async function updateEvent(db: DB, input: UpdateEventInput, userId = 1, n
  * deletes every later occurrence of its series and ends the series there. Answers how many
  * events and sign-ups went. 404 when missing.
  */
+/** The events a delete with this scope removes (the event, and with scope=following the later occurrences) and where its series is cut. */
+async function deletionOf(db: DB, id: number, scope: EventScope, lock: boolean) {
+  let q = db.selectFrom('events').select(['id', 'seriesId', 'originalStart', 'startDate']).where('id', '=', id);
+  if (lock) q = q.forUpdate();
+  const current = await q.executeTakeFirst();
+  if (!current) throw notFound('Event');
+  if (scope !== 'following' || current.seriesId === null) return { ids: [id], seriesId: null, cut: null };
+  const cut = new Date(current.originalStart ?? current.startDate);
+  const later = await db.selectFrom('events').select('id').where('seriesId', '=', current.seriesId).where('originalStart', '>=', cut).execute();
+  return { ids: [...new Set([id, ...later.map((r) => r.id)])], seriesId: current.seriesId, cut };
+}
+
+/** The later occurrences an edit with scope=following may move (with sign-ups), before the edit: what their volunteers are told of. */
+export async function laterOccurrencesWithSignups(db: DB, id: number) {
+  const current = await db.selectFrom('events').select(['seriesId', 'originalStart', 'startDate']).where('id', '=', id).executeTakeFirst();
+  if (!current || current.seriesId === null) return [];
+  return db
+    .selectFrom('events')
+    .select(['id', 'startDate', 'endDate', 'location'])
+    .where('seriesId', '=', current.seriesId)
+    .where('originalStart', '>=', new Date(current.originalStart ?? current.startDate))
+    .where('id', '!=', id)
+    .where('volunteerCount', '>', 0)
+    .execute();
+}
+
+/** The ids a delete with this scope removes (for the notices to their volunteers, in the delete's transaction). 404 when missing. */
+export async function idsToDelete(db: DB, id: number, scope: EventScope = 'this'): Promise<number[]> {
+  return (await deletionOf(db, id, scope, true)).ids;
+}
+
+async function signupsOf(db: DB, ids: number[]): Promise<number> {
+  const row = await db
+    .selectFrom('volunteers')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('eventId', 'in', ids)
+    .executeTakeFirstOrThrow();
+  return row.n;
+}
+
+/** What a delete would remove, for the confirmation ("This deletes 3 volunteer sign-ups"). 404 when missing. */
+export async function deletePreview(db: DB, id: number, scope: EventScope = 'this'): Promise<{ deletedEvents: number; deletedSignups: number }> {
+  const { ids } = await deletionOf(db, id, scope, false);
+  return { deletedEvents: ids.length, deletedSignups: await signupsOf(db, ids) };
+}
+
 export async function deleteEvent(db: DB, id: number, scope: EventScope = 'this'): Promise<DeleteEventResult> {
   return inTransaction(db, async (trx) => {
-    const current = await trx.selectFrom('events').select(['id', 'seriesId', 'originalStart', 'startDate']).where('id', '=', id).forUpdate().executeTakeFirst();
-    if (!current) throw notFound('Event');
-    let ids = [id];
-    if (scope === 'following' && current.seriesId !== null) {
-      const cut = new Date(current.originalStart ?? current.startDate);
-      const later = await trx.selectFrom('events').select('id').where('seriesId', '=', current.seriesId).where('originalStart', '>=', cut).execute();
-      ids = [...new Set([id, ...later.map((r) => r.id)])];
+    const { ids, seriesId, cut } = await deletionOf(trx, id, scope, true);
+    if (seriesId !== null && cut) {
       await trx
         .updateTable('eventSeries')
         .set({ endsBefore: cut, updatedAt: sql<Date>`now()` })
-        .where('id', '=', current.seriesId)
+        .where('id', '=', seriesId)
         .execute();
     }
-    const signups = await trx
-      .selectFrom('volunteers')
-      .select(sql<number>`count(*)::int`.as('n'))
-      .where('eventId', 'in', ids)
-      .executeTakeFirstOrThrow();
+    const deletedSignups = await signupsOf(trx, ids);
     await trx.deleteFrom('events').where('id', 'in', ids).execute();
-    return { ok: true as const, deletedEvents: ids.length, deletedSignups: signups.n };
+    return { ok: true as const, deletedEvents: ids.length, deletedSignups };
   });
 }
 

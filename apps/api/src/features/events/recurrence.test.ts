@@ -195,6 +195,9 @@ describe('editing and deleting occurrences', () => {
     const v = await t.db.selectFrom('volunteers').select('eventId').where('id', '=', signup.id).executeTakeFirstOrThrow();
     expect(v.eventId).toBe(later.id);
     expect(next.find((e) => e.id === later.id)!.volunteerCount).toBe(1);
+    // Ann's date moved from 19:00 to 18:30: she is told, though the edit was made on another date.
+    const notices = await t.db.selectFrom('mailOutbox').select(['toAddress', 'kind']).where('toAddress', '=', 'ann@example.org').execute();
+    expect(notices).toContainEqual({ toAddress: 'ann@example.org', kind: 'event-changed' });
   });
 
   it('DELETE ?scope=following deletes the rest of the series, says how many sign-ups went, and the job adds none back', async () => {
@@ -209,9 +212,22 @@ describe('editing and deleting occurrences', () => {
         { eventId: list[1]!.id, name: 'Di Dean', email: 'di@example.org', phone: null, role: null },
       ])
       .execute();
+    // The confirmation's preview says the same as the delete, and removes nothing.
+    const preview = await admin.get(`/api/admin/events/${list[3]!.id}/delete-preview?scope=following`);
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json()).toEqual({ deletedEvents: list.length - 3, deletedSignups: 2 });
+    expect((await admin.get(`/api/admin/events/${list[5]!.id}/delete-preview`)).json()).toEqual({ deletedEvents: 1, deletedSignups: 1 });
+    expect((await admin.get(`/api/admin/events/${list[3]!.id}/delete-preview?scope=sideways`)).statusCode).toBe(400);
+    expect((await admin.get('/api/admin/events/99999999/delete-preview')).statusCode).toBe(404);
+    expect((await t.agent().get(`/api/admin/events/${list[3]!.id}/delete-preview`)).statusCode).toBe(401);
+    expect((await occurrences(first.seriesId!)).length).toBe(list.length);
     const res = await admin.delete(`/api/events/${list[3]!.id}?scope=following`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ ok: true, deletedEvents: list.length - 3, deletedSignups: 2 });
+    // Both volunteers of later dates are told (not only those of the date the delete was made on).
+    const notices = (await t.db.selectFrom('mailOutbox').select('toAddress').where('kind', '=', 'event-deleted').execute()).map((n) => n.toAddress);
+    expect(notices).toEqual(expect.arrayContaining(['bo@example.org', 'cy@example.org']));
+    expect(notices).not.toContain('di@example.org');
     expect((await occurrences(first.seriesId!)).map((e) => e.id)).toEqual(list.slice(0, 3).map((e) => e.id));
     expect(await extendAllSeries(t.db, new Date(Date.now() + 300 * 864e5))).toBe(0);
     expect((await occurrences(first.seriesId!)).length).toBe(3);

@@ -100,7 +100,7 @@ export function EventFormPage({ id, start, end, from }: { id?: number; start?: s
           type: e.type,
           volunteerPositions: e.volunteerPositions,
           // A duplicate is one event; editing an occurrence shows its series' rule.
-          repeat: id === undefined ? NO_REPEAT : repeatFromRecurrence(e.recurrence),
+          repeat: id === undefined ? NO_REPEAT : repeatFromRecurrence(e.recurrence, s.date),
         } satisfies EventValues,
         unreadable: false,
       };
@@ -259,7 +259,7 @@ function EventForm({
             <TextField form={form} name="endTime" label="End Time" type="time" required />
           </div>
         </fieldset>
-        <RepeatField form={form} />
+        <RepeatField form={form} occurrence={seriesId !== null} />
         <div className="grid gap-4 sm:grid-cols-2">
           <SelectField form={form} name="type" label="Event Type" options={TYPE_OPTIONS} required />
           <TextField

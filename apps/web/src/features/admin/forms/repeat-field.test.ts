@@ -45,6 +45,7 @@ describe('the Repeats control (issue 20)', () => {
       ends: 'count',
       count: '10',
     });
+    expect(repeatFromRecurrence({ rule: 'FREQ=WEEKLY;INTERVAL=2', onHoliday: 'keep' }, '2026-11-28')).toMatchObject({ kind: 'weekly', days: ['SA'] });
     const daily = repeatFromRecurrence({ rule: 'FREQ=DAILY', onHoliday: 'keep' });
     expect(daily).toMatchObject({ kind: 'custom', custom: 'FREQ=DAILY' });
     expect(toRecurrence(daily, '2026-12-01')).toEqual({ rule: 'FREQ=DAILY', onHoliday: 'keep' });

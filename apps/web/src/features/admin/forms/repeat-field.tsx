@@ -109,7 +109,7 @@ export function toRecurrence(v: RepeatFormValues, startDate: string): Recurrence
 }
 
 /** The form's values for a recurrence an event carries (editing an occurrence, duplicating one). */
-export function repeatFromRecurrence(recurrence: Recurrence | null | undefined): RepeatFormValues {
+export function repeatFromRecurrence(recurrence: Recurrence | null | undefined, startDate = ''): RepeatFormValues {
   if (!recurrence) return NO_REPEAT;
   const parsed = parseRule(recurrence.rule);
   const base: RepeatFormValues = { ...NO_REPEAT, onHoliday: recurrence.onHoliday };
@@ -122,7 +122,14 @@ export function repeatFromRecurrence(recurrence: Recurrence | null | undefined):
       : {};
   const simple = !r.byMonth.length && !r.bySetPos.length;
   if (r.freq === 'WEEKLY' && simple && !r.byMonthDay.length && r.byDay.every((d) => d.n === null))
-    return { ...base, ...ends, kind: 'weekly', interval: String(r.interval), days: r.byDay.map((d) => d.day) };
+    return {
+      ...base,
+      ...ends,
+      kind: 'weekly',
+      interval: String(r.interval),
+      // A weekly rule without BYDAY repeats on the start's weekday: show it ticked.
+      days: r.byDay.length ? r.byDay.map((d) => d.day) : [suggestFromStart(startDate)?.weekday].filter((d): d is Weekday => Boolean(d)),
+    };
   if (r.freq === 'MONTHLY' && simple && r.interval === 1 && r.byMonthDay.length === 1 && !r.byDay.length)
     return { ...base, ...ends, kind: 'monthly-day', monthDay: String(r.byMonthDay[0]) };
   if (r.freq === 'MONTHLY' && simple && r.interval === 1 && r.byDay.length === 1 && r.byDay[0]!.n !== null && !r.byMonthDay.length)
@@ -172,7 +179,7 @@ function ErrorText({ id, message }: { id: string; message?: string }) {
 }
 
 /** The "Repeats" fieldset of the event form. `form` holds a `repeat` object and a `startDate`. */
-export function RepeatField<T extends WithRepeat>({ form: anyForm }: { form: UseFormReturn<T> }) {
+export function RepeatField<T extends WithRepeat>({ form: anyForm, occurrence = false }: { form: UseFormReturn<T>; occurrence?: boolean }) {
   // The control only touches its own fields; this view of the form types them.
   const form = anyForm as unknown as UseFormReturn<WithRepeat>;
   const { register, watch, setValue, formState } = form;
@@ -182,18 +189,30 @@ export function RepeatField<T extends WithRepeat>({ form: anyForm }: { form: Use
   const err = (name: keyof RepeatFormValues) => (get(formState.errors, `repeat.${name}`) as { message?: string } | undefined)?.message;
   const reg = (name: keyof RepeatFormValues) => register(`repeat.${name}` as Path<WithRepeat>);
 
-  // Choosing a kind fills what it needs from the start date (the weekday, the day, "second Tuesday").
+  // Choosing a kind fills what it needs from the start date (the weekday, the day, "second
+  // Tuesday"); a new start date moves them along, so the first date is the start date.
   useEffect(() => {
+    let previous = suggestFromStart(anyForm.getValues('startDate' as Path<T>) ?? '');
     const sub = anyForm.watch((values, { name, type }) => {
       const suggestion = suggestFromStart((values as WithRepeat).startDate ?? '');
-      if (type === undefined || name !== 'repeat.kind' || !suggestion) return;
+      const before = previous;
+      if (name === 'startDate') previous = suggestion;
+      if (type === undefined || !suggestion) return;
       const r = (values as WithRepeat).repeat;
       const set = (k: keyof RepeatFormValues, value: string | string[]) => setValue(`repeat.${k}` as Path<WithRepeat>, value as never, { shouldDirty: true });
-      if (r.kind === 'weekly' && !r.days?.length) set('days', [suggestion.weekday]);
-      if (r.kind === 'monthly-day' && !r.monthDay) set('monthDay', String(suggestion.monthDay));
-      if (r.kind === 'monthly-weekday' && !r.weekday) {
+      const suggestNth = () => {
         set('weekday', suggestion.weekday);
         set('nth', String(suggestion.nth > 4 ? -1 : suggestion.nth));
+      };
+      if (name === 'repeat.kind') {
+        if (r.kind === 'weekly' && !r.days?.length) set('days', [suggestion.weekday]);
+        if (r.kind === 'monthly-day' && !r.monthDay) set('monthDay', String(suggestion.monthDay));
+        if (r.kind === 'monthly-weekday' && !r.weekday) suggestNth();
+      } else if (name === 'startDate') {
+        if (r.kind === 'monthly-weekday') suggestNth();
+        if (r.kind === 'monthly-day') set('monthDay', String(suggestion.monthDay));
+        // Weekly on the old start's weekday alone: the new start's weekday instead.
+        if (r.kind === 'weekly' && before && r.days?.length === 1 && r.days[0] === before.weekday) set('days', [suggestion.weekday]);
       }
     });
     return () => sub.unsubscribe();
@@ -207,6 +226,11 @@ export function RepeatField<T extends WithRepeat>({ form: anyForm }: { form: Use
   return (
     <fieldset className="space-y-4 rounded-lg border p-4" aria-describedby="repeat-summary">
       <legend className="px-1 text-lg font-semibold">Repeats</legend>
+      {occurrence ? (
+        <p className="text-base text-muted-foreground">
+          This is one date of a recurring event. A change here applies when you save &quot;This and following events&quot;.
+        </p>
+      ) : null}
       <div className="space-y-2">
         <label htmlFor="repeat-kind" className="block text-base font-semibold">
           How often
@@ -274,6 +298,7 @@ export function RepeatField<T extends WithRepeat>({ form: anyForm }: { form: Use
             {...reg('monthDay')}
           />
           <ErrorText id="repeat-month-day-error" message={err('monthDay')} />
+          {Number(v.monthDay) > 28 && !err('monthDay') ? <p className="text-base text-muted-foreground">Months without this day are skipped.</p> : null}
         </div>
       ) : null}
 

@@ -27,6 +27,13 @@ function deletedText(r: { deletedEvents: number; deletedSignups: number }): stri
   return `${T.deleted}${events}${signups}`;
 }
 
+/** "This deletes 12 events and 3 volunteer sign-ups." for "This and following events", from the API's preview. */
+function followingText(title: string, preview: { deletedEvents: number; deletedSignups: number } | undefined): string {
+  if (!preview) return `This date and every later date of “${title}” are deleted, with their volunteer sign-ups.`;
+  const signups = preview.deletedSignups === 1 ? '1 volunteer sign-up' : `${preview.deletedSignups} volunteer sign-ups`;
+  return `This date and every later date of “${title}” are deleted: this deletes ${preview.deletedEvents} event${preview.deletedEvents === 1 ? '' : 's'} and ${signups}. This cannot be undone.`;
+}
+
 /**
  * The Delete button of an event row. It says how many sign-ups go with the event, and for an
  * occurrence of a series it asks "This event" / "This and following events" (issue 20).
@@ -35,6 +42,8 @@ export function EventDeleteButton({ event }: { event: { id: number; title: strin
   const utils = trpc.useUtils();
   const remove = trpc.events.remove.useMutation();
   const [open, setOpen] = useState(false);
+  // Counted by the API only when the question is open: the later dates' sign-ups are not on this page.
+  const following = trpc.events.deletePreview.useQuery({ id: event.id, scope: 'following' }, { enabled: open && event.seriesId !== null });
   const run = async (scope: EventScope) => {
     try {
       const r = await remove.mutateAsync({ id: event.id, scope });
@@ -80,7 +89,7 @@ export function EventDeleteButton({ event }: { event: { id: number; title: strin
         description={(scope) =>
           scope === 'this'
             ? `Only this date of “${event.title}” is deleted. ${signupsNotice(event.volunteerCount)} This cannot be undone.`
-            : `This date and every later date of “${event.title}” are deleted, with all their volunteer sign-ups (${event.volunteerCount} on this date). This cannot be undone.`
+            : followingText(event.title, following.data)
         }
         onChoose={async (scope) => {
           setOpen(false);
