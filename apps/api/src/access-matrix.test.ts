@@ -19,6 +19,10 @@ const EXPECTED: Record<string, Access> = {
   'siteSettings.update': 'admin',
   'newsletter.subscribe': 'public',
   'newsletter.list': 'admin',
+  'newsletter.confirm': 'public',
+  'newsletter.unsubscribe': 'public',
+  'newsletter.sendIssue': 'admin',
+  'newsletter.issues': 'admin',
   'events.list': 'public',
   'events.upcoming': 'public',
   'events.byId': 'public',
@@ -81,6 +85,7 @@ const EXPECTED: Record<string, Access> = {
 // Non-JSON routes beside the procedures, with who may call them.
 const EXTRA_ROUTES: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; access: Access }[] = [
   { method: 'GET', url: '/api/admin/newsletter/subscribers.csv', access: 'admin' },
+  { method: 'POST', url: '/api/newsletter/one-click-unsubscribe', access: 'public' },
   { method: 'GET', url: '/api/events.ics', access: 'public' },
   { method: 'GET', url: '/api/events/1.ics', access: 'public' },
   { method: 'GET', url: '/api/admin/members.csv', access: 'admin' },

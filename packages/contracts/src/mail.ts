@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { V } from './messages.ts';
 
 /** Messages of the e-mail features (issue 19). */
 export const MAIL_E = {
@@ -61,3 +62,70 @@ export const OutboxIdInput = z.object({
     .positive()
     .max(2 ** 53),
 });
+
+/** Messages of the newsletter, password-reset and member-notice mail (issue 19, items 3-5). */
+export const NEWSLETTER_E = {
+  confirmLinkInvalid: 'This confirmation link is not valid any more: it was used already or has expired. Please subscribe again.',
+  unsubscribeLinkInvalid: 'This unsubscribe link is not valid. Please use the link in the newsletter you received.',
+  subjectRequired: 'Subject is required',
+  noAdminEmail: 'Your account has no e-mail address, so a test cannot be sent. Add one under Change Password, or ask another administrator.',
+  noSubscribers: 'There are no confirmed subscribers to send to.',
+  resetLinkInvalid: 'This password reset link is not valid any more: it was used already or has expired. Please ask for a new one.',
+  forgotNeedsOne: 'Please enter your membership number or your e-mail address',
+} as const;
+
+/** Body of POST /api/newsletter/confirm and /api/newsletter/unsubscribe. */
+export const NewsletterTokenInput = z.object({ token: MailToken });
+
+/** Body of POST /api/admin/newsletter/issues; `content` follows the commander message rules (strong, em, u, p, br). */
+export const NewsletterIssueInput = z.object({
+  subject: z.string({ error: NEWSLETTER_E.subjectRequired }).trim().min(1, NEWSLETTER_E.subjectRequired).max(200, 'Subject must be at most 200 characters'),
+  content: z
+    .string({ error: V.messageContentRequired })
+    .max(50_000, V.tooLong(50_000))
+    .refine((s) => s.trim().length > 0, V.messageContentRequired),
+  testOnly: z.boolean().default(false),
+});
+export type NewsletterIssueInput = z.infer<typeof NewsletterIssueInput>;
+
+/** A sent issue with what became of its messages. */
+export const NewsletterIssueSchema = z.object({
+  id: z.number().int(),
+  subject: z.string(),
+  content: z.string(),
+  sentBy: z.string().nullable(),
+  createdAt: z.string(),
+  recipients: z.number().int(),
+  sent: z.number().int(),
+  failed: z.number().int(),
+  pending: z.number().int(),
+  unsubscribed: z.number().int(),
+});
+export type NewsletterIssue = z.infer<typeof NewsletterIssueSchema>;
+
+/** Answer of POST /api/admin/newsletter/issues: a test (to the administrator) or the issue sent. */
+export const SendIssueResult = z.object({
+  testOnly: z.boolean(),
+  recipients: z.number().int(),
+  to: z.string().nullable(),
+  issue: NewsletterIssueSchema.nullable(),
+});
+
+/** Body of POST /api/member/forgot-password: a membership number or an e-mail address. */
+export const ForgotPasswordInput = z
+  .object({
+    membershipNumber: z.string().trim().max(50, V.tooLong(50)).optional(),
+    email: z.string().trim().max(255, V.tooLong(255)).optional(),
+  })
+  .refine((v) => Boolean(v.membershipNumber || v.email), NEWSLETTER_E.forgotNeedsOne);
+export type ForgotPasswordInput = z.infer<typeof ForgotPasswordInput>;
+
+/** Body of POST /api/member/reset-password. */
+export const ResetPasswordInput = z.object({
+  token: MailToken,
+  password: z.string({ error: V.portalPasswordMin }).min(8, V.portalPasswordMin).max(200, V.tooLong(200)),
+});
+
+/** A member's own e-mail choice (GET/POST /api/member/mail-preferences). */
+export const MailPreferencesSchema = z.object({ emailNotices: z.boolean() });
+export const MailPreferencesInput = z.object({ emailNotices: z.boolean({ error: 'emailNotices must be true or false' }) });

@@ -6,6 +6,7 @@ import * as m0005 from './0005_mail_outbox.ts';
 import * as m0006 from './0006_event_series.ts';
 import * as m0007 from './0007_images.ts';
 import * as m0009 from './0009_audit_log.ts';
+import * as m0011 from './0011_newsletter_and_member_mail.ts';
 
 /** Every migration, by name; add new ones at the end, never edit a landed one. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '0006_event_series': m0006,
   '0007_images': m0007,
   '0009_audit_log': m0009,
+  '0011_newsletter_and_member_mail': m0011,
 };
