@@ -27,6 +27,8 @@ import { Route as AdminUserManagementRouteImport } from './routes/admin/user-man
 import { Route as AdminLoginRouteImport } from './routes/admin_.login'
 import { Route as NewsIndexRouteImport } from './routes/news/index'
 import { Route as NewsIdRouteImport } from './routes/news/$id'
+import { Route as NewsletterConfirmRouteImport } from './routes/newsletter/confirm'
+import { Route as NewsletterUnsubscribeRouteImport } from './routes/newsletter/unsubscribe'
 import { Route as AdminCommanderMessagesIdRouteImport } from './routes/admin/commander-messages/$id'
 import { Route as AdminCommanderMessagesNewRouteImport } from './routes/admin/commander-messages/new'
 import { Route as AdminCommunityEngagementIndexRouteImport } from './routes/admin/community-engagement/index'
@@ -130,6 +132,16 @@ const NewsIdRoute = NewsIdRouteImport.update({
   path: '/news/$id',
   getParentRoute: () => rootRouteImport,
 } as any)
+const NewsletterConfirmRoute = NewsletterConfirmRouteImport.update({
+  id: '/newsletter/confirm',
+  path: '/newsletter/confirm',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const NewsletterUnsubscribeRoute = NewsletterUnsubscribeRouteImport.update({
+  id: '/newsletter/unsubscribe',
+  path: '/newsletter/unsubscribe',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AdminCommanderMessagesIdRoute =
   AdminCommanderMessagesIdRouteImport.update({
     id: '/commander-messages/$id',
@@ -215,6 +227,8 @@ export interface FileRoutesByFullPath {
   '/admin/user-management': typeof AdminUserManagementRoute
   '/admin/login': typeof AdminLoginRoute
   '/news/$id': typeof NewsIdRoute
+  '/newsletter/confirm': typeof NewsletterConfirmRoute
+  '/newsletter/unsubscribe': typeof NewsletterUnsubscribeRoute
   '/admin/': typeof AdminIndexRoute
   '/news/': typeof NewsIndexRoute
   '/admin/commander-messages/$id': typeof AdminCommanderMessagesIdRoute
@@ -246,6 +260,8 @@ export interface FileRoutesByTo {
   '/admin/user-management': typeof AdminUserManagementRoute
   '/admin/login': typeof AdminLoginRoute
   '/news/$id': typeof NewsIdRoute
+  '/newsletter/confirm': typeof NewsletterConfirmRoute
+  '/newsletter/unsubscribe': typeof NewsletterUnsubscribeRoute
   '/admin': typeof AdminIndexRoute
   '/news': typeof NewsIndexRoute
   '/admin/commander-messages/$id': typeof AdminCommanderMessagesIdRoute
@@ -279,6 +295,8 @@ export interface FileRoutesById {
   '/admin/user-management': typeof AdminUserManagementRoute
   '/admin_/login': typeof AdminLoginRoute
   '/news/$id': typeof NewsIdRoute
+  '/newsletter/confirm': typeof NewsletterConfirmRoute
+  '/newsletter/unsubscribe': typeof NewsletterUnsubscribeRoute
   '/admin/': typeof AdminIndexRoute
   '/news/': typeof NewsIndexRoute
   '/admin/commander-messages/$id': typeof AdminCommanderMessagesIdRoute
@@ -313,6 +331,8 @@ export interface FileRouteTypes {
     | '/admin/user-management'
     | '/admin/login'
     | '/news/$id'
+    | '/newsletter/confirm'
+    | '/newsletter/unsubscribe'
     | '/admin/'
     | '/news/'
     | '/admin/commander-messages/$id'
@@ -344,6 +364,8 @@ export interface FileRouteTypes {
     | '/admin/user-management'
     | '/admin/login'
     | '/news/$id'
+    | '/newsletter/confirm'
+    | '/newsletter/unsubscribe'
     | '/admin'
     | '/news'
     | '/admin/commander-messages/$id'
@@ -376,6 +398,8 @@ export interface FileRouteTypes {
     | '/admin/user-management'
     | '/admin_/login'
     | '/news/$id'
+    | '/newsletter/confirm'
+    | '/newsletter/unsubscribe'
     | '/admin/'
     | '/news/'
     | '/admin/commander-messages/$id'
@@ -404,6 +428,8 @@ export interface RootRouteChildren {
   ResourcesRoute: typeof ResourcesRoute
   AdminLoginRoute: typeof AdminLoginRoute
   NewsIdRoute: typeof NewsIdRoute
+  NewsletterConfirmRoute: typeof NewsletterConfirmRoute
+  NewsletterUnsubscribeRoute: typeof NewsletterUnsubscribeRoute
   NewsIndexRoute: typeof NewsIndexRoute
 }
 
@@ -533,6 +559,20 @@ declare module '@tanstack/react-router' {
       path: '/news/$id'
       fullPath: '/news/$id'
       preLoaderRoute: typeof NewsIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/newsletter/confirm': {
+      id: '/newsletter/confirm'
+      path: '/newsletter/confirm'
+      fullPath: '/newsletter/confirm'
+      preLoaderRoute: typeof NewsletterConfirmRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/newsletter/unsubscribe': {
+      id: '/newsletter/unsubscribe'
+      path: '/newsletter/unsubscribe'
+      fullPath: '/newsletter/unsubscribe'
+      preLoaderRoute: typeof NewsletterUnsubscribeRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/admin/commander-messages/$id': {
@@ -680,6 +720,8 @@ const rootRouteChildren: RootRouteChildren = {
   ResourcesRoute: ResourcesRoute,
   AdminLoginRoute: AdminLoginRoute,
   NewsIdRoute: NewsIdRoute,
+  NewsletterConfirmRoute: NewsletterConfirmRoute,
+  NewsletterUnsubscribeRoute: NewsletterUnsubscribeRoute,
   NewsIndexRoute: NewsIndexRoute,
 }
 export const routeTree = rootRouteImport

@@ -68,7 +68,8 @@ export const NEWSLETTER_E = {
   confirmLinkInvalid: 'This confirmation link is not valid any more: it was used already or has expired. Please subscribe again.',
   unsubscribeLinkInvalid: 'This unsubscribe link is not valid. Please use the link in the newsletter you received.',
   subjectRequired: 'Subject is required',
-  noAdminEmail: 'Your account has no e-mail address, so a test cannot be sent. Add one under Change Password, or ask another administrator.',
+  noAdminEmail:
+    'Your administrator account has no e-mail address, so the test cannot be sent to you. Ask whoever manages the administrator accounts to add one.',
   noSubscribers: 'There are no confirmed subscribers to send to.',
   resetLinkInvalid: 'This password reset link is not valid any more: it was used already or has expired. Please ask for a new one.',
   forgotNeedsOne: 'Please enter your membership number or your e-mail address',

@@ -1,0 +1,153 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { NEWSLETTER_E } from '@post/contracts/mail';
+import { SmtpSink } from '../../api/src/features/mail/smtp-sink.ts';
+import { startSite, type TestSite } from './harness.ts';
+import { axeViolations, collectErrors, field, signInAdmin, toast } from './admin-helpers.ts';
+
+// E-mail as people meet it (issue 19): the site sends through a real SMTP server started here
+// (smtp-server, messages parsed by mailparser), and each test follows the links in the
+// messages it received to the pages behind them.
+let site: TestSite;
+let sink: SmtpSink;
+const shots = process.env.MAIL_SHOTS;
+
+before(async () => {
+  sink = new SmtpSink();
+  await sink.start();
+  site = await startSite({ seed: false, env: { SMTP_URL: sink.url, MAIL_FROM: 'Post <post@example.org>', MAIL_RATE: '50' } });
+});
+after(async () => {
+  await site?.close();
+  await sink?.stop();
+});
+
+const to = (m: (typeof sink.messages)[number]) => (m.to && !Array.isArray(m.to) ? (m.to.value[0]?.address ?? '') : '').toLowerCase();
+
+/** Waits for a message to this address whose subject matches, as the worker sends it. */
+async function mailTo(address: string, subject: RegExp, timeoutMs = 20_000) {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    const m = sink.messages.find((x) => to(x) === address && subject.test(x.subject ?? ''));
+    if (m) return m;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no message "${subject}" to ${address}; received: ${sink.messages.map((x) => `${to(x)}: ${x.subject}`).join('; ')}`);
+}
+
+/** The site-relative address of the first link to `pathname` in a message's text. */
+function linkIn(text: string | undefined, pathname: string): string {
+  const m = new RegExp(`https?://[^\\s\\]]+${pathname.replace(/\//g, '\\/')}\\?token=[A-Za-z0-9_-]+`).exec(text ?? '');
+  assert.ok(m, `no ${pathname} link in:\n${text}`);
+  const u = new URL(m[0]);
+  return `${u.pathname}${u.search}`;
+}
+
+/** Full-page pictures at 390 and 1280 px when MAIL_SHOTS names a folder (looked at by hand). */
+async function shot(page: Page, name: string) {
+  if (!shots) return;
+  mkdirSync(shots, { recursive: true });
+  const size = page.viewportSize()!;
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await page.waitForTimeout(150);
+    await page.screenshot({ path: path.join(shots, `${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize(size);
+}
+
+describe('newsletter', () => {
+  it('subscribe in the footer, confirm on the page, send an issue, see its counts, unsubscribe on the page', async () => {
+    const { page, context } = await site.newPage();
+    const noErrors = collectErrors(page);
+    for (const email of ['reader.one@example.org', 'reader.two@example.org']) {
+      await page.goto('/');
+      await page.getByLabel('Your email address').fill(email);
+      await page.getByRole('button', { name: 'Subscribe' }).click();
+      await toast(page, 'Check your e-mail');
+      const confirmation = await mailTo(email, /^Confirm your subscription/);
+      const link = linkIn(confirmation.text, '/newsletter/confirm');
+      // Opening the link changes nothing: the button does.
+      await page.goto(link);
+      await page.getByRole('heading', { name: 'Confirm Your Subscription', level: 1 }).waitFor();
+      if (email === 'reader.one@example.org') {
+        assert.deepEqual(await axeViolations(page), []);
+        await shot(page, 'newsletter-confirm');
+      }
+      await page.getByRole('button', { name: 'Confirm my subscription' }).click();
+      await page.getByRole('status').getByText('You are subscribed.').waitFor();
+      await page.getByText(`The newsletter will come to ${email}.`, { exact: false }).waitFor();
+      if (email === 'reader.one@example.org') await shot(page, 'newsletter-confirmed');
+      // The link works once.
+      await page.goto(link);
+      await page.getByRole('button', { name: 'Confirm my subscription' }).click();
+      await page.getByRole('alert').getByText(NEWSLETTER_E.confirmLinkInvalid).waitFor();
+    }
+    // A pending address is not listed.
+    await page.goto('/');
+    await page.getByLabel('Your email address').fill('never.confirmed@example.org');
+    await page.getByRole('button', { name: 'Subscribe' }).click();
+    await toast(page, 'Check your e-mail');
+
+    await signInAdmin(page);
+    await page.goto('/admin/newsletter');
+    await page.getByRole('heading', { name: 'Newsletter', level: 1 }).waitFor();
+    const subscribers = page.getByRole('table', { name: 'Newsletter subscribers' });
+    await subscribers.getByText('reader.two@example.org').waitFor();
+    assert.equal(await subscribers.getByText('never.confirmed@example.org').count(), 0);
+    await page.getByText('No issues sent yet.').waitFor();
+
+    // Empty fields are refused at the form.
+    await page.getByRole('button', { name: 'Send to 2 subscribers' }).click();
+    await page.getByText(NEWSLETTER_E.subjectRequired).waitFor();
+    await field(page, 'Subject').fill('Spring Newsletter');
+    const message = field(page, 'Message');
+    await message.fill('Fish fry on Friday\nBring a friend');
+    await message.evaluate((el: HTMLTextAreaElement) => el.setSelectionRange(0, 8));
+    await page.getByRole('button', { name: 'Bold' }).click();
+    await page.getByTestId('issue-preview').locator('strong', { hasText: 'Fish fry' }).waitFor();
+    await shot(page, 'admin-newsletter');
+
+    // The test goes to the administrator's own address; this one has none, and is told so.
+    await page.getByRole('button', { name: 'Send a test to me' }).click();
+    await page.getByRole('main').getByRole('alert').getByText(NEWSLETTER_E.noAdminEmail).waitFor();
+
+    await page.getByRole('button', { name: 'Send to 2 subscribers' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Send to 2 subscribers?' });
+    await dialog.waitFor();
+    await shot(page, 'admin-newsletter-confirm');
+    await dialog.getByRole('button', { name: 'Send now' }).click();
+    await toast(page, 'Newsletter sent');
+    assert.equal(await field(page, 'Subject').inputValue(), '');
+
+    const copy = await mailTo('reader.one@example.org', /^Spring Newsletter$/);
+    assert.match(copy.html || '', /<strong>Fish fry<\/strong> on Friday<br>/);
+    assert.equal((copy.headerLines.find((l) => l.key === 'list-unsubscribe-post')?.line ?? '').trim(), 'List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+    await mailTo('reader.two@example.org', /^Spring Newsletter$/);
+    const issues = page.getByRole('table', { name: 'Sent issues' });
+    const row = issues.getByRole('row', { name: /Spring Newsletter/ });
+    // Delivered 2 once the worker has sent both (the table follows while copies wait).
+    await row.getByRole('cell').nth(3).filter({ hasText: /^2$/ }).waitFor({ timeout: 20_000 });
+
+    // The unsubscribe link of a copy: a page with a button.
+    await page.goto(linkIn(copy.text, '/newsletter/unsubscribe'));
+    await page.getByRole('heading', { name: 'Unsubscribe', level: 1 }).waitFor();
+    assert.deepEqual(await axeViolations(page), []);
+    await shot(page, 'newsletter-unsubscribe');
+    await page.getByRole('button', { name: 'Unsubscribe' }).click();
+    await page.getByRole('status').getByText('You are unsubscribed.').waitFor();
+    await shot(page, 'newsletter-unsubscribed');
+
+    await page.goto('/admin/newsletter');
+    await row.getByRole('cell').nth(6).filter({ hasText: /^1$/ }).waitFor();
+    assert.equal(await subscribers.getByText('reader.one@example.org').count(), 0);
+    await shot(page, 'admin-newsletter-sent');
+    await page.goto('/newsletter/confirm');
+    await page.getByRole('alert').getByText('The link is incomplete', { exact: false }).waitFor();
+    noErrors();
+    await context.close();
+  });
+});
