@@ -15,6 +15,8 @@ const EXPECTED: Record<string, Access> = {
   'memberAuth.check': 'member',
   'memberAuth.session': 'public',
   'memberAuth.changePassword': 'member',
+  'memberAuth.forgotPassword': 'public',
+  'memberAuth.resetPassword': 'public',
   'siteSettings.get': 'public',
   'siteSettings.update': 'admin',
   'newsletter.subscribe': 'public',

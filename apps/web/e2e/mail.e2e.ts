@@ -151,3 +151,77 @@ describe('newsletter', () => {
     await context.close();
   });
 });
+
+describe('member password reset', () => {
+  it('"Forgot your password?" on the Member Portal tab mails a link; its page sets the password once; the old one stops working', async () => {
+    const admin = await site.newPage();
+    await signInAdmin(admin.page);
+    const created = await admin.page.request.post('/api/members', {
+      data: {
+        firstName: 'Rosa',
+        lastName: 'Diaz',
+        email: 'rosa@example.org',
+        membershipNumber: 'RD-7',
+        hasOnlineAccess: true,
+        loginPassword: 'old-portal-pass',
+        branchOfService: 'Navy',
+      },
+    });
+    assert.equal(created.status(), 200, await created.text());
+    await admin.context.close();
+
+    const { page, context } = await site.newPage({ width: 390, height: 844 });
+    await page.goto('/login?tab=member');
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await page.getByRole('heading', { name: 'Forgot Your Password?', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Send me a link' }).click();
+    await page.getByText(NEWSLETTER_E.forgotNeedsOne).waitFor();
+    assert.deepEqual(await axeViolations(page), []);
+    await shot(page, 'member-forgot-password');
+    // An unknown account gets the very same answer.
+    await field(page, 'Membership number or e-mail address').fill('NOBODY-1');
+    await page.getByRole('button', { name: 'Send me a link' }).click();
+    const answer = page.getByRole('status');
+    await answer.getByText('Check your e-mail.').waitFor();
+    const unknownText = await answer.textContent();
+    await page.goto('/member/forgot-password');
+    await field(page, 'Membership number or e-mail address').fill('rd-7');
+    await page.getByRole('button', { name: 'Send me a link' }).click();
+    await answer.getByText('Check your e-mail.').waitFor();
+    assert.equal(await answer.textContent(), unknownText);
+    await shot(page, 'member-forgot-password-sent');
+
+    const mail = await mailTo('rosa@example.org', /^Reset your member portal password$/);
+    const link = linkIn(mail.text, '/member/reset-password');
+    await page.goto(link);
+    await page.getByRole('heading', { name: 'Choose a New Password', level: 1 }).waitFor();
+    await field(page, 'New password').fill('short');
+    await field(page, 'Confirm new password').fill('short');
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await page.getByText('Portal password must be at least 8 characters').waitFor();
+    assert.deepEqual(await axeViolations(page), []);
+    await shot(page, 'member-reset-password');
+    await field(page, 'New password').fill('new-portal-pass');
+    await field(page, 'Confirm new password').fill('new-portal-pass');
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await page.getByRole('status').getByText('Your password is changed.').waitFor();
+    await shot(page, 'member-reset-password-done');
+
+    // The link works once.
+    await page.goto(link);
+    await field(page, 'New password').fill('another-pass-1');
+    await field(page, 'Confirm new password').fill('another-pass-1');
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await page.getByRole('alert').getByText(NEWSLETTER_E.resetLinkInvalid).waitFor();
+
+    // Signing in: the old password fails, the new one opens the portal.
+    const old = await page.request.post('/api/member/login', { data: { membershipNumber: 'RD-7', password: 'old-portal-pass' } });
+    assert.equal(old.status(), 401);
+    await page.goto('/login?tab=member');
+    await page.getByLabel('Membership Number').fill('RD-7');
+    await page.getByLabel('Password').fill('new-portal-pass');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL('**/member');
+    await context.close();
+  });
+});

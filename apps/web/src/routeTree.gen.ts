@@ -25,6 +25,8 @@ import { Route as AdminNewsletterRouteImport } from './routes/admin/newsletter'
 import { Route as AdminSettingsRouteImport } from './routes/admin/settings'
 import { Route as AdminUserManagementRouteImport } from './routes/admin/user-management'
 import { Route as AdminLoginRouteImport } from './routes/admin_.login'
+import { Route as MemberForgotPasswordRouteImport } from './routes/member_.forgot-password'
+import { Route as MemberResetPasswordRouteImport } from './routes/member_.reset-password'
 import { Route as NewsIndexRouteImport } from './routes/news/index'
 import { Route as NewsIdRouteImport } from './routes/news/$id'
 import { Route as NewsletterConfirmRouteImport } from './routes/newsletter/confirm'
@@ -120,6 +122,16 @@ const AdminUserManagementRoute = AdminUserManagementRouteImport.update({
 const AdminLoginRoute = AdminLoginRouteImport.update({
   id: '/admin_/login',
   path: '/admin/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MemberForgotPasswordRoute = MemberForgotPasswordRouteImport.update({
+  id: '/member_/forgot-password',
+  path: '/member/forgot-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MemberResetPasswordRoute = MemberResetPasswordRouteImport.update({
+  id: '/member_/reset-password',
+  path: '/member/reset-password',
   getParentRoute: () => rootRouteImport,
 } as any)
 const NewsIndexRoute = NewsIndexRouteImport.update({
@@ -226,6 +238,8 @@ export interface FileRoutesByFullPath {
   '/admin/settings': typeof AdminSettingsRoute
   '/admin/user-management': typeof AdminUserManagementRoute
   '/admin/login': typeof AdminLoginRoute
+  '/member/forgot-password': typeof MemberForgotPasswordRoute
+  '/member/reset-password': typeof MemberResetPasswordRoute
   '/news/$id': typeof NewsIdRoute
   '/newsletter/confirm': typeof NewsletterConfirmRoute
   '/newsletter/unsubscribe': typeof NewsletterUnsubscribeRoute
@@ -259,6 +273,8 @@ export interface FileRoutesByTo {
   '/admin/settings': typeof AdminSettingsRoute
   '/admin/user-management': typeof AdminUserManagementRoute
   '/admin/login': typeof AdminLoginRoute
+  '/member/forgot-password': typeof MemberForgotPasswordRoute
+  '/member/reset-password': typeof MemberResetPasswordRoute
   '/news/$id': typeof NewsIdRoute
   '/newsletter/confirm': typeof NewsletterConfirmRoute
   '/newsletter/unsubscribe': typeof NewsletterUnsubscribeRoute
@@ -294,6 +310,8 @@ export interface FileRoutesById {
   '/admin/settings': typeof AdminSettingsRoute
   '/admin/user-management': typeof AdminUserManagementRoute
   '/admin_/login': typeof AdminLoginRoute
+  '/member_/forgot-password': typeof MemberForgotPasswordRoute
+  '/member_/reset-password': typeof MemberResetPasswordRoute
   '/news/$id': typeof NewsIdRoute
   '/newsletter/confirm': typeof NewsletterConfirmRoute
   '/newsletter/unsubscribe': typeof NewsletterUnsubscribeRoute
@@ -330,6 +348,8 @@ export interface FileRouteTypes {
     | '/admin/settings'
     | '/admin/user-management'
     | '/admin/login'
+    | '/member/forgot-password'
+    | '/member/reset-password'
     | '/news/$id'
     | '/newsletter/confirm'
     | '/newsletter/unsubscribe'
@@ -363,6 +383,8 @@ export interface FileRouteTypes {
     | '/admin/settings'
     | '/admin/user-management'
     | '/admin/login'
+    | '/member/forgot-password'
+    | '/member/reset-password'
     | '/news/$id'
     | '/newsletter/confirm'
     | '/newsletter/unsubscribe'
@@ -397,6 +419,8 @@ export interface FileRouteTypes {
     | '/admin/settings'
     | '/admin/user-management'
     | '/admin_/login'
+    | '/member_/forgot-password'
+    | '/member_/reset-password'
     | '/news/$id'
     | '/newsletter/confirm'
     | '/newsletter/unsubscribe'
@@ -427,6 +451,8 @@ export interface RootRouteChildren {
   MemberRoute: typeof MemberRoute
   ResourcesRoute: typeof ResourcesRoute
   AdminLoginRoute: typeof AdminLoginRoute
+  MemberForgotPasswordRoute: typeof MemberForgotPasswordRoute
+  MemberResetPasswordRoute: typeof MemberResetPasswordRoute
   NewsIdRoute: typeof NewsIdRoute
   NewsletterConfirmRoute: typeof NewsletterConfirmRoute
   NewsletterUnsubscribeRoute: typeof NewsletterUnsubscribeRoute
@@ -545,6 +571,20 @@ declare module '@tanstack/react-router' {
       path: '/admin/login'
       fullPath: '/admin/login'
       preLoaderRoute: typeof AdminLoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/member_/forgot-password': {
+      id: '/member_/forgot-password'
+      path: '/member/forgot-password'
+      fullPath: '/member/forgot-password'
+      preLoaderRoute: typeof MemberForgotPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/member_/reset-password': {
+      id: '/member_/reset-password'
+      path: '/member/reset-password'
+      fullPath: '/member/reset-password'
+      preLoaderRoute: typeof MemberResetPasswordRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/news/': {
@@ -719,6 +759,8 @@ const rootRouteChildren: RootRouteChildren = {
   MemberRoute: MemberRoute,
   ResourcesRoute: ResourcesRoute,
   AdminLoginRoute: AdminLoginRoute,
+  MemberForgotPasswordRoute: MemberForgotPasswordRoute,
+  MemberResetPasswordRoute: MemberResetPasswordRoute,
   NewsIdRoute: NewsIdRoute,
   NewsletterConfirmRoute: NewsletterConfirmRoute,
   NewsletterUnsubscribeRoute: NewsletterUnsubscribeRoute,
