@@ -82,6 +82,8 @@ const EXPECTED: Record<string, Access> = {
   'memberResources.remove': 'admin',
   'memberPortal.communications': 'member',
   'memberPortal.resources': 'member',
+  'memberPortal.mailPreferences': 'member',
+  'memberPortal.setMailPreferences': 'member',
 };
 
 // Non-JSON routes beside the procedures, with who may call them.

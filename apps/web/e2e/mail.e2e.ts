@@ -225,3 +225,65 @@ describe('member password reset', () => {
     await context.close();
   });
 });
+
+describe('notices to members', () => {
+  it('a member turns e-mail off in the portal; a normal notice skips them, an urgent one (asked in a dialog) reaches them', async () => {
+    const admin = await site.newPage();
+    await signInAdmin(admin.page);
+    for (const [number, email] of [
+      ['NT-1', 'keeps.mail@example.org'],
+      ['NT-2', 'no.mail@example.org'],
+    ] as const) {
+      const res = await admin.page.request.post('/api/members', {
+        data: { firstName: 'Pat', lastName: number, email, membershipNumber: number, hasOnlineAccess: true, loginPassword: 'portal-pass-1' },
+      });
+      assert.equal(res.status(), 200, await res.text());
+    }
+
+    const member = await site.newPage({ width: 390, height: 844 });
+    await member.page.goto('/login?tab=member');
+    await member.page.getByLabel('Membership Number').fill('NT-2');
+    await member.page.getByLabel('Password').fill('portal-pass-1');
+    await member.page.getByRole('button', { name: 'Sign In' }).click();
+    await member.page.waitForURL('**/member');
+    const choice = member.page.getByRole('switch', { name: 'E-mail me post communications' });
+    await choice.waitFor();
+    await member.page.waitForFunction(() => !document.querySelector('[role=switch][disabled]'));
+    assert.equal(await choice.getAttribute('aria-checked'), 'true');
+    await choice.click();
+    await toast(member.page, 'Post communications will no longer come by e-mail.');
+    await member.page.reload();
+    await member.page.waitForFunction(() => !document.querySelector('[role=switch][disabled]'));
+    assert.equal(await choice.getAttribute('aria-checked'), 'false');
+    assert.deepEqual(await axeViolations(member.page), []);
+    await shot(member.page, 'member-portal-email-choice');
+    await member.context.close();
+
+    const page = admin.page;
+    await page.goto('/admin/member-communications');
+    const create = async (title: string, urgent: boolean) => {
+      await page.getByRole('button', { name: 'New Communication' }).click();
+      await page.getByLabel('Title').fill(title);
+      await page.getByLabel('Content').fill('Line one.\nLine two.');
+      if (urgent) await page.getByLabel('Priority').selectOption('urgent');
+      await page.getByRole('switch', { name: 'Published' }).click();
+      if (!urgent) await page.getByRole('checkbox', { name: 'Also send by e-mail' }).click();
+      await page.getByRole('button', { name: 'Create Communication' }).click();
+    };
+    await create('Dues reminder', false);
+    await toast(page, 'Communication created');
+    await mailTo('keeps.mail@example.org', /^Dues reminder$/);
+
+    await create('Hall closed today', true);
+    const ask = page.getByRole('alertdialog', { name: 'Send this urgent notice by e-mail too?' });
+    await ask.waitFor();
+    await shot(page, 'admin-urgent-notice-dialog');
+    await ask.getByRole('button', { name: 'Post and e-mail' }).click();
+    await toast(page, 'Communication created');
+    const urgent = await mailTo('no.mail@example.org', /^Urgent: Hall closed today$/);
+    assert.match(urgent.text ?? '', /Line one\.\s*\n?\s*Line two\./);
+    await mailTo('keeps.mail@example.org', /^Urgent: Hall closed today$/);
+    assert.equal(sink.messages.filter((m) => to(m) === 'no.mail@example.org' && m.subject === 'Dues reminder').length, 0);
+    await admin.context.close();
+  });
+});

@@ -9,6 +9,14 @@ export const MAIL_E = {
   onlyFailedRetry: 'Only a failed or cancelled message can be sent again.',
 } as const;
 
+/**
+ * A true/false field that stays strict through the REST adapter (trpc-to-openapi turns every
+ * plain z.boolean() of an input into a coercing one, so "no" would read as true); "true" and
+ * "false" as text are accepted, anything else is refused with `message`.
+ */
+export const strictBoolean = (message: string) =>
+  z.union([z.boolean(), z.enum(['true', 'false'])], { error: message }).transform((v) => v === true || v === 'true');
+
 /** A token from a link in a message. */
 export const MailToken = z.string({ error: MAIL_E.tokenRequired }).trim().min(20, MAIL_E.tokenRequired).max(200, MAIL_E.tokenRequired);
 
@@ -85,7 +93,7 @@ export const NewsletterIssueInput = z.object({
     .string({ error: V.messageContentRequired })
     .max(50_000, V.tooLong(50_000))
     .refine((s) => s.trim().length > 0, V.messageContentRequired),
-  testOnly: z.boolean().default(false),
+  testOnly: strictBoolean('testOnly must be true or false').default(false),
 });
 export type NewsletterIssueInput = z.infer<typeof NewsletterIssueInput>;
 
@@ -129,4 +137,9 @@ export const ResetPasswordInput = z.object({
 
 /** A member's own e-mail choice (GET/POST /api/member/mail-preferences). */
 export const MailPreferencesSchema = z.object({ emailNotices: z.boolean() });
-export const MailPreferencesInput = z.object({ emailNotices: z.boolean({ error: 'emailNotices must be true or false' }) });
+export const MailPreferencesInput = z.object({ emailNotices: strictBoolean('emailNotices must be true or false') });
+
+/** Messages of member notices by e-mail. */
+export const MAIL_NOTICE_E = {
+  publishToEmail: 'Only a published communication can be sent by e-mail. Tick Published, or untick Also send by e-mail.',
+} as const;

@@ -3,6 +3,7 @@ import { IdInput, Ok } from '@post/contracts/common';
 import { CreateCommunicationInput, MemberCommunicationSchema, UpdateCommunicationInput } from '@post/contracts/member-communications';
 import { adminProcedure, router } from '../../trpc.ts';
 import * as service from './member-communications.service.ts';
+import { mailBaseUrl } from '../mail/context.ts';
 
 const tags = ['Member communications (admin)'];
 
@@ -22,7 +23,7 @@ export const memberCommunicationsRouter = router({
     .meta({ changesContent: true, openapi: { method: 'POST', path: '/admin/member-communications', tags, summary: 'Create a communication', protect: true } })
     .input(CreateCommunicationInput)
     .output(MemberCommunicationSchema)
-    .mutation(({ ctx, input }) => service.createCommunication(ctx.db, input, ctx.user.id)),
+    .mutation(({ ctx, input }) => service.createCommunication(ctx.db, input, ctx.user.id, mailBaseUrl(ctx.env, ctx.req))),
   update: adminProcedure
     .meta({
       changesContent: true,
@@ -30,7 +31,7 @@ export const memberCommunicationsRouter = router({
     })
     .input(UpdateCommunicationInput)
     .output(MemberCommunicationSchema)
-    .mutation(({ ctx, input }) => service.updateCommunication(ctx.db, input)),
+    .mutation(({ ctx, input }) => service.updateCommunication(ctx.db, input, mailBaseUrl(ctx.env, ctx.req))),
   remove: adminProcedure
     .meta({
       changesContent: true,
