@@ -35,6 +35,7 @@ const EXPECTED: Record<string, Access> = {
   'volunteers.create': 'public',
   'volunteers.remove': 'admin',
   'volunteers.cancel': 'public',
+  'volunteers.cancelPreview': 'public',
   'outbox.list': 'admin',
   'outbox.byId': 'admin',
   'outbox.retry': 'admin',

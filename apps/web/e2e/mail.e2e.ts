@@ -3,10 +3,10 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { NEWSLETTER_E } from '@post/contracts/mail';
+import { MAIL_E, NEWSLETTER_E } from '@post/contracts/mail';
 import { SmtpSink } from '../../api/src/features/mail/smtp-sink.ts';
-import { startSite, type TestSite } from './harness.ts';
-import { axeViolations, collectErrors, field, signInAdmin, toast } from './admin-helpers.ts';
+import { createCommunityEvent, startSite, type TestSite } from './harness.ts';
+import { axeViolations, collectErrors, field, postDate, signInAdmin, toast } from './admin-helpers.ts';
 
 // E-mail as people meet it (issue 19): the site sends through a real SMTP server started here
 // (smtp-server, messages parsed by mailparser), and each test follows the links in the
@@ -285,5 +285,154 @@ describe('notices to members', () => {
     await mailTo('keeps.mail@example.org', /^Urgent: Hall closed today$/);
     assert.equal(sink.messages.filter((m) => to(m) === 'no.mail@example.org' && m.subject === 'Dues reminder').length, 0);
     await admin.context.close();
+  });
+});
+
+describe('volunteer mail pages', () => {
+  it('the cancel link shows the sign-up and cancels it only on the button; a used link says so', async () => {
+    const admin = await site.newPage();
+    await signInAdmin(admin.page);
+    const eventId = await createCommunityEvent(admin.context, 'Park Cleanup', 'Bring gloves.', postDate(10), 'America/New_York');
+    await admin.context.close();
+    const { page, context } = await site.newPage({ width: 390, height: 844 });
+    const res = await page.request.post('/api/volunteers', { data: { eventId, name: 'Vera Vol', email: 'vera@example.org', role: 'Greeter' } });
+    assert.equal(res.status(), 200, await res.text());
+    const confirmation = await mailTo('vera@example.org', /^You're signed up: Park Cleanup$/);
+    const link = linkIn(confirmation.text, '/volunteer/cancel');
+    await page.goto(link);
+    await page.getByRole('heading', { name: 'Cancel Your Sign-Up', level: 1 }).waitFor();
+    await page.getByText('Park Cleanup').waitFor();
+    await page.getByText('Greeter').waitFor();
+    await page.getByText('Post Home, 100 Main Street').waitFor();
+    assert.deepEqual(await axeViolations(page), []);
+    await shot(page, 'volunteer-cancel');
+    // Opening the page cancelled nothing.
+    const before = await (await page.request.get(`/api/volunteers?eventId=${eventId}`)).json();
+    assert.equal(before.length, 1);
+    await page.getByRole('button', { name: 'Cancel my sign-up' }).click();
+    await page.getByRole('status').getByText('Your sign-up is cancelled.').waitFor();
+    await shot(page, 'volunteer-cancelled');
+    const after = await (await page.request.get(`/api/volunteers?eventId=${eventId}`)).json();
+    assert.equal(after.length, 0);
+    await page.goto(link);
+    await page.getByRole('alert').getByText(MAIL_E.cancelLinkInvalid).waitFor();
+    await shot(page, 'volunteer-cancel-used');
+    await context.close();
+  });
+
+  it('the event form and the delete confirmation offer "Tell volunteers by e-mail", on by default', async () => {
+    const { page, context } = await site.newPage();
+    await signInAdmin(page);
+    const eventId = await createCommunityEvent(context, 'Fish Fry', 'Friday fish fry.', postDate(12), 'America/New_York');
+    await page.goto(`/admin/events/${eventId}`);
+    await page.getByRole('heading', { name: 'Edit Event', level: 1 }).waitFor();
+    // No volunteers: nothing to offer.
+    assert.equal(await page.getByRole('checkbox', { name: 'Tell volunteers by e-mail' }).count(), 0);
+    const signUp = await page.request.post('/api/volunteers', { data: { eventId, name: 'Fred Fry', email: 'fred@example.org' } });
+    assert.equal(signUp.status(), 200);
+    await page.reload();
+    const tell = page.getByRole('checkbox', { name: 'Tell volunteers by e-mail' });
+    await tell.waitFor();
+    assert.equal(await tell.getAttribute('aria-checked'), 'true');
+    await field(page, 'Location').fill('Town Hall, 5 Oak St');
+    await shot(page, 'admin-event-tell-volunteers');
+    await page.getByRole('button', { name: 'Update Event' }).click();
+    await page.waitForURL('**/admin');
+    const changed = await mailTo('fred@example.org', /^Changed: Fish Fry$/);
+    assert.match(changed.text ?? '', /Town Hall, 5 Oak St/);
+
+    // The delete confirmation: untick, and the volunteer hears nothing.
+    await page.goto('/admin?tab=events');
+    await page.getByRole('button', { name: 'Delete Fish Fry' }).click();
+    const dialog = page.getByRole('alertdialog');
+    const tellOnDelete = dialog.getByRole('checkbox', { name: 'Tell volunteers by e-mail' });
+    await tellOnDelete.waitFor();
+    assert.equal(await tellOnDelete.getAttribute('aria-checked'), 'true');
+    await shot(page, 'admin-event-delete-tell-volunteers');
+    await tellOnDelete.click();
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await toast(page, 'Deleted');
+    await new Promise((r) => setTimeout(r, 3000));
+    assert.equal(sink.messages.filter((m) => to(m) === 'fred@example.org' && /^Cancelled:/.test(m.subject ?? '')).length, 0);
+    await context.close();
+  });
+});
+
+describe('admin outbox', () => {
+  it('lists, searches and pages in the URL, opens a message (text and sandboxed HTML), retries a failed one', async () => {
+    const { page, context } = await site.newPage();
+    const noErrors = collectErrors(page);
+    await signInAdmin(page);
+    const eventId = await createCommunityEvent(context, 'Bake Sale', 'Cakes.', postDate(14), 'America/New_York');
+    sink.reject.add('bounce.me@example.org');
+    const res = await page.request.post('/api/volunteers', { data: { eventId, name: 'Bo Bounce', email: 'bounce.me@example.org' } });
+    assert.equal(res.status(), 200);
+    await page.goto('/admin');
+    await page.getByRole('link', { name: 'Outbox' }).click();
+    await page.getByRole('heading', { name: 'Outbox', level: 1 }).waitFor();
+    const table = page.getByRole('table', { name: 'Outbox messages' });
+    await table.waitFor();
+    await page.getByLabel('Search', { exact: true }).fill('bounce.me@');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.waitForURL(/q=bounce\.me/);
+    const row = table.getByRole('row', { name: /bounce\.me@example\.org/ });
+    // The sink refuses it with a 550: failed for good, with the server's answer.
+    for (let i = 0; i < 40 && !(await row.getByText('Failed').count()); i++) {
+      await page.waitForTimeout(500);
+      await page.reload();
+    }
+    await row.getByText('Failed').waitFor();
+    await row.getByText(/550/).waitFor();
+    assert.deepEqual(await axeViolations(page), []);
+    await shot(page, 'admin-outbox');
+    await row.getByRole('button', { name: "You're signed up: Bake Sale" }).click();
+    await page.waitForURL(/id=\d+/);
+    const dialog = page.getByRole('dialog');
+    await dialog.getByTestId('outbox-text').getByText('Thank you, Bo Bounce', { exact: false }).waitFor();
+    await shot(page, 'admin-outbox-message');
+    await dialog.getByRole('button', { name: 'As the recipient sees it' }).click();
+    const frame = dialog.locator('iframe');
+    assert.equal(await frame.getAttribute('sandbox'), '');
+    await page.frameLocator('iframe').getByText('Thank you, Bo Bounce', { exact: false }).waitFor();
+    // Reloading keeps the open message (it is in the URL).
+    await page.reload();
+    await dialog.getByTestId('outbox-text').waitFor();
+    sink.reject.delete('bounce.me@example.org');
+    await dialog.getByRole('button', { name: 'Retry' }).click();
+    await toast(page, 'Queued again');
+    await mailTo('bounce.me@example.org', /^You're signed up: Bake Sale$/);
+    await page.keyboard.press('Escape');
+    await page.waitForURL((u) => !u.searchParams.has('id'));
+    for (let i = 0; i < 40 && !(await row.getByText('Sent').count()); i++) {
+      await page.waitForTimeout(500);
+      await page.reload();
+    }
+    await row.getByText('Sent').waitFor();
+    // Paging: a notice to 26 members makes more than one page of 25; the page is in the URL.
+    for (let i = 0; i < 26; i++) {
+      const m = await page.request.post('/api/members', {
+        data: { firstName: 'Page', lastName: `Member ${i}`, email: `page.${i}@example.org`, membershipNumber: `PG-${i}` },
+      });
+      assert.equal(m.status(), 200, await m.text());
+    }
+    const notice = await page.request.post('/api/admin/member-communications', {
+      data: { title: 'Paging notice', content: 'Hello.', isPublished: true, sendEmail: true },
+    });
+    assert.equal(notice.status(), 200, await notice.text());
+    await page.goto('/admin/outbox?q=Paging%20notice');
+    // The 26 new members, and the earlier tests' members who take e-mail.
+    const summary = page.getByText(/^\d+ messages, page 1 of 2$/);
+    await summary.waitFor();
+    const total = Number(/^(\d+)/.exec((await summary.textContent()) ?? '')![1]);
+    assert.ok(total > 25 && total <= 50, String(total));
+    assert.equal(await table.getByRole('row').count(), 26);
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await page.waitForURL(/page=2/);
+    await page.getByText(`${total} messages, page 2 of 2`).waitFor();
+    assert.equal(await table.getByRole('row').count(), total - 25 + 1);
+    await page.reload();
+    await page.getByText(`${total} messages, page 2 of 2`).waitFor();
+    noErrors();
+    await context.close();
   });
 });

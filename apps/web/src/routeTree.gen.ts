@@ -22,6 +22,7 @@ import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminChangePasswordRouteImport } from './routes/admin/change-password'
 import { Route as AdminNewsRouteImport } from './routes/admin/news'
 import { Route as AdminNewsletterRouteImport } from './routes/admin/newsletter'
+import { Route as AdminOutboxRouteImport } from './routes/admin/outbox'
 import { Route as AdminSettingsRouteImport } from './routes/admin/settings'
 import { Route as AdminUserManagementRouteImport } from './routes/admin/user-management'
 import { Route as AdminLoginRouteImport } from './routes/admin_.login'
@@ -31,6 +32,7 @@ import { Route as NewsIndexRouteImport } from './routes/news/index'
 import { Route as NewsIdRouteImport } from './routes/news/$id'
 import { Route as NewsletterConfirmRouteImport } from './routes/newsletter/confirm'
 import { Route as NewsletterUnsubscribeRouteImport } from './routes/newsletter/unsubscribe'
+import { Route as VolunteerCancelRouteImport } from './routes/volunteer/cancel'
 import { Route as AdminCommanderMessagesIdRouteImport } from './routes/admin/commander-messages/$id'
 import { Route as AdminCommanderMessagesNewRouteImport } from './routes/admin/commander-messages/new'
 import { Route as AdminCommunityEngagementIndexRouteImport } from './routes/admin/community-engagement/index'
@@ -109,6 +111,11 @@ const AdminNewsletterRoute = AdminNewsletterRouteImport.update({
   path: '/newsletter',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminOutboxRoute = AdminOutboxRouteImport.update({
+  id: '/outbox',
+  path: '/outbox',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminSettingsRoute = AdminSettingsRouteImport.update({
   id: '/settings',
   path: '/settings',
@@ -152,6 +159,11 @@ const NewsletterConfirmRoute = NewsletterConfirmRouteImport.update({
 const NewsletterUnsubscribeRoute = NewsletterUnsubscribeRouteImport.update({
   id: '/newsletter/unsubscribe',
   path: '/newsletter/unsubscribe',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const VolunteerCancelRoute = VolunteerCancelRouteImport.update({
+  id: '/volunteer/cancel',
+  path: '/volunteer/cancel',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AdminCommanderMessagesIdRoute =
@@ -235,6 +247,7 @@ export interface FileRoutesByFullPath {
   '/admin/change-password': typeof AdminChangePasswordRoute
   '/admin/news': typeof AdminNewsRoute
   '/admin/newsletter': typeof AdminNewsletterRoute
+  '/admin/outbox': typeof AdminOutboxRoute
   '/admin/settings': typeof AdminSettingsRoute
   '/admin/user-management': typeof AdminUserManagementRoute
   '/admin/login': typeof AdminLoginRoute
@@ -243,6 +256,7 @@ export interface FileRoutesByFullPath {
   '/news/$id': typeof NewsIdRoute
   '/newsletter/confirm': typeof NewsletterConfirmRoute
   '/newsletter/unsubscribe': typeof NewsletterUnsubscribeRoute
+  '/volunteer/cancel': typeof VolunteerCancelRoute
   '/admin/': typeof AdminIndexRoute
   '/news/': typeof NewsIndexRoute
   '/admin/commander-messages/$id': typeof AdminCommanderMessagesIdRoute
@@ -270,6 +284,7 @@ export interface FileRoutesByTo {
   '/admin/change-password': typeof AdminChangePasswordRoute
   '/admin/news': typeof AdminNewsRoute
   '/admin/newsletter': typeof AdminNewsletterRoute
+  '/admin/outbox': typeof AdminOutboxRoute
   '/admin/settings': typeof AdminSettingsRoute
   '/admin/user-management': typeof AdminUserManagementRoute
   '/admin/login': typeof AdminLoginRoute
@@ -278,6 +293,7 @@ export interface FileRoutesByTo {
   '/news/$id': typeof NewsIdRoute
   '/newsletter/confirm': typeof NewsletterConfirmRoute
   '/newsletter/unsubscribe': typeof NewsletterUnsubscribeRoute
+  '/volunteer/cancel': typeof VolunteerCancelRoute
   '/admin': typeof AdminIndexRoute
   '/news': typeof NewsIndexRoute
   '/admin/commander-messages/$id': typeof AdminCommanderMessagesIdRoute
@@ -307,6 +323,7 @@ export interface FileRoutesById {
   '/admin/change-password': typeof AdminChangePasswordRoute
   '/admin/news': typeof AdminNewsRoute
   '/admin/newsletter': typeof AdminNewsletterRoute
+  '/admin/outbox': typeof AdminOutboxRoute
   '/admin/settings': typeof AdminSettingsRoute
   '/admin/user-management': typeof AdminUserManagementRoute
   '/admin_/login': typeof AdminLoginRoute
@@ -315,6 +332,7 @@ export interface FileRoutesById {
   '/news/$id': typeof NewsIdRoute
   '/newsletter/confirm': typeof NewsletterConfirmRoute
   '/newsletter/unsubscribe': typeof NewsletterUnsubscribeRoute
+  '/volunteer/cancel': typeof VolunteerCancelRoute
   '/admin/': typeof AdminIndexRoute
   '/news/': typeof NewsIndexRoute
   '/admin/commander-messages/$id': typeof AdminCommanderMessagesIdRoute
@@ -345,6 +363,7 @@ export interface FileRouteTypes {
     | '/admin/change-password'
     | '/admin/news'
     | '/admin/newsletter'
+    | '/admin/outbox'
     | '/admin/settings'
     | '/admin/user-management'
     | '/admin/login'
@@ -353,6 +372,7 @@ export interface FileRouteTypes {
     | '/news/$id'
     | '/newsletter/confirm'
     | '/newsletter/unsubscribe'
+    | '/volunteer/cancel'
     | '/admin/'
     | '/news/'
     | '/admin/commander-messages/$id'
@@ -380,6 +400,7 @@ export interface FileRouteTypes {
     | '/admin/change-password'
     | '/admin/news'
     | '/admin/newsletter'
+    | '/admin/outbox'
     | '/admin/settings'
     | '/admin/user-management'
     | '/admin/login'
@@ -388,6 +409,7 @@ export interface FileRouteTypes {
     | '/news/$id'
     | '/newsletter/confirm'
     | '/newsletter/unsubscribe'
+    | '/volunteer/cancel'
     | '/admin'
     | '/news'
     | '/admin/commander-messages/$id'
@@ -416,6 +438,7 @@ export interface FileRouteTypes {
     | '/admin/change-password'
     | '/admin/news'
     | '/admin/newsletter'
+    | '/admin/outbox'
     | '/admin/settings'
     | '/admin/user-management'
     | '/admin_/login'
@@ -424,6 +447,7 @@ export interface FileRouteTypes {
     | '/news/$id'
     | '/newsletter/confirm'
     | '/newsletter/unsubscribe'
+    | '/volunteer/cancel'
     | '/admin/'
     | '/news/'
     | '/admin/commander-messages/$id'
@@ -456,6 +480,7 @@ export interface RootRouteChildren {
   NewsIdRoute: typeof NewsIdRoute
   NewsletterConfirmRoute: typeof NewsletterConfirmRoute
   NewsletterUnsubscribeRoute: typeof NewsletterUnsubscribeRoute
+  VolunteerCancelRoute: typeof VolunteerCancelRoute
   NewsIndexRoute: typeof NewsIndexRoute
 }
 
@@ -552,6 +577,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminNewsletterRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/outbox': {
+      id: '/admin/outbox'
+      path: '/outbox'
+      fullPath: '/admin/outbox'
+      preLoaderRoute: typeof AdminOutboxRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/settings': {
       id: '/admin/settings'
       path: '/settings'
@@ -613,6 +645,13 @@ declare module '@tanstack/react-router' {
       path: '/newsletter/unsubscribe'
       fullPath: '/newsletter/unsubscribe'
       preLoaderRoute: typeof NewsletterUnsubscribeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/volunteer/cancel': {
+      id: '/volunteer/cancel'
+      path: '/volunteer/cancel'
+      fullPath: '/volunteer/cancel'
+      preLoaderRoute: typeof VolunteerCancelRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/admin/commander-messages/$id': {
@@ -706,6 +745,7 @@ interface AdminRouteRouteChildren {
   AdminChangePasswordRoute: typeof AdminChangePasswordRoute
   AdminNewsRoute: typeof AdminNewsRoute
   AdminNewsletterRoute: typeof AdminNewsletterRoute
+  AdminOutboxRoute: typeof AdminOutboxRoute
   AdminSettingsRoute: typeof AdminSettingsRoute
   AdminUserManagementRoute: typeof AdminUserManagementRoute
   AdminIndexRoute: typeof AdminIndexRoute
@@ -727,6 +767,7 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminChangePasswordRoute: AdminChangePasswordRoute,
   AdminNewsRoute: AdminNewsRoute,
   AdminNewsletterRoute: AdminNewsletterRoute,
+  AdminOutboxRoute: AdminOutboxRoute,
   AdminSettingsRoute: AdminSettingsRoute,
   AdminUserManagementRoute: AdminUserManagementRoute,
   AdminIndexRoute: AdminIndexRoute,
@@ -764,6 +805,7 @@ const rootRouteChildren: RootRouteChildren = {
   NewsIdRoute: NewsIdRoute,
   NewsletterConfirmRoute: NewsletterConfirmRoute,
   NewsletterUnsubscribeRoute: NewsletterUnsubscribeRoute,
+  VolunteerCancelRoute: VolunteerCancelRoute,
   NewsIndexRoute: NewsIndexRoute,
 }
 export const routeTree = rootRouteImport

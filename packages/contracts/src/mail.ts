@@ -23,6 +23,14 @@ export const MailToken = z.string({ error: MAIL_E.tokenRequired }).trim().min(20
 /** Body of POST /api/volunteers/cancel. */
 export const CancelSignUpInput = z.object({ token: MailToken });
 export const CancelSignUpResult = z.object({ eventId: z.number().int(), eventTitle: z.string() });
+/** Answer of GET /api/volunteers/cancel?token=: the sign-up a cancel link is for (the link is not used). */
+export const CancelPreviewSchema = z.object({
+  name: z.string(),
+  role: z.string().nullable(),
+  eventTitle: z.string(),
+  when: z.string(),
+  location: z.string(),
+});
 
 /** Whether an event's volunteers are told of a change of time or place, or of its deletion (default yes). */
 export const NotifyVolunteers = z

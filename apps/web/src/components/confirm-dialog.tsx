@@ -19,6 +19,7 @@ export function ConfirmDialog({
   confirmLabel = 'Delete',
   cancelLabel = 'Cancel',
   onConfirm,
+  children,
 }: {
   trigger: React.ReactNode;
   title?: string;
@@ -26,6 +27,8 @@ export function ConfirmDialog({
   confirmLabel?: string;
   cancelLabel?: string;
   onConfirm: () => void | Promise<void>;
+  /** Options shown between the question and the buttons. */
+  children?: React.ReactNode;
 }) {
   return (
     <AlertDialog>
@@ -35,6 +38,7 @@ export function ConfirmDialog({
           <AlertDialogTitle>{title}</AlertDialogTitle>
           <AlertDialogDescription>{description}</AlertDialogDescription>
         </AlertDialogHeader>
+        {children}
         <AlertDialogFooter>
           <AlertDialogCancel>{cancelLabel}</AlertDialogCancel>
           <AlertDialogAction variant="destructive" onClick={() => void onConfirm()}>

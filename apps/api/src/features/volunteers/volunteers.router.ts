@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { CreateVolunteerInput, VolunteerPublicSchema, VolunteersByEventInput, VolunteerViewSchema } from '@post/contracts/volunteers';
 import { IdInput, Ok } from '@post/contracts/common';
 import { adminProcedure, currentAdmin, publicProcedure, router } from '../../trpc.ts';
-import { CancelSignUpInput, CancelSignUpResult } from '@post/contracts/mail';
+import { CancelPreviewSchema, CancelSignUpInput, CancelSignUpResult } from '@post/contracts/mail';
+import { previewCancel } from './volunteer-mail.ts';
 import * as service from './volunteers.service.ts';
 
 const tags = ['Volunteers'];
@@ -44,4 +45,18 @@ export const volunteersRouter = router({
     .input(CancelSignUpInput)
     .output(CancelSignUpResult)
     .mutation(({ ctx, input }) => service.cancelByToken(ctx, input.token)),
+  // Null rather than a 4xx for a used or expired link: the page shows the message, and a
+  // browser reports every failed request in its console.
+  cancelPreview: publicProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/volunteers/cancel',
+        tags,
+        summary: 'The sign-up a cancel link is for, without cancelling it (null when the link is used or expired)',
+      },
+    })
+    .input(CancelSignUpInput)
+    .output(CancelPreviewSchema.nullable())
+    .query(({ ctx, input }) => previewCancel(ctx.db, input.token)),
 });

@@ -1,6 +1,6 @@
 import type * as React from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { FileTextIcon, FolderOpenIcon, LogOutIcon, MailIcon, SettingsIcon, UsersIcon } from 'lucide-react';
+import { FileTextIcon, FolderOpenIcon, LogOutIcon, MailIcon, SettingsIcon, UsersIcon, InboxIcon } from 'lucide-react';
 import { Button, buttonVariants } from '@post/ui/components/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@post/ui/components/tabs';
 import { Page } from '../../../layout/page.tsx';
@@ -93,7 +93,10 @@ export function AdminDashboard({ tab = 'events' }: { tab?: DashboardTab }) {
               Post name, address, hours, links and time zone.
             </NavCard>
             <NavCard to="/admin/newsletter" icon={<MailIcon aria-hidden="true" />} title="Newsletter">
-              Subscribers of the newsletter, as a list or CSV.
+              Write and send issues; subscribers as a list or CSV.
+            </NavCard>
+            <NavCard to="/admin/outbox" icon={<InboxIcon aria-hidden="true" />} title="Outbox">
+              Every e-mail the site sends, with its state; retry failed ones.
             </NavCard>
           </div>
         </section>
@@ -109,7 +112,7 @@ function NavCard({
   title,
   children,
 }: {
-  to: '/admin/member-communications' | '/admin/member-resources' | '/admin/settings' | '/admin/newsletter';
+  to: '/admin/member-communications' | '/admin/member-resources' | '/admin/settings' | '/admin/newsletter' | '/admin/outbox';
   icon: React.ReactNode;
   title: string;
   children: React.ReactNode;

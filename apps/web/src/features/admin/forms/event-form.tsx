@@ -22,6 +22,7 @@ import { addDays, initialRange } from './dates.ts';
 import { BackLink } from './back-link.tsx';
 import { DraftNotice } from './draft-notice.tsx';
 import { FormActions } from './form-actions.tsx';
+import { NotifyVolunteersField } from './notify-volunteers.tsx';
 import { FormPanel } from './form-panel.tsx';
 import { LoadState } from './edit-load-state.tsx';
 import { RequiredLegend } from './required-legend.tsx';
@@ -128,6 +129,7 @@ export function EventFormPage({ id, start, end }: { id?: number; start?: string;
             initial={initial.values}
             timeZone={timeZone}
             picture={event.data ? { image: event.data.image, alt: event.data.imageAlt ?? '' } : undefined}
+            volunteers={event.data?.volunteers.length ?? 0}
           />
           {event.data ? <VolunteerList volunteers={event.data.volunteers} /> : null}
         </>
@@ -141,12 +143,15 @@ function EventForm({
   initial,
   timeZone,
   picture: saved,
+  volunteers = 0,
 }: {
   id?: number;
   initial: FormIn;
   timeZone: string;
   picture?: { image: Image | null; alt: string };
+  volunteers?: number;
 }) {
+  const [notifyVolunteers, setNotifyVolunteers] = useState(true);
   const navigate = useNavigate();
   const utils = trpc.useUtils();
   const create = trpc.events.create.useMutation();
@@ -174,7 +179,7 @@ function EventForm({
     };
     try {
       if (id === undefined) await create.mutateAsync(body);
-      else await update.mutateAsync({ id, ...body });
+      else await update.mutateAsync({ id, ...body, notifyVolunteers });
     } catch (err) {
       toastSaveError(err, T.eventSaveFailed);
       return;
@@ -241,6 +246,7 @@ function EventForm({
             description="How many volunteers can sign up; 0 closes volunteering."
           />
         </div>
+        <NotifyVolunteersField count={volunteers} checked={notifyVolunteers} onChange={setNotifyVolunteers} />
         <FormActions saving={form.formState.isSubmitting} saveLabel={id === undefined ? 'Create Event' : 'Update Event'} cancel={{ to: '/admin' }} />
       </form>
       <UnsavedChangesDialog blocker={blocker} onLeave={draft.clear} />

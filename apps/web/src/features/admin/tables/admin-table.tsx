@@ -126,7 +126,19 @@ function keepFocus(until = performance.now() + 2000) {
 }
 
 /** The Delete button of a row; asks first. */
-export function DeleteButton({ name, question, onConfirm, busy }: { name: string; question: string; onConfirm: () => Promise<void>; busy?: boolean }) {
+export function DeleteButton({
+  name,
+  question,
+  onConfirm,
+  busy,
+  children,
+}: {
+  name: string;
+  question: string;
+  onConfirm: () => Promise<void>;
+  busy?: boolean;
+  children?: React.ReactNode;
+}) {
   return (
     <ConfirmDialog
       title={question}
@@ -141,7 +153,9 @@ export function DeleteButton({ name, question, onConfirm, busy }: { name: string
           Delete
         </Button>
       }
-    />
+    >
+      {children}
+    </ConfirmDialog>
   );
 }
 

@@ -8,6 +8,7 @@ import { commanderPreview } from '../html.ts';
 import { RESOURCE_CATEGORY_LABELS } from '../labels.ts';
 import { AdminTable, DeleteButton, EditLink, MakeActiveButton, rowAction, TableToolbar } from './admin-table.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
+import { DeleteEventButton } from './delete-event-button.tsx';
 
 const EVENT_TYPE_BADGE: Record<string, string> = {
   regular: 'bg-event-regular text-event-regular-foreground',
@@ -41,13 +42,12 @@ export function EventsTable() {
         actions={(e) => (
           <>
             <EditLink name={e.title} to="/admin/events/$id" params={{ id: String(e.id) }} />
-            <DeleteButton
-              name={e.title}
-              question={CONFIRM.delete('event')}
+            <DeleteEventButton
+              event={e}
               busy={remove.isPending}
-              onConfirm={() =>
+              onDelete={(notifyVolunteers) =>
                 rowAction(
-                  () => remove.mutateAsync({ id: e.id }),
+                  () => remove.mutateAsync({ id: e.id, notifyVolunteers }),
                   { done: T.deleted, failed: T.deleteFailed('event') },
                   () => Promise.all([utils.events.invalidate(), utils.volunteers.invalidate()]),
                 )
