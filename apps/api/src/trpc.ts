@@ -23,6 +23,8 @@ export interface Context {
 /** Whether per-address limits and sign-in throttling apply. */
 export interface Limits {
   enabled: boolean;
+  /** Benchmark only (`bench:api`'s baseline): sign-ups without their confirmation message. */
+  withoutVolunteerMail?: boolean;
 }
 
 /** The signed-in administrator. */
