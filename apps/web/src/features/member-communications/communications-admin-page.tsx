@@ -175,7 +175,9 @@ function CommunicationForm({ communication, onDone }: { communication?: MemberCo
     allowLeave();
     onDone();
   };
-  const saving = form.formState.isSubmitting;
+  // A save started from the urgent notice's dialog runs outside handleSubmit.
+  const [savingFromDialog, setSavingFromDialog] = useState(false);
+  const saving = form.formState.isSubmitting || savingFromDialog;
 
   const save = async (v: FormOut) => {
     // Date inputs hold the post's wall-clock time; the API takes instants.
@@ -241,7 +243,8 @@ function CommunicationForm({ communication, onDone }: { communication?: MemberCo
           const v = urgentAsk!;
           setUrgentAsk(undefined);
           form.setValue('sendEmail', sendEmail);
-          void save({ ...v, sendEmail });
+          setSavingFromDialog(true);
+          void save({ ...v, sendEmail }).finally(() => setSavingFromDialog(false));
         }}
       />
       <UnsavedChangesDialog blocker={blocker} onLeave={draft.clear} />
