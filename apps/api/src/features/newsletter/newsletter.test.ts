@@ -199,6 +199,18 @@ describe('newsletter issues', () => {
     });
     expect(oneClick.statusCode).toBe(200);
     expect(await subscribers()).not.toContain('two@example.org');
+    // The multipart form of the same body unsubscribes too (RFC 8058 allows both).
+    const three = sink.messages.find((m) => recipient(m) === 'same@example.org' && m.subject === 'April news')!;
+    const threeUrl = new URL((three.headers.get('list') as { unsubscribe: { url: string } }).unsubscribe.url);
+    const boundary = 'xYzBoundary';
+    const multipart = await t.app.inject({
+      method: 'POST',
+      url: `${threeUrl.pathname}${threeUrl.search}`,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: `--${boundary}\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--${boundary}--\r\n`,
+    });
+    expect(multipart.statusCode).toBe(200);
+    expect(await subscribers()).not.toContain('same@example.org');
     const noBody = await t.app.inject({
       method: 'POST',
       url: `${twoUrl.pathname}${twoUrl.search}`,
@@ -208,7 +220,7 @@ describe('newsletter issues', () => {
     expect(noBody.statusCode).toBe(400);
 
     const [counted] = (await admin.get('/api/admin/newsletter/issues')).json();
-    expect(counted).toMatchObject({ id: issue.id, recipients: list.length, sent: list.length - 1, failed: 1, pending: 0, unsubscribed: 2 });
+    expect(counted).toMatchObject({ id: issue.id, recipients: list.length, sent: list.length - 1, failed: 1, pending: 0, unsubscribed: 3 });
 
     // The next issue goes only to those still subscribed.
     sink.messages.length = 0;
@@ -217,6 +229,7 @@ describe('newsletter issues', () => {
     const may = sink.messages.filter((m) => m.subject === 'May news').map(recipient);
     expect(may).not.toContain('one@example.org');
     expect(may).not.toContain('two@example.org');
+    expect(may).not.toContain('same@example.org');
   });
 
   it('refuses an empty issue and stores nothing; administrators only', async () => {
@@ -235,9 +248,10 @@ describe('newsletter issues', () => {
     expect(after.n).toBe(before.n);
   });
 
-  it('the CSV lists confirmed subscribers only', async () => {
+  it('the CSV lists confirmed subscribers who have not unsubscribed', async () => {
     const csv = (await admin.get('/api/admin/newsletter/subscribers.csv')).body;
-    expect(csv).toContain('same@example.org');
+    expect(csv).toContain('Reader@Example.org');
+    expect(csv).not.toContain('same@example.org');
     expect(csv).not.toContain('unconfirmed@example.org');
     expect(csv).not.toContain('pending@example.org');
   });
