@@ -10,7 +10,8 @@ import pg from 'pg';
 // A subset, for a quick look:
 //   BENCH_ENGINES=postgres            engines, comma-separated (default: pglite,postgres)
 //   BENCH_TARGETS=events,mixed        targets whose name contains one of these (default: all);
-//                                     names: "GET /api/events", ..., "POST /api/volunteers",
+//                                     names: "GET /api/events", ..., "POST /api/volunteers" (with
+//                                     confirmations queued, and on a second server without),
 //                                     "POST /api/login", "mixed" (sign-ins beside reads)
 //   BENCH_SECONDS=8                   seconds per run
 //   PG_CONTAINER=1                    PostgreSQL in a Docker container instead of BENCH_DATABASE_URL
@@ -50,10 +51,10 @@ function run(opts: autocannon.Options): Promise<autocannon.Result> {
   });
 }
 
-async function startServer(databaseUrl?: string): Promise<{ port: number; eventIds: number[]; stop(): Promise<void> }> {
+async function startServer(databaseUrl?: string, extraEnv: Record<string, string> = {}): Promise<{ port: number; eventIds: number[]; stop(): Promise<void> }> {
   const child = spawn(process.execPath, [path.join(import.meta.dirname, 'server.ts')], {
     // NODE_ENV=production as in a real start: the REST adapter skips its per-request self-check.
-    env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: databaseUrl ?? '' },
+    env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: databaseUrl ?? '', ...extraEnv },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const line = await new Promise<string>((resolve, reject) => {
@@ -134,40 +135,50 @@ async function benchEngine(engine: string, databaseUrl?: string): Promise<{ rows
     const [readsWithLogins, logins] = await Promise.all([run({ url: `${base}/api/events/upcoming`, connections: 40, duration: DURATION }), login(10)]);
     mixed = { engine, readsAlone, readsWithLogins, logins };
   }
-  if (wanted('POST /api/volunteers')) {
-    let n = 0;
-    const salt = randomBytes(3).toString('hex');
-    const b1 = await bare();
-    const v = await run({
-      url: `${base}/api/volunteers`,
-      connections: CONNECTIONS,
-      duration: DURATION,
-      requests: [
-        {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          setupRequest: (req) => {
-            n += 1;
-            const eventId = server.eventIds[n % server.eventIds.length];
-            return { ...req, body: JSON.stringify({ name: 'Bench Volunteer', email: `v${salt}${n}@example.org`, phone: '', role: '', eventId }) };
-          },
-        },
-      ],
-    });
-    rows.push({
-      engine,
-      target: 'POST /api/volunteers',
-      rps: v.requests.average,
-      bareRps: b1.requests.average,
-      p50: v.latency.p50,
-      p99: v.latency.p99,
-      errors: v.errors,
-      non2xx: v.non2xx,
-    });
-  }
+  if (wanted('POST /api/volunteers')) rows.push(await signUps(engine, server, base, 'POST /api/volunteers'));
   const mem = (await (await fetch(`${base}/__mem`)).json()) as { peakRss: number };
   await server.stop();
   return { rows, peakMb: mem.peakRss / 1024 / 1024, mixed };
+}
+
+/**
+ * Sign-ups for 8 s, beside the bare route. Each one queues its confirmation (rendered message,
+ * .ics, cancel token and outbox row in the sign-up's transaction) unless the server was started
+ * with BENCH_NO_VOLUNTEER_MAIL=1, the baseline of issue 19 #8.
+ */
+async function signUps(engine: string, server: { eventIds: number[] }, base: string, target: string): Promise<Row> {
+  let n = 0;
+  const salt = randomBytes(3).toString('hex');
+  const b1 = await run({ url: `${base}/__bare`, connections: CONNECTIONS, duration: DURATION });
+  const v = await run({
+    url: `${base}/api/volunteers`,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    requests: [
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        setupRequest: (req) => {
+          n += 1;
+          const eventId = server.eventIds[n % server.eventIds.length];
+          return { ...req, body: JSON.stringify({ name: 'Bench Volunteer', email: `v${salt}${n}@example.org`, phone: '', role: '', eventId }) };
+        },
+      },
+    ],
+  });
+  return { engine, target, rps: v.requests.average, bareRps: b1.requests.average, p50: v.latency.p50, p99: v.latency.p99, errors: v.errors, non2xx: v.non2xx };
+}
+
+/** The same sign-ups on a server that queues no confirmation (a fresh database of its own). */
+async function signUpsWithoutMail(engine: string, databaseUrl?: string): Promise<Row> {
+  const server = await startServer(databaseUrl, { BENCH_NO_VOLUNTEER_MAIL: '1' });
+  try {
+    const base = `http://127.0.0.1:${server.port}`;
+    await run({ url: `${base}/api/events`, connections: 10, amount: 500 });
+    return await signUps(engine, server, base, 'POST /api/volunteers (no mail)');
+  } finally {
+    await server.stop();
+  }
 }
 
 async function freshPgDatabase(url: string): Promise<{ url: string; drop(): Promise<void> }> {
@@ -190,7 +201,12 @@ async function freshPgDatabase(url: string): Promise<{ url: string; drop(): Prom
 }
 
 const results: { rows: Row[]; peakMb: number; mixed?: Mixed }[] = [];
-if (ENGINES.includes('pglite')) results.push(await benchEngine('pglite'));
+const noMail = wanted('POST /api/volunteers');
+if (ENGINES.includes('pglite')) {
+  const r = await benchEngine('pglite');
+  if (noMail) r.rows.push(await signUpsWithoutMail('pglite'));
+  results.push(r);
+}
 if (ENGINES.includes('postgres')) {
   if (pgUrl) {
     const db = await freshPgDatabase(pgUrl);
@@ -198,6 +214,14 @@ if (ENGINES.includes('postgres')) {
       results.push(await benchEngine('postgres', db.url));
     } finally {
       await db.drop();
+    }
+    if (noMail) {
+      const db2 = await freshPgDatabase(pgUrl);
+      try {
+        results[results.length - 1]!.rows.push(await signUpsWithoutMail('postgres', db2.url));
+      } finally {
+        await db2.drop();
+      }
     }
   } else {
     console.log('(set BENCH_DATABASE_URL or TEST_DATABASE_URL, or PG_CONTAINER=1 with Docker, to measure PostgreSQL too)');
@@ -215,6 +239,16 @@ if (rows.length) {
   for (const r of rows) {
     console.log(
       `${pad(r.engine, 9)}${pad(r.target, 32)}${pad(r.rps.toFixed(0), 9)}${pad(r.bareRps.toFixed(0), 12)}${pad((r.rps / r.bareRps).toFixed(2), 7)}${pad(String(r.p50), 8)}${pad(String(r.p99), 8)}${r.errors}/${r.non2xx}`,
+    );
+  }
+}
+for (const engine of ENGINES) {
+  const withMail = rows.find((r) => r.engine === engine && r.target === 'POST /api/volunteers');
+  const without = rows.find((r) => r.engine === engine && r.target === 'POST /api/volunteers (no mail)');
+  if (withMail && without) {
+    const ratio = withMail.rps / without.rps;
+    console.log(
+      `sign-ups with confirmations queued (${engine}): ${withMail.rps.toFixed(0)} req/s against ${without.rps.toFixed(0)} without mail: ${(ratio * 100).toFixed(0)}% (issue 19 #8 asks at least 90%)`,
     );
   }
 }

@@ -37,7 +37,13 @@ const env = loadEnv({
   DATA_DIR: mkdtempSync(path.join(tmpdir(), 'bench-')),
   LOG_LEVEL: 'silent',
 });
-const app = await buildServer({ db: handle.db, env, logger: false, limits: { enabled: false } });
+// BENCH_NO_VOLUNTEER_MAIL=1: the baseline of sign-ups without their confirmation message.
+const app = await buildServer({
+  db: handle.db,
+  env,
+  logger: false,
+  limits: { enabled: false, withoutVolunteerMail: process.env.BENCH_NO_VOLUNTEER_MAIL === '1' },
+});
 let peakRss = process.memoryUsage().rss;
 setInterval(() => {
   peakRss = Math.max(peakRss, process.memoryUsage().rss);

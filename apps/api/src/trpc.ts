@@ -24,6 +24,8 @@ export interface Context {
 /** Whether per-address limits and sign-in throttling apply. */
 export interface Limits {
   enabled: boolean;
+  /** Benchmark only (`bench:api`'s baseline): sign-ups without their confirmation message. */
+  withoutVolunteerMail?: boolean;
 }
 
 /** A staff account's role (decision 0031): administrators may do everything, editors the content. */

@@ -2,7 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { T, TEXT, V } from '@post/contracts/messages';
 import { E2E_ADMIN, startSite, type TestSite } from './harness.ts';
-import { collectErrors, field, signInAdmin, toast } from './admin-helpers.ts';
+import { collectErrors, confirmSubscription, field, signInAdmin, toast } from './admin-helpers.ts';
 
 // Site settings, the newsletter list and the administrator's password (decisions §1, §5; spec §2).
 let site: TestSite;
@@ -69,6 +69,8 @@ describe('newsletter', () => {
     for (const email of ['first.reader@example.org', 'second.reader@example.org']) {
       const res = await page.request.post('/api/newsletter/subscribe', { data: { email } });
       assert.equal(res.status(), 200);
+      // Only a confirmed address is a subscriber (issue 19 #3).
+      await confirmSubscription(page.request, email);
     }
     await page.reload();
     const list = page.getByRole('table', { name: 'Newsletter subscribers' });

@@ -366,7 +366,7 @@ describe('access', () => {
       ['/admin/commander-messages/new', 'New Commander Message'],
       ['/admin/change-password', 'Change Password'],
       ['/admin/settings', 'Site Settings'],
-      ['/admin/newsletter', 'Newsletter Subscribers'],
+      ['/admin/newsletter', 'Newsletter'],
     ]) {
       await page.goto(path!);
       await page.getByRole('heading', { name: heading!, level: 1 }).waitFor();

@@ -48,6 +48,8 @@ describe('member communications and member resources (admin pages)', () => {
     await page.getByLabel('Target Audience').selectOption('officers');
     await page.getByRole('switch', { name: 'Published' }).click();
     await page.getByRole('button', { name: 'Create Communication' }).click();
+    // An urgent one being published asks whether it goes by e-mail too (issue 19 #5).
+    await page.getByRole('alertdialog', { name: 'Send this urgent notice by e-mail too?' }).getByRole('button', { name: 'Post only' }).click();
     await waitForToast(page, T.communicationCreated);
     const item = page.getByRole('article', { name: 'Officers: Audit Meeting' });
     await item.waitFor();

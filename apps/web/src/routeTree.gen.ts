@@ -25,13 +25,19 @@ import { Route as AdminAuditRouteImport } from './routes/admin/audit'
 import { Route as AdminChangePasswordRouteImport } from './routes/admin/change-password'
 import { Route as AdminNewsRouteImport } from './routes/admin/news'
 import { Route as AdminNewsletterRouteImport } from './routes/admin/newsletter'
+import { Route as AdminOutboxRouteImport } from './routes/admin/outbox'
 import { Route as AdminSettingsRouteImport } from './routes/admin/settings'
 import { Route as AdminUserManagementRouteImport } from './routes/admin/user-management'
 import { Route as AdminVolunteersRouteImport } from './routes/admin/volunteers'
 import { Route as AdminInvitationRouteImport } from './routes/admin_.invitation'
 import { Route as AdminLoginRouteImport } from './routes/admin_.login'
+import { Route as MemberForgotPasswordRouteImport } from './routes/member_.forgot-password'
+import { Route as MemberResetPasswordRouteImport } from './routes/member_.reset-password'
 import { Route as NewsIndexRouteImport } from './routes/news/index'
 import { Route as NewsIdRouteImport } from './routes/news/$id'
+import { Route as NewsletterConfirmRouteImport } from './routes/newsletter/confirm'
+import { Route as NewsletterUnsubscribeRouteImport } from './routes/newsletter/unsubscribe'
+import { Route as VolunteerCancelRouteImport } from './routes/volunteer/cancel'
 import { Route as AdminCommanderMessagesIdRouteImport } from './routes/admin/commander-messages/$id'
 import { Route as AdminCommanderMessagesNewRouteImport } from './routes/admin/commander-messages/new'
 import { Route as AdminCommunityEngagementIndexRouteImport } from './routes/admin/community-engagement/index'
@@ -126,6 +132,11 @@ const AdminNewsletterRoute = AdminNewsletterRouteImport.update({
   path: '/newsletter',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminOutboxRoute = AdminOutboxRouteImport.update({
+  id: '/outbox',
+  path: '/outbox',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminSettingsRoute = AdminSettingsRouteImport.update({
   id: '/settings',
   path: '/settings',
@@ -151,6 +162,16 @@ const AdminLoginRoute = AdminLoginRouteImport.update({
   path: '/admin/login',
   getParentRoute: () => rootRouteImport,
 } as any)
+const MemberForgotPasswordRoute = MemberForgotPasswordRouteImport.update({
+  id: '/member_/forgot-password',
+  path: '/member/forgot-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MemberResetPasswordRoute = MemberResetPasswordRouteImport.update({
+  id: '/member_/reset-password',
+  path: '/member/reset-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const NewsIndexRoute = NewsIndexRouteImport.update({
   id: '/news/',
   path: '/news/',
@@ -159,6 +180,21 @@ const NewsIndexRoute = NewsIndexRouteImport.update({
 const NewsIdRoute = NewsIdRouteImport.update({
   id: '/news/$id',
   path: '/news/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const NewsletterConfirmRoute = NewsletterConfirmRouteImport.update({
+  id: '/newsletter/confirm',
+  path: '/newsletter/confirm',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const NewsletterUnsubscribeRoute = NewsletterUnsubscribeRouteImport.update({
+  id: '/newsletter/unsubscribe',
+  path: '/newsletter/unsubscribe',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const VolunteerCancelRoute = VolunteerCancelRouteImport.update({
+  id: '/volunteer/cancel',
+  path: '/volunteer/cancel',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AdminCommanderMessagesIdRoute =
@@ -251,12 +287,18 @@ export interface FileRoutesByFullPath {
   '/admin/change-password': typeof AdminChangePasswordRoute
   '/admin/news': typeof AdminNewsRoute
   '/admin/newsletter': typeof AdminNewsletterRoute
+  '/admin/outbox': typeof AdminOutboxRoute
   '/admin/settings': typeof AdminSettingsRoute
   '/admin/user-management': typeof AdminUserManagementRoute
   '/admin/volunteers': typeof AdminVolunteersRoute
   '/admin/invitation': typeof AdminInvitationRoute
   '/admin/login': typeof AdminLoginRoute
+  '/member/forgot-password': typeof MemberForgotPasswordRoute
+  '/member/reset-password': typeof MemberResetPasswordRoute
   '/news/$id': typeof NewsIdRoute
+  '/newsletter/confirm': typeof NewsletterConfirmRoute
+  '/newsletter/unsubscribe': typeof NewsletterUnsubscribeRoute
+  '/volunteer/cancel': typeof VolunteerCancelRoute
   '/admin/': typeof AdminIndexRoute
   '/news/': typeof NewsIndexRoute
   '/admin/commander-messages/$id': typeof AdminCommanderMessagesIdRoute
@@ -288,12 +330,18 @@ export interface FileRoutesByTo {
   '/admin/change-password': typeof AdminChangePasswordRoute
   '/admin/news': typeof AdminNewsRoute
   '/admin/newsletter': typeof AdminNewsletterRoute
+  '/admin/outbox': typeof AdminOutboxRoute
   '/admin/settings': typeof AdminSettingsRoute
   '/admin/user-management': typeof AdminUserManagementRoute
   '/admin/volunteers': typeof AdminVolunteersRoute
   '/admin/invitation': typeof AdminInvitationRoute
   '/admin/login': typeof AdminLoginRoute
+  '/member/forgot-password': typeof MemberForgotPasswordRoute
+  '/member/reset-password': typeof MemberResetPasswordRoute
   '/news/$id': typeof NewsIdRoute
+  '/newsletter/confirm': typeof NewsletterConfirmRoute
+  '/newsletter/unsubscribe': typeof NewsletterUnsubscribeRoute
+  '/volunteer/cancel': typeof VolunteerCancelRoute
   '/admin': typeof AdminIndexRoute
   '/news': typeof NewsIndexRoute
   '/admin/commander-messages/$id': typeof AdminCommanderMessagesIdRoute
@@ -327,12 +375,18 @@ export interface FileRoutesById {
   '/admin/change-password': typeof AdminChangePasswordRoute
   '/admin/news': typeof AdminNewsRoute
   '/admin/newsletter': typeof AdminNewsletterRoute
+  '/admin/outbox': typeof AdminOutboxRoute
   '/admin/settings': typeof AdminSettingsRoute
   '/admin/user-management': typeof AdminUserManagementRoute
   '/admin/volunteers': typeof AdminVolunteersRoute
   '/admin_/invitation': typeof AdminInvitationRoute
   '/admin_/login': typeof AdminLoginRoute
+  '/member_/forgot-password': typeof MemberForgotPasswordRoute
+  '/member_/reset-password': typeof MemberResetPasswordRoute
   '/news/$id': typeof NewsIdRoute
+  '/newsletter/confirm': typeof NewsletterConfirmRoute
+  '/newsletter/unsubscribe': typeof NewsletterUnsubscribeRoute
+  '/volunteer/cancel': typeof VolunteerCancelRoute
   '/admin/': typeof AdminIndexRoute
   '/news/': typeof NewsIndexRoute
   '/admin/commander-messages/$id': typeof AdminCommanderMessagesIdRoute
@@ -367,12 +421,18 @@ export interface FileRouteTypes {
     | '/admin/change-password'
     | '/admin/news'
     | '/admin/newsletter'
+    | '/admin/outbox'
     | '/admin/settings'
     | '/admin/user-management'
     | '/admin/volunteers'
     | '/admin/invitation'
     | '/admin/login'
+    | '/member/forgot-password'
+    | '/member/reset-password'
     | '/news/$id'
+    | '/newsletter/confirm'
+    | '/newsletter/unsubscribe'
+    | '/volunteer/cancel'
     | '/admin/'
     | '/news/'
     | '/admin/commander-messages/$id'
@@ -404,12 +464,18 @@ export interface FileRouteTypes {
     | '/admin/change-password'
     | '/admin/news'
     | '/admin/newsletter'
+    | '/admin/outbox'
     | '/admin/settings'
     | '/admin/user-management'
     | '/admin/volunteers'
     | '/admin/invitation'
     | '/admin/login'
+    | '/member/forgot-password'
+    | '/member/reset-password'
     | '/news/$id'
+    | '/newsletter/confirm'
+    | '/newsletter/unsubscribe'
+    | '/volunteer/cancel'
     | '/admin'
     | '/news'
     | '/admin/commander-messages/$id'
@@ -442,12 +508,18 @@ export interface FileRouteTypes {
     | '/admin/change-password'
     | '/admin/news'
     | '/admin/newsletter'
+    | '/admin/outbox'
     | '/admin/settings'
     | '/admin/user-management'
     | '/admin/volunteers'
     | '/admin_/invitation'
     | '/admin_/login'
+    | '/member_/forgot-password'
+    | '/member_/reset-password'
     | '/news/$id'
+    | '/newsletter/confirm'
+    | '/newsletter/unsubscribe'
+    | '/volunteer/cancel'
     | '/admin/'
     | '/news/'
     | '/admin/commander-messages/$id'
@@ -477,7 +549,12 @@ export interface RootRouteChildren {
   ResourcesRoute: typeof ResourcesRoute
   AdminInvitationRoute: typeof AdminInvitationRoute
   AdminLoginRoute: typeof AdminLoginRoute
+  MemberForgotPasswordRoute: typeof MemberForgotPasswordRoute
+  MemberResetPasswordRoute: typeof MemberResetPasswordRoute
   NewsIdRoute: typeof NewsIdRoute
+  NewsletterConfirmRoute: typeof NewsletterConfirmRoute
+  NewsletterUnsubscribeRoute: typeof NewsletterUnsubscribeRoute
+  VolunteerCancelRoute: typeof VolunteerCancelRoute
   NewsIndexRoute: typeof NewsIndexRoute
 }
 
@@ -595,6 +672,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminNewsletterRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/outbox': {
+      id: '/admin/outbox'
+      path: '/outbox'
+      fullPath: '/admin/outbox'
+      preLoaderRoute: typeof AdminOutboxRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/settings': {
       id: '/admin/settings'
       path: '/settings'
@@ -630,6 +714,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminLoginRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/member_/forgot-password': {
+      id: '/member_/forgot-password'
+      path: '/member/forgot-password'
+      fullPath: '/member/forgot-password'
+      preLoaderRoute: typeof MemberForgotPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/member_/reset-password': {
+      id: '/member_/reset-password'
+      path: '/member/reset-password'
+      fullPath: '/member/reset-password'
+      preLoaderRoute: typeof MemberResetPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/news/': {
       id: '/news/'
       path: '/news'
@@ -642,6 +740,27 @@ declare module '@tanstack/react-router' {
       path: '/news/$id'
       fullPath: '/news/$id'
       preLoaderRoute: typeof NewsIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/newsletter/confirm': {
+      id: '/newsletter/confirm'
+      path: '/newsletter/confirm'
+      fullPath: '/newsletter/confirm'
+      preLoaderRoute: typeof NewsletterConfirmRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/newsletter/unsubscribe': {
+      id: '/newsletter/unsubscribe'
+      path: '/newsletter/unsubscribe'
+      fullPath: '/newsletter/unsubscribe'
+      preLoaderRoute: typeof NewsletterUnsubscribeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/volunteer/cancel': {
+      id: '/volunteer/cancel'
+      path: '/volunteer/cancel'
+      fullPath: '/volunteer/cancel'
+      preLoaderRoute: typeof VolunteerCancelRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/admin/commander-messages/$id': {
@@ -745,6 +864,7 @@ interface AdminRouteRouteChildren {
   AdminChangePasswordRoute: typeof AdminChangePasswordRoute
   AdminNewsRoute: typeof AdminNewsRoute
   AdminNewsletterRoute: typeof AdminNewsletterRoute
+  AdminOutboxRoute: typeof AdminOutboxRoute
   AdminSettingsRoute: typeof AdminSettingsRoute
   AdminUserManagementRoute: typeof AdminUserManagementRoute
   AdminVolunteersRoute: typeof AdminVolunteersRoute
@@ -771,6 +891,7 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminChangePasswordRoute: AdminChangePasswordRoute,
   AdminNewsRoute: AdminNewsRoute,
   AdminNewsletterRoute: AdminNewsletterRoute,
+  AdminOutboxRoute: AdminOutboxRoute,
   AdminSettingsRoute: AdminSettingsRoute,
   AdminUserManagementRoute: AdminUserManagementRoute,
   AdminVolunteersRoute: AdminVolunteersRoute,
@@ -806,7 +927,12 @@ const rootRouteChildren: RootRouteChildren = {
   ResourcesRoute: ResourcesRoute,
   AdminInvitationRoute: AdminInvitationRoute,
   AdminLoginRoute: AdminLoginRoute,
+  MemberForgotPasswordRoute: MemberForgotPasswordRoute,
+  MemberResetPasswordRoute: MemberResetPasswordRoute,
   NewsIdRoute: NewsIdRoute,
+  NewsletterConfirmRoute: NewsletterConfirmRoute,
+  NewsletterUnsubscribeRoute: NewsletterUnsubscribeRoute,
+  VolunteerCancelRoute: VolunteerCancelRoute,
   NewsIndexRoute: NewsIndexRoute,
 }
 export const routeTree = rootRouteImport

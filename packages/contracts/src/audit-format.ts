@@ -13,6 +13,7 @@ export const AUDIT_ENTITIES = [
   'member',
   'settings',
   'newsletter-subscriber',
+  'newsletter-issue',
   'volunteer',
   'outbox',
   'user',
@@ -40,6 +41,8 @@ export const AUDIT_ACTIONS = [
   'two-factor-reset',
   'two-factor-recovery-code-used',
   'session-end',
+  'send',
+  'test-send',
 ] as const;
 
 /** One value of a change as people read it: text as is, nothing as "(empty)", the rest as JSON. */

@@ -1,4 +1,5 @@
 import { z } from './zod.ts';
+import { V } from './messages.ts';
 
 /** Messages of the e-mail features (issue 19). */
 export const MAIL_E = {
@@ -8,12 +9,28 @@ export const MAIL_E = {
   onlyFailedRetry: 'Only a failed or cancelled message can be sent again.',
 } as const;
 
+/**
+ * A true/false field that stays strict through the REST adapter (trpc-to-openapi turns every
+ * plain z.boolean() of an input into a coercing one, so "no" would read as true); "true" and
+ * "false" as text are accepted, anything else is refused with `message`.
+ */
+export const strictBoolean = (message: string) =>
+  z.union([z.boolean(), z.enum(['true', 'false'])], { error: message }).transform((v) => v === true || v === 'true');
+
 /** A token from a link in a message. */
 export const MailToken = z.string({ error: MAIL_E.tokenRequired }).trim().min(20, MAIL_E.tokenRequired).max(200, MAIL_E.tokenRequired);
 
 /** Body of POST /api/volunteers/cancel. */
 export const CancelSignUpInput = z.object({ token: MailToken });
 export const CancelSignUpResult = z.object({ eventId: z.number().int(), eventTitle: z.string() });
+/** Answer of GET /api/volunteers/cancel?token=: the sign-up a cancel link is for (the link is not used). */
+export const CancelPreviewSchema = z.object({
+  name: z.string(),
+  role: z.string().nullable(),
+  eventTitle: z.string(),
+  when: z.string(),
+  location: z.string(),
+});
 
 /** Whether an event's volunteers are told of a change of time or place, or of its deletion (default yes). */
 export const NotifyVolunteers = z
@@ -61,3 +78,76 @@ export const OutboxIdInput = z.object({
     .positive()
     .max(2 ** 53),
 });
+
+/** Messages of the newsletter, password-reset and member-notice mail (issue 19, items 3-5). */
+export const NEWSLETTER_E = {
+  confirmLinkInvalid: 'This confirmation link is not valid any more: it was used already or has expired. Please subscribe again.',
+  unsubscribeLinkInvalid: 'This unsubscribe link is not valid. Please use the link in the newsletter you received.',
+  subjectRequired: 'Subject is required',
+  noAdminEmail:
+    'Your administrator account has no e-mail address, so the test cannot be sent to you. Ask whoever manages the administrator accounts to add one.',
+  noSubscribers: 'There are no confirmed subscribers to send to.',
+  resetLinkInvalid: 'This password reset link is not valid any more: it was used already or has expired. Please ask for a new one.',
+  forgotNeedsOne: 'Please enter your membership number or your e-mail address',
+} as const;
+
+/** Body of POST /api/newsletter/confirm and /api/newsletter/unsubscribe. */
+export const NewsletterTokenInput = z.object({ token: MailToken });
+
+/** Body of POST /api/admin/newsletter/issues; `content` follows the commander message rules (strong, em, u, p, br). */
+export const NewsletterIssueInput = z.object({
+  subject: z.string({ error: NEWSLETTER_E.subjectRequired }).trim().min(1, NEWSLETTER_E.subjectRequired).max(200, 'Subject must be at most 200 characters'),
+  content: z
+    .string({ error: V.messageContentRequired })
+    .max(50_000, V.tooLong(50_000))
+    .refine((s) => s.trim().length > 0, V.messageContentRequired),
+  testOnly: strictBoolean('testOnly must be true or false').default(false),
+});
+export type NewsletterIssueInput = z.infer<typeof NewsletterIssueInput>;
+
+/** A sent issue with what became of its messages. */
+export const NewsletterIssueSchema = z.object({
+  id: z.number().int(),
+  subject: z.string(),
+  content: z.string(),
+  sentBy: z.string().nullable(),
+  createdAt: z.string(),
+  recipients: z.number().int(),
+  sent: z.number().int(),
+  failed: z.number().int(),
+  pending: z.number().int(),
+  unsubscribed: z.number().int(),
+});
+export type NewsletterIssue = z.infer<typeof NewsletterIssueSchema>;
+
+/** Answer of POST /api/admin/newsletter/issues: a test (to the administrator) or the issue sent. */
+export const SendIssueResult = z.object({
+  testOnly: z.boolean(),
+  recipients: z.number().int(),
+  to: z.string().nullable(),
+  issue: NewsletterIssueSchema.nullable(),
+});
+
+/** Body of POST /api/member/forgot-password: a membership number or an e-mail address. */
+export const ForgotPasswordInput = z
+  .object({
+    membershipNumber: z.string().trim().max(50, V.tooLong(50)).optional(),
+    email: z.string().trim().max(255, V.tooLong(255)).optional(),
+  })
+  .refine((v) => Boolean(v.membershipNumber || v.email), NEWSLETTER_E.forgotNeedsOne);
+export type ForgotPasswordInput = z.infer<typeof ForgotPasswordInput>;
+
+/** Body of POST /api/member/reset-password. */
+export const ResetPasswordInput = z.object({
+  token: MailToken,
+  password: z.string({ error: V.portalPasswordMin }).min(8, V.portalPasswordMin).max(200, V.tooLong(200)),
+});
+
+/** A member's own e-mail choice (GET/POST /api/member/mail-preferences). */
+export const MailPreferencesSchema = z.object({ emailNotices: z.boolean() });
+export const MailPreferencesInput = z.object({ emailNotices: strictBoolean('emailNotices must be true or false') });
+
+/** Messages of member notices by e-mail. */
+export const MAIL_NOTICE_E = {
+  publishToEmail: 'Only a published communication can be sent by e-mail. Tick Published, or untick Also send by e-mail.',
+} as const;

@@ -2,6 +2,7 @@ import { z } from './zod.ts';
 import { CommunicationType, Priority, TargetAudience } from './enums.ts';
 import { Id, optionalHttpUrl, requiredText, Timestamp } from './common.ts';
 import { V } from './messages.ts';
+import { strictBoolean } from './mail.ts';
 
 /** A member communication. */
 export const MemberCommunicationSchema = z.object({
@@ -18,6 +19,8 @@ export const MemberCommunicationSchema = z.object({
   attachmentUrl: z.string().nullable(),
   createdAt: Timestamp,
   updatedAt: Timestamp,
+  /** After a save with `sendEmail`: how many members the e-mail goes to. */
+  emailedTo: z.number().int().optional(),
 });
 export type MemberCommunication = z.infer<typeof MemberCommunicationSchema>;
 
@@ -37,6 +40,8 @@ const fields = {
   expiryDate: optionalDate,
   isPublished: z.boolean().default(false),
   attachmentUrl: optionalHttpUrl(500),
+  /** Also send it by e-mail to the members its audience reaches (issue 19 #5). */
+  sendEmail: strictBoolean('sendEmail must be true or false').default(false),
 };
 const expiryAfterPublish = (v: { publishDate: string | null; expiryDate: string | null }) =>
   !v.publishDate || !v.expiryDate || Date.parse(v.expiryDate) > Date.parse(v.publishDate);

@@ -58,7 +58,7 @@ export const T = {
   communicationUpdated: 'Communication updated',
   memberResourceCreated: 'Resource created',
   memberResourceUpdated: 'Resource updated',
-  newsletterSubscribed: { title: 'Subscribed', description: 'Thank you! You will receive our newsletter at that address.' },
+  newsletterSubscribed: { title: 'Check your e-mail', description: 'We sent a message to that address: press the button in it to confirm your subscription.' },
   sessionExpired: 'Your session has expired. Please sign in again; what you typed has been kept.',
   loadFailed: 'Failed to load this item. Please try again.',
   settingsSaved: 'Settings saved',

@@ -24,6 +24,8 @@ export const BACKUP_TABLES = [
   'memberResourceFiles',
   'siteSettings',
   'newsletterSubscribers',
+  'newsletterIssues',
+  'newsletterDeliveries',
   'rateLimits',
   'mailOutbox',
   'mailTokens',

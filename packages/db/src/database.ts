@@ -176,6 +176,8 @@ export interface MembersTable {
   isActive: Generated<boolean>;
   hasOnlineAccess: Generated<boolean>;
   loginPassword: string | null;
+  /** Non-urgent notices by e-mail (migration 0011); urgent ones always go. */
+  emailNotices: Generated<boolean>;
   createdAt: CreatedAt;
   updatedAt: Timestamp;
 }
@@ -246,6 +248,28 @@ export interface NewsletterSubscribersTable {
   id: Generated<number>;
   email: string;
   createdAt: CreatedAt;
+  /** Set when the address confirmed (migration 0011); null while the sign-up is pending. */
+  confirmedAt: Date | string | null;
+  unsubscribedAt: Date | string | null;
+}
+
+/** A newsletter issue an administrator sent (migration 0011). */
+export interface NewsletterIssuesTable {
+  id: Generated<number>;
+  subject: string;
+  content: string;
+  sentBy: number | null;
+  recipients: number;
+  createdAt: CreatedAt;
+}
+
+/** One subscriber's copy of an issue: its outbox message and its unsubscribe token's hash. */
+export interface NewsletterDeliveriesTable {
+  issueId: number;
+  subscriberId: number;
+  outboxKey: string;
+  tokenHash: string;
+  unsubscribedAt: Date | string | null;
 }
 
 /** Fixed-window counters shared by every app node (sign-in throttling, public form limits). */
@@ -349,6 +373,8 @@ export interface Database {
   memberResourceFiles: MemberResourceFilesTable;
   siteSettings: SiteSettingsTable;
   newsletterSubscribers: NewsletterSubscribersTable;
+  newsletterIssues: NewsletterIssuesTable;
+  newsletterDeliveries: NewsletterDeliveriesTable;
   rateLimits: RateLimitsTable;
   images: ImagesTable;
   imageVariants: ImageVariantsTable;

@@ -26,6 +26,7 @@ export function ConfirmDialog({
   cancelLabel = 'Cancel',
   onConfirm,
   onCancel,
+  children,
 }: {
   trigger?: React.ReactNode;
   open?: boolean;
@@ -36,6 +37,8 @@ export function ConfirmDialog({
   cancelLabel?: string;
   onConfirm: () => void | Promise<void>;
   onCancel?: () => void;
+  /** Options shown between the question and the buttons. */
+  children?: React.ReactNode;
 }) {
   return (
     <AlertDialog open={open} onOpenChange={onOpenChange}>
@@ -45,6 +48,7 @@ export function ConfirmDialog({
           <AlertDialogTitle>{title}</AlertDialogTitle>
           <AlertDialogDescription>{description}</AlertDialogDescription>
         </AlertDialogHeader>
+        {children}
         <AlertDialogFooter>
           <AlertDialogCancel onClick={onCancel}>{cancelLabel}</AlertDialogCancel>
           <AlertDialogAction variant="destructive" onClick={() => void onConfirm()}>

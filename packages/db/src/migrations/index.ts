@@ -7,6 +7,7 @@ import * as m0006 from './0006_event_series.ts';
 import * as m0007 from './0007_images.ts';
 import * as m0008 from './0008_officers.ts';
 import * as m0009 from './0009_audit_log.ts';
+import * as m0011 from './0011_newsletter_and_member_mail.ts';
 import * as m0012 from './0012_calendar.ts';
 
 /** Every migration, by name; add new ones at the end, never edit a landed one. */
@@ -19,5 +20,6 @@ export const migrations: Record<string, Migration> = {
   '0007_images': m0007,
   '0008_officers': m0008,
   '0009_audit_log': m0009,
+  '0011_newsletter_and_member_mail': m0011,
   '0012_calendar': m0012,
 };

@@ -138,6 +138,14 @@ describe('volunteer confirmation', () => {
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().message).toBe(MAIL_E.cancelLinkInvalid);
     expect((await cancel('')).statusCode).toBe(400);
+    // The page shows the sign-up first: the preview reads without using the token.
+    const preview = await t.app.inject({ method: 'GET', url: `/api/volunteers/cancel?token=${token}` });
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json()).toMatchObject({ name: 'Ada Lovelace', eventTitle: 'Cleanup Day', location: 'Town Park, 2 Elm St' });
+    expect(preview.json().when).toMatch(/C[SD]T$/);
+    const unknown = await t.app.inject({ method: 'GET', url: `/api/volunteers/cancel?token=${'x'.repeat(43)}` });
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.json()).toBeNull();
     const ok = await cancel(token);
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({ eventId: event.id, eventTitle: 'Cleanup Day' });
@@ -147,6 +155,7 @@ describe('volunteer confirmation', () => {
     const again = await cancel(token);
     expect(again.statusCode).toBe(400);
     expect(again.json().message).toBe(MAIL_E.cancelLinkInvalid);
+    expect((await t.app.inject({ method: 'GET', url: `/api/volunteers/cancel?token=${token}` })).json()).toBeNull();
     // The freed position can be taken.
     expect((await signUp({ name: 'Alan Turing', email: 'alan@example.org', eventId: event.id })).statusCode).toBe(200);
   });

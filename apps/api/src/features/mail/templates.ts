@@ -155,3 +155,83 @@ export function staffInvitation(input: { sender: Sender; name: string; username:
     ),
   );
 }
+
+/** "Please confirm your subscription": sent by POST /api/newsletter/subscribe; only the button subscribes. */
+export function newsletterConfirmation(input: { sender: Sender; confirmUrl: string }): Promise<Rendered> {
+  const subject = `Confirm your subscription to the ${input.sender.postName} newsletter`;
+  return finish(
+    subject,
+    h(
+      Layout,
+      { preview: 'One click to confirm your subscription', title: 'Please confirm your subscription', sender: input.sender },
+      p(`Someone, hopefully you, asked to receive the ${input.sender.postName} newsletter at this address.`),
+      p('To start receiving it, open the page below and press "Confirm my subscription". If you did not ask, ignore this message: nothing will be sent.'),
+      action(input.confirmUrl, 'Confirm my subscription'),
+      linkLine(input.confirmUrl),
+      h(Text, { style: small }, 'This link works for 7 days.'),
+    ),
+  );
+}
+
+/** The address every newsletter copy puts its own unsubscribe link in place of. */
+export const UNSUBSCRIBE_PLACEHOLDER = 'UNSUBSCRIBE-LINK-PLACEHOLDER';
+
+/**
+ * A newsletter issue, rendered once: each subscriber's copy replaces UNSUBSCRIBE_PLACEHOLDER in
+ * the HTML and text with their own unsubscribe link. `safeHtml` is already sanitized (strong,
+ * em, u, p, br only).
+ */
+export function newsletterIssue(input: { sender: Sender; subject: string; safeHtml: string; test: boolean }): Promise<Rendered> {
+  const footer = h(
+    Text,
+    { style: small },
+    `You receive this because you subscribed to the ${input.sender.postName} newsletter. `,
+    h(Link, { href: UNSUBSCRIBE_PLACEHOLDER }, 'Unsubscribe'),
+    input.test ? ' (a test: this link only works in the copies sent to subscribers)' : '',
+  );
+  return finish(
+    input.test ? `[Test] ${input.subject}` : input.subject,
+    h(
+      Layout,
+      { preview: input.subject, title: input.subject, sender: input.sender, footer },
+      h('div', { style: para, dangerouslySetInnerHTML: { __html: input.safeHtml } }),
+    ),
+  );
+}
+
+/** The member's password reset link (valid 1 hour, single use). */
+export function memberPasswordReset(input: { sender: Sender; name: string; resetUrl: string }): Promise<Rendered> {
+  const subject = 'Reset your member portal password';
+  return finish(
+    subject,
+    h(
+      Layout,
+      { preview: 'A link to choose a new password', title: subject, sender: input.sender },
+      p(`Hello ${input.name}, someone asked to reset the password of your member portal account.`),
+      p('Open the page below to choose a new password. The link works once, for 1 hour.'),
+      action(input.resetUrl, 'Choose a new password'),
+      linkLine(input.resetUrl),
+      p('If you did not ask, ignore this message: your password stays as it is.'),
+    ),
+  );
+}
+
+/** A member communication sent by e-mail. `safeText` is the communication's plain text. */
+export function memberNotice(input: { sender: Sender; title: string; body: string; urgent: boolean; portalUrl: string }): Promise<Rendered> {
+  const subject = input.urgent ? `Urgent: ${input.title}` : input.title;
+  const footer = input.urgent
+    ? null
+    : h(Text, { style: small }, 'You can stop these e-mails in the member portal (Settings: "E-mail me post communications").');
+  return finish(
+    subject,
+    h(
+      Layout,
+      { preview: input.title, title: subject, sender: input.sender, footer },
+      ...input.body
+        .split(/\n{2,}/)
+        .filter((s) => s.trim())
+        .map((para) => p(...para.split('\n').flatMap((line, i) => (i === 0 ? [line] : [h('br', { key: i }), line])))),
+      action(input.portalUrl, 'Open the member portal'),
+    ),
+  );
+}

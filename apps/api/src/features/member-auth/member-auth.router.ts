@@ -4,6 +4,8 @@ import { MemberAuthCheckSchema, MemberLoginInput } from '@post/contracts/member-
 import { Ok } from '@post/contracts/common';
 import { currentMember, memberProcedure, publicProcedure, router } from '../../trpc.ts';
 import * as service from './member-auth.service.ts';
+import { ForgotPasswordInput, ResetPasswordInput } from '@post/contracts/mail';
+import { forgotPassword, resetPassword } from './password-reset.ts';
 
 const tags = ['Member sign-in'];
 
@@ -46,6 +48,38 @@ export const memberAuthRouter = router({
     .output(Ok)
     .mutation(async ({ ctx, input }) => {
       await service.changePassword(ctx, ctx.member, input);
+      return { ok: true as const };
+    }),
+  forgotPassword: publicProcedure
+    .meta({
+      changesContent: false,
+      openapi: {
+        method: 'POST',
+        path: '/member/forgot-password',
+        tags,
+        summary: 'Mail a password reset link (valid 1 hour) to the member; the answer is the same whether or not one matched',
+      },
+    })
+    .input(ForgotPasswordInput)
+    .output(Ok)
+    .mutation(async ({ ctx, input }) => {
+      await forgotPassword(ctx, input);
+      return { ok: true as const };
+    }),
+  resetPassword: publicProcedure
+    .meta({
+      changesContent: false,
+      openapi: {
+        method: 'POST',
+        path: '/member/reset-password',
+        tags,
+        summary: "Set a new portal password with a reset link's token (single use); ends the member's sessions",
+      },
+    })
+    .input(ResetPasswordInput)
+    .output(Ok)
+    .mutation(async ({ ctx, input }) => {
+      await resetPassword(ctx, input);
       return { ok: true as const };
     }),
 });

@@ -5,6 +5,7 @@ import { adminProcedure, router } from '../../trpc.ts';
 import * as service from './member-communications.service.ts';
 import { audited } from '../audit/audit.ts';
 import type { DB } from '@post/db';
+import { mailBaseUrl } from '../mail/context.ts';
 
 const tags = ['Member communications (admin)'];
 
@@ -25,7 +26,9 @@ export const memberCommunicationsRouter = router({
     .input(CreateCommunicationInput)
     .output(MemberCommunicationSchema)
     .mutation(({ ctx, input }) =>
-      audited(ctx, { entity: 'member-communication', action: 'create' }, (trx) => service.createCommunication(trx, input, ctx.user.id)),
+      audited(ctx, { entity: 'member-communication', action: 'create' }, (trx) =>
+        service.createCommunication(trx, input, ctx.user.id, mailBaseUrl(ctx.env, ctx.req)),
+      ),
     ),
   update: adminProcedure
     .meta({
@@ -36,7 +39,7 @@ export const memberCommunicationsRouter = router({
     .output(MemberCommunicationSchema)
     .mutation(({ ctx, input }) =>
       audited(ctx, { entity: 'member-communication', action: 'update', before: (trx) => service.communicationById(trx, input.id) }, (trx) =>
-        service.updateCommunication(trx, input),
+        service.updateCommunication(trx, input, mailBaseUrl(ctx.env, ctx.req)),
       ),
     ),
   remove: adminProcedure

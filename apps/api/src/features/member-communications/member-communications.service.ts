@@ -1,3 +1,4 @@
+import { transaction } from '../../lib/transaction.ts';
 import { sql, type Selectable } from 'kysely';
 import type { DB, MemberCommunicationsTable } from '@post/db';
 import type { CreateCommunicationInput, MemberCommunication, UpdateCommunicationInput } from '@post/contracts/member-communications';
@@ -5,6 +6,8 @@ import { zonedDayBounds } from '@post/contracts/rules/event-time';
 import { V } from '@post/contracts/messages';
 import { badRequest, notFound } from '../../errors.ts';
 import { getSettings } from '../site-settings/site-settings.service.ts';
+import { queueMemberNotices } from './notice-mail.ts';
+import { MAIL_NOTICE_E } from '@post/contracts/mail';
 
 type Row = Selectable<MemberCommunicationsTable>;
 
@@ -87,26 +90,36 @@ export async function communicationById(db: DB, id: number): Promise<MemberCommu
   return toCommunication(row);
 }
 
-/** Creates a communication written by this administrator. */
-export async function createCommunication(db: DB, input: CreateCommunicationInput, authorId: number): Promise<MemberCommunication> {
-  const row = await db
-    .insertInto('memberCommunications')
-    .values({ ...values(input), ...(await windowOf(db, input)), authorId })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  return toCommunication(row);
+/** Creates a communication written by this administrator; with `sendEmail`, its e-mail is queued in the same transaction. */
+export async function createCommunication(db: DB, input: CreateCommunicationInput, authorId: number, mailBaseUrl = ''): Promise<MemberCommunication> {
+  return transaction(db).execute(async (trx) => {
+    const row = await trx
+      .insertInto('memberCommunications')
+      .values({ ...values(input), ...(await windowOf(trx, input)), authorId })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return withNotices(trx, row, input, mailBaseUrl);
+  });
 }
 
-/** Replaces a communication's fields (its author stays); 404 when missing. */
-export async function updateCommunication(db: DB, input: UpdateCommunicationInput): Promise<MemberCommunication> {
-  const row = await db
-    .updateTable('memberCommunications')
-    .set({ ...values(input), ...(await windowOf(db, input)), updatedAt: new Date() })
-    .where('id', '=', input.id)
-    .returningAll()
-    .executeTakeFirst();
-  if (!row) throw notFound('Communication');
-  return toCommunication(row);
+/** Replaces a communication's fields (its author stays); 404 when missing. With `sendEmail`, members not yet mailed it are. */
+export async function updateCommunication(db: DB, input: UpdateCommunicationInput, mailBaseUrl = ''): Promise<MemberCommunication> {
+  return transaction(db).execute(async (trx) => {
+    const row = await trx
+      .updateTable('memberCommunications')
+      .set({ ...values(input), ...(await windowOf(trx, input)), updatedAt: new Date() })
+      .where('id', '=', input.id)
+      .returningAll()
+      .executeTakeFirst();
+    if (!row) throw notFound('Communication');
+    return withNotices(trx, row, input, mailBaseUrl);
+  });
+}
+
+async function withNotices(trx: DB, row: Row, input: CreateCommunicationInput, mailBaseUrl: string): Promise<MemberCommunication> {
+  if (!input.sendEmail) return toCommunication(row);
+  if (!row.isPublished) throw badRequest(MAIL_NOTICE_E.publishToEmail);
+  return { ...toCommunication(row), emailedTo: await queueMemberNotices(trx, mailBaseUrl, row) };
 }
 
 /** Deletes a communication; 404 when missing. */

@@ -3,6 +3,7 @@ import { MemberCommunicationSchema } from '@post/contracts/member-communications
 import { PortalResourceSchema } from '@post/contracts/member-resources';
 import { memberProcedure, router } from '../../trpc.ts';
 import * as service from './member-portal.service.ts';
+import { MailPreferencesInput, MailPreferencesSchema } from '@post/contracts/mail';
 
 const tags = ['Member portal'];
 
@@ -26,4 +27,29 @@ export const memberPortalRouter = router({
     .input(z.void())
     .output(z.array(PortalResourceSchema))
     .query(({ ctx }) => service.portalResources(ctx.db, ctx.member)),
+  mailPreferences: memberProcedure
+    .meta({ openapi: { method: 'GET', path: '/member/mail-preferences', tags, summary: "The member's e-mail choice (non-urgent notices)", protect: true } })
+    .input(z.void())
+    .output(MailPreferencesSchema)
+    .query(async ({ ctx }) => {
+      const row = await ctx.db.selectFrom('members').select('emailNotices').where('id', '=', ctx.member.id).executeTakeFirstOrThrow();
+      return { emailNotices: row.emailNotices };
+    }),
+  setMailPreferences: memberProcedure
+    .meta({
+      changesContent: false,
+      openapi: {
+        method: 'POST',
+        path: '/member/mail-preferences',
+        tags,
+        summary: 'Turn non-urgent notices by e-mail on or off (urgent ones always go)',
+        protect: true,
+      },
+    })
+    .input(MailPreferencesInput)
+    .output(MailPreferencesSchema)
+    .mutation(async ({ ctx, input }) => {
+      await ctx.db.updateTable('members').set({ emailNotices: input.emailNotices, updatedAt: new Date() }).where('id', '=', ctx.member.id).execute();
+      return { emailNotices: input.emailNotices };
+    }),
 });

@@ -157,7 +157,7 @@ export async function memberResourcesRoutes(app: FastifyInstance, deps: { db: DB
         let form: FormData;
         try {
           const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-          form = await new Response(body, { headers: { 'content-type': String(req.headers['content-type']) } }).formData();
+          form = await new Response(new Uint8Array(body), { headers: { 'content-type': String(req.headers['content-type']) } }).formData();
         } catch {
           return reply.code(400).send({ message: E.invalidInput });
         }

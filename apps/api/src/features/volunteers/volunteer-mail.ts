@@ -3,7 +3,7 @@ import type { Env } from '../../env.ts';
 import { getSettings } from '../site-settings/site-settings.service.ts';
 import { buildCalendar } from '../events/events.ics.ts';
 import { formatEventTime } from '../mail/context.ts';
-import { enqueue, newToken, storeToken } from '../mail/outbox.ts';
+import { enqueue, hashToken, newToken, storeToken } from '../mail/outbox.ts';
 import { eventChanged, senderFrom, volunteerConfirmation, volunteerReminder } from '../mail/templates.ts';
 import type { CalendarEventRow } from '../events/events.service.ts';
 
@@ -171,4 +171,34 @@ export async function queueEventNotices(trx: DB, baseUrl: string, eventId: numbe
   if (current.length) stale = stale.where('idempotencyKey', 'not in', current);
   await stale.execute();
   return volunteers.length;
+}
+
+/**
+ * What a cancel link is for, without using it: the /volunteer/cancel page shows the sign-up
+ * before asking. Null when the token is unknown, used or expired.
+ */
+export async function previewCancel(
+  db: DB,
+  token: string,
+): Promise<{ name: string; role: string | null; eventTitle: string; when: string; location: string } | null> {
+  if (token.length < 20 || token.length > 200) return null;
+  const row = await db
+    .selectFrom('mailTokens as t')
+    .innerJoin('volunteers as v', 'v.id', 't.subjectId')
+    .innerJoin('events as e', 'e.id', 'v.eventId')
+    .select(['v.name', 'v.role', 'e.title', 'e.startDate', 'e.endDate', 'e.location'])
+    .where('t.tokenHash', '=', hashToken(token))
+    .where('t.purpose', '=', CANCEL_PURPOSE)
+    .where('t.usedAt', 'is', null)
+    .where('t.expiresAt', '>', new Date())
+    .executeTakeFirst();
+  if (!row) return null;
+  const settings = await getSettings(db);
+  return {
+    name: row.name,
+    role: row.role,
+    eventTitle: row.title,
+    when: formatEventTime(new Date(row.startDate), new Date(row.endDate), settings.timeZone),
+    location: row.location,
+  };
 }

@@ -9,7 +9,8 @@ import {
 } from '@post/contracts/volunteers';
 import { IdInput, Ok } from '@post/contracts/common';
 import { adminProcedure, currentAdmin, publicProcedure, router } from '../../trpc.ts';
-import { CancelSignUpInput, CancelSignUpResult } from '@post/contracts/mail';
+import { CancelPreviewSchema, CancelSignUpInput, CancelSignUpResult } from '@post/contracts/mail';
+import { previewCancel } from './volunteer-mail.ts';
 import * as service from './volunteers.service.ts';
 import { rosterPage } from './roster.service.ts';
 import { audited } from '../audit/audit.ts';
@@ -71,4 +72,18 @@ export const volunteersRouter = router({
     .input(CancelSignUpInput)
     .output(CancelSignUpResult)
     .mutation(({ ctx, input }) => service.cancelByToken(ctx, input.token)),
+  // Null rather than a 4xx for a used or expired link: the page shows the message, and a
+  // browser reports every failed request in its console.
+  cancelPreview: publicProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/volunteers/cancel',
+        tags,
+        summary: 'The sign-up a cancel link is for, without cancelling it (null when the link is used or expired)',
+      },
+    })
+    .input(CancelSignUpInput)
+    .output(CancelPreviewSchema.nullable())
+    .query(({ ctx, input }) => previewCancel(ctx.db, input.token)),
 });

@@ -55,7 +55,8 @@ export async function signUp(ctx: Context, input: CreateVolunteerInput): Promise
   // The confirmation is rendered first, outside the transaction, so the event's row lock is
   // held only for the inserts; the rules below still decide whether anything is written.
   const event = await loadMailEvent(ctx.db, input.eventId);
-  const prepared = event ? await prepareConfirmation(ctx.db, mailBaseUrl(ctx.env, ctx.req), event, { name: input.name, role }) : undefined;
+  const prepared =
+    event && !ctx.limits.withoutVolunteerMail ? await prepareConfirmation(ctx.db, mailBaseUrl(ctx.env, ctx.req), event, { name: input.name, role }) : undefined;
   for (let attempt = 0; ; attempt++) {
     let row: { id: number; eventId: number; name: string; role: string | null } | undefined;
     try {

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Link } from '@tanstack/react-router';
 import { T, TEXT } from '@post/contracts/messages';
 import { Button } from '@post/ui/components/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@post/ui/components/card';
@@ -70,6 +71,11 @@ export function LoginPage({
               <Suspense fallback={<FormPlaceholder labels={['Membership Number', 'Password']} />}>
                 <MemberLoginForm />
               </Suspense>
+              <p className="mt-4 text-center">
+                <Link to="/member/forgot-password" className="text-primary underline underline-offset-4">
+                  Forgot your password?
+                </Link>
+              </p>
             </TabsContent>
           </Tabs>
           <LoginHelp phone={settings.data?.phone} email={settings.data?.email} />

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useFormDraft } from '../../lib/use-form-draft.ts';
 import { useNavigate } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
@@ -24,6 +24,7 @@ import { UnsavedChangesDialog } from '../admin/forms/unsaved-changes-dialog.tsx'
 import { useUnsavedChanges } from '../../lib/use-unsaved-changes.ts';
 import { AUDIENCE_LABELS, AUDIENCE_OPTIONS, PRIORITY_BADGE, PRIORITY_OPTIONS, TYPE_OPTIONS } from './labels.ts';
 import { ContentAdminFrame } from '../admin/content-admin-frame.tsx';
+import { CheckboxField, isUrgentNotice, UrgentMailDialog } from './notice-mail-fields.tsx';
 
 type FormIn = z.input<typeof CreateCommunicationInput>;
 type FormOut = z.output<typeof CreateCommunicationInput>;
@@ -161,8 +162,10 @@ function CommunicationForm({ communication, onDone }: { communication?: MemberCo
       expiryDate: toLocalInput(communication?.expiryDate ?? null, timeZone),
       isPublished: communication?.isPublished ?? false,
       attachmentUrl: communication?.attachmentUrl ?? '',
+      sendEmail: false,
     },
   });
+  const [urgentAsk, setUrgentAsk] = useState<FormOut | undefined>();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   const { blocker, allowLeave } = useUnsavedChanges(form.formState.isDirty);
@@ -172,22 +175,26 @@ function CommunicationForm({ communication, onDone }: { communication?: MemberCo
     allowLeave();
     onDone();
   };
-  const saving = form.formState.isSubmitting;
+  // A save started from the urgent notice's dialog runs outside handleSubmit.
+  const [savingFromDialog, setSavingFromDialog] = useState(false);
+  const saving = form.formState.isSubmitting || savingFromDialog;
 
-  const onSubmit = form.handleSubmit(async (v) => {
+  const save = async (v: FormOut) => {
     // Date inputs hold the post's wall-clock time; the API takes instants.
     const body = { ...v, publishDate: fromLocalInput(v.publishDate, timeZone), expiryDate: fromLocalInput(v.expiryDate, timeZone) };
     try {
-      if (communication) await update.mutateAsync({ id: communication.id, ...body });
-      else await create.mutateAsync(body);
-      toast.success(communication ? T.communicationUpdated : T.communicationCreated, { description: v.title });
+      const saved = communication ? await update.mutateAsync({ id: communication.id, ...body }) : await create.mutateAsync(body);
+      const mailed = saved.emailedTo === undefined ? '' : ` (e-mail going to ${saved.emailedTo} ${saved.emailedTo === 1 ? 'member' : 'members'})`;
+      toast.success(communication ? T.communicationUpdated : T.communicationCreated, { description: `${v.title}${mailed}` });
       await utils.memberCommunications.invalidate();
       leave();
     } catch (err) {
       const title = communication ? T.communicationUpdateFailed : T.communicationCreateFailed;
       toast.error(title, { description: errorStatus(err) === 401 ? T.sessionExpired : serverMessage(err) });
     }
-  });
+  };
+  // An urgent notice being published asks whether it goes by e-mail too.
+  const onSubmit = form.handleSubmit((v) => (isUrgentNotice(v) && v.isPublished ? setUrgentAsk(v) : save(v)));
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5" aria-labelledby="communication-form-heading">
@@ -223,6 +230,23 @@ function CommunicationForm({ communication, onDone }: { communication?: MemberCo
         description="Optional: a link shown as 'View Attachment'."
       />
       <SwitchField control={form.control} name="isPublished" label="Published" description="Off keeps it as a draft that members do not see." />
+      <CheckboxField
+        control={form.control}
+        name="sendEmail"
+        label="Also send by e-mail"
+        description="To the active members its audience reaches who have an e-mail address (once per member, however often it is saved). Members can turn off non-urgent e-mail in the portal."
+      />
+      <UrgentMailDialog
+        open={urgentAsk !== undefined}
+        onOpenChange={(open) => (open ? undefined : setUrgentAsk(undefined))}
+        onChoose={(sendEmail) => {
+          const v = urgentAsk!;
+          setUrgentAsk(undefined);
+          form.setValue('sendEmail', sendEmail);
+          setSavingFromDialog(true);
+          void save({ ...v, sendEmail }).finally(() => setSavingFromDialog(false));
+        }}
+      />
       <UnsavedChangesDialog blocker={blocker} onLeave={draft.clear} />
       <div className="flex flex-col-reverse gap-3 border-t pt-6 sm:flex-row sm:justify-end">
         <Button type="button" variant="outline" onClick={leave}>

@@ -22,6 +22,7 @@ import { errorStatus, serverMessage, trpc } from '../../lib/trpc.ts';
 import { useSignOut } from '../auth/use-session.ts';
 import { PRIORITY_BADGE } from '../member-communications/labels.ts';
 import { CategoryIcon } from '../member-resources/labels.tsx';
+import { MailPreference } from './mail-preference.tsx';
 
 /** Which tab the portal shows. */
 export type PortalTab = 'communications' | 'resources';
@@ -63,6 +64,7 @@ export function MemberPortalPage({ member, tab, onTabChange }: { member: Session
           <Resources />
         </TabsContent>
       </Tabs>
+      <MailPreference />
     </Page>
   );
 }

@@ -78,6 +78,7 @@ const ENTITY_LABELS: Record<string, string> = {
   member: 'Member',
   settings: 'Settings',
   'newsletter-subscriber': 'Newsletter list',
+  'newsletter-issue': 'Newsletter issue',
   volunteer: 'Volunteer',
   outbox: 'Outbox message',
   user: 'Administrator account',
@@ -103,6 +104,8 @@ const ACTION_LABELS: Record<string, string> = {
   'two-factor-reset': 'Two-factor cleared',
   'two-factor-recovery-code-used': 'Recovery code used',
   'session-end': 'Session ended',
+  send: 'Sent',
+  'test-send': 'Test sent',
 };
 const entityLabel = (e: string) => ENTITY_LABELS[e] ?? e;
 const actionLabel = (a: string) => ACTION_LABELS[a] ?? a;

@@ -5,6 +5,7 @@ import {
   FolderOpenIcon,
   HandHeartIcon,
   HistoryIcon,
+  InboxIcon,
   LogOutIcon,
   MailIcon,
   SettingsIcon,
@@ -116,7 +117,10 @@ export function AdminDashboard({ tab = 'events', events = {} }: { tab?: Dashboar
                 Post name, address, hours, links and time zone.
               </NavCard>
               <NavCard to="/admin/newsletter" icon={<MailIcon aria-hidden="true" />} title="Newsletter">
-                Subscribers of the newsletter, as a list or CSV.
+                Write and send issues; subscribers as a list or CSV.
+              </NavCard>
+              <NavCard to="/admin/outbox" icon={<InboxIcon aria-hidden="true" />} title="Outbox">
+                Every e-mail the site sends, with its state; retry failed ones.
               </NavCard>
               <NavCard to="/admin/administrators" icon={<ShieldCheckIcon aria-hidden="true" />} title="Administrators">
                 Officers' accounts: add, change role, disable, reset a password.
@@ -146,7 +150,8 @@ function NavCard({
     | '/admin/newsletter'
     | '/admin/volunteers'
     | '/admin/administrators'
-    | '/admin/audit';
+    | '/admin/audit'
+    | '/admin/outbox';
   icon: React.ReactNode;
   title: string;
   children: React.ReactNode;

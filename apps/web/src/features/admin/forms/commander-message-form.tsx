@@ -1,14 +1,11 @@
-import { useMemo, useRef } from 'react';
-import type * as React from 'react';
+import { useMemo } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { BoldIcon, ItalicIcon, UnderlineIcon } from 'lucide-react';
 import { CreateCommanderMessageInput, type CommanderMessage } from '@post/contracts/commander-messages';
 import { T, TEXT } from '@post/contracts/messages';
-import { Button } from '@post/ui/components/button';
 import { Field, FieldControl, FieldDescription, FieldError, FieldLabel } from '@post/ui/components/field';
 import { Textarea } from '@post/ui/components/textarea';
 import { Page } from '../../../layout/page.tsx';
@@ -17,6 +14,7 @@ import { useUnsavedChanges } from '../../../lib/use-unsaved-changes.ts';
 import { useFormDraft } from '../../../lib/use-form-draft.ts';
 import { messageHtml } from '../html.ts';
 import { BackLink } from './back-link.tsx';
+import { FORMATTING_HINT, FormattingToolbar, useFormatting } from './formatting.tsx';
 import { DraftNotice } from './draft-notice.tsx';
 import { FormActions } from './form-actions.tsx';
 import { FormPanel } from './form-panel.tsx';
@@ -28,13 +26,6 @@ import { AdminTitle } from './admin-title.tsx';
 const schema = z.object({ content: CreateCommanderMessageInput.shape.content });
 type FormValues = z.infer<typeof schema>;
 const BACK = { to: '/admin', search: { tab: 'commander' } } as const;
-
-type Tag = 'strong' | 'em' | 'u';
-const TOOLS: { tag: Tag; label: string; key: string; icon: React.ReactNode }[] = [
-  { tag: 'strong', label: 'Bold', key: 'b', icon: <BoldIcon aria-hidden="true" /> },
-  { tag: 'em', label: 'Italic', key: 'i', icon: <ItalicIcon aria-hidden="true" /> },
-  { tag: 'u', label: 'Underline', key: 'u', icon: <UnderlineIcon aria-hidden="true" /> },
-];
 
 /** The commander message form page: create, or edit by id (spec §2). */
 export function CommanderMessageFormPage({ id }: { id?: number }) {
@@ -64,31 +55,14 @@ function CommanderMessageForm({ message }: { message?: CommanderMessage }) {
   const form = useForm<FormValues>({ resolver: zodResolver(schema), defaultValues: { content: message?.content ?? '' } });
   const { blocker, allowLeave } = useUnsavedChanges(form.formState.isDirty);
   const draft = useFormDraft(form, `commander-message:${message?.id ?? 'new'}`);
-  const textarea = useRef<HTMLTextAreaElement | null>(null);
   const content = useWatch({ control: form.control, name: 'content' });
   const preview = useMemo(() => messageHtml(content ?? ''), [content]);
   const { ref: registerRef, ...field } = form.register('content');
   const error = form.formState.errors.content?.message;
 
-  /** Wraps the selection in a tag and keeps the same text selected, with the focus in the text area. */
-  const wrap = (tag: Tag) => {
-    const el = textarea.current;
-    if (!el) return;
-    const { selectionStart: start, selectionEnd: end, value } = el;
-    const open = `<${tag}>`;
-    const next = `${value.slice(0, start)}${open}${value.slice(start, end)}</${tag}>${value.slice(end)}`;
-    form.setValue('content', next, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
-    el.focus();
-    el.setSelectionRange(start + open.length, end + open.length);
-  };
-
-  const onKeyDown = (e: React.KeyboardEvent<HTMLTextAreaElement>) => {
-    if (!(e.ctrlKey || e.metaKey) || e.altKey || e.shiftKey) return;
-    const tool = TOOLS.find((t) => t.key === e.key.toLowerCase());
-    if (!tool) return;
-    e.preventDefault();
-    wrap(tool.tag);
-  };
+  const { textarea, wrap, onKeyDown } = useFormatting((next) =>
+    form.setValue('content', next, { shouldDirty: true, shouldValidate: form.formState.isSubmitted }),
+  );
 
   const onSubmit = form.handleSubmit(async (v) => {
     try {
@@ -114,23 +88,7 @@ function CommanderMessageForm({ message }: { message?: CommanderMessage }) {
           <FieldLabel>
             Message <RequiredMark />
           </FieldLabel>
-          <div role="toolbar" aria-label="Formatting" className="flex flex-wrap gap-2">
-            {TOOLS.map((t) => (
-              <Button
-                key={t.tag}
-                type="button"
-                variant="outline"
-                size="sm"
-                // Keep the text area's selection and focus when the button is clicked.
-                onMouseDown={(e) => e.preventDefault()}
-                onClick={() => wrap(t.tag)}
-                title={`${t.label} (Ctrl+${t.key.toUpperCase()})`}
-              >
-                {t.icon}
-                {t.label}
-              </Button>
-            ))}
-          </div>
+          <FormattingToolbar onWrap={wrap} />
           <FieldControl>
             <Textarea
               {...field}
@@ -144,7 +102,7 @@ function CommanderMessageForm({ message }: { message?: CommanderMessage }) {
               className="font-mono text-base"
             />
           </FieldControl>
-          <FieldDescription>Select text and use Bold, Italic or Underline (or Ctrl+B, Ctrl+I, Ctrl+U). Line breaks are kept.</FieldDescription>
+          <FieldDescription>{FORMATTING_HINT}</FieldDescription>
           <FieldError>{error}</FieldError>
         </Field>
         <section aria-labelledby="preview-heading" className="rounded-lg border bg-muted p-4">

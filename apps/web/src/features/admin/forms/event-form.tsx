@@ -22,6 +22,7 @@ import { addDays, initialRange } from './dates.ts';
 import { BackLink } from './back-link.tsx';
 import { DraftNotice } from './draft-notice.tsx';
 import { FormActions } from './form-actions.tsx';
+import { NotifyVolunteersField } from './notify-volunteers.tsx';
 import { FormPanel } from './form-panel.tsx';
 import { ErrorState, LoadingState } from '../../../components/load-state.tsx';
 import { RequiredLegend } from './required-legend.tsx';
@@ -150,6 +151,7 @@ export function EventFormPage({ id, start, end, from }: { id?: number; start?: s
             initial={initial.values}
             timeZone={timeZone}
             picture={event.data ? { image: event.data.image, alt: event.data.imageAlt ?? '' } : undefined}
+            volunteers={id !== undefined ? (event.data?.volunteers.length ?? 0) : 0}
           />
           {id !== undefined && event.data ? <VolunteerList eventId={id} volunteers={event.data.volunteers} /> : null}
         </>
@@ -165,6 +167,7 @@ function EventForm({
   initial,
   timeZone,
   picture: saved,
+  volunteers = 0,
 }: {
   id?: number;
   draftKey: string;
@@ -172,7 +175,9 @@ function EventForm({
   initial: EventValues;
   timeZone: string;
   picture?: FormPicture;
+  volunteers?: number;
 }) {
+  const [notifyVolunteers, setNotifyVolunteers] = useState(true);
   const navigate = useNavigate();
   const utils = trpc.useUtils();
   const create = trpc.events.create.useMutation();
@@ -200,8 +205,8 @@ function EventForm({
     try {
       if (id === undefined) await create.mutateAsync({ ...body, recurrence });
       // scope=this detaches the occurrence, so its series' rule is not sent.
-      else if (seriesId !== null) await update.mutateAsync({ id, ...body, scope, ...(scope === 'following' ? { recurrence } : {}) });
-      else await update.mutateAsync({ id, ...body, recurrence });
+      else if (seriesId !== null) await update.mutateAsync({ id, ...body, scope, notifyVolunteers, ...(scope === 'following' ? { recurrence } : {}) });
+      else await update.mutateAsync({ id, ...body, recurrence, notifyVolunteers });
     } catch (err) {
       toastSaveError(err, T.eventSaveFailed);
       return;
@@ -282,6 +287,7 @@ function EventForm({
             </Link>
           </p>
         ) : null}
+        <NotifyVolunteersField count={volunteers} checked={notifyVolunteers} onChange={setNotifyVolunteers} />
         <FormActions
           saving={form.formState.isSubmitting || update.isPending}
           saveLabel={id === undefined ? 'Create Event' : 'Update Event'}

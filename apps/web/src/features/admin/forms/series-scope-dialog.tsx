@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import type * as React from 'react';
 import type { EventScope } from '@post/contracts/events';
 import {
   AlertDialog,
@@ -23,6 +24,7 @@ export function SeriesScopeDialog({
   confirmLabel,
   destructive,
   onChoose,
+  children,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -31,6 +33,8 @@ export function SeriesScopeDialog({
   confirmLabel: string;
   destructive?: boolean;
   onChoose: (scope: EventScope) => void | Promise<void>;
+  /** Options shown under the question (the delete's "Tell volunteers by e-mail"). */
+  children?: React.ReactNode;
 }) {
   const [scope, setScope] = useState<EventScope>('this');
   const name = useId();
@@ -60,6 +64,7 @@ export function SeriesScopeDialog({
         <p className="text-base text-muted-foreground" aria-live="polite">
           {description(scope)}
         </p>
+        {children}
         <AlertDialogFooter>
           <AlertDialogCancel>Cancel</AlertDialogCancel>
           <AlertDialogAction variant={destructive ? 'destructive' : 'default'} onClick={() => void onChoose(scope)}>

@@ -7,8 +7,13 @@ import { usePostFormat } from '../../../lib/format.ts';
 import { trpc } from '../../../lib/trpc.ts';
 import { AdminTitle } from '../forms/admin-title.tsx';
 import { BackLink } from '../forms/back-link.tsx';
+import { IssueComposer } from './issue-composer.tsx';
+import { SentIssues } from './sent-issues.tsx';
 
-/** Newsletter subscribers with a CSV download (decisions §5). */
+/**
+ * The newsletter: write and send an issue (issue 19 #3), the issues sent with what became of
+ * them, and the confirmed subscribers with a CSV download (decisions §5).
+ */
 export function NewsletterPage() {
   const f = usePostFormat();
   const list = trpc.newsletter.list.useQuery();
@@ -16,8 +21,12 @@ export function NewsletterPage() {
   return (
     <Page
       before={<BackLink to="/admin" />}
-      title="Newsletter Subscribers"
-      intro={list.data ? `${count} ${count === 1 ? 'subscriber' : 'subscribers'} from the footer's newsletter box.` : undefined}
+      title="Newsletter"
+      intro={
+        list.data
+          ? `${count} confirmed ${count === 1 ? 'subscriber' : 'subscribers'} from the footer's newsletter box. An address counts once its owner has pressed the button in the confirmation e-mail.`
+          : undefined
+      }
       actions={
         // A plain link: the server answers with a file download under the admin session.
         <a href="/api/admin/newsletter/subscribers.csv" download className={buttonVariants()}>
@@ -26,7 +35,20 @@ export function NewsletterPage() {
         </a>
       }
     >
-      <AdminTitle text="Newsletter Subscribers" />
+      <AdminTitle text="Newsletter" />
+      <section aria-labelledby="compose-heading" className="mb-10 space-y-3">
+        <h2 id="compose-heading" className="text-2xl font-semibold text-navy-800">
+          Write an issue
+        </h2>
+        <IssueComposer subscribers={list.data ? count : undefined} />
+      </section>
+      <section aria-labelledby="issues-heading" className="mb-10 space-y-3">
+        <h2 id="issues-heading" className="text-2xl font-semibold text-navy-800">
+          Sent issues
+        </h2>
+        <SentIssues />
+      </section>
+      <h2 className="mb-3 text-2xl font-semibold text-navy-800">Subscribers</h2>
       {list.isPending ? (
         <p role="status" className="rounded-lg border bg-card p-6 text-lg">
           {TEXT.loading}

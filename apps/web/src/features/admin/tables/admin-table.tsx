@@ -166,7 +166,19 @@ export function keepFocus(until = performance.now() + 2000) {
 }
 
 /** The Delete button of a row; asks first. */
-export function DeleteButton({ name, question, onConfirm, busy }: { name: string; question: string; onConfirm: () => Promise<void>; busy?: boolean }) {
+export function DeleteButton({
+  name,
+  question,
+  onConfirm,
+  busy,
+  children,
+}: {
+  name: string;
+  question: string;
+  onConfirm: () => Promise<void>;
+  busy?: boolean;
+  children?: React.ReactNode;
+}) {
   return (
     <ConfirmDialog
       title={question}
@@ -181,7 +193,9 @@ export function DeleteButton({ name, question, onConfirm, busy }: { name: string
           Delete
         </Button>
       }
-    />
+    >
+      {children}
+    </ConfirmDialog>
   );
 }
 

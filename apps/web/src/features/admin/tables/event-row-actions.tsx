@@ -9,6 +9,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { trpc } from '../../../lib/trpc.ts';
 import { SeriesScopeDialog, signupsNotice } from '../forms/series-scope-dialog.tsx';
 import { keepFocus } from './admin-table.tsx';
+import { NotifyVolunteersField } from '../forms/notify-volunteers.tsx';
 
 /** The Duplicate link of an event row: a new event form with everything but the volunteers (issue 20). */
 export function DuplicateLink({ id, name }: { id: number; name: string }) {
@@ -42,11 +43,13 @@ export function EventDeleteButton({ event }: { event: { id: number; title: strin
   const utils = trpc.useUtils();
   const remove = trpc.events.remove.useMutation();
   const [open, setOpen] = useState(false);
+  // "Tell volunteers by e-mail" (issue 19 #2), on by default.
+  const [notify, setNotify] = useState(true);
   // Counted by the API only when the question is open: the later dates' sign-ups are not on this page.
   const following = trpc.events.deletePreview.useQuery({ id: event.id, scope: 'following' }, { enabled: open && event.seriesId !== null });
   const run = async (scope: EventScope) => {
     try {
-      const r = await remove.mutateAsync({ id: event.id, scope });
+      const r = await remove.mutateAsync({ id: event.id, scope, notifyVolunteers: notify });
       toast.success(deletedText(r));
     } catch {
       toast.error(T.deleteFailed('event'));
@@ -74,7 +77,9 @@ export function EventDeleteButton({ event }: { event: { id: number; title: strin
         description={`“${event.title}” will be removed from the website. ${signupsNotice(event.volunteerCount)} This cannot be undone.`}
         onConfirm={() => run('this')}
         trigger={trigger}
-      />
+      >
+        <NotifyVolunteersField count={event.volunteerCount} checked={notify} onChange={setNotify} deleting />
+      </ConfirmDialog>
     );
   }
   return (
@@ -95,7 +100,9 @@ export function EventDeleteButton({ event }: { event: { id: number; title: strin
           setOpen(false);
           await run(scope);
         }}
-      />
+      >
+        <NotifyVolunteersField count={Math.max(event.volunteerCount, following.data?.deletedSignups ?? 0)} checked={notify} onChange={setNotify} deleting />
+      </SeriesScopeDialog>
     </>
   );
 }

@@ -1,0 +1,105 @@
+import { sql } from 'kysely';
+import { hashPassword } from '@post/db';
+import { E } from '@post/contracts/messages';
+import { NEWSLETTER_E, type ForgotPasswordInput } from '@post/contracts/mail';
+import { AppError, badRequest } from '../../errors.ts';
+import { hit, reset } from '../../lib/rate-limit.ts';
+import { clientIp } from '../../lib/session.ts';
+import { ADDRESS_ATTEMPTS, SIGNIN_WINDOW_MS } from '../../lib/throttle.ts';
+import type { Context } from '../../trpc.ts';
+import { getSettings } from '../site-settings/site-settings.service.ts';
+import { mailBaseUrl } from '../mail/context.ts';
+import { enqueue, newToken, storeToken, useToken } from '../mail/outbox.ts';
+import { memberPasswordReset, senderFrom } from '../mail/templates.ts';
+
+/** Purpose of the token in a password reset link. */
+export const RESET_PURPOSE = 'member-reset';
+/** How long a reset link works. */
+export const RESET_VALID_MS = 60 * 60 * 1000;
+/** Reset requests one account may cause in the sign-in window (whoever asks). */
+export const RESET_ACCOUNT_REQUESTS = 5;
+/**
+ * Every answer of forgot-password takes at least this long, whether or not a member matched
+ * and a message was queued, so the time does not tell either.
+ */
+export const FORGOT_MIN_MS = 400;
+
+/**
+ * "Forgot your password?" (issue 19 #4): queues a single-use link, valid 1 hour, to each member
+ * the membership number or e-mail address names who may sign in (active, with online access).
+ * The answer and its time are the same whether or not anyone matched. Throttled like a
+ * sign-in: per address over every account, and per account whoever asks.
+ */
+export async function forgotPassword(ctx: Context, input: ForgotPasswordInput): Promise<void> {
+  const started = Date.now();
+  try {
+    const account = (input.membershipNumber || input.email || '').trim().toLowerCase();
+    if (ctx.limits.enabled) {
+      const byIp = await hit(ctx.db, `reset:member:ip:${clientIp(ctx.req)}`, ADDRESS_ATTEMPTS, SIGNIN_WINDOW_MS);
+      if (!byIp.allowed) throw new AppError('TOO_MANY_REQUESTS', E.tooManyAttempts, byIp.retryAfterSeconds);
+      const byAccount = await hit(ctx.db, `reset:member:account:${account.slice(0, 200)}`, RESET_ACCOUNT_REQUESTS, SIGNIN_WINDOW_MS);
+      if (!byAccount.allowed) throw new AppError('TOO_MANY_REQUESTS', E.tooManyAttempts, byAccount.retryAfterSeconds);
+    }
+    let q = ctx.db
+      .selectFrom('members')
+      .select(['id', 'firstName', 'email', 'membershipNumber'])
+      .where('isActive', '=', true)
+      .where('hasOnlineAccess', '=', true)
+      .where('email', '<>', '');
+    q = input.membershipNumber
+      ? q.where(sql`lower(membership_number)`, '=', input.membershipNumber.trim().toLowerCase())
+      : q.where(sql`lower(email)`, '=', (input.email ?? '').trim().toLowerCase());
+    // One address may belong to a few members of a family: each gets a link of their own.
+    const members = await q.orderBy('id').limit(5).execute();
+    if (members.length === 0) return;
+    const baseUrl = mailBaseUrl(ctx.env, ctx.req);
+    const sender = senderFrom(await getSettings(ctx.db), baseUrl);
+    for (const m of members) {
+      const token = newToken();
+      const message = await memberPasswordReset({ sender, name: m.firstName, resetUrl: `${baseUrl}/member/reset-password?token=${token.token}` });
+      await ctx.db.transaction().execute(async (trx) => {
+        await storeToken(trx, token.hash, RESET_PURPOSE, m.id, new Date(Date.now() + RESET_VALID_MS));
+        await enqueue(trx, { idempotencyKey: `member-reset:${token.hash}`, kind: 'member-password-reset', to: m.email, ...message });
+      });
+    }
+  } finally {
+    const left = FORGOT_MIN_MS - (Date.now() - started);
+    if (left > 0) await new Promise((r) => setTimeout(r, left));
+  }
+}
+
+/**
+ * Sets a new portal password with a reset link's token: the token is used up, the member's
+ * other reset links stop working, every session of the member ends, and the sign-in counter of
+ * the account starts again (the owner proved they hold its mailbox).
+ */
+export async function resetPassword(ctx: Context, input: { token: string; password: string }): Promise<void> {
+  if (ctx.limits.enabled) {
+    const byIp = await hit(ctx.db, `reset:member:ip:${clientIp(ctx.req)}`, ADDRESS_ATTEMPTS, SIGNIN_WINDOW_MS);
+    if (!byIp.allowed) throw new AppError('TOO_MANY_REQUESTS', E.tooManyAttempts, byIp.retryAfterSeconds);
+  }
+  const hash = await hashPassword(input.password);
+  const number = await ctx.db.transaction().execute(async (trx) => {
+    const memberId = await useToken(trx, input.token, RESET_PURPOSE);
+    if (memberId === null) throw badRequest(NEWSLETTER_E.resetLinkInvalid);
+    const m = await trx
+      .updateTable('members')
+      .set({ loginPassword: hash, updatedAt: new Date() })
+      .where('id', '=', memberId)
+      .where('isActive', '=', true)
+      .where('hasOnlineAccess', '=', true)
+      .returning('membershipNumber')
+      .executeTakeFirst();
+    if (!m) throw badRequest(NEWSLETTER_E.resetLinkInvalid);
+    await trx.deleteFrom('memberSessions').where('memberId', '=', memberId).execute();
+    await trx
+      .updateTable('mailTokens')
+      .set({ usedAt: sql`now()` as any })
+      .where('purpose', '=', RESET_PURPOSE)
+      .where('subjectId', '=', memberId)
+      .where('usedAt', 'is', null)
+      .execute();
+    return m.membershipNumber;
+  });
+  await reset(ctx.db, `signin:member:account:${number.trim().toLowerCase().slice(0, 200)}`);
+}

@@ -1,0 +1,438 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { MAIL_E, NEWSLETTER_E } from '@post/contracts/mail';
+import { SmtpSink } from '../../api/src/features/mail/smtp-sink.ts';
+import { createCommunityEvent, startSite, type TestSite } from './harness.ts';
+import { axeViolations, collectErrors, field, postDate, signInAdmin, toast } from './admin-helpers.ts';
+
+// E-mail as people meet it (issue 19): the site sends through a real SMTP server started here
+// (smtp-server, messages parsed by mailparser), and each test follows the links in the
+// messages it received to the pages behind them.
+let site: TestSite;
+let sink: SmtpSink;
+const shots = process.env.MAIL_SHOTS;
+
+before(async () => {
+  sink = new SmtpSink();
+  await sink.start();
+  site = await startSite({ seed: false, env: { SMTP_URL: sink.url, MAIL_FROM: 'Post <post@example.org>', MAIL_RATE: '50' } });
+});
+after(async () => {
+  await site?.close();
+  await sink?.stop();
+});
+
+const to = (m: (typeof sink.messages)[number]) => (m.to && !Array.isArray(m.to) ? (m.to.value[0]?.address ?? '') : '').toLowerCase();
+
+/** Waits for a message to this address whose subject matches, as the worker sends it. */
+async function mailTo(address: string, subject: RegExp, timeoutMs = 20_000) {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    const m = sink.messages.find((x) => to(x) === address && subject.test(x.subject ?? ''));
+    if (m) return m;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no message "${subject}" to ${address}; received: ${sink.messages.map((x) => `${to(x)}: ${x.subject}`).join('; ')}`);
+}
+
+/** The site-relative address of the first link to `pathname` in a message's text. */
+function linkIn(text: string | undefined, pathname: string): string {
+  const m = new RegExp(`https?://[^\\s\\]]+${pathname.replace(/\//g, '\\/')}\\?token=[A-Za-z0-9_-]+`).exec(text ?? '');
+  assert.ok(m, `no ${pathname} link in:\n${text}`);
+  const u = new URL(m[0]);
+  return `${u.pathname}${u.search}`;
+}
+
+/** Full-page pictures at 390 and 1280 px when MAIL_SHOTS names a folder (looked at by hand). */
+async function shot(page: Page, name: string) {
+  if (!shots) return;
+  mkdirSync(shots, { recursive: true });
+  const size = page.viewportSize()!;
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await page.waitForTimeout(150);
+    await page.screenshot({ path: path.join(shots, `${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize(size);
+}
+
+describe('newsletter', () => {
+  it('subscribe in the footer, confirm on the page, send an issue, see its counts, unsubscribe on the page', async () => {
+    const { page, context } = await site.newPage();
+    const noErrors = collectErrors(page);
+    for (const email of ['reader.one@example.org', 'reader.two@example.org']) {
+      await page.goto('/');
+      await page.getByLabel('Your email address').fill(email);
+      await page.getByRole('button', { name: 'Subscribe' }).click();
+      await toast(page, 'Check your e-mail');
+      const confirmation = await mailTo(email, /^Confirm your subscription/);
+      const link = linkIn(confirmation.text, '/newsletter/confirm');
+      // Opening the link changes nothing: the button does.
+      await page.goto(link);
+      await page.getByRole('heading', { name: 'Confirm Your Subscription', level: 1 }).waitFor();
+      if (email === 'reader.one@example.org') {
+        assert.deepEqual(await axeViolations(page), []);
+        await shot(page, 'newsletter-confirm');
+      }
+      await page.getByRole('button', { name: 'Confirm my subscription' }).click();
+      await page.getByRole('status').getByText('You are subscribed.').waitFor();
+      await page.getByText(`The newsletter will come to ${email}.`, { exact: false }).waitFor();
+      if (email === 'reader.one@example.org') await shot(page, 'newsletter-confirmed');
+      // The link works once.
+      await page.goto(link);
+      await page.getByRole('button', { name: 'Confirm my subscription' }).click();
+      await page.getByRole('alert').getByText(NEWSLETTER_E.confirmLinkInvalid).waitFor();
+    }
+    // A pending address is not listed.
+    await page.goto('/');
+    await page.getByLabel('Your email address').fill('never.confirmed@example.org');
+    await page.getByRole('button', { name: 'Subscribe' }).click();
+    await toast(page, 'Check your e-mail');
+
+    await signInAdmin(page);
+    await page.goto('/admin/newsletter');
+    await page.getByRole('heading', { name: 'Newsletter', level: 1 }).waitFor();
+    const subscribers = page.getByRole('table', { name: 'Newsletter subscribers' });
+    await subscribers.getByText('reader.two@example.org').waitFor();
+    assert.equal(await subscribers.getByText('never.confirmed@example.org').count(), 0);
+    await page.getByText('No issues sent yet.').waitFor();
+
+    // Empty fields are refused at the form.
+    await page.getByRole('button', { name: 'Send to 2 subscribers' }).click();
+    await page.getByText(NEWSLETTER_E.subjectRequired).waitFor();
+    await field(page, 'Subject').fill('Spring Newsletter');
+    const message = field(page, 'Message');
+    await message.fill('Fish fry on Friday\nBring a friend');
+    await message.evaluate((el: HTMLTextAreaElement) => el.setSelectionRange(0, 8));
+    await page.getByRole('button', { name: 'Bold' }).click();
+    await page.getByTestId('issue-preview').locator('strong', { hasText: 'Fish fry' }).waitFor();
+    await shot(page, 'admin-newsletter');
+
+    // The test goes to the administrator's own address; this one has none, and is told so.
+    await page.getByRole('button', { name: 'Send a test to me' }).click();
+    await page.getByRole('main').getByRole('alert').getByText(NEWSLETTER_E.noAdminEmail).waitFor();
+
+    await page.getByRole('button', { name: 'Send to 2 subscribers' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Send to 2 subscribers?' });
+    await dialog.waitFor();
+    await shot(page, 'admin-newsletter-confirm');
+    await dialog.getByRole('button', { name: 'Send now' }).click();
+    await toast(page, 'Newsletter sent');
+    assert.equal(await field(page, 'Subject').inputValue(), '');
+
+    const copy = await mailTo('reader.one@example.org', /^Spring Newsletter$/);
+    assert.match(copy.html || '', /<strong>Fish fry<\/strong> on Friday<br>/);
+    assert.equal((copy.headerLines.find((l) => l.key === 'list-unsubscribe-post')?.line ?? '').trim(), 'List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+    await mailTo('reader.two@example.org', /^Spring Newsletter$/);
+    const issues = page.getByRole('table', { name: 'Sent issues' });
+    const row = issues.getByRole('row', { name: /Spring Newsletter/ });
+    // Delivered 2 once the worker has sent both (the table follows while copies wait).
+    await row.getByRole('cell').nth(3).filter({ hasText: /^2$/ }).waitFor({ timeout: 20_000 });
+
+    // The unsubscribe link of a copy: a page with a button.
+    await page.goto(linkIn(copy.text, '/newsletter/unsubscribe'));
+    await page.getByRole('heading', { name: 'Unsubscribe', level: 1 }).waitFor();
+    assert.deepEqual(await axeViolations(page), []);
+    await shot(page, 'newsletter-unsubscribe');
+    await page.getByRole('button', { name: 'Unsubscribe' }).click();
+    await page.getByRole('status').getByText('You are unsubscribed.').waitFor();
+    await shot(page, 'newsletter-unsubscribed');
+
+    await page.goto('/admin/newsletter');
+    await row.getByRole('cell').nth(6).filter({ hasText: /^1$/ }).waitFor();
+    assert.equal(await subscribers.getByText('reader.one@example.org').count(), 0);
+    await shot(page, 'admin-newsletter-sent');
+    await page.goto('/newsletter/confirm');
+    await page.getByRole('alert').getByText('The link is incomplete', { exact: false }).waitFor();
+    noErrors();
+    await context.close();
+  });
+});
+
+describe('member password reset', () => {
+  it('"Forgot your password?" on the Member Portal tab mails a link; its page sets the password once; the old one stops working', async () => {
+    const admin = await site.newPage();
+    await signInAdmin(admin.page);
+    const created = await admin.page.request.post('/api/members', {
+      data: {
+        firstName: 'Rosa',
+        lastName: 'Diaz',
+        email: 'rosa@example.org',
+        membershipNumber: 'RD-7',
+        hasOnlineAccess: true,
+        loginPassword: 'old-portal-pass',
+        branchOfService: 'Navy',
+      },
+    });
+    assert.equal(created.status(), 200, await created.text());
+    await admin.context.close();
+
+    const { page, context } = await site.newPage({ width: 390, height: 844 });
+    await page.goto('/login?tab=member');
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await page.getByRole('heading', { name: 'Forgot Your Password?', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Send me a link' }).click();
+    await page.getByText(NEWSLETTER_E.forgotNeedsOne).waitFor();
+    assert.deepEqual(await axeViolations(page), []);
+    await shot(page, 'member-forgot-password');
+    // An unknown account gets the very same answer.
+    await field(page, 'Membership number or e-mail address').fill('NOBODY-1');
+    await page.getByRole('button', { name: 'Send me a link' }).click();
+    const answer = page.getByRole('status');
+    await answer.getByText('Check your e-mail.').waitFor();
+    const unknownText = await answer.textContent();
+    await page.goto('/member/forgot-password');
+    await field(page, 'Membership number or e-mail address').fill('rd-7');
+    await page.getByRole('button', { name: 'Send me a link' }).click();
+    await answer.getByText('Check your e-mail.').waitFor();
+    assert.equal(await answer.textContent(), unknownText);
+    await shot(page, 'member-forgot-password-sent');
+
+    const mail = await mailTo('rosa@example.org', /^Reset your member portal password$/);
+    const link = linkIn(mail.text, '/member/reset-password');
+    await page.goto(link);
+    await page.getByRole('heading', { name: 'Choose a New Password', level: 1 }).waitFor();
+    await field(page, 'New password').fill('short');
+    await field(page, 'Confirm new password').fill('short');
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await page.getByText('Portal password must be at least 8 characters').waitFor();
+    assert.deepEqual(await axeViolations(page), []);
+    await shot(page, 'member-reset-password');
+    await field(page, 'New password').fill('new-portal-pass');
+    await field(page, 'Confirm new password').fill('new-portal-pass');
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await page.getByRole('status').getByText('Your password is changed.').waitFor();
+    await shot(page, 'member-reset-password-done');
+
+    // The link works once.
+    await page.goto(link);
+    await field(page, 'New password').fill('another-pass-1');
+    await field(page, 'Confirm new password').fill('another-pass-1');
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await page.getByRole('alert').getByText(NEWSLETTER_E.resetLinkInvalid).waitFor();
+
+    // Signing in: the old password fails, the new one opens the portal.
+    const old = await page.request.post('/api/member/login', { data: { membershipNumber: 'RD-7', password: 'old-portal-pass' } });
+    assert.equal(old.status(), 401);
+    await page.goto('/login?tab=member');
+    await page.getByLabel('Membership Number').fill('RD-7');
+    await page.getByLabel('Password').fill('new-portal-pass');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL('**/member');
+    await context.close();
+  });
+});
+
+describe('notices to members', () => {
+  it('a member turns e-mail off in the portal; a normal notice skips them, an urgent one (asked in a dialog) reaches them', async () => {
+    const admin = await site.newPage();
+    await signInAdmin(admin.page);
+    for (const [number, email] of [
+      ['NT-1', 'keeps.mail@example.org'],
+      ['NT-2', 'no.mail@example.org'],
+    ] as const) {
+      const res = await admin.page.request.post('/api/members', {
+        data: { firstName: 'Pat', lastName: number, email, membershipNumber: number, hasOnlineAccess: true, loginPassword: 'portal-pass-1' },
+      });
+      assert.equal(res.status(), 200, await res.text());
+    }
+
+    const member = await site.newPage({ width: 390, height: 844 });
+    await member.page.goto('/login?tab=member');
+    await member.page.getByLabel('Membership Number').fill('NT-2');
+    await member.page.getByLabel('Password').fill('portal-pass-1');
+    await member.page.getByRole('button', { name: 'Sign In' }).click();
+    await member.page.waitForURL('**/member');
+    const choice = member.page.getByRole('switch', { name: 'E-mail me post communications' });
+    await choice.waitFor();
+    await member.page.waitForFunction(() => !document.querySelector('[role=switch][disabled]'));
+    assert.equal(await choice.getAttribute('aria-checked'), 'true');
+    await choice.click();
+    await toast(member.page, 'Post communications will no longer come by e-mail.');
+    await member.page.reload();
+    await member.page.waitForFunction(() => !document.querySelector('[role=switch][disabled]'));
+    assert.equal(await choice.getAttribute('aria-checked'), 'false');
+    assert.deepEqual(await axeViolations(member.page), []);
+    await shot(member.page, 'member-portal-email-choice');
+    await member.context.close();
+
+    const page = admin.page;
+    await page.goto('/admin/member-communications');
+    const create = async (title: string, urgent: boolean) => {
+      await page.getByRole('button', { name: 'New Communication' }).click();
+      await page.getByLabel('Title').fill(title);
+      await page.getByLabel('Content').fill('Line one.\nLine two.');
+      if (urgent) await page.getByLabel('Priority').selectOption('urgent');
+      await page.getByRole('switch', { name: 'Published' }).click();
+      if (!urgent) await page.getByRole('checkbox', { name: 'Also send by e-mail' }).click();
+      await page.getByRole('button', { name: 'Create Communication' }).click();
+    };
+    await create('Dues reminder', false);
+    await toast(page, 'Communication created');
+    await mailTo('keeps.mail@example.org', /^Dues reminder$/);
+
+    await create('Hall closed today', true);
+    const ask = page.getByRole('alertdialog', { name: 'Send this urgent notice by e-mail too?' });
+    await ask.waitFor();
+    await shot(page, 'admin-urgent-notice-dialog');
+    await ask.getByRole('button', { name: 'Post and e-mail' }).click();
+    await toast(page, 'Communication created');
+    const urgent = await mailTo('no.mail@example.org', /^Urgent: Hall closed today$/);
+    assert.match(urgent.text ?? '', /Line one\.\s*\n?\s*Line two\./);
+    await mailTo('keeps.mail@example.org', /^Urgent: Hall closed today$/);
+    assert.equal(sink.messages.filter((m) => to(m) === 'no.mail@example.org' && m.subject === 'Dues reminder').length, 0);
+    await admin.context.close();
+  });
+});
+
+describe('volunteer mail pages', () => {
+  it('the cancel link shows the sign-up and cancels it only on the button; a used link says so', async () => {
+    const admin = await site.newPage();
+    await signInAdmin(admin.page);
+    const eventId = await createCommunityEvent(admin.context, 'Park Cleanup', 'Bring gloves.', postDate(10), 'America/New_York');
+    await admin.context.close();
+    const { page, context } = await site.newPage({ width: 390, height: 844 });
+    const res = await page.request.post('/api/volunteers', { data: { eventId, name: 'Vera Vol', email: 'vera@example.org', role: 'Greeter' } });
+    assert.equal(res.status(), 200, await res.text());
+    const confirmation = await mailTo('vera@example.org', /^You're signed up: Park Cleanup$/);
+    const link = linkIn(confirmation.text, '/volunteer/cancel');
+    await page.goto(link);
+    await page.getByRole('heading', { name: 'Cancel Your Sign-Up', level: 1 }).waitFor();
+    await page.getByText('Park Cleanup').waitFor();
+    await page.getByText('Greeter').waitFor();
+    await page.getByText('Post Home, 100 Main Street').waitFor();
+    assert.deepEqual(await axeViolations(page), []);
+    await shot(page, 'volunteer-cancel');
+    // Opening the page cancelled nothing.
+    const before = await (await page.request.get(`/api/volunteers?eventId=${eventId}`)).json();
+    assert.equal(before.length, 1);
+    await page.getByRole('button', { name: 'Cancel my sign-up' }).click();
+    await page.getByRole('status').getByText('Your sign-up is cancelled.').waitFor();
+    await shot(page, 'volunteer-cancelled');
+    const after = await (await page.request.get(`/api/volunteers?eventId=${eventId}`)).json();
+    assert.equal(after.length, 0);
+    await page.goto(link);
+    await page.getByRole('alert').getByText(MAIL_E.cancelLinkInvalid).waitFor();
+    await shot(page, 'volunteer-cancel-used');
+    await context.close();
+  });
+
+  it('the event form and the delete confirmation offer "Tell volunteers by e-mail", on by default', async () => {
+    const { page, context } = await site.newPage();
+    await signInAdmin(page);
+    const eventId = await createCommunityEvent(context, 'Fish Fry', 'Friday fish fry.', postDate(12), 'America/New_York');
+    await page.goto(`/admin/events/${eventId}`);
+    await page.getByRole('heading', { name: 'Edit Event', level: 1 }).waitFor();
+    // No volunteers: nothing to offer.
+    assert.equal(await page.getByRole('checkbox', { name: 'Tell volunteers by e-mail' }).count(), 0);
+    const signUp = await page.request.post('/api/volunteers', { data: { eventId, name: 'Fred Fry', email: 'fred@example.org' } });
+    assert.equal(signUp.status(), 200);
+    await page.reload();
+    const tell = page.getByRole('checkbox', { name: 'Tell volunteers by e-mail' });
+    await tell.waitFor();
+    assert.equal(await tell.getAttribute('aria-checked'), 'true');
+    await field(page, 'Location').fill('Town Hall, 5 Oak St');
+    await shot(page, 'admin-event-tell-volunteers');
+    await page.getByRole('button', { name: 'Update Event' }).click();
+    await page.waitForURL('**/admin');
+    const changed = await mailTo('fred@example.org', /^Changed: Fish Fry$/);
+    assert.match(changed.text ?? '', /Town Hall, 5 Oak St/);
+
+    // The delete confirmation: untick, and the volunteer hears nothing.
+    await page.goto('/admin?tab=events');
+    await page.getByRole('button', { name: 'Delete Fish Fry' }).click();
+    const dialog = page.getByRole('alertdialog');
+    const tellOnDelete = dialog.getByRole('checkbox', { name: 'Tell volunteers by e-mail' });
+    await tellOnDelete.waitFor();
+    assert.equal(await tellOnDelete.getAttribute('aria-checked'), 'true');
+    await shot(page, 'admin-event-delete-tell-volunteers');
+    await tellOnDelete.click();
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await toast(page, 'Deleted');
+    await new Promise((r) => setTimeout(r, 3000));
+    assert.equal(sink.messages.filter((m) => to(m) === 'fred@example.org' && /^Cancelled:/.test(m.subject ?? '')).length, 0);
+    await context.close();
+  });
+});
+
+describe('admin outbox', () => {
+  it('lists, searches and pages in the URL, opens a message (text and sandboxed HTML), retries a failed one', async () => {
+    const { page, context } = await site.newPage();
+    const noErrors = collectErrors(page);
+    await signInAdmin(page);
+    const eventId = await createCommunityEvent(context, 'Bake Sale', 'Cakes.', postDate(14), 'America/New_York');
+    sink.reject.add('bounce.me@example.org');
+    const res = await page.request.post('/api/volunteers', { data: { eventId, name: 'Bo Bounce', email: 'bounce.me@example.org' } });
+    assert.equal(res.status(), 200);
+    await page.goto('/admin');
+    await page.getByRole('link', { name: 'Outbox' }).click();
+    await page.getByRole('heading', { name: 'Outbox', level: 1 }).waitFor();
+    const table = page.getByRole('table', { name: 'Outbox messages' });
+    await table.waitFor();
+    await page.getByLabel('Search', { exact: true }).fill('bounce.me@');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.waitForURL(/q=bounce\.me/);
+    const row = table.getByRole('row', { name: /bounce\.me@example\.org/ });
+    // The sink refuses it with a 550: failed for good, with the server's answer.
+    for (let i = 0; i < 40 && !(await row.getByText('Failed').count()); i++) {
+      await page.waitForTimeout(500);
+      await page.reload();
+    }
+    await row.getByText('Failed').waitFor();
+    await row.getByText(/550/).waitFor();
+    assert.deepEqual(await axeViolations(page), []);
+    await shot(page, 'admin-outbox');
+    await row.getByRole('button', { name: "You're signed up: Bake Sale" }).click();
+    await page.waitForURL(/id=\d+/);
+    const dialog = page.getByRole('dialog');
+    await dialog.getByTestId('outbox-text').getByText('Thank you, Bo Bounce', { exact: false }).waitFor();
+    await shot(page, 'admin-outbox-message');
+    await dialog.getByRole('button', { name: 'As the recipient sees it' }).click();
+    const frame = dialog.locator('iframe');
+    assert.equal(await frame.getAttribute('sandbox'), '');
+    await page.frameLocator('iframe').getByText('Thank you, Bo Bounce', { exact: false }).waitFor();
+    // Reloading keeps the open message (it is in the URL).
+    await page.reload();
+    await dialog.getByTestId('outbox-text').waitFor();
+    sink.reject.delete('bounce.me@example.org');
+    await dialog.getByRole('button', { name: 'Retry' }).click();
+    await toast(page, 'Queued again');
+    await mailTo('bounce.me@example.org', /^You're signed up: Bake Sale$/);
+    await page.keyboard.press('Escape');
+    await page.waitForURL((u) => !u.searchParams.has('id'));
+    for (let i = 0; i < 40 && !(await row.getByText('Sent').count()); i++) {
+      await page.waitForTimeout(500);
+      await page.reload();
+    }
+    await row.getByText('Sent').waitFor();
+    // Paging: a notice to 26 members makes more than one page of 25; the page is in the URL.
+    for (let i = 0; i < 26; i++) {
+      const m = await page.request.post('/api/members', {
+        data: { firstName: 'Page', lastName: `Member ${i}`, email: `page.${i}@example.org`, membershipNumber: `PG-${i}` },
+      });
+      assert.equal(m.status(), 200, await m.text());
+    }
+    const notice = await page.request.post('/api/admin/member-communications', {
+      data: { title: 'Paging notice', content: 'Hello.', isPublished: true, sendEmail: true },
+    });
+    assert.equal(notice.status(), 200, await notice.text());
+    await page.goto('/admin/outbox?q=Paging%20notice');
+    // The 26 new members, and the earlier tests' members who take e-mail.
+    const summary = page.getByText(/^\d+ messages, page 1 of 2$/);
+    await summary.waitFor();
+    const total = Number(/^(\d+)/.exec((await summary.textContent()) ?? '')![1]);
+    assert.ok(total > 25 && total <= 50, String(total));
+    assert.equal(await table.getByRole('row').count(), 26);
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await page.waitForURL(/page=2/);
+    await page.getByText(`${total} messages, page 2 of 2`).waitFor();
+    assert.equal(await table.getByRole('row').count(), total - 25 + 1);
+    await page.reload();
+    await page.getByText(`${total} messages, page 2 of 2`).waitFor();
+    noErrors();
+    await context.close();
+  });
+});

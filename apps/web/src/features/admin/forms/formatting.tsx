@@ -1,0 +1,64 @@
+import { useRef } from 'react';
+import type * as React from 'react';
+import { BoldIcon, ItalicIcon, UnderlineIcon } from 'lucide-react';
+import { Button } from '@post/ui/components/button';
+
+/** The tags the commander message and newsletter editors insert (the same allow-list as the server's). */
+export type FormatTag = 'strong' | 'em' | 'u';
+const TOOLS: { tag: FormatTag; label: string; key: string; icon: React.ReactNode }[] = [
+  { tag: 'strong', label: 'Bold', key: 'b', icon: <BoldIcon aria-hidden="true" /> },
+  { tag: 'em', label: 'Italic', key: 'i', icon: <ItalicIcon aria-hidden="true" /> },
+  { tag: 'u', label: 'Underline', key: 'u', icon: <UnderlineIcon aria-hidden="true" /> },
+];
+
+/** What the formatting hint under the text area says. */
+export const FORMATTING_HINT = 'Select text and use Bold, Italic or Underline (or Ctrl+B, Ctrl+I, Ctrl+U). Line breaks are kept.';
+
+/**
+ * Bold, italic and underline for a plain text area (commander message, newsletter issue):
+ * `wrap` puts the selection in a tag and keeps the same text selected with the focus in the
+ * text area; `onKeyDown` gives Ctrl+B, Ctrl+I and Ctrl+U; `ref` goes on the text area.
+ */
+export function useFormatting(setValue: (next: string) => void) {
+  const textarea = useRef<HTMLTextAreaElement | null>(null);
+  const wrap = (tag: FormatTag) => {
+    const el = textarea.current;
+    if (!el) return;
+    const { selectionStart: start, selectionEnd: end, value } = el;
+    const open = `<${tag}>`;
+    setValue(`${value.slice(0, start)}${open}${value.slice(start, end)}</${tag}>${value.slice(end)}`);
+    el.focus();
+    el.setSelectionRange(start + open.length, end + open.length);
+  };
+  const onKeyDown = (e: React.KeyboardEvent<HTMLTextAreaElement>) => {
+    if (!(e.ctrlKey || e.metaKey) || e.altKey || e.shiftKey) return;
+    const tool = TOOLS.find((t) => t.key === e.key.toLowerCase());
+    if (!tool) return;
+    e.preventDefault();
+    wrap(tool.tag);
+  };
+  return { textarea, wrap, onKeyDown };
+}
+
+/** The Bold / Italic / Underline buttons above a text area. */
+export function FormattingToolbar({ onWrap }: { onWrap: (tag: FormatTag) => void }) {
+  return (
+    <div role="toolbar" aria-label="Formatting" className="flex flex-wrap gap-2">
+      {TOOLS.map((t) => (
+        <Button
+          key={t.tag}
+          type="button"
+          variant="outline"
+          size="sm"
+          // Keep the text area's selection and focus when the button is clicked.
+          onMouseDown={(e) => e.preventDefault()}
+          onClick={() => onWrap(t.tag)}
+          title={`${t.label} (Ctrl+${t.key.toUpperCase()})`}
+        >
+          {t.icon}
+          {t.label}
+        </Button>
+      ))}
+    </div>
+  );
+}

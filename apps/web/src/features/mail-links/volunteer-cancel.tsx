@@ -1,0 +1,73 @@
+import { CircleAlertIcon } from 'lucide-react';
+import { TEXT } from '@post/contracts/messages';
+import { MAIL_E } from '@post/contracts/mail';
+import { Page } from '../../layout/page.tsx';
+import { serverMessage, trpc } from '../../lib/trpc.ts';
+import { LinkActionPage } from './link-action.tsx';
+
+const TITLE = 'Cancel Your Sign-Up';
+
+/**
+ * /volunteer/cancel?token=: the page behind the link in a volunteer's confirmation and reminder.
+ * It shows the sign-up (GET, which uses nothing), asks "Cancel my sign-up?", and only the button
+ * cancels it (POST /api/volunteers/cancel).
+ */
+export function VolunteerCancelPage({ token }: { token: string | undefined }) {
+  const cancel = trpc.volunteers.cancel.useMutation();
+  const preview = trpc.volunteers.cancelPreview.useQuery(
+    { token: token ?? '' },
+    { enabled: Boolean(token), retry: false, staleTime: Infinity, refetchOnWindowFocus: false, refetchOnReconnect: false },
+  );
+  if (token && preview.isPending)
+    return (
+      <Page title={TITLE}>
+        <p role="status" className="max-w-2xl rounded-lg border bg-card p-6 text-lg">
+          {TEXT.loading}
+        </p>
+      </Page>
+    );
+  if (token && (preview.error || preview.data === null))
+    return (
+      <Page title={TITLE}>
+        <p role="alert" className="flex max-w-2xl gap-2 rounded-lg border border-flag-red-300 bg-flag-red-50 p-6 text-lg text-flag-red-800">
+          <CircleAlertIcon aria-hidden="true" className="mt-1 size-5 shrink-0" />
+          {preview.error ? (serverMessage(preview.error) ?? 'This link could not be checked. Please try again.') : MAIL_E.cancelLinkInvalid}
+        </p>
+      </Page>
+    );
+  const s = preview.data;
+  return (
+    <LinkActionPage
+      title={TITLE}
+      token={token}
+      details={
+        s ? (
+          <dl className="grid gap-x-4 gap-y-1 sm:grid-cols-[auto_1fr]">
+            <dt className="font-semibold">Event</dt>
+            <dd>{s.eventTitle}</dd>
+            <dt className="font-semibold">When</dt>
+            <dd>{s.when}</dd>
+            <dt className="font-semibold">Where</dt>
+            <dd>{s.location}</dd>
+            {s.role ? (
+              <>
+                <dt className="font-semibold">Role</dt>
+                <dd>{s.role}</dd>
+              </>
+            ) : null}
+            <dt className="font-semibold">Volunteer</dt>
+            <dd>{s.name}</dd>
+          </dl>
+        ) : null
+      }
+      question="Cancel my sign-up?"
+      actionLabel="Cancel my sign-up"
+      pendingLabel="Cancelling…"
+      done="Your sign-up is cancelled."
+      run={async (t) => {
+        const r = await cancel.mutateAsync({ token: t });
+        return `Your place at ${r.eventTitle} is free for someone else. Thank you for letting us know.`;
+      }}
+    />
+  );
+}
