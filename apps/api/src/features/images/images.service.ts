@@ -6,7 +6,7 @@ import type { Metadata, OutputInfo, Sharp } from 'sharp';
 import { sql } from 'kysely';
 import type { DB } from '@post/db';
 import { IMAGE_FORMATS, IMAGE_MESSAGES as M, IMAGE_WIDTHS, MAX_IMAGE_PIXELS, imageOf, type Image, type ImageFormat } from '@post/contracts/images';
-import { AppError, badRequest } from '../../errors.ts';
+import { badRequest } from '../../errors.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 
 // libvips' operation cache keeps decoded images around for reuse; a post's server processes a

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { toast } from 'sonner';
-import { T } from '@post/contracts/messages';
+import { SESSION_T } from '@post/contracts/session-messages';
 import { clearAllFormDrafts } from '../../lib/form-drafts.ts';
 import { MEMBER_SESSION_KEY, trpc } from '../../lib/trpc.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
@@ -71,11 +71,11 @@ export function useSignOut() {
       try {
         await adminLogout.mutateAsync();
       } catch {
-        toast.error(T.logoutFailed);
+        toast.error(SESSION_T.logoutFailed);
         return;
       }
       clearAllFormDrafts();
-      toast.success(T.loggedOut);
+      toast.success(SESSION_T.loggedOut);
       await leave();
     },
     member: async () => {
@@ -85,7 +85,7 @@ export function useSignOut() {
         console.error('member logout failed', err);
       }
       await leave();
-      toast.success(T.signedOut);
+      toast.success(SESSION_T.signedOut);
     },
   };
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { createFileRoute, Link, Outlet, useLocation, useMatches, useNavigate } from '@tanstack/react-router';
-import { T, TEXT } from '@post/contracts/messages';
+import { TEXT } from '@post/contracts/messages';
+import { SESSION_T } from '@post/contracts/session-messages';
 import { toast } from 'sonner';
 import { useAdminSession } from '../../features/auth/use-session.ts';
 import { LoginPage } from '../../features/auth/login-page.tsx';
@@ -44,7 +45,7 @@ function AdminGuard() {
       url.searchParams.delete('signedIn');
       window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
     }
-    toast.success(T.adminLoginSuccess.title, { description: T.adminLoginSuccess.description });
+    toast.success(SESSION_T.adminLoginSuccess.title, { description: SESSION_T.adminLoginSuccess.description });
   }, [signedIn, setup]);
   if (session.isPending) {
     return (
