@@ -5,7 +5,7 @@ export const CONFIRM = {
   deleteNamed: (name: string) => `Delete ${name}?`,
   deleteCommanderMessage: 'Are you sure you want to delete this commander message?',
   deleteCommunication: 'Are you sure you want to delete this communication?',
-  removeVolunteer: (name: string) => `Remove ${name} from this event's volunteers? Their position becomes free again.`,
+  removeVolunteer: (name: string) => `Remove ${name} from this event's volunteers? Their position becomes free again, and they are told by e-mail.`,
   deleteMemberResource: 'Are you sure you want to delete this resource?',
   deleteMember: 'Are you sure you want to delete this member? This action cannot be undone.',
   unsavedChanges: {

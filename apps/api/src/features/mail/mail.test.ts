@@ -370,6 +370,25 @@ describe('notices of an edited or deleted event', () => {
   });
 });
 
+describe('removing a sign-up', () => {
+  it("tells the volunteer by e-mail, once, in the removal's transaction; a refused removal sends nothing", async () => {
+    const event = await insertEvent({ title: 'Flag Retirement' });
+    expect((await signUp({ name: 'Rita Removed', email: 'rita@example.org', eventId: event.id })).statusCode).toBe(200);
+    const v = await t.db.selectFrom('volunteers').select('id').where('email', '=', 'rita@example.org').executeTakeFirstOrThrow();
+    await t.app.mailWorker.runOnce();
+    sink.messages.length = 0;
+    expect((await admin.delete(`/api/volunteers/${v.id}`)).statusCode).toBe(200);
+    expect((await admin.delete(`/api/volunteers/${v.id}`)).statusCode).toBe(404);
+    await t.app.mailWorker.runOnce();
+    expect(sink.messages.map((m) => m.subject)).toEqual(['Sign-up removed: Flag Retirement']);
+    const to = sink.messages[0]!.to;
+    expect(to && !Array.isArray(to) ? to.value[0]!.address : '').toBe('rita@example.org');
+    expect(sink.messages[0]!.text).toContain('Rita Removed');
+    expect(sink.messages[0]!.text).toContain('Town Park, 2 Elm St');
+    expect((await outboxFor('rita@example.org')).filter((m) => m.kind === 'volunteer-removed')).toHaveLength(1);
+  });
+});
+
 describe('admin outbox', () => {
   it('lists with search and paging, shows one, 404 for none', async () => {
     const list = await admin.get('/api/admin/outbox?q=grace&pageSize=5');

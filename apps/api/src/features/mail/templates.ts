@@ -134,6 +134,24 @@ export function eventChanged(input: { sender: Sender; name: string; event: Event
   );
 }
 
+/** Tells a volunteer that an administrator removed their sign-up (issue 20 #5). */
+export function signupRemoved(input: { sender: Sender; name: string; event: EventFacts }): Promise<Rendered> {
+  const { event } = input;
+  const subject = `Sign-up removed: ${event.title}`;
+  return finish(
+    subject,
+    h(
+      Layout,
+      { preview: subject, title: subject, sender: input.sender },
+      p(`Hello ${input.name}, the post has removed your volunteer sign-up for this event. Thank you for offering to help.`),
+      p(h('strong', null, 'Event: '), event.title),
+      p(h('strong', null, 'When: '), event.when),
+      p(h('strong', null, 'Where: '), event.location),
+      p('If you think this is a mistake, please contact the post.'),
+    ),
+  );
+}
+
 /** An invitation to a staff account, or a password reset: a single-use link to set a password (72 hours). */
 export function staffInvitation(input: { sender: Sender; name: string; username: string; role: string; url: string; reset: boolean }): Promise<Rendered> {
   const subject = input.reset ? `Set a new password for ${input.sender.postName}` : `You're invited to help run the ${input.sender.postName} website`;

@@ -4,7 +4,7 @@ import { getSettings } from '../site-settings/site-settings.service.ts';
 import { buildCalendar } from '../events/events.ics.ts';
 import { formatEventTime } from '../mail/context.ts';
 import { enqueue, hashToken, newToken, storeToken } from '../mail/outbox.ts';
-import { eventChanged, senderFrom, volunteerConfirmation, volunteerReminder } from '../mail/templates.ts';
+import { eventChanged, senderFrom, signupRemoved, volunteerConfirmation, volunteerReminder } from '../mail/templates.ts';
 import type { CalendarEventRow } from '../events/events.service.ts';
 
 /** Purpose of the token in a volunteer's cancel link. */
@@ -171,6 +171,24 @@ export async function queueEventNotices(trx: DB, baseUrl: string, eventId: numbe
   if (current.length) stale = stale.where('idempotencyKey', 'not in', current);
   await stale.execute();
   return volunteers.length;
+}
+
+/**
+ * Queues "Sign-up removed" to a volunteer an administrator removes, in the removal's transaction
+ * (call it before the delete). Nothing for a sign-up that is gone or an event that has ended.
+ */
+export async function queueRemovalNotice(trx: DB, baseUrl: string, volunteerId: number): Promise<void> {
+  const v = await trx.selectFrom('volunteers').select(['id', 'name', 'email', 'eventId']).where('id', '=', volunteerId).executeTakeFirst();
+  if (!v) return;
+  const event = await loadMailEvent(trx, v.eventId);
+  if (!event || new Date(event.endDate).getTime() < Date.now()) return;
+  const settings = await getSettings(trx);
+  const rendered = await signupRemoved({
+    sender: senderFrom(settings, baseUrl),
+    name: v.name,
+    event: { title: event.title, when: formatEventTime(event.startDate, event.endDate, settings.timeZone), location: event.location },
+  });
+  await enqueue(trx, { idempotencyKey: `volunteer-removed:${v.id}`, kind: 'volunteer-removed', to: v.email, ...rendered });
 }
 
 /**

@@ -10,7 +10,8 @@ import {
 import { IdInput, Ok } from '@post/contracts/common';
 import { adminProcedure, currentAdmin, publicProcedure, router } from '../../trpc.ts';
 import { CancelPreviewSchema, CancelSignUpInput, CancelSignUpResult } from '@post/contracts/mail';
-import { previewCancel } from './volunteer-mail.ts';
+import { previewCancel, queueRemovalNotice } from './volunteer-mail.ts';
+import { mailBaseUrl } from '../mail/context.ts';
 import * as service from './volunteers.service.ts';
 import { rosterPage } from './roster.service.ts';
 import { audited } from '../audit/audit.ts';
@@ -51,7 +52,7 @@ export const volunteersRouter = router({
         method: 'DELETE',
         path: '/volunteers/{id}',
         tags,
-        summary: 'Remove a volunteer sign-up (404 when missing); the position is free again',
+        summary: 'Remove a volunteer sign-up (404 when missing); the position is free again and the volunteer is told by e-mail',
         protect: true,
       },
     })
@@ -61,7 +62,11 @@ export const volunteersRouter = router({
       // The sign-up as it was (name, contacts, event) is what the entry keeps of it.
       const before = (trx: DB) =>
         trx.selectFrom('volunteers').select(['id', 'eventId', 'name', 'email', 'phone', 'role']).where('id', '=', input.id).executeTakeFirst();
-      await audited(ctx, { entity: 'volunteer', action: 'delete', id: input.id, before }, (trx) => service.removeVolunteer(trx, input.id));
+      // The volunteer hears of it by e-mail, queued in the removal's transaction (issue 20 #5).
+      await audited(ctx, { entity: 'volunteer', action: 'delete', id: input.id, before }, async (trx) => {
+        await queueRemovalNotice(trx, mailBaseUrl(ctx.env, ctx.req), input.id);
+        await service.removeVolunteer(trx, input.id);
+      });
       return { ok: true as const };
     }),
   cancel: publicProcedure
