@@ -6,6 +6,7 @@ import { NEWSLETTER_E, type NewsletterIssue, type NewsletterIssueInput } from '@
 import { badRequest } from '../../errors.ts';
 import { getSettings } from '../site-settings/site-settings.service.ts';
 import { sanitizeCommanderHtml } from '../commander-messages/commander-html.ts';
+import { linesToBreaks } from '@post/contracts/rules/line-breaks';
 import { enqueue, hashToken, newToken, storeToken, useToken } from '../mail/outbox.ts';
 import { newsletterConfirmation, newsletterIssue, senderFrom, UNSUBSCRIBE_PLACEHOLDER } from '../mail/templates.ts';
 
@@ -122,28 +123,12 @@ export function subscribersCsv(rows: Subscriber[]): string {
   return ['email,subscribed_at', ...rows.map((r) => `${cell(r.email)},${cell(r.createdAt)}`)].join('\r\n') + '\r\n';
 }
 
-const TAG = /(<\/?[a-z]+\s*\/?>)/i;
-const isOpening = (tag: string | undefined) => tag !== undefined && !tag.startsWith('</') && !/^<br\b/i.test(tag);
-
 /**
  * An issue's content as the message shows it: the commander message's allow-list (strong, em,
- * u, p, br, no attributes) and its line-break rule (the web app's `linesToBreaks`): newlines
- * become <br> except whitespace that only stands beside a paragraph or at an element's edge.
+ * u, p, br, no attributes) and its line-break rule (contracts' `linesToBreaks`, as the web app).
  */
 export function issueHtml(content: string): string {
-  const parts = sanitizeCommanderHtml(content.trim()).split(TAG);
-  return parts
-    .map((part, i) => {
-      if (i % 2 === 1 || part === '') return part;
-      const before = parts[i - 1];
-      const after = parts[i + 1];
-      const first = before === undefined || isOpening(before);
-      const last = after === undefined || after.startsWith('</');
-      const besideParagraph = (before !== undefined && /^<\/p\s*>$/i.test(before)) || (after !== undefined && /^<p\s*>$/i.test(after));
-      if (part.trim() === '' && (first || last || besideParagraph)) return '';
-      return part.replace(/\r\n?/g, '\n').split('\n').join('<br>');
-    })
-    .join('');
+  return linesToBreaks(sanitizeCommanderHtml(content.trim()));
 }
 
 /** Rows of deliveries written per statement when an issue goes out. */
