@@ -165,11 +165,18 @@ describe('every administrator write is recorded: who, when, from where, what, ol
     expect(Object.keys(row!.changes!)).toEqual(['postName']);
   });
 
-  it('exports of the member directory and the newsletter list are recorded (action export)', async () => {
+  it('exports of the member directory, the newsletter list and the volunteer roster are recorded (action export)', async () => {
     expect((await admin.get('/api/admin/members.csv')).statusCode).toBe(200);
     expect((await admin.get('/api/admin/newsletter/subscribers.csv')).statusCode).toBe(200);
     expect((await entriesOf('member')).at(-1)).toMatchObject({ action: 'export', actorName: 'adjutant' });
     expect((await entriesOf('newsletter-subscriber')).at(-1)).toMatchObject({ action: 'export', changes: { rows: { old: null, new: 0 } } });
+    // The volunteer roster's CSV (names, e-mail addresses, phone numbers) too, with its filter.
+    expect((await admin.get('/api/admin/volunteers.csv?q=nobody-matches')).statusCode).toBe(200);
+    expect((await entriesOf('volunteer')).at(-1)).toMatchObject({
+      action: 'export',
+      actorName: 'adjutant',
+      changes: { q: { old: null, new: 'nobody-matches' } },
+    });
     // A visitor's refused download records nothing.
     const n = await count();
     expect((await t.agent().get('/api/admin/members.csv')).statusCode).toBe(401);

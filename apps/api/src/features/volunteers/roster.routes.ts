@@ -1,19 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import type { DB } from '@post/db';
 import { AdminVolunteersCsvInput } from '@post/contracts/volunteers';
-import { E } from '@post/contracts/messages';
 import type { Env } from '../../env.ts';
-import { currentAdmin } from '../../trpc.ts';
+import { staffRefusal } from '../../trpc.ts';
+import { audited } from '../audit/audit.ts';
 import { rosterCsv } from './roster.service.ts';
 
-/** GET /api/admin/volunteers.csv?eventId=&q=: the roster as a download (administrators; issue 20). */
+/** GET /api/admin/volunteers.csv?eventId=&q=: the roster as a download (staff; issue 20), recorded in the audit log. */
 export async function rosterRoutes(app: FastifyInstance, deps: { db: DB; env: Env }): Promise<void> {
   app.get('/api/admin/volunteers.csv', async (req, reply) => {
-    const admin = await currentAdmin({ db: deps.db, req });
-    if (!admin) return reply.code(401).send({ message: E.adminRequired });
+    const refused = await staffRefusal({ db: deps.db, req }, 'staff');
+    if (refused.status) return reply.code(refused.status).send({ message: refused.message });
     const parsed = AdminVolunteersCsvInput.safeParse(req.query ?? {});
     if (!parsed.success) return reply.code(400).send({ message: parsed.error.issues[0]?.message ?? 'Invalid query', issues: parsed.error.issues });
-    const csv = await rosterCsv(deps.db, parsed.data);
+    // Who took the volunteers' contacts home is recorded with the file (issue 21 #4).
+    const filter = Object.fromEntries(Object.entries(parsed.data).map(([k, v]) => [k, { old: null, new: v }]));
+    const csv = await audited({ db: deps.db, req, user: refused.user }, { entity: 'volunteer', action: 'export', id: null, changes: () => filter }, (trx) =>
+      rosterCsv(trx, parsed.data),
+    );
     const day = new Date().toISOString().slice(0, 10);
     return reply
       .type('text/csv; charset=utf-8')
