@@ -142,9 +142,11 @@ async function benchEngine(engine: string, databaseUrl?: string): Promise<{ rows
 }
 
 /**
- * Sign-ups for 8 s, beside the bare route. Each one queues its confirmation (rendered message,
- * .ics, cancel token and outbox row in the sign-up's transaction) unless the server was started
- * with BENCH_NO_VOLUNTEER_MAIL=1, the baseline of issue 19 #8.
+ * Sign-ups for 8 s, beside the bare route. Each one queues its confirmation (cancel token and
+ * outbox row with the template's parameters, in the sign-up's statement; the worker renders the
+ * message and its .ics when it sends it, decision 0045) unless the server was started with
+ * BENCH_NO_VOLUNTEER_MAIL=1, the baseline of issue 19 #8. The bench server has no SMTP_URL, so
+ * nothing is rendered while it runs; with one, each node renders at most MAIL_RATE messages/s.
  */
 async function signUps(engine: string, server: { eventIds: number[] }, base: string, target: string): Promise<Row> {
   let n = 0;

@@ -25,6 +25,29 @@ describe(`backup and restore (${process.env.TEST_DB ?? 'default'})`, () => {
       })
       .execute();
     await source.db.insertInto('newsletterSubscribers').values({ email: 'reader@example.org' }).execute();
+    // Outbox rows: one queued by template (params jsonb, no content yet: decision 0045), one rendered.
+    await source.db
+      .insertInto('mailOutbox')
+      .values([
+        {
+          idempotencyKey: 'b:1',
+          kind: 'test',
+          toAddress: 'a@example.org',
+          subject: 'S',
+          template: 'volunteer-removed',
+          params: JSON.stringify({ name: 'A', n: [1] }),
+        },
+        {
+          idempotencyKey: 'b:2',
+          kind: 'test',
+          toAddress: 'b@example.org',
+          subject: 'S',
+          html: '<p>x</p>',
+          textBody: 'x',
+          headers: JSON.stringify({ 'X-A': '1' }),
+        },
+      ])
+      .execute();
     // A photo: its files are bytea (every byte value, so base64 must carry them exactly), its widths an integer array.
     const every = new Uint8Array(512).map((_, i) => i % 256);
     const image = await source.db

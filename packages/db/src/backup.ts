@@ -103,7 +103,8 @@ export async function importDatabase(db: DB, backup: Backup): Promise<Record<str
             for (const k of ['sess', 'data']) if (k in out && typeof out[k] !== 'string') out[k] = JSON.stringify(out[k]);
           }
           if (table === 'mailOutbox') {
-            for (const k of ['headers', 'attachments']) if (k in out && typeof out[k] !== 'string') out[k] = JSON.stringify(out[k]);
+            for (const k of ['headers', 'attachments', 'params'])
+              if (k in out && out[k] !== null && typeof out[k] !== 'string') out[k] = JSON.stringify(out[k]);
           }
           return out;
         });

@@ -286,9 +286,15 @@ export interface MailOutboxTable {
   idempotencyKey: string;
   kind: string;
   toAddress: string;
-  subject: string;
-  html: string;
-  textBody: string;
+  /** Null until rendered when the row has a template (written when sent, decision 0045), except when stored at enqueue time. */
+  subject: string | null;
+  /** Null until the worker renders the row's template (decision 0045). */
+  html: string | null;
+  textBody: string | null;
+  /** What renders the message when it is sent (features/mail/render-queued.ts); null for a row queued rendered. */
+  template: string | null;
+  /** The template's parameters (JSON-safe: dates as ISO strings). */
+  params: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
   headers: ColumnType<Record<string, string>, string | undefined, string>;
   attachments: ColumnType<MailAttachment[], string | undefined, string>;
   state: Generated<'queued' | 'sending' | 'sent' | 'failed' | 'cancelled'>;

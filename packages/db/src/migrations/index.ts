@@ -9,6 +9,7 @@ import * as m0008 from './0008_officers.ts';
 import * as m0009 from './0009_audit_log.ts';
 import * as m0011 from './0011_newsletter_and_member_mail.ts';
 import * as m0012 from './0012_calendar.ts';
+import * as m0013 from './0013_mail_rendered_when_sent.ts';
 
 /** Every migration, by name; add new ones at the end, never edit a landed one. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0009_audit_log': m0009,
   '0011_newsletter_and_member_mail': m0011,
   '0012_calendar': m0012,
+  '0013_mail_rendered_when_sent': m0013,
 };

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { MAIL_E } from '@post/contracts/mail';
 import { createTestApp, type Agent } from '../../test-helpers.ts';
 import { SmtpSink } from './smtp-sink.ts';
-import { MailWorker, NO_MAIL_SERVER } from './worker.ts';
+import { MAX_ATTEMPTS, MailWorker, NO_MAIL_SERVER } from './worker.ts';
 import { enqueue } from './outbox.ts';
 import { queueReminders } from '../volunteers/volunteer-mail.ts';
 
@@ -184,6 +184,119 @@ describe('volunteer confirmation', () => {
     const ev = await t.db.selectFrom('events').select('volunteerCount').where('id', '=', event.id).executeTakeFirstOrThrow();
     expect(ev.volunteerCount).toBe(3);
     await t.app.mailWorker.runOnce();
+  });
+});
+
+describe('rendered when sent (decision 0045)', () => {
+  const setPostName = (postName: string) =>
+    t.db
+      .updateTable('siteSettings')
+      .set({ data: sql`data || ${JSON.stringify({ postName })}::jsonb` as any })
+      .where('id', '=', 1)
+      .execute();
+
+  it('the sign-up queues a template and its parameters; the worker renders it with the settings of send time and keeps what it sent', async () => {
+    const event = await insertEvent({ title: 'Poppy Drive' });
+    expect((await signUp({ name: 'Dorothy Vaughan', email: 'dorothy@example.org', role: 'Driver', eventId: event.id })).statusCode).toBe(200);
+    const [queued] = await outboxFor('dorothy@example.org');
+    expect(queued).toMatchObject({ state: 'queued', template: 'volunteer-confirmation', subject: "You're signed up: Poppy Drive", html: null, textBody: null });
+    expect(queued!.attachments).toEqual([]);
+    const params = queued!.params as { name: string; role: string; baseUrl: string; token: string; event: { id: number; title: string; startDate: string } };
+    expect(params).toMatchObject({
+      name: 'Dorothy Vaughan',
+      role: 'Driver',
+      baseUrl: 'http://post.example.org',
+      event: { id: event.id, title: 'Poppy Drive' },
+    });
+    expect(new Date(params.event.startDate).getTime()).toBe(new Date(event.startDate).getTime());
+    // The Outbox lists the stored subject and shows the message rendered for display.
+    const listed = (await admin.get('/api/admin/outbox?q=dorothy')).json();
+    expect(listed.items[0]).toMatchObject({ subject: "You're signed up: Poppy Drive", state: 'queued' });
+    const shown = (await admin.get(`/api/admin/outbox/${queued!.id}`)).json();
+    expect(shown.text).toContain('Dorothy Vaughan');
+    expect(shown.text).toContain(`http://post.example.org/volunteer/cancel?token=${params.token}`);
+    expect(shown.attachments).toEqual([{ filename: 'event.ics', contentType: 'text/calendar; charset=utf-8; method=PUBLISH' }]);
+    expect((await outboxFor('dorothy@example.org'))[0]!.html).toBeNull();
+    // The post renames itself before the worker runs: the message carries the new name.
+    await setPostName('American Legion Post 321');
+    try {
+      expect((await t.app.mailWorker.runOnce()).sent).toBe(1);
+    } finally {
+      await setPostName('American Legion Post 123');
+    }
+    const m = sink.messages.find((x) => x.text?.includes('Dorothy Vaughan'))!;
+    expect(m.subject).toBe("You're signed up: Poppy Drive");
+    expect(m.text).toContain('American Legion Post 321');
+    expect(m.text).toMatch(/C[SD]T/);
+    const when = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Chicago', hour: 'numeric', minute: '2-digit' }).format(new Date(event.startDate));
+    expect(m.text).toContain(when);
+    const token = tokenOf(m.text ?? '');
+    expect(token).toBe(params.token);
+    expect(m.text).toContain(`http://post.example.org/volunteer/cancel?token=${token}`);
+    const ics = m.attachments.find((a) => a.filename === 'event.ics');
+    const icsText = ics!.content.toString('utf8');
+    expect(icsText).toMatch(/^DTSTART;TZID=America\/Chicago:/m);
+    const ev = new ICAL.Event(new ICAL.Component(ICAL.parse(icsText)).getFirstSubcomponent('vevent')!);
+    expect(ev.summary).toBe('Poppy Drive');
+    expect(ev.startDate.toJSDate().getTime()).toBe(new Date(event.startDate).getTime());
+    // The row now holds what was sent.
+    const [sent] = await outboxFor('dorothy@example.org');
+    expect(sent).toMatchObject({ state: 'sent', attempts: 1, subject: "You're signed up: Poppy Drive", lastError: null });
+    expect(sent!.html).toBe(m.html);
+    expect(sent!.textBody).toContain('American Legion Post 321');
+    expect(sent!.attachments.map((a) => a.filename)).toEqual(['event.ics']);
+    // And the cancel link in it works.
+    expect((await cancel(token)).statusCode).toBe(200);
+  });
+
+  it('a template that fails to render is a failed attempt with its error, retried, then failed; the others still go', async () => {
+    const broken = [
+      { idempotencyKey: 'test:render:unknown', template: 'retired-template', params: JSON.stringify({}) },
+      { idempotencyKey: 'test:render:params', template: 'volunteer-confirmation', params: JSON.stringify({ name: 'No Event' }) },
+    ];
+    for (const b of broken)
+      await t.db
+        .insertInto('mailOutbox')
+        .values({ ...b, kind: 'test', toAddress: 'broken@example.org', subject: 'Broken' })
+        .execute();
+    await enqueue(t.db, { idempotencyKey: 'test:render:fine', kind: 'test', to: 'fine@example.org', subject: 'Fine', html: '<p>Fine</p>', text: 'Fine' });
+    // A worker with the real back-off (the test app's retries at once).
+    const worker = new MailWorker({ db: t.db, mail: t.env.mail });
+    expect(await worker.runOnce()).toEqual({ sent: 1, retried: 2, failed: 0 });
+    expect(sink.messages.map((x) => x.subject)).toEqual(['Fine']);
+    const rows = await outboxFor('broken@example.org');
+    expect(rows.map((r) => [r.state, r.attempts, r.html])).toEqual([
+      ['queued', 1, null],
+      ['queued', 1, null],
+    ]);
+    expect(rows[0]!.lastError).toBe('could not render the message: unknown template "retired-template"');
+    expect(rows[1]!.lastError).toMatch(/^could not render the message: parameters of template "volunteer-confirmation" not accepted/);
+    // The Outbox says why it cannot show it yet.
+    const shown = (await admin.get(`/api/admin/outbox/${rows[0]!.id}`)).json();
+    expect(shown.text).toContain('(written when sent)');
+    expect(shown.text).toContain('unknown template');
+    // Retried like a temporary SMTP failure, and failed at the limit.
+    expect(rows.every((r) => new Date(r.notBefore).getTime() > Date.now() + 20_000)).toBe(true);
+    expect(await worker.runOnce()).toEqual({ sent: 0, retried: 0, failed: 0 });
+    await t.db
+      .updateTable('mailOutbox')
+      .set({ attempts: MAX_ATTEMPTS - 1, notBefore: new Date() })
+      .where('toAddress', '=', 'broken@example.org')
+      .execute();
+    expect(await worker.runOnce()).toEqual({ sent: 0, retried: 0, failed: 2 });
+    await worker.stop();
+    expect((await outboxFor('broken@example.org')).map((r) => [r.state, r.attempts])).toEqual([
+      ['failed', MAX_ATTEMPTS],
+      ['failed', MAX_ATTEMPTS],
+    ]);
+    expect(sink.messages).toHaveLength(1);
+    await t.db.deleteFrom('mailOutbox').where('toAddress', 'in', ['broken@example.org', 'fine@example.org']).execute();
+  });
+
+  it('a row holds its rendered content or a template', async () => {
+    await expect(
+      t.db.insertInto('mailOutbox').values({ idempotencyKey: 'test:neither', kind: 'test', toAddress: 'neither@example.org', subject: 'Neither' }).execute(),
+    ).rejects.toThrow(/mail_outbox_rendered_or_template/);
   });
 });
 

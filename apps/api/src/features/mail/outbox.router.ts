@@ -4,16 +4,21 @@ import { administratorProcedure, router } from '../../trpc.ts';
 import { badRequest, AppError } from '../../errors.ts';
 import { audited } from '../audit/audit.ts';
 import type { DB } from '@post/db';
+import { getSettings } from '../site-settings/site-settings.service.ts';
+import { renderQueued } from './render-queued.ts';
 
 const tags = ['Outbox'];
 
 const columns = ['id', 'kind', 'toAddress', 'subject', 'state', 'attempts', 'lastError', 'createdAt', 'sentAt', 'notBefore'] as const;
 
+/** What the Outbox shows for the subject of a message that is written only when sent. */
+export const WRITTEN_WHEN_SENT = '(written when sent)';
+
 function toItem(r: {
   id: number;
   kind: string;
   toAddress: string;
-  subject: string;
+  subject: string | null;
   state: string;
   attempts: number;
   lastError: string | null;
@@ -25,7 +30,7 @@ function toItem(r: {
     id: Number(r.id),
     kind: r.kind,
     to: r.toAddress,
-    subject: r.subject,
+    subject: r.subject ?? WRITTEN_WHEN_SENT,
     state: r.state as OutboxItem['state'],
     attempts: r.attempts,
     lastError: r.lastError,
@@ -74,11 +79,27 @@ export const outboxRouter = router({
     .query(async ({ ctx, input }) => {
       const r = await ctx.db
         .selectFrom('mailOutbox')
-        .select([...columns, 'html', 'textBody', 'attachments'])
+        .select([...columns, 'html', 'textBody', 'attachments', 'template', 'params'])
         .where('id', '=', input.id)
         .executeTakeFirst();
       if (!r) throw new AppError('NOT_FOUND', MAIL_E.outboxNotFound);
-      return { ...toItem(r), text: r.textBody, html: r.html, attachments: r.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType })) };
+      if (r.html !== null && r.textBody !== null) {
+        return { ...toItem(r), text: r.textBody, html: r.html, attachments: r.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType })) };
+      }
+      // Queued by template and not sent yet (decision 0045): rendered now, for display only,
+      // with today's settings; the worker renders it again when it sends it.
+      try {
+        const shown = await renderQueued(r.template ?? '', r.params, await getSettings(ctx.db));
+        return {
+          ...toItem({ ...r, subject: r.subject ?? shown.subject }),
+          text: shown.text,
+          html: shown.html,
+          attachments: (shown.attachments ?? []).map((a) => ({ filename: a.filename, contentType: a.contentType })),
+        };
+      } catch (err) {
+        const why = `${WRITTEN_WHEN_SENT} This message cannot be shown before it is sent: ${(err as Error).message}`;
+        return { ...toItem(r), text: why, html: '', attachments: [] };
+      }
     }),
   retry: administratorProcedure
     .meta({

@@ -2,36 +2,49 @@ import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { DB, MailAttachment } from '@post/db';
 import type { Rendered } from './templates.ts';
+import { queuedSubject, type ParamsOf, type TemplateName } from './render-queued.ts';
 
-/** What a message says before it is queued. */
-export interface OutgoingMessage extends Rendered {
+interface Envelope {
   /** Unique per message: queuing the same key twice keeps the first (and so sends once). */
   idempotencyKey: string;
   kind: string;
   to: string;
   headers?: Record<string, string>;
-  attachments?: MailAttachment[];
   /** Not to be sent before this time (reminders are queued ahead). */
   notBefore?: Date;
 }
+
+/** A message queued rendered: what it says, whole. */
+export interface OutgoingMessage extends Envelope, Rendered {
+  attachments?: MailAttachment[];
+}
+
+/**
+ * A message queued by what renders it (decision 0045): the worker renders the template with its
+ * parameters when it sends the row. The subject is stored now, so the Outbox lists it.
+ */
+export type DeferredMessage = {
+  [N in TemplateName]: Envelope & { template: N; params: ParamsOf<N> };
+}[TemplateName];
 
 /**
  * Queues a message in the caller's transaction (or connection), so it exists exactly when the
  * action that causes it does. A second message with the same idempotency key is ignored.
  * Returns whether a row was written.
  */
-export async function enqueue(db: DB, m: OutgoingMessage): Promise<boolean> {
+export async function enqueue(db: DB, m: OutgoingMessage | DeferredMessage): Promise<boolean> {
+  const content =
+    'template' in m
+      ? { template: m.template, params: JSON.stringify(m.params), subject: queuedSubject(m.template, m.params as never) }
+      : { subject: m.subject, html: m.html, textBody: m.text, attachments: JSON.stringify(m.attachments ?? []) };
   const result = await db
     .insertInto('mailOutbox')
     .values({
       idempotencyKey: m.idempotencyKey,
       kind: m.kind,
       toAddress: m.to,
-      subject: m.subject,
-      html: m.html,
-      textBody: m.text,
+      ...content,
       headers: JSON.stringify(m.headers ?? {}),
-      attachments: JSON.stringify(m.attachments ?? []),
       notBefore: m.notBefore ?? (sql<Date>`now()` as any),
     })
     .onConflict((oc) => oc.column('idempotencyKey').doNothing())

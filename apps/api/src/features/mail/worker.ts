@@ -2,7 +2,10 @@ import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { DB, MailAttachment } from '@post/db';
+import type { SiteSettings } from '@post/contracts/site-settings';
 import type { MailEnv } from '../../env.ts';
+import { getSettings } from '../site-settings/site-settings.service.ts';
+import { renderQueued } from './render-queued.ts';
 
 /** What the admin Outbox shows for a message kept because no SMTP_URL is set. */
 export const NO_MAIL_SERVER = 'not sent: no mail server configured';
@@ -44,12 +47,23 @@ interface Claimed {
   id: number;
   idempotencyKey: string;
   toAddress: string;
-  subject: string;
-  html: string;
-  textBody: string;
+  /** Null (html, textBody) for a row queued by template and not rendered yet (decision 0045). */
+  subject: string | null;
+  html: string | null;
+  textBody: string | null;
+  template: string | null;
+  params: unknown;
   headers: Record<string, string>;
   attachments: MailAttachment[];
   attempts: number;
+}
+
+/** A claimed row's content, as sent. */
+interface Content {
+  subject: string;
+  html: string;
+  text: string;
+  attachments: MailAttachment[];
 }
 
 /**
@@ -135,6 +149,7 @@ export class MailWorker {
       return result;
     }
     const batch = Math.max(1, Math.ceil(this.mail.rate));
+    this.settings = undefined;
     while (!this.stopping) {
       const rows = await this.claim(batch);
       if (rows.length === 0) break;
@@ -144,7 +159,6 @@ export class MailWorker {
           await this.release(rows.slice(i).map((r) => r.id));
           return result;
         }
-        await this.waitForSlot();
         const outcome = await this.send(row);
         result[outcome]++;
         if (outcome === 'retried' && this.unreachable) {
@@ -158,6 +172,8 @@ export class MailWorker {
   }
 
   private unreachable = false;
+  /** The site settings, read once per pass when a row needs rendering. */
+  private settings: Promise<SiteSettings> | undefined;
 
   private async claim(limit: number): Promise<Claimed[]> {
     const { rows } = await sql<Claimed>`
@@ -168,7 +184,7 @@ export class MailWorker {
         order by not_before, id
         limit ${limit}
         for update skip locked)
-      returning id, idempotency_key, to_address, subject, html, text_body, headers, attachments, attempts`.execute(this.db);
+      returning id, idempotency_key, to_address, subject, html, text_body, template, params, headers, attachments, attempts`.execute(this.db);
     return rows.sort((a, b) => Number(a.id) - Number(b.id));
   }
 
@@ -185,23 +201,69 @@ export class MailWorker {
     if (at > now) await new Promise((r) => setTimeout(r, at - now));
   }
 
+  /**
+   * A row's content: as stored, or rendered now from its template with the site settings as
+   * they are at send time (decision 0045). Null when rendering fails: the attempt is recorded
+   * as failed with the error, and the row is tried again later like after a 4xx.
+   */
+  private async content(row: Claimed, attempts: number): Promise<{ content: Content; rendered: boolean } | null> {
+    if (row.html !== null && row.subject !== null && row.textBody !== null)
+      return { content: { subject: row.subject, html: row.html, text: row.textBody, attachments: row.attachments }, rendered: false };
+    try {
+      if (!row.template) throw new Error('the message has neither content nor a template');
+      this.settings ??= getSettings(this.db);
+      const r = await renderQueued(row.template, row.params, await this.settings);
+      return { content: { subject: r.subject, html: r.html, text: r.text, attachments: r.attachments ?? row.attachments }, rendered: true };
+    } catch (err) {
+      this.settings = undefined;
+      const error = `could not render the message: ${(err as Error)?.message ?? String(err)}`.slice(0, 1000);
+      const final = attempts >= MAX_ATTEMPTS;
+      await this.db
+        .updateTable('mailOutbox')
+        .set({
+          state: final ? 'failed' : 'queued',
+          attempts,
+          lastError: error,
+          lockedUntil: null,
+          notBefore: final ? (sql`not_before` as any) : new Date(Date.now() + this.backoffMs(attempts)),
+          updatedAt: sql`now()` as any,
+        })
+        .where('id', '=', row.id)
+        .execute();
+      this.log(`e-mail: message ${row.id} to ${row.toAddress}: ${error}`);
+      return null;
+    }
+  }
+
   private async send(row: Claimed): Promise<keyof PassResult> {
     const attempts = row.attempts + 1;
+    const prepared = await this.content(row, attempts);
+    if (!prepared) {
+      // Not the server's fault: the rest of the batch still goes.
+      this.unreachable = false;
+      return attempts >= MAX_ATTEMPTS ? 'failed' : 'retried';
+    }
+    const { content, rendered } = prepared;
+    await this.waitForSlot();
     try {
       await this.transport!.sendMail({
         from: this.mail.from,
         to: row.toAddress,
-        subject: row.subject,
-        html: row.html,
-        text: row.textBody,
+        subject: content.subject,
+        html: content.html,
+        text: content.text,
         headers: row.headers,
-        attachments: row.attachments.map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType })),
+        attachments: content.attachments.map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType })),
         messageId: `<${createHash('sha256').update(row.idempotencyKey).digest('hex').slice(0, 32)}@${domainOf(this.mail.from)}>`,
       });
       this.unreachable = false;
+      // A message rendered now keeps what was sent, for the admin Outbox.
+      const written = rendered
+        ? { subject: content.subject, html: content.html, textBody: content.text, attachments: JSON.stringify(content.attachments) }
+        : {};
       await this.db
         .updateTable('mailOutbox')
-        .set({ state: 'sent', sentAt: sql`now()` as any, attempts, lastError: null, lockedUntil: null, updatedAt: sql`now()` as any })
+        .set({ state: 'sent', sentAt: sql`now()` as any, attempts, lastError: null, lockedUntil: null, updatedAt: sql`now()` as any, ...written })
         .where('id', '=', row.id)
         .execute();
       return 'sent';

@@ -1,10 +1,10 @@
-import type { DB, MailAttachment } from '@post/db';
+import { type RawBuilder, sql } from 'kysely';
+import type { DB } from '@post/db';
 import type { Env } from '../../env.ts';
 import { getSettings } from '../site-settings/site-settings.service.ts';
-import { buildCalendar } from '../events/events.ics.ts';
 import { formatEventTime } from '../mail/context.ts';
 import { enqueue, hashToken, newToken, storeToken } from '../mail/outbox.ts';
-import { eventChanged, senderFrom, signupRemoved, volunteerConfirmation, volunteerReminder } from '../mail/templates.ts';
+import { eventParams, queuedSubject, type ConfirmationParams } from '../mail/render-queued.ts';
 import type { CalendarEventRow } from '../events/events.service.ts';
 
 /** Purpose of the token in a volunteer's cancel link. */
@@ -23,53 +23,42 @@ export async function loadMailEvent(db: DB, eventId: number): Promise<MailEvent 
   return { ...e, startDate: new Date(e.startDate), endDate: new Date(e.endDate), createdAt: new Date(e.createdAt), updatedAt: new Date(e.updatedAt) };
 }
 
-/** A volunteer's confirmation, rendered before the sign-up's transaction so it holds no lock while rendering. */
+/**
+ * What a volunteer's confirmation says, before the sign-up's statement: the template's
+ * parameters and the cancel token. Nothing is rendered in the request (decision 0045): the
+ * worker renders the message and its .ics when it sends it.
+ */
 export interface PreparedConfirmation {
   token: { token: string; hash: string };
+  params: ConfirmationParams;
   subject: string;
-  html: string;
-  text: string;
-  attachments: MailAttachment[];
   expiresAt: Date;
 }
 
-export async function prepareConfirmation(
-  db: DB,
-  baseUrl: string,
-  event: MailEvent,
-  volunteer: { name: string; role: string | null },
-): Promise<PreparedConfirmation> {
-  const settings = await getSettings(db);
+export function prepareConfirmation(baseUrl: string, event: MailEvent, volunteer: { name: string; role: string | null }): PreparedConfirmation {
   const token = newToken();
-  const cancelUrl = `${baseUrl}/volunteer/cancel?token=${token.token}`;
-  const rendered = await volunteerConfirmation({
-    sender: senderFrom(settings, baseUrl),
-    name: volunteer.name,
-    role: volunteer.role,
-    event: { title: event.title, when: formatEventTime(event.startDate, event.endDate, settings.timeZone), location: event.location },
-    cancelUrl,
-  });
-  const ics = buildCalendar([event], { postName: settings.postName, timeZone: settings.timeZone, baseUrl });
-  return {
-    token,
-    ...rendered,
-    attachments: [{ filename: 'event.ics', contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: ics }],
-    expiresAt: event.endDate,
-  };
+  const params: ConfirmationParams = { baseUrl, name: volunteer.name, role: volunteer.role, token: token.token, event: eventParams(event) };
+  return { token, params, subject: queuedSubject('volunteer-confirmation', params), expiresAt: event.endDate };
 }
 
-/** Queues a prepared confirmation for a new sign-up, in the sign-up's transaction. */
-export async function queueConfirmation(trx: DB, prepared: PreparedConfirmation, volunteerId: number, to: string): Promise<void> {
-  await storeToken(trx, prepared.token.hash, CANCEL_PURPOSE, volunteerId, prepared.expiresAt);
-  await enqueue(trx, {
-    idempotencyKey: `volunteer-confirmation:${volunteerId}`,
-    kind: 'volunteer-confirmation',
-    to,
-    subject: prepared.subject,
-    html: prepared.html,
-    text: prepared.text,
-    attachments: prepared.attachments,
-  });
+/**
+ * The rows a confirmation adds to the sign-up's statement, as common table expressions reading
+ * the new volunteer from `signed` (id): its cancel token and its outbox row, queued by template
+ * (what `enqueue` writes for a DeferredMessage, with the same idempotency key rule). Written
+ * into the one statement so a sign-up with its confirmation costs one round trip.
+ */
+export function confirmationRows(prepared: PreparedConfirmation, to: string): RawBuilder<unknown> {
+  return sql`
+    cancel_token as (
+      insert into mail_tokens (token_hash, purpose, subject_id, expires_at)
+      select ${prepared.token.hash}, ${CANCEL_PURPOSE}, id, ${prepared.expiresAt} from signed
+    ),
+    confirmation as (
+      insert into mail_outbox (idempotency_key, kind, to_address, subject, template, params)
+      select 'volunteer-confirmation:' || id, 'volunteer-confirmation', ${to}, ${prepared.subject}, 'volunteer-confirmation', ${JSON.stringify(prepared.params)}::jsonb
+      from signed
+      on conflict (idempotency_key) do nothing
+    )`;
 }
 
 /**
@@ -94,7 +83,6 @@ export async function queueReminders(db: DB, env: Env): Promise<number> {
   const existing = new Set(
     (await db.selectFrom('mailOutbox').select('idempotencyKey').where('idempotencyKey', 'in', keys).execute()).map((r) => r.idempotencyKey),
   );
-  const settings = await getSettings(db);
   const baseUrl = env.publicUrl ?? `http://localhost:${env.port}`;
   let queued = 0;
   for (const r of due) {
@@ -105,15 +93,9 @@ export async function queueReminders(db: DB, env: Env): Promise<number> {
     const event = await loadMailEvent(db, r.eventId);
     if (!event) continue;
     const token = newToken();
-    const rendered = await volunteerReminder({
-      sender: senderFrom(settings, baseUrl),
-      name: r.name,
-      role: r.role,
-      event: { title: event.title, when: formatEventTime(event.startDate, event.endDate, settings.timeZone), location: event.location },
-      cancelUrl: `${baseUrl}/volunteer/cancel?token=${token.token}`,
-    });
+    const params = { baseUrl, name: r.name, role: r.role, token: token.token, event: eventParams(event) };
     const wrote = await db.transaction().execute(async (trx) => {
-      const ok = await enqueue(trx, { idempotencyKey: key, kind: 'volunteer-reminder', to: r.email, ...rendered });
+      const ok = await enqueue(trx, { idempotencyKey: key, kind: 'volunteer-reminder', to: r.email, template: 'volunteer-reminder', params });
       if (ok) await storeToken(trx, token.hash, CANCEL_PURPOSE, r.volunteerId, event.endDate);
       return ok;
     });
@@ -152,13 +134,16 @@ export async function queueEventNotices(trx: DB, baseUrl: string, eventId: numbe
   if (!event) return 0;
   const volunteers = await trx.selectFrom('volunteers').select(['id', 'name', 'email']).where('eventId', '=', eventId).orderBy('id').execute();
   if (volunteers.length === 0) return 0;
-  const settings = await getSettings(trx);
-  const sender = senderFrom(settings, baseUrl);
-  const facts = { title: event.title, when: formatEventTime(event.startDate, event.endDate, settings.timeZone), location: event.location };
   const kind = deleted ? 'event-deleted' : 'event-changed';
+  const facts = eventParams(event);
   for (const v of volunteers) {
-    const rendered = await eventChanged({ sender, name: v.name, event: facts, deleted });
-    await enqueue(trx, { idempotencyKey: `${kind}:${eventId}:${event.sequence}:${v.id}`, kind, to: v.email, ...rendered });
+    await enqueue(trx, {
+      idempotencyKey: `${kind}:${eventId}:${event.sequence}:${v.id}`,
+      kind,
+      to: v.email,
+      template: 'event-changed',
+      params: { baseUrl, name: v.name, deleted, event: facts },
+    });
   }
   // Reminders still waiting for the old time: a moved event is reminded at its new time.
   const current = deleted ? [] : volunteers.map((v) => reminderKey(v.id, event.startDate));
@@ -182,13 +167,13 @@ export async function queueRemovalNotice(trx: DB, baseUrl: string, volunteerId: 
   if (!v) return;
   const event = await loadMailEvent(trx, v.eventId);
   if (!event || new Date(event.endDate).getTime() < Date.now()) return;
-  const settings = await getSettings(trx);
-  const rendered = await signupRemoved({
-    sender: senderFrom(settings, baseUrl),
-    name: v.name,
-    event: { title: event.title, when: formatEventTime(event.startDate, event.endDate, settings.timeZone), location: event.location },
+  await enqueue(trx, {
+    idempotencyKey: `volunteer-removed:${v.id}`,
+    kind: 'volunteer-removed',
+    to: v.email,
+    template: 'volunteer-removed',
+    params: { baseUrl, name: v.name, event: eventParams(event) },
   });
-  await enqueue(trx, { idempotencyKey: `volunteer-removed:${v.id}`, kind: 'volunteer-removed', to: v.email, ...rendered });
 }
 
 /**

@@ -6,7 +6,7 @@ import { MAIL_E } from '@post/contracts/mail';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import { mailBaseUrl } from '../mail/context.ts';
 import { useToken } from '../mail/outbox.ts';
-import { CANCEL_PURPOSE, loadMailEvent, prepareConfirmation, queueConfirmation, type PreparedConfirmation } from './volunteer-mail.ts';
+import { CANCEL_PURPOSE, confirmationRows, loadMailEvent, prepareConfirmation, type PreparedConfirmation } from './volunteer-mail.ts';
 import { isBot, limitPublicForm } from '../../lib/public-forms.ts';
 import type { Context } from '../../trpc.ts';
 import { inTransaction } from '../../lib/transaction.ts';
@@ -52,11 +52,11 @@ export async function signUp(ctx: Context, input: CreateVolunteerInput): Promise
   const role = input.role ?? null;
   // A filled honeypot gets the answer a person would, and nothing is stored.
   if (isBot(input)) return { id: 0, eventId: input.eventId, name: input.name, role };
-  // The confirmation is rendered first, outside the transaction, so the event's row lock is
-  // held only for the inserts; the rules below still decide whether anything is written.
+  // The confirmation's parameters come first (one event read); the worker renders the message
+  // when it sends it (decision 0045). The rules below still decide whether anything is written.
   const event = await loadMailEvent(ctx.db, input.eventId);
   const prepared =
-    event && !ctx.limits.withoutVolunteerMail ? await prepareConfirmation(ctx.db, mailBaseUrl(ctx.env, ctx.req), event, { name: input.name, role }) : undefined;
+    event && !ctx.limits.withoutVolunteerMail ? prepareConfirmation(mailBaseUrl(ctx.env, ctx.req), event, { name: input.name, role }) : undefined;
   for (let attempt = 0; ; attempt++) {
     let row: { id: number; eventId: number; name: string; role: string | null } | undefined;
     try {
@@ -99,10 +99,12 @@ export async function removeVolunteer(db: DB, id: number): Promise<void> {
 }
 
 /**
- * The sign-up and its confirmation in one transaction: the statement locks the event row only
- * while it is open and has a free position and inserts from it (the trigger adds one to the
- * count); the lock is held to the commit, so capacity holds exactly as with the single
- * statement, and the confirmation and its cancel token exist exactly when the sign-up does.
+ * The sign-up and its confirmation in one statement, so one transaction: it locks the event row
+ * only while it is open and has a free position and inserts from it (the trigger adds one to the
+ * count), and with a confirmation also inserts its cancel token and its outbox row (queued by
+ * template, rendered when sent: decision 0045). The lock is held to the statement's end, so
+ * capacity holds as with the single statement of decision 0008, and the confirmation and its
+ * token exist exactly when the sign-up does.
  */
 async function insertWithConfirmation(
   db: DB,
@@ -110,22 +112,21 @@ async function insertWithConfirmation(
   role: string | null,
   prepared: PreparedConfirmation | undefined,
 ): Promise<{ id: number; eventId: number; name: string; role: string | null } | undefined> {
-  return inTransaction(db, async (trx) => {
-    // Written as SQL, not with the query builder: building and compiling the builder's
-    // statement was a tenth of a sign-up's time. The result's columns come back camelCased.
-    const result = await sql<{ id: number; eventId: number; name: string; role: string | null }>`
-        with open as (
-          select id from events
-          where id = ${input.eventId} and end_date >= now() and volunteer_count < volunteer_positions
-          for update
-        )
+  // Written as SQL, not with the query builder: building and compiling the builder's
+  // statement was a tenth of a sign-up's time. The result's columns come back camelCased.
+  const result = await sql<{ id: number; eventId: number; name: string; role: string | null }>`
+      with open as (
+        select id from events
+        where id = ${input.eventId} and end_date >= now() and volunteer_count < volunteer_positions
+        for update
+      ),
+      signed as (
         insert into volunteers (event_id, name, email, phone, role)
         select id, ${input.name}, ${input.email}, ${input.phone ?? null}, ${role} from open
-        returning id, event_id, name, role`.execute(trx);
-    const row = result.rows[0];
-    if (row && prepared) await queueConfirmation(trx, prepared, row.id, input.email);
-    return row;
-  });
+        returning id, event_id, name, role
+      )${prepared ? sql`, ${confirmationRows(prepared, input.email)}` : sql``}
+      select id, event_id, name, role from signed`.execute(db);
+  return result.rows[0];
 }
 
 /**

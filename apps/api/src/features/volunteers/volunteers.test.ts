@@ -247,7 +247,7 @@ describe("the event's volunteer count", () => {
     expect(await counts(eventId)).toMatchObject({ volunteerCount: 3, actual: 3 });
   });
 
-  it('takes one locking statement for a sign-up, committed with its confirmation', async () => {
+  it('takes one locking statement for a sign-up, with its confirmation and cancel token in it', async () => {
     const eventId = await insertEvent();
     const sent: string[] = [];
     const db = t.db.withPlugin({
@@ -261,12 +261,14 @@ describe("the event's volunteer count", () => {
     const row = await signUpService(ctx, { name: 'Solo Statement', email: 'solo@example.org', phone: null, role: null, eventId });
     expect(row).toMatchObject({ eventId, name: 'Solo Statement' });
     // WITH open AS (SELECT ... FOR UPDATE) INSERT ... SELECT FROM open is still the one statement
-    // that checks and takes a position; the cancel token and the confirmation are inserted
-    // after it in the same transaction (issue 19), so neither exists without the other.
-    expect(sent.filter((k) => k === 'RawNode')).toHaveLength(1);
-    expect(sent.slice(sent.indexOf('RawNode'))).toEqual(['RawNode', 'InsertQueryNode', 'InsertQueryNode']);
-    const queued = await t.db.selectFrom('mailOutbox').select(['kind', 'toAddress']).where('toAddress', '=', 'solo@example.org').execute();
-    expect(queued).toEqual([{ kind: 'volunteer-confirmation', toAddress: 'solo@example.org' }]);
+    // that checks and takes a position; the cancel token and the confirmation (queued by
+    // template, decision 0045) are inserted by the same statement, so neither exists without
+    // the other and the sign-up costs one round trip.
+    expect(sent.slice(sent.indexOf('RawNode'))).toEqual(['RawNode']);
+    const queued = await t.db.selectFrom('mailOutbox').select(['kind', 'toAddress', 'template']).where('toAddress', '=', 'solo@example.org').execute();
+    expect(queued).toEqual([{ kind: 'volunteer-confirmation', toAddress: 'solo@example.org', template: 'volunteer-confirmation' }]);
+    const token = await t.db.selectFrom('mailTokens').select('purpose').where('subjectId', '=', row.id).where('purpose', '=', 'volunteer-cancel').execute();
+    expect(token).toHaveLength(1);
   });
 });
 
