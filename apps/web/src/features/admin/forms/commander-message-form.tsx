@@ -6,20 +6,17 @@ import { toast } from 'sonner';
 import { z } from 'zod';
 import { CreateCommanderMessageInput, type CommanderMessage } from '@post/contracts/commander-messages';
 import { T, TEXT } from '@post/contracts/messages';
-import { Field, FieldControl, FieldDescription, FieldError, FieldLabel } from '@post/ui/components/field';
-import { Textarea } from '@post/ui/components/textarea';
 import { Page } from '../../../layout/page.tsx';
 import { errorStatus, serverMessage, trpc } from '../../../lib/trpc.ts';
 import { useUnsavedChanges } from '../../../lib/use-unsaved-changes.ts';
 import { useFormDraft } from '../../../lib/use-form-draft.ts';
 import { messageHtml } from '../html.ts';
 import { BackLink } from './back-link.tsx';
-import { FORMATTING_HINT, FormattingToolbar, useFormatting } from './formatting.tsx';
+import { FormattedTextField } from './formatting.tsx';
 import { DraftNotice } from './draft-notice.tsx';
 import { FormActions } from './form-actions.tsx';
 import { FormPanel } from './form-panel.tsx';
 import { ErrorState, LoadingState } from '../../../components/load-state.tsx';
-import { RequiredMark } from './required-mark.tsx';
 import { UnsavedChangesDialog } from './unsaved-changes-dialog.tsx';
 import { AdminTitle } from './admin-title.tsx';
 
@@ -57,12 +54,6 @@ function CommanderMessageForm({ message }: { message?: CommanderMessage }) {
   const draft = useFormDraft(form, `commander-message:${message?.id ?? 'new'}`);
   const content = useWatch({ control: form.control, name: 'content' });
   const preview = useMemo(() => messageHtml(content ?? ''), [content]);
-  const { ref: registerRef, ...field } = form.register('content');
-  const error = form.formState.errors.content?.message;
-
-  const { textarea, wrap, onKeyDown } = useFormatting((next) =>
-    form.setValue('content', next, { shouldDirty: true, shouldValidate: form.formState.isSubmitted }),
-  );
 
   const onSubmit = form.handleSubmit(async (v) => {
     try {
@@ -84,27 +75,7 @@ function CommanderMessageForm({ message }: { message?: CommanderMessage }) {
     <FormPanel>
       <form onSubmit={onSubmit} noValidate className="space-y-6" aria-label={message ? 'Edit commander message' : 'New commander message'}>
         <DraftNotice draft={draft} />
-        <Field>
-          <FieldLabel>
-            Message <RequiredMark />
-          </FieldLabel>
-          <FormattingToolbar onWrap={wrap} />
-          <FieldControl>
-            <Textarea
-              {...field}
-              ref={(el) => {
-                registerRef(el);
-                textarea.current = el;
-              }}
-              onKeyDown={onKeyDown}
-              rows={12}
-              aria-required
-              className="font-mono text-base"
-            />
-          </FieldControl>
-          <FieldDescription>{FORMATTING_HINT}</FieldDescription>
-          <FieldError>{error}</FieldError>
-        </Field>
+        <FormattedTextField form={form} name="content" label="Message" rows={12} />
         <section aria-labelledby="preview-heading" className="rounded-lg border bg-muted p-4">
           <h2 id="preview-heading" className="mb-2 text-lg font-semibold">
             Preview

@@ -1,7 +1,11 @@
 import { useRef } from 'react';
 import type * as React from 'react';
 import { BoldIcon, ItalicIcon, UnderlineIcon } from 'lucide-react';
+import type { FieldValues, Path, PathValue, UseFormReturn } from 'react-hook-form';
 import { Button } from '@post/ui/components/button';
+import { Field, FieldControl, FieldDescription, FieldError, FieldLabel } from '@post/ui/components/field';
+import { Textarea } from '@post/ui/components/textarea';
+import { RequiredMark } from './required-mark.tsx';
 
 /** The tags the commander message and newsletter editors insert (the same allow-list as the server's). */
 export type FormatTag = 'strong' | 'em' | 'u';
@@ -60,5 +64,52 @@ export function FormattingToolbar({ onWrap }: { onWrap: (tag: FormatTag) => void
         </Button>
       ))}
     </div>
+  );
+}
+
+/**
+ * A required text field with the formatting toolbar (commander message, newsletter issue):
+ * the label, the toolbar, the text area with Ctrl+B/I/U, the hint and the field's error.
+ */
+export function FormattedTextField<T extends FieldValues>({
+  form,
+  name,
+  label,
+  rows,
+  hint = FORMATTING_HINT,
+}: {
+  form: UseFormReturn<T>;
+  name: Path<T>;
+  label: string;
+  rows: number;
+  hint?: string;
+}) {
+  const { ref: registerRef, ...field } = form.register(name);
+  const { textarea, wrap, onKeyDown } = useFormatting((next) =>
+    form.setValue(name, next as PathValue<T, Path<T>>, { shouldDirty: true, shouldValidate: form.formState.isSubmitted }),
+  );
+  const error = form.formState.errors[name]?.message;
+  return (
+    <Field>
+      <FieldLabel>
+        {label} <RequiredMark />
+      </FieldLabel>
+      <FormattingToolbar onWrap={wrap} />
+      <FieldControl>
+        <Textarea
+          {...field}
+          ref={(el) => {
+            registerRef(el);
+            textarea.current = el;
+          }}
+          onKeyDown={onKeyDown}
+          rows={rows}
+          aria-required
+          className="font-mono text-base"
+        />
+      </FieldControl>
+      <FieldDescription>{hint}</FieldDescription>
+      <FieldError>{typeof error === 'string' ? error : undefined}</FieldError>
+    </Field>
   );
 }

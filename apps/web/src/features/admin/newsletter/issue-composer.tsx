@@ -7,9 +7,8 @@ import { MailIcon, SendIcon } from 'lucide-react';
 import { NewsletterIssueInput } from '@post/contracts/mail';
 import { T } from '@post/contracts/messages';
 import { Button } from '@post/ui/components/button';
-import { Field, FieldControl, FieldDescription, FieldError, FieldLabel } from '@post/ui/components/field';
+import { Field, FieldControl, FieldError, FieldLabel } from '@post/ui/components/field';
 import { Input } from '@post/ui/components/input';
-import { Textarea } from '@post/ui/components/textarea';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -25,7 +24,7 @@ import { useFormDraft } from '../../../lib/use-form-draft.ts';
 import { useUnsavedChanges } from '../../../lib/use-unsaved-changes.ts';
 import { messageHtml } from '../html.ts';
 import { DraftNotice } from '../forms/draft-notice.tsx';
-import { FORMATTING_HINT, FormattingToolbar, useFormatting } from '../forms/formatting.tsx';
+import { FORMATTING_HINT, FormattedTextField } from '../forms/formatting.tsx';
 import { RequiredMark } from '../forms/required-mark.tsx';
 import { UnsavedChangesDialog } from '../forms/unsaved-changes-dialog.tsx';
 
@@ -49,10 +48,6 @@ export function IssueComposer({ subscribers }: { subscribers: number | undefined
   const [problem, setProblem] = useState<string | undefined>();
   const content = useWatch({ control: form.control, name: 'content' });
   const preview = useMemo(() => messageHtml(content ?? ''), [content]);
-  const { ref: registerRef, ...field } = form.register('content');
-  const { textarea, wrap, onKeyDown } = useFormatting((next) =>
-    form.setValue('content', next, { shouldDirty: true, shouldValidate: form.formState.isSubmitted }),
-  );
 
   const run = async (v: FormValues, testOnly: boolean) => {
     setProblem(undefined);
@@ -90,27 +85,13 @@ export function IssueComposer({ subscribers }: { subscribers: number | undefined
         </FieldControl>
         <FieldError>{form.formState.errors.subject?.message}</FieldError>
       </Field>
-      <Field>
-        <FieldLabel>
-          Message <RequiredMark />
-        </FieldLabel>
-        <FormattingToolbar onWrap={wrap} />
-        <FieldControl>
-          <Textarea
-            {...field}
-            ref={(el) => {
-              registerRef(el);
-              textarea.current = el;
-            }}
-            onKeyDown={onKeyDown}
-            rows={10}
-            aria-required
-            className="font-mono text-base"
-          />
-        </FieldControl>
-        <FieldDescription>{FORMATTING_HINT} Every copy ends with the post's name and address and an unsubscribe link.</FieldDescription>
-        <FieldError>{form.formState.errors.content?.message}</FieldError>
-      </Field>
+      <FormattedTextField
+        form={form}
+        name="content"
+        label="Message"
+        rows={10}
+        hint={`${FORMATTING_HINT} Every copy ends with the post's name and address and an unsubscribe link.`}
+      />
       <section aria-labelledby="issue-preview-heading" className="rounded-lg border bg-muted p-4">
         <h3 id="issue-preview-heading" className="mb-2 text-lg font-semibold">
           Preview
