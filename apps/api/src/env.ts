@@ -106,6 +106,8 @@ export interface MailEnv {
   rate: number;
   /** How long before an event its volunteers are reminded. */
   reminderHours: number;
+  /** The key volunteers' cancel links are signed with (SESSION_SECRET; decision 0046). */
+  linkSecret: string;
 }
 
 /** Reads and checks process.env (the only reader of it); throws one message listing every bad value. */
@@ -129,13 +131,14 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new Error('Invalid configuration:\n  - SESSION_SECRET is required when NODE_ENV=production with DATABASE_URL (at least 32 characters)');
   }
   const dataDir = path.resolve(e.DATA_DIR);
+  const sessionSecret = e.SESSION_SECRET ?? embeddedSecret(dataDir);
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     dataDir,
-    sessionSecret: e.SESSION_SECRET ?? embeddedSecret(dataDir),
+    sessionSecret,
     publicUrl: e.PUBLIC_URL,
     secureCookies: e.PUBLIC_URL?.startsWith('https://') ?? false,
     adminUsername: e.ADMIN_USERNAME,
@@ -153,6 +156,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
       from: e.MAIL_FROM ?? `no-reply@${hostOf(e.PUBLIC_URL)}`,
       rate: e.MAIL_RATE,
       reminderHours: e.REMINDER_HOURS,
+      linkSecret: sessionSecret,
     },
   };
 }

@@ -40,7 +40,7 @@ async function mailTo(address: string, subject: RegExp, timeoutMs = 20_000) {
 
 /** The site-relative address of the first link to `pathname` in a message's text. */
 function linkIn(text: string | undefined, pathname: string): string {
-  const m = new RegExp(`https?://[^\\s\\]]+${pathname.replace(/\//g, '\\/')}\\?token=[A-Za-z0-9_-]+`).exec(text ?? '');
+  const m = new RegExp(`https?://[^\\s\\]]+${pathname.replace(/\//g, '\\/')}\\?token=[A-Za-z0-9_.-]*[A-Za-z0-9_-]`).exec(text ?? '');
   assert.ok(m, `no ${pathname} link in:\n${text}`);
   const u = new URL(m[0]);
   return `${u.pathname}${u.search}`;

@@ -5,7 +5,8 @@ import { MAIL_E } from '@post/contracts/mail';
 import { createTestApp, type Agent } from '../../test-helpers.ts';
 import { SmtpSink } from './smtp-sink.ts';
 import { MAX_ATTEMPTS, MailWorker, NO_MAIL_SERVER } from './worker.ts';
-import { enqueue } from './outbox.ts';
+import { enqueue, newToken, storeToken } from './outbox.ts';
+import { cancelToken } from '../volunteers/cancel-link.ts';
 import { queueReminders } from '../volunteers/volunteer-mail.ts';
 
 const HOUR = 60 * 60 * 1000;
@@ -78,7 +79,7 @@ const cancel = (token: unknown) =>
     remoteAddress: nextAddress(),
   });
 
-const tokenOf = (text: string) => /token=([A-Za-z0-9_-]+)/.exec(text)?.[1];
+const tokenOf = (text: string) => /token=([A-Za-z0-9_.-]*[A-Za-z0-9_-])/.exec(text)?.[1];
 
 const outboxFor = (to: string) => t.db.selectFrom('mailOutbox').selectAll().where('toAddress', '=', to).orderBy('id').execute();
 
@@ -108,9 +109,15 @@ describe('volunteer confirmation', () => {
     const token = tokenOf(m.text ?? '');
     expect(token).toBeTruthy();
     expect(m.text).toContain(`http://post.example.org/volunteer/cancel?token=${token}`);
-    // Only the hash is stored.
-    const tokens = await t.db.selectFrom('mailTokens').select('tokenHash').execute();
-    expect(tokens.some((r) => r.tokenHash === token)).toBe(false);
+    // Signed from the sign-up's id (decision 0046): nothing of it is stored, and the same
+    // link for another sign-up, or signed with another key, is refused.
+    const [id] = token!.split('.');
+    expect(await t.db.selectFrom('mailTokens').select('tokenHash').where('subjectId', '=', Number(id)).execute()).toEqual([]);
+    expect(cancelToken(t.env.mail.linkSecret, Number(id))).toBe(token);
+    for (const forged of [cancelToken('another key, at least thirty-two characters', Number(id)), `${Number(id) + 1}.${token!.split('.')[1]}`]) {
+      expect((await cancel(forged)).statusCode).toBe(400);
+    }
+    expect(await t.db.selectFrom('volunteers').select('id').where('id', '=', Number(id)).execute()).toHaveLength(1);
     // The .ics is the event.
     const ics = m.attachments.find((a) => a.filename === 'event.ics');
     expect(ics?.contentType).toBe('text/calendar');
@@ -164,14 +171,27 @@ describe('volunteer confirmation', () => {
     const event = await insertEvent();
     await signUp({ name: 'Late Larry', email: 'larry@example.org', eventId: event.id });
     await t.app.mailWorker.runOnce();
-    const token = tokenOf(sink.messages[0]!.text ?? '')!;
+    const token = tokenOf(sink.messages.find((m) => m.text?.includes('Late Larry'))!.text ?? '')!;
     await t.db
-      .updateTable('mailTokens')
-      .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where('purpose', '=', 'volunteer-cancel')
+      .updateTable('events')
+      .set({ startDate: new Date(Date.now() - 7200_000), endDate: new Date(Date.now() - 1000) })
+      .where('id', '=', event.id)
       .execute();
+    expect((await t.app.inject({ method: 'GET', url: `/api/volunteers/cancel?token=${token}` })).json()).toBeNull();
     expect((await cancel(token)).statusCode).toBe(400);
     expect((await t.db.selectFrom('volunteers').select('id').where('email', '=', 'larry@example.org').execute()).length).toBe(1);
+  });
+
+  it('a cancel link mailed before links were signed (its token stored) still works, once', async () => {
+    const event = await insertEvent();
+    await signUp({ name: 'Early Edna', email: 'edna@example.org', eventId: event.id });
+    const v = await t.db.selectFrom('volunteers').select('id').where('email', '=', 'edna@example.org').executeTakeFirstOrThrow();
+    const { token, hash } = newToken();
+    await storeToken(t.db, hash, 'volunteer-cancel', v.id, new Date(Date.now() + 72 * HOUR));
+    expect((await t.app.inject({ method: 'GET', url: `/api/volunteers/cancel?token=${token}` })).json()).toMatchObject({ name: 'Early Edna' });
+    expect((await cancel(token)).statusCode).toBe(200);
+    expect((await cancel(token)).statusCode).toBe(400);
+    expect(await t.db.selectFrom('volunteers').select('id').where('id', '=', v.id).execute()).toEqual([]);
   });
 
   it('a refused sign-up (full, duplicate) queues nothing; capacity holds with confirmations under concurrency', async () => {
@@ -201,7 +221,14 @@ describe('rendered when sent (decision 0045)', () => {
     const [queued] = await outboxFor('dorothy@example.org');
     expect(queued).toMatchObject({ state: 'queued', template: 'volunteer-confirmation', subject: "You're signed up: Poppy Drive", html: null, textBody: null });
     expect(queued!.attachments).toEqual([]);
-    const params = queued!.params as { name: string; role: string; baseUrl: string; token: string; event: { id: number; title: string; startDate: string } };
+    const params = queued!.params as {
+      name: string;
+      role: string;
+      baseUrl: string;
+      volunteerId: number;
+      event: { id: number; title: string; startDate: string };
+    };
+    const signedToken = cancelToken(t.env.mail.linkSecret, params.volunteerId);
     expect(params).toMatchObject({
       name: 'Dorothy Vaughan',
       role: 'Driver',
@@ -214,7 +241,7 @@ describe('rendered when sent (decision 0045)', () => {
     expect(listed.items[0]).toMatchObject({ subject: "You're signed up: Poppy Drive", state: 'queued' });
     const shown = (await admin.get(`/api/admin/outbox/${queued!.id}`)).json();
     expect(shown.text).toContain('Dorothy Vaughan');
-    expect(shown.text).toContain(`http://post.example.org/volunteer/cancel?token=${params.token}`);
+    expect(shown.text).toContain(`http://post.example.org/volunteer/cancel?token=${signedToken}`);
     expect(shown.attachments).toEqual([{ filename: 'event.ics', contentType: 'text/calendar; charset=utf-8; method=PUBLISH' }]);
     expect((await outboxFor('dorothy@example.org'))[0]!.html).toBeNull();
     // The post renames itself before the worker runs: the message carries the new name.
@@ -231,7 +258,7 @@ describe('rendered when sent (decision 0045)', () => {
     const when = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Chicago', hour: 'numeric', minute: '2-digit' }).format(new Date(event.startDate));
     expect(m.text).toContain(when);
     const token = tokenOf(m.text ?? '');
-    expect(token).toBe(params.token);
+    expect(token).toBe(signedToken);
     expect(m.text).toContain(`http://post.example.org/volunteer/cancel?token=${token}`);
     const ics = m.attachments.find((a) => a.filename === 'event.ics');
     const icsText = ics!.content.toString('utf8');

@@ -4,6 +4,7 @@ import type { SiteSettings } from '@post/contracts/site-settings';
 import { buildCalendar } from '../events/events.ics.ts';
 import type { CalendarEventRow } from '../events/events.service.ts';
 import { formatEventTime } from './context.ts';
+import { cancelToken } from '../volunteers/cancel-link.ts';
 import { eventChanged, senderFrom, signupRemoved, volunteerConfirmation, volunteerReminder, type Rendered } from './templates.ts';
 
 // Messages rendered when they are sent (decision 0045). A request queues the name of a template
@@ -64,7 +65,18 @@ const facts = (e: EventParams, settings: SiteSettings) => ({
 /** The site's address for links, as the request that queued the message saw it. */
 const BaseUrl = z.string().url();
 
-const ConfirmationParams = z.object({ baseUrl: BaseUrl, name: z.string(), role: z.string().nullable(), token: z.string().min(20), event: EventParams });
+// The cancel link: signed from the sign-up's id when rendered (decision 0046); rows queued
+// before that hold a random token instead.
+const ConfirmationParams = z
+  .object({
+    baseUrl: BaseUrl,
+    name: z.string(),
+    role: z.string().nullable(),
+    volunteerId: z.number().int().positive().optional(),
+    token: z.string().min(20).optional(),
+    event: EventParams,
+  })
+  .refine((p) => p.volunteerId !== undefined || p.token !== undefined, 'a cancel link needs the sign-up (volunteerId) or a token');
 const ReminderParams = ConfirmationParams;
 const EventChangedParams = z.object({ baseUrl: BaseUrl, name: z.string(), deleted: z.boolean(), event: EventParams });
 const RemovedParams = z.object({ baseUrl: BaseUrl, name: z.string(), event: EventParams });
@@ -74,13 +86,15 @@ export type ReminderParams = z.infer<typeof ReminderParams>;
 export type EventChangedParams = z.infer<typeof EventChangedParams>;
 export type RemovedParams = z.infer<typeof RemovedParams>;
 
-const cancelUrl = (p: { baseUrl: string; token: string }) => `${p.baseUrl}/volunteer/cancel?token=${p.token}`;
+const cancelUrl = (p: ConfirmationParams, linkSecret: string) =>
+  `${p.baseUrl}/volunteer/cancel?token=${p.volunteerId !== undefined ? cancelToken(linkSecret, p.volunteerId) : p.token}`;
 
 interface Template<P> {
   params: z.ZodType<P>;
   /** The subject, cheap to compute: stored at enqueue time so the Outbox list needs no rendering. */
   subject: (p: P) => string;
-  render: (p: P, settings: SiteSettings) => Promise<RenderedMessage>;
+  /** `linkSecret` signs the links a message carries (MailEnv.linkSecret). */
+  render: (p: P, settings: SiteSettings, linkSecret: string) => Promise<RenderedMessage>;
 }
 
 const define = <P>(t: Template<P>): Template<P> => t;
@@ -90,13 +104,13 @@ const templates = {
   'volunteer-confirmation': define({
     params: ConfirmationParams,
     subject: (p) => `You're signed up: ${p.event.title}`,
-    async render(p, settings) {
+    async render(p, settings, linkSecret) {
       const rendered = await volunteerConfirmation({
         sender: senderFrom(settings, p.baseUrl),
         name: p.name,
         role: p.role,
         event: facts(p.event, settings),
-        cancelUrl: cancelUrl(p),
+        cancelUrl: cancelUrl(p, linkSecret),
       });
       const ics = buildCalendar([eventRow(p.event)], { postName: settings.postName, timeZone: settings.timeZone, baseUrl: p.baseUrl });
       return { ...rendered, attachments: [{ filename: 'event.ics', contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: ics }] };
@@ -105,8 +119,14 @@ const templates = {
   'volunteer-reminder': define({
     params: ReminderParams,
     subject: (p) => `Reminder: ${p.event.title}`,
-    render: (p, settings) =>
-      volunteerReminder({ sender: senderFrom(settings, p.baseUrl), name: p.name, role: p.role, event: facts(p.event, settings), cancelUrl: cancelUrl(p) }),
+    render: (p, settings, linkSecret) =>
+      volunteerReminder({
+        sender: senderFrom(settings, p.baseUrl),
+        name: p.name,
+        role: p.role,
+        event: facts(p.event, settings),
+        cancelUrl: cancelUrl(p, linkSecret),
+      }),
   }),
   'event-changed': define({
     params: EventChangedParams,
@@ -133,10 +153,10 @@ export function queuedSubject<N extends TemplateName>(template: N, params: Param
  * says what went wrong for an unknown template (a node of an older version reading a newer
  * row) or parameters the template does not accept.
  */
-export async function renderQueued(template: string, params: unknown, settings: SiteSettings): Promise<RenderedMessage> {
+export async function renderQueued(template: string, params: unknown, settings: SiteSettings, linkSecret: string): Promise<RenderedMessage> {
   const t = (templates as Record<string, Template<unknown>>)[template];
   if (!t) throw new Error(`unknown template "${template}"`);
   const parsed = t.params.safeParse(params);
   if (!parsed.success) throw new Error(`parameters of template "${template}" not accepted: ${z.prettifyError(parsed.error).replace(/\s+/g, ' ')}`);
-  return t.render(parsed.data, settings);
+  return t.render(parsed.data, settings, linkSecret);
 }

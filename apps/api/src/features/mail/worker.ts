@@ -212,7 +212,7 @@ export class MailWorker {
     try {
       if (!row.template) throw new Error('the message has neither content nor a template');
       this.settings ??= getSettings(this.db);
-      const r = await renderQueued(row.template, row.params, await this.settings);
+      const r = await renderQueued(row.template, row.params, await this.settings, this.mail.linkSecret);
       return { content: { subject: r.subject, html: r.html, text: r.text, attachments: r.attachments ?? row.attachments }, rendered: true };
     } catch (err) {
       this.settings = undefined;

@@ -90,5 +90,5 @@ export const volunteersRouter = router({
     })
     .input(CancelSignUpInput)
     .output(CancelPreviewSchema.nullable())
-    .query(({ ctx, input }) => previewCancel(ctx.db, input.token)),
+    .query(({ ctx, input }) => previewCancel(ctx.db, ctx.env.mail.linkSecret, input.token)),
 });

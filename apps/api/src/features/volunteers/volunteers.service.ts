@@ -6,6 +6,7 @@ import { MAIL_E } from '@post/contracts/mail';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import { mailBaseUrl } from '../mail/context.ts';
 import { useToken } from '../mail/outbox.ts';
+import { volunteerOfToken } from './cancel-link.ts';
 import { CANCEL_PURPOSE, confirmationRows, loadMailEvent, prepareConfirmation, type PreparedConfirmation } from './volunteer-mail.ts';
 import { isBot, limitPublicForm } from '../../lib/public-forms.ts';
 import type { Context } from '../../trpc.ts';
@@ -101,10 +102,10 @@ export async function removeVolunteer(db: DB, id: number): Promise<void> {
 /**
  * The sign-up and its confirmation in one statement, so one transaction: it locks the event row
  * only while it is open and has a free position and inserts from it (the trigger adds one to the
- * count), and with a confirmation also inserts its cancel token and its outbox row (queued by
- * template, rendered when sent: decision 0045). The lock is held to the statement's end, so
- * capacity holds as with the single statement of decision 0008, and the confirmation and its
- * token exist exactly when the sign-up does.
+ * count), and with a confirmation also inserts its outbox row (queued by template, rendered
+ * when sent: decision 0045; its cancel link is signed from the sign-up's id, decision 0046). The lock is held to the statement's end, so
+ * capacity holds as with the single statement of decision 0008, and the confirmation exists
+ * exactly when the sign-up does.
  */
 async function insertWithConfirmation(
   db: DB,
@@ -132,13 +133,22 @@ async function insertWithConfirmation(
 /**
  * Cancels a sign-up from the link in its confirmation or reminder (single use, valid until the
  * event ends): the volunteer row goes, the trigger frees the position, and any of the
- * volunteer's messages still queued (a reminder) are cancelled, all in one transaction.
+ * volunteer's messages still queued (a reminder) are cancelled, all in one transaction. A
+ * signed link (decision 0046) is single use because its sign-up is gone once used; a stored
+ * token of a link mailed before is marked used as well.
  */
 export async function cancelByToken(ctx: Context, token: string): Promise<{ eventId: number; eventTitle: string }> {
-  const done = await ctx.db.transaction().execute(async (trx) => {
-    const volunteerId = await useToken(trx, token, CANCEL_PURPOSE);
+  const done = await inTransaction(ctx.db, async (trx) => {
+    if (token.length < 20 || token.length > 200) return null;
+    const signed = volunteerOfToken(ctx.env.mail.linkSecret, token);
+    const volunteerId = signed ?? (await useToken(trx, token, CANCEL_PURPOSE));
     if (volunteerId === null) return null;
-    const removed = await trx.deleteFrom('volunteers').where('id', '=', volunteerId).returning(['eventId']).executeTakeFirst();
+    const removed = await trx
+      .deleteFrom('volunteers')
+      .where('id', '=', volunteerId)
+      .where('eventId', 'in', trx.selectFrom('events').select('id').where('endDate', '>', new Date()))
+      .returning(['eventId'])
+      .executeTakeFirst();
     if (!removed) return null;
     await cancelQueuedReminders(trx, volunteerId);
     const event = await trx.selectFrom('events').select(['id', 'title']).where('id', '=', removed.eventId).executeTakeFirst();
