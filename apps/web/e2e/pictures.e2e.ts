@@ -51,7 +51,14 @@ describe('pictures', () => {
     await page.goto('/news');
     const card = page.getByRole('main').getByRole('img', { name: first.imageAlt! });
     await card.waitFor();
-    assert.equal(await card.getAttribute('loading'), 'lazy');
+    // The newest item's photo is the list's largest paint on a phone: fetched at once, first.
+    assert.equal(await card.getAttribute('loading'), 'eager');
+    assert.equal(await card.getAttribute('fetchpriority'), 'high');
+    // Every other photo in the list waits until it is near the screen.
+    for (const other of await page.getByRole('main').locator('li:not(:first-child) picture img').all()) {
+      assert.equal(await other.getAttribute('loading'), 'lazy');
+      assert.equal(await other.getAttribute('fetchpriority'), null);
+    }
     await context.close();
   });
 

@@ -37,9 +37,10 @@ export function NewsListPage() {
       >
         {(items) => (
           <ul className="max-w-3xl space-y-4">
-            {newestFirst(items).map((n) => (
+            {newestFirst(items).map((n, i) => (
               <li key={n.id}>
-                <NewsSummary item={n} />
+                {/* The first item's photo is the page's largest paint on a phone: fetched at once. */}
+                <NewsSummary item={n} priority={i === 0} />
               </li>
             ))}
           </ul>
@@ -55,12 +56,15 @@ export function NewsSummary({
   headingLevel = 2,
   excerptLength = 220,
   plain = false,
+  priority = false,
 }: {
   item: News;
   headingLevel?: 2 | 3 | 4;
   excerptLength?: number;
   /** Without its own border (inside another panel). */
   plain?: boolean;
+  /** Its photo is the largest thing above the fold (see Picture). */
+  priority?: boolean;
 }) {
   const f = usePostFormat();
   const H = `h${headingLevel}` as 'h2' | 'h3' | 'h4';
@@ -71,6 +75,7 @@ export function NewsSummary({
           image={item.image}
           alt={item.imageAlt ?? ''}
           sizes="(min-width: 48rem) 36rem, 100vw"
+          priority={priority}
           className="mb-3 aspect-video h-auto w-full rounded-lg object-cover"
         />
       ) : null}
