@@ -114,6 +114,10 @@ describe('newsletter', () => {
     // The test goes to the administrator's own address; this one has none, and is told so.
     await page.getByRole('button', { name: 'Send a test to me' }).click();
     await page.getByRole('main').getByRole('alert').getByText(NEWSLETTER_E.noAdminEmail).waitFor();
+    assert.equal(
+      await page.getByRole('main').getByRole('alert').getByRole('link', { name: 'Add your e-mail address' }).getAttribute('href'),
+      '/admin/account#details',
+    );
 
     await page.getByRole('button', { name: 'Send to 2 subscribers' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Send to 2 subscribers?' });

@@ -4,7 +4,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import * as OTPAuth from 'otpauth';
 import type { Page } from 'playwright-core';
-import { T } from '@post/contracts/messages';
+import { T, V } from '@post/contracts/messages';
 import { E2E_ADMIN, startSite, type TestSite } from './harness.ts';
 import { axeViolations, collectErrors, field, signInAdmin, toast } from './admin-helpers.ts';
 import { SE } from '@post/contracts/staff-messages';
@@ -234,6 +234,76 @@ describe('officers', () => {
     await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).waitFor();
     noErrors();
     await phone.context.close();
+    await laptop.context.close();
+    await context.close();
+  });
+
+  it('keeps your own name and e-mail, and makes new recovery codes in place of the old ones', async () => {
+    const { page, context } = await site.newPage();
+    const noErrors = collectErrors(page);
+    await signInAdmin(page);
+    await page.goto('/admin/account#details');
+    const details = page.getByRole('form', { name: 'Your details' });
+    await details.waitFor();
+    // The first administrator, made by the command line, has no e-mail address yet.
+    assert.equal(await field(page, 'E-mail').inputValue(), '');
+    await field(page, 'First name').fill('');
+    await details.getByRole('button', { name: 'Save' }).click();
+    await page.getByText(V.firstNameRequired).waitFor();
+    await field(page, 'First name').fill('Pat');
+    await field(page, 'Last name').fill('Commander');
+    // An address another account uses is refused at the field; what was typed stays.
+    await field(page, 'E-mail').fill('pat.rivera@example.org');
+    await details.getByRole('button', { name: 'Save' }).click();
+    await details.getByText(SE.staffEmailTaken).waitFor();
+    assert.equal(await field(page, 'Last name').inputValue(), 'Commander');
+    await field(page, 'E-mail').fill('commander@example.org');
+    await details.getByRole('button', { name: 'Save' }).click();
+    await toast(page, 'Your details are saved');
+    await page.reload();
+    await details.waitFor();
+    assert.equal(await field(page, 'E-mail').inputValue(), 'commander@example.org');
+    assert.equal(await field(page, 'First name').inputValue(), 'Pat');
+
+    // New recovery codes need a current code from the app (two-factor turned on through the API here).
+    const start = await (await page.request.post('/api/admin/account/two-factor/start')).json();
+    const enrolled = await page.request.post('/api/admin/account/two-factor/confirm', { data: { code: totp(start.secret) } });
+    const oldCodes: string[] = (await enrolled.json()).recoveryCodes;
+    await page.reload();
+    await page.getByText('10 of 10 recovery codes left.').waitFor();
+    await shot(page, 'account-two-factor-on');
+    const wrong = totp(start.secret, 1) === '000000' ? '111111' : '000000';
+    await field(page, 'Code from your app').fill(wrong);
+    await page.getByRole('button', { name: 'Make new recovery codes' }).click();
+    await page.getByText(SE.twoFactorCodeWrong).waitFor();
+    await field(page, 'Code from your app').fill(totp(start.secret, 1));
+    await page.getByRole('button', { name: 'Make new recovery codes' }).click();
+    const list = page.getByRole('list', { name: 'Recovery codes' });
+    await list.waitFor();
+    await page.getByText('the old ones no longer work').waitFor();
+    const codes = (await list.getByRole('listitem').allInnerTexts()).map((c) => c.trim());
+    assert.equal(codes.length, 10);
+    assert.deepEqual(
+      codes.filter((c) => oldCodes.includes(c)),
+      [],
+    );
+    await page.getByRole('button', { name: 'I have saved them' }).click();
+    await page.getByText('10 of 10 recovery codes left.').waitFor();
+
+    // An old code no longer signs in; a new one does.
+    const laptop = await site.newPage();
+    await signInWithForm(laptop.page, E2E_ADMIN.username, E2E_ADMIN.password);
+    await laptop.page.getByRole('button', { name: 'Use a recovery code instead' }).click();
+    await laptop.page.getByLabel('Recovery code').fill(oldCodes[0]!);
+    await laptop.page.getByRole('button', { name: 'Verify' }).click();
+    await laptop.page.getByText(SE.twoFactorCodeWrong).waitFor();
+    await laptop.page.getByLabel('Recovery code').fill(codes[0]!);
+    await laptop.page.getByRole('button', { name: 'Verify' }).click();
+    await laptop.page.getByRole('heading', { name: 'Admin Dashboard', level: 1 }).waitFor();
+
+    // Back as it was for the next test.
+    assert.equal((await page.request.post('/api/admin/account/two-factor/disable', { data: { password: E2E_ADMIN.password } })).status(), 200);
+    noErrors();
     await laptop.context.close();
     await context.close();
   });

@@ -84,8 +84,7 @@ export const NEWSLETTER_E = {
   confirmLinkInvalid: 'This confirmation link is not valid any more: it was used already or has expired. Please subscribe again.',
   unsubscribeLinkInvalid: 'This unsubscribe link is not valid. Please use the link in the newsletter you received.',
   subjectRequired: 'Subject is required',
-  noAdminEmail:
-    'Your administrator account has no e-mail address, so the test cannot be sent to you. Ask whoever manages the administrator accounts to add one.',
+  noAdminEmail: 'Your account has no e-mail address, so the test cannot be sent to you. Add one under "Your details" on the Your Account page.',
   noSubscribers: 'There are no confirmed subscribers to send to.',
   resetLinkInvalid: 'This password reset link is not valid any more: it was used already or has expired. Please ask for a new one.',
   forgotNeedsOne: 'Please enter your membership number or your e-mail address',

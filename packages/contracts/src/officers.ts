@@ -108,6 +108,37 @@ export const DisableTwoFactorInput = z.object({
   password: z.string({ error: V.passwordRequired }).min(1, V.passwordRequired).max(200, V.tooLong(200)),
 });
 
+/** The signed-in account's own name and e-mail address (GET /api/admin/account). */
+export const AccountDetailsSchema = z.object({
+  username: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  email: z.string().nullable(),
+});
+export type AccountDetails = z.infer<typeof AccountDetailsSchema>;
+
+/** Body of PATCH /api/admin/account: one's own name (required) and e-mail address (empty for none, left out for unchanged). */
+export const UpdateAccountDetailsInput = z.object({
+  firstName: name(V.firstNameRequired),
+  lastName: name(V.lastNameRequired),
+  email: z
+    .string({ error: V.invalidEmail })
+    .trim()
+    .max(255, V.tooLong(255))
+    .pipe(z.union([z.literal(''), z.email({ error: V.invalidEmail })], { error: V.invalidEmail }))
+    .optional(),
+});
+export type UpdateAccountDetailsInput = z.infer<typeof UpdateAccountDetailsInput>;
+
+/** Body of making new recovery codes: a current code from the authenticator app. */
+export const NewRecoveryCodesInput = z.object({
+  code: z
+    .string({ error: SV.authenticatorCodeRequired })
+    .trim()
+    .regex(/^\d{3} ?\d{3}$/, SV.authenticatorCodeRequired),
+});
+export type NewRecoveryCodesInput = z.infer<typeof NewRecoveryCodesInput>;
+
 /** One of the account's own sessions. */
 export const StaffSessionSchema = z.object({
   /** An opaque id (a hash of the session id), never the session id itself. */

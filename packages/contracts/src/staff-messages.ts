@@ -6,6 +6,7 @@ export const SV = {
   usernameChars: 'Username may contain letters, digits and . _ @ - only',
   staffPasswordMin: 'Password must be at least 8 characters',
   twoFactorCodeRequired: 'Enter the 6-digit code from your authenticator app, or a recovery code',
+  authenticatorCodeRequired: 'Enter the 6-digit code from your authenticator app',
 } as const;
 
 /** Server-side error messages of the staff accounts. */

@@ -1,21 +1,43 @@
 import { z } from 'zod';
 import { Ok } from '@post/contracts/common';
 import {
+  AccountDetailsSchema,
   DisableTwoFactorInput,
+  NewRecoveryCodesInput,
   RecoveryCodesSchema,
   SessionIdInput,
   StaffSessionSchema,
   TwoFactorCodeInput,
   TwoFactorSetupSchema,
   TwoFactorStatusSchema,
+  UpdateAccountDetailsInput,
 } from '@post/contracts/officers';
 import { adminProcedure, router } from '../../trpc.ts';
 import * as service from './account.service.ts';
 
 const tags = ['Your account'];
 
-/** The signed-in staff account's own two-factor sign-in and sessions (editors and administrators). */
+/** The signed-in staff account's own details, two-factor sign-in and sessions (editors and administrators). */
 export const accountRouter = router({
+  details: adminProcedure
+    .meta({ openapi: { method: 'GET', path: '/admin/account', tags, summary: 'Your name and e-mail address', protect: true } })
+    .input(z.void())
+    .output(AccountDetailsSchema)
+    .query(({ ctx }) => service.accountDetails(ctx, ctx.user)),
+  updateDetails: adminProcedure
+    .meta({
+      changesContent: false,
+      openapi: {
+        method: 'PATCH',
+        path: '/admin/account',
+        tags,
+        summary: 'Change your name and e-mail address (an empty e-mail clears it)',
+        protect: true,
+      },
+    })
+    .input(UpdateAccountDetailsInput)
+    .output(AccountDetailsSchema)
+    .mutation(({ ctx, input }) => service.updateAccountDetails(ctx, ctx.user, input)),
   twoFactor: adminProcedure
     .meta({
       allowDuringSetup: ['two-factor'],
@@ -65,6 +87,20 @@ export const accountRouter = router({
       await service.disableTwoFactor(ctx, ctx.user, input.password);
       return { ok: true as const };
     }),
+  newRecoveryCodes: adminProcedure
+    .meta({
+      changesContent: false,
+      openapi: {
+        method: 'POST',
+        path: '/admin/account/recovery-codes',
+        tags,
+        summary: 'Replace your recovery codes with ten new ones (needs a code from your app); answers them, once',
+        protect: true,
+      },
+    })
+    .input(NewRecoveryCodesInput)
+    .output(RecoveryCodesSchema)
+    .mutation(({ ctx, input }) => service.replaceRecoveryCodes(ctx, ctx.user, input.code)),
   sessions: adminProcedure
     .meta({ openapi: { method: 'GET', path: '/admin/sessions', tags, summary: 'Your active sessions: device, address, last use', protect: true } })
     .input(z.void())

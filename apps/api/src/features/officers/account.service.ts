@@ -2,16 +2,59 @@ import { createHmac } from 'node:crypto';
 import { sql } from 'kysely';
 import { verifyPassword } from '@post/db';
 import { E } from '@post/contracts/messages';
-import type { StaffSession } from '@post/contracts/officers';
+import type { AccountDetails, StaffSession, UpdateAccountDetailsInput } from '@post/contracts/officers';
 import { AppError, conflict } from '../../errors.ts';
 import { passwordCheckSucceeded, reservePasswordCheck } from '../../lib/throttle.ts';
 import type { AdminUser, Context } from '../../trpc.ts';
-import { auditActor, recordAudit } from '../audit/audit.ts';
+import { auditActor, diffFields, recordAudit } from '../audit/audit.ts';
 import { getSettings } from '../site-settings/site-settings.service.ts';
-import { codeCheckSucceeded, newRecoveryCodes, newTotpSecret, reserveCodeCheck, totpStep } from './two-factor.ts';
+import { acceptTotp, codeCheckSucceeded, newRecoveryCodes, newTotpSecret, reserveCodeCheck, totpStep } from './two-factor.ts';
+import { ensureFree } from './users.service.ts';
 import { SE } from '@post/contracts/staff-messages';
 
-// The signed-in account's own two-factor sign-in and sessions (issue 21, decision 0032).
+// The signed-in account's own details, two-factor sign-in and sessions (issue 21, decision 0032).
+
+const DETAIL_FIELDS = ['username', 'firstName', 'lastName', 'email'] as const;
+
+/** The account's own name and e-mail address. */
+export async function accountDetails(ctx: Context, user: AdminUser): Promise<AccountDetails> {
+  return ctx.db
+    .selectFrom('users')
+    .select([...DETAIL_FIELDS])
+    .where('id', '=', user.id)
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * Changes the account's own name and e-mail address (an empty one clears it; one left out stays).
+ * An address another staff account uses is refused (users.email is unique).
+ */
+export async function updateAccountDetails(ctx: Context, user: AdminUser, input: UpdateAccountDetailsInput): Promise<AccountDetails> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const before = await trx
+      .selectFrom('users')
+      .select([...DETAIL_FIELDS])
+      .where('id', '=', user.id)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    const fields = {
+      firstName: input.firstName,
+      lastName: input.lastName,
+      ...(input.email === undefined ? {} : { email: input.email === '' ? null : input.email }),
+    };
+    if (fields.email) await ensureFree(trx, { email: fields.email }, user.id);
+    const after = { ...before, ...fields };
+    const changes = diffFields(before, after);
+    if (Object.keys(changes).length === 0) return before;
+    await trx
+      .updateTable('users')
+      .set({ ...fields, updatedAt: new Date() })
+      .where('id', '=', user.id)
+      .execute();
+    await recordAudit(trx, auditActor(ctx, user), { entity: 'user', entityId: user.id, action: 'details-change', changes });
+    return after;
+  });
+}
 
 /** Whether two-factor is on, how many recovery codes are left, and whether the post requires it. */
 export async function twoFactorStatus(ctx: Context, user: AdminUser) {
@@ -90,6 +133,26 @@ export async function disableTwoFactor(ctx: Context, user: AdminUser, password: 
       changes: { totpEnabled: { old: true, new: false } },
     });
   });
+}
+
+/**
+ * Replaces every recovery code with ten new ones, shown once; needs a current code from the
+ * authenticator app (throttled, and used once like any code). The old codes stop working.
+ */
+export async function replaceRecoveryCodes(ctx: Context, user: AdminUser, code: string): Promise<{ recoveryCodes: string[] }> {
+  const row = await ctx.db.selectFrom('users').select(['totpEnabled', 'totpSecret']).where('id', '=', user.id).executeTakeFirstOrThrow();
+  if (!row.totpEnabled || !row.totpSecret) throw new AppError('BAD_REQUEST', SE.twoFactorOff);
+  const slot = await reserveCodeCheck(ctx, user.id, 'account');
+  const secret = row.totpSecret;
+  const recoveryCodes = await ctx.db.transaction().execute(async (trx) => {
+    // The update that stores the code's step is the check: a wrong or replayed code changes nothing.
+    if (!(await acceptTotp(trx, user.id, secret, code))) throw new AppError('BAD_REQUEST', SE.twoFactorCodeWrong);
+    const codes = await newRecoveryCodes(trx, user.id);
+    await recordAudit(trx, auditActor(ctx, user), { entity: 'user', entityId: user.id, action: 'two-factor-recovery-codes-new' });
+    return codes;
+  });
+  await codeCheckSucceeded(ctx, slot);
+  return { recoveryCodes };
 }
 
 /** The opaque id of a session: an HMAC of its id, so the session id itself is never shown. */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as OTPAuth from 'otpauth';
 import { sql } from 'kysely';
 import { hashPassword } from '@post/db';
-import { E } from '@post/contracts/messages';
+import { E, V } from '@post/contracts/messages';
 import { ADMIN, createTestApp, type Agent } from '../../test-helpers.ts';
 import { upsertAdmin } from '../admin-auth/admin-auth.service.ts';
 import { describeDevice } from './account.service.ts';
@@ -439,6 +439,122 @@ describe('two-factor sign-in (decision 0032)', () => {
     } finally {
       expect((await boss.agent.put('/api/admin/site-settings', { ...settings, requireTwoFactor: false })).statusCode).toBe(200);
     }
+  });
+});
+
+describe('own details', () => {
+  it("shows and changes one's own name and e-mail, recording old → new in the audit log", async () => {
+    const ed = await signedIn('editor');
+    const shown = await ed.agent.get('/api/admin/account');
+    expect(shown.statusCode, shown.body).toBe(200);
+    expect(shown.json()).toEqual({ username: ed.username, firstName: 'Sam', lastName: expect.any(String), email: `${ed.username}@example.org` });
+    const lastName = shown.json().lastName;
+    const res = await ed.agent.patch('/api/admin/account', { firstName: '  Samantha ', lastName, email: ' sam.new@example.org ' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ username: ed.username, firstName: 'Samantha', lastName, email: 'sam.new@example.org' });
+    expect((await ed.agent.get('/api/admin/account')).json().email).toBe('sam.new@example.org');
+    const row = (await auditRows(ed.id)).find((r) => r.action === 'details-change');
+    expect(row).toMatchObject({ entity: 'user', actorUserId: ed.id });
+    expect(row!.changes).toEqual({
+      firstName: { old: 'Sam', new: 'Samantha' },
+      email: { old: `${ed.username}@example.org`, new: 'sam.new@example.org' },
+    });
+    // An empty address clears it; nothing changed writes no audit row.
+    expect((await ed.agent.patch('/api/admin/account', { firstName: 'Samantha', lastName, email: '' })).json().email).toBeNull();
+    const count = (await auditRows(ed.id)).length;
+    expect((await ed.agent.patch('/api/admin/account', { firstName: 'Samantha', lastName, email: '' })).statusCode).toBe(200);
+    expect((await auditRows(ed.id)).length).toBe(count);
+  });
+
+  it('lets the first administrator (no e-mail) add one, so a newsletter test can reach them', async () => {
+    const fresh = t.agent();
+    const a = await staff('administrator');
+    await t.db.updateTable('users').set({ email: null, firstName: null, lastName: null }).where('id', '=', a.id).execute();
+    await fresh.loginAdmin(a.username, a.password);
+    expect((await fresh.get('/api/admin/account')).json()).toMatchObject({ email: null, firstName: null });
+    const res = await fresh.patch('/api/admin/account', { firstName: 'Pat', lastName: 'Commander', email: `${a.username}@post.example.org` });
+    expect(res.statusCode, res.body).toBe(200);
+    const test = await fresh.post('/api/admin/newsletter/issues', { subject: 'Hello', content: 'Hi', testOnly: true });
+    expect(test.statusCode, test.body).toBe(200);
+    expect(test.json().to).toBe(`${a.username}@post.example.org`);
+  });
+
+  it('refuses a bad or taken e-mail and an empty name at the field, storing nothing', async () => {
+    const ed = await signedIn('editor');
+    const other = await staff('editor');
+    const before = (await ed.agent.get('/api/admin/account')).json();
+    const rowsBefore = (await auditRows(ed.id)).length;
+    const bad = await ed.agent.patch('/api/admin/account', { firstName: 'X', lastName: 'Y', email: 'not-an-address' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe(V.invalidEmail);
+    const taken = await ed.agent.patch('/api/admin/account', { firstName: 'X', lastName: 'Y', email: `${other.username.toUpperCase()}@example.org` });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().message).toBe(SE.staffEmailTaken);
+    const noName = await ed.agent.patch('/api/admin/account', { firstName: '   ', lastName: 'Y', email: '' });
+    expect(noName.statusCode).toBe(400);
+    expect(noName.json().message).toBe(V.firstNameRequired);
+    expect((await ed.agent.get('/api/admin/account')).json()).toEqual(before);
+    expect((await auditRows(ed.id)).length).toBe(rowsBefore);
+  });
+
+  it('changes only the signed-in account: an editor cannot reach another one', async () => {
+    const ed = await signedIn('editor');
+    const other = await staff('administrator');
+    const res = await ed.agent.patch('/api/admin/account', { id: other.id, firstName: 'Hijack', lastName: 'Attempt', email: 'hijack@example.org' });
+    expect(res.statusCode, res.body).toBe(200);
+    const otherRow = await t.db.selectFrom('users').select(['firstName', 'email']).where('id', '=', other.id).executeTakeFirstOrThrow();
+    expect(otherRow).toEqual({ firstName: 'Sam', email: `${other.username}@example.org` });
+    const mine = await t.db.selectFrom('users').select(['firstName', 'email']).where('id', '=', ed.id).executeTakeFirstOrThrow();
+    expect(mine).toEqual({ firstName: 'Hijack', email: 'hijack@example.org' });
+    // The administrators' own route stays closed to an editor.
+    expect((await ed.agent.patch(`/api/admin/users/${other.id}`, { firstName: 'Hijack' })).statusCode).toBe(403);
+    expect((await t.agent().patch('/api/admin/account', { firstName: 'A', lastName: 'B' })).statusCode).toBe(401);
+  });
+});
+
+describe('new recovery codes', () => {
+  it('replaces every recovery code for a current code from the app; the old ones stop working', async () => {
+    const ed = await signedIn('editor');
+    const { secret, recoveryCodes: old } = await enrol(ed.agent);
+    const res = await ed.agent.post('/api/admin/account/recovery-codes', { code: totpFor(secret, 1) });
+    expect(res.statusCode, res.body).toBe(200);
+    const fresh: string[] = res.json().recoveryCodes;
+    expect(fresh).toHaveLength(10);
+    for (const c of fresh) expect(c).toMatch(/^[A-Z2-9]{5}-[A-Z2-9]{5}$/);
+    expect(fresh.filter((c) => old.includes(c))).toEqual([]);
+    const stored = await t.db.selectFrom('userRecoveryCodes').selectAll().where('userId', '=', ed.id).execute();
+    expect(stored).toHaveLength(10);
+    expect(JSON.stringify(stored)).not.toContain(fresh[0]!.replace('-', ''));
+    expect((await ed.agent.get('/api/admin/account/two-factor')).json().recoveryCodesLeft).toBe(10);
+    const a = t.agent();
+    await a.post('/api/login', { username: ed.username, password: ed.password });
+    expect((await a.post('/api/login/two-factor', { code: old[0]! })).statusCode).toBe(401);
+    const ok = await a.post('/api/login/two-factor', { code: fresh[0]! });
+    expect(ok.statusCode, ok.body).toBe(200);
+    // The app code was used once: sending it again is refused.
+    expect((await ed.agent.post('/api/admin/account/recovery-codes', { code: totpFor(secret, 1) })).statusCode).toBe(400);
+    const rows = await auditRows(ed.id);
+    expect(rows.map((r) => r.action)).toContain('two-factor-recovery-codes-new');
+    expect(JSON.stringify(rows)).not.toContain(fresh[1]!);
+  });
+
+  it('refuses a wrong code, a recovery code in its place, or an account without two-factor, changing nothing', async () => {
+    const ed = await signedIn('editor');
+    const { secret, recoveryCodes } = await enrol(ed.agent);
+    const before = await t.db.selectFrom('userRecoveryCodes').select('codeHash').where('userId', '=', ed.id).orderBy('id').execute();
+    const right = totpFor(secret, 1);
+    const wrong = await ed.agent.post('/api/admin/account/recovery-codes', { code: right === '123456' ? '654321' : '123456' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toBe(SE.twoFactorCodeWrong);
+    const recovery = await ed.agent.post('/api/admin/account/recovery-codes', { code: recoveryCodes[0]! });
+    expect(recovery.statusCode).toBe(400);
+    expect(recovery.json().message).toBe(SV.authenticatorCodeRequired);
+    expect(await t.db.selectFrom('userRecoveryCodes').select('codeHash').where('userId', '=', ed.id).orderBy('id').execute()).toEqual(before);
+    expect((await auditRows(ed.id)).map((r) => r.action)).not.toContain('two-factor-recovery-codes-new');
+    const off = await signedIn('editor');
+    const none = await off.agent.post('/api/admin/account/recovery-codes', { code: '123456' });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().message).toBe(SE.twoFactorOff);
   });
 });
 

@@ -103,7 +103,7 @@ async function sendInvitation(
   await enqueue(trx, { ...message, idempotencyKey: `invitation:${hash}`, kind: reset ? 'staff-password-reset' : 'staff-invitation', to: user.email });
 }
 
-async function ensureFree(db: DB, input: { username?: string; email?: string }, exceptId?: number): Promise<void> {
+export async function ensureFree(db: DB, input: { username?: string; email?: string }, exceptId?: number): Promise<void> {
   if (input.username) {
     const taken = await db
       .selectFrom('users')

@@ -5,8 +5,15 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import { CopyIcon, PrinterIcon, ShieldCheckIcon } from 'lucide-react';
 import { z } from 'zod';
-import { DisableTwoFactorInput, TwoFactorCodeInput, type StaffSession } from '@post/contracts/officers';
-import { E, T, TEXT } from '@post/contracts/messages';
+import {
+  DisableTwoFactorInput,
+  NewRecoveryCodesInput,
+  TwoFactorCodeInput,
+  UpdateAccountDetailsInput,
+  type AccountDetails,
+  type StaffSession,
+} from '@post/contracts/officers';
+import { E, T, TEXT, V } from '@post/contracts/messages';
 import { Badge } from '@post/ui/components/badge';
 import { Button } from '@post/ui/components/button';
 import { TextField } from '../../components/form-fields.tsx';
@@ -14,12 +21,13 @@ import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { Page } from '../../layout/page.tsx';
 import { serverMessage, trpc } from '../../lib/trpc.ts';
 import { BackLink } from '../admin/forms/back-link.tsx';
+import { toastSaveError } from '../admin/forms/save-errors.ts';
 import { FormPanel } from '../admin/forms/form-panel.tsx';
 import { AdminTitle } from '../admin/forms/admin-title.tsx';
 import { useAdminSession } from '../auth/use-session.ts';
 import { SE } from '@post/contracts/staff-messages';
 
-/** /admin/account: the signed-in account's two-factor sign-in and sessions (decision 0032). */
+/** /admin/account: the signed-in account's name and e-mail, two-factor sign-in and sessions (decision 0032). */
 export function AccountPage() {
   const session = useAdminSession().data;
   const mustEnrol = session?.mustEnrolTwoFactor === true;
@@ -36,6 +44,7 @@ export function AccountPage() {
         </p>
       ) : null}
       <div className="grid gap-8 lg:grid-cols-2">
+        {mustEnrol ? null : <DetailsSection />}
         <TwoFactorSection />
         {mustEnrol ? null : <SessionsSection />}
       </div>
@@ -50,9 +59,9 @@ export function AccountPage() {
   );
 }
 
-function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+function Section({ id, anchor, title, children }: { id: string; anchor?: string; title: string; children: React.ReactNode }) {
   return (
-    <section aria-labelledby={id}>
+    <section id={anchor} aria-labelledby={id} className="scroll-mt-24">
       <FormPanel>
         <h2 id={id} className="mb-4 text-2xl font-bold text-navy-800">
           {title}
@@ -63,21 +72,92 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
+type DetailsForm = z.input<typeof UpdateAccountDetailsInput>;
+
+/** Which field a refusal from the server belongs to. */
+const DETAIL_ERRORS: Record<string, keyof DetailsForm> = {
+  [SE.staffEmailTaken]: 'email',
+  [V.invalidEmail]: 'email',
+  [V.firstNameRequired]: 'firstName',
+  [V.lastNameRequired]: 'lastName',
+};
+
+function formValues(d: AccountDetails): DetailsForm {
+  return { firstName: d.firstName ?? '', lastName: d.lastName ?? '', email: d.email ?? '' };
+}
+
+/** The account's own name and e-mail address (the newsletter's test copy goes to that address). */
+function DetailsSection() {
+  const details = trpc.account.details.useQuery();
+  return (
+    <Section id="details-heading" anchor="details" title="Your details">
+      {details.isPending ? (
+        <p role="status">{TEXT.loading}</p>
+      ) : details.isError ? (
+        <p role="alert">{T.loadFailed}</p>
+      ) : (
+        <DetailsFormView details={details.data} />
+      )}
+    </Section>
+  );
+}
+
+function DetailsFormView({ details }: { details: AccountDetails }) {
+  const utils = trpc.useUtils();
+  const update = trpc.account.updateDetails.useMutation();
+  const form = useForm<DetailsForm>({ resolver: zodResolver(UpdateAccountDetailsInput), defaultValues: formValues(details) });
+  const onSubmit = form.handleSubmit(async (v) => {
+    let saved: AccountDetails;
+    try {
+      saved = await update.mutateAsync(v);
+    } catch (err) {
+      const message = serverMessage(err) ?? E.internal;
+      const field = DETAIL_ERRORS[message];
+      if (field) form.setError(field, { message }, { shouldFocus: true });
+      else toastSaveError(err, 'Your details were not saved');
+      return;
+    }
+    utils.account.details.setData(undefined, saved);
+    form.reset(formValues(saved));
+    toast.success('Your details are saved');
+  });
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Your details">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField form={form} name="firstName" label="First name" autoComplete="given-name" required maxLength={100} />
+        <TextField form={form} name="lastName" label="Last name" autoComplete="family-name" required maxLength={100} />
+      </div>
+      <TextField
+        form={form}
+        name="email"
+        label="E-mail"
+        type="email"
+        autoComplete="email"
+        maxLength={255}
+        description="Where newsletter test copies and password-reset links are sent. Leave it empty for none."
+      />
+      <Button type="submit" disabled={form.formState.isSubmitting}>
+        {form.formState.isSubmitting ? 'Saving...' : 'Save'}
+      </Button>
+    </form>
+  );
+}
+
 function TwoFactorSection() {
   const status = trpc.account.twoFactor.useQuery();
-  const [codes, setCodes] = useState<string[] | null>(null);
+  const [codes, setCodes] = useState<{ list: string[]; replaced: boolean } | null>(null);
   return (
     <Section id="two-factor-heading" title="Two-factor sign-in">
       {codes ? (
-        <RecoveryCodes codes={codes} onDone={() => setCodes(null)} />
+        <RecoveryCodes codes={codes.list} replaced={codes.replaced} onDone={() => setCodes(null)} />
       ) : status.isPending ? (
         <p role="status">{TEXT.loading}</p>
       ) : status.isError ? (
         <p role="alert">{T.loadFailed}</p>
       ) : status.data.enabled ? (
-        <TwoFactorOn left={status.data.recoveryCodesLeft} />
+        <TwoFactorOn left={status.data.recoveryCodesLeft} onCodes={(list) => setCodes({ list, replaced: true })} />
       ) : (
-        <Enrol onCodes={setCodes} />
+        <Enrol onCodes={(list) => setCodes({ list, replaced: false })} />
       )}
     </Section>
   );
@@ -157,12 +237,13 @@ function Enrol({ onCodes }: { onCodes: (codes: string[]) => void }) {
   );
 }
 
-/** The ten recovery codes, shown once. */
-function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+/** The ten recovery codes, shown once (after enrolment, or in place of the old ones). */
+function RecoveryCodes({ codes, replaced = false, onDone }: { codes: string[]; replaced?: boolean; onDone: () => void }) {
   const text = codes.join('\n');
   return (
     <div className="space-y-4 text-lg">
       <p role="status">
+        {replaced ? 'These are your new recovery codes: the old ones no longer work. ' : null}
         Two-factor sign-in is <strong>on</strong>. Save these recovery codes somewhere safe, away from your phone. Each one lets you sign in once if you lose
         your phone. <strong>They are shown only now.</strong>
       </p>
@@ -194,7 +275,44 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
   );
 }
 
-function TwoFactorOn({ left }: { left: number }) {
+/** Ten new recovery codes in place of the old ones, for a current code from the app. */
+function NewCodes({ onCodes }: { onCodes: (codes: string[]) => void }) {
+  const utils = trpc.useUtils();
+  const make = trpc.account.newRecoveryCodes.useMutation();
+  const form = useForm<NewRecoveryCodesInput>({ resolver: zodResolver(NewRecoveryCodesInput), defaultValues: { code: '' } });
+  const onSubmit = form.handleSubmit(async (v) => {
+    try {
+      const res = await make.mutateAsync(v);
+      onCodes(res.recoveryCodes);
+    } catch (err) {
+      form.setError('code', { message: serverMessage(err) ?? E.internal }, { shouldFocus: true });
+      return;
+    }
+    toast.success('New recovery codes made');
+    await utils.account.twoFactor.invalidate();
+  });
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-4 border-t pt-4" aria-label="Make new recovery codes">
+      <h3 className="text-xl font-semibold text-navy-800">New recovery codes</h3>
+      <p>Used some, or lost them? Make ten new ones: the old ones stop working.</p>
+      <TextField
+        form={form}
+        name="code"
+        label="Code from your app"
+        autoComplete="one-time-code"
+        inputMode="numeric"
+        maxLength={7}
+        required
+        description="The 6-digit code your authenticator app shows now."
+      />
+      <Button type="submit" variant="outline" disabled={form.formState.isSubmitting}>
+        {form.formState.isSubmitting ? 'Making...' : 'Make new recovery codes'}
+      </Button>
+    </form>
+  );
+}
+
+function TwoFactorOn({ left, onCodes }: { left: number; onCodes: (codes: string[]) => void }) {
   const utils = trpc.useUtils();
   const disable = trpc.account.disableTwoFactor.useMutation();
   const form = useForm<z.infer<typeof DisableTwoFactorInput>>({ resolver: zodResolver(DisableTwoFactorInput), defaultValues: { password: '' } });
@@ -213,7 +331,9 @@ function TwoFactorOn({ left }: { left: number }) {
       <p>
         Two-factor sign-in is <strong>on</strong>. {left} of 10 recovery codes left.
       </p>
-      <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Turn off two-factor sign-in">
+      <NewCodes onCodes={onCodes} />
+      <form noValidate onSubmit={onSubmit} className="space-y-4 border-t pt-4" aria-label="Turn off two-factor sign-in">
+        <h3 className="text-xl font-semibold text-navy-800">Turn off</h3>
         <TextField
           form={form}
           name="password"

@@ -4,7 +4,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { MailIcon, SendIcon } from 'lucide-react';
-import { NewsletterIssueInput } from '@post/contracts/mail';
+import { Link } from '@tanstack/react-router';
+import { NEWSLETTER_E, NewsletterIssueInput } from '@post/contracts/mail';
 import { T } from '@post/contracts/messages';
 import { Button } from '@post/ui/components/button';
 import { Field, FieldControl, FieldError, FieldLabel } from '@post/ui/components/field';
@@ -105,6 +106,14 @@ export function IssueComposer({ subscribers }: { subscribers: number | undefined
       {problem ? (
         <p role="alert" className="rounded border border-flag-red-300 bg-flag-red-50 p-3 text-lg text-flag-red-800">
           {problem}
+          {problem === NEWSLETTER_E.noAdminEmail ? (
+            <>
+              {' '}
+              <Link to="/admin/account" hash="details" className="font-medium underline">
+                Add your e-mail address
+              </Link>
+            </>
+          ) : null}
         </p>
       ) : null}
       <div className="flex flex-wrap gap-3">
