@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks';
+import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { createDb, migrateToLatest } from '@post/db';
 import { ensureSiteSettings } from '@post/db/seed/index';
@@ -63,7 +64,7 @@ try {
 
   const worker = new MailWorker({
     db: handle.db,
-    mail: { smtpUrl: sink.url, from: 'Post <post@example.org>', rate: RATE, reminderHours: 24 },
+    mail: { smtpUrl: sink.url, from: 'Post <post@example.org>', rate: RATE, reminderHours: 24, linkSecret: randomBytes(32).toString('hex') },
     log: (m) => console.error(m),
   });
   const s0 = performance.now();
