@@ -24,7 +24,8 @@ import { UnsavedChangesDialog } from '../admin/forms/unsaved-changes-dialog.tsx'
 import { useUnsavedChanges } from '../../lib/use-unsaved-changes.ts';
 import { AUDIENCE_LABELS, AUDIENCE_OPTIONS, PRIORITY_BADGE, PRIORITY_OPTIONS, TYPE_OPTIONS } from './labels.ts';
 import { ContentAdminFrame } from '../admin/content-admin-frame.tsx';
-import { CheckboxField, isUrgentNotice, UrgentMailDialog } from './notice-mail-fields.tsx';
+import { CheckboxField } from '../admin/forms/checkbox-field.tsx';
+import { isUrgentNotice, UrgentMailDialog } from './notice-mail-fields.tsx';
 
 type FormIn = z.input<typeof CreateCommunicationInput>;
 type FormOut = z.output<typeof CreateCommunicationInput>;

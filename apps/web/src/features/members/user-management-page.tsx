@@ -19,7 +19,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { ErrorState } from '../../components/load-state.tsx';
 import { Page } from '../../layout/page.tsx';
 import { errorStatus, serverMessage, trpc } from '../../lib/trpc.ts';
-import { selectClass } from '../admin/forms/select-field.tsx';
+import { FilterSelect } from '../admin/tables/list-controls.tsx';
 import { DUES_OPTIONS, POST_ROLE_OPTIONS, branchLabel, postRoleLabel } from './labels.ts';
 import { MemberDialog, memberDraftKey } from './member-dialog.tsx';
 import { formDraftKeys, hasFormDraft } from '../../lib/use-form-draft.ts';
@@ -173,33 +173,6 @@ export function UserManagementPage({ filters, onFiltersChange }: { filters: Dire
       </section>
       <MemberDialog open={dialog.open} member={dialog.member} onOpenChange={(open) => setDialog(open ? dialog : { open: false })} />
     </Page>
-  );
-}
-
-function FilterSelect({
-  id,
-  label,
-  value,
-  onChange,
-  options,
-}: {
-  id: string;
-  label: string;
-  value: string;
-  onChange: (v: string) => void;
-  options: { value: string; label: string }[];
-}) {
-  return (
-    <div className="flex flex-col gap-2">
-      <Label htmlFor={id}>{label}</Label>
-      <select id={id} className={selectClass} value={value} onChange={(e) => onChange(e.target.value)}>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </div>
   );
 }
 

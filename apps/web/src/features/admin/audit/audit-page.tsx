@@ -13,6 +13,7 @@ import { formatIn, usePostFormat } from '../../../lib/format.ts';
 import { errorStatus, serverMessage, trpc } from '../../../lib/trpc.ts';
 import { AdminTitle } from '../forms/admin-title.tsx';
 import { BackLink } from '../forms/back-link.tsx';
+import { FilterSelect } from '../tables/list-controls.tsx';
 
 /** The page's filters and page number, as the address keeps them. */
 export interface AuditSearch {
@@ -48,11 +49,6 @@ function pageOf(v: unknown): number | undefined {
 const dayOf = (v: string | undefined) => (v && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : undefined);
 
 const PAGE_SIZE = 25;
-
-// The look of the admin forms' selects (forms/select-field.tsx), repeated so that this page does
-// not pull that module (and its field components) into a chunk of its own.
-const selectClass =
-  'flex h-11 min-h-11 w-full min-w-0 rounded-md border border-input bg-background px-3 py-2 text-base text-foreground shadow-xs focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring';
 
 /**
  * A plain label with the look of @post/ui's Label: that one is Radix's, and importing it here
@@ -326,32 +322,5 @@ function Pager({ page, pages, onPage }: { page: number; pages: number; onPage: (
         <ChevronRightIcon aria-hidden="true" />
       </Button>
     </nav>
-  );
-}
-
-function FilterSelect({
-  id,
-  label,
-  value,
-  onChange,
-  options,
-}: {
-  id: string;
-  label: string;
-  value: string;
-  onChange: (v: string) => void;
-  options: { value: string; label: string }[];
-}) {
-  return (
-    <div className="flex flex-col gap-2">
-      <Label htmlFor={id}>{label}</Label>
-      <select id={id} className={selectClass} value={value} onChange={(e) => onChange(e.target.value)}>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </div>
   );
 }

@@ -1,6 +1,6 @@
 import { DownloadIcon } from 'lucide-react';
 import { TEXT } from '@post/contracts/messages';
-import { Button, buttonVariants } from '@post/ui/components/button';
+import { buttonVariants } from '@post/ui/components/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@post/ui/components/table';
 import { Page } from '../../../layout/page.tsx';
 import { usePostFormat } from '../../../lib/format.ts';
@@ -9,6 +9,7 @@ import { AdminTitle } from '../forms/admin-title.tsx';
 import { BackLink } from '../forms/back-link.tsx';
 import { IssueComposer } from './issue-composer.tsx';
 import { SentIssues } from './sent-issues.tsx';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/load-state.tsx';
 
 /**
  * The newsletter: write and send an issue (issue 19 #3), the issues sent with what became of
@@ -50,18 +51,11 @@ export function NewsletterPage() {
       </section>
       <h2 className="mb-3 text-2xl font-semibold text-navy-800">Subscribers</h2>
       {list.isPending ? (
-        <p role="status" className="rounded-lg border bg-card p-6 text-lg">
-          {TEXT.loading}
-        </p>
+        <LoadingState text={TEXT.loading} />
       ) : list.error ? (
-        <div role="alert" className="flex flex-wrap items-center gap-3 rounded-lg border border-flag-red-300 bg-flag-red-50 p-4 text-lg text-flag-red-800">
-          <span>Could not load the subscribers. Please try again.</span>
-          <Button variant="outline" size="sm" onClick={() => void list.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <ErrorState message="Could not load the subscribers. Please try again." onRetry={() => void list.refetch()} retrying={list.isFetching} />
       ) : count === 0 ? (
-        <p className="rounded-lg border border-dashed bg-card p-8 text-center text-lg text-muted-foreground">{TEXT.noSubscribers}</p>
+        <EmptyState>{TEXT.noSubscribers}</EmptyState>
       ) : (
         <div className="rounded-lg border bg-card">
           <Table aria-label="Newsletter subscribers">

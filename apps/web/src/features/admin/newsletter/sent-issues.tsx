@@ -1,8 +1,8 @@
 import { TEXT } from '@post/contracts/messages';
-import { Button } from '@post/ui/components/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@post/ui/components/table';
 import { usePostFormat } from '../../../lib/format.ts';
 import { trpc } from '../../../lib/trpc.ts';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/load-state.tsx';
 
 const count = new Intl.NumberFormat('en-US');
 
@@ -11,23 +11,10 @@ export function SentIssues() {
   const f = usePostFormat();
   // While copies are still going out, the counts follow them.
   const issues = trpc.newsletter.issues.useQuery(undefined, { refetchInterval: (q) => (q.state.data?.some((i) => i.pending > 0) ? 3000 : false) });
-  if (issues.isPending)
-    return (
-      <p role="status" className="rounded-lg border bg-card p-6 text-lg">
-        {TEXT.loading}
-      </p>
-    );
+  if (issues.isPending) return <LoadingState text={TEXT.loading} />;
   if (issues.error)
-    return (
-      <div role="alert" className="flex flex-wrap items-center gap-3 rounded-lg border border-flag-red-300 bg-flag-red-50 p-4 text-lg text-flag-red-800">
-        <span>Could not load the issues. Please try again.</span>
-        <Button variant="outline" size="sm" onClick={() => void issues.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
-  if (issues.data.length === 0)
-    return <p className="rounded-lg border border-dashed bg-card p-6 text-center text-lg text-muted-foreground">No issues sent yet.</p>;
+    return <ErrorState message="Could not load the issues. Please try again." onRetry={() => void issues.refetch()} retrying={issues.isFetching} />;
+  if (issues.data.length === 0) return <EmptyState>No issues sent yet.</EmptyState>;
   return (
     <div className="overflow-x-auto rounded-lg border bg-card">
       <Table aria-label="Sent issues">

@@ -15,6 +15,7 @@ import { errorStatus, serverMessage, trpc } from '../../../lib/trpc.ts';
 import { AdminTitle } from '../forms/admin-title.tsx';
 import { BackLink } from '../forms/back-link.tsx';
 import { selectClass } from '../forms/select-field.tsx';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/load-state.tsx';
 
 export const OUTBOX_STATES = ['queued', 'sending', 'sent', 'failed', 'cancelled'] as const;
 export type OutboxState = (typeof OUTBOX_STATES)[number];
@@ -101,20 +102,11 @@ export function OutboxPage({ search, onSearch }: { search: OutboxSearch; onSearc
       </form>
 
       {list.isPending ? (
-        <p role="status" className="rounded-lg border bg-card p-6 text-lg">
-          {TEXT.loading}
-        </p>
+        <LoadingState text={TEXT.loading} />
       ) : list.error ? (
-        <div role="alert" className="flex flex-wrap items-center gap-3 rounded-lg border border-flag-red-300 bg-flag-red-50 p-4 text-lg text-flag-red-800">
-          <span>Could not load the outbox. Please try again.</span>
-          <Button variant="outline" size="sm" onClick={() => void list.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <ErrorState message="Could not load the outbox. Please try again." onRetry={() => void list.refetch()} retrying={list.isFetching} />
       ) : list.data.items.length === 0 ? (
-        <p className="rounded-lg border border-dashed bg-card p-8 text-center text-lg text-muted-foreground">
-          {search.q || search.state ? 'No messages match this search.' : 'No messages yet.'}
-        </p>
+        <EmptyState>{search.q || search.state ? 'No messages match this search.' : 'No messages yet.'}</EmptyState>
       ) : (
         <>
           <p className="mb-2 text-base text-muted-foreground" aria-live="polite">

@@ -10,6 +10,7 @@ import { Button, buttonVariants } from '@post/ui/components/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@post/ui/components/table';
 import { cn } from '@post/ui/lib/utils';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/load-state.tsx';
 
 /** One column: its header and how a row fills it. */
 export interface Column<T> {
@@ -61,23 +62,8 @@ export function AdminTable<T extends { id: number }>({
   const current = Math.min(page, pages);
   const rows = paged ? matching!.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE) : all;
   const onRetry = () => void query.refetch();
-  if (isPending) {
-    return (
-      <p role="status" className="rounded-lg border bg-card p-6 text-lg">
-        {TEXT.loading}
-      </p>
-    );
-  }
-  if (error || !rows) {
-    return (
-      <div role="alert" className="flex flex-wrap items-center gap-3 rounded-lg border border-flag-red-300 bg-flag-red-50 p-4 text-lg text-flag-red-800">
-        <span>Could not load this list. Please try again.</span>
-        <Button variant="outline" size="sm" onClick={onRetry}>
-          Try again
-        </Button>
-      </div>
-    );
-  }
+  if (isPending) return <LoadingState text={TEXT.loading} />;
+  if (error || !rows) return <ErrorState message="Could not load this list. Please try again." onRetry={onRetry} />;
   const controls = paged ? (
     <div className="mb-4">
       <SearchBox
@@ -95,9 +81,7 @@ export function AdminTable<T extends { id: number }>({
     return (
       <>
         {controls}
-        <p className="rounded-lg border border-dashed bg-card p-8 text-center text-lg text-muted-foreground">
-          {search ? `Nothing matches “${search}”.` : empty}
-        </p>
+        <EmptyState>{search ? `Nothing matches “${search}”.` : empty}</EmptyState>
       </>
     );
   }

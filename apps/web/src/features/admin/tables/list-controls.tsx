@@ -3,9 +3,11 @@ import { ChevronLeftIcon, ChevronRightIcon, SearchIcon } from 'lucide-react';
 import { showingText } from '@post/contracts/paging';
 import { Button } from '@post/ui/components/button';
 import { Input } from '@post/ui/components/input';
+import { Label } from '@post/ui/components/label';
+import { selectClass } from '../forms/select-field.tsx';
 
 /**
- * Search and paging for admin lists (issue 20): a search box that applies on Enter or the
+ * Search, filters and paging for admin lists (issue 20): a search box that applies on Enter or the
  * button (and on clearing it), "Showing 1–25 of 2,000", and Previous / Next.
  */
 export function SearchBox({ label, value, onSearch, placeholder }: { label: string; value: string; onSearch: (q: string) => void; placeholder?: string }) {
@@ -83,5 +85,33 @@ export function Pager({
         </div>
       ) : null}
     </nav>
+  );
+}
+
+/** A labelled list filter: one choice of a few, applied as soon as it changes. */
+export function FilterSelect({
+  id,
+  label,
+  value,
+  onChange,
+  options,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  options: { value: string; label: string }[];
+}) {
+  return (
+    <div className="flex flex-col gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      <select id={id} className={selectClass} value={value} onChange={(e) => onChange(e.target.value)}>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }
