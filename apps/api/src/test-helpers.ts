@@ -2,12 +2,14 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { sql } from 'kysely';
 import { createTestDb } from '@post/db/testing';
 import { ensureSiteSettings } from '@post/db/seed/index';
 import { hashPassword, type DB } from '@post/db';
 import { loadEnv, type Env } from './env.ts';
 import { buildServer, type ServerDeps } from './server.ts';
 import { upsertAdmin } from './features/admin-auth/admin-auth.service.ts';
+import { SmtpSink } from './features/mail/smtp-sink.ts';
 
 /** The administrator every test app starts with. */
 export const ADMIN = { username: 'adjutant', password: 'correct horse battery' } as const;
@@ -45,6 +47,29 @@ export async function createTestApp(
       if (!options.db) await handle.close();
     },
   };
+}
+
+/**
+ * A test app whose mail goes to a real SMTP server started for the test (`smtp-sink.ts`),
+ * sent at once (MAIL_RATE 1000) and tried again without waiting. Stop the sink after the app.
+ */
+export async function createMailTestApp(publicUrl = 'https://post.example.org') {
+  const sink = new SmtpSink();
+  await sink.start();
+  const t = await createTestApp(
+    { SMTP_URL: sink.url, MAIL_FROM: 'Post 123 <post@example.org>', MAIL_RATE: '1000', PUBLIC_URL: publicUrl },
+    { mail: { backoffMs: () => 0 } },
+  );
+  return { t, sink };
+}
+
+/** Merges fields into the site settings, straight in the database. */
+export async function patchSiteSettings(db: DB, fields: Record<string, unknown>): Promise<void> {
+  await db
+    .updateTable('siteSettings')
+    .set({ data: sql`data || ${JSON.stringify(fields)}::jsonb` as any })
+    .where('id', '=', 1)
+    .execute();
 }
 
 /** The member fields a test needs, with defaults. */

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import ICAL from 'ical.js';
-import { sql } from 'kysely';
 import { MAIL_E } from '@post/contracts/mail';
-import { createTestApp, type Agent } from '../../test-helpers.ts';
-import { SmtpSink } from './smtp-sink.ts';
+import { createMailTestApp, patchSiteSettings, createTestApp, type Agent } from '../../test-helpers.ts';
+import type { SmtpSink } from './smtp-sink.ts';
 import { MAX_ATTEMPTS, MailWorker, NO_MAIL_SERVER } from './worker.ts';
 import { enqueue, newToken, storeToken } from './outbox.ts';
 import { cancelToken } from '../volunteers/cancel-link.ts';
@@ -17,21 +16,16 @@ let addressCounter = 0;
 const nextAddress = () => `10.9.${Math.floor(++addressCounter / 250)}.${(addressCounter % 250) + 1}`;
 
 beforeAll(async () => {
-  sink = new SmtpSink();
-  await sink.start();
-  t = await createTestApp(
-    { SMTP_URL: sink.url, MAIL_FROM: 'Post 123 <post@example.org>', MAIL_RATE: '1000', PUBLIC_URL: 'http://post.example.org' },
-    { mail: { backoffMs: () => 0 } },
-  );
+  ({ t, sink } = await createMailTestApp('http://post.example.org'));
   admin = t.agent();
   await admin.loginAdmin();
-  await t.db
-    .updateTable('siteSettings')
-    .set({
-      data: sql`data || ${JSON.stringify({ postName: 'American Legion Post 123', streetAddress: '1 Main St', town: 'Springfield', state: 'IL', timeZone: 'America/Chicago' })}::jsonb` as any,
-    })
-    .where('id', '=', 1)
-    .execute();
+  await patchSiteSettings(t.db, {
+    postName: 'American Legion Post 123',
+    streetAddress: '1 Main St',
+    town: 'Springfield',
+    state: 'IL',
+    timeZone: 'America/Chicago',
+  });
 });
 afterAll(async () => {
   await t?.close();
@@ -208,12 +202,7 @@ describe('volunteer confirmation', () => {
 });
 
 describe('rendered when sent (decision 0045)', () => {
-  const setPostName = (postName: string) =>
-    t.db
-      .updateTable('siteSettings')
-      .set({ data: sql`data || ${JSON.stringify({ postName })}::jsonb` as any })
-      .where('id', '=', 1)
-      .execute();
+  const setPostName = (postName: string) => patchSiteSettings(t.db, { postName });
 
   it('the sign-up queues a template and its parameters; the worker renders it with the settings of send time and keeps what it sent', async () => {
     const event = await insertEvent({ title: 'Poppy Drive' });

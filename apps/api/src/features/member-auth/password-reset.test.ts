@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { NEWSLETTER_E } from '@post/contracts/mail';
 import { E, V } from '@post/contracts/messages';
-import { createTestApp, insertMember, type Agent } from '../../test-helpers.ts';
-import { SmtpSink } from '../mail/smtp-sink.ts';
+import { createMailTestApp, createTestApp, insertMember, type Agent } from '../../test-helpers.ts';
+import type { SmtpSink } from '../mail/smtp-sink.ts';
 import { FORGOT_MIN_MS, RESET_ACCOUNT_REQUESTS } from './password-reset.ts';
 
 let sink: SmtpSink;
@@ -11,12 +11,7 @@ let n = 0;
 const ip = () => `10.8.${Math.floor(++n / 250)}.${(n % 250) + 1}`;
 
 beforeAll(async () => {
-  sink = new SmtpSink();
-  await sink.start();
-  t = await createTestApp(
-    { SMTP_URL: sink.url, MAIL_FROM: 'Post 123 <post@example.org>', MAIL_RATE: '1000', PUBLIC_URL: 'https://post.example.org' },
-    { mail: { backoffMs: () => 0 } },
-  );
+  ({ t, sink } = await createMailTestApp('https://post.example.org'));
 });
 afterAll(async () => {
   await t?.close();

@@ -1,20 +1,15 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { MAIL_NOTICE_E } from '@post/contracts/mail';
-import { createTestApp, insertMember, type Agent } from '../../test-helpers.ts';
-import { SmtpSink } from '../mail/smtp-sink.ts';
+import { createMailTestApp, createTestApp, insertMember, type Agent } from '../../test-helpers.ts';
+import type { SmtpSink } from '../mail/smtp-sink.ts';
 
 let sink: SmtpSink;
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let admin: Agent;
 
 beforeAll(async () => {
-  sink = new SmtpSink();
-  await sink.start();
-  t = await createTestApp(
-    { SMTP_URL: sink.url, MAIL_FROM: 'Post 123 <post@example.org>', MAIL_RATE: '1000', PUBLIC_URL: 'https://post.example.org' },
-    { mail: { backoffMs: () => 0 } },
-  );
+  ({ t, sink } = await createMailTestApp('https://post.example.org'));
   admin = t.agent();
   await admin.loginAdmin();
   await insertMember(t.db, { membershipNumber: 'N-1', email: 'annual@example.org', membershipType: 'Annual Member' });

@@ -2,12 +2,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { NEWSLETTER_E } from '@post/contracts/mail';
 import { V } from '@post/contracts/messages';
-import { createTestApp, type Agent } from '../../test-helpers.ts';
+import { createMailTestApp, patchSiteSettings, createTestApp, type Agent } from '../../test-helpers.ts';
 import { Migrator } from 'kysely/migration';
 import { createTestDb } from '@post/db/testing';
 import { migrations } from '@post/db/migrations/index';
 import { migrateToLatest } from '@post/db/migrate';
-import { SmtpSink } from '../mail/smtp-sink.ts';
+import type { SmtpSink } from '../mail/smtp-sink.ts';
 
 let sink: SmtpSink;
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -16,21 +16,10 @@ let n = 0;
 const ip = () => `10.7.${Math.floor(++n / 250)}.${(n % 250) + 1}`;
 
 beforeAll(async () => {
-  sink = new SmtpSink();
-  await sink.start();
-  t = await createTestApp(
-    { SMTP_URL: sink.url, MAIL_FROM: 'Post 123 <post@example.org>', MAIL_RATE: '1000', PUBLIC_URL: 'https://post.example.org' },
-    { mail: { backoffMs: () => 0 } },
-  );
+  ({ t, sink } = await createMailTestApp('https://post.example.org'));
   admin = t.agent();
   await admin.loginAdmin();
-  await t.db
-    .updateTable('siteSettings')
-    .set({
-      data: sql`data || ${JSON.stringify({ postName: 'American Legion Post 123', streetAddress: '1 Main St', town: 'Springfield', state: 'IL' })}::jsonb` as any,
-    })
-    .where('id', '=', 1)
-    .execute();
+  await patchSiteSettings(t.db, { postName: 'American Legion Post 123', streetAddress: '1 Main St', town: 'Springfield', state: 'IL' });
 });
 afterAll(async () => {
   await t?.close();
