@@ -217,19 +217,7 @@ export class MailWorker {
     } catch (err) {
       this.settings = undefined;
       const error = `could not render the message: ${(err as Error)?.message ?? String(err)}`.slice(0, 1000);
-      const final = attempts >= MAX_ATTEMPTS;
-      await this.db
-        .updateTable('mailOutbox')
-        .set({
-          state: final ? 'failed' : 'queued',
-          attempts,
-          lastError: error,
-          lockedUntil: null,
-          notBefore: final ? (sql`not_before` as any) : new Date(Date.now() + this.backoffMs(attempts)),
-          updatedAt: sql`now()` as any,
-        })
-        .where('id', '=', row.id)
-        .execute();
+      await this.recordFailure(row.id, attempts, error, attempts >= MAX_ATTEMPTS, attempts);
       this.log(`e-mail: message ${row.id} to ${row.toAddress}: ${error}`);
       return null;
     }
@@ -276,21 +264,26 @@ export class MailWorker {
       // queued however long the outage lasts; it goes out when the server is back.
       this.unreachable = code === undefined;
       const final = code !== undefined && (code >= 500 || attempts >= MAX_ATTEMPTS);
-      await this.db
-        .updateTable('mailOutbox')
-        .set({
-          state: final ? 'failed' : 'queued',
-          attempts,
-          lastError: error,
-          lockedUntil: null,
-          notBefore: final ? (sql`not_before` as any) : new Date(Date.now() + this.backoffMs(code === undefined ? Math.min(attempts, 6) : attempts)),
-          updatedAt: sql`now()` as any,
-        })
-        .where('id', '=', row.id)
-        .execute();
+      await this.recordFailure(row.id, attempts, error, final, code === undefined ? Math.min(attempts, 6) : attempts);
       if (final) this.log(`e-mail: message ${row.id} to ${row.toAddress} failed: ${error}`);
       return final ? 'failed' : 'retried';
     }
+  }
+
+  /** A failed attempt: the row is failed for good, or queued again after the back-off of `backoffAttempt`. */
+  private async recordFailure(id: number, attempts: number, error: string, final: boolean, backoffAttempt: number): Promise<void> {
+    await this.db
+      .updateTable('mailOutbox')
+      .set({
+        state: final ? 'failed' : 'queued',
+        attempts,
+        lastError: error,
+        lockedUntil: null,
+        notBefore: final ? (sql`not_before` as any) : new Date(Date.now() + this.backoffMs(backoffAttempt)),
+        updatedAt: sql`now()` as any,
+      })
+      .where('id', '=', id)
+      .execute();
   }
 }
 
