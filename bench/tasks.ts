@@ -68,16 +68,24 @@ const short = (url = '') => url.replace(/^.*\//, '').replace(/\?.*$/, '') || url
 
 try {
   for (const route of ROUTES) {
-    const result = await lighthouse(
-      `${setup.origin}${route}`,
-      { port: setup.chromePort, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
-      { extends: 'lighthouse:default', settings: { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' } },
-    );
-    if (!result) throw new Error('lighthouse returned nothing');
-    const trace = (result.artifacts as unknown as { Trace: { traceEvents: TraceEvent[] } }).Trace.traceEvents;
-    const nav =
-      trace.find((e) => e.name === 'navigationStart' && e.args?.data && (e.args.data as { isLoadingMainFrame?: boolean }).isLoadingMainFrame) ??
-      trace.find((e) => e.name === 'navigationStart')!;
+    // A fresh Chrome's trace sometimes lacks its navigation start (bench:web discards a first
+    // audit for the same reason): such a run is repeated, up to three times.
+    let found: { result: NonNullable<Awaited<ReturnType<typeof lighthouse>>>; trace: TraceEvent[]; nav: TraceEvent } | undefined;
+    for (let attempt = 0; attempt < 3 && !found; attempt++) {
+      const result = await lighthouse(
+        `${setup.origin}${route}`,
+        { port: setup.chromePort, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
+        { extends: 'lighthouse:default', settings: { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' } },
+      );
+      if (!result) throw new Error('lighthouse returned nothing');
+      const trace = (result.artifacts as unknown as { Trace: { traceEvents: TraceEvent[] } }).Trace.traceEvents;
+      const nav =
+        trace.find((e) => e.name === 'navigationStart' && e.args?.data && (e.args.data as { isLoadingMainFrame?: boolean }).isLoadingMainFrame) ??
+        trace.find((e) => e.name === 'navigationStart');
+      if (nav) found = { result, trace, nav };
+    }
+    if (!found) throw new Error(`${route}: no navigation start in three traces`);
+    const { result, trace, nav } = found;
     const main = trace.filter((e) => e.pid === nav.pid && e.tid === nav.tid);
     const tasks = main.filter((e) => e.name === 'RunTask' && e.ph === 'X' && (e.dur ?? 0) >= TASK_MS * 1000);
     const fcp = trace.find((e) => e.name === 'firstContentfulPaint' && e.pid === nav.pid);

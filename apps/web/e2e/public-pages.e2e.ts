@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import AxeBuilder from '@axe-core/playwright';
 import { TEXT } from '@post/contracts/messages';
 import { HOTLINES } from '@post/contracts/site-settings';
-import { apiSignInAdmin, startSite, type TestSite } from './harness.ts';
+import { apiSignInAdmin, startSite, waitForApp, type TestSite } from './harness.ts';
 
 const BRANCHES = ['Army', 'Navy', 'Marines', 'Air Force', 'Coast Guard', 'Space Force'];
 
@@ -98,6 +98,31 @@ describe('public pages with demo content', () => {
     assert.ok(cls < 0.1, `cumulative layout shift ${cls}`);
     assert.deepEqual(await axeViolations(page), []);
     assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  it('the inlined stylesheet is not fetched again when the footer, the sign-in forms and the calendar load', async () => {
+    const { page, context } = await site.newPage();
+    const sheets: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'stylesheet' || new URL(r.url()).pathname.endsWith('.css')) sheets.push(new URL(r.url()).pathname);
+    });
+    for (const route of ['/', '/events', '/login']) {
+      await page.goto(route);
+      await waitForApp(page);
+      // The footer's chunk (lazy on every page) has loaded once its newsletter button is enabled.
+      await page.getByRole('contentinfo').locator('button:not([disabled])', { hasText: 'Subscribe' }).waitFor();
+    }
+    await page.getByRole('tab', { name: 'Member Portal' }).click();
+    await page.getByLabel('Membership Number').waitFor();
+    await page.waitForLoadState('networkidle');
+    const inline = await page.evaluate(() => document.querySelector('style')?.textContent?.length ?? 0);
+    assert.ok(inline > 10_000, 'the app stylesheet is inline');
+    // Only the calendar's own stylesheet is a request; the app's was inlined into each page.
+    assert.deepEqual(
+      sheets.filter((s) => !s.includes('events-calendar')),
+      [],
+    );
     await context.close();
   });
 

@@ -119,7 +119,12 @@ function titleTag(postName: string): string {
 /**
  * Puts the app's one stylesheet into the page: the first paint then needs only the HTML, not
  * a second request competing with the scripts on a slow phone connection (about 11 KB
- * compressed; the CSP allows inline styles, never inline scripts).
+ * compressed; the CSP allows inline styles, never inline scripts). Its <link> stays, disabled
+ * (a disabled stylesheet is neither fetched nor applied): Vite's loader for code-split chunks
+ * lists the stylesheet among their dependencies and loads what no <link> in the page names, so
+ * without it the footer, the sign-in forms and the calendar each fetched and applied the whole
+ * stylesheet again (bench:tasks, 2026-11-25: an 11 KB request after hydration and a second
+ * style recalculation of the page, 8-12 ms observed).
  */
 export function inlineStylesheet(shell: string, root: string): string {
   return shell.replace(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/, (tag, file: string) => {
@@ -127,6 +132,6 @@ export function inlineStylesheet(shell: string, root: string): string {
     if (!existsSync(full)) return tag;
     // '</style' inside the CSS could end the element early; the escape keeps it inert.
     const css = readFileSync(full, 'utf8').replace(/<\/style/gi, '<\\/style');
-    return `<style>${css}</style>`;
+    return `<style>${css}</style><link rel="stylesheet" href="/${file}" disabled>`;
   });
 }
