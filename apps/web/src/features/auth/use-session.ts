@@ -1,6 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { toast } from 'sonner';
 import { SESSION_T } from '@post/contracts/session-messages';
 import { clearAllFormDrafts } from '../../lib/form-drafts.ts';
 import { MEMBER_SESSION_KEY, trpc } from '../../lib/trpc.ts';
@@ -51,6 +50,14 @@ export function useRefreshSessions() {
 }
 
 /**
+ * sonner, loaded when a sign-out has something to say: this module is in every page's first
+ * JavaScript (the header's sign-out), and sonner would bring its toaster and the 13 KB of CSS it
+ * inserts when loaded (bench:tasks and the bundle budget, 2026-11-25: 9 KB gzip off every public
+ * route).
+ */
+const toast = () => import('sonner').then((m) => m.toast);
+
+/**
  * Signing out, the one way for every button (header, dashboard, member portal). An
  * administrator's sign-out clears the form drafts and says so; a member's failure is only
  * logged (the spec). Both leave for the home page first, so the admin guard or the member
@@ -71,11 +78,11 @@ export function useSignOut() {
       try {
         await adminLogout.mutateAsync();
       } catch {
-        toast.error(SESSION_T.logoutFailed);
+        (await toast()).error(SESSION_T.logoutFailed);
         return;
       }
       clearAllFormDrafts();
-      toast.success(SESSION_T.loggedOut);
+      (await toast()).success(SESSION_T.loggedOut);
       await leave();
     },
     member: async () => {
@@ -85,7 +92,7 @@ export function useSignOut() {
         console.error('member logout failed', err);
       }
       await leave();
-      toast.success(SESSION_T.signedOut);
+      (await toast()).success(SESSION_T.signedOut);
     },
   };
 }
