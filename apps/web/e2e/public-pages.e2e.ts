@@ -126,22 +126,6 @@ describe('public pages with demo content', () => {
     await context.close();
   });
 
-  it("the app's scripts are requested after the page has loaded and painted (src/boot.ts)", async () => {
-    const { page, context } = await site.newPage();
-    for (const route of ['/', '/news', '/resources']) {
-      await page.goto(route);
-      await waitForApp(page);
-      const t = await page.evaluate(() => ({
-        fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? -1,
-        load: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventStart,
-        app: (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((r) => /\/assets\/main-[\w-]+\.js$/.test(r.name))?.startTime ?? -1,
-      }));
-      assert.ok(t.fcp > 0 && t.app > 0, `${route}: ${JSON.stringify(t)}`);
-      assert.ok(t.app >= t.fcp && t.app >= t.load, `${route}: the app's chunk was requested before the page loaded and painted: ${JSON.stringify(t)}`);
-    }
-    await context.close();
-  });
-
   it('home: sanitizes the commander message again in the browser', async () => {
     const { page, context } = await site.newPage();
     const evil =

@@ -1,3 +1,4 @@
+import './styles.css';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { hydrate } from '@tanstack/react-query';
@@ -6,7 +7,7 @@ import { createAppRouter } from './router.tsx';
 import { App } from './app.tsx';
 import type { SiteSettingsOutput } from '@post/contracts/site-settings';
 
-// The app's start (boot.ts imports it once the page has painted). A public page arrives rendered on the server with its data in a JSON
+// The browser's start. A public page arrives rendered on the server with its data in a JSON
 // block (not a script: the CSP allows no inline script), which fills the query cache before
 // React hydrates the same tree; a signed-in page's empty shell renders from scratch.
 const queryClient = makeQueryClient();
