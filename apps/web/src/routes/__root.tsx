@@ -52,9 +52,16 @@ function RootLayout() {
       <Suspense fallback={null}>
         <Footer />
       </Suspense>
-      <Suspense fallback={null}>
-        <Toaster />
-      </Suspense>
+      {/* The toaster's container is in the page from the first render: a dialog opened before
+          the toaster's code arrives (one open from the URL) hides everything outside it from
+          screen readers but [aria-live] elements (Radix, through aria-hidden), and would
+          otherwise hide the toasts that arrive while it is open (mail.e2e, the outbox's Retry).
+          "off": the toaster's own region inside announces the toasts. */}
+      <div aria-live="off">
+        <Suspense fallback={null}>
+          <Toaster />
+        </Suspense>
+      </div>
     </>
   );
 }
