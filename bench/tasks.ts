@@ -66,26 +66,31 @@ function cpuSamples(trace: TraceEvent[], pid: number, tid: number): Sample[] {
 
 const short = (url = '') => url.replace(/^.*\//, '').replace(/\?.*$/, '') || url;
 
+/**
+ * One audit of `route` with its trace and the main frame's navigation start. A fresh Chrome's
+ * trace sometimes lacks that start (bench:web discards a first audit for the same reason): such
+ * a run is repeated, up to three times.
+ */
+async function tracedAudit(route: string) {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const result = await lighthouse(
+      `${setup.origin}${route}`,
+      { port: setup.chromePort, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
+      { extends: 'lighthouse:default', settings: { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' } },
+    );
+    if (!result) throw new Error('lighthouse returned nothing');
+    const trace = (result.artifacts as unknown as { Trace: { traceEvents: TraceEvent[] } }).Trace.traceEvents;
+    const nav =
+      trace.find((e) => e.name === 'navigationStart' && e.args?.data && (e.args.data as { isLoadingMainFrame?: boolean }).isLoadingMainFrame) ??
+      trace.find((e) => e.name === 'navigationStart');
+    if (nav) return { result, trace, nav };
+  }
+  throw new Error(`${route}: no navigation start in three traces`);
+}
+
 try {
   for (const route of ROUTES) {
-    // A fresh Chrome's trace sometimes lacks its navigation start (bench:web discards a first
-    // audit for the same reason): such a run is repeated, up to three times.
-    let found: { result: NonNullable<Awaited<ReturnType<typeof lighthouse>>>; trace: TraceEvent[]; nav: TraceEvent } | undefined;
-    for (let attempt = 0; attempt < 3 && !found; attempt++) {
-      const result = await lighthouse(
-        `${setup.origin}${route}`,
-        { port: setup.chromePort, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
-        { extends: 'lighthouse:default', settings: { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' } },
-      );
-      if (!result) throw new Error('lighthouse returned nothing');
-      const trace = (result.artifacts as unknown as { Trace: { traceEvents: TraceEvent[] } }).Trace.traceEvents;
-      const nav =
-        trace.find((e) => e.name === 'navigationStart' && e.args?.data && (e.args.data as { isLoadingMainFrame?: boolean }).isLoadingMainFrame) ??
-        trace.find((e) => e.name === 'navigationStart');
-      if (nav) found = { result, trace, nav };
-    }
-    if (!found) throw new Error(`${route}: no navigation start in three traces`);
-    const { result, trace, nav } = found;
+    const { result, trace, nav } = await tracedAudit(route);
     const main = trace.filter((e) => e.pid === nav.pid && e.tid === nav.tid);
     const tasks = main.filter((e) => e.name === 'RunTask' && e.ph === 'X' && (e.dur ?? 0) >= TASK_MS * 1000);
     const fcp = trace.find((e) => e.name === 'firstContentfulPaint' && e.pid === nav.pid);
