@@ -2,6 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { T } from '@post/contracts/messages';
+import { SESSION_T } from '@post/contracts/session-messages';
 import { demoMembers, E2E_ADMIN, startSite, type TestSite } from './harness.ts';
 import { signInAdmin, toast } from './admin-helpers.ts';
 
@@ -381,6 +382,10 @@ describe('issue 23: administration', () => {
       const inMenu = await page.evaluate(() => document.activeElement?.closest('dialog[data-slot=mobile-menu]') !== null);
       assert.ok(inMenu, `Tab ${i + 1} left the menu`);
     }
+    // Logging out from the menu closes it: its toast is not left behind the open menu.
+    await menu.getByRole('button', { name: 'Logout' }).click();
+    await menu.waitFor({ state: 'hidden' });
+    await toast(page, SESSION_T.loggedOut);
     await context.close();
   });
 

@@ -48,13 +48,14 @@ export function MobileMenu({ children, upTo = 'lg' }: { children: React.ReactNod
           }
         }}
         onClick={(e) => {
-          // A click on the backdrop (the dialog element itself) or on a link closes the menu.
-          if (e.target === dialog.current || (e.target as HTMLElement).closest('a, button[data-close]')) close();
+          // A click on the backdrop (the dialog element itself), a link or a button (Close, Logout,
+          // a member's sign-out) closes the menu: a sign-out's toast is not left behind it.
+          if (e.target === dialog.current || (e.target as HTMLElement).closest('a, button')) close();
         }}
       >
         <div className="flex items-center justify-between border-b px-4 py-3">
           <p className="text-lg font-semibold">Menu</p>
-          <Button variant="ghost" size="icon" aria-label="Close menu" data-close onClick={close}>
+          <Button variant="ghost" size="icon" aria-label="Close menu" onClick={close}>
             <XIcon aria-hidden="true" />
           </Button>
         </div>
