@@ -402,6 +402,20 @@ describe('the outbox pipeline', () => {
     expect(row?.state).toBe('queued');
     expect(row?.lastError).toBe(NO_MAIL_SERVER);
     expect(lines.filter((l) => l.includes(NO_MAIL_SERVER))).toHaveLength(1);
+    // Later passes mark what was queued since, and leave rows older than that alone (they were
+    // marked by a pass before: the queue of a post without mail is not read whole every pass).
+    await enqueue(t.db, { idempotencyKey: 'test:nosmtp2', kind: 'test', to: 'nosmtp@example.org', subject: 'No server 2', html: 'x', text: 'x' });
+    await t.db
+      .updateTable('mailOutbox')
+      .set({ createdAt: new Date(Date.now() - 3600_000), lastError: null })
+      .where('idempotencyKey', '=', 'test:nosmtp')
+      .execute();
+    await worker.runOnce();
+    const rows = await outboxFor('nosmtp@example.org');
+    expect(rows.map((r) => [r.subject, r.state, r.lastError])).toEqual([
+      ['No server', 'queued', null],
+      ['No server 2', 'queued', NO_MAIL_SERVER],
+    ]);
     await t.db.deleteFrom('mailOutbox').where('toAddress', '=', 'nosmtp@example.org').execute();
   });
 });
