@@ -198,17 +198,16 @@ interface Comparison {
 async function signUpComparison(engine: string, urls: [string | undefined, string | undefined]): Promise<Comparison> {
   const servers = [await startServer(urls[0]), await startServer(urls[1], { BENCH_NO_VOLUNTEER_MAIL: '1' })];
   try {
-    for (const server of servers) {
-      const base = `http://127.0.0.1:${server.port}`;
-      await run({ url: `${base}/api/events`, connections: 10, amount: 500 });
-      await signUpRun(server, base, 3);
+    const bases = servers.map((s) => `http://127.0.0.1:${s.port}`);
+    for (const [i, server] of servers.entries()) {
+      await run({ url: `${bases[i]}/api/events`, connections: 10, amount: 500 });
+      await signUpRun(server, bases[i]!, 3);
     }
     const result: Comparison = { engine, withMail: [], without: [] };
     for (let round = 0; round < ROUNDS; round++) {
       const order = round % 2 === 0 ? [0, 1] : [1, 0];
       for (const i of order) {
-        const server = servers[i]!;
-        const v = await signUpRun(server, `http://127.0.0.1:${server.port}`, DURATION);
+        const v = await signUpRun(servers[i]!, bases[i]!, DURATION);
         (i === 0 ? result.withMail : result.without).push(v.requests.average);
       }
     }

@@ -38,10 +38,8 @@ export interface CreateDbOptions {
  * default: the first time a connection runs a statement it is prepared under a name (pg's own
  * `name` option), and later runs skip PostgreSQL's parse and analysis. Kysely sends every
  * statement as text with parameters, so the same query always has the same text.
- * Measured (2026-11-25, 2 cores): a sign-up's statement with its confirmation's outbox row ran
- * at 3,400-3,750 tps in pgbench parsed each time, 6,130-6,890 prepared; bench:api sign-ups on
- * PostgreSQL went from 969-998 to 1,359-1,618 req/s, and those with the confirmation queued
- * from 76-82% to 87-88% of those without (issue 19 #8 asks 90%).
+ * Why and what it measured: decision 0047 (the sign-up's statement ran at about half its
+ * speed parsed each time).
  * Only statements with parameters are named, at most STATEMENT_CACHE per connection (the app
  * has fewer distinct ones; a query with a varying IN list may make more); the rest run unnamed.
  * After a schema change by another node (a migration while this one runs), PostgreSQL refuses
