@@ -342,6 +342,47 @@ describe('events calendar', () => {
     await context.close();
   });
 
+  it('has the popup ready before the first click, and opening it leaves the page’s inherited styles alone', async () => {
+    const { page, context } = await site.newPage({ width: 390, height: 844 });
+    // The popup's code arrives after hydration, without a click.
+    const preloaded = page.waitForResponse((r) => /\/assets\/event-details-dialog-[^/]+\.js$/.test(r.url()));
+    await page.goto('/events');
+    await preloaded;
+    const scripts: string[] = [];
+    page.on('request', (r) => void (r.resourceType() === 'script' && scripts.push(r.url())));
+    await page
+      .getByRole('list', { name: `Events of ${monthHeading(0)}` })
+      .getByRole('button', { name: /Zone Check Supper/ })
+      .click();
+    const dialog = page.getByRole('dialog', { name: known.title });
+    await dialog.waitFor();
+    assert.deepEqual(scripts, [], 'opening the popup fetched no code');
+    // Radix still locks the page behind the dialog; the app's root keeps its own values, so the
+    // browser does not recompute every element's style (styles.css), and the overlay still
+    // takes a tap outside the dialog, which closes it.
+    const styles = await page.evaluate(() => {
+      const app = getComputedStyle(document.getElementById('app')!);
+      const body = getComputedStyle(document.body);
+      const corner = document.elementFromPoint(4, 4);
+      return {
+        body: body.pointerEvents,
+        app: app.pointerEvents,
+        lockVar: body.getPropertyValue('--removed-body-scroll-bar-size'),
+        appVar: app.getPropertyValue('--removed-body-scroll-bar-size'),
+        corner: corner?.getAttribute('data-slot'),
+      };
+    });
+    assert.equal(styles.body, 'none');
+    assert.equal(styles.app, 'auto');
+    assert.notEqual(styles.lockVar, '', 'the scroll lock sets its variable on <body>');
+    assert.equal(styles.appVar, '', 'the variable stays on <body>');
+    assert.equal(styles.corner, 'dialog-overlay');
+    await page.mouse.click(4, 4);
+    await dialog.waitFor({ state: 'hidden' });
+    await page.waitForURL((u) => u.search === '');
+    await context.close();
+  });
+
   it('passes axe checks in the grid and with the popup open', async () => {
     const { page, context } = await site.newPage();
     await page.goto('/events');

@@ -21,8 +21,13 @@ import { CHIP_CLASS, LEGEND } from './event-types.ts';
 
 // FullCalendar is heavy: it loads with this page only, never in the main chunk.
 const EventsCalendar = lazy(() => import('./events-calendar.tsx'));
-// The popup and the sign-up form (with its form library) load when first opened.
-const EventDetailsDialog = lazy(() => import('./event-details-dialog.tsx').then((m) => ({ default: m.EventDetailsDialog })));
+// The popup's code loads once the page has hydrated, and the popup mounts closed, so a click
+// opens it in that click's render. Loaded on the first click instead (until 2026-11-25), React
+// showed the popup only when its code had arrived and then, as it does for content replacing a
+// Suspense fallback, no sooner than 300 ms after that fallback: about 500 ms after the click
+// with the CPU 4x slower. The sign-up form (with its form library) loads when first opened.
+const loadEventDetails = () => import('./event-details-dialog.tsx');
+const EventDetailsDialog = lazy(() => loadEventDetails().then((m) => ({ default: m.EventDetailsDialog })));
 const VolunteerSignupDialog = lazy(() => import('../volunteers/volunteer-signup-dialog.tsx').then((m) => ({ default: m.VolunteerSignupDialog })));
 
 const noSubscribe = () => () => {};
@@ -67,6 +72,19 @@ export function EventsPage({ id, series, onSelect }: { id: EventId | undefined; 
   // Chosen once hydrated, as a transition: the markup both views share stays on screen meanwhile.
   useEffect(() => {
     startTransition(() => setView('grid'));
+  }, []);
+  // The popup, closed, once its code is here (a transition of its own: the grid does not wait for it).
+  const [popupLoaded, setPopupLoaded] = useState(false);
+  useEffect(() => {
+    let live = true;
+    // Should it fail (the network dropped), the first click loads it as before.
+    loadEventDetails().then(
+      () => live && startTransition(() => setPopupLoaded(true)),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
   }, []);
   // After the visitor switches, focus goes to the month heading of the view that replaced the button.
   const switched = useRef(false);
@@ -178,7 +196,7 @@ export function EventsPage({ id, series, onSelect }: { id: EventId | undefined; 
         <VolunteerNeeds query={events} isAdmin={isAdmin} onVolunteer={volunteer} series={series} />
       </div>
       <Suspense fallback={null}>
-        {used.current.details ? (
+        {popupLoaded || used.current.details ? (
           <EventDetailsDialog selected={selected} onClose={() => onSelect(undefined)} isAdmin={isAdmin} onVolunteer={volunteerFromPopup} />
         ) : null}
         {used.current.signup ? <VolunteerSignupDialog event={signup} onClose={() => setSignup(null)} returnFocusTo={eventElement} /> : null}
