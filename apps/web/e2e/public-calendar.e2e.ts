@@ -344,10 +344,11 @@ describe('events calendar', () => {
 
   it('has the popup ready before the first click, and opening it leaves the page’s inherited styles alone', async () => {
     const { page, context } = await site.newPage({ width: 390, height: 844 });
-    // The popup's code arrives after hydration, without a click.
+    // The popup's code arrives after hydration, without a click (with its own imports, after it).
     const preloaded = page.waitForResponse((r) => /\/assets\/event-details-dialog-[^/]+\.js$/.test(r.url()));
     await page.goto('/events');
     await preloaded;
+    await page.waitForLoadState('networkidle');
     const scripts: string[] = [];
     page.on('request', (r) => void (r.resourceType() === 'script' && scripts.push(r.url())));
     await page

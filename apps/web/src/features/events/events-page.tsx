@@ -137,8 +137,8 @@ export function EventsPage({ id, series, onSelect }: { id: EventId | undefined; 
   );
   const settled = !events.isPending && inBrowser;
   // Once a dialog has been opened it stays mounted, so it can close with its animation and
-  // return focus; before that it is not even loaded. Never during hydration (the server
-  // renders no dialog).
+  // return focus; the sign-up dialog is not even loaded before (the popup is, see above). Never
+  // during hydration (the server renders no dialog).
   const used = useRef({ details: false, signup: false });
   if (inBrowser && selected) used.current.details = true;
   if (inBrowser && signup) used.current.signup = true;
