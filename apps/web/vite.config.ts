@@ -43,7 +43,8 @@ export default defineConfig({
     // helper used to add a <link> per import of each such chunk to the page while the entry ran,
     // and that was the longest part of the entry's task. Measured with bench:web (Lighthouse,
     // median of 3, two rounds alternated, 2026-11-25), TBT with those links, then without:
-    // `/` 222, 189 -> 117, 103 ms; /events 952, 486 -> 481, 247 ms; /login 445, 213 -> 88, 30 ms.
+    // `/` 222, 189 -> 117, 103 ms; /events 952, 486 -> 481, 247 ms; /login 445, 213 -> 88, 30 ms
+    // (decision 0048).
     modulePreload: { polyfill: false, resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) },
     // Read by the bundle budget test to find each route's chunks.
     manifest: true,

@@ -25,7 +25,8 @@ const EventsCalendar = lazy(() => import('./events-calendar.tsx'));
 // opens it in that click's render. Loaded on the first click instead (until 2026-11-25), React
 // showed the popup only when its code had arrived and then, as it does for content replacing a
 // Suspense fallback, no sooner than 300 ms after that fallback: about 500 ms after the click
-// with the CPU 4x slower. The sign-up form (with its form library) loads when first opened.
+// with the CPU 4x slower (decision 0048). The sign-up form (with its form library) loads when
+// first opened.
 const loadEventDetails = () => import('./event-details-dialog.tsx');
 const EventDetailsDialog = lazy(() => loadEventDetails().then((m) => ({ default: m.EventDetailsDialog })));
 const VolunteerSignupDialog = lazy(() => import('../volunteers/volunteer-signup-dialog.tsx').then((m) => ({ default: m.VolunteerSignupDialog })));
