@@ -235,9 +235,9 @@ try {
         await tap();
         await page.waitForSelector(`[role="tab"][aria-selected="true"]:text-is("${name}")`);
       });
-      // The tab's table arrives from the network: let it, so the next click meets a quiet page.
+      // The tab's table arrives from the network: let it, so the next tap (after tapOn's own
+      // wait for an idle main thread) meets a quiet page.
       await page.waitForLoadState('networkidle');
-      await idle(page);
     }
   });
 } finally {
