@@ -204,36 +204,29 @@ describe('volunteer confirmation', () => {
 describe('rendered when sent (decision 0045)', () => {
   const setPostName = (postName: string) => patchSiteSettings(t.db, { postName });
 
-  it('the sign-up queues a template and its parameters; the worker renders it with the settings of send time and keeps what it sent', async () => {
+  it('the sign-up queues a template naming it; the worker renders it with the sign-up, event and settings of send time and keeps what it sent', async () => {
     const event = await insertEvent({ title: 'Poppy Drive' });
     expect((await signUp({ name: 'Dorothy Vaughan', email: 'dorothy@example.org', role: 'Driver', eventId: event.id })).statusCode).toBe(200);
+    const v = await t.db.selectFrom('volunteers').select('id').where('email', '=', 'dorothy@example.org').executeTakeFirstOrThrow();
     const [queued] = await outboxFor('dorothy@example.org');
-    expect(queued).toMatchObject({ state: 'queued', template: 'volunteer-confirmation', subject: "You're signed up: Poppy Drive", html: null, textBody: null });
+    expect(queued).toMatchObject({ state: 'queued', template: 'volunteer-confirmation', subject: null, html: null, textBody: null });
     expect(queued!.attachments).toEqual([]);
-    const params = queued!.params as {
-      name: string;
-      role: string;
-      baseUrl: string;
-      volunteerId: number;
-      event: { id: number; title: string; startDate: string };
-    };
-    const signedToken = cancelToken(t.env.mail.linkSecret, params.volunteerId);
-    expect(params).toMatchObject({
-      name: 'Dorothy Vaughan',
-      role: 'Driver',
-      baseUrl: 'http://post.example.org',
-      event: { id: event.id, title: 'Poppy Drive' },
-    });
-    expect(new Date(params.event.startDate).getTime()).toBe(new Date(event.startDate).getTime());
-    // The Outbox lists the stored subject and shows the message rendered for display.
+    // The row names the sign-up, and holds nothing of it (decision 0049).
+    expect(queued!.params).toEqual({ baseUrl: 'http://post.example.org', volunteerId: v.id });
+    const signedToken = cancelToken(t.env.mail.linkSecret, v.id);
+    // The Outbox lists it as written when sent, and shows the message rendered for display.
     const listed = (await admin.get('/api/admin/outbox?q=dorothy')).json();
-    expect(listed.items[0]).toMatchObject({ subject: "You're signed up: Poppy Drive", state: 'queued' });
+    expect(listed.items[0]).toMatchObject({ subject: '(written when sent)', state: 'queued' });
     const shown = (await admin.get(`/api/admin/outbox/${queued!.id}`)).json();
+    expect(shown.subject).toBe("You're signed up: Poppy Drive");
     expect(shown.text).toContain('Dorothy Vaughan');
+    expect(shown.text).toContain('Driver');
     expect(shown.text).toContain(`http://post.example.org/volunteer/cancel?token=${signedToken}`);
     expect(shown.attachments).toEqual([{ filename: 'event.ics', contentType: 'text/calendar; charset=utf-8; method=PUBLISH' }]);
     expect((await outboxFor('dorothy@example.org'))[0]!.html).toBeNull();
-    // The post renames itself before the worker runs: the message carries the new name.
+    // Before the worker runs, the post renames itself and the event gets another place: the
+    // message carries both as they are when it is sent.
+    await t.db.updateTable('events').set({ location: 'Legion Hall, 9 Oak St' }).where('id', '=', event.id).execute();
     await setPostName('American Legion Post 321');
     try {
       expect((await t.app.mailWorker.runOnce()).sent).toBe(1);
@@ -243,6 +236,8 @@ describe('rendered when sent (decision 0045)', () => {
     const m = sink.messages.find((x) => x.text?.includes('Dorothy Vaughan'))!;
     expect(m.subject).toBe("You're signed up: Poppy Drive");
     expect(m.text).toContain('American Legion Post 321');
+    expect(m.text).toContain('Legion Hall, 9 Oak St');
+    expect(m.text).not.toContain('Town Park');
     expect(m.text).toMatch(/C[SD]T/);
     const when = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Chicago', hour: 'numeric', minute: '2-digit' }).format(new Date(event.startDate));
     expect(m.text).toContain(when);
@@ -254,6 +249,7 @@ describe('rendered when sent (decision 0045)', () => {
     expect(icsText).toMatch(/^DTSTART;TZID=America\/Chicago:/m);
     const ev = new ICAL.Event(new ICAL.Component(ICAL.parse(icsText)).getFirstSubcomponent('vevent')!);
     expect(ev.summary).toBe('Poppy Drive');
+    expect(ev.location).toBe('Legion Hall, 9 Oak St');
     expect(ev.startDate.toJSDate().getTime()).toBe(new Date(event.startDate).getTime());
     // The row now holds what was sent.
     const [sent] = await outboxFor('dorothy@example.org');
@@ -263,6 +259,68 @@ describe('rendered when sent (decision 0045)', () => {
     expect(sent!.attachments.map((a) => a.filename)).toEqual(['event.ics']);
     // And the cancel link in it works.
     expect((await cancel(token)).statusCode).toBe(200);
+  });
+
+  it('a confirmation whose sign-up goes before it is sent is cancelled, not sent: in the transaction, or by the worker', async () => {
+    const event = await insertEvent({ title: 'Wreath Laying' });
+    for (const name of ['Ursula Undone', 'Victor Vanished', 'Wanda Withdrawn'])
+      expect((await signUp({ name, email: `${name.split(' ')[0]!.toLowerCase()}@example.org`, eventId: event.id })).statusCode).toBe(200);
+    const idOf = async (email: string) => (await t.db.selectFrom('volunteers').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
+    // Cancelled with the link (signed from the id, so it works before the message is sent) and
+    // removed by an administrator: their transactions cancel the queued confirmation.
+    expect((await cancel(cancelToken(t.env.mail.linkSecret, await idOf('ursula@example.org')))).statusCode).toBe(200);
+    expect((await admin.delete(`/api/volunteers/${await idOf('victor@example.org')}`)).statusCode).toBe(200);
+    expect((await outboxFor('ursula@example.org')).map((r) => [r.kind, r.state, r.lastError])).toEqual([
+      ['volunteer-confirmation', 'cancelled', 'sign-up cancelled'],
+    ]);
+    expect((await outboxFor('victor@example.org')).filter((r) => r.kind === 'volunteer-confirmation').map((r) => [r.state, r.lastError])).toEqual([
+      ['cancelled', 'sign-up removed'],
+    ]);
+    // Gone some other way (deleted in the database): the worker finds no sign-up and cancels the row.
+    await t.db.deleteFrom('volunteers').where('email', '=', 'wanda@example.org').execute();
+    const pass = await t.app.mailWorker.runOnce();
+    expect(pass).toMatchObject({ cancelled: 1, failed: 0, retried: 0 });
+    expect((await outboxFor('wanda@example.org')).map((r) => [r.state, r.lastError, r.html])).toEqual([
+      ['cancelled', 'the sign-up was cancelled before the message was sent', null],
+    ]);
+    expect(sink.messages.filter((m) => m.subject === "You're signed up: Wreath Laying")).toEqual([]);
+    // Victor was told of his removal, and of nothing else.
+    expect(sink.messages.filter((m) => m.text?.includes('Victor Vanished')).map((m) => m.subject)).toEqual(['Sign-up removed: Wreath Laying']);
+  });
+
+  it('a confirmation queued with a copy of the sign-up (before decision 0049) is sent from that copy', async () => {
+    const event = await insertEvent({ title: 'Old Row Breakfast' });
+    expect((await signUp({ name: 'Olive Older', email: 'oldrow@example.org', eventId: event.id })).statusCode).toBe(200);
+    const v = await t.db.selectFrom('volunteers').select(['id', 'createdAt']).where('email', '=', 'oldrow@example.org').executeTakeFirstOrThrow();
+    const start = new Date(event.startDate);
+    const copy = {
+      baseUrl: 'http://post.example.org',
+      name: 'Olive Older',
+      role: 'Cook',
+      volunteerId: v.id,
+      event: {
+        id: event.id,
+        title: 'Old Row Breakfast',
+        description: 'Pancakes',
+        location: 'The old hall',
+        startDate: start.toISOString(),
+        endDate: new Date(start.getTime() + 2 * HOUR).toISOString(),
+        sequence: 0,
+        createdAt: start.toISOString(),
+        updatedAt: start.toISOString(),
+      },
+    };
+    await t.db
+      .updateTable('mailOutbox')
+      .set({ params: JSON.stringify(copy), subject: "You're signed up: Old Row Breakfast" })
+      .where('toAddress', '=', 'oldrow@example.org')
+      .execute();
+    expect((await t.app.mailWorker.runOnce()).sent).toBe(1);
+    const m = sink.messages.find((x) => x.text?.includes('Olive Older'))!;
+    expect(m.subject).toBe("You're signed up: Old Row Breakfast");
+    expect(m.text).toContain('The old hall');
+    expect(m.text).toContain('Cook');
+    expect(m.text).toContain(`token=${cancelToken(t.env.mail.linkSecret, v.id)}`);
   });
 
   it('a template that fails to render is a failed attempt with its error, retried, then failed; the others still go', async () => {
@@ -278,7 +336,7 @@ describe('rendered when sent (decision 0045)', () => {
     await enqueue(t.db, { idempotencyKey: 'test:render:fine', kind: 'test', to: 'fine@example.org', subject: 'Fine', html: '<p>Fine</p>', text: 'Fine' });
     // A worker with the real back-off (the test app's retries at once).
     const worker = new MailWorker({ db: t.db, mail: t.env.mail });
-    expect(await worker.runOnce()).toEqual({ sent: 1, retried: 2, failed: 0 });
+    expect(await worker.runOnce()).toEqual({ sent: 1, retried: 2, failed: 0, cancelled: 0 });
     expect(sink.messages.map((x) => x.subject)).toEqual(['Fine']);
     const rows = await outboxFor('broken@example.org');
     expect(rows.map((r) => [r.state, r.attempts, r.html])).toEqual([
@@ -293,13 +351,13 @@ describe('rendered when sent (decision 0045)', () => {
     expect(shown.text).toContain('unknown template');
     // Retried like a temporary SMTP failure, and failed at the limit.
     expect(rows.every((r) => new Date(r.notBefore).getTime() > Date.now() + 20_000)).toBe(true);
-    expect(await worker.runOnce()).toEqual({ sent: 0, retried: 0, failed: 0 });
+    expect(await worker.runOnce()).toEqual({ sent: 0, retried: 0, failed: 0, cancelled: 0 });
     await t.db
       .updateTable('mailOutbox')
       .set({ attempts: MAX_ATTEMPTS - 1, notBefore: new Date() })
       .where('toAddress', '=', 'broken@example.org')
       .execute();
-    expect(await worker.runOnce()).toEqual({ sent: 0, retried: 0, failed: 2 });
+    expect(await worker.runOnce()).toEqual({ sent: 0, retried: 0, failed: 2, cancelled: 0 });
     await worker.stop();
     expect((await outboxFor('broken@example.org')).map((r) => [r.state, r.attempts])).toEqual([
       ['failed', MAX_ATTEMPTS],
@@ -344,7 +402,7 @@ describe('the outbox pipeline', () => {
     try {
       expect((await signUp({ name: 'Outage Olive', email: 'olive@example.org', eventId: event.id })).statusCode).toBe(200);
       const pass = await t.app.mailWorker.runOnce();
-      expect(pass).toEqual({ sent: 0, retried: 1, failed: 0 });
+      expect(pass).toEqual({ sent: 0, retried: 1, failed: 0, cancelled: 0 });
       const [row] = await outboxFor('olive@example.org');
       expect(row?.state).toBe('queued');
       expect(row?.lastError).toBeTruthy();
@@ -364,10 +422,13 @@ describe('the outbox pipeline', () => {
     await signUp({ name: 'Bounce Bob', email: 'bounce@example.org', eventId: event.id });
     await signUp({ name: 'Fine Fran', email: 'fran@example.org', eventId: event.id });
     const pass = await t.app.mailWorker.runOnce();
-    expect(pass).toEqual({ sent: 1, retried: 0, failed: 1 });
+    expect(pass).toEqual({ sent: 1, retried: 0, failed: 1, cancelled: 0 });
     const [bad] = await outboxFor('bounce@example.org');
     expect(bad?.state).toBe('failed');
     expect(bad?.lastError).toMatch(/550/);
+    // Its subject, rendered for the attempt, is kept: the Outbox lists the failed message by it.
+    expect(bad?.subject).toBe("You're signed up: Cleanup Day");
+    expect(bad?.html).toBeNull();
     expect((await outboxFor('fran@example.org'))[0]?.state).toBe('sent');
     // An administrator can queue it again once the address is fixed on the other side.
     sink.reject.clear();
@@ -407,7 +468,7 @@ describe('the outbox pipeline', () => {
     await enqueue(t.db, { idempotencyKey: 'test:nosmtp2', kind: 'test', to: 'nosmtp@example.org', subject: 'No server 2', html: 'x', text: 'x' });
     await t.db
       .updateTable('mailOutbox')
-      .set({ createdAt: new Date(Date.now() - 3600_000), lastError: null })
+      .set({ createdAt: new Date(Date.now() - 3600_000), lastError: null } as any)
       .where('idempotencyKey', '=', 'test:nosmtp')
       .execute();
     await worker.runOnce();

@@ -89,7 +89,7 @@ export const outboxRouter = router({
       // Queued by template and not sent yet (decision 0045): rendered now, for display only,
       // with today's settings; the worker renders it again when it sends it.
       try {
-        const shown = await renderQueued(r.template ?? '', r.params, await getSettings(ctx.db), ctx.env.mail.linkSecret);
+        const shown = await renderQueued(r.template ?? '', r.params, { settings: await getSettings(ctx.db), linkSecret: ctx.env.mail.linkSecret, db: ctx.db });
         return {
           ...toItem({ ...r, subject: r.subject ?? shown.subject }),
           text: shown.text,

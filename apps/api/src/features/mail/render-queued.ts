@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { MailAttachment } from '@post/db';
+import type { DB, MailAttachment } from '@post/db';
 import type { SiteSettings } from '@post/contracts/site-settings';
 import { buildCalendar } from '../events/events.ics.ts';
 import type { CalendarEventRow } from '../events/events.service.ts';
@@ -56,18 +56,15 @@ function eventRow(e: EventParams): CalendarEventRow {
   };
 }
 
-const facts = (e: EventParams, settings: SiteSettings) => ({
-  title: e.title,
-  when: formatEventTime(new Date(e.startDate), new Date(e.endDate), settings.timeZone),
-  location: e.location,
-});
-
 /** The site's address for links, as the request that queued the message saw it. */
 const BaseUrl = z.string().url();
 
-// The cancel link: signed from the sign-up's id when rendered (decision 0046); rows queued
-// before that hold a random token instead.
-const ConfirmationParams = z
+// A volunteer's confirmation and reminder name the sign-up: the worker reads it and its event
+// when it renders the message (decision 0049), and signs the cancel link from its id (decision
+// 0046). Rows queued before hold a copy of the volunteer's name, role and event (and, before
+// decision 0046, a random token instead of the id); they are rendered from that copy.
+const SignUpRef = z.object({ baseUrl: BaseUrl, volunteerId: z.number().int().positive() });
+const SignUpCopy = z
   .object({
     baseUrl: BaseUrl,
     name: z.string(),
@@ -77,6 +74,7 @@ const ConfirmationParams = z
     event: EventParams,
   })
   .refine((p) => p.volunteerId !== undefined || p.token !== undefined, 'a cancel link needs the sign-up (volunteerId) or a token');
+const ConfirmationParams = z.union([SignUpCopy, SignUpRef]);
 const ReminderParams = ConfirmationParams;
 const EventChangedParams = z.object({ baseUrl: BaseUrl, name: z.string(), deleted: z.boolean(), event: EventParams });
 const RemovedParams = z.object({ baseUrl: BaseUrl, name: z.string(), event: EventParams });
@@ -86,77 +84,126 @@ export type ReminderParams = z.infer<typeof ReminderParams>;
 export type EventChangedParams = z.infer<typeof EventChangedParams>;
 export type RemovedParams = z.infer<typeof RemovedParams>;
 
-const cancelUrl = (p: ConfirmationParams, linkSecret: string) =>
-  `${p.baseUrl}/volunteer/cancel?token=${p.volunteerId !== undefined ? cancelToken(linkSecret, p.volunteerId) : p.token}`;
+/**
+ * A message that is no longer to be sent: what it was about is gone (a sign-up cancelled or
+ * removed, its event deleted, before the message went out). The worker cancels the row.
+ */
+export class MessageObsolete extends Error {}
+
+/** What a volunteer's message says: the sign-up and its event, and its cancel link. */
+interface SignUpFacts {
+  name: string;
+  role: string | null;
+  event: CalendarEventRow;
+  cancelUrl: string;
+}
+
+async function signUpFacts(p: ConfirmationParams, ctx: RenderContext): Promise<SignUpFacts> {
+  const link = (idOrToken: string) => `${p.baseUrl}/volunteer/cancel?token=${idOrToken}`;
+  if ('event' in p) {
+    const cancelUrl = link(p.volunteerId !== undefined ? cancelToken(ctx.linkSecret, p.volunteerId) : p.token!);
+    return { name: p.name, role: p.role, event: eventRow(p.event), cancelUrl };
+  }
+  const r = await ctx.db
+    .selectFrom('volunteers as v')
+    .innerJoin('events as e', 'e.id', 'v.eventId')
+    .select(['v.name', 'v.role', 'e.id', 'e.title', 'e.description', 'e.location', 'e.startDate', 'e.endDate', 'e.sequence', 'e.createdAt', 'e.updatedAt'])
+    .where('v.id', '=', p.volunteerId)
+    .executeTakeFirst();
+  if (!r) throw new MessageObsolete('the sign-up was cancelled before the message was sent');
+  const { name, role, ...e } = r;
+  const event = { ...e, startDate: new Date(e.startDate), endDate: new Date(e.endDate), createdAt: new Date(e.createdAt), updatedAt: new Date(e.updatedAt) };
+  return { name, role, event, cancelUrl: link(cancelToken(ctx.linkSecret, p.volunteerId)) };
+}
+
+/** What rendering reads besides the row: the site settings as they are now, the key that signs links, the database. */
+export interface RenderContext {
+  settings: SiteSettings;
+  /** Signs the links a message carries (MailEnv.linkSecret). */
+  linkSecret: string;
+  db: DB;
+}
 
 interface Template<P> {
   params: z.ZodType<P>;
-  /** The subject, cheap to compute: stored at enqueue time so the Outbox list needs no rendering. */
-  subject: (p: P) => string;
-  /** `linkSecret` signs the links a message carries (MailEnv.linkSecret). */
-  render: (p: P, settings: SiteSettings, linkSecret: string) => Promise<RenderedMessage>;
+  /**
+   * The subject, cheap to compute from the parameters: stored at enqueue time so the Outbox
+   * list needs no rendering. Templates whose parameters only name what the message is about
+   * have none: their rows show "(written when sent)" until sent.
+   */
+  subject?: (p: P) => string;
+  render: (p: P, ctx: RenderContext) => Promise<RenderedMessage>;
 }
 
 const define = <P>(t: Template<P>): Template<P> => t;
+
+const factsOf = (e: CalendarEventRow, settings: SiteSettings) => ({
+  title: e.title,
+  when: formatEventTime(e.startDate, e.endDate, settings.timeZone),
+  location: e.location,
+});
 
 /** Every template a queued row may name, by name. */
 const templates = {
   'volunteer-confirmation': define({
     params: ConfirmationParams,
-    subject: (p) => `You're signed up: ${p.event.title}`,
-    async render(p, settings, linkSecret) {
+    async render(p, ctx) {
+      const s = await signUpFacts(p, ctx);
       const rendered = await volunteerConfirmation({
-        sender: senderFrom(settings, p.baseUrl),
-        name: p.name,
-        role: p.role,
-        event: facts(p.event, settings),
-        cancelUrl: cancelUrl(p, linkSecret),
+        sender: senderFrom(ctx.settings, p.baseUrl),
+        name: s.name,
+        role: s.role,
+        event: factsOf(s.event, ctx.settings),
+        cancelUrl: s.cancelUrl,
       });
-      const ics = buildCalendar([eventRow(p.event)], { postName: settings.postName, timeZone: settings.timeZone, baseUrl: p.baseUrl });
+      const ics = buildCalendar([s.event], { postName: ctx.settings.postName, timeZone: ctx.settings.timeZone, baseUrl: p.baseUrl });
       return { ...rendered, attachments: [{ filename: 'event.ics', contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: ics }] };
     },
   }),
   'volunteer-reminder': define({
     params: ReminderParams,
-    subject: (p) => `Reminder: ${p.event.title}`,
-    render: (p, settings, linkSecret) =>
-      volunteerReminder({
-        sender: senderFrom(settings, p.baseUrl),
-        name: p.name,
-        role: p.role,
-        event: facts(p.event, settings),
-        cancelUrl: cancelUrl(p, linkSecret),
-      }),
+    async render(p, ctx) {
+      const s = await signUpFacts(p, ctx);
+      return volunteerReminder({
+        sender: senderFrom(ctx.settings, p.baseUrl),
+        name: s.name,
+        role: s.role,
+        event: factsOf(s.event, ctx.settings),
+        cancelUrl: s.cancelUrl,
+      });
+    },
   }),
   'event-changed': define({
     params: EventChangedParams,
     subject: (p) => `${p.deleted ? 'Cancelled' : 'Changed'}: ${p.event.title}`,
-    render: (p, settings) => eventChanged({ sender: senderFrom(settings, p.baseUrl), name: p.name, event: facts(p.event, settings), deleted: p.deleted }),
+    render: (p, ctx) =>
+      eventChanged({ sender: senderFrom(ctx.settings, p.baseUrl), name: p.name, event: factsOf(eventRow(p.event), ctx.settings), deleted: p.deleted }),
   }),
   'volunteer-removed': define({
     params: RemovedParams,
     subject: (p) => `Sign-up removed: ${p.event.title}`,
-    render: (p, settings) => signupRemoved({ sender: senderFrom(settings, p.baseUrl), name: p.name, event: facts(p.event, settings) }),
+    render: (p, ctx) => signupRemoved({ sender: senderFrom(ctx.settings, p.baseUrl), name: p.name, event: factsOf(eventRow(p.event), ctx.settings) }),
   }),
 };
 
 export type TemplateName = keyof typeof templates;
 export type ParamsOf<N extends TemplateName> = (typeof templates)[N] extends Template<infer P> ? P : never;
 
-/** The subject a template gives its parameters (stored with the row when it is queued). */
-export function queuedSubject<N extends TemplateName>(template: N, params: ParamsOf<N>): string {
-  return (templates[template] as unknown as Template<ParamsOf<N>>).subject(params);
+/** The subject a template gives its parameters (stored with the row when it is queued), or null: written when sent. */
+export function queuedSubject<N extends TemplateName>(template: N, params: ParamsOf<N>): string | null {
+  return (templates[template] as unknown as Template<ParamsOf<N>>).subject?.(params) ?? null;
 }
 
 /**
  * Renders a queued row's template with the site settings as they are now. Throws an Error that
  * says what went wrong for an unknown template (a node of an older version reading a newer
- * row) or parameters the template does not accept.
+ * row) or parameters the template does not accept, and MessageObsolete when what the message
+ * is about is gone.
  */
-export async function renderQueued(template: string, params: unknown, settings: SiteSettings, linkSecret: string): Promise<RenderedMessage> {
+export async function renderQueued(template: string, params: unknown, ctx: RenderContext): Promise<RenderedMessage> {
   const t = (templates as Record<string, Template<unknown>>)[template];
   if (!t) throw new Error(`unknown template "${template}"`);
   const parsed = t.params.safeParse(params);
   if (!parsed.success) throw new Error(`parameters of template "${template}" not accepted: ${z.prettifyError(parsed.error).replace(/\s+/g, ' ')}`);
-  return t.render(parsed.data, settings, linkSecret);
+  return t.render(parsed.data, ctx);
 }

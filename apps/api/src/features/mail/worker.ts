@@ -5,7 +5,7 @@ import type { DB, MailAttachment } from '@post/db';
 import type { SiteSettings } from '@post/contracts/site-settings';
 import type { MailEnv } from '../../env.ts';
 import { getSettings } from '../site-settings/site-settings.service.ts';
-import { renderQueued } from './render-queued.ts';
+import { MessageObsolete, renderQueued } from './render-queued.ts';
 
 /** What the admin Outbox shows for a message kept because no SMTP_URL is set. */
 export const NO_MAIL_SERVER = 'not sent: no mail server configured';
@@ -41,6 +41,8 @@ export interface PassResult {
   sent: number;
   retried: number;
   failed: number;
+  /** Rows dropped unsent because what they were about is gone (MessageObsolete). */
+  cancelled: number;
 }
 
 interface Claimed {
@@ -139,7 +141,7 @@ export class MailWorker {
 
   /** One pass: periodic work, then every due message (tests call this to drive the worker). */
   async runOnce(): Promise<PassResult> {
-    const result: PassResult = { sent: 0, retried: 0, failed: 0 };
+    const result: PassResult = { sent: 0, retried: 0, failed: 0, cancelled: 0 };
     if (this.options.periodic && Date.now() - this.lastPeriodic >= (this.options.periodicMs ?? 60_000)) {
       this.lastPeriodic = Date.now();
       await this.options.periodic();
@@ -223,33 +225,42 @@ export class MailWorker {
 
   /**
    * A row's content: as stored, or rendered now from its template with the site settings as
-   * they are at send time (decision 0045). Null when rendering fails: the attempt is recorded
-   * as failed with the error, and the row is tried again later like after a 4xx.
+   * they are at send time (decision 0045). Otherwise what became of the row: when rendering
+   * fails, the attempt is recorded as failed with the error and the row is tried again later
+   * like after a 4xx; when what the message is about is gone, the row is cancelled.
    */
-  private async content(row: Claimed, attempts: number): Promise<{ content: Content; rendered: boolean } | null> {
+  private async content(row: Claimed, attempts: number): Promise<{ content: Content; rendered: boolean } | 'failed' | 'retried' | 'cancelled'> {
     if (row.html !== null && row.subject !== null && row.textBody !== null)
       return { content: { subject: row.subject, html: row.html, text: row.textBody, attachments: row.attachments }, rendered: false };
     try {
       if (!row.template) throw new Error('the message has neither content nor a template');
       this.settings ??= getSettings(this.db);
-      const r = await renderQueued(row.template, row.params, await this.settings, this.mail.linkSecret);
+      const r = await renderQueued(row.template, row.params, { settings: await this.settings, linkSecret: this.mail.linkSecret, db: this.db });
       return { content: { subject: r.subject, html: r.html, text: r.text, attachments: r.attachments ?? row.attachments }, rendered: true };
     } catch (err) {
+      if (err instanceof MessageObsolete) {
+        await this.db
+          .updateTable('mailOutbox')
+          .set({ state: 'cancelled', lastError: err.message, lockedUntil: null, updatedAt: sql`now()` as any })
+          .where('id', '=', row.id)
+          .execute();
+        return 'cancelled';
+      }
       this.settings = undefined;
       const error = `could not render the message: ${(err as Error)?.message ?? String(err)}`.slice(0, 1000);
       await this.recordFailure(row.id, attempts, error, attempts >= MAX_ATTEMPTS, attempts);
       this.log(`e-mail: message ${row.id} to ${row.toAddress}: ${error}`);
-      return null;
+      return attempts >= MAX_ATTEMPTS ? 'failed' : 'retried';
     }
   }
 
   private async send(row: Claimed): Promise<keyof PassResult> {
     const attempts = row.attempts + 1;
     const prepared = await this.content(row, attempts);
-    if (!prepared) {
+    if (typeof prepared === 'string') {
       // Not the server's fault: the rest of the batch still goes.
       this.unreachable = false;
-      return attempts >= MAX_ATTEMPTS ? 'failed' : 'retried';
+      return prepared;
     }
     const { content, rendered } = prepared;
     await this.waitForSlot();
@@ -284,17 +295,19 @@ export class MailWorker {
       // queued however long the outage lasts; it goes out when the server is back.
       this.unreachable = code === undefined;
       const final = code !== undefined && (code >= 500 || attempts >= MAX_ATTEMPTS);
-      await this.recordFailure(row.id, attempts, error, final, code === undefined ? Math.min(attempts, 6) : attempts);
+      // The subject, once rendered, is kept, so the Outbox lists a failed message by it.
+      await this.recordFailure(row.id, attempts, error, final, code === undefined ? Math.min(attempts, 6) : attempts, rendered ? content.subject : undefined);
       if (final) this.log(`e-mail: message ${row.id} to ${row.toAddress} failed: ${error}`);
       return final ? 'failed' : 'retried';
     }
   }
 
   /** A failed attempt: the row is failed for good, or queued again after the back-off of `backoffAttempt`. */
-  private async recordFailure(id: number, attempts: number, error: string, final: boolean, backoffAttempt: number): Promise<void> {
+  private async recordFailure(id: number, attempts: number, error: string, final: boolean, backoffAttempt: number, subject?: string): Promise<void> {
     await this.db
       .updateTable('mailOutbox')
       .set({
+        ...(subject !== undefined ? { subject } : {}),
         state: final ? 'failed' : 'queued',
         attempts,
         lastError: error,

@@ -5,7 +5,7 @@ import { getSettings } from '../site-settings/site-settings.service.ts';
 import { formatEventTime } from '../mail/context.ts';
 import { enqueue, hashToken } from '../mail/outbox.ts';
 import { volunteerOfToken } from './cancel-link.ts';
-import { eventParams, queuedSubject, type ConfirmationParams } from '../mail/render-queued.ts';
+import { eventParams } from '../mail/render-queued.ts';
 import type { CalendarEventRow } from '../events/events.service.ts';
 
 /** Purpose of the token in a volunteer's cancel link. */
@@ -25,36 +25,20 @@ export async function loadMailEvent(db: DB, eventId: number): Promise<MailEvent 
 }
 
 /**
- * What a volunteer's confirmation says, before the sign-up's statement: the template's
- * parameters but the sign-up's id, which the statement adds (its cancel link is signed from the
- * id when the message is rendered: decision 0046). Nothing is rendered in the request
- * (decision 0045): the worker renders the message and its .ics when it sends it.
- */
-export interface PreparedConfirmation {
-  params: Omit<ConfirmationParams, 'volunteerId' | 'token'>;
-  subject: string;
-}
-
-export function prepareConfirmation(baseUrl: string, event: MailEvent, volunteer: { name: string; role: string | null }): PreparedConfirmation {
-  const params = { baseUrl, name: volunteer.name, role: volunteer.role, event: eventParams(event) };
-  return { params, subject: queuedSubject('volunteer-confirmation', { ...params, volunteerId: 1 }) };
-}
-
-/**
  * The row a confirmation adds to the sign-up's statement, as a common table expression reading
- * the new volunteer from `signed` (id): its outbox row, queued by template (what `enqueue`
- * writes for a DeferredMessage), the sign-up's id added to the parameters. The key names a
- * sign-up the statement has just created, so it cannot conflict. Written into the one
- * statement so a sign-up with its confirmation costs one round trip; no token row is written
- * (decision 0046: measured on PGlite, the token's row was 140 of the 350 µs the confirmation
- * added to a 600 µs sign-up statement).
+ * the new volunteer from `signed` (id): its outbox row, queued by template (decision 0045),
+ * whose parameters name the sign-up; the worker reads the sign-up and its event when it renders
+ * the message (decision 0049), and signs the cancel link from the id (decision 0046). The key
+ * names a sign-up the statement has just created, so it cannot conflict. Written into the one
+ * statement so a sign-up with its confirmation costs one round trip. A copy of the event in the
+ * row made it three times wider, and cost a sign-up 7% of its throughput (decision 0049).
  */
-export function confirmationRows(prepared: PreparedConfirmation, to: string): RawBuilder<unknown> {
+export function confirmationRows(baseUrl: string, to: string): RawBuilder<unknown> {
   return sql`
     confirmation as (
-      insert into mail_outbox (idempotency_key, kind, to_address, subject, template, params)
-      select 'volunteer-confirmation:' || id, 'volunteer-confirmation', ${to}, ${prepared.subject}, 'volunteer-confirmation',
-        ${JSON.stringify(prepared.params)}::jsonb || jsonb_build_object('volunteerId', id)
+      insert into mail_outbox (idempotency_key, kind, to_address, template, params)
+      select 'volunteer-confirmation:' || id, 'volunteer-confirmation', ${to}, 'volunteer-confirmation',
+        jsonb_build_object('baseUrl', ${baseUrl}::text, 'volunteerId', id)
       from signed
     )`;
 }
@@ -88,9 +72,7 @@ export async function queueReminders(db: DB, env: Env): Promise<number> {
     if (existing.has(key)) continue;
     // Signed up inside the reminder window: the confirmation just said it all.
     if (new Date(r.signedUpAt).getTime() > new Date(r.startDate).getTime() - hours * 3600_000) continue;
-    const event = await loadMailEvent(db, r.eventId);
-    if (!event) continue;
-    const params = { baseUrl, name: r.name, role: r.role, volunteerId: r.volunteerId, event: eventParams(event) };
+    const params = { baseUrl, volunteerId: r.volunteerId };
     if (await enqueue(db, { idempotencyKey: key, kind: 'volunteer-reminder', to: r.email, template: 'volunteer-reminder', params })) queued++;
   }
   return queued;
@@ -137,17 +119,41 @@ export async function queueEventNotices(trx: DB, baseUrl: string, eventId: numbe
       params: { baseUrl, name: v.name, deleted, event: facts },
     });
   }
-  // Reminders still waiting for the old time: a moved event is reminded at its new time.
-  const current = deleted ? [] : volunteers.map((v) => reminderKey(v.id, event.startDate));
-  let stale = trx
-    .updateTable('mailOutbox')
-    .set({ state: 'cancelled', lastError: deleted ? 'event deleted' : 'event moved' })
-    .where('state', '=', 'queued')
-    .where('kind', '=', 'volunteer-reminder')
-    .where((eb) => eb.or(volunteers.map((v) => eb('idempotencyKey', 'like', `volunteer-reminder:${v.id}:%`))));
-  if (current.length) stale = stale.where('idempotencyKey', 'not in', current);
-  await stale.execute();
+  // Reminders still waiting for the old time: a moved event is reminded at its new time. A
+  // deleted event's confirmations not sent yet go too (the notice says it is cancelled).
+  if (deleted) {
+    await cancelQueuedMail(
+      trx,
+      volunteers.map((v) => v.id),
+      'event deleted',
+    );
+  } else {
+    const current = volunteers.map((v) => reminderKey(v.id, event.startDate));
+    await trx
+      .updateTable('mailOutbox')
+      .set({ state: 'cancelled', lastError: 'event moved' })
+      .where('state', '=', 'queued')
+      .where('kind', '=', 'volunteer-reminder')
+      .where((eb) => eb.or(volunteers.map((v) => eb('idempotencyKey', 'like', `volunteer-reminder:${v.id}:%`))))
+      .where('idempotencyKey', 'not in', current)
+      .execute();
+  }
   return volunteers.length;
+}
+
+/** Cancels the confirmations and reminders still queued for sign-ups that are going. */
+export async function cancelQueuedMail(trx: DB, volunteerIds: number[], why: string): Promise<void> {
+  if (volunteerIds.length === 0) return;
+  await trx
+    .updateTable('mailOutbox')
+    .set({ state: 'cancelled', lastError: why })
+    .where('state', '=', 'queued')
+    .where((eb) =>
+      eb.or(
+        volunteerIds.flatMap((id) => [eb('idempotencyKey', '=', `volunteer-confirmation:${id}`), eb('idempotencyKey', 'like', `volunteer-reminder:${id}:%`)]),
+      ),
+    )
+    .execute();
 }
 
 /**

@@ -7,7 +7,7 @@ import { badRequest, conflict, notFound } from '../../errors.ts';
 import { mailBaseUrl } from '../mail/context.ts';
 import { useToken } from '../mail/outbox.ts';
 import { volunteerOfToken } from './cancel-link.ts';
-import { CANCEL_PURPOSE, confirmationRows, loadMailEvent, prepareConfirmation, type PreparedConfirmation } from './volunteer-mail.ts';
+import { CANCEL_PURPOSE, cancelQueuedMail, confirmationRows } from './volunteer-mail.ts';
 import { isBot, limitPublicForm } from '../../lib/public-forms.ts';
 import type { Context } from '../../trpc.ts';
 import { inTransaction } from '../../lib/transaction.ts';
@@ -53,15 +53,12 @@ export async function signUp(ctx: Context, input: CreateVolunteerInput): Promise
   const role = input.role ?? null;
   // A filled honeypot gets the answer a person would, and nothing is stored.
   if (isBot(input)) return { id: 0, eventId: input.eventId, name: input.name, role };
-  // The confirmation's parameters come first (one event read); the worker renders the message
-  // when it sends it (decision 0045). The rules below still decide whether anything is written.
-  const event = await loadMailEvent(ctx.db, input.eventId);
-  const prepared =
-    event && !ctx.limits.withoutVolunteerMail ? prepareConfirmation(mailBaseUrl(ctx.env, ctx.req), event, { name: input.name, role }) : undefined;
+  // The confirmation names the sign-up; the worker renders it when it sends it (decisions 0045, 0049).
+  const baseUrl = ctx.limits.withoutVolunteerMail ? undefined : mailBaseUrl(ctx.env, ctx.req);
   for (let attempt = 0; ; attempt++) {
     let row: { id: number; eventId: number; name: string; role: string | null } | undefined;
     try {
-      row = await insertWithConfirmation(ctx.db, input, role, prepared);
+      row = await insertWithConfirmation(ctx.db, input, role, baseUrl);
     } catch (e) {
       if (isUniqueViolation(e)) throw conflict(E.alreadySignedUp);
       throw e;
@@ -92,8 +89,8 @@ export async function signUp(ctx: Context, input: CreateVolunteerInput): Promise
 export async function removeVolunteer(db: DB, id: number): Promise<void> {
   const removed = await inTransaction(db, async (trx) => {
     const row = await trx.deleteFrom('volunteers').where('id', '=', id).returning('id').executeTakeFirst();
-    // A removed sign-up gets no reminder.
-    if (row) await cancelQueuedReminders(trx, id);
+    // A removed sign-up gets no confirmation or reminder still queued.
+    if (row) await cancelQueuedMail(trx, [id], 'sign-up removed');
     return row;
   });
   if (!removed) throw notFound('Volunteer');
@@ -111,7 +108,8 @@ async function insertWithConfirmation(
   db: DB,
   input: CreateVolunteerInput,
   role: string | null,
-  prepared: PreparedConfirmation | undefined,
+  /** The site's address for the confirmation's links; none: no confirmation. */
+  baseUrl: string | undefined,
 ): Promise<{ id: number; eventId: number; name: string; role: string | null } | undefined> {
   // Written as SQL, not with the query builder: building and compiling the builder's
   // statement was a tenth of a sign-up's time. The result's columns come back camelCased.
@@ -125,7 +123,7 @@ async function insertWithConfirmation(
         insert into volunteers (event_id, name, email, phone, role)
         select id, ${input.name}, ${input.email}, ${input.phone ?? null}, ${role} from open
         returning id, event_id, name, role
-      )${prepared ? sql`, ${confirmationRows(prepared, input.email)}` : sql``}
+      )${baseUrl !== undefined ? sql`, ${confirmationRows(baseUrl, input.email)}` : sql``}
       select id, event_id, name, role from signed`.execute(db);
   return result.rows[0];
 }
@@ -150,20 +148,10 @@ export async function cancelByToken(ctx: Context, token: string): Promise<{ even
       .returning(['eventId'])
       .executeTakeFirst();
     if (!removed) return null;
-    await cancelQueuedReminders(trx, volunteerId);
+    await cancelQueuedMail(trx, [volunteerId], 'sign-up cancelled');
     const event = await trx.selectFrom('events').select(['id', 'title']).where('id', '=', removed.eventId).executeTakeFirst();
     return { eventId: removed.eventId, eventTitle: event?.title ?? '' };
   });
   if (!done) throw badRequest(MAIL_E.cancelLinkInvalid);
   return done;
-}
-
-/** Cancels the reminders still queued for a sign-up that is gone. */
-async function cancelQueuedReminders(trx: DB, volunteerId: number): Promise<void> {
-  await trx
-    .updateTable('mailOutbox')
-    .set({ state: 'cancelled', lastError: 'sign-up cancelled' })
-    .where('state', '=', 'queued')
-    .where('idempotencyKey', 'like', `volunteer-reminder:${volunteerId}:%`)
-    .execute();
 }
