@@ -214,9 +214,10 @@ describe('rendered when sent (decision 0045)', () => {
     // The row names the sign-up, and holds nothing of it (decision 0049).
     expect(queued!.params).toEqual({ baseUrl: 'http://post.example.org', volunteerId: v.id });
     const signedToken = cancelToken(t.env.mail.linkSecret, v.id);
-    // The Outbox lists it as written when sent, and shows the message rendered for display.
+    // The Outbox lists it by the subject it will have (from the sign-up's event), and shows the
+    // message rendered for display.
     const listed = (await admin.get('/api/admin/outbox?q=dorothy')).json();
-    expect(listed.items[0]).toMatchObject({ subject: '(written when sent)', state: 'queued' });
+    expect(listed.items[0]).toMatchObject({ subject: "You're signed up: Poppy Drive", state: 'queued' });
     const shown = (await admin.get(`/api/admin/outbox/${queued!.id}`)).json();
     expect(shown.subject).toBe("You're signed up: Poppy Drive");
     expect(shown.text).toContain('Dorothy Vaughan');
@@ -283,6 +284,8 @@ describe('rendered when sent (decision 0045)', () => {
     expect((await outboxFor('wanda@example.org')).map((r) => [r.state, r.lastError, r.html])).toEqual([
       ['cancelled', 'the sign-up was cancelled before the message was sent', null],
     ]);
+    // Listed without a subject: there is nothing left to take one from.
+    expect((await admin.get('/api/admin/outbox?q=wanda')).json().items[0]).toMatchObject({ subject: '(written when sent)', state: 'cancelled' });
     expect(sink.messages.filter((m) => m.subject === "You're signed up: Wreath Laying")).toEqual([]);
     // Victor was told of his removal, and of nothing else.
     expect(sink.messages.filter((m) => m.text?.includes('Victor Vanished')).map((m) => m.subject)).toEqual(['Sign-up removed: Wreath Laying']);

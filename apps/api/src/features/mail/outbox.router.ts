@@ -5,7 +5,7 @@ import { badRequest, AppError } from '../../errors.ts';
 import { audited } from '../audit/audit.ts';
 import type { DB } from '@post/db';
 import { getSettings } from '../site-settings/site-settings.service.ts';
-import { renderQueued } from './render-queued.ts';
+import { listedSubjects, renderQueued } from './render-queued.ts';
 
 const tags = ['Outbox'];
 
@@ -55,13 +55,23 @@ export const outboxRouter = router({
       if (input.state) q = q.where('state', '=', input.state);
       const [{ total }] = [await q.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow()];
       const rows = await q
-        .select([...columns])
+        .select([...columns, 'template', 'params'])
         .orderBy('createdAt', 'desc')
         .orderBy('id', 'desc')
         .limit(input.pageSize)
         .offset((input.page - 1) * input.pageSize)
         .execute();
-      return { items: rows.map(toItem), total, page: input.page, pageSize: input.pageSize };
+      // A volunteer's message not rendered yet is listed by the subject it will have (decision 0049).
+      const subjects = await listedSubjects(
+        ctx.db,
+        rows.filter((r) => r.subject === null),
+      );
+      return {
+        items: rows.map((r) => toItem({ ...r, subject: r.subject ?? subjects.get(Number(r.id)) ?? null })),
+        total,
+        page: input.page,
+        pageSize: input.pageSize,
+      };
     }),
   byId: administratorProcedure
     .meta({

@@ -5,7 +5,7 @@ import { buildCalendar } from '../events/events.ics.ts';
 import type { CalendarEventRow } from '../events/events.service.ts';
 import { formatEventTime } from './context.ts';
 import { cancelToken } from '../volunteers/cancel-link.ts';
-import { eventChanged, senderFrom, signupRemoved, volunteerConfirmation, volunteerReminder, type Rendered } from './templates.ts';
+import { eventChanged, senderFrom, signupRemoved, volunteerConfirmation, volunteerReminder, volunteerSubjects, type Rendered } from './templates.ts';
 
 // Messages rendered when they are sent (decision 0045). A request queues the name of a template
 // and its parameters (JSON-safe: dates as ISO strings); the worker renders the row with the site
@@ -132,6 +132,8 @@ interface Template<P> {
    * have none: their rows show "(written when sent)" until sent.
    */
   subject?: (p: P) => string;
+  /** For a template whose parameters name a sign-up: its subject from the event's title (listedSubjects). */
+  titled?: (title: string) => string;
   render: (p: P, ctx: RenderContext) => Promise<RenderedMessage>;
 }
 
@@ -147,6 +149,7 @@ const factsOf = (e: CalendarEventRow, settings: SiteSettings) => ({
 const templates = {
   'volunteer-confirmation': define({
     params: ConfirmationParams,
+    titled: volunteerSubjects.confirmation,
     async render(p, ctx) {
       const s = await signUpFacts(p, ctx);
       const rendered = await volunteerConfirmation({
@@ -162,6 +165,7 @@ const templates = {
   }),
   'volunteer-reminder': define({
     params: ReminderParams,
+    titled: volunteerSubjects.reminder,
     async render(p, ctx) {
       const s = await signUpFacts(p, ctx);
       return volunteerReminder({
@@ -192,6 +196,35 @@ export type ParamsOf<N extends TemplateName> = (typeof templates)[N] extends Tem
 /** The subject a template gives its parameters (stored with the row when it is queued), or null: written when sent. */
 export function queuedSubject<N extends TemplateName>(template: N, params: ParamsOf<N>): string | null {
   return (templates[template] as unknown as Template<ParamsOf<N>>).subject?.(params) ?? null;
+}
+
+/**
+ * The subjects the Outbox lists for rows not rendered yet whose parameters name a sign-up
+ * (decision 0049), by row id: from their events' titles, read in one query for the page. A row
+ * whose sign-up is gone has none.
+ */
+export async function listedSubjects(db: DB, rows: { id: number; template: string | null; params: unknown }[]): Promise<Map<number, string>> {
+  const named = rows.flatMap((r) => {
+    const titled = r.template ? (templates as Record<string, Template<unknown>>)[r.template]?.titled : undefined;
+    const ref = SignUpRef.safeParse(r.params);
+    return titled && ref.success ? [{ id: Number(r.id), volunteerId: ref.data.volunteerId, titled }] : [];
+  });
+  if (named.length === 0) return new Map();
+  const titles = new Map(
+    (
+      await db
+        .selectFrom('volunteers as v')
+        .innerJoin('events as e', 'e.id', 'v.eventId')
+        .select(['v.id', 'e.title'])
+        .where(
+          'v.id',
+          'in',
+          named.map((n) => n.volunteerId),
+        )
+        .execute()
+    ).map((r) => [r.id, r.title]),
+  );
+  return new Map(named.flatMap((n) => (titles.has(n.volunteerId) ? [[n.id, n.titled(titles.get(n.volunteerId)!)] as const] : [])));
 }
 
 /**

@@ -75,10 +75,16 @@ export interface EventFacts {
   location: string;
 }
 
+/** The subjects of a volunteer's confirmation and reminder, from the event's title (the Outbox lists them before they are rendered). */
+export const volunteerSubjects = {
+  confirmation: (title: string) => `You're signed up: ${title}`,
+  reminder: (title: string) => `Reminder: ${title}`,
+};
+
 /** "You're signed up": sent after POST /api/volunteers, with the .ics attached by the caller. */
 export function volunteerConfirmation(input: { sender: Sender; name: string; role: string | null; event: EventFacts; cancelUrl: string }): Promise<Rendered> {
   const { event } = input;
-  const subject = `You're signed up: ${event.title}`;
+  const subject = volunteerSubjects.confirmation(event.title);
   return finish(
     subject,
     h(
@@ -99,7 +105,7 @@ export function volunteerConfirmation(input: { sender: Sender; name: string; rol
 /** The day-before reminder. */
 export function volunteerReminder(input: { sender: Sender; name: string; role: string | null; event: EventFacts; cancelUrl: string }): Promise<Rendered> {
   const { event } = input;
-  const subject = `Reminder: ${event.title}`;
+  const subject = volunteerSubjects.reminder(event.title);
   return finish(
     subject,
     h(
