@@ -575,6 +575,20 @@ describe('notices of an edited or deleted event', () => {
     expect(sink.messages[0]!.text).toContain('Dora Deleted');
     expect((await admin.delete(`/api/events/${a}`)).statusCode).toBe(404);
   });
+
+  it('a deletion cancels the confirmations not sent yet in its transaction: the volunteer hears only that it is cancelled', async () => {
+    const start = new Date(Date.now() + 96 * HOUR);
+    const id = (await admin.post('/api/events', eventBody(start, 'Monument'))).json().id;
+    await signUp({ name: 'Early Eddie', email: 'eddie@example.org', eventId: id });
+    sink.messages.length = 0;
+    expect((await admin.delete(`/api/events/${id}`)).statusCode).toBe(200);
+    expect((await outboxFor('eddie@example.org')).map((r) => [r.kind, r.state, r.lastError])).toEqual([
+      ['volunteer-confirmation', 'cancelled', 'event deleted'],
+      ['event-deleted', 'queued', null],
+    ]);
+    await t.app.mailWorker.runOnce();
+    expect(sink.messages.map((m) => m.subject)).toEqual(['Cancelled: Memorial Service']);
+  });
 });
 
 describe('removing a sign-up', () => {
