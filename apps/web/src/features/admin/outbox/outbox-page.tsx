@@ -135,7 +135,11 @@ export function OutboxPage({ search, onSearch }: { search: OutboxSearch; onSearc
                       {m.to}
                     </TableCell>
                     <TableCell data-label="Subject" className={`${stack.cell} md:min-w-48`}>
-                      <Button variant="link" className="h-auto p-0 text-left whitespace-normal" onClick={() => onSearch({ ...search, id: m.id })}>
+                      <Button
+                        variant="link"
+                        className="h-auto min-w-0 shrink p-0 text-left break-words whitespace-normal"
+                        onClick={() => onSearch({ ...search, id: m.id })}
+                      >
                         {m.subject}
                       </Button>
                     </TableCell>
