@@ -460,9 +460,13 @@ export interface CalendarEventRow {
   updatedAt: Date;
 }
 
-const calendarColumns = ['id', 'title', 'description', 'location', 'startDate', 'endDate', 'sequence', 'createdAt', 'updatedAt'] as const;
+/** The columns of an event a calendar entry (.ics) needs. */
+export const calendarColumns = ['id', 'title', 'description', 'location', 'startDate', 'endDate', 'sequence', 'createdAt', 'updatedAt'] as const;
 
-function toCalendarRow(r: Pick<EventRow, (typeof calendarColumns)[number]>): CalendarEventRow {
+type CalendarDate = 'startDate' | 'endDate' | 'createdAt' | 'updatedAt';
+
+/** Those columns as read (dates as Date or ISO string: the database, a queued message's parameters), dates as Dates. */
+export function toCalendarRow(r: Omit<CalendarEventRow, CalendarDate> & Record<CalendarDate, Date | string>): CalendarEventRow {
   return {
     ...r,
     startDate: new Date(r.startDate),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { DB, MailAttachment } from '@post/db';
 import type { SiteSettings } from '@post/contracts/site-settings';
 import { buildCalendar } from '../events/events.ics.ts';
-import type { CalendarEventRow } from '../events/events.service.ts';
+import { calendarColumns, toCalendarRow, type CalendarEventRow } from '../events/events.service.ts';
 import { formatEventTime } from './context.ts';
 import { cancelToken } from '../volunteers/cancel-link.ts';
 import { eventChanged, senderFrom, signupRemoved, volunteerConfirmation, volunteerReminder, volunteerSubjects, type Rendered } from './templates.ts';
@@ -43,16 +43,6 @@ export function eventParams(e: CalendarEventRow): EventParams {
     sequence: e.sequence,
     createdAt: e.createdAt.toISOString(),
     updatedAt: e.updatedAt.toISOString(),
-  };
-}
-
-function eventRow(e: EventParams): CalendarEventRow {
-  return {
-    ...e,
-    startDate: new Date(e.startDate),
-    endDate: new Date(e.endDate),
-    createdAt: new Date(e.createdAt),
-    updatedAt: new Date(e.updatedAt),
   };
 }
 
@@ -102,18 +92,17 @@ async function signUpFacts(p: ConfirmationParams, ctx: RenderContext): Promise<S
   const link = (idOrToken: string) => `${p.baseUrl}/volunteer/cancel?token=${idOrToken}`;
   if ('event' in p) {
     const cancelUrl = link(p.volunteerId !== undefined ? cancelToken(ctx.linkSecret, p.volunteerId) : p.token!);
-    return { name: p.name, role: p.role, event: eventRow(p.event), cancelUrl };
+    return { name: p.name, role: p.role, event: toCalendarRow(p.event), cancelUrl };
   }
   const r = await ctx.db
     .selectFrom('volunteers as v')
     .innerJoin('events as e', 'e.id', 'v.eventId')
-    .select(['v.name', 'v.role', 'e.id', 'e.title', 'e.description', 'e.location', 'e.startDate', 'e.endDate', 'e.sequence', 'e.createdAt', 'e.updatedAt'])
+    .select(['v.name', 'v.role', ...calendarColumns.map((c) => `e.${c}` as const)])
     .where('v.id', '=', p.volunteerId)
     .executeTakeFirst();
   if (!r) throw new MessageObsolete('the sign-up was cancelled before the message was sent');
-  const { name, role, ...e } = r;
-  const event = { ...e, startDate: new Date(e.startDate), endDate: new Date(e.endDate), createdAt: new Date(e.createdAt), updatedAt: new Date(e.updatedAt) };
-  return { name, role, event, cancelUrl: link(cancelToken(ctx.linkSecret, p.volunteerId)) };
+  const { name, role, ...event } = r;
+  return { name, role, event: toCalendarRow(event), cancelUrl: link(cancelToken(ctx.linkSecret, p.volunteerId)) };
 }
 
 /** What rendering reads besides the row: the site settings as they are now, the key that signs links, the database. */
@@ -181,12 +170,12 @@ const templates = {
     params: EventChangedParams,
     subject: (p) => `${p.deleted ? 'Cancelled' : 'Changed'}: ${p.event.title}`,
     render: (p, ctx) =>
-      eventChanged({ sender: senderFrom(ctx.settings, p.baseUrl), name: p.name, event: factsOf(eventRow(p.event), ctx.settings), deleted: p.deleted }),
+      eventChanged({ sender: senderFrom(ctx.settings, p.baseUrl), name: p.name, event: factsOf(toCalendarRow(p.event), ctx.settings), deleted: p.deleted }),
   }),
   'volunteer-removed': define({
     params: RemovedParams,
     subject: (p) => `Sign-up removed: ${p.event.title}`,
-    render: (p, ctx) => signupRemoved({ sender: senderFrom(ctx.settings, p.baseUrl), name: p.name, event: factsOf(eventRow(p.event), ctx.settings) }),
+    render: (p, ctx) => signupRemoved({ sender: senderFrom(ctx.settings, p.baseUrl), name: p.name, event: factsOf(toCalendarRow(p.event), ctx.settings) }),
   }),
 };
 

@@ -6,7 +6,7 @@ import { formatEventTime } from '../mail/context.ts';
 import { enqueue, hashToken } from '../mail/outbox.ts';
 import { volunteerOfToken } from './cancel-link.ts';
 import { eventParams } from '../mail/render-queued.ts';
-import type { CalendarEventRow } from '../events/events.service.ts';
+import { calendarColumns, toCalendarRow, type CalendarEventRow } from '../events/events.service.ts';
 
 /** Purpose of the token in a volunteer's cancel link. */
 export const CANCEL_PURPOSE = 'volunteer-cancel';
@@ -15,13 +15,8 @@ export const CANCEL_PURPOSE = 'volunteer-cancel';
 export type MailEvent = CalendarEventRow;
 
 export async function loadMailEvent(db: DB, eventId: number): Promise<MailEvent | undefined> {
-  const e = await db
-    .selectFrom('events')
-    .select(['id', 'title', 'description', 'location', 'startDate', 'endDate', 'sequence', 'createdAt', 'updatedAt'])
-    .where('id', '=', eventId)
-    .executeTakeFirst();
-  if (!e) return undefined;
-  return { ...e, startDate: new Date(e.startDate), endDate: new Date(e.endDate), createdAt: new Date(e.createdAt), updatedAt: new Date(e.updatedAt) };
+  const e = await db.selectFrom('events').select(calendarColumns).where('id', '=', eventId).executeTakeFirst();
+  return e && toCalendarRow(e);
 }
 
 /**
