@@ -454,33 +454,52 @@ describe('the outbox pipeline', () => {
     await worker.stop();
   });
 
-  it('without SMTP_URL messages stay queued, marked "not sent: no mail server configured"', async () => {
-    await enqueue(t.db, { idempotencyKey: 'test:nosmtp', kind: 'test', to: 'nosmtp@example.org', subject: 'No server', html: 'x', text: 'x' });
-    const lines: string[] = [];
-    const worker = new MailWorker({ db: t.db, mail: { ...t.env.mail, smtpUrl: undefined }, log: (l) => lines.push(l), pollMs: 10_000 });
-    expect(worker.configured).toBe(false);
-    worker.start();
-    await worker.stop();
-    await worker.runOnce();
-    const [row] = await outboxFor('nosmtp@example.org');
-    expect(row?.state).toBe('queued');
-    expect(row?.lastError).toBe(NO_MAIL_SERVER);
-    expect(lines.filter((l) => l.includes(NO_MAIL_SERVER))).toHaveLength(1);
-    // Later passes mark what was queued since, and leave rows older than that alone (they were
-    // marked by a pass before: the queue of a post without mail is not read whole every pass).
-    await enqueue(t.db, { idempotencyKey: 'test:nosmtp2', kind: 'test', to: 'nosmtp@example.org', subject: 'No server 2', html: 'x', text: 'x' });
-    await t.db
-      .updateTable('mailOutbox')
-      .set({ createdAt: new Date(Date.now() - 3600_000), lastError: null } as any)
-      .where('idempotencyKey', '=', 'test:nosmtp')
-      .execute();
-    await worker.runOnce();
-    const rows = await outboxFor('nosmtp@example.org');
-    expect(rows.map((r) => [r.subject, r.state, r.lastError])).toEqual([
-      ['No server', 'queued', null],
-      ['No server 2', 'queued', NO_MAIL_SERVER],
-    ]);
-    await t.db.deleteFrom('mailOutbox').where('toAddress', '=', 'nosmtp@example.org').execute();
+  it('without SMTP_URL messages stay queued, untouched, and the Outbox shows them as "not sent: no mail server configured"', async () => {
+    const plain = await createTestApp();
+    try {
+      const key = (n: number) => `test:nosmtp:${n}`;
+      for (const n of [1, 2, 3])
+        await enqueue(plain.db, { idempotencyKey: key(n), kind: 'test', to: 'nosmtp@example.org', subject: `No server ${n}`, html: 'x', text: 'x' });
+      // One kept after a failure of its own (a server since removed), one sent before.
+      await plain.db.updateTable('mailOutbox').set({ lastError: '451 try again later', attempts: 1 }).where('idempotencyKey', '=', key(2)).execute();
+      await plain.db.updateTable('mailOutbox').set({ state: 'sent', sentAt: new Date() }).where('idempotencyKey', '=', key(3)).execute();
+      const before = await plain.db.selectFrom('mailOutbox').selectAll().orderBy('id').execute();
+      const lines: string[] = [];
+      const worker = new MailWorker({ db: plain.db, mail: plain.env.mail, log: (l) => lines.push(l), pollMs: 10_000 });
+      expect(worker.configured).toBe(false);
+      worker.start();
+      await worker.stop();
+      expect(await worker.runOnce()).toEqual({ sent: 0, retried: 0, failed: 0, cancelled: 0 });
+      expect(lines.filter((l) => l.includes(NO_MAIL_SERVER))).toHaveLength(1);
+      // Nothing is written: not a second write per message while the post has no mail server.
+      expect(await plain.db.selectFrom('mailOutbox').selectAll().orderBy('id').execute()).toEqual(before);
+      const staff = plain.agent();
+      await staff.loginAdmin();
+      const list = (await staff.get('/api/admin/outbox')).json() as { items: { subject: string; state: string; lastError: string | null }[] };
+      // Newest first.
+      expect(list.items.map((m) => [m.subject, m.state, m.lastError])).toEqual([
+        ['No server 3', 'sent', null],
+        ['No server 2', 'queued', '451 try again later'],
+        ['No server 1', 'queued', NO_MAIL_SERVER],
+      ]);
+      const one = (await staff.get(`/api/admin/outbox/${before[0]!.id}`)).json() as { lastError: string | null };
+      expect(one.lastError).toBe(NO_MAIL_SERVER);
+    } finally {
+      await plain.close();
+    }
+    // With a mail server, a queued message not tried yet has no error to show.
+    await enqueue(t.db, {
+      idempotencyKey: 'test:later',
+      kind: 'test',
+      to: 'later@example.org',
+      subject: 'Later',
+      html: 'x',
+      text: 'x',
+      notBefore: new Date(Date.now() + HOUR),
+    });
+    const later = (await admin.get('/api/admin/outbox?q=later%40example.org')).json() as { items: { state: string; lastError: string | null }[] };
+    expect(later.items).toEqual([expect.objectContaining({ state: 'queued', lastError: null })]);
+    await t.db.deleteFrom('mailOutbox').where('toAddress', '=', 'later@example.org').execute();
   });
 });
 

@@ -1,11 +1,12 @@
 import { sql } from 'kysely';
 import { MAIL_E, OutboxIdInput, OutboxListInput, OutboxListSchema, OutboxMessageSchema, type OutboxItem } from '@post/contracts/mail';
-import { administratorProcedure, router } from '../../trpc.ts';
+import { administratorProcedure, router, type Context } from '../../trpc.ts';
 import { badRequest, AppError } from '../../errors.ts';
 import { audited } from '../audit/audit.ts';
 import type { DB } from '@post/db';
 import { getSettings } from '../site-settings/site-settings.service.ts';
 import { listedSubjects, renderQueued } from './render-queued.ts';
+import { NO_MAIL_SERVER } from './worker.ts';
 
 const tags = ['Outbox'];
 
@@ -14,18 +15,25 @@ const columns = ['id', 'kind', 'toAddress', 'subject', 'state', 'attempts', 'las
 /** What the Outbox shows for the subject of a message that is written only when sent. */
 export const WRITTEN_WHEN_SENT = '(written when sent)';
 
-function toItem(r: {
-  id: number;
-  kind: string;
-  toAddress: string;
-  subject: string | null;
-  state: string;
-  attempts: number;
-  lastError: string | null;
-  createdAt: Date;
-  sentAt: Date | string | null;
-  notBefore: Date | string;
-}): OutboxItem {
+/**
+ * One row as listed. `deliverable`: whether this node has a mail server; without one, a queued
+ * message with no error of its own shows NO_MAIL_SERVER (the worker writes nothing then).
+ */
+function toItem(
+  r: {
+    id: number;
+    kind: string;
+    toAddress: string;
+    subject: string | null;
+    state: string;
+    attempts: number;
+    lastError: string | null;
+    createdAt: Date;
+    sentAt: Date | string | null;
+    notBefore: Date | string;
+  },
+  deliverable: boolean,
+): OutboxItem {
   return {
     id: Number(r.id),
     kind: r.kind,
@@ -33,12 +41,14 @@ function toItem(r: {
     subject: r.subject ?? WRITTEN_WHEN_SENT,
     state: r.state as OutboxItem['state'],
     attempts: r.attempts,
-    lastError: r.lastError,
+    lastError: r.lastError ?? (r.state === 'queued' && !deliverable ? NO_MAIL_SERVER : null),
     createdAt: new Date(r.createdAt).toISOString(),
     sentAt: r.sentAt ? new Date(r.sentAt).toISOString() : null,
     notBefore: new Date(r.notBefore).toISOString(),
   };
 }
+
+const deliverable = (ctx: Context) => ctx.req.server.mailWorker.configured;
 
 /** The admin Outbox: every message the site sent, is sending, or gave up on. */
 export const outboxRouter = router({
@@ -56,7 +66,7 @@ export const outboxRouter = router({
       const [{ total }] = [await q.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow()];
       const rows = await q
         .select([...columns, 'template', 'params'])
-        .orderBy('createdAt', 'desc')
+        // Newest first: ids are given in the order rows are written (the primary key's index).
         .orderBy('id', 'desc')
         .limit(input.pageSize)
         .offset((input.page - 1) * input.pageSize)
@@ -67,7 +77,7 @@ export const outboxRouter = router({
         rows.filter((r) => r.subject === null),
       );
       return {
-        items: rows.map((r) => toItem({ ...r, subject: r.subject ?? subjects.get(Number(r.id)) ?? null })),
+        items: rows.map((r) => toItem({ ...r, subject: r.subject ?? subjects.get(Number(r.id)) ?? null }, deliverable(ctx))),
         total,
         page: input.page,
         pageSize: input.pageSize,
@@ -94,21 +104,26 @@ export const outboxRouter = router({
         .executeTakeFirst();
       if (!r) throw new AppError('NOT_FOUND', MAIL_E.outboxNotFound);
       if (r.html !== null && r.textBody !== null) {
-        return { ...toItem(r), text: r.textBody, html: r.html, attachments: r.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType })) };
+        return {
+          ...toItem(r, deliverable(ctx)),
+          text: r.textBody,
+          html: r.html,
+          attachments: r.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType })),
+        };
       }
       // Queued by template and not sent yet (decision 0045): rendered now, for display only,
       // with today's settings; the worker renders it again when it sends it.
       try {
         const shown = await renderQueued(r.template ?? '', r.params, { settings: await getSettings(ctx.db), linkSecret: ctx.env.mail.linkSecret, db: ctx.db });
         return {
-          ...toItem({ ...r, subject: r.subject ?? shown.subject }),
+          ...toItem({ ...r, subject: r.subject ?? shown.subject }, deliverable(ctx)),
           text: shown.text,
           html: shown.html,
           attachments: (shown.attachments ?? []).map((a) => ({ filename: a.filename, contentType: a.contentType })),
         };
       } catch (err) {
         const why = `${WRITTEN_WHEN_SENT} This message cannot be shown before it is sent: ${(err as Error).message}`;
-        return { ...toItem(r), text: why, html: '', attachments: [] };
+        return { ...toItem(r, deliverable(ctx)), text: why, html: '', attachments: [] };
       }
     }),
   retry: administratorProcedure

@@ -7,7 +7,10 @@ import type { MailEnv } from '../../env.ts';
 import { getSettings } from '../site-settings/site-settings.service.ts';
 import { MessageObsolete, renderQueued } from './render-queued.ts';
 
-/** What the admin Outbox shows for a message kept because no SMTP_URL is set. */
+/**
+ * What the admin Outbox shows as the last error of a queued message while this node has no
+ * SMTP_URL. Shown, not written: the row is left as it is (see `runOnce`).
+ */
 export const NO_MAIL_SERVER = 'not sent: no mail server configured';
 
 /** Attempts answered with a temporary (4xx) failure before a message is marked failed. */
@@ -146,10 +149,10 @@ export class MailWorker {
       this.lastPeriodic = Date.now();
       await this.options.periodic();
     }
-    if (!this.transport) {
-      await this.markUndeliverable();
-      return result;
-    }
+    // Without a mail server nothing leaves the queue and no row is written: the Outbox shows
+    // queued rows as NO_MAIL_SERVER. Until 2026-11-26 each pass wrote that mark into every row
+    // queued since the last one, a second write of every message (issue 19 #8, decision 0050).
+    if (!this.transport) return result;
     const batch = Math.max(1, Math.ceil(this.mail.rate));
     this.settings = undefined;
     while (!this.stopping) {
@@ -171,26 +174,6 @@ export class MailWorker {
       }
     }
     return result;
-  }
-
-  /** Rows created from this time on (the database's clock) may not be marked yet; at start, all. */
-  private unmarkedSince = new Date(0);
-
-  /**
-   * Without a mail server nothing leaves the queue, so it only grows: each pass marks the rows
-   * created since a minute before the previous pass began (the created_at index), not the whole
-   * queue again. The minute covers a transaction that took its time stamp before that pass and
-   * committed after it. Before (2026-11-25), every pass re-read every queued row: during
-   * bench:api's sign-ups, tens of thousands of rows every 2 s.
-   */
-  private async markUndeliverable(): Promise<void> {
-    const { rows } = await sql<{ since: Date }>`
-      with marked as (
-        update mail_outbox set last_error = ${NO_MAIL_SERVER}
-        where created_at >= ${this.unmarkedSince} and state = 'queued' and last_error is null
-      )
-      select now() - interval '1 minute' as since`.execute(this.db);
-    this.unmarkedSince = new Date(rows[0]!.since);
   }
 
   private unreachable = false;
