@@ -1,7 +1,7 @@
 import { CamelCasePlugin, Kysely, PGliteDialect, PostgresDialect } from 'kysely';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { Database } from './database.ts';
+import { CachingPGlite } from './caching-pglite.ts';
 
 // timestamptz arrives as Date (pg's default); count(*) and other int8 as numbers, since
 // no count in this product can come near 2^53.
@@ -45,6 +45,7 @@ export interface CreateDbOptions {
  * After a schema change by another node (a migration while this one runs), PostgreSQL refuses
  * a prepared statement whose result columns changed (SQLSTATE 0A000, "cached plan must not
  * change result type"): that one call fails, and the statement is prepared afresh next time.
+ * PGlite keeps the same cache (caching-pglite.ts, decision 0051).
  */
 export const STATEMENT_CACHE = 100;
 
@@ -93,7 +94,7 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
     return { db, kind: 'postgres', location: redact(options.databaseUrl), close: () => db.destroy() };
   }
-  const pglite = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
+  const pglite = new CachingPGlite(options.dataDir, STATEMENT_CACHE);
   await pglite.waitReady;
   const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }), plugins });
   return { db, kind: 'pglite', location: options.dataDir ?? 'memory', close: () => db.destroy() };
