@@ -283,6 +283,19 @@ describe(`staff roles (${process.env.TEST_DB ?? 'default'})`, () => {
   });
 });
 
+describe(`volunteers' indexes (${process.env.TEST_DB ?? 'default'})`, () => {
+  it("finds an event's sign-ups through the unique (event, e-mail) index, the one index led by event_id (0015)", async () => {
+    const indexes = await sql<{ indexname: string; indexdef: string }>`
+      select indexname, indexdef from pg_indexes where tablename = 'volunteers' order by indexname`.execute(h.db);
+    expect(indexes.rows.filter((r) => /\(event_id\b/.test(r.indexdef)).map((r) => r.indexname)).toEqual(['volunteers_event_email_uq']);
+    const plan = await h.db.transaction().execute(async (trx) => {
+      await sql`set local enable_seqscan = off`.execute(trx);
+      return sql<{ 'QUERY PLAN': string }>`explain select id from volunteers where event_id = 1`.execute(trx);
+    });
+    expect(plan.rows.map((r) => Object.values(r)[0]).join('\n')).toMatch(/volunteers_event_email_uq/);
+  });
+});
+
 describe('landed migrations', () => {
   // Migrations are never edited once landed: a database migrated by the old text would
   // differ from one migrated by the new. Add each migration here once it has shipped.
