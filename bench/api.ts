@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { median } from './stats.ts';
 
 // `pnpm bench:api`: autocannon with 50 connections on the public reads, volunteer sign-ups
 // and sign-in, each beside a bare Fastify route in the same server process, on PGlite and
@@ -226,12 +227,6 @@ async function signUpComparison(engine: string, urls: [string | undefined, strin
   } finally {
     await Promise.all(servers.map((s) => s.stop()));
   }
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 }
 
 async function freshPgDatabase(url: string): Promise<{ url: string; drop(): Promise<void> }> {
