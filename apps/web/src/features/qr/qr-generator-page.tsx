@@ -17,7 +17,6 @@ import { QR_MESSAGES, useQrLocale } from './qr-messages.ts';
 import type { QrMessages } from './qr-messages.ts';
 import { altText, CAPTION_MAX, defaultCaption, EMPTY_FIELDS, encode, looksLikeEmail, NO_CAPTIONS, TABS } from './qr-content.ts';
 import type { Fields } from './qr-content.ts';
-import './qr-print.css';
 
 /** The public QR code generator (spec §2): everything happens in the visitor's browser. */
 export function QrGeneratorPage() {

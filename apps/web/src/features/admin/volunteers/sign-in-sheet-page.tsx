@@ -10,7 +10,6 @@ import { AdminTitle } from '../forms/admin-title.tsx';
 import { BackLink } from '../forms/back-link.tsx';
 import { ErrorState, LoadingState } from '../../../components/load-state.tsx';
 import { TEXT } from '@post/contracts/messages';
-import './sign-in-sheet.css';
 
 /** Rows on the sheet: every volunteer, and blank lines for walk-ins up to one full page. */
 export const SHEET_ROWS = 25;
