@@ -155,8 +155,11 @@ export function OutboxPage({ search, onSearch }: { search: OutboxSearch; onSearc
                     <TableCell data-label="Last error" className={`${stack.cell} text-sm break-words text-muted-foreground md:max-w-64`}>
                       {m.lastError ?? '-'}
                     </TableCell>
-                    <TableCell data-label="Time" className={`${stack.cell} md:whitespace-nowrap`}>
-                      {f.dateTime(m.sentAt ?? m.createdAt)}
+                    {/* Date and time each on one line, so the column stays narrow enough for the
+                        table to fit a 1280 px screen without cutting the time in half. */}
+                    <TableCell data-label="Time" className={stack.cell}>
+                      <span className="whitespace-nowrap">{f.date(m.sentAt ?? m.createdAt)},</span>{' '}
+                      <span className="whitespace-nowrap">{f.time(m.sentAt ?? m.createdAt)}</span>
                     </TableCell>
                   </TableRow>
                 ))}
