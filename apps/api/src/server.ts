@@ -24,8 +24,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Makes /readyz answer 503 so a load balancer drains this node before it closes. */
     startDraining(): void;
-    /** This node's e-mail sender; main.ts starts it, tests call runOnce() to drive it. */
-    mailWorker: MailWorker;
   }
 }
 

@@ -7,6 +7,13 @@ import type { MailEnv } from '../../env.ts';
 import { getSettings } from '../site-settings/site-settings.service.ts';
 import { MessageObsolete, renderQueued } from './render-queued.ts';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This node's e-mail sender (server.ts); main.ts starts it, tests call runOnce() to drive it. */
+    mailWorker: MailWorker;
+  }
+}
+
 /**
  * What the admin Outbox shows as the last error of a queued message while this node has no
  * SMTP_URL. Shown, not written: the row is left as it is (see `runOnce`).
