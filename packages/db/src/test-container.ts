@@ -18,15 +18,37 @@ export const LABEL = 'org.post.test-pg';
 const LABEL_PID = `${LABEL}.pid`;
 const LABEL_HOST = `${LABEL}.host`;
 
-/** The image: TEST_PG_IMAGE, else the official image of the PostgreSQL version we support. */
-export function testPgImage(): string {
-  return process.env.TEST_PG_IMAGE || 'postgres:15';
+/** The stand-in built from Debian's packages where no registry answers (scripts/build-test-pg-image.sh). */
+const STAND_IN = 'post-test-pg:15';
+
+/**
+ * The image: TEST_PG_IMAGE; else the official image of the PostgreSQL version we support
+ * when the engine has it, else the stand-in when it has that (as .ci/run chooses), else the
+ * official image, pulled.
+ */
+export async function testPgImage(): Promise<string> {
+  if (process.env.TEST_PG_IMAGE) return process.env.TEST_PG_IMAGE;
+  const { getContainerRuntimeClient } = await import('testcontainers');
+  const client = await getContainerRuntimeClient();
+  for (const image of ['postgres:15', STAND_IN]) {
+    if (
+      await client.container.dockerode
+        .getImage(image)
+        .inspect()
+        .then(
+          () => true,
+          () => false,
+        )
+    )
+      return image;
+  }
+  return 'postgres:15';
 }
 
 /** How to get PostgreSQL for the tests, for messages that say why it is missing. */
 export const HOW_TO_ENABLE =
   'set TEST_DATABASE_URL=postgres://USER@HOST:5432/postgres, or start a Docker engine ' +
-  '(image TEST_PG_IMAGE, default postgres:15; without registry access build one with scripts/build-test-pg-image.sh)';
+  '(image TEST_PG_IMAGE, else postgres:15, else post-test-pg:15 built by scripts/build-test-pg-image.sh where no registry answers)';
 
 /** Null when a Docker engine answers, else why not (testcontainers' own message). */
 export async function dockerUnavailable(): Promise<string | null> {
@@ -99,7 +121,7 @@ export async function startTestPostgres(options: { hostPort?: number; forTests?:
   const { PostgreSqlContainer } = await import('@testcontainers/postgresql');
   const { getContainerRuntimeClient } = await import('testcontainers');
   await sweepOrphans();
-  const image = testPgImage();
+  const image = await testPgImage();
   const password = randomBytes(12).toString('hex');
   const settings = [
     '-c',
@@ -120,7 +142,7 @@ export async function startTestPostgres(options: { hostPort?: number; forTests?:
     const msg = err instanceof Error ? err.message : String(err);
     throw new Error(
       `Could not start PostgreSQL in a container from image ${image}: ${msg}\n` +
-        'Where the registry is out of reach, build a stand-in with scripts/build-test-pg-image.sh and set TEST_PG_IMAGE=post-test-pg:15.',
+        `Where the registry is out of reach, build the stand-in ${STAND_IN} with scripts/build-test-pg-image.sh (used when present, or name an image in TEST_PG_IMAGE).`,
       { cause: err },
     );
   }
