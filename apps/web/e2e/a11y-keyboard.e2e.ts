@@ -79,6 +79,16 @@ async function focusEnters(dialog: Locator): Promise<boolean> {
 }
 
 /** Tabs to the field and types into it. */
+/**
+ * Waits until a server-rendered form works: its module (loaded after the page, so later than
+ * data-ready) has hydrated and its submit button is enabled. Before then the fields take typing
+ * but Enter does nothing, as in any form whose submit button is disabled; a person waits for the
+ * button as well (the CI run of 2026-11-26 pressed Enter 0.5 s too early on a busy machine).
+ */
+async function formWorks(page: Page, form: string): Promise<void> {
+  await page.getByRole('form', { name: form }).getByRole('button', { name: 'Sign In' }).and(page.locator(':enabled')).waitFor({ timeout: 15_000 });
+}
+
 async function typeInto(page: Page, label: RegExp, text: string): Promise<void> {
   await tabTo(page, label);
   await page.keyboard.type(text);
@@ -131,6 +141,7 @@ describe('keyboard alone', () => {
     // Radix makes the tab list a tab stop in an effect that runs a little after hydration
     // (data-ready); until then Tab skips the tabs (reported to the lead).
     await page.waitForSelector('[role=tablist][tabindex="0"]', { timeout: 5000 });
+    await formWorks(page, 'Administrator sign in');
     const tab = await tabTo(page, /^Administration$/);
     assert.equal(tab.tag, 'button', 'Tab reaches the Administration tab before its panel');
     await typeInto(page, /^Username\s*\*?$/, E2E_ADMIN.username);
@@ -160,7 +171,7 @@ describe('keyboard alone', () => {
     const f = await focused(page);
     assert.equal(f.name, 'Member Portal');
     assert.ok(f.visible, `focus is visible on the Member Portal tab (${f.style})`);
-    await page.getByLabel('Membership Number').waitFor();
+    await formWorks(page, 'Member sign in');
     await typeInto(page, /^Membership Number\s*\*?$/, numbers[0]!);
     await typeInto(page, /^Password\s*\*?$/, password);
     await page.keyboard.press('Enter');
