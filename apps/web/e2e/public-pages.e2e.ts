@@ -126,6 +126,47 @@ describe('public pages with demo content', () => {
     await context.close();
   });
 
+  it('pages with dates hydrate without starting Intl: the dates come with the page (lib/format.ts)', async () => {
+    const { page, context } = await site.newPage();
+    // Counts every Intl object made and every locale-formatted date, from the page's first script on.
+    await page.addInitScript(() => {
+      const w = window as unknown as { __intl: string[] };
+      w.__intl = [];
+      for (const name of ['DateTimeFormat', 'NumberFormat', 'PluralRules', 'RelativeTimeFormat', 'Collator', 'ListFormat'] as const) {
+        const C = Intl[name] as unknown as new (...a: unknown[]) => object;
+        (Intl as unknown as Record<string, unknown>)[name] = new Proxy(C, {
+          construct: (target, args) => (w.__intl.push(name), Reflect.construct(target, args)),
+        });
+      }
+      for (const m of ['toLocaleDateString', 'toLocaleString', 'toLocaleTimeString'] as const) {
+        const original = Date.prototype[m] as (...a: unknown[]) => string;
+        Date.prototype[m] = function (this: Date, ...a: unknown[]) {
+          w.__intl.push(`Date.${m}`);
+          return original.apply(this, a);
+        };
+      }
+    });
+    for (const [route, date] of [
+      ['/', /\b20\d\d\b/],
+      ['/news', /\b20\d\d\b/],
+      ['/commander-message', /\b20\d\d\b/],
+      ['/community', /\b20\d\d\b/],
+    ] as const) {
+      await page.goto(route);
+      await waitForApp(page);
+      // The footer's chunk, the last to load and hydrate, is in: the page has hydrated whole.
+      await page.getByRole('contentinfo').locator('button:not([disabled])', { hasText: 'Subscribe' }).waitFor();
+      await page.waitForLoadState('networkidle');
+      assert.match(await page.locator('main').innerText(), date, `${route} shows a date`);
+      assert.deepEqual(await page.evaluate(() => (window as unknown as { __intl: string[] }).__intl), [], `${route} made no Intl object while loading`);
+    }
+    // Self-check: the count sees Intl at work where the browser formats (the calendar does).
+    await page.goto('/events');
+    await waitForApp(page);
+    await page.waitForFunction(() => (window as unknown as { __intl: string[] }).__intl.includes('DateTimeFormat'));
+    await context.close();
+  });
+
   it('home: sanitizes the commander message again in the browser', async () => {
     const { page, context } = await site.newPage();
     const evil =

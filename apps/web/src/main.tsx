@@ -5,6 +5,7 @@ import { hydrate } from '@tanstack/react-query';
 import { makeQueryClient, makeTrpcClient } from './lib/trpc.ts';
 import { createAppRouter } from './router.tsx';
 import { App } from './app.tsx';
+import type { FormatSeed } from './lib/format.ts';
 import type { SiteSettingsOutput } from '@post/contracts/site-settings';
 
 // The browser's start. A public page arrives rendered on the server with its data in a JSON
@@ -14,15 +15,18 @@ const queryClient = makeQueryClient();
 const trpcClient = makeTrpcClient();
 const router = createAppRouter({ queryClient, trpcClient, origin: window.location.origin });
 const appData = document.getElementById('app-data')?.textContent;
+// The dates the server formatted the page with: hydration reads them back (lib/format.ts).
+const formats: FormatSeed = new Map();
 if (appData) {
   // The site settings always come with the page (the header of a signed-in page's shell needs
-  // them too), the query cache only with a server-rendered page.
-  const data = JSON.parse(appData) as { settings: SiteSettingsOutput; dehydrated?: unknown };
+  // them too), the query cache and the dates only with a server-rendered page.
+  const data = JSON.parse(appData) as { settings: SiteSettingsOutput; dehydrated?: unknown; formats?: Record<string, string> };
   router.options.context.trpcUtils.siteSettings.get.setData(undefined, data.settings);
   if (data.dehydrated) hydrate(queryClient, data.dehydrated);
+  for (const [key, text] of Object.entries(data.formats ?? {})) formats.set(key, text);
 }
 const container = document.getElementById('app')!;
-const app = <App router={router} queryClient={queryClient} trpcClient={trpcClient} />;
+const app = <App router={router} queryClient={queryClient} trpcClient={trpcClient} formats={formats} />;
 
 if (container.hasChildNodes()) {
   // Hydrating what the server rendered: the router renders the same tree as on the server

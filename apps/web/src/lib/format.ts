@@ -1,3 +1,4 @@
+import { createContext, useContext, useMemo } from 'react';
 import { useSiteSettings } from '../features/site-settings/use-site-settings.ts';
 
 // Dates and times are shown in the post's time zone whatever the visitor's (decisions §1).
@@ -19,24 +20,47 @@ export function formatIn(timeZone: string, options: Intl.DateTimeFormatOptions, 
   return fmt(timeZone, options).format(date);
 }
 
-/** Formatters bound to a time zone. */
-export function formattersFor(timeZone: string) {
+/**
+ * The strings a server-rendered page was formatted with, by zone, kind and instant: the server
+ * fills it while rendering and sends it with the page's data; hydration reads the same strings
+ * back instead of formatting again. The first `Intl` formatter a page makes starts ICU, one task
+ * of 15-30 ms in Chromium on this machine (2026-11-26, any locale, zone or Intl class), so a page
+ * whose dates come from here makes none while it hydrates (bench:tasks, `/`: a 27 ms task,
+ * 21.6 ms of it the first formatter, was the largest after the entry's evaluation).
+ */
+export type FormatSeed = Map<string, string>;
+const Seed = createContext<FormatSeed | undefined>(undefined);
+export const FormatSeedProvider = Seed.Provider;
+
+/** Formatters bound to a time zone; with a seed, each string is read from it or added to it. */
+export function formattersFor(timeZone: string, seed?: FormatSeed) {
+  const seeded =
+    (kind: string, options: Intl.DateTimeFormatOptions) =>
+    (d: Date | string): string => {
+      const key = `${timeZone}|${kind}|${new Date(d).getTime()}`;
+      let text = seed?.get(key);
+      if (text === undefined) {
+        text = formatIn(timeZone, options, d);
+        seed?.set(key, text);
+      }
+      return text;
+    };
   return {
     timeZone,
     /** "Sunday, November 22, 2026" */
-    longDate: (d: Date | string) => formatIn(timeZone, { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' }, d),
+    longDate: seeded('longDate', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' }),
     /** "Nov 22, 2026" */
-    date: (d: Date | string) => formatIn(timeZone, { month: 'short', day: 'numeric', year: 'numeric' }, d),
+    date: seeded('date', { month: 'short', day: 'numeric', year: 'numeric' }),
     /** "9:00 AM" */
-    time: (d: Date | string) => formatIn(timeZone, { hour: 'numeric', minute: '2-digit' }, d),
+    time: seeded('time', { hour: 'numeric', minute: '2-digit' }),
     /** "Sun, Nov 22, 2026, 9:00 AM" (the event popup's form, spec §2) */
-    dateTime: (d: Date | string) =>
-      formatIn(timeZone, { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' }, d),
+    dateTime: seeded('dateTime', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' }),
   };
 }
 
 /** Formatters in the post's time zone (from the site settings). */
 export function usePostFormat() {
   const tz = useSiteSettings().data.timeZone;
-  return formattersFor(tz);
+  const seed = useContext(Seed);
+  return useMemo(() => formattersFor(tz, seed), [tz, seed]);
 }
