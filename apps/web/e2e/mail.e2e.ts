@@ -60,6 +60,26 @@ async function shot(page: Page, name: string) {
 }
 
 describe('newsletter', () => {
+  it('keeps an address typed before the footer has hydrated, and sends it', async () => {
+    const { page, context } = await site.newPage();
+    const noErrors = collectErrors(page);
+    // The footer's code arrives late, as on a slow phone: its field is already on the page.
+    await page.route(/\/assets\/footer-[^/]*\.js$/, async (r) => {
+      await new Promise((done) => setTimeout(done, 2000));
+      await r.continue();
+    });
+    await page.goto('/');
+    const button = page.getByRole('button', { name: 'Subscribe' });
+    assert.ok(await button.isDisabled(), 'the footer has not hydrated yet');
+    await page.getByLabel('Your email address').fill('early.reader@example.org');
+    await button.click();
+    await toast(page, 'Check your e-mail');
+    await mailTo('early.reader@example.org', /^Confirm your subscription/);
+    assert.equal(await page.getByLabel('Your email address').inputValue(), '', 'the field is emptied after signing up');
+    noErrors();
+    await context.close();
+  });
+
   it('subscribe in the footer, confirm on the page, send an issue, see its counts, unsubscribe on the page', async () => {
     const { page, context } = await site.newPage();
     const noErrors = collectErrors(page);

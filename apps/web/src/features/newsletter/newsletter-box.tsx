@@ -9,11 +9,12 @@ import { useHydrated } from '../../lib/use-hydrated.ts';
 /**
  * The footer's newsletter sign-up (decisions §5), with a honeypot instead of a CAPTCHA.
  * It is on every page, so it stays light: the contract's schema (zod) loads on submit
- * rather than with the page.
+ * rather than with the page. The field is uncontrolled: the footer's code arrives after the
+ * page, and an address typed before then stays in the field and is what is sent (a controlled
+ * field's hydration emptied it, and Subscribe then said "Email is required").
  */
 export function NewsletterBox() {
   const id = useId();
-  const [email, setEmail] = useState('');
   const [error, setError] = useState<string | undefined>();
   const honeypot = useRef<HTMLInputElement>(null);
   const input = useRef<HTMLInputElement>(null);
@@ -23,7 +24,7 @@ export function NewsletterBox() {
   async function onSubmit(e: React.FormEvent) {
     e.preventDefault();
     const { SubscribeInput } = await import('@post/contracts/newsletter');
-    const parsed = SubscribeInput.safeParse({ email, website: honeypot.current?.value ?? '' });
+    const parsed = SubscribeInput.safeParse({ email: input.current?.value ?? '', website: honeypot.current?.value ?? '' });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message);
       input.current?.focus();
@@ -33,7 +34,7 @@ export function NewsletterBox() {
     try {
       await subscribe.mutateAsync(parsed.data);
       toast.success(T.newsletterSubscribed.title, { description: T.newsletterSubscribed.description });
-      setEmail('');
+      if (input.current) input.current.value = '';
     } catch (err) {
       toast.error('Error', { description: serverMessage(err) ?? 'We could not sign you up just now. Please try again.' });
     }
@@ -57,8 +58,6 @@ export function NewsletterBox() {
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
           className="min-w-48 flex-1 bg-white text-foreground"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
         />
         <Button type="submit" variant="destructive" disabled={!hydrated || subscribe.isPending}>
           Subscribe
