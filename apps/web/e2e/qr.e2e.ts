@@ -112,6 +112,29 @@ describe('QR code generator (/QRG)', () => {
     await context.close();
   });
 
+  it("keeps an address typed before the page's code has arrived, and encodes it", async () => {
+    const { page, context } = await site.newPage();
+    // The page's code arrives late, as on a slow phone: its address field is already on the page.
+    await page.route(/\/assets\/QRG-[^/]*\.js$/, async (r) => {
+      await new Promise((done) => setTimeout(done, 2000));
+      await r.continue();
+    });
+    await page.evaluate((to) => window.location.assign(to), new URL('/QRG', site.url).href).catch(() => undefined);
+    await page.waitForURL('**/QRG', { waitUntil: 'domcontentloaded' });
+    const url = page.getByRole('main').getByLabel('Website URL');
+    await url.fill('early.example.org');
+    assert.equal(await page.locator('html[data-ready]').count(), 0, 'typed before the page hydrated');
+    await waitForApp(page);
+    await page.getByTestId('qr-image').waitFor();
+    assert.equal(await url.inputValue(), 'early.example.org');
+    assert.equal(await shownData(page), 'https://early.example.org');
+    // Clear All Fields empties the field as well as the form's state.
+    await page.getByRole('button', { name: 'Clear All Fields' }).click();
+    assert.equal(await url.inputValue(), '');
+    assert.ok(await page.getByText('Fill in the form to generate your QR code').isVisible());
+    await context.close();
+  });
+
   it('Text tab: a 4-row box; the code holds the text exactly as typed', async () => {
     const { page, context, errors, assertStayedLocal } = await openQr();
     await page.getByRole('tab', { name: 'Text' }).click();

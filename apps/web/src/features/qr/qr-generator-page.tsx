@@ -45,6 +45,16 @@ export function QrGeneratorPage() {
     contact: useRef<HTMLInputElement>(null),
   };
 
+  // The address field is the one field in the server's HTML (the first tab), so it can be typed
+  // into before the page's code has arrived: it is uncontrolled, which keeps what was typed
+  // through hydration (a controlled field's hydration emptied it), and the form takes it over
+  // once it runs. Clear All Fields empties it by hand.
+  const urlField = firstFieldRefs.url;
+  useEffect(() => {
+    const typed = urlField.current?.value ?? '';
+    if (typed) setFields((f) => (f.url === typed ? f : { ...f, url: typed }));
+  }, [urlField]);
+
   const setContact = (key: keyof ContactInput) => (e: ChangeEvent<HTMLInputElement>) => {
     const value = e.target.value;
     setFields((f) => ({ ...f, contact: { ...f.contact, [key]: value } }));
@@ -52,6 +62,7 @@ export function QrGeneratorPage() {
 
   function clearAll() {
     setFields(EMPTY_FIELDS);
+    if (urlField.current) urlField.current.value = '';
     setCaptions(NO_CAPTIONS);
     setEmailTouched(false);
     setCopied(false);
@@ -112,7 +123,7 @@ export function QrGeneratorPage() {
                         autoCapitalize="none"
                         spellCheck={false}
                         placeholder={t.urlPlaceholder}
-                        value={fields.url}
+                        defaultValue={fields.url}
                         onChange={(e) => setFields((f) => ({ ...f, url: e.target.value }))}
                       />
                     </FieldControl>
