@@ -37,10 +37,11 @@ export function formattersFor(timeZone: string, seed?: FormatSeed) {
   const seeded =
     (kind: string, options: Intl.DateTimeFormatOptions) =>
     (d: Date | string): string => {
-      const key = `${timeZone}|${kind}|${new Date(d).getTime()}`;
+      const date = new Date(d);
+      const key = `${timeZone}|${kind}|${date.getTime()}`;
       let text = seed?.get(key);
       if (text === undefined) {
-        text = formatIn(timeZone, options, d);
+        text = fmt(timeZone, options).format(date);
         seed?.set(key, text);
       }
       return text;
