@@ -7,12 +7,12 @@ import type { Plugin } from 'vite';
 const api = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
 
 /**
- * The entry script and its modulepreloads are fetched at low priority. The page is
- * server-rendered with its CSS inline, so the first paint needs only the HTML; at the default
- * (high) priority Lighthouse counts the scripts as render-blocking whenever the browser happens
- * to paint after fetching them. Measured (bench:web, before): observed first paint 105-215 ms in
- * every run, yet the simulated FCP/LCP came out either 0.85-0.92 s or 2.3-2.4 s (perf 94-96)
- * depending on that order, on /events, /news, /QRG and /login. Figures after: README, Performance.
+ * The page's one script (boot.ts, decision 0055) is fetched at low priority: the page is
+ * server-rendered with its CSS inline, so the first paint needs only the HTML, and at the
+ * default (high) priority Lighthouse counts a module script as render-blocking whenever the
+ * browser happens to paint after fetching it. Measured (bench:web, before): observed first
+ * paint 105-215 ms in every run, yet the simulated FCP/LCP came out either 0.85-0.92 s or
+ * 2.3-2.4 s (perf 94-96) depending on that order, on /events, /news, /QRG and /login.
  */
 function lowPriorityScripts(): Plugin {
   return {
@@ -20,7 +20,7 @@ function lowPriorityScripts(): Plugin {
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      handler: (html) => html.replace(/<script type="module"|<link rel="modulepreload"/g, (tag) => `${tag} fetchpriority="low"`),
+      handler: (html) => html.replace(/<script type="module"/g, (tag) => `${tag} fetchpriority="low"`),
     },
   };
 }
@@ -38,8 +38,8 @@ export default defineConfig({
   build: {
     target: 'es2022',
     // Every browser of that target supports <link rel="modulepreload">: no polyfill in the entry.
-    // The page's HTML keeps its modulepreload links; a dynamic import (a route's chunk, a lazy
-    // component) gets none: the browser fetches the chunk's own imports when it reads it. Vite's
+    // A dynamic import (the app's start from boot.ts, a route's chunk, a lazy component) gets no
+    // preload links: the browser fetches the chunk's own imports when it reads it. Vite's
     // helper used to add a <link> per import of each such chunk to the page while the entry ran,
     // and that was the longest part of the entry's task. Measured with bench:web (Lighthouse,
     // median of 3, two rounds alternated, 2026-11-25), TBT with those links, then without:

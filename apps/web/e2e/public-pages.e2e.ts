@@ -167,6 +167,34 @@ describe('public pages with demo content', () => {
     await context.close();
   });
 
+  it("public pages fetch the app's code only once they have loaded and painted (boot.ts, decision 0055)", async () => {
+    const { page, context } = await site.newPage();
+    for (const route of ['/', '/events', '/resources', '/news', '/QRG', '/login']) {
+      await page.goto(route);
+      await waitForApp(page);
+      const timing = await page.evaluate(() => {
+        const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+        const paint = performance.getEntriesByName('first-contentful-paint')[0];
+        const boot = document.querySelector<HTMLScriptElement>('script[type="module"]')!.src;
+        const scripts = performance
+          .getEntriesByType('resource')
+          .filter((e) => /\/assets\/.+\.js$/.test(e.name) && e.name !== boot)
+          .map((e) => ({ file: e.name.replace(/^.*\/assets\//, ''), start: e.startTime }));
+        return { load: nav.loadEventEnd, paint: paint?.startTime, scripts, tags: document.querySelectorAll('script[src], link[rel="modulepreload"]').length };
+      });
+      assert.equal(timing.tags, 1, `${route}: the page names one script and preloads none`);
+      assert.ok(timing.paint !== undefined && timing.load > 0, `${route}: painted and loaded`);
+      assert.ok(timing.scripts.length > 5, `${route}: the app's code was fetched`);
+      for (const s of timing.scripts) {
+        assert.ok(
+          s.start >= timing.load && s.start >= timing.paint!,
+          `${route}: ${s.file} fetched at ${s.start} ms, before the load (${timing.load}) or first paint (${timing.paint})`,
+        );
+      }
+    }
+    await context.close();
+  });
+
   it('home: sanitizes the commander message again in the browser', async () => {
     const { page, context } = await site.newPage();
     const evil =

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 
-// The JavaScript a public route loads before it is interactive: the entry chunk (src/main.tsx)
-// with its static imports, plus the route's component chunk with its static imports (the
+// The JavaScript a public route loads before it is interactive: the page's script (src/boot.ts),
+// the app's start that it imports (src/main.tsx) with its static imports, plus the route's component chunk with its static imports (the
 // router loads it before hydrating). Other dynamic imports (calendar, QR encoder, dialogs,
 // forms) come later.
 const dist = path.join(import.meta.dirname, '../dist');
@@ -45,16 +45,21 @@ describe.runIf(existsSync(manifestFile))('bundle budget (run after the build)', 
     into.add(chunk.file);
     for (const i of chunk.imports ?? []) closure(i, into);
   };
+  /** The page's script and the app's start, which it imports once the page has painted. */
+  const start = (into: Set<string>) => {
+    closure('index.html', into);
+    closure('src/main.tsx', into);
+  };
   const routeFiles = (source: string) => {
     const files = new Set<string>();
-    closure('index.html', files);
+    start(files);
     for (const key of Object.keys(manifest)) if (key.startsWith(`${source}?`)) closure(key, files);
     return files;
   };
 
   it('runs React DOM itself, not a compat layer', () => {
     const entry = new Set<string>();
-    closure('index.html', entry);
+    start(entry);
     const code = [...entry]
       .filter((f) => f.endsWith('.js'))
       .map((f) => readFileSync(path.join(dist, f), 'utf8'))

@@ -1,4 +1,3 @@
-import './styles.css';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { hydrate } from '@tanstack/react-query';
@@ -8,7 +7,7 @@ import { App } from './app.tsx';
 import type { FormatSeed } from './lib/format.ts';
 import type { SiteSettingsOutput } from '@post/contracts/site-settings';
 
-// The browser's start. A public page arrives rendered on the server with its data in a JSON
+// The app's start, imported by boot.ts once the page has loaded and painted. A public page arrives rendered on the server with its data in a JSON
 // block (not a script: the CSP allows no inline script), which fills the query cache before
 // React hydrates the same tree; a signed-in page's empty shell renders from scratch.
 const queryClient = makeQueryClient();
