@@ -21,6 +21,8 @@ void (async () => {
       observer.observe({ type: 'paint', buffered: true });
       if (document.visibilityState === 'hidden') resolve();
       else addEventListener('visibilitychange', () => resolve(), { once: true });
+      // Should a browser never report that paint, the app still starts.
+      setTimeout(resolve, 1000);
     });
   }
   const { start } = await import('./main.tsx');

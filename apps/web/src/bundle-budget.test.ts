@@ -3,10 +3,10 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 
-// The JavaScript a public route loads before it is interactive: the page's script (src/boot.ts),
-// the app's start that it imports (src/main.tsx) with its static imports, plus the route's component chunk with its static imports (the
-// router loads it before hydrating). Other dynamic imports (calendar, QR encoder, dialogs,
-// forms) come later.
+// The JavaScript a public route loads before it is interactive: the page's script
+// (src/boot.ts), the app's start that it imports (src/main.tsx) with its static imports, plus
+// the route's component chunk with its static imports (the router loads it before hydrating).
+// Other dynamic imports (calendar, QR encoder, dialogs, forms) come later.
 const dist = path.join(import.meta.dirname, '../dist');
 const manifestFile = path.join(dist, '.vite/manifest.json');
 
