@@ -203,6 +203,14 @@ export async function createCommunityEvent(context: BrowserContext, title: strin
   return ((await res.json()) as { id: number }).id;
 }
 
+/** Holds back the page's scripts whose URL matches `file` for `ms`, as a slow phone's network would. */
+export async function delayScripts(page: Page, file: RegExp, ms: number): Promise<void> {
+  await page.route(file, async (route) => {
+    await new Promise((done) => setTimeout(done, ms));
+    await route.continue();
+  });
+}
+
 /** Waits until the app in the page is interactive (after a goto, a reload or a full page load). */
 export async function waitForApp(page: Page): Promise<void> {
   await page.waitForSelector('html[data-ready]', { state: 'attached', timeout: 15_000 });

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { MAIL_E, NEWSLETTER_E } from '@post/contracts/mail';
 import { SmtpSink } from '../../api/src/features/mail/smtp-sink.ts';
-import { createCommunityEvent, startSite, type TestSite } from './harness.ts';
+import { createCommunityEvent, delayScripts, startSite, type TestSite } from './harness.ts';
 import { axeViolations, collectErrors, field, postDate, signInAdmin, toast } from './admin-helpers.ts';
 
 // E-mail as people meet it (issue 19): the site sends through a real SMTP server started here
@@ -64,10 +64,7 @@ describe('newsletter', () => {
     const { page, context } = await site.newPage();
     const noErrors = collectErrors(page);
     // The footer's code arrives late, as on a slow phone: its field is already on the page.
-    await page.route(/\/assets\/footer-[^/]*\.js$/, async (r) => {
-      await new Promise((done) => setTimeout(done, 2000));
-      await r.continue();
-    });
+    await delayScripts(page, /\/assets\/footer-[^/]*\.js$/, 2000);
     await page.goto('/');
     const button = page.getByRole('button', { name: 'Subscribe' });
     assert.ok(await button.isDisabled(), 'the footer has not hydrated yet');

@@ -7,7 +7,7 @@ import { PNG } from 'pngjs';
 import type { Page } from 'playwright-core';
 import AxeBuilder from '@axe-core/playwright';
 import { encodeContact, encodeUrl, QR_SIZE } from '@post/contracts/rules/qr';
-import { startSite, waitForApp, type TestSite } from './harness.ts';
+import { delayScripts, startSite, waitForApp, type TestSite } from './harness.ts';
 
 let site: TestSite;
 before(async () => {
@@ -115,10 +115,7 @@ describe('QR code generator (/QRG)', () => {
   it("keeps an address typed before the page's code has arrived, and encodes it", async () => {
     const { page, context } = await site.newPage();
     // The page's code arrives late, as on a slow phone: its address field is already on the page.
-    await page.route(/\/assets\/QRG-[^/]*\.js$/, async (r) => {
-      await new Promise((done) => setTimeout(done, 2000));
-      await r.continue();
-    });
+    await delayScripts(page, /\/assets\/QRG-[^/]*\.js$/, 2000);
     await page.evaluate((to) => window.location.assign(to), new URL('/QRG', site.url).href).catch(() => undefined);
     await page.waitForURL('**/QRG', { waitUntil: 'domcontentloaded' });
     const url = page.getByRole('main').getByLabel('Website URL');
