@@ -1,4 +1,4 @@
-import { lazy, startTransition, Suspense, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { lazy, memo, startTransition, Suspense, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { EventsJsonLd } from './events-json-ld.tsx';
 import { useRouter } from '@tanstack/react-router';
 import type { Event } from '@post/contracts/events';
@@ -38,7 +38,6 @@ export type EventId = number | string;
 
 /** The Events calendar page (spec §2): calendar, legend, export, popup, volunteer needs and sign-up. */
 export function EventsPage({ id, series, onSelect }: { id: EventId | undefined; series?: number; onSelect: (id: EventId | undefined) => void }) {
-  const router = useRouter();
   const settings = useSiteSettings().data;
   const isAdmin = useAdminSession().data?.authenticated === true;
   const events = trpc.events.list.useQuery();
@@ -56,24 +55,15 @@ export function EventsPage({ id, series, onSelect }: { id: EventId | undefined; 
     return event ? { kind: 'event', event } : { kind: 'missing' };
   }, [id, events.data]);
 
-  const initialMonth =
+  // The month shown at first: that of the event in the URL when the page was opened (the loader
+  // has read the events by then), else the current one (as the server saw it while hydrating).
+  const [initialMonth] = useState(() =>
     selected?.kind === 'event'
       ? yearMonthIn(selected.event.startDate, settings.timeZone)
       : selected?.kind === 'holiday'
         ? selected.holiday.date.slice(0, 7)
-        : undefined;
-
-  // The month shown: at first that of the event in the URL when the page was opened (the loader
-  // has read the events by then), else the current one (as the server saw it while hydrating).
-  const [month, setMonth] = useState(() => initialMonth ?? currentMonth(settings.timeZone));
-  // Every visitor, phones included, opens on the month grid (spec §2; issue 23 #1); the list of
-  // the month is a switch away. Unknown on the server and while hydrating: then the grid's
-  // placeholder is in the markup.
-  const [view, setView] = useState<'list' | 'grid' | undefined>(undefined);
-  // Chosen once hydrated, as a transition: the markup both views share stays on screen meanwhile.
-  useEffect(() => {
-    startTransition(() => setView('grid'));
-  }, []);
+        : currentMonth(settings.timeZone),
+  );
   // The popup, closed, once its code is here (a transition of its own: the grid does not wait for it).
   const [popupLoaded, setPopupLoaded] = useState(false);
   useEffect(() => {
@@ -87,9 +77,87 @@ export function EventsPage({ id, series, onSelect }: { id: EventId | undefined; 
       live = false;
     };
   }, []);
+
+  const openEvent = useCallback((eventId: string) => onSelect(/^\d+$/.test(eventId) ? Number(eventId) : eventId), [onSelect]);
+  const volunteer = useCallback((e: Event) => setSignup({ id: e.id, title: e.title, startDate: e.startDate }), []);
+  const volunteerFromPopup = (e: Event) => {
+    // The popup's Volunteer button has focus: let go of it before the popup is hidden, or the
+    // browser warns that aria-hidden was put on a focused element (issue 23 #18). Only from the
+    // popup: from the Upcoming Volunteer Needs table, focus must stay on the button, to return there.
+    (document.activeElement as HTMLElement | null)?.blur();
+    // The sign-up opens once the popup's route change is done, not in the middle of it.
+    void Promise.resolve(onSelect(undefined) as unknown).then(() => volunteer(e));
+  };
+  // After signing up from the popup, focus returns to the event's row (the popup's button is gone).
+  const lastSignup = useRef<number | null>(null);
+  useEffect(() => {
+    if (signup) lastSignup.current = signup.id;
+  }, [signup]);
+  const eventElement = () => {
+    const rows = document.querySelectorAll<HTMLElement>(`[data-event-id="${lastSignup.current}"] :is(button, a)`);
+    return [...rows].find((el) => el.offsetParent !== null) ?? document.getElementById('calendar-heading');
+  };
+
+  const inBrowser = useInBrowser();
+  // Once a dialog has been opened it stays mounted, so it can close with its animation and
+  // return focus; the sign-up dialog is not even loaded before (the popup is, see above). Never
+  // during hydration (the server renders no dialog).
+  const used = useRef({ details: false, signup: false });
+  if (inBrowser && selected) used.current.details = true;
+  if (inBrowser && signup) used.current.signup = true;
+  return (
+    <>
+      {/* Opening or closing a dialog renders this part only: the calendar, the list and the
+          table below keep their props (with the CPU 4x slower, the page's re-render was about a
+          third of the popup's click, bench:inp 2026-11-26). */}
+      <EventsBody initialMonth={initialMonth} series={series} onOpen={openEvent} onVolunteer={volunteer} />
+      <Suspense fallback={null}>
+        {popupLoaded || used.current.details ? (
+          <EventDetailsDialog selected={selected} onClose={() => onSelect(undefined)} isAdmin={isAdmin} onVolunteer={volunteerFromPopup} />
+        ) : null}
+        {used.current.signup ? <VolunteerSignupDialog event={signup} onClose={() => setSignup(null)} returnFocusTo={eventElement} /> : null}
+      </Suspense>
+    </>
+  );
+}
+
+/** The calendar is drawn in the browser only (a server render would only show its placeholder). */
+function useInBrowser() {
+  return useSyncExternalStore(
+    noSubscribe,
+    () => true,
+    () => false,
+  );
+}
+
+/** The page without its dialogs: legend, export, calendar (or the month's list) and volunteer needs. */
+const EventsBody = memo(function EventsBody({
+  initialMonth,
+  series,
+  onOpen,
+  onVolunteer,
+}: {
+  initialMonth: string;
+  series?: number;
+  onOpen: (eventId: string) => void;
+  onVolunteer: (e: Event) => void;
+}) {
+  const router = useRouter();
+  const settings = useSiteSettings().data;
+  const isAdmin = useAdminSession().data?.authenticated === true;
+  const events = trpc.events.list.useQuery();
+  const [month, setMonth] = useState(initialMonth);
+  // Every visitor, phones included, opens on the month grid (spec §2; issue 23 #1); the list of
+  // the month is a switch away. Unknown on the server and while hydrating: then the grid's
+  // placeholder is in the markup.
+  const [view, setView] = useState<'list' | 'grid' | undefined>(undefined);
+  // Chosen once hydrated, as a transition: the markup both views share stays on screen meanwhile.
+  useEffect(() => {
+    startTransition(() => setView('grid'));
+  }, []);
   // After the visitor switches, focus goes to the month heading of the view that replaced the button.
   const switched = useRef(false);
-  // The calendar's callbacks keep their identity, so opening the popup does not re-render it.
+  // The calendar's callbacks keep their identity, so a re-render here does not re-render it.
   const switchView = useCallback((next: 'list' | 'grid') => {
     switched.current = true;
     setView(next);
@@ -109,40 +177,8 @@ export function EventsPage({ id, series, onSelect }: { id: EventId | undefined; 
     }
   }, [settings.timeZone]);
 
-  const openFromCalendar = useCallback((eventId: string) => onSelect(/^\d+$/.test(eventId) ? Number(eventId) : eventId), [onSelect]);
-
-  const volunteer = (e: Event) => setSignup({ id: e.id, title: e.title, startDate: e.startDate });
-  const volunteerFromPopup = (e: Event) => {
-    // The popup's Volunteer button has focus: let go of it before the popup is hidden, or the
-    // browser warns that aria-hidden was put on a focused element (issue 23 #18). Only from the
-    // popup: from the Upcoming Volunteer Needs table, focus must stay on the button, to return there.
-    (document.activeElement as HTMLElement | null)?.blur();
-    // The sign-up opens once the popup's route change is done, not in the middle of it.
-    void Promise.resolve(onSelect(undefined) as unknown).then(() => volunteer(e));
-  };
-  // After signing up from the popup, focus returns to the event's row (the popup's button is gone).
-  const lastSignup = useRef<number | null>(null);
-  useEffect(() => {
-    if (signup) lastSignup.current = signup.id;
-  }, [signup]);
-  const eventElement = () => {
-    const rows = document.querySelectorAll<HTMLElement>(`[data-event-id="${lastSignup.current}"] :is(button, a)`);
-    return [...rows].find((el) => el.offsetParent !== null) ?? document.getElementById('calendar-heading');
-  };
-
-  // The calendar is drawn in the browser only (a server render would only show its placeholder).
-  const inBrowser = useSyncExternalStore(
-    noSubscribe,
-    () => true,
-    () => false,
-  );
+  const inBrowser = useInBrowser();
   const settled = !events.isPending && inBrowser;
-  // Once a dialog has been opened it stays mounted, so it can close with its animation and
-  // return focus; the sign-up dialog is not even loaded before (the popup is, see above). Never
-  // during hydration (the server renders no dialog).
-  const used = useRef({ details: false, signup: false });
-  if (inBrowser && selected) used.current.details = true;
-  if (inBrowser && signup) used.current.signup = true;
   return (
     <Page title="Events Calendar" intro={`Meetings, ceremonies, fundraisers and community service of ${settings.postName}. All times are ${zoneName}.`}>
       {events.data ? <EventsJsonLd events={events.data} postName={settings.postName} address={settings.streetAddress} /> : null}
@@ -165,7 +201,7 @@ export function EventsPage({ id, series, onSelect }: { id: EventId | undefined; 
             timeZone={settings.timeZone}
             month={month}
             onMonth={setMonth}
-            onOpen={openFromCalendar}
+            onOpen={onOpen}
             onShowGrid={() => switchView('grid')}
             focusHeading={switched.current}
           />
@@ -183,7 +219,7 @@ export function EventsPage({ id, series, onSelect }: { id: EventId | undefined; 
                 onMonthChange={setMonth}
                 onShowList={showList}
                 focusHeading={switched.current}
-                onEventClick={openFromCalendar}
+                onEventClick={onOpen}
                 onSelectRange={selectRange}
               />
             ) : (
@@ -194,17 +230,11 @@ export function EventsPage({ id, series, onSelect }: { id: EventId | undefined; 
       ) : null}
       {isAdmin ? <p className="mt-2 text-base text-muted-foreground">Administrators: drag across days in the month grid to create an event for them.</p> : null}
       <div className="mt-8">
-        <VolunteerNeeds query={events} isAdmin={isAdmin} onVolunteer={volunteer} series={series} />
+        <VolunteerNeeds query={events} isAdmin={isAdmin} onVolunteer={onVolunteer} series={series} />
       </div>
-      <Suspense fallback={null}>
-        {popupLoaded || used.current.details ? (
-          <EventDetailsDialog selected={selected} onClose={() => onSelect(undefined)} isAdmin={isAdmin} onVolunteer={volunteerFromPopup} />
-        ) : null}
-        {used.current.signup ? <VolunteerSignupDialog event={signup} onClose={() => setSignup(null)} returnFocusTo={eventElement} /> : null}
-      </Suspense>
     </Page>
   );
-}
+});
 
 function CalendarSkeleton() {
   return (
