@@ -1,5 +1,5 @@
 import type * as React from 'react';
-import { useDeferredValue } from 'react';
+import { memo, useDeferredValue } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import {
   FileTextIcon,
@@ -41,15 +41,10 @@ const TAB_CONTENT: Record<DashboardTab, (events: EventListSearch) => React.React
 
 /** The admin dashboard: content tabs, member management and site administration (spec §2). */
 export function AdminDashboard({ tab = 'events', events = {} }: { tab?: DashboardTab; events?: EventListSearch }) {
-  const navigate = useNavigate();
   const settings = useSiteSettings().data;
   const signOut = useSignOut();
   // Editors manage content only (decision 0031): the member directory and site administration are not shown to them.
   const isAdministrator = useAdminSession().data?.role === 'administrator';
-  // The chosen tab shows as selected in the click's own render; its table renders after, in the
-  // background (interruptible), so the tap paints at once. Rendered in the click's render, the
-  // Events tab's table delayed that paint by up to 227 ms (bench:inp, CPU 4x slower, 2026-11-25).
-  const shownTab = useDeferredValue(tab);
 
   return (
     <Page
@@ -75,71 +70,98 @@ export function AdminDashboard({ tab = 'events', events = {} }: { tab?: Dashboar
       }
     >
       <AdminTitle text="Admin Dashboard" />
-      <section aria-labelledby="content-heading">
-        <h2 id="content-heading" className="sr-only">
-          Website content
-        </h2>
-        <Tabs value={tab} onValueChange={(v) => void navigate({ to: '/admin', search: { tab: v as DashboardTab }, replace: true })}>
-          <TabsList className="w-full justify-start max-sm:grid max-sm:grid-cols-2 sm:w-fit">
-            {DASHBOARD_TABS.map((t) => (
-              <TabsTrigger key={t} value={t} className="max-sm:last:col-span-2 max-sm:whitespace-normal">
-                {TAB_LABELS[t]}
-              </TabsTrigger>
-            ))}
-          </TabsList>
-          {DASHBOARD_TABS.map((t) => (
-            <TabsContent key={t} value={t} className="pt-4">
-              {t === shownTab ? TAB_CONTENT[t](events) : null}
-            </TabsContent>
-          ))}
-        </Tabs>
-      </section>
-
-      <div className="mt-12 grid gap-10 lg:grid-cols-2">
-        <section aria-labelledby="members-heading">
-          <h2 id="members-heading" className="mb-4 text-2xl font-bold text-navy-800">
-            Member Management
-          </h2>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <NavCard to="/admin/member-communications" icon={<FileTextIcon aria-hidden="true" />} title="Member Communications">
-              Announcements, newsletters and minutes for members.
-            </NavCard>
-            <NavCard to="/admin/member-resources" icon={<FolderOpenIcon aria-hidden="true" />} title="Member Resources">
-              Bylaws, forms and documents in the member portal.
-            </NavCard>
-            <NavCard to="/admin/volunteers" icon={<HandHeartIcon aria-hidden="true" />} title="Volunteer Roster">
-              Who signed up for upcoming events, as a list or CSV.
-            </NavCard>
-          </div>
-        </section>
-        {isAdministrator ? (
-          <section aria-labelledby="site-heading">
-            <h2 id="site-heading" className="mb-4 text-2xl font-bold text-navy-800">
-              Site Administration
-            </h2>
-            <div className="grid gap-4 sm:grid-cols-2">
-              <NavCard to="/admin/settings" icon={<SettingsIcon aria-hidden="true" />} title="Settings">
-                Post name, address, hours, links and time zone.
-              </NavCard>
-              <NavCard to="/admin/newsletter" icon={<MailIcon aria-hidden="true" />} title="Newsletter">
-                Write and send issues; subscribers as a list or CSV.
-              </NavCard>
-              <NavCard to="/admin/outbox" icon={<InboxIcon aria-hidden="true" />} title="Outbox">
-                Every e-mail the site sends, with its state; retry failed ones.
-              </NavCard>
-              <NavCard to="/admin/administrators" icon={<ShieldCheckIcon aria-hidden="true" />} title="Administrators">
-                Officers' accounts: add, change role, disable, reset a password.
-              </NavCard>
-              <NavCard to="/admin/audit" icon={<HistoryIcon aria-hidden="true" />} title="Audit log">
-                Who changed what, and when.
-              </NavCard>
-            </div>
-          </section>
-        ) : null}
-      </div>
+      <ContentTabs tab={tab} events={events} />
+      <DashboardCards isAdministrator={isAdministrator} />
     </Page>
   );
 }
+
+/**
+ * The content tabs. Only this part of the dashboard renders again when a tab is chosen (the
+ * cards below keep their props); the chosen tab shows as selected in the tap's own render, and
+ * its table renders after, in the background (interruptible), so the tap paints at once.
+ * Rendered in the tap's render, the Events tab's table delayed that paint by up to 227 ms
+ * (bench:inp, CPU 4x slower, 2026-11-25); the table being left re-rendered in it too, and the
+ * cards and their links, about 90 ms of main-thread time a tap (CPU profile, 2026-11-26).
+ */
+function ContentTabs({ tab, events }: { tab: DashboardTab; events: EventListSearch }) {
+  const navigate = useNavigate();
+  const shownTab = useDeferredValue(tab);
+  return (
+    <section aria-labelledby="content-heading">
+      <h2 id="content-heading" className="sr-only">
+        Website content
+      </h2>
+      <Tabs value={tab} onValueChange={(v) => void navigate({ to: '/admin', search: { tab: v as DashboardTab }, replace: true })}>
+        <TabsList className="w-full justify-start max-sm:grid max-sm:grid-cols-2 sm:w-fit">
+          {DASHBOARD_TABS.map((t) => (
+            <TabsTrigger key={t} value={t} className="max-sm:last:col-span-2 max-sm:whitespace-normal">
+              {TAB_LABELS[t]}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        {DASHBOARD_TABS.map((t) => (
+          <TabsContent key={t} value={t} className="pt-4">
+            {t === shownTab ? <TabTable tab={t} when={events.when} q={events.q} page={events.page} /> : null}
+          </TabsContent>
+        ))}
+      </Tabs>
+    </section>
+  );
+}
+
+/** A tab's table; the same props render nothing again (the table being left, while the chosen one renders). */
+const TabTable = memo(function TabTable({ tab, ...events }: { tab: DashboardTab } & EventListSearch) {
+  return TAB_CONTENT[tab](events);
+});
+
+/** Member management and site administration (administrators only, decision 0031). */
+const DashboardCards = memo(function DashboardCards({ isAdministrator }: { isAdministrator: boolean }) {
+  return (
+    <div className="mt-12 grid gap-10 lg:grid-cols-2">
+      <section aria-labelledby="members-heading">
+        <h2 id="members-heading" className="mb-4 text-2xl font-bold text-navy-800">
+          Member Management
+        </h2>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <NavCard to="/admin/member-communications" icon={<FileTextIcon aria-hidden="true" />} title="Member Communications">
+            Announcements, newsletters and minutes for members.
+          </NavCard>
+          <NavCard to="/admin/member-resources" icon={<FolderOpenIcon aria-hidden="true" />} title="Member Resources">
+            Bylaws, forms and documents in the member portal.
+          </NavCard>
+          <NavCard to="/admin/volunteers" icon={<HandHeartIcon aria-hidden="true" />} title="Volunteer Roster">
+            Who signed up for upcoming events, as a list or CSV.
+          </NavCard>
+        </div>
+      </section>
+      {isAdministrator ? (
+        <section aria-labelledby="site-heading">
+          <h2 id="site-heading" className="mb-4 text-2xl font-bold text-navy-800">
+            Site Administration
+          </h2>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <NavCard to="/admin/settings" icon={<SettingsIcon aria-hidden="true" />} title="Settings">
+              Post name, address, hours, links and time zone.
+            </NavCard>
+            <NavCard to="/admin/newsletter" icon={<MailIcon aria-hidden="true" />} title="Newsletter">
+              Write and send issues; subscribers as a list or CSV.
+            </NavCard>
+            <NavCard to="/admin/outbox" icon={<InboxIcon aria-hidden="true" />} title="Outbox">
+              Every e-mail the site sends, with its state; retry failed ones.
+            </NavCard>
+            <NavCard to="/admin/administrators" icon={<ShieldCheckIcon aria-hidden="true" />} title="Administrators">
+              Officers' accounts: add, change role, disable, reset a password.
+            </NavCard>
+            <NavCard to="/admin/audit" icon={<HistoryIcon aria-hidden="true" />} title="Audit log">
+              Who changed what, and when.
+            </NavCard>
+          </div>
+        </section>
+      ) : null}
+    </div>
+  );
+});
 
 /** A card whose title is the link; the whole card is clickable. */
 function NavCard({
