@@ -119,49 +119,51 @@ const TabTable = memo(function TabTable({ tab, ...events }: { tab: DashboardTab 
 const DashboardCards = memo(function DashboardCards({ isAdministrator }: { isAdministrator: boolean }) {
   return (
     <div className="mt-12 grid gap-10 lg:grid-cols-2">
-      <section aria-labelledby="members-heading">
-        <h2 id="members-heading" className="mb-4 text-2xl font-bold text-navy-800">
-          Member Management
-        </h2>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <NavCard to="/admin/member-communications" icon={<FileTextIcon aria-hidden="true" />} title="Member Communications">
-            Announcements, newsletters and minutes for members.
-          </NavCard>
-          <NavCard to="/admin/member-resources" icon={<FolderOpenIcon aria-hidden="true" />} title="Member Resources">
-            Bylaws, forms and documents in the member portal.
-          </NavCard>
-          <NavCard to="/admin/volunteers" icon={<HandHeartIcon aria-hidden="true" />} title="Volunteer Roster">
-            Who signed up for upcoming events, as a list or CSV.
-          </NavCard>
-        </div>
-      </section>
+      <CardSection id="members-heading" title="Member Management">
+        <NavCard to="/admin/member-communications" icon={<FileTextIcon aria-hidden="true" />} title="Member Communications">
+          Announcements, newsletters and minutes for members.
+        </NavCard>
+        <NavCard to="/admin/member-resources" icon={<FolderOpenIcon aria-hidden="true" />} title="Member Resources">
+          Bylaws, forms and documents in the member portal.
+        </NavCard>
+        <NavCard to="/admin/volunteers" icon={<HandHeartIcon aria-hidden="true" />} title="Volunteer Roster">
+          Who signed up for upcoming events, as a list or CSV.
+        </NavCard>
+      </CardSection>
       {isAdministrator ? (
-        <section aria-labelledby="site-heading">
-          <h2 id="site-heading" className="mb-4 text-2xl font-bold text-navy-800">
-            Site Administration
-          </h2>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <NavCard to="/admin/settings" icon={<SettingsIcon aria-hidden="true" />} title="Settings">
-              Post name, address, hours, links and time zone.
-            </NavCard>
-            <NavCard to="/admin/newsletter" icon={<MailIcon aria-hidden="true" />} title="Newsletter">
-              Write and send issues; subscribers as a list or CSV.
-            </NavCard>
-            <NavCard to="/admin/outbox" icon={<InboxIcon aria-hidden="true" />} title="Outbox">
-              Every e-mail the site sends, with its state; retry failed ones.
-            </NavCard>
-            <NavCard to="/admin/administrators" icon={<ShieldCheckIcon aria-hidden="true" />} title="Administrators">
-              Officers' accounts: add, change role, disable, reset a password.
-            </NavCard>
-            <NavCard to="/admin/audit" icon={<HistoryIcon aria-hidden="true" />} title="Audit log">
-              Who changed what, and when.
-            </NavCard>
-          </div>
-        </section>
+        <CardSection id="site-heading" title="Site Administration">
+          <NavCard to="/admin/settings" icon={<SettingsIcon aria-hidden="true" />} title="Settings">
+            Post name, address, hours, links and time zone.
+          </NavCard>
+          <NavCard to="/admin/newsletter" icon={<MailIcon aria-hidden="true" />} title="Newsletter">
+            Write and send issues; subscribers as a list or CSV.
+          </NavCard>
+          <NavCard to="/admin/outbox" icon={<InboxIcon aria-hidden="true" />} title="Outbox">
+            Every e-mail the site sends, with its state; retry failed ones.
+          </NavCard>
+          <NavCard to="/admin/administrators" icon={<ShieldCheckIcon aria-hidden="true" />} title="Administrators">
+            Officers' accounts: add, change role, disable, reset a password.
+          </NavCard>
+          <NavCard to="/admin/audit" icon={<HistoryIcon aria-hidden="true" />} title="Audit log">
+            Who changed what, and when.
+          </NavCard>
+        </CardSection>
       ) : null}
     </div>
   );
 });
+
+/** A headed group of cards. */
+function CardSection({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className="mb-4 text-2xl font-bold text-navy-800">
+        {title}
+      </h2>
+      <div className="grid gap-4 sm:grid-cols-2">{children}</div>
+    </section>
+  );
+}
 
 /** A card whose title is the link; the whole card is clickable. */
 function NavCard({
