@@ -23,8 +23,13 @@ export function Table({
     const container = containerRef.current;
     if (!container) return;
     const update = () => setScrollable(container.scrollWidth > container.clientWidth + 1);
-    update();
-    if (typeof ResizeObserver === 'undefined') return;
+    if (typeof ResizeObserver === 'undefined') {
+      update();
+      return;
+    }
+    // The observer reports the sizes once on its own, after the browser's next layout: measuring
+    // here instead forced that layout inside the effect's task (5-10 ms observed on /events, the
+    // table of volunteer needs, bench:tasks 2026-11-26), and again in every table a tab shows.
     const observer = new ResizeObserver(update);
     observer.observe(container);
     if (container.firstElementChild) observer.observe(container.firstElementChild);
