@@ -134,7 +134,7 @@ export function EventsPage({
       {/* Opening or closing a dialog renders this part only: the calendar, the list and the
           table below keep their props (with the CPU 4x slower, the page's re-render was about a
           third of the popup's click, bench:inp 2026-11-26). */}
-      <EventsBody initialMonth={initialMonth} series={series} onOpen={openEvent} onVolunteer={volunteer} />
+      <EventsBody initialMonth={initialMonth} series={series} isAdmin={isAdmin} onOpen={openEvent} onVolunteer={volunteer} />
       <Suspense fallback={null}>
         {popupLoaded || used.current.details ? (
           <EventDetailsDialog selected={selected} onClose={() => void select(undefined)} isAdmin={isAdmin} onVolunteer={volunteerFromPopup} />
@@ -158,17 +158,18 @@ function useInBrowser() {
 const EventsBody = memo(function EventsBody({
   initialMonth,
   series,
+  isAdmin,
   onOpen,
   onVolunteer,
 }: {
   initialMonth: string;
   series?: number;
+  isAdmin: boolean;
   onOpen: (eventId: string) => void;
   onVolunteer: (e: Event) => void;
 }) {
   const router = useRouter();
   const settings = useSiteSettings().data;
-  const isAdmin = useAdminSession().data?.authenticated === true;
   const events = trpc.events.list.useQuery();
   const [month, setMonth] = useState(initialMonth);
   // Every visitor, phones included, opens on the month grid (spec §2; issue 23 #1); the list of
