@@ -333,7 +333,25 @@ describe('events calendar', () => {
   it('opens on the month grid on a phone too (issue 23 #1), with a switch to the list', async () => {
     const { page, context } = await site.newPage({ width: 390, height: 844 });
     await page.goto('/events');
-    await page.getByRole('table', { name: monthHeading(0) }).waitFor();
+    const grid = page.getByRole('table', { name: monthHeading(0) });
+    await grid.waitFor();
+    await page.locator('.post-cal-dot').first().waitFor();
+    // The whole month fits in the grid's box: nothing (such as a dot's text for screen readers)
+    // makes it taller, so the first week is in view, not scrolled away above the 15th's row.
+    const fit = await grid.evaluate((table) => {
+      const scrolled = [table, ...table.querySelectorAll<HTMLElement>('*')].filter(
+        (e) => e.scrollHeight > e.clientHeight + 1 && /auto|scroll/.test(getComputedStyle(e).overflowY),
+      );
+      const first = table.querySelector<HTMLElement>('[role=cell][data-date$="-01"]:not([aria-hidden])') ?? table.querySelector<HTMLElement>('[role=cell]');
+      const box = table.getBoundingClientRect();
+      const cell = first!.getBoundingClientRect();
+      return {
+        scrolled: scrolled.map((e) => `${e.className} ${e.scrollHeight}>${e.clientHeight}`),
+        firstInView: cell.top >= box.top - 1 && cell.bottom <= box.bottom + 1,
+      };
+    });
+    assert.deepEqual(fit.scrolled, [], 'no part of the grid overflows its box');
+    assert.ok(fit.firstInView, 'the first week is in view');
     await page
       .getByRole('list', { name: `Events of ${monthHeading(0)}` })
       .getByRole('button', { name: /Zone Check Supper/ })
