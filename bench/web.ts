@@ -16,7 +16,8 @@ mkdirSync(out, { recursive: true });
 
 const setup = await startLighthouseSetup(ROUTES);
 
-interface Summary {
+/** One Lighthouse run's figures. */
+interface Run {
   route: string;
   performance: number;
   accessibility: number;
@@ -29,10 +30,14 @@ interface Summary {
   si: number;
   /** Lighthouse's measure of the machine's speed before the run (higher is faster). */
   benchmarkIndex: number;
-  /** Lowest and highest TBT of the runs (only in the summary). */
-  tbtRange?: string;
-  /** Lowest and highest benchmark index of the runs (only in the summary). */
-  benchmarkRange?: string;
+}
+
+/** A route's figures: each the median of its runs, and the ranges of TBT and of the machine's speed. */
+interface Summary extends Omit<Run, 'benchmarkIndex'> {
+  /** Lowest and highest TBT of the runs. */
+  tbtRange: string;
+  /** Lowest and highest benchmark index of the runs. */
+  benchmarkRange: string;
 }
 
 const audit = (url: string) =>
@@ -43,7 +48,7 @@ try {
   // One discarded audit: a fresh Chrome's first trace sometimes lacks its navigation start.
   await audit(`${setup.origin}${ROUTES[0]}`);
   for (const route of ROUTES) {
-    const runs: Summary[] = [];
+    const runs: Run[] = [];
     for (let i = 0; i < RUNS; i++) {
       // A failed trace (Lighthouse's NO_NAVSTART, seen twice in a row on 2026-11-26) is measured
       // again rather than counted as a score of 0; after three failures the run is left out.
@@ -75,7 +80,7 @@ try {
     }
     // Each figure's own median: a single "median run" carries that run's chance TBT or LCP
     // (on this 2-core machine one route's TBT ranged 13-151 ms within three runs).
-    const of = (k: keyof Omit<Summary, 'route' | 'tbtRange' | 'benchmarkRange'>) => median(runs.map((r) => r[k]));
+    const of = (k: keyof Omit<Run, 'route' | 'benchmarkIndex'>) => median(runs.map((r) => r[k]));
     const range = (k: 'tbt' | 'benchmarkIndex') => `${Math.min(...runs.map((r) => r[k])).toFixed(0)}-${Math.max(...runs.map((r) => r[k])).toFixed(0)}`;
     summaries.push({
       route,
@@ -88,7 +93,6 @@ try {
       tbt: of('tbt'),
       cls: of('cls'),
       si: of('si'),
-      benchmarkIndex: of('benchmarkIndex'),
       tbtRange: range('tbt'),
       benchmarkRange: range('benchmarkIndex'),
     });
@@ -108,6 +112,6 @@ console.log(
 );
 for (const s of summaries) {
   console.log(
-    `${pad(s.route, 12)}${pad(s.performance, 6)}${pad(s.accessibility, 6)}${pad(s.bestPractices, 6)}${pad(s.seo, 6)}${pad((s.lcp / 1000).toFixed(2), 8)}${pad((s.fcp / 1000).toFixed(2), 8)}${pad(s.tbt.toFixed(0), 8)}${pad(s.cls.toFixed(3), 7)}${pad((s.si / 1000).toFixed(2), 7)}${pad(s.tbtRange ?? '', 14)}${s.benchmarkRange}`,
+    `${pad(s.route, 12)}${pad(s.performance, 6)}${pad(s.accessibility, 6)}${pad(s.bestPractices, 6)}${pad(s.seo, 6)}${pad((s.lcp / 1000).toFixed(2), 8)}${pad((s.fcp / 1000).toFixed(2), 8)}${pad(s.tbt.toFixed(0), 8)}${pad(s.cls.toFixed(3), 7)}${pad((s.si / 1000).toFixed(2), 7)}${pad(s.tbtRange, 14)}${s.benchmarkRange}`,
   );
 }

@@ -2,6 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
 import { utcToZoned } from '@post/contracts/rules/event-time';
+import { escapeRegExp } from './admin-helpers.ts';
 import { apiSignInAdmin, createCommunityEvent, demoMembers, E2E_ADMIN, startSite, type TestSite } from './harness.ts';
 
 // Issue 7, item 3: the main tasks with the keyboard alone, focus visible at every stop and back
@@ -244,7 +245,7 @@ describe('keyboard alone', () => {
         // Marked once the browser has laid the table out (a resize observer, not a measure in the effect).
         await region.waitFor();
         assert.equal(await region.getAttribute('tabindex'), '0');
-        await tabTo(page, new RegExp(`^${label.replace(/[()]/g, '\\$&')}$`));
+        await tabTo(page, new RegExp(`^${escapeRegExp(label)}$`));
         await page.keyboard.press('ArrowRight');
         await page.waitForFunction((name) => document.querySelector<HTMLElement>(`[aria-label="${name}"]`)!.scrollLeft > 0, label);
       } else {

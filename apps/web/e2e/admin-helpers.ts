@@ -24,9 +24,14 @@ export async function toast(page: Page, text: string): Promise<void> {
     .waitFor();
 }
 
+/** `text` as a regular expression that matches it literally. */
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
 /** The form field in <main> labelled `label` (the label's required marker aside). */
 export function field(page: Page, label: string): Locator {
-  const exact = new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*\\*?$`);
+  const exact = new RegExp(`^${escapeRegExp(label)}\\s*\\*?$`);
   return page.getByRole('main').getByLabel(exact);
 }
 
