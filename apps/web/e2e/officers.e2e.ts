@@ -47,6 +47,27 @@ function totp(secret: string, offsetSteps = 0): string {
   });
 }
 
+/**
+ * How the site writes the minutes from `since` until now in the post's time zone ("Thu, Nov 26,
+ * 2026, 4:10 PM"): New York, the setting's default, while the test browser is in Los Angeles.
+ * Spaces of every kind as one plain space (ICU puts a narrow one before "PM").
+ */
+function postTimesSince(since: number): string[] {
+  const f = new Intl.DateTimeFormat('en-US', {
+    timeZone: 'America/New_York',
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
+  const times: string[] = [];
+  for (let t = since - 60_000; t <= Date.now() + 60_000; t += 30_000) times.push(spaced(f.format(t)));
+  return times;
+}
+const spaced = (text: string | null) => (text ?? '').replace(/\s+/g, ' ');
+
 async function signInWithForm(page: Page, username: string, password: string): Promise<void> {
   await page.goto('/admin/login');
   await page.getByLabel('Username').fill(username);
@@ -144,6 +165,7 @@ describe('officers', () => {
     await toast(page, 'Account service-officer added');
 
     const other = await site.newPage();
+    const signedInAt = Date.now();
     await signInWithForm(other.page, 'service-officer', 'temporary-pass-1');
     await other.page.getByRole('heading', { name: 'Change Password', level: 1 }).waitFor();
     await other.page.getByText('You signed in with a temporary password.').waitFor();
@@ -156,11 +178,19 @@ describe('officers', () => {
     await other.page.getByRole('button', { name: 'Change Password' }).click();
     await other.page.getByRole('heading', { name: 'Admin Dashboard', level: 1 }).waitFor();
     await other.page.getByRole('link', { name: 'Settings', exact: true }).waitFor();
+    // The list shows when the account last signed in, in the post's time zone.
+    await page.reload();
+    const row = spaced(await page.locator('tr', { hasText: 'service-officer' }).textContent());
+    assert.ok(
+      postTimesSince(signedInAt).some((t) => row.includes(t)),
+      row,
+    );
     await other.context.close();
     await context.close();
   });
 
   it('enrols two-factor, then signs in with a code and with a recovery code, and ends a session', async () => {
+    const started = Date.now();
     const { page, context } = await site.newPage();
     const noErrors = collectErrors(page);
     await signInAdmin(page);
@@ -216,6 +246,12 @@ describe('officers', () => {
     await sessions.getByText('This device').waitFor();
     const count = await sessions.getByRole('listitem').count();
     assert.ok(count >= 3, String(count));
+    // Another session's "last used" is a time of this test, in the post's time zone.
+    const other = spaced(await sessions.getByRole('listitem').nth(1).textContent());
+    assert.ok(
+      postTimesSince(started).some((t) => other.includes(`last used ${t}`)),
+      other,
+    );
     await shot(page, 'account');
     assert.deepEqual(await axeViolations(page), []);
     await sessions

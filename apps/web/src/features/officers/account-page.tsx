@@ -26,6 +26,7 @@ import { FormPanel } from '../admin/forms/form-panel.tsx';
 import { AdminTitle } from '../admin/forms/admin-title.tsx';
 import { useAdminSession } from '../auth/use-session.ts';
 import { SE } from '@post/contracts/staff-messages';
+import { usePostFormat } from '../../lib/format.ts';
 
 /** /admin/account: the signed-in account's name and e-mail, two-factor sign-in and sessions (decision 0032). */
 export function AccountPage() {
@@ -351,15 +352,14 @@ function TwoFactorOn({ left, onCodes }: { left: number; onCodes: (codes: string[
   );
 }
 
-function when(iso: string | null): string {
-  if (!iso) return 'unknown';
-  return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
-}
 
 function SessionsSection() {
   const sessions = trpc.account.sessions.useQuery();
   const utils = trpc.useUtils();
   const end = trpc.account.endSession.useMutation();
+  // In the post's time zone, as every time on the site (decisions §1), not the browser's.
+  const f = usePostFormat();
+  const when = (iso: string | null) => (iso ? f.dateTime(iso) : 'unknown');
   const endOne = async (s: StaffSession) => {
     try {
       await end.mutateAsync({ id: s.id });

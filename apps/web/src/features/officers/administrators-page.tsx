@@ -19,6 +19,7 @@ import { SelectField } from '../admin/forms/select-field.tsx';
 import { AdminTable, type Column } from '../admin/tables/admin-table.tsx';
 import { useAdminSession } from '../auth/use-session.ts';
 import { SE, SV } from '@post/contracts/staff-messages';
+import { usePostFormat } from '../../lib/format.ts';
 
 // /admin/administrators (decision 0031): the post's staff accounts, administrators only.
 
@@ -29,7 +30,6 @@ const ROLE_OPTIONS = [
 
 const roleName = (r: string) => (r === 'administrator' ? 'Administrator' : 'Editor');
 const fullName = (u: StaffAccount) => [u.firstName, u.lastName].filter(Boolean).join(' ') || u.username;
-const when = (iso: string | null) => (iso ? new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)) : 'Never');
 
 function statusText(u: StaffAccount): string {
   if (u.disabled) return 'Disabled';
@@ -41,13 +41,15 @@ function statusText(u: StaffAccount): string {
 export function AdministratorsPage() {
   const list = trpc.users.list.useQuery();
   const me = useAdminSession().data?.userId;
+  // In the post's time zone, as every time on the site (decisions §1), not the browser's.
+  const f = usePostFormat();
   const columns: Column<StaffAccount>[] = [
     { header: 'Username', cell: (u) => <span className="font-semibold">{u.username}</span> },
     { header: 'Name', cell: fullName },
     { header: 'E-mail', cell: (u) => <span className="[overflow-wrap:anywhere]">{u.email ?? '—'}</span> },
     { header: 'Role', cell: (u) => roleName(u.role) },
     { header: 'Two-factor', cell: (u) => (u.twoFactor ? 'On' : 'Off') },
-    { header: 'Last sign-in', cell: (u) => when(u.lastSignInAt) },
+    { header: 'Last sign-in', cell: (u) => (u.lastSignInAt ? f.dateTime(u.lastSignInAt) : 'Never') },
     {
       header: 'Status',
       cell: (u) => <Badge variant={u.disabled ? 'destructive' : u.invitationPending || u.mustChangePassword ? 'secondary' : 'outline'}>{statusText(u)}</Badge>,
