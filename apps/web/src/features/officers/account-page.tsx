@@ -352,7 +352,6 @@ function TwoFactorOn({ left, onCodes }: { left: number; onCodes: (codes: string[
   );
 }
 
-
 function SessionsSection() {
   const sessions = trpc.account.sessions.useQuery();
   const utils = trpc.useUtils();
