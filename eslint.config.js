@@ -58,4 +58,24 @@ export default tseslint.config(
     files: ['apps/web/src/**/*.tsx', 'packages/ui/**/*.tsx'],
     ...jsxA11y.flatConfigs.recommended,
   },
+  {
+    // Dates show in the post's time zone (decisions §1): the web app formats them through
+    // `lib/format.ts`, whose formatters take the zone. Two screens once made their own and showed
+    // the visitor's zone.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/lib/format.ts', '**/*.test.ts', '**/*.test.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "NewExpression[callee.object.name='Intl'][callee.property.name='DateTimeFormat']",
+          message: "Format dates with lib/format.ts (fmt, formatIn, usePostFormat): in the post's time zone.",
+        },
+        {
+          selector: 'CallExpression[callee.property.name=/^toLocale(Date|Time)String$/]',
+          message: "Format dates with lib/format.ts (fmt, formatIn, usePostFormat): in the post's time zone.",
+        },
+      ],
+    },
+  },
 );

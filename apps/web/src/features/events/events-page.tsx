@@ -16,6 +16,7 @@ import type { VolunteerTarget } from '../volunteers/volunteer-signup-dialog.tsx'
 import { CalendarExport } from './calendar-export.tsx';
 import { currentMonth, MonthListView } from './month-list.tsx';
 import { yearMonthIn } from './dates.ts';
+import { fmt } from '../../lib/format.ts';
 import type { SelectedEvent } from './event-details-dialog.tsx';
 import { CHIP_CLASS, LEGEND } from './event-types.ts';
 
@@ -195,7 +196,7 @@ const EventsBody = memo(function EventsBody({
 
   const zoneName = useMemo(() => {
     try {
-      const parts = new Intl.DateTimeFormat('en-US', { timeZone: settings.timeZone, timeZoneName: 'longGeneric' }).formatToParts(new Date());
+      const parts = fmt(settings.timeZone, { timeZoneName: 'longGeneric' }).formatToParts(new Date());
       return parts.find((p) => p.type === 'timeZoneName')?.value ?? settings.timeZone;
     } catch {
       return settings.timeZone;
