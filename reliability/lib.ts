@@ -292,7 +292,7 @@ export interface Res {
   status: number;
   body: string;
   headers: http.IncomingHttpHeaders;
-  json<T = any>(): T;
+  json<T>(): T;
 }
 
 export interface Sent {
@@ -360,7 +360,7 @@ export function request(base: string, method: string, pathname: string, opts: Re
     };
     req.on('error', fail);
     req.on('socket', (s) => {
-      if (track) track.reused = (req as any).reusedSocket === true;
+      if (track) track.reused = req.reusedSocket;
       void s;
     });
     req.on('finish', () => {

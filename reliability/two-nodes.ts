@@ -186,7 +186,7 @@ const cookie = await adminLogin(a.base);
 
 async function siteSettingsBody(c: string): Promise<unknown> {
   const s = await request(proxy, 'GET', '/api/site-settings', { cookie: c });
-  return s.json();
+  return s.json<unknown>();
 }
 
 // ---- capacity across nodes ------------------------------------------------------------------------
@@ -264,7 +264,7 @@ await db.connect();
     let agreed = false;
     while (now() - t < 2000) {
       const [ra, rb] = await Promise.all([request(a.base, 'GET', '/api/commander-message'), request(b.base, 'GET', '/api/commander-message')]);
-      if (ra.status === 200 && rb.status === 200 && ra.json().id === want && rb.json().id === want) {
+      if (ra.status === 200 && rb.status === 200 && ra.json<{ id: number }>().id === want && rb.json<{ id: number }>().id === want) {
         agreed = true;
         break;
       }

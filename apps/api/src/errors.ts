@@ -1,3 +1,4 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import { E } from '@post/contracts/messages';
@@ -74,4 +75,22 @@ export function isConnectionError(e: unknown): boolean {
 
 function isPgError(e: unknown): e is PgError & Error {
   return typeof e === 'object' && e !== null && typeof (e as PgError).code === 'string' && /^[0-9A-Z]{5}$/.test((e as PgError).code!);
+}
+
+/** The status of an error raised while Fastify reads a request: its own when the client's fault (4xx), else 500. */
+export function requestErrorStatus(err: FastifyError): number {
+  return typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
+}
+
+/**
+ * The error handler of an upload route: a body over the limit gets `tooLarge`, another client
+ * fault its own message and status, anything else a logged 500 with the generic message.
+ */
+export function uploadErrorHandler(tooLarge: string, what: string) {
+  return (err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
+    if (err.statusCode === 413) return reply.code(413).send({ message: tooLarge });
+    const status = requestErrorStatus(err);
+    if (status >= 500) req.log.error({ err }, `${what} failed`);
+    return reply.code(status).send({ message: status >= 500 ? E.internal : err.message });
+  };
 }

@@ -85,17 +85,20 @@ export async function restPlugin(app: FastifyInstance, opts: { db: DB; env: Env;
   // the way its fetch adapter drives it: a Request whose url is the path under /api and whose
   // body is the one Fastify already parsed; the answer is copied onto the reply once.
   const contexts = new WeakMap<object, Context>();
-  const handleOpenApi = createOpenApiNodeHttpHandler({
+  const nodeHandler = createOpenApiNodeHttpHandler({
     router: appRouter,
-    createContext: ({ req }: { req: object }) => contexts.get(req)!,
-    responseMeta: ({ errors }: any) => {
-      const cause = errors?.[0]?.cause;
+    createContext: ({ req }) => contexts.get(req)!,
+    responseMeta: ({ errors }) => {
+      const cause = errors[0]?.cause;
       return cause instanceof AppError && cause.retryAfterSeconds ? { headers: { 'Retry-After': String(cause.retryAfterSeconds) } } : {};
     },
-    onError: ({ error, req }: any) => {
+    onError: ({ error, req }) => {
       if (error.code === 'INTERNAL_SERVER_ERROR') contexts.get(req)?.req.log.error({ err: error.cause ?? error }, 'REST procedure failed');
     },
-  } as any) as unknown as (req: Request, res: OpenApiResponse) => Promise<void>;
+  });
+  // Typed for Node's request and response; driven with a Request and the object below, as the
+  // package's fetch adapter drives it.
+  const handleOpenApi = nodeHandler as unknown as (req: Request, res: OpenApiResponse) => Promise<void>;
 
   app.route({
     method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],

@@ -1,13 +1,13 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
-import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
+import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import { sql } from 'kysely';
 import type { DB } from '@post/db';
 import { E } from '@post/contracts/messages';
 import type { Env } from './env.ts';
-import { appRouter } from './router.ts';
+import { appRouter, type AppRouter } from './router.ts';
 import { contextFactory, type Limits } from './trpc.ts';
-import { AppError, isConnectionError } from './errors.ts';
+import { AppError, isConnectionError, requestErrorStatus } from './errors.ts';
 import { restPlugin } from './rest.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { securityPlugin } from './plugins/security.ts';
@@ -65,8 +65,9 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     connectionTimeout: CONNECTION_TIMEOUT_MS,
   });
 
-  app.setErrorHandler((err: any, req, reply) => {
-    const status = typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : isConnectionError(err) ? 503 : 500;
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    const own = requestErrorStatus(err);
+    const status = own < 500 ? own : isConnectionError(err) ? 503 : 500;
     if (status >= 500) req.log.error({ err }, 'request failed');
     const message =
       status === 413
@@ -141,16 +142,16 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
       trpcOptions: {
         router: appRouter,
         maxBatchSize: MAX_BATCH_SIZE,
-        createContext: ({ req, res }: any) => createContext({ req, res }),
-        responseMeta: ({ errors }: any) => {
-          const cause = errors?.[0]?.cause;
+        createContext: ({ req, res }) => createContext({ req, res }),
+        responseMeta: ({ errors }) => {
+          const cause = errors[0]?.cause;
           return cause instanceof AppError && cause.retryAfterSeconds ? { headers: { 'Retry-After': String(cause.retryAfterSeconds) } } : {};
         },
-        onError: ({ error, req }: any) => {
-          if (error.code === 'INTERNAL_SERVER_ERROR') req.log?.error({ err: error.cause ?? error }, 'tRPC procedure failed');
+        onError: ({ error, req }) => {
+          if (error.code === 'INTERNAL_SERVER_ERROR') req.log.error({ err: error.cause ?? error }, 'tRPC procedure failed');
         },
       },
-    } as any);
+    } satisfies FastifyTRPCPluginOptions<AppRouter>);
   });
   await app.register(async (scope) => restPlugin(scope, { db, env, limits: deps.limits }));
   await app.register(async (scope) => feedsRoutes(scope, { db, env }));

@@ -67,7 +67,7 @@ export async function createMailTestApp(publicUrl = 'https://post.example.org') 
 export async function patchSiteSettings(db: DB, fields: Record<string, unknown>): Promise<void> {
   await db
     .updateTable('siteSettings')
-    .set({ data: sql`data || ${JSON.stringify(fields)}::jsonb` as any })
+    .set({ data: sql<string>`data || ${JSON.stringify(fields)}::jsonb` })
     .where('id', '=', 1)
     .execute();
 }

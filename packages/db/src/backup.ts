@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DB } from './client.ts';
 import { migrations } from './migrations/index.ts';
 
@@ -56,6 +56,11 @@ function decode(value: unknown): unknown {
   return value;
 }
 
+/** The database seen without its column types: a backup copies any table's rows as they are. */
+function untyped(db: DB): Kysely<Record<string, Record<string, unknown>>> {
+  return db as unknown as Kysely<Record<string, Record<string, unknown>>>;
+}
+
 /**
  * Reads every table into a Backup. On PostgreSQL it runs in one repeatable-read transaction,
  * so the copy is consistent while the site keeps running.
@@ -67,11 +72,8 @@ export async function exportDatabase(db: DB): Promise<Backup> {
     .execute(async (trx) => {
       const tables: Backup['tables'] = {};
       for (const table of BACKUP_TABLES) {
-        const rows = await trx
-          .selectFrom(table as any)
-          .selectAll()
-          .execute();
-        tables[table] = rows.map((r) => Object.fromEntries(Object.entries(r as object).map(([k, v]) => [k, encode(v)])));
+        const rows = await untyped(trx).selectFrom(table).selectAll().execute();
+        tables[table] = rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, encode(v)])));
       }
       return { format: 'veterans-post-backup', version: 1, createdAt: new Date().toISOString(), migrations: Object.keys(migrations), tables };
     });
@@ -85,8 +87,8 @@ export async function importDatabase(db: DB, backup: Backup): Promise<Record<str
   const counts: Record<string, number> = {};
   await db.transaction().execute(async (trx) => {
     for (const table of BACKUP_TABLES) {
-      const any = await trx
-        .selectFrom(table as any)
+      const any = await untyped(trx)
+        .selectFrom(table)
         .select(sql`1`.as('x'))
         .limit(1)
         .executeTakeFirst();
@@ -108,11 +110,7 @@ export async function importDatabase(db: DB, backup: Backup): Promise<Record<str
           }
           return out;
         });
-        if (chunk.length)
-          await trx
-            .insertInto(table as any)
-            .values(chunk as any)
-            .execute();
+        if (chunk.length) await untyped(trx).insertInto(table).values(chunk).execute();
       }
       counts[table] = rows.length;
     }

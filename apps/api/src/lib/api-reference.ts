@@ -1,12 +1,24 @@
+import type { generateOpenApiDocument } from 'trpc-to-openapi';
+
+type OpenApiDocument = ReturnType<typeof generateOpenApiDocument>;
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
+
+/** The JSON schema of a request or response body (none for a reference). */
+function jsonSchema(body: { content?: Record<string, { schema?: unknown }> } | { $ref: string } | undefined): unknown {
+  return body && 'content' in body ? body.content?.['application/json']?.schema : undefined;
+}
+
 /** A readable, self-contained API reference page (no scripts, no third-party assets). */
-export function renderApiReference(doc: any): string {
+export function renderApiReference(doc: OpenApiDocument): string {
   const esc = (s: unknown) => String(s ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
   const sections: string[] = [];
-  for (const [path, item] of Object.entries<any>(doc.paths ?? {})) {
-    for (const [method, op] of Object.entries<any>(item)) {
-      const body = op.requestBody?.content?.['application/json']?.schema;
-      const params = (op.parameters ?? []).map((p: any) => `${esc(p.name)} (${esc(p.in)}${p.required ? ', required' : ''})`).join(', ');
-      const ok = op.responses?.['200']?.content?.['application/json']?.schema;
+  for (const [path, item] of Object.entries(doc.paths ?? {})) {
+    for (const method of METHODS) {
+      const op = item[method];
+      if (!op) continue;
+      const body = jsonSchema(op.requestBody);
+      const params = (op.parameters ?? []).map((p) => ('name' in p ? `${esc(p.name)} (${esc(p.in)}${p.required ? ', required' : ''})` : '')).join(', ');
+      const ok = jsonSchema(op.responses?.['200']);
       sections.push(`<section><h3><code>${esc(method.toUpperCase())} /api${esc(path)}</code></h3>
 <p>${esc(op.summary)}${op.security?.length ? ' <strong>(session required)</strong>' : ''}</p>
 ${params ? `<p>Parameters: ${params}</p>` : ''}

@@ -5,7 +5,7 @@ import { negotiate } from '@fastify/accept-negotiator';
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
 import pg from 'pg';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, onSendAsyncHookHandler } from 'fastify';
 import { validHost } from '../lib/site-origin.ts';
 import { collapseSlashes } from '../lib/paths.ts';
 
@@ -298,7 +298,7 @@ export const publicCachePlugin = fp(async (app, opts: { databaseUrl?: string; pu
   });
   // At route level, so it runs after every scope's own onSend hooks (the REST adapter's error
   // bodies) and sees the answer as it leaves; added before @fastify/compress adds its own.
-  const onSend = async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+  const onSend: onSendAsyncHookHandler<unknown> = async (req, reply, payload) => {
     // Before the answer leaves, so the writer's next read here cannot see the old content.
     if (isContentWrite(req)) clear();
     if (req.cacheKey === null || !isStorable(req) || (reply.statusCode !== 200 && reply.statusCode !== 404) || typeof payload !== 'string') {
@@ -330,7 +330,7 @@ export const publicCachePlugin = fp(async (app, opts: { databaseUrl?: string; pu
     return v.body ?? null;
   };
   app.addHook('onRoute', (route) => {
-    route.onSend = [...(route.onSend === undefined ? [] : Array.isArray(route.onSend) ? route.onSend : [route.onSend]), onSend as any];
+    route.onSend = [...(route.onSend === undefined ? [] : Array.isArray(route.onSend) ? route.onSend : [route.onSend]), onSend];
   });
   // Other nodes hear of writes through one notice at a time on the listening connection. A
   // write waits for the first notice sent after it; writes arriving while one is in flight

@@ -1,6 +1,7 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifySession from '@fastify/session';
 import fp from 'fastify-plugin';
+import type { Session } from 'fastify';
 import { sql } from 'kysely';
 import type { DB } from '@post/db';
 import type { Env } from '../env.ts';
@@ -30,15 +31,15 @@ declare module 'fastify' {
 }
 
 type Callback = (err?: Error | null) => void;
-type GetCallback = (err: Error | null, session?: any) => void;
+type GetCallback = (err: Error | null, session?: Session | null) => void;
 
 /** @fastify/session store on the `session` table (sid, sess, expire), shared by every app node. */
-export class DbSessionStore {
+export class DbSessionStore implements fastifySession.SessionStore {
   readonly #db: DB;
   constructor(db: DB) {
     this.#db = db;
   }
-  set(sid: string, session: any, cb: Callback): void {
+  set(sid: string, session: Session, cb: Callback): void {
     const expires = session?.cookie?.expires ? new Date(session.cookie.expires) : new Date(Date.now() + SESSION_IDLE_MS);
     this.#db
       .insertInto('session')
@@ -58,7 +59,8 @@ export class DbSessionStore {
       .where('expire', '>', sql<Date>`now()`)
       .executeTakeFirst()
       .then(
-        (row) => cb(null, row ? row.sess : null),
+        // What `set` stored: a session as JSON.
+        (row) => cb(null, row ? (row.sess as unknown as Session) : null),
         (err) => cb(err),
       );
   }

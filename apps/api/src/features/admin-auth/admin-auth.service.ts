@@ -113,7 +113,7 @@ async function completeSignIn(ctx: Context, userId: number, method: string): Pro
   await ctx.db.transaction().execute(async (trx) => {
     const user = await trx
       .updateTable('users')
-      .set({ lastSignInAt: sql`now()` as any })
+      .set({ lastSignInAt: sql<Date>`now()` })
       .where('id', '=', userId)
       .returning(['id', 'username', 'role'])
       .executeTakeFirstOrThrow();

@@ -3,7 +3,7 @@ import type { DB } from '@post/db';
 import { E } from '@post/contracts/messages';
 import { IMAGE_EXTENSIONS, IMAGE_MESSAGES as M, IMAGE_UPLOAD_TYPES, MAX_IMAGE_BYTES, type Image, type ImageFormat } from '@post/contracts/images';
 import type { Env } from '../../env.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, uploadErrorHandler } from '../../errors.ts';
 import { currentAdmin, staffRefusal } from '../../trpc.ts';
 import { databaseImageStore, storeImage, type ImageStore } from './images.service.ts';
 import { auditActor, recordAudit } from '../audit/audit.ts';
@@ -19,12 +19,7 @@ export async function imageUploadRoutes(app: FastifyInstance, deps: { db: DB; en
   const { db } = deps;
   await app.register(async (scope) => {
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_IMAGE_BYTES }, (_req, body, done) => done(null, body));
-    scope.setErrorHandler((err: any, req, reply) => {
-      if (err.statusCode === 413) return reply.code(413).send({ message: M.tooLarge });
-      const status = typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
-      if (status >= 500) req.log.error({ err }, 'image upload failed');
-      return reply.code(status).send({ message: status >= 500 ? E.internal : err.message });
-    });
+    scope.setErrorHandler(uploadErrorHandler(M.tooLarge, 'image upload'));
     scope.post(
       '/api/admin/images',
       {

@@ -45,7 +45,7 @@ export async function enqueue(db: DB, m: OutgoingMessage | DeferredMessage): Pro
       toAddress: m.to,
       ...content,
       headers: JSON.stringify(m.headers ?? {}),
-      notBefore: m.notBefore ?? (sql<Date>`now()` as any),
+      notBefore: m.notBefore ?? sql<Date>`now()`,
     })
     .onConflict((oc) => oc.column('idempotencyKey').doNothing())
     .executeTakeFirst();
@@ -76,7 +76,7 @@ export async function useToken(db: DB, token: string, purpose: string): Promise<
   if (token.length < 20 || token.length > 200) return null;
   const row = await db
     .updateTable('mailTokens')
-    .set({ usedAt: sql`now()` as any })
+    .set({ usedAt: sql<Date>`now()` })
     .where('tokenHash', '=', hashToken(token))
     .where('purpose', '=', purpose)
     .where('usedAt', 'is', null)

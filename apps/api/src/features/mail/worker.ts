@@ -231,7 +231,7 @@ export class MailWorker {
       if (err instanceof MessageObsolete) {
         await this.db
           .updateTable('mailOutbox')
-          .set({ state: 'cancelled', lastError: err.message, lockedUntil: null, updatedAt: sql`now()` as any })
+          .set({ state: 'cancelled', lastError: err.message, lockedUntil: null, updatedAt: sql<Date>`now()` })
           .where('id', '=', row.id)
           .execute();
         return 'cancelled';
@@ -272,7 +272,7 @@ export class MailWorker {
         : {};
       await this.db
         .updateTable('mailOutbox')
-        .set({ state: 'sent', sentAt: sql`now()` as any, attempts, lastError: null, lockedUntil: null, updatedAt: sql`now()` as any, ...written })
+        .set({ state: 'sent', sentAt: sql<Date>`now()`, attempts, lastError: null, lockedUntil: null, updatedAt: sql<Date>`now()`, ...written })
         .where('id', '=', row.id)
         .execute();
       return 'sent';
@@ -302,8 +302,8 @@ export class MailWorker {
         attempts,
         lastError: error,
         lockedUntil: null,
-        notBefore: final ? (sql`not_before` as any) : new Date(Date.now() + this.backoffMs(backoffAttempt)),
-        updatedAt: sql`now()` as any,
+        notBefore: final ? sql<Date>`not_before` : new Date(Date.now() + this.backoffMs(backoffAttempt)),
+        updatedAt: sql<Date>`now()`,
       })
       .where('id', '=', id)
       .execute();

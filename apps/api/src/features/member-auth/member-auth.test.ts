@@ -117,6 +117,11 @@ describe('service endpoints', () => {
     const docs = await t.app.inject('/api/docs');
     expect(docs.statusCode).toBe(200);
     expect(docs.body).toContain('POST /api/login');
+    // Every operation of a path, with its parameters and bodies, and nothing left undefined.
+    for (const op of ['GET /api/events/{id}', 'PUT /api/events/{id}', 'DELETE /api/events/{id}']) expect(docs.body).toContain(`<code>${op}</code>`);
+    expect(docs.body).toMatch(/Parameters: id \(path, required\)/);
+    expect(docs.body).toContain('<summary>Request body</summary>');
+    expect(docs.body).not.toMatch(/undefined|\[object Object\]/);
   });
 
   it('answers unknown API paths with a JSON 404', async () => {

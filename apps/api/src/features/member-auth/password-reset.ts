@@ -94,7 +94,7 @@ export async function resetPassword(ctx: Context, input: { token: string; passwo
     await trx.deleteFrom('memberSessions').where('memberId', '=', memberId).execute();
     await trx
       .updateTable('mailTokens')
-      .set({ usedAt: sql`now()` as any })
+      .set({ usedAt: sql<Date>`now()` })
       .where('purpose', '=', RESET_PURPOSE)
       .where('subjectId', '=', memberId)
       .where('usedAt', 'is', null)

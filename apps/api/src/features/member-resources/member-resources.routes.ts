@@ -3,7 +3,7 @@ import type { DB } from '@post/db';
 import { E } from '@post/contracts/messages';
 import { ALLOWED_UPLOAD_TYPES, CreateMemberResourceInput, MAX_UPLOAD_BYTES, uploadTypeOf } from '@post/contracts/member-resources';
 import type { Env } from '../../env.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, uploadErrorHandler } from '../../errors.ts';
 import { currentAdmin, currentMember, staffRefusal } from '../../trpc.ts';
 import { countDownload, createResourceWithFile, resourceById, resourceFile, storeResourceFile } from './member-resources.service.ts';
 import { audited, diffFields } from '../audit/audit.ts';
@@ -126,12 +126,7 @@ export async function memberResourcesRoutes(app: FastifyInstance, deps: { db: DB
     // arrived as a string, and was answered "The file is empty."): every type is raw bytes here.
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_UPLOAD_BYTES }, (_req, body, done) => done(null, body));
-    scope.setErrorHandler((err: any, req, reply) => {
-      if (err.statusCode === 413) return reply.code(413).send({ message: E.uploadTooLarge });
-      const status = typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
-      if (status >= 500) req.log.error({ err }, 'upload failed');
-      return reply.code(status).send({ message: status >= 500 ? E.internal : err.message });
-    });
+    scope.setErrorHandler(uploadErrorHandler(E.uploadTooLarge, 'upload'));
     scope.addContentTypeParser('multipart/form-data', { parseAs: 'buffer', bodyLimit: MAX_UPLOAD_BYTES + FORM_OVERHEAD }, (_req, body, done) =>
       done(null, body),
     );

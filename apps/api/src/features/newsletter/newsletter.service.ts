@@ -67,7 +67,7 @@ export async function confirm(db: DB, token: string): Promise<{ email: string }>
     if (id === null) throw badRequest(NEWSLETTER_E.confirmLinkInvalid);
     const row = await trx
       .updateTable('newsletterSubscribers')
-      .set({ confirmedAt: sql`now()` as any, unsubscribedAt: null })
+      .set({ confirmedAt: sql<Date>`now()`, unsubscribedAt: null })
       .where('id', '=', id)
       .returning('email')
       .executeTakeFirst();
@@ -85,14 +85,14 @@ export async function unsubscribe(db: DB, token: string): Promise<{ email: strin
   return transaction(db).execute(async (trx) => {
     const delivery = await trx
       .updateTable('newsletterDeliveries')
-      .set({ unsubscribedAt: sql`coalesce(unsubscribed_at, now())` as any })
+      .set({ unsubscribedAt: sql<Date>`coalesce(unsubscribed_at, now())` })
       .where('tokenHash', '=', hashToken(token))
       .returning('subscriberId')
       .executeTakeFirst();
     if (!delivery) throw badRequest(NEWSLETTER_E.unsubscribeLinkInvalid);
     const row = await trx
       .updateTable('newsletterSubscribers')
-      .set({ unsubscribedAt: sql`coalesce(unsubscribed_at, now())` as any })
+      .set({ unsubscribedAt: sql<Date>`coalesce(unsubscribed_at, now())` })
       .where('id', '=', delivery.subscriberId)
       .returning('email')
       .executeTakeFirstOrThrow();

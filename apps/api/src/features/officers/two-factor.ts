@@ -86,7 +86,7 @@ export async function useRecoveryCode(db: DB, userId: number, code: string): Pro
   if (normalRecoveryCode(code).length !== 10) return false;
   const row = await db
     .updateTable('userRecoveryCodes')
-    .set({ usedAt: sql`now()` as any })
+    .set({ usedAt: sql<Date>`now()` })
     .where('userId', '=', userId)
     .where('codeHash', '=', hashRecoveryCode(code))
     .where('usedAt', 'is', null)

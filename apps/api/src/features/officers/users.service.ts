@@ -82,7 +82,7 @@ async function sendInvitation(
   // Earlier links of this account stop working: only the newest one sets a password.
   await trx
     .updateTable('mailTokens')
-    .set({ usedAt: sql`now()` as any })
+    .set({ usedAt: sql<Date>`now()` })
     .where('purpose', '=', INVITATION_PURPOSE)
     .where('subjectId', '=', user.id)
     .where('usedAt', 'is', null)
@@ -293,7 +293,7 @@ export async function acceptInvitation(ctx: Context, input: AcceptInvitationInpu
   return ctx.db.transaction().execute(async (trx) => {
     const used = await trx
       .updateTable('mailTokens')
-      .set({ usedAt: sql`now()` as any })
+      .set({ usedAt: sql<Date>`now()` })
       .where('tokenHash', '=', hashToken(input.token))
       .where('purpose', '=', INVITATION_PURPOSE)
       .where('usedAt', 'is', null)
