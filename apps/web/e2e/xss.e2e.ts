@@ -592,7 +592,7 @@ describe('stored cross-site scripting (issue 8)', () => {
     // The app shell of a sign-in page: the title and the data block carry the settings escaped.
     await checkRawHtml(v, '/admin', [settingsPostName, settings.streetAddress]);
     const shell = await (await v.context.request.get('/admin')).text();
-    const escaped = settingsPostName.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+    const escaped = settingsPostName.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
     assert.ok(shell.includes(`<title>${escaped}</title>`), shell.slice(0, 1200));
   });
 

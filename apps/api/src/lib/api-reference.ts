@@ -1,4 +1,5 @@
 import type { generateOpenApiDocument } from 'trpc-to-openapi';
+import { escapeMarkup } from './escape.ts';
 
 type OpenApiDocument = ReturnType<typeof generateOpenApiDocument>;
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
@@ -10,7 +11,7 @@ function jsonSchema(body: { content?: Record<string, { schema?: unknown }> } | {
 
 /** A readable, self-contained API reference page (no scripts, no third-party assets). */
 export function renderApiReference(doc: OpenApiDocument): string {
-  const esc = (s: unknown) => String(s ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  const esc = escapeMarkup;
   const sections: string[] = [];
   for (const [path, item] of Object.entries(doc.paths ?? {})) {
     for (const method of METHODS) {

@@ -13,6 +13,7 @@ import { sanitizeCommanderHtml } from '../features/commander-messages/commander-
 import { appRouter } from '../router.ts';
 import { contextFactory, type Limits } from '../trpc.ts';
 import { siteOrigin } from '../lib/site-origin.ts';
+import { escapeMarkup } from '../lib/escape.ts';
 
 // Pages behind a sign-in are not rendered on the server: they hold nobody's data until the
 // browser asks with its session, and search engines must not see them.
@@ -117,7 +118,7 @@ export function renderShell(
 
 /** The title of a page the server does not render (the web app's head() sets it in the browser). */
 function titleTag(postName: string): string {
-  return `<title>${postName.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!)}</title>`;
+  return `<title>${escapeMarkup(postName)}</title>`;
 }
 
 /**

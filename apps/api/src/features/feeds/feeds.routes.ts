@@ -4,14 +4,12 @@ import type { Env } from '../../env.ts';
 import { getSettings } from '../site-settings/site-settings.service.ts';
 import { listNews } from '../news/news.service.ts';
 import { siteOrigin } from '../../lib/site-origin.ts';
+import { escapeMarkup } from '../../lib/escape.ts';
 import { enclosureSizes } from '../images/images.service.ts';
 import { largestJpegPath } from '@post/contracts/images';
 
 // Escapes text for XML, dropping the characters XML 1.0 does not allow (C0 controls but tab, LF and CR; U+FFFE, U+FFFF), which would make the whole feed unreadable.
-const xml = (s: string) =>
-  s
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '')
-    .replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
+const xml = (s: string) => escapeMarkup(s.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, ''));
 
 /** /robots.txt, /sitemap.xml and the news RSS feed /rss.xml, for search engines and readers. */
 export async function feedsRoutes(app: FastifyInstance, deps: { db: DB; env: Env }): Promise<void> {
