@@ -55,7 +55,7 @@ describe('member communications and member resources (admin pages)', () => {
     await item.waitFor();
     assert.match(await item.innerText(), /Published[\s\S]*Urgent[\s\S]*Announcement[\s\S]*For Officers/);
 
-    await item.getByRole('button', { name: 'Edit Officers: Audit Meeting' }).click();
+    await item.getByRole('link', { name: 'Edit Officers: Audit Meeting' }).click();
     await page.waitForURL(/\/admin\/member-communications\/\d+$/);
     await page.getByRole('heading', { name: 'Edit Communication' }).waitFor();
     assert.equal(await page.getByLabel('Title').inputValue(), 'Officers: Audit Meeting');
@@ -109,7 +109,7 @@ describe('member communications and member resources (admin pages)', () => {
     await card.waitFor();
     assert.match(await card.innerText(), /Active[\s\S]*https:\/\/example\.org\/bylaws\.pdf \(245 KB\)/);
 
-    await card.getByRole('button', { name: 'Edit Bylaws' }).click();
+    await card.getByRole('link', { name: 'Edit Bylaws' }).click();
     await page.waitForURL(/\/admin\/member-resources\/\d+$/);
     await page.getByRole('switch', { name: 'Active' }).click();
     await page.getByRole('button', { name: 'Update Resource' }).click();

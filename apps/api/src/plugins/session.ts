@@ -34,7 +34,7 @@ type Callback = (err?: Error | null) => void;
 type GetCallback = (err: Error | null, session?: Session | null) => void;
 
 /** @fastify/session store on the `session` table (sid, sess, expire), shared by every app node. */
-export class DbSessionStore implements fastifySession.SessionStore {
+export class DbSessionStore {
   readonly #db: DB;
   constructor(db: DB) {
     this.#db = db;

@@ -3,7 +3,6 @@ import { useFormDraft } from '../../lib/use-form-draft.ts';
 import { useNavigate } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { PencilIcon, Trash2Icon } from 'lucide-react';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { labelOf } from '@post/contracts/enums';
@@ -12,7 +11,7 @@ import { CONFIRM, T, TEXT } from '@post/contracts/messages';
 import { utcToZoned, zonedToUtc } from '@post/contracts/rules/event-time';
 import { Badge } from '@post/ui/components/badge';
 import { Button } from '@post/ui/components/button';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { DeleteButton, EditLink } from '../admin/tables/admin-table.tsx';
 import { TextAreaField, TextField } from '../../components/form-fields.tsx';
 import { usePostFormat } from '../../lib/format.ts';
 import { errorStatus, serverMessage, trpc } from '../../lib/trpc.ts';
@@ -109,25 +108,13 @@ function CommunicationRow({ c, current }: { c: MemberCommunication; current: boo
           </p>
         </div>
         <div className="flex gap-2">
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={() => void navigate({ to: '/admin/member-communications/$id', params: { id: String(c.id) } })}
-            aria-label={`Edit ${c.title}`}
-          >
-            <PencilIcon aria-hidden="true" />
-            Edit
-          </Button>
-          <ConfirmDialog
-            trigger={
-              <Button variant="outline" size="sm" className="text-destructive" aria-label={`Delete ${c.title}`} disabled={remove.isPending}>
-                <Trash2Icon aria-hidden="true" />
-                Delete
-              </Button>
-            }
-            title={CONFIRM.deleteNamed(`“${c.title}”`)}
+          <EditLink name={c.title} to="/admin/member-communications/$id" params={{ id: String(c.id) }} />
+          <DeleteButton
+            name={c.title}
+            question={CONFIRM.deleteNamed(`“${c.title}”`)}
             description={CONFIRM.deleteCommunication}
             onConfirm={onDelete}
+            busy={remove.isPending}
           />
         </div>
       </div>

@@ -2,7 +2,6 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { PencilIcon, Trash2Icon } from 'lucide-react';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { labelOf } from '@post/contracts/enums';
@@ -19,7 +18,7 @@ import { Badge } from '@post/ui/components/badge';
 import { Button } from '@post/ui/components/button';
 import { Field, FieldControl, FieldDescription, FieldError, FieldLabel } from '@post/ui/components/field';
 import { Input } from '@post/ui/components/input';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { DeleteButton, EditLink } from '../admin/tables/admin-table.tsx';
 import { TextAreaField, TextField } from '../../components/form-fields.tsx';
 import { errorStatus, serverMessage, trpc } from '../../lib/trpc.ts';
 import { DraftNotice } from '../admin/forms/draft-notice.tsx';
@@ -177,25 +176,13 @@ function ResourceCard({ r, current }: { r: MemberResource; current: boolean }) {
         </div>
       </dl>
       <div className="mt-auto flex gap-2 pt-4">
-        <Button
-          variant="outline"
-          size="sm"
-          onClick={() => void navigate({ to: '/admin/member-resources/$id', params: { id: String(r.id) } })}
-          aria-label={`Edit ${r.title}`}
-        >
-          <PencilIcon aria-hidden="true" />
-          Edit
-        </Button>
-        <ConfirmDialog
-          trigger={
-            <Button variant="outline" size="sm" className="text-destructive" aria-label={`Delete ${r.title}`} disabled={remove.isPending}>
-              <Trash2Icon aria-hidden="true" />
-              Delete
-            </Button>
-          }
-          title={CONFIRM.deleteNamed(`“${r.title}”`)}
+        <EditLink name={r.title} to="/admin/member-resources/$id" params={{ id: String(r.id) }} />
+        <DeleteButton
+          name={r.title}
+          question={CONFIRM.deleteNamed(`“${r.title}”`)}
           description={CONFIRM.deleteMemberResource}
           onConfirm={onDelete}
+          busy={remove.isPending}
         />
       </div>
     </article>

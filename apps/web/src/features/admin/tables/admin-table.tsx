@@ -153,12 +153,14 @@ export function keepFocus(until = performance.now() + 2000) {
 export function DeleteButton({
   name,
   question,
+  description = `“${name}” will be removed from the website. This cannot be undone.`,
   onConfirm,
   busy,
   children,
 }: {
   name: string;
   question: string;
+  description?: string;
   onConfirm: () => Promise<void>;
   busy?: boolean;
   children?: React.ReactNode;
@@ -166,7 +168,7 @@ export function DeleteButton({
   return (
     <ConfirmDialog
       title={question}
-      description={`“${name}” will be removed from the website. This cannot be undone.`}
+      description={description}
       onConfirm={async () => {
         await onConfirm();
         keepFocus();
