@@ -77,7 +77,7 @@ function isPgError(e: unknown): e is PgError & Error {
   return typeof e === 'object' && e !== null && typeof (e as PgError).code === 'string' && /^[0-9A-Z]{5}$/.test((e as PgError).code!);
 }
 
-/** The status of an error raised while Fastify reads a request: its own when the client's fault (4xx), else 500. */
+/** The status an error answers with: its own when it is the client's fault (4xx), else 500. */
 export function requestErrorStatus(err: FastifyError): number {
   return typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
 }

@@ -1,5 +1,5 @@
 import type { generateOpenApiDocument } from 'trpc-to-openapi';
-import { escapeMarkup } from './escape.ts';
+import { escapeMarkup as esc } from './escape.ts';
 
 type OpenApiDocument = ReturnType<typeof generateOpenApiDocument>;
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
@@ -11,7 +11,6 @@ function jsonSchema(body: { content?: Record<string, { schema?: unknown }> } | {
 
 /** A readable, self-contained API reference page (no scripts, no third-party assets). */
 export function renderApiReference(doc: OpenApiDocument): string {
-  const esc = escapeMarkup;
   const sections: string[] = [];
   for (const [path, item] of Object.entries(doc.paths ?? {})) {
     for (const method of METHODS) {
