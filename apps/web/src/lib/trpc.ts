@@ -2,6 +2,7 @@ import { createTRPCReact, getQueryKey, httpBatchLink, TRPCClientError } from '@t
 import type { TRPCLink } from '@trpc/client';
 import { MutationCache, QueryClient } from '@tanstack/react-query';
 import type { AppRouter } from '@post/api/router';
+import { T } from '@post/contracts/messages';
 
 /** Typed tRPC hooks over the API's router. */
 export const trpc = createTRPCReact<AppRouter>();
@@ -56,6 +57,16 @@ export function serverMessage(err: unknown): string | undefined {
   if (!(err instanceof TRPCClientError)) return undefined;
   const status = errorStatus(err);
   return status && status < 500 ? err.message : undefined;
+}
+
+/**
+ * What to tell people about a failed write: that their sign-in has lapsed (401, what they typed
+ * is kept), else the server's own explanation of a 4xx, else `fallback`.
+ */
+export function failureMessage(err: unknown): string | undefined;
+export function failureMessage(err: unknown, fallback: string): string;
+export function failureMessage(err: unknown, fallback?: string): string | undefined {
+  return errorStatus(err) === 401 ? T.sessionExpired : (serverMessage(err) ?? fallback);
 }
 
 export type { AppRouter };

@@ -14,7 +14,8 @@ import { Button } from '@post/ui/components/button';
 import { DeleteButton, EditLink } from '../admin/tables/admin-table.tsx';
 import { TextAreaField, TextField } from '../../components/form-fields.tsx';
 import { usePostFormat } from '../../lib/format.ts';
-import { errorStatus, serverMessage, trpc } from '../../lib/trpc.ts';
+import { trpc } from '../../lib/trpc.ts';
+import { toastSaveError } from '../admin/forms/save-errors.ts';
 import { DraftNotice } from '../admin/forms/draft-notice.tsx';
 import { RequiredLegend } from '../admin/forms/required-legend.tsx';
 import { SelectField } from '../admin/forms/select-field.tsx';
@@ -83,7 +84,7 @@ function CommunicationRow({ c, current }: { c: MemberCommunication; current: boo
       toast.success(T.deleted, { description: c.title });
       if (current) await navigate({ to: LIST });
     } catch (err) {
-      toast.error(T.communicationDeleteFailed, { description: errorStatus(err) === 401 ? T.sessionExpired : serverMessage(err) });
+      toastSaveError(err, T.communicationDeleteFailed);
     } finally {
       await utils.memberCommunications.list.invalidate();
     }
@@ -178,7 +179,7 @@ function CommunicationForm({ communication, onDone }: { communication?: MemberCo
       leave();
     } catch (err) {
       const title = communication ? T.communicationUpdateFailed : T.communicationCreateFailed;
-      toast.error(title, { description: errorStatus(err) === 401 ? T.sessionExpired : serverMessage(err) });
+      toastSaveError(err, title);
     }
   };
   // An urgent notice being published asks whether it goes by e-mail too.

@@ -1,9 +1,8 @@
 import { useId } from 'react';
 import { toast } from 'sonner';
-import { T } from '@post/contracts/messages';
 import { Switch } from '@post/ui/components/switch';
 import { Label } from '@post/ui/components/label';
-import { errorStatus, serverMessage, trpc } from '../../lib/trpc.ts';
+import { failureMessage, trpc } from '../../lib/trpc.ts';
 
 /** "E-mail me post communications": the member turns non-urgent notices by e-mail off or on (issue 19 #5). */
 export function MailPreference() {
@@ -30,7 +29,7 @@ export function MailPreference() {
               await set.mutateAsync({ emailNotices: on });
               toast.success(on ? 'Post communications will come by e-mail.' : 'Post communications will no longer come by e-mail.');
             } catch (err) {
-              toast.error(errorStatus(err) === 401 ? T.sessionExpired : (serverMessage(err) ?? 'Your choice could not be saved. Please try again.'));
+              toast.error(failureMessage(err, 'Your choice could not be saved. Please try again.'));
             }
           }}
         />

@@ -18,7 +18,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@post/ui/components/ta
 import { LoadState } from '../../components/load-state.tsx';
 import { Page } from '../../layout/page.tsx';
 import { usePostFormat } from '../../lib/format.ts';
-import { errorStatus, serverMessage, trpc } from '../../lib/trpc.ts';
+import { failureMessage, serverMessage, trpc } from '../../lib/trpc.ts';
 import { useSignOut } from '../auth/use-session.ts';
 import { PRIORITY_BADGE } from '../member-communications/labels.ts';
 import { CategoryIcon } from '../member-resources/labels.tsx';
@@ -86,7 +86,7 @@ function ChangePasswordDialog() {
     } catch (err) {
       const message = serverMessage(err);
       if (message === E.wrongCurrentPassword) form.setError('currentPassword', { message }, { shouldFocus: true });
-      toast.error(T.passwordChangeFailed.title, { description: errorStatus(err) === 401 ? T.sessionExpired : (message ?? T.passwordChangeFailed.description) });
+      toast.error(T.passwordChangeFailed.title, { description: failureMessage(err, T.passwordChangeFailed.description) });
       return;
     }
     toast.success(T.passwordUpdated);

@@ -20,7 +20,8 @@ import { Field, FieldControl, FieldDescription, FieldError, FieldLabel } from '@
 import { Input } from '@post/ui/components/input';
 import { DeleteButton, EditLink } from '../admin/tables/admin-table.tsx';
 import { TextAreaField, TextField } from '../../components/form-fields.tsx';
-import { errorStatus, serverMessage, trpc } from '../../lib/trpc.ts';
+import { trpc } from '../../lib/trpc.ts';
+import { toastSaveError } from '../admin/forms/save-errors.ts';
 import { DraftNotice } from '../admin/forms/draft-notice.tsx';
 import { RequiredLegend } from '../admin/forms/required-legend.tsx';
 import { SelectField } from '../admin/forms/select-field.tsx';
@@ -132,7 +133,7 @@ function ResourceCard({ r, current }: { r: MemberResource; current: boolean }) {
       toast.success(T.deleted, { description: r.title });
       if (current) await navigate({ to: LIST });
     } catch (err) {
-      toast.error(T.memberResourceDeleteFailed, { description: errorStatus(err) === 401 ? T.sessionExpired : serverMessage(err) });
+      toastSaveError(err, T.memberResourceDeleteFailed);
     } finally {
       await utils.memberResources.list.invalidate();
     }
@@ -270,7 +271,7 @@ function ResourceForm({ resource, onDone }: { resource?: MemberResource; onDone:
       saved = resource ? await update.mutateAsync({ id: resource.id, ...body }) : await create.mutateAsync(body);
     } catch (err) {
       const title = resource ? T.memberResourceUpdateFailed : T.memberResourceCreateFailed;
-      toast.error(title, { description: errorStatus(err) === 401 ? T.sessionExpired : serverMessage(err) });
+      toastSaveError(err, title);
       return;
     }
     if (source === 'file' && file) {

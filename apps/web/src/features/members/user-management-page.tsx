@@ -19,6 +19,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { ErrorState } from '../../components/load-state.tsx';
 import { Page } from '../../layout/page.tsx';
 import { errorStatus, serverMessage, trpc } from '../../lib/trpc.ts';
+import { toastSaveError } from '../admin/forms/save-errors.ts';
 import { FilterSelect } from '../admin/tables/list-controls.tsx';
 import { DUES_OPTIONS, POST_ROLE_OPTIONS, branchLabel, postRoleLabel } from './labels.ts';
 import { MemberDialog, memberDraftKey } from './member-dialog.tsx';
@@ -346,7 +347,7 @@ function CsvTools() {
       }
       if (!dryRun) await utils.members.list.invalidate();
     } catch (err) {
-      toast.error(T.memberImportFailed, { description: errorStatus(err) === 401 ? T.sessionExpired : (serverMessage(err) ?? undefined) });
+      toastSaveError(err, T.memberImportFailed);
     }
   };
 

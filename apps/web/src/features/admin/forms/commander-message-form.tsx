@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { CreateCommanderMessageInput, type CommanderMessage } from '@post/contracts/commander-messages';
 import { T, TEXT } from '@post/contracts/messages';
 import { Page } from '../../../layout/page.tsx';
-import { errorStatus, serverMessage, trpc } from '../../../lib/trpc.ts';
+import { errorStatus, failureMessage, trpc } from '../../../lib/trpc.ts';
 import { useUnsavedChanges } from '../../../lib/use-unsaved-changes.ts';
 import { useFormDraft } from '../../../lib/use-form-draft.ts';
 import { messageHtml } from '../html.ts';
@@ -61,7 +61,7 @@ function CommanderMessageForm({ message }: { message?: CommanderMessage }) {
       else await create.mutateAsync({ content: v.content, publishDate: new Date().toISOString(), active: true });
     } catch (err) {
       const fallback = message ? T.commanderUpdateFailed : T.commanderCreateFailed;
-      toast.error(errorStatus(err) === 401 ? T.sessionExpired : (serverMessage(err) ?? fallback));
+      toast.error(failureMessage(err, fallback));
       return;
     }
     draft.clear();

@@ -1,17 +1,13 @@
 import { toast } from 'sonner';
-import { T } from '@post/contracts/messages';
-import { errorStatus, serverMessage } from '../../../lib/trpc.ts';
+import { failureMessage } from '../../../lib/trpc.ts';
 
 /**
- * A failed save: the spec's toast, with the server's explanation of a 4xx (or a lapsed session:
- * the query client then reads the sign-in check again (lib/trpc.ts), so the admin guard shows
- * the login page in place of the form, whose draft stays in the tab).
+ * A failed write: the spec's toast, described by failureMessage (a lapsed session, or the
+ * server's explanation of a 4xx). On a 401 the query client reads the sign-in check again
+ * (lib/trpc.ts), so the admin guard shows the login page in place of the form, whose draft
+ * stays in the tab.
  */
 export function toastSaveError(err: unknown, title: string): void {
-  if (errorStatus(err) === 401) {
-    toast.error(title, { description: T.sessionExpired });
-    return;
-  }
-  const message = serverMessage(err);
-  toast.error(title, message ? { description: message } : undefined);
+  const description = failureMessage(err);
+  toast.error(title, description ? { description } : undefined);
 }

@@ -6,7 +6,6 @@ import { z } from 'zod';
 import { MailIcon, SendIcon } from 'lucide-react';
 import { Link } from '@tanstack/react-router';
 import { NEWSLETTER_E, NewsletterIssueInput } from '@post/contracts/mail';
-import { T } from '@post/contracts/messages';
 import { Button } from '@post/ui/components/button';
 import { Field, FieldControl, FieldError, FieldLabel } from '@post/ui/components/field';
 import { Input } from '@post/ui/components/input';
@@ -20,7 +19,7 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from '@post/ui/components/alert-dialog';
-import { errorStatus, serverMessage, trpc } from '../../../lib/trpc.ts';
+import { failureMessage, trpc } from '../../../lib/trpc.ts';
 import { useFormDraft } from '../../../lib/use-form-draft.ts';
 import { useUnsavedChanges } from '../../../lib/use-unsaved-changes.ts';
 import { messageHtml } from '../html.ts';
@@ -64,7 +63,7 @@ export function IssueComposer({ subscribers }: { subscribers: number | undefined
       allowLeave();
       await utils.newsletter.issues.invalidate();
     } catch (err) {
-      const message = errorStatus(err) === 401 ? T.sessionExpired : (serverMessage(err) ?? 'The newsletter could not be sent. Please try again.');
+      const message = failureMessage(err, 'The newsletter could not be sent. Please try again.');
       setProblem(message);
       toast.error(message);
     }

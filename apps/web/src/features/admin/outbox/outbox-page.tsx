@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { RotateCcwIcon, SearchIcon } from 'lucide-react';
 import { toast } from 'sonner';
 import type { OutboxItem } from '@post/contracts/mail';
-import { T, TEXT } from '@post/contracts/messages';
+import { TEXT } from '@post/contracts/messages';
 import { Badge } from '@post/ui/components/badge';
 import { Button } from '@post/ui/components/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@post/ui/components/dialog';
@@ -11,7 +11,7 @@ import { Label } from '@post/ui/components/label';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@post/ui/components/table';
 import { Page } from '../../../layout/page.tsx';
 import { usePostFormat } from '../../../lib/format.ts';
-import { errorStatus, serverMessage, trpc } from '../../../lib/trpc.ts';
+import { errorStatus, failureMessage, trpc } from '../../../lib/trpc.ts';
 import { AdminTitle } from '../forms/admin-title.tsx';
 import { BackLink } from '../forms/back-link.tsx';
 import { selectClass } from '../forms/select-field.tsx';
@@ -200,7 +200,7 @@ function MessageDialog({ id, onClose }: { id: number; onClose: () => void }) {
       toast.success('Queued again', { description: `“${item.subject}” to ${item.to} will be sent again.` });
       await utils.outbox.invalidate();
     } catch (err) {
-      toast.error(errorStatus(err) === 401 ? T.sessionExpired : (serverMessage(err) ?? 'The message could not be queued again.'));
+      toast.error(failureMessage(err, 'The message could not be queued again.'));
     }
   };
   return (
