@@ -1,9 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, existsSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { afterEach } from 'node:test';
 import pg from 'pg';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { zonedToUtc } from '@post/contracts/rules/event-time';
@@ -117,6 +118,8 @@ export async function startSite(opts: { seed?: boolean; embedded?: boolean; env?
     });
   });
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+  const live = { browser, output };
+  liveSites.add(live);
   return {
     url,
     browser,
@@ -171,6 +174,7 @@ export async function startSite(opts: { seed?: boolean; embedded?: boolean; env?
       return { page, context };
     },
     async close() {
+      liveSites.delete(live);
       await browser.close();
       child.removeAllListeners('exit');
       child.kill('SIGTERM');
@@ -178,6 +182,56 @@ export async function startSite(opts: { seed?: boolean; embedded?: boolean; env?
       await dropDb?.();
     },
   };
+}
+
+// A failed test prints what each page still open showed (address, alerts, toasts, dialogs, the
+// start of <main>) and the server's last lines, and saves a screenshot of each page, so that a
+// failure seen only in CI's output can be read there. Registered only inside node's test runner
+// (run.ts and the screenshot script import this file too).
+const liveSites = new Set<{ browser: Browser; output: string[] }>();
+if (process.env.NODE_TEST_CONTEXT) {
+  afterEach(async (t) => {
+    // TestContext.passed (node 21.7) is missing from this @types/node.
+    if (!('passed' in t) || t.passed !== false) return;
+    for (const site of liveSites) await reportFailure(t.name, site);
+  });
+}
+
+async function reportFailure(test: string, site: { browser: Browser; output: string[] }): Promise<void> {
+  const dir = path.join(tmpdir(), 'e2e-failures');
+  mkdirSync(dir, { recursive: true });
+  const lines = [`--- "${test}" failed; what its open pages show ---`];
+  let n = 0;
+  for (const context of site.browser.contexts()) {
+    for (const page of context.pages()) {
+      const shot = path.join(dir, `${test.replace(/[^a-z0-9]+/gi, '-').slice(0, 60)}-${++n}.png`);
+      const seen = await page
+        .evaluate(() => {
+          const texts = (selector: string) =>
+            [...document.querySelectorAll<HTMLElement>(selector)].map((e) => e.innerText.replace(/\s+/g, ' ').trim().slice(0, 200));
+          return {
+            alerts: texts('[role=alert]'),
+            toasts: texts('[data-sonner-toast]'),
+            dialogs: texts('[role=dialog], [role=alertdialog]'),
+            main: texts('main').join(' ').slice(0, 300),
+          };
+        })
+        .catch((e: Error) => ({ error: e.message }));
+      const saved = await page.screenshot({ path: shot, timeout: 5_000 }).then(
+        () => shot,
+        () => 'none',
+      );
+      lines.push(`page ${n}: ${page.url()} (screenshot: ${saved})`, `  ${JSON.stringify(seen)}`);
+    }
+  }
+  lines.push(
+    'server, last lines:',
+    ...site.output
+      .filter(Boolean)
+      .slice(-15)
+      .map((l) => `  ${l}`),
+  );
+  console.log(lines.join('\n'));
 }
 
 /** Signs a browser context in as the test administrator through the API (no page needed). */
