@@ -64,6 +64,7 @@ try {
 
   const env = loadEnv({
     NODE_ENV: 'production',
+    PUBLIC_URL: 'http://localhost:3000',
     SESSION_SECRET: randomBytes(32).toString('hex'),
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'bench-admin-events-')),
     LOG_LEVEL: 'silent',

@@ -29,6 +29,7 @@ export async function startLighthouseSetup(routes: string[]) {
       NODE_ENV: 'production',
       PORT: String(port),
       HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATABASE_URL: '',
       DATA_DIR: mkdtempSync(path.join(tmpdir(), 'bench-web-')),
       SEED_DEMO: '1',

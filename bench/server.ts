@@ -33,6 +33,7 @@ const events = await handle.db
 
 const env = loadEnv({
   NODE_ENV: 'production',
+  PUBLIC_URL: 'http://localhost:3000',
   SESSION_SECRET: randomBytes(32).toString('hex'),
   DATA_DIR: mkdtempSync(path.join(tmpdir(), 'bench-')),
   LOG_LEVEL: 'silent',

@@ -234,6 +234,7 @@ export async function startApp(opts: { name: string; env: Record<string, string>
     LOG_LEVEL: 'warn',
     HOST: '127.0.0.1',
     PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
     SESSION_SECRET,
     ADMIN_USERNAME: ADMIN.username,
     ADMIN_PASSWORD: ADMIN.password,
@@ -405,7 +406,7 @@ export async function createEvent(base: string, cookie: string, opts: { title: s
   return res.json<{ id: number }>().id;
 }
 
-/** A distinct client address for the n-th simulated client (sent as X-Forwarded-For; honoured with TRUST_PROXY=true). */
+/** A distinct client address for the n-th simulated client (sent as X-Forwarded-For; honoured with TRUST_PROXY=1). */
 export function fakeAddress(n: number): string {
   return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
 }

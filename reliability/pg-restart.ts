@@ -23,7 +23,7 @@ const run = Date.now().toString(36);
 const dir = tempDir('pg-restart');
 console.log('pg-restart: starting a throwaway PostgreSQL 15 cluster and the app on it ...');
 const cluster = await startCluster('restart');
-const app = await startApp({ name: 'api', logDir: dir, env: { DATABASE_URL: cluster.url, TRUST_PROXY: 'true' } });
+const app = await startApp({ name: 'api', logDir: dir, env: { DATABASE_URL: cluster.url, TRUST_PROXY: '1' } });
 const pidAtStart = app.pid;
 console.log(`  cluster on 127.0.0.1:${cluster.port}, app pid ${app.pid} on ${app.base}`);
 
@@ -229,7 +229,7 @@ cluster.stop();
 const figures: [string, string | number][] = [
   [
     'load',
-    `${VOLUNTEER_WORKERS} sign-up + ${MEMBER_WORKERS} member-update clients for ${sec(LOAD_MS)}, ${PAUSE_MS} ms pause each; each sign-up from its own X-Forwarded-For address (TRUST_PROXY=true) so the per-address limit of 20 per 10 min is not what is measured`,
+    `${VOLUNTEER_WORKERS} sign-up + ${MEMBER_WORKERS} member-update clients for ${sec(LOAD_MS)}, ${PAUSE_MS} ms pause each; each sign-up from its own X-Forwarded-For address (TRUST_PROXY=1) so the per-address limit of 20 per 10 min is not what is measured`,
   ],
   ['sign-ups attempted', signups.length],
   ['sign-ups acknowledged (2xx)', acknowledgedEmails.length],

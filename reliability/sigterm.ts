@@ -54,7 +54,7 @@ async function phase(engine: 'postgres' | 'pglite'): Promise<PhaseResult> {
   }
   // The app does not create a missing DATA_DIR when SESSION_SECRET is set (reported), so make it here.
   mkdirSync(path.join(dir, 'data'), { recursive: true });
-  const app = await startApp({ name: engine, logDir: dir, env: { DATABASE_URL: databaseUrl, DATA_DIR: path.join(dir, 'data'), TRUST_PROXY: 'true' } });
+  const app = await startApp({ name: engine, logDir: dir, env: { DATABASE_URL: databaseUrl, DATA_DIR: path.join(dir, 'data'), TRUST_PROXY: '1' } });
   console.log(`  [${engine}] app pid ${app.pid} on ${app.base}${cluster ? `, cluster on 127.0.0.1:${cluster.port}` : `, PGlite in ${dir}/data`}`);
   const cookie = await adminLogin(app.base);
   const eventIds: number[] = [];
@@ -190,7 +190,7 @@ const okAll = summary(
   [
     [
       'load',
-      '4 keep-alive readers, 4 sign-up clients (a new connection per request), 2 sign-in clients (keep-alive); sign-ups and sign-ins each from their own X-Forwarded-For address (TRUST_PROXY=true)',
+      '4 keep-alive readers, 4 sign-up clients (a new connection per request), 2 sign-in clients (keep-alive); sign-ups and sign-ins each from their own X-Forwarded-For address (TRUST_PROXY=1)',
     ],
     ...results.flatMap((r) => r.figures),
   ],

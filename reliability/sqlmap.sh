@@ -2,7 +2,7 @@
 # `pnpm reliability:sqlmap`: sqlmap (level 3, risk 1, batch mode) against every parameterised
 # endpoint of the real server, on a throwaway PostgreSQL cluster of its own. Rate limits stay
 # on; each sqlmap request carries its own X-Forwarded-For address (the app runs with
-# TRUST_PROXY=true, as behind a proxy), and the sign-in password targets a fresh account name
+# TRUST_PROXY=1, as behind a proxy), and the sign-in password targets a fresh account name
 # on every request, so limits answer 429 only where that is the point. PASS when sqlmap finds
 # nothing injectable and every target ran to its end. Prints a line per target.
 set -u
@@ -78,9 +78,9 @@ fi
 APP_PORT="$(free_port 41000)"
 ADMIN_USER=reliability
 ADMIN_PASS=reliability-pass-123
-env -i PATH="$PATH" HOME="${HOME:-/root}" NODE_ENV=production LOG_LEVEL=warn HOST=127.0.0.1 PORT="$APP_PORT" \
+env -i PATH="$PATH" HOME="${HOME:-/root}" NODE_ENV=production LOG_LEVEL=warn HOST=127.0.0.1 PORT="$APP_PORT" PUBLIC_URL="http://127.0.0.1:$APP_PORT" \
   DATABASE_URL="$DATABASE_URL" SESSION_SECRET=reliability-session-secret-0123456789-abcdefghij \
-  ADMIN_USERNAME="$ADMIN_USER" ADMIN_PASSWORD="$ADMIN_PASS" SEED_DEMO=1 TRUST_PROXY=true \
+  ADMIN_USERNAME="$ADMIN_USER" ADMIN_PASSWORD="$ADMIN_PASS" SEED_DEMO=1 TRUST_PROXY=1 \
   ${WEB_DIST:+WEB_DIST="$WEB_DIST"} \
   node "$ROOT/apps/api/src/main.ts" >"$TMP/app.log" 2>&1 &
 APP_PID=$!
@@ -114,7 +114,7 @@ OPEN_EVENT="$(curl -s -b "$COOKIE" -H 'content-type: application/json' \
 echo "sqlmap $(sqlmap --version 2>/dev/null | grep -o '^[0-9][^ ]*' | head -1), level $LEVEL, risk $RISK, against $B (PostgreSQL 15 on :$PG_PORT)"
 echo "ids: event $EVENT_ID, open event $OPEN_EVENT, news $NEWS_ID, resource $RESOURCE_ID, message $MESSAGE_ID, engagement $ENGAGEMENT_ID, member $MEMBER_ID"
 
-# Every request from its own address (honoured with TRUST_PROXY=true), so per-address limits
+# Every request from its own address (honoured with TRUST_PROXY=1), so per-address limits
 # do not turn the answers sqlmap compares into 429s.
 XFF_EVAL="import random; _locals['auxHeaders']['X-Forwarded-For'] = '10.%d.%d.%d' % (random.randint(0, 255), random.randint(0, 255), random.randint(1, 254))"
 # ... and, where the password is the tested parameter, a fresh account name each time (per-account throttling).

@@ -52,7 +52,7 @@ try {
 console.log('two-nodes: a throwaway PostgreSQL 15 cluster, two app nodes started at once, HAProxy in front ...');
 const cluster = await startCluster('two-nodes');
 const [portA, portB, proxyPort, statsPort] = [await freePort(41000), await freePort(41000), await freePort(42000), await freePort(42000)];
-const nodeEnv = { DATABASE_URL: cluster.url, TRUST_PROXY: 'true' };
+const nodeEnv = { DATABASE_URL: cluster.url, TRUST_PROXY: '1' };
 // Both nodes start at the same moment on the empty database: migrations must not collide.
 const [a, b0] = await Promise.all([
   startApp({ name: 'a', port: portA, logDir: dir, env: nodeEnv }),

@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -40,7 +41,17 @@ const EnvSchema = z.object({
     .optional()
     .transform((v) => (v ? v : undefined)),
   SEED_DEMO: bool('SEED_DEMO'),
-  TRUST_PROXY: bool('TRUST_PROXY'),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const value = trustProxyValue(v);
+      if (typeof value === 'object') {
+        ctx.addIssue({ code: 'custom', message: value.error });
+        return z.NEVER;
+      }
+      return value;
+    }),
   WEB_DIST: z.string().optional(),
   // 'warn' by default: a line per request (info) floods a small server's log.
   DRAIN_MS: z.coerce.number({ error: 'DRAIN_MS must be a number of milliseconds' }).int().min(0).max(8000, 'DRAIN_MS must be at most 8000').default(1500),
@@ -81,12 +92,18 @@ export interface Env {
   dataDir: string;
   sessionSecret: string;
   publicUrl: string | undefined;
+  /**
+   * The site's address in every absolute link (mail, canonical, OpenGraph, feeds): PUBLIC_URL,
+   * else this server's own address on localhost; never a request header (decision 0059).
+   */
+  siteUrl: string;
   /** Cookies are Secure (and `__Host-` prefixed) when the public URL is https. */
   secureCookies: boolean;
   adminUsername: string | undefined;
   adminPassword: string | undefined;
   seedDemo: boolean;
-  trustProxy: boolean;
+  /** What Fastify trusts in X-Forwarded-*: nothing, a hop count, or the proxies' addresses (decision 0059). */
+  trustProxy: false | number | string;
   webDist: string;
   logLevel: string;
   /** How long a stopping node keeps serving after /readyz turns 503. */
@@ -127,6 +144,11 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (e.ADMIN_PASSWORD && e.ADMIN_PASSWORD.length < 8) {
     throw new Error('Invalid configuration:\n  - ADMIN_PASSWORD must be at least 8 characters');
   }
+  if (e.NODE_ENV === 'production' && !e.PUBLIC_URL) {
+    throw new Error(
+      'Invalid configuration:\n  - PUBLIC_URL is required when NODE_ENV=production: the address people use, e.g. PUBLIC_URL=https://post.example.org',
+    );
+  }
   if (e.NODE_ENV === 'production' && e.DATABASE_URL && !e.SESSION_SECRET) {
     throw new Error('Invalid configuration:\n  - SESSION_SECRET is required when NODE_ENV=production with DATABASE_URL (at least 32 characters)');
   }
@@ -140,13 +162,14 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     dataDir,
     sessionSecret,
     publicUrl: e.PUBLIC_URL,
+    siteUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     secureCookies: e.PUBLIC_URL?.startsWith('https://') ?? false,
     adminUsername: e.ADMIN_USERNAME,
     adminPassword: e.ADMIN_PASSWORD,
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
     // Only when configured: trusting X-Forwarded-For without a proxy that overwrites it lets
     // any client choose its own address and slip every per-address limit.
-    trustProxy: e.TRUST_PROXY ?? false,
+    trustProxy: e.TRUST_PROXY,
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
     logLevel: e.LOG_LEVEL,
     drainMs: e.DRAIN_MS,
@@ -170,6 +193,34 @@ function embeddedSecret(dataDir: string): string {
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+const TRUST_PROXY_HELP = 'write how many proxies stand in front (TRUST_PROXY=1) or their addresses (TRUST_PROXY=10.0.0.0/8,127.0.0.1)';
+
+/**
+ * TRUST_PROXY as Fastify's trustProxy takes it: a hop count or a list of addresses and CIDRs.
+ * "true" is refused: it trusts every hop, so a client picks its own address (decision 0059).
+ */
+function trustProxyValue(raw: string | undefined): false | number | string | { error: string } {
+  const v = (raw ?? '').trim().toLowerCase();
+  if (['', '0', 'false', 'no', 'off'].includes(v)) return false;
+  if (['true', 'yes', 'on'].includes(v)) {
+    return { error: `TRUST_PROXY=${raw} would trust every hop, so any client could choose its own address: ${TRUST_PROXY_HELP}` };
+  }
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    return hops <= 10 ? hops : { error: `TRUST_PROXY must be at most 10 hops: ${TRUST_PROXY_HELP}` };
+  }
+  const parts = v.split(',').map((p) => p.trim());
+  const valid = (p: string) => {
+    if (['loopback', 'linklocal', 'uniquelocal'].includes(p)) return true;
+    const [address, bits, extra] = p.split('/');
+    if (extra !== undefined || !address || !isIP(address)) return false;
+    const max = isIP(address) === 4 ? 32 : 128;
+    return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= max);
+  };
+  const bad = parts.find((p) => !valid(p));
+  return bad === undefined ? parts.join(',') : { error: `TRUST_PROXY: "${bad}" is not an address or CIDR: ${TRUST_PROXY_HELP}` };
 }
 
 function hostOf(url: string | undefined): string {

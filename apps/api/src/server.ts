@@ -17,6 +17,7 @@ import { imageFileRoutes } from './features/images/images.routes.ts';
 import { COMPRESSION, publicCachePlugin } from './plugins/public-cache.ts';
 import { refuseNul } from './lib/nul.ts';
 import { collapseSlashes } from './lib/paths.ts';
+import { fastifyTrustProxy } from './lib/session.ts';
 import { MailWorker, type MailWorkerOptions } from './features/mail/worker.ts';
 import { queueReminders } from './features/volunteers/volunteer-mail.ts';
 
@@ -52,7 +53,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   const { db, env } = deps;
   const app = Fastify({
     logger: deps.logger === false ? false : { level: env.logLevel },
-    trustProxy: env.trustProxy,
+    trustProxy: fastifyTrustProxy(env.trustProxy),
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 5000 },
     // //admin and /admin are one path for every route, the REST adapter's included (the web
@@ -84,7 +85,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
 
   // First: a cache hit is answered from its first onRequest hook, before any other runs (the
   // entry holds the headers they set), and before compression, which it does itself.
-  await app.register(publicCachePlugin, { databaseUrl: env.databaseUrl, publicUrl: env.publicUrl, enabled: deps.publicCache ?? true });
+  await app.register(publicCachePlugin, { databaseUrl: env.databaseUrl, enabled: deps.publicCache ?? true });
   await app.register(securityPlugin, { env });
   // The cache's settings, so that an answer from memory and a fresh one are encoded alike.
   await app.register(compress, COMPRESSION);

@@ -88,6 +88,7 @@ export async function startSite(opts: { seed?: boolean; embedded?: boolean; env?
     NODE_ENV: 'production',
     PORT: String(port),
     HOST: '127.0.0.1',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'post-e2e-')),
     ADMIN_USERNAME: E2E_ADMIN.username,
     ADMIN_PASSWORD: E2E_ADMIN.password,

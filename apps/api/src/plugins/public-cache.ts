@@ -6,7 +6,6 @@ import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
 import pg from 'pg';
 import type { FastifyReply, FastifyRequest, onSendAsyncHookHandler } from 'fastify';
-import { validHost } from '../lib/site-origin.ts';
 import { collapseSlashes } from '../lib/paths.ts';
 
 /** How long a cached public answer may live even if no write is seen (a missed notice, time passing). */
@@ -83,14 +82,13 @@ export function isStorable(req: FastifyRequest): boolean {
 }
 
 /**
- * The cache key: everything an anonymous answer varies on. The path and query as sent (doubled
- * slashes collapsed), and, when no PUBLIC_URL fixes the site's address, the validated Host the
- * answer's absolute URLs were built from. Encoding and If-None-Match are answered per request
- * from the entry's variants; a cookie or authorization never reaches the cache.
+ * The cache key: everything an anonymous answer varies on, the path and query as sent (doubled
+ * slashes collapsed); absolute URLs never come from the Host header (decision 0059). Encoding and
+ * If-None-Match are answered per request from the entry's variants; a cookie or authorization
+ * never reaches the cache.
  */
-export function cacheKey(req: FastifyRequest, publicUrl: string | undefined): string {
-  const url = collapseSlashes(req.url);
-  return publicUrl ? url : `${validHost(req) ?? '-'} ${url}`;
+export function cacheKey(req: FastifyRequest): string {
+  return collapseSlashes(req.url);
 }
 
 // Browsers send a handful of distinct Accept-Encoding values: negotiate each once.
@@ -207,7 +205,7 @@ declare module 'fastify' {
  * If-None-Match) and its brotli and gzip forms, each made once, on the first request that
  * accepts it. Concurrent misses of one URL wait for the first instead of all rebuilding it.
  */
-export const publicCachePlugin = fp(async (app, opts: { databaseUrl?: string; publicUrl?: string; enabled?: boolean }) => {
+export const publicCachePlugin = fp(async (app, opts: { databaseUrl?: string; enabled?: boolean }) => {
   app.decorateRequest('publicCacheable', null);
   app.decorateRequest('contentWrite', false);
   if (opts.enabled === false) {
@@ -279,7 +277,7 @@ export const publicCachePlugin = fp(async (app, opts: { databaseUrl?: string; pu
   app.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) => {
     req.cacheGeneration = generation;
     if (!isAnonymousRead(req)) return;
-    const key = cacheKey(req, opts.publicUrl);
+    const key = cacheKey(req);
     req.cacheKey = key;
     const hit = entries.get(key);
     if (hit) return sendHit(req, reply, hit);

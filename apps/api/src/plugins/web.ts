@@ -12,7 +12,6 @@ import { getPublicSettings } from '../features/site-settings/site-settings.servi
 import { sanitizeCommanderHtml } from '../features/commander-messages/commander-html.ts';
 import { appRouter } from '../router.ts';
 import { contextFactory, type Limits } from '../trpc.ts';
-import { siteOrigin } from '../lib/site-origin.ts';
 import { escapeMarkup } from '../lib/escape.ts';
 
 // Pages behind a sign-in are not rendered on the server: they hold nobody's data until the
@@ -60,7 +59,7 @@ export const webPlugin = fp(async (app, opts: { env: Env; db: DB; limits?: Limit
         const result = await ssr.render({
           url,
           link,
-          origin: siteOrigin(opts.env, req),
+          origin: opts.env.siteUrl,
           sanitizeCommanderHtml,
           acceptLanguage: req.headers['accept-language'],
         });

@@ -15,7 +15,6 @@ import {
 import { IdInput } from '@post/contracts/common';
 import { adminProcedure, currentAdmin, publicProcedure, router } from '../../trpc.ts';
 import * as service from './events.service.ts';
-import { mailBaseUrl } from '../mail/context.ts';
 import { movedOrRelocated, queueEventNotices } from '../volunteers/volunteer-mail.ts';
 import type { Context } from '../../trpc.ts';
 import type { AuditChanges, DB } from '@post/db';
@@ -35,10 +34,10 @@ async function updateAndNotify(ctx: AuditContext & Context, input: UpdateEventIn
       // scope=following may move later dates too: their volunteers hear of it as well (issue 20).
       const later = input.scope === 'following' && input.notifyVolunteers ? await service.laterOccurrencesWithSignups(trx, input.id) : [];
       const event = await service.updateEvent(trx, input, userId);
-      if (before && input.notifyVolunteers && movedOrRelocated(before, event)) await queueEventNotices(trx, mailBaseUrl(ctx.env, ctx.req), input.id, false);
+      if (before && input.notifyVolunteers && movedOrRelocated(before, event)) await queueEventNotices(trx, ctx.env.siteUrl, input.id, false);
       for (const old of later) {
         const now = await trx.selectFrom('events').select(['startDate', 'endDate', 'location']).where('id', '=', old.id).executeTakeFirst();
-        if (now && movedOrRelocated(old, now)) await queueEventNotices(trx, mailBaseUrl(ctx.env, ctx.req), old.id, false);
+        if (now && movedOrRelocated(old, now)) await queueEventNotices(trx, ctx.env.siteUrl, old.id, false);
       }
       return event;
     },
@@ -54,7 +53,7 @@ async function deleteAndNotify(ctx: AuditContext & Context, input: DeleteEventIn
   return audited(ctx, { ...what, changes }, async (trx: DB) => {
     // scope=following: the volunteers of every date that goes hear of it, not only this one's.
     if (input.notifyVolunteers)
-      for (const id of await service.idsToDelete(trx, input.id, input.scope)) await queueEventNotices(trx, mailBaseUrl(ctx.env, ctx.req), id, true);
+      for (const id of await service.idsToDelete(trx, input.id, input.scope)) await queueEventNotices(trx, ctx.env.siteUrl, id, true);
     return service.deleteEvent(trx, input.id, input.scope);
   });
 }

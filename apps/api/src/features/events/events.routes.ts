@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { DB } from '@post/db';
 import { E } from '@post/contracts/messages';
 import type { Env } from '../../env.ts';
@@ -9,15 +9,9 @@ import { calendarEvent, calendarFeedEvents, type CalendarEventRow } from './even
 
 const ICS_TYPE = 'text/calendar; charset=utf-8';
 
-/** The site's address as calendar apps should see it: PUBLIC_URL, else the address of this request. */
-function siteBaseUrl(env: Env, req: FastifyRequest): string {
-  if (env.publicUrl) return env.publicUrl.replace(/\/+$/, '');
-  return `${req.protocol}://${req.host}`;
-}
-
-async function calendarText(deps: { db: DB; env: Env }, req: FastifyRequest, events: CalendarEventRow[]): Promise<string> {
+async function calendarText(deps: { db: DB; env: Env }, events: CalendarEventRow[]): Promise<string> {
   const settings = await getSettings(deps.db);
-  return buildCalendar(events, { postName: settings.postName, timeZone: settings.timeZone, baseUrl: siteBaseUrl(deps.env, req) });
+  return buildCalendar(events, { postName: settings.postName, timeZone: settings.timeZone, baseUrl: deps.env.siteUrl });
 }
 
 /**
@@ -27,7 +21,7 @@ async function calendarText(deps: { db: DB; env: Env }, req: FastifyRequest, eve
  */
 export async function eventsRoutes(app: FastifyInstance, deps: { db: DB; env: Env }): Promise<void> {
   app.get<{ Querystring: { download?: string } }>('/api/events.ics', async (req, reply) => {
-    const body = await calendarText(deps, req, await calendarFeedEvents(deps.db));
+    const body = await calendarText(deps, await calendarFeedEvents(deps.db));
     // Inline, so webcal:// subscriptions and "open with" work; ?download asks for a file.
     const disposition = req.query.download !== undefined ? 'attachment' : 'inline';
     return (
@@ -51,7 +45,7 @@ export async function eventsRoutes(app: FastifyInstance, deps: { db: DB; env: En
       if (e instanceof AppError && e.code === 'NOT_FOUND') return reply.code(404).send({ message: e.message });
       throw e;
     }
-    const body = await calendarText(deps, req, [event]);
+    const body = await calendarText(deps, [event]);
     return reply.type(ICS_TYPE).header('Content-Disposition', `attachment; filename="event-${id}.ics"`).header('Cache-Control', 'no-cache').send(body);
   });
 }

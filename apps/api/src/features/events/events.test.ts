@@ -306,7 +306,7 @@ describe('iCalendar', () => {
     expect(ev.startDate.toJSDate().toISOString()).toBe('2031-07-04T13:00:00.000Z');
     expect(ev.endDate.toJSDate().toISOString()).toBe('2031-07-04T15:30:00.000Z');
     const vevent = comp.getFirstSubcomponent('vevent')!;
-    expect(String(vevent.getFirstPropertyValue('url'))).toBe(`http://localhost:80/events?id=${summer.id}`);
+    expect(String(vevent.getFirstPropertyValue('url'))).toBe(`http://localhost:3000/events?id=${summer.id}`);
     const row = await t.db.selectFrom('events').select('updatedAt').where('id', '=', summer.id).executeTakeFirstOrThrow();
     const lastModified = vevent.getFirstPropertyValue('last-modified') as ICAL.Time;
     expect(Math.abs(lastModified.toJSDate().getTime() - new Date(row.updatedAt).getTime())).toBeLessThan(1000);

@@ -3,7 +3,6 @@ import type { DB } from '@post/db';
 import type { Env } from '../../env.ts';
 import { getSettings } from '../site-settings/site-settings.service.ts';
 import { listNews } from '../news/news.service.ts';
-import { siteOrigin } from '../../lib/site-origin.ts';
 import { escapeMarkup } from '../../lib/escape.ts';
 import { enclosureSizes } from '../images/images.service.ts';
 import { largestJpegPath } from '@post/contracts/images';
@@ -14,7 +13,7 @@ const xml = (s: string) => escapeMarkup(s.replace(/[\u0000-\u0008\u000b\u000c\u0
 /** /robots.txt, /sitemap.xml and the news RSS feed /rss.xml, for search engines and readers. */
 export async function feedsRoutes(app: FastifyInstance, deps: { db: DB; env: Env }): Promise<void> {
   app.get('/robots.txt', async (req, reply) => {
-    const origin = siteOrigin(deps.env, req);
+    const origin = deps.env.siteUrl;
     return reply
       .type('text/plain; charset=utf-8')
       .header('Cache-Control', 'public, max-age=3600')
@@ -33,7 +32,7 @@ export async function feedsRoutes(app: FastifyInstance, deps: { db: DB; env: Env
   });
 
   app.get('/sitemap.xml', async (req, reply) => {
-    const origin = siteOrigin(deps.env, req);
+    const origin = deps.env.siteUrl;
     const news = await listNews(deps.db);
     const pages = ['/', '/events', '/resources', '/news', '/community', '/commander-message', '/QRG'];
     const urls = [
@@ -47,7 +46,7 @@ export async function feedsRoutes(app: FastifyInstance, deps: { db: DB; env: Env
   });
 
   app.get('/rss.xml', async (req, reply) => {
-    const origin = siteOrigin(deps.env, req);
+    const origin = deps.env.siteUrl;
     const [settings, news] = await Promise.all([getSettings(deps.db), listNews(deps.db)]);
     const latest = news.slice(0, 20);
     const sizes = await enclosureSizes(

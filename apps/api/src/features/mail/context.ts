@@ -1,13 +1,3 @@
-import type { FastifyRequest } from 'fastify';
-import type { Env } from '../../env.ts';
-
-/** The site's address for links in mail: PUBLIC_URL, else the address this request came to. */
-export function mailBaseUrl(env: Env, req?: FastifyRequest): string {
-  if (env.publicUrl) return env.publicUrl;
-  if (req) return `${req.protocol}://${req.host}`;
-  return `http://localhost:${env.port}`;
-}
-
 /** An event's time as a message writes it, in the post's zone: "Saturday, November 28, 2026, 10:00 AM – 2:00 PM EST". */
 export function formatEventTime(start: Date, end: Date, timeZone: string): string {
   const day = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' });

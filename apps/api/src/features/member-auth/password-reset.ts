@@ -8,7 +8,6 @@ import { clientIp } from '../../lib/session.ts';
 import { ADDRESS_ATTEMPTS, SIGNIN_WINDOW_MS } from '../../lib/throttle.ts';
 import type { Context } from '../../trpc.ts';
 import { getSettings } from '../site-settings/site-settings.service.ts';
-import { mailBaseUrl } from '../mail/context.ts';
 import { enqueue, newToken, storeToken, useToken } from '../mail/outbox.ts';
 import { memberPasswordReset, senderFrom } from '../mail/templates.ts';
 
@@ -52,7 +51,7 @@ export async function forgotPassword(ctx: Context, input: ForgotPasswordInput): 
     // One address may belong to a few members of a family: each gets a link of their own.
     const members = await q.orderBy('id').limit(5).execute();
     if (members.length === 0) return;
-    const baseUrl = mailBaseUrl(ctx.env, ctx.req);
+    const baseUrl = ctx.env.siteUrl;
     const sender = senderFrom(await getSettings(ctx.db), baseUrl);
     for (const m of members) {
       const token = newToken();

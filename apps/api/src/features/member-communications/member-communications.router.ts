@@ -5,7 +5,6 @@ import { adminProcedure, router } from '../../trpc.ts';
 import * as service from './member-communications.service.ts';
 import { audited } from '../audit/audit.ts';
 import type { DB } from '@post/db';
-import { mailBaseUrl } from '../mail/context.ts';
 
 const tags = ['Member communications (admin)'];
 
@@ -27,7 +26,7 @@ export const memberCommunicationsRouter = router({
     .output(MemberCommunicationSchema)
     .mutation(({ ctx, input }) =>
       audited(ctx, { entity: 'member-communication', action: 'create' }, (trx) =>
-        service.createCommunication(trx, input, ctx.user.id, mailBaseUrl(ctx.env, ctx.req)),
+        service.createCommunication(trx, input, ctx.user.id, ctx.env.siteUrl),
       ),
     ),
   update: adminProcedure
@@ -39,7 +38,7 @@ export const memberCommunicationsRouter = router({
     .output(MemberCommunicationSchema)
     .mutation(({ ctx, input }) =>
       audited(ctx, { entity: 'member-communication', action: 'update', before: (trx) => service.communicationById(trx, input.id) }, (trx) =>
-        service.updateCommunication(trx, input, mailBaseUrl(ctx.env, ctx.req)),
+        service.updateCommunication(trx, input, ctx.env.siteUrl),
       ),
     ),
   remove: adminProcedure

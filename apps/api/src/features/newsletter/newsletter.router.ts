@@ -4,7 +4,6 @@ import { NewsletterIssueInput, NewsletterIssueSchema, NewsletterTokenInput, Send
 import { Ok } from '@post/contracts/common';
 import { administratorProcedure, publicProcedure, router } from '../../trpc.ts';
 import { isBot, limitPublicForm } from '../../lib/public-forms.ts';
-import { mailBaseUrl } from '../mail/context.ts';
 import * as service from './newsletter.service.ts';
 import { audited, diffFields } from '../audit/audit.ts';
 
@@ -22,7 +21,7 @@ export const newsletterRouter = router({
     .output(Ok)
     .mutation(async ({ ctx, input }) => {
       await limitPublicForm(ctx, 'newsletter', 10, 10 * 60 * 1000);
-      if (!isBot(input)) await service.subscribe(ctx.db, mailBaseUrl(ctx.env, ctx.req), input.email);
+      if (!isBot(input)) await service.subscribe(ctx.db, ctx.env.siteUrl, input.email);
       return { ok: true as const };
     }),
   confirm: publicProcedure
@@ -74,7 +73,7 @@ export const newsletterRouter = router({
           action: input.testOnly ? 'test-send' : 'send',
           changes: (r) => ({ subject: { old: null, new: input.subject }, ...diffFields(null, r) }),
         },
-        (trx) => service.sendIssue(trx, mailBaseUrl(ctx.env, ctx.req), ctx.user, input),
+        (trx) => service.sendIssue(trx, ctx.env.siteUrl, ctx.user, input),
       ),
     ),
   issues: administratorProcedure

@@ -6,7 +6,6 @@ import type { AcceptInvitationInput, CreateStaffInput, ResetStaffPasswordInput, 
 import { AppError, badRequest, conflict, notFound } from '../../errors.ts';
 import type { AdminUser, Context } from '../../trpc.ts';
 import { auditActor, diffFields, recordAudit } from '../audit/audit.ts';
-import { mailBaseUrl } from '../mail/context.ts';
 import { enqueue, hashToken, newToken, storeToken } from '../mail/outbox.ts';
 import { senderFrom, staffInvitation } from '../mail/templates.ts';
 import { getSettings } from '../site-settings/site-settings.service.ts';
@@ -90,7 +89,7 @@ async function sendInvitation(
   const { token, hash } = newToken();
   await storeToken(trx, hash, INVITATION_PURPOSE, user.id, new Date(Date.now() + INVITATION_MS));
   const settings = await getSettings(trx);
-  const baseUrl = mailBaseUrl(ctx.env, ctx.req);
+  const baseUrl = ctx.env.siteUrl;
   const url = `${baseUrl}/admin/invitation?token=${encodeURIComponent(token)}`;
   const message = await staffInvitation({
     sender: senderFrom(settings, baseUrl),

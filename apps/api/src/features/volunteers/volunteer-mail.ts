@@ -60,7 +60,7 @@ export async function queueReminders(db: DB, env: Env): Promise<number> {
   const existing = new Set(
     (await db.selectFrom('mailOutbox').select('idempotencyKey').where('idempotencyKey', 'in', keys).execute()).map((r) => r.idempotencyKey),
   );
-  const baseUrl = env.publicUrl ?? `http://localhost:${env.port}`;
+  const baseUrl = env.siteUrl;
   let queued = 0;
   for (const r of due) {
     const key = reminderKey(r.volunteerId, new Date(r.startDate));

@@ -11,7 +11,6 @@ import { IdInput, Ok } from '@post/contracts/common';
 import { adminProcedure, currentAdmin, publicProcedure, router } from '../../trpc.ts';
 import { CancelPreviewSchema, CancelSignUpInput, CancelSignUpResult } from '@post/contracts/mail';
 import { previewCancel, queueRemovalNotice } from './volunteer-mail.ts';
-import { mailBaseUrl } from '../mail/context.ts';
 import * as service from './volunteers.service.ts';
 import { rosterPage } from './roster.service.ts';
 import { audited } from '../audit/audit.ts';
@@ -64,7 +63,7 @@ export const volunteersRouter = router({
         trx.selectFrom('volunteers').select(['id', 'eventId', 'name', 'email', 'phone', 'role']).where('id', '=', input.id).executeTakeFirst();
       // The volunteer hears of it by e-mail, queued in the removal's transaction (issue 20 #5).
       await audited(ctx, { entity: 'volunteer', action: 'delete', id: input.id, before }, async (trx) => {
-        await queueRemovalNotice(trx, mailBaseUrl(ctx.env, ctx.req), input.id);
+        await queueRemovalNotice(trx, ctx.env.siteUrl, input.id);
         await service.removeVolunteer(trx, input.id);
       });
       return { ok: true as const };

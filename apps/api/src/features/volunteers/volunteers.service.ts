@@ -4,7 +4,6 @@ import type { CreateVolunteerInput, VolunteerPublic, VolunteerView } from '@post
 import { E } from '@post/contracts/messages';
 import { MAIL_E } from '@post/contracts/mail';
 import { badRequest, conflict, notFound } from '../../errors.ts';
-import { mailBaseUrl } from '../mail/context.ts';
 import { useToken } from '../mail/outbox.ts';
 import { volunteerOfToken } from './cancel-link.ts';
 import { CANCEL_PURPOSE, cancelQueuedMail, confirmationRows } from './volunteer-mail.ts';
@@ -54,7 +53,7 @@ export async function signUp(ctx: Context, input: CreateVolunteerInput): Promise
   // A filled honeypot gets the answer a person would, and nothing is stored.
   if (isBot(input)) return { id: 0, eventId: input.eventId, name: input.name, role };
   // The confirmation names the sign-up; the worker renders it when it sends it (decisions 0045, 0049).
-  const baseUrl = ctx.limits.withoutVolunteerMail ? undefined : mailBaseUrl(ctx.env, ctx.req);
+  const baseUrl = ctx.limits.withoutVolunteerMail ? undefined : ctx.env.siteUrl;
   for (let attempt = 0; ; attempt++) {
     let row: { id: number; eventId: number; name: string; role: string | null } | undefined;
     try {

@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { loadEnv } from './env.ts';
+import { createTestApp, insertMember } from './test-helpers.ts';
+import { SmtpSink } from './features/mail/smtp-sink.ts';
+import { ADDRESS_ATTEMPTS } from './lib/throttle.ts';
+
+// The findings of issue 41, one block each (decision 0059).
+
+const FORGED = { host: 'attacker.example', 'x-forwarded-host': 'attacker.example', 'x-forwarded-proto': 'http' };
+
+describe('links in mail and page metadata come only from PUBLIC_URL or the server itself (issue 41 #1)', () => {
+  let sink: SmtpSink;
+  let dev: Awaited<ReturnType<typeof createTestApp>>;
+  let prod: Awaited<ReturnType<typeof createTestApp>>;
+  beforeAll(async () => {
+    sink = new SmtpSink();
+    await sink.start();
+    const mail = { SMTP_URL: sink.url, MAIL_FROM: 'Post 123 <post@example.org>', MAIL_RATE: '1000' };
+    // No PUBLIC_URL, as in development; the proxy is trusted, so X-Forwarded-Host is read by Fastify.
+    dev = await createTestApp({ ...mail, PORT: '4123', TRUST_PROXY: '127.0.0.1' }, { mail: { backoffMs: () => 0 } });
+    prod = await createTestApp({ ...mail, PUBLIC_URL: 'https://post.example.org', TRUST_PROXY: '127.0.0.1' }, { mail: { backoffMs: () => 0 } });
+  });
+  afterAll(async () => {
+    await dev?.close();
+    await prod?.close();
+    await sink?.stop();
+  });
+
+  async function mailedText(t: typeof dev, url: string, body: unknown, to: string): Promise<string> {
+    const res = await t.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json', ...FORGED }, payload: JSON.stringify(body) });
+    expect(res.statusCode).toBe(200);
+    await t.app.mailWorker.runOnce();
+    const m = sink.messages.find((x) => x.to && !Array.isArray(x.to) && x.to.value[0]!.address === to);
+    expect(m, `a message to ${to}`).toBeDefined();
+    return `${m!.text ?? ''}\n${String(m!.html ?? '')}`;
+  }
+
+  it('a forged Host never reaches a reset link or a newsletter confirmation: PUBLIC_URL when set, else the server on localhost', async () => {
+    await insertMember(dev.db, { membershipNumber: 'H-1', email: 'h1@example.org' });
+    const devText = await mailedText(dev, '/api/member/forgot-password', { membershipNumber: 'H-1' }, 'h1@example.org');
+    expect(devText).toContain('http://localhost:4123/member/reset-password?token=');
+    expect(devText).not.toContain('attacker.example');
+
+    await insertMember(prod.db, { membershipNumber: 'H-2', email: 'h2@example.org' });
+    const prodText = await mailedText(prod, '/api/member/forgot-password', { membershipNumber: 'H-2' }, 'h2@example.org');
+    expect(prodText).toContain('https://post.example.org/member/reset-password?token=');
+    expect(prodText).not.toContain('attacker.example');
+
+    const news = await mailedText(dev, '/api/newsletter/subscribe', { email: 'reader@example.org' }, 'reader@example.org');
+    expect(news).toContain('http://localhost:4123/newsletter/confirm');
+    expect(news).not.toContain('attacker.example');
+  });
+
+  it('feeds, the sitemap and calendar links ignore the Host and X-Forwarded-Host headers', async () => {
+    for (const url of ['/rss.xml', '/sitemap.xml', '/robots.txt', '/api/events.ics']) {
+      const res = await dev.app.inject({ method: 'GET', url, headers: FORGED });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).not.toContain('attacker.example');
+    }
+    expect((await dev.app.inject({ method: 'GET', url: '/sitemap.xml', headers: FORGED })).body).toContain('<loc>http://localhost:4123/');
+    expect((await prod.app.inject({ method: 'GET', url: '/sitemap.xml', headers: FORGED })).body).toContain('<loc>https://post.example.org/');
+  });
+
+  it('production refuses to start without PUBLIC_URL, with one line saying what to set', () => {
+    expect(() => loadEnv({ NODE_ENV: 'production', DATA_DIR: dev.env.dataDir })).toThrow(/PUBLIC_URL is required when NODE_ENV=production/);
+    expect(loadEnv({ NODE_ENV: 'production', PUBLIC_URL: 'http://localhost:3000', DATA_DIR: dev.env.dataDir }).siteUrl).toBe('http://localhost:3000');
+    expect(loadEnv({ NODE_ENV: 'development', PORT: '3100', DATA_DIR: dev.env.dataDir }).siteUrl).toBe('http://localhost:3100');
+  });
+});
+
+describe('TRUST_PROXY cannot be spoofed (issue 41 #2)', () => {
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  beforeAll(async () => {
+    t = await createTestApp({ TRUST_PROXY: '1' });
+  });
+  afterAll(async () => t?.close());
+
+  it('takes a hop count or addresses and CIDRs; "true" is refused with what to write', () => {
+    const env = (v: string) => loadEnv({ TRUST_PROXY: v, DATA_DIR: t.env.dataDir }).trustProxy;
+    expect(env('1')).toBe(1);
+    expect(env('10.0.0.0/8, 127.0.0.1')).toBe('10.0.0.0/8,127.0.0.1');
+    expect(env('')).toBe(false);
+    expect(env('false')).toBe(false);
+    expect(() => env('true')).toThrow(/TRUST_PROXY=1.*TRUST_PROXY=10\.0\.0\.0\/8,127\.0\.0\.1/);
+    expect(() => env('proxy.example.org')).toThrow(/not an address or CIDR/);
+    expect(() => env('10.0.0.0/33')).toThrow(/not an address or CIDR/);
+  });
+
+  it('with TRUST_PROXY=1 a rotating X-Forwarded-For lands on the address the proxy saw, and meets the sign-in limit', async () => {
+    const client = '203.0.113.7';
+    // The limit is almost used up by this client's earlier attempts.
+    await t.db
+      .insertInto('rateLimits')
+      .values({ key: `signin:admin:ip:${client}`, count: ADDRESS_ATTEMPTS - 2, resetAt: sql<Date>`now() + interval '10 minutes'` })
+      .execute();
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        remoteAddress: '127.0.0.1',
+        // The client's own value first, then the address the proxy appended.
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.51.100.${i + 1}, ${client}` },
+        payload: JSON.stringify({ username: `nobody-${i}`, password: 'wrong password' }),
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses).toEqual([401, 401, 429, 429]);
+    const keys = (await t.db.selectFrom('rateLimits').select('key').execute()).map((r) => r.key);
+    expect(keys.filter((k) => k.startsWith('signin:admin:ip:'))).toEqual([`signin:admin:ip:${client}`]);
+  });
+
+  it('a hop count trusts no public address that reaches the port directly', async () => {
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      remoteAddress: '192.0.2.50',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '198.51.100.99' },
+      payload: JSON.stringify({ username: 'nobody-direct', password: 'wrong password' }),
+    });
+    const keys = (await t.db.selectFrom('rateLimits').select('key').execute()).map((r) => r.key);
+    expect(keys).toContain('signin:admin:ip:192.0.2.50');
+    expect(keys).not.toContain('signin:admin:ip:198.51.100.99');
+  });
+});
