@@ -3,30 +3,16 @@ import { RouterProvider } from '@tanstack/react-router';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { trpc, type AppTrpcClient } from './lib/trpc.ts';
 import type { createAppRouter } from './router.tsx';
-import { FormatSeedProvider, type FormatSeed } from './lib/format.ts';
 
 /** The whole app: the same tree is rendered on the server and hydrated in the browser (StrictMode checks it in development). */
-export function App({
-  router,
-  queryClient,
-  trpcClient,
-  formats,
-}: {
-  router: ReturnType<typeof createAppRouter>;
-  queryClient: QueryClient;
-  trpcClient: AppTrpcClient;
-  /** The dates formatted for the page (filled on the server, read back while hydrating). */
-  formats?: FormatSeed;
-}) {
+export function App({ router, queryClient, trpcClient }: { router: ReturnType<typeof createAppRouter>; queryClient: QueryClient; trpcClient: AppTrpcClient }) {
   return (
     <StrictMode>
-      <FormatSeedProvider value={formats}>
-        <trpc.Provider client={trpcClient} queryClient={queryClient}>
-          <QueryClientProvider client={queryClient}>
-            <RouterProvider router={router} />
-          </QueryClientProvider>
-        </trpc.Provider>
-      </FormatSeedProvider>
+      <trpc.Provider client={trpcClient} queryClient={queryClient}>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </trpc.Provider>
     </StrictMode>
   );
 }

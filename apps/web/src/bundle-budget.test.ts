@@ -4,8 +4,8 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 
 // The JavaScript a public route loads before it is interactive: the page's script
-// (src/boot.ts), the app's start that it imports (src/main.tsx) with its static imports, plus
-// the route's component chunk with its static imports (the router loads it before hydrating).
+// (src/main.tsx) with its static imports, plus the route's component chunk with its static
+// imports (the router loads it before hydrating).
 // Other dynamic imports (calendar, QR encoder, dialogs, forms) come later.
 const dist = path.join(import.meta.dirname, '../dist');
 const manifestFile = path.join(dist, '.vite/manifest.json');
@@ -45,11 +45,8 @@ describe.runIf(existsSync(manifestFile))('bundle budget (run after the build)', 
     into.add(chunk.file);
     for (const i of chunk.imports ?? []) closure(i, into);
   };
-  /** The page's script and the app's start, which it imports once the page has painted. */
-  const start = (into: Set<string>) => {
-    closure('index.html', into);
-    closure('src/main.tsx', into);
-  };
+  /** The page's script (the app's start) and its static imports. */
+  const start = (into: Set<string>) => closure('index.html', into);
   const routeFiles = (source: string) => {
     const files = new Set<string>();
     start(files);

@@ -6,7 +6,6 @@ import type { TRPCLink } from '@trpc/client';
 import { makeQueryClient, makeTrpcClient, type AppRouter } from './lib/trpc.ts';
 import { createAppRouter } from './router.tsx';
 import { App } from './app.tsx';
-import type { FormatSeed } from './lib/format.ts';
 import { setServerSanitizer } from './features/commander-message/sanitize.ts';
 import { setServerLanguage } from './features/qr/qr-messages.ts';
 import type { RenderResult } from '@post/contracts/ssr';
@@ -58,8 +57,7 @@ export async function render({
   // parts behind one (a lazily loaded component, such as the sign-in forms) are in the HTML
   // too, and hydrate once their code is there (selective hydration). Nothing streams, so no
   // inline script is needed (the CSP allows none).
-  const formats: FormatSeed = new Map();
-  const { prelude } = await prerender(<App router={router} queryClient={queryClient} trpcClient={trpcClient} formats={formats} />, {
+  const { prelude } = await prerender(<App router={router} queryClient={queryClient} trpcClient={trpcClient} />, {
     // Otherwise React moves a large boundary's content to the end of the page and reveals it
     // with an inline script, which the CSP blocks.
     progressiveChunkSize: Number.POSITIVE_INFINITY,
@@ -77,7 +75,6 @@ export async function render({
     html,
     head,
     dehydrated: dehydrate(queryClient),
-    formats: Object.fromEntries(formats),
     status: notFound ? 404 : 200,
     // The QR generator's labels follow Accept-Language: caches must keep one copy per language.
     vary: router.state.matches.some((m) => m.routeId === '/QRG') ? 'Accept-Language' : undefined,

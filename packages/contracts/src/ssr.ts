@@ -11,8 +11,6 @@ export interface RenderResult {
   head: string;
   /** The query cache the page was rendered from, for the browser to hydrate. */
   dehydrated: unknown;
-  /** The dates the page was formatted with (zone|kind|instant -> text), for hydration to reuse. */
-  formats: Record<string, string>;
   status: number;
   /** A request header the page depends on (the Vary header), when it does. */
   vary?: string;

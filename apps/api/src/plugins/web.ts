@@ -12,6 +12,7 @@ import { getPublicSettings } from '../features/site-settings/site-settings.servi
 import { sanitizeCommanderHtml } from '../features/commander-messages/commander-html.ts';
 import { appRouter } from '../router.ts';
 import { contextFactory, type Limits } from '../trpc.ts';
+import { siteOrigin } from '../lib/site-origin.ts';
 import { escapeMarkup } from '../lib/escape.ts';
 
 // Pages behind a sign-in are not rendered on the server: they hold nobody's data until the
@@ -59,7 +60,7 @@ export const webPlugin = fp(async (app, opts: { env: Env; db: DB; limits?: Limit
         const result = await ssr.render({
           url,
           link,
-          origin: opts.env.siteUrl,
+          origin: siteOrigin(opts.env, req),
           sanitizeCommanderHtml,
           acceptLanguage: req.headers['accept-language'],
         });
@@ -68,7 +69,7 @@ export const webPlugin = fp(async (app, opts: { env: Env; db: DB; limits?: Limit
           .code(result.status)
           .type('text/html; charset=utf-8')
           .header('Cache-Control', 'no-cache')
-          .send(renderShell(shell!, { settings, dehydrated: result.dehydrated, formats: result.formats }, { html: result.html, head: result.head }));
+          .send(renderShell(shell!, { settings, dehydrated: result.dehydrated }, { html: result.html, head: result.head }));
       } catch (err) {
         req.log.error({ err }, 'server rendering failed; sending the app shell');
       }
@@ -102,11 +103,7 @@ export const webPlugin = fp(async (app, opts: { env: Env; db: DB; limits?: Limit
 });
 
 /** The page: the shell with the rendered app, its head tags and its data (a JSON block, not a script). */
-export function renderShell(
-  shell: string,
-  data: { settings: { postName: string }; dehydrated?: unknown; formats?: Record<string, string> },
-  rendered: { html: string; head: string },
-): string {
+export function renderShell(shell: string, data: { settings: { postName: string }; dehydrated?: unknown }, rendered: { html: string; head: string }): string {
   // JSON inside HTML: '<' is escaped so no value can close the element. The replacements are
   // functions, so "$'", "$`", "$&" or "$$" in the data are kept as typed (not String.replace patterns).
   const json = JSON.stringify(data).replace(/</g, '\\u003c');

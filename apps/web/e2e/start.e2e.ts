@@ -1,0 +1,99 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Page, Route } from 'playwright-core';
+import { toast } from './admin-helpers.ts';
+import { startSite, type TestSite } from './harness.ts';
+
+// How a page starts (decision 0058): its script is the app's entry with Vite's preload links,
+// fetched and run as soon as the HTML names them, never after the photos or the load event.
+
+/** Holds every image response until `release` is called, as a slow phone's network holds a large photo. */
+async function holdImages(page: Page) {
+  const held: Route[] = [];
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => /\.(avif|webp|jpe?g|png|svg)$/.test(url.pathname),
+    async (route) => {
+      held.push(route);
+      await released;
+      await route.continue().catch(() => undefined);
+    },
+  );
+  return { held, release };
+}
+
+/** The id of the newest news item, whose photo is the largest on /news and /news/{id} in the demo content. */
+async function newestNewsId(page: Page): Promise<number> {
+  const res = await page.request.get('/api/news');
+  const news = (await res.json()) as { id: number; image: unknown }[];
+  assert.ok(news[0]?.image, 'the demo sets a photo on the newest news item');
+  return news[0].id;
+}
+
+describe('how a page starts', () => {
+  let site: TestSite;
+  before(async () => {
+    site = await startSite({ seed: true });
+  });
+  after(async () => site?.close());
+
+  it("requests the app's entry and its preloads before the load event, while the photo is still held", async () => {
+    const { page, context } = await site.newPage();
+    const requested: string[] = [];
+    page.on('request', (r) => requested.push(new URL(r.url()).pathname));
+    const id = await newestNewsId(page);
+    for (const route of ['/news', `/news/${id}`]) {
+      const images = await holdImages(page);
+      requested.length = 0;
+      // The harness's goto returns once the app has hydrated: with every image held, that alone
+      // shows the page came alive without waiting for them.
+      await page.goto(route, { waitUntil: 'commit' });
+      await page.waitForFunction(() => document.querySelector('main picture img') !== null);
+      const seen = await page.evaluate(() => ({
+        entry: new URL(document.querySelector<HTMLScriptElement>('script[type="module"][src]')!.src).pathname,
+        priority: document.querySelector('script[type="module"][src]')!.getAttribute('fetchpriority'),
+        preloads: [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((l) => new URL(l.href).pathname),
+        loadStarted: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventStart,
+        readyState: document.readyState,
+      }));
+      assert.ok(images.held.length > 0, `${route}: a photo is held`);
+      assert.equal(seen.loadStarted, 0, `${route}: the load event has not fired`);
+      assert.notEqual(seen.readyState, 'complete', `${route}: the page has not loaded`);
+      assert.equal(seen.priority, null, `${route}: the entry is fetched at the default priority`);
+      assert.ok(seen.preloads.length > 3, `${route}: the entry's imports are preloaded`);
+      for (const file of [seen.entry, ...seen.preloads]) assert.ok(requested.includes(file), `${route}: ${file} requested before the load event`);
+      // The route's own chunk (loaded through a dynamic import) came too, with its imports preloaded.
+      assert.ok(
+        requested.some((p) => /\/assets\/(news|_id)-[^/]*\.js$/.test(p)),
+        `${route}: the route's chunk was requested: ${requested.filter((p) => p.endsWith('.js')).join(', ')}`,
+      );
+      images.release();
+      await page.waitForLoadState('load');
+      await page.unrouteAll({ behavior: 'ignoreErrors' });
+    }
+    await context.close();
+  });
+
+  it("the phone menu and the footer's newsletter form work while the page's largest photo is still downloading", async () => {
+    const { page, context } = await site.newPage({ width: 412, height: 823 });
+    const id = await newestNewsId(page);
+    const images = await holdImages(page);
+    await page.goto(`/news/${id}`, { waitUntil: 'commit' });
+    assert.ok(images.held.length > 0, 'the photo is held');
+    assert.notEqual(await page.evaluate(() => document.readyState), 'complete', 'the page has not loaded');
+
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+    await menu.waitFor();
+    await menu.getByRole('button', { name: 'Close menu' }).click();
+    await menu.waitFor({ state: 'hidden' });
+
+    await page.getByLabel('Your email address').fill('before.the.photo@example.org');
+    await page.getByRole('button', { name: 'Subscribe' }).click();
+    await toast(page, 'Check your e-mail');
+    assert.notEqual(await page.evaluate(() => document.readyState), 'complete', 'still before the photo arrived');
+    images.release();
+    await context.close();
+  });
+});
