@@ -97,7 +97,7 @@ describe('change password', () => {
     await page.getByRole('heading', { name: 'Change Password', level: 1 }).waitFor();
     await page.getByRole('button', { name: 'Change Password' }).click();
     await page.getByText(V.currentPasswordRequired).waitFor();
-    await page.getByText(V.newPasswordMin).waitFor();
+    await page.getByText(V.passwordMin).waitFor();
     await page.getByText(V.confirmPasswordRequired).waitFor();
 
     const newPassword = 'a brand new passphrase';

@@ -1,5 +1,6 @@
 import { z } from './zod.ts';
 import { V } from './messages.ts';
+import { NewPassword } from './password.ts';
 
 /** Body of POST /api/login (spec §5). */
 export const LoginInput = z.object({
@@ -27,8 +28,8 @@ export type AuthCheck = z.infer<typeof AuthCheckSchema>;
 export const ChangePasswordInput = z
   .object({
     currentPassword: z.string({ error: V.currentPasswordRequired }).min(1, V.currentPasswordRequired).max(200, V.tooLong(200)),
-    newPassword: z.string({ error: V.newPasswordMin }).min(6, V.newPasswordMin).max(200, V.tooLong(200)),
-    confirmPassword: z.string({ error: V.confirmPasswordRequired }).min(6, V.confirmPasswordRequired).max(200, V.tooLong(200)),
+    newPassword: NewPassword,
+    confirmPassword: z.string({ error: V.confirmPasswordRequired }).min(1, V.confirmPasswordRequired).max(200, V.tooLong(200)),
   })
   .refine((v) => v.newPassword === v.confirmPassword, { message: V.passwordsDoNotMatch, path: ['confirmPassword'] });
 export type ChangePasswordInput = z.infer<typeof ChangePasswordInput>;
@@ -36,7 +37,7 @@ export type ChangePasswordInput = z.infer<typeof ChangePasswordInput>;
 /** An administrator account as created by the CLI (spec §5 "User"). */
 export const UserInput = z.object({
   username: z.string().trim().min(3, V.usernameMin).max(100, V.tooLong(100)),
-  password: z.string().min(6, V.passwordMin).max(200, V.tooLong(200)),
+  password: NewPassword,
   email: z.union([z.literal(''), z.email({ error: V.invalidEmail })]).optional(),
   firstName: z.string().max(100).optional(),
   lastName: z.string().max(100).optional(),

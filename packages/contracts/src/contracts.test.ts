@@ -71,19 +71,19 @@ describe("the spec's validation messages (spec §5)", () => {
   });
 
   it('password change', () => {
-    expect(messages(ChangePasswordInput, { currentPassword: '', newPassword: '12345', confirmPassword: '123' })).toEqual([
+    expect(messages(ChangePasswordInput, { currentPassword: '', newPassword: '1234567', confirmPassword: '' })).toEqual([
       V.currentPasswordRequired,
-      V.newPasswordMin,
+      V.passwordMin,
       V.confirmPasswordRequired,
       V.passwordsDoNotMatch,
     ]);
-    const mismatch = ChangePasswordInput.safeParse({ currentPassword: 'x', newPassword: '123456', confirmPassword: '654321' });
+    const mismatch = ChangePasswordInput.safeParse({ currentPassword: 'x', newPassword: '12345678', confirmPassword: '87654321' });
     expect(mismatch.success).toBe(false);
     expect(mismatch.error!.issues[0]).toMatchObject({ message: V.passwordsDoNotMatch, path: ['confirmPassword'] });
   });
 
   it('user', () => {
-    expect(messages(UserInput, { username: 'ab', password: '12345', email: 'x' })).toEqual([V.usernameMin, V.passwordMin, V.invalidEmail]);
+    expect(messages(UserInput, { username: 'ab', password: '1234567', email: 'x' })).toEqual([V.usernameMin, V.passwordMin, V.invalidEmail]);
   });
 
   it('community engagement tags', () => {
@@ -127,7 +127,7 @@ describe("the spec's validation messages (spec §5)", () => {
       hasOnlineAccess: false,
     });
     expect(messages(CreateMemberInput, { firstName: 'A', lastName: 'B', email: 'a@example.org', membershipNumber: '1', loginPassword: 'short' })).toEqual([
-      V.portalPasswordMin,
+      V.passwordMin,
     ]);
   });
 

@@ -1,5 +1,6 @@
 import { z } from './zod.ts';
 import { V } from './messages.ts';
+import { NewPassword } from './password.ts';
 
 /** Messages of the e-mail features (issue 19). */
 export const MAIL_E = {
@@ -139,7 +140,7 @@ export type ForgotPasswordInput = z.infer<typeof ForgotPasswordInput>;
 /** Body of POST /api/member/reset-password. */
 export const ResetPasswordInput = z.object({
   token: MailToken,
-  password: z.string({ error: V.portalPasswordMin }).min(8, V.portalPasswordMin).max(200, V.tooLong(200)),
+  password: NewPassword,
 });
 
 /** A member's own e-mail choice (GET/POST /api/member/mail-preferences). */

@@ -1,7 +1,7 @@
 import { z } from './zod.ts';
 import { Branch, DuesStatus, MembershipType, PostRole } from './enums.ts';
 import { Id, optionalPhone, Timestamp } from './common.ts';
-import { V } from './messages.ts';
+import { PASSWORD_MIN, V } from './messages.ts';
 
 /** A member as administrators see it; the portal password is never returned. */
 export const MemberSchema = z.object({
@@ -80,7 +80,7 @@ const memberFields = {
   loginPassword: z
     .string()
     .max(200, V.tooLong(200))
-    .refine((s) => s === '' || s.length >= 8, V.portalPasswordMin)
+    .refine((s) => s === '' || s.length >= PASSWORD_MIN, V.passwordMin)
     .optional(),
 };
 /** Body of POST /api/members; the spec's defaults fill what is left out (spec §9). */

@@ -1,7 +1,7 @@
 // The product's wording. Each kind of message lives in a module of its own (re-exported here),
 // so a page's first JavaScript carries only the kinds its own code uses: the validation and
 // server error messages load with the forms, not with every page (bundle budget, issue 16).
-export { V } from './validation-messages.ts';
+export { PASSWORD_MIN, V } from './validation-messages.ts';
 export { CONFIRM } from './confirm-messages.ts';
 export { E } from './error-messages.ts';
 export { T } from './toast-messages.ts';

@@ -1,6 +1,7 @@
 import { z } from './zod.ts';
 import { V } from './messages.ts';
 import { SV } from './staff-messages.ts';
+import { NewPassword as password } from './password.ts';
 
 // Staff accounts, two-factor sign-in and sessions (issue 21, decisions 0031 and 0032).
 
@@ -10,7 +11,6 @@ export type StaffRole = (typeof STAFF_ROLES)[number];
 export const StaffRoleSchema = z.enum(STAFF_ROLES, { error: V.invalidChoice });
 
 const name = (required: string) => z.string({ error: required }).trim().min(1, required).max(100, V.tooLong(100));
-const password = z.string({ error: V.passwordMin }).min(8, SV.staffPasswordMin).max(200, V.tooLong(200));
 
 /** An account as the administrators' list shows it. */
 export const StaffAccountSchema = z.object({
@@ -40,7 +40,8 @@ export const CreateStaffInput = z.object({
     .regex(/^[A-Za-z0-9._@-]+$/, SV.usernameChars),
   firstName: name(V.firstNameRequired),
   lastName: name(V.lastNameRequired),
-  email: z.email({ error: V.invalidEmail }).max(255, V.tooLong(255)),
+  // An empty address is missing, not malformed (issue 46 #4).
+  email: z.email({ error: (issue) => (issue.input ? V.invalidEmail : SV.staffEmailRequired) }).max(255, V.tooLong(255)),
   role: StaffRoleSchema,
   temporaryPassword: password.optional(),
 });

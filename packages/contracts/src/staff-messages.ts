@@ -4,7 +4,7 @@
 /** Validation messages of the staff forms. */
 export const SV = {
   usernameChars: 'Username may contain letters, digits and . _ @ - only',
-  staffPasswordMin: 'Password must be at least 8 characters',
+  staffEmailRequired: 'E-mail is required',
   twoFactorCodeRequired: 'Enter the 6-digit code from your authenticator app, or a recovery code',
   authenticatorCodeRequired: 'Enter the 6-digit code from your authenticator app',
 } as const;

@@ -1,3 +1,6 @@
+/** The least length of every password (decisions §2; issue 46 #4, decision 0061). */
+export const PASSWORD_MIN = 8;
+
 /** The spec's validation messages (spec §5) and a few of our own where the spec is silent. */
 export const V = {
   nameMin: 'Name must be at least 2 characters',
@@ -19,18 +22,16 @@ export const V = {
   contentRequired: 'Content is required',
   publishDateRequired: 'Publish date is required',
   currentPasswordRequired: 'Current password is required',
-  newPasswordMin: 'New password must be at least 6 characters',
   confirmPasswordRequired: 'Confirm password is required',
   passwordsDoNotMatch: 'Passwords do not match',
   usernameMin: 'Username must be at least 3 characters',
-  passwordMin: 'Password must be at least 6 characters',
+  passwordMin: `Password must be at least ${PASSWORD_MIN} characters`,
   invalidEmail: 'Invalid email address',
   tagsRequired: 'Tags are required',
   messageContentRequired: 'Please enter message content.',
   firstNameRequired: 'First name is required',
   lastNameRequired: 'Last name is required',
   memberEmailRequired: 'Email is required',
-  portalPasswordMin: 'Portal password must be at least 8 characters',
   urlInvalid: 'Please enter a valid URL (starting with http:// or https://)',
   newsletterEmailRequired: 'Email is required',
   tooLong: (max: number) => `Must be at most ${max} characters`,

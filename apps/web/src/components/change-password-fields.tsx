@@ -1,13 +1,14 @@
 import type { UseFormReturn } from 'react-hook-form';
 import type { ChangePasswordInput } from '@post/contracts/admin-auth';
+import { PASSWORD_MIN } from '@post/contracts/messages';
 import { TextField } from './form-fields.tsx';
 
 /**
  * Current, new and confirmed password: the fields of both Change Password forms (the
- * administrator's page, spec §2, and the member portal's dialog, decisions §2). `minLength`
- * is the rule of the account kind, shown as the new password's hint.
+ * administrator's page, spec §2, and the member portal's dialog, decisions §2), with the one
+ * password rule as the new password's hint (decision 0061).
  */
-export function ChangePasswordFields({ form, minLength }: { form: UseFormReturn<ChangePasswordInput>; minLength: number }) {
+export function ChangePasswordFields({ form }: { form: UseFormReturn<ChangePasswordInput> }) {
   return (
     <>
       <TextField form={form} name="currentPassword" label="Current Password" type="password" autoComplete="current-password" required />
@@ -18,7 +19,7 @@ export function ChangePasswordFields({ form, minLength }: { form: UseFormReturn<
         type="password"
         autoComplete="new-password"
         required
-        description={`At least ${minLength} characters; a longer phrase is safer.`}
+        description={`At least ${PASSWORD_MIN} characters; a longer phrase is safer.`}
       />
       <TextField form={form} name="confirmPassword" label="Confirm New Password" type="password" autoComplete="new-password" required />
     </>

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { hashPassword, verifyPassword } from '@post/db';
-import { E, V } from '@post/contracts/messages';
+import { E } from '@post/contracts/messages';
 import type { ChangePasswordInput } from '@post/contracts/admin-auth';
 import type { MemberAuthCheck, MemberLoginInput, SessionMember } from '@post/contracts/member-auth';
 import { AppError } from '../../errors.ts';
@@ -88,7 +88,6 @@ export async function logout(ctx: Context): Promise<void> {
 
 /** A member changes their own portal password; their other sign-ins end. */
 export async function changePassword(ctx: Context, member: SessionMember, input: ChangePasswordInput): Promise<void> {
-  if (input.newPassword.length < 8) throw new AppError('BAD_REQUEST', V.portalPasswordMin);
   const row = await ctx.db.selectFrom('members').select('loginPassword').where('id', '=', member.id).executeTakeFirstOrThrow();
   const slot = await reservePasswordCheck(ctx, 'member', member.id);
   if (!(await verifyPassword(row.loginPassword, input.currentPassword))) {

@@ -85,7 +85,7 @@ describe('member sign-in', () => {
     await b.loginMember(m.membershipNumber);
     const short = await a.post('/api/member/change-password', { currentPassword: 'member-pass-123', newPassword: 'short7x', confirmPassword: 'short7x' });
     expect(short.statusCode).toBe(400);
-    expect(short.json().message).toBe(V.portalPasswordMin);
+    expect(short.json().message).toBe(V.passwordMin);
     const ok = await a.post('/api/member/change-password', {
       currentPassword: 'member-pass-123',
       newPassword: 'brand-new-pass',

@@ -84,7 +84,7 @@ describe('member password reset', () => {
 
     const short = await post('/api/member/reset-password', { token: first, password: 'short' });
     expect(short.statusCode).toBe(400);
-    expect(short.json().message).toBe(V.portalPasswordMin);
+    expect(short.json().message).toBe(V.passwordMin);
     const ok = await post('/api/member/reset-password', { token: first, password: 'a brand new secret' });
     expect(ok.statusCode).toBe(200);
     // The member's sessions ended; the new password signs in, the old one does not.

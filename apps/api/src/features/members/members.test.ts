@@ -71,7 +71,7 @@ describe('member directory API', () => {
     expect(res.json().issues.map((i: any) => i.message)).toEqual([V.firstNameRequired, V.lastNameRequired, V.emailInvalid, V.membershipNumberRequired]);
     const short = await admin.post('/api/members', newMember({ loginPassword: 'short' }));
     expect(short.statusCode).toBe(400);
-    expect(short.json().message).toBe(V.portalPasswordMin);
+    expect(short.json().message).toBe(V.passwordMin);
     expect(await countMembers()).toBe(n);
   });
 

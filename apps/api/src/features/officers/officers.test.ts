@@ -166,7 +166,7 @@ describe('staff accounts: create, invite, change, remove', () => {
     expect((await t.agent().get(`/api/invitation?token=${token}`)).json()).toEqual({ username: 'pr.officer', firstName: 'Pat' });
     const short = await t.agent().post('/api/invitation', { token, newPassword: 'short', confirmPassword: 'short' });
     expect(short.statusCode).toBe(400);
-    expect(short.json().message).toBe(SV.staffPasswordMin);
+    expect(short.json().message).toBe(V.passwordMin);
     const accept = await t.agent().post('/api/invitation', { token, newPassword: 'pat-password-1', confirmPassword: 'pat-password-1' });
     expect(accept.statusCode, accept.body).toBe(200);
     const again = await t.agent().post('/api/invitation', { token, newPassword: 'other-password', confirmPassword: 'other-password' });

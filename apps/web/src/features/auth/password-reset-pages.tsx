@@ -6,7 +6,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { CircleAlertIcon, CircleCheckIcon } from 'lucide-react';
 import { MAIL_E, NEWSLETTER_E, ResetPasswordInput } from '@post/contracts/mail';
-import { V } from '@post/contracts/messages';
+import { PASSWORD_MIN, V } from '@post/contracts/messages';
 import { Button } from '@post/ui/components/button';
 import { Page } from '../../layout/page.tsx';
 import { TextField } from '../../components/form-fields.tsx';
@@ -123,7 +123,7 @@ export function ResetPasswordPage({ token }: { token: string | undefined }) {
               label="New password"
               type="password"
               autoComplete="new-password"
-              description="At least 8 characters."
+              description={`At least ${PASSWORD_MIN} characters.`}
               required
             />
             <TextField form={form} name="confirmPassword" label="Confirm new password" type="password" autoComplete="new-password" required />

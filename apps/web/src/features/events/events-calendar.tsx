@@ -180,6 +180,16 @@ function EventsCalendar({
     requestAnimationFrame(() => document.getElementById('calendar-day')?.scrollIntoView({ block: 'nearest' }));
   }, []);
   const onDateClick = useCallback((info: { dateStr: string }) => openDay(info.dateStr.slice(0, 10)), [openDay]);
+  // Phones (issue 46 #1): "+N more" lists the day under the grid, as a tap on the day does; the
+  // popover would show the hidden events as dots, with no title or time. Returning the view's own
+  // name keeps FullCalendar from opening its popover (it shows that day's month, already shown).
+  const onMoreClick = useCallback(
+    (info: { date: Date; view: { type: string } }) => {
+      openDay(dayIn(info.date, timeZone));
+      return info.view.type;
+    },
+    [openDay, timeZone],
+  );
   const onChipClick = useCallback(
     (info: EventClickInfo) => {
       info.jsEvent.preventDefault();
@@ -237,6 +247,7 @@ function EventsCalendar({
           select={onSelect}
           datesSet={onDatesSet}
           moreLinkHint={moreLabel}
+          moreLinkClick={compact ? onMoreClick : undefined}
           moreLinkContent={moreLinkContent}
           noEventsText="No events this month."
           borderless

@@ -7,8 +7,9 @@ import { labelOf } from '@post/contracts/enums';
 import type { SessionMember } from '@post/contracts/member-auth';
 import type { MemberCommunication } from '@post/contracts/member-communications';
 import type { PortalResource } from '@post/contracts/member-resources';
-import { E, T, TEXT, V } from '@post/contracts/messages';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@post/ui/components/dialog';
+import { E, T, TEXT } from '@post/contracts/messages';
+import { DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@post/ui/components/dialog';
+import { FormDialog } from '../../components/form-dialog.tsx';
 import { ChangePasswordFields } from '../../components/change-password-fields.tsx';
 import { toast } from 'sonner';
 import { Badge } from '@post/ui/components/badge';
@@ -77,7 +78,7 @@ function ChangePasswordDialog() {
   const [open, setOpen] = useState(false);
   const change = trpc.memberAuth.changePassword.useMutation();
   const form = useForm<ChangePasswordInput>({
-    resolver: zodResolver(ChangePasswordInput.refine((v) => v.newPassword.length >= 8, { message: V.portalPasswordMin, path: ['newPassword'] })),
+    resolver: zodResolver(ChangePasswordInput),
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
   });
   const onSubmit = form.handleSubmit(async (v) => {
@@ -94,8 +95,9 @@ function ChangePasswordDialog() {
     setOpen(false);
   });
   return (
-    <Dialog
+    <FormDialog
       open={open}
+      dirty={form.formState.isDirty}
       onOpenChange={(next) => {
         if (!next) form.reset();
         setOpen(next);
@@ -107,13 +109,13 @@ function ChangePasswordDialog() {
           Change Password
         </Button>
       </DialogTrigger>
-      <DialogContent className="sm:max-w-md" onInteractOutside={(e) => e.preventDefault()}>
+      <DialogContent className="sm:max-w-md">
         <DialogHeader>
           <DialogTitle>Change Password</DialogTitle>
           <DialogDescription>Other devices signed in to the portal with your number are signed out when it changes.</DialogDescription>
         </DialogHeader>
         <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Change your portal password">
-          <ChangePasswordFields form={form} minLength={8} />
+          <ChangePasswordFields form={form} />
           <DialogFooter>
             <Button type="submit" disabled={form.formState.isSubmitting}>
               {form.formState.isSubmitting ? 'Changing...' : 'Change Password'}
@@ -121,7 +123,7 @@ function ChangePasswordDialog() {
           </DialogFooter>
         </form>
       </DialogContent>
-    </Dialog>
+    </FormDialog>
   );
 }
 
@@ -162,9 +164,9 @@ function CommunicationCard({ c }: { c: MemberCommunication }) {
   return (
     <article aria-labelledby={headingId} className="rounded-xl border bg-card p-5 shadow-sm">
       <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
-        <h3 id={headingId} className="text-xl font-bold text-navy-800">
+        <h2 id={headingId} className="text-xl font-bold text-navy-800">
           {c.title}
-        </h3>
+        </h2>
         <div className="flex flex-wrap gap-2">
           <Badge variant={PRIORITY_BADGE[c.priority]}>
             {labelOf(c.priority)}
@@ -224,9 +226,9 @@ function ResourceCard({ r, onAccess }: { r: PortalResource; onAccess: () => void
           <CategoryIcon category={r.category} className="size-6" />
         </span>
         <div className="min-w-0">
-          <h3 id={headingId} className="text-lg leading-snug font-bold text-navy-800">
+          <h2 id={headingId} className="text-lg leading-snug font-bold text-navy-800">
             {r.title}
-          </h3>
+          </h2>
           <p className="text-base text-muted-foreground">{labelOf(r.category)}</p>
         </div>
       </div>

@@ -6,10 +6,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { CreateMemberInput, type Member } from '@post/contracts/members';
-import { E, T } from '@post/contracts/messages';
+import { E, PASSWORD_MIN, T } from '@post/contracts/messages';
 import { utcToZoned } from '@post/contracts/rules/event-time';
 import { Button } from '@post/ui/components/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@post/ui/components/dialog';
+import { DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@post/ui/components/dialog';
 import { TextAreaField, TextField } from '../../components/form-fields.tsx';
 import { errorStatus, serverMessage, trpc } from '../../lib/trpc.ts';
 import { usePostFormat } from '../../lib/format.ts';
@@ -18,7 +18,7 @@ import { RequiredLegend } from '../admin/forms/required-legend.tsx';
 import { SelectField } from '../admin/forms/select-field.tsx';
 import { SwitchField } from '../admin/forms/switch-field.tsx';
 import { useFormDraft } from '../../lib/use-form-draft.ts';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { FormDialog, useDialogDirty } from '../../components/form-dialog.tsx';
 import { BRANCH_OPTIONS, DUES_OPTIONS, MEMBERSHIP_TYPE_OPTIONS, POST_ROLE_OPTIONS } from './labels.ts';
 
 type FormIn = z.input<typeof CreateMemberInput>;
@@ -42,12 +42,11 @@ export function MemberDialog({ open, member, onOpenChange }: { open: boolean; me
     onOpenChange(next);
   };
   return (
-    <Dialog open={open} onOpenChange={onChange}>
-      {/* A stray click beside the dialog must not throw away what was typed: Cancel or Escape close it. */}
+    // Closing it with unsaved changes asks first (issue 46 #2, decision 0061).
+    <FormDialog open={open} onOpenChange={onChange}>
       <DialogContent
         ref={content}
         className="max-h-[90vh] overflow-y-auto sm:max-w-4xl"
-        onInteractOutside={(e) => e.preventDefault()}
         onCloseAutoFocus={returnFocus}
         // Start on the first field (not on Discard, when a draft was restored).
         onOpenAutoFocus={(e) => {
@@ -64,7 +63,7 @@ export function MemberDialog({ open, member, onOpenChange }: { open: boolean; me
         {/* Keyed so that opening the dialog again always starts from the member's saved values. */}
         {open ? <MemberForm key={member?.id ?? 'new'} member={member} forgetDraft={forgetDraft} onDone={() => onChange(false)} /> : null}
       </DialogContent>
-    </Dialog>
+    </FormDialog>
   );
 }
 
@@ -128,6 +127,7 @@ function MemberForm({ member, onDone, forgetDraft }: { member?: Member; onDone: 
   const noPassword = onlineAccess && !member?.hasPortalPassword && !typedPassword;
   // What was typed survives a reload or a lapsed session (the portal password never is kept).
   const draft = useFormDraft(form, memberDraftKey(member));
+  useDialogDirty(form.formState.isDirty);
   useEffect(() => {
     forgetDraft.current = draft.clear;
     return () => {
@@ -193,8 +193,8 @@ function MemberForm({ member, onDone, forgetDraft }: { member?: Member; onDone: 
           placeholder={member ? 'Leave blank to keep the current password' : 'Leave blank to set one later'}
           description={
             member?.hasPortalPassword
-              ? 'A portal password is set; it is never shown. Type a new one (at least 8 characters) to replace it.'
-              : 'At least 8 characters. The member signs in with their membership number and this password.'
+              ? `A portal password is set; it is never shown. Type a new one (at least ${PASSWORD_MIN} characters) to replace it.`
+              : `At least ${PASSWORD_MIN} characters. The member signs in with their membership number and this password.`
           }
         />
         {/* Generate a password to read out or hand over, and Show what was typed (issue 23 #5). */}
@@ -225,25 +225,12 @@ function MemberForm({ member, onDone, forgetDraft }: { member?: Member; onDone: 
       </Section>
       <TextAreaField form={form} name="deployments" label="Deployments/Service History" rows={3} />
       <DialogFooter className="border-t pt-4">
-        {/* Cancel asks before throwing away changes, as the other forms do (issue 23 #18). */}
-        {form.formState.isDirty ? (
-          <ConfirmDialog
-            trigger={
-              <Button type="button" variant="outline">
-                Cancel
-              </Button>
-            }
-            title="Discard your changes?"
-            description="You have unsaved changes. If you close this form now, they will be lost."
-            confirmLabel="Discard changes"
-            cancelLabel="Keep editing"
-            onConfirm={onDone}
-          />
-        ) : (
-          <Button type="button" variant="outline" onClick={onDone}>
+        {/* Asks before throwing away changes, as Escape and the Close button do (issue 46 #2). */}
+        <DialogClose asChild>
+          <Button type="button" variant="outline">
             Cancel
           </Button>
-        )}
+        </DialogClose>
         <Button type="submit" disabled={saving} aria-disabled={saving || undefined}>
           {saving ? 'Saving...' : member ? 'Update Member' : 'Add Member'}
         </Button>

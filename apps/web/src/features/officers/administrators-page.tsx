@@ -4,11 +4,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { KeyRoundIcon, PlusIcon, Trash2Icon } from 'lucide-react';
-import { E, V } from '@post/contracts/messages';
+import { E, PASSWORD_MIN, V } from '@post/contracts/messages';
 import { CreateStaffInput, type StaffAccount } from '@post/contracts/officers';
 import { Badge } from '@post/ui/components/badge';
 import { Button } from '@post/ui/components/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@post/ui/components/dialog';
+import { DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@post/ui/components/dialog';
+import { FormDialog } from '../../components/form-dialog.tsx';
 import { TextField } from '../../components/form-fields.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { Page } from '../../layout/page.tsx';
@@ -18,7 +19,7 @@ import { AdminTitle } from '../admin/forms/admin-title.tsx';
 import { SelectField } from '../admin/forms/select-field.tsx';
 import { AdminTable, type Column } from '../admin/tables/admin-table.tsx';
 import { useAdminSession } from '../auth/use-session.ts';
-import { SE, SV } from '@post/contracts/staff-messages';
+import { SE } from '@post/contracts/staff-messages';
 import { usePostFormat } from '../../lib/format.ts';
 
 // /admin/administrators (decision 0031): the post's staff accounts, administrators only.
@@ -177,7 +178,8 @@ const PasswordChoice = z.object({
   temporaryPassword: z.string().max(200, V.tooLong(200)),
 });
 const refineTemporary = <T extends z.infer<typeof PasswordChoice>>(v: T, ctx: z.RefinementCtx) => {
-  if (v.method === 'temporary' && v.temporaryPassword.length < 8) ctx.addIssue({ code: 'custom', path: ['temporaryPassword'], message: SV.staffPasswordMin });
+  if (v.method === 'temporary' && v.temporaryPassword.length < PASSWORD_MIN)
+    ctx.addIssue({ code: 'custom', path: ['temporaryPassword'], message: V.passwordMin });
 };
 
 const AddForm = CreateStaffInput.omit({ temporaryPassword: true }).extend(PasswordChoice.shape).superRefine(refineTemporary);
@@ -228,7 +230,15 @@ function AddAccountDialog() {
     await refresh();
   });
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
+    <FormDialog
+      open={open}
+      dirty={form.formState.isDirty}
+      onOpenChange={(next) => {
+        // A discarded form starts afresh next time (issue 46 #2).
+        if (!next) form.reset();
+        setOpen(next);
+      }}
+    >
       <DialogTrigger asChild>
         <Button>
           <PlusIcon aria-hidden="true" />
@@ -250,16 +260,18 @@ function AddAccountDialog() {
           <SelectField form={form} name="role" label="Role" options={ROLE_OPTIONS} required />
           <MethodChoice form={form} legend="How they get their password" />
           <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-              Cancel
-            </Button>
+            <DialogClose asChild>
+              <Button type="button" variant="outline">
+                Cancel
+              </Button>
+            </DialogClose>
             <Button type="submit" disabled={form.formState.isSubmitting}>
               {form.formState.isSubmitting ? 'Adding...' : 'Add account'}
             </Button>
           </DialogFooter>
         </form>
       </DialogContent>
-    </Dialog>
+    </FormDialog>
   );
 }
 
@@ -284,7 +296,15 @@ function ResetPasswordDialog({ user, name }: { user: StaffAccount; name: string 
     await refresh();
   });
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
+    <FormDialog
+      open={open}
+      dirty={form.formState.isDirty}
+      onOpenChange={(next) => {
+        // A discarded form starts afresh next time (issue 46 #2).
+        if (!next) form.reset();
+        setOpen(next);
+      }}
+    >
       <DialogTrigger asChild>
         <Button variant="outline" size="sm" aria-label={`Reset password of ${name}`}>
           <KeyRoundIcon aria-hidden="true" />
@@ -299,15 +319,17 @@ function ResetPasswordDialog({ user, name }: { user: StaffAccount; name: string 
         <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Reset password">
           <MethodChoice form={form} legend="How they get a new password" />
           <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-              Cancel
-            </Button>
+            <DialogClose asChild>
+              <Button type="button" variant="outline">
+                Cancel
+              </Button>
+            </DialogClose>
             <Button type="submit" disabled={form.formState.isSubmitting}>
               Reset password
             </Button>
           </DialogFooter>
         </form>
       </DialogContent>
-    </Dialog>
+    </FormDialog>
   );
 }

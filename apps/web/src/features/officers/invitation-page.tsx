@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import { AcceptInvitationInput } from '@post/contracts/officers';
-import { E, TEXT } from '@post/contracts/messages';
+import { E, PASSWORD_MIN, TEXT } from '@post/contracts/messages';
 import { Button } from '@post/ui/components/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@post/ui/components/card';
 import { TextField } from '../../components/form-fields.tsx';
@@ -75,7 +75,7 @@ function SetPasswordForm({ token, onDone }: { token: string; onDone: (username: 
         type="password"
         autoComplete="new-password"
         required
-        description="At least 8 characters; a longer phrase is safer."
+        description={`At least ${PASSWORD_MIN} characters; a longer phrase is safer.`}
       />
       <TextField form={form} name="confirmPassword" label="Confirm New Password" type="password" autoComplete="new-password" required />
       <Button type="submit" className="w-full" disabled={form.formState.isSubmitting}>

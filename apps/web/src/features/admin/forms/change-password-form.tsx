@@ -56,7 +56,7 @@ export function ChangePasswordPage() {
       <FormPanel className="max-w-xl">
         <form onSubmit={onSubmit} noValidate className="space-y-6" aria-label="Change password">
           <RequiredLegend />
-          <ChangePasswordFields form={form} minLength={6} />
+          <ChangePasswordFields form={form} />
           <FormActions saving={form.formState.isSubmitting} saveLabel="Change Password" savingLabel="Changing..." cancel={{ to: '/admin' }} />
         </form>
         <UnsavedChangesDialog blocker={blocker} />
