@@ -6,7 +6,10 @@ import { createTestApp, insertMember, type Agent } from './test-helpers.ts';
 // Who may call each procedure (decisions §2). Generated from the router itself: a new
 // procedure without a row here fails the test until someone decides who may call it.
 // 'staff': any signed-in staff account (editor or administrator); 'administrator': administrators
-// only, 403 for an editor (decision 0031).
+// only, 403 for an editor (decision 0031). A staff account with a setup step pending (a temporary
+// password to replace, decision 0031; two-factor to enrol, 0032) is anonymous everywhere but the
+// procedures that declare that step: 403 on staff calls, and public answers no wider than an
+// anonymous caller's (decision 0059).
 type Access = 'public' | 'staff' | 'administrator' | 'member';
 const EXPECTED: Record<string, Access> = {
   'adminAuth.login': 'public',
@@ -133,13 +136,14 @@ interface ProcedureInfo {
   method: string;
   path: string;
   type: string;
+  allowDuringSetup: string[];
 }
 
 function procedures(): ProcedureInfo[] {
   const record = (appRouter as any)._def.procedures as Record<string, any>;
   return Object.entries(record).map(([name, proc]) => {
     const openapi = proc._def.meta?.openapi;
-    return { name, method: openapi?.method ?? '', path: openapi?.path ?? '', type: proc._def.type };
+    return { name, method: openapi?.method ?? '', path: openapi?.path ?? '', type: proc._def.type, allowDuringSetup: proc._def.meta?.allowDuringSetup ?? [] };
   });
 }
 
@@ -149,6 +153,7 @@ let member: Agent;
 let otherMember: Agent;
 let admin: Agent;
 let editor: Agent;
+let pending: Agent;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -164,16 +169,34 @@ beforeAll(async () => {
     .values({ username: 'pr-officer', password: await hashPassword('editor-pass-123'), role: 'editor', email: 'pr@example.org' })
     .execute();
   await editor.loginAdmin('pr-officer', 'editor-pass-123');
+  pending = t.agent();
+  await t.db
+    .insertInto('users')
+    .values({
+      username: 'new-officer',
+      password: await hashPassword('temporary-pass-123'),
+      role: 'administrator',
+      email: 'new@example.org',
+      mustChangePassword: true,
+    })
+    .execute();
+  await pending.loginAdmin('new-officer', 'temporary-pass-123');
   await member.loginMember(m1.membershipNumber);
   await otherMember.loginMember(m2.membershipNumber);
   await admin.loginAdmin();
 });
 afterAll(async () => t?.close());
 
-/** 'allow', or the status a caller must get: 401 without a staff or member sign-in, 403 for an editor where an administrator is needed. */
-function expectation(access: Access, who: 'anonymous' | 'member' | 'another member' | 'editor' | 'administrator'): 'allow' | 401 | 403 {
+type Caller = 'anonymous' | 'member' | 'another member' | 'editor' | 'administrator' | 'pending setup';
+
+/**
+ * 'allow', or the status a caller must get: 401 without a staff or member sign-in, 403 for an
+ * editor where an administrator is needed, 403 for a staff call while a setup step is pending.
+ */
+function expectation(access: Access, who: Caller, allowDuringSetup: string[] = []): 'allow' | 401 | 403 {
   if (access === 'public') return 'allow';
   if (access === 'member') return who === 'member' || who === 'another member' ? 'allow' : 401;
+  if (who === 'pending setup') return allowDuringSetup.includes('password') ? 'allow' : 403;
   if (access === 'staff') return who === 'editor' || who === 'administrator' ? 'allow' : 401;
   return who === 'administrator' ? 'allow' : who === 'editor' ? 403 : 401;
 }
@@ -197,7 +220,7 @@ describe('access matrix, generated from the router', () => {
     expect(noPath).toEqual([]);
   });
 
-  it('refuses every call beyond the rules (anonymous, member, another member, editor, administrator)', async () => {
+  it('refuses every call beyond the rules (anonymous, member, another member, editor, administrator, pending setup)', async () => {
     const violations: string[] = [];
     let allows = 0;
     // Sign-outs run last: they would end the agents' sessions.
@@ -211,9 +234,10 @@ describe('access matrix, generated from the router', () => {
         ['another member', otherMember],
         ['editor', editor],
         ['administrator', admin],
+        ['pending setup', pending],
       ] as const) {
         const res = await call(agent, p);
-        const verdict = expectation(access, who);
+        const verdict = expectation(access, who, p.allowDuringSetup);
         if (res.statusCode >= 500) violations.push(`${p.name} as ${who}: ${res.statusCode} ${res.body}`);
         if (verdict !== 'allow' && res.statusCode !== verdict) violations.push(`${p.name} as ${who}: expected ${verdict}, got ${res.statusCode}`);
         if (verdict === 'allow' && (res.statusCode === 401 || res.statusCode === 403)) violations.push(`${p.name} as ${who}: refused with ${res.statusCode}`);
@@ -226,6 +250,7 @@ describe('access matrix, generated from the router', () => {
         ['member', member],
         ['editor', editor],
         ['administrator', admin],
+        ['pending setup', pending],
       ] as const) {
         const res = await agent.request(r.method, r.url);
         const verdict = expectation(r.access, who);
@@ -235,6 +260,47 @@ describe('access matrix, generated from the router', () => {
     }
     expect(violations).toEqual([]);
     expect(allows).toBeGreaterThan(100);
+  });
+
+  it('answers a pending-setup account every public read exactly as an anonymous caller (one gate, decision 0059)', async () => {
+    // Real records, so that each read has something a wider answer could show.
+    const event = await t.db
+      .insertInto('events')
+      .values({
+        title: 'Matrix drill',
+        description: 'x',
+        location: 'Hall',
+        startDate: new Date(Date.now() + 864e5),
+        endDate: new Date(Date.now() + 90e6),
+        volunteerPositions: 5,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.db.insertInto('volunteers').values({ eventId: event.id, name: 'Val', email: 'val@example.org', phone: '555-0100' }).execute();
+    const news = await t.db
+      .insertInto('news')
+      .values({ title: 'Scheduled', content: 'Not yet', publishDate: new Date(Date.now() + 864e5) })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    t.app.clearPublicCache();
+    const ids: Record<string, number> = { 'events.byId': event.id, 'volunteers.list': event.id, 'news.byId': news.id };
+    const differences: string[] = [];
+    let compared = 0;
+    for (const p of procedures()) {
+      // The sign-in checks describe the caller's own sign-in.
+      if (EXPECTED[p.name] !== 'public' || p.method !== 'GET' || p.name.startsWith('adminAuth.') || p.name.startsWith('memberAuth.')) continue;
+      const id = String(ids[p.name] ?? 999999);
+      const url = `/api${p.path.replace(/\{[^}]+\}/g, id)}${p.name === 'volunteers.list' ? `?eventId=${id}` : ''}`;
+      const [a, b] = [await anonymous.get(url), await pending.get(url)];
+      if (a.statusCode !== b.statusCode || a.body !== b.body)
+        differences.push(`${p.name}: anonymous ${a.statusCode}, pending setup ${b.statusCode} ${b.body.slice(0, 120)}`);
+      compared++;
+    }
+    expect(differences).toEqual([]);
+    expect(compared).toBeGreaterThan(15);
+    // And the administrator does see more, so the comparison above can fail.
+    expect((await admin.get(`/api/volunteers?eventId=${event.id}`)).body).toContain('val@example.org');
+    expect((await admin.get(`/api/news/${news.id}`)).statusCode).toBe(200);
   });
 
   it("ends an editor's or administrator's sign-in at the next request after a role change", async () => {

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { loadEnv } from './env.ts';
-import { createTestApp, insertMember } from './test-helpers.ts';
+import { hashPassword } from '@post/db';
+import { createTestApp, insertMember, patchSiteSettings } from './test-helpers.ts';
 import { SmtpSink } from './features/mail/smtp-sink.ts';
 import { ADDRESS_ATTEMPTS } from './lib/throttle.ts';
 
@@ -122,5 +123,68 @@ describe('TRUST_PROXY cannot be spoofed (issue 41 #2)', () => {
     const keys = (await t.db.selectFrom('rateLimits').select('key').execute()).map((r) => r.key);
     expect(keys).toContain('signin:admin:ip:192.0.2.50');
     expect(keys).not.toContain('signin:admin:ip:198.51.100.99');
+  });
+});
+
+describe('a staff account with a setup step pending is anonymous everywhere (issue 41 #3)', () => {
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t?.close());
+
+  it('neither a temporary password nor a two-factor enrolment still to do shows contacts or scheduled news', async () => {
+    const event = await t.db
+      .insertInto('events')
+      .values({
+        title: 'Fish fry',
+        description: 'x',
+        location: 'Hall',
+        startDate: new Date(Date.now() + 864e5),
+        endDate: new Date(Date.now() + 90e6),
+        volunteerPositions: 5,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.db.insertInto('volunteers').values({ eventId: event.id, name: 'Val', email: 'val@example.org', phone: '555-0100' }).execute();
+    const news = await t.db
+      .insertInto('news')
+      .values({ title: 'Scheduled', content: 'Not yet', publishDate: new Date(Date.now() + 864e5) })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.db
+      .insertInto('users')
+      .values([
+        { username: 'temp-pass', password: await hashPassword('temporary-pass-123'), role: 'administrator', email: 'tp@example.org', mustChangePassword: true },
+        { username: 'no-2fa', password: await hashPassword('enrol-pass-123'), role: 'administrator', email: 'n2@example.org' },
+      ])
+      .execute();
+    const temp = t.agent();
+    await temp.loginAdmin('temp-pass', 'temporary-pass-123');
+    const admin = t.agent();
+    await admin.loginAdmin();
+    // Two-factor required for everyone; the new account has none yet.
+    await patchSiteSettings(t.db, { requireTwoFactor: true });
+    const enrol = t.agent();
+    await enrol.loginAdmin('no-2fa', 'enrol-pass-123');
+    expect((await enrol.get('/api/auth/check')).json()).toMatchObject({ authenticated: true, mustEnrolTwoFactor: true });
+
+    for (const [who, agent] of [
+      ['temporary password', temp],
+      ['two-factor to enrol', enrol],
+    ] as const) {
+      const volunteers = await agent.get(`/api/volunteers?eventId=${event.id}`);
+      expect(volunteers.statusCode, who).toBe(200);
+      expect(volunteers.body, who).not.toContain('val@example.org');
+      const detail = await agent.get(`/api/events/${event.id}`);
+      expect(detail.statusCode, who).toBe(200);
+      expect(detail.body, who).not.toContain('555-0100');
+      expect((await agent.get(`/api/news/${news.id}`)).statusCode, who).toBe(404);
+      expect((await agent.get('/api/admin/volunteers')).statusCode, who).toBe(403);
+    }
+    // A signed-in administrator with nothing pending still sees them.
+    await patchSiteSettings(t.db, { requireTwoFactor: false });
+    expect((await admin.get(`/api/events/${event.id}`)).body).toContain('555-0100');
+    expect((await admin.get(`/api/news/${news.id}`)).statusCode).toBe(200);
   });
 });

@@ -177,6 +177,15 @@ export function pendingSetup(user: AdminUser): SetupStep | null {
 }
 
 /**
+ * The one gate for answers that show staff more (contacts, scheduled content): the staff account
+ * when it has no setup step pending, else null, so a pending account is anonymous (decision 0059).
+ */
+export async function staffViewer(ctx: Pick<Context, 'db' | 'req'>): Promise<AdminUser | null> {
+  const user = await currentAdmin(ctx);
+  return user && !pendingSetup(user) ? user : null;
+}
+
+/**
  * Why this request may not make a staff call, or null when it may: 401 without a staff
  * sign-in, 403 while a setup step is pending (unless allowed) or for an editor where an
  * administrator is needed. For the REST routes beside tRPC.

@@ -13,7 +13,7 @@ import {
   UpdateEventInput,
 } from '@post/contracts/events';
 import { IdInput } from '@post/contracts/common';
-import { adminProcedure, currentAdmin, publicProcedure, router } from '../../trpc.ts';
+import { adminProcedure, publicProcedure, router, staffViewer } from '../../trpc.ts';
 import * as service from './events.service.ts';
 import { movedOrRelocated, queueEventNotices } from '../volunteers/volunteer-mail.ts';
 import type { Context } from '../../trpc.ts';
@@ -122,7 +122,7 @@ export const eventsRouter = router({
     })
     .input(IdInput)
     .output(EventDetailSchema)
-    .query(async ({ ctx, input }) => service.eventById(ctx.db, input.id, Boolean(await currentAdmin(ctx)))),
+    .query(async ({ ctx, input }) => service.eventById(ctx.db, input.id, Boolean(await staffViewer(ctx)))),
   create: adminProcedure
     .meta({
       changesContent: true,

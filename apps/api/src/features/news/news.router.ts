@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CreateNewsInput, NewsSchema, UpdateNewsInput } from '@post/contracts/news';
 import { IdInput, Ok } from '@post/contracts/common';
-import { adminProcedure, currentAdmin, publicProcedure, router } from '../../trpc.ts';
+import { adminProcedure, publicProcedure, router, staffViewer } from '../../trpc.ts';
 import * as service from './news.service.ts';
 import { audited } from '../audit/audit.ts';
 import type { DB } from '@post/db';
@@ -25,7 +25,7 @@ export const newsRouter = router({
     .input(IdInput)
     .output(NewsSchema)
     // Administrators may open a scheduled item (to edit it); everyone else gets 404 until it is published.
-    .query(async ({ ctx, input }) => service.newsById(ctx.db, input.id, { includeScheduled: (await currentAdmin(ctx)) !== null })),
+    .query(async ({ ctx, input }) => service.newsById(ctx.db, input.id, { includeScheduled: (await staffViewer(ctx)) !== null })),
   create: adminProcedure
     .meta({ changesContent: true, openapi: { method: 'POST', path: '/news', tags, summary: 'Create a news item', protect: true } })
     .input(CreateNewsInput)

@@ -8,7 +8,7 @@ import {
   VolunteerViewSchema,
 } from '@post/contracts/volunteers';
 import { IdInput, Ok } from '@post/contracts/common';
-import { adminProcedure, currentAdmin, publicProcedure, router } from '../../trpc.ts';
+import { adminProcedure, publicProcedure, router, staffViewer } from '../../trpc.ts';
 import { CancelPreviewSchema, CancelSignUpInput, CancelSignUpResult } from '@post/contracts/mail';
 import { previewCancel, queueRemovalNotice } from './volunteer-mail.ts';
 import * as service from './volunteers.service.ts';
@@ -24,7 +24,7 @@ export const volunteersRouter = router({
     .meta({ cache: 'public', openapi: { method: 'GET', path: '/volunteers', tags, summary: "An event's volunteers" } })
     .input(VolunteersByEventInput)
     .output(z.array(VolunteerViewSchema))
-    .query(async ({ ctx, input }) => service.listVolunteers(ctx.db, input.eventId, Boolean(await currentAdmin(ctx)))),
+    .query(async ({ ctx, input }) => service.listVolunteers(ctx.db, input.eventId, Boolean(await staffViewer(ctx)))),
   roster: adminProcedure
     .meta({
       openapi: {
