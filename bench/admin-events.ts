@@ -69,7 +69,7 @@ try {
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'bench-admin-events-')),
     LOG_LEVEL: 'silent',
   });
-  const app = await buildServer({ db: handle.db, env, logger: false, limits: { enabled: false } });
+  const app = await buildServer({ db: handle.db, env, logger: false });
   const login = await app.inject({ method: 'POST', url: '/api/login', payload: { username: 'bench', password: 'bench-password-123' } });
   if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
   const cookie = [login.headers['set-cookie']]

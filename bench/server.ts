@@ -8,13 +8,20 @@ import { loadEnv } from '@post/api/env';
 import { buildServer } from '@post/api/server';
 import { upsertAdmin } from '@post/api/admin-auth';
 
-// The server a benchmark measures: the real app (limits off, so one client address can
-// send thousands of requests), demo content, 100 future events with 1,000 positions each
-// for sign-ups, and a bare Fastify route in the same process for comparison.
-const handle = await createDb({ databaseUrl: process.env.DATABASE_URL || undefined, poolSize: 20 });
+// The server bench:api measures: the real app on PostgreSQL (DATABASE_URL), its limits on as in
+// production, behind one trusted proxy hop so that each simulated person's X-Forwarded-For is
+// their address (decision 0062). Demo content, 100 future events with 1,000 positions each for
+// sign-ups, and several staff accounts so that concurrent sign-ins do not all count against one
+// account's limit.
+const ACCOUNTS = Array.from({ length: 10 }, (_, i) => `bench${i}`);
+const PASSWORD = 'bench-password-123';
+
+const databaseUrl = process.env.DATABASE_URL;
+if (!databaseUrl) throw new Error('bench/server.ts needs DATABASE_URL');
+const handle = await createDb({ databaseUrl, poolSize: 20 });
 await migrateToLatest(handle.db);
 await seedDemo(handle.db, { memberPassword: 'bench-member-password' });
-await upsertAdmin(handle.db, 'bench', 'bench-password-123');
+for (const account of ACCOUNTS) await upsertAdmin(handle.db, account, PASSWORD);
 const start = Date.now() + 7 * 86400_000;
 const events = await handle.db
   .insertInto('events')
@@ -33,27 +40,17 @@ const events = await handle.db
 
 const env = loadEnv({
   NODE_ENV: 'production',
-  PUBLIC_URL: 'http://localhost:3000',
+  DATABASE_URL: databaseUrl,
+  PUBLIC_URL: 'http://127.0.0.1',
+  TRUST_PROXY: '1',
   SESSION_SECRET: randomBytes(32).toString('hex'),
   DATA_DIR: mkdtempSync(path.join(tmpdir(), 'bench-')),
   LOG_LEVEL: 'silent',
 });
-// BENCH_NO_VOLUNTEER_MAIL=1: the baseline of sign-ups without their confirmation message.
-const app = await buildServer({
-  db: handle.db,
-  env,
-  logger: false,
-  limits: { enabled: false, withoutVolunteerMail: process.env.BENCH_NO_VOLUNTEER_MAIL === '1' },
-});
-let peakRss = process.memoryUsage().rss;
-setInterval(() => {
-  peakRss = Math.max(peakRss, process.memoryUsage().rss);
-}, 50).unref();
-app.get('/__bare', async () => ({ ok: true }));
-app.get('/__mem', async () => ({ peakRss, rss: process.memoryUsage().rss }));
+const app = await buildServer({ db: handle.db, env, logger: false });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const port = (app.server.address() as { port: number }).port;
-console.log(JSON.stringify({ port, kind: handle.kind, eventIds: events.map((e) => e.id) }));
+console.log(JSON.stringify({ port, eventIds: events.map((e) => e.id), accounts: ACCOUNTS, password: PASSWORD }));
 process.on('SIGTERM', async () => {
   await app.close();
   await handle.close();

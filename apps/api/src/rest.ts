@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { createOpenApiNodeHttpHandler, generateOpenApiDocument } from 'trpc-to-openapi';
 import { appRouter } from './router.ts';
-import { contextFactory, type Context, type Limits } from './trpc.ts';
+import { contextFactory, type Context } from './trpc.ts';
 import { AppError } from './errors.ts';
 import { renderApiReference } from './lib/api-reference.ts';
 import { newsletterRoutes } from './features/newsletter/newsletter.routes.ts';
@@ -32,7 +32,7 @@ interface ErrorBody {
 }
 
 /** The REST adapter (`/api/...`) in its own scope, since it needs Fastify's own JSON parser. */
-export async function restPlugin(app: FastifyInstance, opts: { db: DB; env: Env; limits?: Limits }): Promise<void> {
+export async function restPlugin(app: FastifyInstance, opts: { db: DB; env: Env }): Promise<void> {
   // A POST with an empty body (logout, activate) is valid: treat it as "no input".
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');

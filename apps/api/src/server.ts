@@ -6,7 +6,7 @@ import type { DB } from '@post/db';
 import { E } from '@post/contracts/messages';
 import type { Env } from './env.ts';
 import { appRouter, type AppRouter } from './router.ts';
-import { contextFactory, type Limits } from './trpc.ts';
+import { contextFactory } from './trpc.ts';
 import { AppError, isConnectionError, requestErrorStatus } from './errors.ts';
 import { restPlugin } from './rest.ts';
 import { sessionPlugin } from './plugins/session.ts';
@@ -33,8 +33,6 @@ export interface ServerDeps {
   db: DB;
   env: Env;
   logger?: boolean;
-  /** Benchmarks turn limits off to measure raw throughput; the server itself never does. */
-  limits?: Limits;
   /** The in-memory cache of anonymous public reads (on unless a test needs to see every read). */
   publicCache?: boolean;
   /** Replaces parts of the e-mail worker (tests: no back-off between tries). */
@@ -136,7 +134,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     }
   });
 
-  const createContext = contextFactory({ db, env, limits: deps.limits });
+  const createContext = contextFactory({ db, env });
   await app.register(async (scope) => {
     await scope.register(fastifyTRPCPlugin, {
       prefix: '/trpc',
@@ -154,9 +152,9 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
       },
     } satisfies FastifyTRPCPluginOptions<AppRouter>);
   });
-  await app.register(async (scope) => restPlugin(scope, { db, env, limits: deps.limits }));
+  await app.register(async (scope) => restPlugin(scope, { db, env }));
   await app.register(async (scope) => feedsRoutes(scope, { db, env }));
   await app.register(async (scope) => imageFileRoutes(scope, { db }));
-  await app.register(webPlugin, { env, db, limits: deps.limits });
+  await app.register(webPlugin, { env, db });
   return app;
 }

@@ -15,17 +15,8 @@ import { SE } from '@post/contracts/staff-messages';
 export interface Context {
   db: DB;
   env: Env;
-  /** Rate limits and sign-in throttling; off only in benchmarks that measure raw throughput. */
-  limits: Limits;
   req: FastifyRequest;
   res: FastifyReply;
-}
-
-/** Whether per-address limits and sign-in throttling apply. */
-export interface Limits {
-  enabled: boolean;
-  /** Benchmark only (`bench:api`'s baseline): sign-ups without their confirmation message. */
-  withoutVolunteerMail?: boolean;
 }
 
 /** A staff account's role (decision 0031): administrators may do everything, editors the content. */
@@ -46,9 +37,8 @@ export interface AdminUser {
 export type SetupStep = 'password' | 'two-factor';
 
 /** Builds the context of one call (tRPC and REST alike). */
-export function contextFactory(deps: { db: DB; env: Env; limits?: Limits }) {
-  const limits = deps.limits ?? { enabled: true };
-  return ({ req, res }: { req: FastifyRequest; res: FastifyReply }): Context => ({ db: deps.db, env: deps.env, limits, req, res });
+export function contextFactory(deps: { db: DB; env: Env }) {
+  return ({ req, res }: { req: FastifyRequest; res: FastifyReply }): Context => ({ db: deps.db, env: deps.env, req, res });
 }
 
 /**

@@ -6,7 +6,6 @@ import type { Context } from '../trpc.ts';
 
 /** A public form's per-address limit: at most `limit` submissions per `windowMs` (429 beyond). */
 export async function limitPublicForm(ctx: Context, form: string, limit: number, windowMs: number): Promise<void> {
-  if (!ctx.limits.enabled) return;
   const r = await hit(ctx.db, `form:${form}:ip:${clientIp(ctx.req)}`, limit, windowMs);
   if (!r.allowed) throw new AppError('TOO_MANY_REQUESTS', E.tooManyAttempts, r.retryAfterSeconds);
 }

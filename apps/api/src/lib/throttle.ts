@@ -41,8 +41,7 @@ export interface SignInSlot {
  * cannot lock out the owner's own browsers.
  */
 export const signInThrottle = {
-  async reserve(ctx: Context, scope: Scope, rawAccount: string): Promise<SignInSlot | undefined> {
-    if (!ctx.limits.enabled) return undefined;
+  async reserve(ctx: Context, scope: Scope, rawAccount: string): Promise<SignInSlot> {
     const account = normalAccount(rawAccount);
     const byIp = await hit(ctx.db, `signin:${scope}:ip:${clientIp(ctx.req)}`, ADDRESS_ATTEMPTS, SIGNIN_WINDOW_MS);
     if (!byIp.allowed) throw new AppError('TOO_MANY_REQUESTS', E.tooManyAttempts, byIp.retryAfterSeconds);
@@ -71,8 +70,7 @@ export const signInThrottle = {
  * Throttles the current-password check of a password change (per signed-in account, reserved
  * before the hash like a sign-in): a stolen session cannot be used to guess the password.
  */
-export async function reservePasswordCheck(ctx: Context, scope: Scope, id: number): Promise<string | undefined> {
-  if (!ctx.limits.enabled) return undefined;
+export async function reservePasswordCheck(ctx: Context, scope: Scope, id: number): Promise<string> {
   const key = `password:${scope}:${id}`;
   const counted = await hit(ctx.db, key, PASSWORD_CHANGE_ATTEMPTS, SIGNIN_WINDOW_MS);
   if (!counted.allowed) throw new AppError('TOO_MANY_REQUESTS', E.tooManyAttempts, counted.retryAfterSeconds);

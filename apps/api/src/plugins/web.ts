@@ -11,7 +11,7 @@ import type { Env } from '../env.ts';
 import { getPublicSettings } from '../features/site-settings/site-settings.service.ts';
 import { sanitizeCommanderHtml } from '../features/commander-messages/commander-html.ts';
 import { appRouter } from '../router.ts';
-import { contextFactory, type Limits } from '../trpc.ts';
+import { contextFactory } from '../trpc.ts';
 import { siteOrigin } from '../lib/site-origin.ts';
 import { escapeMarkup } from '../lib/escape.ts';
 
@@ -30,7 +30,7 @@ const NOINDEX = '<meta name="robots" content="noindex">';
  * Serves the built web app: hashed assets cached for a year; public pages rendered on the
  * server with their data (hydrated in the browser); sign-in pages as the app shell.
  */
-export const webPlugin = fp(async (app, opts: { env: Env; db: DB; limits?: Limits }) => {
+export const webPlugin = fp(async (app, opts: { env: Env; db: DB }) => {
   const root = opts.env.webDist;
   const indexFile = path.join(root, 'index.html');
   const hasWeb = existsSync(indexFile);

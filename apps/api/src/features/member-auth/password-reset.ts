@@ -33,12 +33,10 @@ export async function forgotPassword(ctx: Context, input: ForgotPasswordInput): 
   const started = Date.now();
   try {
     const account = (input.membershipNumber || input.email || '').trim().toLowerCase();
-    if (ctx.limits.enabled) {
-      const byIp = await hit(ctx.db, `reset:member:ip:${clientIp(ctx.req)}`, ADDRESS_ATTEMPTS, SIGNIN_WINDOW_MS);
-      if (!byIp.allowed) throw new AppError('TOO_MANY_REQUESTS', E.tooManyAttempts, byIp.retryAfterSeconds);
-      const byAccount = await hit(ctx.db, `reset:member:account:${account.slice(0, 200)}`, RESET_ACCOUNT_REQUESTS, SIGNIN_WINDOW_MS);
-      if (!byAccount.allowed) throw new AppError('TOO_MANY_REQUESTS', E.tooManyAttempts, byAccount.retryAfterSeconds);
-    }
+    const byIp = await hit(ctx.db, `reset:member:ip:${clientIp(ctx.req)}`, ADDRESS_ATTEMPTS, SIGNIN_WINDOW_MS);
+    if (!byIp.allowed) throw new AppError('TOO_MANY_REQUESTS', E.tooManyAttempts, byIp.retryAfterSeconds);
+    const byAccount = await hit(ctx.db, `reset:member:account:${account.slice(0, 200)}`, RESET_ACCOUNT_REQUESTS, SIGNIN_WINDOW_MS);
+    if (!byAccount.allowed) throw new AppError('TOO_MANY_REQUESTS', E.tooManyAttempts, byAccount.retryAfterSeconds);
     let q = ctx.db
       .selectFrom('members')
       .select(['id', 'firstName', 'email', 'membershipNumber'])
@@ -73,10 +71,8 @@ export async function forgotPassword(ctx: Context, input: ForgotPasswordInput): 
  * the account starts again (the owner proved they hold its mailbox).
  */
 export async function resetPassword(ctx: Context, input: { token: string; password: string }): Promise<void> {
-  if (ctx.limits.enabled) {
-    const byIp = await hit(ctx.db, `reset:member:ip:${clientIp(ctx.req)}`, ADDRESS_ATTEMPTS, SIGNIN_WINDOW_MS);
-    if (!byIp.allowed) throw new AppError('TOO_MANY_REQUESTS', E.tooManyAttempts, byIp.retryAfterSeconds);
-  }
+  const byIp = await hit(ctx.db, `reset:member:ip:${clientIp(ctx.req)}`, ADDRESS_ATTEMPTS, SIGNIN_WINDOW_MS);
+  if (!byIp.allowed) throw new AppError('TOO_MANY_REQUESTS', E.tooManyAttempts, byIp.retryAfterSeconds);
   const hash = await hashPassword(input.password);
   const number = await ctx.db.transaction().execute(async (trx) => {
     const memberId = await useToken(trx, input.token, RESET_PURPOSE);

@@ -99,8 +99,7 @@ export async function useRecoveryCode(db: DB, userId: number, code: string): Pro
  * Throttles second-factor codes like passwords (decision 0011's limits): per account and per
  * address, reserved before the code is checked. Returns the key to reset on success.
  */
-export async function reserveCodeCheck(ctx: Context, userId: number, scope: 'sign-in' | 'account'): Promise<string | undefined> {
-  if (!ctx.limits.enabled) return undefined;
+export async function reserveCodeCheck(ctx: Context, userId: number, scope: 'sign-in' | 'account'): Promise<string> {
   const byIp = await hit(ctx.db, `totp:ip:${clientIp(ctx.req)}`, ADDRESS_ATTEMPTS, SIGNIN_WINDOW_MS);
   if (!byIp.allowed) throw new AppError('TOO_MANY_REQUESTS', E.tooManyAttempts, byIp.retryAfterSeconds);
   const key = `totp:${scope}:${userId}`;

@@ -53,7 +53,7 @@ export async function signUp(ctx: Context, input: CreateVolunteerInput): Promise
   // A filled honeypot gets the answer a person would, and nothing is stored.
   if (isBot(input)) return { id: 0, eventId: input.eventId, name: input.name, role };
   // The confirmation names the sign-up; the worker renders it when it sends it (decisions 0045, 0049).
-  const baseUrl = ctx.limits.withoutVolunteerMail ? undefined : ctx.env.siteUrl;
+  const baseUrl = ctx.env.siteUrl;
   for (let attempt = 0; ; attempt++) {
     let row: { id: number; eventId: number; name: string; role: string | null } | undefined;
     try {
@@ -98,7 +98,7 @@ export async function removeVolunteer(db: DB, id: number): Promise<void> {
 /**
  * The sign-up and its confirmation in one statement, so one transaction: it locks the event row
  * only while it is open and has a free position and inserts from it (the trigger adds one to the
- * count), and with a confirmation also inserts its outbox row (queued by template, rendered
+ * count), and inserts the confirmation's outbox row (queued by template, rendered
  * when sent: decision 0045; its cancel link is signed from the sign-up's id, decision 0046). The lock is held to the statement's end, so
  * capacity holds as with the single statement of decision 0008, and the confirmation exists
  * exactly when the sign-up does.
@@ -107,8 +107,8 @@ async function insertWithConfirmation(
   db: DB,
   input: CreateVolunteerInput,
   role: string | null,
-  /** The site's address for the confirmation's links; none: no confirmation. */
-  baseUrl: string | undefined,
+  /** The site's address for the confirmation's links. */
+  baseUrl: string,
 ): Promise<{ id: number; eventId: number; name: string; role: string | null } | undefined> {
   // Written as SQL, not with the query builder: building and compiling the builder's
   // statement was a tenth of a sign-up's time. The result's columns come back camelCased.
@@ -122,7 +122,7 @@ async function insertWithConfirmation(
         insert into volunteers (event_id, name, email, phone, role)
         select id, ${input.name}, ${input.email}, ${input.phone ?? null}, ${role} from open
         returning id, event_id, name, role
-      )${baseUrl !== undefined ? sql`, ${confirmationRows(baseUrl, input.email)}` : sql``}
+      ), ${confirmationRows(baseUrl, input.email)}
       select id, event_id, name, role from signed`.execute(db);
   return result.rows[0];
 }

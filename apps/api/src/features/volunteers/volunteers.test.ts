@@ -257,14 +257,15 @@ describe("the event's volunteer count", () => {
       },
       transformResult: async (args) => args.result,
     });
-    const ctx = { db, env: t.env, limits: { enabled: false }, req: {}, res: {} } as unknown as Context;
+    const ctx = { db, env: t.env, req: { ip: '192.0.2.250' }, res: {} } as unknown as Context;
     const row = await signUpService(ctx, { name: 'Solo Statement', email: 'solo@example.org', phone: null, role: null, eventId });
     expect(row).toMatchObject({ eventId, name: 'Solo Statement' });
     // WITH open AS (SELECT ... FOR UPDATE) INSERT ... SELECT FROM open is still the one statement
     // that checks and takes a position; the confirmation (queued by template, decision 0045) is
     // inserted by the same statement, so neither exists without the other. Nothing is read
-    // before it (the confirmation names the sign-up, decision 0049): a sign-up is one round trip.
-    expect(sent).toEqual(['RawNode']);
+    // before it (the confirmation names the sign-up, decision 0049): after its address's counter
+    // (limits are never off, decision 0062), a sign-up is one round trip.
+    expect(sent).toEqual(['InsertQueryNode', 'RawNode']);
     const queued = await t.db.selectFrom('mailOutbox').select(['kind', 'toAddress', 'template']).where('toAddress', '=', 'solo@example.org').execute();
     expect(queued).toEqual([{ kind: 'volunteer-confirmation', toAddress: 'solo@example.org', template: 'volunteer-confirmation' }]);
     // Its cancel link is signed from the sign-up's id when the message is rendered (decision
