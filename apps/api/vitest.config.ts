@@ -1,12 +1,12 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import { databaseTestProjects } from '@post/db/test-projects';
 
-// Every API test runs twice: on PostgreSQL (TEST_DATABASE_URL, else one container for the run)
-// and on PGlite; see packages/db/src/test-projects.ts.
-export default defineConfig(async () => ({
+// Every API test runs on PostgreSQL: TEST_DATABASE_URL, else one container for the run, else
+// the embedded server (packages/db/src/test-global-setup.ts, decision 0057).
+export default defineConfig({
   test: {
-    projects: await databaseTestProjects(),
+    globalSetup: [fileURLToPath(import.meta.resolve('@post/db/test-global-setup'))],
     testTimeout: 120_000,
     hookTimeout: 60_000,
   },
-}));
+});

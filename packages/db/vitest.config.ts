@@ -1,12 +1,12 @@
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
-import { databaseTestProjects } from './src/test-projects.ts';
 
-// Every database test runs twice: on PostgreSQL (TEST_DATABASE_URL, else one container for the
-// run) and on PGlite; see src/test-projects.ts.
-export default defineConfig(async () => ({
+// Every database test runs on PostgreSQL: TEST_DATABASE_URL, else one container for the run,
+// else the embedded server (src/test-global-setup.ts, decision 0057).
+export default defineConfig({
   test: {
-    projects: await databaseTestProjects(),
+    globalSetup: [path.join(import.meta.dirname, 'src/test-global-setup.ts')],
     testTimeout: 120_000,
     hookTimeout: 60_000,
   },
-}));
+});

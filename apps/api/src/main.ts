@@ -1,11 +1,15 @@
 import { loadEnv } from './env.ts';
 import { buildServer } from './server.ts';
 import { openDatabase, prepareContent } from './bootstrap.ts';
+import { StartupError, type DbHandle } from '@post/db';
 import { pruneStale } from './lib/prune.ts';
 import { startSeriesJob } from './features/events/series.service.ts';
 
 // Start-up: configuration, database, migrations, administrator, demo content, listen,
-// and a graceful stop that lets requests in flight finish.
+// and a graceful stop that lets requests in flight finish. A problem a person must fix
+// (a port in use, a database that is down, missing or refuses us) is one line, no stack.
+let handle: DbHandle | undefined;
+
 async function main(): Promise<void> {
   let env;
   try {
@@ -15,11 +19,17 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const say = (msg: string) => console.log(`[post] ${msg}`);
-  const handle = await openDatabase(env, say);
-  say(`database: ${handle.kind} (${handle.location})`);
-  const lines = await prepareContent(handle, env);
-  const app = await buildServer({ db: handle.db, env, mail: { log: say } });
-  await app.listen({ port: env.port, host: env.host });
+  handle = await openDatabase(env, say);
+  const db = handle;
+  say(`database: ${db.kind} (${db.location})`);
+  const lines = await prepareContent(db, env);
+  const app = await buildServer({ db: db.db, env, mail: { log: say } });
+  await app.listen({ port: env.port, host: env.host }).catch((err: NodeJS.ErrnoException) => {
+    if (err.code === 'EADDRINUSE') throw new StartupError(`Port ${env.port} on ${env.host} is already in use: stop what uses it, or set PORT to a free port.`);
+    if (err.code === 'EACCES') throw new StartupError(`Port ${env.port} needs privileges this process does not have: set PORT to 1024 or above.`);
+    if (err.code === 'EADDRNOTAVAIL') throw new StartupError(`HOST ${env.host} is not an address of this machine: correct HOST (0.0.0.0 listens on all).`);
+    throw err;
+  });
   const shown = env.publicUrl ?? `http://localhost:${(app.server.address() as { port: number }).port}`;
   console.log(['', `  Veterans post site is running at ${shown}`, ...lines.map((l) => `  ${l}`), ''].join('\n'));
 
@@ -27,10 +37,10 @@ async function main(): Promise<void> {
   app.mailWorker.start();
 
   // Expired sessions and throttling counters, and audit entries past their retention (issue 21).
-  const prune = setInterval(() => void pruneStale(handle.db, (what, err) => say(`${what} prune failed: ${String(err)}`)), 15 * 60 * 1000);
+  const prune = setInterval(() => void pruneStale(db.db, (what, err) => say(`${what} prune failed: ${String(err)}`)), 15 * 60 * 1000);
   prune.unref();
   // Recurring events stay 18 months ahead; every node runs it (idempotent inserts, decision 0020).
-  startSeriesJob(handle.db, say);
+  startSeriesJob(db.db, say);
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -45,7 +55,7 @@ async function main(): Promise<void> {
       app.startDraining();
       await new Promise((r) => setTimeout(r, env.drainMs));
       await app.close();
-      await handle.close();
+      await db.close();
     } finally {
       clearTimeout(force);
       process.exit(0);
@@ -55,7 +65,9 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void stop('SIGINT'));
 }
 
-main().catch((err) => {
-  console.error(err);
+main().catch(async (err: unknown) => {
+  console.error(err instanceof StartupError ? `[post] ${err.message}` : err);
+  // The embedded database stops with us.
+  await handle?.close().catch(() => undefined);
   process.exit(1);
 });

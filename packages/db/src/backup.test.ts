@@ -9,7 +9,7 @@ afterAll(async () => {
   for (const h of handles) await h.close();
 });
 
-describe(`backup and restore (${process.env.TEST_DB ?? 'default'})`, () => {
+describe(`backup and restore`, () => {
   it('restores a backup into a new database and finds every record', async () => {
     const source = await createTestDb();
     handles.push(source);

@@ -1,7 +1,6 @@
-import { CamelCasePlugin, Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './database.ts';
-import { CachingPGlite } from './caching-pglite.ts';
 
 // timestamptz arrives as Date (pg's default); count(*) and other int8 as numbers, since
 // no count in this product can come near 2^53.
@@ -10,23 +9,21 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
 /** The database handle every service takes. */
 export type DB = Kysely<Database>;
 
-/** Which engine a handle talks to. */
-export type DbKind = 'postgres' | 'pglite';
+/** Which PostgreSQL a handle talks to: one given by DATABASE_URL, or the embedded one in DATA_DIR (decision 0057). */
+export type DbKind = 'postgres' | 'embedded';
 
 /** A database handle with what is needed to report on it and close it. */
 export interface DbHandle {
   db: DB;
   kind: DbKind;
-  /** Where it is: the URL without password, or the PGlite data directory ('memory' for none). */
+  /** Where it is: the URL without password, or the embedded cluster's directory. */
   location: string;
   close(): Promise<void>;
 }
 
-/** Options of createDb; unset `databaseUrl` means the embedded PGlite database in `dataDir`. */
+/** Options of createDb. */
 export interface CreateDbOptions {
-  databaseUrl?: string;
-  /** PGlite data directory; undefined means in memory. */
-  dataDir?: string;
+  databaseUrl: string;
   /** Pool size for PostgreSQL. */
   poolSize?: number;
   /** Called when an idle PostgreSQL client errors (the server went away); the pool recovers on its own. */
@@ -45,7 +42,6 @@ export interface CreateDbOptions {
  * After a schema change by another node (a migration while this one runs), PostgreSQL refuses
  * a prepared statement whose result columns changed (SQLSTATE 0A000, "cached plan must not
  * change result type"): that one call fails, and the statement is prepared afresh next time.
- * PGlite keeps the same cache (caching-pglite.ts, decision 0051).
  */
 export const STATEMENT_CACHE = 100;
 
@@ -76,28 +72,22 @@ class CachingClient extends pg.Client {
   }
 }
 
-/** Creates a Kysely handle on PostgreSQL (with a URL) or on PGlite (without). */
-export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle> {
+/** Creates a Kysely handle on PostgreSQL through a pg Pool (the embedded server's URL is a Unix socket). */
+export async function createDb(options: CreateDbOptions): Promise<DbHandle> {
   const plugins = [new CamelCasePlugin()];
-  if (options.databaseUrl) {
-    const pool = new pg.Pool({
-      connectionString: options.databaseUrl,
-      Client: CachingClient,
-      max: options.poolSize ?? 10,
-      connectionTimeoutMillis: 5000,
-      idleTimeoutMillis: 30_000,
-    });
-    // Without a listener an idle client's error (server restart) would crash the process;
-    // a checked-out client loses the pool's listener, so each client gets its own too.
-    pool.on('error', (err) => options.onPoolError?.(err));
-    pool.on('connect', (client) => client.on('error', (err) => options.onPoolError?.(err)));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
-    return { db, kind: 'postgres', location: redact(options.databaseUrl), close: () => db.destroy() };
-  }
-  const pglite = new CachingPGlite(options.dataDir, STATEMENT_CACHE);
-  await pglite.waitReady;
-  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }), plugins });
-  return { db, kind: 'pglite', location: options.dataDir ?? 'memory', close: () => db.destroy() };
+  const pool = new pg.Pool({
+    connectionString: options.databaseUrl,
+    Client: CachingClient,
+    max: options.poolSize ?? 10,
+    connectionTimeoutMillis: 5000,
+    idleTimeoutMillis: 30_000,
+  });
+  // Without a listener an idle client's error (server restart) would crash the process;
+  // a checked-out client loses the pool's listener, so each client gets its own too.
+  pool.on('error', (err) => options.onPoolError?.(err));
+  pool.on('connect', (client) => client.on('error', (err) => options.onPoolError?.(err)));
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
+  return { db, kind: 'postgres', location: redact(options.databaseUrl), close: () => db.destroy() };
 }
 
 function redact(url: string): string {

@@ -13,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(async () => h?.close());
 
-describe(`schema constraints (${process.env.TEST_DB ?? 'default'})`, () => {
+describe(`schema constraints`, () => {
   it('keeps at most one active commander message', async () => {
     await h.db.insertInto('commanderMessages').values({ content: 'a', active: true }).execute();
     await expect(h.db.insertInto('commanderMessages').values({ content: 'b', active: true }).execute()).rejects.toThrow();
@@ -109,7 +109,7 @@ describe(`schema constraints (${process.env.TEST_DB ?? 'default'})`, () => {
   });
 });
 
-describe(`events.volunteer_count (${process.env.TEST_DB ?? 'default'})`, () => {
+describe(`events.volunteer_count`, () => {
   const base = { description: 'd', location: 'l', startDate: '2030-01-01T10:00:00Z', endDate: '2030-01-01T11:00:00Z' };
   /** Every event's stored count beside count(*) of its volunteers. */
   async function countsOf(db: typeof h.db, ids: number[]) {
@@ -224,7 +224,7 @@ describe(`events.volunteer_count (${process.env.TEST_DB ?? 'default'})`, () => {
   });
 });
 
-describe(`membership numbers ignore letter case (${process.env.TEST_DB ?? 'default'})`, () => {
+describe(`membership numbers ignore letter case`, () => {
   it('refuses to migrate a database holding numbers that differ only in case, naming them; migrates once they are fixed', async () => {
     const old = await createTestDb({ migrate: false });
     try {
@@ -263,7 +263,7 @@ describe(`membership numbers ignore letter case (${process.env.TEST_DB ?? 'defau
   });
 });
 
-describe(`staff roles (${process.env.TEST_DB ?? 'default'})`, () => {
+describe(`staff roles`, () => {
   it("turns the single 'admin' role into 'administrator' and accepts only administrator and editor after 0008", async () => {
     const old = await createTestDb({ migrate: false });
     try {
@@ -283,7 +283,7 @@ describe(`staff roles (${process.env.TEST_DB ?? 'default'})`, () => {
   });
 });
 
-describe(`volunteers' indexes (${process.env.TEST_DB ?? 'default'})`, () => {
+describe(`volunteers' indexes`, () => {
   it("finds an event's sign-ups through the unique (event, e-mail) index, the one index led by event_id (0015)", async () => {
     const indexes = await sql<{ indexname: string; indexdef: string }>`
       select indexname, indexdef from pg_indexes where tablename = 'volunteers' order by indexname`.execute(h.db);

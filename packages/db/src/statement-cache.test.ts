@@ -3,15 +3,14 @@ import { sql } from 'kysely';
 import { createDb, STATEMENT_CACHE } from './client.ts';
 import { createTestDb } from './testing.ts';
 
-// The statement cache of PostgreSQL connections (client.ts) and of PGlite (caching-pglite.ts).
+// The statement cache of PostgreSQL connections (client.ts).
 const h = await createTestDb({ migrate: false });
 afterAll(() => h.close());
 
-describe(`statement cache (${h.engine})`, async () => {
-  // One connection, so every statement below runs in the session whose prepared statements are
-  // read; PGlite is one session.
-  const one = h.engine === 'postgres' ? await createDb({ databaseUrl: h.url!, poolSize: 1 }) : h;
-  afterAll(() => (one === h ? undefined : one.close()));
+describe('statement cache', async () => {
+  // One connection, so every statement below runs in the session whose prepared statements are read.
+  const one = await createDb({ databaseUrl: h.url, poolSize: 1 });
+  afterAll(() => one.close());
   const prepared = async () =>
     (await sql<{ statement: string }>`select statement from pg_prepared_statements order by prepare_time`.execute(one.db)).rows.map((r) => r.statement);
 
@@ -23,12 +22,8 @@ describe(`statement cache (${h.engine})`, async () => {
   });
 
   it('runs statements without parameters as before, scripts of several included', async () => {
-    // PostgreSQL runs a script of several by the simple protocol; PGlite's query never did.
-    if (h.engine === 'postgres') await sql`create table cache_probe (id int primary key, a text); insert into cache_probe values (1, 'x')`.execute(one.db);
-    else {
-      await sql`create table cache_probe (id int primary key, a text)`.execute(one.db);
-      await sql`insert into cache_probe values (1, 'x')`.execute(one.db);
-    }
+    // A script of several runs by the simple protocol.
+    await sql`create table cache_probe (id int primary key, a text); insert into cache_probe values (1, 'x')`.execute(one.db);
     expect((await prepared()).some((s) => s.includes('cache_probe'))).toBe(false);
   });
 

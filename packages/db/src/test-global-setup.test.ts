@@ -8,8 +8,8 @@ import setup from './test-global-setup.ts';
 
 // The run's PostgreSQL container must never outlive the run: removed by the global setup's
 // teardown after a normal run, and by the reaper when the run's process dies abruptly.
-// Needs a Docker engine and the TEST_PG_IMAGE image; runs once (in the postgres project).
-const noDocker = process.env.TEST_DB === 'postgres' ? await dockerUnavailable() : 'runs in the postgres project only';
+// Needs a Docker engine and the TEST_PG_IMAGE image; skipped where the run uses TEST_DATABASE_URL or has no Docker engine.
+const noDocker = process.env.TEST_DATABASE_URL ? 'the run uses TEST_DATABASE_URL' : await dockerUnavailable();
 
 async function gone(id: string, withinMs: number): Promise<boolean> {
   const until = Date.now() + withinMs;

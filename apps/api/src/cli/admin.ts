@@ -6,7 +6,8 @@ import { UserInput } from '@post/contracts/admin-auth';
 // `pnpm admin create|reset <username> [password]`: creates an administrator or resets one's
 // password (and ends their sessions). A reset also re-enables the account and clears its
 // two-factor sign-in (a lost phone): the person turns it on again after signing in. Without a
-// password, one is generated and printed.
+// password, one is generated and printed. While the site runs on the embedded database, this
+// works on the running server's database (decision 0057).
 async function run(): Promise<number> {
   const [command, username, given] = process.argv.slice(2);
   if (!['create', 'reset'].includes(command ?? '') || !username) {
@@ -20,7 +21,7 @@ async function run(): Promise<number> {
     return 2;
   }
   const env = loadEnv();
-  const handle = await openDatabase(env, () => undefined);
+  const handle = await openDatabase(env, (line) => console.error(line), { whenRunning: 'share' });
   try {
     const exists = await handle.db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirst();
     if (command === 'reset' && !exists) {

@@ -5,9 +5,10 @@ import { loadEnv } from '../env.ts';
 import { openDatabase } from '../bootstrap.ts';
 
 // `pnpm backup [file]` writes a logical backup (gzip JSON) of the configured database;
-// `pnpm restore <file>` loads one into an empty database. Both work on PGlite and
-// PostgreSQL, so a backup also moves a site from the embedded database to PostgreSQL.
-// With the embedded database, stop the site first: PGlite serves one process at a time.
+// `pnpm restore <file>` loads one into an empty database. Both work on the embedded
+// PostgreSQL and on DATABASE_URL's, so a backup also moves a site from one to the other. On
+// the embedded database they use the running server's when the site runs, else start it for
+// the command (decision 0057); a backup is one consistent snapshot while the site serves.
 async function run(): Promise<number> {
   const [command, file] = process.argv.slice(2);
   if (command !== 'backup' && command !== 'restore') {
@@ -15,7 +16,7 @@ async function run(): Promise<number> {
     return 2;
   }
   const env = loadEnv();
-  const handle = await openDatabase(env, () => undefined);
+  const handle = await openDatabase(env, (line) => console.error(line), { whenRunning: 'share' });
   try {
     if (command === 'backup') {
       const out = file ?? `backup-${new Date().toISOString().replace(/[:.]/g, '-')}.json.gz`;

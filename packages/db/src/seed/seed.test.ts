@@ -86,7 +86,7 @@ describe('demo calendar on any day of the year', () => {
   });
 });
 
-describe(`demo seed (${process.env.TEST_DB ?? 'default'})`, () => {
+describe(`demo seed`, () => {
   let h: Handle;
   let result: Awaited<ReturnType<typeof seedDemo>>;
   const now = new Date();
@@ -260,7 +260,7 @@ describe(`demo seed (${process.env.TEST_DB ?? 'default'})`, () => {
   });
 });
 
-describe(`demo seed on a database in use (${process.env.TEST_DB ?? 'default'})`, () => {
+describe(`demo seed on a database in use`, () => {
   let h: Handle;
   beforeAll(async () => {
     h = await createTestDb();
@@ -286,7 +286,7 @@ describe(`demo seed on a database in use (${process.env.TEST_DB ?? 'default'})`,
   });
 });
 
-describe(`demo seed around Veterans Day in another zone (${process.env.TEST_DB ?? 'default'})`, () => {
+describe(`demo seed around Veterans Day in another zone`, () => {
   let h: Handle;
   beforeAll(async () => {
     h = await createTestDb();
