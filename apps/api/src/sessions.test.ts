@@ -49,7 +49,7 @@ describe('sessions in production mode', () => {
     expect(csp).toMatch(/frame-ancestors 'none'/);
     expect(csp).toMatch(/object-src 'none'/);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    // Every header helmet sets, as @fastify/helmet set them before the middleware was built once.
+    // Every header helmet sets through @fastify/helmet.
     expect(csp).toBe(
       "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data: blob: https:;font-src 'self';connect-src 'self';object-src 'none';base-uri 'self';form-action 'self';frame-ancestors 'none';upgrade-insecure-requests",
     );

@@ -1,4 +1,4 @@
-import helmet from 'helmet';
+import helmet from '@fastify/helmet';
 import fp from 'fastify-plugin';
 import { E } from '@post/contracts/messages';
 import type { Env } from '../env.ts';
@@ -7,9 +7,7 @@ const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** Security headers, a strict CSP, and refusal of unsafe requests sent from other sites. */
 export const securityPlugin = fp(async (app, opts: { env: Env }) => {
-  // helmet itself, its middleware built once: @fastify/helmet builds it again for every request
-  // (a few per cent of a sign-up's time) for per-route options and nonces this app does not use.
-  const securityHeaders = helmet({
+  await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -32,7 +30,6 @@ export const securityPlugin = fp(async (app, opts: { env: Env }) => {
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
-  app.addHook('onRequest', (req, reply, done) => securityHeaders(req.raw, reply.raw, (err?: unknown) => done(err as Error | undefined)));
 
   app.addHook('onRequest', async (req, reply) => {
     if (!UNSAFE.has(req.method)) return;
