@@ -79,6 +79,34 @@ export async function exportDatabase(db: DB): Promise<Backup> {
     });
 }
 
+/** The migrations' own tables, which a backup leaves out (its `migrations` list stands for them). */
+export const MIGRATION_TABLES = ['kysely_migration', 'kysely_migration_lock'];
+
+const camel = (name: string) => name.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+
+/** The database's own tables (camelCase, as BACKUP_TABLES names them), migration tables left out. */
+export async function databaseTables(db: DB): Promise<string[]> {
+  const { rows } = await sql<{ name: string }>`
+    select table_name as name from information_schema.tables
+    where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(db);
+  return rows
+    .map((r) => r.name)
+    .filter((n) => !MIGRATION_TABLES.includes(n))
+    .map(camel)
+    .sort();
+}
+
+/** Each table's json and jsonb columns, read from the database so that a new one is never missed. */
+export async function jsonColumns(db: DB): Promise<Record<string, string[]>> {
+  const { rows } = await sql<{ table: string; column: string }>`
+    select table_name as table, column_name as column from information_schema.columns
+    where table_schema = current_schema() and data_type in ('json', 'jsonb')
+    order by table_name, column_name`.execute(db);
+  const out: Record<string, string[]> = {};
+  for (const r of rows) (out[camel(r.table)] ??= []).push(camel(r.column));
+  return out;
+}
+
 /** Restores a Backup into a migrated, empty database (either engine), in one transaction. */
 export async function importDatabase(db: DB, backup: Backup): Promise<Record<string, number>> {
   if (backup.format !== 'veterans-post-backup' || backup.version !== 1) throw new Error('This file is not a backup of this site.');
@@ -95,19 +123,14 @@ export async function importDatabase(db: DB, backup: Backup): Promise<Record<str
       if (any && table !== 'siteSettings') throw new Error(`The database is not empty (table ${table} has rows): restore into a new database.`);
     }
     await trx.deleteFrom('siteSettings').execute();
+    const json = await jsonColumns(trx);
     for (const table of BACKUP_TABLES) {
       const rows = (backup.tables[table] ?? []).map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, decode(v)])));
       for (let i = 0; i < rows.length; i += 500) {
         const chunk = rows.slice(i, i + 500).map((r) => {
-          // jsonb and text[] columns go back as JSON text / arrays.
+          // json and jsonb columns go back as JSON text (pg would send an array as a PostgreSQL array).
           const out: Record<string, unknown> = { ...r };
-          if (table === 'session' || table === 'siteSettings') {
-            for (const k of ['sess', 'data']) if (k in out && typeof out[k] !== 'string') out[k] = JSON.stringify(out[k]);
-          }
-          if (table === 'mailOutbox') {
-            for (const k of ['headers', 'attachments', 'params'])
-              if (k in out && out[k] !== null && typeof out[k] !== 'string') out[k] = JSON.stringify(out[k]);
-          }
+          for (const k of json[table] ?? []) if (k in out && out[k] !== null && typeof out[k] !== 'string') out[k] = JSON.stringify(out[k]);
           return out;
         });
         if (chunk.length) await untyped(trx).insertInto(table).values(chunk).execute();
