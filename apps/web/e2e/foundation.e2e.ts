@@ -6,7 +6,7 @@ import { demoMembers, E2E_ADMIN, startSite, type TestSite } from './harness.ts';
 let site: TestSite;
 before(async () => {
   // The README's default: the embedded database with demo content.
-  site = await startSite({ seed: true, embedded: true });
+  site = await startSite({ seed: true });
 });
 after(async () => site?.close());
 

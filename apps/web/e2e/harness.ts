@@ -1,11 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, mkdirSync, existsSync } from 'node:fs';
+import { chmodSync, mkdtempSync, mkdirSync, existsSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterEach } from 'node:test';
-import pg from 'pg';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { zonedToUtc } from '@post/contracts/rules/event-time';
 
@@ -58,45 +57,30 @@ export interface TestSite {
 }
 
 /**
- * Starts the built server (apps/web/dist must exist) on a free port with a fresh database:
- * on TEST_DATABASE_URL's server when set (unless `embedded`), else an embedded PGlite in a
- * temporary directory, as the README's start command runs.
+ * Starts the built server (apps/web/dist must exist) on a free port with a fresh DATA_DIR and
+ * no DATABASE_URL, as the README's start command runs: each server runs its own embedded
+ * PostgreSQL on a socket in its DATA_DIR (decision 0057), so servers started at once never meet.
  */
-export async function startSite(opts: { seed?: boolean; embedded?: boolean; env?: Record<string, string> } = {}): Promise<TestSite> {
+export async function startSite(opts: { seed?: boolean; env?: Record<string, string> } = {}): Promise<TestSite> {
   if (!existsSync(path.join(webDist, 'index.html'))) throw new Error('apps/web/dist is missing: run the build first.');
   const port = await freePort();
-  let databaseUrl: string | undefined;
-  let dropDb: (() => Promise<void>) | undefined;
-  if (process.env.TEST_DATABASE_URL && !opts.embedded) {
-    const name = `e2e_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await admin.connect();
-    await admin.query(`create database "${name}"`);
-    await admin.end();
-    const u = new URL(process.env.TEST_DATABASE_URL);
-    u.pathname = `/${name}`;
-    databaseUrl = u.toString();
-    dropDb = async () => {
-      const c = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-      await c.connect();
-      await c.query(`drop database if exists "${name}" with (force)`);
-      await c.end();
-    };
-  }
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'post-e2e-'));
+  // As root, the embedded PostgreSQL runs as the `postgres` account, which must enter DATA_DIR.
+  chmodSync(dataDir, 0o711);
   const env = {
     ...process.env,
     NODE_ENV: 'production',
     PORT: String(port),
     HOST: '127.0.0.1',
     PUBLIC_URL: `http://127.0.0.1:${port}`,
-    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'post-e2e-')),
+    DATA_DIR: dataDir,
     ADMIN_USERNAME: E2E_ADMIN.username,
     ADMIN_PASSWORD: E2E_ADMIN.password,
     SEED_DEMO: opts.seed ? '1' : '0',
     SESSION_SECRET: randomBytes(32).toString('hex'),
     LOG_LEVEL: 'warn',
     DRAIN_MS: '0',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: '' }),
+    DATABASE_URL: '',
     ...opts.env,
   };
   const child: ChildProcess = spawn(process.execPath, [apiMain], { env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -180,7 +164,7 @@ export async function startSite(opts: { seed?: boolean; embedded?: boolean; env?
       child.removeAllListeners('exit');
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
-      await dropDb?.();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
