@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { loadEnv } from './env.ts';
 import { hashPassword } from '@post/db';
+import { V } from '@post/contracts/messages';
 import { createTestApp, insertMember, patchSiteSettings } from './test-helpers.ts';
 import { SmtpSink } from './features/mail/smtp-sink.ts';
 import { ADDRESS_ATTEMPTS } from './lib/throttle.ts';
@@ -186,5 +187,32 @@ describe('a staff account with a setup step pending is anonymous everywhere (iss
     await patchSiteSettings(t.db, { requireTwoFactor: false });
     expect((await admin.get(`/api/events/${event.id}`)).body).toContain('555-0100');
     expect((await admin.get(`/api/news/${news.id}`)).statusCode).toBe(200);
+  });
+});
+
+describe('dates outside 1900-2200 are a 400 (issue 41 #4)', () => {
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t?.close());
+
+  it('a series in year 10, year 0001 or year 275760 is refused and stores nothing; the public calendar keeps answering', async () => {
+    const admin = t.agent();
+    await admin.loginAdmin();
+    const event = { title: 'Ancient drill', description: 'x', location: 'Hall', type: 'meeting', volunteerPositions: 0 };
+    const bodies = [
+      { ...event, startDate: '0010-01-01T10:00:00Z', endDate: '0010-01-01T11:00:00Z', recurrence: { rule: 'FREQ=DAILY' } },
+      { ...event, startDate: '0001-06-01T10:00:00Z', endDate: '0001-06-01T11:00:00Z' },
+      { ...event, startDate: '+275760-09-13T00:00:00.000Z', endDate: '+275760-09-13T00:00:00.000Z' },
+      { ...event, startDate: 'Jan 1 10', endDate: 'Jan 1 10' },
+    ];
+    for (const body of bodies) {
+      const res = await admin.post('/api/events', body);
+      expect(res.statusCode, body.startDate).toBe(400);
+    }
+    expect((await admin.post('/api/events', bodies[0])).json().message).toBe(V.dateOutOfRange);
+    expect(await t.db.selectFrom('events').select('id').execute()).toEqual([]);
+    expect((await t.agent().get('/api/events')).statusCode).toBe(200);
   });
 });

@@ -1,5 +1,5 @@
 import { z } from './zod.ts';
-import { Id, Timestamp } from './common.ts';
+import { Id, checkIsoDate, Timestamp } from './common.ts';
 import { V } from './messages.ts';
 
 export { COMMANDER_MESSAGE_TAGS, COMMANDER_PREVIEW_CHARS } from './commander-constants.ts';
@@ -25,10 +25,7 @@ const content = z
 const fields = {
   content,
   publishedBy: z.coerce.number().int().positive().optional(),
-  publishDate: z
-    .string()
-    .refine((s) => !Number.isNaN(Date.parse(s)), V.invalidDate)
-    .optional(),
+  publishDate: checkIsoDate(z.string()).optional(),
   active: z.boolean().default(true),
 };
 /** Body of POST /api/commander-messages. */

@@ -20,13 +20,40 @@ export function optionalText(max = 10_000) {
     .nullish()
     .transform((v) => (v ? v : null));
 }
-/** An ISO 8601 date-time (or date) string that parses; blank gives the message. */
+/** The years a date given to the API may fall in: outside them it is a 400, never a stored 2001 or a failing page (decision 0059). */
+export const MIN_YEAR = 1900;
+export const MAX_YEAR = 2200;
+
+// A subset of ECMAScript's date-time string format, so Date parses it by the standard's rules and
+// never by an engine's legacy guesses ("Jan 1 10", "0001-01-01" taken as 2001).
+const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{3})?)?(Z|[+-](\d{2}):(\d{2}))?)?$/;
+
+/** The instant of a strict ISO 8601 date ('2026-05-01') or date-time in MIN_YEAR-MAX_YEAR (any year with `anyYear`), or null. */
+export function parseIsoDate(value: string, anyYear = false): Date | null {
+  const m = ISO.exec(value);
+  if (!m) return null;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if ((!anyYear && (year < MIN_YEAR || year > MAX_YEAR)) || month < 1 || month > 12 || day < 1 || day > new Date(Date.UTC(year, month, 0)).getUTCDate())
+    return null;
+  if (m[4] !== undefined && (Number(m[4]) > 23 || Number(m[5]) > 59 || Number(m[6] ?? 0) > 59)) return null;
+  if (m[8] !== undefined && (Number(m[8]) > 23 || Number(m[9]) > 59)) return null;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/**
+ * The checks of a date given as text: strict ISO 8601 (else V.invalidDate), in MIN_YEAR-MAX_YEAR
+ * (else V.dateOutOfRange); `blank` lets '' through for optional fields.
+ */
+export function checkIsoDate(schema: z.ZodString, blank = false) {
+  return schema
+    .refine((s) => (blank && s === '') || parseIsoDate(s, true) !== null, { error: V.invalidDate, abort: true })
+    .refine((s) => (blank && s === '') || parseIsoDate(s) !== null, V.dateOutOfRange);
+}
+
+/** An ISO 8601 date-time (or date) string in MIN_YEAR-MAX_YEAR; blank gives the message. */
 export function isoDate(message: string) {
-  return z
-    .string({ error: message })
-    .trim()
-    .min(1, { error: message, abort: true })
-    .refine((s) => !Number.isNaN(Date.parse(s)), V.invalidDate);
+  return checkIsoDate(z.string({ error: message }).trim().min(1, { error: message, abort: true }));
 }
 /** Control characters (CR, LF, NUL...): never part of a URL a page links to or a redirect sends. */
 export const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;

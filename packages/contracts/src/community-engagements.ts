@@ -1,5 +1,5 @@
 import { z } from './zod.ts';
-import { Id, optionalHttpUrl, requiredText, Timestamp } from './common.ts';
+import { Id, checkIsoDate, optionalHttpUrl, requiredText, Timestamp } from './common.ts';
 import { V } from './messages.ts';
 import { altGivenWithImage, altRequiredIssue, imageFields, imageOutputFields } from './images.ts';
 
@@ -29,10 +29,7 @@ export function parseTags(text: string): string[] {
 const fields = {
   title: requiredText(V.titleRequired, 255),
   description: requiredText(V.descriptionRequired, 5000),
-  date: z
-    .string()
-    .refine((s) => !Number.isNaN(Date.parse(s)), V.invalidDate)
-    .optional(),
+  date: checkIsoDate(z.string()).optional(),
   imageUrl: optionalHttpUrl(255),
   tags: z
     .array(z.string().trim().max(50, V.tooLong(50)))

@@ -1,6 +1,6 @@
 import { z } from './zod.ts';
 import { EventType } from './enums.ts';
-import { Id, isoDate, requiredText, Timestamp } from './common.ts';
+import { Id, checkIsoDate, isoDate, requiredText, Timestamp } from './common.ts';
 import { V } from './messages.ts';
 import { altGivenWithImage, altRequiredIssue, imageFields, imageOutputFields } from './images.ts';
 import { NotifyVolunteers } from './mail.ts';
@@ -90,9 +90,9 @@ export const EventFormSchema = z.object({
   title: requiredText(V.titleRequired, 255),
   description: requiredText(V.descriptionRequired),
   location: requiredText(V.locationRequired, 255),
-  startDate: z.string().min(1, { error: V.startDateRequired, abort: true }).regex(YMD, V.invalidDate),
+  startDate: checkIsoDate(z.string().min(1, { error: V.startDateRequired, abort: true }).regex(YMD, { error: V.invalidDate, abort: true })),
   startTime: z.string().min(1, { error: V.startTimeRequired, abort: true }).regex(HHMM, V.startTimeRequired),
-  endDate: z.string().min(1, { error: V.endDateRequired, abort: true }).regex(YMD, V.invalidDate),
+  endDate: checkIsoDate(z.string().min(1, { error: V.endDateRequired, abort: true }).regex(YMD, { error: V.invalidDate, abort: true })),
   endTime: z.string().min(1, { error: V.endTimeRequired, abort: true }).regex(HHMM, V.endTimeRequired),
   type: EventType,
   volunteerPositions: z.coerce

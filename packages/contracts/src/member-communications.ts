@@ -1,6 +1,6 @@
 import { z } from './zod.ts';
 import { CommunicationType, Priority, TargetAudience } from './enums.ts';
-import { Id, optionalHttpUrl, requiredText, Timestamp } from './common.ts';
+import { Id, checkIsoDate, optionalHttpUrl, requiredText, Timestamp } from './common.ts';
 import { V } from './messages.ts';
 import { strictBoolean } from './mail.ts';
 
@@ -24,9 +24,7 @@ export const MemberCommunicationSchema = z.object({
 });
 export type MemberCommunication = z.infer<typeof MemberCommunicationSchema>;
 
-const optionalDate = z
-  .string()
-  .refine((s) => s === '' || !Number.isNaN(Date.parse(s)), V.invalidDate)
+const optionalDate = checkIsoDate(z.string(), true)
   .nullish()
   .transform((v) => (v ? v : null));
 

@@ -1,6 +1,6 @@
 import { z } from './zod.ts';
 import { Branch, DuesStatus, MembershipType, PostRole } from './enums.ts';
-import { Id, optionalPhone, Timestamp } from './common.ts';
+import { Id, checkIsoDate, optionalPhone, Timestamp } from './common.ts';
 import { PASSWORD_MIN, V } from './messages.ts';
 
 /** A member as administrators see it; the portal password is never returned. */
@@ -68,10 +68,7 @@ const memberFields = {
   branchOfService: Branch,
   yearsOfService: YearsOfService,
   deployments: opt(5000),
-  memberSince: z
-    .string()
-    .refine((s) => s === '' || !Number.isNaN(Date.parse(s)), V.invalidDate)
-    .nullish(),
+  memberSince: checkIsoDate(z.string(), true).nullish(),
   duesStatus: DuesStatus,
   postRole: PostRole,
   isActive: z.boolean(),

@@ -1,4 +1,5 @@
 import { z } from './zod.ts';
+import { MAX_YEAR, MIN_YEAR } from './common.ts';
 
 /**
  * Recurring events (issue 20): the RFC 5545 RRULE subset the site accepts, its validation
@@ -30,7 +31,7 @@ export const R = {
   intervalRange: `INTERVAL must be a whole number from 1 to ${MAX_INTERVAL}.`,
   countRange: `COUNT must be a whole number from 1 to ${MAX_COUNT}.`,
   countAndUntil: 'A repeat rule may end on a date (UNTIL) or after a number of times (COUNT), not both.',
-  untilInvalid: 'UNTIL must be a date like 20271231 or 20271231T235959Z.',
+  untilInvalid: 'UNTIL must be a date from 1900 to 2200 like 20271231 or 20271231T235959Z.',
   byDayInvalid: 'BYDAY must list weekdays like TU or TU,TH, or a numbered weekday like 2TU or -1FR.',
   byDayNumberedNeedsMonthly: 'A numbered weekday (like 2TU) only works with FREQ=MONTHLY or FREQ=YEARLY.',
   byMonthDayInvalid: 'BYMONTHDAY must list days of the month from 1 to 31 (or -1 to -31 from the end).',
@@ -106,6 +107,8 @@ export function parseRule(input: string): { ok: true; rule: ParsedRule } | { ok:
     const m = /^(\d{4})(\d{2})(\d{2})(T(\d{2})(\d{2})(\d{2})Z?)?$/.exec(until);
     const ok =
       m &&
+      Number(m[1]) >= MIN_YEAR &&
+      Number(m[1]) <= MAX_YEAR &&
       Number(m[2]) >= 1 &&
       Number(m[2]) <= 12 &&
       Number(m[3]) >= 1 &&

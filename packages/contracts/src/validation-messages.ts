@@ -36,6 +36,7 @@ export const V = {
   newsletterEmailRequired: 'Email is required',
   tooLong: (max: number) => `Must be at most ${max} characters`,
   invalidDate: 'Please enter a valid date',
+  dateOutOfRange: 'Please enter a date from 1900 to 2200',
   invalidChoice: 'Please choose one of the listed options',
   positionsRange: 'Volunteer positions must be a whole number from 0 to 1000',
   orderMin: 'Display order must be 0 or more',
