@@ -12,7 +12,6 @@ import { getPublicSettings } from '../features/site-settings/site-settings.servi
 import { sanitizeCommanderHtml } from '../features/commander-messages/commander-html.ts';
 import { appRouter } from '../router.ts';
 import { contextFactory } from '../trpc.ts';
-import { siteOrigin } from '../lib/site-origin.ts';
 import { escapeMarkup } from '../lib/escape.ts';
 
 // Pages behind a sign-in are not rendered on the server: they hold nobody's data until the
@@ -60,7 +59,7 @@ export const webPlugin = fp(async (app, opts: { env: Env; db: DB }) => {
         const result = await ssr.render({
           url,
           link,
-          origin: siteOrigin(opts.env, req),
+          origin: opts.env.siteUrl,
           sanitizeCommanderHtml,
           acceptLanguage: req.headers['accept-language'],
         });
@@ -119,13 +118,11 @@ function titleTag(postName: string): string {
 
 /**
  * Puts the app's one stylesheet into the page: the first paint then needs only the HTML, not
- * a second request competing with the scripts on a slow phone connection (about 11 KB
- * compressed; the CSP allows inline styles, never inline scripts). Its <link> stays, disabled
- * (a disabled stylesheet is neither fetched nor applied): Vite's loader for code-split chunks
- * lists the stylesheet among their dependencies and loads what no <link> in the page names, so
- * without it the footer, the sign-in forms and the calendar each fetched and applied the whole
- * stylesheet again (bench:tasks, 2026-11-25: an 11 KB request after hydration and a second
- * style recalculation of the page, 8-12 ms observed).
+ * a second request competing with the scripts on a slow phone connection (the CSP allows
+ * inline styles, never inline scripts). Its <link> stays, disabled (a disabled stylesheet is
+ * neither fetched nor applied): Vite's loader for code-split chunks lists the stylesheet among
+ * their dependencies and loads what no <link> in the page names, so without it the footer, the
+ * sign-in forms and the calendar each fetched and applied the whole stylesheet again.
  */
 export function inlineStylesheet(shell: string, root: string): string {
   return shell.replace(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/, (tag, file: string) => {
