@@ -64,7 +64,7 @@ export function setServerSanitizer(sanitize: (html: string) => string): void {
 
 /**
  * The message as safe HTML with its line breaks, on either side: the browser's sanitizer in the
- * browser, the server's followed by `linesToBreaks` in server rendering. While hydrating, Preact
+ * browser, the server's followed by `linesToBreaks` in server rendering. While hydrating, React
  * keeps the server's markup, so the first paint is already formatted.
  */
 export function commanderMessageHtml(content: string): string {

@@ -227,8 +227,8 @@ function EventForm({
   useEffect(() => {
     const set = (name: 'endDate' | 'endTime', value: string) => setValue(name, value, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
     const sub = form.watch((values, { name, type }) => {
-      // A person's edit carries its DOM event's type ('input' under Preact, which RHF's types
-      // do not list); values set here carry none.
+      // A person's edit carries its DOM event's type ('change' under React's onChange); values set
+      // here carry none.
       if (type === undefined) return;
       if (name === 'startDate' && values.startDate) {
         // Picking a start date moves the end date with it.

@@ -1,0 +1,329 @@
+/// <reference lib="dom" />
+// (The functions handed to the browser run there.)
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import { median } from './stats.ts';
+
+// `pnpm bench:phone`: each public route as a visitor on a mid-range phone feels it (decision
+// 0058): Chromium on a slow 4G network (150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up), the
+// CPU 4x slower, a 412x823 touch screen, the cache off; the production build with demo content.
+// Per route, the median over BENCH_RUNS loads (default 5) of the first contentful paint, the
+// largest contentful paint, "interactive" (React has attached to the header's first control,
+// the footer's first control and the page's main control), the bytes fetched before then, and
+// on /events the moment the month grid is shown. The network floor is those bytes at the link's
+// speed plus the round trips a perfect page needs; interactive is also a ratio to it.
+//   --ab <git-ref>   also builds <git-ref> in a temporary worktree and alternates loads between
+//                    the two servers in one run: both tables, then the differences.
+//   BENCH_RUNS=5     loads per route and build
+//   BENCH_ROUTES=/,/events,...
+const repo = path.resolve(import.meta.dirname, '..');
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const LATENCY_MS = 150;
+const DOWN_BPS = 1.6e6;
+const UP_BPS = 750e3;
+const CPU_SLOWDOWN = 4;
+// The document, then everything it names at once (a perfect page preloads all it needs).
+const PERFECT_ROUND_TRIPS = 2;
+const TARGETS = { interactive: 2.5, eventsInteractive: 3.0, eventsGrid: 4.5, fcp: 1.0 };
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** The page's main control, besides the header's and the footer's first ones: a selector, and the text it starts with. */
+const MAIN_CONTROL: Record<string, { selector: string; text?: string }> = {
+  '/events': { selector: 'main button', text: 'Volunteer' },
+  '/login': { selector: 'main button[type="submit"]' },
+  '/QRG': { selector: 'main input' },
+};
+
+const args = process.argv.slice(2).filter((a) => a !== '--');
+const abRef = args.includes('--ab') ? args[args.indexOf('--ab') + 1] : undefined;
+if (args.includes('--ab') && !abRef) throw new Error('--ab needs a git ref, e.g. --ab HEAD~1');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** A build's server: the production start of `root` with demo content on a fresh data directory. */
+interface Server {
+  name: string;
+  origin: string;
+  child: ChildProcess;
+}
+
+async function startServer(name: string, root: string): Promise<Server> {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const output: string[] = [];
+  const child = spawn(process.execPath, [path.join(root, 'apps/api/src/main.ts')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: origin,
+      DATABASE_URL: '',
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'bench-phone-')),
+      SEED_DEMO: '1',
+      SESSION_SECRET: randomBytes(32).toString('hex'),
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    const onData = (d: Buffer) => {
+      output.push(d.toString());
+      if (d.toString().includes('is running at')) resolve();
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', (d: Buffer) => output.push(d.toString()));
+    child.once('exit', (code) => reject(new Error(`${name}: server exited with ${code}\n${output.join('')}`)));
+  });
+  return { name, origin, child };
+}
+
+/** Builds `ref` in a temporary worktree (offline install from the store, then the build); returns its root. */
+function buildRef(ref: string): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'bench-phone-ab-'));
+  const run = (cmd: string, cmdArgs: string[], cwd: string) => {
+    console.log(`$ ${cmd} ${cmdArgs.join(' ')}   (in ${cwd})`);
+    const r = spawnSync(cmd, cmdArgs, { cwd, stdio: 'inherit', env: process.env });
+    if (r.status !== 0) throw new Error(`${cmd} ${cmdArgs.join(' ')} failed (${r.status})`);
+  };
+  run('git', ['worktree', 'add', '--detach', dir, ref], repo);
+  run('pnpm', ['install', '--offline', '--frozen-lockfile'], dir);
+  run('pnpm', ['run', 'build'], dir);
+  return dir;
+}
+
+/** One load's figures, in seconds from the navigation's start (bytes in bytes). */
+interface Load {
+  fcp: number;
+  lcp: number;
+  interactive: number;
+  grid?: number;
+  bytes: number;
+}
+
+/** Installed before any page script: records paints and the moment the controls are React's. */
+function observe({ main: mainControl, grid: wantGrid }: { main: { selector: string; text?: string } | null; grid: boolean }) {
+  const w = window as unknown as { __bench: { fcp?: number; lcp?: number; interactive?: number; grid?: number } };
+  const b = (w.__bench = {} as typeof w.__bench);
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) if (e.name === 'first-contentful-paint') b.fcp = e.startTime;
+  }).observe({ type: 'paint', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) b.lcp = e.startTime;
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
+  const controls = ':is(a[href], button, input, select, textarea)';
+  const isReact = (el: Element | null) => el !== null && Object.keys(el).some((k) => k.startsWith('__reactProps$'));
+  const timer = setInterval(() => {
+    if (b.interactive === undefined) {
+      const header = document.querySelector(`header ${controls}`);
+      const footer = document.querySelector(`footer ${controls}`);
+      const main = mainControl
+        ? (Array.from(document.querySelectorAll(mainControl.selector)).find((el) => !mainControl.text || el.textContent?.startsWith(mainControl.text)) ?? null)
+        : document.body;
+      if (isReact(header) && isReact(footer) && (mainControl ? isReact(main) : true)) b.interactive = performance.now();
+    }
+    if (wantGrid && b.grid === undefined && document.querySelector('main [role=cell][data-date]')) b.grid = performance.now();
+    if (b.interactive !== undefined && (!wantGrid || b.grid !== undefined)) clearInterval(timer);
+  }, 50);
+}
+
+async function measure(browser: Browser, origin: string, route: string): Promise<Load> {
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: LATENCY_MS,
+      downloadThroughput: DOWN_BPS / 8,
+      uploadThroughput: UP_BPS / 8,
+    });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+    const pathOnly = route.split('?')[0]!;
+    await page.addInitScript(observe, { main: MAIN_CONTROL[pathOnly] ?? null, grid: pathOnly === '/events' });
+    await page.goto(`${origin}${route}`, { waitUntil: 'load', timeout: 60_000 });
+    await page.waitForFunction(
+      (wantGrid) => {
+        const b = (window as unknown as { __bench: { interactive?: number; grid?: number } }).__bench;
+        return b.interactive !== undefined && (!wantGrid || b.grid !== undefined);
+      },
+      pathOnly === '/events',
+      { timeout: 60_000, polling: 100 },
+    );
+    // The largest paint can still change once the photos are in: a moment more, then read it.
+    await page.waitForTimeout(500);
+    return await page.evaluate(() => {
+      const b = (window as unknown as { __bench: { fcp: number; lcp?: number; interactive: number; grid?: number } }).__bench;
+      const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+      const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+      const bytes = nav.transferSize + resources.filter((r) => r.responseEnd <= b.interactive).reduce((n, r) => n + r.transferSize, 0);
+      return {
+        fcp: b.fcp / 1000,
+        lcp: (b.lcp ?? b.fcp) / 1000,
+        interactive: b.interactive / 1000,
+        grid: b.grid === undefined ? undefined : b.grid / 1000,
+        bytes,
+      };
+    });
+  } finally {
+    await context.close();
+  }
+}
+
+/** The demo content's routes, with the newest news item's page. */
+async function routesOf(origin: string): Promise<string[]> {
+  if (process.env.BENCH_ROUTES) return process.env.BENCH_ROUTES.split(',');
+  const news = (await (await fetch(`${origin}/api/news`)).json()) as { id: number }[];
+  return ['/', '/events', '/news', `/news/${news[0]!.id}`, '/resources', '/QRG', '/login', '/commander-message', '/community'];
+}
+
+interface Row {
+  route: string;
+  fcp: number;
+  lcp: number;
+  interactive: number;
+  grid?: number;
+  bytes: number;
+  floor: number;
+}
+
+function summarize(route: string, loads: Load[]): Row {
+  const of = (k: 'fcp' | 'lcp' | 'interactive' | 'bytes') => median(loads.map((l) => l[k]));
+  const grids = loads.map((l) => l.grid).filter((g): g is number => g !== undefined);
+  const bytes = of('bytes');
+  return {
+    route,
+    fcp: of('fcp'),
+    lcp: of('lcp'),
+    interactive: of('interactive'),
+    grid: grids.length ? median(grids) : undefined,
+    bytes,
+    floor: (bytes * 8) / DOWN_BPS + (PERFECT_ROUND_TRIPS * LATENCY_MS) / 1000,
+  };
+}
+
+const s2 = (x: number | undefined) => (x === undefined ? '-' : x.toFixed(2));
+const pad = (s: string | number, n: number) => String(s).padEnd(n);
+
+/** The table of one build, with PASS/FAIL per target; returns whether every target held. */
+function printTable(name: string, rows: Row[]): boolean {
+  let ok = true;
+  const verdict = (pass: boolean) => {
+    ok &&= pass;
+    return pass ? 'PASS' : 'FAIL';
+  };
+  console.log(`\n${name}: phone profile, median of ${RUNS} loads per route (seconds; KB as transferred)`);
+  console.log(
+    `${pad('route', 22)}${pad('FCP', 7)}${pad('LCP', 7)}${pad('interactive', 13)}${pad('grid', 7)}${pad('KB before', 11)}${pad('floor', 7)}${pad('ratio', 7)}targets`,
+  );
+  for (const r of rows) {
+    const events = r.route === '/events';
+    const targets = [
+      `FCP<=${TARGETS.fcp} ${verdict(r.fcp <= TARGETS.fcp)}`,
+      events
+        ? `controls<=${TARGETS.eventsInteractive} ${verdict(r.interactive <= TARGETS.eventsInteractive)}`
+        : `interactive<=${TARGETS.interactive} ${verdict(r.interactive <= TARGETS.interactive)}`,
+      ...(events ? [`grid<=${TARGETS.eventsGrid} ${verdict(r.grid !== undefined && r.grid <= TARGETS.eventsGrid)}`] : []),
+    ];
+    console.log(
+      `${pad(r.route, 22)}${pad(s2(r.fcp), 7)}${pad(s2(r.lcp), 7)}${pad(s2(r.interactive), 13)}${pad(s2(r.grid), 7)}${pad((r.bytes / 1024).toFixed(0), 11)}${pad(s2(r.floor), 7)}${pad((r.interactive / r.floor).toFixed(2), 7)}${targets.join('  ')}`,
+    );
+  }
+  return ok;
+}
+
+function printDifferences(a: Row[], b: Row[], aName: string, bName: string) {
+  console.log(`\nDifferences, ${aName} minus ${bName} (seconds; KB): negative is faster or smaller for ${aName}`);
+  console.log(`${pad('route', 22)}${pad('FCP', 8)}${pad('LCP', 8)}${pad('interactive', 13)}${pad('grid', 8)}KB before`);
+  const d = (x: number | undefined, y: number | undefined) => (x === undefined || y === undefined ? '-' : `${x - y >= 0 ? '+' : ''}${(x - y).toFixed(2)}`);
+  for (const r of a) {
+    const o = b.find((x) => x.route === r.route)!;
+    console.log(
+      `${pad(r.route, 22)}${pad(d(r.fcp, o.fcp), 8)}${pad(d(r.lcp, o.lcp), 8)}${pad(d(r.interactive, o.interactive), 13)}${pad(d(r.grid, o.grid), 8)}${d(r.bytes / 1024, o.bytes / 1024)}`,
+    );
+  }
+}
+
+const here = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: repo, encoding: 'utf8' }).stdout.trim();
+const abRoot = abRef ? buildRef(abRef) : undefined;
+const servers: Server[] = [];
+let browser: Browser | undefined;
+let allPass: boolean | undefined;
+try {
+  servers.push(await startServer(`this checkout (${here})`, repo));
+  if (abRoot) {
+    const other = spawnSync('git', ['rev-parse', '--short', abRef!], { cwd: repo, encoding: 'utf8' }).stdout.trim();
+    servers.push(await startServer(`${abRef} (${other})`, abRoot));
+  }
+  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const routes = await routesOf(servers[0]!.origin);
+  // Each route once per server first: the server renders a page once, then answers from its cache.
+  for (const s of servers) for (const r of await routesOf(s.origin)) await fetch(`${s.origin}${r}`, { headers: { accept: 'text/html' } });
+  const otherRoutes = servers[1] ? await routesOf(servers[1].origin) : [];
+  const loads = servers.map(() => new Map<string, Load[]>());
+  console.log(
+    `bench:phone  ${new Date().toISOString()}  load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}  ${RUNS} loads per route and build`,
+  );
+  for (let i = 0; i < RUNS; i++) {
+    for (const [k, route] of routes.entries()) {
+      // Alternated, and each round the other build first, so neither always loads after the other.
+      const order = servers.map((_, j) => j);
+      if (i % 2) order.reverse();
+      for (const j of order) {
+        // /news/{id} is the newest item of each server's own demo content.
+        const r = j === 0 ? route : otherRoutes[k]!;
+        const load = await measure(browser, servers[j]!.origin, r);
+        const list = loads[j]!.get(route) ?? [];
+        list.push(load);
+        loads[j]!.set(route, list);
+      }
+    }
+    process.stdout.write(`round ${i + 1}/${RUNS} done\n`);
+  }
+  const tables = servers.map((s, j) => routes.map((route) => summarize(route, loads[j]!.get(route)!)));
+  allPass = printTable(servers[0]!.name, tables[0]!);
+  if (servers[1]) {
+    printTable(servers[1].name, tables[1]!);
+    printDifferences(tables[0]!, tables[1]!, 'this checkout', abRef!);
+  }
+  console.log(
+    `\nload average after: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')} (a shared machine: figures move with its load)`,
+  );
+} finally {
+  await browser?.close();
+  for (const s of servers) s.child.kill('SIGTERM');
+  if (abRoot) {
+    spawnSync('git', ['worktree', 'remove', '--force', abRoot], { cwd: repo, stdio: 'inherit' });
+    rmSync(abRoot, { recursive: true, force: true });
+  }
+}
+process.exit(allPass ? 0 : 1);
