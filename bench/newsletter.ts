@@ -1,7 +1,10 @@
 import { performance } from 'node:perf_hooks';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { createDb, migrateToLatest } from '@post/db';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createDb, migrateToLatest, startEmbedded } from '@post/db';
 import { ensureSiteSettings } from '@post/db/seed/index';
 import { upsertAdmin } from '@post/api/admin-auth';
 import { sendIssue } from '@post/api/newsletter';
@@ -14,10 +17,10 @@ import { SmtpSink } from '@post/api/smtp-sink';
 // time to send and the rate held against MAIL_RATE. Not a test.
 //   BENCH_SUBSCRIBERS=2000     how many subscribers
 //   BENCH_MAIL_RATE=100        the worker's MAIL_RATE (messages per second per node)
-//   BENCH_ENGINE=pglite        or postgres (BENCH_DATABASE_URL or TEST_DATABASE_URL; a fresh database)
+//   BENCH_ENGINE=embedded      or postgres (BENCH_DATABASE_URL or TEST_DATABASE_URL; a fresh database)
 const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 2000);
 const RATE = Number(process.env.BENCH_MAIL_RATE ?? 100);
-const ENGINE = process.env.BENCH_ENGINE ?? 'pglite';
+const ENGINE = process.env.BENCH_ENGINE ?? 'embedded';
 
 let dropDb: (() => Promise<void>) | undefined;
 let databaseUrl: string | undefined;
@@ -37,6 +40,15 @@ if (ENGINE === 'postgres') {
     await d.connect();
     await d.query(`drop database if exists "${name}" with (force)`);
     await d.end();
+  };
+} else {
+  // The embedded default (decision 0057), in a directory of its own.
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-newsletter-'));
+  const server = await startEmbedded({ dataDir: dir });
+  databaseUrl = server.url;
+  dropDb = async () => {
+    await server.stop();
+    rmSync(dir, { recursive: true, force: true });
   };
 }
 

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import pg from 'pg';
-import { createDb } from '@post/db';
+import { createDb, startEmbedded } from '@post/db';
 import {
   ADMIN,
   adminLogin,
@@ -26,7 +26,7 @@ import {
 // reads, volunteer sign-ups and sign-ins (argon2, about 100 ms each, so some are always in
 // flight). Proves that every request that was sent before the signal got its answer, that the
 // process exits by itself within 10 s, and that every acknowledged sign-up is stored. Run on
-// PostgreSQL (a throwaway cluster of its own) and on the embedded PGlite (a temporary DATA_DIR).
+// PostgreSQL (a throwaway cluster of its own) and on the embedded PostgreSQL (a temporary DATA_DIR).
 
 const LOAD_BEFORE_MS = 4000;
 const EXIT_LIMIT_MS = 10_000;
@@ -44,7 +44,7 @@ interface PhaseResult {
   figures: [string, string | number][];
 }
 
-async function phase(engine: 'postgres' | 'pglite'): Promise<PhaseResult> {
+async function phase(engine: 'postgres' | 'embedded'): Promise<PhaseResult> {
   const dir = tempDir(`sigterm-${engine}`);
   let databaseUrl = '';
   let cluster: Awaited<ReturnType<typeof startCluster>> | undefined;
@@ -55,7 +55,7 @@ async function phase(engine: 'postgres' | 'pglite'): Promise<PhaseResult> {
   // The app does not create a missing DATA_DIR when SESSION_SECRET is set (reported), so make it here.
   mkdirSync(path.join(dir, 'data'), { recursive: true });
   const app = await startApp({ name: engine, logDir: dir, env: { DATABASE_URL: databaseUrl, DATA_DIR: path.join(dir, 'data'), TRUST_PROXY: '1' } });
-  console.log(`  [${engine}] app pid ${app.pid} on ${app.base}${cluster ? `, cluster on 127.0.0.1:${cluster.port}` : `, PGlite in ${dir}/data`}`);
+  console.log(`  [${engine}] app pid ${app.pid} on ${app.base}${cluster ? `, cluster on 127.0.0.1:${cluster.port}` : `, embedded PostgreSQL in ${dir}/data`}`);
   const cookie = await adminLogin(app.base);
   const eventIds: number[] = [];
   for (let i = 0; i < 5; i++) eventIds.push(await createEvent(app.base, cookie, { title: `Shutdown load ${i + 1}`, positions: 1000 }));
@@ -126,11 +126,13 @@ async function phase(engine: 'postgres' | 'pglite'): Promise<PhaseResult> {
     await c.end();
     cluster.stop();
   } else {
-    const h = await createDb({ dataDir: path.join(dir, 'data', 'pglite') });
+    const server = await startEmbedded({ dataDir: path.join(dir, 'data') });
+    const h = await createDb({ databaseUrl: server.url });
     const rows = await h.db.selectFrom('volunteers').select('email').execute();
     const set = new Set(rows.map((x) => x.email));
     storedAcked = acked.filter((e) => set.has(e)).length;
     await h.close();
+    await server.stop();
   }
 
   const ok = (r: Req) => r.status !== undefined && r.status >= 200 && r.status < 300;
@@ -181,9 +183,9 @@ async function phase(engine: 'postgres' | 'pglite'): Promise<PhaseResult> {
   };
 }
 
-console.log('sigterm: SIGTERM under load, on PostgreSQL (own cluster) and on PGlite ...');
+console.log('sigterm: SIGTERM under load, on PostgreSQL (own cluster) and on the embedded PostgreSQL ...');
 const results: PhaseResult[] = [];
-const engines = (process.env.ENGINES ?? 'postgres,pglite').split(',') as ('postgres' | 'pglite')[];
+const engines = (process.env.ENGINES ?? 'postgres,embedded').split(',') as ('postgres' | 'embedded')[];
 for (const engine of engines) results.push(await phase(engine));
 const okAll = summary(
   'Graceful stop on SIGTERM under load',
