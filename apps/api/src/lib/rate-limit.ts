@@ -10,8 +10,8 @@ export interface RateResult {
 
 /**
  * Counts one hit in a fixed window kept in the database, so every app node shares the
- * counters. (The usual libraries store counters in memory, Redis or a pg pool; none runs
- * on both PostgreSQL and the embedded PGlite, so this is a single upsert of our own.)
+ * counters. (The usual libraries store counters in memory or Redis, or need a table and
+ * pool of their own; this is a single upsert on the app's own database.)
  */
 export async function hit(db: DB, key: string, limit: number, windowMs: number): Promise<RateResult> {
   const windowSql = sql`make_interval(secs => ${windowMs / 1000})`;
