@@ -5,6 +5,7 @@ import { CONFIRM, V } from '@post/contracts/messages';
 import { SV } from '@post/contracts/staff-messages';
 import { utcToZoned } from '@post/contracts/rules/event-time';
 import { apiSignInAdmin, createCommunityEvent, demoMembers, startSite, type TestSite } from './harness.ts';
+import AxeBuilder from '@axe-core/playwright';
 import { axeViolations, signInAdmin } from './admin-helpers.ts';
 
 // Issue 46: what visitors, members and the adjutant still tripped over. One test per item or
@@ -167,5 +168,209 @@ describe('issue 46 #4: one password rule, one message', () => {
     await dialog.getByText(V.passwordMin).waitFor();
     assert.deepEqual(await axeViolations(page), []);
     await context.close();
+  });
+});
+
+/** Controls in the page smaller than 24 × 24 px (WCAG 2.2 2.5.8), links inside a sentence aside. */
+async function smallTargets(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const controls = document.querySelectorAll<HTMLElement>('a[href], button, input:not([type=hidden]), select, textarea, summary, [role=button], [role=tab]');
+    for (const el of controls) {
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0 || getComputedStyle(el).visibility === 'hidden') continue;
+      if (el.closest('.sr-only, [aria-hidden=true]')) continue;
+      // The exception for a link in running text: its line is set by the sentence around it.
+      const parent = el.parentElement;
+      const inSentence = getComputedStyle(el).display === 'inline' && parent && (parent.textContent ?? '').trim().length > (el.textContent ?? '').trim().length;
+      if (inSentence) continue;
+      if (r.width < 24 || r.height < 24) {
+        const name = (el.getAttribute('aria-label') ?? el.textContent ?? el.getAttribute('name') ?? '').trim().slice(0, 40);
+        found.push(`${el.tagName.toLowerCase()} "${name}" ${Math.round(r.width)}x${Math.round(r.height)}`);
+      }
+    }
+    return found;
+  });
+}
+
+describe('issue 46 #6: tap targets', () => {
+  it('every control on the public pages is at least 24 × 24 px on a phone; the crisis links 44 px high', async () => {
+    const { page, context } = await site.newPage({ width: 390, height: 844 });
+    const news = (await (await page.request.get('/api/news')).json()) as { id: number }[];
+    const problems: string[] = [];
+    for (const route of ['/', '/events', '/resources', '/news', `/news/${news[0]!.id}`, '/community', '/commander-message', '/login', '/QRG']) {
+      await page.goto(route);
+      await page.waitForLoadState('networkidle');
+      for (const p of await smallTargets(page)) problems.push(`${route}: ${p}`);
+    }
+    assert.deepEqual(problems, []);
+    const bar = page.getByRole('complementary', { name: 'Veterans Crisis Line' });
+    for (const link of await bar.getByRole('link').all()) {
+      const box = await link.boundingBox();
+      assert.ok(box && box.height >= 44, `${await link.innerText()}: ${box?.height} px high`);
+    }
+    await context.close();
+  });
+
+  it('on a phone /resources shows the Crisis card first', async () => {
+    const { page, context } = await site.newPage({ width: 390, height: 844 });
+    await page.goto('/resources');
+    const headings = await page.locator('main h2').allInnerTexts();
+    assert.equal(headings[0], 'Crisis Support');
+    const crisis = await page.getByRole('heading', { name: 'Crisis Support' }).boundingBox();
+    const health = await page.getByRole('heading', { name: 'Healthcare' }).boundingBox();
+    assert.ok(crisis!.y < health!.y, 'Crisis Support above Healthcare');
+    await context.close();
+  });
+});
+
+describe('issue 46 #8: navigation', () => {
+  it('News and Community are in the header, the phone menu and the Quick Links; unset social icons are hidden; the News list uses a wide screen', async () => {
+    const { page, context } = await site.newPage({ width: 1280, height: 900 });
+    await page.goto('/');
+    for (const nav of [page.getByRole('navigation', { name: 'Main' }), page.getByRole('navigation', { name: 'Quick Links' })]) {
+      assert.equal(await nav.getByRole('link', { name: 'News', exact: true }).getAttribute('href'), '/news');
+      assert.equal(await nav.getByRole('link', { name: 'Community', exact: true }).getAttribute('href'), '/community');
+    }
+    // The demo post has no social addresses: no icon that leads nowhere.
+    assert.equal(
+      await page
+        .locator('footer')
+        .getByRole('img', { name: /not set up/ })
+        .count(),
+      0,
+    );
+    assert.equal(await page.getByRole('list', { name: 'Social media' }).count(), 0);
+    await page.goto('/news');
+    const list = page.getByRole('main').getByRole('list').first();
+    await list.getByRole('article').first().waitFor();
+    const width = (await list.boundingBox())!.width;
+    assert.ok(width > 1000, `the list is ${width} px wide`);
+    await context.close();
+
+    const phone = await site.newPage({ width: 390, height: 844 });
+    await phone.page.goto('/');
+    await phone.page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = phone.page.getByRole('dialog', { name: 'Menu' });
+    await menu.getByRole('link', { name: 'News', exact: true }).waitFor();
+    assert.ok(await menu.getByRole('link', { name: 'Community', exact: true }).isVisible());
+    await phone.context.close();
+  });
+});
+
+describe('issue 46 #9: polish', () => {
+  it('member portal headings step down one level at a time', async () => {
+    const { page, context } = await site.newPage({ width: 1280, height: 900 });
+    await signInMember(page);
+    for (const tab of ['Communications', 'Resources']) {
+      await page.getByRole('tab', { name: tab }).click();
+      await page.getByRole('tabpanel').getByRole('article').first().waitFor();
+      const results = await new AxeBuilder({ page }).withRules(['heading-order']).analyze();
+      assert.deepEqual(
+        results.violations.flatMap((v) => v.nodes.map((n) => n.target.join(' '))),
+        [],
+        tab,
+      );
+    }
+    await context.close();
+  });
+
+  it('the member directory keeps e-mail addresses whole at 1280 px and shows its whole search placeholder', async () => {
+    const { page, context } = await site.newPage({ width: 1280, height: 900 });
+    await signInAdmin(page);
+    await page.goto('/admin/user-management');
+    const cells = page.getByRole('table', { name: 'Member Directory' }).locator('tbody tr td:nth-child(3)');
+    await cells.first().waitFor();
+    const midWord = await cells.evaluateAll((tds) =>
+      tds.flatMap((td) => {
+        // Where each line starts: a break is allowed only before the "@".
+        const text = td.textContent ?? '';
+        const starts: string[] = [];
+        let top = -1;
+        const walker = document.createTreeWalker(td, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          for (let i = 0; i < (node.textContent ?? '').length; i++) {
+            const range = document.createRange();
+            range.setStart(node, i);
+            range.setEnd(node, i + 1);
+            const t = range.getBoundingClientRect().top;
+            if (top >= 0 && t > top + 2) starts.push((node.textContent ?? '').slice(i));
+            top = Math.max(top, t);
+          }
+        }
+        return starts.filter((s) => !s.startsWith('@')).map((s) => `${text}: a line starts at "${s}"`);
+      }),
+    );
+    assert.deepEqual(midWord, []);
+    const search = page.getByLabel('Search members');
+    const fits = await search.evaluate((input: HTMLInputElement) => {
+      const style = getComputedStyle(input);
+      const ctx = document.createElement('canvas').getContext('2d')!;
+      ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      return { text: ctx.measureText(input.placeholder).width, room };
+    });
+    assert.ok(fits.text <= fits.room, `placeholder ${fits.text} px in ${fits.room} px`);
+    await context.close();
+  });
+
+  it("the event popup's title lines up with its body on a phone", async () => {
+    const { page, context } = await site.newPage({ width: 390, height: 844 });
+    const events = (await (await page.request.get('/api/events')).json()) as { id: number }[];
+    await page.goto(`/events?id=${events[0]!.id}`);
+    const dialog = page.getByRole('dialog');
+    await dialog.locator('dl').waitFor();
+    const lefts = await dialog.evaluate((d) => {
+      const title = d.querySelector('h2')!;
+      const range = document.createRange();
+      range.selectNodeContents(title);
+      return { title: range.getBoundingClientRect().left, body: d.querySelector('dl')!.getBoundingClientRect().left };
+    });
+    assert.ok(Math.abs(lefts.title - lefts.body) <= 2, JSON.stringify(lefts));
+    await context.close();
+  });
+
+  it('the audit log says "Invited" and keeps IP addresses on one line', async () => {
+    const { page, context } = await site.newPage({ width: 390, height: 844 });
+    await signInAdmin(page);
+    const res = await page.request.post('/api/admin/users', {
+      data: { username: 'audit-invitee', firstName: 'Ada', lastName: 'Invitee', email: 'ada.invitee@example.org', role: 'editor' },
+    });
+    assert.equal(res.status(), 200, await res.text());
+    await page.goto('/admin/audit');
+    const entries = page.getByRole('table', { name: 'Audit log entries' });
+    await entries.getByText('Invited', { exact: true }).first().waitFor();
+    const ip = entries.locator('.font-mono').first();
+    assert.equal(await ip.evaluate((el) => getComputedStyle(el).whiteSpace), 'nowrap');
+    await context.close();
+  });
+
+  it('the forced change-password page makes no request that answers 403', async () => {
+    const { page, context } = await site.newPage({ width: 1280, height: 900 });
+    await signInAdmin(page);
+    const res = await page.request.post('/api/admin/users', {
+      data: {
+        username: 'temp-officer',
+        firstName: 'Tom',
+        lastName: 'Temporary',
+        email: 'tom.temp@example.org',
+        role: 'editor',
+        temporaryPassword: 'temporary-pass-1',
+      },
+    });
+    assert.equal(res.status(), 200, await res.text());
+    await context.close();
+    const officer = await site.newPage({ width: 1280, height: 900 });
+    const forbidden: string[] = [];
+    officer.page.on('response', (r) => {
+      if (r.status() === 403) forbidden.push(r.url());
+    });
+    const login = await officer.page.request.post('/api/login', { data: { username: 'temp-officer', password: 'temporary-pass-1' } });
+    assert.equal(login.status(), 200, await login.text());
+    await officer.page.goto('/admin');
+    await officer.page.getByRole('heading', { name: 'Change Password', level: 1 }).waitFor();
+    await officer.page.waitForLoadState('networkidle');
+    assert.deepEqual(forbidden, []);
+    await officer.context.close();
   });
 });

@@ -3,7 +3,8 @@ import { useSiteSettings } from '../features/site-settings/use-site-settings.ts'
 import { NewsletterBox } from '../features/newsletter/newsletter-box.tsx';
 import { SocialLinks } from './social-links.tsx';
 
-const footLink = 'underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-white rounded-sm';
+// Tall enough for an older thumb to hit (WCAG 2.5.8; issue 46 #6).
+const footLink = 'inline-flex min-h-6 items-center underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-white rounded-sm';
 
 /** The site footer of spec §2, fed by the site settings. */
 export function Footer() {
@@ -52,6 +53,16 @@ export function Footer() {
             <li>
               <Link className={footLink} to="/resources">
                 Veteran Resources
+              </Link>
+            </li>
+            <li>
+              <Link className={footLink} to="/news">
+                News
+              </Link>
+            </li>
+            <li>
+              <Link className={footLink} to="/community">
+                Community
               </Link>
             </li>
             <li>

@@ -60,6 +60,23 @@ export function Header() {
         </Link>
       ),
     },
+    // News and Community were reachable only from the home page (issue 46 #8).
+    {
+      key: 'news',
+      node: (
+        <Link to="/news" className={linkClass} activeProps={activeProps}>
+          News
+        </Link>
+      ),
+    },
+    {
+      key: 'community',
+      node: (
+        <Link to="/community" className={linkClass} activeProps={activeProps}>
+          Community
+        </Link>
+      ),
+    },
   ];
   if (member)
     items.push({

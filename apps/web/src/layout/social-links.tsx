@@ -19,7 +19,7 @@ const ICONS: Record<string, React.ReactNode> = {
     </>
   ),
 };
-/** The networks the footer always shows (spec §2: placeholder social icon links). */
+/** The networks the footer shows with an icon, once their address is set. */
 export const SOCIAL_NETWORKS = ['Facebook', 'Instagram', 'X', 'YouTube'] as const;
 const ALIASES: Record<string, string> = { twitter: 'X', 'x (twitter)': 'X', 'twitter / x': 'X' };
 const networkOf = (label: string) => {
@@ -47,8 +47,8 @@ function Icon({ name }: { name: string }) {
 
 /**
  * The footer's social icons: Facebook, Instagram, X and YouTube, each linking to the address
- * set under Settings (issue 23 #2). One not set yet is a dimmed placeholder that says so to
- * screen readers, never a link to nowhere. Other links in the settings follow as text links.
+ * set under Settings (issue 23 #2). One not set up is not shown: a dimmed icon that leads
+ * nowhere only puzzled visitors (issue 46 #8). Other links in the settings follow as text links.
  */
 export function SocialLinks({ settings, linkClass }: { settings: Pick<SiteSettings, 'postName' | 'socialLinks'>; linkClass: string }) {
   const urls = new Map<string, string>();
@@ -57,35 +57,22 @@ export function SocialLinks({ settings, linkClass }: { settings: Pick<SiteSettin
     if (n && l.url && !urls.has(n)) urls.set(n, l.url);
   }
   const others = settings.socialLinks.filter((l) => l.url && !networkOf(l.label));
+  if (urls.size === 0 && others.length === 0) return null;
   return (
     <ul className="mt-4 flex flex-wrap items-center gap-2" aria-label="Social media">
-      {SOCIAL_NETWORKS.map((n) => {
-        const url = urls.get(n);
-        return (
-          <li key={n}>
-            {url ? (
-              <a
-                className={`${linkClass} inline-flex size-11 items-center justify-center rounded-md hover:bg-navy-800`}
-                href={url}
-                rel="noopener noreferrer"
-                aria-label={`${settings.postName} on ${n}`}
-                title={n}
-              >
-                <Icon name={n} />
-              </a>
-            ) : (
-              <span
-                role="img"
-                className="inline-flex size-11 items-center justify-center text-navy-300"
-                aria-label={`${n}: not set up yet`}
-                title={`${n}: not set up yet`}
-              >
-                <Icon name={n} />
-              </span>
-            )}
-          </li>
-        );
-      })}
+      {SOCIAL_NETWORKS.filter((n) => urls.has(n)).map((n) => (
+        <li key={n}>
+          <a
+            className={`${linkClass} inline-flex size-11 items-center justify-center rounded-md hover:bg-navy-800`}
+            href={urls.get(n)}
+            rel="noopener noreferrer"
+            aria-label={`${settings.postName} on ${n}`}
+            title={n}
+          >
+            <Icon name={n} />
+          </a>
+        </li>
+      ))}
       {others.map((l) => (
         <li key={l.label}>
           <a className={linkClass} href={l.url} rel="noopener noreferrer">

@@ -78,7 +78,7 @@ export function DialogContent({
 
 /** The dialog's title and description area (leaves room for the close button). */
 export function DialogHeader({ className, ...props }: React.ComponentProps<'div'>) {
-  return <div data-slot="dialog-header" className={cn('flex flex-col gap-2 pr-8 text-center sm:text-left', className)} {...props} />;
+  return <div data-slot="dialog-header" className={cn('flex flex-col gap-2 pr-8 text-left', className)} {...props} />;
 }
 
 /** The dialog's action row: stacked on small screens (primary action on top), right-aligned on wider ones. */

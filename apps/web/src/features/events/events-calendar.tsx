@@ -236,6 +236,7 @@ function EventsCalendar({
           eventInnerClass="post-cal-event-inner"
           dayCellTopInnerClass="post-cal-day-number"
           dayHeaderInnerClass="post-cal-day-header"
+          moreLinkClass="post-cal-more-link"
           moreLinkInnerClass="post-cal-more"
           eventTimeFormat={EVENT_TIME_FORMAT}
           eventContent={compact ? dotContent : chipContent}

@@ -97,7 +97,7 @@ export function UserManagementPage({ filters, onFiltersChange }: { filters: Dire
           </h2>
           <CsvTools />
         </div>
-        <div role="search" aria-label="Member search and filters" className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        <div role="search" aria-label="Member search and filters" className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr]">
           <div className="flex flex-col gap-2">
             <Label htmlFor="member-search">Search members</Label>
             <Input
@@ -197,6 +197,19 @@ function SignInState({ member }: { member: Member }) {
   );
 }
 
+/** An e-mail address that wraps before its "@", never mid-word (issue 46 #9). */
+function Email({ address }: { address: string }) {
+  const at = address.indexOf('@');
+  if (at < 0) return address;
+  return (
+    <>
+      {address.slice(0, at)}
+      <wbr />
+      {address.slice(at)}
+    </>
+  );
+}
+
 function Directory({ members, onEdit }: { members: Member[]; onEdit: (m: Member) => void }) {
   return (
     <>
@@ -222,7 +235,9 @@ function Directory({ members, onEdit }: { members: Member[]; onEdit: (m: Member)
                   {m.firstName} {m.lastName}
                 </TableCell>
                 <TableCell className="whitespace-nowrap">{m.membershipNumber}</TableCell>
-                <TableCell className="[overflow-wrap:anywhere]">{m.email}</TableCell>
+                <TableCell className="break-words">
+                  <Email address={m.email} />
+                </TableCell>
                 <TableCell className={cn(m.postRole === 'none' && 'text-muted-foreground')}>{postRoleLabel(m.postRole)}</TableCell>
                 <TableCell>{branchLabel(m.branchOfService)}</TableCell>
                 <TableCell>
@@ -251,7 +266,9 @@ function Directory({ members, onEdit }: { members: Member[]; onEdit: (m: Member)
               <dt className="text-muted-foreground">Membership #</dt>
               <dd>{m.membershipNumber}</dd>
               <dt className="text-muted-foreground">Email</dt>
-              <dd className="break-all">{m.email}</dd>
+              <dd className="break-words">
+                <Email address={m.email} />
+              </dd>
               <dt className="text-muted-foreground">Post Role</dt>
               <dd>{postRoleLabel(m.postRole)}</dd>
               <dt className="text-muted-foreground">Branch</dt>

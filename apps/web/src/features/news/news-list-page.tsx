@@ -28,7 +28,7 @@ export function NewsListPage() {
         empty={TEXT.noNews}
         isEmpty={(d) => d.length === 0}
         skeleton={
-          <div className="max-w-3xl space-y-4">
+          <div className="grid gap-4 md:grid-cols-2">
             {[0, 1, 2].map((i) => (
               <NewsItemSkeleton key={i} />
             ))}
@@ -36,9 +36,10 @@ export function NewsListPage() {
         }
       >
         {(items) => (
-          <ul className="max-w-3xl space-y-4">
+          // Two columns on a wide screen, not one narrow column beside empty space (issue 46 #8).
+          <ul className="grid gap-4 md:grid-cols-2">
             {newestFirst(items).map((n, i) => (
-              <li key={n.id}>
+              <li key={n.id} className="flex flex-col [&>article]:flex-1">
                 {/* The first item's photo is the page's largest paint on a phone: fetched at once. */}
                 <NewsSummary item={n} priority={i === 0} />
               </li>

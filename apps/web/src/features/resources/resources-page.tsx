@@ -30,14 +30,7 @@ export function ResourcesPage() {
     <Page title="Veteran Resources" intro="Health care, benefits and crisis support for veterans and their families.">
       {resources.isError ? <ErrorState className="mb-6" onRetry={() => resources.refetch()} retrying={resources.isFetching} /> : null}
       <div className="grid gap-6 lg:grid-cols-3">
-        <ResourceCard title="Healthcare" icon={<HeartPulseIcon aria-hidden="true" />}>
-          {has('healthcare') ? <Hotline label="VA health care" phone={HOTLINES.healthcare} /> : null}
-          <ResourceList query={resources} items={of('healthcare')} />
-        </ResourceCard>
-        <ResourceCard title="Benefits & Claims" icon={<FileTextIcon aria-hidden="true" />}>
-          {has('benefits') ? <Hotline label="VA benefits" phone={HOTLINES.benefits} /> : null}
-          <ResourceList query={resources} items={of('benefits')} />
-        </ResourceCard>
+        {/* The crisis line comes first, on a phone above all (issue 46 #6). */}
         <ResourceCard title="Crisis Support" icon={<LifeBuoyIcon aria-hidden="true" />} emergency>
           <div className="rounded-lg bg-flag-red-700 p-4 text-white">
             <p className="text-lg font-bold">Veterans Crisis Line</p>
@@ -60,6 +53,14 @@ export function ResourcesPage() {
             </div>
           </div>
           <ResourceList query={resources} items={of('crisis')} />
+        </ResourceCard>
+        <ResourceCard title="Healthcare" icon={<HeartPulseIcon aria-hidden="true" />}>
+          {has('healthcare') ? <Hotline label="VA health care" phone={HOTLINES.healthcare} /> : null}
+          <ResourceList query={resources} items={of('healthcare')} />
+        </ResourceCard>
+        <ResourceCard title="Benefits & Claims" icon={<FileTextIcon aria-hidden="true" />}>
+          {has('benefits') ? <Hotline label="VA benefits" phone={HOTLINES.benefits} /> : null}
+          <ResourceList query={resources} items={of('benefits')} />
         </ResourceCard>
       </div>
 
@@ -122,7 +123,7 @@ function Hotline({ label, phone }: { label: string; phone: string }) {
   return (
     <p className="rounded-lg border border-navy-200 bg-navy-50 p-3">
       <span className="block text-base text-muted-foreground">{label} hotline</span>
-      <a href={tel(phone)} className={cn(linkClass, 'inline-flex items-center gap-2 text-xl')}>
+      <a href={tel(phone)} className={cn(linkClass, 'inline-flex min-h-11 items-center gap-2 text-xl')}>
         <PhoneIcon aria-hidden="true" className="size-5" />
         {phone}
       </a>
@@ -174,7 +175,7 @@ function OfficeBlock({ office }: { office: Office }) {
         {office.address ? <p>{office.address}</p> : null}
         {office.phone ? (
           <p>
-            <a href={tel(office.phone)} className={linkClass}>
+            <a href={tel(office.phone)} className={cn(linkClass, 'inline-flex min-h-11 items-center')}>
               {office.phone}
             </a>
           </p>

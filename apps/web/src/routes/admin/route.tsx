@@ -26,7 +26,10 @@ function AdminGuard() {
   const session = useAdminSession();
   const redirect = useMatches({ select: (ms) => ms.some((m) => m.staticData?.redirectToLogin) });
   const here = useLocation({ select: (l) => l.href });
-  const path = useLocation({ select: (l) => l.pathname.replace(/\/$/, '') });
+  // The page rendered, not the address: while the router moves to the setup page the address is
+  // already there, and the page being left (the dashboard) must not render and ask for what the
+  // account may not read yet (issue 46 #9).
+  const path = useMatches({ select: (ms) => ms.at(-1)?.pathname.replace(/\/$/, '') });
   const administratorOnly = useMatches({ select: (ms) => ms.some((m) => m.staticData?.administratorOnly) });
   // Signed in before in this visit: a login page shown now is a session that has lapsed.
   const signedIn = session.data?.authenticated === true;

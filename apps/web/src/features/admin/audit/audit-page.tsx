@@ -82,6 +82,10 @@ const ENTITY_LABELS: Record<string, string> = {
 };
 const ACTION_LABELS: Record<string, string> = {
   create: 'Created',
+  invite: 'Invited',
+  disable: 'Disabled',
+  enable: 'Enabled',
+  'role-change': 'Role changed',
   update: 'Changed',
   delete: 'Deleted',
   activate: 'Made active',
@@ -276,7 +280,7 @@ function Entries({ items, timeZone }: { items: AuditEntryView[]; timeZone: strin
                   {e.actorName ?? (e.actorUserId ? `User ${e.actorUserId}` : 'Nobody signed in')}
                 </TableCell>
                 <TableCell data-label="Address" className={`${stack.cell} align-top`}>
-                  <span className="font-mono text-sm break-all">{e.ip ?? '—'}</span>
+                  <span className="font-mono text-sm whitespace-nowrap">{e.ip ?? '—'}</span>
                 </TableCell>
                 <TableCell data-label="What" className={`${stack.cell} align-top`}>
                   <span>
