@@ -6,6 +6,7 @@ import { V } from '@post/contracts/messages';
 import { createTestApp, insertMember, patchSiteSettings } from './test-helpers.ts';
 import { SmtpSink } from './features/mail/smtp-sink.ts';
 import { ADDRESS_ATTEMPTS } from './lib/throttle.ts';
+import { RESET_ACCOUNT_REQUESTS } from './features/member-auth/password-reset.ts';
 
 // The findings of issue 41, one block each (decision 0059).
 
@@ -214,5 +215,66 @@ describe('dates outside 1900-2200 are a 400 (issue 41 #4)', () => {
     expect((await admin.post('/api/events', bodies[0])).json().message).toBe(V.dateOutOfRange);
     expect(await t.db.selectFrom('events').select('id').execute()).toEqual([]);
     expect((await t.agent().get('/api/events')).statusCode).toBe(200);
+  });
+});
+
+describe('one reset-mail counter per member, one live link (issue 41 #6) and the audit log tells the truth (#7)', () => {
+  let sink: SmtpSink;
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  let n = 0;
+  const post = (url: string, body: unknown, ip = `10.9.0.${++n}`) =>
+    t.app.inject({ method: 'POST', url, remoteAddress: ip, headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+  beforeAll(async () => {
+    sink = new SmtpSink();
+    await sink.start();
+    t = await createTestApp({ SMTP_URL: sink.url, MAIL_FROM: 'Post 123 <post@example.org>', MAIL_RATE: '1000' }, { mail: { backoffMs: () => 0 } });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await sink?.stop();
+  });
+
+  it('the membership number and the e-mail share one counter; only the newest link works; setting the password is recorded', async () => {
+    const m = await insertMember(t.db, { membershipNumber: 'C-1', email: 'carol@example.org' });
+    // Alternating identifiers from new addresses: each identifier stays under its own limit.
+    for (let i = 0; i < RESET_ACCOUNT_REQUESTS; i++) {
+      expect((await post('/api/member/forgot-password', { membershipNumber: 'C-1' })).statusCode).toBe(200);
+      expect((await post('/api/member/forgot-password', { email: 'carol@example.org' })).statusCode).toBe(200);
+    }
+    await t.app.mailWorker.runOnce();
+    const mails = sink.messages.filter((x) => x.to && !Array.isArray(x.to) && x.to.value[0]!.address === 'carol@example.org');
+    expect(mails).toHaveLength(RESET_ACCOUNT_REQUESTS);
+    const live = await t.db
+      .selectFrom('mailTokens')
+      .select('tokenHash')
+      .where('subjectId', '=', m.id)
+      .where('purpose', '=', 'member-reset')
+      .where('usedAt', 'is', null)
+      .execute();
+    expect(live).toHaveLength(1);
+    const tokens = mails.map((x) => /reset-password\?token=([A-Za-z0-9_-]+)/.exec(x.text ?? '')![1]!);
+    expect((await post('/api/member/reset-password', { token: tokens[0], password: 'new-member-pass-1' })).statusCode).toBe(400);
+    expect((await post('/api/member/reset-password', { token: tokens.at(-1), password: 'new-member-pass-1' }, '10.9.9.9')).statusCode).toBe(200);
+    const audit = await t.db.selectFrom('auditLog').selectAll().where('entity', '=', 'member').where('entityId', '=', String(m.id)).execute();
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ action: 'password-reset', actorUserId: null, ip: '10.9.9.9' });
+  });
+
+  it('a refused (429) staff sign-in is recorded with the typed username as marked input', async () => {
+    const ip = '10.9.200.1';
+    await t.db
+      .insertInto('rateLimits')
+      .values({ key: `signin:admin:ip:${ip}`, count: ADDRESS_ATTEMPTS, resetAt: sql<Date>`now() + interval '10 minutes'` })
+      .execute();
+    const res = await post('/api/login', { username: 'adjutant', password: 'guess-1' }, ip);
+    expect(res.statusCode).toBe(429);
+    const rows = await t.db.selectFrom('auditLog').selectAll().where('action', '=', 'sign-in-failed').where('ip', '=', ip).execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      entity: 'user',
+      entityId: null,
+      actorUserId: null,
+      changes: { 'typed username': { old: null, new: 'adjutant' }, reason: { old: null, new: 'too many attempts' } },
+    });
   });
 });

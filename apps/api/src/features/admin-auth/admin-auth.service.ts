@@ -50,7 +50,11 @@ function pendingTwoFactor(ctx: Context): number | undefined {
 /** Signs a staff account in: throttled, constant-effort, new session id; asks for a code when two-factor is on. */
 export async function login(ctx: Context, input: LoginInput): Promise<AuthCheck> {
   // Taken before the hash: never more password checks than the limit, however many arrive at once.
-  const slot = await signInThrottle.reserve(ctx, 'admin', input.username);
+  const slot = await signInThrottle.reserve(ctx, 'admin', input.username).catch(async (err: unknown) => {
+    // Refused attempts are counted too, or a guessing run would vanish from the log once throttled.
+    if (err instanceof AppError && err.code === 'TOO_MANY_REQUESTS') await recordFailedSignIn(ctx, input.username, 'too many attempts');
+    throw err;
+  });
   const user = await ctx.db
     .selectFrom('users')
     .select(['id', 'username', 'role', 'password', 'disabled', 'totpEnabled'])
@@ -58,7 +62,7 @@ export async function login(ctx: Context, input: LoginInput): Promise<AuthCheck>
     .executeTakeFirst();
   const ok = user ? await verifyPassword(user.password, input.password) : (await verifyPassword(await dummy(), input.password), false);
   if (!user || !ok) {
-    await recordAudit(ctx.db, auditActor(ctx, null), { entity: 'user', entityId: input.username.slice(0, 100), action: 'sign-in-failed' });
+    await recordFailedSignIn(ctx, input.username, 'wrong username or password');
     throw new AppError('UNAUTHORIZED', E.invalidCredentials);
   }
   await signInThrottle.succeeded(ctx, slot);
@@ -79,6 +83,19 @@ export async function login(ctx: Context, input: LoginInput): Promise<AuthCheck>
   }
   await completeSignIn(ctx, user.id, 'password');
   return authCheck(ctx);
+}
+
+/**
+ * A failed staff sign-in: the username is what was typed, kept as marked input and never as the id
+ * of an account it may not name (decision 0059).
+ */
+async function recordFailedSignIn(ctx: Context, typed: string, reason: string): Promise<void> {
+  await recordAudit(ctx.db, auditActor(ctx, null), {
+    entity: 'user',
+    entityId: null,
+    action: 'sign-in-failed',
+    changes: { 'typed username': { old: null, new: typed.slice(0, 100) }, reason: { old: null, new: reason } },
+  });
 }
 
 /** POST /api/login/two-factor: the code (or a recovery code) that finishes a sign-in. */

@@ -50,6 +50,14 @@ function toItem(
 
 const deliverable = (ctx: Context) => ctx.req.server.mailWorker.configured;
 
+/**
+ * A message as an administrator sees it: the token of every link (reset, invitation, confirmation,
+ * cancel, unsubscribe) masked, so reading the Outbox cannot be used to take over an account (decision 0059).
+ */
+export function maskTokens(body: string): string {
+  return body.replace(/([?&](?:amp;)?token=)[^&"'<>\s]+/g, '$1(hidden)');
+}
+
 /** The admin Outbox: every message the site sent, is sending, or gave up on. */
 export const outboxRouter = router({
   list: administratorProcedure
@@ -106,8 +114,8 @@ export const outboxRouter = router({
       if (r.html !== null && r.textBody !== null) {
         return {
           ...toItem(r, deliverable(ctx)),
-          text: r.textBody,
-          html: r.html,
+          text: maskTokens(r.textBody),
+          html: maskTokens(r.html),
           attachments: r.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType })),
         };
       }
@@ -117,8 +125,8 @@ export const outboxRouter = router({
         const shown = await renderQueued(r.template ?? '', r.params, { settings: await getSettings(ctx.db), linkSecret: ctx.env.mail.linkSecret, db: ctx.db });
         return {
           ...toItem({ ...r, subject: r.subject ?? shown.subject }, deliverable(ctx)),
-          text: shown.text,
-          html: shown.html,
+          text: maskTokens(shown.text),
+          html: maskTokens(shown.html),
           attachments: (shown.attachments ?? []).map((a) => ({ filename: a.filename, contentType: a.contentType })),
         };
       } catch (err) {

@@ -82,16 +82,18 @@ describe('member password reset', () => {
     expect(first).toBeTruthy();
     expect(second).toBeTruthy();
 
-    const short = await post('/api/member/reset-password', { token: first, password: 'short' });
+    // Only the newest link is live (decision 0059): the first stopped working when the second was sent.
+    expect((await post('/api/member/reset-password', { token: first, password: 'a brand new secret' })).statusCode).toBe(400);
+    const short = await post('/api/member/reset-password', { token: second, password: 'short' });
     expect(short.statusCode).toBe(400);
     expect(short.json().message).toBe(V.passwordMin);
-    const ok = await post('/api/member/reset-password', { token: first, password: 'a brand new secret' });
+    const ok = await post('/api/member/reset-password', { token: second, password: 'a brand new secret' });
     expect(ok.statusCode).toBe(200);
     // The member's sessions ended; the new password signs in, the old one does not.
     expect((await signedIn.get('/api/member/auth/check')).statusCode).toBe(401);
     await t.agent().loginMember('R-200', 'a brand new secret');
     expect((await t.agent().post('/api/member/login', { membershipNumber: 'R-200', password: 'member-pass-123' })).statusCode).toBe(401);
-    // Single use, and the other link sent before is void too.
+    // Single use, and the link sent before stays void.
     for (const token of [first, second]) {
       const again = await post('/api/member/reset-password', { token, password: 'another new secret' });
       expect(again.statusCode).toBe(400);

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { hashPassword } from '@post/db';
+import { hashPassword, type DB } from '@post/db';
 import { E } from '@post/contracts/messages';
 import { NEWSLETTER_E, type ForgotPasswordInput } from '@post/contracts/mail';
 import { AppError, badRequest } from '../../errors.ts';
@@ -8,6 +8,7 @@ import { clientIp } from '../../lib/session.ts';
 import { ADDRESS_ATTEMPTS, SIGNIN_WINDOW_MS } from '../../lib/throttle.ts';
 import type { Context } from '../../trpc.ts';
 import { getSettings } from '../site-settings/site-settings.service.ts';
+import { auditActor, recordAudit } from '../audit/audit.ts';
 import { enqueue, newToken, storeToken, useToken } from '../mail/outbox.ts';
 import { memberPasswordReset, senderFrom } from '../mail/templates.ts';
 
@@ -27,7 +28,8 @@ export const FORGOT_MIN_MS = 400;
  * "Forgot your password?" (issue 19 #4): queues a single-use link, valid 1 hour, to each member
  * the membership number or e-mail address names who may sign in (active, with online access).
  * The answer and its time are the same whether or not anyone matched. Throttled like a
- * sign-in: per address over every account, and per account whoever asks.
+ * sign-in: per address over every account, per identifier typed, and per matched member across
+ * both identifiers, silently (decision 0059); a member has at most one live link.
  */
 export async function forgotPassword(ctx: Context, input: ForgotPasswordInput): Promise<void> {
   const started = Date.now();
@@ -52,9 +54,12 @@ export async function forgotPassword(ctx: Context, input: ForgotPasswordInput): 
     const baseUrl = ctx.env.siteUrl;
     const sender = senderFrom(await getSettings(ctx.db), baseUrl);
     for (const m of members) {
+      // Over its count, nothing is sent: a 429 here would tell that the identifier names a member.
+      if (!(await hit(ctx.db, `reset:member:id:${m.id}`, RESET_ACCOUNT_REQUESTS, SIGNIN_WINDOW_MS)).allowed) continue;
       const token = newToken();
       const message = await memberPasswordReset({ sender, name: m.firstName, resetUrl: `${baseUrl}/member/reset-password?token=${token.token}` });
       await ctx.db.transaction().execute(async (trx) => {
+        await endResetLinks(trx, m.id);
         await storeToken(trx, token.hash, RESET_PURPOSE, m.id, new Date(Date.now() + RESET_VALID_MS));
         await enqueue(trx, { idempotencyKey: `member-reset:${token.hash}`, kind: 'member-password-reset', to: m.email, ...message });
       });
@@ -87,14 +92,25 @@ export async function resetPassword(ctx: Context, input: { token: string; passwo
       .executeTakeFirst();
     if (!m) throw badRequest(NEWSLETTER_E.resetLinkInvalid);
     await trx.deleteFrom('memberSessions').where('memberId', '=', memberId).execute();
-    await trx
-      .updateTable('mailTokens')
-      .set({ usedAt: sql<Date>`now()` })
-      .where('purpose', '=', RESET_PURPOSE)
-      .where('subjectId', '=', memberId)
-      .where('usedAt', 'is', null)
-      .execute();
+    await endResetLinks(trx, memberId);
+    await recordAudit(trx, auditActor(ctx, null), {
+      entity: 'member',
+      entityId: memberId,
+      action: 'password-reset',
+      changes: { method: { old: null, new: 'mailed reset link' } },
+    });
     return m.membershipNumber;
   });
   await reset(ctx.db, `signin:member:account:${number.trim().toLowerCase().slice(0, 200)}`);
+}
+
+/** The member's reset links still unused stop working. */
+async function endResetLinks(trx: DB, memberId: number): Promise<void> {
+  await trx
+    .updateTable('mailTokens')
+    .set({ usedAt: sql<Date>`now()` })
+    .where('purpose', '=', RESET_PURPOSE)
+    .where('subjectId', '=', memberId)
+    .where('usedAt', 'is', null)
+    .execute();
 }
