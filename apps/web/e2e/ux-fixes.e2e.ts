@@ -219,8 +219,8 @@ describe('issue 23: members', () => {
     // Sign out from the portal: "Signed out".
     await page.getByRole('button', { name: 'Sign Out' }).click();
     await toast(page, T.signedOut);
-    // The header's Hi button (wide screens) shows its icon and tooltip.
-    const wide = await site.newPage({ width: 1280 });
+    // The header's Hi button (the widest screens: with a member's links the row is long) shows its icon and tooltip.
+    const wide = await site.newPage({ width: 1536 });
     const res = await wide.page.request.post('/api/member/login', { data: { membershipNumber: number, password: 'a-new-portal-pass' } });
     assert.equal(res.status(), 200);
     await wide.page.goto('/');

@@ -12,7 +12,9 @@ export function CrisisBar() {
         <a className={LINK} href={`tel:${HOTLINES.crisisCall}`}>
           Dial {HOTLINES.crisisCall} then press {HOTLINES.crisisPress}
         </a>
-        <span aria-hidden="true">·</span>
+        <span aria-hidden="true" className="max-sm:hidden">
+          ·
+        </span>
         <a className={LINK} href={`sms:${HOTLINES.crisisText}`}>
           Text {HOTLINES.crisisText}
         </a>

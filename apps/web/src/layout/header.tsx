@@ -30,8 +30,9 @@ export function Header() {
   const member = useMemberSession().data;
   const signOut = useSignOut();
 
-  // With an administrator's or a member's links the row is long: the links are a little tighter,
-  // the drawer serves below 1280 px, and no link breaks over two lines.
+  // The links fit in one row on wide screens only, and with an administrator's or a member's links
+  // (a little tighter) on the widest only (issue 46 #8): below that the drawer serves, and no link
+  // breaks over two lines.
   const long = Boolean(member) || admin?.authenticated === true;
   const linkClass = cn(linkBase, long && 'px-2.5 text-base');
 
@@ -147,7 +148,7 @@ export function Header() {
 
   return (
     <header data-slot="site-header" className="sticky top-0 z-40 border-b-4 border-flag-red-600 bg-background/95 backdrop-blur print:static">
-      <div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 py-2">
+      <div className={cn('mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 py-2', long && '2xl:max-w-7xl')}>
         <Link to="/" className="flex min-w-0 items-center gap-3 rounded-md focus-visible:outline-2 focus-visible:outline-ring">
           {settings.logo ? (
             // The post's own logo (Settings), in place of the emblem: small, loaded at once, sized so nothing shifts.
@@ -160,12 +161,12 @@ export function Header() {
             <span className="block truncate text-sm text-muted-foreground">{subtitle}</span>
           </span>
         </Link>
-        <nav aria-label="Main" className={cn('hidden items-center gap-1', long ? 'xl:flex' : 'lg:flex')}>
+        <nav aria-label="Main" className={cn('hidden items-center gap-1', long ? '2xl:flex' : 'xl:flex')}>
           {items.map((i) => (
             <span key={i.key}>{i.node}</span>
           ))}
         </nav>
-        <MobileMenu upTo={long ? 'xl' : 'lg'}>
+        <MobileMenu upTo={long ? '2xl' : 'xl'}>
           {items.map((i) => (
             <span key={i.key} className="flex flex-col">
               {i.node}

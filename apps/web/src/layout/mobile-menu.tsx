@@ -9,7 +9,7 @@ import { Button } from '@post/ui/components/button';
  * without a dialog library in every page's JavaScript. Its button shows below `upTo`, where the
  * header's own links are hidden.
  */
-export function MobileMenu({ children, upTo = 'lg' }: { children: React.ReactNode; upTo?: 'lg' | 'xl' }) {
+export function MobileMenu({ children, upTo = 'xl' }: { children: React.ReactNode; upTo?: 'xl' | '2xl' }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const close = () => dialog.current?.close();
   return (
@@ -17,7 +17,7 @@ export function MobileMenu({ children, upTo = 'lg' }: { children: React.ReactNod
       <Button
         variant="outline"
         size="icon"
-        className={upTo === 'xl' ? 'xl:hidden' : 'lg:hidden'}
+        className={upTo === '2xl' ? '2xl:hidden' : 'xl:hidden'}
         aria-label="Open menu"
         aria-haspopup="dialog"
         onClick={() => dialog.current?.showModal()}
