@@ -35,7 +35,16 @@ export async function openDatabase(env: Env, log: (msg: string) => void, options
       throw err;
     });
   }
-  const server = await startEmbedded({ dataDir: env.dataDir, log, whenRunning: options.whenRunning ?? 'refuse' });
+  const server = await startEmbedded({
+    dataDir: env.dataDir,
+    log,
+    whenRunning: options.whenRunning ?? 'refuse',
+    // Without its database the site only answers errors: end, so that a supervisor restarts it.
+    onUnexpectedExit: (why) => {
+      log(`${why}; stopping`);
+      process.exit(1);
+    },
+  });
   const handle = await createDb({ databaseUrl: server.url, onPoolError });
   const embedded: DbHandle = {
     ...handle,

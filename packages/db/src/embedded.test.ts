@@ -132,6 +132,17 @@ describe('embedded PostgreSQL', () => {
     await server.stop();
   });
 
+  it('says when PostgreSQL ends by a crash or a kill, not by stop()', async () => {
+    const dataDir = path.join(root, 'e');
+    const ended: string[] = [];
+    const server = await startEmbedded({ dataDir, noSync: true, onUnexpectedExit: (why) => ended.push(why) });
+    started.push(server);
+    process.kill(postmasterPid(dataDir), 'SIGKILL');
+    const until = Date.now() + 10_000;
+    while (!ended.length && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+    expect(ended).toEqual([expect.stringMatching(new RegExp(`^PostgreSQL in ${dataDir}/postgres ended \\(SIGKILL\\)`))]);
+  });
+
   it('puts the socket in a short directory of its own when DATA_DIR is too long for a socket path', async () => {
     const dataDir = path.join(root, 'd'.repeat(100));
     expect(socketDirFor(path.join(dataDir, 'postgres'))).toMatch(new RegExp(`^${os.tmpdir()}/post-pg-[0-9a-f]{16}$`));

@@ -58,6 +58,8 @@ export interface EmbeddedOptions {
   settings?: Record<string, string>;
   /** initdb without fsync, for throwaway clusters. */
   noSync?: boolean;
+  /** Called when PostgreSQL ends by a crash or a kill, not by stop(): the reason, one line. */
+  onUnexpectedExit?: (why: string) => void;
 }
 
 /**
@@ -290,17 +292,25 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedS
 
     // If this process ends without stop() (an uncaught error, process.exit), PostgreSQL is told
     // to stop too, so that no server is left behind.
-    const child = (server as unknown as { process?: { kill(signal: string): void } }).process;
+    const child = (server as unknown as { process?: import('node:child_process').ChildProcess }).process;
     const onExit = () => child?.kill('SIGINT');
     process.on('exit', onExit);
     let stopped: Promise<void> | undefined;
+    child?.once('exit', (code, signal) => {
+      if (stopped) return;
+      // Exit code 0 is a shutdown someone asked for (Ctrl-C reaches it too, systemd signals the whole
+      // service): the app is stopping as well. Anything else is a crash or a kill.
+      if (code === 0 && !signal) options.log?.(`PostgreSQL in ${clusterDir} was stopped from outside the app`);
+      else options.onUnexpectedExit?.(`PostgreSQL in ${clusterDir} ended (${signal ?? `exit code ${code}`}): ${lastProblem(tail, '')}`);
+    });
     return {
       url,
       owned: true,
       logTail: () => [...tail],
       stop: () =>
         (stopped ??= (async () => {
-          await server.stop();
+          // The package's stop() waits for an exit that has already happened when PostgreSQL died.
+          if (!child || (child.exitCode === null && child.signalCode === null)) await server.stop();
           process.off('exit', onExit);
           if (socketDir !== clusterDir) rmSync(socketDir, { recursive: true, force: true });
           held.release();
