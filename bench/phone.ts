@@ -2,7 +2,7 @@
 // (The functions handed to the browser run there.)
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -67,12 +67,16 @@ interface Server {
   name: string;
   origin: string;
   child: ChildProcess;
+  dataDir: string;
 }
 
 async function startServer(name: string, root: string): Promise<Server> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const output: string[] = [];
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-phone-'));
+  // The embedded PostgreSQL runs as its own user, which must be able to enter the directory.
+  chmodSync(dataDir, 0o755);
   const child = spawn(process.execPath, [path.join(root, 'apps/api/src/main.ts')], {
     cwd: root,
     env: {
@@ -82,7 +86,7 @@ async function startServer(name: string, root: string): Promise<Server> {
       HOST: '127.0.0.1',
       PUBLIC_URL: origin,
       DATABASE_URL: '',
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'bench-phone-')),
+      DATA_DIR: dataDir,
       SEED_DEMO: '1',
       SESSION_SECRET: randomBytes(32).toString('hex'),
       LOG_LEVEL: 'warn',
@@ -98,7 +102,7 @@ async function startServer(name: string, root: string): Promise<Server> {
     child.stderr!.on('data', (d: Buffer) => output.push(d.toString()));
     child.once('exit', (code) => reject(new Error(`${name}: server exited with ${code}\n${output.join('')}`)));
   });
-  return { name, origin, child };
+  return { name, origin, child, dataDir };
 }
 
 /** Builds `ref` in a temporary worktree (offline install from the store, then the build); returns its root. */
@@ -167,14 +171,19 @@ async function measure(browser: Browser, origin: string, route: string): Promise
     const pathOnly = route.split('?')[0]!;
     await page.addInitScript(observe, { main: MAIN_CONTROL[pathOnly] ?? null, grid: pathOnly === '/events' });
     await page.goto(`${origin}${route}`, { waitUntil: 'load', timeout: 60_000 });
-    await page.waitForFunction(
-      (wantGrid) => {
-        const b = (window as unknown as { __bench: { interactive?: number; grid?: number } }).__bench;
-        return b.interactive !== undefined && (!wantGrid || b.grid !== undefined);
-      },
-      pathOnly === '/events',
-      { timeout: 60_000, polling: 100 },
-    );
+    await page
+      .waitForFunction(
+        (wantGrid) => {
+          const b = (window as unknown as { __bench: { interactive?: number; grid?: number } }).__bench;
+          return b.interactive !== undefined && (!wantGrid || b.grid !== undefined);
+        },
+        pathOnly === '/events',
+        { timeout: 60_000, polling: 100 },
+      )
+      .catch(async (err: Error) => {
+        const seen = await page.evaluate(() => JSON.stringify((window as unknown as { __bench: unknown }).__bench)).catch(() => '?');
+        throw new Error(`${origin}${route}: not interactive within 60 s (seen ${seen}): ${err.message}`);
+      });
     // The largest paint can still change once the photos are in: a moment more, then read it.
     await page.waitForTimeout(500);
     return await page.evaluate(() => {
@@ -320,7 +329,15 @@ try {
   );
 } finally {
   await browser?.close();
-  for (const s of servers) s.child.kill('SIGTERM');
+  // Each server stops its embedded database on SIGTERM; its data directory goes once it has.
+  await Promise.all(
+    servers.map(async (s) => {
+      const exited = new Promise((resolve) => s.child.once('exit', resolve));
+      s.child.kill('SIGTERM');
+      await exited;
+      rmSync(s.dataDir, { recursive: true, force: true });
+    }),
+  );
   if (abRoot) {
     spawnSync('git', ['worktree', 'remove', '--force', abRoot], { cwd: repo, stdio: 'inherit' });
     rmSync(abRoot, { recursive: true, force: true });

@@ -75,6 +75,14 @@ export async function render({
     html,
     head,
     dehydrated: dehydrate(queryClient),
+    modules: [
+      // Each matched route's component chunk (autoCodeSplitting), named by its file as the
+      // manifest names it, and the root layout's footer, which every page hydrates.
+      ...router.state.matches
+        .filter((m) => m.routeId !== '__root__')
+        .map((m) => `src/routes${m.routeId.endsWith('/') ? `${m.routeId}index` : m.routeId}.tsx?tsr-split=component`),
+      'src/layout/footer.tsx',
+    ],
     status: notFound ? 404 : 200,
     // The QR generator's labels follow Accept-Language: caches must keep one copy per language.
     vary: router.state.matches.some((m) => m.routeId === '/QRG') ? 'Accept-Language' : undefined,

@@ -11,6 +11,8 @@ export interface RenderResult {
   head: string;
   /** The query cache the page was rendered from, for the browser to hydrate. */
   dehydrated: unknown;
+  /** The code the page needs to come alive beyond the entry's (Vite manifest keys): the matched routes' chunks and the footer. */
+  modules: string[];
   status: number;
   /** A request header the page depends on (the Vary header), when it does. */
   vary?: string;
