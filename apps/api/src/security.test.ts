@@ -201,7 +201,7 @@ describe('dates outside 1900-2200 are a 400 (issue 41 #4)', () => {
   it('a series in year 10, year 0001 or year 275760 is refused and stores nothing; the public calendar keeps answering', async () => {
     const admin = t.agent();
     await admin.loginAdmin();
-    const event = { title: 'Ancient drill', description: 'x', location: 'Hall', type: 'meeting', volunteerPositions: 0 };
+    const event = { title: 'Ancient drill', description: 'x', location: 'Hall', type: 'regular', volunteerPositions: 0 };
     const bodies = [
       { ...event, startDate: '0010-01-01T10:00:00Z', endDate: '0010-01-01T11:00:00Z', recurrence: { rule: 'FREQ=DAILY' } },
       { ...event, startDate: '0001-06-01T10:00:00Z', endDate: '0001-06-01T11:00:00Z' },
@@ -211,6 +211,7 @@ describe('dates outside 1900-2200 are a 400 (issue 41 #4)', () => {
     for (const body of bodies) {
       const res = await admin.post('/api/events', body);
       expect(res.statusCode, body.startDate).toBe(400);
+      expect([V.dateOutOfRange, V.invalidDate], body.startDate).toContain(res.json().message);
     }
     expect((await admin.post('/api/events', bodies[0])).json().message).toBe(V.dateOutOfRange);
     expect(await t.db.selectFrom('events').select('id').execute()).toEqual([]);
@@ -276,5 +277,38 @@ describe('one reset-mail counter per member, one live link (issue 41 #6) and the
       actorUserId: null,
       changes: { 'typed username': { old: null, new: 'adjutant' }, reason: { old: null, new: 'too many attempts' } },
     });
+  });
+});
+
+describe('one POST of a repeating event makes at most 500 occurrences (issue 41 #5)', () => {
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t?.close());
+
+  it('a daily rule from 1990 is refused with how to shorten it and stores nothing; 500 in one save still work', async () => {
+    const admin = t.agent();
+    await admin.loginAdmin();
+    const event = { title: 'Daily drill', description: 'x', location: 'Hall', type: 'regular', volunteerPositions: 0 };
+    const long = await admin.post('/api/events', {
+      ...event,
+      startDate: '1990-01-01T14:00:00Z',
+      endDate: '1990-01-01T15:00:00Z',
+      recurrence: { rule: 'FREQ=DAILY' },
+    });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().message).toMatch(/at most 500\. Shorten it: end it sooner/);
+    expect(await t.db.selectFrom('events').select('id').execute()).toEqual([]);
+    expect(await t.db.selectFrom('eventSeries').select('id').execute()).toEqual([]);
+    const start = new Date(Date.now() + 864e5);
+    const ok = await admin.post('/api/events', {
+      ...event,
+      startDate: start.toISOString(),
+      endDate: new Date(start.getTime() + 36e5).toISOString(),
+      recurrence: { rule: 'FREQ=DAILY;COUNT=500' },
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(await t.db.selectFrom('events').select('id').execute()).toHaveLength(500);
   });
 });

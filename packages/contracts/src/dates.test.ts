@@ -34,7 +34,7 @@ describe('dates given to the API', () => {
     expect(parseIsoDate('1900-01-01')).not.toBeNull();
     expect(parseIsoDate('2200-12-31T23:59:59Z')).not.toBeNull();
     for (const year of ['0001', '0010', '1899', '2201', '9999']) expect(parseIsoDate(`${year}-06-01`), year).toBeNull();
-    const event = { title: 'T', description: 'D', location: 'L', type: 'meeting', volunteerPositions: 0 };
+    const event = { title: 'T', description: 'D', location: 'L', type: 'regular', volunteerPositions: 0 };
     const issues = (schema: { safeParse(v: unknown): { success: boolean; error?: { issues: { message: string }[] } } }, v: unknown) =>
       schema.safeParse(v).error?.issues.map((i) => i.message) ?? [];
     expect(issues(CreateEventInput, { ...event, startDate: '0010-01-01T10:00:00Z', endDate: '0010-01-01T11:00:00Z' })).toContain(V.dateOutOfRange);

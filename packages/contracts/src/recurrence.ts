@@ -13,7 +13,7 @@ export const ON_HOLIDAY = ['keep', 'skip', 'next-day'] as const;
 export const OnHoliday = z.enum(ON_HOLIDAY, { error: 'On a holiday must be keep, skip or next-day.' });
 export type OnHoliday = z.infer<typeof OnHoliday>;
 
-/** Most occurrences a rule may ask for with COUNT. */
+/** Most occurrences a rule may ask for with COUNT, and most one save of a series makes (decision 0059). */
 export const MAX_COUNT = 500;
 /** Largest INTERVAL ("every 99 weeks"). */
 export const MAX_INTERVAL = 99;
@@ -31,6 +31,8 @@ export const R = {
   intervalRange: `INTERVAL must be a whole number from 1 to ${MAX_INTERVAL}.`,
   countRange: `COUNT must be a whole number from 1 to ${MAX_COUNT}.`,
   countAndUntil: 'A repeat rule may end on a date (UNTIL) or after a number of times (COUNT), not both.',
+  tooManyOccurrences: (n: number) =>
+    `This repeat rule makes ${n} events at once; one save makes at most ${MAX_COUNT}. Shorten it: end it sooner (an end date or a number of times), repeat less often, or start it later.`,
   untilInvalid: 'UNTIL must be a date from 1900 to 2200 like 20271231 or 20271231T235959Z.',
   byDayInvalid: 'BYDAY must list weekdays like TU or TU,TH, or a numbered weekday like 2TU or -1FR.',
   byDayNumberedNeedsMonthly: 'A numbered weekday (like 2TU) only works with FREQ=MONTHLY or FREQ=YEARLY.',

@@ -11,7 +11,7 @@ import type {
   UpdateEventInput,
 } from '@post/contracts/events';
 import type { VolunteerPublic, VolunteerView } from '@post/contracts/volunteers';
-import { describeRule, parseRule, R, type OnHoliday } from '@post/contracts/recurrence';
+import { describeRule, MAX_COUNT, parseRule, R, type OnHoliday } from '@post/contracts/recurrence';
 import { likePattern, PAGE_SIZE } from '@post/contracts/paging';
 import { utcToZoned } from '@post/contracts/rules/event-time';
 import { badRequest, notFound } from '../../errors.ts';
@@ -188,6 +188,8 @@ async function newSeries(
 ): Promise<number> {
   const instances = expandSeries({ ...values, endsBefore: null }, null, horizonFrom(now));
   if (instances.length === 0) throw badRequest(R.noOccurrences);
+  // Bounded work per request: a rule starting long ago or repeating daily without end would insert thousands of rows.
+  if (instances.length > MAX_COUNT) throw badRequest(R.tooManyOccurrences(instances.length));
   const series = await trx
     .insertInto('eventSeries')
     .values({ ...values, materialisedUntil: horizonFrom(now) })
