@@ -1,8 +1,6 @@
 import type { Image } from './images.ts';
-// Kept without zod, measured (issue 16): with these folded back into their zod modules, the
-// first JavaScript of the public routes grew from 157-170 KB to 182-194 KB gzip (zod's core is
-// about 24 KB gzip), over the 170 KB budget. The zod modules re-export them, so there is one
-// source of each value; code that validates imports the zod module.
+// Kept without zod so that public pages' first JavaScript stays in its budget (decision 0063); the
+// zod modules re-export these, so each value has one source.
 
 /** Neutral defaults: nothing identifies a real post. */
 export const DEFAULT_SITE_SETTINGS: SiteDefaults = {

@@ -1,8 +1,8 @@
 import { availableParallelism } from 'node:os';
 import argon2 from 'argon2';
 
-// argon2id at OWASP's first recommended setting: 19 MiB, 2 passes, 1 lane (~25 ms a hash on
-// one core of the benchmark machine; the lighter OWASP equivalents were only 20-30 % faster).
+// argon2id at OWASP's first recommended setting, 19 MiB, 2 passes, 1 lane (decision 0007: the
+// lighter equivalents saved little).
 // Hashes carry their parameters, so a later change here still verifies every stored one.
 const OPTIONS = { type: argon2.argon2id, memoryCost: 19 * 1024, timeCost: 2, parallelism: 1 } as const;
 

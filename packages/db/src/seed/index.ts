@@ -62,7 +62,7 @@ export async function seedDemo(db: DB, opts: SeedDemoOptions): Promise<SeedDemoR
   if (await hasContent(db)) return none;
 
   const clock = makeClock(opts.now ?? new Date(), opts.timeZone ?? DEFAULT_SITE_SETTINGS.timeZone);
-  // One hash for everyone: argon2id costs ~100 ms a call, and the demo password is shared anyway.
+  // One hash for everyone: argon2id is slow on purpose, and the demo password is shared anyway.
   const passwordHash = await hashPassword(opts.memberPassword);
 
   return db.transaction().execute(async (trx) => {
