@@ -4,6 +4,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { MAIL_E, NEWSLETTER_E } from '@post/contracts/mail';
+import { V } from '@post/contracts/messages';
 import { SmtpSink } from '../../api/src/features/mail/smtp-sink.ts';
 import { createCommunityEvent, delayScripts, startSite, type TestSite } from './harness.ts';
 import { axeViolations, collectErrors, field, postDate, signInAdmin, toast } from './admin-helpers.ts';
@@ -219,7 +220,7 @@ describe('member password reset', () => {
     await field(page, 'New password').fill('short');
     await field(page, 'Confirm new password').fill('short');
     await page.getByRole('button', { name: 'Set new password' }).click();
-    await page.getByText('Portal password must be at least 8 characters').waitFor();
+    await page.getByText(V.passwordMin).waitFor();
     assert.deepEqual(await axeViolations(page), []);
     await shot(page, 'member-reset-password');
     await field(page, 'New password').fill('new-portal-pass');

@@ -1,7 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { T } from '@post/contracts/messages';
+import { T, V } from '@post/contracts/messages';
 import { SESSION_T } from '@post/contracts/session-messages';
 import { demoMembers, E2E_ADMIN, startSite, type TestSite } from './harness.ts';
 import { signInAdmin, toast } from './admin-helpers.ts';
@@ -208,7 +208,7 @@ describe('issue 23: members', () => {
     await dialog.getByLabel(/^New Password/).fill('short12');
     await dialog.getByLabel('Confirm New Password').fill('short12');
     await dialog.getByRole('button', { name: 'Change Password' }).click();
-    await dialog.getByText('Portal password must be at least 8 characters').waitFor();
+    await dialog.getByText(V.passwordMin).waitFor();
     await dialog.getByLabel(/^New Password/).fill('a-new-portal-pass');
     await dialog.getByLabel('Confirm New Password').fill('a-new-portal-pass');
     await dialog.getByRole('button', { name: 'Change Password' }).click();
