@@ -1,4 +1,4 @@
-import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -10,7 +10,7 @@ import { BACKUP_TABLES, type Backup } from './backup.ts';
 import { carryOverPglite } from './carry-over.ts';
 import { createDb } from './client.ts';
 import type { Database } from './database.ts';
-import { startEmbedded } from './embedded.ts';
+import { startEmbedded, StartupError } from './embedded.ts';
 import { migrateToLatest } from './migrate.ts';
 import { migrations } from './migrations/index.ts';
 import { seedDemo } from './seed/index.ts';
@@ -67,6 +67,15 @@ describe('carry-over of a PGlite DATA_DIR', () => {
       expect(lines.at(-1)).toMatch(/^carried over \d+ rows; a backup of them is in /);
       // Once only: the next start finds nothing to carry.
       expect(await carryOverPglite(dataDir, handle.db, () => undefined)).toBeNull();
+      // Put back over a database that has content, it is refused in one line and left in place.
+      const migrated = readdirSync(dataDir).find((f) => f.startsWith('pglite.migrated-'))!;
+      renameSync(path.join(dataDir, migrated), path.join(dataDir, 'pglite'));
+      await expect(carryOverPglite(dataDir, handle.db, () => undefined)).rejects.toThrow(
+        new StartupError(
+          `Carrying ${dataDir}/pglite over into PostgreSQL failed (The database is not empty (table users has rows): restore into a new database.); it is left in place. Move it aside to start without it, or see docs/database.md.`,
+        ),
+      );
+      expect(existsSync(path.join(dataDir, 'pglite', 'PG_VERSION'))).toBe(true);
     } finally {
       await handle.close();
       await server.stop();
