@@ -125,8 +125,9 @@ describe('members: directory, resources and the member portal', () => {
     assert.deepEqual(errors, []);
     await admin.context.close();
 
-    // The member signs in on the Login page's Member Portal tab.
-    const member = await site.newPage();
+    // The member signs in on the Login page's Member Portal tab (on the widest screens, where a
+    // signed-in member's header shows its links in a row).
+    const member = await site.newPage({ width: 1536 });
     page = member.page;
     await page.goto('/member');
     await page.waitForURL('**/login?tab=member');
