@@ -246,8 +246,9 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedS
       // Required by the package's initdb call; unused, since only the socket is open and it trusts.
       password: randomBytes(24).toString('hex'),
       persistent: true,
-      // As root, PostgreSQL runs as a `postgres` account (it refuses to run as root).
-      createPostgresUser: true,
+      // As root, PostgreSQL runs as a `postgres` account (it refuses to run as root); any other
+      // user runs it as itself (the image's and the systemd unit's users cannot add accounts).
+      createPostgresUser: process.getuid?.() === 0,
       initdbFlags: [
         '--auth-local=trust',
         '--auth-host=reject',
@@ -301,7 +302,7 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedS
       // Exit code 0 is a shutdown someone asked for (Ctrl-C reaches it too, systemd signals the whole
       // service): the app is stopping as well. Anything else is a crash or a kill.
       if (code === 0 && !signal) options.log?.(`PostgreSQL in ${clusterDir} was stopped from outside the app`);
-      else options.onUnexpectedExit?.(`PostgreSQL in ${clusterDir} ended (${signal ?? `exit code ${code}`}): ${lastProblem(tail, '')}`);
+      else options.onUnexpectedExit?.(`PostgreSQL in ${clusterDir} ended (${signal ?? `exit code ${code}`}): ${lastProblem(tail, undefined)}`);
     });
     return {
       url,
