@@ -302,7 +302,7 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedS
       // Exit code 0 is a shutdown someone asked for (Ctrl-C reaches it too, systemd signals the whole
       // service): the app is stopping as well. Anything else is a crash or a kill.
       if (code === 0 && !signal) options.log?.(`PostgreSQL in ${clusterDir} was stopped from outside the app`);
-      else options.onUnexpectedExit?.(`PostgreSQL in ${clusterDir} ended (${signal ?? `exit code ${code}`}): ${lastProblem(tail, '')}`);
+      else options.onUnexpectedExit?.(`PostgreSQL in ${clusterDir} ended (${signal ?? `exit code ${code}`}): ${lastProblem(tail, undefined)}`);
     });
     return {
       url,
