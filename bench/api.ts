@@ -1,8 +1,10 @@
 import { spawn } from 'node:child_process';
-import { availableParallelism, loadavg } from 'node:os';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { startEmbedded } from '@post/db';
 import { median } from './stats.ts';
 
 // `pnpm bench:api`: the API at a post's realistic peak, 50 clients at once, on PostgreSQL, against
@@ -10,8 +12,9 @@ import { median } from './stats.ts';
 // Limits stay on as in production: each sign-up and sign-in comes from an address of its own
 // (X-Forwarded-For through the bench server's one trusted proxy hop), as each is another person's,
 // and sign-ins spread over several staff accounts.
-//   PG_CONTAINER=1        PostgreSQL 15 in a Docker container (TEST_PG_IMAGE), else BENCH_DATABASE_URL
-//                         or TEST_DATABASE_URL (a fresh database is made there and dropped)
+//   PG_CONTAINER=1        PostgreSQL 15 in a Docker container (TEST_PG_IMAGE), or BENCH_DATABASE_URL or
+//                         TEST_DATABASE_URL (a fresh database is made there and dropped); else the
+//                         embedded PostgreSQL in a temporary directory
 //   BENCH_TARGETS=a,b     only targets whose name contains one of these (default: all)
 //   BENCH_SECONDS=8       seconds per target, after 2 s of warm-up that is not counted
 //   BENCH_B=/other/checkout   A/B: that checkout's bench/server.ts is measured too, alternated with
@@ -157,12 +160,13 @@ async function freshDatabase(url: string): Promise<{ url: string; drop(): Promis
   return { url: u.toString(), drop: () => admin(`drop database if exists "${name}" with (force)`) };
 }
 
+// PostgreSQL: a container, a given server, or else the embedded one (decision 0057) in a directory of its own.
 const container = process.env.PG_CONTAINER === '1' ? await (await import('@post/db/test-container')).startTestPostgres() : undefined;
-const pgUrl = container?.url ?? process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-if (!pgUrl) {
-  console.error('bench:api needs PostgreSQL: PG_CONTAINER=1 (Docker), or BENCH_DATABASE_URL=postgres://...');
-  process.exit(2);
-}
+const embeddedDir = container || process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL ? undefined : mkdtempSync(path.join(tmpdir(), 'bench-api-'));
+// Run as root, the embedded server runs as postgres, which must be able to enter the directory.
+if (embeddedDir) chmodSync(embeddedDir, 0o711);
+const embedded = embeddedDir ? await startEmbedded({ dataDir: embeddedDir }) : undefined;
+const pgUrl = (container?.url ?? process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? embedded?.url)!;
 const checkouts = B ? [path.resolve(import.meta.dirname, '..'), B] : [path.resolve(import.meta.dirname, '..')];
 const databases = await Promise.all(checkouts.map(() => freshDatabase(pgUrl)));
 // results[target][server][round][row]
@@ -187,6 +191,8 @@ try {
 } finally {
   await Promise.all(databases.map((d) => d.drop()));
   await container?.stop();
+  await embedded?.stop();
+  if (embeddedDir) rmSync(embeddedDir, { recursive: true, force: true });
 }
 
 const pad = (s: string | number, n: number) => String(s).padEnd(n);
