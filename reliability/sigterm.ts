@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, mkdirSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import pg from 'pg';
@@ -46,6 +46,8 @@ interface PhaseResult {
 
 async function phase(engine: 'postgres' | 'embedded'): Promise<PhaseResult> {
   const dir = tempDir(`sigterm-${engine}`);
+  // As root, the embedded PostgreSQL runs as the `postgres` account, which must enter the directory.
+  chmodSync(dir, 0o711);
   let databaseUrl = '';
   let cluster: Awaited<ReturnType<typeof startCluster>> | undefined;
   if (engine === 'postgres') {
