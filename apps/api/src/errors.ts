@@ -77,6 +77,23 @@ function isPgError(e: unknown): e is PgError & Error {
   return typeof e === 'object' && e !== null && typeof (e as PgError).code === 'string' && /^[0-9A-Z]{5}$/.test((e as PgError).code!);
 }
 
+const APP_ERROR_STATUS: Record<AppErrorCode, number> = {
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  TOO_MANY_REQUESTS: 429,
+  SERVICE_UNAVAILABLE: 503,
+};
+
+/** A plain route's answer to a service's AppError: its status, message and Retry-After, as tRPC answers it. */
+export function sendAppError(reply: FastifyReply, err: AppError): FastifyReply {
+  if (err.retryAfterSeconds) reply.header('Retry-After', String(err.retryAfterSeconds));
+  return reply.code(APP_ERROR_STATUS[err.code]).send({ message: err.message });
+}
+
 /** The status an error answers with: its own when it is the client's fault (4xx), else 500. */
 export function requestErrorStatus(err: FastifyError): number {
   return typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;

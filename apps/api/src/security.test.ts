@@ -5,7 +5,10 @@ import { hashPassword } from '@post/db';
 import { V } from '@post/contracts/messages';
 import { createTestApp, insertMember, patchSiteSettings } from './test-helpers.ts';
 import { SmtpSink } from './features/mail/smtp-sink.ts';
-import { ADDRESS_ATTEMPTS } from './lib/throttle.ts';
+import sharp from 'sharp';
+import { IMAGE_MESSAGES, imageOf } from '@post/contracts/images';
+import { ADDRESS_ATTEMPTS, STAFF_UPLOADS, STAFF_WRITES } from './lib/throttle.ts';
+import { MAX_PHOTOS_IN_FLIGHT, PHOTOS_BUSY_RETRY_SECONDS, storeImage } from './features/images/images.service.ts';
 import { RESET_ACCOUNT_REQUESTS } from './features/member-auth/password-reset.ts';
 
 // The findings of issue 41, one block each (decision 0059).
@@ -310,5 +313,86 @@ describe('one POST of a repeating event makes at most 500 occurrences (issue 41 
     });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(await t.db.selectFrom('events').select('id').execute()).toHaveLength(500);
+  });
+});
+
+describe('bounded staff work (issue 41 #5): a bounded photo queue, writes and uploads per account', () => {
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t?.close());
+
+  const png = () =>
+    sharp({ create: { width: 8, height: 8, channels: 3, background: '#336699' } })
+      .png()
+      .toBuffer();
+
+  it(`holds at most ${MAX_PHOTOS_IN_FLIGHT} photos at once; the next upload answers 503 with Retry-After at once`, async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const stored = imageOf({ id: 1, hash: 'x', width: 8, height: 8, widths: [8] });
+    const stuck = {
+      byHash: async () => {
+        await gate;
+        return stored;
+      },
+      save: async () => stored,
+      file: async () => undefined,
+    };
+    const held = Array.from({ length: MAX_PHOTOS_IN_FLIGHT }, async () => storeImage(stuck, await png(), { keepOriginal: false }).catch(() => undefined));
+    await new Promise((r) => setTimeout(r, 20));
+    const admin = t.agent();
+    await admin.loginAdmin();
+    const res = await admin.app.inject({
+      method: 'POST',
+      url: '/api/admin/images',
+      headers: { cookie: admin.cookieHeader, 'content-type': 'image/png' },
+      payload: await png(),
+    });
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['retry-after']).toBe(String(PHOTOS_BUSY_RETRY_SECONDS));
+    expect(res.json().message).toBe(IMAGE_MESSAGES.busy);
+    release();
+    await Promise.all(held);
+    const after = await admin.app.inject({
+      method: 'POST',
+      url: '/api/admin/images',
+      headers: { cookie: admin.cookieHeader, 'content-type': 'image/png' },
+      payload: await png(),
+    });
+    expect(after.statusCode, after.body).toBe(200);
+  });
+
+  it('a staff account past its writes or uploads in the window gets 429 with Retry-After; reads still work', async () => {
+    const editor = t.agent();
+    const id = (
+      await t.db
+        .insertInto('users')
+        .values({ username: 'busy-editor', password: await hashPassword('busy-editor-1'), role: 'editor', email: 'busy@example.org' })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    await editor.loginAdmin('busy-editor', 'busy-editor-1');
+    const full = (kind: string, count: number) =>
+      t.db
+        .insertInto('rateLimits')
+        .values({ key: `staff:${kind}:${id}`, count, resetAt: sql<Date>`now() + interval '10 minutes'` })
+        .execute();
+    await full('write', STAFF_WRITES);
+    const write = await editor.post('/api/resources', { title: 'T', description: 'D', url: 'https://example.org', category: 'local' });
+    expect(write.statusCode).toBe(429);
+    expect(Number(write.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await t.db.selectFrom('resources').select('id').where('title', '=', 'T').execute()).toEqual([]);
+    expect((await editor.get('/api/admin/news')).statusCode).toBe(200);
+    await full('upload', STAFF_UPLOADS);
+    const upload = await editor.app.inject({
+      method: 'POST',
+      url: '/api/admin/images',
+      headers: { cookie: editor.cookieHeader, 'content-type': 'image/png' },
+      payload: await png(),
+    });
+    expect(upload.statusCode).toBe(429);
+    expect(Number(upload.headers['retry-after'])).toBeGreaterThan(0);
   });
 });

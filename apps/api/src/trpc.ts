@@ -10,6 +10,7 @@ import { AppError, toTRPCError } from './errors.ts';
 import type { Env } from './env.ts';
 import { SESSION_ABSOLUTE_MS } from './plugins/session.ts';
 import { SE } from '@post/contracts/staff-messages';
+import { limitStaffWork } from './lib/throttle.ts';
 
 /** What every procedure can reach: the database, the request and reply, the configuration. */
 export interface Context {
@@ -215,10 +216,11 @@ export async function currentMember(ctx: Pick<Context, 'db' | 'req'>): Promise<S
 }
 
 function staffProcedure(level: 'staff' | 'administrator') {
-  return publicProcedure.use(async ({ ctx, meta, next }) => {
+  return publicProcedure.use(async ({ ctx, meta, next, type }) => {
     const check = await staffRefusal(ctx, level, meta?.allowDuringSetup);
     if (check.status === 401) throw new TRPCError({ code: 'UNAUTHORIZED', message: check.message });
     if (check.status === 403) throw new TRPCError({ code: 'FORBIDDEN', message: check.message });
+    if (type === 'mutation') await limitStaffWork(ctx.db, 'write', check.user!.id);
     return next({ ctx: { ...ctx, user: check.user! } });
   });
 }

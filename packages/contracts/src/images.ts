@@ -28,6 +28,7 @@ export const IMAGE_MESSAGES = {
   corrupt: 'The photo could not be read: the file is damaged or incomplete. Choose it again or use another photo.',
   altRequired: 'Describe the picture for people who cannot see it.',
   imageNotFound: 'The picture was not found. Upload it again.',
+  busy: 'Other photos are being processed right now. Try again in a few seconds.',
 } as const;
 
 /** What to write as a picture's text alternative (shown beside the field). */

@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { E } from '@post/contracts/messages';
-import { AppError } from '../errors.ts';
+import type { FastifyReply } from 'fastify';
+import { AppError, sendAppError } from '../errors.ts';
 import { hit, reset } from './rate-limit.ts';
 import { clientIp } from './session.ts';
 import type { Context } from '../trpc.ts';
@@ -18,6 +19,11 @@ export const KNOWN_BROWSER_ATTEMPTS = 10;
 export const ADDRESS_ATTEMPTS = 100;
 /** Current-password checks of one signed-in account's password change in the window. */
 export const PASSWORD_CHANGE_ATTEMPTS = 10;
+/** Writes (tRPC mutations) one staff account may make in STAFF_WINDOW_MS (decision 0059). */
+export const STAFF_WRITES = 300;
+/** Uploads (photos, member resource files) one staff account may make in STAFF_WINDOW_MS. */
+export const STAFF_UPLOADS = 60;
+export const STAFF_WINDOW_MS = 10 * 60 * 1000;
 /** How long a browser stays known after a sign-in. */
 const KNOWN_BROWSER_MS = 365 * 24 * 60 * 60 * 1000;
 
@@ -65,6 +71,24 @@ export const signInThrottle = {
     });
   },
 };
+
+/** Counts one write or upload of a staff account: a stolen or runaway session cannot flood the post (429 beyond). */
+export async function limitStaffWork(db: Context['db'], kind: 'write' | 'upload', userId: number): Promise<void> {
+  const r = await hit(db, `staff:${kind}:${userId}`, kind === 'write' ? STAFF_WRITES : STAFF_UPLOADS, STAFF_WINDOW_MS);
+  if (!r.allowed) throw new AppError('TOO_MANY_REQUESTS', E.tooManyAttempts, r.retryAfterSeconds);
+}
+
+/** limitStaffWork of an upload, for a plain route's hook: answers the 429 itself and returns true when it did. */
+export async function refuseStaffUpload(db: Context['db'], userId: number, reply: FastifyReply): Promise<boolean> {
+  try {
+    await limitStaffWork(db, 'upload', userId);
+    return false;
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    sendAppError(reply, err);
+    return true;
+  }
+}
 
 /**
  * Throttles the current-password check of a password change (per signed-in account, reserved

@@ -3,8 +3,9 @@ import type { DB } from '@post/db';
 import { E } from '@post/contracts/messages';
 import { IMAGE_EXTENSIONS, IMAGE_MESSAGES as M, IMAGE_UPLOAD_TYPES, MAX_IMAGE_BYTES, type Image, type ImageFormat } from '@post/contracts/images';
 import type { Env } from '../../env.ts';
-import { AppError, uploadErrorHandler } from '../../errors.ts';
+import { AppError, sendAppError, uploadErrorHandler } from '../../errors.ts';
 import { currentAdmin, staffRefusal } from '../../trpc.ts';
+import { refuseStaffUpload } from '../../lib/throttle.ts';
 import { databaseImageStore, storeImage, type ImageStore } from './images.service.ts';
 import { auditActor, recordAudit } from '../audit/audit.ts';
 
@@ -29,6 +30,7 @@ export async function imageUploadRoutes(app: FastifyInstance, deps: { db: DB; en
           {
             const refused = await staffRefusal({ db, req }, 'staff');
             if (refused.status) return reply.code(refused.status).send({ message: refused.message });
+            if (await refuseStaffUpload(db, refused.user.id, reply)) return reply;
           }
           const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
           if (!CLAIMABLE.has(type)) return reply.code(415).send({ message: M.typeNotAllowed });
@@ -54,7 +56,7 @@ export async function imageUploadRoutes(app: FastifyInstance, deps: { db: DB; en
           const store = deps.store ?? databaseImageStore(db, { afterSave });
           return reply.send(await storeImage(store, data, { keepOriginal: deps.env.imagesKeepOriginal }));
         } catch (err) {
-          if (err instanceof AppError) return reply.code((err as { status?: number }).status ?? 400).send({ message: err.message });
+          if (err instanceof AppError) return sendAppError(reply, err);
           throw err;
         }
       },

@@ -6,7 +6,7 @@ import type { Metadata, OutputInfo, Sharp } from 'sharp';
 import { sql } from 'kysely';
 import type { DB } from '@post/db';
 import { IMAGE_FORMATS, IMAGE_MESSAGES as M, IMAGE_WIDTHS, MAX_IMAGE_PIXELS, imageOf, type Image, type ImageFormat } from '@post/contracts/images';
-import { badRequest } from '../../errors.ts';
+import { AppError, badRequest } from '../../errors.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 
 // libvips' operation cache keeps decoded images around for reuse; a post's server processes a
@@ -218,13 +218,28 @@ export function hashOf(data: Buffer): string {
 // core from the visitors' requests.
 let processing: Promise<unknown> = Promise.resolve();
 
-/** Stores an upload (processed once; the same file again answers the stored picture). */
+/** Uploads a node holds at once, the one being processed included; more answer 503 (decision 0059). */
+export const MAX_PHOTOS_IN_FLIGHT = 3;
+/** The Retry-After of that 503. */
+export const PHOTOS_BUSY_RETRY_SECONDS = 10;
+let inFlight = 0;
+
+/**
+ * Stores an upload (processed once; the same file again answers the stored picture). The queue is
+ * bounded: each waiting upload holds its file in memory, so beyond it the upload is refused at once.
+ */
 export async function storeImage(store: ImageStore, data: Buffer, opts: { keepOriginal: boolean }): Promise<Image> {
-  const existing = await store.byHash(hashOf(data));
-  if (existing) return existing;
-  const run = processing.then(() => processImage(data, opts));
-  processing = run.catch(() => undefined);
-  return store.save(await run);
+  if (inFlight >= MAX_PHOTOS_IN_FLIGHT) throw new AppError('SERVICE_UNAVAILABLE', M.busy, PHOTOS_BUSY_RETRY_SECONDS);
+  inFlight++;
+  try {
+    const existing = await store.byHash(hashOf(data));
+    if (existing) return existing;
+    const run = processing.then(() => processImage(data, opts));
+    processing = run.catch(() => undefined);
+    return await store.save(await run);
+  } finally {
+    inFlight--;
+  }
 }
 
 /** Fills in `image` of rows that carry an imageId, with one query. */

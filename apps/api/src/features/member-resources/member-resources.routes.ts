@@ -5,6 +5,7 @@ import { ALLOWED_UPLOAD_TYPES, CreateMemberResourceInput, MAX_UPLOAD_BYTES, uplo
 import type { Env } from '../../env.ts';
 import { AppError, uploadErrorHandler } from '../../errors.ts';
 import { currentAdmin, currentMember, staffRefusal } from '../../trpc.ts';
+import { refuseStaffUpload } from '../../lib/throttle.ts';
 import { countDownload, createResourceWithFile, resourceById, resourceFile, storeResourceFile } from './member-resources.service.ts';
 import { audited, diffFields } from '../audit/audit.ts';
 import type { AuditChanges } from '@post/db';
@@ -142,6 +143,7 @@ export async function memberResourcesRoutes(app: FastifyInstance, deps: { db: DB
           {
             const refused = await staffRefusal({ db, req }, 'staff');
             if (refused.status) return reply.code(refused.status).send({ message: refused.message });
+            if (await refuseStaffUpload(db, refused.user.id, reply)) return reply;
           }
           if (mediaType(req) !== 'multipart/form-data') return reply.code(415).send({ message: E.uploadTypeNotAllowed });
           const declared = Number(req.headers['content-length'] ?? 0);
@@ -194,6 +196,7 @@ export async function memberResourcesRoutes(app: FastifyInstance, deps: { db: DB
           {
             const refused = await staffRefusal({ db, req }, 'staff');
             if (refused.status) return reply.code(refused.status).send({ message: refused.message });
+            if (await refuseStaffUpload(db, refused.user.id, reply)) return reply;
           }
           if (parseId(req.params.id) === undefined) return reply.code(404).send({ message: E.notFound('Resource') });
           if (!(mediaType(req) in ALLOWED_UPLOAD_TYPES)) return reply.code(415).send({ message: E.uploadTypeNotAllowed });
