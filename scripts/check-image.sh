@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Checks the site's image (decision 0060): runs it against a PostgreSQL container on a private
 # Docker network, waits for /readyz and for Docker's own HEALTHCHECK to say healthy, checks that
-# it runs as a non-root user and that / answers 200 with a server-rendered page. Whatever it
+# it runs as a non-root user and that / answers 200 with a server-rendered page; then runs it
+# alone, on its embedded PostgreSQL in the /data volume, to /readyz and a page. Whatever it
 # started is removed on every exit.
 #
 #   scripts/check-image.sh [TAG]     (default: post-site:latest; PostgreSQL from TEST_PG_IMAGE,
@@ -13,13 +14,14 @@ NAME="post-check-$$"
 PASSWORD="check-$RANDOM$RANDOM"
 
 cleanup() {
-  docker rm -f "$NAME-app" "$NAME-db" >/dev/null 2>&1 || true
+  docker rm -f -v "$NAME-app" "$NAME-db" "$NAME-solo" >/dev/null 2>&1 || true
   docker network rm "$NAME" >/dev/null 2>&1 || true
 }
 trap cleanup EXIT
 fail() {
   echo "FAIL: $*" >&2
   docker logs --tail 40 "$NAME-app" 2>&1 | sed 's/^/  app | /' >&2 || true
+  docker logs --tail 40 "$NAME-solo" 2>&1 | sed 's/^/  solo | /' >&2 || true
   exit 1
 }
 # Polls a command until it succeeds, for at most $1 seconds.
@@ -59,3 +61,12 @@ status="$(curl -s -o "$page" -w '%{http_code}' "http://127.0.0.1:$PORT/")"
 grep -q '<title>[^<][^<]*</title>' "$page" || fail "GET / has no <title>"
 grep -q '<main' "$page" || fail "GET / was not rendered on the server (no <main>)"
 echo "PASS: $TAG is healthy as uid $uid and serves / ($(wc -c <"$page") bytes, $(grep -o '<title>[^<]*' "$page" | sed 's/<title>//'))"
+
+# The image's default: no DATABASE_URL, its own PostgreSQL in the volume, as the non-root user.
+docker run -d --name "$NAME-solo" -p 127.0.0.1::3000 -e PUBLIC_URL=http://localhost:3000 "$TAG" >/dev/null
+PORT="$(docker port "$NAME-solo" 3000/tcp | head -n 1 | sed 's/.*://')"
+started=$SECONDS
+wait_for 120 curl -sf "http://127.0.0.1:$PORT/readyz" || fail "alone (embedded PostgreSQL): /readyz did not answer 200 within 120 s"
+status="$(curl -s -o "$page" -w '%{http_code}' "http://127.0.0.1:$PORT/")"
+[ "$status" = 200 ] && grep -q '<main' "$page" || fail "alone (embedded PostgreSQL): GET / answered $status"
+echo "PASS: $TAG alone, on its embedded PostgreSQL, ready after $((SECONDS - started)) s and serves /"
