@@ -8,13 +8,11 @@ import { NotFoundPage } from '../layout/not-found.tsx';
 import { seo, settingsOf } from '../lib/seo.ts';
 
 // The footer is below the fold of every page: its code (newsletter form, social icons) loads after
-// the app's, and React hydrates it when it arrives (the server renders it whole). Measured: it
-// kept /QRG within the 170 KB first-JavaScript budget (171.8 KB with it in the entry chunk).
+// the app's, and React hydrates it when it arrives (the server renders it whole), which keeps /QRG
+// within the first-JavaScript budget (decision 0063).
 const Footer = lazy(() => import('../layout/footer.tsx').then((m) => ({ default: m.Footer })));
-// Toasts come only after something the visitor did: the toaster (sonner, which inserts 13 KB of
-// CSS when it loads) comes after the app's code too. A toast shown before it arrives is kept by
-// sonner and shown when the toaster mounts. Measured: 9 KB gzip off every public route's first
-// JavaScript (bundle budget test).
+// Toasts come only after something the visitor did: the toaster (sonner and the CSS it inserts)
+// comes after the app's code too; sonner keeps a toast shown before it arrives (decision 0063).
 const Toaster = lazy(() => import('@post/ui/components/sonner').then((m) => ({ default: m.Toaster })));
 
 export const Route = createRootRouteWithContext<RouterContext>()({

@@ -28,8 +28,7 @@ export function Table({
       return;
     }
     // The observer reports the sizes once on its own, after the browser's next layout: measuring
-    // here instead forced that layout inside the effect's task (5-10 ms observed on /events, the
-    // table of volunteer needs, bench:tasks 2026-11-26), and again in every table a tab shows.
+    // here would force that layout inside the effect's task (decision 0063).
     const observer = new ResizeObserver(update);
     observer.observe(container);
     if (container.firstElementChild) observer.observe(container.firstElementChild);

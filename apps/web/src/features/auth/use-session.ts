@@ -51,9 +51,8 @@ export function useRefreshSessions() {
 
 /**
  * sonner, loaded when a sign-out has something to say: this module is in every page's first
- * JavaScript (the header's sign-out), and sonner would bring its toaster and the 13 KB of CSS it
- * inserts when loaded (bench:tasks and the bundle budget, 2026-11-25: 9 KB gzip off every public
- * route).
+ * JavaScript (the header's sign-out), and sonner would bring its toaster and its CSS with it
+ * (decision 0063).
  */
 const toast = () => import('sonner').then((m) => m.toast);
 

@@ -79,10 +79,8 @@ export function AdminDashboard({ tab = 'events', events = {} }: { tab?: Dashboar
 /**
  * The content tabs. Only this part of the dashboard renders again when a tab is chosen (the
  * cards below keep their props); the chosen tab shows as selected in the tap's own render, and
- * its table renders after, in the background (interruptible), so the tap paints at once.
- * Rendered in the tap's render, the Events tab's table delayed that paint by up to 227 ms
- * (bench:inp, CPU 4x slower, 2026-11-25); the table being left re-rendered in it too, and the
- * cards and their links, about 90 ms of main-thread time a tap (CPU profile, 2026-11-26).
+ * its table renders after, in the background (interruptible), so the tap paints at once
+ * (decision 0063).
  */
 function ContentTabs({ tab, events }: { tab: DashboardTab; events: EventListSearch }) {
   const navigate = useNavigate();
