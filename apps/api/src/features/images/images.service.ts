@@ -155,13 +155,8 @@ function encode(pipeline: Sharp, format: ImageFormat): Sharp {
  * width in every format. sharp writes no metadata unless asked (no EXIF, GPS, XMP, IPTC, ICC):
  * colours are converted to sRGB first.
  *
- * Measured on this project's 2-core machine while eight engineers' tests ran on it (load average
- * 24): a 12 MP (4000 x 3000, 1.9 MB) JPEG took 5.8-6.1 s in all (test "processing time" in
- * images.test.ts). Of that, decoding with shrink-on-load to 1600 wide took 0.37 s and the 1600-wide
- * files most of the rest (AVIF 1.3 s at effort 0, WebP 0.8 s, JPEG 0.4 s; the smaller widths a
- * fifth of it). On an unshared core that is about a second or two. Kept in the request (the form
- * shows the upload's progress, then "Processing the photo..."), one photo at a time per node;
- * a queued job is the next step if posts find it slow (decision 0024).
+ * Kept in the request (the form shows the upload's progress, then "Processing the photo..."), one
+ * photo at a time per node (decisions 0024, 0063).
  */
 export async function processImage(data: Buffer, opts: { keepOriginal: boolean }): Promise<ProcessedImage> {
   const type = sniffImage(data);

@@ -157,8 +157,7 @@ export class MailWorker {
       await this.options.periodic();
     }
     // Without a mail server nothing leaves the queue and no row is written: the Outbox shows
-    // queued rows as NO_MAIL_SERVER. Until 2026-11-26 each pass wrote that mark into every row
-    // queued since the last one, a second write of every message (issue 19 #8, decision 0050).
+    // queued rows as NO_MAIL_SERVER (decision 0050).
     if (!this.transport) return result;
     const batch = Math.max(1, Math.ceil(this.mail.rate));
     this.settings = undefined;
