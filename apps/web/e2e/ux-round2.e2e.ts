@@ -134,6 +134,37 @@ describe('issue 46 #2: dialogs with a form ask before throwing edits away', () =
   });
 });
 
+describe('issue 46 #3: the month shown is in the address', () => {
+  it('Next puts ?month= in the address; a reload, Back and a shared link keep it; Today and a bad month leave it plain', async () => {
+    const [y, m] = utcToZoned(new Date(), ZONE).date.split('-').map(Number);
+    const next = new Date(Date.UTC(y!, m!, 15));
+    const nextYm = next.toISOString().slice(0, 7);
+    const heading = (d: Date) => new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(d);
+    const { page, context } = await site.newPage({ width: 1280, height: 900 });
+    await page.goto('/events');
+    await page.getByRole('table', { name: heading(new Date(Date.UTC(y!, m! - 1, 15))) }).waitFor();
+    assert.equal(new URL(page.url()).search, '');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.waitForURL((u) => u.searchParams.get('month') === nextYm);
+    await page.reload();
+    await page.getByRole('table', { name: heading(next) }).waitFor();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'News', exact: true }).click();
+    await page.waitForURL((u) => u.pathname === '/news');
+    await page.goBack();
+    await page.getByRole('table', { name: heading(next) }).waitFor();
+    assert.equal(new URL(page.url()).searchParams.get('month'), nextYm);
+    await page.getByRole('button', { name: 'Today' }).click();
+    await page.waitForURL((u) => u.search === '');
+    // A shared link opens its month; one that is no month opens the current one.
+    await page.goto('/events?month=2030-03');
+    await page.getByRole('table', { name: 'March 2030' }).waitFor();
+    const bad = await page.goto('/events?month=2030-13');
+    assert.equal(bad?.status(), 200);
+    await page.getByRole('table', { name: heading(new Date(Date.UTC(y!, m! - 1, 15))) }).waitFor();
+    await context.close();
+  });
+});
+
 describe('issue 46 #4: one password rule, one message', () => {
   it("the member's change-password dialog says 8 like its hint; Add an account says an empty e-mail is required", async () => {
     const member = await site.newPage({ width: 390, height: 844 });

@@ -5,6 +5,13 @@ import { parseId } from '@post/contracts/ids';
 import { EventsPage, type EventId } from '../features/events/events-page.tsx';
 import { prefetchAll } from '../lib/optional-query.ts';
 
+/** `?month=2026-12`: the month shown (issue 46 #3); anything else is no month. */
+function monthOf(raw: unknown): string | undefined {
+  if (typeof raw !== 'string' || !/^\d{4}-(0[1-9]|1[0-2])$/.test(raw)) return undefined;
+  const year = Number(raw.slice(0, 4));
+  return year >= 1900 && year <= 2200 ? raw : undefined;
+}
+
 /** `?id=` selects an event: numeric ids are stored events, others holidays (spec §2). */
 function eventIdOf(raw: unknown): EventId | undefined {
   const id = typeof raw === 'string' ? raw.trim() : raw;
@@ -13,10 +20,11 @@ function eventIdOf(raw: unknown): EventId | undefined {
 
 export const Route = createFileRoute('/events')({
   // `series`: the volunteer needs table lists every upcoming date of that series (issue 20).
-  validateSearch: (search: Record<string, unknown>): { id?: EventId; series?: number } => {
+  validateSearch: (search: Record<string, unknown>): { id?: EventId; series?: number; month?: string } => {
     const id = eventIdOf(search.id);
     const series = parseId(search.series);
-    return { ...(id === undefined ? {} : { id }), ...(series === undefined ? {} : { series }) };
+    // `month` always set, even to undefined: a bad one must not pass through from the raw search.
+    return { ...(id === undefined ? {} : { id }), ...(series === undefined ? {} : { series }), month: monthOf(search.month) };
   },
   loaderDeps: ({ search }) => ({ id: search.id }),
   // `found: false` makes the server answer 404 for an event that does not exist (issue 23 #16).
@@ -43,11 +51,17 @@ export const Route = createFileRoute('/events')({
 });
 
 function EventsRoute() {
-  const { id, series } = Route.useSearch();
+  const { id, series, month } = Route.useSearch();
   const navigate = Route.useNavigate();
   const onSelect = useCallback(
     (next: EventId | undefined) => navigate({ search: (prev) => ({ ...prev, id: next }), replace: next === undefined, resetScroll: false }),
     [navigate],
   );
-  return <EventsPage id={id} series={series} onSelect={onSelect} />;
+  // The month shown goes in the address in place of the one before: Back leaves the page, and a
+  // reload or a shared link opens that month again (issue 46 #3).
+  const onMonthChange = useCallback(
+    (next: string | undefined) => navigate({ search: (prev) => ({ ...prev, month: next }), replace: true, resetScroll: false }),
+    [navigate],
+  );
+  return <EventsPage id={id} series={series} month={month} onSelect={onSelect} onMonthChange={onMonthChange} />;
 }

@@ -41,12 +41,18 @@ export type EventId = number | string;
 export function EventsPage({
   id: urlId,
   series,
+  month: urlMonth,
   onSelect,
+  onMonthChange,
 }: {
   id: EventId | undefined;
   series?: number;
+  /** The month in the address (?month=2026-12), if any. */
+  month?: string;
   /** Puts the event in the address (?id=); resolves once the router has. */
   onSelect: (id: EventId | undefined) => unknown;
+  /** Puts the month shown in the address (?month=), none for the current month. */
+  onMonthChange: (month: string | undefined) => unknown;
 }) {
   const settings = useSiteSettings().data;
   const isAdmin = useAdminSession().data?.authenticated === true;
@@ -81,13 +87,24 @@ export function EventsPage({
   }, [id, events.data]);
 
   // The month shown at first: that of the event in the URL when the page was opened (the loader
-  // has read the events by then), else the current one (as the server saw it while hydrating).
+  // has read the events by then), else the address's month, else the current one (as the server
+  // saw it while hydrating).
   const [initialMonth] = useState(() =>
     selected?.kind === 'event'
       ? yearMonthIn(selected.event.startDate, settings.timeZone)
       : selected?.kind === 'holiday'
         ? selected.holiday.date.slice(0, 7)
-        : currentMonth(settings.timeZone),
+        : (urlMonth ?? currentMonth(settings.timeZone)),
+  );
+  // Stable, as the calendar's options must be; the current month leaves the address plain.
+  const shownMonth = useRef(urlMonth);
+  shownMonth.current = urlMonth;
+  const monthChanged = useCallback(
+    (m: string) => {
+      const next = m === currentMonth(settings.timeZone) ? undefined : m;
+      if (next !== shownMonth.current) void onMonthChange(next);
+    },
+    [onMonthChange, settings.timeZone],
   );
   // The popup, closed, once its code is here (a transition of its own: the grid does not wait for it).
   const [popupLoaded, setPopupLoaded] = useState(false);
@@ -135,7 +152,7 @@ export function EventsPage({
       {/* Opening or closing a dialog renders this part only: the calendar, the list and the
           table below keep their props (with the CPU 4x slower, the page's re-render was about a
           third of the popup's click, bench:inp 2026-11-26). */}
-      <EventsBody initialMonth={initialMonth} series={series} isAdmin={isAdmin} onOpen={openEvent} onVolunteer={volunteer} />
+      <EventsBody initialMonth={initialMonth} series={series} isAdmin={isAdmin} onOpen={openEvent} onVolunteer={volunteer} onMonthChange={monthChanged} />
       <Suspense fallback={null}>
         {popupLoaded || used.current.details ? (
           <EventDetailsDialog selected={selected} onClose={() => void select(undefined)} isAdmin={isAdmin} onVolunteer={volunteerFromPopup} />
@@ -162,17 +179,26 @@ const EventsBody = memo(function EventsBody({
   isAdmin,
   onOpen,
   onVolunteer,
+  onMonthChange,
 }: {
   initialMonth: string;
   series?: number;
   isAdmin: boolean;
   onOpen: (eventId: string) => void;
   onVolunteer: (e: Event) => void;
+  onMonthChange: (month: string) => void;
 }) {
   const router = useRouter();
   const settings = useSiteSettings().data;
   const events = trpc.events.list.useQuery();
   const [month, setMonth] = useState(initialMonth);
+  const changeMonth = useCallback(
+    (m: string) => {
+      setMonth(m);
+      onMonthChange(m);
+    },
+    [onMonthChange],
+  );
   // Every visitor, phones included, opens on the month grid (spec §2; issue 23 #1); the list of
   // the month is a switch away. Unknown on the server and while hydrating: then the grid's
   // placeholder is in the markup.
@@ -226,7 +252,7 @@ const EventsBody = memo(function EventsBody({
             events={events.data ?? []}
             timeZone={settings.timeZone}
             month={month}
-            onMonth={setMonth}
+            onMonth={changeMonth}
             onOpen={onOpen}
             onShowGrid={() => switchView('grid')}
             focusHeading={switched.current}
@@ -242,7 +268,7 @@ const EventsBody = memo(function EventsBody({
                 timeZone={settings.timeZone}
                 isAdmin={isAdmin}
                 initialMonth={month}
-                onMonthChange={setMonth}
+                onMonthChange={changeMonth}
                 onShowList={showList}
                 focusHeading={switched.current}
                 onEventClick={onOpen}
