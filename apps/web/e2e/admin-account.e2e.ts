@@ -2,14 +2,20 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { T, TEXT, V } from '@post/contracts/messages';
 import { E2E_ADMIN, startSite, type TestSite } from './harness.ts';
-import { collectErrors, confirmSubscription, field, signInAdmin, toast } from './admin-helpers.ts';
+import { collectErrors, field, signInAdmin, toast } from './admin-helpers.ts';
+import { confirmSubscription, mailEnv, startMailSink, type SmtpSink } from './mail-sink.ts';
 
 // Site settings, the newsletter list and the administrator's password (decisions §1, §5; spec §2).
 let site: TestSite;
+let sink: SmtpSink;
 before(async () => {
-  site = await startSite({ seed: false });
+  sink = await startMailSink();
+  site = await startSite({ seed: false, env: mailEnv(sink) });
 });
-after(async () => site?.close());
+after(async () => {
+  await site?.close();
+  await sink?.stop();
+});
 
 describe('site settings', () => {
   it('saves the settings and the header and footer change at once', async () => {
@@ -70,7 +76,7 @@ describe('newsletter', () => {
       const res = await page.request.post('/api/newsletter/subscribe', { data: { email } });
       assert.equal(res.status(), 200);
       // Only a confirmed address is a subscriber (issue 19 #3).
-      await confirmSubscription(page.request, email);
+      await confirmSubscription(page.request, sink, email);
     }
     await page.reload();
     const list = page.getByRole('table', { name: 'Newsletter subscribers' });

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import type { APIRequestContext, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import AxeBuilder from '@axe-core/playwright';
 import { utcToZoned } from '@post/contracts/rules/event-time';
 import { E2E_ADMIN } from './harness.ts';
@@ -75,21 +75,4 @@ export function collectErrors(page: Page): () => void {
     if (new URL(page.url()).pathname.startsWith('/admin')) errors.push(`${page.url()}: ${e.message}`);
   });
   return () => assert.deepEqual(errors, []);
-}
-
-/**
- * Confirms a newsletter sign-up as its owner would: reads the confirmation message from the
- * admin Outbox (the test site has no mail server, so it stays there) and posts its token, as
- * the confirmation page's button does. `api` must be signed in as administrator.
- */
-export async function confirmSubscription(api: APIRequestContext, email: string): Promise<void> {
-  const list = await api.get(`/api/admin/outbox?q=${encodeURIComponent(email)}`);
-  assert.equal(list.status(), 200, await list.text());
-  const item = (await list.json()).items.find((m: { kind: string; to: string }) => m.kind === 'newsletter-confirm' && m.to === email);
-  assert.ok(item, `no confirmation message for ${email}`);
-  const message = await (await api.get(`/api/admin/outbox/${item.id}`)).json();
-  const token = /newsletter\/confirm\?token=([A-Za-z0-9_-]+)/.exec(message.text)?.[1];
-  assert.ok(token, 'no confirmation link in the message');
-  const res = await api.post('/api/newsletter/confirm', { data: { token } });
-  assert.equal(res.status(), 200, await res.text());
 }

@@ -114,7 +114,8 @@ describe('foundation', () => {
   });
 
   it('signs an administrator in on the Login page and reaches /admin', async () => {
-    const { page, context } = await site.newPage();
+    // The widest screens show a signed-in administrator's header links in a row (decision 0061).
+    const { page, context } = await site.newPage({ width: 1536 });
     await page.goto('/login');
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.getByText('Username is required').waitFor();

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { MAIL_E, NEWSLETTER_E } from '@post/contracts/mail';
 import { V } from '@post/contracts/messages';
-import { SmtpSink } from '../../api/src/features/mail/smtp-sink.ts';
+import { linkIn, mailEnv, mailTo, recipient, startMailSink, type SmtpSink } from './mail-sink.ts';
 import { createCommunityEvent, delayScripts, startSite, type TestSite } from './harness.ts';
 import { axeViolations, collectErrors, field, postDate, signInAdmin, toast } from './admin-helpers.ts';
 
@@ -17,35 +17,13 @@ let sink: SmtpSink;
 const shots = process.env.MAIL_SHOTS;
 
 before(async () => {
-  sink = new SmtpSink();
-  await sink.start();
-  site = await startSite({ seed: false, env: { SMTP_URL: sink.url, MAIL_FROM: 'Post <post@example.org>', MAIL_RATE: '50' } });
+  sink = await startMailSink();
+  site = await startSite({ seed: false, env: mailEnv(sink) });
 });
 after(async () => {
   await site?.close();
   await sink?.stop();
 });
-
-const to = (m: (typeof sink.messages)[number]) => (m.to && !Array.isArray(m.to) ? (m.to.value[0]?.address ?? '') : '').toLowerCase();
-
-/** Waits for a message to this address whose subject matches, as the worker sends it. */
-async function mailTo(address: string, subject: RegExp, timeoutMs = 20_000) {
-  const end = Date.now() + timeoutMs;
-  while (Date.now() < end) {
-    const m = sink.messages.find((x) => to(x) === address && subject.test(x.subject ?? ''));
-    if (m) return m;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`no message "${subject}" to ${address}; received: ${sink.messages.map((x) => `${to(x)}: ${x.subject}`).join('; ')}`);
-}
-
-/** The site-relative address of the first link to `pathname` in a message's text. */
-function linkIn(text: string | undefined, pathname: string): string {
-  const m = new RegExp(`https?://[^\\s\\]]+${pathname.replace(/\//g, '\\/')}\\?token=[A-Za-z0-9_.-]*[A-Za-z0-9_-]`).exec(text ?? '');
-  assert.ok(m, `no ${pathname} link in:\n${text}`);
-  const u = new URL(m[0]);
-  return `${u.pathname}${u.search}`;
-}
 
 /** Full-page pictures at 390 and 1280 px when MAIL_SHOTS names a folder (looked at by hand). */
 async function shot(page: Page, name: string) {
@@ -72,7 +50,7 @@ describe('newsletter', () => {
     await page.getByLabel('Your email address').fill('early.reader@example.org');
     await button.click();
     await toast(page, 'Check your e-mail');
-    await mailTo('early.reader@example.org', /^Confirm your subscription/);
+    await mailTo(sink, 'early.reader@example.org', /^Confirm your subscription/);
     assert.equal(await page.getByLabel('Your email address').inputValue(), '', 'the field is emptied after signing up');
     noErrors();
     await context.close();
@@ -86,7 +64,7 @@ describe('newsletter', () => {
       await page.getByLabel('Your email address').fill(email);
       await page.getByRole('button', { name: 'Subscribe' }).click();
       await toast(page, 'Check your e-mail');
-      const confirmation = await mailTo(email, /^Confirm your subscription/);
+      const confirmation = await mailTo(sink, email, /^Confirm your subscription/);
       const link = linkIn(confirmation.text, '/newsletter/confirm');
       // Opening the link changes nothing: the button does.
       await page.goto(link);
@@ -145,10 +123,10 @@ describe('newsletter', () => {
     await toast(page, 'Newsletter sent');
     assert.equal(await field(page, 'Subject').inputValue(), '');
 
-    const copy = await mailTo('reader.one@example.org', /^Spring Newsletter$/);
+    const copy = await mailTo(sink, 'reader.one@example.org', /^Spring Newsletter$/);
     assert.match(copy.html || '', /<strong>Fish fry<\/strong> on Friday<br>/);
     assert.equal((copy.headerLines.find((l) => l.key === 'list-unsubscribe-post')?.line ?? '').trim(), 'List-Unsubscribe-Post: List-Unsubscribe=One-Click');
-    await mailTo('reader.two@example.org', /^Spring Newsletter$/);
+    await mailTo(sink, 'reader.two@example.org', /^Spring Newsletter$/);
     const issues = page.getByRole('table', { name: 'Sent issues' });
     const row = issues.getByRole('row', { name: /Spring Newsletter/ });
     // Delivered 2 once the worker has sent both (the table follows while copies wait).
@@ -213,7 +191,7 @@ describe('member password reset', () => {
     assert.equal(await answer.textContent(), unknownText);
     await shot(page, 'member-forgot-password-sent');
 
-    const mail = await mailTo('rosa@example.org', /^Reset your member portal password$/);
+    const mail = await mailTo(sink, 'rosa@example.org', /^Reset your member portal password$/);
     const link = linkIn(mail.text, '/member/reset-password');
     await page.goto(link);
     await page.getByRole('heading', { name: 'Choose a New Password', level: 1 }).waitFor();
@@ -294,7 +272,7 @@ describe('notices to members', () => {
     };
     await create('Dues reminder', false);
     await toast(page, 'Communication created');
-    await mailTo('keeps.mail@example.org', /^Dues reminder$/);
+    await mailTo(sink, 'keeps.mail@example.org', /^Dues reminder$/);
 
     await create('Hall closed today', true);
     const ask = page.getByRole('alertdialog', { name: 'Send this urgent notice by e-mail too?' });
@@ -302,10 +280,10 @@ describe('notices to members', () => {
     await shot(page, 'admin-urgent-notice-dialog');
     await ask.getByRole('button', { name: 'Post and e-mail' }).click();
     await toast(page, 'Communication created');
-    const urgent = await mailTo('no.mail@example.org', /^Urgent: Hall closed today$/);
+    const urgent = await mailTo(sink, 'no.mail@example.org', /^Urgent: Hall closed today$/);
     assert.match(urgent.text ?? '', /Line one\.\s*\n?\s*Line two\./);
-    await mailTo('keeps.mail@example.org', /^Urgent: Hall closed today$/);
-    assert.equal(sink.messages.filter((m) => to(m) === 'no.mail@example.org' && m.subject === 'Dues reminder').length, 0);
+    await mailTo(sink, 'keeps.mail@example.org', /^Urgent: Hall closed today$/);
+    assert.equal(sink.messages.filter((m) => recipient(m) === 'no.mail@example.org' && m.subject === 'Dues reminder').length, 0);
     await admin.context.close();
   });
 });
@@ -319,7 +297,7 @@ describe('volunteer mail pages', () => {
     const { page, context } = await site.newPage({ width: 390, height: 844 });
     const res = await page.request.post('/api/volunteers', { data: { eventId, name: 'Vera Vol', email: 'vera@example.org', role: 'Greeter' } });
     assert.equal(res.status(), 200, await res.text());
-    const confirmation = await mailTo('vera@example.org', /^You're signed up: Park Cleanup$/);
+    const confirmation = await mailTo(sink, 'vera@example.org', /^You're signed up: Park Cleanup$/);
     const link = linkIn(confirmation.text, '/volunteer/cancel');
     await page.goto(link);
     await page.getByRole('heading', { name: 'Cancel Your Sign-Up', level: 1 }).waitFor();
@@ -360,7 +338,7 @@ describe('volunteer mail pages', () => {
     await shot(page, 'admin-event-tell-volunteers');
     await page.getByRole('button', { name: 'Update Event' }).click();
     await page.waitForURL('**/admin');
-    const changed = await mailTo('fred@example.org', /^Changed: Fish Fry$/);
+    const changed = await mailTo(sink, 'fred@example.org', /^Changed: Fish Fry$/);
     assert.match(changed.text ?? '', /Town Hall, 5 Oak St/);
 
     // The delete confirmation: untick, and the volunteer hears nothing.
@@ -376,7 +354,7 @@ describe('volunteer mail pages', () => {
     // The toast counts the sign-ups that went with the event (issue 20).
     await toast(page, 'Deleted (and 1 volunteer sign-up)');
     await new Promise((r) => setTimeout(r, 3000));
-    assert.equal(sink.messages.filter((m) => to(m) === 'fred@example.org' && /^Cancelled:/.test(m.subject ?? '')).length, 0);
+    assert.equal(sink.messages.filter((m) => recipient(m) === 'fred@example.org' && /^Cancelled:/.test(m.subject ?? '')).length, 0);
     await context.close();
   });
 });
@@ -423,7 +401,7 @@ describe('admin outbox', () => {
     sink.reject.delete('bounce.me@example.org');
     await dialog.getByRole('button', { name: 'Retry' }).click();
     await toast(page, 'Queued again');
-    await mailTo('bounce.me@example.org', /^You're signed up: Bake Sale$/);
+    await mailTo(sink, 'bounce.me@example.org', /^You're signed up: Bake Sale$/);
     await page.keyboard.press('Escape');
     await page.waitForURL((u) => !u.searchParams.has('id'));
     for (let i = 0; i < 40 && !(await row.getByText('Sent').count()); i++) {

@@ -6,6 +6,7 @@ import * as OTPAuth from 'otpauth';
 import type { Page } from 'playwright-core';
 import { T, V } from '@post/contracts/messages';
 import { E2E_ADMIN, startSite, type TestSite } from './harness.ts';
+import { linkIn, mailEnv, mailTo, startMailSink, type SmtpSink } from './mail-sink.ts';
 import { axeViolations, collectErrors, field, signInAdmin, toast } from './admin-helpers.ts';
 import { SE } from '@post/contracts/staff-messages';
 
@@ -13,10 +14,15 @@ import { SE } from '@post/contracts/staff-messages';
 // password, enrolling two-factor, signing in with a code and with a recovery code, sessions.
 // OFFICERS_SHOTS=<dir> also saves screenshots of each new screen at 1280 and 390 px.
 let site: TestSite;
+let sink: SmtpSink;
 before(async () => {
-  site = await startSite({ seed: false });
+  sink = await startMailSink();
+  site = await startSite({ seed: false, env: mailEnv(sink) });
 });
-after(async () => site?.close());
+after(async () => {
+  await site?.close();
+  await sink?.stop();
+});
 
 const shotsDir = process.env.OFFICERS_SHOTS;
 async function shot(page: Page, name: string): Promise<void> {
@@ -28,17 +34,6 @@ async function shot(page: Page, name: string): Promise<void> {
   await page.waitForTimeout(200);
   await page.screenshot({ path: path.join(shotsDir, `${name}-390.png`), fullPage: true });
   await page.setViewportSize(size);
-}
-
-/** The link of the newest message to `to`, read through the administrators' outbox API. */
-async function mailedLink(page: Page, to: string): Promise<string> {
-  const list = await (await page.request.get(`/api/admin/outbox?q=${encodeURIComponent(to)}`)).json();
-  const item = list.items.find((m: { to: string }) => m.to === to);
-  assert.ok(item, JSON.stringify(list));
-  const message = await (await page.request.get(`/api/admin/outbox/${item.id}`)).json();
-  const match = /https?:\/\/[^\s]+\/admin\/invitation\?token=[A-Za-z0-9_%-]+/.exec(message.text);
-  assert.ok(match, message.text);
-  return new URL(match[0]).pathname + new URL(match[0]).search;
 }
 
 function totp(secret: string, offsetSteps = 0): string {
@@ -106,7 +101,7 @@ describe('officers', () => {
     await row.getByText('Invitation sent').waitFor();
     await shot(page, 'administrators');
     assert.deepEqual(await axeViolations(page), []);
-    const link = await mailedLink(page, 'pat.rivera@example.org');
+    const link = linkIn((await mailTo(sink, 'pat.rivera@example.org', /^You're invited/)).text, '/admin/invitation');
 
     const editor = await site.newPage();
     const noEditorErrors = collectErrors(editor.page);

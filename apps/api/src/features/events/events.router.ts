@@ -52,8 +52,7 @@ async function deleteAndNotify(ctx: AuditContext & Context, input: DeleteEventIn
   });
   return audited(ctx, { ...what, changes }, async (trx: DB) => {
     // scope=following: the volunteers of every date that goes hear of it, not only this one's.
-    if (input.notifyVolunteers)
-      for (const id of await service.idsToDelete(trx, input.id, input.scope)) await queueEventNotices(trx, ctx.env.siteUrl, id, true);
+    if (input.notifyVolunteers) for (const id of await service.idsToDelete(trx, input.id, input.scope)) await queueEventNotices(trx, ctx.env.siteUrl, id, true);
     return service.deleteEvent(trx, input.id, input.scope);
   });
 }

@@ -25,9 +25,7 @@ export const memberCommunicationsRouter = router({
     .input(CreateCommunicationInput)
     .output(MemberCommunicationSchema)
     .mutation(({ ctx, input }) =>
-      audited(ctx, { entity: 'member-communication', action: 'create' }, (trx) =>
-        service.createCommunication(trx, input, ctx.user.id, ctx.env.siteUrl),
-      ),
+      audited(ctx, { entity: 'member-communication', action: 'create' }, (trx) => service.createCommunication(trx, input, ctx.user.id, ctx.env.siteUrl)),
     ),
   update: adminProcedure
     .meta({
