@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
+import { CHROMIUM_ARGS } from '../apps/web/e2e/chromium.ts';
 
 // What bench:web and bench:tasks share: the production server with demo content on a free
 // port (a fresh embedded database), and Debian's Chromium for Lighthouse.
@@ -44,16 +45,7 @@ export async function startLighthouseSetup(routes: string[]) {
   });
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    chromeFlags: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    chromeFlags: CHROMIUM_ARGS,
   });
   const origin = `http://127.0.0.1:${port}`;
   for (const route of routes) await fetch(`${origin}${route}`, { headers: { accept: 'text/html' } });

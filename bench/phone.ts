@@ -7,6 +7,7 @@ import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
+import { CHROMIUM_ARGS } from '../apps/web/e2e/chromium.ts';
 import { median } from './stats.ts';
 
 // `pnpm bench:phone`: each public route as a visitor on a mid-range phone feels it (decision
@@ -30,16 +31,6 @@ const CPU_SLOWDOWN = 4;
 // The document, then everything it names at once (a perfect page preloads all it needs).
 const PERFECT_ROUND_TRIPS = 2;
 const TARGETS = { interactive: 2.5, eventsInteractive: 3.0, eventsGrid: 4.5, fcp: 1.0 };
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /** The page's main control, besides the header's and the footer's first ones: a selector, and the text it starts with. */
 const MAIN_CONTROL: Record<string, { selector: string; text?: string }> = {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appRouter } from './router.ts';
 import { hashPassword } from '@post/db';
-import { createTestApp, insertMember, type Agent } from './test-helpers.ts';
+import { createTestApp, insertMember, insertStaffOnlyRecords, type Agent } from './test-helpers.ts';
 
 // Who may call each procedure (decisions §2). Generated from the router itself: a new
 // procedure without a row here fails the test until someone decides who may call it.
@@ -264,24 +264,7 @@ describe('access matrix, generated from the router', () => {
 
   it('answers a pending-setup account every public read exactly as an anonymous caller (one gate, decision 0059)', async () => {
     // Real records, so that each read has something a wider answer could show.
-    const event = await t.db
-      .insertInto('events')
-      .values({
-        title: 'Matrix drill',
-        description: 'x',
-        location: 'Hall',
-        startDate: new Date(Date.now() + 864e5),
-        endDate: new Date(Date.now() + 90e6),
-        volunteerPositions: 5,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await t.db.insertInto('volunteers').values({ eventId: event.id, name: 'Val', email: 'val@example.org', phone: '555-0100' }).execute();
-    const news = await t.db
-      .insertInto('news')
-      .values({ title: 'Scheduled', content: 'Not yet', publishDate: new Date(Date.now() + 864e5) })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const { event, news } = await insertStaffOnlyRecords(t.db);
     t.app.clearPublicCache();
     const ids: Record<string, number> = { 'events.byId': event.id, 'volunteers.list': event.id, 'news.byId': news.id };
     const differences: string[] = [];

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { loadEnv } from './env.ts';
 import { hashPassword } from '@post/db';
 import { V } from '@post/contracts/messages';
-import { createTestApp, insertMember, patchSiteSettings } from './test-helpers.ts';
+import { createTestApp, insertMember, insertStaffOnlyRecords, patchSiteSettings } from './test-helpers.ts';
 import { SmtpSink } from './features/mail/smtp-sink.ts';
 import sharp from 'sharp';
 import { IMAGE_MESSAGES, imageOf } from '@post/contracts/images';
@@ -139,24 +139,7 @@ describe('a staff account with a setup step pending is anonymous everywhere (iss
   afterAll(async () => t?.close());
 
   it('neither a temporary password nor a two-factor enrolment still to do shows contacts or scheduled news', async () => {
-    const event = await t.db
-      .insertInto('events')
-      .values({
-        title: 'Fish fry',
-        description: 'x',
-        location: 'Hall',
-        startDate: new Date(Date.now() + 864e5),
-        endDate: new Date(Date.now() + 90e6),
-        volunteerPositions: 5,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await t.db.insertInto('volunteers').values({ eventId: event.id, name: 'Val', email: 'val@example.org', phone: '555-0100' }).execute();
-    const news = await t.db
-      .insertInto('news')
-      .values({ title: 'Scheduled', content: 'Not yet', publishDate: new Date(Date.now() + 864e5) })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const { event, news } = await insertStaffOnlyRecords(t.db);
     await t.db
       .insertInto('users')
       .values([

@@ -72,6 +72,32 @@ export async function patchSiteSettings(db: DB, fields: Record<string, unknown>)
     .execute();
 }
 
+/**
+ * An upcoming event with a volunteer's contacts and a scheduled news item: what only staff may
+ * see, so a test can check that an answer does not widen for a caller who is not staff yet.
+ */
+export async function insertStaffOnlyRecords(db: DB): Promise<{ event: { id: number }; news: { id: number } }> {
+  const event = await db
+    .insertInto('events')
+    .values({
+      title: 'Fish fry',
+      description: 'x',
+      location: 'Hall',
+      startDate: new Date(Date.now() + 864e5),
+      endDate: new Date(Date.now() + 90e6),
+      volunteerPositions: 5,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db.insertInto('volunteers').values({ eventId: event.id, name: 'Val', email: 'val@example.org', phone: '555-0100' }).execute();
+  const news = await db
+    .insertInto('news')
+    .values({ title: 'Scheduled', content: 'Not yet', publishDate: new Date(Date.now() + 864e5) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { event, news };
+}
+
 /** The member fields a test needs, with defaults. */
 export async function insertMember(
   db: DB,

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { afterEach } from 'node:test';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { zonedToUtc } from '@post/contracts/rules/event-time';
+import { CHROMIUM_ARGS } from './chromium.ts';
 
 const here = import.meta.dirname;
 const repo = path.resolve(here, '../../..');
@@ -15,18 +16,6 @@ const webDist = path.join(repo, 'apps/web/dist');
 
 /** The administrator every browser test server starts with. */
 export const E2E_ADMIN = { username: 'e2e-admin', password: 'e2e-admin-password' } as const;
-
-/** Chromium flags that work on a machine with no network and as root. */
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /** Where Chromium is: CHROMIUM_PATH, else Debian's. */
 export function chromiumPath(): string {
