@@ -11,20 +11,29 @@ const ReportDirty = createContext<(dirty: boolean) => void>(() => {});
  * button or a Cancel made of `DialogClose` ask "Discard changes?" while the form inside reports
  * unsaved changes through `useDialogDirty`. `onOpenChange(false)` called by the owner itself (after
  * a save) closes it without asking. The form says whether it holds changes with `useDialogDirty`, or
- * its owner with `dirty`.
+ * its owner with `dirty`, or by passing its react-hook-form `form`, which a discarding close also
+ * resets so that the next opening starts afresh.
  */
 export function FormDialog({
   open,
   onOpenChange,
-  dirty: owned,
+  dirty: ownDirty,
+  form,
   children,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** Whether the form holds unsaved changes, when the owner knows (else the form's `useDialogDirty`). */
   dirty?: boolean;
+  /** The owner's react-hook-form form: its changes ask, and a close discards them. */
+  form?: { reset: () => void; formState: { isDirty: boolean } };
   children: React.ReactNode;
 }) {
+  const owned = ownDirty ?? form?.formState.isDirty;
+  const close = () => {
+    form?.reset();
+    onOpenChange(false);
+  };
   const dirty = useRef(false);
   const [asking, setAsking] = useState(false);
   const report = useCallback((d: boolean) => {
@@ -32,6 +41,7 @@ export function FormDialog({
   }, []);
   const change = (next: boolean) => {
     if (!next && (owned ?? dirty.current)) setAsking(true);
+    else if (!next) close();
     else onOpenChange(next);
   };
   return (
@@ -49,7 +59,7 @@ export function FormDialog({
         onConfirm={() => {
           dirty.current = false;
           setAsking(false);
-          onOpenChange(false);
+          close();
         }}
       />
     </ReportDirty>

@@ -95,14 +95,7 @@ function ChangePasswordDialog() {
     setOpen(false);
   });
   return (
-    <FormDialog
-      open={open}
-      dirty={form.formState.isDirty}
-      onOpenChange={(next) => {
-        if (!next) form.reset();
-        setOpen(next);
-      }}
-    >
+    <FormDialog open={open} form={form} onOpenChange={setOpen}>
       <DialogTrigger asChild>
         <Button variant="outline">
           <KeyRoundIcon aria-hidden="true" />

@@ -230,15 +230,7 @@ function AddAccountDialog() {
     await refresh();
   });
   return (
-    <FormDialog
-      open={open}
-      dirty={form.formState.isDirty}
-      onOpenChange={(next) => {
-        // A discarded form starts afresh next time (issue 46 #2).
-        if (!next) form.reset();
-        setOpen(next);
-      }}
-    >
+    <FormDialog open={open} form={form} onOpenChange={setOpen}>
       <DialogTrigger asChild>
         <Button>
           <PlusIcon aria-hidden="true" />
@@ -296,15 +288,7 @@ function ResetPasswordDialog({ user, name }: { user: StaffAccount; name: string 
     await refresh();
   });
   return (
-    <FormDialog
-      open={open}
-      dirty={form.formState.isDirty}
-      onOpenChange={(next) => {
-        // A discarded form starts afresh next time (issue 46 #2).
-        if (!next) form.reset();
-        setOpen(next);
-      }}
-    >
+    <FormDialog open={open} form={form} onOpenChange={setOpen}>
       <DialogTrigger asChild>
         <Button variant="outline" size="sm" aria-label={`Reset password of ${name}`}>
           <KeyRoundIcon aria-hidden="true" />
