@@ -143,7 +143,8 @@ describe('member communications and member resources (admin pages)', () => {
     });
     assert.equal(res.status(), 200);
     await context.close();
-    const member = await site.newPage();
+    // The widest screens show a signed-in member's header links, the greeting among them, in a row (decision 0061).
+    const member = await site.newPage({ width: 1536 });
     const login = await member.page.request.post('/api/member/login', { data: { membershipNumber: 'A-1', password: 'portal-pass-1' } });
     assert.equal(login.status(), 200);
     await member.page.goto('/member');

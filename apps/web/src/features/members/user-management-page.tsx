@@ -309,8 +309,9 @@ function RowActions({ member, onEdit, compact }: { member: Member; onEdit: (m: M
     }
   };
   return (
-    <div className="flex gap-2">
-      {/* In the table the words show from 1280 px (issue 23 #7); narrower, the icons with their tooltips. */}
+    <div className={cn('flex gap-2', compact && 'xl:flex-col xl:items-stretch')}>
+      {/* In the table the words show from 1280 px (issue 23 #7), one button above the other so that the
+          directory fits with whole e-mail addresses (issue 46 #9); narrower, the icons with their tooltips. */}
       <Button
         variant="outline"
         size="sm"
