@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { chmodSync, mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -24,6 +24,9 @@ async function freePort(): Promise<number> {
 /** Starts the server and Chromium, and warms each route once (as a visitor before would have: the server renders a page once, then answers from its cache). */
 export async function startLighthouseSetup(routes: string[]) {
   const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-web-'));
+  // The embedded PostgreSQL runs as its own user, which must be able to enter the directory (decision 0057).
+  chmodSync(dataDir, 0o755);
   const server = spawn(process.execPath, [path.join(repo, 'apps/api/src/main.ts')], {
     env: {
       ...process.env,
@@ -32,7 +35,7 @@ export async function startLighthouseSetup(routes: string[]) {
       HOST: '127.0.0.1',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATABASE_URL: '',
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'bench-web-')),
+      DATA_DIR: dataDir,
       SEED_DEMO: '1',
       SESSION_SECRET: randomBytes(32).toString('hex'),
       LOG_LEVEL: 'warn',
