@@ -1,11 +1,9 @@
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import { CHROMIUM_ARGS } from '../apps/web/e2e/chromium.ts';
+import { demoDataDir, demoServerEnv } from './demo-server.ts';
 
 // What bench:web and bench:tasks share: the production server with demo content on a free
 // port (a fresh embedded database), and Debian's Chromium for Lighthouse.
@@ -24,22 +22,9 @@ async function freePort(): Promise<number> {
 /** Starts the server and Chromium, and warms each route once (as a visitor before would have: the server renders a page once, then answers from its cache). */
 export async function startLighthouseSetup(routes: string[]) {
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-web-'));
-  // The embedded PostgreSQL runs as its own user, which must be able to enter the directory (decision 0057).
-  chmodSync(dataDir, 0o755);
+  const dataDir = demoDataDir('bench-web-');
   const server = spawn(process.execPath, [path.join(repo, 'apps/api/src/main.ts')], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATABASE_URL: '',
-      DATA_DIR: dataDir,
-      SEED_DEMO: '1',
-      SESSION_SECRET: randomBytes(32).toString('hex'),
-      LOG_LEVEL: 'warn',
-    },
+    env: demoServerEnv(port, dataDir),
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise<void>((resolve, reject) => {

@@ -1,13 +1,13 @@
 /// <reference lib="dom" />
 // (The functions handed to the browser run there.)
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../apps/web/e2e/chromium.ts';
+import { demoDataDir, demoServerEnv } from './demo-server.ts';
 import { median } from './stats.ts';
 
 // `pnpm bench:phone`: each public route as a visitor on a mid-range phone feels it (decision
@@ -65,23 +65,10 @@ async function startServer(name: string, root: string): Promise<Server> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const output: string[] = [];
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-phone-'));
-  // The embedded PostgreSQL runs as its own user, which must be able to enter the directory.
-  chmodSync(dataDir, 0o755);
+  const dataDir = demoDataDir('bench-phone-');
   const child = spawn(process.execPath, [path.join(root, 'apps/api/src/main.ts')], {
     cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: origin,
-      DATABASE_URL: '',
-      DATA_DIR: dataDir,
-      SEED_DEMO: '1',
-      SESSION_SECRET: randomBytes(32).toString('hex'),
-      LOG_LEVEL: 'warn',
-    },
+    env: demoServerEnv(port, dataDir),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   await new Promise<void>((resolve, reject) => {
