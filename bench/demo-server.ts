@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -24,4 +25,16 @@ export function demoServerEnv(port: number, dataDir: string): NodeJS.ProcessEnv 
     SESSION_SECRET: randomBytes(32).toString('hex'),
     LOG_LEVEL: 'warn',
   };
+}
+
+/** A port free on 127.0.0.1 at the moment of asking. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+    s.once('error', reject);
+  });
 }

@@ -1,23 +1,12 @@
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import { CHROMIUM_ARGS } from '../apps/web/e2e/chromium.ts';
-import { demoDataDir, demoServerEnv } from './demo-server.ts';
+import { demoDataDir, demoServerEnv, freePort } from './demo-server.ts';
 
 // What bench:web and bench:tasks share: the production server with demo content on a free
 // port (a fresh embedded database), and Debian's Chromium for Lighthouse.
 const repo = path.resolve(import.meta.dirname, '..');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 /** Starts the server and Chromium, and warms each route once (as a visitor before would have: the server renders a page once, then answers from its cache). */
 export async function startLighthouseSetup(routes: string[]) {

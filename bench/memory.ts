@@ -1,12 +1,12 @@
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import { chromium } from 'playwright-core';
 import { CLUSTER } from '@post/db';
+import { freePort } from './demo-server.ts';
 
 // `pnpm bench:memory`: the production build as production runs it (one `node` process on
 // apps/api/dist/main.js, no package manager around it), measured from /proc: RSS and PSS of the
@@ -97,17 +97,6 @@ function sampler(who: () => { app: number[]; pg: number[] }) {
       return peak;
     },
   };
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-    s.once('error', reject);
-  });
 }
 
 /** The postmaster of a cluster directory, from its postmaster.pid. */

@@ -2,12 +2,11 @@
 // (The functions handed to the browser run there.)
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../apps/web/e2e/chromium.ts';
-import { demoDataDir, demoServerEnv } from './demo-server.ts';
+import { demoDataDir, demoServerEnv, freePort } from './demo-server.ts';
 import { median } from './stats.ts';
 
 // `pnpm bench:phone`: each public route as a visitor on a mid-range phone feels it (decision
@@ -42,16 +41,6 @@ const MAIN_CONTROL: Record<string, { selector: string; text?: string }> = {
 const args = process.argv.slice(2).filter((a) => a !== '--');
 const abRef = args.includes('--ab') ? args[args.indexOf('--ab') + 1] : undefined;
 if (args.includes('--ab') && !abRef) throw new Error('--ab needs a git ref, e.g. --ab HEAD~1');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 /** A build's server: the production start of `root` with demo content on a fresh data directory. */
 interface Server {
