@@ -27,8 +27,8 @@ const ADMIN = { username: 'bench-admin', password: 'bench-admin-password' };
 const MB = 1024 * 1024;
 const TARGETS = { appIdle: 250, appPeak: 350, sitePeak: 450, cliPeak: 300 };
 // As the image, the systemd unit and `pnpm start` run it (decision 0060): a smaller young
-// generation and two malloc arenas; and the old generation V8 gives itself on a 1 GB server (a
-// quarter of the memory), since on this larger machine it would let garbage pile up far longer.
+// generation and two malloc arenas; and the old generation V8 gives itself on a 1 GB server, since on
+// this larger machine it lets garbage pile up far longer (decision 0060).
 const NODE_FLAGS = ['--max-semi-space-size=4', '--max-old-space-size=256'];
 const MALLOC = { MALLOC_ARENA_MAX: '2' };
 
@@ -76,7 +76,7 @@ function tree(root: number): number[] {
 
 const sumOf = (pids: number[]) => pids.map(memOf).reduce(add, ZERO);
 
-/** Samples `who()` every 100 ms until stopped; keeps the peak of each figure, summed at the same instant. */
+/** Samples `who()` until stopped; keeps the peak of each figure, summed at the same instant. */
 function sampler(who: () => { app: number[]; pg: number[] }) {
   const peak = { app: ZERO, pg: ZERO, site: ZERO };
   const take = () => {

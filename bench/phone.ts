@@ -10,8 +10,8 @@ import { demoDataDir, demoServerEnv, freePort } from './demo-server.ts';
 import { median } from './stats.ts';
 
 // `pnpm bench:phone`: each public route as a visitor on a mid-range phone feels it (decision
-// 0058): Chromium on a slow 4G network (150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up), the
-// CPU 4x slower, a 412x823 touch screen, the cache off; the production build with demo content.
+// 0058 gives the profile: Slow 4G, a slower CPU, a phone's screen, no cache); the production build
+// with demo content.
 // Per route, the median over BENCH_RUNS loads (default 5) of the first contentful paint, the
 // largest contentful paint, "interactive" (React has attached to the header's first control,
 // the footer's first control and the page's main control), the bytes fetched before then, and
