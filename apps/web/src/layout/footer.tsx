@@ -7,6 +7,15 @@ import { SocialLinks } from './social-links.tsx';
 const footLink = 'inline-flex min-h-6 items-center underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-white rounded-sm';
 
 /** The site footer of spec §2, fed by the site settings. */
+/** The public pages the footer links to, in the header's order (issue 46 #8). */
+const QUICK_LINKS = [
+  ['/', 'Home'],
+  ['/events', 'Events Calendar'],
+  ['/resources', 'Veteran Resources'],
+  ['/news', 'News'],
+  ['/community', 'Community'],
+] as const;
+
 export function Footer() {
   const s = useSiteSettings().data;
   const tel = s.phone.replace(/[^\d+]/g, '');
@@ -40,31 +49,13 @@ export function Footer() {
             Quick Links
           </h2>
           <ul className="space-y-1">
-            <li>
-              <Link className={footLink} to="/">
-                Home
-              </Link>
-            </li>
-            <li>
-              <Link className={footLink} to="/events">
-                Events Calendar
-              </Link>
-            </li>
-            <li>
-              <Link className={footLink} to="/resources">
-                Veteran Resources
-              </Link>
-            </li>
-            <li>
-              <Link className={footLink} to="/news">
-                News
-              </Link>
-            </li>
-            <li>
-              <Link className={footLink} to="/community">
-                Community
-              </Link>
-            </li>
+            {QUICK_LINKS.map(([to, label]) => (
+              <li key={to}>
+                <Link className={footLink} to={to}>
+                  {label}
+                </Link>
+              </li>
+            ))}
             <li>
               <Link className={footLink} to="/login" search={{ tab: 'member' }}>
                 Member Login
