@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import sharp from 'sharp';
 import { IMAGE_MESSAGES as M, MAX_IMAGE_BYTES } from '@post/contracts/images';
 import { E } from '@post/contracts/messages';
 import { createTestApp, type Agent } from '../../test-helpers.ts';
-import { processImage, sniffImage, widthsFor } from './images.service.ts';
+import { HEIC_DECODER, processImage, sniffImage, widthsFor } from './images.service.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let admin: Agent;
@@ -245,6 +246,8 @@ describe('photo uploads', () => {
     const junk = await upload(fake, 'image/heic');
     expect([junk.statusCode, junk.json().message]).toEqual([400, M.corrupt]);
     expect(await counts()).toEqual(mid);
+    // libheif ran in a thread of its own, never in the server's (decision 0068).
+    expect(createRequire(import.meta.url).cache[HEIC_DECODER]).toBeUndefined();
   });
 
   it('reads AV1-coded HEIF (AVIF) with sharp itself', async () => {
