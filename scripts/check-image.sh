@@ -2,8 +2,8 @@
 # Checks the site's image (decision 0060): runs it against a PostgreSQL container on a private
 # Docker network, waits for /readyz and for Docker's own HEALTHCHECK to say healthy, checks that
 # it runs as a non-root user and that / answers 200 with a server-rendered page; then runs it
-# alone, on its embedded PostgreSQL in the /data volume, to /readyz and a page. Whatever it
-# started is removed on every exit.
+# alone, on its embedded PostgreSQL in the /data volume, to /readyz and a page, and runs the
+# administrator command its start-up message names. Whatever it started is removed on every exit.
 #
 #   scripts/check-image.sh [TAG]     (default: post-site:latest; PostgreSQL from TEST_PG_IMAGE,
 #                                     default post-test-pg:15, see scripts/build-test-pg-image.sh)
@@ -70,3 +70,12 @@ wait_for 120 curl -sf "http://127.0.0.1:$PORT/readyz" || fail "alone (embedded P
 status="$(curl -s -o "$page" -w '%{http_code}' "http://127.0.0.1:$PORT/")"
 [ "$status" = 200 ] && grep -q '<main' "$page" || fail "alone (embedded PostgreSQL): GET / answered $status"
 echo "PASS: $TAG alone, on its embedded PostgreSQL, ready after $((SECONDS - started)) s and serves /"
+
+# The start-up message names the administrator command as it runs in the image, and it works.
+printed() { docker logs "$NAME-solo" 2>&1 | grep -q 'reset it with'; }
+wait_for 30 printed || fail "the start-up message did not name the administrator command"
+said="$(docker logs "$NAME-solo" 2>&1 | grep -o 'reset it with `[^`]*`' | sed 's/^reset it with `//; s/`$//')"
+[ "$said" = "node apps/api/dist/admin.js reset admin" ] || fail "the start-up message names the admin command as '$said'"
+docker exec "$NAME-solo" $said >"$page" 2>&1 || fail "'$said' failed in the container: $(tail -n 3 "$page")"
+grep -q "password reset" "$page" || fail "'$said' did not reset the password: $(tail -n 3 "$page")"
+echo "PASS: the printed '$said' resets the administrator inside the container"

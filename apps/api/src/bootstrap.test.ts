@@ -11,9 +11,9 @@ afterAll(async () => handle?.close());
 
 describe('start-up hints', () => {
   it('the first administrator hint names the command as the README writes it (issue 23 #18)', async () => {
-    const lines = await prepareContent(handle, { seedDemo: false } as Env);
+    const lines = await prepareContent(handle, { seedDemo: false, adminCommand: 'npx -y pnpm@10 run admin' } as Env);
     expect(lines.join('\n')).toContain('`npx -y pnpm@10 run admin reset admin`');
-    const again = await prepareContent(handle, { seedDemo: false } as Env);
+    const again = await prepareContent(handle, { seedDemo: false, adminCommand: 'npx -y pnpm@10 run admin' } as Env);
     expect(again.join('\n')).toContain('`npx -y pnpm@10 run admin reset <username>`');
   });
 });

@@ -139,10 +139,10 @@ export async function prepareContent(handle: DbHandle, env: Env): Promise<string
         lines.push('An administrator was created. Sign in at /login (Administration tab) with:');
         lines.push(`    username: admin`);
         lines.push(`    password: ${password}`);
-        lines.push('This password is shown only once. Change it under Change Password, or reset it with `npx -y pnpm@10 run admin reset admin`.');
+        lines.push('This password is shown only once. Change it under Change Password, or reset it with `' + env.adminCommand + ' reset admin`.');
       }
     } else {
-      lines.push('Sign in at /login with your administrator account (forgotten password: `npx -y pnpm@10 run admin reset <username>`).');
+      lines.push('Sign in at /login with your administrator account (forgotten password: `' + env.adminCommand + ' reset <username>`).');
     }
   }
   if (env.seedDemo) {

@@ -41,6 +41,7 @@ const EnvSchema = z.object({
     .optional()
     .transform((v) => (v ? v : undefined)),
   SEED_DEMO: bool('SEED_DEMO'),
+  npm_lifecycle_event: z.string().optional(),
   TRUST_PROXY: z
     .string()
     .optional()
@@ -102,6 +103,8 @@ export interface Env {
   adminUsername: string | undefined;
   adminPassword: string | undefined;
   seedDemo: boolean;
+  /** The administrator CLI as this server was started: through the package manager, or plain node (an image, a service). */
+  adminCommand: string;
   /** What Fastify trusts in X-Forwarded-*: nothing, a hop count, or the proxies' addresses (decision 0059). */
   trustProxy: false | number | string;
   webDist: string;
@@ -125,6 +128,14 @@ export interface MailEnv {
   reminderHours: number;
   /** The key volunteers' cancel links are signed with (SESSION_SECRET; decision 0046). */
   linkSecret: string;
+}
+
+// The bundle keeps admin.js beside this code (decision 0060): an image or a service has no
+// package manager, so the start-up message names the file itself.
+function adminCommand(startedBy: string | undefined): string {
+  const bundled = path.join(import.meta.dirname, 'admin.js');
+  if (startedBy || !import.meta.filename.endsWith('.js')) return 'npx -y pnpm@10 run admin';
+  return `node ${path.relative(process.cwd(), bundled) || bundled}`;
 }
 
 /** Reads and checks process.env (the only reader of it); throws one message listing every bad value. */
@@ -167,6 +178,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     adminUsername: e.ADMIN_USERNAME,
     adminPassword: e.ADMIN_PASSWORD,
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
+    adminCommand: adminCommand(e.npm_lifecycle_event),
     // Only when configured: trusting X-Forwarded-For without a proxy that overwrites it lets
     // any client choose its own address and slip every per-address limit.
     trustProxy: e.TRUST_PROXY,

@@ -25,11 +25,11 @@ async function run(): Promise<number> {
   try {
     const exists = await handle.db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirst();
     if (command === 'reset' && !exists) {
-      console.error(`No administrator named '${username}'. Use: pnpm admin create ${username}`);
+      console.error(`No administrator named '${username}'. Use: ${env.adminCommand} create ${username}`);
       return 1;
     }
     if (command === 'create' && exists) {
-      console.error(`'${username}' already exists. Use: npx -y pnpm@10 run admin reset ${username}`);
+      console.error(`'${username}' already exists. Use: ${env.adminCommand} reset ${username}`);
       return 1;
     }
     const what = await upsertAdmin(handle.db, username, password, { clearTwoFactor: command === 'reset' });
