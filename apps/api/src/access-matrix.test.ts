@@ -45,6 +45,7 @@ const EXPECTED: Record<string, Access> = {
   'volunteers.roster': 'staff',
   'volunteers.cancel': 'public',
   'volunteers.cancelPreview': 'public',
+  'outbox.status': 'public',
   'outbox.list': 'administrator',
   'outbox.byId': 'administrator',
   'outbox.retry': 'administrator',

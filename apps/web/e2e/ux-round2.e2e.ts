@@ -1,7 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { CONFIRM, V } from '@post/contracts/messages';
+import { CONFIRM, T, V } from '@post/contracts/messages';
 import { SV } from '@post/contracts/staff-messages';
 import { utcToZoned } from '@post/contracts/rules/event-time';
 import { apiSignInAdmin, createCommunityEvent, demoMembers, startSite, type TestSite } from './harness.ts';
@@ -223,6 +223,100 @@ async function smallTargets(page: Page): Promise<string[]> {
     return found;
   });
 }
+
+describe('issue 46 #5: toasts that tell the truth and stay out of the way', () => {
+  const toasts = (page: Page) => page.locator('[data-sonner-toast]');
+
+  it("a member's successful sign-in replaces the error toast of the failed try", async () => {
+    const { password, numbers } = demoMembers(site);
+    const { page, context } = await site.newPage({ width: 390, height: 844 });
+    await page.goto('/login?tab=member');
+    await page.getByLabel('Membership Number').fill(numbers[0]!);
+    await page.getByLabel('Password').fill('not the password');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await toasts(page).filter({ hasText: T.memberLoginFailed.title }).waitFor();
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL('**/member');
+    await toasts(page).filter({ hasText: T.memberLoginSuccess.title }).waitFor();
+    assert.equal(await toasts(page).filter({ hasText: T.memberLoginFailed.title }).count(), 0, 'the error toast is gone');
+    await context.close();
+  });
+
+  for (const [width, height] of [
+    [390, 844],
+    [1024, 768],
+  ] as const) {
+    it(`an error toast never covers the buttons of the open dialog (${width} px)`, async () => {
+      const { page, context } = await site.newPage({ width, height });
+      await signInAdmin(page);
+      await page.goto('/admin/administrators');
+      await page.getByRole('button', { name: 'Add an account' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add an account' });
+      await dialog.getByLabel(/^Username/).fill('toast-check');
+      await dialog.getByLabel(/^First name/).fill('Toast');
+      await dialog.getByLabel(/^Last name/).fill('Check');
+      await dialog.getByLabel(/^E-mail/).fill('toast.check@example.org');
+      // The server fails: the dialog stays open with its buttons, and an error toast arrives.
+      await page.route('**/trpc/users.create**', (route) =>
+        route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"message":"boom","code":-32603,"data":{"httpStatus":500}}}' }),
+      );
+      await dialog.getByRole('button', { name: 'Add account' }).click();
+      await toasts(page).filter({ hasText: 'The account was not added' }).waitFor();
+      await page.waitForTimeout(500); // the toast's entrance and the dialog's move settle
+      const boxes = await toasts(page).evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect));
+      // The part of each button the dialog shows (the rest scrolls inside the dialog) is clear of every toast.
+      const d = (await dialog.boundingBox())!;
+      for (const button of await dialog.getByRole('button').all()) {
+        const raw = (await button.boundingBox())!;
+        const top = Math.max(raw.y, d.y);
+        const b = { x: raw.x, width: raw.width, y: top, height: Math.min(raw.y + raw.height, d.y + d.height) - top };
+        if (b.height <= 0) continue;
+        for (const t of boxes) {
+          const overlaps = b.x < t.x + t.width && t.x < b.x + b.width && b.y < t.y + t.height && t.y < b.y + b.height;
+          assert.ok(!overlaps, `${await button.innerText()} is covered by a toast at ${width} px`);
+        }
+      }
+      await context.close();
+    });
+  }
+
+  it('with no mail server: the dashboard says so and links to the setup help; an invitation, the newsletter and a forgotten password say the message waits', async () => {
+    const { page, context } = await site.newPage({ width: 1280, height: 900 });
+    await signInAdmin(page);
+    await page.goto('/admin');
+    const banner = page.getByRole('status').filter({ hasText: 'E-mail is not set up.' });
+    await banner.getByRole('link', { name: 'How to set up e-mail' }).click();
+    await page.waitForURL('**/admin/outbox#mail-setup');
+    await page.getByRole('heading', { name: 'Set up e-mail', level: 2 }).waitFor();
+    assert.deepEqual(await axeViolations(page), []);
+
+    await page.goto('/admin/administrators');
+    await page.getByRole('button', { name: 'Add an account' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add an account' });
+    await dialog.getByLabel(/^Username/).fill('queued-invite');
+    await dialog.getByLabel(/^First name/).fill('Queued');
+    await dialog.getByLabel(/^Last name/).fill('Invite');
+    await dialog.getByLabel(/^E-mail/).fill('queued.invite@example.org');
+    await dialog.getByRole('button', { name: 'Add account' }).click();
+    await toasts(page).filter({ hasText: 'Invitation to queued.invite@example.org queued' }).filter({ hasText: 'waits in the Outbox' }).waitFor();
+    assert.equal(await toasts(page).filter({ hasText: 'Invitation sent' }).count(), 0);
+    await context.close();
+
+    const visitor = await site.newPage({ width: 390, height: 844 });
+    await visitor.page.goto('/');
+    await visitor.page.getByLabel('Your email address').fill('later.reader@example.org');
+    await visitor.page.getByRole('button', { name: 'Subscribe' }).click();
+    await toasts(visitor.page).filter({ hasText: 'Subscription saved' }).filter({ hasText: 'cannot send e-mail yet' }).waitFor();
+    assert.equal(await toasts(visitor.page).filter({ hasText: T.newsletterSubscribed.title }).count(), 0);
+    await visitor.page.goto('/member/forgot-password');
+    await visitor.page.getByLabel('Membership number or e-mail address').fill(demoMembers(site).numbers[0]!);
+    await visitor.page.getByRole('button', { name: 'Send me a link' }).click();
+    await visitor.page.getByRole('status').getByText('Your request is saved.').waitFor();
+    assert.equal(await visitor.page.getByText('Check your e-mail.').count(), 0);
+    await visitor.context.close();
+  });
+});
 
 describe('issue 46 #6: tap targets', () => {
   it('every control on the public pages is at least 24 × 24 px on a phone; the crisis links 44 px high', async () => {

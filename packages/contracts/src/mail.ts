@@ -72,6 +72,8 @@ export const OutboxListInput = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).default(25),
 });
 export const OutboxListSchema = z.object({ items: z.array(OutboxItemSchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+/** Whether this site can send e-mail now: with no mail server set up, messages wait in the Outbox (issue 46). */
+export const MailStatusSchema = z.object({ configured: z.boolean() });
 export const OutboxIdInput = z.object({
   id: z.coerce
     .number()

@@ -486,6 +486,8 @@ describe('the outbox pipeline', () => {
       ]);
       const one = (await staff.get(`/api/admin/outbox/${before[0]!.id}`)).json() as { lastError: string | null };
       expect(one.lastError).toBe(NO_MAIL_SERVER);
+      // Anyone can ask, so a visitor told "Check your e-mail" is told the truth instead.
+      expect((await plain.app.inject('/api/mail/status')).json()).toEqual({ configured: false });
     } finally {
       await plain.close();
     }
@@ -499,6 +501,7 @@ describe('the outbox pipeline', () => {
       text: 'x',
       notBefore: new Date(Date.now() + HOUR),
     });
+    expect((await t.app.inject('/api/mail/status')).json()).toEqual({ configured: true });
     const later = (await admin.get('/api/admin/outbox?q=later%40example.org')).json() as { items: { state: string; lastError: string | null }[] };
     expect(later.items).toEqual([expect.objectContaining({ state: 'queued', lastError: null })]);
     await t.db.deleteFrom('mailOutbox').where('toAddress', '=', 'later@example.org').execute();

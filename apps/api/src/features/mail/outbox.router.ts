@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
-import { MAIL_E, OutboxIdInput, OutboxListInput, OutboxListSchema, OutboxMessageSchema, type OutboxItem } from '@post/contracts/mail';
-import { administratorProcedure, router, type Context } from '../../trpc.ts';
+import { MAIL_E, MailStatusSchema, OutboxIdInput, OutboxListInput, OutboxListSchema, OutboxMessageSchema, type OutboxItem } from '@post/contracts/mail';
+import { administratorProcedure, publicProcedure, router, type Context } from '../../trpc.ts';
+import { z } from 'zod';
 import { badRequest, AppError } from '../../errors.ts';
 import { audited } from '../audit/audit.ts';
 import type { DB } from '@post/db';
@@ -60,6 +61,12 @@ export function maskTokens(body: string): string {
 
 /** The admin Outbox: every message the site sent, is sending, or gave up on. */
 export const outboxRouter = router({
+  // Public: a visitor told "Check your e-mail" is told the truth when nothing can be sent yet.
+  status: publicProcedure
+    .meta({ openapi: { method: 'GET', path: '/mail/status', tags, summary: 'Whether the site can send e-mail now (a mail server is set up)' } })
+    .input(z.void())
+    .output(MailStatusSchema)
+    .query(({ ctx }) => ({ configured: deliverable(ctx) })),
   list: administratorProcedure
     .meta({ openapi: { method: 'GET', path: '/admin/outbox', tags, summary: 'Messages of the outbox, newest first, with search and paging', protect: true } })
     .input(OutboxListInput)

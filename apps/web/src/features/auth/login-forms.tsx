@@ -35,12 +35,14 @@ export function AdminLoginForm({ returnTo, focus }: { returnTo?: string; focus?:
     try {
       const answer = await login.mutateAsync(values);
       if (answer.twoFactorRequired) {
+        toast.dismiss('admin-sign-in');
         setCodeStep(true);
         return;
       }
       signedInGoTo(returnTo);
     } catch (err) {
-      toast.error(T.adminLoginFailed.title, { description: failureText(err, T.adminLoginFailed.description) });
+      // One id for the action's toasts: the next try's outcome replaces this one.
+      toast.error(T.adminLoginFailed.title, { id: 'admin-sign-in', description: failureText(err, T.adminLoginFailed.description) });
     }
   });
   const busy = form.formState.isSubmitting;
@@ -137,11 +139,11 @@ export function MemberLoginForm() {
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       await login.mutateAsync(values);
-      toast.success(T.memberLoginSuccess.title, { description: T.memberLoginSuccess.description });
+      toast.success(T.memberLoginSuccess.title, { id: 'member-sign-in', description: T.memberLoginSuccess.description });
       await refresh();
       await navigate({ to: '/member' });
     } catch (err) {
-      toast.error(T.memberLoginFailed.title, { description: failureText(err, T.memberLoginFailed.description) });
+      toast.error(T.memberLoginFailed.title, { id: 'member-sign-in', description: failureText(err, T.memberLoginFailed.description) });
     }
   });
   const busy = form.formState.isSubmitting;

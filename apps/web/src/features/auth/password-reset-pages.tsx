@@ -12,6 +12,7 @@ import { Page } from '../../layout/page.tsx';
 import { TextField } from '../../components/form-fields.tsx';
 import { serverMessage, trpc } from '../../lib/trpc.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
+import { MAIL_WAITS } from '../mail/mail-status.tsx';
 
 const forgotSchema = z.object({ account: z.string().trim().min(1, NEWSLETTER_E.forgotNeedsOne).max(255, V.tooLong(255)) });
 const resetSchema = z
@@ -40,14 +41,20 @@ function Outcome({ kind, children }: { kind: 'done' | 'error'; children: React.R
 export function ForgotPasswordPage() {
   const hydrated = useHydrated();
   const forgot = trpc.memberAuth.forgotPassword.useMutation();
-  const [sent, setSent] = useState(false);
+  const utils = trpc.useUtils();
+  // 'waits': the request is kept but no mail server is set up, so nothing can arrive yet.
+  const [sent, setSent] = useState<false | 'sent' | 'waits'>(false);
   const [problem, setProblem] = useState<string | undefined>();
   const form = useForm<z.infer<typeof forgotSchema>>({ resolver: zodResolver(forgotSchema), defaultValues: { account: '' } });
   const onSubmit = form.handleSubmit(async ({ account }) => {
     setProblem(undefined);
     try {
       await forgot.mutateAsync(account.includes('@') ? { email: account } : { membershipNumber: account });
-      setSent(true);
+      const configured = await utils.outbox.status.fetch().then(
+        (s) => s.configured,
+        () => true,
+      );
+      setSent(configured ? 'sent' : 'waits');
     } catch (err) {
       setProblem(serverMessage(err) ?? 'Something went wrong. Please try again.');
     }
@@ -55,7 +62,12 @@ export function ForgotPasswordPage() {
   return (
     <Page title="Forgot Your Password?">
       <div className="max-w-xl space-y-4 rounded-lg border bg-card p-6">
-        {sent ? (
+        {sent === 'waits' ? (
+          <Outcome kind="done">
+            <p className="font-semibold">Your request is saved.</p>
+            <p className="mt-1">{MAIL_WAITS}</p>
+          </Outcome>
+        ) : sent ? (
           <Outcome kind="done">
             <p className="font-semibold">Check your e-mail.</p>
             <p className="mt-1">

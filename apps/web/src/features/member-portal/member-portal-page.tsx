@@ -87,10 +87,10 @@ function ChangePasswordDialog() {
     } catch (err) {
       const message = serverMessage(err);
       if (message === E.wrongCurrentPassword) form.setError('currentPassword', { message }, { shouldFocus: true });
-      toast.error(T.passwordChangeFailed.title, { description: failureMessage(err, T.passwordChangeFailed.description) });
+      toast.error(T.passwordChangeFailed.title, { id: 'change-password', description: failureMessage(err, T.passwordChangeFailed.description) });
       return;
     }
-    toast.success(T.passwordUpdated);
+    toast.success(T.passwordUpdated, { id: 'change-password' });
     form.reset();
     setOpen(false);
   });

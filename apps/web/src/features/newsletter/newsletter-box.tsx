@@ -5,6 +5,7 @@ import { Input } from '@post/ui/components/input';
 import { serverMessage, trpc } from '../../lib/trpc.ts';
 import { toast } from 'sonner';
 import { useHydrated } from '../../lib/use-hydrated.ts';
+import { MAIL_WAITS } from '../mail/mail-status.tsx';
 
 /**
  * The footer's newsletter sign-up (decisions §5), with a honeypot instead of a CAPTCHA.
@@ -19,6 +20,7 @@ export function NewsletterBox() {
   const honeypot = useRef<HTMLInputElement>(null);
   const input = useRef<HTMLInputElement>(null);
   const subscribe = trpc.newsletter.subscribe.useMutation();
+  const utils = trpc.useUtils();
   const hydrated = useHydrated();
 
   async function onSubmit(e: React.FormEvent) {
@@ -33,10 +35,19 @@ export function NewsletterBox() {
     setError(undefined);
     try {
       await subscribe.mutateAsync(parsed.data);
-      toast.success(T.newsletterSubscribed.title, { description: T.newsletterSubscribed.description });
+      // Asked only now: the footer is on every page and should cost no request of its own.
+      const configured = await utils.outbox.status.fetch().then(
+        (s) => s.configured,
+        () => true,
+      );
+      // One id for the action's toasts: a success replaces the error shown before it.
+      toast.success(configured ? T.newsletterSubscribed.title : 'Subscription saved', {
+        id: 'newsletter',
+        description: configured ? T.newsletterSubscribed.description : MAIL_WAITS,
+      });
       if (input.current) input.current.value = '';
     } catch (err) {
-      toast.error('Error', { description: serverMessage(err) ?? 'We could not sign you up just now. Please try again.' });
+      toast.error('Error', { id: 'newsletter', description: serverMessage(err) ?? 'We could not sign you up just now. Please try again.' });
     }
   }
 

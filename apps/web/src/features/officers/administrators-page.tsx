@@ -21,6 +21,7 @@ import { AdminTable, type Column } from '../admin/tables/admin-table.tsx';
 import { useAdminSession } from '../auth/use-session.ts';
 import { SE } from '@post/contracts/staff-messages';
 import { usePostFormat } from '../../lib/format.ts';
+import { MAIL_WAITS_STAFF, useMailConfigured } from '../mail/mail-status.tsx';
 
 // /admin/administrators (decision 0031): the post's staff accounts, administrators only.
 
@@ -208,6 +209,7 @@ function MethodChoice({ form, legend }: { form: ReturnType<typeof useForm<AddFor
 
 function AddAccountDialog() {
   const [open, setOpen] = useState(false);
+  const mailConfigured = useMailConfigured();
   const create = trpc.users.create.useMutation();
   const refresh = useRefresh();
   const form = useForm<AddForm>({
@@ -224,7 +226,9 @@ function AddAccountDialog() {
       else toast.error('The account was not added', { description: message });
       return;
     }
-    toast.success(method === 'invite' ? `Invitation sent to ${fields.email}` : `Account ${fields.username} added`);
+    if (method !== 'invite') toast.success(`Account ${fields.username} added`);
+    else if (mailConfigured === false) toast.success(`Invitation to ${fields.email} queued`, { description: MAIL_WAITS_STAFF });
+    else toast.success(`Invitation sent to ${fields.email}`);
     form.reset();
     setOpen(false);
     await refresh();
@@ -272,6 +276,7 @@ type ResetForm = z.infer<typeof ResetForm>;
 
 function ResetPasswordDialog({ user, name }: { user: StaffAccount; name: string }) {
   const [open, setOpen] = useState(false);
+  const mailConfigured = useMailConfigured();
   const reset = trpc.users.resetPassword.useMutation();
   const refresh = useRefresh();
   const form = useForm<ResetForm>({ resolver: zodResolver(ResetForm), defaultValues: { method: user.email ? 'invite' : 'temporary', temporaryPassword: '' } });
@@ -282,7 +287,9 @@ function ResetPasswordDialog({ user, name }: { user: StaffAccount; name: string 
       toast.error('The password was not reset', { description: serverMessage(err) ?? E.internal });
       return;
     }
-    toast.success(method === 'invite' ? `A link to set a new password was sent to ${user.email}` : `${name} has a temporary password`);
+    if (method !== 'invite') toast.success(`${name} has a temporary password`);
+    else if (mailConfigured === false) toast.success(`A link to set a new password for ${user.email} is queued`, { description: MAIL_WAITS_STAFF });
+    else toast.success(`A link to set a new password was sent to ${user.email}`);
     form.reset();
     setOpen(false);
     await refresh();

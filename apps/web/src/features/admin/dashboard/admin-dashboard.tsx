@@ -20,6 +20,7 @@ import { Page } from '../../../layout/page.tsx';
 import { useAdminSession, useSignOut } from '../../auth/use-session.ts';
 import { useSiteSettings } from '../../site-settings/use-site-settings.ts';
 import { AdminTitle } from '../forms/admin-title.tsx';
+import { NoMailServerBanner } from '../../mail/mail-status.tsx';
 import { DASHBOARD_TABS, type DashboardTab, type EventListSearch } from './tabs.ts';
 import { CommanderMessagesTable, EngagementsTable, EventsTable, NewsTable, ResourcesTable } from '../tables/content-tables.tsx';
 
@@ -70,6 +71,7 @@ export function AdminDashboard({ tab = 'events', events = {} }: { tab?: Dashboar
       }
     >
       <AdminTitle text="Admin Dashboard" />
+      {isAdministrator ? <NoMailServerBanner /> : null}
       <ContentTabs tab={tab} events={events} />
       <DashboardCards isAdministrator={isAdministrator} />
     </Page>

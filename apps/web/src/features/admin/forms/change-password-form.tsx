@@ -34,11 +34,12 @@ export function ChangePasswordPage() {
     } catch (err) {
       const status = errorStatus(err);
       const description = status === 401 ? T.sessionExpired : status === 429 ? serverMessage(err) : T.passwordChangeFailed.description;
-      toast.error(T.passwordChangeFailed.title, { description });
+      // One id for the action's toasts: a success replaces the error shown before it.
+      toast.error(T.passwordChangeFailed.title, { id: 'change-password', description });
       if (serverMessage(err) === E.wrongCurrentPassword) form.setError('currentPassword', { message: E.wrongCurrentPassword }, { shouldFocus: true });
       return;
     }
-    toast.success(T.passwordUpdated);
+    toast.success(T.passwordUpdated, { id: 'change-password' });
     allowLeave();
     // The check said "must change the password": read it again, or the admin pages would keep sending here.
     await utils.adminAuth.check.invalidate();

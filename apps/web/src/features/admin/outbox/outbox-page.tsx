@@ -13,6 +13,7 @@ import { Page } from '../../../layout/page.tsx';
 import { usePostFormat } from '../../../lib/format.ts';
 import { errorStatus, failureMessage, trpc } from '../../../lib/trpc.ts';
 import { AdminTitle } from '../forms/admin-title.tsx';
+import { MailSetupHelp } from '../../mail/mail-status.tsx';
 import { BackLink } from '../forms/back-link.tsx';
 import { selectClass } from '../forms/select-field.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/load-state.tsx';
@@ -66,6 +67,7 @@ export function OutboxPage({ search, onSearch }: { search: OutboxSearch; onSearc
       intro="Every e-mail the site sends: confirmations, reminders, newsletters, password resets and notices. Messages wait here when no mail server is configured."
     >
       <AdminTitle text="Outbox" />
+      <MailSetupHelp />
       <form
         role="search"
         aria-label="Search the outbox"
