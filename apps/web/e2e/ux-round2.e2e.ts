@@ -499,3 +499,32 @@ describe('issue 46 #9: polish', () => {
     await officer.context.close();
   });
 });
+
+describe('issue 46 #7: content editors get what they expect', () => {
+  // Last in the file: it deletes the demo's active highlight.
+  it('deleting the engagement the home page shows warns of it and can make another active in the same step', async () => {
+    const { page, context } = await site.newPage({ width: 390, height: 844 });
+    await signInAdmin(page);
+    const all = (await (await page.request.get('/api/community-engagements')).json()) as { id: number; title: string; active: boolean }[];
+    const active = all.find((e) => e.active)!;
+    const other = all.find((e) => !e.active)!;
+    await page.goto('/admin?tab=engagements');
+    await page.getByRole('button', { name: `Delete ${other.title}` }).click();
+    const plain = page.getByRole('alertdialog');
+    assert.equal(await plain.getByText('shown on the home page').count(), 0, 'an inactive one deletes with the plain question');
+    await plain.getByRole('button', { name: 'Cancel' }).click();
+
+    await page.getByRole('button', { name: `Delete ${active.title}` }).click();
+    const ask = page.getByRole('alertdialog');
+    await ask.getByText(`“${active.title}” is the one shown on the home page.`, { exact: false }).waitFor();
+    await ask.getByLabel('Show another on the home page').selectOption({ label: other.title });
+    assert.deepEqual(await axeViolations(page), []);
+    await ask.getByRole('button', { name: 'Delete' }).click();
+    await page.locator('[data-sonner-toast]').filter({ hasText: T.deleted }).waitFor();
+    const now = (await (await page.request.get('/api/community-engagements/active')).json()) as { id: number };
+    assert.equal(now.id, other.id, 'the chosen one is active');
+    await page.goto('/');
+    await page.getByText(other.title).first().waitFor();
+    await context.close();
+  });
+});

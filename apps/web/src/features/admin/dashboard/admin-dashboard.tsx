@@ -22,7 +22,8 @@ import { useSiteSettings } from '../../site-settings/use-site-settings.ts';
 import { AdminTitle } from '../forms/admin-title.tsx';
 import { NoMailServerBanner } from '../../mail/mail-status.tsx';
 import { DASHBOARD_TABS, type DashboardTab, type EventListSearch } from './tabs.ts';
-import { CommanderMessagesTable, EngagementsTable, EventsTable, NewsTable, ResourcesTable } from '../tables/content-tables.tsx';
+import { CommanderMessagesTable, EventsTable, NewsTable, ResourcesTable } from '../tables/content-tables.tsx';
+import { EngagementsTable } from '../tables/engagements-table.tsx';
 
 const TAB_LABELS: Record<DashboardTab, string> = {
   events: 'Events',
