@@ -112,6 +112,13 @@ const EXPECTED: Record<string, Access> = {
   'account.endSession': 'staff',
   'memberPortal.mailPreferences': 'member',
   'memberPortal.setMailPreferences': 'member',
+  'attendance.list': 'staff',
+  'attendance.checkIn': 'staff',
+  'attendance.checkOut': 'staff',
+  'attendance.checkOutRecord': 'staff',
+  'attendance.walkIn': 'staff',
+  'attendance.setHours': 'administrator',
+  'attendance.resolveCode': 'staff',
 };
 
 // Non-JSON routes beside the procedures, with who may call them.
