@@ -119,6 +119,20 @@ const EXPECTED: Record<string, Access> = {
   'attendance.walkIn': 'staff',
   'attendance.setHours': 'administrator',
   'attendance.resolveCode': 'staff',
+  'serviceHours.categories': 'staff',
+  'serviceHours.createCategory': 'administrator',
+  'serviceHours.updateCategory': 'administrator',
+  'serviceHours.members': 'staff',
+  'serviceHours.list': 'staff',
+  'serviceHours.byId': 'staff',
+  'serviceHours.create': 'staff',
+  'serviceHours.update': 'staff',
+  'serviceHours.approve': 'staff',
+  'serviceHours.remove': 'staff',
+  'serviceHours.report': 'staff',
+  'serviceHours.mine': 'member',
+  'serviceHours.logOwn': 'member',
+  'serviceHours.publicTotal': 'public',
 };
 
 // Non-JSON routes beside the procedures, with who may call them.
@@ -130,6 +144,7 @@ const EXTRA_ROUTES: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; ac
   { method: 'GET', url: '/api/admin/members.csv', access: 'administrator' },
   { method: 'GET', url: '/api/admin/audit.csv', access: 'administrator' },
   { method: 'GET', url: '/api/admin/volunteers.csv', access: 'staff' },
+  { method: 'GET', url: '/api/admin/reports/service.csv?year=2025', access: 'staff' },
   { method: 'GET', url: '/api/admin/member-resources/1/file', access: 'staff' },
   { method: 'PUT', url: '/api/admin/member-resources/1/file', access: 'staff' },
   { method: 'POST', url: '/api/admin/member-resources/with-file', access: 'staff' },

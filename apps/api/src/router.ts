@@ -18,6 +18,7 @@ import { usersRouter } from './features/officers/users.router.ts';
 import { accountRouter } from './features/officers/account.router.ts';
 import { auditRouter } from './features/audit/audit.router.ts';
 import { attendanceRouter } from './features/attendance/attendance.router.ts';
+import { serviceHoursRouter } from './features/service-hours/service-hours.router.ts';
 
 /** Every feature router; the web app's types come from here. */
 export const appRouter = router({
@@ -40,6 +41,7 @@ export const appRouter = router({
   account: accountRouter,
   audit: auditRouter,
   attendance: attendanceRouter,
+  serviceHours: serviceHoursRouter,
 });
 
 /** The API's type, for the web app's typed client. */
