@@ -123,6 +123,7 @@ const EXPECTED: Record<string, Access> = {
   'serviceHours.createCategory': 'administrator',
   'serviceHours.updateCategory': 'administrator',
   'serviceHours.members': 'staff',
+  'serviceHours.setEventCategory': 'staff',
   'serviceHours.list': 'staff',
   'serviceHours.byId': 'staff',
   'serviceHours.create': 'staff',

@@ -70,6 +70,10 @@ export const UpdateServiceEntryInput = ServiceEntryFields.extend({ id: Id }).ref
 export const LogOwnServiceInput = ServiceEntryFields.omit({ memberId: true, name: true, imageId: true });
 export type LogOwnServiceInput = z.input<typeof LogOwnServiceInput>;
 
+/** Body of PUT /api/admin/events/{id}/service-category: the event's default category (null: none). */
+export const EventCategoryInput = z.object({ id: Id, categoryId: Id.nullable() });
+export const EventCategorySchema = z.object({ id: z.number().int(), serviceCategoryId: z.number().int().nullable() });
+
 /** A ledger entry as read. */
 export const ServiceEntrySchema = z.object({
   id: z.number().int(),

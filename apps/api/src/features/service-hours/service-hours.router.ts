@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { IdInput, Ok } from '@post/contracts/common';
 import {
   CreateServiceEntryInput,
+  EventCategoryInput,
+  EventCategorySchema,
   LogOwnServiceInput,
   MyServiceSchema,
   PublicServiceTotalSchema,
@@ -48,6 +50,24 @@ export const serviceHoursRouter = router({
     .mutation(({ ctx, input }) =>
       audited(ctx, { entity: 'service-category', action: 'update', before: (trx) => categories.categoryById(trx, input.id) }, (trx) =>
         categories.updateCategory(trx, input),
+      ),
+    ),
+  setEventCategory: adminProcedure
+    .meta({
+      changesContent: true,
+      openapi: {
+        method: 'PUT',
+        path: '/admin/events/{id}/service-category',
+        tags,
+        summary: "Set an event's default category for its attendance",
+        protect: true,
+      },
+    })
+    .input(EventCategoryInput)
+    .output(EventCategorySchema)
+    .mutation(({ ctx, input }) =>
+      audited(ctx, { entity: 'event', action: 'update', before: (trx) => categories.eventCategory(trx, input.id) }, (trx) =>
+        categories.setEventCategory(trx, input.id, input.categoryId),
       ),
     ),
   members: adminProcedure

@@ -45,6 +45,22 @@ describe('categories', () => {
   });
 });
 
+describe("an event's default category", () => {
+  it('is set by staff, audited, and refused when unknown', async () => {
+    const ev = await t.db
+      .insertInto('events')
+      .values({ title: 'Blood drive', description: 'x', location: 'Hall', startDate: new Date(), endDate: new Date(Date.now() + 3_600_000) })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const res = await admin.put(`/api/admin/events/${ev.id}/service-category`, { categoryId: cat('Blood donation') });
+    expect(res.json()).toEqual({ id: ev.id, serviceCategoryId: cat('Blood donation') });
+    expect((await admin.put(`/api/admin/events/${ev.id}/service-category`, { categoryId: 99999 })).statusCode).toBe(400);
+    expect((await admin.put('/api/admin/events/99999/service-category', { categoryId: null })).statusCode).toBe(404);
+    const audit = await t.db.selectFrom('auditLog').select('changes').where('entity', '=', 'event').where('entityId', '=', String(ev.id)).execute();
+    expect(audit).toEqual([{ changes: { serviceCategoryId: { old: null, new: cat('Blood donation') } } }]);
+  });
+});
+
 describe('the ledger', () => {
   it('adds service without an event for a member or a name, approved as an officer makes it', async () => {
     const m = await insertMember(t.db, { firstName: 'Vera', lastName: 'Driver' });
