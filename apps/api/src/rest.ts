@@ -9,6 +9,7 @@ import { eventsRoutes } from './features/events/events.routes.ts';
 import { memberResourcesRoutes } from './features/member-resources/member-resources.routes.ts';
 import { membersRoutes } from './features/members/members.routes.ts';
 import { rosterRoutes } from './features/volunteers/roster.routes.ts';
+import { serviceReportRoutes } from './features/service-hours/report.routes.ts';
 import { imageUploadRoutes, withImageUpload } from './features/images/images.routes.ts';
 import { auditRoutes } from './features/audit/audit.routes.ts';
 import type { DB } from '@post/db';
@@ -76,6 +77,7 @@ export async function restPlugin(app: FastifyInstance, opts: { db: DB; env: Env 
   await rosterRoutes(app, opts);
   await imageUploadRoutes(app, opts);
   await auditRoutes(app, opts);
+  await serviceReportRoutes(app, opts);
 
   const createContext = contextFactory(opts);
   // The package's own Fastify adapter can answer twice (its async handler resolves before the

@@ -17,6 +17,8 @@ import { outboxRouter } from './features/mail/outbox.router.ts';
 import { usersRouter } from './features/officers/users.router.ts';
 import { accountRouter } from './features/officers/account.router.ts';
 import { auditRouter } from './features/audit/audit.router.ts';
+import { attendanceRouter } from './features/attendance/attendance.router.ts';
+import { serviceHoursRouter } from './features/service-hours/service-hours.router.ts';
 
 /** Every feature router; the web app's types come from here. */
 export const appRouter = router({
@@ -38,6 +40,8 @@ export const appRouter = router({
   users: usersRouter,
   account: accountRouter,
   audit: auditRouter,
+  attendance: attendanceRouter,
+  serviceHours: serviceHoursRouter,
 });
 
 /** The API's type, for the web app's typed client. */

@@ -53,6 +53,9 @@ export const DEFAULT_SITE_SETTINGS: SiteDefaults = {
   logoAlt: '',
   requireTwoFactor: false,
   auditRetentionMonths: 24,
+  serviceYearStartMonth: 6,
+  mileageRate: 0.14,
+  showServiceTotal: false,
 };
 
 /** National hotlines: public facts (decisions §1). */
@@ -88,4 +91,8 @@ export interface SiteDefaults {
   requireTwoFactor: boolean;
   /** Months the audit log keeps an entry (issue 21: two years by default). */
   auditRetentionMonths: number;
+  /** Service report (decision 0066): the program year's first month, the value of a mile, the home page's total. */
+  serviceYearStartMonth: number;
+  mileageRate: number;
+  showServiceTotal: boolean;
 }

@@ -9,6 +9,8 @@ export const BACKUP_TABLES = [
   'session',
   'images',
   'imageVariants',
+  // Before events: an event names its service category (decision 0066).
+  'serviceCategories',
   // Before events: occurrences refer to their series.
   'eventSeries',
   'events',
@@ -22,6 +24,9 @@ export const BACKUP_TABLES = [
   'memberCommunications',
   'memberResources',
   'memberResourceFiles',
+  // After events, volunteers, members and images: attendance and entries refer to them.
+  'attendance',
+  'serviceEntries',
   'siteSettings',
   'newsletterSubscribers',
   'newsletterIssues',
@@ -32,6 +37,9 @@ export const BACKUP_TABLES = [
   // After users: an entry names its administrator.
   'auditLog',
 ] as const;
+
+/** Tables a new database already has rows in: the settings, the default service categories. */
+const SEEDED_BY_MIGRATIONS = new Set<string>(['siteSettings', 'serviceCategories']);
 
 /** A logical backup: every row of every table, as JSON, engine-independent. */
 export interface Backup {
@@ -120,9 +128,11 @@ export async function importDatabase(db: DB, backup: Backup): Promise<Record<str
         .select(sql`1`.as('x'))
         .limit(1)
         .executeTakeFirst();
-      if (any && table !== 'siteSettings') throw new Error(`The database is not empty (table ${table} has rows): restore into a new database.`);
+      if (any && !SEEDED_BY_MIGRATIONS.has(table)) throw new Error(`The database is not empty (table ${table} has rows): restore into a new database.`);
     }
     await trx.deleteFrom('siteSettings').execute();
+    // The migration's default categories give way to the backup's own, when it has them (decision 0066).
+    if (backup.tables.serviceCategories?.length) await trx.deleteFrom('serviceCategories').execute();
     const json = await jsonColumns(trx);
     for (const table of BACKUP_TABLES) {
       const rows = (backup.tables[table] ?? []).map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, decode(v)])));

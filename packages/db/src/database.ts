@@ -65,6 +65,8 @@ export interface EventsTable {
   seriesId: ColumnType<number | null, number | null | undefined, number | null>;
   /** The rule's instant of an occurrence, before holiday moves and edits; unique per series. */
   originalStart: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The category its attendance counts under in the service report (migration 0018). */
+  serviceCategoryId: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** A recurring series (migration 0006): the rule and the fields new occurrences copy. */
@@ -324,7 +326,6 @@ export interface MailTokensTable {
   createdAt: CreatedAt;
 }
 
-/** Every table, as Kysely sees it (camelCase through CamelCasePlugin). */
 /** Uploaded photos (processed files in imageVariants). */
 export interface ImagesTable {
   id: Generated<number>;
@@ -361,6 +362,60 @@ export interface AuditLogTable {
 /** Changed fields with their old and new values. */
 export type AuditChanges = Record<string, { old: unknown; new: unknown }>;
 
+/** A category of the service ledger, in the report's order (migration 0018, decision 0066). */
+export interface ServiceCategoriesTable {
+  id: Generated<number>;
+  name: string;
+  position: Generated<number>;
+  /** False: kept out of the report's totals (the VFW's excluded kinds). */
+  reportable: Generated<boolean>;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+}
+
+/** numeric columns arrive as strings from pg; written as numbers. */
+type Numeric = ColumnType<string, number | string, number | string>;
+
+/** One person's presence at an event: a sign-up's (one row at most) or a walk-in's (migration 0018). */
+export interface AttendanceTable {
+  id: Generated<number>;
+  eventId: number;
+  volunteerId: number | null;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  memberId: number | null;
+  checkedInAt: Date | string | null;
+  checkedOutAt: Date | string | null;
+  /** An administrator's figure, with its reason; null means derived from the times or the event. */
+  hours: ColumnType<string | null, number | string | null | undefined, number | string | null>;
+  hoursReason: string | null;
+  /** The phone's id of an offline walk-in: sent twice, stored once. */
+  clientId: string | null;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+}
+
+/** Service without an event (migration 0018); a member's own entry counts once approved. */
+export interface ServiceEntriesTable {
+  id: Generated<number>;
+  memberId: number | null;
+  name: string;
+  /** A calendar day, 'YYYY-MM-DD' (a date column read as text). */
+  serviceDate: ColumnType<string, string, string>;
+  hours: Numeric;
+  miles: ColumnType<string, number | string | undefined, number | string>;
+  categoryId: number;
+  note: string | null;
+  imageId: number | null;
+  loggedByMember: Generated<boolean>;
+  approvedAt: Date | string | null;
+  approvedBy: number | null;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+}
+
+/** Every table, as Kysely sees it (camelCase through CamelCasePlugin). */
 export interface Database {
   users: UsersTable;
   userRecoveryCodes: UserRecoveryCodesTable;
@@ -387,6 +442,9 @@ export interface Database {
   mailOutbox: MailOutboxTable;
   mailTokens: MailTokensTable;
   auditLog: AuditLogTable;
+  serviceCategories: ServiceCategoriesTable;
+  attendance: AttendanceTable;
+  serviceEntries: ServiceEntriesTable;
 }
 
 export type EventRow = Selectable<EventsTable>;

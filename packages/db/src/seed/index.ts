@@ -13,6 +13,7 @@ import {
   buildResources,
   makeClock,
 } from './content.ts';
+import { seedService } from './service.ts';
 
 /** Options of seedDemo. */
 export interface SeedDemoOptions {
@@ -91,6 +92,7 @@ export async function seedDemo(db: DB, opts: SeedDemoOptions): Promise<SeedDemoR
       .execute();
     await trx.insertInto('memberCommunications').values(buildCommunications(clock)).execute();
     await trx.insertInto('memberResources').values(buildMemberResources()).execute();
+    await seedService(trx, clock);
 
     return {
       seeded: true,

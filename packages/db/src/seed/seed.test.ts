@@ -7,6 +7,7 @@ import { DEFAULT_SITE_SETTINGS } from '@post/contracts/site-settings';
 import { buildCommanderMessages, buildCommunications, buildEvents, buildNews, makeClock } from './content.ts';
 import { utcToZoned } from '@post/contracts/rules/event-time';
 import { dayNumber, dayNumberIn, instantOn } from './day-numbers.ts';
+import { SERVICE_HISTORY_TITLES } from './service.ts';
 
 const PASSWORD = 'demo-pass-2024';
 
@@ -104,8 +105,24 @@ describe(`demo seed`, () => {
     expect(s.data).toMatchObject({ town: 'Hometown', timeZone: 'America/New_York' });
   });
 
+  it('has a year of attendance and ledger entries, every event in a category', async () => {
+    const yearAgo = new Date(now.getTime() - 366 * 86_400_000);
+    const attendance = await h.db.selectFrom('attendance as a').innerJoin('events as e', 'e.id', 'a.eventId').select(['e.startDate', 'a.memberId']).execute();
+    expect(attendance.length).toBeGreaterThan(60);
+    expect(attendance.every((a) => ms(a.startDate) > yearAgo.getTime() && ms(a.startDate) < now.getTime())).toBe(true);
+    expect(attendance.some((a) => a.memberId !== null) && attendance.some((a) => a.memberId === null)).toBe(true);
+    const months = new Set(attendance.map((a) => utcToZoned(a.startDate, 'America/New_York').date.slice(0, 7)));
+    expect(months.size).toBeGreaterThanOrEqual(11);
+    const entries = await h.db.selectFrom('serviceEntries').select(['approvedAt', 'miles']).execute();
+    expect(entries).toHaveLength(36);
+    expect(entries.filter((e) => e.approvedAt === null)).toHaveLength(3);
+    const uncategorised = await h.db.selectFrom('events').select('id').where('serviceCategoryId', 'is', null).execute();
+    expect(uncategorised).toEqual([]);
+  });
+
   it('has events of every type, in the past and the future, at local times', async () => {
-    const events = await h.db.selectFrom('events').selectAll().execute();
+    // The past year's service events (decision 0066) are not the calendar around today.
+    const events = await h.db.selectFrom('events').selectAll().where('title', 'not in', SERVICE_HISTORY_TITLES).execute();
     expect(events.length).toBeGreaterThanOrEqual(14);
     expect(events.length).toBeLessThanOrEqual(18);
     expect(distinct(events.map((e) => e.type))).toEqual(['community', 'fundraiser', 'regular', 'special']);
@@ -307,7 +324,8 @@ describe(`demo seed around Veterans Day in another zone`, () => {
     ]);
     const c = await counts(h);
     expect(c).toMatchObject({
-      events: 17,
+      // 17 around today and 16 of the past year's service (a pantry day a month, an honor guard a quarter).
+      events: 33,
       volunteers: 49,
       news: 4,
       resources: 13,

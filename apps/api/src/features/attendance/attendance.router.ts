@@ -1,0 +1,183 @@
+import {
+  AttendanceHoursInput,
+  AttendeeSchema,
+  EventAttendanceSchema,
+  MarkInput,
+  MarkResultSchema,
+  ResolveCodeInput,
+  ResolvedCodeSchema,
+  WalkInInput,
+  ATTENDANCE_MESSAGES,
+  codeFromScan,
+  type MarkResult,
+} from '@post/contracts/attendance';
+import { IdInput } from '@post/contracts/common';
+import { adminProcedure, administratorProcedure, router } from '../../trpc.ts';
+import { audited, auditActor, recordAudit, type AuditEntry } from '../audit/audit.ts';
+import { inTransaction } from '../../lib/transaction.ts';
+import { getSettings } from '../site-settings/site-settings.service.ts';
+import { AppError } from '../../errors.ts';
+import type { DB } from '@post/db';
+import * as service from './attendance.service.ts';
+import { volunteerOfCode } from './check-in-code.ts';
+
+const tags = ['Attendance'];
+
+/** The audit entry of a new mark (a repeated mark changed nothing and records nothing). */
+function markEntry(action: 'check-in' | 'check-out' | 'walk-in', result: MarkResult): AuditEntry {
+  const a = result.attendee;
+  const field = action === 'check-out' ? 'checkedOutAt' : 'checkedInAt';
+  return { entity: 'attendance', entityId: a.attendanceId, action, changes: { name: { old: null, new: a.name }, [field]: { old: null, new: a[field] } } };
+}
+
+/** The post's time zone, for the times in the answers' messages. */
+const zoneOf = async (db: DB) => (await getSettings(db)).timeZone;
+
+/** Check-in at the door (issue 44): marks per sign-up, walk-ins, hours edited by administrators. */
+export const attendanceRouter = router({
+  list: adminProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/events/{id}/attendance',
+        tags,
+        summary: "An event's sign-ups and walk-ins with their check-in, check-out and hours",
+        protect: true,
+      },
+    })
+    .input(IdInput)
+    .output(EventAttendanceSchema)
+    .query(({ ctx, input }) => service.eventAttendance(ctx.db, input.id)),
+  checkIn: adminProcedure
+    .meta({
+      changesContent: true,
+      openapi: {
+        method: 'POST',
+        path: '/admin/volunteers/{id}/check-in',
+        tags,
+        summary: 'Mark a sign-up arrived (at: the time an offline phone made the mark); a second call answers with the first time',
+        protect: true,
+      },
+    })
+    .input(MarkInput)
+    .output(MarkResultSchema)
+    .mutation(async ({ ctx, input }) => {
+      const at = service.markTime(input.at);
+      const timeZone = await zoneOf(ctx.db);
+      return inTransaction(ctx.db, async (trx) => {
+        const result = await service.checkIn(trx, input.id, at, timeZone);
+        if (!result.already) await recordAudit(trx, auditActor(ctx, ctx.user), markEntry('check-in', result));
+        return result;
+      });
+    }),
+  checkOut: adminProcedure
+    .meta({
+      changesContent: true,
+      openapi: {
+        method: 'POST',
+        path: '/admin/volunteers/{id}/check-out',
+        tags,
+        summary: 'Mark a sign-up left; a second call answers with the first time',
+        protect: true,
+      },
+    })
+    .input(MarkInput)
+    .output(MarkResultSchema)
+    .mutation(async ({ ctx, input }) => {
+      const at = service.markTime(input.at);
+      const timeZone = await zoneOf(ctx.db);
+      return inTransaction(ctx.db, async (trx) => {
+        const result = await service.checkOut(trx, { volunteerId: input.id }, at, timeZone);
+        if (!result.already) await recordAudit(trx, auditActor(ctx, ctx.user), markEntry('check-out', result));
+        return result;
+      });
+    }),
+  checkOutRecord: adminProcedure
+    .meta({
+      changesContent: true,
+      openapi: { method: 'POST', path: '/admin/attendance/{id}/check-out', tags, summary: 'Mark a walk-in (an attendance record) left', protect: true },
+    })
+    .input(MarkInput)
+    .output(MarkResultSchema)
+    .mutation(async ({ ctx, input }) => {
+      const at = service.markTime(input.at);
+      const timeZone = await zoneOf(ctx.db);
+      return inTransaction(ctx.db, async (trx) => {
+        const result = await service.checkOut(trx, { attendanceId: input.id }, at, timeZone);
+        if (!result.already) await recordAudit(trx, auditActor(ctx, ctx.user), markEntry('check-out', result));
+        return result;
+      });
+    }),
+  walkIn: adminProcedure
+    .meta({
+      changesContent: true,
+      openapi: {
+        method: 'POST',
+        path: '/admin/events/{id}/walk-ins',
+        tags,
+        summary: 'Add a walk-in, checked in (clientId: sent again, stored once)',
+        protect: true,
+      },
+    })
+    .input(WalkInInput)
+    .output(MarkResultSchema)
+    .mutation(async ({ ctx, input }) => {
+      const at = service.markTime(input.at);
+      const timeZone = await zoneOf(ctx.db);
+      return inTransaction(ctx.db, async (trx) => {
+        const result = await service.addWalkIn(trx, input, at, timeZone);
+        if (!result.already) await recordAudit(trx, auditActor(ctx, ctx.user), markEntry('walk-in', result));
+        return result;
+      });
+    }),
+  setHours: administratorProcedure
+    .meta({
+      changesContent: true,
+      openapi: {
+        method: 'PUT',
+        path: '/admin/attendance/{id}/hours',
+        tags,
+        summary: "Set an attendance's hours with a reason (null: derived again)",
+        protect: true,
+      },
+    })
+    .input(AttendanceHoursInput)
+    .output(AttendeeSchema)
+    .mutation(({ ctx, input }) =>
+      audited(
+        ctx,
+        {
+          entity: 'attendance',
+          action: 'update',
+          id: input.id,
+          before: (trx) => service.hoursBefore(trx, input.id),
+          changes: (_, before) => ({
+            hours: { old: before?.hours == null ? null : Number(before.hours), new: input.hours },
+            hoursReason: { old: before?.hoursReason ?? null, new: input.hours === null ? null : input.reason },
+          }),
+        },
+        (trx) => service.setHours(trx, input),
+      ),
+    ),
+  resolveCode: adminProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/events/{eventId}/check-in-code',
+        tags,
+        summary: 'The sign-up a scanned check-in code names (404 when not one of this event)',
+        protect: true,
+      },
+    })
+    .input(ResolveCodeInput)
+    .output(ResolvedCodeSchema)
+    .query(async ({ ctx, input }) => {
+      const id = volunteerOfCode(ctx.env.mail.linkSecret, codeFromScan(input.code));
+      const row =
+        id === null
+          ? undefined
+          : await ctx.db.selectFrom('volunteers').select(['id', 'name']).where('id', '=', id).where('eventId', '=', input.eventId).executeTakeFirst();
+      if (!row) throw new AppError('NOT_FOUND', ATTENDANCE_MESSAGES.codeUnknown);
+      return { volunteerId: row.id, name: row.name };
+    }),
+});

@@ -1,0 +1,163 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ATTENDANCE_MESSAGES } from '@post/contracts/attendance';
+import { createTestApp, insertMember, type Agent } from '../../test-helpers.ts';
+import { checkInCode, checkInUrl, volunteerOfCode } from './check-in-code.ts';
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+let admin: Agent;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = t.agent();
+  await admin.loginAdmin();
+});
+afterAll(async () => t?.close());
+
+const HOUR = 3_600_000;
+
+/** An event of three hours that started an hour ago, with sign-ups. */
+async function eventWithSignUps(names: string[]) {
+  const event = await t.db
+    .insertInto('events')
+    .values({
+      title: 'Pancake breakfast',
+      description: 'x',
+      location: 'Hall',
+      startDate: new Date(Date.now() - HOUR),
+      endDate: new Date(Date.now() + 2 * HOUR),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const ids: number[] = [];
+  for (const name of names) {
+    const v = await t.db
+      .insertInto('volunteers')
+      .values({ eventId: event.id, name, email: `${name.toLowerCase().replace(/\W/g, '')}@example.org` })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    ids.push(v.id);
+  }
+  return { eventId: event.id, ids };
+}
+
+const rowsOf = (volunteerId: number) => t.db.selectFrom('attendance').selectAll().where('volunteerId', '=', volunteerId).execute();
+
+describe('check-in at the door', () => {
+  it('checks a sign-up in once: a second call answers with the first time and adds no row', async () => {
+    const { ids } = await eventWithSignUps(['Ann Arrive']);
+    const at = new Date(Date.now() - 30 * 60_000).toISOString();
+    const first = await admin.post(`/api/admin/volunteers/${ids[0]}/check-in`, { at });
+    expect(first.statusCode).toBe(200);
+    expect(first.json().already).toBe(false);
+    expect(first.json().attendee.checkedInAt).toBe(at);
+    const second = await admin.post(`/api/admin/volunteers/${ids[0]}/check-in`, {});
+    expect(second.statusCode).toBe(200);
+    expect(second.json().already).toBe(true);
+    expect(second.json().attendee.checkedInAt).toBe(at);
+    expect(second.json().message).toMatch(/^Already checked in at \d{1,2}:\d{2} [AP]M\.$/);
+    const rows = await rowsOf(ids[0]!);
+    expect(rows).toHaveLength(1);
+    // Only the first mark is in the audit log.
+    const entries = await t.db.selectFrom('auditLog').select('action').where('entity', '=', 'attendance').where('entityId', '=', String(rows[0]!.id)).execute();
+    expect(entries.map((e) => e.action)).toEqual(['check-in']);
+  });
+
+  it('answers concurrent scans of the same code with one record', async () => {
+    const { ids } = await eventWithSignUps(['Con Current']);
+    const results = await Promise.all([1, 2, 3, 4].map(() => admin.post(`/api/admin/volunteers/${ids[0]}/check-in`, {})));
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+    expect(results.filter((r) => !r.json().already)).toHaveLength(1);
+    expect(await rowsOf(ids[0]!)).toHaveLength(1);
+  });
+
+  it('derives hours from check-in to check-out, else from the event length', async () => {
+    const { eventId, ids } = await eventWithSignUps(['Hal Hours', 'Eve Event', 'Abe Absent']);
+    const inAt = new Date(Date.now() - 90 * 60_000);
+    await admin.post(`/api/admin/volunteers/${ids[0]}/check-in`, { at: inAt.toISOString() });
+    const out = await admin.post(`/api/admin/volunteers/${ids[0]}/check-out`, { at: new Date(inAt.getTime() + 75 * 60_000).toISOString() });
+    expect(out.statusCode).toBe(200);
+    expect(out.json().attendee.hours).toBe(1.25);
+    const again = await admin.post(`/api/admin/volunteers/${ids[0]}/check-out`, {});
+    expect(again.json().already).toBe(true);
+    expect(again.json().attendee.hours).toBe(1.25);
+    await admin.post(`/api/admin/volunteers/${ids[1]}/check-in`, {});
+    const list = await admin.get(`/api/admin/events/${eventId}/attendance`);
+    expect(list.statusCode).toBe(200);
+    const byName = Object.fromEntries(list.json().people.map((p: { name: string; hours: number }) => [p.name, p.hours]));
+    expect(byName).toEqual({ 'Hal Hours': 1.25, 'Eve Event': 3, 'Abe Absent': 0 });
+  });
+
+  it('refuses a check-out before a check-in, a time before the arrival, and a time in the future', async () => {
+    const { ids } = await eventWithSignUps(['Ned Never']);
+    const before = await admin.post(`/api/admin/volunteers/${ids[0]}/check-out`, {});
+    expect(before.statusCode).toBe(400);
+    expect(before.json().message).toBe(ATTENDANCE_MESSAGES.notCheckedIn);
+    const future = await admin.post(`/api/admin/volunteers/${ids[0]}/check-in`, { at: new Date(Date.now() + 2 * HOUR).toISOString() });
+    expect(future.statusCode).toBe(400);
+    expect(await rowsOf(ids[0]!)).toHaveLength(0);
+    await admin.post(`/api/admin/volunteers/${ids[0]}/check-in`, {});
+    const early = await admin.post(`/api/admin/volunteers/${ids[0]}/check-out`, { at: new Date(Date.now() - 5 * HOUR).toISOString() });
+    expect(early.statusCode).toBe(400);
+    expect(early.json().message).toBe(ATTENDANCE_MESSAGES.outBeforeIn);
+    expect((await rowsOf(ids[0]!))[0]!.checkedOutAt).toBeNull();
+    expect((await admin.post('/api/admin/volunteers/999999/check-in', {})).statusCode).toBe(404);
+  });
+
+  it('adds walk-ins, links one whose e-mail is a member, and stores a repeated client id once', async () => {
+    const { eventId } = await eventWithSignUps([]);
+    const member = await insertMember(t.db, { email: 'Walker.Member@example.org', firstName: 'Walt' });
+    const body = { name: 'Walt Walker', email: 'walker.member@EXAMPLE.org', clientId: 'phone-abc-12345' };
+    const first = await admin.post(`/api/admin/events/${eventId}/walk-ins`, body);
+    expect(first.statusCode).toBe(200);
+    expect(first.json().attendee).toMatchObject({ walkIn: true, memberId: member.id, volunteerId: null });
+    const again = await admin.post(`/api/admin/events/${eventId}/walk-ins`, body);
+    expect(again.json().already).toBe(true);
+    const stranger = await admin.post(`/api/admin/events/${eventId}/walk-ins`, { name: 'Sam Stranger', phone: '555 010 0199' });
+    expect(stranger.json().attendee.memberId).toBeNull();
+    const rows = await t.db.selectFrom('attendance').select('name').where('eventId', '=', eventId).execute();
+    expect(rows.map((r) => r.name).sort()).toEqual(['Sam Stranger', 'Walt Walker']);
+    const out = await admin.post(`/api/admin/attendance/${stranger.json().attendee.attendanceId}/check-out`, {});
+    expect(out.statusCode).toBe(200);
+    expect((await admin.post(`/api/admin/events/${eventId}/walk-ins`, { name: 'x' })).statusCode).toBe(400);
+  });
+
+  it('lets an administrator set hours with a reason (audited), not without one', async () => {
+    const { ids } = await eventWithSignUps(['Ora Override']);
+    const mark = await admin.post(`/api/admin/volunteers/${ids[0]}/check-in`, {});
+    const id = mark.json().attendee.attendanceId;
+    const noReason = await admin.put(`/api/admin/attendance/${id}/hours`, { hours: 5 });
+    expect(noReason.statusCode).toBe(400);
+    const set = await admin.put(`/api/admin/attendance/${id}/hours`, { hours: 5, reason: 'Stayed to clean the kitchen' });
+    expect(set.statusCode).toBe(200);
+    expect(set.json()).toMatchObject({ hours: 5, hoursOverridden: true, hoursReason: 'Stayed to clean the kitchen' });
+    const entry = await t.db
+      .selectFrom('auditLog')
+      .select('changes')
+      .where('entity', '=', 'attendance')
+      .where('action', '=', 'update')
+      .where('entityId', '=', String(id))
+      .executeTakeFirstOrThrow();
+    expect(entry.changes).toMatchObject({ hours: { old: null, new: 5 }, hoursReason: { new: 'Stayed to clean the kitchen' } });
+    const back = await admin.put(`/api/admin/attendance/${id}/hours`, { hours: null });
+    expect(back.json()).toMatchObject({ hours: 3, hoursOverridden: false });
+  });
+
+  it("resolves a sign-up's signed code for its own event only", async () => {
+    const { eventId, ids } = await eventWithSignUps(['Quinn Code']);
+    const other = await eventWithSignUps(['Other One']);
+    const secret = t.env.mail.linkSecret;
+    const url = checkInUrl(t.env.siteUrl, secret, ids[0]!);
+    expect(volunteerOfCode(secret, checkInCode(secret, ids[0]!))).toBe(ids[0]);
+    const ok = await admin.get(`/api/admin/events/${eventId}/check-in-code?code=${encodeURIComponent(url)}`);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({ volunteerId: ids[0], name: 'Quinn Code' });
+    const wrongEvent = await admin.get(`/api/admin/events/${other.eventId}/check-in-code?code=${encodeURIComponent(url)}`);
+    expect(wrongEvent.statusCode).toBe(404);
+    const forged = `${ids[0]}.${'A'.repeat(43)}`;
+    expect((await admin.get(`/api/admin/events/${eventId}/check-in-code?code=${forged}`)).statusCode).toBe(404);
+  });
+
+  it('is staff only', async () => {
+    const { ids } = await eventWithSignUps(['Anon Ymous']);
+    expect((await t.agent().post(`/api/admin/volunteers/${ids[0]}/check-in`, {})).statusCode).toBe(401);
+  });
+});

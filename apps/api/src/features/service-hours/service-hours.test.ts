@@ -1,0 +1,180 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SERVICE_MESSAGES } from '@post/contracts/service-hours';
+import { currentProgramYear } from '@post/contracts/rules/program-year';
+import { utcToZoned } from '@post/contracts/rules/event-time';
+import { createTestApp, insertMember, patchSiteSettings, type Agent } from '../../test-helpers.ts';
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+let admin: Agent;
+let categories: { id: number; name: string; reportable: boolean; position: number }[];
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = t.agent();
+  await admin.loginAdmin();
+  categories = (await admin.get('/api/admin/service-categories')).json();
+});
+afterAll(async () => t?.close());
+
+const cat = (name: string) => categories.find((c) => c.name === name)!.id;
+
+describe('categories', () => {
+  it("start as the Consolidated Post Report's sections in its order, with the VFW's excluded kinds not reportable", () => {
+    expect(categories.map((c) => c.name)).toEqual([
+      'Community service',
+      'Children & youth',
+      'Veterans affairs & rehabilitation',
+      'Americanism',
+      'Funeral honors',
+      'Blood donation',
+      'Emergency aid',
+      'Other',
+      'Post fundraisers, canteen and meetings',
+    ]);
+    expect(categories.filter((c) => !c.reportable).map((c) => c.name)).toEqual(['Post fundraisers, canteen and meetings']);
+  });
+
+  it('are added and changed by administrators (a duplicate name is a 409)', async () => {
+    const made = await admin.post('/api/admin/service-categories', { name: 'Canteen', position: 10, reportable: false });
+    expect(made.statusCode).toBe(200);
+    expect((await admin.post('/api/admin/service-categories', { name: 'canteen', position: 11, reportable: true })).statusCode).toBe(409);
+    const changed = await admin.put(`/api/admin/service-categories/${made.json().id}`, { name: 'Canteen shifts', position: 10, reportable: false });
+    expect(changed.json().name).toBe('Canteen shifts');
+    expect((await admin.post('/api/admin/service-categories', { name: ' ', position: 1, reportable: true })).json().message).toBe(
+      SERVICE_MESSAGES.categoryNameRequired,
+    );
+  });
+});
+
+describe("an event's default category", () => {
+  it('is set by staff, audited, and refused when unknown', async () => {
+    const ev = await t.db
+      .insertInto('events')
+      .values({ title: 'Blood drive', description: 'x', location: 'Hall', startDate: new Date(), endDate: new Date(Date.now() + 3_600_000) })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const res = await admin.put(`/api/admin/events/${ev.id}/service-category`, { categoryId: cat('Blood donation') });
+    expect(res.json()).toEqual({ id: ev.id, serviceCategoryId: cat('Blood donation') });
+    expect((await admin.put(`/api/admin/events/${ev.id}/service-category`, { categoryId: 99999 })).statusCode).toBe(400);
+    expect((await admin.put('/api/admin/events/99999/service-category', { categoryId: null })).statusCode).toBe(404);
+    const audit = await t.db.selectFrom('auditLog').select('changes').where('entity', '=', 'event').where('entityId', '=', String(ev.id)).execute();
+    expect(audit).toEqual([{ changes: { serviceCategoryId: { old: null, new: cat('Blood donation') } } }]);
+  });
+});
+
+describe('the ledger', () => {
+  it('adds service without an event for a member or a name, approved as an officer makes it', async () => {
+    const m = await insertMember(t.db, { firstName: 'Vera', lastName: 'Driver' });
+    const res = await admin.post('/api/admin/service-hours', {
+      memberId: m.id,
+      serviceDate: '2026-03-04',
+      hours: 3.5,
+      miles: 62,
+      categoryId: cat('Veterans affairs & rehabilitation'),
+      note: 'Drove a veteran to the VA hospital',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      name: 'Vera Driver',
+      memberId: m.id,
+      hours: 3.5,
+      miles: 62,
+      approved: true,
+      categoryName: 'Veterans affairs & rehabilitation',
+    });
+    const byName = await admin.post('/api/admin/service-hours', { name: 'Pat Public', serviceDate: '2026-03-05', hours: 1, categoryId: cat('Other') });
+    expect(byName.json()).toMatchObject({ name: 'Pat Public', memberId: null, miles: 0 });
+    const edited = await admin.put(`/api/admin/service-hours/${byName.json().id}`, {
+      name: 'Pat Public',
+      serviceDate: '2026-03-05',
+      hours: 2,
+      categoryId: cat('Americanism'),
+      note: 'Flag retirement',
+    });
+    expect(edited.json()).toMatchObject({ hours: 2, categoryName: 'Americanism', approved: true });
+    const list = await admin.get('/api/admin/service-hours?q=pat');
+    expect(list.json().items.map((e: { name: string }) => e.name)).toEqual(['Pat Public']);
+    expect((await admin.delete(`/api/admin/service-hours/${byName.json().id}`)).statusCode).toBe(200);
+    expect((await admin.delete(`/api/admin/service-hours/${byName.json().id}`)).statusCode).toBe(404);
+    const audit = await t.db.selectFrom('auditLog').select('action').where('entity', '=', 'service-entry').orderBy('id').execute();
+    expect(audit.map((a) => a.action)).toEqual(['create', 'create', 'update', 'delete']);
+  });
+
+  it('refuses bad input with a clear 400 and stores nothing', async () => {
+    const before = await t.db
+      .selectFrom('serviceEntries')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    const base = { name: 'Bad Input', serviceDate: '2026-03-05', hours: 1, categoryId: cat('Other') };
+    const cases: [Record<string, unknown>, string][] = [
+      [{ ...base, hours: 0 }, SERVICE_MESSAGES.hoursRange],
+      [{ ...base, hours: 30 }, SERVICE_MESSAGES.hoursRange],
+      [{ ...base, miles: -1 }, SERVICE_MESSAGES.milesRange],
+      [{ ...base, name: '' }, SERVICE_MESSAGES.whoRequired],
+      [{ ...base, categoryId: 99999 }, SERVICE_MESSAGES.categoryUnknown],
+      [{ ...base, serviceDate: '2999-01-01' }, 'Date must be between 1900 and 2200'],
+      [{ ...base, serviceDate: '2200-01-01' }, SERVICE_MESSAGES.dateInFuture],
+      [{ ...base, memberId: 99999 }, SERVICE_MESSAGES.memberUnknown],
+    ];
+    for (const [body, message] of cases) {
+      const res = await admin.post('/api/admin/service-hours', body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      if (!message.startsWith('Date must')) expect(res.json().message).toBe(message);
+    }
+    const after = await t.db
+      .selectFrom('serviceEntries')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(after.n).toBe(before.n);
+  });
+});
+
+describe("a member's own service", () => {
+  it('is logged unapproved, counts once an officer approves it, and shows in My service', async () => {
+    await patchSiteSettings(t.db, { timeZone: 'America/New_York' });
+    const m = await insertMember(t.db, { membershipNumber: 'SVC-1', firstName: 'Mia', lastName: 'Member' });
+    const member = t.agent();
+    await member.loginMember('SVC-1');
+    const today = utcToZoned(new Date(), 'America/New_York').date;
+    const logged = await member.post('/api/member/service', {
+      serviceDate: today,
+      hours: 2,
+      miles: 10,
+      categoryId: cat('Community service'),
+      note: 'Food bank',
+    });
+    expect(logged.statusCode).toBe(200);
+    expect(logged.json()).toMatchObject({ approved: false, loggedByMember: true, memberId: m.id, name: 'Mia Member' });
+    let mine = (await member.get('/api/member/service')).json();
+    expect(mine.hours).toBe(0);
+    expect(mine.items).toMatchObject([{ hours: 2, approved: false, category: 'Community service' }]);
+    expect((await admin.get('/api/admin/service-hours?status=pending')).json().items.map((e: { id: number }) => e.id)).toEqual([logged.json().id]);
+    // A member cannot approve; an officer can.
+    expect((await member.post(`/api/admin/service-hours/${logged.json().id}/approve`)).statusCode).toBe(401);
+    const approved = await admin.post(`/api/admin/service-hours/${logged.json().id}/approve`);
+    expect(approved.json().approved).toBe(true);
+    mine = (await member.get('/api/member/service')).json();
+    expect(mine.hours).toBe(2);
+    expect((await admin.get('/api/admin/service-hours?status=pending')).json().items).toEqual([]);
+  });
+});
+
+describe('the home page total', () => {
+  it('is null until the switch in Settings is on, then the reportable hours of this program year', async () => {
+    expect((await t.agent().get('/api/service-hours/total')).json()).toBeNull();
+    await patchSiteSettings(t.db, { showServiceTotal: true });
+    t.app.clearPublicCache();
+    const today = utcToZoned(new Date(), 'America/New_York').date;
+    await admin.post('/api/admin/service-hours', {
+      name: 'Canteen Helper',
+      serviceDate: today,
+      hours: 5,
+      categoryId: cat('Post fundraisers, canteen and meetings'),
+    });
+    const counted = (await admin.get(`/api/admin/service-hours?status=approved&year=${currentProgramYear(new Date(), 6, 'America/New_York')}`))
+      .json()
+      .items.filter((e: { categoryName: string; serviceDate: string }) => e.categoryName !== 'Post fundraisers, canteen and meetings');
+    const expected = counted.reduce((s: number, e: { hours: number }) => s + e.hours, 0);
+    const total = (await t.agent().get('/api/service-hours/total')).json();
+    expect(total.hours).toBe(expected);
+  });
+});

@@ -1,0 +1,109 @@
+import { z } from './zod.ts';
+import { checkIsoDate, email, Id, optionalPhone, Timestamp } from './common.ts';
+import { V } from './validation-messages.ts';
+
+/** The check-in page's texts and the API's answers (issue 44). */
+export const ATTENDANCE_MESSAGES = {
+  checkedIn: (name: string, time: string) => `${name} checked in at ${time}.`,
+  alreadyCheckedIn: (time: string) => `Already checked in at ${time}.`,
+  checkedOut: (name: string, time: string) => `${name} checked out at ${time}.`,
+  alreadyCheckedOut: (time: string) => `Already checked out at ${time}.`,
+  notCheckedIn: 'Check this person in before checking them out.',
+  outBeforeIn: 'The check-out time is before the check-in time.',
+  codeUnknown: 'This code is not a sign-up of this event.',
+  reasonRequired: 'Give a reason for the change of hours.',
+  hoursRange: 'Hours must be from 0 to 24.',
+  walkInAdded: (name: string) => `${name} was added as a walk-in and checked in.`,
+  atInFuture: 'That time is in the future.',
+} as const;
+
+/** An instant given by a phone that marked it offline; at most a few minutes ahead of the server's clock. */
+const MarkTime = checkIsoDate(z.string().trim()).optional();
+
+/** Body of POST /api/admin/volunteers/{id}/check-in and /check-out: `at` keeps an offline mark's own time. */
+export const MarkInput = z.object({ id: Id, at: MarkTime });
+export type MarkInput = z.input<typeof MarkInput>;
+
+/** Body of POST /api/admin/events/{id}/walk-ins. `clientId` makes a phone's repeated send count once. */
+export const WalkInInput = z.object({
+  id: Id,
+  name: z.string({ error: V.nameMin }).trim().min(2, V.nameMin).max(100, V.tooLong(100)),
+  email: z.union([z.literal(''), email(V.emailInvalid, 254)]).optional(),
+  phone: optionalPhone(20).optional(),
+  at: MarkTime,
+  clientId: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{8,64}$/, 'Invalid client id')
+    .optional(),
+});
+export type WalkInInput = z.input<typeof WalkInInput>;
+/** The walk-in form's fields. */
+export const WalkInFormSchema = WalkInInput.pick({ name: true, email: true, phone: true });
+export type WalkInFormValues = z.infer<typeof WalkInFormSchema>;
+
+/** Body of PUT /api/admin/attendance/{id}/hours: a figure with its reason, or null to go back to the derived hours. */
+export const AttendanceHoursInput = z.object({
+  id: Id,
+  hours: z
+    .number({ error: ATTENDANCE_MESSAGES.hoursRange })
+    .min(0, ATTENDANCE_MESSAGES.hoursRange)
+    .max(24, ATTENDANCE_MESSAGES.hoursRange)
+    .multipleOf(0.25, 'Hours go in quarters of an hour.')
+    .nullable(),
+  reason: z.string().trim().max(500, V.tooLong(500)).default(''),
+});
+
+/** Body of POST /api/admin/check-in-code: a scanned code, resolved against an event. */
+export const ResolveCodeInput = z.object({ eventId: Id, code: z.string().trim().min(1).max(2000) });
+
+/** One person on an event's attendance list: a sign-up (with or without a mark) or a walk-in. */
+export const AttendeeSchema = z.object({
+  /** The sign-up; null for a walk-in. */
+  volunteerId: z.number().int().nullable(),
+  /** The attendance record; null while a sign-up has no mark. */
+  attendanceId: z.number().int().nullable(),
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  role: z.string().nullable(),
+  walkIn: z.boolean(),
+  memberId: z.number().int().nullable(),
+  checkedInAt: Timestamp.nullable(),
+  checkedOutAt: Timestamp.nullable(),
+  /** Hours as counted: the administrator's figure, else check-out minus check-in, else the event's length; 0 when absent. */
+  hours: z.number(),
+  hoursOverridden: z.boolean(),
+  hoursReason: z.string().nullable(),
+});
+export type Attendee = z.infer<typeof AttendeeSchema>;
+
+/** GET /api/admin/events/{id}/attendance. */
+export const EventAttendanceSchema = z.object({
+  event: z.object({ id: z.number().int(), title: z.string(), startDate: Timestamp, endDate: Timestamp, serviceCategoryId: z.number().int().nullable() }),
+  people: z.array(AttendeeSchema),
+});
+export type EventAttendance = z.infer<typeof EventAttendanceSchema>;
+
+/** The answer of a check-in, check-out or walk-in: the person as now, and whether the mark was already there. */
+export const MarkResultSchema = z.object({ attendee: AttendeeSchema, already: z.boolean(), message: z.string() });
+export type MarkResult = z.infer<typeof MarkResultSchema>;
+
+/** What a scanned code names: the sign-up and its name. */
+export const ResolvedCodeSchema = z.object({ volunteerId: z.number().int(), name: z.string() });
+
+/** The path of a sign-up's check-in code inside a URL (what its QR code holds): `/check-in/{code}`. */
+export const CHECK_IN_PATH = '/check-in/';
+
+/** The code out of what a scanner read: a bare code or a URL ending in one. */
+export function codeFromScan(text: string): string {
+  const t = text.trim();
+  const at = t.lastIndexOf(CHECK_IN_PATH);
+  return at >= 0 ? t.slice(at + CHECK_IN_PATH.length).split(/[?#]/)[0]! : t;
+}
+
+/** The sign-up id a code names, read without checking its signature (the server checks it). */
+export function volunteerIdOfCode(code: string): number | null {
+  const m = /^([1-9][0-9]{0,15})\.[A-Za-z0-9_-]{43}$/.exec(code);
+  return m ? Number(m[1]) : null;
+}

@@ -1,0 +1,198 @@
+import { z } from './zod.ts';
+import { checkIsoDate, Id, optionalText, Timestamp } from './common.ts';
+import { ImageSchema } from './images.ts';
+import { pageOf, PageNumber, SearchText } from './paging.ts';
+import { V } from './validation-messages.ts';
+
+/** The ledger's and the report's texts (issue 44). */
+export const SERVICE_MESSAGES = {
+  hoursRange: 'Hours must be more than 0 and at most 24.',
+  milesRange: 'Miles must be from 0 to 5,000.',
+  whoRequired: 'Choose a member or enter a name.',
+  categoryRequired: 'Choose a category.',
+  categoryUnknown: 'That category was not found.',
+  memberUnknown: 'That member was not found.',
+  dateRequired: 'Enter the date of the service.',
+  dateInFuture: 'The date of the service is in the future.',
+  categoryNameRequired: 'Enter a name for the category.',
+  pendingApproval: 'Waiting for an officer to approve it',
+  noDocumentation: 'No photo or note as documentation',
+  noCategory: 'No category set',
+  logged: 'Thank you. Your service is logged and counts once an officer approves it.',
+} as const;
+
+/** A category of the ledger. */
+export const ServiceCategorySchema = z.object({ id: z.number().int(), name: z.string(), position: z.number().int(), reportable: z.boolean() });
+export type ServiceCategory = z.infer<typeof ServiceCategorySchema>;
+
+/** Body of POST /api/admin/service-categories and PUT /api/admin/service-categories/{id}. */
+export const ServiceCategoryInput = z.object({
+  name: z.string({ error: SERVICE_MESSAGES.categoryNameRequired }).trim().min(1, SERVICE_MESSAGES.categoryNameRequired).max(100, V.tooLong(100)),
+  position: z.coerce.number().int().min(0).max(1000),
+  reportable: z.boolean(),
+});
+export const UpdateServiceCategoryInput = ServiceCategoryInput.extend({ id: Id });
+
+const ServiceDate = checkIsoDate(
+  z.string({ error: SERVICE_MESSAGES.dateRequired }).trim().min(1, { error: SERVICE_MESSAGES.dateRequired, abort: true }),
+).refine((s) => /^\d{4}-\d{2}-\d{2}$/.test(s), V.invalidDate);
+const Hours = z.coerce
+  .number({ error: SERVICE_MESSAGES.hoursRange })
+  .gt(0, SERVICE_MESSAGES.hoursRange)
+  .max(24, SERVICE_MESSAGES.hoursRange)
+  .multipleOf(0.25, 'Hours go in quarters of an hour.');
+const Miles = z.coerce.number({ error: SERVICE_MESSAGES.milesRange }).min(0, SERVICE_MESSAGES.milesRange).max(5000, SERVICE_MESSAGES.milesRange).default(0);
+
+/** The fields of a ledger entry (service without an event). */
+export const ServiceEntryFields = z.object({
+  memberId: Id.nullable().optional(),
+  /** The person when they are not a member; a member's name is taken from the directory. */
+  name: z.string().trim().max(100, V.tooLong(100)).optional(),
+  serviceDate: ServiceDate,
+  hours: Hours,
+  miles: Miles,
+  categoryId: Id,
+  note: optionalText(2000),
+  imageId: Id.nullable().optional(),
+});
+/** Body of POST /api/admin/service-hours. */
+export const CreateServiceEntryInput = ServiceEntryFields.refine((v) => v.memberId != null || (v.name ?? '').length >= 2, {
+  message: SERVICE_MESSAGES.whoRequired,
+  path: ['name'],
+});
+export type CreateServiceEntryInput = z.input<typeof CreateServiceEntryInput>;
+/** Body of PUT /api/admin/service-hours/{id}. */
+export const UpdateServiceEntryInput = ServiceEntryFields.extend({ id: Id }).refine((v) => v.memberId != null || (v.name ?? '').length >= 2, {
+  message: SERVICE_MESSAGES.whoRequired,
+  path: ['name'],
+});
+/** Body of POST /api/member/service: a member's own service (who is the member). */
+export const LogOwnServiceInput = ServiceEntryFields.omit({ memberId: true, name: true, imageId: true });
+export type LogOwnServiceInput = z.input<typeof LogOwnServiceInput>;
+
+/** Body of PUT /api/admin/events/{id}/service-category: the event's default category (null: none). */
+export const EventCategoryInput = z.object({ id: Id, categoryId: Id.nullable() });
+export const EventCategorySchema = z.object({ id: z.number().int(), serviceCategoryId: z.number().int().nullable() });
+
+/** A ledger entry as read. */
+export const ServiceEntrySchema = z.object({
+  id: z.number().int(),
+  memberId: z.number().int().nullable(),
+  name: z.string(),
+  serviceDate: z.string(),
+  hours: z.number(),
+  miles: z.number(),
+  categoryId: z.number().int(),
+  categoryName: z.string(),
+  note: z.string().nullable(),
+  imageId: z.number().int().nullable(),
+  image: ImageSchema.nullable(),
+  loggedByMember: z.boolean(),
+  approved: z.boolean(),
+  approvedAt: Timestamp.nullable(),
+  createdAt: Timestamp,
+});
+export type ServiceEntry = z.infer<typeof ServiceEntrySchema>;
+
+/** GET /api/admin/service-hours: filter by text, category, state and program year; 25 a page. */
+export const ServiceEntriesInput = z.object({
+  q: SearchText,
+  categoryId: Id.optional(),
+  status: z.enum(['all', 'pending', 'approved']).default('all'),
+  year: z.coerce.number().int().min(1900).max(2200).optional(),
+  page: PageNumber,
+});
+export type ServiceEntriesInput = z.input<typeof ServiceEntriesInput>;
+export const ServiceEntriesPage = pageOf(ServiceEntrySchema);
+export type ServiceEntriesPage = z.infer<typeof ServiceEntriesPage>;
+
+/** ?year= of the report: the year the program year starts in. */
+export const ReportInput = z.object({
+  year: z.coerce.number({ error: 'Choose a year.' }).int('Choose a year.').min(1900, 'Choose a year.').max(2200, 'Choose a year.'),
+});
+
+/** One line of a category's list: an event's attendance or a ledger entry. */
+export const ReportItemSchema = z.object({
+  kind: z.enum(['event', 'entry']),
+  id: z.number().int(),
+  date: z.string(),
+  title: z.string(),
+  people: z.array(z.string()),
+  hours: z.number(),
+  miles: z.number(),
+});
+const Figures = {
+  hours: z.number(),
+  volunteers: z.number().int(),
+  memberHours: z.number(),
+  nonMemberHours: z.number(),
+  events: z.number().int(),
+  entries: z.number().int(),
+  miles: z.number(),
+  mileageValue: z.number(),
+};
+/** One category of the report (in the report's order); `reportable` false: not in the totals. */
+export const ReportCategorySchema = z.object({
+  id: z.number().int().nullable(),
+  name: z.string(),
+  reportable: z.boolean(),
+  ...Figures,
+  items: z.array(ReportItemSchema),
+});
+export type ReportCategory = z.infer<typeof ReportCategorySchema>;
+/** An entry the report flags: not approved yet (not counted) or without documentation. */
+export const ReportAttentionSchema = z.object({
+  id: z.number().int(),
+  date: z.string(),
+  name: z.string(),
+  hours: z.number(),
+  category: z.string(),
+  reason: z.string(),
+});
+
+/** GET /api/admin/reports/service?year=YYYY. */
+export const ServiceReportSchema = z.object({
+  year: z.number().int(),
+  label: z.string(),
+  from: z.string(),
+  to: z.string(),
+  startMonth: z.number().int(),
+  mileageRate: z.number(),
+  totals: z.object(Figures),
+  categories: z.array(ReportCategorySchema),
+  attention: z.array(ReportAttentionSchema),
+});
+export type ServiceReport = z.infer<typeof ServiceReportSchema>;
+
+/** GET /api/member/service: the member's hours this program year and their records. */
+export const MyServiceSchema = z.object({
+  label: z.string(),
+  from: z.string(),
+  to: z.string(),
+  hours: z.number(),
+  items: z.array(
+    z.object({
+      kind: z.enum(['event', 'entry']),
+      id: z.number().int(),
+      date: z.string(),
+      title: z.string(),
+      category: z.string(),
+      hours: z.number(),
+      approved: z.boolean(),
+    }),
+  ),
+});
+export type MyService = z.infer<typeof MyServiceSchema>;
+
+/** GET /api/service-hours/total: the public total of this program year, or null when the switch is off. */
+export const PublicServiceTotalSchema = z.object({ hours: z.number(), label: z.string() }).nullable();
+
+/** "2,140 volunteer hours served this year". */
+export function publicTotalText(hours: number): string {
+  return `${Math.round(hours).toLocaleString('en-US')} volunteer hours served this year`;
+}
+
+/** Hours rounded to hundredths, as stored and shown. */
+export function roundHours(h: number): number {
+  return Math.round(h * 100) / 100;
+}
