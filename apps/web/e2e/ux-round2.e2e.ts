@@ -501,6 +501,22 @@ describe('issue 46 #9: polish', () => {
 });
 
 describe('issue 46 #7: content editors get what they expect', () => {
+  it('the edit event page has Duplicate and Delete in its header; Delete asks, then returns to the dashboard', async () => {
+    const { page, context } = await site.newPage({ width: 390, height: 844 });
+    await signInAdmin(page);
+    const id = await createCommunityEvent(context, 'Header Actions Supper', 'A supper to delete from its own page.', dayThisMonth(3), ZONE);
+    await page.goto(`/admin/events/${id}`);
+    // In the header, beside the title: before the form's first field.
+    const actions = page.locator('[data-slot=page-actions]');
+    await actions.getByRole('link', { name: 'Duplicate Header Actions Supper' }).waitFor();
+    await actions.getByRole('button', { name: 'Delete Header Actions Supper' }).click();
+    const ask = page.getByRole('alertdialog');
+    await ask.getByRole('button', { name: 'Delete' }).click();
+    await page.waitForURL(/\/admin(\?.*)?$/);
+    assert.equal((await page.request.get(`/api/events/${id}`)).status(), 404);
+    await context.close();
+  });
+
   // Last in the file: it deletes the demo's active highlight.
   it('deleting the engagement the home page shows warns of it and can make another active in the same step', async () => {
     const { page, context } = await site.newPage({ width: 390, height: 844 });

@@ -23,7 +23,11 @@ export function Page({
           <h1 className="text-3xl font-bold text-navy-800">{title}</h1>
           {intro ? <p className="mt-2 text-lg text-muted-foreground">{intro}</p> : null}
         </div>
-        {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
+        {actions ? (
+          <div data-slot="page-actions" className="flex flex-wrap gap-2">
+            {actions}
+          </div>
+        ) : null}
       </div>
       {children}
     </div>

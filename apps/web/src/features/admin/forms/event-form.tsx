@@ -34,6 +34,7 @@ import { FormPictureSchema, NO_PICTURE, type FormPicture } from '@post/contracts
 import { PictureField } from '../../../components/image-upload-field.tsx';
 import { checkRepeat, NO_REPEAT, RepeatField, RepeatFormSchema, repeatFromRecurrence, toRecurrence } from './repeat-field.tsx';
 import { SeriesScopeDialog } from './series-scope-dialog.tsx';
+import { DuplicateLink, EventDeleteButton } from '../tables/event-row-actions.tsx';
 
 // The form's own rule on top of the contract: the end may not come before the start. The picture
 // is a field of the form, so its draft keeps it (issue 22); so is "Repeats" (issue 20).
@@ -73,6 +74,7 @@ function newEventValues(timeZone: string, start?: string, end?: string): EventVa
  */
 export function EventFormPage({ id, start, end, from }: { id?: number; start?: string; end?: string; from?: number }) {
   const { timeZone, ready } = usePostTimeZone();
+  const navigate = useNavigate();
   const source = id ?? from;
   const event = trpc.events.byId.useQuery({ id: source ?? 0 }, { enabled: source !== undefined });
   const loadFailed = source !== undefined && event.isError;
@@ -127,6 +129,15 @@ export function EventFormPage({ id, start, end, from }: { id?: number; start?: s
     <Page
       before={<BackLink to="/admin" />}
       title={title}
+      // Editing: Duplicate and Delete here too, as in the dashboard's row (issue 46).
+      actions={
+        id !== undefined && event.data ? (
+          <>
+            <DuplicateLink id={id} name={event.data.title} />
+            <EventDeleteButton event={event.data} onDeleted={() => void navigate({ to: '/admin' })} />
+          </>
+        ) : undefined
+      }
       intro={
         from !== undefined && id === undefined
           ? 'A copy of an event, without its volunteers: change the date and save.'

@@ -39,7 +39,14 @@ function followingText(title: string, preview: { deletedEvents: number; deletedS
  * The Delete button of an event row. It says how many sign-ups go with the event, and for an
  * occurrence of a series it asks "This event" / "This and following events" (issue 20).
  */
-export function EventDeleteButton({ event }: { event: { id: number; title: string; seriesId: number | null; volunteerCount: number } }) {
+export function EventDeleteButton({
+  event,
+  onDeleted,
+}: {
+  event: { id: number; title: string; seriesId: number | null; volunteerCount: number };
+  /** After the delete (the edit page leaves for the dashboard); a table row keeps the focus in the table. */
+  onDeleted?: () => void;
+}) {
   const utils = trpc.useUtils();
   const remove = trpc.events.remove.useMutation();
   const [open, setOpen] = useState(false);
@@ -53,7 +60,9 @@ export function EventDeleteButton({ event }: { event: { id: number; title: strin
       toast.success(deletedText(r));
     } catch {
       toast.error(T.deleteFailed('event'));
+      return;
     }
+    if (onDeleted) return onDeleted();
     await Promise.all([utils.events.invalidate(), utils.volunteers.invalidate()]);
     keepFocus();
   };
