@@ -3,8 +3,10 @@ import { T } from '@post/contracts/messages';
 import { Button } from '@post/ui/components/button';
 import { Input } from '@post/ui/components/input';
 import { serverMessage, trpc } from '../../lib/trpc.ts';
-import { toast } from 'sonner';
 import { useHydrated } from '../../lib/use-hydrated.ts';
+
+// sonner when there is something to say: the footer is preloaded on every page, and sonner would come with it (decision 0067).
+const toast = () => import('sonner').then((m) => m.toast);
 
 /**
  * The footer's newsletter sign-up (decisions §5), with a honeypot instead of a CAPTCHA.
@@ -33,10 +35,10 @@ export function NewsletterBox() {
     setError(undefined);
     try {
       await subscribe.mutateAsync(parsed.data);
-      toast.success(T.newsletterSubscribed.title, { description: T.newsletterSubscribed.description });
       if (input.current) input.current.value = '';
+      (await toast()).success(T.newsletterSubscribed.title, { description: T.newsletterSubscribed.description });
     } catch (err) {
-      toast.error('Error', { description: serverMessage(err) ?? 'We could not sign you up just now. Please try again.' });
+      (await toast()).error('Error', { description: serverMessage(err) ?? 'We could not sign you up just now. Please try again.' });
     }
   }
 
