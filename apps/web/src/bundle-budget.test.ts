@@ -2,10 +2,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { pageModules, routeChunk } from './page-modules.ts';
+import { pageRoutes, type PageRoute } from './route-tree-files.ts';
 
 // The JavaScript a public route loads before it is interactive: the page's script
-// (src/main.tsx) with its static imports, plus the route's component chunk with its static
-// imports (the router loads it before hydrating).
+// (src/main.tsx) with its static imports, plus what the server modulepreloads for the page
+// (its routes' chunks and the footer's, `pageModules`) with their static imports.
 // Other dynamic imports (calendar, QR encoder, dialogs, forms) come later.
 const dist = path.join(import.meta.dirname, '../dist');
 const manifestFile = path.join(dist, '.vite/manifest.json');
@@ -13,17 +15,8 @@ const manifestFile = path.join(dist, '.vite/manifest.json');
 /** The budget in KB of gzip for each public route (issue 16, with React 19 and react-dom). */
 export const BUDGET_KB = Number(process.env.BUNDLE_BUDGET_KB ?? 170);
 
-const PUBLIC_ROUTES: Record<string, string> = {
-  '/': 'src/routes/index.tsx',
-  '/events': 'src/routes/events.tsx',
-  '/resources': 'src/routes/resources.tsx',
-  '/news': 'src/routes/news/index.tsx',
-  '/news/{id}': 'src/routes/news/$id.tsx',
-  '/community': 'src/routes/community.tsx',
-  '/commander-message': 'src/routes/commander-message.tsx',
-  '/QRG': 'src/routes/QRG.tsx',
-  '/login': 'src/routes/login.tsx',
-};
+// Every public page of the route tree, so a new one is measured without being listed (decision 0067).
+const PUBLIC_ROUTES = pageRoutes().filter((r) => r.public);
 
 interface Chunk {
   file: string;
@@ -47,10 +40,11 @@ describe.runIf(existsSync(manifestFile))('bundle budget (run after the build)', 
   };
   /** The page's script (the app's start) and its static imports. */
   const start = (into: Set<string>) => closure('index.html', into);
-  const routeFiles = (source: string) => {
+  const routeFiles = (route: PageRoute) => {
     const files = new Set<string>();
     start(files);
-    for (const key of Object.keys(manifest)) if (key.startsWith(`${source}?`)) closure(key, files);
+    for (const key of pageModules(route.matched)) closure(key, files);
+    for (const key of Object.keys(manifest)) if (key.startsWith(`${route.file}?`)) closure(key, files);
     return files;
   };
 
@@ -70,13 +64,19 @@ describe.runIf(existsSync(manifestFile))('bundle budget (run after the build)', 
     }).toEqual({ reactDomInternals: true, reactErrors: true, hydrateRoot: true, preact: false });
   });
 
+  it("finds each public route's chunk and the footer's where the server looks for them to preload", () => {
+    expect(PUBLIC_ROUTES.length).toBeGreaterThan(8);
+    const missing = [...PUBLIC_ROUTES.map((r) => routeChunk(r.id)), 'src/layout/footer.tsx'].filter((key) => !manifest[key]);
+    expect(missing, 'manifest keys page-modules.ts names that the build does not have').toEqual([]);
+  });
+
   it('keeps every public route within the budget', () => {
     const rows: string[] = [];
     const over: string[] = [];
-    for (const [route, source] of Object.entries(PUBLIC_ROUTES)) {
-      const total = [...routeFiles(source)].filter((f) => f.endsWith('.js')).reduce((n, f) => n + sizeOf(f), 0);
-      rows.push(`${route.padEnd(20)} ${(total / 1024).toFixed(1)} KB gzip`);
-      if (total > BUDGET_KB * 1024) over.push(route);
+    for (const route of PUBLIC_ROUTES) {
+      const total = [...routeFiles(route)].filter((f) => f.endsWith('.js')).reduce((n, f) => n + sizeOf(f), 0);
+      rows.push(`${route.path.padEnd(24)} ${(total / 1024).toFixed(1)} KB gzip`);
+      if (total > BUDGET_KB * 1024) over.push(route.path);
     }
     console.log(`JavaScript before interactive (budget ${BUDGET_KB} KB gzip):\n${rows.join('\n')}`);
     expect(over).toEqual([]);
@@ -89,11 +89,11 @@ describe.runIf(existsSync(manifestFile))('bundle budget (run after the build)', 
         .map((c) => c.file);
     const heavy = [...chunkNamed(/fullcalendar|events-calendar/i), ...chunkNamed(/qrcode|qr-draw/i)];
     expect(heavy.length).toBeGreaterThan(0);
-    for (const [route, source] of Object.entries(PUBLIC_ROUTES)) {
-      const files = routeFiles(source);
-      for (const f of heavy) expect(files.has(f), `${f} is loaded up front on ${route}`).toBe(false);
+    for (const route of PUBLIC_ROUTES) {
+      const files = routeFiles(route);
+      for (const f of heavy) expect(files.has(f), `${f} is loaded up front on ${route.path}`).toBe(false);
       for (const key of Object.keys(manifest)) {
-        if (/^src\/routes\/(admin|member)/.test(key)) expect(files.has(manifest[key]!.file), `${key} is loaded up front on ${route}`).toBe(false);
+        if (/^src\/routes\/(admin|member)/.test(key)) expect(files.has(manifest[key]!.file), `${key} is loaded up front on ${route.path}`).toBe(false);
       }
     }
   });

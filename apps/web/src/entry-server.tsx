@@ -9,6 +9,7 @@ import { App } from './app.tsx';
 import { setServerSanitizer } from './features/commander-message/sanitize.ts';
 import { setServerLanguage } from './features/qr/qr-messages.ts';
 import type { RenderResult } from '@post/contracts/ssr';
+import { pageModules } from './page-modules.ts';
 
 /**
  * Whether a path is one of the app's pages: the server answers 404 for the signed-in pages'
@@ -75,14 +76,7 @@ export async function render({
     html,
     head,
     dehydrated: dehydrate(queryClient),
-    modules: [
-      // Each matched route's component chunk (autoCodeSplitting), named by its file as the
-      // manifest names it, and the root layout's footer, which every page hydrates.
-      ...router.state.matches
-        .filter((m) => m.routeId !== '__root__')
-        .map((m) => `src/routes${m.routeId.endsWith('/') ? `${m.routeId}index` : m.routeId}.tsx?tsr-split=component`),
-      'src/layout/footer.tsx',
-    ],
+    modules: pageModules(router.state.matches.map((m) => m.routeId)),
     status: notFound ? 404 : 200,
     // The QR generator's labels follow Accept-Language: caches must keep one copy per language.
     vary: router.state.matches.some((m) => m.routeId === '/QRG') ? 'Accept-Language' : undefined,

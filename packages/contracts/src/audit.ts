@@ -1,6 +1,6 @@
 import { z } from './zod.ts';
 
-export { AUDIT_ACTIONS, AUDIT_ENTITIES, formatAuditChanges, formatAuditValue } from './audit-format.ts';
+export { AUDIT_ACTIONS, AUDIT_ENTITIES, formatAuditChanges, formatAuditValue, type AuditAction, type AuditEntity } from './audit-format.ts';
 
 /** A calendar date 'YYYY-MM-DD' (a day in the post's time zone). */
 const Day = z

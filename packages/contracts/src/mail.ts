@@ -1,14 +1,9 @@
 import { z } from './zod.ts';
 import { V } from './messages.ts';
 import { NewPassword } from './password.ts';
+import { MAIL_E } from './mail-messages.ts';
 
-/** Messages of the e-mail features (issue 19). */
-export const MAIL_E = {
-  cancelLinkInvalid: 'This cancel link is not valid any more: it was used already, or the event has ended.',
-  tokenRequired: 'The link is incomplete: please open it again from your e-mail.',
-  outboxNotFound: 'Message not found.',
-  onlyFailedRetry: 'Only a failed or cancelled message can be sent again.',
-} as const;
+export { MAIL_E };
 
 /**
  * A true/false field that stays strict through the REST adapter (trpc-to-openapi turns every

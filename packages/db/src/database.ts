@@ -22,7 +22,7 @@ export interface UsersTable {
   totpSecret: string | null;
   totpEnabled: Generated<boolean>;
   /** The last 30-second time step accepted: a code of that step or older is refused (replay). */
-  totpLastStep: ColumnType<string | null, number | string | null | undefined, number | string | null>;
+  totpLastStep: ColumnType<number | null, number | string | null | undefined, number | string | null>;
   createdAt: CreatedAt;
   updatedAt: Timestamp;
 }
@@ -348,7 +348,8 @@ export interface ImageVariantsTable {
 
 /** One recorded change (migration 0009); written by `recordAudit`, never updated. */
 export interface AuditLogTable {
-  id: Generated<string>;
+  /** bigserial, read as a number (client.ts parses int8). */
+  id: Generated<number>;
   at: CreatedAt;
   actorUserId: number | null;
   actorName: string | null;

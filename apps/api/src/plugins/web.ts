@@ -7,6 +7,7 @@ import { unstable_localLink } from '@trpc/client';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DB } from '@post/db';
 import type { SsrModule } from '@post/contracts/ssr';
+import { SIGNED_IN_AREA } from '@post/contracts/site-pages';
 import type { Env } from '../env.ts';
 import { getPublicSettings } from '../features/site-settings/site-settings.service.ts';
 import { sanitizeCommanderHtml } from '../features/commander-messages/commander-html.ts';
@@ -14,9 +15,6 @@ import { appRouter } from '../router.ts';
 import { contextFactory } from '../trpc.ts';
 import { escapeMarkup } from '../lib/escape.ts';
 
-// Pages behind a sign-in are not rendered on the server: they hold nobody's data until the
-// browser asks with its session, and search engines must not see them.
-const CLIENT_ONLY = /^\/(admin|member)(\/|$|\?)/;
 /** The path as routes match it: doubled slashes collapsed, lower case (so /Admin and //admin are /admin). */
 export const normalPath = (url: string) =>
   url
@@ -53,7 +51,9 @@ export const webPlugin = fp(async (app, opts: { env: Env; db: DB }) => {
   async function page(req: FastifyRequest, reply: FastifyReply) {
     const settings = await getPublicSettings(opts.db);
     const url = req.url;
-    const clientOnly = CLIENT_ONLY.test(normalPath(url));
+    // Pages behind a sign-in are not rendered on the server: they hold nobody's data until the
+    // browser asks with its session, and search engines must not see them.
+    const clientOnly = SIGNED_IN_AREA.test(normalPath(url));
     if (ssr && !clientOnly) {
       try {
         const link = unstable_localLink({ router: appRouter, createContext: async () => createContext({ req, res: reply }) });

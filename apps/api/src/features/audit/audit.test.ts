@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { sql } from 'kysely';
 import { createTestApp, insertMember, type Agent } from '../../test-helpers.ts';
+import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS } from '@post/contracts/audit-format';
 import { diffFields } from './audit.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -446,6 +447,19 @@ describe('no administrator write is left out', () => {
     }
     expect(missing).toEqual([]);
     expect(checked).toBeGreaterThan(25);
+  });
+
+  it('names only entities and actions the audit page has a label for (AUDIT_ENTITY_LABELS, AUDIT_ACTION_LABELS in contracts/audit-format.ts)', async () => {
+    const { appRouter } = await import('../../router.ts');
+    const unlabelled: string[] = [];
+    for (const [name, p] of Object.entries((appRouter as any)._def.procedures as Record<string, any>)) {
+      const source = String(p._def.resolver);
+      for (const [, key, value] of source.matchAll(/\b(entity|action): ['"]([a-z-]+)['"]/g)) {
+        const labels: Record<string, string> = key === 'entity' ? AUDIT_ENTITY_LABELS : AUDIT_ACTION_LABELS;
+        if (!(value! in labels)) unlabelled.push(`${name}: ${key} '${value}' has no label in AUDIT_${key!.toUpperCase()}_LABELS`);
+      }
+    }
+    expect(unlabelled).toEqual([]);
   });
 });
 

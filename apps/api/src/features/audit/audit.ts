@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { AuditAction, AuditEntity } from '@post/contracts/audit-format';
 import type { AuditChanges, Database, DB } from '@post/db';
 import { AppError } from '../../errors.ts';
 import { clientIp } from '../../lib/session.ts';
@@ -14,11 +15,11 @@ export interface AuditActor {
 
 /** What was done to which record. `changes` never holds a password, token or secret. */
 export interface AuditEntry {
-  /** The kind of record: 'event', 'news', 'member', 'settings', 'user', 'session', … */
-  entity: string;
+  /** The kind of record: one of AUDIT_ENTITY_LABELS (contracts' audit-format.ts). */
+  entity: AuditEntity;
   entityId?: string | number | null;
-  /** 'create', 'update', 'delete', 'sign-in', 'sign-in-failed', 'export', … */
-  action: string;
+  /** One of AUDIT_ACTION_LABELS (contracts' audit-format.ts). */
+  action: AuditAction;
   changes?: AuditChanges | null;
 }
 
@@ -62,8 +63,8 @@ export interface AuditContext {
 
 /** Describes one audited write. */
 export interface AuditedWrite<T, B> {
-  entity: string;
-  action: string;
+  entity: AuditEntity;
+  action: AuditAction;
   /** The record's id; by default the `id` of the write's result (or of the record before). */
   id?: string | number | null | ((result: NoInfer<T>) => string | number | null | undefined);
   /** Reads the record as it was (updates, deletes), inside the transaction; a 404 is left to the write. */

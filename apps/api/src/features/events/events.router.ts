@@ -24,7 +24,7 @@ import { audited, diffFields, type AuditContext } from '../audit/audit.ts';
 // Issue 19: volunteers hear of a change of time or place and of a deletion, in the same
 // transaction as the edit (unless the administrator unticks "Tell volunteers").
 async function updateAndNotify(ctx: AuditContext & Context, input: UpdateEventInput, userId: number) {
-  const what = { entity: 'event', action: 'update', before: (trx: DB) => service.eventById(trx, input.id, false) };
+  const what = { entity: 'event' as const, action: 'update' as const, before: (trx: DB) => service.eventById(trx, input.id, false) };
   // scope 'following' changes the later occurrences of the series too: the entry says so.
   return audited(
     ctx,
@@ -45,7 +45,7 @@ async function updateAndNotify(ctx: AuditContext & Context, input: UpdateEventIn
 }
 
 async function deleteAndNotify(ctx: AuditContext & Context, input: DeleteEventInput) {
-  const what = { entity: 'event', action: 'delete', id: input.id, before: (trx: DB) => service.eventById(trx, input.id, false) };
+  const what = { entity: 'event' as const, action: 'delete' as const, id: input.id, before: (trx: DB) => service.eventById(trx, input.id, false) };
   const changes = (r: DeleteEventResult, old: EventDetail | undefined): AuditChanges => ({
     ...withScope(diffFields(old ? pick(old, { title: 1, startDate: 1, endDate: 1, location: 1, type: 1 }) : null, null), input.scope),
     ...counts(r),

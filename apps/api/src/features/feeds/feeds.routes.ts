@@ -6,6 +6,7 @@ import { listNews } from '../news/news.service.ts';
 import { escapeMarkup } from '../../lib/escape.ts';
 import { enclosureSizes } from '../images/images.service.ts';
 import { largestJpegPath } from '@post/contracts/images';
+import { SITEMAP_PAGES } from '@post/contracts/site-pages';
 
 // Escapes text for XML, dropping the characters XML 1.0 does not allow (C0 controls but tab, LF and CR; U+FFFE, U+FFFF), which would make the whole feed unreadable.
 const xml = (s: string) => escapeMarkup(s.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, ''));
@@ -34,9 +35,8 @@ export async function feedsRoutes(app: FastifyInstance, deps: { db: DB; env: Env
   app.get('/sitemap.xml', async (req, reply) => {
     const origin = deps.env.siteUrl;
     const news = await listNews(deps.db);
-    const pages = ['/', '/events', '/resources', '/news', '/community', '/commander-message', '/QRG'];
     const urls = [
-      ...pages.map((p) => `<url><loc>${xml(origin + p)}</loc></url>`),
+      ...SITEMAP_PAGES.map((p) => `<url><loc>${xml(origin + p)}</loc></url>`),
       ...news.map((n) => `<url><loc>${xml(`${origin}/news/${n.id}`)}</loc><lastmod>${n.publishDate.slice(0, 10)}</lastmod></url>`),
     ];
     return reply

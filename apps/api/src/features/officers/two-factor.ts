@@ -51,7 +51,7 @@ export async function acceptTotp(db: DB, userId: number, secret: string, code: s
     .updateTable('users')
     .set({ totpLastStep: step })
     .where('id', '=', userId)
-    .where((eb) => eb.or([eb('totpLastStep', 'is', null), eb('totpLastStep', '<', String(step))]))
+    .where((eb) => eb.or([eb('totpLastStep', 'is', null), eb('totpLastStep', '<', step)]))
     .returning('id')
     .executeTakeFirst();
   return Boolean(row);

@@ -1,7 +1,7 @@
 import { useRef, useState, useEffect } from 'react';
 import type * as React from 'react';
 import { CircleAlertIcon, CircleCheckIcon } from 'lucide-react';
-import { MAIL_E } from '@post/contracts/mail';
+import { MAIL_E } from '@post/contracts/mail-messages';
 import { Button } from '@post/ui/components/button';
 import { Page } from '../../layout/page.tsx';
 import { serverMessage } from '../../lib/trpc.ts';

@@ -1,6 +1,6 @@
 import { CircleAlertIcon } from 'lucide-react';
 import { TEXT } from '@post/contracts/messages';
-import { MAIL_E } from '@post/contracts/mail';
+import { MAIL_E } from '@post/contracts/mail-messages';
 import { Page } from '../../layout/page.tsx';
 import { serverMessage, trpc } from '../../lib/trpc.ts';
 import { LinkActionPage } from './link-action.tsx';

@@ -3,9 +3,11 @@ import { T } from '@post/contracts/messages';
 import { Button } from '@post/ui/components/button';
 import { Input } from '@post/ui/components/input';
 import { serverMessage, trpc } from '../../lib/trpc.ts';
-import { toast } from 'sonner';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { MAIL_WAITS } from '../mail/mail-status.tsx';
+
+// sonner when there is something to say: the footer is preloaded on every page, and sonner would come with it (decision 0067).
+const toast = () => import('sonner').then((m) => m.toast);
 
 /**
  * The footer's newsletter sign-up (decisions §5), with a honeypot instead of a CAPTCHA.
@@ -40,14 +42,14 @@ export function NewsletterBox() {
         (s) => s.configured,
         () => true,
       );
+      if (input.current) input.current.value = '';
       // One id for the action's toasts: a success replaces the error shown before it.
-      toast.success(configured ? T.newsletterSubscribed.title : 'Subscription saved', {
+      (await toast()).success(configured ? T.newsletterSubscribed.title : 'Subscription saved', {
         id: 'newsletter',
         description: configured ? T.newsletterSubscribed.description : MAIL_WAITS,
       });
-      if (input.current) input.current.value = '';
     } catch (err) {
-      toast.error('Error', { id: 'newsletter', description: serverMessage(err) ?? 'We could not sign you up just now. Please try again.' });
+      (await toast()).error('Error', { id: 'newsletter', description: serverMessage(err) ?? 'We could not sign you up just now. Please try again.' });
     }
   }
 

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type * as React from 'react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { ChevronLeftIcon, ChevronRightIcon, DownloadIcon } from 'lucide-react';
-import { AUDIT_ACTIONS, AUDIT_ENTITIES, formatAuditChanges } from '@post/contracts/audit-format';
+import { AUDIT_ACTIONS, AUDIT_ENTITIES, auditActionLabel, auditEntityLabel, formatAuditChanges } from '@post/contracts/audit-format';
 import type { AuditEntryView } from '@post/contracts/audit';
 import { Button, buttonVariants } from '@post/ui/components/button';
 import { Input } from '@post/ui/components/input';
@@ -62,55 +62,8 @@ function Label({ htmlFor, children }: { htmlFor: string; children: React.ReactNo
   );
 }
 
-const ENTITY_LABELS: Record<string, string> = {
-  event: 'Event',
-  news: 'News item',
-  resource: 'Resource',
-  'commander-message': 'Commander message',
-  'community-engagement': 'Community engagement',
-  'member-communication': 'Member communication',
-  'member-resource': 'Member resource',
-  image: 'Photo',
-  member: 'Member',
-  settings: 'Settings',
-  'newsletter-subscriber': 'Newsletter list',
-  'newsletter-issue': 'Newsletter issue',
-  volunteer: 'Volunteer',
-  outbox: 'Outbox message',
-  user: 'Administrator account',
-  session: 'Session',
-};
-const ACTION_LABELS: Record<string, string> = {
-  create: 'Created',
-  invite: 'Invited',
-  disable: 'Disabled',
-  enable: 'Enabled',
-  'role-change': 'Role changed',
-  update: 'Changed',
-  delete: 'Deleted',
-  activate: 'Made active',
-  upload: 'File uploaded',
-  import: 'Imported',
-  export: 'Exported',
-  retry: 'Retried',
-  'sign-in': 'Signed in',
-  'sign-in-failed': 'Failed sign-in',
-  'sign-out': 'Signed out',
-  'password-change': 'Changed own password',
-  'details-change': 'Changed own name or e-mail',
-  'password-reset': 'Password reset',
-  'password-set-by-invitation': 'Password set from an invitation',
-  'two-factor-on': 'Two-factor turned on',
-  'two-factor-off': 'Two-factor turned off',
-  'two-factor-reset': 'Two-factor cleared',
-  'two-factor-recovery-code-used': 'Recovery code used',
-  'two-factor-recovery-codes-new': 'New recovery codes made',
-  'session-end': 'Session ended',
-  send: 'Sent',
-  'test-send': 'Test sent',
-};
-const entityLabel = (e: string) => ENTITY_LABELS[e] ?? e;
-const actionLabel = (a: string) => ACTION_LABELS[a] ?? a;
+const entityLabel = auditEntityLabel;
+const actionLabel = auditActionLabel;
 
 /** The query string of the CSV download: the same filters, no page. */
 function csvHref(s: AuditSearch): string {

@@ -1,0 +1,19 @@
+// Which pages search engines see: shared by the server (sitemap, noindex) and the web app's route guard test (decision 0067).
+
+/** Paths behind a sign-in: served as the app shell only, noindex, never in the sitemap. */
+export const SIGNED_IN_AREA = /^\/(admin|member)(\/|$|\?)/;
+
+/** The pages /sitemap.xml lists, besides one entry per news item. */
+export const SITEMAP_PAGES = ['/', '/events', '/resources', '/news', '/community', '/commander-message', '/QRG'] as const;
+
+/**
+ * Public routes left out of the sitemap on purpose, by their path in the route tree, with why.
+ * A public route in neither list fails `apps/web/src/route-registries.test.ts`.
+ */
+export const NOT_IN_SITEMAP: Record<string, string> = {
+  '/news/$id': 'listed one by one, from the news items',
+  '/login': 'a sign-in form',
+  '/newsletter/confirm': 'reached only from a mailed link',
+  '/newsletter/unsubscribe': 'reached only from a mailed link',
+  '/volunteer/cancel': 'reached only from a mailed link',
+};
