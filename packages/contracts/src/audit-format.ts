@@ -20,6 +20,10 @@ export const AUDIT_ENTITY_LABELS = {
   'newsletter-issue': 'Newsletter issue',
   volunteer: 'Volunteer',
   outbox: 'Outbox message',
+  attendance: 'Attendance',
+  'service-entry': 'Service entry',
+  'service-category': 'Service category',
+  'service-report': 'Service report',
   user: 'Administrator account',
   session: 'Session',
 } as const satisfies Record<string, string>;
@@ -60,6 +64,10 @@ export const AUDIT_ACTION_LABELS = {
   'session-end': 'Session ended',
   send: 'Sent',
   'test-send': 'Test sent',
+  approve: 'Approved',
+  'check-in': 'Checked in',
+  'check-out': 'Checked out',
+  'walk-in': 'Walk-in added',
 } as const satisfies Record<string, string>;
 
 /** An action the log names. */

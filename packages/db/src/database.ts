@@ -402,8 +402,8 @@ export interface ServiceEntriesTable {
   id: Generated<number>;
   memberId: number | null;
   name: string;
-  /** A calendar day, 'YYYY-MM-DD' (a date column read as text). */
-  serviceDate: ColumnType<string, string, string>;
+  /** A calendar day: pg reads a date column as a Date, so queries select it as text ('YYYY-MM-DD'). */
+  serviceDate: ColumnType<Date, string, string>;
   hours: Numeric;
   miles: ColumnType<string, number | string | undefined, number | string>;
   categoryId: number;
