@@ -5,7 +5,8 @@ import sharp from 'sharp';
 import { IMAGE_MESSAGES as M, MAX_IMAGE_BYTES } from '@post/contracts/images';
 import { E } from '@post/contracts/messages';
 import { createTestApp, type Agent } from '../../test-helpers.ts';
-import { HEIC_DECODER, processImage, sniffImage, widthsFor } from './images.service.ts';
+import { processImage, sniffImage, widthsFor } from './images.service.ts';
+import { HEIC_DECODER } from './heic.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let admin: Agent;
