@@ -501,6 +501,43 @@ describe('issue 46 #9: polish', () => {
 });
 
 describe('issue 46 #7: content editors get what they expect', () => {
+  it('a news body keeps bold and links: the Link button takes only a safe address; the page links it and any bare web address', async () => {
+    const { page, context } = await site.newPage({ width: 390, height: 844 });
+    await signInAdmin(page);
+    await page.goto('/admin/news');
+    await page.getByLabel(/^Title/).fill('Links in the news');
+    const body = page.getByLabel(/^Content/);
+    await body.fill('Read the VA page for details.\n\nOr see https://www.benefits.va.gov/ today.');
+    // Select "the VA page" and make it bold, then a link.
+    await body.evaluate((el: HTMLTextAreaElement) => el.setSelectionRange(5, 16));
+    await page.getByRole('button', { name: 'Bold' }).click();
+    await body.evaluate((el: HTMLTextAreaElement) => el.setSelectionRange(5, 33));
+    await page.getByRole('button', { name: 'Link' }).click();
+    const ask = page.getByRole('dialog', { name: 'Add a link' });
+    await ask.getByLabel('Link address').fill('javascript:alert(1)');
+    await ask.getByRole('button', { name: 'Add link' }).click();
+    await ask.getByText('Enter a web address starting with https://', { exact: false }).waitFor();
+    await ask.getByLabel('Link address').fill('https://www.va.gov/');
+    await ask.getByRole('button', { name: 'Add link' }).click();
+    await ask.waitFor({ state: 'hidden' });
+    assert.equal(
+      await body.inputValue(),
+      'Read <a href="https://www.va.gov/"><strong>the VA page</strong></a> for details.\n\nOr see https://www.benefits.va.gov/ today.',
+    );
+    await page.getByRole('button', { name: 'Create News Item' }).click();
+    await page.waitForURL(/\/admin(\?.*)?$/);
+    const list = (await (await page.request.get('/api/news')).json()) as { id: number; title: string }[];
+    const item = list.find((n) => n.title === 'Links in the news')!;
+    await page.goto(`/news/${item.id}`);
+    const va = page.getByRole('link', { name: 'the VA page' });
+    assert.equal(await va.getAttribute('href'), 'https://www.va.gov/');
+    assert.equal(await va.locator('strong').count(), 1);
+    assert.equal(await page.getByRole('link', { name: 'https://www.benefits.va.gov/' }).getAttribute('href'), 'https://www.benefits.va.gov/');
+    assert.equal(await page.getByText('<a href', { exact: false }).count(), 0, 'no tag shows as text');
+    assert.deepEqual(await axeViolations(page), []);
+    await context.close();
+  });
+
   it('the edit event page has Duplicate and Delete in its header; Delete asks, then returns to the dashboard', async () => {
     const { page, context } = await site.newPage({ width: 390, height: 844 });
     await signInAdmin(page);

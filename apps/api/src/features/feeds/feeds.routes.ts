@@ -7,6 +7,7 @@ import { escapeMarkup } from '../../lib/escape.ts';
 import { enclosureSizes } from '../images/images.service.ts';
 import { largestJpegPath } from '@post/contracts/images';
 import { SITEMAP_PAGES } from '@post/contracts/site-pages';
+import { newsPlainText } from '@post/contracts/rules/news-markup';
 
 // Escapes text for XML, dropping the characters XML 1.0 does not allow (C0 controls but tab, LF and CR; U+FFFE, U+FFFF), which would make the whole feed unreadable.
 const xml = (s: string) => escapeMarkup(s.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, ''));
@@ -58,7 +59,9 @@ export async function feedsRoutes(app: FastifyInstance, deps: { db: DB; env: Env
       const size = n.image ? sizes.get(n.image.id) : undefined;
       const enclosure = n.image && size ? `<enclosure url="${xml(`${origin}${largestJpegPath(n.image)}`)}" length="${size}" type="image/jpeg"/>` : '';
       const link = `${origin}/news/${n.id}`;
-      const summary = n.content.length > 600 ? `${n.content.slice(0, 597)}...` : n.content;
+      // Plain text: the editor's formatting tags are for the page.
+      const text = newsPlainText(n.content);
+      const summary = text.length > 600 ? `${text.slice(0, 597)}...` : text;
       return `<item><title>${xml(n.title)}</title><link>${xml(link)}</link><guid isPermaLink="true">${xml(link)}</guid><pubDate>${new Date(n.publishDate).toUTCString()}</pubDate><description>${xml(summary)}</description>${enclosure}</item>`;
     });
     const body = `<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom"><channel><title>${xml(`${settings.postName} news`)}</title><link>${xml(`${origin}/news`)}</link><atom:link href="${xml(`${origin}/rss.xml`)}" rel="self" type="application/rss+xml"/><description>${xml(`News of ${settings.postName}, ${settings.town}`)}</description><language>en-us</language>${items.join('')}</channel></rss>\n`;

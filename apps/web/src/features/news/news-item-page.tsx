@@ -10,7 +10,7 @@ import { Page } from '../../layout/page.tsx';
 import { usePostFormat } from '../../lib/format.ts';
 import { useQuery } from '@tanstack/react-query';
 import { trpc } from '../../lib/trpc.ts';
-import { paragraphs } from './news-text.ts';
+import { NewsBody } from './news-body.tsx';
 import { Picture } from '../../components/picture.tsx';
 
 const backLink = (
@@ -72,13 +72,7 @@ export function NewsItemPage({ id }: { id: string }) {
         {n.image ? (
           <Picture image={n.image} alt={n.imageAlt ?? ''} sizes="(min-width: 48rem) 48rem, 100vw" priority className="mb-6 h-auto w-full rounded-md" />
         ) : null}
-        <div className="space-y-4 text-lg leading-relaxed">
-          {paragraphs(n.content).map((p, i) => (
-            <p key={i} className="whitespace-pre-line">
-              {p}
-            </p>
-          ))}
-        </div>
+        <NewsBody content={n.content} />
         <p className="mt-8">{backLink}</p>
       </article>
     </Page>

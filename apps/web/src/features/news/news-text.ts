@@ -1,3 +1,5 @@
+import { newsPlainText } from '@post/contracts/rules/news-markup';
+
 /** The paragraphs of a news item's text (blank lines separate them). */
 export function paragraphs(content: string): string[] {
   return content
@@ -7,9 +9,9 @@ export function paragraphs(content: string): string[] {
     .filter(Boolean);
 }
 
-/** The start of a news item's text, cut at a word, for lists. */
+/** The start of a news item's text, without its formatting, cut at a word, for lists. */
 export function excerpt(content: string, max = 180): string {
-  const text = content.replace(/\s+/g, ' ').trim();
+  const text = newsPlainText(content).replace(/\s+/g, ' ').trim();
   if (text.length <= max) return text;
   const cut = text.slice(0, max);
   const space = cut.lastIndexOf(' ');

@@ -6,6 +6,7 @@ import { Button } from '@post/ui/components/button';
 import { Field, FieldControl, FieldDescription, FieldError, FieldLabel } from '@post/ui/components/field';
 import { Textarea } from '@post/ui/components/textarea';
 import { RequiredMark } from './required-mark.tsx';
+import { LinkTool } from './link-tool.tsx';
 
 /** The tags the commander message and newsletter editors insert (the same allow-list as the server's). */
 export type FormatTag = 'strong' | 'em' | 'u';
@@ -34,6 +35,17 @@ export function useFormatting(setValue: (next: string) => void) {
     el.focus();
     el.setSelectionRange(start + open.length, end + open.length);
   };
+  /** Puts the selection (or, with none, the address itself) in a link to `href`. */
+  const link = (href: string) => {
+    const el = textarea.current;
+    if (!el) return;
+    const { selectionStart: start, selectionEnd: end, value } = el;
+    const open = `<a href="${href}">`;
+    const text = value.slice(start, end) || href;
+    setValue(`${value.slice(0, start)}${open}${text}</a>${value.slice(end)}`);
+    el.focus();
+    el.setSelectionRange(start + open.length, start + open.length + text.length);
+  };
   const onKeyDown = (e: React.KeyboardEvent<HTMLTextAreaElement>) => {
     if (!(e.ctrlKey || e.metaKey) || e.altKey || e.shiftKey) return;
     const tool = TOOLS.find((t) => t.key === e.key.toLowerCase());
@@ -41,11 +53,11 @@ export function useFormatting(setValue: (next: string) => void) {
     e.preventDefault();
     wrap(tool.tag);
   };
-  return { textarea, wrap, onKeyDown };
+  return { textarea, wrap, link, onKeyDown };
 }
 
-/** The Bold / Italic / Underline buttons above a text area. */
-export function FormattingToolbar({ onWrap }: { onWrap: (tag: FormatTag) => void }) {
+/** The Bold / Italic / Underline buttons above a text area, and Link where links are kept (news). */
+export function FormattingToolbar({ onWrap, onLink }: { onWrap: (tag: FormatTag) => void; onLink?: (href: string) => void }) {
   return (
     <div role="toolbar" aria-label="Formatting" className="flex flex-wrap gap-2">
       {TOOLS.map((t) => (
@@ -63,6 +75,7 @@ export function FormattingToolbar({ onWrap }: { onWrap: (tag: FormatTag) => void
           {t.label}
         </Button>
       ))}
+      {onLink ? <LinkTool onInsert={onLink} /> : null}
     </div>
   );
 }
@@ -77,15 +90,18 @@ export function FormattedTextField<T extends FieldValues>({
   label,
   rows,
   hint = FORMATTING_HINT,
+  links = false,
 }: {
   form: UseFormReturn<T>;
   name: Path<T>;
   label: string;
   rows: number;
   hint?: string;
+  /** A Link button too (news bodies). */
+  links?: boolean;
 }) {
   const { ref: registerRef, ...field } = form.register(name);
-  const { textarea, wrap, onKeyDown } = useFormatting((next) =>
+  const { textarea, wrap, link, onKeyDown } = useFormatting((next) =>
     form.setValue(name, next as PathValue<T, Path<T>>, { shouldDirty: true, shouldValidate: form.formState.isSubmitted }),
   );
   const error = form.formState.errors[name]?.message;
@@ -94,7 +110,7 @@ export function FormattedTextField<T extends FieldValues>({
       <FieldLabel>
         {label} <RequiredMark />
       </FieldLabel>
-      <FormattingToolbar onWrap={wrap} />
+      <FormattingToolbar onWrap={wrap} onLink={links ? link : undefined} />
       <FieldControl>
         <Textarea
           {...field}

@@ -5,7 +5,11 @@ import { toast } from 'sonner';
 import { T, TEXT } from '@post/contracts/messages';
 import { NewsFormSchema, type News } from '@post/contracts/news';
 import { DEFAULT_SITE_SETTINGS } from '@post/contracts/site-settings';
-import { TextAreaField, TextField } from '../../../components/form-fields.tsx';
+import { TextField } from '../../../components/form-fields.tsx';
+import { FormattedTextField } from './formatting.tsx';
+
+const NEWS_HINT =
+  'Select text and use Bold, Italic, Underline or Link (or Ctrl+B, Ctrl+I, Ctrl+U). Web addresses become links by themselves. A blank line starts a new paragraph.';
 import { Page } from '../../../layout/page.tsx';
 import { errorStatus, trpc } from '../../../lib/trpc.ts';
 import { useUnsavedChanges } from '../../../lib/use-unsaved-changes.ts';
@@ -106,7 +110,7 @@ function NewsForm({ item, timeZone }: { item?: News; timeZone: string }) {
         <DraftNotice draft={draft} />
         <RequiredLegend />
         <TextField form={form} name="title" label="Title" required maxLength={255} />
-        <TextAreaField form={form} name="content" label="Content" required rows={10} />
+        <FormattedTextField form={form} name="content" label="Content" rows={10} links hint={NEWS_HINT} />
         <PictureField control={form.control} name="picture" />
         <div className="grid items-start gap-6 sm:grid-cols-2">
           <TextField form={form} name="publishDate" label="Publish Date" type="date" required />
