@@ -55,6 +55,11 @@ describe('issue 46 #1: "+N more" in the calendar', () => {
     await list.waitFor();
     for (const t of titles) assert.ok(await list.getByRole('button', { name: new RegExp(t) }).isVisible(), t);
     assert.equal(await page.locator('.fc-popover, [role=dialog]').count(), 0, 'no popover');
+    // The tapped day stands out; its marks tell a screen reader the day's count and what a tap does.
+    assert.equal(await page.locator(`.post-cal-day-selected[data-date="${busy}"]`).count(), 1, 'the tapped day is highlighted');
+    assert.equal(await page.locator('.post-cal-day-selected').count(), 1);
+    const mark = cell.getByRole('button', { name: new RegExp(`${titles[0]}\\. 5 events on this day: opens the day's list\\.`) });
+    assert.equal(await mark.count(), 1);
     await context.close();
   });
 

@@ -46,18 +46,24 @@ const PLUGINS = [dayGridPlugin, interactionPlugin, classicThemePlugin];
 const DAY_HEADER_FORMAT = { weekday: 'short' } as const;
 const TITLE_FORMAT = { month: 'long', year: 'numeric' } as const;
 const EVENT_TIME_FORMAT = { hour: 'numeric', minute: '2-digit', meridiem: 'short' } as const;
-type ChipInfo = { color: string; timeText: string; timeClass: string; titleClass: string; event: { title: string } };
-function dotContent(info: ChipInfo) {
-  return (
-    <>
-      <span className="post-cal-dot" style={{ background: info.color }} />
-      {/* The mark's button still needs a name for screen readers. */}
-      <span className="sr-only">
-        {info.timeText ? `${chipTime(info.timeText)} ` : ''}
-        {info.event.title}
-      </span>
-    </>
-  );
+type ChipInfo = { color: string; timeText: string; timeClass: string; titleClass: string; event: { title: string; startStr: string } };
+/**
+ * A phone's marks: a dot each, named for screen readers by the event, the day's count and what a
+ * tap does (it lists the day under the grid; issue 46). `counts`: events per day ("2026-11-12").
+ */
+function dotContentWith(counts: Map<string, number>) {
+  return function dotContent(info: ChipInfo) {
+    const n = counts.get(info.event.startStr.slice(0, 10)) ?? 1;
+    return (
+      <>
+        <span className="post-cal-dot" style={{ background: info.color }} />
+        <span className="sr-only">
+          {info.timeText ? `${chipTime(info.timeText)} ` : ''}
+          {info.event.title}. {n} {n === 1 ? 'event' : 'events'} on this day: opens the day's list.
+        </span>
+      </>
+    );
+  };
 }
 function chipContent(info: ChipInfo) {
   return (
@@ -174,6 +180,15 @@ function EventsCalendar({
     timeZone,
     holidays.filter((h) => h.date === day),
   );
+  const perDay = useMemo(() => {
+    const m = new Map<string, number>();
+    for (const e of events) m.set(dayIn(e.startDate, timeZone), (m.get(dayIn(e.startDate, timeZone)) ?? 0) + 1);
+    for (const h of holidays) m.set(h.date, (m.get(h.date) ?? 0) + 1);
+    return m;
+  }, [events, holidays, timeZone]);
+  const dotContent = useMemo(() => dotContentWith(perDay), [perDay]);
+  // The tapped day stands out in the grid while its list shows under it.
+  const dayCellClass = useCallback((info: { date: Date }) => (day && dayIn(info.date, timeZone) === day ? 'post-cal-day-selected' : ''), [day, timeZone]);
   const openDay = useCallback((ymd: string) => {
     setDay(ymd);
     // Bring the day's list into view (it is under the grid) once rendered.
@@ -235,6 +250,7 @@ function EventsCalendar({
           eventClass="post-cal-event"
           eventInnerClass="post-cal-event-inner"
           dayCellTopInnerClass="post-cal-day-number"
+          dayCellClass={compact ? dayCellClass : undefined}
           dayHeaderInnerClass="post-cal-day-header"
           moreLinkClass="post-cal-more-link"
           moreLinkInnerClass="post-cal-more"
