@@ -17,6 +17,7 @@ import { outboxRouter } from './features/mail/outbox.router.ts';
 import { usersRouter } from './features/officers/users.router.ts';
 import { accountRouter } from './features/officers/account.router.ts';
 import { auditRouter } from './features/audit/audit.router.ts';
+import { honorRollRouter } from './features/honor-roll/honor-roll.router.ts';
 
 /** Every feature router; the web app's types come from here. */
 export const appRouter = router({
@@ -38,6 +39,7 @@ export const appRouter = router({
   users: usersRouter,
   account: accountRouter,
   audit: auditRouter,
+  honorRoll: honorRollRouter,
 });
 
 /** The API's type, for the web app's typed client. */

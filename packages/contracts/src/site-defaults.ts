@@ -1,4 +1,5 @@
 import type { Image } from './images.ts';
+import { DEFAULT_MEMBERSHIP_SETTINGS, type MembershipSettings } from './membership-defaults.ts';
 // Kept without zod so that public pages' first JavaScript stays in its budget (decision 0063); the
 // zod modules re-export these, so each value has one source.
 
@@ -53,6 +54,7 @@ export const DEFAULT_SITE_SETTINGS: SiteDefaults = {
   logoAlt: '',
   requireTwoFactor: false,
   auditRetentionMonths: 24,
+  membership: DEFAULT_MEMBERSHIP_SETTINGS,
 };
 
 /** National hotlines: public facts (decisions §1). */
@@ -88,4 +90,6 @@ export interface SiteDefaults {
   requireTwoFactor: boolean;
   /** Months the audit log keeps an entry (issue 21: two years by default). */
   auditRetentionMonths: number;
+  /** The membership year and the honor roll (decision 0065). */
+  membership: MembershipSettings;
 }

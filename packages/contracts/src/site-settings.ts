@@ -2,6 +2,7 @@ import { z } from './zod.ts';
 import { V } from './messages.ts';
 import { IMAGE_MESSAGES, ImageSchema } from './images.ts';
 import { Id } from './common.ts';
+import { DEFAULT_MEMBERSHIP_SETTINGS, MembershipSettingsSchema } from './membership-settings.ts';
 
 const text = (max: number) => z.string().trim().max(max, V.tooLong(max));
 const url = z
@@ -65,6 +66,8 @@ export const SiteSettingsSchema = z.object({
     .min(1, 'Keep the audit log for 1 to 120 months')
     .max(120, 'Keep the audit log for 1 to 120 months')
     .default(24),
+  /** The membership year and the honor roll (decision 0065). */
+  membership: MembershipSettingsSchema.default(DEFAULT_MEMBERSHIP_SETTINGS),
 });
 export type SiteSettings = z.infer<typeof SiteSettingsSchema>;
 

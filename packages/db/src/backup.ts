@@ -19,6 +19,8 @@ export const BACKUP_TABLES = [
   'communityEngagements',
   'members',
   'memberSessions',
+  'memberPayments',
+  'renewalContacts',
   'memberCommunications',
   'memberResources',
   'memberResourceFiles',
