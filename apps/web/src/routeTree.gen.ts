@@ -31,6 +31,8 @@ import { Route as AdminUserManagementRouteImport } from './routes/admin/user-man
 import { Route as AdminVolunteersRouteImport } from './routes/admin/volunteers'
 import { Route as AdminInvitationRouteImport } from './routes/admin_.invitation'
 import { Route as AdminLoginRouteImport } from './routes/admin_.login'
+import { Route as HonorRollIndexRouteImport } from './routes/honor-roll/index'
+import { Route as HonorRollIdRouteImport } from './routes/honor-roll/$id'
 import { Route as MemberForgotPasswordRouteImport } from './routes/member_.forgot-password'
 import { Route as MemberResetPasswordRouteImport } from './routes/member_.reset-password'
 import { Route as NewsIndexRouteImport } from './routes/news/index'
@@ -160,6 +162,16 @@ const AdminInvitationRoute = AdminInvitationRouteImport.update({
 const AdminLoginRoute = AdminLoginRouteImport.update({
   id: '/admin_/login',
   path: '/admin/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const HonorRollIndexRoute = HonorRollIndexRouteImport.update({
+  id: '/honor-roll/',
+  path: '/honor-roll/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const HonorRollIdRoute = HonorRollIdRouteImport.update({
+  id: '/honor-roll/$id',
+  path: '/honor-roll/$id',
   getParentRoute: () => rootRouteImport,
 } as any)
 const MemberForgotPasswordRoute = MemberForgotPasswordRouteImport.update({
@@ -293,6 +305,7 @@ export interface FileRoutesByFullPath {
   '/admin/volunteers': typeof AdminVolunteersRoute
   '/admin/invitation': typeof AdminInvitationRoute
   '/admin/login': typeof AdminLoginRoute
+  '/honor-roll/$id': typeof HonorRollIdRoute
   '/member/forgot-password': typeof MemberForgotPasswordRoute
   '/member/reset-password': typeof MemberResetPasswordRoute
   '/news/$id': typeof NewsIdRoute
@@ -300,6 +313,7 @@ export interface FileRoutesByFullPath {
   '/newsletter/unsubscribe': typeof NewsletterUnsubscribeRoute
   '/volunteer/cancel': typeof VolunteerCancelRoute
   '/admin/': typeof AdminIndexRoute
+  '/honor-roll/': typeof HonorRollIndexRoute
   '/news/': typeof NewsIndexRoute
   '/admin/commander-messages/$id': typeof AdminCommanderMessagesIdRoute
   '/admin/commander-messages/new': typeof AdminCommanderMessagesNewRoute
@@ -336,6 +350,7 @@ export interface FileRoutesByTo {
   '/admin/volunteers': typeof AdminVolunteersRoute
   '/admin/invitation': typeof AdminInvitationRoute
   '/admin/login': typeof AdminLoginRoute
+  '/honor-roll/$id': typeof HonorRollIdRoute
   '/member/forgot-password': typeof MemberForgotPasswordRoute
   '/member/reset-password': typeof MemberResetPasswordRoute
   '/news/$id': typeof NewsIdRoute
@@ -343,6 +358,7 @@ export interface FileRoutesByTo {
   '/newsletter/unsubscribe': typeof NewsletterUnsubscribeRoute
   '/volunteer/cancel': typeof VolunteerCancelRoute
   '/admin': typeof AdminIndexRoute
+  '/honor-roll': typeof HonorRollIndexRoute
   '/news': typeof NewsIndexRoute
   '/admin/commander-messages/$id': typeof AdminCommanderMessagesIdRoute
   '/admin/commander-messages/new': typeof AdminCommanderMessagesNewRoute
@@ -381,6 +397,7 @@ export interface FileRoutesById {
   '/admin/volunteers': typeof AdminVolunteersRoute
   '/admin_/invitation': typeof AdminInvitationRoute
   '/admin_/login': typeof AdminLoginRoute
+  '/honor-roll/$id': typeof HonorRollIdRoute
   '/member_/forgot-password': typeof MemberForgotPasswordRoute
   '/member_/reset-password': typeof MemberResetPasswordRoute
   '/news/$id': typeof NewsIdRoute
@@ -388,6 +405,7 @@ export interface FileRoutesById {
   '/newsletter/unsubscribe': typeof NewsletterUnsubscribeRoute
   '/volunteer/cancel': typeof VolunteerCancelRoute
   '/admin/': typeof AdminIndexRoute
+  '/honor-roll/': typeof HonorRollIndexRoute
   '/news/': typeof NewsIndexRoute
   '/admin/commander-messages/$id': typeof AdminCommanderMessagesIdRoute
   '/admin/commander-messages/new': typeof AdminCommanderMessagesNewRoute
@@ -427,6 +445,7 @@ export interface FileRouteTypes {
     | '/admin/volunteers'
     | '/admin/invitation'
     | '/admin/login'
+    | '/honor-roll/$id'
     | '/member/forgot-password'
     | '/member/reset-password'
     | '/news/$id'
@@ -434,6 +453,7 @@ export interface FileRouteTypes {
     | '/newsletter/unsubscribe'
     | '/volunteer/cancel'
     | '/admin/'
+    | '/honor-roll/'
     | '/news/'
     | '/admin/commander-messages/$id'
     | '/admin/commander-messages/new'
@@ -470,6 +490,7 @@ export interface FileRouteTypes {
     | '/admin/volunteers'
     | '/admin/invitation'
     | '/admin/login'
+    | '/honor-roll/$id'
     | '/member/forgot-password'
     | '/member/reset-password'
     | '/news/$id'
@@ -477,6 +498,7 @@ export interface FileRouteTypes {
     | '/newsletter/unsubscribe'
     | '/volunteer/cancel'
     | '/admin'
+    | '/honor-roll'
     | '/news'
     | '/admin/commander-messages/$id'
     | '/admin/commander-messages/new'
@@ -514,6 +536,7 @@ export interface FileRouteTypes {
     | '/admin/volunteers'
     | '/admin_/invitation'
     | '/admin_/login'
+    | '/honor-roll/$id'
     | '/member_/forgot-password'
     | '/member_/reset-password'
     | '/news/$id'
@@ -521,6 +544,7 @@ export interface FileRouteTypes {
     | '/newsletter/unsubscribe'
     | '/volunteer/cancel'
     | '/admin/'
+    | '/honor-roll/'
     | '/news/'
     | '/admin/commander-messages/$id'
     | '/admin/commander-messages/new'
@@ -549,12 +573,14 @@ export interface RootRouteChildren {
   ResourcesRoute: typeof ResourcesRoute
   AdminInvitationRoute: typeof AdminInvitationRoute
   AdminLoginRoute: typeof AdminLoginRoute
+  HonorRollIdRoute: typeof HonorRollIdRoute
   MemberForgotPasswordRoute: typeof MemberForgotPasswordRoute
   MemberResetPasswordRoute: typeof MemberResetPasswordRoute
   NewsIdRoute: typeof NewsIdRoute
   NewsletterConfirmRoute: typeof NewsletterConfirmRoute
   NewsletterUnsubscribeRoute: typeof NewsletterUnsubscribeRoute
   VolunteerCancelRoute: typeof VolunteerCancelRoute
+  HonorRollIndexRoute: typeof HonorRollIndexRoute
   NewsIndexRoute: typeof NewsIndexRoute
 }
 
@@ -712,6 +738,20 @@ declare module '@tanstack/react-router' {
       path: '/admin/login'
       fullPath: '/admin/login'
       preLoaderRoute: typeof AdminLoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/honor-roll/': {
+      id: '/honor-roll/'
+      path: '/honor-roll'
+      fullPath: '/honor-roll/'
+      preLoaderRoute: typeof HonorRollIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/honor-roll/$id': {
+      id: '/honor-roll/$id'
+      path: '/honor-roll/$id'
+      fullPath: '/honor-roll/$id'
+      preLoaderRoute: typeof HonorRollIdRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/member_/forgot-password': {
@@ -927,12 +967,14 @@ const rootRouteChildren: RootRouteChildren = {
   ResourcesRoute: ResourcesRoute,
   AdminInvitationRoute: AdminInvitationRoute,
   AdminLoginRoute: AdminLoginRoute,
+  HonorRollIdRoute: HonorRollIdRoute,
   MemberForgotPasswordRoute: MemberForgotPasswordRoute,
   MemberResetPasswordRoute: MemberResetPasswordRoute,
   NewsIdRoute: NewsIdRoute,
   NewsletterConfirmRoute: NewsletterConfirmRoute,
   NewsletterUnsubscribeRoute: NewsletterUnsubscribeRoute,
   VolunteerCancelRoute: VolunteerCancelRoute,
+  HonorRollIndexRoute: HonorRollIndexRoute,
   NewsIndexRoute: NewsIndexRoute,
 }
 export const routeTree = rootRouteImport
