@@ -8,6 +8,7 @@ import { Page } from '../../layout/page.tsx';
 import { trpc } from '../../lib/trpc.ts';
 import { paragraphs } from '../news/news-text.ts';
 import { honorRollEntryQuery } from './queries.ts';
+import { useSiteSettings } from '../site-settings/use-site-settings.ts';
 import { longDay, serviceLine } from './honor-roll-text.ts';
 
 const backLink = (
@@ -23,6 +24,7 @@ const backLink = (
 
 /** /honor-roll/{id}: one departed member, with the photo and the obituary (decision 0065). */
 export function HonorRollEntryPage({ id }: { id: string }) {
+  const { timeZone } = useSiteSettings().data;
   const numericId = parseId(id);
   const entry = useQuery({ ...honorRollEntryQuery(trpc.useUtils().client, numericId ?? 0), enabled: numericId !== undefined });
   const status = numericId === undefined ? 'empty' : loadStatus(entry);
@@ -48,7 +50,7 @@ export function HonorRollEntryPage({ id }: { id: string }) {
         <article className="max-w-3xl">
           <p className="-mt-4 text-lg text-muted-foreground">{serviceLine(e)}</p>
           <p className="mb-6 text-lg">
-            Died <time dateTime={e.deceasedOn}>{longDay(e.deceasedOn)}</time>
+            Died <time dateTime={e.deceasedOn}>{longDay(e.deceasedOn, timeZone)}</time>
           </p>
           {e.image ? (
             <Picture

@@ -14,7 +14,7 @@ import { byYear, longDay, serviceLine } from './honor-roll-text.ts';
 /** /honor-roll: Post Everlasting, the post's departed members by year of death; prints for the ceremony (decision 0065). */
 export function HonorRollPage() {
   const list = useQuery(honorRollQuery(trpc.useUtils().client));
-  const post = useSiteSettings().data.postName;
+  const { postName: post, timeZone } = useSiteSettings().data;
   const status = loadStatus(list);
   if (status === 'empty' && list.data === null) {
     return (
@@ -50,7 +50,7 @@ export function HonorRollPage() {
                 </h2>
                 <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
                   {group.entries.map((e) => (
-                    <Entry key={e.id} entry={e} />
+                    <Entry key={e.id} entry={e} timeZone={timeZone} />
                   ))}
                 </ul>
               </section>
@@ -62,7 +62,7 @@ export function HonorRollPage() {
   );
 }
 
-function Entry({ entry: e }: { entry: HonorRollEntry }) {
+function Entry({ entry: e, timeZone }: { entry: HonorRollEntry; timeZone: string }) {
   const name = `${e.firstName} ${e.lastName}`;
   return (
     <li className="honor-roll-entry flex gap-4 rounded-lg border bg-card p-4">
@@ -75,7 +75,7 @@ function Entry({ entry: e }: { entry: HonorRollEntry }) {
         </h3>
         <p className="text-base text-muted-foreground">{serviceLine(e)}</p>
         <p className="mt-1 text-base">
-          Died <time dateTime={e.deceasedOn}>{longDay(e.deceasedOn)}</time>
+          Died <time dateTime={e.deceasedOn}>{longDay(e.deceasedOn, timeZone)}</time>
         </p>
       </div>
     </li>

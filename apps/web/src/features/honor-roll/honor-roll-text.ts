@@ -1,3 +1,5 @@
+import { zonedToUtc } from '@post/contracts/rules/event-time';
+import { formatIn } from '../../lib/format.ts';
 import type { HonorRollEntry } from '@post/contracts/honor-roll';
 
 /** "Army · Korean War · Member since 1965": what is known of a departed member's service. */
@@ -6,10 +8,9 @@ export function serviceLine(e: Pick<HonorRollEntry, 'branchOfService' | 'service
   return parts.filter(Boolean).join(' · ');
 }
 
-/** "February 14, 2026": a date of death as the page shows it (a calendar day, no time zone). */
-export function longDay(date: string): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(y, m - 1, d)));
+/** "February 14, 2026": a date of death, a day of the post's calendar (noon there, so it never shifts a day). */
+export function longDay(date: string, timeZone: string): string {
+  return formatIn(timeZone, { dateStyle: 'long' }, zonedToUtc(date, '12:00', timeZone));
 }
 
 /** The departed grouped by year of death, most recent year first (the list comes most recent first). */
