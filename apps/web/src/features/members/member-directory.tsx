@@ -73,7 +73,6 @@ export function Directory({ members, onEdit }: { members: Member[]; onEdit: (m: 
               <TableHead scope="col">Email</TableHead>
               <TableHead scope="col">Post Role</TableHead>
               <TableHead scope="col">Branch</TableHead>
-              <TableHead scope="col">Dues</TableHead>
               <TableHead scope="col">Status</TableHead>
               <TableHead scope="col">Online Access</TableHead>
               <TableHead scope="col">Actions</TableHead>
@@ -92,10 +91,11 @@ export function Directory({ members, onEdit }: { members: Member[]; onEdit: (m: 
                 <TableCell className={cn(m.postRole === 'none' && 'text-muted-foreground')}>{postRoleLabel(m.postRole)}</TableCell>
                 <TableCell>{branchLabel(m.branchOfService)}</TableCell>
                 <TableCell>
-                  <Dues member={m} />
-                </TableCell>
-                <TableCell>
+                  {/* Dues sit under the status: one more column would push Actions off a 1280 px screen. */}
                   <MemberStatus member={m} />
+                  <span className="mt-1 block text-sm">
+                    <Dues member={m} />
+                  </span>
                 </TableCell>
                 <TableCell>
                   <AccessBadge enabled={m.hasOnlineAccess} />
