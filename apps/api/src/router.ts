@@ -18,6 +18,7 @@ import { usersRouter } from './features/officers/users.router.ts';
 import { accountRouter } from './features/officers/account.router.ts';
 import { auditRouter } from './features/audit/audit.router.ts';
 import { honorRollRouter } from './features/honor-roll/honor-roll.router.ts';
+import { renewalsRouter } from './features/renewals/renewals.router.ts';
 
 /** Every feature router; the web app's types come from here. */
 export const appRouter = router({
@@ -40,6 +41,7 @@ export const appRouter = router({
   account: accountRouter,
   audit: auditRouter,
   honorRoll: honorRollRouter,
+  renewals: renewalsRouter,
 });
 
 /** The API's type, for the web app's typed client. */
