@@ -158,3 +158,45 @@ describe('Post Everlasting', () => {
     noErrors();
   });
 });
+
+describe('renewals', () => {
+  it('lists who is due and lapsed with phone and e-mail, keeps a contact note, exports CSV and prints as a call sheet', async () => {
+    const { page } = await site.newPage({ width: 1280 });
+    const noErrors = collectErrors(page);
+    await signInAdmin(page);
+    await page.goto('/admin/user-management');
+    await page.getByRole('link', { name: 'Renewals' }).click();
+    await page.getByRole('heading', { name: 'Renewals', level: 1 }).waitFor();
+    for (const heading of [/^Due \(\d+\)$/, /^Lapsed this year \(\d+\)$/, /^Lapsed last year \(\d+\)$/]) {
+      await page.getByRole('heading', { name: heading, level: 2 }).waitFor();
+    }
+    // No Life Member and nobody departed is on the phone tree.
+    for (const name of ['Thomas Reed', 'Edward Kowalski']) assert.equal(await page.getByRole('listitem', { name }).count(), 0, name);
+
+    const due = page.getByRole('list', { name: 'Due', exact: true });
+    const row = due.getByRole('listitem').first();
+    const name = (await row.getAttribute('aria-label'))!;
+    assert.ok(await row.getByRole('link', { name: /@example\./ }).isVisible(), 'e-mail link');
+    assert.ok(await row.getByText('Last payment').isVisible());
+    await row.getByLabel('Contacted: note').fill('Left a message, will call back Friday');
+    await row.getByRole('button', { name: 'Save note' }).click();
+    await toast(page, 'Contact noted');
+    await page
+      .getByRole('listitem', { name })
+      .getByText(/: Left a message, will call back Friday$/)
+      .waitFor();
+
+    const csv = await page.request.get('/api/admin/renewals.csv');
+    assert.equal(csv.status(), 200);
+    const text = await csv.text();
+    assert.match(text, /^\uFEFF?Group,Last Name,First Name,Membership Number,Phone,Email/);
+    assert.ok(text.includes('Left a message, will call back Friday'));
+
+    await page.emulateMedia({ media: 'print' });
+    assert.equal(await page.locator('[data-slot="site-header"]').isVisible(), false);
+    assert.equal(await page.getByRole('button', { name: 'Save note' }).first().isVisible(), false);
+    assert.ok(await page.getByRole('listitem', { name }).isVisible());
+    await page.emulateMedia({ media: 'screen' });
+    noErrors();
+  });
+});

@@ -26,6 +26,7 @@ import { Route as AdminChangePasswordRouteImport } from './routes/admin/change-p
 import { Route as AdminNewsRouteImport } from './routes/admin/news'
 import { Route as AdminNewsletterRouteImport } from './routes/admin/newsletter'
 import { Route as AdminOutboxRouteImport } from './routes/admin/outbox'
+import { Route as AdminRenewalsRouteImport } from './routes/admin/renewals'
 import { Route as AdminSettingsRouteImport } from './routes/admin/settings'
 import { Route as AdminUserManagementRouteImport } from './routes/admin/user-management'
 import { Route as AdminVolunteersRouteImport } from './routes/admin/volunteers'
@@ -137,6 +138,11 @@ const AdminNewsletterRoute = AdminNewsletterRouteImport.update({
 const AdminOutboxRoute = AdminOutboxRouteImport.update({
   id: '/outbox',
   path: '/outbox',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminRenewalsRoute = AdminRenewalsRouteImport.update({
+  id: '/renewals',
+  path: '/renewals',
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const AdminSettingsRoute = AdminSettingsRouteImport.update({
@@ -300,6 +306,7 @@ export interface FileRoutesByFullPath {
   '/admin/news': typeof AdminNewsRoute
   '/admin/newsletter': typeof AdminNewsletterRoute
   '/admin/outbox': typeof AdminOutboxRoute
+  '/admin/renewals': typeof AdminRenewalsRoute
   '/admin/settings': typeof AdminSettingsRoute
   '/admin/user-management': typeof AdminUserManagementRoute
   '/admin/volunteers': typeof AdminVolunteersRoute
@@ -345,6 +352,7 @@ export interface FileRoutesByTo {
   '/admin/news': typeof AdminNewsRoute
   '/admin/newsletter': typeof AdminNewsletterRoute
   '/admin/outbox': typeof AdminOutboxRoute
+  '/admin/renewals': typeof AdminRenewalsRoute
   '/admin/settings': typeof AdminSettingsRoute
   '/admin/user-management': typeof AdminUserManagementRoute
   '/admin/volunteers': typeof AdminVolunteersRoute
@@ -392,6 +400,7 @@ export interface FileRoutesById {
   '/admin/news': typeof AdminNewsRoute
   '/admin/newsletter': typeof AdminNewsletterRoute
   '/admin/outbox': typeof AdminOutboxRoute
+  '/admin/renewals': typeof AdminRenewalsRoute
   '/admin/settings': typeof AdminSettingsRoute
   '/admin/user-management': typeof AdminUserManagementRoute
   '/admin/volunteers': typeof AdminVolunteersRoute
@@ -440,6 +449,7 @@ export interface FileRouteTypes {
     | '/admin/news'
     | '/admin/newsletter'
     | '/admin/outbox'
+    | '/admin/renewals'
     | '/admin/settings'
     | '/admin/user-management'
     | '/admin/volunteers'
@@ -485,6 +495,7 @@ export interface FileRouteTypes {
     | '/admin/news'
     | '/admin/newsletter'
     | '/admin/outbox'
+    | '/admin/renewals'
     | '/admin/settings'
     | '/admin/user-management'
     | '/admin/volunteers'
@@ -531,6 +542,7 @@ export interface FileRouteTypes {
     | '/admin/news'
     | '/admin/newsletter'
     | '/admin/outbox'
+    | '/admin/renewals'
     | '/admin/settings'
     | '/admin/user-management'
     | '/admin/volunteers'
@@ -703,6 +715,13 @@ declare module '@tanstack/react-router' {
       path: '/outbox'
       fullPath: '/admin/outbox'
       preLoaderRoute: typeof AdminOutboxRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/renewals': {
+      id: '/admin/renewals'
+      path: '/renewals'
+      fullPath: '/admin/renewals'
+      preLoaderRoute: typeof AdminRenewalsRouteImport
       parentRoute: typeof AdminRouteRoute
     }
     '/admin/settings': {
@@ -905,6 +924,7 @@ interface AdminRouteRouteChildren {
   AdminNewsRoute: typeof AdminNewsRoute
   AdminNewsletterRoute: typeof AdminNewsletterRoute
   AdminOutboxRoute: typeof AdminOutboxRoute
+  AdminRenewalsRoute: typeof AdminRenewalsRoute
   AdminSettingsRoute: typeof AdminSettingsRoute
   AdminUserManagementRoute: typeof AdminUserManagementRoute
   AdminVolunteersRoute: typeof AdminVolunteersRoute
@@ -932,6 +952,7 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminNewsRoute: AdminNewsRoute,
   AdminNewsletterRoute: AdminNewsletterRoute,
   AdminOutboxRoute: AdminOutboxRoute,
+  AdminRenewalsRoute: AdminRenewalsRoute,
   AdminSettingsRoute: AdminSettingsRoute,
   AdminUserManagementRoute: AdminUserManagementRoute,
   AdminVolunteersRoute: AdminVolunteersRoute,

@@ -72,6 +72,9 @@ export function UserManagementPage({ filters, onFiltersChange }: { filters: Dire
             <ArrowLeftIcon aria-hidden="true" />
             Back to Dashboard
           </Link>
+          <Link to="/admin/renewals" className={buttonVariants({ variant: 'outline' })}>
+            Renewals
+          </Link>
           <Button data-add-member onClick={() => setDialog({ open: true })}>
             <PlusIcon aria-hidden="true" />
             Add Member
