@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Member } from '@post/contracts/members';
 import type { HonorRollEntry } from '@post/contracts/honor-roll';
 import { createTestApp, insertMember, type Agent } from '../../test-helpers.ts';
+import { queueMemberNotices } from '../member-communications/notice-mail.ts';
 
 // Post Everlasting (issue 45 #6, decision 0065).
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -59,6 +60,28 @@ describe('marking a member deceased', () => {
     // A bad date is a 400 and changes nothing.
     expect((await admin.patch(`/api/members/${m.id}`, { deceasedOn: '2026-02-30' })).statusCode).toBe(400);
     expect((await admin.get('/api/members?status=deceased')).json()[0].deceasedOn).toBe('2026-02-14');
+  });
+});
+
+describe('mail to members', () => {
+  it('never goes to a departed member (urgent notices included)', async () => {
+    await insertMember(t.db, { membershipNumber: 'EV-MAIL-1', email: 'living@example.org' });
+    await insertMember(t.db, { membershipNumber: 'EV-MAIL-2', email: 'departed@example.org', deceasedOn: '2026-01-05' });
+    const notice = {
+      id: 9001,
+      title: 'Post meeting',
+      content: 'Thursday at 7.',
+      type: 'urgent_notice',
+      priority: 'urgent',
+      targetAudience: 'all_members',
+      isPublished: true,
+      publishDate: null,
+    };
+    expect(await queueMemberNotices(t.db, 'https://post.example.org', notice)).toBeGreaterThan(0);
+    const to = (await t.db.selectFrom('mailOutbox').select('toAddress').execute()).map((r) => r.toAddress);
+    expect(to).toContain('living@example.org');
+    expect(to).not.toContain('departed@example.org');
+    await t.db.deleteFrom('members').where('membershipNumber', 'in', ['EV-MAIL-1', 'EV-MAIL-2']).execute();
   });
 });
 
