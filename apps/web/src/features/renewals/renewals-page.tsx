@@ -84,7 +84,7 @@ function Row({ row: r }: { row: RenewalRow }) {
       <p className="text-lg font-semibold text-navy-900">
         {name} <span className="text-base font-normal text-muted-foreground">#{r.membershipNumber}</span>
       </p>
-      <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-base">
+      <dl className="mt-1 grid grid-cols-[auto_1fr] items-baseline gap-x-3 gap-y-1 text-base">
         <dt className="text-muted-foreground">Phone</dt>
         <dd>
           {r.phone ? (
