@@ -8,6 +8,7 @@ import { newsletterRoutes } from './features/newsletter/newsletter.routes.ts';
 import { eventsRoutes } from './features/events/events.routes.ts';
 import { memberResourcesRoutes } from './features/member-resources/member-resources.routes.ts';
 import { membersRoutes } from './features/members/members.routes.ts';
+import { renewalsRoutes } from './features/renewals/renewals.routes.ts';
 import { rosterRoutes } from './features/volunteers/roster.routes.ts';
 import { serviceReportRoutes } from './features/service-hours/report.routes.ts';
 import { imageUploadRoutes, withImageUpload } from './features/images/images.routes.ts';
@@ -74,6 +75,7 @@ export async function restPlugin(app: FastifyInstance, opts: { db: DB; env: Env 
   await eventsRoutes(app, opts);
   await memberResourcesRoutes(app, opts);
   await membersRoutes(app, opts);
+  await renewalsRoutes(app, opts);
   await rosterRoutes(app, opts);
   await imageUploadRoutes(app, opts);
   await auditRoutes(app, opts);

@@ -19,6 +19,8 @@ import { accountRouter } from './features/officers/account.router.ts';
 import { auditRouter } from './features/audit/audit.router.ts';
 import { attendanceRouter } from './features/attendance/attendance.router.ts';
 import { serviceHoursRouter } from './features/service-hours/service-hours.router.ts';
+import { honorRollRouter } from './features/honor-roll/honor-roll.router.ts';
+import { renewalsRouter } from './features/renewals/renewals.router.ts';
 
 /** Every feature router; the web app's types come from here. */
 export const appRouter = router({
@@ -42,6 +44,8 @@ export const appRouter = router({
   audit: auditRouter,
   attendance: attendanceRouter,
   serviceHours: serviceHoursRouter,
+  honorRoll: honorRollRouter,
+  renewals: renewalsRouter,
 });
 
 /** The API's type, for the web app's typed client. */

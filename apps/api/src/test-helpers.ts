@@ -112,6 +112,8 @@ export async function insertMember(
     postRole: string;
     membershipType: string;
     branchOfService: string;
+    paidThrough: number | null;
+    deceasedOn: string | null;
   }> = {},
 ) {
   const n = fields.membershipNumber ?? `M-${Math.floor(Math.random() * 1e9)}`;
@@ -129,6 +131,8 @@ export async function insertMember(
       postRole: fields.postRole ?? 'none',
       membershipType: fields.membershipType ?? 'Annual Member',
       branchOfService: fields.branchOfService ?? 'Army',
+      paidThrough: fields.paidThrough ?? null,
+      deceasedOn: fields.deceasedOn ?? null,
     })
     .returningAll()
     .executeTakeFirstOrThrow();

@@ -26,11 +26,14 @@ import { Route as AdminChangePasswordRouteImport } from './routes/admin/change-p
 import { Route as AdminNewsRouteImport } from './routes/admin/news'
 import { Route as AdminNewsletterRouteImport } from './routes/admin/newsletter'
 import { Route as AdminOutboxRouteImport } from './routes/admin/outbox'
+import { Route as AdminRenewalsRouteImport } from './routes/admin/renewals'
 import { Route as AdminSettingsRouteImport } from './routes/admin/settings'
 import { Route as AdminUserManagementRouteImport } from './routes/admin/user-management'
 import { Route as AdminVolunteersRouteImport } from './routes/admin/volunteers'
 import { Route as AdminInvitationRouteImport } from './routes/admin_.invitation'
 import { Route as AdminLoginRouteImport } from './routes/admin_.login'
+import { Route as HonorRollIndexRouteImport } from './routes/honor-roll/index'
+import { Route as HonorRollIdRouteImport } from './routes/honor-roll/$id'
 import { Route as MemberForgotPasswordRouteImport } from './routes/member_.forgot-password'
 import { Route as MemberResetPasswordRouteImport } from './routes/member_.reset-password'
 import { Route as NewsIndexRouteImport } from './routes/news/index'
@@ -137,6 +140,11 @@ const AdminOutboxRoute = AdminOutboxRouteImport.update({
   path: '/outbox',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminRenewalsRoute = AdminRenewalsRouteImport.update({
+  id: '/renewals',
+  path: '/renewals',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminSettingsRoute = AdminSettingsRouteImport.update({
   id: '/settings',
   path: '/settings',
@@ -160,6 +168,16 @@ const AdminInvitationRoute = AdminInvitationRouteImport.update({
 const AdminLoginRoute = AdminLoginRouteImport.update({
   id: '/admin_/login',
   path: '/admin/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const HonorRollIndexRoute = HonorRollIndexRouteImport.update({
+  id: '/honor-roll/',
+  path: '/honor-roll/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const HonorRollIdRoute = HonorRollIdRouteImport.update({
+  id: '/honor-roll/$id',
+  path: '/honor-roll/$id',
   getParentRoute: () => rootRouteImport,
 } as any)
 const MemberForgotPasswordRoute = MemberForgotPasswordRouteImport.update({
@@ -288,11 +306,13 @@ export interface FileRoutesByFullPath {
   '/admin/news': typeof AdminNewsRoute
   '/admin/newsletter': typeof AdminNewsletterRoute
   '/admin/outbox': typeof AdminOutboxRoute
+  '/admin/renewals': typeof AdminRenewalsRoute
   '/admin/settings': typeof AdminSettingsRoute
   '/admin/user-management': typeof AdminUserManagementRoute
   '/admin/volunteers': typeof AdminVolunteersRoute
   '/admin/invitation': typeof AdminInvitationRoute
   '/admin/login': typeof AdminLoginRoute
+  '/honor-roll/$id': typeof HonorRollIdRoute
   '/member/forgot-password': typeof MemberForgotPasswordRoute
   '/member/reset-password': typeof MemberResetPasswordRoute
   '/news/$id': typeof NewsIdRoute
@@ -300,6 +320,7 @@ export interface FileRoutesByFullPath {
   '/newsletter/unsubscribe': typeof NewsletterUnsubscribeRoute
   '/volunteer/cancel': typeof VolunteerCancelRoute
   '/admin/': typeof AdminIndexRoute
+  '/honor-roll/': typeof HonorRollIndexRoute
   '/news/': typeof NewsIndexRoute
   '/admin/commander-messages/$id': typeof AdminCommanderMessagesIdRoute
   '/admin/commander-messages/new': typeof AdminCommanderMessagesNewRoute
@@ -331,11 +352,13 @@ export interface FileRoutesByTo {
   '/admin/news': typeof AdminNewsRoute
   '/admin/newsletter': typeof AdminNewsletterRoute
   '/admin/outbox': typeof AdminOutboxRoute
+  '/admin/renewals': typeof AdminRenewalsRoute
   '/admin/settings': typeof AdminSettingsRoute
   '/admin/user-management': typeof AdminUserManagementRoute
   '/admin/volunteers': typeof AdminVolunteersRoute
   '/admin/invitation': typeof AdminInvitationRoute
   '/admin/login': typeof AdminLoginRoute
+  '/honor-roll/$id': typeof HonorRollIdRoute
   '/member/forgot-password': typeof MemberForgotPasswordRoute
   '/member/reset-password': typeof MemberResetPasswordRoute
   '/news/$id': typeof NewsIdRoute
@@ -343,6 +366,7 @@ export interface FileRoutesByTo {
   '/newsletter/unsubscribe': typeof NewsletterUnsubscribeRoute
   '/volunteer/cancel': typeof VolunteerCancelRoute
   '/admin': typeof AdminIndexRoute
+  '/honor-roll': typeof HonorRollIndexRoute
   '/news': typeof NewsIndexRoute
   '/admin/commander-messages/$id': typeof AdminCommanderMessagesIdRoute
   '/admin/commander-messages/new': typeof AdminCommanderMessagesNewRoute
@@ -376,11 +400,13 @@ export interface FileRoutesById {
   '/admin/news': typeof AdminNewsRoute
   '/admin/newsletter': typeof AdminNewsletterRoute
   '/admin/outbox': typeof AdminOutboxRoute
+  '/admin/renewals': typeof AdminRenewalsRoute
   '/admin/settings': typeof AdminSettingsRoute
   '/admin/user-management': typeof AdminUserManagementRoute
   '/admin/volunteers': typeof AdminVolunteersRoute
   '/admin_/invitation': typeof AdminInvitationRoute
   '/admin_/login': typeof AdminLoginRoute
+  '/honor-roll/$id': typeof HonorRollIdRoute
   '/member_/forgot-password': typeof MemberForgotPasswordRoute
   '/member_/reset-password': typeof MemberResetPasswordRoute
   '/news/$id': typeof NewsIdRoute
@@ -388,6 +414,7 @@ export interface FileRoutesById {
   '/newsletter/unsubscribe': typeof NewsletterUnsubscribeRoute
   '/volunteer/cancel': typeof VolunteerCancelRoute
   '/admin/': typeof AdminIndexRoute
+  '/honor-roll/': typeof HonorRollIndexRoute
   '/news/': typeof NewsIndexRoute
   '/admin/commander-messages/$id': typeof AdminCommanderMessagesIdRoute
   '/admin/commander-messages/new': typeof AdminCommanderMessagesNewRoute
@@ -422,11 +449,13 @@ export interface FileRouteTypes {
     | '/admin/news'
     | '/admin/newsletter'
     | '/admin/outbox'
+    | '/admin/renewals'
     | '/admin/settings'
     | '/admin/user-management'
     | '/admin/volunteers'
     | '/admin/invitation'
     | '/admin/login'
+    | '/honor-roll/$id'
     | '/member/forgot-password'
     | '/member/reset-password'
     | '/news/$id'
@@ -434,6 +463,7 @@ export interface FileRouteTypes {
     | '/newsletter/unsubscribe'
     | '/volunteer/cancel'
     | '/admin/'
+    | '/honor-roll/'
     | '/news/'
     | '/admin/commander-messages/$id'
     | '/admin/commander-messages/new'
@@ -465,11 +495,13 @@ export interface FileRouteTypes {
     | '/admin/news'
     | '/admin/newsletter'
     | '/admin/outbox'
+    | '/admin/renewals'
     | '/admin/settings'
     | '/admin/user-management'
     | '/admin/volunteers'
     | '/admin/invitation'
     | '/admin/login'
+    | '/honor-roll/$id'
     | '/member/forgot-password'
     | '/member/reset-password'
     | '/news/$id'
@@ -477,6 +509,7 @@ export interface FileRouteTypes {
     | '/newsletter/unsubscribe'
     | '/volunteer/cancel'
     | '/admin'
+    | '/honor-roll'
     | '/news'
     | '/admin/commander-messages/$id'
     | '/admin/commander-messages/new'
@@ -509,11 +542,13 @@ export interface FileRouteTypes {
     | '/admin/news'
     | '/admin/newsletter'
     | '/admin/outbox'
+    | '/admin/renewals'
     | '/admin/settings'
     | '/admin/user-management'
     | '/admin/volunteers'
     | '/admin_/invitation'
     | '/admin_/login'
+    | '/honor-roll/$id'
     | '/member_/forgot-password'
     | '/member_/reset-password'
     | '/news/$id'
@@ -521,6 +556,7 @@ export interface FileRouteTypes {
     | '/newsletter/unsubscribe'
     | '/volunteer/cancel'
     | '/admin/'
+    | '/honor-roll/'
     | '/news/'
     | '/admin/commander-messages/$id'
     | '/admin/commander-messages/new'
@@ -549,12 +585,14 @@ export interface RootRouteChildren {
   ResourcesRoute: typeof ResourcesRoute
   AdminInvitationRoute: typeof AdminInvitationRoute
   AdminLoginRoute: typeof AdminLoginRoute
+  HonorRollIdRoute: typeof HonorRollIdRoute
   MemberForgotPasswordRoute: typeof MemberForgotPasswordRoute
   MemberResetPasswordRoute: typeof MemberResetPasswordRoute
   NewsIdRoute: typeof NewsIdRoute
   NewsletterConfirmRoute: typeof NewsletterConfirmRoute
   NewsletterUnsubscribeRoute: typeof NewsletterUnsubscribeRoute
   VolunteerCancelRoute: typeof VolunteerCancelRoute
+  HonorRollIndexRoute: typeof HonorRollIndexRoute
   NewsIndexRoute: typeof NewsIndexRoute
 }
 
@@ -679,6 +717,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminOutboxRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/renewals': {
+      id: '/admin/renewals'
+      path: '/renewals'
+      fullPath: '/admin/renewals'
+      preLoaderRoute: typeof AdminRenewalsRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/settings': {
       id: '/admin/settings'
       path: '/settings'
@@ -712,6 +757,20 @@ declare module '@tanstack/react-router' {
       path: '/admin/login'
       fullPath: '/admin/login'
       preLoaderRoute: typeof AdminLoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/honor-roll/': {
+      id: '/honor-roll/'
+      path: '/honor-roll'
+      fullPath: '/honor-roll/'
+      preLoaderRoute: typeof HonorRollIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/honor-roll/$id': {
+      id: '/honor-roll/$id'
+      path: '/honor-roll/$id'
+      fullPath: '/honor-roll/$id'
+      preLoaderRoute: typeof HonorRollIdRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/member_/forgot-password': {
@@ -865,6 +924,7 @@ interface AdminRouteRouteChildren {
   AdminNewsRoute: typeof AdminNewsRoute
   AdminNewsletterRoute: typeof AdminNewsletterRoute
   AdminOutboxRoute: typeof AdminOutboxRoute
+  AdminRenewalsRoute: typeof AdminRenewalsRoute
   AdminSettingsRoute: typeof AdminSettingsRoute
   AdminUserManagementRoute: typeof AdminUserManagementRoute
   AdminVolunteersRoute: typeof AdminVolunteersRoute
@@ -892,6 +952,7 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminNewsRoute: AdminNewsRoute,
   AdminNewsletterRoute: AdminNewsletterRoute,
   AdminOutboxRoute: AdminOutboxRoute,
+  AdminRenewalsRoute: AdminRenewalsRoute,
   AdminSettingsRoute: AdminSettingsRoute,
   AdminUserManagementRoute: AdminUserManagementRoute,
   AdminVolunteersRoute: AdminVolunteersRoute,
@@ -927,12 +988,14 @@ const rootRouteChildren: RootRouteChildren = {
   ResourcesRoute: ResourcesRoute,
   AdminInvitationRoute: AdminInvitationRoute,
   AdminLoginRoute: AdminLoginRoute,
+  HonorRollIdRoute: HonorRollIdRoute,
   MemberForgotPasswordRoute: MemberForgotPasswordRoute,
   MemberResetPasswordRoute: MemberResetPasswordRoute,
   NewsIdRoute: NewsIdRoute,
   NewsletterConfirmRoute: NewsletterConfirmRoute,
   NewsletterUnsubscribeRoute: NewsletterUnsubscribeRoute,
   VolunteerCancelRoute: VolunteerCancelRoute,
+  HonorRollIndexRoute: HonorRollIndexRoute,
   NewsIndexRoute: NewsIndexRoute,
 }
 export const routeTree = rootRouteImport

@@ -24,6 +24,9 @@ export const AUDIT_ENTITY_LABELS = {
   'service-entry': 'Service entry',
   'service-category': 'Service category',
   'service-report': 'Service report',
+  'member-payment': 'Dues payment',
+  'renewal-contact': 'Renewal contact note',
+  renewals: 'Renewals list',
   user: 'Administrator account',
   session: 'Session',
 } as const satisfies Record<string, string>;

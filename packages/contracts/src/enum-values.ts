@@ -35,8 +35,10 @@ export const POST_ROLES = [
 export const MEMBERSHIP_TYPES = ['Life Member', 'Annual Member', 'Associate Member', 'Auxiliary Member'] as const;
 /** Service branches; 'unspecified' is shown as 'Not specified'. */
 export const BRANCHES = ['Army', 'Navy', 'Air Force', 'Marines', 'Coast Guard', 'Space Force'] as const;
-/** Dues statuses. */
-export const DUES_STATUSES = ['current', 'due', 'overdue', 'exempt'] as const;
+/** Dues statuses: derived from the year paid through (rules/dues.ts, decision 0065). */
+export const DUES_STATUSES = ['current', 'due', 'lapsed'] as const;
+/** How a dues payment was made. */
+export const PAYMENT_METHODS = ['cash', 'check', 'card', 'online', 'national'] as const;
 /** Event types. */
 export type EventTypeValue = (typeof EVENT_TYPES)[number];
 /** Labels of the calendar legend. */

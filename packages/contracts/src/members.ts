@@ -2,6 +2,7 @@ import { z } from './zod.ts';
 import { Branch, DuesStatus, MembershipType, PostRole } from './enums.ts';
 import { Id, checkIsoDate, optionalPhone, Timestamp } from './common.ts';
 import { PASSWORD_MIN, V } from './messages.ts';
+import { altGivenWithImage, altRequiredIssue, FormPictureSchema, imageFields, imageOutputFields } from './images.ts';
 
 /** A member as administrators see it; the portal password is never returned. */
 export const MemberSchema = z.object({
@@ -20,11 +21,21 @@ export const MemberSchema = z.object({
   yearsOfService: z.number().int(),
   deployments: z.string().nullable(),
   memberSince: Timestamp,
+  /** The membership year paid through; null for a Life Member or when never recorded (decision 0065). */
+  paidThrough: z.number().int().nullable(),
+  /** Derived from paidThrough and the renewal calendar in Settings, never stored (decision 0065). */
   duesStatus: DuesStatus,
   postRole: PostRole,
   isActive: z.boolean(),
   hasOnlineAccess: z.boolean(),
   hasPortalPassword: z.boolean(),
+  /** Post Everlasting: the date of death ('YYYY-MM-DD'), or null while living. */
+  deceasedOn: z.string().nullable(),
+  obituary: z.string().nullable(),
+  /** Era or war served in, as the honor roll shows it ("Vietnam War"). */
+  serviceEra: z.string().nullable(),
+  /** The member's photo for the honor roll. */
+  ...imageOutputFields,
   createdAt: Timestamp,
   updatedAt: Timestamp,
 });
@@ -45,6 +56,17 @@ export const YearsOfService = z.preprocess(
     return Number.isFinite(n) && n >= 0 ? Math.trunc(n) : 0;
   },
   z.number().int().min(0).max(100, 'Years of service must be at most 100'),
+);
+
+/** The membership year paid through: a year, or blank for none (a Life Member). */
+export const PaidThrough = z.preprocess(
+  (v) => (v === '' || v === undefined ? null : typeof v === 'string' ? Number(v) : v),
+  z
+    .number({ error: 'Paid through must be a year such as 2027' })
+    .int('Paid through must be a year such as 2027')
+    .min(1900, 'Paid through must be a year such as 2027')
+    .max(2200, 'Paid through must be a year such as 2027')
+    .nullable(),
 );
 
 const memberFields = {
@@ -69,7 +91,7 @@ const memberFields = {
   yearsOfService: YearsOfService,
   deployments: opt(5000),
   memberSince: checkIsoDate(z.string(), true).nullish(),
-  duesStatus: DuesStatus,
+  paidThrough: PaidThrough.optional(),
   postRole: PostRole,
   isActive: z.boolean(),
   hasOnlineAccess: z.boolean(),
@@ -80,27 +102,41 @@ const memberFields = {
     .refine((s) => s === '' || s.length >= PASSWORD_MIN, V.passwordMin)
     .optional(),
 };
-/** Body of POST /api/members; the spec's defaults fill what is left out (spec §9). */
-export const CreateMemberInput = z.object({
+/** Post Everlasting fields: date of death, obituary, era; blank means none. */
+const everlastingFields = {
+  deceasedOn: checkIsoDate(z.string(), true)
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  obituary: opt(10_000),
+  serviceEra: opt(100),
+};
+const createFields = {
   ...memberFields,
   membershipType: MembershipType.default('Annual Member'),
   branchOfService: Branch.default('unspecified'),
   yearsOfService: YearsOfService.default(0),
-  duesStatus: DuesStatus.default('current'),
   postRole: PostRole.default('none'),
   isActive: z.boolean().default(true),
   hasOnlineAccess: z.boolean().default(false),
-});
+  ...everlastingFields,
+};
+/** Body of POST /api/members; the spec's defaults fill what is left out (spec §9); paidThrough left out is this year. */
+export const CreateMemberInput = z.object({ ...createFields, ...imageFields }).refine(altGivenWithImage, altRequiredIssue);
 export type CreateMemberInput = z.infer<typeof CreateMemberInput>;
+/** The member dialog's form: the photo is a picture field (decision 0044), sent as imageId and imageAlt. */
+export const MemberFormSchema = z.object({ ...createFields, photo: FormPictureSchema });
 /** Body of PATCH /api/members/{id}: any subset of the fields. */
-export const UpdateMemberInput = z.object({ id: Id }).extend(z.object(memberFields).partial().shape);
+export const UpdateMemberInput = z
+  .object({ id: Id })
+  .extend(z.object({ ...memberFields, ...everlastingFields, ...imageFields }).partial().shape)
+  .refine(altGivenWithImage, altRequiredIssue);
 export type UpdateMemberInput = z.infer<typeof UpdateMemberInput>;
 
 /** Answer of GET /api/members/post-commander. */
 export const PostCommanderSchema = z.object({ fullName: z.string() });
 
-/** Member status filter of the directory. */
-export const MEMBER_STATUSES = ['active', 'inactive'] as const;
+/** Member status filter of the directory: the active directory leaves out the deceased (decision 0065). */
+export const MEMBER_STATUSES = ['active', 'inactive', 'deceased'] as const;
 /** Post role filter: a role, 'none' (no role) or 'any' (any role, i.e. officers). */
 export const PostRoleFilter = z.union([PostRole, z.literal('any')], { error: V.invalidChoice });
 
@@ -132,6 +168,7 @@ export const MEMBER_CSV_COLUMNS = [
   'yearsOfService',
   'deployments',
   'memberSince',
+  'paidThrough',
   'duesStatus',
   'postRole',
   'isActive',
@@ -183,6 +220,7 @@ export const MEMBER_FIELD_LABELS: Record<MemberCsvColumn | 'loginPassword', stri
   yearsOfService: 'Years of Service',
   deployments: 'Deployments/Service History',
   memberSince: 'Member Since',
+  paidThrough: 'Paid Through',
   duesStatus: 'Dues Status',
   postRole: 'Post Role',
   isActive: 'Active Member',

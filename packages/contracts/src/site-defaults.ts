@@ -1,4 +1,5 @@
 import type { Image } from './images.ts';
+import { DEFAULT_MEMBERSHIP_SETTINGS, type MembershipSettings } from './membership-defaults.ts';
 // Kept without zod so that public pages' first JavaScript stays in its budget (decision 0063); the
 // zod modules re-export these, so each value has one source.
 
@@ -56,6 +57,7 @@ export const DEFAULT_SITE_SETTINGS: SiteDefaults = {
   serviceYearStartMonth: 6,
   mileageRate: 0.14,
   showServiceTotal: false,
+  membership: DEFAULT_MEMBERSHIP_SETTINGS,
 };
 
 /** National hotlines: public facts (decisions §1). */
@@ -95,4 +97,6 @@ export interface SiteDefaults {
   serviceYearStartMonth: number;
   mileageRate: number;
   showServiceTotal: boolean;
+  /** The membership year and the honor roll (decision 0065). */
+  membership: MembershipSettings;
 }

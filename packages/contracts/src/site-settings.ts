@@ -3,6 +3,7 @@ import { V } from './messages.ts';
 import { IMAGE_MESSAGES, ImageSchema } from './images.ts';
 import { Id } from './common.ts';
 import { serviceSettingsFields } from './service-settings.ts';
+import { DEFAULT_MEMBERSHIP_SETTINGS, MembershipSettingsSchema } from './membership-settings.ts';
 
 const text = (max: number) => z.string().trim().max(max, V.tooLong(max));
 const url = z
@@ -67,6 +68,8 @@ export const SiteSettingsSchema = z.object({
     .max(120, 'Keep the audit log for 1 to 120 months')
     .default(24),
   ...serviceSettingsFields,
+  /** The membership year and the honor roll (decision 0065). */
+  membership: MembershipSettingsSchema.default(DEFAULT_MEMBERSHIP_SETTINGS),
 });
 export type SiteSettings = z.infer<typeof SiteSettingsSchema>;
 

@@ -21,6 +21,8 @@ export const BACKUP_TABLES = [
   'communityEngagements',
   'members',
   'memberSessions',
+  'memberPayments',
+  'renewalContacts',
   'memberCommunications',
   'memberResources',
   'memberResourceFiles',

@@ -5,6 +5,8 @@ import type { Database } from './database.ts';
 // timestamptz arrives as Date (pg's default); count(*) and other int8 as numbers, since
 // no count in this product can come near 2^53.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
+// A date column is a day of the post's calendar, read as its 'YYYY-MM-DD' text, never an instant (decision 0065).
+pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
 
 /** The database handle every service takes. */
 export type DB = Kysely<Database>;

@@ -173,15 +173,46 @@ export interface MembersTable {
   yearsOfService: Generated<number>;
   deployments: string | null;
   memberSince: Timestamp;
-  duesStatus: Generated<string>;
+  /** Membership year paid through (migration 0017); dues status is derived from it. */
+  paidThrough: number | null;
   postRole: Generated<string>;
   isActive: Generated<boolean>;
   hasOnlineAccess: Generated<boolean>;
   loginPassword: string | null;
   /** Non-urgent notices by e-mail (migration 0011); urgent ones always go. */
   emailNotices: Generated<boolean>;
+  /** Post Everlasting (migration 0017): date of death ('YYYY-MM-DD' as read), obituary, era, photo. */
+  deceasedOn: string | null;
+  obituary: string | null;
+  serviceEra: string | null;
+  imageId: number | null;
+  imageAlt: string | null;
+  /** Renewal reminders by e-mail, the member's own choice. */
+  renewalReminders: Generated<boolean>;
   createdAt: CreatedAt;
   updatedAt: Timestamp;
+}
+
+/** Recorded dues payments (migration 0017); amount is numeric, read as a string. */
+export interface MemberPaymentsTable {
+  id: Generated<number>;
+  memberId: number;
+  year: number;
+  amount: string | number | null;
+  method: string;
+  paidOn: string;
+  recordedBy: number | null;
+  createdAt: CreatedAt;
+}
+
+/** The Renewals screen's "contacted" notes (migration 0017). */
+export interface RenewalContactsTable {
+  id: Generated<number>;
+  memberId: number;
+  note: string;
+  contactedOn: string;
+  recordedBy: number | null;
+  createdAt: CreatedAt;
 }
 
 /** Member sign-ins; the member's session cookie carries the token. */
@@ -429,6 +460,8 @@ export interface Database {
   commanderMessages: CommanderMessagesTable;
   communityEngagements: CommunityEngagementsTable;
   members: MembersTable;
+  memberPayments: MemberPaymentsTable;
+  renewalContacts: RenewalContactsTable;
   memberSessions: MemberSessionsTable;
   memberCommunications: MemberCommunicationsTable;
   memberResources: MemberResourcesTable;

@@ -56,6 +56,13 @@ export function Footer() {
                 </Link>
               </li>
             ))}
+            {s.membership.honorRoll ? (
+              <li>
+                <Link className={footLink} to="/honor-roll">
+                  Honor Roll
+                </Link>
+              </li>
+            ) : null}
             <li>
               <Link className={footLink} to="/login" search={{ tab: 'member' }}>
                 Member Login

@@ -9,6 +9,8 @@ import type {
   ResourcesTable,
 } from '../database.ts';
 import { dayNumber, dayNumberIn, fromDayNumber, instantOn } from './day-numbers.ts';
+import type { RenewalCalendar } from '@post/contracts/rules/dues';
+import { dateOf, demoPaidThrough, everlasting, HONOR_ROLL_PLANS, type DemoDues } from './membership.ts';
 
 /** Where "now" is on the post's calendar; every demo date is placed relative to it. */
 export interface SeedClock {
@@ -629,7 +631,7 @@ export function buildEngagements(clock: SeedClock): Insertable<CommunityEngageme
 // Members
 // ---------------------------------------------------------------------------------------
 
-interface MemberPlan {
+export interface MemberPlan {
   first: string;
   last: string;
   email: string;
@@ -640,12 +642,15 @@ interface MemberPlan {
   deployments: string | null;
   /** Years ago, month and day of joining. */
   since: [number, number, number];
-  dues: 'current' | 'due' | 'overdue' | 'exempt';
+  /** Dues as the demo shows them on the day it is loaded (paid-through years follow: membership.ts). */
+  dues: DemoDues;
   address: string;
   phone: string | null;
   active?: boolean;
   /** 'portal': can sign in; 'no-access': password but access off; 'inactive': access but inactive. */
   login?: 'portal' | 'no-access' | 'inactive';
+  /** Post Everlasting: years ago, month and day of death; era; obituary. */
+  deceased?: { on: [number, number, number]; era: string; obituary: string };
 }
 
 const MEMBER_PLANS: MemberPlan[] = [
@@ -759,7 +764,7 @@ const MEMBER_PLANS: MemberPlan[] = [
     years: 4,
     deployments: 'Vietnam War (1968–1969)',
     since: [48, 6, 6],
-    dues: 'exempt',
+    dues: 'current',
     address: '12 Elm Street',
     phone: '(555) 555-0108',
   },
@@ -801,7 +806,7 @@ const MEMBER_PLANS: MemberPlan[] = [
     years: 2,
     deployments: 'Vietnam War (1966–1967)',
     since: [52, 8, 19],
-    dues: 'exempt',
+    dues: 'current',
     address: '3 Mill Pond Road',
     phone: '(555) 555-0111',
   },
@@ -903,7 +908,7 @@ const MEMBER_PLANS: MemberPlan[] = [
     years: 4,
     deployments: 'Operation Iraqi Freedom, Fallujah (2004)',
     since: [10, 12, 5],
-    dues: 'overdue',
+    dues: 'lapsed',
     address: '260 Washington Street',
     phone: '(555) 555-0118',
   },
@@ -932,7 +937,7 @@ const MEMBER_PLANS: MemberPlan[] = [
     years: 6,
     deployments: null,
     since: [3, 6, 15],
-    dues: 'overdue',
+    dues: 'lapsed-last-year',
     address: '74 Lake Street',
     phone: '(555) 555-0120',
     active: false,
@@ -948,7 +953,7 @@ const MEMBER_PLANS: MemberPlan[] = [
     years: 20,
     deployments: 'Vietnam War (1972)',
     since: [40, 4, 2],
-    dues: 'exempt',
+    dues: 'current',
     address: '5 Orchard Road',
     phone: null,
     active: false,
@@ -1005,7 +1010,7 @@ const MEMBER_PLANS: MemberPlan[] = [
     years: 4,
     deployments: 'Operation Just Cause, Panama (1989)',
     since: [20, 3, 3],
-    dues: 'overdue',
+    dues: 'lapsed',
     address: '410 Railroad Avenue',
     phone: '(555) 555-0125',
     active: false,
@@ -1019,9 +1024,10 @@ export interface MemberSeed {
 }
 
 /** The member directory; `passwordHash` goes to every member that has a portal password. */
-export function buildMembers(clock: SeedClock, passwordHash: string): MemberSeed[] {
+export function buildMembers(clock: SeedClock, passwordHash: string, calendar: RenewalCalendar): MemberSeed[] {
   const year = fromDayNumber(clock.today).year;
-  return MEMBER_PLANS.map((m, i) => ({
+  const today = dateOf(clock.today);
+  return [...MEMBER_PLANS, ...HONOR_ROLL_PLANS].map((m, i) => ({
     portal: m.login === 'portal',
     row: {
       membershipNumber: `M-${1001 + i}`,
@@ -1039,11 +1045,12 @@ export function buildMembers(clock: SeedClock, passwordHash: string): MemberSeed
       deployments: m.deployments,
       // Noon local time, so the date reads the same in any nearby zone.
       memberSince: instantOn(dayNumber(year - m.since[0], m.since[1], m.since[2]), 12, 0, clock.timeZone),
-      duesStatus: m.dues,
+      paidThrough: m.type === 'Life Member' ? null : demoPaidThrough(m.dues, today, calendar),
       postRole: m.role,
       isActive: m.active ?? true,
       hasOnlineAccess: m.login === 'portal' || m.login === 'inactive',
       loginPassword: m.login ? passwordHash : null,
+      ...everlasting(m, year),
     },
   }));
 }

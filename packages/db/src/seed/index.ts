@@ -14,6 +14,7 @@ import {
   makeClock,
 } from './content.ts';
 import { seedService } from './service.ts';
+import { buildPayments, dateOf, demoCalendar } from './membership.ts';
 
 /** Options of seedDemo. */
 export interface SeedDemoOptions {
@@ -85,11 +86,24 @@ export async function seedDemo(db: DB, opts: SeedDemoOptions): Promise<SeedDemoR
     await trx.insertInto('commanderMessages').values(buildCommanderMessages(clock).reverse()).execute();
     await trx.insertInto('communityEngagements').values(buildEngagements(clock).reverse()).execute();
 
-    const members = buildMembers(clock, passwordHash);
-    await trx
+    // A renewal window in progress on the day the demo is loaded (decision 0065).
+    const calendar = demoCalendar(dateOf(clock.today));
+    if (calendar.opensMonth !== DEFAULT_SITE_SETTINGS.membership.renewalOpensMonth) {
+      const membership = { ...DEFAULT_SITE_SETTINGS.membership, renewalOpensMonth: calendar.opensMonth, renewalOpensDay: calendar.opensDay };
+      await trx
+        .updateTable('siteSettings')
+        .set({ data: sql`data || ${JSON.stringify({ membership })}::jsonb` })
+        .where('id', '=', 1)
+        .execute();
+    }
+    const members = buildMembers(clock, passwordHash, calendar);
+    const ids = await trx
       .insertInto('members')
       .values(members.map((m) => m.row))
+      .returning(['id', 'paidThrough', 'deceasedOn'])
       .execute();
+    const payments = buildPayments(ids, clock.today);
+    if (payments.length) await trx.insertInto('memberPayments').values(payments).execute();
     await trx.insertInto('memberCommunications').values(buildCommunications(clock)).execute();
     await trx.insertInto('memberResources').values(buildMemberResources()).execute();
     await seedService(trx, clock);

@@ -8,6 +8,8 @@ import { buildCommanderMessages, buildCommunications, buildEvents, buildNews, ma
 import { utcToZoned } from '@post/contracts/rules/event-time';
 import { dayNumber, dayNumberIn, instantOn } from './day-numbers.ts';
 import { SERVICE_HISTORY_TITLES } from './service.ts';
+import { DEFAULT_MEMBERSHIP_SETTINGS, renewalCalendar } from '@post/contracts/membership-defaults';
+import { duesOn, inGrace, windowOpen } from '@post/contracts/rules/dues';
 
 const PASSWORD = 'demo-pass-2024';
 
@@ -210,7 +212,17 @@ describe(`demo seed`, () => {
       ['Air Force', 'Army', 'Coast Guard', 'Marines', 'Navy', 'Space Force', 'unspecified'].sort(),
     );
     expect(distinct(members.map((m) => m.membershipType))).toEqual(['Annual Member', 'Associate Member', 'Auxiliary Member', 'Life Member']);
-    expect(distinct(members.map((m) => m.duesStatus))).toEqual(['current', 'due', 'exempt', 'overdue']);
+    // Paid-through years across every status, in a renewal window in progress (decision 0065).
+    const settings = await h.db.selectFrom('siteSettings').select('data').where('id', '=', 1).executeTakeFirstOrThrow();
+    const cal = renewalCalendar({ ...DEFAULT_MEMBERSHIP_SETTINGS, ...(settings.data.membership as object) });
+    const today = utcToZoned(new Date(), DEFAULT_SITE_SETTINGS.timeZone).date;
+    expect(windowOpen(today, cal) || inGrace(today, cal)).toBe(true);
+    const living = members.filter((m) => m.deceasedOn === null);
+    expect(distinct(living.map((m) => duesOn(m, today, cal).status))).toEqual(['current', 'due', 'lapsed']);
+    expect(living.filter((m) => m.membershipType === 'Life Member').every((m) => m.paidThrough === null)).toBe(true);
+    expect(members.filter((m) => m.deceasedOn !== null)).toHaveLength(3);
+    const payments = await h.db.selectFrom('memberPayments').selectAll().execute();
+    expect(payments.length).toBeGreaterThan(5);
     const inactive = members.filter((m) => !m.isActive).length;
     expect(inactive).toBeGreaterThanOrEqual(2);
     expect(inactive).toBeLessThanOrEqual(3);
@@ -331,7 +343,7 @@ describe(`demo seed around Veterans Day in another zone`, () => {
       resources: 13,
       commanderMessages: 2,
       communityEngagements: 2,
-      members: 25,
+      members: 28,
       memberCommunications: 11,
       memberResources: 12,
       siteSettings: 1,

@@ -36,12 +36,14 @@ export async function login(ctx: Context, input: MemberLoginInput): Promise<Memb
       'isActive',
       'hasOnlineAccess',
       'loginPassword',
+      'deceasedOn',
     ])
     .where(sql`lower(membership_number)`, '=', input.membershipNumber.toLowerCase())
     .executeTakeFirst();
   const hash = m?.loginPassword ?? (await dummy());
   const passwordOk = await verifyPassword(hash, input.password);
-  if (!m || !m.loginPassword || !passwordOk || !m.isActive || !m.hasOnlineAccess) {
+  // A departed member's account stays, but nobody signs in with it (decision 0065).
+  if (!m || !m.loginPassword || !passwordOk || !m.isActive || !m.hasOnlineAccess || m.deceasedOn !== null) {
     throw new AppError('UNAUTHORIZED', E.invalidMemberCredentials);
   }
   await signInThrottle.succeeded(ctx, slot);

@@ -44,6 +44,7 @@ export async function forgotPassword(ctx: Context, input: ForgotPasswordInput): 
       .select(['id', 'firstName', 'email', 'membershipNumber'])
       .where('isActive', '=', true)
       .where('hasOnlineAccess', '=', true)
+      .where('deceasedOn', 'is', null)
       .where('email', '<>', '');
     q = input.membershipNumber
       ? q.where(sql`lower(membership_number)`, '=', input.membershipNumber.trim().toLowerCase())
@@ -88,6 +89,7 @@ export async function resetPassword(ctx: Context, input: { token: string; passwo
       .where('id', '=', memberId)
       .where('isActive', '=', true)
       .where('hasOnlineAccess', '=', true)
+      .where('deceasedOn', 'is', null)
       .returning('membershipNumber')
       .executeTakeFirst();
     if (!m) throw badRequest(NEWSLETTER_E.resetLinkInvalid);

@@ -35,6 +35,7 @@ export async function queueMemberNotices(trx: DB, baseUrl: string, c: NoticeSour
     .selectFrom('members')
     .select(['id', 'email', 'postRole', 'membershipType', 'emailNotices'])
     .where('isActive', '=', true)
+    .where('deceasedOn', 'is', null)
     .where('email', '<>', '')
     .orderBy('id')
     .execute();

@@ -4,6 +4,7 @@ import { PortalResourceSchema } from '@post/contracts/member-resources';
 import { memberProcedure, router } from '../../trpc.ts';
 import * as service from './member-portal.service.ts';
 import { MailPreferencesInput, MailPreferencesSchema } from '@post/contracts/mail';
+import { MemberDuesSchema } from '@post/contracts/member-payments';
 
 const tags = ['Member portal'];
 
@@ -27,6 +28,19 @@ export const memberPortalRouter = router({
     .input(z.void())
     .output(z.array(PortalResourceSchema))
     .query(({ ctx }) => service.portalResources(ctx.db, ctx.member)),
+  dues: memberProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/member/dues',
+        tags,
+        summary: 'The year this member is paid through, their dues status and where to renew',
+        protect: true,
+      },
+    })
+    .input(z.void())
+    .output(MemberDuesSchema)
+    .query(({ ctx }) => service.duesForMember(ctx.db, ctx.member.id)),
   mailPreferences: memberProcedure
     .meta({ openapi: { method: 'GET', path: '/member/mail-preferences', tags, summary: "The member's e-mail choice (non-urgent notices)", protect: true } })
     .input(z.void())

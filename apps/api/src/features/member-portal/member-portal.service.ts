@@ -5,6 +5,10 @@ import type { PortalResource } from '@post/contracts/member-resources';
 import { audiencesFor, type AudienceMember } from '@post/contracts/rules/audience';
 import { toCommunication } from '../member-communications/member-communications.service.ts';
 import { resourcesForMember } from '../member-resources/member-resources.service.ts';
+import { getSettings } from '../site-settings/site-settings.service.ts';
+import { renewalCalendar } from '@post/contracts/membership-settings';
+import { duesOn, postDate } from '@post/contracts/rules/dues';
+import type { MemberDues } from '@post/contracts/member-payments';
 
 /**
  * The communications this member may read now (decisions §2): published, publish date come,
@@ -29,4 +33,20 @@ export async function communicationsForMember(db: DB, member: AudienceMember): P
 /** The resources this member may open. */
 export function portalResources(db: DB, member: AudienceMember): Promise<PortalResource[]> {
   return resourcesForMember(db, member);
+}
+
+/** The member's own dues: paid through, status and where to renew (the portal's banner; decision 0065). */
+export async function duesForMember(db: DB, memberId: number): Promise<MemberDues> {
+  const [row, settings] = await Promise.all([
+    db.selectFrom('members').select(['paidThrough', 'membershipType']).where('id', '=', memberId).executeTakeFirstOrThrow(),
+    getSettings(db),
+  ]);
+  const { status, renewFor } = duesOn(row, postDate(new Date(), settings.timeZone), renewalCalendar(settings.membership));
+  return {
+    paidThrough: row.paidThrough,
+    duesStatus: status,
+    renewFor: status === 'current' ? null : renewFor,
+    renewalUrl: settings.membership.renewalUrl,
+    duesAmount: settings.membership.duesAmount || null,
+  };
 }

@@ -4,15 +4,13 @@ import { CreateMemberInput, MemberImportInput, MemberImportResult, MemberListInp
 import { administratorProcedure, router } from '../../trpc.ts';
 import { postCommanderProcedure } from './post-commander.router.ts';
 import * as service from './members.service.ts';
+import { importMembers } from './members.csv.ts';
+import { paymentProcedures } from './payments.router.ts';
 import type { DB } from '@post/db';
 import type { AuditChanges } from '@post/db';
 import { audited, diffFields } from '../audit/audit.ts';
 
-/** A member as administrators see it, or undefined (the record before a change). */
-async function memberById(db: DB, id: number) {
-  const row = await db.selectFrom('members').selectAll().where('id', '=', id).executeTakeFirst();
-  return row && service.toMember(row);
-}
+const memberById = (db: DB, id: number) => service.memberById(db, id);
 
 /** A new portal password is recorded as changed, never its value. */
 function withPassword(changes: AuditChanges, password: string | null | undefined): AuditChanges {
@@ -24,6 +22,7 @@ const tags = ['Members'];
 /** The member directory (administrators) and the public Post Commander name. */
 export const membersRouter = router({
   postCommander: postCommanderProcedure,
+  ...paymentProcedures,
   list: administratorProcedure
     .meta({
       openapi: {
@@ -100,7 +99,7 @@ export const membersRouter = router({
     .mutation(({ ctx, input }) =>
       // A preview changes nothing and is not recorded; an import is one entry with its counts (decision 0034).
       input.dryRun
-        ? service.importMembers(ctx.db, input.csv, { dryRun: true })
+        ? importMembers(ctx.db, input.csv, { dryRun: true })
         : audited(
             ctx,
             {
@@ -113,7 +112,7 @@ export const membersRouter = router({
                 rejected: { old: null, new: r.rejected.length },
               }),
             },
-            (trx) => service.importMembers(trx, input.csv, { dryRun: false }),
+            (trx) => importMembers(trx, input.csv, { dryRun: false }),
           ),
     ),
 });

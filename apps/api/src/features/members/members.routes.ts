@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { DB } from '@post/db';
 import type { Env } from '../../env.ts';
 import { staffRefusal } from '../../trpc.ts';
-import { membersCsv } from './members.service.ts';
+import { membersCsv } from './members.csv.ts';
 import { audited } from '../audit/audit.ts';
 
 /** GET /api/admin/members.csv: the member directory as a download (administrators). */

@@ -162,11 +162,11 @@ describe('member directory API', () => {
   it('searches and filters the directory in the database', async () => {
     await admin.post(
       '/api/members',
-      newMember({ firstName: 'Zelda', lastName: 'Quintero', membershipNumber: 'Q-777', email: 'zq@example.org', postRole: 'Chaplain', duesStatus: 'overdue' }),
+      newMember({ firstName: 'Zelda', lastName: 'Quintero', membershipNumber: 'Q-777', email: 'zq@example.org', postRole: 'Chaplain', paidThrough: 2001 }),
     );
     await admin.post(
       '/api/members',
-      newMember({ firstName: 'Zeke', lastName: 'Quill', membershipNumber: 'Q-778', email: 'zeke@example.org', isActive: false, duesStatus: 'overdue' }),
+      newMember({ firstName: 'Zeke', lastName: 'Quill', membershipNumber: 'Q-778', email: 'zeke@example.org', isActive: false, paidThrough: 2002 }),
     );
     const names = async (qs: string) => ((await admin.get(`/api/members${qs}`)).json() as Member[]).map((m) => m.firstName).sort();
     expect(await names('?q=quint')).toEqual(['Zelda']);
@@ -178,7 +178,8 @@ describe('member directory API', () => {
     expect(await names('?q=q-77&postRole=any')).toEqual(['Zelda']);
     expect(await names('?q=q-77&postRole=none')).toEqual(['Zeke']);
     expect(await names('?q=q-77&postRole=Chaplain')).toEqual(['Zelda']);
-    expect(await names('?duesStatus=overdue&q=z')).toEqual(['Zeke', 'Zelda']);
+    expect(await names('?duesStatus=lapsed&q=z')).toEqual(['Zeke', 'Zelda']);
+    expect(await names('?duesStatus=current&q=q-77')).toEqual([]);
     // LIKE wildcards in the search are plain characters.
     expect(await names('?q=%25')).toEqual([]);
     const all = await admin.get('/api/members');
@@ -205,7 +206,6 @@ describe('member CSV export and import', () => {
       yearsOfService: 22,
       deployments: 'Iraq 2004, "OIF II"\nAfghanistan 2010',
       memberSince: '1999-03-04',
-      duesStatus: 'exempt',
       postRole: 'Post Commander',
       isActive: true,
       hasOnlineAccess: true,
@@ -217,7 +217,7 @@ describe('member CSV export and import', () => {
       membershipNumber: '-C-2',
       address: '@SUM(1)',
       membershipType: 'Associate Member',
-      duesStatus: 'overdue',
+      paidThrough: 2020,
       isActive: false,
     },
     { firstName: 'Bo', lastName: 'Diaz', email: 'bo@example.org', membershipNumber: 'C-3' },

@@ -14,6 +14,7 @@ export const postCommanderProcedure = publicProcedure
       .select(['firstName', 'lastName'])
       .where('postRole', '=', 'Post Commander')
       .where('isActive', '=', true)
+      .where('deceasedOn', 'is', null)
       .orderBy('id')
       .executeTakeFirst();
     if (!row) throw notFound('Post Commander');

@@ -24,6 +24,7 @@ import { useSignOut } from '../auth/use-session.ts';
 import { PRIORITY_BADGE } from '../member-communications/labels.ts';
 import { CategoryIcon } from '../member-resources/labels.tsx';
 import { MailPreference } from './mail-preference.tsx';
+import { DuesBanner } from './dues-banner.tsx';
 
 /** Which tab the portal shows. */
 export type PortalTab = 'communications' | 'resources';
@@ -53,6 +54,7 @@ export function MemberPortalPage({ member, tab, onTabChange }: { member: Session
         <title>Member Portal</title>
         <meta name="robots" content="noindex" />
       </>
+      <DuesBanner />
       <Tabs value={tab} onValueChange={(v) => onTabChange(v as PortalTab)}>
         <TabsList className="grid w-full grid-cols-2 sm:w-96">
           <TabsTrigger value="communications">Communications</TabsTrigger>

@@ -16,3 +16,9 @@ export function postRoleLabel(role: string): string {
 export function branchLabel(branch: string): string {
   return branch && branch !== 'unspecified' ? branch : '—';
 }
+
+/** "Paid through 2027" as the directory and the portal say it; Life Members need no year (decision 0065). */
+export function paidThroughText(m: { paidThrough: number | null; membershipType: string }): string {
+  if (m.membershipType === 'Life Member') return 'Life Member';
+  return m.paidThrough === null ? 'No year recorded' : `Paid through ${m.paidThrough}`;
+}

@@ -5,9 +5,10 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import type { z } from 'zod';
-import { CreateMemberInput, type Member } from '@post/contracts/members';
+import { MemberFormSchema, type Member } from '@post/contracts/members';
 import { E, PASSWORD_MIN, T } from '@post/contracts/messages';
 import { utcToZoned } from '@post/contracts/rules/event-time';
+import { labelOf } from '@post/contracts/enum-values';
 import { Button } from '@post/ui/components/button';
 import { DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@post/ui/components/dialog';
 import { TextAreaField, TextField } from '../../components/form-fields.tsx';
@@ -19,10 +20,12 @@ import { SelectField } from '../admin/forms/select-field.tsx';
 import { SwitchField } from '../admin/forms/switch-field.tsx';
 import { useFormDraft } from '../../lib/use-form-draft.ts';
 import { FormDialog, useDialogDirty } from '../../components/form-dialog.tsx';
-import { BRANCH_OPTIONS, DUES_OPTIONS, MEMBERSHIP_TYPE_OPTIONS, POST_ROLE_OPTIONS } from './labels.ts';
+import { BRANCH_OPTIONS, MEMBERSHIP_TYPE_OPTIONS, POST_ROLE_OPTIONS } from './labels.ts';
+import { PictureField } from '../../components/image-upload-field.tsx';
+import { MemberPayments } from './member-payments.tsx';
 
-type FormIn = z.input<typeof CreateMemberInput>;
-type FormOut = z.output<typeof CreateMemberInput>;
+type FormIn = z.input<typeof MemberFormSchema>;
+type FormOut = z.output<typeof MemberFormSchema>;
 
 /** The member dialog: 'Add New Member' with no member, 'Edit Member: {first} {last}' with one (spec §2). */
 export function MemberDialog({ open, member, onOpenChange }: { open: boolean; member?: Member; onOpenChange: (open: boolean) => void }) {
@@ -89,7 +92,7 @@ function defaultsOf(member: Member | undefined, timeZone: string): FormIn {
     branchOfService: member?.branchOfService ?? 'unspecified',
     yearsOfService: String(member?.yearsOfService ?? 0),
     memberSince: member ? utcToZoned(member.memberSince, timeZone).date : today,
-    duesStatus: member?.duesStatus ?? 'current',
+    paidThrough: member ? (member.paidThrough === null ? '' : String(member.paidThrough)) : undefined,
     isActive: member?.isActive ?? true,
     hasOnlineAccess: member?.hasOnlineAccess ?? false,
     loginPassword: '',
@@ -98,6 +101,10 @@ function defaultsOf(member: Member | undefined, timeZone: string): FormIn {
     state: member?.state ?? '',
     zipCode: member?.zipCode ?? '',
     deployments: member?.deployments ?? '',
+    deceasedOn: member?.deceasedOn ?? '',
+    serviceEra: member?.serviceEra ?? '',
+    obituary: member?.obituary ?? '',
+    photo: { image: member?.image ?? null, alt: member?.image ? (member.imageAlt ?? '') : '' },
   };
 }
 
@@ -119,7 +126,7 @@ function MemberForm({ member, onDone, forgetDraft }: { member?: Member; onDone: 
   const utils = trpc.useUtils();
   const create = trpc.members.create.useMutation();
   const update = trpc.members.update.useMutation();
-  const form = useForm<FormIn, unknown, FormOut>({ resolver: zodResolver(CreateMemberInput), defaultValues: defaultsOf(member, timeZone) });
+  const form = useForm<FormIn, unknown, FormOut>({ resolver: zodResolver(MemberFormSchema), defaultValues: defaultsOf(member, timeZone) });
   const saving = form.formState.isSubmitting || create.isPending || update.isPending;
   const onlineAccess = form.watch('hasOnlineAccess');
   const typedPassword = form.watch('loginPassword');
@@ -135,8 +142,9 @@ function MemberForm({ member, onDone, forgetDraft }: { member?: Member; onDone: 
     };
   }, [forgetDraft, draft.clear]);
 
-  const onSubmit = form.handleSubmit(async (values) => {
+  const onSubmit = form.handleSubmit(async ({ photo, ...fields }) => {
     const failed = member ? T.memberUpdateFailed : T.memberCreateFailed;
+    const values = { ...fields, imageId: photo.image?.id ?? null, imageAlt: photo.image ? photo.alt : null };
     try {
       if (member) await update.mutateAsync({ id: member.id, ...values });
       else await create.mutateAsync(values);
@@ -153,77 +161,106 @@ function MemberForm({ member, onDone, forgetDraft }: { member?: Member; onDone: 
     }
   });
 
+  // A payment recorded below moves paid-through on the server: the form takes the new year as saved.
+  const onPaid = (year: number | null) => form.resetField('paidThrough', { defaultValue: year === null ? '' : String(year) });
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label={member ? 'Edit member' : 'Add member'}>
-      <DraftNotice draft={draft} />
-      <RequiredLegend />
-      <Section title="Basic Information">
-        <div className="grid gap-4 md:grid-cols-2">
-          <TextField form={form} name="firstName" label="First Name" autoComplete="off" required />
-          <TextField form={form} name="lastName" label="Last Name" autoComplete="off" required />
-          <TextField form={form} name="email" label="Email" type="email" autoComplete="off" required />
-          <TextField form={form} name="phone" label="Phone" type="tel" autoComplete="off" />
-          <TextField form={form} name="membershipNumber" label="Membership Number" autoComplete="off" required />
-        </div>
-      </Section>
-      <Section title="Service Organization Information">
-        <div className="grid gap-4 md:grid-cols-2">
-          <SelectField form={form} name="postRole" label="Post Role" options={POST_ROLE_OPTIONS} />
-          <SelectField form={form} name="membershipType" label="Membership Type" options={MEMBERSHIP_TYPE_OPTIONS} />
-          <SelectField form={form} name="branchOfService" label="Branch of Service" options={BRANCH_OPTIONS} />
-          <TextField form={form} name="yearsOfService" label="Years of Service" type="number" inputMode="numeric" min={0} max={100} step={1} />
-          <TextField form={form} name="memberSince" label="Member Since" type="date" />
-          <SelectField form={form} name="duesStatus" label="Dues Status" options={DUES_OPTIONS} />
-        </div>
-        <div className="grid gap-4 md:grid-cols-2">
-          <SwitchField control={form.control} name="isActive" label="Active Member" />
-          <SwitchField
-            control={form.control}
-            name="hasOnlineAccess"
-            label="Online Portal Access"
-            description={noPassword ? 'The member can sign in only once a portal password is set.' : undefined}
+    <>
+      <form id="member-form" onSubmit={onSubmit} noValidate className="space-y-5" aria-label={member ? 'Edit member' : 'Add member'}>
+        <DraftNotice draft={draft} />
+        <RequiredLegend />
+        <Section title="Basic Information">
+          <div className="grid gap-4 md:grid-cols-2">
+            <TextField form={form} name="firstName" label="First Name" autoComplete="off" required />
+            <TextField form={form} name="lastName" label="Last Name" autoComplete="off" required />
+            <TextField form={form} name="email" label="Email" type="email" autoComplete="off" required />
+            <TextField form={form} name="phone" label="Phone" type="tel" autoComplete="off" />
+            <TextField form={form} name="membershipNumber" label="Membership Number" autoComplete="off" required />
+          </div>
+        </Section>
+        <Section title="Service Organization Information">
+          <div className="grid gap-4 md:grid-cols-2">
+            <SelectField form={form} name="postRole" label="Post Role" options={POST_ROLE_OPTIONS} />
+            <SelectField form={form} name="membershipType" label="Membership Type" options={MEMBERSHIP_TYPE_OPTIONS} />
+            <SelectField form={form} name="branchOfService" label="Branch of Service" options={BRANCH_OPTIONS} />
+            <TextField form={form} name="yearsOfService" label="Years of Service" type="number" inputMode="numeric" min={0} max={100} step={1} />
+            <TextField form={form} name="memberSince" label="Member Since" type="date" />
+            <TextField
+              form={form}
+              name="paidThrough"
+              label="Paid Through"
+              type="number"
+              inputMode="numeric"
+              min={1900}
+              max={2200}
+              step={1}
+              placeholder={member ? undefined : 'This membership year'}
+              description={
+                member ? `Dues: ${labelOf(member.duesStatus)}. Blank for a Life Member.` : 'The membership year paid through. Blank for a Life Member.'
+              }
+            />
+          </div>
+          <div className="grid gap-4 md:grid-cols-2">
+            <SwitchField control={form.control} name="isActive" label="Active Member" />
+            <SwitchField
+              control={form.control}
+              name="hasOnlineAccess"
+              label="Online Portal Access"
+              description={noPassword ? 'The member can sign in only once a portal password is set.' : undefined}
+            />
+          </div>
+          <TextField
+            form={form}
+            name="loginPassword"
+            label="Portal Password"
+            type={showPassword ? 'text' : 'password'}
+            autoComplete="new-password"
+            placeholder={member ? 'Leave blank to keep the current password' : 'Leave blank to set one later'}
+            description={
+              member?.hasPortalPassword
+                ? `A portal password is set; it is never shown. Type a new one (at least ${PASSWORD_MIN} characters) to replace it.`
+                : `At least ${PASSWORD_MIN} characters. The member signs in with their membership number and this password.`
+            }
           />
-        </div>
-        <TextField
-          form={form}
-          name="loginPassword"
-          label="Portal Password"
-          type={showPassword ? 'text' : 'password'}
-          autoComplete="new-password"
-          placeholder={member ? 'Leave blank to keep the current password' : 'Leave blank to set one later'}
-          description={
-            member?.hasPortalPassword
-              ? `A portal password is set; it is never shown. Type a new one (at least ${PASSWORD_MIN} characters) to replace it.`
-              : `At least ${PASSWORD_MIN} characters. The member signs in with their membership number and this password.`
-          }
-        />
-        {/* Generate a password to read out or hand over, and Show what was typed (issue 23 #5). */}
-        <div className="flex flex-wrap gap-2">
-          <Button
-            type="button"
-            variant="outline"
-            size="sm"
-            onClick={() => {
-              form.setValue('loginPassword', generatePortalPassword(), { shouldDirty: true, shouldValidate: true });
-              setShowPassword(true);
-            }}
-          >
-            Generate
-          </Button>
-          <Button type="button" variant="outline" size="sm" aria-pressed={showPassword} onClick={() => setShowPassword((v) => !v)}>
-            {showPassword ? 'Hide' : 'Show'}
-          </Button>
-        </div>
-      </Section>
-      <Section title="Address">
-        <TextField form={form} name="address" label="Street Address" autoComplete="off" />
-        <div className="grid gap-4 md:grid-cols-3">
-          <TextField form={form} name="city" label="City" autoComplete="off" />
-          <TextField form={form} name="state" label="State" autoComplete="off" />
-          <TextField form={form} name="zipCode" label="ZIP Code" inputMode="numeric" autoComplete="off" />
-        </div>
-      </Section>
-      <TextAreaField form={form} name="deployments" label="Deployments/Service History" rows={3} />
+          {/* Generate a password to read out or hand over, and Show what was typed (issue 23 #5). */}
+          <div className="flex flex-wrap gap-2">
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              onClick={() => {
+                form.setValue('loginPassword', generatePortalPassword(), { shouldDirty: true, shouldValidate: true });
+                setShowPassword(true);
+              }}
+            >
+              Generate
+            </Button>
+            <Button type="button" variant="outline" size="sm" aria-pressed={showPassword} onClick={() => setShowPassword((v) => !v)}>
+              {showPassword ? 'Hide' : 'Show'}
+            </Button>
+          </div>
+        </Section>
+        <Section title="Address">
+          <TextField form={form} name="address" label="Street Address" autoComplete="off" />
+          <div className="grid gap-4 md:grid-cols-3">
+            <TextField form={form} name="city" label="City" autoComplete="off" />
+            <TextField form={form} name="state" label="State" autoComplete="off" />
+            <TextField form={form} name="zipCode" label="ZIP Code" inputMode="numeric" autoComplete="off" />
+          </div>
+        </Section>
+        <TextAreaField form={form} name="deployments" label="Deployments/Service History" rows={3} />
+        <Section title="Post Everlasting">
+          <p className="text-base text-muted-foreground">
+            A member with a date of death leaves mailings, reminders, sign-in and the active directory, and appears on the honor roll. Nothing is deleted.
+          </p>
+          <div className="grid gap-4 md:grid-cols-2">
+            <TextField form={form} name="deceasedOn" label="Date of Death" type="date" />
+            <TextField form={form} name="serviceEra" label="Era or War" placeholder="For example: Vietnam War" maxLength={100} />
+          </div>
+          <TextAreaField form={form} name="obituary" label="Obituary" rows={4} />
+          <PictureField control={form.control} name="photo" label="Photo" />
+        </Section>
+      </form>
+      {member ? <MemberPayments member={member} onPaid={onPaid} /> : null}
       <DialogFooter className="border-t pt-4">
         {/* Asks before throwing away changes, as Escape and the Close button do (issue 46 #2). */}
         <DialogClose asChild>
@@ -231,10 +268,10 @@ function MemberForm({ member, onDone, forgetDraft }: { member?: Member; onDone: 
             Cancel
           </Button>
         </DialogClose>
-        <Button type="submit" disabled={saving} aria-disabled={saving || undefined}>
+        <Button type="submit" form="member-form" disabled={saving} aria-disabled={saving || undefined}>
           {saving ? 'Saving...' : member ? 'Update Member' : 'Add Member'}
         </Button>
       </DialogFooter>
-    </form>
+    </>
   );
 }

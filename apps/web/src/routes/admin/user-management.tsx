@@ -8,7 +8,7 @@ export const Route = createFileRoute('/admin/user-management')({
   staticData: { administratorOnly: true },
   validateSearch: (s: Record<string, unknown>): DirectoryFilters => ({
     q: text(s.q, 200),
-    status: oneOf(s.status, ['active', 'inactive'] as const),
+    status: oneOf(s.status, ['active', 'inactive', 'deceased'] as const),
     role: oneOf(s.role, ['any', 'none', ...POST_ROLES] as const),
     dues: oneOf(s.dues, DUES_STATUSES),
   }),

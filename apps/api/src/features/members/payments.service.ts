@@ -1,0 +1,65 @@
+import { sql } from 'kysely';
+import type { DB } from '@post/db';
+import type { MemberPayment, RecordPaymentInput } from '@post/contracts/member-payments';
+import { notFound } from '../../errors.ts';
+
+type PaymentRow = { id: number; memberId: number; year: number; amount: string | number | null; method: string; paidOn: string; createdAt: Date | string };
+
+function toPayment(r: PaymentRow): MemberPayment {
+  return {
+    id: r.id,
+    memberId: r.memberId,
+    year: r.year,
+    amount: r.amount === null ? null : Number(r.amount),
+    method: r.method as MemberPayment['method'],
+    paidOn: r.paidOn,
+    createdAt: new Date(r.createdAt).toISOString(),
+  };
+}
+
+/** A member's payments, newest first; 404 when there is no such member. */
+export async function listPayments(db: DB, memberId: number): Promise<MemberPayment[]> {
+  const member = await db.selectFrom('members').select('id').where('id', '=', memberId).executeTakeFirst();
+  if (!member) throw notFound('Member');
+  const rows = await db
+    .selectFrom('memberPayments')
+    .select(['id', 'memberId', 'year', 'amount', 'method', 'paidOn', 'createdAt'])
+    .where('memberId', '=', memberId)
+    .orderBy('paidOn', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  return rows.map(toPayment);
+}
+
+/**
+ * Records a dues payment and moves the member's paid-through year up to the year paid for (never
+ * down: a late payment for an old year changes nothing), in one statement (decision 0065).
+ */
+export async function recordPayment(db: DB, input: RecordPaymentInput, recordedBy: number | null): Promise<MemberPayment> {
+  const row = await db
+    .with('member', (qb) =>
+      qb
+        .updateTable('members')
+        .set({ paidThrough: sql<number>`greatest(coalesce(paid_through, ${input.year}), ${input.year})`, updatedAt: new Date() })
+        .where('id', '=', input.memberId)
+        .returning('id'),
+    )
+    .insertInto('memberPayments')
+    .columns(['memberId', 'year', 'amount', 'method', 'paidOn', 'recordedBy'])
+    .expression((eb) =>
+      eb
+        .selectFrom('member')
+        .select([
+          'member.id',
+          sql<number>`${input.year}::int`.as('year'),
+          sql<string | null>`${input.amount}::numeric`.as('amount'),
+          sql<string>`${input.method}`.as('method'),
+          sql<string>`${input.paidOn}::date`.as('paidOn'),
+          sql<number | null>`${recordedBy}::int`.as('recordedBy'),
+        ]),
+    )
+    .returning(['id', 'memberId', 'year', 'amount', 'method', 'paidOn', 'createdAt'])
+    .executeTakeFirst();
+  if (!row) throw notFound('Member');
+  return toPayment(row);
+}

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { RecordContactInput, RenewalsSchema } from '@post/contracts/renewals';
+import { administratorProcedure, router } from '../../trpc.ts';
+import { audited } from '../audit/audit.ts';
+import { listRenewals, recordContact } from './renewals.service.ts';
+
+const tags = ['Renewals'];
+
+/** The Renewals screen: who is due or lapsed, and the membership chair's call notes (administrators; decision 0065). */
+export const renewalsRouter = router({
+  list: administratorProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/renewals',
+        tags,
+        summary: 'Members due, lapsed this year and lapsed last year, with last payment and contact',
+        protect: true,
+      },
+    })
+    .input(z.void())
+    .output(RenewalsSchema)
+    .query(({ ctx }) => listRenewals(ctx.db)),
+  recordContact: administratorProcedure
+    .meta({
+      changesContent: false,
+      openapi: {
+        method: 'POST',
+        path: '/admin/renewals/contacts',
+        tags,
+        summary: 'Record that a member was contacted about renewing, with a note',
+        protect: true,
+      },
+    })
+    .input(RecordContactInput)
+    .output(z.object({ id: z.number().int(), memberId: z.number().int(), note: z.string(), contactedOn: z.string() }))
+    .mutation(({ ctx, input }) =>
+      audited(ctx, { entity: 'renewal-contact', action: 'create', id: () => input.memberId }, (trx) => recordContact(trx, input, ctx.user.id)),
+    ),
+});

@@ -1,0 +1,79 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import { PAYMENT_METHODS } from '@post/contracts/enum-values';
+import { PAYMENT_METHOD_LABELS, RecordPaymentInput, type MemberPayment } from '@post/contracts/member-payments';
+import type { Member } from '@post/contracts/members';
+import { utcToZoned } from '@post/contracts/rules/event-time';
+import { Button } from '@post/ui/components/button';
+import { TextField } from '../../components/form-fields.tsx';
+import { trpc } from '../../lib/trpc.ts';
+import { usePostFormat } from '../../lib/format.ts';
+import { SelectField } from '../admin/forms/select-field.tsx';
+import { toastSaveError } from '../admin/forms/save-errors.ts';
+
+const PaymentForm = RecordPaymentInput.omit({ memberId: true });
+type FormIn = z.input<typeof PaymentForm>;
+type FormOut = z.output<typeof PaymentForm>;
+const METHOD_OPTIONS = PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }));
+
+/** "$45.00", or "amount not recorded". */
+export function amountText(p: Pick<MemberPayment, 'amount'>): string {
+  return p.amount === null ? 'amount not recorded' : `$${p.amount.toFixed(2)}`;
+}
+
+/** Dues payments in the member dialog: the list, and a form to record one (decision 0065). Its own form, beside the member's. */
+export function MemberPayments({ member, onPaid }: { member: Member; onPaid: (paidThrough: number | null) => void }) {
+  const { timeZone } = usePostFormat();
+  const utils = trpc.useUtils();
+  const payments = trpc.members.payments.useQuery({ memberId: member.id });
+  const record = trpc.members.recordPayment.useMutation();
+  const today = utcToZoned(new Date(), timeZone).date;
+  const nextYear = (member.paidThrough ?? Number(today.slice(0, 4)) - 1) + 1;
+  const form = useForm<FormIn, unknown, FormOut>({
+    resolver: zodResolver(PaymentForm),
+    defaultValues: { year: String(nextYear), amount: '', method: 'check', paidOn: today },
+  });
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const saved = await record.mutateAsync({ memberId: member.id, ...values });
+      const paidThrough = Math.max(member.paidThrough ?? saved.year, saved.year);
+      onPaid(paidThrough);
+      toast.success('Payment recorded', { description: `${member.firstName} ${member.lastName}: paid through ${paidThrough}` });
+      form.reset({ year: String(paidThrough + 1), amount: '', method: values.method, paidOn: today });
+      await Promise.all([utils.members.payments.invalidate({ memberId: member.id }), utils.members.list.invalidate()]);
+    } catch (err) {
+      toastSaveError(err, 'The payment was not recorded');
+    }
+  });
+  return (
+    <section aria-labelledby="payments-heading" className="space-y-4 sm:rounded-lg sm:border sm:p-4">
+      <h3 id="payments-heading" className="text-lg font-semibold text-navy-800">
+        Dues Payments
+      </h3>
+      {payments.data && payments.data.length > 0 ? (
+        <ul className="space-y-1 text-base" aria-label="Recorded payments">
+          {payments.data.map((p) => (
+            <li key={p.id}>
+              <span className="font-semibold">{p.year}</span>: {amountText(p)}, {PAYMENT_METHOD_LABELS[p.method].toLowerCase()}, paid {p.paidOn}
+            </li>
+          ))}
+        </ul>
+      ) : payments.data ? (
+        <p className="text-base text-muted-foreground">No payments recorded yet.</p>
+      ) : null}
+      <form onSubmit={onSubmit} noValidate aria-label="Record a payment" className="space-y-4">
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          <TextField form={form} name="year" label="Year Paid For" type="number" inputMode="numeric" min={1900} max={2200} step={1} required />
+          <TextField form={form} name="amount" label="Amount ($)" inputMode="decimal" placeholder="Optional" />
+          <SelectField form={form} name="method" label="Method" options={METHOD_OPTIONS} />
+          <TextField form={form} name="paidOn" label="Date Paid" type="date" required />
+        </div>
+        <Button type="submit" variant="secondary" disabled={record.isPending}>
+          {record.isPending ? 'Recording...' : 'Record Payment'}
+        </Button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,25 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { HonorRollPage } from '../../features/honor-roll/honor-roll-page.tsx';
+import { honorRollQuery } from '../../features/honor-roll/queries.ts';
+import { seo, settingsOf } from '../../lib/seo.ts';
+
+export const Route = createFileRoute('/honor-roll/')({
+  // null when Settings turned the honor roll off: the server then answers 404 (decision 0065).
+  loader: async ({ context }) => {
+    try {
+      const list = await context.queryClient.ensureQueryData(honorRollQuery(context.trpcClient));
+      return list === null ? null : { found: true };
+    } catch {
+      return undefined;
+    }
+  },
+  head: ({ match, loaderData }) =>
+    loaderData === null
+      ? seo(match.context, { title: 'Page Not Found', noindex: true })
+      : seo(match.context, {
+          title: 'Post Everlasting',
+          description: `The honor roll of departed members of ${settingsOf(match.context).postName}.`,
+          path: '/honor-roll',
+        }),
+  component: HonorRollPage,
+});

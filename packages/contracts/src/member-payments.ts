@@ -1,0 +1,60 @@
+import { z } from './zod.ts';
+import { checkIsoDate, Id, Timestamp } from './common.ts';
+import { PAYMENT_METHODS } from './enum-values.ts';
+
+/** How a dues payment was made. */
+export const PaymentMethod = z.enum(PAYMENT_METHODS, { error: 'Choose how it was paid' });
+/** The payment methods as the dialog shows them. */
+export const PAYMENT_METHOD_LABELS: Record<(typeof PAYMENT_METHODS)[number], string> = {
+  cash: 'Cash',
+  check: 'Check',
+  card: 'Card',
+  online: 'Online',
+  national: 'Paid to National',
+};
+
+/** A recorded dues payment (decision 0065). */
+export const MemberPaymentSchema = z.object({
+  id: z.number().int(),
+  memberId: z.number().int(),
+  year: z.number().int(),
+  /** Dollars, or null when not recorded. */
+  amount: z.number().nullable(),
+  method: PaymentMethod,
+  /** The day it was paid ('YYYY-MM-DD'). */
+  paidOn: z.string(),
+  createdAt: Timestamp,
+});
+export type MemberPayment = z.infer<typeof MemberPaymentSchema>;
+
+const YEAR = 'Enter the membership year paid for, such as 2027';
+/** Body of POST /api/members/{memberId}/payments: the member's paid-through year becomes at least `year`. */
+export const RecordPaymentInput = z.object({
+  memberId: Id,
+  year: z.coerce.number({ error: YEAR }).int(YEAR).min(1900, YEAR).max(2200, YEAR),
+  amount: z.preprocess(
+    (v) => (v === '' || v === null || v === undefined ? null : typeof v === 'string' ? Number(v) : v),
+    z
+      .number({ error: 'Enter an amount such as 45.00, or leave it blank' })
+      .min(0, 'The amount cannot be negative')
+      .max(100_000, 'That amount is too large')
+      .nullable(),
+  ),
+  method: PaymentMethod,
+  paidOn: checkIsoDate(z.string({ error: 'Enter the date it was paid' }).trim().min(1, { error: 'Enter the date it was paid', abort: true })),
+});
+export type RecordPaymentInput = z.infer<typeof RecordPaymentInput>;
+/** Query of GET /api/members/{memberId}/payments. */
+export const MemberPaymentsInput = z.object({ memberId: Id });
+
+/** The member's own dues, as the portal shows them (GET /api/member/dues). */
+export const MemberDuesSchema = z.object({
+  paidThrough: z.number().int().nullable(),
+  duesStatus: z.enum(['current', 'due', 'lapsed']),
+  /** The year to renew for; null when current. */
+  renewFor: z.number().int().nullable(),
+  renewalUrl: z.string(),
+  /** The yearly amount Settings names ("45.00"), or null. */
+  duesAmount: z.string().nullable(),
+});
+export type MemberDues = z.infer<typeof MemberDuesSchema>;

@@ -1,0 +1,54 @@
+import { z } from './zod.ts';
+import { DEFAULT_MEMBERSHIP_SETTINGS as D } from './membership-defaults.ts';
+
+export { DEFAULT_MEMBERSHIP_SETTINGS, renewalCalendar, type MembershipSettings } from './membership-defaults.ts';
+
+// Days in each month of a common year: a February 29 would exist one year in four.
+const DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+const month = (label: string) =>
+  z.coerce
+    .number({ error: `${label}: choose a month` })
+    .int(`${label}: choose a month`)
+    .min(1, `${label}: choose a month`)
+    .max(12, `${label}: choose a month`);
+const day = (label: string) =>
+  z.coerce
+    .number({ error: `${label}: enter a day from 1 to 31` })
+    .int(`${label}: enter a day from 1 to 31`)
+    .min(1, `${label}: enter a day from 1 to 31`)
+    .max(31, `${label}: enter a day from 1 to 31`);
+
+/** The membership section of the site settings; each field has its default, so older records read whole. */
+export const MembershipSettingsSchema = z
+  .object({
+    renewalOpensMonth: month('Renewals open').default(D.renewalOpensMonth),
+    renewalOpensDay: day('Renewals open').default(D.renewalOpensDay),
+    graceEndsMonth: month('Grace ends').default(D.graceEndsMonth),
+    graceEndsDay: day('Grace ends').default(D.graceEndsDay),
+    renewalUrl: z
+      .string()
+      .trim()
+      .max(500, 'At most 500 characters')
+      .refine((s) => /^https?:\/\/\S+$/i.test(s), 'Enter the renewal page’s address, starting with https://')
+      .default(D.renewalUrl),
+    duesAmount: z
+      .string()
+      .trim()
+      .refine((s) => s === '' || /^\d{1,5}(\.\d{2})?$/.test(s), 'Enter an amount such as 45 or 45.00, or leave it blank')
+      .default(D.duesAmount),
+    remindAtOpening: z.boolean().default(D.remindAtOpening),
+    remindDaysBeforeGraceEnds: z.coerce
+      .number({ error: 'Enter 0 to 120 days' })
+      .int('Enter 0 to 120 days')
+      .min(0, 'Enter 0 to 120 days')
+      .max(120, 'Enter 0 to 120 days')
+      .default(D.remindDaysBeforeGraceEnds),
+    remindAtLapse: z.boolean().default(D.remindAtLapse),
+    honorRoll: z.boolean().default(D.honorRoll),
+  })
+  .refine((s) => s.renewalOpensDay <= DAYS[s.renewalOpensMonth - 1]!, { message: 'That month has fewer days', path: ['renewalOpensDay'] })
+  .refine((s) => s.graceEndsDay <= DAYS[s.graceEndsMonth - 1]!, { message: 'That month has fewer days', path: ['graceEndsDay'] })
+  .refine((s) => s.graceEndsMonth * 100 + s.graceEndsDay < s.renewalOpensMonth * 100 + s.renewalOpensDay, {
+    message: 'Grace must end before renewals for next year open',
+    path: ['graceEndsMonth'],
+  });
