@@ -26,6 +26,7 @@ import { Route as AdminChangePasswordRouteImport } from './routes/admin/change-p
 import { Route as AdminNewsRouteImport } from './routes/admin/news'
 import { Route as AdminNewsletterRouteImport } from './routes/admin/newsletter'
 import { Route as AdminOutboxRouteImport } from './routes/admin/outbox'
+import { Route as AdminServiceHoursRouteImport } from './routes/admin/service-hours'
 import { Route as AdminSettingsRouteImport } from './routes/admin/settings'
 import { Route as AdminUserManagementRouteImport } from './routes/admin/user-management'
 import { Route as AdminVolunteersRouteImport } from './routes/admin/volunteers'
@@ -48,8 +49,10 @@ import { Route as AdminMemberCommunicationsIndexRouteImport } from './routes/adm
 import { Route as AdminMemberCommunicationsIdRouteImport } from './routes/admin/member-communications/$id'
 import { Route as AdminMemberResourcesIndexRouteImport } from './routes/admin/member-resources/index'
 import { Route as AdminMemberResourcesIdRouteImport } from './routes/admin/member-resources/$id'
+import { Route as AdminReportsServiceRouteImport } from './routes/admin/reports/service'
 import { Route as AdminResourcesIdRouteImport } from './routes/admin/resources/$id'
 import { Route as AdminResourcesNewRouteImport } from './routes/admin/resources/new'
+import { Route as AdminEventsIdCheckInRouteImport } from './routes/admin/events/$id_.check-in'
 import { Route as AdminEventsIdSignInSheetRouteImport } from './routes/admin/events/$id_.sign-in-sheet'
 
 const IndexRoute = IndexRouteImport.update({
@@ -135,6 +138,11 @@ const AdminNewsletterRoute = AdminNewsletterRouteImport.update({
 const AdminOutboxRoute = AdminOutboxRouteImport.update({
   id: '/outbox',
   path: '/outbox',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminServiceHoursRoute = AdminServiceHoursRouteImport.update({
+  id: '/service-hours',
+  path: '/service-hours',
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const AdminSettingsRoute = AdminSettingsRouteImport.update({
@@ -254,6 +262,11 @@ const AdminMemberResourcesIdRoute = AdminMemberResourcesIdRouteImport.update({
   path: '/member-resources/$id',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminReportsServiceRoute = AdminReportsServiceRouteImport.update({
+  id: '/reports/service',
+  path: '/reports/service',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminResourcesIdRoute = AdminResourcesIdRouteImport.update({
   id: '/resources/$id',
   path: '/resources/$id',
@@ -262,6 +275,11 @@ const AdminResourcesIdRoute = AdminResourcesIdRouteImport.update({
 const AdminResourcesNewRoute = AdminResourcesNewRouteImport.update({
   id: '/resources/new',
   path: '/resources/new',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminEventsIdCheckInRoute = AdminEventsIdCheckInRouteImport.update({
+  id: '/events/$id_/check-in',
+  path: '/events/$id/check-in',
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const AdminEventsIdSignInSheetRoute =
@@ -288,6 +306,7 @@ export interface FileRoutesByFullPath {
   '/admin/news': typeof AdminNewsRoute
   '/admin/newsletter': typeof AdminNewsletterRoute
   '/admin/outbox': typeof AdminOutboxRoute
+  '/admin/service-hours': typeof AdminServiceHoursRoute
   '/admin/settings': typeof AdminSettingsRoute
   '/admin/user-management': typeof AdminUserManagementRoute
   '/admin/volunteers': typeof AdminVolunteersRoute
@@ -308,11 +327,13 @@ export interface FileRoutesByFullPath {
   '/admin/events/new': typeof AdminEventsNewRoute
   '/admin/member-communications/$id': typeof AdminMemberCommunicationsIdRoute
   '/admin/member-resources/$id': typeof AdminMemberResourcesIdRoute
+  '/admin/reports/service': typeof AdminReportsServiceRoute
   '/admin/resources/$id': typeof AdminResourcesIdRoute
   '/admin/resources/new': typeof AdminResourcesNewRoute
   '/admin/community-engagement/': typeof AdminCommunityEngagementIndexRoute
   '/admin/member-communications/': typeof AdminMemberCommunicationsIndexRoute
   '/admin/member-resources/': typeof AdminMemberResourcesIndexRoute
+  '/admin/events/$id/check-in': typeof AdminEventsIdCheckInRoute
   '/admin/events/$id/sign-in-sheet': typeof AdminEventsIdSignInSheetRoute
 }
 export interface FileRoutesByTo {
@@ -331,6 +352,7 @@ export interface FileRoutesByTo {
   '/admin/news': typeof AdminNewsRoute
   '/admin/newsletter': typeof AdminNewsletterRoute
   '/admin/outbox': typeof AdminOutboxRoute
+  '/admin/service-hours': typeof AdminServiceHoursRoute
   '/admin/settings': typeof AdminSettingsRoute
   '/admin/user-management': typeof AdminUserManagementRoute
   '/admin/volunteers': typeof AdminVolunteersRoute
@@ -351,11 +373,13 @@ export interface FileRoutesByTo {
   '/admin/events/new': typeof AdminEventsNewRoute
   '/admin/member-communications/$id': typeof AdminMemberCommunicationsIdRoute
   '/admin/member-resources/$id': typeof AdminMemberResourcesIdRoute
+  '/admin/reports/service': typeof AdminReportsServiceRoute
   '/admin/resources/$id': typeof AdminResourcesIdRoute
   '/admin/resources/new': typeof AdminResourcesNewRoute
   '/admin/community-engagement': typeof AdminCommunityEngagementIndexRoute
   '/admin/member-communications': typeof AdminMemberCommunicationsIndexRoute
   '/admin/member-resources': typeof AdminMemberResourcesIndexRoute
+  '/admin/events/$id/check-in': typeof AdminEventsIdCheckInRoute
   '/admin/events/$id/sign-in-sheet': typeof AdminEventsIdSignInSheetRoute
 }
 export interface FileRoutesById {
@@ -376,6 +400,7 @@ export interface FileRoutesById {
   '/admin/news': typeof AdminNewsRoute
   '/admin/newsletter': typeof AdminNewsletterRoute
   '/admin/outbox': typeof AdminOutboxRoute
+  '/admin/service-hours': typeof AdminServiceHoursRoute
   '/admin/settings': typeof AdminSettingsRoute
   '/admin/user-management': typeof AdminUserManagementRoute
   '/admin/volunteers': typeof AdminVolunteersRoute
@@ -396,11 +421,13 @@ export interface FileRoutesById {
   '/admin/events/new': typeof AdminEventsNewRoute
   '/admin/member-communications/$id': typeof AdminMemberCommunicationsIdRoute
   '/admin/member-resources/$id': typeof AdminMemberResourcesIdRoute
+  '/admin/reports/service': typeof AdminReportsServiceRoute
   '/admin/resources/$id': typeof AdminResourcesIdRoute
   '/admin/resources/new': typeof AdminResourcesNewRoute
   '/admin/community-engagement/': typeof AdminCommunityEngagementIndexRoute
   '/admin/member-communications/': typeof AdminMemberCommunicationsIndexRoute
   '/admin/member-resources/': typeof AdminMemberResourcesIndexRoute
+  '/admin/events/$id_/check-in': typeof AdminEventsIdCheckInRoute
   '/admin/events/$id_/sign-in-sheet': typeof AdminEventsIdSignInSheetRoute
 }
 export interface FileRouteTypes {
@@ -422,6 +449,7 @@ export interface FileRouteTypes {
     | '/admin/news'
     | '/admin/newsletter'
     | '/admin/outbox'
+    | '/admin/service-hours'
     | '/admin/settings'
     | '/admin/user-management'
     | '/admin/volunteers'
@@ -442,11 +470,13 @@ export interface FileRouteTypes {
     | '/admin/events/new'
     | '/admin/member-communications/$id'
     | '/admin/member-resources/$id'
+    | '/admin/reports/service'
     | '/admin/resources/$id'
     | '/admin/resources/new'
     | '/admin/community-engagement/'
     | '/admin/member-communications/'
     | '/admin/member-resources/'
+    | '/admin/events/$id/check-in'
     | '/admin/events/$id/sign-in-sheet'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -465,6 +495,7 @@ export interface FileRouteTypes {
     | '/admin/news'
     | '/admin/newsletter'
     | '/admin/outbox'
+    | '/admin/service-hours'
     | '/admin/settings'
     | '/admin/user-management'
     | '/admin/volunteers'
@@ -485,11 +516,13 @@ export interface FileRouteTypes {
     | '/admin/events/new'
     | '/admin/member-communications/$id'
     | '/admin/member-resources/$id'
+    | '/admin/reports/service'
     | '/admin/resources/$id'
     | '/admin/resources/new'
     | '/admin/community-engagement'
     | '/admin/member-communications'
     | '/admin/member-resources'
+    | '/admin/events/$id/check-in'
     | '/admin/events/$id/sign-in-sheet'
   id:
     | '__root__'
@@ -509,6 +542,7 @@ export interface FileRouteTypes {
     | '/admin/news'
     | '/admin/newsletter'
     | '/admin/outbox'
+    | '/admin/service-hours'
     | '/admin/settings'
     | '/admin/user-management'
     | '/admin/volunteers'
@@ -529,11 +563,13 @@ export interface FileRouteTypes {
     | '/admin/events/new'
     | '/admin/member-communications/$id'
     | '/admin/member-resources/$id'
+    | '/admin/reports/service'
     | '/admin/resources/$id'
     | '/admin/resources/new'
     | '/admin/community-engagement/'
     | '/admin/member-communications/'
     | '/admin/member-resources/'
+    | '/admin/events/$id_/check-in'
     | '/admin/events/$id_/sign-in-sheet'
   fileRoutesById: FileRoutesById
 }
@@ -677,6 +713,13 @@ declare module '@tanstack/react-router' {
       path: '/outbox'
       fullPath: '/admin/outbox'
       preLoaderRoute: typeof AdminOutboxRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/service-hours': {
+      id: '/admin/service-hours'
+      path: '/service-hours'
+      fullPath: '/admin/service-hours'
+      preLoaderRoute: typeof AdminServiceHoursRouteImport
       parentRoute: typeof AdminRouteRoute
     }
     '/admin/settings': {
@@ -833,6 +876,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminMemberResourcesIdRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/reports/service': {
+      id: '/admin/reports/service'
+      path: '/reports/service'
+      fullPath: '/admin/reports/service'
+      preLoaderRoute: typeof AdminReportsServiceRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/resources/$id': {
       id: '/admin/resources/$id'
       path: '/resources/$id'
@@ -845,6 +895,13 @@ declare module '@tanstack/react-router' {
       path: '/resources/new'
       fullPath: '/admin/resources/new'
       preLoaderRoute: typeof AdminResourcesNewRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/events/$id_/check-in': {
+      id: '/admin/events/$id_/check-in'
+      path: '/events/$id/check-in'
+      fullPath: '/admin/events/$id/check-in'
+      preLoaderRoute: typeof AdminEventsIdCheckInRouteImport
       parentRoute: typeof AdminRouteRoute
     }
     '/admin/events/$id_/sign-in-sheet': {
@@ -865,6 +922,7 @@ interface AdminRouteRouteChildren {
   AdminNewsRoute: typeof AdminNewsRoute
   AdminNewsletterRoute: typeof AdminNewsletterRoute
   AdminOutboxRoute: typeof AdminOutboxRoute
+  AdminServiceHoursRoute: typeof AdminServiceHoursRoute
   AdminSettingsRoute: typeof AdminSettingsRoute
   AdminUserManagementRoute: typeof AdminUserManagementRoute
   AdminVolunteersRoute: typeof AdminVolunteersRoute
@@ -876,11 +934,13 @@ interface AdminRouteRouteChildren {
   AdminEventsNewRoute: typeof AdminEventsNewRoute
   AdminMemberCommunicationsIdRoute: typeof AdminMemberCommunicationsIdRoute
   AdminMemberResourcesIdRoute: typeof AdminMemberResourcesIdRoute
+  AdminReportsServiceRoute: typeof AdminReportsServiceRoute
   AdminResourcesIdRoute: typeof AdminResourcesIdRoute
   AdminResourcesNewRoute: typeof AdminResourcesNewRoute
   AdminCommunityEngagementIndexRoute: typeof AdminCommunityEngagementIndexRoute
   AdminMemberCommunicationsIndexRoute: typeof AdminMemberCommunicationsIndexRoute
   AdminMemberResourcesIndexRoute: typeof AdminMemberResourcesIndexRoute
+  AdminEventsIdCheckInRoute: typeof AdminEventsIdCheckInRoute
   AdminEventsIdSignInSheetRoute: typeof AdminEventsIdSignInSheetRoute
 }
 
@@ -892,6 +952,7 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminNewsRoute: AdminNewsRoute,
   AdminNewsletterRoute: AdminNewsletterRoute,
   AdminOutboxRoute: AdminOutboxRoute,
+  AdminServiceHoursRoute: AdminServiceHoursRoute,
   AdminSettingsRoute: AdminSettingsRoute,
   AdminUserManagementRoute: AdminUserManagementRoute,
   AdminVolunteersRoute: AdminVolunteersRoute,
@@ -903,11 +964,13 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminEventsNewRoute: AdminEventsNewRoute,
   AdminMemberCommunicationsIdRoute: AdminMemberCommunicationsIdRoute,
   AdminMemberResourcesIdRoute: AdminMemberResourcesIdRoute,
+  AdminReportsServiceRoute: AdminReportsServiceRoute,
   AdminResourcesIdRoute: AdminResourcesIdRoute,
   AdminResourcesNewRoute: AdminResourcesNewRoute,
   AdminCommunityEngagementIndexRoute: AdminCommunityEngagementIndexRoute,
   AdminMemberCommunicationsIndexRoute: AdminMemberCommunicationsIndexRoute,
   AdminMemberResourcesIndexRoute: AdminMemberResourcesIndexRoute,
+  AdminEventsIdCheckInRoute: AdminEventsIdCheckInRoute,
   AdminEventsIdSignInSheetRoute: AdminEventsIdSignInSheetRoute,
 }
 

@@ -24,6 +24,7 @@ import { useSignOut } from '../auth/use-session.ts';
 import { PRIORITY_BADGE } from '../member-communications/labels.ts';
 import { CategoryIcon } from '../member-resources/labels.tsx';
 import { MailPreference } from './mail-preference.tsx';
+import { MyService } from '../service-hours/my-service.tsx';
 
 /** Which tab the portal shows. */
 export type PortalTab = 'communications' | 'resources';
@@ -65,6 +66,7 @@ export function MemberPortalPage({ member, tab, onTabChange }: { member: Session
           <Resources />
         </TabsContent>
       </Tabs>
+      <MyService />
       <MailPreference />
     </Page>
   );

@@ -26,6 +26,7 @@ import { UnsavedChangesDialog } from './unsaved-changes-dialog.tsx';
 import { AdminTitle } from './admin-title.tsx';
 import { RequiredMark } from './required-mark.tsx';
 import { toastSaveError } from './save-errors.ts';
+import { ServiceSettings } from './service-settings.tsx';
 
 // The logo is a picture field of the form (image and alt text together, kept in the draft).
 const schema = SiteSettingsSchema.extend({ logoPicture: FormPictureSchema });
@@ -190,6 +191,8 @@ function SiteSettingsForm({ settings }: { settings: SiteSettingsOutput }) {
             />
           </div>
         </Section>
+
+        <ServiceSettings form={form} />
 
         <FormActions saving={form.formState.isSubmitting} saveLabel="Save Settings" cancel={{ to: '/admin' }} />
       </form>
