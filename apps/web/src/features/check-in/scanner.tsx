@@ -74,7 +74,8 @@ export default function Scanner({ onCode }: { onCode: (text: string) => void }) 
       canvas.current ??= document.createElement('canvas');
       const text = await decodeQr(bitmap, bitmap.width, bitmap.height, canvas.current);
       bitmap.close();
-      if (text) found(text);
+      // A photo is read on purpose each time: no repeat filter.
+      if (text) onCode(text);
       else setPhotoMessage('No code was found in that photo. Try again closer, or find the person by name.');
     } catch {
       setPhotoMessage('That photo could not be read. Try another one, or find the person by name.');

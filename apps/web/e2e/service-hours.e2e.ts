@@ -1,0 +1,116 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import QRCode from 'qrcode';
+import type { BrowserContext } from 'playwright-core';
+import { checkInUrl } from '@post/api/check-in-code';
+import { apiSignInAdmin, startSite, waitForApp, type TestSite } from './harness.ts';
+
+// Check-in at the door (issue 44): marks made with the network cut reach the server once it
+// returns, exactly once each; a code read from a picture (no camera) checks its sign-up in.
+const SECRET = 'e2e-service-hours-secret-0123456789abcdef';
+let site: TestSite;
+let admin: BrowserContext;
+let eventId: number;
+const people = ['Alma Arrive', 'Bert Bring', 'Cleo Come', 'Dana Door'];
+const ids: Record<string, number> = {};
+
+before(async () => {
+  site = await startSite({ env: { SESSION_SECRET: SECRET } });
+  admin = await site.browser.newContext({ baseURL: site.url });
+  await apiSignInAdmin(admin);
+  const start = new Date(Date.now() - 30 * 60_000);
+  const res = await admin.request.post('/api/events', {
+    data: {
+      title: 'Pancake Breakfast',
+      description: 'Serving the town.',
+      location: 'Post Home',
+      startDate: start.toISOString(),
+      endDate: new Date(start.getTime() + 3 * 3_600_000).toISOString(),
+      type: 'community',
+      volunteerPositions: 10,
+    },
+  });
+  assert.equal(res.status(), 200, await res.text());
+  eventId = (await res.json()).id;
+  for (const name of people) {
+    const email = `${name.split(' ')[0]!.toLowerCase()}@example.org`;
+    const v = await admin.request.post('/api/volunteers', { data: { eventId, name, email } });
+    assert.equal(v.status(), 200, await v.text());
+    ids[name] = (await v.json()).id;
+  }
+});
+after(async () => {
+  await admin?.close();
+  await site?.close();
+});
+
+async function attendance() {
+  const res = await admin.request.get(`/api/admin/events/${eventId}/attendance`);
+  assert.equal(res.status(), 200);
+  return (await res.json()).people as { name: string; checkedInAt: string | null; attendanceId: number | null }[];
+}
+
+async function openCheckIn() {
+  const { page, context } = await site.newPage({ width: 390, height: 844 });
+  await apiSignInAdmin(context);
+  await page.goto(`/admin/events/${eventId}/check-in`);
+  await page.getByRole('heading', { name: 'Check-in', level: 1 }).waitFor();
+  await waitForApp(page);
+  await page.getByRole('list', { name: 'People' }).waitFor();
+  return { page, context };
+}
+
+describe('check-in at the door', () => {
+  it('keeps three check-ins made offline on the phone and sends each once when the connection returns', async () => {
+    const { page, context } = await openCheckIn();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: true, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await page.getByRole('status').filter({ hasText: 'No connection.' }).waitFor();
+    const before = Date.now();
+    for (const name of people.slice(0, 3)) await page.getByRole('button', { name: `Check in ${name}` }).click();
+    await page.getByText('3 marks are kept on this phone and sent when the connection returns.').waitFor();
+    // Nothing has reached the server.
+    assert.equal((await attendance()).filter((p) => p.checkedInAt).length, 0);
+    // A reload while offline is not possible; the marks survive in storage, so the queue is on the phone.
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('check-in-queue') ?? '[]').length);
+    assert.equal(stored, 3);
+    await page.waitForTimeout(1200);
+    const restored = Date.now();
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await page.getByText('3 of 4 checked in').waitFor();
+    await page.waitForFunction(() => JSON.parse(localStorage.getItem('check-in-queue') ?? '[]').length === 0);
+    const list = await attendance();
+    const checked = list.filter((p) => p.checkedInAt);
+    assert.deepEqual(checked.map((p) => p.name).sort(), people.slice(0, 3).sort());
+    // Each with the time it was made on the phone, not the time it was sent.
+    for (const p of checked) {
+      const at = new Date(p.checkedInAt!).getTime();
+      assert.ok(at >= before - 1000 && at < restored, `${p.name} kept the time of the mark`);
+    }
+    // Sending the queue again (a second tab, a retry) changes nothing: still three records.
+    assert.equal(new Set(checked.map((p) => p.attendanceId)).size, 3);
+    await context.close();
+  });
+
+  it('checks a sign-up in from a picture of the code in their confirmation (no camera), and a second scan says already', async () => {
+    const { page, context } = await openCheckIn();
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'qr-')), 'code.png');
+    await QRCode.toFile(file, checkInUrl(site.url, SECRET, ids['Dana Door']!), { width: 300, margin: 4 });
+    await page.getByRole('button', { name: 'Scan a code' }).click();
+    const photo = page.getByLabel('Read a photo of the code');
+    await photo.setInputFiles(file);
+    await page.getByText(/^Dana Door checked in at \d{1,2}:\d{2} [AP]M\.$/).waitFor();
+    await page.getByText('4 of 4 checked in').waitFor();
+    await photo.setInputFiles([]);
+    await photo.setInputFiles(file);
+    await page.getByText(/^Dana Door: already checked in at \d{1,2}:\d{2} [AP]M\.$/).waitFor();
+    const dana = (await attendance()).filter((p) => p.name === 'Dana Door');
+    assert.equal(dana.length, 1);
+    assert.ok(dana[0]!.checkedInAt);
+    await context.close();
+  });
+});
