@@ -6,6 +6,7 @@ import path from 'node:path';
 import QRCode from 'qrcode';
 import type { BrowserContext } from 'playwright-core';
 import { checkInUrl } from '@post/api/check-in-code';
+import { currentProgramYear } from '@post/contracts/rules/program-year';
 import { apiSignInAdmin, startSite, waitForApp, type TestSite } from './harness.ts';
 
 // Check-in at the door (issue 44): marks made with the network cut reach the server once it
@@ -111,6 +112,56 @@ describe('check-in at the door', () => {
     const dana = (await attendance()).filter((p) => p.name === 'Dana Door');
     assert.equal(dana.length, 1);
     assert.ok(dana[0]!.checkedInAt);
+    await context.close();
+  });
+});
+
+describe('the yearly service report', () => {
+  it('shows on screen the numbers the API and the CSV give, summed here from the seeded rows across May 31/June 1', async () => {
+    const year = currentProgramYear(new Date(), 6, 'America/New_York');
+    const categories: { id: number; name: string }[] = await (await admin.request.get('/api/admin/service-categories')).json();
+    const cat = (name: string) => categories.find((c) => c.name === name)!.id;
+    const seeded = [
+      { serviceDate: `${year}-05-31`, hours: 7, miles: 30, category: 'Community service', inYear: false },
+      { serviceDate: `${year}-06-01`, hours: 2.5, miles: 40, category: 'Veterans affairs & rehabilitation', inYear: true },
+      { serviceDate: `${year}-06-02`, hours: 1.25, miles: 0, category: 'Community service', inYear: true },
+      { serviceDate: `${year}-06-03`, hours: 4, miles: 0, category: 'Post fundraisers, canteen and meetings', inYear: true },
+    ];
+    for (const s of seeded) {
+      const res = await admin.request.post('/api/admin/service-hours', {
+        data: { name: 'Rita Rider', serviceDate: s.serviceDate, hours: s.hours, miles: s.miles, categoryId: cat(s.category), note: 'Ride' },
+      });
+      assert.equal(res.status(), 200, await res.text());
+    }
+    // The four sign-ups checked in above, without check-out: the event's three hours each.
+    const attended = (await attendance()).filter((p) => p.checkedInAt).length * 3;
+    const counted = seeded.filter((s) => s.inYear && s.category !== 'Post fundraisers, canteen and meetings');
+    const hours = attended + counted.reduce((t, s) => t + s.hours, 0);
+    const miles = counted.reduce((t, s) => t + s.miles, 0);
+
+    const api = await (await admin.request.get(`/api/admin/reports/service?year=${year}`)).json();
+    assert.equal(api.totals.hours, hours);
+    assert.equal(api.totals.miles, miles);
+    const csv = await (await admin.request.get(`/api/admin/reports/service.csv?year=${year}`)).text();
+    const totalRow = csv
+      .split('\r\n')
+      .find((l) => l.startsWith('Total (reportable)'))!
+      .split(',');
+    assert.equal(Number(totalRow[2]), hours);
+    assert.equal(Number(totalRow[8]), miles);
+
+    const { page, context } = await site.newPage({ width: 1280 });
+    await apiSignInAdmin(context);
+    await page.goto(`/admin/reports/service?year=${year}`);
+    await waitForApp(page);
+    const main = page.getByRole('main');
+    const shown = (label: string) => main.locator(`[data-total="${label}"]`).textContent();
+    await main.locator('[data-total="Hours"]').waitFor();
+    assert.equal(await shown('Hours'), hours.toLocaleString('en-US'));
+    assert.equal(await shown('Miles'), miles.toLocaleString('en-US'));
+    assert.equal(await shown(`Mileage value (at $0.14 a mile)`), `$${(Math.round(miles * 14) / 100).toFixed(2)}`);
+    const community = main.getByRole('row', { name: /^Community service/ });
+    assert.match((await community.textContent()) ?? '', /^Community service1\.25/);
     await context.close();
   });
 });
