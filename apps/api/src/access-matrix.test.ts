@@ -141,6 +141,7 @@ const EXPECTED: Record<string, Access> = {
   'serviceHours.report': 'staff',
   'serviceHours.mine': 'member',
   'serviceHours.logOwn': 'member',
+  'serviceHours.memberCategories': 'member',
   'serviceHours.publicTotal': 'public',
 };
 

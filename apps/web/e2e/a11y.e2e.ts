@@ -195,6 +195,15 @@ describe('axe: admin screens', () => {
     ],
     ['/admin/member-communications'],
     ['/admin/member-resources'],
+    ['/admin/reports/service'],
+    [
+      '/admin/service-hours',
+      async (page) => {
+        await page.getByRole('button', { name: 'Add service' }).click();
+        await page.getByRole('dialog').waitFor();
+      },
+    ],
+    ['/admin/events/{event}/check-in'],
   ];
   for (const [route, open] of screens) {
     it(route, async () => {

@@ -27,6 +27,7 @@ import { Route as AdminNewsRouteImport } from './routes/admin/news'
 import { Route as AdminNewsletterRouteImport } from './routes/admin/newsletter'
 import { Route as AdminOutboxRouteImport } from './routes/admin/outbox'
 import { Route as AdminRenewalsRouteImport } from './routes/admin/renewals'
+import { Route as AdminServiceHoursRouteImport } from './routes/admin/service-hours'
 import { Route as AdminSettingsRouteImport } from './routes/admin/settings'
 import { Route as AdminUserManagementRouteImport } from './routes/admin/user-management'
 import { Route as AdminVolunteersRouteImport } from './routes/admin/volunteers'
@@ -51,8 +52,10 @@ import { Route as AdminMemberCommunicationsIndexRouteImport } from './routes/adm
 import { Route as AdminMemberCommunicationsIdRouteImport } from './routes/admin/member-communications/$id'
 import { Route as AdminMemberResourcesIndexRouteImport } from './routes/admin/member-resources/index'
 import { Route as AdminMemberResourcesIdRouteImport } from './routes/admin/member-resources/$id'
+import { Route as AdminReportsServiceRouteImport } from './routes/admin/reports/service'
 import { Route as AdminResourcesIdRouteImport } from './routes/admin/resources/$id'
 import { Route as AdminResourcesNewRouteImport } from './routes/admin/resources/new'
+import { Route as AdminEventsIdCheckInRouteImport } from './routes/admin/events/$id_.check-in'
 import { Route as AdminEventsIdSignInSheetRouteImport } from './routes/admin/events/$id_.sign-in-sheet'
 
 const IndexRoute = IndexRouteImport.update({
@@ -143,6 +146,11 @@ const AdminOutboxRoute = AdminOutboxRouteImport.update({
 const AdminRenewalsRoute = AdminRenewalsRouteImport.update({
   id: '/renewals',
   path: '/renewals',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminServiceHoursRoute = AdminServiceHoursRouteImport.update({
+  id: '/service-hours',
+  path: '/service-hours',
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const AdminSettingsRoute = AdminSettingsRouteImport.update({
@@ -272,6 +280,11 @@ const AdminMemberResourcesIdRoute = AdminMemberResourcesIdRouteImport.update({
   path: '/member-resources/$id',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminReportsServiceRoute = AdminReportsServiceRouteImport.update({
+  id: '/reports/service',
+  path: '/reports/service',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminResourcesIdRoute = AdminResourcesIdRouteImport.update({
   id: '/resources/$id',
   path: '/resources/$id',
@@ -280,6 +293,11 @@ const AdminResourcesIdRoute = AdminResourcesIdRouteImport.update({
 const AdminResourcesNewRoute = AdminResourcesNewRouteImport.update({
   id: '/resources/new',
   path: '/resources/new',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminEventsIdCheckInRoute = AdminEventsIdCheckInRouteImport.update({
+  id: '/events/$id_/check-in',
+  path: '/events/$id/check-in',
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const AdminEventsIdSignInSheetRoute =
@@ -307,6 +325,7 @@ export interface FileRoutesByFullPath {
   '/admin/newsletter': typeof AdminNewsletterRoute
   '/admin/outbox': typeof AdminOutboxRoute
   '/admin/renewals': typeof AdminRenewalsRoute
+  '/admin/service-hours': typeof AdminServiceHoursRoute
   '/admin/settings': typeof AdminSettingsRoute
   '/admin/user-management': typeof AdminUserManagementRoute
   '/admin/volunteers': typeof AdminVolunteersRoute
@@ -329,11 +348,13 @@ export interface FileRoutesByFullPath {
   '/admin/events/new': typeof AdminEventsNewRoute
   '/admin/member-communications/$id': typeof AdminMemberCommunicationsIdRoute
   '/admin/member-resources/$id': typeof AdminMemberResourcesIdRoute
+  '/admin/reports/service': typeof AdminReportsServiceRoute
   '/admin/resources/$id': typeof AdminResourcesIdRoute
   '/admin/resources/new': typeof AdminResourcesNewRoute
   '/admin/community-engagement/': typeof AdminCommunityEngagementIndexRoute
   '/admin/member-communications/': typeof AdminMemberCommunicationsIndexRoute
   '/admin/member-resources/': typeof AdminMemberResourcesIndexRoute
+  '/admin/events/$id/check-in': typeof AdminEventsIdCheckInRoute
   '/admin/events/$id/sign-in-sheet': typeof AdminEventsIdSignInSheetRoute
 }
 export interface FileRoutesByTo {
@@ -353,6 +374,7 @@ export interface FileRoutesByTo {
   '/admin/newsletter': typeof AdminNewsletterRoute
   '/admin/outbox': typeof AdminOutboxRoute
   '/admin/renewals': typeof AdminRenewalsRoute
+  '/admin/service-hours': typeof AdminServiceHoursRoute
   '/admin/settings': typeof AdminSettingsRoute
   '/admin/user-management': typeof AdminUserManagementRoute
   '/admin/volunteers': typeof AdminVolunteersRoute
@@ -375,11 +397,13 @@ export interface FileRoutesByTo {
   '/admin/events/new': typeof AdminEventsNewRoute
   '/admin/member-communications/$id': typeof AdminMemberCommunicationsIdRoute
   '/admin/member-resources/$id': typeof AdminMemberResourcesIdRoute
+  '/admin/reports/service': typeof AdminReportsServiceRoute
   '/admin/resources/$id': typeof AdminResourcesIdRoute
   '/admin/resources/new': typeof AdminResourcesNewRoute
   '/admin/community-engagement': typeof AdminCommunityEngagementIndexRoute
   '/admin/member-communications': typeof AdminMemberCommunicationsIndexRoute
   '/admin/member-resources': typeof AdminMemberResourcesIndexRoute
+  '/admin/events/$id/check-in': typeof AdminEventsIdCheckInRoute
   '/admin/events/$id/sign-in-sheet': typeof AdminEventsIdSignInSheetRoute
 }
 export interface FileRoutesById {
@@ -401,6 +425,7 @@ export interface FileRoutesById {
   '/admin/newsletter': typeof AdminNewsletterRoute
   '/admin/outbox': typeof AdminOutboxRoute
   '/admin/renewals': typeof AdminRenewalsRoute
+  '/admin/service-hours': typeof AdminServiceHoursRoute
   '/admin/settings': typeof AdminSettingsRoute
   '/admin/user-management': typeof AdminUserManagementRoute
   '/admin/volunteers': typeof AdminVolunteersRoute
@@ -423,11 +448,13 @@ export interface FileRoutesById {
   '/admin/events/new': typeof AdminEventsNewRoute
   '/admin/member-communications/$id': typeof AdminMemberCommunicationsIdRoute
   '/admin/member-resources/$id': typeof AdminMemberResourcesIdRoute
+  '/admin/reports/service': typeof AdminReportsServiceRoute
   '/admin/resources/$id': typeof AdminResourcesIdRoute
   '/admin/resources/new': typeof AdminResourcesNewRoute
   '/admin/community-engagement/': typeof AdminCommunityEngagementIndexRoute
   '/admin/member-communications/': typeof AdminMemberCommunicationsIndexRoute
   '/admin/member-resources/': typeof AdminMemberResourcesIndexRoute
+  '/admin/events/$id_/check-in': typeof AdminEventsIdCheckInRoute
   '/admin/events/$id_/sign-in-sheet': typeof AdminEventsIdSignInSheetRoute
 }
 export interface FileRouteTypes {
@@ -450,6 +477,7 @@ export interface FileRouteTypes {
     | '/admin/newsletter'
     | '/admin/outbox'
     | '/admin/renewals'
+    | '/admin/service-hours'
     | '/admin/settings'
     | '/admin/user-management'
     | '/admin/volunteers'
@@ -472,11 +500,13 @@ export interface FileRouteTypes {
     | '/admin/events/new'
     | '/admin/member-communications/$id'
     | '/admin/member-resources/$id'
+    | '/admin/reports/service'
     | '/admin/resources/$id'
     | '/admin/resources/new'
     | '/admin/community-engagement/'
     | '/admin/member-communications/'
     | '/admin/member-resources/'
+    | '/admin/events/$id/check-in'
     | '/admin/events/$id/sign-in-sheet'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -496,6 +526,7 @@ export interface FileRouteTypes {
     | '/admin/newsletter'
     | '/admin/outbox'
     | '/admin/renewals'
+    | '/admin/service-hours'
     | '/admin/settings'
     | '/admin/user-management'
     | '/admin/volunteers'
@@ -518,11 +549,13 @@ export interface FileRouteTypes {
     | '/admin/events/new'
     | '/admin/member-communications/$id'
     | '/admin/member-resources/$id'
+    | '/admin/reports/service'
     | '/admin/resources/$id'
     | '/admin/resources/new'
     | '/admin/community-engagement'
     | '/admin/member-communications'
     | '/admin/member-resources'
+    | '/admin/events/$id/check-in'
     | '/admin/events/$id/sign-in-sheet'
   id:
     | '__root__'
@@ -543,6 +576,7 @@ export interface FileRouteTypes {
     | '/admin/newsletter'
     | '/admin/outbox'
     | '/admin/renewals'
+    | '/admin/service-hours'
     | '/admin/settings'
     | '/admin/user-management'
     | '/admin/volunteers'
@@ -565,11 +599,13 @@ export interface FileRouteTypes {
     | '/admin/events/new'
     | '/admin/member-communications/$id'
     | '/admin/member-resources/$id'
+    | '/admin/reports/service'
     | '/admin/resources/$id'
     | '/admin/resources/new'
     | '/admin/community-engagement/'
     | '/admin/member-communications/'
     | '/admin/member-resources/'
+    | '/admin/events/$id_/check-in'
     | '/admin/events/$id_/sign-in-sheet'
   fileRoutesById: FileRoutesById
 }
@@ -722,6 +758,13 @@ declare module '@tanstack/react-router' {
       path: '/renewals'
       fullPath: '/admin/renewals'
       preLoaderRoute: typeof AdminRenewalsRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/service-hours': {
+      id: '/admin/service-hours'
+      path: '/service-hours'
+      fullPath: '/admin/service-hours'
+      preLoaderRoute: typeof AdminServiceHoursRouteImport
       parentRoute: typeof AdminRouteRoute
     }
     '/admin/settings': {
@@ -892,6 +935,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminMemberResourcesIdRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/reports/service': {
+      id: '/admin/reports/service'
+      path: '/reports/service'
+      fullPath: '/admin/reports/service'
+      preLoaderRoute: typeof AdminReportsServiceRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/resources/$id': {
       id: '/admin/resources/$id'
       path: '/resources/$id'
@@ -904,6 +954,13 @@ declare module '@tanstack/react-router' {
       path: '/resources/new'
       fullPath: '/admin/resources/new'
       preLoaderRoute: typeof AdminResourcesNewRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/events/$id_/check-in': {
+      id: '/admin/events/$id_/check-in'
+      path: '/events/$id/check-in'
+      fullPath: '/admin/events/$id/check-in'
+      preLoaderRoute: typeof AdminEventsIdCheckInRouteImport
       parentRoute: typeof AdminRouteRoute
     }
     '/admin/events/$id_/sign-in-sheet': {
@@ -925,6 +982,7 @@ interface AdminRouteRouteChildren {
   AdminNewsletterRoute: typeof AdminNewsletterRoute
   AdminOutboxRoute: typeof AdminOutboxRoute
   AdminRenewalsRoute: typeof AdminRenewalsRoute
+  AdminServiceHoursRoute: typeof AdminServiceHoursRoute
   AdminSettingsRoute: typeof AdminSettingsRoute
   AdminUserManagementRoute: typeof AdminUserManagementRoute
   AdminVolunteersRoute: typeof AdminVolunteersRoute
@@ -936,11 +994,13 @@ interface AdminRouteRouteChildren {
   AdminEventsNewRoute: typeof AdminEventsNewRoute
   AdminMemberCommunicationsIdRoute: typeof AdminMemberCommunicationsIdRoute
   AdminMemberResourcesIdRoute: typeof AdminMemberResourcesIdRoute
+  AdminReportsServiceRoute: typeof AdminReportsServiceRoute
   AdminResourcesIdRoute: typeof AdminResourcesIdRoute
   AdminResourcesNewRoute: typeof AdminResourcesNewRoute
   AdminCommunityEngagementIndexRoute: typeof AdminCommunityEngagementIndexRoute
   AdminMemberCommunicationsIndexRoute: typeof AdminMemberCommunicationsIndexRoute
   AdminMemberResourcesIndexRoute: typeof AdminMemberResourcesIndexRoute
+  AdminEventsIdCheckInRoute: typeof AdminEventsIdCheckInRoute
   AdminEventsIdSignInSheetRoute: typeof AdminEventsIdSignInSheetRoute
 }
 
@@ -953,6 +1013,7 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminNewsletterRoute: AdminNewsletterRoute,
   AdminOutboxRoute: AdminOutboxRoute,
   AdminRenewalsRoute: AdminRenewalsRoute,
+  AdminServiceHoursRoute: AdminServiceHoursRoute,
   AdminSettingsRoute: AdminSettingsRoute,
   AdminUserManagementRoute: AdminUserManagementRoute,
   AdminVolunteersRoute: AdminVolunteersRoute,
@@ -964,11 +1025,13 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminEventsNewRoute: AdminEventsNewRoute,
   AdminMemberCommunicationsIdRoute: AdminMemberCommunicationsIdRoute,
   AdminMemberResourcesIdRoute: AdminMemberResourcesIdRoute,
+  AdminReportsServiceRoute: AdminReportsServiceRoute,
   AdminResourcesIdRoute: AdminResourcesIdRoute,
   AdminResourcesNewRoute: AdminResourcesNewRoute,
   AdminCommunityEngagementIndexRoute: AdminCommunityEngagementIndexRoute,
   AdminMemberCommunicationsIndexRoute: AdminMemberCommunicationsIndexRoute,
   AdminMemberResourcesIndexRoute: AdminMemberResourcesIndexRoute,
+  AdminEventsIdCheckInRoute: AdminEventsIdCheckInRoute,
   AdminEventsIdSignInSheetRoute: AdminEventsIdSignInSheetRoute,
 }
 

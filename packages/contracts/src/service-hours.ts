@@ -196,3 +196,28 @@ export function publicTotalText(hours: number): string {
 export function roundHours(h: number): number {
   return Math.round(h * 100) / 100;
 }
+
+/** The entry form's fields as typed: who is a member's id or '' (then the name), numbers as text. */
+export const ServiceEntryFormSchema = z
+  .object({
+    memberId: z.string(),
+    name: z.string().trim().max(100, V.tooLong(100)),
+    serviceDate: ServiceDate,
+    hours: Hours,
+    miles: Miles,
+    categoryId: z.string().min(1, SERVICE_MESSAGES.categoryRequired),
+    note: z.string().trim().max(2000, V.tooLong(2000)),
+  })
+  .refine((v) => v.memberId !== '' || v.name.length >= 2, { message: SERVICE_MESSAGES.whoRequired, path: ['name'] });
+export type ServiceEntryFormIn = z.input<typeof ServiceEntryFormSchema>;
+export type ServiceEntryFormOut = z.output<typeof ServiceEntryFormSchema>;
+/** A member's own entry: the same without who. */
+export const OwnServiceFormSchema = z.object({
+  serviceDate: ServiceDate,
+  hours: Hours,
+  miles: Miles,
+  categoryId: z.string().min(1, SERVICE_MESSAGES.categoryRequired),
+  note: z.string().trim().max(2000, V.tooLong(2000)),
+});
+export type OwnServiceFormIn = z.input<typeof OwnServiceFormSchema>;
+export type OwnServiceFormOut = z.output<typeof OwnServiceFormSchema>;

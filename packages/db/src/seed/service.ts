@@ -132,11 +132,11 @@ export async function seedService(trx: DB, clock: SeedClock): Promise<void> {
     }
   }
 
-  // Ledger entries through the year; the last few are members' own, waiting for approval.
+  // Ledger entries through the year; the three newest are members' own, waiting for approval.
   for (let i = 0; i < 36; i++) {
     const plan = LEDGER[i % LEDGER.length]!;
     const member = members[i % members.length]!;
-    const pending = i >= 33;
+    const pending = i < 3;
     await trx
       .insertInto('serviceEntries')
       .values({

@@ -166,6 +166,19 @@ export const serviceHoursRouter = router({
     .input(z.void())
     .output(MyServiceSchema)
     .query(async ({ ctx }) => myService(ctx.db, ctx.member.id, await getSettings(ctx.db))),
+  memberCategories: memberProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/member/service-categories',
+        tags,
+        summary: 'The categories a member may log service under (the reportable ones)',
+        protect: true,
+      },
+    })
+    .input(z.void())
+    .output(z.array(ServiceCategorySchema))
+    .query(async ({ ctx }) => (await categories.listCategories(ctx.db)).filter((c) => c.reportable)),
   logOwn: memberProcedure
     .meta({
       changesContent: false,

@@ -25,6 +25,7 @@ import { PRIORITY_BADGE } from '../member-communications/labels.ts';
 import { CategoryIcon } from '../member-resources/labels.tsx';
 import { MailPreference } from './mail-preference.tsx';
 import { DuesBanner } from './dues-banner.tsx';
+import { MyService } from '../service-hours/my-service.tsx';
 
 /** Which tab the portal shows. */
 export type PortalTab = 'communications' | 'resources';
@@ -67,6 +68,7 @@ export function MemberPortalPage({ member, tab, onTabChange }: { member: Session
           <Resources />
         </TabsContent>
       </Tabs>
+      <MyService />
       <MailPreference />
     </Page>
   );

@@ -2,6 +2,8 @@ import type * as React from 'react';
 import { memo, useDeferredValue } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import {
+  ClockIcon,
+  FileBarChartIcon,
   FileTextIcon,
   FolderOpenIcon,
   HandHeartIcon,
@@ -130,6 +132,12 @@ const DashboardCards = memo(function DashboardCards({ isAdministrator }: { isAdm
         <NavCard to="/admin/volunteers" icon={<HandHeartIcon aria-hidden="true" />} title="Volunteer Roster">
           Who signed up for upcoming events, as a list or CSV.
         </NavCard>
+        <NavCard to="/admin/service-hours" icon={<ClockIcon aria-hidden="true" />} title="Service Hours">
+          Service without an event; approve members&apos; own entries.
+        </NavCard>
+        <NavCard to="/admin/reports/service" icon={<FileBarChartIcon aria-hidden="true" />} title="Service Report">
+          The program year&apos;s hours for the Consolidated Post Report.
+        </NavCard>
       </CardSection>
       {isAdministrator ? (
         <CardSection id="site-heading" title="Site Administration">
@@ -176,6 +184,8 @@ function NavCard({
   to:
     | '/admin/member-communications'
     | '/admin/member-resources'
+    | '/admin/service-hours'
+    | '/admin/reports/service'
     | '/admin/settings'
     | '/admin/newsletter'
     | '/admin/volunteers'

@@ -23,6 +23,7 @@ import { BackLink } from './back-link.tsx';
 import { DraftNotice } from './draft-notice.tsx';
 import { FormActions } from './form-actions.tsx';
 import { NotifyVolunteersField } from './notify-volunteers.tsx';
+import { EventServiceSection } from '../../service-hours/event-service-section.tsx';
 import { FormPanel } from './form-panel.tsx';
 import { ErrorState, LoadingState } from '../../../components/load-state.tsx';
 import { RequiredLegend } from './required-legend.tsx';
@@ -164,6 +165,7 @@ export function EventFormPage({ id, start, end, from }: { id?: number; start?: s
             picture={event.data ? { image: event.data.image, alt: event.data.imageAlt ?? '' } : undefined}
             volunteers={id !== undefined ? (event.data?.volunteers.length ?? 0) : 0}
           />
+          {id !== undefined ? <EventServiceSection eventId={id} /> : null}
           {id !== undefined && event.data ? <VolunteerList eventId={id} volunteers={event.data.volunteers} /> : null}
         </>
       )}

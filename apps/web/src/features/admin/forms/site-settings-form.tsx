@@ -27,6 +27,7 @@ import { AdminTitle } from './admin-title.tsx';
 import { RequiredMark } from './required-mark.tsx';
 import { toastSaveError } from './save-errors.ts';
 import { MembershipSettingsSection } from './membership-settings.tsx';
+import { ServiceSettings } from './service-settings.tsx';
 
 // The logo is a picture field of the form (image and alt text together, kept in the draft).
 const schema = SiteSettingsSchema.extend({ logoPicture: FormPictureSchema });
@@ -193,6 +194,7 @@ function SiteSettingsForm({ settings }: { settings: SiteSettingsOutput }) {
         </Section>
 
         <MembershipSettingsSection form={form} />
+        <ServiceSettings form={form} />
 
         <FormActions saving={form.formState.isSubmitting} saveLabel="Save Settings" cancel={{ to: '/admin' }} />
       </form>

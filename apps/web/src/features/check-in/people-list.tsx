@@ -1,0 +1,58 @@
+import { LogInIcon, LogOutIcon } from 'lucide-react';
+import type { Attendee } from '@post/contracts/attendance';
+import { Badge } from '@post/ui/components/badge';
+import { Button } from '@post/ui/components/button';
+import { usePostFormat } from '../../lib/format.ts';
+
+/** A person as the page shows them: the server's record with this phone's unsent marks laid over it. */
+export interface Shown extends Attendee {
+  /** A mark made on this phone and not sent yet. */
+  waiting: boolean;
+  key: string;
+}
+
+/** The people of the event, each with the one action that fits: Check in, Check out, or none. */
+export function PeopleList({ people, onIn, onOut }: { people: Shown[]; onIn: (p: Shown) => void; onOut: (p: Shown) => void }) {
+  const f = usePostFormat();
+  if (people.length === 0) return <p className="rounded-lg border border-dashed p-6 text-lg text-muted-foreground">No one matches that name.</p>;
+  return (
+    <ul className="space-y-3" aria-label="People">
+      {people.map((p) => (
+        <li key={p.key} className="flex flex-wrap items-center justify-between gap-3 rounded-lg border bg-card p-4">
+          <div className="min-w-0">
+            <p className="text-lg font-semibold">
+              {p.name} {p.walkIn ? <Badge variant="outline">Walk-in</Badge> : null}
+            </p>
+            <p className="text-base text-muted-foreground" data-status="">
+              {p.checkedOutAt
+                ? `Left at ${f.time(p.checkedOutAt)}, ${p.hours} h`
+                : p.checkedInAt
+                  ? `Checked in at ${f.time(p.checkedInAt)}`
+                  : p.role
+                    ? `Signed up: ${p.role}`
+                    : 'Signed up'}
+              {p.waiting ? ' (kept on this phone, not sent yet)' : ''}
+            </p>
+          </div>
+          {!p.checkedInAt ? (
+            <Button className="min-h-11" onClick={() => onIn(p)} aria-label={`Check in ${p.name}`}>
+              <LogInIcon aria-hidden="true" />
+              Check in
+            </Button>
+          ) : !p.checkedOutAt ? (
+            <Button
+              variant="outline"
+              className="min-h-11"
+              onClick={() => onOut(p)}
+              disabled={p.walkIn && p.attendanceId === null}
+              aria-label={`Check out ${p.name}`}
+            >
+              <LogOutIcon aria-hidden="true" />
+              Check out
+            </Button>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,131 @@
+import { useEffect, useRef } from 'react';
+import type * as React from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'sonner';
+import { ServiceEntryFormSchema, type ServiceEntry, type ServiceEntryFormIn, type ServiceEntryFormOut } from '@post/contracts/service-hours';
+import { Button } from '@post/ui/components/button';
+import { DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@post/ui/components/dialog';
+import { TextAreaField, TextField } from '../../components/form-fields.tsx';
+import { FormDialog, useDialogDirty } from '../../components/form-dialog.tsx';
+import { usePostFormat } from '../../lib/format.ts';
+import { errorStatus, serverMessage, trpc } from '../../lib/trpc.ts';
+import { useFormDraft } from '../../lib/use-form-draft.ts';
+import { DraftNotice } from '../admin/forms/draft-notice.tsx';
+import { RequiredLegend } from '../admin/forms/required-legend.tsx';
+import { SelectField } from '../admin/forms/select-field.tsx';
+import { todayIn } from './format.ts';
+
+/** Add service (no entry) or Edit service (an entry): who, date, hours, miles, category, note. */
+export function EntryDialog({ open, entry, onOpenChange }: { open: boolean; entry?: ServiceEntry; onOpenChange: (open: boolean) => void }) {
+  const forgetDraft = useRef<(() => void) | null>(null);
+  const onChange = (next: boolean) => {
+    if (!next) forgetDraft.current?.();
+    onOpenChange(next);
+  };
+  return (
+    <FormDialog open={open} onOpenChange={onChange}>
+      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>{entry ? `Edit service: ${entry.name}` : 'Add service'}</DialogTitle>
+          <DialogDescription>Service that had no event, for example a ride to the VA hospital.</DialogDescription>
+        </DialogHeader>
+        {open ? <EntryForm key={entry?.id ?? 'new'} entry={entry} forgetDraft={forgetDraft} onDone={() => onChange(false)} /> : null}
+      </DialogContent>
+    </FormDialog>
+  );
+}
+
+function EntryForm({ entry, onDone, forgetDraft }: { entry?: ServiceEntry; onDone: () => void; forgetDraft: React.RefObject<(() => void) | null> }) {
+  const { timeZone } = usePostFormat();
+  const utils = trpc.useUtils();
+  const members = trpc.serviceHours.members.useQuery();
+  const categories = trpc.serviceHours.categories.useQuery();
+  const create = trpc.serviceHours.create.useMutation();
+  const update = trpc.serviceHours.update.useMutation();
+  const form = useForm<ServiceEntryFormIn, unknown, ServiceEntryFormOut>({
+    resolver: zodResolver(ServiceEntryFormSchema),
+    defaultValues: {
+      memberId: entry?.memberId ? String(entry.memberId) : '',
+      name: entry && !entry.memberId ? entry.name : '',
+      serviceDate: entry?.serviceDate ?? todayIn(timeZone),
+      hours: entry ? String(entry.hours) : '',
+      miles: entry ? String(entry.miles) : '0',
+      categoryId: entry ? String(entry.categoryId) : '',
+      note: entry?.note ?? '',
+    },
+  });
+  const draft = useFormDraft(form, `service-entry:${entry?.id ?? 'new'}`);
+  useDialogDirty(form.formState.isDirty);
+  useEffect(() => {
+    forgetDraft.current = draft.clear;
+    return () => {
+      forgetDraft.current = null;
+    };
+  }, [forgetDraft, draft.clear]);
+  const memberId = form.watch('memberId');
+
+  const onSubmit = form.handleSubmit(async (v) => {
+    const body = {
+      memberId: v.memberId ? Number(v.memberId) : null,
+      name: v.memberId ? undefined : v.name,
+      serviceDate: v.serviceDate,
+      hours: v.hours,
+      miles: v.miles,
+      categoryId: Number(v.categoryId),
+      note: v.note,
+    };
+    try {
+      if (entry) await update.mutateAsync({ id: entry.id, ...body });
+      else await create.mutateAsync(body);
+      draft.clear();
+      toast.success(entry ? 'Service updated' : 'Service added');
+      await utils.serviceHours.list.invalidate();
+      onDone();
+    } catch (err) {
+      toast.error(
+        errorStatus(err) === 401
+          ? 'Your session has ended. Sign in again; what you typed is kept.'
+          : (serverMessage(err) ?? 'Could not save. Please try again.'),
+      );
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={entry ? 'Edit service' : 'Add service'}>
+      <DraftNotice draft={draft} />
+      <RequiredLegend />
+      <SelectField
+        form={form}
+        name="memberId"
+        label="Member"
+        description="Or leave it on “Someone else” and type the name."
+        options={[{ value: '', label: 'Someone else' }, ...(members.data ?? []).map((m) => ({ value: String(m.id), label: m.name }))]}
+      />
+      {memberId === '' ? <TextField form={form} name="name" label="Name" autoComplete="off" required /> : null}
+      <div className="grid gap-4 sm:grid-cols-3">
+        <TextField form={form} name="serviceDate" label="Date" type="date" required />
+        <TextField form={form} name="hours" label="Hours" type="number" inputMode="decimal" min={0.25} max={24} step={0.25} required />
+        <TextField form={form} name="miles" label="Round-trip miles" type="number" inputMode="decimal" min={0} max={5000} step={0.1} />
+      </div>
+      <SelectField
+        form={form}
+        name="categoryId"
+        label="Category"
+        required
+        options={[{ value: '', label: 'Choose a category' }, ...(categories.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))]}
+      />
+      <TextAreaField form={form} name="note" label="Note" rows={3} description="What was done, for whom: the record an auditor reads." />
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button type="button" variant="outline">
+            Cancel
+          </Button>
+        </DialogClose>
+        <Button type="submit" disabled={form.formState.isSubmitting}>
+          {form.formState.isSubmitting ? 'Saving...' : entry ? 'Save changes' : 'Add service'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

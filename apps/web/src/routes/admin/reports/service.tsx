@@ -1,0 +1,12 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { parseId } from '@post/contracts/ids';
+import { ServiceReportPage, type ReportSearch } from '../../../features/service-hours/report-page.tsx';
+
+export const Route = createFileRoute('/admin/reports/service')({
+  validateSearch: (s: Record<string, unknown>): ReportSearch => ({ year: parseId(s.year) }),
+  component: ServiceReportRoute,
+});
+
+function ServiceReportRoute() {
+  return <ServiceReportPage search={Route.useSearch()} />;
+}
