@@ -18,7 +18,7 @@ import { cn } from '@post/ui/lib/utils';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { ErrorState } from '../../components/load-state.tsx';
 import { Page } from '../../layout/page.tsx';
-import { errorStatus, serverMessage, trpc } from '../../lib/trpc.ts';
+import { serverMessage, sessionLapsedMessage, trpc } from '../../lib/trpc.ts';
 import { toastSaveError } from '../admin/forms/save-errors.ts';
 import { FilterSelect } from '../admin/tables/list-controls.tsx';
 import { DUES_OPTIONS, POST_ROLE_OPTIONS, branchLabel, postRoleLabel } from './labels.ts';
@@ -55,20 +55,20 @@ export function UserManagementPage({ filters, onFiltersChange }: { filters: Dire
   const filtered = Boolean(filters.q || filters.status || filters.role || filters.dues);
 
   // A member form left unsaved by a reload or a lapsed session: open the dialog again, once the
-  // directory has loaded (an edit needs its member), so that the draft comes back.
-  const reopen = useRef(true);
-  useEffect(() => {
-    if (!reopen.current || !members.data) return;
-    reopen.current = false;
-    if (hasFormDraft(memberDraftKey())) {
-      setDialog({ open: true });
-      return;
-    }
-    const edited = formDraftKeys('member:')
-      .map((k) => members.data.find((m) => memberDraftKey(m) === k))
-      .find((m) => m !== undefined);
-    if (edited) setDialog({ open: true, member: edited });
-  }, [members.data]);
+  // directory has loaded (an edit needs its member), so that the draft comes back. Decided in
+  // the render that brings the directory, not in an effect after it (decision 0067).
+  const [reopenChecked, setReopenChecked] = useState(false);
+  if (!reopenChecked && members.data) {
+    setReopenChecked(true);
+    const list = members.data;
+    const edited = hasFormDraft(memberDraftKey())
+      ? null
+      : formDraftKeys('member:')
+          .map((k) => list.find((m) => memberDraftKey(m) === k))
+          .find((m) => m !== undefined);
+    if (edited === null) setDialog({ open: true });
+    else if (edited) setDialog({ open: true, member: edited });
+  }
 
   return (
     <Page
@@ -302,7 +302,8 @@ function RowActions({ member, onEdit, compact }: { member: Member; onEdit: (m: M
       await remove.mutateAsync({ id: member.id });
       toast.success(T.deleted, { description: `${name} was removed from the directory.` });
     } catch (err) {
-      if (errorStatus(err) === 401) toast.error(T.memberDeleteFailed, { description: T.sessionExpired });
+      const lapsed = sessionLapsedMessage(err);
+      if (lapsed) toast.error(T.memberDeleteFailed, { description: lapsed });
       else toast.error(serverMessage(err) ?? T.memberDeleteFailed);
     } finally {
       await utils.members.list.invalidate();

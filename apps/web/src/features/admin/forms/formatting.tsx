@@ -24,9 +24,9 @@ export const FORMATTING_HINT = 'Select text and use Bold, Italic or Underline (o
  * text area; `onKeyDown` gives Ctrl+B, Ctrl+I and Ctrl+U; `ref` goes on the text area.
  */
 export function useFormatting(setValue: (next: string) => void) {
-  const textarea = useRef<HTMLTextAreaElement | null>(null);
+  const textareaRef = useRef<HTMLTextAreaElement | null>(null);
   const wrap = (tag: FormatTag) => {
-    const el = textarea.current;
+    const el = textareaRef.current;
     if (!el) return;
     const { selectionStart: start, selectionEnd: end, value } = el;
     const open = `<${tag}>`;
@@ -41,7 +41,7 @@ export function useFormatting(setValue: (next: string) => void) {
     e.preventDefault();
     wrap(tool.tag);
   };
-  return { textarea, wrap, onKeyDown };
+  return { textareaRef, wrap, onKeyDown };
 }
 
 /** The Bold / Italic / Underline buttons above a text area. */
@@ -85,7 +85,7 @@ export function FormattedTextField<T extends FieldValues>({
   hint?: string;
 }) {
   const { ref: registerRef, ...field } = form.register(name);
-  const { textarea, wrap, onKeyDown } = useFormatting((next) =>
+  const { textareaRef, wrap, onKeyDown } = useFormatting((next) =>
     form.setValue(name, next as PathValue<T, Path<T>>, { shouldDirty: true, shouldValidate: form.formState.isSubmitted }),
   );
   const error = form.formState.errors[name]?.message;
@@ -100,7 +100,7 @@ export function FormattedTextField<T extends FieldValues>({
           {...field}
           ref={(el) => {
             registerRef(el);
-            textarea.current = el;
+            textareaRef.current = el;
           }}
           onKeyDown={onKeyDown}
           rows={rows}
