@@ -49,7 +49,15 @@ export type AppTrpcClient = ReturnType<typeof makeTrpcClient>;
 
 /** The HTTP status of a failed call, if any. */
 export function errorStatus(err: unknown): number | undefined {
-  return err instanceof TRPCClientError ? (err.data as { httpStatus?: number } | undefined)?.httpStatus : undefined;
+  if (err instanceof TRPCClientError) return (err.data as { httpStatus?: number } | undefined)?.httpStatus;
+  // A plain HTTP call's error (a file upload) that kept its status.
+  const status = err instanceof Error ? (err as { status?: unknown }).status : undefined;
+  return typeof status === 'number' ? status : undefined;
+}
+
+/** The one rule for a write that answers 401: the sign-in has lapsed, and what was typed is kept. Undefined for any other failure. */
+export function sessionLapsedMessage(err: unknown): string | undefined {
+  return errorStatus(err) === 401 ? T.sessionExpired : undefined;
 }
 
 /** The message of a failed call that the server meant for people, if any. */
@@ -66,7 +74,7 @@ export function serverMessage(err: unknown): string | undefined {
 export function failureMessage(err: unknown): string | undefined;
 export function failureMessage(err: unknown, fallback: string): string;
 export function failureMessage(err: unknown, fallback?: string): string | undefined {
-  return errorStatus(err) === 401 ? T.sessionExpired : (serverMessage(err) ?? fallback);
+  return sessionLapsedMessage(err) ?? serverMessage(err) ?? fallback;
 }
 
 export type { AppRouter };

@@ -86,6 +86,15 @@ function storedValues<T extends FieldValues, C, V extends FieldValues>(form: Use
   return form.formState.defaultValues ?? {};
 }
 
+/** The values a stored draft restores over the form's stored ones; undefined when there is none, it no longer fits, or it changes nothing. */
+function draftToRestore<T extends FieldValues, C, V extends FieldValues>(form: UseFormReturn<T, C, V>, key: string): unknown {
+  const draft = readFormDraft(key);
+  if (draft === undefined) return undefined;
+  const stored = storedValues(form);
+  const merged = mergeDraft(stored, draft);
+  return merged === INCOMPATIBLE || same(merged, stored) ? undefined : merged;
+}
+
 const same = (a: unknown, b: unknown) => JSON.stringify(withoutSecrets(a)) === JSON.stringify(withoutSecrets(b));
 
 /** What `useFormDraft` returns. */
@@ -111,7 +120,14 @@ export function useFormDraft<T extends FieldValues, C, V extends FieldValues>(
   key: string,
   { enabled = true }: { enabled?: boolean } = {},
 ): FormDraft {
-  const [restored, setRestored] = useState(false);
+  // Whether the mount restores a draft is read from storage while rendering (again for another
+  // key), so the notice shows in the first render, not after an effect (decision 0067).
+  const [restored, setRestored] = useState(() => enabled && draftToRestore(form, key) !== undefined);
+  const [restoredFor, setRestoredFor] = useState({ key, enabled });
+  if (restoredFor.key !== key || restoredFor.enabled !== enabled) {
+    setRestoredFor({ key, enabled });
+    setRestored(enabled && draftToRestore(form, key) !== undefined);
+  }
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const pending = useRef(false);
 
@@ -129,17 +145,13 @@ export function useFormDraft<T extends FieldValues, C, V extends FieldValues>(
   // Restore once, when the form mounts with its stored values.
   useEffect(() => {
     if (!enabled) return;
-    const draft = readFormDraft(key);
-    if (draft === undefined) return;
-    const stored = storedValues(form);
-    const merged = mergeDraft(stored, draft);
-    if (merged === INCOMPATIBLE || same(merged, stored)) {
-      removeFormDraft(key);
+    const merged = draftToRestore(form, key);
+    if (merged === undefined) {
+      if (readFormDraft(key) !== undefined) removeFormDraft(key);
       return;
     }
     // The stored values stay the form's defaults: the form is dirty, and Discard goes back to them.
     form.reset(merged as T, { keepDefaultValues: true });
-    setRestored(true);
   }, [enabled, form, key]);
 
   // Follow every change; write after a pause, when the page is hidden, and when the form goes away.

@@ -1,4 +1,4 @@
-import { useCallback, useRef } from 'react';
+import { useCallback, useLayoutEffect, useRef } from 'react';
 import { useBlocker, type ShouldBlockFn } from '@tanstack/react-router';
 
 /**
@@ -9,7 +9,10 @@ import { useBlocker, type ShouldBlockFn } from '@tanstack/react-router';
  */
 export function useUnsavedChanges(dirty: boolean) {
   const dirtyRef = useRef(dirty);
-  dirtyRef.current = dirty;
+  // Kept current after each render, not during it; the blocker reads it only when someone leaves (decision 0067).
+  useLayoutEffect(() => {
+    dirtyRef.current = dirty;
+  });
   const leaving = useRef(false);
   const shouldBlock = useCallback(() => dirtyRef.current && !leaving.current, []);
   // Stable, so the router keeps one blocker instead of re-registering on every render.

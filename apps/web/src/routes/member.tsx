@@ -1,11 +1,18 @@
-import { createFileRoute, Navigate } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { createFileRoute, redirect, useRouter } from '@tanstack/react-router';
 import { oneOf } from '../lib/search.ts';
 import { TEXT } from '@post/contracts/messages';
-import { useMemberSession } from '../features/auth/use-session.ts';
+import { memberSessionQuery, useMemberSession } from '../features/auth/use-session.ts';
 import { MemberPortalPage } from '../features/member-portal/member-portal-page.tsx';
 
 export const Route = createFileRoute('/member')({
   validateSearch: (s: Record<string, unknown>): { tab?: 'communications' | 'resources' } => ({ tab: oneOf(s.tab, ['communications', 'resources'] as const) }),
+  // Only with a member session; otherwise the Login page's Member Portal tab, before anything renders (decision 0067).
+  beforeLoad: async ({ context }) => {
+    // A check that fails (the connection dropped) counts as nobody, as it did in the page.
+    const session = await context.queryClient.fetchQuery(memberSessionQuery(context.trpcClient)).catch(() => null);
+    if (!session) throw redirect({ to: '/login', search: { tab: 'member' }, replace: true });
+  },
   component: MemberRoute,
 });
 
@@ -20,7 +27,8 @@ function MemberRoute() {
         {TEXT.loading}
       </p>
     );
-  if (!session.data) return <Navigate to="/login" search={{ tab: 'member' }} replace />;
+  // A session that lapses while the portal is open: the route's beforeLoad decides again.
+  if (!session.data) return <Recheck />;
   return (
     <MemberPortalPage
       member={session.data.member}
@@ -28,4 +36,13 @@ function MemberRoute() {
       onTabChange={(t) => void navigate({ search: { tab: t === 'communications' ? undefined : t }, replace: true })}
     />
   );
+}
+
+/** Runs the route's checks again (its beforeLoad sends a visitor without a session to the login). */
+function Recheck() {
+  const router = useRouter();
+  useEffect(() => {
+    void router.invalidate();
+  }, [router]);
+  return null;
 }

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { SESSION_T } from '@post/contracts/session-messages';
 import { clearAllFormDrafts } from '../../lib/form-drafts.ts';
-import { MEMBER_SESSION_KEY, trpc } from '../../lib/trpc.ts';
+import { MEMBER_SESSION_KEY, trpc, type AppTrpcClient } from '../../lib/trpc.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 
 /**
@@ -22,20 +22,23 @@ export function useAdminSession() {
   return hydrated ? query : ({ ...query, data: undefined } as typeof query);
 }
 
+/** The member check as a query, for the portal route's `beforeLoad` and `useMemberSession`: null means nobody. */
+export function memberSessionQuery(client: AppTrpcClient) {
+  return {
+    queryKey: MEMBER_SESSION_KEY,
+    // `session` answers null for nobody (the REST check's 401, without a failed request in the console).
+    queryFn: () => client.memberAuth.session.query(),
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
+  } as const;
+}
+
 /** The member check: never cached, refetched on mount and focus, 401 means "nobody" (spec §4, §7). */
 export function useMemberSession() {
   const hydrated = useHydrated();
   const utils = trpc.useUtils();
-  const query = useQuery({
-    queryKey: MEMBER_SESSION_KEY,
-    // `session` answers null for nobody (the REST check's 401, without a failed request in the console).
-    queryFn: () => utils.client.memberAuth.session.query(),
-    staleTime: 0,
-    gcTime: 0,
-    refetchOnMount: 'always',
-    refetchOnWindowFocus: true,
-    retry: false,
-  });
+  const query = useQuery({ ...memberSessionQuery(utils.client), refetchOnMount: 'always', refetchOnWindowFocus: true });
   // Like the administrator check: nothing while hydrating.
   return hydrated ? query : ({ ...query, data: undefined } as typeof query);
 }

@@ -1,4 +1,4 @@
-import { lazy, memo, startTransition, Suspense, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { lazy, memo, startTransition, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { EventsJsonLd } from './events-json-ld.tsx';
 import { useRouter } from '@tanstack/react-router';
 import type { Event } from '@post/contracts/events';
@@ -65,7 +65,12 @@ export function EventsPage({
   // 224, 200, 184 ms to the next paint, against 256, 288, 224 with the navigation in the click.
   const [chosen, setChosen] = useState<{ id: EventId | undefined } | null>(null);
   const id = chosen ? chosen.id : urlId;
-  useEffect(() => setChosen(null), [urlId]);
+  // A new address rules again, in the render that brings it (decision 0067).
+  const [chosenAt, setChosenAt] = useState(urlId);
+  if (chosenAt !== urlId) {
+    setChosenAt(urlId);
+    setChosen(null);
+  }
   const select = useCallback(
     (next: EventId | undefined) => {
       setChosen({ id: next });
@@ -98,7 +103,9 @@ export function EventsPage({
   );
   // Stable, as the calendar's options must be; the current month leaves the address plain.
   const shownMonth = useRef(urlMonth);
-  shownMonth.current = urlMonth;
+  useLayoutEffect(() => {
+    shownMonth.current = urlMonth;
+  });
   const monthChanged = useCallback(
     (m: string) => {
       const next = m === currentMonth(settings.timeZone) ? undefined : m;
@@ -144,9 +151,9 @@ export function EventsPage({
   // Once a dialog has been opened it stays mounted, so it can close with its animation and
   // return focus; the sign-up dialog is not even loaded before (the popup is, see above). Never
   // during hydration (the server renders no dialog).
-  const used = useRef({ details: false, signup: false });
-  if (inBrowser && selected) used.current.details = true;
-  if (inBrowser && signup) used.current.signup = true;
+  const [used, setUsed] = useState({ details: false, signup: false });
+  if (inBrowser && ((selected && !used.details) || (signup && !used.signup)))
+    setUsed({ details: used.details || selected !== null, signup: used.signup || signup !== null });
   return (
     <>
       {/* Opening or closing a dialog renders this part only: the calendar, the list and the
@@ -154,10 +161,10 @@ export function EventsPage({
           third of the popup's click, bench:inp 2026-11-26). */}
       <EventsBody initialMonth={initialMonth} series={series} isAdmin={isAdmin} onOpen={openEvent} onVolunteer={volunteer} onMonthChange={monthChanged} />
       <Suspense fallback={null}>
-        {popupLoaded || used.current.details ? (
+        {popupLoaded || used.details ? (
           <EventDetailsDialog selected={selected} onClose={() => void select(undefined)} isAdmin={isAdmin} onVolunteer={volunteerFromPopup} />
         ) : null}
-        {used.current.signup ? <VolunteerSignupDialog event={signup} onClose={() => setSignup(null)} returnFocusTo={eventElement} /> : null}
+        {used.signup ? <VolunteerSignupDialog event={signup} onClose={() => setSignup(null)} returnFocusTo={eventElement} /> : null}
       </Suspense>
     </>
   );
@@ -208,10 +215,10 @@ const EventsBody = memo(function EventsBody({
     startTransition(() => setView('grid'));
   }, []);
   // After the visitor switches, focus goes to the month heading of the view that replaced the button.
-  const switched = useRef(false);
+  const [switched, setSwitched] = useState(false);
   // The calendar's callbacks keep their identity, so a re-render here does not re-render it.
   const switchView = useCallback((next: 'list' | 'grid') => {
-    switched.current = true;
+    setSwitched(true);
     setView(next);
   }, []);
   const showList = useCallback(() => switchView('list'), [switchView]);
@@ -255,7 +262,7 @@ const EventsBody = memo(function EventsBody({
             onMonth={changeMonth}
             onOpen={onOpen}
             onShowGrid={() => switchView('grid')}
-            focusHeading={switched.current}
+            focusHeading={switched}
           />
         </div>
       ) : null}
@@ -270,7 +277,7 @@ const EventsBody = memo(function EventsBody({
                 initialMonth={month}
                 onMonthChange={changeMonth}
                 onShowList={showList}
-                focusHeading={switched.current}
+                focusHeading={switched}
                 onEventClick={onOpen}
                 onSelectRange={selectRange}
               />

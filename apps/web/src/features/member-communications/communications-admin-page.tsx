@@ -14,6 +14,7 @@ import { Button } from '@post/ui/components/button';
 import { DeleteButton, EditLink } from '../admin/tables/admin-table.tsx';
 import { TextAreaField, TextField } from '../../components/form-fields.tsx';
 import { usePostFormat } from '../../lib/format.ts';
+import { useMountTime } from '../../lib/use-mount-time.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { toastSaveError } from '../admin/forms/save-errors.ts';
 import { DraftNotice } from '../admin/forms/draft-notice.tsx';
@@ -75,6 +76,7 @@ export function CommunicationsAdminPage({
 
 function CommunicationRow({ c, current }: { c: MemberCommunication; current: boolean }) {
   const fmt = usePostFormat();
+  const now = useMountTime();
   const navigate = useNavigate();
   const utils = trpc.useUtils();
   const remove = trpc.memberCommunications.remove.useMutation();
@@ -89,7 +91,7 @@ function CommunicationRow({ c, current }: { c: MemberCommunication; current: boo
       await utils.memberCommunications.list.invalidate();
     }
   };
-  const when = c.publishDate ? `${Date.parse(c.publishDate) > Date.now() ? 'Scheduled for' : 'Published'} ${fmt.dateTime(c.publishDate)}` : 'No publish date';
+  const when = c.publishDate ? `${Date.parse(c.publishDate) > now ? 'Scheduled for' : 'Published'} ${fmt.dateTime(c.publishDate)}` : 'No publish date';
   return (
     <article aria-label={c.title} className={`rounded-xl border bg-card p-4 shadow-sm ${current ? 'ring-2 ring-ring' : ''}`}>
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -105,7 +107,7 @@ function CommunicationRow({ c, current }: { c: MemberCommunication; current: boo
           </div>
           <p className="text-base text-muted-foreground">
             For {AUDIENCE_LABELS[c.targetAudience]} · {when}
-            {c.expiryDate ? ` · ${Date.parse(c.expiryDate) <= Date.now() ? 'Expired' : 'Expires'} ${fmt.dateTime(c.expiryDate)}` : ''}
+            {c.expiryDate ? ` · ${Date.parse(c.expiryDate) <= now ? 'Expired' : 'Expires'} ${fmt.dateTime(c.expiryDate)}` : ''}
           </p>
         </div>
         <div className="flex gap-2">

@@ -20,7 +20,7 @@ import { Field, FieldControl, FieldDescription, FieldError, FieldLabel } from '@
 import { Input } from '@post/ui/components/input';
 import { DeleteButton, EditLink } from '../admin/tables/admin-table.tsx';
 import { TextAreaField, TextField } from '../../components/form-fields.tsx';
-import { trpc } from '../../lib/trpc.ts';
+import { failureMessage, trpc } from '../../lib/trpc.ts';
 import { toastSaveError } from '../admin/forms/save-errors.ts';
 import { DraftNotice } from '../admin/forms/draft-notice.tsx';
 import { RequiredLegend } from '../admin/forms/required-legend.tsx';
@@ -229,82 +229,74 @@ function ResourceForm({ resource, onDone }: { resource?: MemberResource; onDone:
     setFileError(chosen ? fileProblem(chosen) : undefined);
   };
 
-  const onSubmit = form.handleSubmit(async (v) => {
-    if (source === 'link' && !v.resourceUrl) {
-      form.setError('resourceUrl', { message: 'Enter the address of the resource, or choose Upload a file.' }, { shouldFocus: true });
-      return;
-    }
-    if (source === 'file') {
-      const problem = file ? fileProblem(file) : resource?.fileName ? undefined : 'Choose a file to upload.';
-      if (problem) {
-        setFileError(problem);
-        fileInput.current?.focus();
+  // handleSubmit is called when the form is sent, not while rendering: the handler reads a ref (decision 0067).
+  const onSubmit = (e: React.FormEvent<HTMLFormElement>) =>
+    form.handleSubmit(async (v) => {
+      if (source === 'link' && !v.resourceUrl) {
+        form.setError('resourceUrl', { message: 'Enter the address of the resource, or choose Upload a file.' }, { shouldFocus: true });
         return;
       }
-    }
-    const body = source === 'file' ? { ...v, resourceUrl: null, fileSize: null } : v;
-    if (!resource && source === 'file' && file) {
-      // One step: on any failure nothing was created and the form keeps what was typed.
-      setUploading(true);
+      if (source === 'file') {
+        const problem = file ? fileProblem(file) : resource?.fileName ? undefined : 'Choose a file to upload.';
+        if (problem) {
+          setFileError(problem);
+          fileInput.current?.focus();
+          return;
+        }
+      }
+      const body = source === 'file' ? { ...v, resourceUrl: null, fileSize: null } : v;
+      if (!resource && source === 'file' && file) {
+        // One step: on any failure nothing was created and the form keeps what was typed.
+        setUploading(true);
+        try {
+          await createWithFile(body, file);
+        } catch (err) {
+          const message = err instanceof UploadError ? failureMessage(err, err.message) : 'The file could not be sent. Check the connection and try again.';
+          setFileError(message);
+          toast.error(T.memberResourceCreateFailed, { description: `Nothing was saved. ${message}` });
+          return;
+        } finally {
+          setUploading(false);
+        }
+        toast.success(T.memberResourceCreated, { description: v.title });
+        await utils.memberResources.invalidate();
+        leave();
+        return;
+      }
+      let saved: MemberResource;
       try {
-        await createWithFile(body, file);
+        saved = resource ? await update.mutateAsync({ id: resource.id, ...body }) : await create.mutateAsync(body);
       } catch (err) {
-        const message =
-          err instanceof UploadError
-            ? err.status === 401
-              ? T.sessionExpired
-              : err.message
-            : 'The file could not be sent. Check the connection and try again.';
-        setFileError(message);
-        toast.error(T.memberResourceCreateFailed, { description: `Nothing was saved. ${message}` });
+        const title = resource ? T.memberResourceUpdateFailed : T.memberResourceCreateFailed;
+        toastSaveError(err, title);
         return;
-      } finally {
-        setUploading(false);
       }
-      toast.success(T.memberResourceCreated, { description: v.title });
+      if (source === 'file' && file) {
+        setUploading(true);
+        try {
+          await uploadFile(saved.id, file);
+        } catch (err) {
+          const message = err instanceof UploadError ? failureMessage(err, err.message) : 'The file could not be sent. Check the connection and try again.';
+          setFileError(message);
+          toast.error(resource ? T.memberResourceUpdateFailed : T.memberResourceCreateFailed, {
+            description: resource ? message : `The resource was saved without its file. ${message}`,
+          });
+          await utils.memberResources.invalidate();
+          // A new resource now exists: keep editing it, so the upload can be tried again.
+          if (!resource) {
+            draft.clear();
+            allowLeave();
+            await navigate({ to: '/admin/member-resources/$id', params: { id: String(saved.id) } });
+          }
+          return;
+        } finally {
+          setUploading(false);
+        }
+      }
+      toast.success(resource ? T.memberResourceUpdated : T.memberResourceCreated, { description: v.title });
       await utils.memberResources.invalidate();
       leave();
-      return;
-    }
-    let saved: MemberResource;
-    try {
-      saved = resource ? await update.mutateAsync({ id: resource.id, ...body }) : await create.mutateAsync(body);
-    } catch (err) {
-      const title = resource ? T.memberResourceUpdateFailed : T.memberResourceCreateFailed;
-      toastSaveError(err, title);
-      return;
-    }
-    if (source === 'file' && file) {
-      setUploading(true);
-      try {
-        await uploadFile(saved.id, file);
-      } catch (err) {
-        const message =
-          err instanceof UploadError
-            ? err.status === 401
-              ? T.sessionExpired
-              : err.message
-            : 'The file could not be sent. Check the connection and try again.';
-        setFileError(message);
-        toast.error(resource ? T.memberResourceUpdateFailed : T.memberResourceCreateFailed, {
-          description: resource ? message : `The resource was saved without its file. ${message}`,
-        });
-        await utils.memberResources.invalidate();
-        // A new resource now exists: keep editing it, so the upload can be tried again.
-        if (!resource) {
-          draft.clear();
-          allowLeave();
-          await navigate({ to: '/admin/member-resources/$id', params: { id: String(saved.id) } });
-        }
-        return;
-      } finally {
-        setUploading(false);
-      }
-    }
-    toast.success(resource ? T.memberResourceUpdated : T.memberResourceCreated, { description: v.title });
-    await utils.memberResources.invalidate();
-    leave();
-  });
+    })(e);
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5" aria-labelledby="resource-form-heading">

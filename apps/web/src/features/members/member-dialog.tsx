@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useReturnFocus } from '../../lib/use-return-focus.ts';
 import type * as React from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import type { z } from 'zod';
@@ -12,7 +12,7 @@ import { labelOf } from '@post/contracts/enum-values';
 import { Button } from '@post/ui/components/button';
 import { DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@post/ui/components/dialog';
 import { TextAreaField, TextField } from '../../components/form-fields.tsx';
-import { errorStatus, serverMessage, trpc } from '../../lib/trpc.ts';
+import { serverMessage, sessionLapsedMessage, trpc } from '../../lib/trpc.ts';
 import { usePostFormat } from '../../lib/format.ts';
 import { DraftNotice } from '../admin/forms/draft-notice.tsx';
 import { RequiredLegend } from '../admin/forms/required-legend.tsx';
@@ -31,7 +31,7 @@ type FormOut = z.output<typeof MemberFormSchema>;
 export function MemberDialog({ open, member, onOpenChange }: { open: boolean; member?: Member; onOpenChange: (open: boolean) => void }) {
   const title = member ? `Edit Member: ${member.firstName} ${member.lastName}` : 'Add New Member';
   // Closing the dialog (Cancel, Escape or its close button) forgets the form's draft.
-  const forgetDraft = useRef<(() => void) | null>(null);
+  const forgetDraftRef = useRef<(() => void) | null>(null);
   const content = useRef<HTMLDivElement>(null);
   // The list re-renders after a save, so the button that opened the dialog may be gone:
   // focus then goes to Add Member (or this member's Edit button) by its data attribute.
@@ -41,7 +41,7 @@ export function MemberDialog({ open, member, onOpenChange }: { open: boolean; me
     ),
   );
   const onChange = (next: boolean) => {
-    if (!next) forgetDraft.current?.();
+    if (!next) forgetDraftRef.current?.();
     onOpenChange(next);
   };
   return (
@@ -64,7 +64,7 @@ export function MemberDialog({ open, member, onOpenChange }: { open: boolean; me
           <DialogDescription>{member ? 'Change the member’s details and portal access.' : 'Add a member to the post’s directory.'}</DialogDescription>
         </DialogHeader>
         {/* Keyed so that opening the dialog again always starts from the member's saved values. */}
-        {open ? <MemberForm key={member?.id ?? 'new'} member={member} forgetDraft={forgetDraft} onDone={() => onChange(false)} /> : null}
+        {open ? <MemberForm key={member?.id ?? 'new'} member={member} forgetDraftRef={forgetDraftRef} onDone={() => onChange(false)} /> : null}
       </DialogContent>
     </FormDialog>
   );
@@ -121,26 +121,26 @@ export function memberDraftKey(member?: Pick<Member, 'id'>): string {
   return `member:${member?.id ?? 'new'}`;
 }
 
-function MemberForm({ member, onDone, forgetDraft }: { member?: Member; onDone: () => void; forgetDraft: React.RefObject<(() => void) | null> }) {
+function MemberForm({ member, onDone, forgetDraftRef }: { member?: Member; onDone: () => void; forgetDraftRef: React.RefObject<(() => void) | null> }) {
   const { timeZone } = usePostFormat();
   const utils = trpc.useUtils();
   const create = trpc.members.create.useMutation();
   const update = trpc.members.update.useMutation();
   const form = useForm<FormIn, unknown, FormOut>({ resolver: zodResolver(MemberFormSchema), defaultValues: defaultsOf(member, timeZone) });
   const saving = form.formState.isSubmitting || create.isPending || update.isPending;
-  const onlineAccess = form.watch('hasOnlineAccess');
-  const typedPassword = form.watch('loginPassword');
+  const onlineAccess = useWatch({ control: form.control, name: 'hasOnlineAccess' });
+  const typedPassword = useWatch({ control: form.control, name: 'loginPassword' });
   const [showPassword, setShowPassword] = useState(false);
   const noPassword = onlineAccess && !member?.hasPortalPassword && !typedPassword;
   // What was typed survives a reload or a lapsed session (the portal password never is kept).
   const draft = useFormDraft(form, memberDraftKey(member));
   useDialogDirty(form.formState.isDirty);
   useEffect(() => {
-    forgetDraft.current = draft.clear;
+    forgetDraftRef.current = draft.clear;
     return () => {
-      forgetDraft.current = null;
+      forgetDraftRef.current = null;
     };
-  }, [forgetDraft, draft.clear]);
+  }, [forgetDraftRef, draft.clear]);
 
   const onSubmit = form.handleSubmit(async ({ photo, ...fields }) => {
     const failed = member ? T.memberUpdateFailed : T.memberCreateFailed;
@@ -156,7 +156,8 @@ function MemberForm({ member, onDone, forgetDraft }: { member?: Member; onDone: 
       const message = serverMessage(err);
       if (message === E.membershipNumberTaken) form.setError('membershipNumber', { message }, { shouldFocus: true });
       else if (message === E.memberEmailTaken) form.setError('email', { message }, { shouldFocus: true });
-      if (errorStatus(err) === 401) toast.error(failed, { description: T.sessionExpired });
+      const lapsed = sessionLapsedMessage(err);
+      if (lapsed) toast.error(failed, { description: lapsed });
       else toast.error(message ?? failed);
     }
   });

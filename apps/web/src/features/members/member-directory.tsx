@@ -8,7 +8,7 @@ import { Button } from '@post/ui/components/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@post/ui/components/table';
 import { cn } from '@post/ui/lib/utils';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { errorStatus, serverMessage, trpc } from '../../lib/trpc.ts';
+import { serverMessage, sessionLapsedMessage, trpc } from '../../lib/trpc.ts';
 import { branchLabel, paidThroughText, postRoleLabel } from './labels.ts';
 
 /** Why a member cannot sign in to the portal, or null when they can (the API's own rule: member-auth.service.ts). */
@@ -160,7 +160,8 @@ function RowActions({ member, onEdit, compact }: { member: Member; onEdit: (m: M
       await remove.mutateAsync({ id: member.id });
       toast.success(T.deleted, { description: `${name} was removed from the directory.` });
     } catch (err) {
-      if (errorStatus(err) === 401) toast.error(T.memberDeleteFailed, { description: T.sessionExpired });
+      const lapsed = sessionLapsedMessage(err);
+      if (lapsed) toast.error(T.memberDeleteFailed, { description: lapsed });
       else toast.error(serverMessage(err) ?? T.memberDeleteFailed);
     } finally {
       await utils.members.list.invalidate();

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { keepPreviousData } from '@tanstack/react-query';
 import { ArrowLeftIcon, PlusIcon } from 'lucide-react';
@@ -47,20 +47,20 @@ export function UserManagementPage({ filters, onFiltersChange }: { filters: Dire
   const filtered = Boolean(filters.q || filters.status || filters.role || filters.dues);
 
   // A member form left unsaved by a reload or a lapsed session: open the dialog again, once the
-  // directory has loaded (an edit needs its member), so that the draft comes back.
-  const reopen = useRef(true);
-  useEffect(() => {
-    if (!reopen.current || !members.data) return;
-    reopen.current = false;
-    if (hasFormDraft(memberDraftKey())) {
-      setDialog({ open: true });
-      return;
-    }
-    const edited = formDraftKeys('member:')
-      .map((k) => members.data.find((m) => memberDraftKey(m) === k))
-      .find((m) => m !== undefined);
-    if (edited) setDialog({ open: true, member: edited });
-  }, [members.data]);
+  // directory has loaded (an edit needs its member), so that the draft comes back. Decided in
+  // the render that brings the directory, not in an effect after it (decision 0067).
+  const [reopenChecked, setReopenChecked] = useState(false);
+  if (!reopenChecked && members.data) {
+    setReopenChecked(true);
+    const list = members.data;
+    const edited = hasFormDraft(memberDraftKey())
+      ? null
+      : formDraftKeys('member:')
+          .map((k) => list.find((m) => memberDraftKey(m) === k))
+          .find((m) => m !== undefined);
+    if (edited === null) setDialog({ open: true });
+    else if (edited) setDialog({ open: true, member: edited });
+  }
 
   return (
     <Page

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { ChangeEvent, ComponentProps } from 'react';
 import { createPortal } from 'react-dom';
 import { CheckIcon, CopyIcon, DownloadIcon, PrinterIcon, QrCodeIcon, RotateCcwIcon, ShieldCheckIcon } from 'lucide-react';
@@ -39,21 +39,19 @@ export function QrGeneratorPage() {
 
   const [copied, setCopied] = useCopiedFlag();
 
-  const firstFieldRefs = {
-    url: useRef<HTMLInputElement>(null),
-    text: useRef<HTMLTextAreaElement>(null),
-    contact: useRef<HTMLInputElement>(null),
-  };
+  const urlRef = useRef<HTMLInputElement | null>(null);
+  const textRef = useRef<HTMLTextAreaElement>(null);
+  const contactRef = useRef<HTMLInputElement>(null);
 
   // The address field is the one field in the server's HTML (the first tab), so it can be typed
   // into before the page's code has arrived: it is uncontrolled, which keeps what was typed
   // through hydration (a controlled field's hydration emptied it), and the form takes it over
-  // once it runs. Clear All Fields empties it by hand.
-  const urlField = firstFieldRefs.url;
-  useEffect(() => {
-    const typed = urlField.current?.value ?? '';
+  // once it runs: what it holds when React attaches to it (decision 0067). Clear All Fields empties it by hand.
+  const attachUrlField = useCallback((el: HTMLInputElement | null) => {
+    urlRef.current = el;
+    const typed = el?.value ?? '';
     if (typed) setFields((f) => (f.url === typed ? f : { ...f, url: typed }));
-  }, [urlField]);
+  }, []);
 
   const setContact = (key: keyof ContactInput) => (e: ChangeEvent<HTMLInputElement>) => {
     const value = e.target.value;
@@ -62,12 +60,12 @@ export function QrGeneratorPage() {
 
   function clearAll() {
     setFields(EMPTY_FIELDS);
-    if (urlField.current) urlField.current.value = '';
+    if (urlRef.current) urlRef.current.value = '';
     setCaptions(NO_CAPTIONS);
     setEmailTouched(false);
     setCopied(false);
     // The button is about to lose its purpose: put the visitor back at the start of the form.
-    firstFieldRefs[tab].current?.focus();
+    ({ url: urlRef, text: textRef, contact: contactRef })[tab].current?.focus();
   }
 
   function download() {
@@ -116,7 +114,7 @@ export function QrGeneratorPage() {
                     <FieldLabel>{t.urlLabel}</FieldLabel>
                     <FieldControl>
                       <Input
-                        ref={firstFieldRefs.url}
+                        ref={attachUrlField}
                         type="text"
                         inputMode="url"
                         autoComplete="url"
@@ -136,7 +134,7 @@ export function QrGeneratorPage() {
                     <FieldLabel>{t.textLabel}</FieldLabel>
                     <FieldControl>
                       <Textarea
-                        ref={firstFieldRefs.text}
+                        ref={textRef}
                         rows={4}
                         className="max-h-72 overflow-y-auto"
                         placeholder={t.textPlaceholder}
@@ -152,7 +150,7 @@ export function QrGeneratorPage() {
                   <div className="grid gap-4 sm:grid-cols-2">
                     <ContactField
                       label={t.firstName}
-                      ref={firstFieldRefs.contact}
+                      ref={contactRef}
                       autoComplete="given-name"
                       value={fields.contact.firstName}
                       onChange={setContact('firstName')}
@@ -282,11 +280,10 @@ export function QrGeneratorPage() {
 /** Draws the code for `data` (empty: nothing) whenever it changes; the last drawing is kept until the next is ready. */
 function useQrDrawing(data: string): QrDrawing | null {
   const [drawing, setDrawing] = useState<QrDrawing | null>(null);
+  // Nothing to draw forgets the last drawing, in the render that empties the fields (decision 0067).
+  if (data === '' && drawing !== null) setDrawing(null);
   useEffect(() => {
-    if (data === '') {
-      setDrawing(null);
-      return;
-    }
+    if (data === '') return;
     let current = true;
     void drawQr(data).then((d) => {
       if (current) setDrawing(d);

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type * as React from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import { ServiceEntryFormSchema, type ServiceEntry, type ServiceEntryFormIn, type ServiceEntryFormOut } from '@post/contracts/service-hours';
@@ -18,9 +18,9 @@ import { todayIn } from './format.ts';
 
 /** Add service (no entry) or Edit service (an entry): who, date, hours, miles, category, note. */
 export function EntryDialog({ open, entry, onOpenChange }: { open: boolean; entry?: ServiceEntry; onOpenChange: (open: boolean) => void }) {
-  const forgetDraft = useRef<(() => void) | null>(null);
+  const forgetDraftRef = useRef<(() => void) | null>(null);
   const onChange = (next: boolean) => {
-    if (!next) forgetDraft.current?.();
+    if (!next) forgetDraftRef.current?.();
     onOpenChange(next);
   };
   return (
@@ -30,13 +30,13 @@ export function EntryDialog({ open, entry, onOpenChange }: { open: boolean; entr
           <DialogTitle>{entry ? `Edit service: ${entry.name}` : 'Add service'}</DialogTitle>
           <DialogDescription>Service that had no event, for example a ride to the VA hospital.</DialogDescription>
         </DialogHeader>
-        {open ? <EntryForm key={entry?.id ?? 'new'} entry={entry} forgetDraft={forgetDraft} onDone={() => onChange(false)} /> : null}
+        {open ? <EntryForm key={entry?.id ?? 'new'} entry={entry} forgetDraftRef={forgetDraftRef} onDone={() => onChange(false)} /> : null}
       </DialogContent>
     </FormDialog>
   );
 }
 
-function EntryForm({ entry, onDone, forgetDraft }: { entry?: ServiceEntry; onDone: () => void; forgetDraft: React.RefObject<(() => void) | null> }) {
+function EntryForm({ entry, onDone, forgetDraftRef }: { entry?: ServiceEntry; onDone: () => void; forgetDraftRef: React.RefObject<(() => void) | null> }) {
   const { timeZone } = usePostFormat();
   const utils = trpc.useUtils();
   const members = trpc.serviceHours.members.useQuery();
@@ -58,12 +58,12 @@ function EntryForm({ entry, onDone, forgetDraft }: { entry?: ServiceEntry; onDon
   const draft = useFormDraft(form, `service-entry:${entry?.id ?? 'new'}`);
   useDialogDirty(form.formState.isDirty);
   useEffect(() => {
-    forgetDraft.current = draft.clear;
+    forgetDraftRef.current = draft.clear;
     return () => {
-      forgetDraft.current = null;
+      forgetDraftRef.current = null;
     };
-  }, [forgetDraft, draft.clear]);
-  const memberId = form.watch('memberId');
+  }, [forgetDraftRef, draft.clear]);
+  const memberId = useWatch({ control: form.control, name: 'memberId' });
 
   const onSubmit = form.handleSubmit(async (v) => {
     const body = {

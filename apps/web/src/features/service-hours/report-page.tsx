@@ -1,5 +1,4 @@
 import { createPortal } from 'react-dom';
-import { useEffect, useState } from 'react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { DownloadIcon, PrinterIcon } from 'lucide-react';
@@ -14,6 +13,7 @@ import { BackLink } from '../admin/forms/back-link.tsx';
 import { selectClass } from '../admin/forms/select-field.tsx';
 import { useSiteSettings } from '../site-settings/use-site-settings.ts';
 import { ReportView } from './report-view.tsx';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 
 /** The report's year in the URL: /admin/reports/service?year=2025 (the year the program year starts). */
 export interface ReportSearch {
@@ -32,8 +32,7 @@ export function ServiceReportPage({ search }: { search: ReportSearch }) {
   const navigate = useNavigate();
   const report = trpc.serviceHours.report.useQuery({ year }, { placeholderData: keepPreviousData });
   // The portal needs document.body: only after hydration.
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
+  const mounted = useHydrated();
   const years = Array.from({ length: 8 }, (_, i) => current - i);
   if (!years.includes(year)) years.push(year);
   return (

@@ -6,6 +6,7 @@ import { Skeleton } from '@post/ui/components/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@post/ui/components/table';
 import { LoadState, type QueryLike } from '../../components/load-state.tsx';
 import { usePostFormat } from '../../lib/format.ts';
+import { useMountTime } from '../../lib/use-mount-time.ts';
 
 /** Events that have not started, soonest first (spec §2). */
 export function upcomingForVolunteers(events: Event[], now = Date.now()): Event[] {
@@ -60,6 +61,7 @@ export function VolunteerNeeds({
   /** Only this series' dates (the "more dates" link). */
   series?: number;
 }) {
+  const now = useMountTime();
   const f = usePostFormat();
   return (
     <section aria-labelledby="volunteer-needs" className="rounded-xl border bg-card p-4 shadow-sm sm:p-6">
@@ -77,10 +79,10 @@ export function VolunteerNeeds({
           </div>
         }
         empty={TEXT.noVolunteerOpportunities}
-        isEmpty={(d) => volunteerNeedRows(d, Date.now(), series).length === 0}
+        isEmpty={(d) => volunteerNeedRows(d, now, series).length === 0}
       >
         {(events) => {
-          const rows = volunteerNeedRows(events, Date.now(), series);
+          const rows = volunteerNeedRows(events, now, series);
           const more = ({ event: e, moreDates }: NeedRow) =>
             moreDates > 0 && e.seriesId !== null ? (
               <Link

@@ -6,7 +6,7 @@ import { ChangePasswordInput } from '@post/contracts/admin-auth';
 import { E, T } from '@post/contracts/messages';
 import { ChangePasswordFields } from '../../../components/change-password-fields.tsx';
 import { Page } from '../../../layout/page.tsx';
-import { errorStatus, serverMessage, trpc } from '../../../lib/trpc.ts';
+import { errorStatus, serverMessage, sessionLapsedMessage, trpc } from '../../../lib/trpc.ts';
 import { useUnsavedChanges } from '../../../lib/use-unsaved-changes.ts';
 import { BackLink } from './back-link.tsx';
 import { FormActions } from './form-actions.tsx';
@@ -33,7 +33,7 @@ export function ChangePasswordPage() {
       await change.mutateAsync(v);
     } catch (err) {
       const status = errorStatus(err);
-      const description = status === 401 ? T.sessionExpired : status === 429 ? serverMessage(err) : T.passwordChangeFailed.description;
+      const description = status === 429 ? serverMessage(err) : (sessionLapsedMessage(err) ?? T.passwordChangeFailed.description);
       // One id for the action's toasts: a success replaces the error shown before it.
       toast.error(T.passwordChangeFailed.title, { id: 'change-password', description });
       if (serverMessage(err) === E.wrongCurrentPassword) form.setError('currentPassword', { message: E.wrongCurrentPassword }, { shouldFocus: true });

@@ -239,23 +239,26 @@ function EventForm({
   // The spec's rules (§4) react to what the person types, not to values set here.
   useEffect(() => {
     const set = (name: 'endDate' | 'endTime', value: string) => setValue(name, value, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
-    const sub = form.watch((values, { name, type }) => {
-      // A person's edit carries its DOM event's type ('change' under React's onChange); values set
-      // here carry none.
-      if (type === undefined) return;
-      if (name === 'startDate' && values.startDate) {
-        // Picking a start date moves the end date with it.
-        set('endDate', values.startDate);
-      } else if (name === 'startTime') {
-        // A new start time puts the end 30 minutes later, wrapping past midnight...
-        const start = values.startTime ?? '';
-        const endTime = endTimeAfterStart(start);
-        set('endTime', endTime);
-        // ...and then the end falls on the next day.
-        if (endTime && endTime < start && values.startDate && values.endDate === values.startDate) set('endDate', addDays(values.startDate, 1));
-      }
+    // subscribe, not watch(callback): the same notices without the render-time API React's compiler cannot follow (decision 0067).
+    return form.subscribe({
+      formState: { values: true },
+      callback: ({ values, name, type }) => {
+        // A person's edit carries its DOM event's type ('change' under React's onChange); values set
+        // here carry none.
+        if (type === undefined) return;
+        if (name === 'startDate' && values.startDate) {
+          // Picking a start date moves the end date with it.
+          set('endDate', values.startDate);
+        } else if (name === 'startTime') {
+          // A new start time puts the end 30 minutes later, wrapping past midnight...
+          const start = values.startTime ?? '';
+          const endTime = endTimeAfterStart(start);
+          set('endTime', endTime);
+          // ...and then the end falls on the next day.
+          if (endTime && endTime < start && values.startDate && values.endDate === values.startDate) set('endDate', addDays(values.startDate, 1));
+        }
+      },
     });
-    return () => sub.unsubscribe();
   }, [form, setValue]);
 
   return (

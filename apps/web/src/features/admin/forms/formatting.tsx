@@ -25,9 +25,9 @@ export const FORMATTING_HINT = 'Select text and use Bold, Italic or Underline (o
  * text area; `onKeyDown` gives Ctrl+B, Ctrl+I and Ctrl+U; `ref` goes on the text area.
  */
 export function useFormatting(setValue: (next: string) => void) {
-  const textarea = useRef<HTMLTextAreaElement | null>(null);
+  const textareaRef = useRef<HTMLTextAreaElement | null>(null);
   const wrap = (tag: FormatTag) => {
-    const el = textarea.current;
+    const el = textareaRef.current;
     if (!el) return;
     const { selectionStart: start, selectionEnd: end, value } = el;
     const open = `<${tag}>`;
@@ -37,7 +37,7 @@ export function useFormatting(setValue: (next: string) => void) {
   };
   /** Puts the selection (or, with none, the address itself) in a link to `href`. */
   const link = (href: string) => {
-    const el = textarea.current;
+    const el = textareaRef.current;
     if (!el) return;
     const { selectionStart: start, selectionEnd: end, value } = el;
     const open = `<a href="${href}">`;
@@ -53,7 +53,7 @@ export function useFormatting(setValue: (next: string) => void) {
     e.preventDefault();
     wrap(tool.tag);
   };
-  return { textarea, wrap, link, onKeyDown };
+  return { textareaRef, wrap, link, onKeyDown };
 }
 
 /** The Bold / Italic / Underline buttons above a text area, and Link where links are kept (news). */
@@ -101,7 +101,7 @@ export function FormattedTextField<T extends FieldValues>({
   links?: boolean;
 }) {
   const { ref: registerRef, ...field } = form.register(name);
-  const { textarea, wrap, link, onKeyDown } = useFormatting((next) =>
+  const { textareaRef, wrap, link, onKeyDown } = useFormatting((next) =>
     form.setValue(name, next as PathValue<T, Path<T>>, { shouldDirty: true, shouldValidate: form.formState.isSubmitted }),
   );
   const error = form.formState.errors[name]?.message;
@@ -116,7 +116,7 @@ export function FormattedTextField<T extends FieldValues>({
           {...field}
           ref={(el) => {
             registerRef(el);
-            textarea.current = el;
+            textareaRef.current = el;
           }}
           onKeyDown={onKeyDown}
           rows={rows}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { RotateCcwIcon, SearchIcon } from 'lucide-react';
 import { toast } from 'sonner';
 import type { OutboxItem } from '@post/contracts/mail';
@@ -17,6 +17,7 @@ import { MailSetupHelp } from '../../mail/mail-status.tsx';
 import { BackLink } from '../forms/back-link.tsx';
 import { selectClass } from '../forms/select-field.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/load-state.tsx';
+import { useSyncedState } from '../../../lib/use-synced-state.ts';
 
 export const OUTBOX_STATES = ['queued', 'sending', 'sent', 'failed', 'cancelled'] as const;
 export type OutboxState = (typeof OUTBOX_STATES)[number];
@@ -55,8 +56,8 @@ export function OutboxPage({ search, onSearch }: { search: OutboxSearch; onSearc
   const f = usePostFormat();
   const page = search.page ?? 1;
   const list = trpc.outbox.list.useQuery({ q: search.q, state: search.state, page, pageSize: PAGE_SIZE }, { placeholderData: (prev) => prev });
-  const [q, setQ] = useState(search.q ?? '');
-  useEffect(() => setQ(search.q ?? ''), [search.q]);
+  // The URL is the truth: Back and links update the box.
+  const [q, setQ] = useSyncedState(search.q ?? '');
   const total = list.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
 

@@ -1,10 +1,11 @@
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import { ChevronLeftIcon, ChevronRightIcon, SearchIcon } from 'lucide-react';
 import { showingText } from '@post/contracts/paging';
 import { Button } from '@post/ui/components/button';
 import { Input } from '@post/ui/components/input';
 import { Label } from '@post/ui/components/label';
 import { selectClass } from '../forms/select-field.tsx';
+import { useSyncedState } from '../../../lib/use-synced-state.ts';
 
 /**
  * Search, filters and paging for admin lists (issue 20): a search box that applies on Enter or the
@@ -12,9 +13,8 @@ import { selectClass } from '../forms/select-field.tsx';
  */
 export function SearchBox({ label, value, onSearch, placeholder }: { label: string; value: string; onSearch: (q: string) => void; placeholder?: string }) {
   const id = useId();
-  const [text, setText] = useState(value);
   // The URL is the truth: Back and links update the box.
-  useEffect(() => setText(value), [value]);
+  const [text, setText] = useSyncedState(value);
   return (
     <form
       role="search"
