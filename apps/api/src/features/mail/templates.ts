@@ -289,7 +289,12 @@ export function renewalReminder(input: {
       input.amount ? p(`Yearly dues: $${input.amount}`) : null,
       action(input.renewalUrl, `Renew for ${input.renewFor}`),
       linkLine(input.renewalUrl),
-      h(Text, { style: small }, 'Already renewed? Thank you; the post updates its records from the national roster. ', h(Link, { href: input.portalUrl }, 'Member portal')),
+      h(
+        Text,
+        { style: small },
+        'Already renewed? Thank you; the post updates its records from the national roster. ',
+        h(Link, { href: input.portalUrl }, 'Member portal'),
+      ),
     ),
   );
 }
