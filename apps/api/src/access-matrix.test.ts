@@ -89,6 +89,7 @@ const EXPECTED: Record<string, Access> = {
   'honorRoll.byId': 'public',
   'renewals.list': 'administrator',
   'renewals.recordContact': 'administrator',
+  'renewals.reminders': 'administrator',
   'memberCommunications.list': 'staff',
   'memberCommunications.byId': 'staff',
   'memberCommunications.create': 'staff',

@@ -20,6 +20,7 @@ import { collapseSlashes } from './lib/paths.ts';
 import { fastifyTrustProxy } from './lib/session.ts';
 import { MailWorker, type MailWorkerOptions } from './features/mail/worker.ts';
 import { queueReminders } from './features/volunteers/volunteer-mail.ts';
+import { queueRenewalReminders } from './features/renewals/reminders.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -112,7 +113,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     db,
     mail: env.mail,
     log: (msg) => app.log.warn(msg),
-    periodic: () => queueReminders(db, env),
+    periodic: () => Promise.all([queueReminders(db, env), queueRenewalReminders(db, env)]),
     ...deps.mail,
   });
   app.decorate('mailWorker', mailWorker);

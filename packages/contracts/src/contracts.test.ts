@@ -119,13 +119,16 @@ describe("the spec's validation messages (spec §5)", () => {
     const m = CreateMemberInput.parse({ firstName: 'A', lastName: 'B', email: 'a@example.org', membershipNumber: '1' });
     expect(m).toMatchObject({
       membershipType: 'Annual Member',
-      duesStatus: 'current',
       postRole: 'none',
       branchOfService: 'unspecified',
       yearsOfService: 0,
       isActive: true,
       hasOnlineAccess: false,
+      deceasedOn: null,
     });
+    // The dues status is derived, never an input (decision 0065); paid-through left out is decided by the API.
+    expect(m).not.toHaveProperty('duesStatus');
+    expect(m.paidThrough).toBeUndefined();
     expect(messages(CreateMemberInput, { firstName: 'A', lastName: 'B', email: 'a@example.org', membershipNumber: '1', loginPassword: 'short' })).toEqual([
       V.passwordMin,
     ]);

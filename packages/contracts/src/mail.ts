@@ -141,8 +141,12 @@ export const ResetPasswordInput = z.object({
 });
 
 /** A member's own e-mail choice (GET/POST /api/member/mail-preferences). */
-export const MailPreferencesSchema = z.object({ emailNotices: z.boolean() });
-export const MailPreferencesInput = z.object({ emailNotices: strictBoolean('emailNotices must be true or false') });
+export const MailPreferencesSchema = z.object({ emailNotices: z.boolean(), renewalReminders: z.boolean() });
+/** Each choice left out stays as it is; renewalReminders: renewal reminders by e-mail (decision 0065). */
+export const MailPreferencesInput = z.object({
+  emailNotices: strictBoolean('emailNotices must be true or false').optional(),
+  renewalReminders: strictBoolean('renewalReminders must be true or false').optional(),
+});
 
 /** Messages of member notices by e-mail. */
 export const MAIL_NOTICE_E = {

@@ -43,3 +43,19 @@ export const RecordContactInput = z.object({
   contactedOn: checkIsoDate(z.string({ error: 'Enter the date of the call' }).trim().min(1, { error: 'Enter the date of the call', abort: true })),
 });
 export type RecordContactInput = z.infer<typeof RecordContactInput>;
+
+/** GET /api/admin/renewals/reminders: the next batch of renewal reminders, and the ones already queued (who, which, when). */
+export const RenewalRemindersSchema = z.object({
+  next: z.array(z.object({ memberId: z.number().int(), name: z.string(), reminder: z.string(), renewFor: z.number().int() })),
+  sent: z.array(
+    z.object({
+      memberId: z.number().int(),
+      name: z.string(),
+      reminder: z.string(),
+      renewFor: z.number().int(),
+      queuedAt: z.string(),
+      sentAt: z.string().nullable(),
+    }),
+  ),
+});
+export type RenewalReminders = z.infer<typeof RenewalRemindersSchema>;

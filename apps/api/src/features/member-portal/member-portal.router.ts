@@ -46,8 +46,7 @@ export const memberPortalRouter = router({
     .input(z.void())
     .output(MailPreferencesSchema)
     .query(async ({ ctx }) => {
-      const row = await ctx.db.selectFrom('members').select('emailNotices').where('id', '=', ctx.member.id).executeTakeFirstOrThrow();
-      return { emailNotices: row.emailNotices };
+      return ctx.db.selectFrom('members').select(['emailNotices', 'renewalReminders']).where('id', '=', ctx.member.id).executeTakeFirstOrThrow();
     }),
   setMailPreferences: memberProcedure
     .meta({
@@ -56,14 +55,18 @@ export const memberPortalRouter = router({
         method: 'POST',
         path: '/member/mail-preferences',
         tags,
-        summary: 'Turn non-urgent notices by e-mail on or off (urgent ones always go)',
+        summary: 'Turn non-urgent notices or renewal reminders by e-mail on or off (urgent notices always go)',
         protect: true,
       },
     })
     .input(MailPreferencesInput)
     .output(MailPreferencesSchema)
     .mutation(async ({ ctx, input }) => {
-      await ctx.db.updateTable('members').set({ emailNotices: input.emailNotices, updatedAt: new Date() }).where('id', '=', ctx.member.id).execute();
-      return { emailNotices: input.emailNotices };
+      return ctx.db
+        .updateTable('members')
+        .set({ ...input, updatedAt: new Date() })
+        .where('id', '=', ctx.member.id)
+        .returning(['emailNotices', 'renewalReminders'])
+        .executeTakeFirstOrThrow();
     }),
 });

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { RecordContactInput, RenewalsSchema } from '@post/contracts/renewals';
+import { RecordContactInput, RenewalRemindersSchema, RenewalsSchema } from '@post/contracts/renewals';
 import { administratorProcedure, router } from '../../trpc.ts';
 import { audited } from '../audit/audit.ts';
 import { listRenewals, recordContact } from './renewals.service.ts';
+import { renewalReminders } from './reminders.ts';
 
 const tags = ['Renewals'];
 
@@ -21,6 +22,19 @@ export const renewalsRouter = router({
     .input(z.void())
     .output(RenewalsSchema)
     .query(({ ctx }) => listRenewals(ctx.db)),
+  reminders: administratorProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/renewals/reminders',
+        tags,
+        summary: 'The next batch of renewal reminders, and who was reminded when',
+        protect: true,
+      },
+    })
+    .input(z.void())
+    .output(RenewalRemindersSchema)
+    .query(({ ctx }) => renewalReminders(ctx.db)),
   recordContact: administratorProcedure
     .meta({
       changesContent: false,

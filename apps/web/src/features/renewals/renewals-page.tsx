@@ -8,6 +8,7 @@ import { trpc } from '../../lib/trpc.ts';
 import { BackLink } from '../admin/forms/back-link.tsx';
 import { AdminTitle } from '../admin/forms/admin-title.tsx';
 import { ContactNoteForm } from './contact-note-form.tsx';
+import { RemindersSection } from './reminders-section.tsx';
 
 /**
  * /admin/renewals (issue 45 #4): the membership chair's phone tree. Who is due, who lapsed this
@@ -41,6 +42,7 @@ export function RenewalsPage() {
             {RENEWAL_GROUPS.map(([key, label]) => (
               <Group key={key} id={key} title={label} rows={renewals.data[key]} />
             ))}
+            <RemindersSection />
           </div>
         ) : renewals.isError ? (
           <ErrorState onRetry={() => void renewals.refetch()} retrying={renewals.isFetching} />

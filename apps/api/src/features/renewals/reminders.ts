@@ -1,0 +1,146 @@
+import type { DB } from '@post/db';
+import type { Env } from '../../env.ts';
+import type { MembershipSettings } from '@post/contracts/membership-settings';
+import type { RenewalReminders } from '@post/contracts/renewals';
+import { getSettings } from '../site-settings/site-settings.service.ts';
+import { enqueue } from '../mail/outbox.ts';
+import { renewalReminder, senderFrom } from '../mail/templates.ts';
+import { duesClock, duesOf, type DuesClock } from '../members/dues.ts';
+
+// Renewal reminders (issue 45 #2, decision 0065): at the times Settings names, once per member per
+// reminder and year (the outbox's idempotency key), never to departed, inactive or opted-out members.
+
+/** Each reminder goes out during this many days from its day, so a pass missed (a stopped server) still sends it. */
+const SEND_DAYS = 30;
+const KIND = 'renewal-reminder';
+const LABELS = { opening: 'Renewals open', 'before-grace': 'Before grace ends', lapse: 'On lapse' } as const;
+type Reminder = keyof typeof LABELS;
+
+const dayNo = (date: string) => Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) / 86_400_000;
+const on = (year: number, month: number, day: number) => `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+
+/** The reminders in effect today, each with the paid-through year it is for. */
+function remindersToday(clock: DuesClock, s: MembershipSettings): { reminder: Reminder; paidThrough: number; renewFor: number }[] {
+  const today = dayNo(clock.date);
+  const y = clock.year;
+  const out: { reminder: Reminder; paidThrough: number; renewFor: number }[] = [];
+  const opens = dayNo(on(y, s.renewalOpensMonth, s.renewalOpensDay));
+  if (s.remindAtOpening && today >= opens && today < opens + SEND_DAYS) out.push({ reminder: 'opening', paidThrough: y, renewFor: y + 1 });
+  // The next last day of grace on or after today: this year's, or next year's.
+  const graceYear = today <= dayNo(on(y, s.graceEndsMonth, s.graceEndsDay)) ? y : y + 1;
+  const grace = dayNo(on(graceYear, s.graceEndsMonth, s.graceEndsDay));
+  if (s.remindDaysBeforeGraceEnds > 0 && today >= grace - s.remindDaysBeforeGraceEnds && today <= grace)
+    out.push({ reminder: 'before-grace', paidThrough: graceYear - 1, renewFor: graceYear });
+  const lapse = dayNo(on(y, s.graceEndsMonth, s.graceEndsDay)) + 1;
+  if (s.remindAtLapse && today >= lapse && today < lapse + SEND_DAYS) out.push({ reminder: 'lapse', paidThrough: y - 1, renewFor: y });
+  return out;
+}
+
+const keyOf = (reminder: Reminder, renewFor: number, memberId: number) => `${KIND}:${reminder}:${renewFor}:${memberId}`;
+
+/** Who the reminders in effect today go to and have not gone to yet: the next batch. */
+async function nextBatch(db: DB, clock: DuesClock, s: MembershipSettings) {
+  const due = remindersToday(clock, s);
+  if (due.length === 0) return [];
+  const members = await db
+    .selectFrom('members')
+    .select(['id', 'firstName', 'lastName', 'email', 'membershipNumber', 'membershipType', 'paidThrough'])
+    .where('deceasedOn', 'is', null)
+    .where('isActive', '=', true)
+    .where('renewalReminders', '=', true)
+    .where('email', 'like', '%@%')
+    .where(
+      'paidThrough',
+      'in',
+      due.map((d) => d.paidThrough),
+    )
+    .orderBy('lastName')
+    .orderBy('firstName')
+    .orderBy('id')
+    .execute();
+  const batch = members.flatMap((m) => {
+    const status = duesOf(m, clock).status;
+    return due
+      .filter((d) => d.paidThrough === m.paidThrough && status !== 'current')
+      .map((d) => ({ member: m, ...d, lapsed: status === 'lapsed', key: keyOf(d.reminder, d.renewFor, m.id) }));
+  });
+  if (batch.length === 0) return [];
+  const sent = new Set(
+    (
+      await db
+        .selectFrom('mailOutbox')
+        .select('idempotencyKey')
+        .where(
+          'idempotencyKey',
+          'in',
+          batch.map((b) => b.key),
+        )
+        .execute()
+    ).map((r) => r.idempotencyKey),
+  );
+  return batch.filter((b) => !sent.has(b.key));
+}
+
+/** Queues today's reminders (the mail worker's periodic pass); returns how many were queued. */
+export async function queueRenewalReminders(db: DB, env: Pick<Env, 'siteUrl'>, now: Date = new Date()): Promise<number> {
+  const settings = await getSettings(db);
+  const clock = await duesClock(db, now);
+  const batch = await nextBatch(db, clock, settings.membership);
+  const sender = senderFrom(settings, env.siteUrl);
+  let queued = 0;
+  for (const b of batch) {
+    const rendered = await renewalReminder({
+      sender,
+      name: b.member.firstName,
+      membershipNumber: b.member.membershipNumber,
+      renewFor: b.renewFor,
+      paidThrough: b.member.paidThrough,
+      lapsed: b.lapsed,
+      amount: settings.membership.duesAmount || null,
+      renewalUrl: settings.membership.renewalUrl,
+      portalUrl: `${env.siteUrl}/member`,
+    });
+    if (await enqueue(db, { idempotencyKey: b.key, kind: KIND, to: b.member.email, ...rendered })) queued++;
+  }
+  return queued;
+}
+
+/** The next batch (what the next pass would queue) and the reminders already queued, newest first. */
+export async function renewalReminders(db: DB, now: Date = new Date()): Promise<RenewalReminders> {
+  const settings = await getSettings(db);
+  const clock = await duesClock(db, now);
+  const next = (await nextBatch(db, clock, settings.membership)).map((b) => ({
+    memberId: b.member.id,
+    name: `${b.member.firstName} ${b.member.lastName}`,
+    reminder: LABELS[b.reminder],
+    renewFor: b.renewFor,
+  }));
+  const rows = await db
+    .selectFrom('mailOutbox')
+    .select(['idempotencyKey', 'toAddress', 'createdAt', 'sentAt'])
+    .where('kind', '=', KIND)
+    .orderBy('id', 'desc')
+    .limit(200)
+    .execute();
+  const ids = rows.map((r) => Number(r.idempotencyKey.split(':')[3]));
+  const names = new Map(
+    ids.length
+      ? (await db.selectFrom('members').select(['id', 'firstName', 'lastName']).where('id', 'in', ids).execute()).map((m) => [
+          m.id,
+          `${m.firstName} ${m.lastName}`,
+        ])
+      : [],
+  );
+  const sent = rows.map((r, i) => {
+    const [, reminder, renewFor] = r.idempotencyKey.split(':') as [string, Reminder, string];
+    return {
+      memberId: ids[i]!,
+      name: names.get(ids[i]!) ?? r.toAddress,
+      reminder: LABELS[reminder] ?? reminder,
+      renewFor: Number(renewFor),
+      queuedAt: new Date(r.createdAt).toISOString(),
+      sentAt: r.sentAt ? new Date(r.sentAt).toISOString() : null,
+    };
+  });
+  return { next, sent };
+}
