@@ -198,7 +198,7 @@ export interface MemberPaymentsTable {
   id: Generated<number>;
   memberId: number;
   year: number;
-  amount: string | number | null;
+  amount: ColumnType<string | null, number | string | null | undefined, number | string | null>;
   method: string;
   paidOn: string;
   recordedBy: number | null;
@@ -433,8 +433,8 @@ export interface ServiceEntriesTable {
   id: Generated<number>;
   memberId: number | null;
   name: string;
-  /** A calendar day: pg reads a date column as a Date, so queries select it as text ('YYYY-MM-DD'). */
-  serviceDate: ColumnType<Date, string, string>;
+  /** A calendar day, 'YYYY-MM-DD' (client.ts reads date columns as text). */
+  serviceDate: string;
   hours: Numeric;
   miles: ColumnType<string, number | string | undefined, number | string>;
   categoryId: number;

@@ -113,7 +113,8 @@ export const PG_KINDS: Record<string, { must: Kind; may?: Kind[] }> = {
   bool: { must: 'boolean' },
   timestamptz: { must: 'Date', may: ['string'] },
   timestamp: { must: 'Date', may: ['string'] },
-  date: { must: 'Date', may: ['string'] },
+  // client.ts reads a date column as its 'YYYY-MM-DD' text (decision 0065).
+  date: { must: 'string' },
   jsonb: { must: 'object', may: ['string[]', 'number[]'] },
   json: { must: 'object', may: ['string[]', 'number[]'] },
   bytea: { must: 'Uint8Array' },
