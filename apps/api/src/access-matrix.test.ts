@@ -42,6 +42,7 @@ const EXPECTED: Record<string, Access> = {
   'volunteers.list': 'public',
   'volunteers.create': 'public',
   'volunteers.remove': 'staff',
+  'volunteers.promote': 'staff',
   'volunteers.roster': 'staff',
   'volunteers.cancel': 'public',
   'volunteers.cancelPreview': 'public',

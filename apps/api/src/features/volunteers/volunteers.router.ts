@@ -3,7 +3,7 @@ import {
   AdminVolunteersInput,
   AdminVolunteersPage,
   CreateVolunteerInput,
-  VolunteerPublicSchema,
+  SignUpResultSchema,
   VolunteersByEventInput,
   VolunteerViewSchema,
 } from '@post/contracts/volunteers';
@@ -13,6 +13,7 @@ import { CancelPreviewSchema, CancelSignUpInput, CancelSignUpResult } from '@pos
 import { previewCancel, queueRemovalNotice } from './volunteer-mail.ts';
 import * as service from './volunteers.service.ts';
 import { rosterPage } from './roster.service.ts';
+import { promoteByHand } from './waitlist.ts';
 import { audited } from '../audit/audit.ts';
 import type { DB } from '@post/db';
 
@@ -40,9 +41,18 @@ export const volunteersRouter = router({
     .output(AdminVolunteersPage)
     .query(({ ctx, input }) => rosterPage(ctx.db, input)),
   create: publicProcedure
-    .meta({ changesContent: true, openapi: { method: 'POST', path: '/volunteers', tags, summary: 'Sign up to volunteer for an event' } })
+    .meta({
+      changesContent: true,
+      openapi: {
+        method: 'POST',
+        path: '/volunteers',
+        tags,
+        summary:
+          'Sign up to volunteer for an event: shiftId is required when the event has shifts (shiftIds for several, one confirmation); with waitlist=true a full shift or event answers 201 { status: "waitlisted", position } instead of 409',
+      },
+    })
     .input(CreateVolunteerInput)
-    .output(VolunteerPublicSchema)
+    .output(SignUpResultSchema)
     .mutation(({ ctx, input }) => service.signUp(ctx, input)),
   remove: adminProcedure
     .meta({
@@ -51,7 +61,8 @@ export const volunteersRouter = router({
         method: 'DELETE',
         path: '/volunteers/{id}',
         tags,
-        summary: 'Remove a volunteer sign-up (404 when missing); the position is free again and the volunteer is told by e-mail',
+        summary:
+          'Remove a volunteer sign-up (404 when missing); the volunteer is told by e-mail and the place goes to the first person waiting, who is told "You\'re in"',
         protect: true,
       },
     })
@@ -64,8 +75,28 @@ export const volunteersRouter = router({
       // The volunteer hears of it by e-mail, queued in the removal's transaction (issue 20 #5).
       await audited(ctx, { entity: 'volunteer', action: 'delete', id: input.id, before }, async (trx) => {
         await queueRemovalNotice(trx, ctx.env.siteUrl, input.id);
-        await service.removeVolunteer(trx, input.id);
+        await service.removeVolunteer(trx, input.id, ctx.env.siteUrl);
       });
+      return { ok: true as const };
+    }),
+  promote: adminProcedure
+    .meta({
+      changesContent: true,
+      openapi: {
+        method: 'POST',
+        path: '/volunteers/{id}/promote',
+        tags,
+        summary:
+          'Give a waiting sign-up a place by hand, whatever the capacity (400 when it is not waiting, 404 when missing); the volunteer is told "You\'re in"',
+        protect: true,
+      },
+    })
+    .input(IdInput)
+    .output(Ok)
+    .mutation(async ({ ctx, input }) => {
+      const before = (trx: DB) =>
+        trx.selectFrom('volunteers').select(['id', 'eventId', 'shiftId', 'name', 'status']).where('id', '=', input.id).executeTakeFirst();
+      await audited(ctx, { entity: 'volunteer', action: 'promote', id: input.id, before }, (trx) => promoteByHand(trx, ctx.env.siteUrl, input.id));
       return { ok: true as const };
     }),
   cancel: publicProcedure
