@@ -65,7 +65,25 @@ export const ShiftsInput = z.array(ShiftInput).max(MAX_SHIFTS, `At most ${MAX_SH
 export const SignUpStatus = z.enum(['confirmed', 'waitlisted']);
 export type SignUpStatus = z.infer<typeof SignUpStatus>;
 
-/** "3 of 4 filled". */
-export const filledText = (filled: number, capacity: number): string => `${filled} of ${capacity} filled`;
-/** What a screen reader hears after joining a waitlist. */
-export const waitlistedText = (position: number): string => `added to the waitlist, position ${position}`;
+export { filledText, waitlistedText } from './shift-text.ts';
+
+const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
+const YMD = /^\d{4}-\d{2}-\d{2}$/;
+/** One shift in the event form: a day and times in the post's time zone; `signups` is shown, never sent. */
+export const ShiftFormSchema = z
+  .object({
+    shiftId: z.number().int().optional(),
+    role: requiredText(SHIFT_E.roleRequired, MAX_SHIFT_ROLE),
+    date: z.string().regex(YMD, SHIFT_E.shiftStartRequired),
+    startTime: z.string().regex(HHMM, SHIFT_E.shiftStartRequired),
+    endTime: z.string().regex(HHMM, SHIFT_E.shiftEndRequired),
+    capacity: z.coerce
+      .number({ error: SHIFT_E.capacityRange })
+      .int(SHIFT_E.capacityRange)
+      .min(0, SHIFT_E.capacityRange)
+      .max(MAX_SHIFT_CAPACITY, SHIFT_E.capacityRange),
+    note: z.string().max(1000).optional(),
+    signups: z.number().int(),
+  })
+  .refine((s) => s.endTime > s.startTime, { message: SHIFT_E.shiftEndBeforeStart, path: ['endTime'] });
+export type ShiftFormValues = z.input<typeof ShiftFormSchema>;

@@ -93,7 +93,7 @@ async function insertSignUp(db: DB, input: CreateVolunteerInput, shiftId: number
       ? sql`open as (
           select id as event_id, null::integer as shift_id, volunteer_count < volunteer_positions as room from events
           where id = ${input.eventId} and end_date >= now()
-            and (volunteer_count < volunteer_positions or (${wait}::boolean and start_date > now()))
+            and (volunteer_count < volunteer_positions or (${wait}::boolean and volunteer_positions > 0 and start_date > now()))
             and not exists (select 1 from volunteer_shifts s where s.event_id = events.id)
           for update
         )`
@@ -102,7 +102,7 @@ async function insertSignUp(db: DB, input: CreateVolunteerInput, shiftId: number
           select s.event_id, s.id as shift_id, s.volunteer_count < s.capacity as room
           from volunteer_shifts s join ev on ev.id = s.event_id
           where s.id = ${shiftId} and s.end_date >= now()
-            and (s.volunteer_count < s.capacity or (${wait}::boolean and s.start_date > now()))
+            and (s.volunteer_count < s.capacity or (${wait}::boolean and s.capacity > 0 and s.start_date > now()))
           for update of s
         )`;
   const confirmation = confirmFor === null ? sql`` : sql`, ${confirmationRows(confirmFor, input.email)}`;

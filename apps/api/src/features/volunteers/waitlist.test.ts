@@ -206,10 +206,11 @@ describe('the messages of shifts', () => {
       endDate: at(78),
       shifts: [
         { role: 'Set-up', startDate: at(72), endDate: at(73), capacity: 1 },
-        { role: 'Usher', startDate: at(74), endDate: at(76), capacity: 0 },
+        { role: 'Usher', startDate: at(74), endDate: at(76), capacity: 1 },
       ],
     });
     const [setup, usher] = res.json().shifts as { id: number }[];
+    await post(person('m-first', res.json().id, { shiftId: usher!.id }));
     const signed = await post(person('m-both', res.json().id, { shiftIds: [setup!.id, usher!.id], waitlist: true }));
     expect(signed.statusCode).toBe(200);
     expect(signed.json().signUps.map((s: { status: string; position?: number }) => [s.status, s.position])).toEqual([

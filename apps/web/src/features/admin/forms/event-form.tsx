@@ -3,7 +3,9 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
-import type { z } from 'zod';
+import { z } from 'zod';
+import { ShiftFormSchema } from '@post/contracts/shifts';
+import { ShiftsField, shiftsToForm } from './shifts-field.tsx';
 import { DEFAULT_VOLUNTEER_POSITIONS, EventFormSchema, MAX_VOLUNTEER_POSITIONS, type EventDetail, type EventScope } from '@post/contracts/events';
 import { EVENT_TYPES, labelOf, type EventType } from '@post/contracts/enums';
 import { CONFIRM, T, TEXT, V } from '@post/contracts/messages';
@@ -37,12 +39,15 @@ import { SeriesScopeDialog } from './series-scope-dialog.tsx';
 
 // The form's own rule on top of the contract: the end may not come before the start. The picture
 // is a field of the form, so its draft keeps it (issue 22); so is "Repeats" (issue 20).
-const schema = EventFormSchema.extend({ picture: FormPictureSchema, repeat: RepeatFormSchema }).superRefine((v, ctx) => {
+const schema = EventFormSchema.extend({ picture: FormPictureSchema, repeat: RepeatFormSchema, shifts: z.array(ShiftFormSchema) }).superRefine((v, ctx) => {
   if (v.endDate < v.startDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: V.endBeforeStart });
   else if (v.endDate === v.startDate && v.endTime < v.startTime) ctx.addIssue({ code: 'custom', path: ['endTime'], message: V.endBeforeStart });
   checkRepeat(v.repeat, v.startDate, ctx);
 });
 type FormIn = z.input<typeof schema>;
+/** The form's values as typed and as checked (the shifts field's types). */
+export type EventFormIn = FormIn;
+export type EventFormOut = FormOut;
 /** The event's own values, before its picture is added. */
 type EventValues = Omit<FormIn, 'picture'>;
 type FormOut = z.output<typeof schema>;
@@ -64,6 +69,7 @@ function newEventValues(timeZone: string, start?: string, end?: string): EventVa
     type: 'regular',
     volunteerPositions: DEFAULT_VOLUNTEER_POSITIONS,
     repeat: NO_REPEAT,
+    shifts: [],
   };
 }
 
@@ -102,6 +108,8 @@ export function EventFormPage({ id, start, end, from }: { id?: number; start?: s
           volunteerPositions: e.volunteerPositions,
           // A duplicate is one event; editing an occurrence shows its series' rule.
           repeat: id === undefined ? NO_REPEAT : repeatFromRecurrence(e.recurrence, s.date),
+          // A duplicate copies the shifts, not their sign-ups.
+          shifts: shiftsToForm(e.shifts, timeZone).map((sh) => (id === undefined ? { ...sh, shiftId: undefined, signups: 0 } : sh)),
         } satisfies EventValues,
         unreadable: false,
       };
@@ -201,6 +209,15 @@ function EventForm({
       endDate: zonedToUtc(v.endDate, v.endTime, timeZone).toISOString(),
       type: v.type as EventType,
       volunteerPositions: v.volunteerPositions,
+      // Matched by id on the server (decision 0064); [] removes an event's shifts.
+      shifts: v.shifts.map((sh) => ({
+        id: sh.shiftId,
+        role: sh.role,
+        startDate: zonedToUtc(sh.date, sh.startTime, timeZone).toISOString(),
+        endDate: zonedToUtc(sh.date, sh.endTime, timeZone).toISOString(),
+        capacity: sh.capacity,
+        note: sh.note || null,
+      })),
     };
     try {
       if (id === undefined) await create.mutateAsync({ ...body, recurrence });
@@ -265,6 +282,7 @@ function EventForm({
           </div>
         </fieldset>
         <RepeatField form={form} occurrence={seriesId !== null} />
+        <ShiftsField form={form} />
         <div className="grid gap-4 sm:grid-cols-2">
           <SelectField form={form} name="type" label="Event Type" options={TYPE_OPTIONS} required />
           <TextField
@@ -276,7 +294,7 @@ function EventForm({
             min={0}
             max={MAX_VOLUNTEER_POSITIONS}
             step={1}
-            description="How many volunteers can sign up; 0 closes volunteering."
+            description="How many volunteers can sign up; 0 closes volunteering. Not used when the event has shifts."
           />
         </div>
         {id !== undefined ? (
