@@ -218,7 +218,9 @@ describe('the messages of shifts', () => {
       ['waitlisted', 1],
     ]);
     await t.app.mailWorker.runOnce();
-    const mail = sink.messages.filter((m) => m.subject === "You're signed up: Memorial Day Service");
+    const mail = sink.messages.filter(
+      (m) => m.subject === "You're signed up: Memorial Day Service" && (m.to && !Array.isArray(m.to) ? m.to.text : '').includes('m-both@'),
+    );
     expect(mail).toHaveLength(1);
     expect(mail[0]!.text).toMatch(/Set-up: .*Confirmed\./);
     expect(mail[0]!.text).toMatch(/Usher: .*On the waitlist, position 1\./);
