@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import { z } from 'zod';
 import { ShiftFormSchema } from '@post/contracts/shifts';
 import { ShiftsField, shiftsToForm } from './shifts-field.tsx';
+import { PromoteVolunteer } from '../volunteers/promote-button.tsx';
 import { DEFAULT_VOLUNTEER_POSITIONS, EventFormSchema, MAX_VOLUNTEER_POSITIONS, type EventDetail, type EventScope } from '@post/contracts/events';
 import { EVENT_TYPES, labelOf, type EventType } from '@post/contracts/enums';
 import { CONFIRM, T, TEXT, V } from '@post/contracts/messages';
@@ -161,7 +162,7 @@ export function EventFormPage({ id, start, end, from }: { id?: number; start?: s
             picture={event.data ? { image: event.data.image, alt: event.data.imageAlt ?? '' } : undefined}
             volunteers={id !== undefined ? (event.data?.volunteers.length ?? 0) : 0}
           />
-          {id !== undefined && event.data ? <VolunteerList eventId={id} volunteers={event.data.volunteers} /> : null}
+          {id !== undefined && event.data ? <VolunteerList eventId={id} volunteers={event.data.volunteers} shifts={event.data.shifts} /> : null}
         </>
       )}
     </Page>
@@ -336,7 +337,11 @@ function EventForm({
 }
 
 /** Registered volunteers (spec §2); an administrator can remove a sign-up, after confirming. */
-function VolunteerList({ eventId, volunteers }: { eventId: number; volunteers: EventDetail['volunteers'] }) {
+function VolunteerList({ eventId, volunteers, shifts }: { eventId: number; volunteers: EventDetail['volunteers']; shifts: EventDetail['shifts'] }) {
+  // With shifts, the role is the shift's; people waiting show their place and can be given one (issue 43).
+  const shiftRole = new Map(shifts.map((s) => [s.id, s.role]));
+  const roleOf = (v: EventDetail['volunteers'][number]) =>
+    [v.shiftId !== undefined ? shiftRole.get(v.shiftId) : v.role, v.status === 'waitlisted' ? `waitlist #${v.position}` : null].filter(Boolean).join(', ');
   return (
     <section aria-labelledby="volunteers-heading" className="mt-8">
       <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
@@ -357,7 +362,8 @@ function VolunteerList({ eventId, volunteers }: { eventId: number; volunteers: E
             {volunteers.map((v) => (
               <li key={v.id} className="rounded-lg border bg-card p-4">
                 <p className="text-lg font-semibold">{v.name}</p>
-                {v.role ? <p className="text-muted-foreground">{v.role}</p> : null}
+                {roleOf(v) ? <p className="text-muted-foreground">{roleOf(v)}</p> : null}
+                {v.status === 'waitlisted' ? <PromoteVolunteer id={v.id} name={v.name} /> : null}
                 {v.email ? (
                   <a href={`mailto:${v.email}`} className="block text-primary underline underline-offset-4 [overflow-wrap:anywhere]">
                     {v.email}
@@ -406,8 +412,9 @@ function VolunteerList({ eventId, volunteers }: { eventId: number; volunteers: E
                         '-'
                       )}
                     </TableCell>
-                    <TableCell>{v.role || '-'}</TableCell>
-                    <TableCell className="text-right">
+                    <TableCell>{roleOf(v) || '-'}</TableCell>
+                    <TableCell className="space-x-2 text-right whitespace-nowrap">
+                      {v.status === 'waitlisted' ? <PromoteVolunteer id={v.id} name={v.name} /> : null}
                       <RemoveVolunteer id={v.id} name={v.name} />
                     </TableCell>
                   </TableRow>
