@@ -43,6 +43,8 @@ const EXPECTED: Record<string, Access> = {
   'volunteers.create': 'public',
   'volunteers.remove': 'staff',
   'volunteers.promote': 'staff',
+  'volunteers.mine': 'public',
+  'volunteers.manage': 'public',
   'volunteers.roster': 'staff',
   'volunteers.cancel': 'public',
   'volunteers.cancelPreview': 'public',

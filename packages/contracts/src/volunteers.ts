@@ -2,7 +2,7 @@ import { z } from './zod.ts';
 import { pageOf, PageNumber, SearchText } from './paging.ts';
 import { email, Id, optionalPhone, optionalText, Timestamp } from './common.ts';
 import { V } from './messages.ts';
-import { SignUpStatus } from './shifts.ts';
+import { ShiftSchema, SignUpStatus } from './shifts.ts';
 
 /** What the public may see of a volunteer (decisions §2). */
 export const VolunteerPublicSchema = z.object({
@@ -109,3 +109,38 @@ export const AdminVolunteersPage = pageOf(RosterRowSchema).extend({
   events: z.array(z.object({ id: z.number().int(), title: z.string(), startDate: z.string(), volunteerCount: z.number().int() })),
 });
 export type AdminVolunteersPage = z.infer<typeof AdminVolunteersPage>;
+
+/** GET /api/volunteers/mine?token=: one person's sign-ups for an event (issue 43). */
+export const ManageTokenInput = z.object({ token: z.string().min(1).max(200) });
+export const MySignUpsSchema = z.object({
+  name: z.string(),
+  event: z.object({ id: z.number().int(), title: z.string(), location: z.string(), startDate: z.string(), endDate: z.string() }),
+  signUps: z.array(
+    z.object({
+      id: z.number().int(),
+      shiftId: z.number().int().nullable(),
+      role: z.string().nullable(),
+      startDate: z.string(),
+      endDate: z.string(),
+      status: SignUpStatus,
+      position: z.number().int().optional(),
+    }),
+  ),
+  shifts: z.array(ShiftSchema),
+});
+export type MySignUps = z.infer<typeof MySignUpsSchema>;
+/** POST /api/volunteers/mine: cancel one of the person's sign-ups, or add a shift (its waitlist when full). */
+export const ManageAction = z
+  .object({
+    token: z.string().min(1).max(200),
+    action: z.enum(['cancel', 'add'], { error: 'Action must be cancel or add.' }),
+    /** The sign-up to cancel. */
+    volunteerId: Id.optional(),
+    /** The shift to add. */
+    shiftId: Id.optional(),
+  })
+  .refine((a) => (a.action === 'cancel' ? a.volunteerId !== undefined : a.shiftId !== undefined), {
+    message: 'Cancel needs volunteerId; add needs shiftId.',
+  });
+export type ManageAction = z.infer<typeof ManageAction>;
+export const ManageResult = z.object({ ok: z.literal(true), added: SignUpResultSchema.optional() });

@@ -6,7 +6,7 @@ import { toCalendarRow, type CalendarEventRow } from '../events/events.service.t
 import { formatEventTime } from './context.ts';
 import { cancelToken } from '../volunteers/cancel-link.ts';
 import { eventChanged, senderFrom, signupRemoved, volunteerConfirmation, volunteerReminder, volunteerSubjects, type Rendered } from './templates.ts';
-import { renderPromoted, renderShiftConfirmation, signUpsOf } from './shift-mail.ts';
+import { manageUrl, renderPromoted, renderShiftConfirmation, signUpsOf } from './shift-mail.ts';
 
 // Messages rendered when they are sent (decision 0045). A request queues the name of a template
 // and its parameters (JSON-safe: dates as ISO strings); the worker renders the row with the site
@@ -93,6 +93,8 @@ interface SignUpFacts {
   role: string | null;
   event: CalendarEventRow;
   cancelUrl: string;
+  /** Known when the sign-up was read (not for rows holding a copy). */
+  email?: string;
 }
 
 async function signUpFacts(p: ConfirmationParams, ctx: RenderContext): Promise<SignUpFacts> {
@@ -105,7 +107,7 @@ async function signUpFacts(p: ConfirmationParams, ctx: RenderContext): Promise<S
   if (!r) throw new MessageObsolete('the sign-up was cancelled before the message was sent');
   // A shift's reminder gives the shift's time and role (issue 43).
   const event = r.shift ? { ...r.event, startDate: r.shift.startDate, endDate: r.shift.endDate } : r.event;
-  return { name: r.name, role: r.shift?.role ?? r.role, event, cancelUrl: link(cancelToken(ctx.linkSecret, p.volunteerId)) };
+  return { name: r.name, role: r.shift?.role ?? r.role, event, cancelUrl: link(cancelToken(ctx.linkSecret, p.volunteerId)), email: r.email };
 }
 
 /** What rendering reads besides the row: the site settings as they are now, the key that signs links, the database. */
@@ -155,6 +157,7 @@ const templates = {
         role: s.role,
         event: factsOf(s.event, ctx.settings),
         cancelUrl: s.cancelUrl,
+        manageUrl: s.email ? manageUrl(p.baseUrl, ctx, { event: s.event, email: s.email }) : undefined,
       });
       const ics = buildCalendar([s.event], { postName: ctx.settings.postName, timeZone: ctx.settings.timeZone, baseUrl: p.baseUrl });
       return { ...rendered, attachments: [{ filename: 'event.ics', contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: ics }] };

@@ -3,6 +3,7 @@ import type { DB } from '@post/db';
 import { buildCalendar } from '../events/events.ics.ts';
 import { calendarColumns, toCalendarRow, type CalendarEventRow } from '../events/events.service.ts';
 import { cancelToken } from '../volunteers/cancel-link.ts';
+import { manageToken } from '../volunteers/manage-link.ts';
 import { formatEventTime } from './context.ts';
 import { senderFrom } from './templates.ts';
 import { shiftConfirmation, volunteerPromoted, type SignUpLine } from './shift-templates.ts';
@@ -15,6 +16,7 @@ import { MessageObsolete, type RenderContext, type RenderedMessage } from './ren
 export interface SignUpForMail {
   id: number;
   name: string;
+  email: string;
   role: string | null;
   status: 'confirmed' | 'waitlisted';
   /** The place in the waitlist, when waiting (1 is next). */
@@ -33,6 +35,7 @@ export async function signUpsOf(db: DB, ids: number[]): Promise<SignUpForMail[]>
     .select([
       'v.id as volunteerId',
       'v.name',
+      'v.email',
       'v.role',
       'v.status',
       's.id as shiftId',
@@ -48,12 +51,12 @@ export async function signUpsOf(db: DB, ids: number[]): Promise<SignUpForMail[]>
     .execute();
   const byId = new Map(
     rows.map((r) => {
-      const { volunteerId, name, role, status, shiftId, shiftRole, shiftStart, shiftEnd, position, ...event } = r;
+      const { volunteerId, name, email, role, status, shiftId, shiftRole, shiftStart, shiftEnd, position, ...event } = r;
       const shift =
         shiftId !== null && shiftRole !== null && shiftStart && shiftEnd
           ? { id: shiftId, role: shiftRole, startDate: new Date(shiftStart), endDate: new Date(shiftEnd) }
           : null;
-      return [volunteerId, { id: volunteerId, name, role, status, position, event: toCalendarRow(event), shift }] as const;
+      return [volunteerId, { id: volunteerId, name, email, role, status, position, event: toCalendarRow(event), shift }] as const;
     }),
   );
   return ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
@@ -76,6 +79,9 @@ function line(r: SignUpForMail, timeZone: string): SignUpLine {
 }
 
 const cancelUrl = (baseUrl: string, ctx: RenderContext, id: number) => `${baseUrl}/volunteer/cancel?token=${cancelToken(ctx.linkSecret, id)}`;
+/** The page of the person's own sign-ups for the event (issue 43): every confirmation links to it. */
+export const manageUrl = (baseUrl: string, ctx: RenderContext, r: { event: { id: number }; email: string }) =>
+  `${baseUrl}/volunteer/manage?token=${manageToken(ctx.linkSecret, r.event.id, r.email)}`;
 
 function calendarFile(baseUrl: string, rows: SignUpForMail[], ctx: RenderContext) {
   const ics = buildCalendar(rows.map(calendarRow), { postName: ctx.settings.postName, timeZone: ctx.settings.timeZone, baseUrl });
@@ -98,6 +104,7 @@ export async function renderShiftConfirmation(baseUrl: string, rows: SignUpForMa
     event: facts(first, ctx),
     lines: rows.map((r) => line(r, ctx.settings.timeZone)),
     cancelUrl: cancelUrl(baseUrl, ctx, first.id),
+    manageUrl: manageUrl(baseUrl, ctx, first),
   });
   const confirmed = rows.filter((r) => r.status === 'confirmed');
   return confirmed.length ? { ...rendered, attachments: calendarFile(baseUrl, confirmed, ctx) } : rendered;
@@ -111,6 +118,7 @@ export async function renderPromoted(baseUrl: string, r: SignUpForMail, ctx: Ren
     event: facts(r, ctx),
     line: line(r, ctx.settings.timeZone),
     cancelUrl: cancelUrl(baseUrl, ctx, r.id),
+    manageUrl: manageUrl(baseUrl, ctx, r),
   });
   return { ...rendered, attachments: calendarFile(baseUrl, [r], ctx) };
 }

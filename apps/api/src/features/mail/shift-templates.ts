@@ -1,6 +1,6 @@
 import { createElement as h } from 'react';
 import { Section, Text } from '@react-email/components';
-import { action, finish, Layout, linkLine, p, para, volunteerSubjects, type EventFacts, type Rendered, type Sender } from './templates.ts';
+import { action, finish, Layout, linkLine, manageLine, p, para, volunteerSubjects, type EventFacts, type Rendered, type Sender } from './templates.ts';
 
 // Volunteer messages of shifts and the waitlist (issue 43, decision 0064), in the frame and
 // style of templates.ts.
@@ -21,7 +21,14 @@ const lineList = (lines: SignUpLine[]) =>
   );
 
 /** "You're signed up" for shifts or a waitlist (issue 43): every sign-up of the request, each with its place. */
-export function shiftConfirmation(input: { sender: Sender; name: string; event: EventFacts; lines: SignUpLine[]; cancelUrl: string }): Promise<Rendered> {
+export function shiftConfirmation(input: {
+  sender: Sender;
+  name: string;
+  event: EventFacts;
+  lines: SignUpLine[];
+  cancelUrl: string;
+  manageUrl: string;
+}): Promise<Rendered> {
   const { event } = input;
   const subject = volunteerSubjects.confirmation(event.title);
   const waiting = input.lines.every((l) => l.status !== 'Confirmed');
@@ -42,12 +49,20 @@ export function shiftConfirmation(input: { sender: Sender; name: string; event: 
       p('If you can no longer come, please cancel so someone else can take your place:'),
       action(input.cancelUrl, 'Cancel my sign-up'),
       linkLine(input.cancelUrl),
+      manageLine(input.manageUrl),
     ),
   );
 }
 
 /** "You're in": a place freed up and the first person waiting has it (issue 43). */
-export function volunteerPromoted(input: { sender: Sender; name: string; event: EventFacts; line: SignUpLine; cancelUrl: string }): Promise<Rendered> {
+export function volunteerPromoted(input: {
+  sender: Sender;
+  name: string;
+  event: EventFacts;
+  line: SignUpLine;
+  cancelUrl: string;
+  manageUrl: string;
+}): Promise<Rendered> {
   const { event } = input;
   const subject = volunteerSubjects.promoted(event.title);
   return finish(
@@ -63,6 +78,7 @@ export function volunteerPromoted(input: { sender: Sender; name: string; event: 
       p('If you can no longer come, please cancel so someone else can take your place:'),
       action(input.cancelUrl, 'Cancel my sign-up'),
       linkLine(input.cancelUrl),
+      manageLine(input.manageUrl),
     ),
   );
 }

@@ -64,6 +64,9 @@ export function Layout(props: { preview: string; title: string; sender: Sender; 
 export const p = (...parts: ReactNode[]) => h(Text, { style: para }, ...parts);
 /** A button link. */
 export const action = (href: string, label: string) => h(Section, { style: { margin: '16px 0' } }, h(Button, { href, style: button }, label));
+/** The link to the volunteer's own sign-ups for the event (issue 43). */
+export const manageLine = (href: string | undefined) =>
+  href ? h(Text, { style: para }, 'See your sign-ups, add a shift or join a waitlist: ', h(Link, { href }, 'my sign-ups for this event')) : null;
 /** The button's address written out. */
 export const linkLine = (href: string) => h(Text, { style: small }, 'Or open this address: ', h(Link, { href }, href));
 
@@ -88,7 +91,14 @@ export const volunteerSubjects = {
 };
 
 /** "You're signed up": sent after POST /api/volunteers, with the .ics attached by the caller. */
-export function volunteerConfirmation(input: { sender: Sender; name: string; role: string | null; event: EventFacts; cancelUrl: string }): Promise<Rendered> {
+export function volunteerConfirmation(input: {
+  sender: Sender;
+  name: string;
+  role: string | null;
+  event: EventFacts;
+  cancelUrl: string;
+  manageUrl?: string;
+}): Promise<Rendered> {
   const { event } = input;
   const subject = volunteerSubjects.confirmation(event.title);
   return finish(
@@ -104,6 +114,7 @@ export function volunteerConfirmation(input: { sender: Sender; name: string; rol
       p('If you can no longer come, please cancel so someone else can take your place:'),
       action(input.cancelUrl, 'Cancel my sign-up'),
       linkLine(input.cancelUrl),
+      manageLine(input.manageUrl),
     ),
   );
 }

@@ -3,6 +3,10 @@ import {
   AdminVolunteersInput,
   AdminVolunteersPage,
   CreateVolunteerInput,
+  ManageAction,
+  ManageResult,
+  ManageTokenInput,
+  MySignUpsSchema,
   SignUpResultSchema,
   VolunteersByEventInput,
   VolunteerViewSchema,
@@ -14,6 +18,7 @@ import { previewCancel, queueRemovalNotice } from './volunteer-mail.ts';
 import * as service from './volunteers.service.ts';
 import { rosterPage } from './roster.service.ts';
 import { promoteByHand } from './waitlist.ts';
+import { manageSignUps, mySignUps } from './manage.service.ts';
 import { audited } from '../audit/audit.ts';
 import type { DB } from '@post/db';
 
@@ -99,6 +104,33 @@ export const volunteersRouter = router({
       await audited(ctx, { entity: 'volunteer', action: 'promote', id: input.id, before }, (trx) => promoteByHand(trx, ctx.env.siteUrl, input.id));
       return { ok: true as const };
     }),
+  // The confirmation's link (issue 43): null rather than a 4xx for a link no longer valid, as cancelPreview.
+  mine: publicProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/volunteers/mine',
+        tags,
+        summary: "One person's sign-ups for an event, by the token of their confirmation's link, with the event's shifts (null when the link is not valid)",
+      },
+    })
+    .input(ManageTokenInput)
+    .output(MySignUpsSchema.nullable())
+    .query(({ ctx, input }) => mySignUps(ctx.db, ctx.env.mail.linkSecret, input.token)),
+  manage: publicProcedure
+    .meta({
+      changesContent: true,
+      openapi: {
+        method: 'POST',
+        path: '/volunteers/mine',
+        tags,
+        summary:
+          "With the confirmation's token: action=cancel one of the person's sign-ups (volunteerId), or action=add a shift (shiftId; its waitlist when full)",
+      },
+    })
+    .input(ManageAction)
+    .output(ManageResult)
+    .mutation(({ ctx, input }) => manageSignUps(ctx.db, ctx.env.mail.linkSecret, ctx.env.siteUrl, input)),
   cancel: publicProcedure
     .meta({
       changesContent: true,
