@@ -7,6 +7,7 @@ import { zonedToUtc } from '@post/contracts/rules/event-time';
 import { T } from '@post/contracts/messages';
 import { apiSignInAdmin, startSite, type TestSite } from './harness.ts';
 import { isFocused, postDate } from './admin-helpers.ts';
+import { manageToken } from '../../api/src/features/volunteers/manage-link.ts';
 
 // Volunteer shifts and the waitlist in the dialog (issue 43), on a phone and on a wide screen,
 // with the keyboard only: the shifts are a list of large check boxes with "n of m filled", a
@@ -18,6 +19,8 @@ let site: TestSite;
 let admin: BrowserContext;
 let eventId: number;
 const TITLE = 'Fish Fry Friday';
+/** Known, so the test can sign a confirmation's link as the server does. */
+const SECRET = 'e2e-shifts-session-secret-0123456789abcdef';
 
 async function shot(page: Page, name: string) {
   if (!SHOTS) return;
@@ -26,7 +29,7 @@ async function shot(page: Page, name: string) {
 }
 
 before(async () => {
-  site = await startSite();
+  site = await startSite({ env: { SESSION_SECRET: SECRET } });
   ({ context: admin } = await site.newPage());
   await apiSignInAdmin(admin);
   const day = postDate(5, ZONE);
@@ -137,6 +140,35 @@ describe('the volunteer dialog with shifts', () => {
     await popup.getByText(/Server, .*: 2 of 4 filled/).waitFor();
     await popup.getByText(/Cashier, .*: 1 of 1 filled/).waitFor();
     await shot(page, 'shifts-popup-1280');
+    await context.close();
+  });
+
+  it('shows the self-service page behind the link: sign-ups with their places, the map, and buttons that act', async () => {
+    for (const width of [390, 1280]) {
+      const { page, context } = await site.newPage({ width, height: width === 390 ? 844 : 900 });
+      await page.goto(`/volunteer/manage?token=${manageToken(SECRET, eventId, 'pat.wide@example.org')}`);
+      await page.getByRole('heading', { name: 'Your Volunteer Sign-Ups', level: 1 }).waitFor();
+      await page.getByText('On the waitlist, position 2').waitFor();
+      assert.equal(await page.getByText('Confirmed', { exact: true }).count(), 1);
+      assert.match((await page.getByRole('link', { name: /Map/ }).getAttribute('href')) ?? '', /google\.com\/maps\/search\/.*Post%20Home/);
+      assert.equal(await page.getByRole('link', { name: 'Add to calendar' }).getAttribute('href'), `/api/events/${eventId}.ics`);
+      await shot(page, `manage-${width}`);
+      await context.close();
+    }
+    // Only a button acts: cancel the Server shift, then add it back.
+    const { page, context } = await site.newPage({ width: 390, height: 844 });
+    await page.goto(`/volunteer/manage?token=${manageToken(SECRET, eventId, 'pat.wide@example.org')}`);
+    await page.getByRole('button', { name: /Cancel this sign-up.*Server/ }).click();
+    await page.getByRole('status').getByText('Your sign-up is cancelled.').waitFor();
+    await page.getByRole('button', { name: /Add this shift.*Server/ }).click();
+    await page.getByRole('status').getByText('You are signed up for Server.').waitFor();
+    await page.getByRole('button', { name: /Cancel this sign-up.*Server/ }).waitFor();
+    // A link that names nothing says so.
+    await page.goto(`/volunteer/manage?token=${eventId}.${'A'.repeat(43)}`);
+    await page
+      .getByRole('alert')
+      .getByText(/not valid any more/)
+      .waitFor();
     await context.close();
   });
 });

@@ -38,6 +38,7 @@ import { Route as NewsIdRouteImport } from './routes/news/$id'
 import { Route as NewsletterConfirmRouteImport } from './routes/newsletter/confirm'
 import { Route as NewsletterUnsubscribeRouteImport } from './routes/newsletter/unsubscribe'
 import { Route as VolunteerCancelRouteImport } from './routes/volunteer/cancel'
+import { Route as VolunteerManageRouteImport } from './routes/volunteer/manage'
 import { Route as AdminCommanderMessagesIdRouteImport } from './routes/admin/commander-messages/$id'
 import { Route as AdminCommanderMessagesNewRouteImport } from './routes/admin/commander-messages/new'
 import { Route as AdminCommunityEngagementIndexRouteImport } from './routes/admin/community-engagement/index'
@@ -197,6 +198,11 @@ const VolunteerCancelRoute = VolunteerCancelRouteImport.update({
   path: '/volunteer/cancel',
   getParentRoute: () => rootRouteImport,
 } as any)
+const VolunteerManageRoute = VolunteerManageRouteImport.update({
+  id: '/volunteer/manage',
+  path: '/volunteer/manage',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AdminCommanderMessagesIdRoute =
   AdminCommanderMessagesIdRouteImport.update({
     id: '/commander-messages/$id',
@@ -299,6 +305,7 @@ export interface FileRoutesByFullPath {
   '/newsletter/confirm': typeof NewsletterConfirmRoute
   '/newsletter/unsubscribe': typeof NewsletterUnsubscribeRoute
   '/volunteer/cancel': typeof VolunteerCancelRoute
+  '/volunteer/manage': typeof VolunteerManageRoute
   '/admin/': typeof AdminIndexRoute
   '/news/': typeof NewsIndexRoute
   '/admin/commander-messages/$id': typeof AdminCommanderMessagesIdRoute
@@ -342,6 +349,7 @@ export interface FileRoutesByTo {
   '/newsletter/confirm': typeof NewsletterConfirmRoute
   '/newsletter/unsubscribe': typeof NewsletterUnsubscribeRoute
   '/volunteer/cancel': typeof VolunteerCancelRoute
+  '/volunteer/manage': typeof VolunteerManageRoute
   '/admin': typeof AdminIndexRoute
   '/news': typeof NewsIndexRoute
   '/admin/commander-messages/$id': typeof AdminCommanderMessagesIdRoute
@@ -387,6 +395,7 @@ export interface FileRoutesById {
   '/newsletter/confirm': typeof NewsletterConfirmRoute
   '/newsletter/unsubscribe': typeof NewsletterUnsubscribeRoute
   '/volunteer/cancel': typeof VolunteerCancelRoute
+  '/volunteer/manage': typeof VolunteerManageRoute
   '/admin/': typeof AdminIndexRoute
   '/news/': typeof NewsIndexRoute
   '/admin/commander-messages/$id': typeof AdminCommanderMessagesIdRoute
@@ -433,6 +442,7 @@ export interface FileRouteTypes {
     | '/newsletter/confirm'
     | '/newsletter/unsubscribe'
     | '/volunteer/cancel'
+    | '/volunteer/manage'
     | '/admin/'
     | '/news/'
     | '/admin/commander-messages/$id'
@@ -476,6 +486,7 @@ export interface FileRouteTypes {
     | '/newsletter/confirm'
     | '/newsletter/unsubscribe'
     | '/volunteer/cancel'
+    | '/volunteer/manage'
     | '/admin'
     | '/news'
     | '/admin/commander-messages/$id'
@@ -520,6 +531,7 @@ export interface FileRouteTypes {
     | '/newsletter/confirm'
     | '/newsletter/unsubscribe'
     | '/volunteer/cancel'
+    | '/volunteer/manage'
     | '/admin/'
     | '/news/'
     | '/admin/commander-messages/$id'
@@ -555,6 +567,7 @@ export interface RootRouteChildren {
   NewsletterConfirmRoute: typeof NewsletterConfirmRoute
   NewsletterUnsubscribeRoute: typeof NewsletterUnsubscribeRoute
   VolunteerCancelRoute: typeof VolunteerCancelRoute
+  VolunteerManageRoute: typeof VolunteerManageRoute
   NewsIndexRoute: typeof NewsIndexRoute
 }
 
@@ -763,6 +776,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof VolunteerCancelRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/volunteer/manage': {
+      id: '/volunteer/manage'
+      path: '/volunteer/manage'
+      fullPath: '/volunteer/manage'
+      preLoaderRoute: typeof VolunteerManageRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/admin/commander-messages/$id': {
       id: '/admin/commander-messages/$id'
       path: '/commander-messages/$id'
@@ -933,6 +953,7 @@ const rootRouteChildren: RootRouteChildren = {
   NewsletterConfirmRoute: NewsletterConfirmRoute,
   NewsletterUnsubscribeRoute: NewsletterUnsubscribeRoute,
   VolunteerCancelRoute: VolunteerCancelRoute,
+  VolunteerManageRoute: VolunteerManageRoute,
   NewsIndexRoute: NewsIndexRoute,
 }
 export const routeTree = rootRouteImport

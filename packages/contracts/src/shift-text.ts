@@ -5,3 +5,6 @@
 export const filledText = (filled: number, capacity: number): string => `${filled} of ${capacity} filled`;
 /** What a screen reader hears after joining a waitlist. */
 export const waitlistedText = (position: number): string => `added to the waitlist, position ${position}`;
+
+/** The self-service page's message for a link that names nothing (any more). */
+export const MANAGE_LINK_INVALID = 'This link is not valid any more: the event has ended or the link is not complete.';

@@ -1,5 +1,6 @@
 import { z } from './zod.ts';
 import { Id, isoDate, optionalText, requiredText, Timestamp } from './common.ts';
+import { MANAGE_LINK_INVALID } from './shift-text.ts';
 
 /** Limits of a shift (issue 43). */
 export const MAX_SHIFT_CAPACITY = 500;
@@ -21,7 +22,7 @@ export const SHIFT_E = {
   shiftEnded: 'This shift has already ended.',
   waitlistStarted: 'This event has started: its waitlist is closed.',
   alreadyInShift: 'You are already signed up for this shift.',
-  manageLinkInvalid: 'This link is not valid any more: the event has ended or the link is not complete.',
+  manageLinkInvalid: MANAGE_LINK_INVALID,
   notWaitlisted: 'This sign-up is not on the waitlist.',
   notOnEvent: 'That sign-up is not one of this event’s.',
 } as const;
