@@ -102,6 +102,10 @@ export const RosterRowSchema = z.object({
   phone: z.string().nullable(),
   role: z.string().nullable(),
   signedUpAt: z.string(),
+  /** The shift's role and start (issue 43); null without shifts. */
+  shift: z.string().nullable(),
+  shiftStart: z.string().nullable(),
+  status: SignUpStatus,
 });
 export type RosterRow = z.infer<typeof RosterRowSchema>;
 export const AdminVolunteersPage = pageOf(RosterRowSchema).extend({

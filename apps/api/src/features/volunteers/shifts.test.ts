@@ -271,3 +271,27 @@ describe('shifts of a series', () => {
     for (const o of occurrences.slice(1)) expect(await roles(o.id)).toEqual(['Setup:2', 'Snacks:5']);
   });
 });
+
+describe('the roster follows the shifts', () => {
+  it("groups sign-ups by shift in order, each shift's waitlist after it, in the page and the CSV", async () => {
+    const event = await eventWithShifts([1, 2]);
+    const [first, second] = event.shifts;
+    expect((await post(person('ro-b', event.id, { shiftId: second!.id }))).statusCode).toBe(200);
+    expect((await post(person('ro-a', event.id, { shiftId: first!.id }))).statusCode).toBe(200);
+    expect((await post(person('ro-w', event.id, { shiftId: first!.id, waitlist: true }))).statusCode).toBe(201);
+    const page = (await admin.get(`/api/admin/volunteers?eventId=${event.id}`)).json();
+    expect(page.items.map((r: { name: string; shift: string; status: string }) => [r.name, r.shift, r.status])).toEqual([
+      ['Helper ro-a', 'Role 1', 'confirmed'],
+      ['Helper ro-w', 'Role 1', 'waitlisted'],
+      ['Helper ro-b', 'Role 2', 'confirmed'],
+    ]);
+    const csv = (await admin.get(`/api/admin/volunteers.csv?eventId=${event.id}`)).body;
+    const lines = csv.slice(1).trim().split('\r\n');
+    expect(lines[0]).toMatch(/,Shift,Shift time,Status$/);
+    expect(lines.slice(1).map((l) => [l.split(',')[3], l.split(',').at(-3), l.split(',').at(-1)])).toEqual([
+      ['Helper ro-a', 'Role 1', 'Confirmed'],
+      ['Helper ro-w', 'Role 1', 'Waitlist'],
+      ['Helper ro-b', 'Role 2', 'Confirmed'],
+    ]);
+  });
+});
