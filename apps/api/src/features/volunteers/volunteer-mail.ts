@@ -3,13 +3,10 @@ import type { DB } from '@post/db';
 import type { Env } from '../../env.ts';
 import { getSettings } from '../site-settings/site-settings.service.ts';
 import { formatEventTime } from '../mail/context.ts';
-import { enqueue, hashToken } from '../mail/outbox.ts';
+import { enqueue } from '../mail/outbox.ts';
 import { volunteerOfToken } from './cancel-link.ts';
 import { eventParams } from '../mail/render-queued.ts';
 import { calendarColumns, toCalendarRow, type CalendarEventRow } from '../events/events.service.ts';
-
-/** Purpose of the token in a volunteer's cancel link. */
-export const CANCEL_PURPOSE = 'volunteer-cancel';
 
 /** An event as the volunteer messages need it: what its iCalendar file needs. */
 export type MailEvent = CalendarEventRow;
@@ -222,24 +219,6 @@ export async function queueRemovalNotice(trx: DB, baseUrl: string, volunteerId: 
 }
 
 /**
- * The sign-up a cancel link names, as a value for `v.id = ...`: the id a signed link carries
- * (decision 0046), or for a link mailed before signed links, the subject of its stored token
- * while unused and unexpired.
- */
-export function linkedVolunteer(db: DB, linkSecret: string, token: string) {
-  return (
-    volunteerOfToken(linkSecret, token) ??
-    db
-      .selectFrom('mailTokens')
-      .select('subjectId')
-      .where('tokenHash', '=', hashToken(token))
-      .where('purpose', '=', CANCEL_PURPOSE)
-      .where('usedAt', 'is', null)
-      .where('expiresAt', '>', new Date())
-  );
-}
-
-/**
  * What a cancel link is for, without using it: the /volunteer/cancel page shows the sign-up
  * before asking. Null when the link is not one of ours, or its sign-up is gone (cancelled,
  * removed) or its event has ended.
@@ -250,11 +229,13 @@ export async function previewCancel(
   token: string,
 ): Promise<{ name: string; role: string | null; eventTitle: string; when: string; location: string } | null> {
   if (token.length < 20 || token.length > 200) return null;
+  const volunteerId = volunteerOfToken(linkSecret, token);
+  if (volunteerId === null) return null;
   const row = await db
     .selectFrom('volunteers as v')
     .innerJoin('events as e', 'e.id', 'v.eventId')
     .select(['v.name', 'v.role', 'e.title', 'e.startDate', 'e.endDate', 'e.location'])
-    .where('v.id', '=', linkedVolunteer(db, linkSecret, token))
+    .where('v.id', '=', volunteerId)
     .where('e.endDate', '>', new Date())
     .executeTakeFirst();
   if (!row) return null;

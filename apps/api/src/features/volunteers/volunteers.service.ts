@@ -2,9 +2,8 @@ import type { DB } from '@post/db';
 import type { CreateVolunteerInput, SignUpResult, VolunteerView } from '@post/contracts/volunteers';
 import { MAIL_E } from '@post/contracts/mail';
 import { badRequest, notFound } from '../../errors.ts';
-import { useToken } from '../mail/outbox.ts';
 import { volunteerOfToken } from './cancel-link.ts';
-import { CANCEL_PURPOSE, cancelQueuedMail } from './volunteer-mail.ts';
+import { cancelQueuedMail } from './volunteer-mail.ts';
 import { signUpAll } from './signup.ts';
 import { promoteWaiting } from './waitlist.ts';
 import { waitlistPositions } from '../events/shifts.service.ts';
@@ -82,15 +81,14 @@ export async function removeVolunteer(db: DB, id: number, baseUrl: string): Prom
 /**
  * Cancels a sign-up from the link in its confirmation or reminder (single use, valid until the
  * event ends): the volunteer row goes, the trigger frees the position, and any of the
- * volunteer's messages still queued (a reminder) are cancelled, all in one transaction. A
- * signed link (decision 0046) is single use because its sign-up is gone once used; a stored
- * token of a link mailed before is marked used as well.
+ * volunteer's messages still queued (a reminder) are cancelled, and the freed place goes to the
+ * first waiting (decision 0064), all in one transaction. The signed link (decision 0046) is single
+ * use because its sign-up is gone once used.
  */
 export async function cancelByToken(ctx: Context, token: string): Promise<{ eventId: number; eventTitle: string }> {
   const done = await inTransaction(ctx.db, async (trx) => {
     if (token.length < 20 || token.length > 200) return null;
-    const signed = volunteerOfToken(ctx.env.mail.linkSecret, token);
-    const volunteerId = signed ?? (await useToken(trx, token, CANCEL_PURPOSE));
+    const volunteerId = volunteerOfToken(ctx.env.mail.linkSecret, token);
     if (volunteerId === null) return null;
     const removed = await trx
       .deleteFrom('volunteers')
