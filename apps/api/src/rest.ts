@@ -92,7 +92,9 @@ export async function restPlugin(app: FastifyInstance, opts: { db: DB; env: Env 
   const nodeHandler = createOpenApiNodeHttpHandler({
     router: appRouter,
     createContext: ({ req }) => contexts.get(req)!,
-    responseMeta: ({ errors }) => {
+    responseMeta: ({ errors, data, paths }) => {
+      // A sign-up that joined a waitlist was created, but holds no place yet: 201, not 200 (decision 0064).
+      if (paths?.[0] === 'volunteers.create' && (data?.[0] as { status?: string } | undefined)?.status === 'waitlisted') return { status: 201 };
       const cause = errors[0]?.cause;
       return cause instanceof AppError && cause.retryAfterSeconds ? { headers: { 'Retry-After': String(cause.retryAfterSeconds) } } : {};
     },

@@ -265,7 +265,7 @@ describe('events calendar', () => {
     await context.close();
   });
 
-  it('shows Full for an event whose positions are taken', async () => {
+  it('offers "Full — join the waitlist" for an event whose positions are taken', async () => {
     const { page, context } = await site.newPage();
     await page.goto('/events');
     const row = page.locator(`tr[data-event-id="${single.id}"]`);
@@ -275,9 +275,10 @@ describe('events calendar', () => {
     await dialog.getByRole('textbox', { name: 'Email' }).fill('sam.helper@example.com');
     await dialog.getByRole('button', { name: 'Sign Up' }).click();
     await page.getByText(T.volunteerSuccess.title).waitFor();
-    const full = row.getByRole('button', { name: /Full/ });
+    // Issue 43: a full event offers its waitlist instead of a dead button.
+    const full = row.getByRole('button', { name: /Full — join the waitlist/ });
     await full.waitFor();
-    assert.equal(await full.isDisabled(), true);
+    assert.equal(await full.isDisabled(), false);
     await context.close();
   });
 

@@ -42,6 +42,7 @@ import { Route as NewsIdRouteImport } from './routes/news/$id'
 import { Route as NewsletterConfirmRouteImport } from './routes/newsletter/confirm'
 import { Route as NewsletterUnsubscribeRouteImport } from './routes/newsletter/unsubscribe'
 import { Route as VolunteerCancelRouteImport } from './routes/volunteer/cancel'
+import { Route as VolunteerManageRouteImport } from './routes/volunteer/manage'
 import { Route as AdminCommanderMessagesIdRouteImport } from './routes/admin/commander-messages/$id'
 import { Route as AdminCommanderMessagesNewRouteImport } from './routes/admin/commander-messages/new'
 import { Route as AdminCommunityEngagementIndexRouteImport } from './routes/admin/community-engagement/index'
@@ -223,6 +224,11 @@ const VolunteerCancelRoute = VolunteerCancelRouteImport.update({
   path: '/volunteer/cancel',
   getParentRoute: () => rootRouteImport,
 } as any)
+const VolunteerManageRoute = VolunteerManageRouteImport.update({
+  id: '/volunteer/manage',
+  path: '/volunteer/manage',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AdminCommanderMessagesIdRoute =
   AdminCommanderMessagesIdRouteImport.update({
     id: '/commander-messages/$id',
@@ -338,6 +344,7 @@ export interface FileRoutesByFullPath {
   '/newsletter/confirm': typeof NewsletterConfirmRoute
   '/newsletter/unsubscribe': typeof NewsletterUnsubscribeRoute
   '/volunteer/cancel': typeof VolunteerCancelRoute
+  '/volunteer/manage': typeof VolunteerManageRoute
   '/admin/': typeof AdminIndexRoute
   '/honor-roll/': typeof HonorRollIndexRoute
   '/news/': typeof NewsIndexRoute
@@ -387,6 +394,7 @@ export interface FileRoutesByTo {
   '/newsletter/confirm': typeof NewsletterConfirmRoute
   '/newsletter/unsubscribe': typeof NewsletterUnsubscribeRoute
   '/volunteer/cancel': typeof VolunteerCancelRoute
+  '/volunteer/manage': typeof VolunteerManageRoute
   '/admin': typeof AdminIndexRoute
   '/honor-roll': typeof HonorRollIndexRoute
   '/news': typeof NewsIndexRoute
@@ -438,6 +446,7 @@ export interface FileRoutesById {
   '/newsletter/confirm': typeof NewsletterConfirmRoute
   '/newsletter/unsubscribe': typeof NewsletterUnsubscribeRoute
   '/volunteer/cancel': typeof VolunteerCancelRoute
+  '/volunteer/manage': typeof VolunteerManageRoute
   '/admin/': typeof AdminIndexRoute
   '/honor-roll/': typeof HonorRollIndexRoute
   '/news/': typeof NewsIndexRoute
@@ -490,6 +499,7 @@ export interface FileRouteTypes {
     | '/newsletter/confirm'
     | '/newsletter/unsubscribe'
     | '/volunteer/cancel'
+    | '/volunteer/manage'
     | '/admin/'
     | '/honor-roll/'
     | '/news/'
@@ -539,6 +549,7 @@ export interface FileRouteTypes {
     | '/newsletter/confirm'
     | '/newsletter/unsubscribe'
     | '/volunteer/cancel'
+    | '/volunteer/manage'
     | '/admin'
     | '/honor-roll'
     | '/news'
@@ -589,6 +600,7 @@ export interface FileRouteTypes {
     | '/newsletter/confirm'
     | '/newsletter/unsubscribe'
     | '/volunteer/cancel'
+    | '/volunteer/manage'
     | '/admin/'
     | '/honor-roll/'
     | '/news/'
@@ -628,6 +640,7 @@ export interface RootRouteChildren {
   NewsletterConfirmRoute: typeof NewsletterConfirmRoute
   NewsletterUnsubscribeRoute: typeof NewsletterUnsubscribeRoute
   VolunteerCancelRoute: typeof VolunteerCancelRoute
+  VolunteerManageRoute: typeof VolunteerManageRoute
   HonorRollIndexRoute: typeof HonorRollIndexRoute
   NewsIndexRoute: typeof NewsIndexRoute
 }
@@ -865,6 +878,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof VolunteerCancelRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/volunteer/manage': {
+      id: '/volunteer/manage'
+      path: '/volunteer/manage'
+      fullPath: '/volunteer/manage'
+      preLoaderRoute: typeof VolunteerManageRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/admin/commander-messages/$id': {
       id: '/admin/commander-messages/$id'
       path: '/commander-messages/$id'
@@ -1058,6 +1078,7 @@ const rootRouteChildren: RootRouteChildren = {
   NewsletterConfirmRoute: NewsletterConfirmRoute,
   NewsletterUnsubscribeRoute: NewsletterUnsubscribeRoute,
   VolunteerCancelRoute: VolunteerCancelRoute,
+  VolunteerManageRoute: VolunteerManageRoute,
   HonorRollIndexRoute: HonorRollIndexRoute,
   NewsIndexRoute: NewsIndexRoute,
 }

@@ -71,6 +71,7 @@ export const AUDIT_ACTION_LABELS = {
   'check-in': 'Checked in',
   'check-out': 'Checked out',
   'walk-in': 'Walk-in added',
+  promote: 'Given a place from the waitlist',
 } as const satisfies Record<string, string>;
 
 /** An action the log names. */

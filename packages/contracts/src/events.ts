@@ -7,6 +7,7 @@ import { NotifyVolunteers } from './mail.ts';
 import { VolunteerPublicSchema, VolunteerSchema, VolunteerViewSchema } from './volunteers.ts';
 import { RecurrenceInput, RecurrenceSchema } from './recurrence.ts';
 import { pageOf, PageNumber, SearchText } from './paging.ts';
+import { ShiftSchema, ShiftsInput } from './shifts.ts';
 
 /** Default and limits of volunteer positions (decisions §3). */
 export const DEFAULT_VOLUNTEER_POSITIONS = 10;
@@ -32,6 +33,8 @@ export const EventSchema = z.object({
   recurrence: RecurrenceSchema.nullable(),
   /** "second Tuesday of every month": the popup's "Repeats:" line; null for a single event. */
   repeats: z.string().nullable(),
+  /** The event's shifts in order (issue 43); empty for an event with one pool of positions. */
+  shifts: z.array(ShiftSchema),
 });
 export type Event = z.infer<typeof EventSchema>;
 
@@ -60,6 +63,8 @@ const eventFields = {
     .max(MAX_VOLUNTEER_POSITIONS, V.positionsRange)
     .default(DEFAULT_VOLUNTEER_POSITIONS),
   ...imageFields,
+  /** The event's shifts, matched by id (issue 43); omitted keeps them as they are. */
+  shifts: ShiftsInput.optional(),
 };
 
 /** Which occurrences of a series an edit or delete touches (a single event: itself). */

@@ -2,6 +2,7 @@ import { z } from './zod.ts';
 import { pageOf, PageNumber, SearchText } from './paging.ts';
 import { email, Id, optionalPhone, optionalText, Timestamp } from './common.ts';
 import { V } from './messages.ts';
+import { ShiftSchema, SignUpStatus } from './shifts.ts';
 
 /** What the public may see of a volunteer (decisions §2). */
 export const VolunteerPublicSchema = z.object({
@@ -9,6 +10,8 @@ export const VolunteerPublicSchema = z.object({
   eventId: z.number().int(),
   name: z.string(),
   role: z.string().nullable(),
+  /** The sign-up's shift, when the event has shifts (issue 43); absent otherwise. */
+  shiftId: z.number().int().optional(),
 });
 export type VolunteerPublic = z.infer<typeof VolunteerPublicSchema>;
 
@@ -24,6 +27,9 @@ export type Volunteer = z.infer<typeof VolunteerSchema>;
 export const VolunteerViewSchema = VolunteerPublicSchema.extend({
   email: z.string().optional(),
   phone: z.string().nullable().optional(),
+  /** Administrators only, and only for someone waiting: the place in the shift's (or event's) waitlist. */
+  status: SignUpStatus.optional(),
+  position: z.number().int().optional(),
 });
 export type VolunteerView = z.infer<typeof VolunteerViewSchema>;
 
@@ -42,8 +48,34 @@ export const CreateVolunteerInput = VolunteerFormSchema.extend({
   phone: VolunteerFormSchema.shape.phone.nullable().transform((v) => (v ? v : null)),
   role: optionalText(100),
   website: z.string().max(500).optional(),
+  /** The shift signed up for: required when the event has shifts (issue 43). */
+  shiftId: Id.optional(),
+  /** Several shifts of the event in one request: separate sign-ups, one confirmation. */
+  shiftIds: z.array(Id).min(1).max(20).optional(),
+  /** When the shift (or event) is full, wait for a place instead of the 409. */
+  waitlist: z.boolean().optional(),
 });
 export type CreateVolunteerInput = z.infer<typeof CreateVolunteerInput>;
+
+/** One sign-up a request made: its shift, and whether it holds a place or waits at `position`. */
+export const SignUpOutcomeSchema = z.object({
+  id: z.number().int(),
+  shiftId: z.number().int().nullable(),
+  status: SignUpStatus,
+  position: z.number().int().optional(),
+});
+export type SignUpOutcome = z.infer<typeof SignUpOutcomeSchema>;
+
+/**
+ * The answer to POST /api/volunteers: the spec's public fields, and for a shift or the waitlist
+ * the sign-up's shift and place (201 when waitlisted); `signUps` lists each shift's of a request with `shiftIds`.
+ */
+export const SignUpResultSchema = VolunteerPublicSchema.extend({
+  status: SignUpStatus.optional(),
+  position: z.number().int().optional(),
+  signUps: z.array(SignUpOutcomeSchema).optional(),
+});
+export type SignUpResult = z.infer<typeof SignUpResultSchema>;
 
 /** Query of GET /api/volunteers. */
 export const VolunteersByEventInput = z.object({ eventId: Id });
@@ -70,6 +102,10 @@ export const RosterRowSchema = z.object({
   phone: z.string().nullable(),
   role: z.string().nullable(),
   signedUpAt: z.string(),
+  /** The shift's role and start (issue 43); null without shifts. */
+  shift: z.string().nullable(),
+  shiftStart: z.string().nullable(),
+  status: SignUpStatus,
 });
 export type RosterRow = z.infer<typeof RosterRowSchema>;
 export const AdminVolunteersPage = pageOf(RosterRowSchema).extend({
@@ -77,3 +113,38 @@ export const AdminVolunteersPage = pageOf(RosterRowSchema).extend({
   events: z.array(z.object({ id: z.number().int(), title: z.string(), startDate: z.string(), volunteerCount: z.number().int() })),
 });
 export type AdminVolunteersPage = z.infer<typeof AdminVolunteersPage>;
+
+/** GET /api/volunteers/mine?token=: one person's sign-ups for an event (issue 43). */
+export const ManageTokenInput = z.object({ token: z.string().min(1).max(200) });
+export const MySignUpsSchema = z.object({
+  name: z.string(),
+  event: z.object({ id: z.number().int(), title: z.string(), location: z.string(), startDate: z.string(), endDate: z.string() }),
+  signUps: z.array(
+    z.object({
+      id: z.number().int(),
+      shiftId: z.number().int().nullable(),
+      role: z.string().nullable(),
+      startDate: z.string(),
+      endDate: z.string(),
+      status: SignUpStatus,
+      position: z.number().int().optional(),
+    }),
+  ),
+  shifts: z.array(ShiftSchema),
+});
+export type MySignUps = z.infer<typeof MySignUpsSchema>;
+/** POST /api/volunteers/mine: cancel one of the person's sign-ups, or add a shift (its waitlist when full). */
+export const ManageAction = z
+  .object({
+    token: z.string().min(1).max(200),
+    action: z.enum(['cancel', 'add'], { error: 'Action must be cancel or add.' }),
+    /** The sign-up to cancel. */
+    volunteerId: Id.optional(),
+    /** The shift to add. */
+    shiftId: Id.optional(),
+  })
+  .refine((a) => (a.action === 'cancel' ? a.volunteerId !== undefined : a.shiftId !== undefined), {
+    message: 'Cancel needs volunteerId; add needs shiftId.',
+  });
+export type ManageAction = z.infer<typeof ManageAction>;
+export const ManageResult = z.object({ ok: z.literal(true), added: SignUpResultSchema.optional() });

@@ -14,6 +14,8 @@ export const BACKUP_TABLES = [
   // Before events: occurrences refer to their series.
   'eventSeries',
   'events',
+  // Before volunteers: a sign-up refers to its shift.
+  'volunteerShifts',
   'volunteers',
   'news',
   'resources',
@@ -152,7 +154,10 @@ export async function importDatabase(db: DB, backup: Backup): Promise<Record<str
     // events.volunteer_count is derived: the backup's value went in with the events and the
     // trigger then added each restored volunteer on top (and a backup from before the column
     // has none). Counting again makes it true whatever the backup holds.
-    await sql`update events e set volunteer_count = (select count(*) from volunteers v where v.event_id = e.id)`.execute(trx);
+    await sql`update events e set volunteer_count = (select count(*) from volunteers v where v.event_id = e.id and v.status = 'confirmed')`.execute(trx);
+    await sql`update volunteer_shifts s set volunteer_count = (select count(*) from volunteers v where v.shift_id = s.id and v.status = 'confirmed')`.execute(
+      trx,
+    );
     // Serial ids continue after the restored rows.
     const serial = await sql<{ table: string; seq: string }>`
       select c.table_name as table, pg_get_serial_sequence(quote_ident(c.table_name), 'id') as seq

@@ -89,8 +89,19 @@ export interface EventSeriesTable {
   /** The picture occurrences copy (migration 0012). */
   imageId: ColumnType<number | null, number | null | undefined, number | null>;
   imageAlt: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The shifts occurrences copy (migration 0016), times as minutes from the occurrence's start. */
+  shifts: ColumnType<SeriesShift[], string | undefined, string>;
   createdAt: CreatedAt;
   updatedAt: Timestamp;
+}
+
+/** One shift of a series' template. */
+export interface SeriesShift {
+  role: string;
+  offsetMinutes: number;
+  durationMinutes: number;
+  capacity: number;
+  note: string | null;
 }
 
 /** Volunteer sign-ups; deleted with their event (each insert or delete moves events.volunteer_count). */
@@ -101,6 +112,26 @@ export interface VolunteersTable {
   email: string;
   phone: string | null;
   role: string | null;
+  /** The shift signed up for (migration 0016); null for an event without shifts. */
+  shiftId: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Confirmed holds a place; waitlisted waits for one, in (createdAt, id) order. */
+  status: ColumnType<'confirmed' | 'waitlisted', 'confirmed' | 'waitlisted' | undefined, 'confirmed' | 'waitlisted'>;
+  createdAt: CreatedAt;
+}
+
+/** Shifts of an event (migration 0016): a role, a time and a capacity; deleted with their event. */
+export interface VolunteerShiftsTable {
+  id: Generated<number>;
+  eventId: number;
+  role: string;
+  startDate: Timestamp;
+  endDate: Timestamp;
+  capacity: number;
+  note: string | null;
+  /** Order in the event's list. */
+  position: Generated<number>;
+  /** Confirmed sign-ups of the shift, kept by the trigger on volunteers (read-only to the app). */
+  volunteerCount: ColumnType<number, never, never>;
   createdAt: CreatedAt;
 }
 
@@ -455,6 +486,7 @@ export interface Database {
   events: EventsTable;
   eventSeries: EventSeriesTable;
   volunteers: VolunteersTable;
+  volunteerShifts: VolunteerShiftsTable;
   news: NewsTable;
   resources: ResourcesTable;
   commanderMessages: CommanderMessagesTable;
@@ -487,3 +519,4 @@ export type NewEventRow = Insertable<EventsTable>;
 export type EventUpdate = Updateable<EventsTable>;
 export type MemberRow = Selectable<MembersTable>;
 export type VolunteerRow = Selectable<VolunteersTable>;
+export type VolunteerShiftRow = Selectable<VolunteerShiftsTable>;

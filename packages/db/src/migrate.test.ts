@@ -284,15 +284,15 @@ describe(`staff roles`, () => {
 });
 
 describe(`volunteers' indexes`, () => {
-  it("finds an event's sign-ups through the unique (event, e-mail) index, the one index led by event_id (0015)", async () => {
+  it("finds an event's sign-ups through the unique (event, shift, e-mail) index, the one index led by event_id (0015, 0016)", async () => {
     const indexes = await sql<{ indexname: string; indexdef: string }>`
       select indexname, indexdef from pg_indexes where tablename = 'volunteers' order by indexname`.execute(h.db);
-    expect(indexes.rows.filter((r) => /\(event_id\b/.test(r.indexdef)).map((r) => r.indexname)).toEqual(['volunteers_event_email_uq']);
+    expect(indexes.rows.filter((r) => /\(event_id\b/.test(r.indexdef)).map((r) => r.indexname)).toEqual(['volunteers_event_shift_email_uq']);
     const plan = await h.db.transaction().execute(async (trx) => {
       await sql`set local enable_seqscan = off`.execute(trx);
       return sql<{ 'QUERY PLAN': string }>`explain select id from volunteers where event_id = 1`.execute(trx);
     });
-    expect(plan.rows.map((r) => Object.values(r)[0]).join('\n')).toMatch(/volunteers_event_email_uq/);
+    expect(plan.rows.map((r) => Object.values(r)[0]).join('\n')).toMatch(/volunteers_event_shift_email_uq/);
   });
 });
 

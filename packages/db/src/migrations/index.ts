@@ -12,6 +12,7 @@ import * as m0012 from './0012_calendar.ts';
 import * as m0013 from './0013_mail_rendered_when_sent.ts';
 import * as m0014 from './0014_outbox_by_id.ts';
 import * as m0015 from './0015_volunteers_one_event_index.ts';
+import * as m0016 from './0016_volunteer_shifts.ts';
 import * as m0017 from './0017_membership_year.ts';
 import * as m0018 from './0018_service_hours.ts';
 
@@ -30,6 +31,7 @@ export const migrations: Record<string, Migration> = {
   '0013_mail_rendered_when_sent': m0013,
   '0014_outbox_by_id': m0014,
   '0015_volunteers_one_event_index': m0015,
+  '0016_volunteer_shifts': m0016,
   '0017_membership_year': m0017,
   '0018_service_hours': m0018,
 };

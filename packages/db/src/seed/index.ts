@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { DEFAULT_SITE_SETTINGS } from '@post/contracts/site-settings';
 import type { DB } from '../client.ts';
 import { hashPassword } from '../passwords.ts';
+import { addDemoShifts } from './shifts.ts';
 import {
   buildCommanderMessages,
   buildCommunications,
@@ -79,6 +80,7 @@ export async function seedDemo(db: DB, opts: SeedDemoOptions): Promise<SeedDemoR
           .values(volunteers.map((v) => ({ ...v, eventId: id })))
           .execute();
       }
+      await addDemoShifts(trx, { id, title: event.title, startDate: event.startDate }, clock.now);
     }
     await trx.insertInto('news').values(buildNews(clock)).execute();
     await trx.insertInto('resources').values(buildResources()).execute();

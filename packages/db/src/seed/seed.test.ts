@@ -154,10 +154,20 @@ describe(`demo seed`, () => {
     const events = await h.db.selectFrom('events').selectAll().execute();
     const volunteers = await h.db.selectFrom('volunteers').selectAll().execute();
     expect(volunteers.length).toBeGreaterThan(20);
+    // Shifts (issue 43): each holds at most its capacity; people waiting hold no place.
+    const shifts = await h.db.selectFrom('volunteerShifts').selectAll().execute();
+    expect(shifts.length).toBeGreaterThan(0);
+    for (const sh of shifts) {
+      const held = volunteers.filter((v) => v.shiftId === sh.id && v.status === 'confirmed');
+      expect(held.length).toBeLessThanOrEqual(sh.capacity);
+      expect(sh.volunteerCount).toBe(held.length);
+    }
+    expect(shifts.some((sh) => volunteers.some((v) => v.shiftId === sh.id && v.status === 'waitlisted'))).toBe(true);
     for (const e of events) {
-      const mine = volunteers.filter((v) => v.eventId === e.id);
+      const all = volunteers.filter((v) => v.eventId === e.id);
+      const mine = all.filter((v) => v.status === 'confirmed');
       expect(mine.length).toBeLessThanOrEqual(e.volunteerPositions);
-      expect(new Set(mine.map((v) => v.email.toLowerCase())).size).toBe(mine.length);
+      expect(new Set(all.map((v) => `${v.shiftId}:${v.email.toLowerCase()}`)).size).toBe(all.length);
       expect(e.volunteerCount).toBe(mine.length);
     }
     const t = now.getTime();
@@ -165,7 +175,7 @@ describe(`demo seed`, () => {
     expect(withHelp.some((e) => ms(e.startDate) < t)).toBe(true);
     expect(withHelp.some((e) => ms(e.startDate) > t)).toBe(true);
     const nearlyFull = events.filter((e) => {
-      const n = volunteers.filter((v) => v.eventId === e.id).length;
+      const n = volunteers.filter((v) => v.eventId === e.id && v.status === 'confirmed').length;
       return ms(e.startDate) > t && n > 0 && e.volunteerPositions - n === 1;
     });
     expect(nearlyFull.length).toBeGreaterThanOrEqual(1);
@@ -338,7 +348,7 @@ describe(`demo seed around Veterans Day in another zone`, () => {
     expect(c).toMatchObject({
       // 17 around today and 16 of the past year's service (a pantry day a month, an honor guard a quarter).
       events: 33,
-      volunteers: 49,
+      volunteers: 51,
       news: 4,
       resources: 13,
       commanderMessages: 2,

@@ -201,7 +201,7 @@ describe('GET /api/admin/volunteers.csv', () => {
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.body.startsWith('\uFEFF')).toBe(true);
     const rows = parse(res.body.slice(1)) as string[][];
-    expect(rows[0]).toEqual(['Event', 'Event date', 'Event time', 'Name', 'Email', 'Phone', 'Role', 'Signed up at']);
+    expect(rows[0]).toEqual(['Event', 'Event date', 'Event time', 'Name', 'Email', 'Phone', 'Role', 'Signed up at', 'Shift', 'Shift time', 'Status']);
     expect(rows.slice(1).map((r) => r[3])).toEqual(['Alice Adams', 'Bob Brown', `'=HYPERLINK("http://evil.example","x")`]);
     expect(rows[3]![6]).toBe("'+SUM(1,2)");
     expect(rows[1]).toEqual([
@@ -213,6 +213,9 @@ describe('GET /api/admin/volunteers.csv', () => {
       '555-0101',
       'Cook',
       expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/),
+      '',
+      '',
+      'Confirmed',
     ]);
     const searched = parse((await admin.get('/api/admin/volunteers.csv?q=carol')).body.slice(1)) as string[][];
     expect(searched.slice(1).map((r) => r[3])).toEqual(['Carol Clark']);

@@ -63,7 +63,7 @@ export function buildCalendar(events: CalendarEventRow[], opts: CalendarOptions)
   const at = (d: Date) => (zone ? new TZDate(d.getTime(), zone.tzid) : d);
   for (const e of events) {
     cal.createEvent({
-      id: eventUid(e.id, opts.baseUrl),
+      id: e.shiftId ? eventUid(e.id, opts.baseUrl).replace('@', `-shift-${e.shiftId}@`) : eventUid(e.id, opts.baseUrl),
       sequence: e.sequence,
       stamp: e.updatedAt,
       created: e.createdAt,

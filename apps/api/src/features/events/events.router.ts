@@ -15,11 +15,34 @@ import {
 import { IdInput } from '@post/contracts/common';
 import { adminProcedure, publicProcedure, router, staffViewer } from '../../trpc.ts';
 import * as service from './events.service.ts';
-import { movedOrRelocated, queueEventNotices } from '../volunteers/volunteer-mail.ts';
+import { movedOrRelocated, queueEventNotices, queueShiftNotices } from '../volunteers/volunteer-mail.ts';
+import { promoteEvent } from '../volunteers/waitlist.ts';
 import type { Context } from '../../trpc.ts';
 import type { AuditChanges, DB } from '@post/db';
 import type { Event, EventDetail } from '@post/contracts/events';
 import { audited, diffFields, type AuditContext } from '../audit/audit.ts';
+
+/** An event's shifts' times, before an edit. */
+function shiftTimes(trx: DB, eventId: number) {
+  return trx.selectFrom('volunteerShifts').select(['id', 'startDate', 'endDate']).where('eventId', '=', eventId).execute();
+}
+
+/** The shifts kept by an edit whose time changed. */
+async function movedShifts(trx: DB, eventId: number, before: { id: number; startDate: Date; endDate: Date }[]): Promise<number[]> {
+  const old = new Map(before.map((s) => [s.id, s]));
+  return (await shiftTimes(trx, eventId))
+    .filter((s) => old.has(s.id) && movedOrRelocated({ ...old.get(s.id)!, location: '' }, { ...s, location: '' }))
+    .map((s) => s.id);
+}
+
+/** The edited event (and with scope=following its later occurrences) that have people waiting. */
+async function eventsWithWaitlist(trx: DB, event: Event, scope: string): Promise<number[]> {
+  let ids = trx.selectFrom('events').select('id').where('id', '=', event.id);
+  if (scope === 'following' && event.seriesId !== null)
+    ids = trx.selectFrom('events').select('id').where('seriesId', '=', event.seriesId).where('startDate', '>=', new Date(event.startDate));
+  const rows = await trx.selectFrom('volunteers').select('eventId').distinct().where('status', '=', 'waitlisted').where('eventId', 'in', ids).execute();
+  return rows.map((r) => r.eventId);
+}
 
 // Issue 19: volunteers hear of a change of time or place and of a deletion, in the same
 // transaction as the edit (unless the administrator unticks "Tell volunteers").
@@ -33,8 +56,26 @@ async function updateAndNotify(ctx: AuditContext & Context, input: UpdateEventIn
       const before = await trx.selectFrom('events').select(['startDate', 'endDate', 'location']).where('id', '=', input.id).forUpdate().executeTakeFirst();
       // scope=following may move later dates too: their volunteers hear of it as well (issue 20).
       const later = input.scope === 'following' && input.notifyVolunteers ? await service.laterOccurrencesWithSignups(trx, input.id) : [];
+      // Shifts the edit removes take their sign-ups with them: their volunteers hear of it first (issue 43).
+      const shiftsBefore = input.shifts ? await shiftTimes(trx, input.id) : [];
+      const kept = new Set(input.shifts?.flatMap((s) => (s.id ? [s.id] : [])));
+      if (input.notifyVolunteers)
+        await queueShiftNotices(
+          trx,
+          ctx.env.siteUrl,
+          input.id,
+          shiftsBefore.filter((s) => !kept.has(s.id)).map((s) => s.id),
+          true,
+        );
       const event = await service.updateEvent(trx, input, userId);
-      if (before && input.notifyVolunteers && movedOrRelocated(before, event)) await queueEventNotices(trx, ctx.env.siteUrl, input.id, false);
+      const eventMoved = before !== undefined && movedOrRelocated(before, event);
+      if (input.notifyVolunteers && eventMoved) await queueEventNotices(trx, ctx.env.siteUrl, input.id, false);
+      else if (input.notifyVolunteers && input.shifts)
+        await queueShiftNotices(trx, ctx.env.siteUrl, input.id, await movedShifts(trx, input.id, shiftsBefore), false);
+      // A place freed by more capacity goes to the first waiting, in this transaction (decision 0064).
+      let promoted = 0;
+      for (const id of await eventsWithWaitlist(trx, event, input.scope)) promoted += (await promoteEvent(trx, ctx.env.siteUrl, id)).length;
+      if (promoted) return service.eventOf(trx, input.id);
       for (const old of later) {
         const now = await trx.selectFrom('events').select(['startDate', 'endDate', 'location']).where('id', '=', old.id).executeTakeFirst();
         if (now && movedOrRelocated(old, now)) await queueEventNotices(trx, ctx.env.siteUrl, old.id, false);

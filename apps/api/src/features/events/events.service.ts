@@ -11,6 +11,7 @@ import type {
   UpdateEventInput,
 } from '@post/contracts/events';
 import type { VolunteerPublic, VolunteerView } from '@post/contracts/volunteers';
+import type { ShiftInput } from '@post/contracts/shifts';
 import { describeRule, MAX_COUNT, parseRule, R, type OnHoliday } from '@post/contracts/recurrence';
 import { likePattern, PAGE_SIZE } from '@post/contracts/paging';
 import { utcToZoned } from '@post/contracts/rules/event-time';
@@ -18,6 +19,8 @@ import { badRequest, notFound } from '../../errors.ts';
 import { getSettings } from '../site-settings/site-settings.service.ts';
 import { expandSeries, horizonFrom, type Instance } from './series.service.ts';
 import { imageChanges, imageColumns, pictureError, withImages } from '../images/images.service.ts';
+import { applyTemplate, insertTemplateShifts, saveShifts, seriesShifts, waitlistPositions, withShifts } from './shifts.service.ts';
+import type { SeriesShift } from '@post/db';
 
 const iso = (d: Date | string): string => new Date(d).toISOString();
 
@@ -49,6 +52,7 @@ function toEvent(row: EventWithSeries): Event {
     seriesId: row.seriesId,
     recurrence: row.seriesId !== null && row.rule ? { rule: row.rule, onHoliday: (row.onHoliday ?? 'keep') as OnHoliday } : null,
     repeats: row.seriesId !== null && row.rule ? describeRule(row.rule, row.dtstart?.slice(0, 10)) : null,
+    shifts: [],
   };
 }
 
@@ -56,25 +60,32 @@ function selectEvents(db: DB) {
   return db.selectFrom('events as e').leftJoin('eventSeries as s', 's.id', 'e.seriesId').selectAll('e').select(['s.rule', 's.onHoliday', 's.dtstart']);
 }
 
-/** Volunteers' public fields (name, role) of the given events, by event id, in sign-up order. */
+/** Events with their pictures and shifts (the shifts' sums as Positions and Filled). */
+async function complete<T extends Event>(db: DB, events: T[]): Promise<T[]> {
+  return withShifts(db, await withImages(db, events));
+}
+
+/** Confirmed volunteers' public fields (name, role; the shift when there is one) of the given events, by event id, in sign-up order. */
 async function publicVolunteersOf(db: DB, eventIds: number[]): Promise<Map<number, VolunteerPublic[]>> {
   const byEvent = new Map<number, VolunteerPublic[]>(eventIds.map((id) => [id, []]));
   if (eventIds.length === 0) return byEvent;
   const rows = await db
     .selectFrom('volunteers')
-    .select(['id', 'eventId', 'name', 'role'])
+    .select(['id', 'eventId', 'name', 'role', 'shiftId'])
     .where('eventId', 'in', eventIds)
+    .where('status', '=', 'confirmed')
     .orderBy('createdAt')
     .orderBy('id')
     .execute();
-  for (const r of rows) byEvent.get(r.eventId)?.push({ id: r.id, eventId: r.eventId, name: r.name, role: r.role });
+  for (const r of rows)
+    byEvent.get(r.eventId)?.push({ id: r.id, eventId: r.eventId, name: r.name, role: r.role, ...(r.shiftId !== null ? { shiftId: r.shiftId } : {}) });
   return byEvent;
 }
 
 /** Every event, soonest first. */
 export async function listEvents(db: DB): Promise<Event[]> {
   const rows = await selectEvents(db).orderBy('e.startDate').orderBy('e.id').execute();
-  return withImages(db, rows.map(toEvent));
+  return complete(db, rows.map(toEvent));
 }
 
 /**
@@ -104,7 +115,7 @@ export async function adminEvents(db: DB, input: { when: 'upcoming' | 'past'; q?
       .select(sql<number>`count(*)::int`.as('n'))
       .executeTakeFirstOrThrow(),
   ]);
-  return { items: rows.map(toEvent), total: total.n, page: input.page, pageSize: PAGE_SIZE };
+  return { items: await withShifts(db, rows.map(toEvent)), total: total.n, page: input.page, pageSize: PAGE_SIZE };
 }
 
 /** Events that have not started, soonest first, with volunteers' public fields. */
@@ -118,10 +129,15 @@ export async function upcomingEvents(db: DB): Promise<EventWithVolunteers[]> {
     db,
     rows.map((r) => r.id),
   );
-  return withImages(
+  return complete(
     db,
     rows.map((r) => ({ ...toEvent(r), volunteers: volunteers.get(r.id) ?? [] })),
   );
+}
+
+/** One event as a write answers it (after a promotion changed its counts). */
+export async function eventOf(db: DB, id: number): Promise<Event> {
+  return (await complete(db, [toEvent(await selectEvents(db).where('e.id', '=', id).executeTakeFirstOrThrow())]))[0]!;
 }
 
 /** One event; volunteers' e-mail and phone only when `withContacts`. 404 when missing. */
@@ -132,16 +148,27 @@ export async function eventById(db: DB, id: number, withContacts: boolean): Prom
   if (withContacts) {
     const rows = await db
       .selectFrom('volunteers')
-      .select(['id', 'eventId', 'name', 'role', 'email', 'phone'])
+      .select(['id', 'eventId', 'name', 'role', 'email', 'phone', 'shiftId', 'status'])
       .where('eventId', '=', id)
       .orderBy('createdAt')
       .orderBy('id')
       .execute();
-    volunteers = rows.map((r) => ({ id: r.id, eventId: r.eventId, name: r.name, role: r.role, email: r.email, phone: r.phone }));
+    // Administrators see who waits, and where (issue 43).
+    const places = await waitlistPositions(db, [id]);
+    volunteers = rows.map((r) => ({
+      id: r.id,
+      eventId: r.eventId,
+      name: r.name,
+      role: r.role,
+      email: r.email,
+      phone: r.phone,
+      ...(r.shiftId !== null ? { shiftId: r.shiftId } : {}),
+      ...(r.status === 'waitlisted' ? { status: 'waitlisted' as const, position: places.get(r.id) } : {}),
+    }));
   } else {
     volunteers = (await publicVolunteersOf(db, [id])).get(id) ?? [];
   }
-  return (await withImages(db, [{ ...toEvent(row), volunteers }]))[0]!;
+  return (await complete(db, [{ ...toEvent(row), volunteers }]))[0]!;
 }
 
 /** A series' fields as the input gives them, with its wall-clock start in the post's zone. */
@@ -151,6 +178,7 @@ function seriesValues(
   timeZone: string,
   userId: number,
   keptPicture: { imageId: number | null; imageAlt: string | null } = { imageId: null, imageAlt: null },
+  template: SeriesShift[] = input.shifts ? seriesShifts(input.startDate, input.shifts) : [],
 ) {
   const start = new Date(input.startDate);
   const local = utcToZoned(start, timeZone);
@@ -166,6 +194,7 @@ function seriesValues(
     type: input.type,
     volunteerPositions: input.volunteerPositions,
     createdBy: userId,
+    shifts: template,
     // Occurrences copy the series' picture (a PUT that does not name one keeps the event's).
     ...(input.imageId !== undefined ? imageColumns(input) : { imageId: keptPicture.imageId, imageAlt: keptPicture.imageAlt }),
   };
@@ -185,6 +214,8 @@ async function newSeries(
   edited: { id: number; startDate: Date; endDate: Date } | null,
   existing: EventRow[],
   now: Date,
+  /** The edited event's shifts as the input gives them (undefined: shifts as they are), and the former position of each. */
+  shiftPlan: { input: ShiftInput[] | undefined; fromOld: (number | null)[] } = { input: undefined, fromOld: [] },
 ): Promise<number> {
   const instances = expandSeries({ ...values, endsBefore: null }, null, horizonFrom(now));
   if (instances.length === 0) throw badRequest(R.noOccurrences);
@@ -192,7 +223,7 @@ async function newSeries(
   if (instances.length > MAX_COUNT) throw badRequest(R.tooManyOccurrences(instances.length));
   const series = await trx
     .insertInto('eventSeries')
-    .values({ ...values, materialisedUntil: horizonFrom(now) })
+    .values({ ...values, shifts: JSON.stringify(values.shifts), materialisedUntil: horizonFrom(now) })
     .returning('id')
     .executeTakeFirstOrThrow()
     .catch((err) => {
@@ -224,6 +255,7 @@ async function newSeries(
       })
       .where('id', '=', edited.id)
       .execute();
+    if (shiftPlan.input) await saveShifts(trx, edited.id, shiftPlan.input);
   }
   for (const row of existing) {
     if (edited && row.id === edited.id) continue;
@@ -236,6 +268,8 @@ async function newSeries(
         .set({ ...fields, ...bump, startDate: match.start, endDate: match.end, seriesId: series.id, originalStart: match.original })
         .where('id', '=', row.id)
         .execute();
+      // "This and following" carries the edited shifts to each later date (decision 0064).
+      if (shiftPlan.input) await applyTemplate(trx, row.id, match.start, values.shifts, shiftPlan.fromOld);
     } else if (row.volunteerCount > 0) {
       await trx
         .updateTable('events')
@@ -248,7 +282,7 @@ async function newSeries(
   }
   const rest = [...byDate.values()];
   for (let i = 0; i < rest.length; i += 200) {
-    await trx
+    const added = await trx
       .insertInto('events')
       .values(
         rest.slice(i, i + 200).map((inst) => ({
@@ -260,9 +294,19 @@ async function newSeries(
           originalStart: inst.original,
         })),
       )
+      .returning(['id', 'startDate'])
       .execute();
+    await insertTemplateShifts(trx, added, values.shifts);
   }
   return series.id;
+}
+
+/** Former position of each input shift among the event's current shifts (null for a new one). */
+async function formerPositions(db: DB, eventId: number, input: ShiftInput[] | undefined): Promise<(number | null)[]> {
+  if (!input) return [];
+  const current = await db.selectFrom('volunteerShifts').select('id').where('eventId', '=', eventId).orderBy('position').orderBy('id').execute();
+  const at = new Map(current.map((s, i) => [s.id, i]));
+  return input.map((s) => (s.id !== undefined ? (at.get(s.id) ?? null) : null));
 }
 
 /** The first occurrence of a series (the answer to creating one). */
@@ -281,9 +325,13 @@ export async function createEvent(db: DB, input: CreateEventInput, userId: numbe
     const { timeZone } = await getSettings(db);
     return inTransaction(db, async (trx) => {
       const id = await newSeries(trx, seriesValues(input, recurrence, timeZone, userId), null, [], now);
-      return (await withImages(trx, [await firstOfSeries(trx, id)]))[0]!;
+      return (await complete(trx, [await firstOfSeries(trx, id)]))[0]!;
     });
   }
+  return inTransaction(db, (trx) => createSingle(trx, input, userId));
+}
+
+async function createSingle(db: DB, input: CreateEventInput, userId: number): Promise<Event> {
   const row = await db
     .insertInto('events')
     .values({
@@ -302,7 +350,8 @@ export async function createEvent(db: DB, input: CreateEventInput, userId: numbe
     .catch((err) => {
       throw pictureError(err);
     });
-  return (await withImages(db, [toEvent(await selectEvents(db).where('e.id', '=', row.id).executeTakeFirstOrThrow())]))[0]!;
+  if (input.shifts?.length) await saveShifts(db, row.id, input.shifts);
+  return (await complete(db, [toEvent(await selectEvents(db).where('e.id', '=', row.id).executeTakeFirstOrThrow())]))[0]!;
 }
 
 /** A rule with COUNT, shortened by the instances before `cut`, for the part of a split series after it. */
@@ -340,22 +389,43 @@ export async function updateEvent(db: DB, input: UpdateEventInput, userId = 1, n
         .orderBy('originalStart')
         .execute();
       const recurrence = input.recurrence ?? { rule: remainingRule(old, cut), onHoliday: old.onHoliday as OnHoliday };
+      const template = input.shifts ? seriesShifts(input.startDate, input.shifts) : old.shifts;
+      const shiftPlan = { input: input.shifts, fromOld: await formerPositions(trx, current.id, input.shifts) };
       await trx
         .updateTable('eventSeries')
         .set({ endsBefore: cut, updatedAt: sql<Date>`now()` })
         .where('id', '=', seriesId)
         .execute();
-      await newSeries(trx, seriesValues(input, recurrence, timeZone, old.createdBy, current), { id: current.id, startDate, endDate }, later, now);
-      return (await withImages(trx, [toEvent(await selectEvents(trx).where('e.id', '=', current.id).executeTakeFirstOrThrow())]))[0]!;
+      await newSeries(
+        trx,
+        seriesValues(input, recurrence, timeZone, old.createdBy, current, template),
+        { id: current.id, startDate, endDate },
+        later,
+        now,
+        shiftPlan,
+      );
+      return (await complete(trx, [toEvent(await selectEvents(trx).where('e.id', '=', current.id).executeTakeFirstOrThrow())]))[0]!;
     });
   }
   if (current.seriesId === null && input.recurrence) {
     const recurrence = input.recurrence;
     return inTransaction(db, async (trx) => {
-      await newSeries(trx, seriesValues(input, recurrence, timeZone, current.createdBy ?? userId, current), { id: current.id, startDate, endDate }, [], now);
-      return (await withImages(trx, [toEvent(await selectEvents(trx).where('e.id', '=', current.id).executeTakeFirstOrThrow())]))[0]!;
+      const shiftPlan = { input: input.shifts, fromOld: await formerPositions(trx, current.id, input.shifts) };
+      await newSeries(
+        trx,
+        seriesValues(input, recurrence, timeZone, current.createdBy ?? userId, current),
+        { id: current.id, startDate, endDate },
+        [],
+        now,
+        shiftPlan,
+      );
+      return (await complete(trx, [toEvent(await selectEvents(trx).where('e.id', '=', current.id).executeTakeFirstOrThrow())]))[0]!;
     });
   }
+  return inTransaction(db, (trx) => updateSingle(trx, input, startDate, endDate));
+}
+
+async function updateSingle(db: DB, input: UpdateEventInput, startDate: Date, endDate: Date): Promise<Event> {
   await db
     .updateTable('events')
     .set((eb) => ({
@@ -378,8 +448,9 @@ export async function updateEvent(db: DB, input: UpdateEventInput, userId = 1, n
     .catch((err) => {
       throw pictureError(err);
     });
+  if (input.shifts) await saveShifts(db, input.id, input.shifts);
   const row = await selectEvents(db).where('e.id', '=', input.id).executeTakeFirstOrThrow();
-  return (await withImages(db, [toEvent(row)]))[0]!;
+  return (await complete(db, [toEvent(row)]))[0]!;
 }
 
 /**
@@ -460,6 +531,8 @@ export interface CalendarEventRow {
   sequence: number;
   createdAt: Date;
   updatedAt: Date;
+  /** A shift's entry (issue 43): the shift's time, under its own UID. */
+  shiftId?: number;
 }
 
 /** The columns of an event a calendar entry (.ics) needs. */

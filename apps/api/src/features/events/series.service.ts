@@ -3,6 +3,7 @@ import type { DB, EventSeriesRow } from '@post/db';
 import { holidaysForYear } from '@post/contracts/rules/holidays';
 import { utcToZoned, zonedToUtc } from '@post/contracts/rules/event-time';
 import type { OnHoliday } from '@post/contracts/recurrence';
+import { insertTemplateShifts } from './shifts.service.ts';
 
 /**
  * Recurring events (decision 0020): a series' RFC 5545 rule is evaluated by ical.js (Mozilla's
@@ -138,8 +139,10 @@ export async function materialiseIn(trx: DB, seriesId: number, now: Date): Promi
       .insertInto('events')
       .values(rows)
       .onConflict((oc) => oc.columns(['seriesId', 'originalStart']).doNothing())
-      .returning('id')
+      .returning(['id', 'startDate'])
       .execute();
+    // Each new occurrence gets the series' shifts (decision 0064).
+    await insertTemplateShifts(trx, res, s.shifts);
     added += res.length;
   }
   await trx.updateTable('eventSeries').set({ materialisedUntil: to }).where('id', '=', seriesId).execute();

@@ -2,10 +2,11 @@ import { z } from 'zod';
 import type { DB, MailAttachment } from '@post/db';
 import type { SiteSettings } from '@post/contracts/site-settings';
 import { buildCalendar } from '../events/events.ics.ts';
-import { calendarColumns, toCalendarRow, type CalendarEventRow } from '../events/events.service.ts';
+import { toCalendarRow, type CalendarEventRow } from '../events/events.service.ts';
 import { formatEventTime } from './context.ts';
 import { cancelToken } from '../volunteers/cancel-link.ts';
 import { eventChanged, senderFrom, signupRemoved, volunteerConfirmation, volunteerReminder, volunteerSubjects, type Rendered } from './templates.ts';
+import { manageUrl, renderPromoted, renderShiftConfirmation, signUpsOf } from './shift-mail.ts';
 
 // Messages rendered when they are sent (decision 0045). A request queues the name of a template
 // and its parameters (JSON-safe: dates as ISO strings); the worker renders the row with the site
@@ -53,7 +54,12 @@ const BaseUrl = z.string().url();
 // when it renders the message (decision 0049), and signs the cancel link from its id (decision
 // 0046). Rows queued before hold a copy of the volunteer's name, role and event (and, before
 // decision 0046, a random token instead of the id); they are rendered from that copy.
-const SignUpRef = z.object({ baseUrl: BaseUrl, volunteerId: z.number().int().positive() });
+const SignUpRef = z.object({
+  baseUrl: BaseUrl,
+  volunteerId: z.number().int().positive(),
+  /** Every sign-up of a request for several shifts (issue 43): one confirmation lists them. */
+  volunteerIds: z.array(z.number().int().positive()).optional(),
+});
 const SignUpCopy = z
   .object({
     baseUrl: BaseUrl,
@@ -68,6 +74,7 @@ const ConfirmationParams = z.union([SignUpCopy, SignUpRef]);
 const ReminderParams = ConfirmationParams;
 const EventChangedParams = z.object({ baseUrl: BaseUrl, name: z.string(), deleted: z.boolean(), event: EventParams });
 const RemovedParams = z.object({ baseUrl: BaseUrl, name: z.string(), event: EventParams });
+const PromotedParams = z.object({ baseUrl: BaseUrl, volunteerId: z.number().int().positive() });
 
 export type ConfirmationParams = z.infer<typeof ConfirmationParams>;
 export type ReminderParams = z.infer<typeof ReminderParams>;
@@ -86,6 +93,8 @@ interface SignUpFacts {
   role: string | null;
   event: CalendarEventRow;
   cancelUrl: string;
+  /** Known when the sign-up was read (not for rows holding a copy). */
+  email?: string;
 }
 
 async function signUpFacts(p: ConfirmationParams, ctx: RenderContext): Promise<SignUpFacts> {
@@ -94,15 +103,11 @@ async function signUpFacts(p: ConfirmationParams, ctx: RenderContext): Promise<S
     const cancelUrl = link(p.volunteerId !== undefined ? cancelToken(ctx.linkSecret, p.volunteerId) : p.token!);
     return { name: p.name, role: p.role, event: toCalendarRow(p.event), cancelUrl };
   }
-  const r = await ctx.db
-    .selectFrom('volunteers as v')
-    .innerJoin('events as e', 'e.id', 'v.eventId')
-    .select(['v.name', 'v.role', ...calendarColumns.map((c) => `e.${c}` as const)])
-    .where('v.id', '=', p.volunteerId)
-    .executeTakeFirst();
+  const [r] = await signUpsOf(ctx.db, [p.volunteerId]);
   if (!r) throw new MessageObsolete('the sign-up was cancelled before the message was sent');
-  const { name, role, ...event } = r;
-  return { name, role, event: toCalendarRow(event), cancelUrl: link(cancelToken(ctx.linkSecret, p.volunteerId)) };
+  // A shift's reminder gives the shift's time and role (issue 43).
+  const event = r.shift ? { ...r.event, startDate: r.shift.startDate, endDate: r.shift.endDate } : r.event;
+  return { name: r.name, role: r.shift?.role ?? r.role, event, cancelUrl: link(cancelToken(ctx.linkSecret, p.volunteerId)), email: r.email };
 }
 
 /** What rendering reads besides the row: the site settings as they are now, the key that signs links, the database. */
@@ -140,6 +145,11 @@ const templates = {
     params: ConfirmationParams,
     titled: volunteerSubjects.confirmation,
     async render(p, ctx) {
+      // Shifts or a waitlist: every sign-up of the request, each with its time and place (issue 43).
+      if (!('event' in p)) {
+        const rows = await signUpsOf(ctx.db, p.volunteerIds ?? [p.volunteerId]);
+        if (rows.length > 1 || rows.some((r) => r.shift || r.status === 'waitlisted')) return renderShiftConfirmation(p.baseUrl, rows, ctx);
+      }
       const s = await signUpFacts(p, ctx);
       const rendered = await volunteerConfirmation({
         sender: senderFrom(ctx.settings, p.baseUrl),
@@ -147,6 +157,7 @@ const templates = {
         role: s.role,
         event: factsOf(s.event, ctx.settings),
         cancelUrl: s.cancelUrl,
+        manageUrl: s.email ? manageUrl(p.baseUrl, ctx, { event: s.event, email: s.email }) : undefined,
       });
       const ics = buildCalendar([s.event], { postName: ctx.settings.postName, timeZone: ctx.settings.timeZone, baseUrl: p.baseUrl });
       return { ...rendered, attachments: [{ filename: 'event.ics', contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: ics }] };
@@ -164,6 +175,15 @@ const templates = {
         event: factsOf(s.event, ctx.settings),
         cancelUrl: s.cancelUrl,
       });
+    },
+  }),
+  'volunteer-promoted': define({
+    params: PromotedParams,
+    titled: volunteerSubjects.promoted,
+    async render(p, ctx) {
+      const [r] = await signUpsOf(ctx.db, [p.volunteerId]);
+      if (!r) throw new MessageObsolete('the sign-up was cancelled before the message was sent');
+      return renderPromoted(p.baseUrl, r, ctx);
     },
   }),
   'event-changed': define({

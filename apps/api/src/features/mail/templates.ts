@@ -31,12 +31,13 @@ export interface Rendered {
 
 const page = { backgroundColor: '#ffffff', fontFamily: 'Arial, Helvetica, sans-serif', color: '#1a1a1a' };
 const box = { maxWidth: '560px', margin: '0 auto', padding: '16px' };
-const para = { fontSize: '16px', lineHeight: '24px', margin: '0 0 12px' };
+/** A paragraph's style. */
+export const para = { fontSize: '16px', lineHeight: '24px', margin: '0 0 12px' };
 const small = { fontSize: '13px', lineHeight: '20px', color: '#555555', margin: '0 0 6px' };
 const button = { backgroundColor: '#1e3a8a', color: '#ffffff', padding: '12px 20px', borderRadius: '6px', fontSize: '16px', textDecoration: 'none' };
 
 /** The frame every message shares: a heading, the body, and the post's name and address. */
-function Layout(props: { preview: string; title: string; sender: Sender; footer?: ReactNode; children?: ReactNode }) {
+export function Layout(props: { preview: string; title: string; sender: Sender; footer?: ReactNode; children?: ReactNode }) {
   return h(
     Html,
     { lang: 'en' },
@@ -59,11 +60,18 @@ function Layout(props: { preview: string; title: string; sender: Sender; footer?
   );
 }
 
-const p = (...parts: ReactNode[]) => h(Text, { style: para }, ...parts);
-const action = (href: string, label: string) => h(Section, { style: { margin: '16px 0' } }, h(Button, { href, style: button }, label));
-const linkLine = (href: string) => h(Text, { style: small }, 'Or open this address: ', h(Link, { href }, href));
+/** A paragraph. */
+export const p = (...parts: ReactNode[]) => h(Text, { style: para }, ...parts);
+/** A button link. */
+export const action = (href: string, label: string) => h(Section, { style: { margin: '16px 0' } }, h(Button, { href, style: button }, label));
+/** The link to the volunteer's own sign-ups for the event (issue 43). */
+export const manageLine = (href: string | undefined) =>
+  href ? h(Text, { style: para }, 'See your sign-ups, add a shift or join a waitlist: ', h(Link, { href }, 'my sign-ups for this event')) : null;
+/** The button's address written out. */
+export const linkLine = (href: string) => h(Text, { style: small }, 'Or open this address: ', h(Link, { href }, href));
 
-async function finish(subject: string, element: ReactNode): Promise<Rendered> {
+/** Renders a message to HTML and its plain text. */
+export async function finish(subject: string, element: ReactNode): Promise<Rendered> {
   const html = await render(element);
   return { subject, html, text: toPlainText(html) };
 }
@@ -79,10 +87,18 @@ export interface EventFacts {
 export const volunteerSubjects = {
   confirmation: (title: string) => `You're signed up: ${title}`,
   reminder: (title: string) => `Reminder: ${title}`,
+  promoted: (title: string) => `You're in: ${title}`,
 };
 
 /** "You're signed up": sent after POST /api/volunteers, with the .ics attached by the caller. */
-export function volunteerConfirmation(input: { sender: Sender; name: string; role: string | null; event: EventFacts; cancelUrl: string }): Promise<Rendered> {
+export function volunteerConfirmation(input: {
+  sender: Sender;
+  name: string;
+  role: string | null;
+  event: EventFacts;
+  cancelUrl: string;
+  manageUrl?: string;
+}): Promise<Rendered> {
   const { event } = input;
   const subject = volunteerSubjects.confirmation(event.title);
   return finish(
@@ -98,6 +114,7 @@ export function volunteerConfirmation(input: { sender: Sender; name: string; rol
       p('If you can no longer come, please cancel so someone else can take your place:'),
       action(input.cancelUrl, 'Cancel my sign-up'),
       linkLine(input.cancelUrl),
+      manageLine(input.manageUrl),
     ),
   );
 }

@@ -4,8 +4,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 // id}` under a key derived from SESSION_SECRET, so nothing is stored for it and the sign-up's
 // statement writes no token row. Unguessable without the key; single use because using it
 // removes the sign-up (a new sign-up has a new id); valid until the event ends, which the
-// cancel checks against the event. Links mailed before this change hold random tokens kept in
-// mail_tokens, and still work (see cancelByToken).
+// cancel checks against the event.
 
 const PURPOSE = 'volunteer-cancel-link';
 const SHAPE = /^([1-9][0-9]{0,15})\.([A-Za-z0-9_-]{43})$/;

@@ -18,7 +18,11 @@ export interface RosterFilter {
 const iso = (d: Date | string): string => new Date(d).toISOString();
 
 function rosterQuery(db: DB, f: RosterFilter, now: Date) {
-  let q = db.selectFrom('volunteers as v').innerJoin('events as e', 'e.id', 'v.eventId').where('e.endDate', '>=', now);
+  let q = db
+    .selectFrom('volunteers as v')
+    .innerJoin('events as e', 'e.id', 'v.eventId')
+    .leftJoin('volunteerShifts as s', 's.id', 'v.shiftId')
+    .where('e.endDate', '>=', now);
   if (f.eventId !== undefined) q = q.where('v.eventId', '=', f.eventId);
   if (f.q) {
     const like = likePattern(f.q);
@@ -45,7 +49,22 @@ const columns = [
   'v.phone',
   'v.role',
   'v.createdAt as signedUpAt',
+  's.role as shift',
+  's.startDate as shiftStart',
+  'v.status',
 ] as const;
+
+/** Grouped by shift (in the event's order), each shift's waitlist after its confirmed sign-ups (issue 43). */
+function inRosterOrder<Q extends ReturnType<typeof rosterQuery>>(q: Q): Q {
+  return q
+    .orderBy('e.startDate')
+    .orderBy('e.id')
+    .orderBy(sql`s.position nulls first`)
+    .orderBy('s.id')
+    .orderBy('v.status')
+    .orderBy('v.createdAt')
+    .orderBy('v.id') as Q;
+}
 
 function toRow(r: {
   id: number;
@@ -57,19 +76,18 @@ function toRow(r: {
   phone: string | null;
   role: string | null;
   signedUpAt: Date | string;
+  shift: string | null;
+  shiftStart: Date | string | null;
+  status: 'confirmed' | 'waitlisted';
 }): RosterRow {
-  return { ...r, eventStart: iso(r.eventStart), signedUpAt: iso(r.signedUpAt) };
+  return { ...r, eventStart: iso(r.eventStart), signedUpAt: iso(r.signedUpAt), shiftStart: r.shiftStart ? iso(r.shiftStart) : null };
 }
 
 /** One page of the roster, its total, and the upcoming events with sign-ups (the filter's choices). */
 export async function rosterPage(db: DB, input: RosterFilter & { page: number }, now = new Date()): Promise<AdminVolunteersPage> {
   const [rows, total, events] = await Promise.all([
-    rosterQuery(db, input, now)
+    inRosterOrder(rosterQuery(db, input, now))
       .select(columns)
-      .orderBy('e.startDate')
-      .orderBy('e.id')
-      .orderBy('v.createdAt')
-      .orderBy('v.id')
       .limit(PAGE_SIZE)
       .offset((input.page - 1) * PAGE_SIZE)
       .execute(),
@@ -95,7 +113,19 @@ export async function rosterPage(db: DB, input: RosterFilter & { page: number },
   };
 }
 
-export const ROSTER_CSV_COLUMNS = ['Event', 'Event date', 'Event time', 'Name', 'Email', 'Phone', 'Role', 'Signed up at'] as const;
+export const ROSTER_CSV_COLUMNS = [
+  'Event',
+  'Event date',
+  'Event time',
+  'Name',
+  'Email',
+  'Phone',
+  'Role',
+  'Signed up at',
+  'Shift',
+  'Shift time',
+  'Status',
+] as const;
 
 /**
  * The roster as CSV (RFC 4180, UTF-8 with BOM for spreadsheets), every row the filter matches;
@@ -103,11 +133,27 @@ export const ROSTER_CSV_COLUMNS = ['Event', 'Event date', 'Event time', 'Name', 
  */
 export async function rosterCsv(db: DB, f: RosterFilter, now = new Date()): Promise<string> {
   const { timeZone } = await getSettings(db);
-  const rows = await rosterQuery(db, f, now).select(columns).orderBy('e.startDate').orderBy('e.id').orderBy('v.createdAt').orderBy('v.id').execute();
+  const rows = await inRosterOrder(rosterQuery(db, f, now))
+    .select(columns)
+    .execute();
   const records = rows.map((r) => {
     const start = utcToZoned(new Date(r.eventStart), timeZone);
     const at = utcToZoned(new Date(r.signedUpAt), timeZone);
-    return [r.eventTitle, start.date, start.time, r.name, r.email, r.phone ?? '', r.role ?? '', `${at.date} ${at.time}`];
+    const shift = r.shiftStart ? utcToZoned(new Date(r.shiftStart), timeZone) : null;
+    const status = r.status === 'waitlisted' ? 'Waitlist' : 'Confirmed';
+    return [
+      r.eventTitle,
+      start.date,
+      start.time,
+      r.name,
+      r.email,
+      r.phone ?? '',
+      r.role ?? '',
+      `${at.date} ${at.time}`,
+      r.shift ?? '',
+      shift ? `${shift.date} ${shift.time}` : '',
+      status,
+    ];
   });
   return `\uFEFF${stringify([[...ROSTER_CSV_COLUMNS], ...records], { escape_formulas: true, record_delimiter: 'windows' })}`;
 }

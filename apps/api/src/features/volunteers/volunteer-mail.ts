@@ -3,13 +3,10 @@ import type { DB } from '@post/db';
 import type { Env } from '../../env.ts';
 import { getSettings } from '../site-settings/site-settings.service.ts';
 import { formatEventTime } from '../mail/context.ts';
-import { enqueue, hashToken } from '../mail/outbox.ts';
+import { enqueue } from '../mail/outbox.ts';
 import { volunteerOfToken } from './cancel-link.ts';
 import { eventParams } from '../mail/render-queued.ts';
 import { calendarColumns, toCalendarRow, type CalendarEventRow } from '../events/events.service.ts';
-
-/** Purpose of the token in a volunteer's cancel link. */
-export const CANCEL_PURPOSE = 'volunteer-cancel';
 
 /** An event as the volunteer messages need it: what its iCalendar file needs. */
 export type MailEvent = CalendarEventRow;
@@ -39,8 +36,8 @@ export function confirmationRows(baseUrl: string, to: string): RawBuilder<unknow
 }
 
 /**
- * Queues the reminder of every volunteer whose event starts within REMINDER_HOURS and has not
- * started. The key names the volunteer and the event's start time: run by every node on every
+ * Queues the reminder of every confirmed volunteer whose event (or shift: its own start, issue
+ * 43) starts within REMINDER_HOURS and has not started. The key names the volunteer and the event's start time: run by every node on every
  * pass, it queues each reminder once (the unique key), and an event moved to another time gets
  * a new reminder for its new time. Sign-ups removed and events deleted have no rows left, so
  * they get none. Returns how many were queued.
@@ -48,12 +45,15 @@ export function confirmationRows(baseUrl: string, to: string): RawBuilder<unknow
 export async function queueReminders(db: DB, env: Env): Promise<number> {
   const hours = env.mail.reminderHours;
   if (hours <= 0) return 0;
+  const start = sql<Date>`coalesce(s.start_date, e.start_date)`;
   const due = await db
     .selectFrom('volunteers as v')
     .innerJoin('events as e', 'e.id', 'v.eventId')
-    .select(['v.id as volunteerId', 'v.name', 'v.email', 'v.role', 'v.createdAt as signedUpAt', 'e.id as eventId', 'e.startDate'])
-    .where('e.startDate', '>', new Date())
-    .where('e.startDate', '<=', new Date(Date.now() + hours * 3600_000))
+    .leftJoin('volunteerShifts as s', 's.id', 'v.shiftId')
+    .select(['v.id as volunteerId', 'v.name', 'v.email', 'v.role', 'v.createdAt as signedUpAt', 'e.id as eventId', start.as('startDate')])
+    .where('v.status', '=', 'confirmed')
+    .where(start, '>', new Date())
+    .where(start, '<=', new Date(Date.now() + hours * 3600_000))
     .execute();
   if (due.length === 0) return 0;
   const keys = due.map((r) => reminderKey(r.volunteerId, new Date(r.startDate)));
@@ -101,7 +101,13 @@ export function movedOrRelocated(before: EventPlaceAndTime, after: EventPlaceAnd
 export async function queueEventNotices(trx: DB, baseUrl: string, eventId: number, deleted: boolean): Promise<number> {
   const event = await loadMailEvent(trx, eventId);
   if (!event) return 0;
-  const volunteers = await trx.selectFrom('volunteers').select(['id', 'name', 'email']).where('eventId', '=', eventId).orderBy('id').execute();
+  const volunteers = await trx
+    .selectFrom('volunteers as v')
+    .leftJoin('volunteerShifts as s', 's.id', 'v.shiftId')
+    .select(['v.id', 'v.name', 'v.email', 's.startDate as shiftStart'])
+    .where('v.eventId', '=', eventId)
+    .orderBy('v.id')
+    .execute();
   if (volunteers.length === 0) return 0;
   const kind = deleted ? 'event-deleted' : 'event-changed';
   const facts = eventParams(event);
@@ -123,7 +129,8 @@ export async function queueEventNotices(trx: DB, baseUrl: string, eventId: numbe
       'event deleted',
     );
   } else {
-    const current = volunteers.map((v) => reminderKey(v.id, event.startDate));
+    // A shift's reminder is keyed to the shift's own start (issue 43).
+    const current = volunteers.map((v) => reminderKey(v.id, v.shiftStart ? new Date(v.shiftStart) : event.startDate));
     await trx
       .updateTable('mailOutbox')
       .set({ state: 'cancelled', lastError: 'event moved' })
@@ -136,6 +143,44 @@ export async function queueEventNotices(trx: DB, baseUrl: string, eventId: numbe
   return volunteers.length;
 }
 
+/**
+ * Tells the volunteers of some shifts of an event (issue 43) that their shift moved or was
+ * removed, with the existing notice (the shift's role and time as the event's); call it before
+ * a removal, since the sign-ups go with the shift. Removed shifts' queued mail is cancelled.
+ */
+export async function queueShiftNotices(trx: DB, baseUrl: string, eventId: number, shiftIds: number[], deleted: boolean): Promise<number> {
+  if (shiftIds.length === 0) return 0;
+  const event = await loadMailEvent(trx, eventId);
+  if (!event) return 0;
+  const rows = await trx
+    .selectFrom('volunteers as v')
+    .innerJoin('volunteerShifts as s', 's.id', 'v.shiftId')
+    .select(['v.id', 'v.name', 'v.email', 's.id as shiftId', 's.role as shiftRole', 's.startDate as shiftStart', 's.endDate as shiftEnd'])
+    .where('v.shiftId', 'in', shiftIds)
+    .orderBy('v.id')
+    .execute();
+  const kind = deleted ? 'shift-removed' : 'shift-changed';
+  for (const v of rows) {
+    const facts = { ...eventParams(event), title: `${event.title}: ${v.shiftRole}`, startDate: iso(v.shiftStart), endDate: iso(v.shiftEnd) };
+    await enqueue(trx, {
+      idempotencyKey: `${kind}:${v.shiftId}:${event.sequence}:${iso(v.shiftStart)}:${v.id}`,
+      kind: deleted ? 'event-deleted' : 'event-changed',
+      to: v.email,
+      template: 'event-changed',
+      params: { baseUrl, name: v.name, deleted, event: facts },
+    });
+  }
+  if (deleted)
+    await cancelQueuedMail(
+      trx,
+      rows.map((v) => v.id),
+      'shift removed',
+    );
+  return rows.length;
+}
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+
 /** Cancels the confirmations and reminders still queued for sign-ups that are going. */
 export async function cancelQueuedMail(trx: DB, volunteerIds: number[], why: string): Promise<void> {
   if (volunteerIds.length === 0) return;
@@ -145,7 +190,11 @@ export async function cancelQueuedMail(trx: DB, volunteerIds: number[], why: str
     .where('state', '=', 'queued')
     .where((eb) =>
       eb.or(
-        volunteerIds.flatMap((id) => [eb('idempotencyKey', '=', `volunteer-confirmation:${id}`), eb('idempotencyKey', 'like', `volunteer-reminder:${id}:%`)]),
+        volunteerIds.flatMap((id) => [
+          eb('idempotencyKey', '=', `volunteer-confirmation:${id}`),
+          eb('idempotencyKey', '=', `volunteer-promoted:${id}`),
+          eb('idempotencyKey', 'like', `volunteer-reminder:${id}:%`),
+        ]),
       ),
     )
     .execute();
@@ -170,24 +219,6 @@ export async function queueRemovalNotice(trx: DB, baseUrl: string, volunteerId: 
 }
 
 /**
- * The sign-up a cancel link names, as a value for `v.id = ...`: the id a signed link carries
- * (decision 0046), or for a link mailed before signed links, the subject of its stored token
- * while unused and unexpired.
- */
-export function linkedVolunteer(db: DB, linkSecret: string, token: string) {
-  return (
-    volunteerOfToken(linkSecret, token) ??
-    db
-      .selectFrom('mailTokens')
-      .select('subjectId')
-      .where('tokenHash', '=', hashToken(token))
-      .where('purpose', '=', CANCEL_PURPOSE)
-      .where('usedAt', 'is', null)
-      .where('expiresAt', '>', new Date())
-  );
-}
-
-/**
  * What a cancel link is for, without using it: the /volunteer/cancel page shows the sign-up
  * before asking. Null when the link is not one of ours, or its sign-up is gone (cancelled,
  * removed) or its event has ended.
@@ -198,11 +229,13 @@ export async function previewCancel(
   token: string,
 ): Promise<{ name: string; role: string | null; eventTitle: string; when: string; location: string } | null> {
   if (token.length < 20 || token.length > 200) return null;
+  const volunteerId = volunteerOfToken(linkSecret, token);
+  if (volunteerId === null) return null;
   const row = await db
     .selectFrom('volunteers as v')
     .innerJoin('events as e', 'e.id', 'v.eventId')
     .select(['v.name', 'v.role', 'e.title', 'e.startDate', 'e.endDate', 'e.location'])
-    .where('v.id', '=', linkedVolunteer(db, linkSecret, token))
+    .where('v.id', '=', volunteerId)
     .where('e.endDate', '>', new Date())
     .executeTakeFirst();
   if (!row) return null;

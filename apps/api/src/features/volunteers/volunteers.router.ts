@@ -3,7 +3,11 @@ import {
   AdminVolunteersInput,
   AdminVolunteersPage,
   CreateVolunteerInput,
-  VolunteerPublicSchema,
+  ManageAction,
+  ManageResult,
+  ManageTokenInput,
+  MySignUpsSchema,
+  SignUpResultSchema,
   VolunteersByEventInput,
   VolunteerViewSchema,
 } from '@post/contracts/volunteers';
@@ -13,6 +17,8 @@ import { CancelPreviewSchema, CancelSignUpInput, CancelSignUpResult } from '@pos
 import { previewCancel, queueRemovalNotice } from './volunteer-mail.ts';
 import * as service from './volunteers.service.ts';
 import { rosterPage } from './roster.service.ts';
+import { promoteByHand } from './waitlist.ts';
+import { manageSignUps, mySignUps } from './manage.service.ts';
 import { audited } from '../audit/audit.ts';
 import type { DB } from '@post/db';
 
@@ -40,9 +46,18 @@ export const volunteersRouter = router({
     .output(AdminVolunteersPage)
     .query(({ ctx, input }) => rosterPage(ctx.db, input)),
   create: publicProcedure
-    .meta({ changesContent: true, openapi: { method: 'POST', path: '/volunteers', tags, summary: 'Sign up to volunteer for an event' } })
+    .meta({
+      changesContent: true,
+      openapi: {
+        method: 'POST',
+        path: '/volunteers',
+        tags,
+        summary:
+          'Sign up to volunteer for an event: shiftId is required when the event has shifts (shiftIds for several, one confirmation); with waitlist=true a full shift or event answers 201 { status: "waitlisted", position } instead of 409',
+      },
+    })
     .input(CreateVolunteerInput)
-    .output(VolunteerPublicSchema)
+    .output(SignUpResultSchema)
     .mutation(({ ctx, input }) => service.signUp(ctx, input)),
   remove: adminProcedure
     .meta({
@@ -51,7 +66,8 @@ export const volunteersRouter = router({
         method: 'DELETE',
         path: '/volunteers/{id}',
         tags,
-        summary: 'Remove a volunteer sign-up (404 when missing); the position is free again and the volunteer is told by e-mail',
+        summary:
+          'Remove a volunteer sign-up (404 when missing); the volunteer is told by e-mail and the place goes to the first person waiting, who is told "You\'re in"',
         protect: true,
       },
     })
@@ -64,10 +80,57 @@ export const volunteersRouter = router({
       // The volunteer hears of it by e-mail, queued in the removal's transaction (issue 20 #5).
       await audited(ctx, { entity: 'volunteer', action: 'delete', id: input.id, before }, async (trx) => {
         await queueRemovalNotice(trx, ctx.env.siteUrl, input.id);
-        await service.removeVolunteer(trx, input.id);
+        await service.removeVolunteer(trx, input.id, ctx.env.siteUrl);
       });
       return { ok: true as const };
     }),
+  promote: adminProcedure
+    .meta({
+      changesContent: true,
+      openapi: {
+        method: 'POST',
+        path: '/volunteers/{id}/promote',
+        tags,
+        summary:
+          'Give a waiting sign-up a place by hand, whatever the capacity (400 when it is not waiting, 404 when missing); the volunteer is told "You\'re in"',
+        protect: true,
+      },
+    })
+    .input(IdInput)
+    .output(Ok)
+    .mutation(async ({ ctx, input }) => {
+      const before = (trx: DB) =>
+        trx.selectFrom('volunteers').select(['id', 'eventId', 'shiftId', 'name', 'status']).where('id', '=', input.id).executeTakeFirst();
+      await audited(ctx, { entity: 'volunteer', action: 'promote', id: input.id, before }, (trx) => promoteByHand(trx, ctx.env.siteUrl, input.id));
+      return { ok: true as const };
+    }),
+  // The confirmation's link (issue 43): null rather than a 4xx for a link no longer valid, as cancelPreview.
+  mine: publicProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/volunteers/mine',
+        tags,
+        summary: "One person's sign-ups for an event, by the token of their confirmation's link, with the event's shifts (null when the link is not valid)",
+      },
+    })
+    .input(ManageTokenInput)
+    .output(MySignUpsSchema.nullable())
+    .query(({ ctx, input }) => mySignUps(ctx.db, ctx.env.mail.linkSecret, input.token)),
+  manage: publicProcedure
+    .meta({
+      changesContent: true,
+      openapi: {
+        method: 'POST',
+        path: '/volunteers/mine',
+        tags,
+        summary:
+          "With the confirmation's token: action=cancel one of the person's sign-ups (volunteerId), or action=add a shift (shiftId; its waitlist when full)",
+      },
+    })
+    .input(ManageAction)
+    .output(ManageResult)
+    .mutation(({ ctx, input }) => manageSignUps(ctx.db, ctx.env.mail.linkSecret, ctx.env.siteUrl, input)),
   cancel: publicProcedure
     .meta({
       changesContent: true,

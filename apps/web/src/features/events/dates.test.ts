@@ -25,6 +25,7 @@ function event(over: Partial<Event>): Event {
     seriesId: null,
     recurrence: null,
     repeats: null,
+    shifts: [],
     ...over,
   };
 }

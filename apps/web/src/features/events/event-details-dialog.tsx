@@ -13,6 +13,8 @@ import { usePostFormat } from '../../lib/format.ts';
 import { plainDateLabel } from './dates.ts';
 import { CHIP_CLASS, eventTypeOf } from './event-types.ts';
 import { useReturnFocus } from '../../lib/use-return-focus.ts';
+import { filledText } from '@post/contracts/shift-text';
+import { useShiftTime } from '../volunteers/shift-time.ts';
 
 /** What the popup shows: a stored event, a generated holiday, or an id that matches nothing. */
 export type SelectedEvent = { kind: 'event'; event: Event } | { kind: 'holiday'; holiday: Holiday } | { kind: 'missing' };
@@ -99,6 +101,11 @@ function EventBody({ event, isAdmin, onVolunteer }: { event: Event; isAdmin: boo
             {event.volunteerCount} of {event.volunteerPositions} positions filled
           </Row>
         ) : null}
+        {event.shifts.length ? (
+          <Row label="Shifts">
+            <ShiftLines shifts={event.shifts} />
+          </Row>
+        ) : null}
       </dl>
       <DialogFooter className="flex-wrap">
         <DialogClose asChild>
@@ -119,12 +126,27 @@ function EventBody({ event, isAdmin, onVolunteer }: { event: Event; isAdmin: boo
             Volunteer
           </Button>
         ) : state === 'full' && event.volunteerPositions > 0 ? (
-          <Button variant="destructive" disabled>
-            Full
+          // A full event offers its waitlist (issue 43).
+          <Button variant="outline" onClick={() => onVolunteer(event)}>
+            Full — join the waitlist
           </Button>
         ) : null}
       </DialogFooter>
     </>
+  );
+}
+
+/** The popup's shift list: role, time, "3 of 4 filled". */
+function ShiftLines({ shifts }: { shifts: Event['shifts'] }) {
+  const when = useShiftTime();
+  return (
+    <ul className="space-y-1">
+      {shifts.map((s) => (
+        <li key={s.id}>
+          <span className="font-semibold">{s.role}</span>, {when(s)}: {filledText(s.filled, s.capacity)}
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -128,7 +128,10 @@ export function EventsPage({
   }, []);
 
   const openEvent = useCallback((eventId: string) => void select(/^\d+$/.test(eventId) ? Number(eventId) : eventId), [select]);
-  const volunteer = useCallback((e: Event) => setSignup({ id: e.id, title: e.title, startDate: e.startDate }), []);
+  const volunteer = useCallback(
+    (e: Event) => setSignup({ id: e.id, title: e.title, startDate: e.startDate, shifts: e.shifts, full: e.volunteerCount >= e.volunteerPositions }),
+    [],
+  );
   const volunteerFromPopup = (e: Event) => {
     // The popup's Volunteer button has focus: let go of it before the popup is hidden, or the
     // browser warns that aria-hidden was put on a focused element (issue 23 #18). Only from the

@@ -44,7 +44,8 @@ export function volunteerNeedRows(events: Event[], now = Date.now(), series?: nu
   return rows;
 }
 
-function isFull(e: Event): boolean {
+/** No position left (with shifts: every shift full). */
+export function isFull(e: Event): boolean {
   return e.volunteerPositions <= 0 || e.volunteerCount >= e.volunteerPositions;
 }
 
@@ -101,9 +102,14 @@ export function VolunteerNeeds({
               <Link to="/admin/events/$id" params={{ id: String(e.id) }} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
                 Manage<span className="sr-only">: {e.title}</span>
               </Link>
-            ) : isFull(e) ? (
+            ) : e.volunteerPositions <= 0 ? (
               <Button size="sm" variant="outline" disabled>
                 Full<span className="sr-only">: {e.title}</span>
+              </Button>
+            ) : isFull(e) ? (
+              // A full event offers its waitlist (issue 43) instead of a dead button.
+              <Button size="sm" variant="outline" onClick={() => onVolunteer(e)}>
+                Full — join the waitlist<span className="sr-only">: {e.title}</span>
               </Button>
             ) : (
               <Button size="sm" variant="destructive" onClick={() => onVolunteer(e)}>

@@ -1,8 +1,10 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { T, TEXT } from '@post/contracts/messages';
-import { VolunteerFormSchema, type VolunteerFormValues } from '@post/contracts/volunteers';
+import { VolunteerFormSchema, type SignUpResult, type VolunteerFormValues } from '@post/contracts/volunteers';
+import { waitlistedText, type Shift } from '@post/contracts/shifts';
+import { ShiftChoice, shiftFull } from './shift-choice.tsx';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { Button } from '@post/ui/components/button';
@@ -23,6 +25,17 @@ export interface VolunteerTarget {
   id: number;
   title: string;
   startDate: string;
+  /** Its shifts (issue 43); none for one pool of positions. */
+  shifts?: Shift[];
+  /** No position left: signing up joins the waitlist. */
+  full?: boolean;
+}
+
+/** What the success toast says: the spec's text, or the places on waitlists (announced by screen readers). */
+function successText(r: SignUpResult): string {
+  const waiting = (r.signUps ?? [r]).filter((s) => s.status === 'waitlisted');
+  if (waiting.length === 0) return T.volunteerSuccess.description;
+  return `You were ${waiting.map((s) => waitlistedText(s.position ?? 1)).join('; ')}. We will e-mail you when a place is yours.`;
 }
 
 /**
@@ -48,23 +61,38 @@ export function VolunteerSignupDialog({
   // A different event keeps what was typed (people often try the next event when one is full),
   // but not the errors of the last attempt.
   const eventId = event?.id;
+  const [chosen, setChosen] = useState<number[]>([]);
+  const [shiftError, setShiftError] = useState<string | undefined>();
+  // The shifts chosen belong to one event: another event starts with none (set in the render, decision 0067).
+  const [chosenFor, setChosenFor] = useState(eventId);
+  if (chosenFor !== eventId) {
+    setChosenFor(eventId);
+    setChosen([]);
+    setShiftError(undefined);
+  }
   useEffect(() => {
     if (eventId !== undefined) form.clearErrors();
   }, [eventId, form]);
+  const shifts = event?.shifts ?? [];
+  const waitlist = shifts.length ? shifts.some((s) => chosen.includes(s.id) && shiftFull(s)) : event?.full === true;
 
   const onSubmit = form.handleSubmit(async (values) => {
     if (!event) return;
+    if (shifts.length && chosen.length === 0) return setShiftError('Choose at least one shift.');
     try {
-      await signUp.mutateAsync({
+      const result = await signUp.mutateAsync({
         eventId: event.id,
         name: values.name,
         email: values.email,
         phone: values.phone || null,
-        role: values.role || null,
+        role: shifts.length ? null : values.role || null,
         website: values.website || undefined,
+        ...(shifts.length ? { shiftIds: shifts.filter((s) => chosen.includes(s.id)).map((s) => s.id) } : {}),
+        ...(waitlist ? { waitlist: true } : {}),
       });
-      toast.success(T.volunteerSuccess.title, { description: T.volunteerSuccess.description });
+      toast.success(T.volunteerSuccess.title, { description: successText(result) });
       form.reset(EMPTY);
+      setChosen([]);
       onClose();
       await utils.events.invalidate();
     } catch (err) {
@@ -94,7 +122,24 @@ export function VolunteerSignupDialog({
           <TextField form={form} name="name" label="Name" autoComplete="name" required />
           <TextField form={form} name="email" label="Email" type="email" inputMode="email" autoComplete="email" required />
           <TextField form={form} name="phone" label="Phone (optional)" type="tel" inputMode="tel" autoComplete="tel" />
-          <TextField form={form} name="role" label="Role (optional)" description="For example: kitchen, setup crew, greeter." />
+          {shifts.length ? (
+            <ShiftChoice
+              shifts={shifts}
+              chosen={chosen}
+              onChange={(ids) => {
+                setChosen(ids);
+                setShiftError(undefined);
+              }}
+              error={shiftError}
+            />
+          ) : (
+            <TextField form={form} name="role" label="Role (optional)" description="For example: kitchen, setup crew, greeter." />
+          )}
+          {!shifts.length && event?.full ? (
+            <p className="rounded-lg border bg-muted p-3 text-base">
+              Every position is filled. Sign up to join the waitlist: we will e-mail you if a place opens.
+            </p>
+          ) : null}
           {/* People never see or fill this; simple bots do. */}
           <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
             <label>
@@ -109,7 +154,7 @@ export function VolunteerSignupDialog({
               </Button>
             </DialogClose>
             <Button type="submit" variant="destructive" disabled={submitting}>
-              {submitting ? 'Submitting...' : 'Sign Up'}
+              {submitting ? 'Submitting...' : waitlist ? 'Join the waitlist' : 'Sign Up'}
             </Button>
           </DialogFooter>
         </form>

@@ -3,7 +3,10 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
-import type { z } from 'zod';
+import { z } from 'zod';
+import { ShiftFormSchema } from '@post/contracts/shifts';
+import { ShiftsField, shiftsToForm } from './shifts-field.tsx';
+import { PromoteVolunteer } from '../volunteers/promote-button.tsx';
 import { DEFAULT_VOLUNTEER_POSITIONS, EventFormSchema, MAX_VOLUNTEER_POSITIONS, type EventDetail, type EventScope } from '@post/contracts/events';
 import { EVENT_TYPES, labelOf, type EventType } from '@post/contracts/enums';
 import { CONFIRM, T, TEXT, V } from '@post/contracts/messages';
@@ -39,12 +42,15 @@ import { DuplicateLink, EventDeleteButton } from '../tables/event-row-actions.ts
 
 // The form's own rule on top of the contract: the end may not come before the start. The picture
 // is a field of the form, so its draft keeps it (issue 22); so is "Repeats" (issue 20).
-const schema = EventFormSchema.extend({ picture: FormPictureSchema, repeat: RepeatFormSchema }).superRefine((v, ctx) => {
+const schema = EventFormSchema.extend({ picture: FormPictureSchema, repeat: RepeatFormSchema, shifts: z.array(ShiftFormSchema) }).superRefine((v, ctx) => {
   if (v.endDate < v.startDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: V.endBeforeStart });
   else if (v.endDate === v.startDate && v.endTime < v.startTime) ctx.addIssue({ code: 'custom', path: ['endTime'], message: V.endBeforeStart });
   checkRepeat(v.repeat, v.startDate, ctx);
 });
 type FormIn = z.input<typeof schema>;
+/** The form's values as typed and as checked (the shifts field's types). */
+export type EventFormIn = FormIn;
+export type EventFormOut = FormOut;
 /** The event's own values, before its picture is added. */
 type EventValues = Omit<FormIn, 'picture'>;
 type FormOut = z.output<typeof schema>;
@@ -66,6 +72,7 @@ function newEventValues(timeZone: string, start?: string, end?: string): EventVa
     type: 'regular',
     volunteerPositions: DEFAULT_VOLUNTEER_POSITIONS,
     repeat: NO_REPEAT,
+    shifts: [],
   };
 }
 
@@ -105,6 +112,8 @@ export function EventFormPage({ id, start, end, from }: { id?: number; start?: s
           volunteerPositions: e.volunteerPositions,
           // A duplicate is one event; editing an occurrence shows its series' rule.
           repeat: id === undefined ? NO_REPEAT : repeatFromRecurrence(e.recurrence, s.date),
+          // A duplicate copies the shifts, not their sign-ups.
+          shifts: shiftsToForm(e.shifts, timeZone).map((sh) => (id === undefined ? { ...sh, shiftId: undefined, signups: 0 } : sh)),
         } satisfies EventValues,
         unreadable: false,
       };
@@ -166,7 +175,7 @@ export function EventFormPage({ id, start, end, from }: { id?: number; start?: s
             volunteers={id !== undefined ? (event.data?.volunteers.length ?? 0) : 0}
           />
           {id !== undefined ? <EventServiceSection eventId={id} /> : null}
-          {id !== undefined && event.data ? <VolunteerList eventId={id} volunteers={event.data.volunteers} /> : null}
+          {id !== undefined && event.data ? <VolunteerList eventId={id} volunteers={event.data.volunteers} shifts={event.data.shifts} /> : null}
         </>
       )}
     </Page>
@@ -214,6 +223,15 @@ function EventForm({
       endDate: zonedToUtc(v.endDate, v.endTime, timeZone).toISOString(),
       type: v.type as EventType,
       volunteerPositions: v.volunteerPositions,
+      // Matched by id on the server (decision 0064); [] removes an event's shifts.
+      shifts: v.shifts.map((sh) => ({
+        id: sh.shiftId,
+        role: sh.role,
+        startDate: zonedToUtc(sh.date, sh.startTime, timeZone).toISOString(),
+        endDate: zonedToUtc(sh.date, sh.endTime, timeZone).toISOString(),
+        capacity: sh.capacity,
+        note: sh.note || null,
+      })),
     };
     try {
       if (id === undefined) await create.mutateAsync({ ...body, recurrence });
@@ -281,6 +299,7 @@ function EventForm({
           </div>
         </fieldset>
         <RepeatField form={form} occurrence={seriesId !== null} />
+        <ShiftsField form={form} />
         <div className="grid gap-4 sm:grid-cols-2">
           <SelectField form={form} name="type" label="Event Type" options={TYPE_OPTIONS} required />
           <TextField
@@ -292,7 +311,7 @@ function EventForm({
             min={0}
             max={MAX_VOLUNTEER_POSITIONS}
             step={1}
-            description="How many volunteers can sign up; 0 closes volunteering."
+            description="How many volunteers can sign up; 0 closes volunteering. Not used when the event has shifts."
           />
         </div>
         {id !== undefined ? (
@@ -334,7 +353,11 @@ function EventForm({
 }
 
 /** Registered volunteers (spec §2); an administrator can remove a sign-up, after confirming. */
-function VolunteerList({ eventId, volunteers }: { eventId: number; volunteers: EventDetail['volunteers'] }) {
+function VolunteerList({ eventId, volunteers, shifts }: { eventId: number; volunteers: EventDetail['volunteers']; shifts: EventDetail['shifts'] }) {
+  // With shifts, the role is the shift's; people waiting show their place and can be given one (issue 43).
+  const shiftRole = new Map(shifts.map((s) => [s.id, s.role]));
+  const roleOf = (v: EventDetail['volunteers'][number]) =>
+    [v.shiftId !== undefined ? shiftRole.get(v.shiftId) : v.role, v.status === 'waitlisted' ? `waitlist #${v.position}` : null].filter(Boolean).join(', ');
   return (
     <section aria-labelledby="volunteers-heading" className="mt-8">
       <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
@@ -355,7 +378,8 @@ function VolunteerList({ eventId, volunteers }: { eventId: number; volunteers: E
             {volunteers.map((v) => (
               <li key={v.id} className="rounded-lg border bg-card p-4">
                 <p className="text-lg font-semibold">{v.name}</p>
-                {v.role ? <p className="text-muted-foreground">{v.role}</p> : null}
+                {roleOf(v) ? <p className="text-muted-foreground">{roleOf(v)}</p> : null}
+                {v.status === 'waitlisted' ? <PromoteVolunteer id={v.id} name={v.name} /> : null}
                 {v.email ? (
                   <a href={`mailto:${v.email}`} className="block text-primary underline underline-offset-4 [overflow-wrap:anywhere]">
                     {v.email}
@@ -404,8 +428,9 @@ function VolunteerList({ eventId, volunteers }: { eventId: number; volunteers: E
                         '-'
                       )}
                     </TableCell>
-                    <TableCell>{v.role || '-'}</TableCell>
-                    <TableCell className="text-right">
+                    <TableCell>{roleOf(v) || '-'}</TableCell>
+                    <TableCell className="space-x-2 text-right whitespace-nowrap">
+                      {v.status === 'waitlisted' ? <PromoteVolunteer id={v.id} name={v.name} /> : null}
                       <RemoveVolunteer id={v.id} name={v.name} />
                     </TableCell>
                   </TableRow>

@@ -112,7 +112,8 @@ export function RosterPage({ search }: { search: RosterSearch }) {
               </span>
             ),
           },
-          { header: 'Role', cell: (v) => v.role || '-' },
+          // With shifts, the shift's role; people waiting say so (issue 43).
+          { header: 'Role', cell: (v) => [v.shift ?? v.role, v.status === 'waitlisted' ? 'waitlist' : null].filter(Boolean).join(', ') || '-' },
           {
             header: 'Signed up',
             cell: (v) => (

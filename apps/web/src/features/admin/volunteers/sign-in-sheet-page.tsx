@@ -3,6 +3,7 @@ import { PrinterCheckIcon } from 'lucide-react';
 import type { EventDetail } from '@post/contracts/events';
 import { Button } from '@post/ui/components/button';
 import { Page } from '../../../layout/page.tsx';
+import { useShiftTime } from '../../volunteers/shift-time.ts';
 import { usePostFormat } from '../../../lib/format.ts';
 import { errorStatus, trpc } from '../../../lib/trpc.ts';
 import { useSiteSettings } from '../../site-settings/use-site-settings.ts';
@@ -67,10 +68,25 @@ export function SignInSheetPage({ id }: { id: number }) {
   );
 }
 
+type SheetVolunteer = EventDetail['volunteers'][number];
+
+/** The sheet's blocks: one per shift (issue 43), or one for an event without shifts; each with its waitlist. */
+function blocksOf(event: EventDetail, when: (s: { startDate: string; endDate: string }) => string) {
+  const confirmed = (v: SheetVolunteer) => v.status !== 'waitlisted';
+  if (event.shifts.length === 0)
+    return [
+      { key: 'event', heading: null, rows: event.volunteers.filter(confirmed), waiting: event.volunteers.filter((v) => !confirmed(v)), size: SHEET_ROWS },
+    ];
+  return event.shifts.map((s) => {
+    const mine = event.volunteers.filter((v) => v.shiftId === s.id);
+    return { key: String(s.id), heading: `${s.role}, ${when(s)}`, rows: mine.filter(confirmed), waiting: mine.filter((v) => !confirmed(v)), size: s.capacity };
+  });
+}
+
 function Sheet({ event }: { event: EventDetail }) {
   const f = usePostFormat();
+  const when = useShiftTime();
   const postName = useSiteSettings().data.postName;
-  const blanks = Math.max(0, SHEET_ROWS - event.volunteers.length);
   return (
     <article aria-label={`Sign-in sheet: ${event.title}`} className="min-w-[36rem] text-[11pt] leading-snug">
       <p className="text-[10pt] tracking-wide uppercase">{postName} · Volunteer sign-in</p>
@@ -83,47 +99,64 @@ function Sheet({ event }: { event: EventDetail }) {
         <dt className="font-semibold">Place</dt>
         <dd>{event.location}</dd>
       </dl>
-      <table className="mt-4 w-full border-collapse" aria-label="Volunteers">
-        <thead>
-          <tr>
-            <th scope="col" className="w-8 border border-black px-2 py-1 text-left">
-              #
-            </th>
-            <th scope="col" className="w-[30%] border border-black px-2 py-1 text-left">
-              Name
-            </th>
-            <th scope="col" className="w-[20%] border border-black px-2 py-1 text-left">
-              Role
-            </th>
-            <th scope="col" className="w-[18%] border border-black px-2 py-1 text-left">
-              Phone
-            </th>
-            <th scope="col" className="border border-black px-2 py-1 text-left">
-              Signature
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {event.volunteers.map((v, i) => (
-            <tr key={v.id} className="h-[8.2mm] break-inside-avoid">
-              <td className="border border-black px-2 tabular-nums">{i + 1}</td>
-              <td className="border border-black px-2">{v.name}</td>
-              <td className="border border-black px-2">{v.role ?? ''}</td>
-              <td className="border border-black px-2 whitespace-nowrap">{v.phone ?? ''}</td>
-              <td className="border border-black px-2" />
-            </tr>
-          ))}
-          {Array.from({ length: blanks }, (_, i) => (
-            <tr key={`blank-${i}`} className="h-[8.2mm]" aria-hidden="true">
-              <td className="border border-black px-2 tabular-nums">{event.volunteers.length + i + 1}</td>
-              <td className="border border-black" />
-              <td className="border border-black" />
-              <td className="border border-black" />
-              <td className="border border-black" />
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      {blocksOf(event, when).map((b) => (
+        <section key={b.key} className="break-inside-avoid">
+          {b.heading ? <h3 className="mt-4 text-[13pt] font-bold">{b.heading}</h3> : null}
+          <SheetTable label={b.heading ?? 'Volunteers'} rows={b.rows} blanks={Math.max(0, b.size - b.rows.length)} />
+          {b.waiting.length ? (
+            <p className="mt-1">
+              <span className="font-semibold">Waitlist, in order: </span>
+              {b.waiting.map((v) => v.name).join(', ')}
+            </p>
+          ) : null}
+        </section>
+      ))}
     </article>
+  );
+}
+
+function SheetTable({ label, rows, blanks }: { label: string; rows: SheetVolunteer[]; blanks: number }) {
+  return (
+    <table className="mt-4 w-full border-collapse" aria-label={label}>
+      <thead>
+        <tr>
+          <th scope="col" className="w-8 border border-black px-2 py-1 text-left">
+            #
+          </th>
+          <th scope="col" className="w-[30%] border border-black px-2 py-1 text-left">
+            Name
+          </th>
+          <th scope="col" className="w-[20%] border border-black px-2 py-1 text-left">
+            Role
+          </th>
+          <th scope="col" className="w-[18%] border border-black px-2 py-1 text-left">
+            Phone
+          </th>
+          <th scope="col" className="border border-black px-2 py-1 text-left">
+            Signature
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((v, i) => (
+          <tr key={v.id} className="h-[8.2mm] break-inside-avoid">
+            <td className="border border-black px-2 tabular-nums">{i + 1}</td>
+            <td className="border border-black px-2">{v.name}</td>
+            <td className="border border-black px-2">{v.role ?? ''}</td>
+            <td className="border border-black px-2 whitespace-nowrap">{v.phone ?? ''}</td>
+            <td className="border border-black px-2" />
+          </tr>
+        ))}
+        {Array.from({ length: blanks }, (_, i) => (
+          <tr key={`blank-${i}`} className="h-[8.2mm]" aria-hidden="true">
+            <td className="border border-black px-2 tabular-nums">{rows.length + i + 1}</td>
+            <td className="border border-black" />
+            <td className="border border-black" />
+            <td className="border border-black" />
+            <td className="border border-black" />
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }

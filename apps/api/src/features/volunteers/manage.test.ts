@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SHIFT_E } from '@post/contracts/shifts';
+import { createMailTestApp, type Agent } from '../../test-helpers.ts';
+import type { SmtpSink } from '../mail/smtp-sink.ts';
+import { manageToken } from './manage-link.ts';
+
+// The page behind a confirmation's link (issue 43): the signed link is the key to one person's
+// sign-ups for one event; cancel one (its place goes to the first waiting), or add a shift.
+
+let t: Awaited<ReturnType<typeof createMailTestApp>>['t'];
+let sink: SmtpSink;
+let admin: Agent;
+beforeAll(async () => {
+  ({ t, sink } = await createMailTestApp());
+  admin = t.agent();
+  await admin.loginAdmin();
+});
+afterAll(async () => {
+  await t?.close();
+  await sink?.stop();
+});
+
+const HOUR = 60 * 60 * 1000;
+const at = (h: number) => new Date(Date.now() + h * HOUR).toISOString();
+let n = 0;
+const post = (url: string, body: Record<string, unknown>) =>
+  t.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body), remoteAddress: `10.6.0.${++n}` });
+
+describe('my sign-ups', () => {
+  it('lists, cancels and adds with the signed link only; the confirmation carries it', async () => {
+    const ev = (
+      await admin.post('/api/events', {
+        title: 'Poppy Day',
+        description: 'd',
+        location: 'Main Street Market',
+        startDate: at(48),
+        endDate: at(54),
+        shifts: [
+          { role: 'Morning', startDate: at(48), endDate: at(50), capacity: 1 },
+          { role: 'Afternoon', startDate: at(50), endDate: at(52), capacity: 3 },
+          { role: 'Evening', startDate: at(52), endDate: at(54), capacity: 1 },
+        ],
+      })
+    ).json();
+    const [morning, afternoon, evening] = ev.shifts as { id: number }[];
+    expect((await post('/api/volunteers', { name: 'Ann Able', email: 'ann@example.org', eventId: ev.id, shiftId: morning!.id })).statusCode).toBe(200);
+    expect((await post('/api/volunteers', { name: 'Ed Early', email: 'ed@example.org', eventId: ev.id, shiftId: evening!.id })).statusCode).toBe(200);
+    expect(
+      (await post('/api/volunteers', { name: 'Wes Wait', email: 'wes@example.org', eventId: ev.id, shiftId: morning!.id, waitlist: true })).statusCode,
+    ).toBe(201);
+
+    await t.app.mailWorker.runOnce();
+    const token = manageToken(t.env.mail.linkSecret, ev.id, 'ANN@example.org');
+    const mail = sink.messages.find((m) => (m.to && !Array.isArray(m.to) ? m.to.text : '').includes('ann@example.org'))!;
+    expect(mail.text).toContain(`/volunteer/manage?token=${token}`);
+
+    const mine = await t.agent().get(`/api/volunteers/mine?token=${token}`);
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json()).toMatchObject({
+      name: 'Ann Able',
+      event: { id: ev.id, location: 'Main Street Market' },
+      signUps: [{ role: 'Morning', status: 'confirmed' }],
+    });
+    expect(mine.json().shifts).toHaveLength(3);
+    // A forged or foreign link shows nothing.
+    expect((await t.agent().get(`/api/volunteers/mine?token=${ev.id}.${'A'.repeat(43)}`)).json()).toBeNull();
+
+    // Add a shift with room, and a full one's waitlist.
+    const added = await post('/api/volunteers/mine', { token, action: 'add', shiftId: afternoon!.id });
+    expect(added.statusCode, added.body).toBe(200);
+    expect(added.json().added).toMatchObject({ status: 'confirmed', shiftId: afternoon!.id });
+    const waiting = await post('/api/volunteers/mine', { token, action: 'add', shiftId: evening!.id });
+    expect(waiting.json().added).toMatchObject({ status: 'waitlisted', position: 1 });
+
+    // Only one's own sign-ups can be cancelled.
+    const edId = (await t.db.selectFrom('volunteers').select('id').where('email', '=', 'ed@example.org').executeTakeFirstOrThrow()).id;
+    const foreign = await post('/api/volunteers/mine', { token, action: 'cancel', volunteerId: edId });
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json()).toEqual({ message: SHIFT_E.notOnEvent });
+
+    // Cancelling the morning gives it to Wes, with one "You're in".
+    const morningId = mine.json().signUps[0].id as number;
+    expect((await post('/api/volunteers/mine', { token, action: 'cancel', volunteerId: morningId })).statusCode).toBe(200);
+    expect((await t.db.selectFrom('volunteers').select('status').where('email', '=', 'wes@example.org').executeTakeFirstOrThrow()).status).toBe('confirmed');
+    const promoted = await t.db
+      .selectFrom('mailOutbox')
+      .select('id')
+      .where('toAddress', '=', 'wes@example.org')
+      .where('kind', '=', 'volunteer-promoted')
+      .execute();
+    expect(promoted).toHaveLength(1);
+    const after = (await t.agent().get(`/api/volunteers/mine?token=${token}`)).json();
+    expect(after.signUps.map((s: { role: string; status: string; position?: number }) => [s.role, s.status, s.position])).toEqual([
+      ['Afternoon', 'confirmed', undefined],
+      ['Evening', 'waitlisted', 1],
+    ]);
+    const bad = await post('/api/volunteers/mine', { token: 'x'.repeat(30), action: 'cancel', volunteerId: edId });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ message: SHIFT_E.manageLinkInvalid });
+  });
+});

@@ -1,0 +1,174 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { mkdirSync } from 'node:fs';
+import type { BrowserContext, Page } from 'playwright-core';
+import { zonedToUtc } from '@post/contracts/rules/event-time';
+import { T } from '@post/contracts/messages';
+import { apiSignInAdmin, startSite, type TestSite } from './harness.ts';
+import { isFocused, postDate } from './admin-helpers.ts';
+import { manageToken } from '../../api/src/features/volunteers/manage-link.ts';
+
+// Volunteer shifts and the waitlist in the dialog (issue 43), on a phone and on a wide screen,
+// with the keyboard only: the shifts are a list of large check boxes with "n of m filled", a
+// full one reads "Full — join the waitlist", and joining it is announced with the place.
+
+const ZONE = 'America/New_York';
+const SHOTS = process.env.SHIFT_SHOTS;
+let site: TestSite;
+let admin: BrowserContext;
+let eventId: number;
+const TITLE = 'Fish Fry Friday';
+/** Known, so the test can sign a confirmation's link as the server does. */
+const SECRET = 'e2e-shifts-session-secret-0123456789abcdef';
+
+async function shot(page: Page, name: string) {
+  if (!SHOTS) return;
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+before(async () => {
+  site = await startSite({ env: { SESSION_SECRET: SECRET } });
+  ({ context: admin } = await site.newPage());
+  await apiSignInAdmin(admin);
+  const day = postDate(5, ZONE);
+  const at = (time: string) => zonedToUtc(day, time, ZONE).toISOString();
+  const res = await admin.request.post('/api/events', {
+    data: {
+      title: TITLE,
+      description: 'Fish, fries and coleslaw.',
+      location: 'Post Home, 100 Main Street',
+      startDate: at('11:00'),
+      endDate: at('14:00'),
+      type: 'fundraiser',
+      shifts: [
+        { role: 'Server', startDate: at('11:00'), endDate: at('14:00'), capacity: 4, note: 'Aprons provided' },
+        { role: 'Cashier', startDate: at('11:00'), endDate: at('14:00'), capacity: 1 },
+      ],
+    },
+  });
+  assert.equal(res.status(), 200, await res.text());
+  const body = (await res.json()) as { id: number; shifts: { id: number }[] };
+  eventId = body.id;
+  // The Cashier's one place is taken.
+  const taken = await admin.request.post('/api/volunteers', { data: { name: 'Carla Cash', email: 'carla@example.org', eventId, shiftId: body.shifts[1]!.id } });
+  assert.equal(taken.status(), 200, await taken.text());
+});
+after(async () => site?.close());
+
+describe('the volunteer dialog with shifts', () => {
+  for (const [width, who, position] of [
+    [390, 'phone', 1],
+    [1280, 'wide', 2],
+  ] as const) {
+    it(`signs up for one shift and joins another's waitlist with the keyboard only (${width} px)`, async () => {
+      const { page, context } = await site.newPage({ width, height: width === 390 ? 844 : 900 });
+      await page.goto('/events');
+      const entry = page.locator(`${width === 390 ? 'li' : 'tr'}[data-event-id="${eventId}"]`);
+      const open = entry.getByRole('button', { name: /Volunteer/ });
+      await open.focus();
+      await page.keyboard.press('Enter');
+      const dialog = page.getByRole('dialog', { name: TITLE });
+      await dialog.waitFor();
+      // The shifts are check boxes with their role, time and how full they are.
+      const server = dialog.getByRole('checkbox', { name: /Server/ });
+      const cashier = dialog.getByRole('checkbox', { name: /Cashier/ });
+      await server.waitFor();
+      assert.match(
+        (await dialog.locator('label').filter({ hasText: 'Server' }).innerText()).replace(/\s+/g, ' '),
+        new RegExp(`Server .* ${position - 1} of 4 filled Aprons provided`),
+      );
+      assert.match(await dialog.locator('label').filter({ hasText: 'Cashier' }).innerText(), /1 of 1 filled · Full — join the waitlist/);
+      // A phone's tap target is at least 44 px high.
+      const box = (await dialog.locator('label').filter({ hasText: 'Server' }).boundingBox())!;
+      assert.ok(box.height >= 44, `tap target ${box.height}px`);
+      await shot(page, `shifts-dialog-${width}`);
+
+      assert.ok(await isFocused(dialog.getByRole('textbox', { name: 'Name' })), 'focus starts on Name');
+      await page.keyboard.type(`Pat ${who}`);
+      await page.keyboard.press('Tab');
+      await page.keyboard.type(`pat.${who}@example.org`);
+      await page.keyboard.press('Tab'); // phone, left empty
+      await page.keyboard.press('Tab');
+      assert.ok(await isFocused(server), 'the first shift comes after the phone');
+      await page.keyboard.press('Space');
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Space');
+      assert.equal(await server.isChecked(), true);
+      assert.equal(await cashier.isChecked(), true);
+      const submit = dialog.getByRole('button', { name: 'Join the waitlist' });
+      await submit.focus();
+      await page.keyboard.press('Enter');
+      // The toast (a live region) tells the place, as a screen reader reads it.
+      await page.getByText(T.volunteerSuccess.title).waitFor();
+      await page.getByText(`added to the waitlist, position ${position}`).waitFor();
+      await dialog.waitFor({ state: 'hidden' });
+      await shot(page, `shifts-after-${width}`);
+      await context.close();
+    });
+  }
+
+  it('leaves the event with each shift counted and the waitlist in order', async () => {
+    const event = (await (await admin.request.get(`/api/events/${eventId}`)).json()) as {
+      volunteerPositions: number;
+      volunteerCount: number;
+      shifts: { role: string; filled: number; waitlisted: number }[];
+      volunteers: { email: string; status?: string; position?: number }[];
+    };
+    assert.deepEqual(
+      event.shifts.map((s) => [s.role, s.filled, s.waitlisted]),
+      [
+        ['Server', 2, 0],
+        ['Cashier', 1, 2],
+      ],
+    );
+    assert.equal(event.volunteerPositions, 5);
+    assert.equal(event.volunteerCount, 3);
+    const waiting = event.volunteers.filter((v) => v.status === 'waitlisted').map((v) => [v.email, v.position]);
+    assert.deepEqual(waiting, [
+      ['pat.phone@example.org', 1],
+      ['pat.wide@example.org', 2],
+    ]);
+  });
+
+  it('lists the shifts in the event popup and offers the waitlist when every place is taken', async () => {
+    const { page, context } = await site.newPage({ width: 1280, height: 900 });
+    await page.goto(`/events?id=${eventId}`);
+    const popup = page.getByRole('dialog', { name: TITLE });
+    await popup.waitFor();
+    await popup.getByText(/Server, .*: 2 of 4 filled/).waitFor();
+    await popup.getByText(/Cashier, .*: 1 of 1 filled/).waitFor();
+    await shot(page, 'shifts-popup-1280');
+    await context.close();
+  });
+
+  it('shows the self-service page behind the link: sign-ups with their places, the map, and buttons that act', async () => {
+    for (const width of [390, 1280]) {
+      const { page, context } = await site.newPage({ width, height: width === 390 ? 844 : 900 });
+      await page.goto(`/volunteer/manage?token=${manageToken(SECRET, eventId, 'pat.wide@example.org')}`);
+      await page.getByRole('heading', { name: 'Your Volunteer Sign-Ups', level: 1 }).waitFor();
+      await page.getByText('On the waitlist, position 2').waitFor();
+      assert.equal(await page.getByText('Confirmed', { exact: true }).count(), 1);
+      assert.match((await page.getByRole('link', { name: /Map/ }).getAttribute('href')) ?? '', /google\.com\/maps\/search\/.*Post%20Home/);
+      assert.equal(await page.getByRole('link', { name: 'Add to calendar' }).getAttribute('href'), `/api/events/${eventId}.ics`);
+      await shot(page, `manage-${width}`);
+      await context.close();
+    }
+    // Only a button acts: cancel the Server shift, then add it back.
+    const { page, context } = await site.newPage({ width: 390, height: 844 });
+    await page.goto(`/volunteer/manage?token=${manageToken(SECRET, eventId, 'pat.wide@example.org')}`);
+    await page.getByRole('button', { name: /Cancel this sign-up.*Server/ }).click();
+    await page.getByRole('status').getByText('Your sign-up is cancelled.').waitFor();
+    await page.getByRole('button', { name: /Add this shift.*Server/ }).click();
+    await page.getByRole('status').getByText('You are signed up for Server.').waitFor();
+    await page.getByRole('button', { name: /Cancel this sign-up.*Server/ }).waitFor();
+    // A link that names nothing says so.
+    await page.goto(`/volunteer/manage?token=${eventId}.${'A'.repeat(43)}`);
+    await page
+      .getByRole('alert')
+      .getByText(/not valid any more/)
+      .waitFor();
+    await context.close();
+  });
+});

@@ -1,0 +1,133 @@
+import { useState } from 'react';
+import { CalendarPlusIcon, CircleAlertIcon, MapPinIcon } from 'lucide-react';
+import { TEXT } from '@post/contracts/messages';
+import { filledText, MANAGE_LINK_INVALID, waitlistedText } from '@post/contracts/shift-text';
+import { Button, buttonVariants } from '@post/ui/components/button';
+import { Page } from '../../layout/page.tsx';
+import { serverMessage, trpc } from '../../lib/trpc.ts';
+import { useShiftTime } from '../volunteers/shift-time.ts';
+import { useMountTime } from '../../lib/use-mount-time.ts';
+
+const TITLE = 'Your Volunteer Sign-Ups';
+const box = 'max-w-2xl rounded-lg border bg-card p-6 text-lg';
+
+/**
+ * /volunteer/manage?token=: the page behind the link in every confirmation (issue 43). It lists
+ * the person's sign-ups for the event and its other shifts; opening it changes nothing (mail
+ * scanners open links), only its buttons cancel a sign-up or add a shift.
+ */
+export function VolunteerManagePage({ token }: { token: string | undefined }) {
+  const when = useShiftTime();
+  const [said, setSaid] = useState<{ ok: boolean; text: string } | null>(null);
+  const now = useMountTime();
+  const mine = trpc.volunteers.mine.useQuery({ token: token ?? '' }, { enabled: Boolean(token), retry: false, refetchOnWindowFocus: false });
+  const manage = trpc.volunteers.manage.useMutation();
+  if (!token || mine.error || mine.data === null)
+    return (
+      <Page title={TITLE}>
+        <p role="alert" className={`flex gap-2 ${box} border-flag-red-300 bg-flag-red-50 text-flag-red-800`}>
+          <CircleAlertIcon aria-hidden="true" className="mt-1 size-5 shrink-0" />
+          {mine.error ? (serverMessage(mine.error) ?? 'This link could not be checked. Please try again.') : MANAGE_LINK_INVALID}
+        </p>
+      </Page>
+    );
+  if (!mine.data)
+    return (
+      <Page title={TITLE}>
+        <p role="status" className={box}>
+          {TEXT.loading}
+        </p>
+      </Page>
+    );
+  const { event, signUps, shifts } = mine.data;
+  const act = async (body: { action: 'cancel'; volunteerId: number } | { action: 'add'; shiftId: number }, success: string) => {
+    setSaid(null);
+    try {
+      const r = await manage.mutateAsync({ token, ...body });
+      setSaid({ ok: true, text: r.added?.status === 'waitlisted' ? `You were ${waitlistedText(r.added.position ?? 1)}.` : success });
+    } catch (err) {
+      setSaid({ ok: false, text: serverMessage(err) ?? 'Something went wrong. Please try again.' });
+    }
+    await mine.refetch();
+  };
+  const taken = new Set(signUps.map((s) => s.shiftId));
+  const others = shifts.filter(
+    (s) => !taken.has(s.id) && Date.parse(s.endDate) > now && (s.filled < s.capacity || (s.capacity > 0 && Date.parse(s.startDate) > now)),
+  );
+  const map = `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(event.location)}`;
+  return (
+    <Page title={TITLE} intro={mine.data.name ? `Hello ${mine.data.name}. These are your sign-ups; no password is needed.` : undefined}>
+      <div className="max-w-2xl space-y-6">
+        <section aria-labelledby="event-heading" className={`${box} space-y-2`}>
+          <h2 id="event-heading" className="text-2xl font-bold text-navy-800">
+            {event.title}
+          </h2>
+          <p>{when(event)}</p>
+          <p>{event.location}</p>
+          <div className="flex flex-wrap gap-2 pt-2">
+            <a href={map} target="_blank" rel="noopener noreferrer" className={buttonVariants({ variant: 'outline' })}>
+              <MapPinIcon aria-hidden="true" />
+              Map<span className="sr-only"> of {event.location} (opens in a new tab)</span>
+            </a>
+            <a href={`/api/events/${event.id}.ics`} download className={buttonVariants({ variant: 'outline' })}>
+              <CalendarPlusIcon aria-hidden="true" />
+              Add to calendar
+            </a>
+          </div>
+        </section>
+        <p role="status" aria-live="polite" className={said ? `${box} ${said.ok ? '' : 'border-flag-red-300 text-flag-red-800'}` : 'sr-only'}>
+          {said?.text}
+        </p>
+        <section aria-labelledby="mine-heading" className="space-y-3">
+          <h2 id="mine-heading" className="text-2xl font-bold text-navy-800">
+            Your sign-ups
+          </h2>
+          {signUps.length === 0 ? <p className={box}>You have no sign-ups left for this event.</p> : null}
+          <ul className="space-y-3">
+            {signUps.map((s) => (
+              <li key={s.id} className={`${box} space-y-2`}>
+                <p className="font-semibold">{s.role ?? 'Volunteer'}</p>
+                <p>{when(s)}</p>
+                <p>{s.status === 'confirmed' ? 'Confirmed' : `On the waitlist, position ${s.position ?? 1}`}</p>
+                <Button
+                  variant="outline"
+                  disabled={manage.isPending}
+                  onClick={() => void act({ action: 'cancel', volunteerId: s.id }, 'Your sign-up is cancelled.')}
+                >
+                  Cancel this sign-up<span className="sr-only">: {s.role ?? event.title}</span>
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </section>
+        {others.length && signUps.length ? (
+          <section aria-labelledby="more-heading" className="space-y-3">
+            <h2 id="more-heading" className="text-2xl font-bold text-navy-800">
+              Other shifts
+            </h2>
+            <ul className="space-y-3">
+              {others.map((s) => {
+                const full = s.filled >= s.capacity;
+                return (
+                  <li key={s.id} className={`${box} space-y-2`}>
+                    <p className="font-semibold">{s.role}</p>
+                    <p>{when(s)}</p>
+                    <p className="text-muted-foreground">{filledText(s.filled, s.capacity)}</p>
+                    <Button
+                      variant={full ? 'outline' : 'destructive'}
+                      disabled={manage.isPending}
+                      onClick={() => void act({ action: 'add', shiftId: s.id }, `You are signed up for ${s.role}.`)}
+                    >
+                      {full ? 'Full — join the waitlist' : 'Add this shift'}
+                      <span className="sr-only">: {s.role}</span>
+                    </Button>
+                  </li>
+                );
+              })}
+            </ul>
+          </section>
+        ) : null}
+      </div>
+    </Page>
+  );
+}
