@@ -161,7 +161,11 @@ describe('backup and restore', () => {
     const counted = (db: typeof source.db) =>
       db
         .selectFrom('events as e')
-        .select(['e.id', 'e.volunteerCount', sql<number>`(select count(*)::int from volunteers v where v.event_id = e.id)`.as('actual')])
+        .select([
+          'e.id',
+          'e.volunteerCount',
+          sql<number>`(select count(*)::int from volunteers v where v.event_id = e.id and v.status = 'confirmed')`.as('actual'),
+        ])
         .orderBy('e.id')
         .execute();
     const expected = await counted(source.db);

@@ -2,6 +2,8 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+/** A timestamp an insert must give (not null, no default). */
+type RequiredTimestamp = ColumnType<Date, Date | string, Date | string>;
 
 /** Administrators. */
 export interface UsersTable {
@@ -124,8 +126,8 @@ export interface VolunteerShiftsTable {
   id: Generated<number>;
   eventId: number;
   role: string;
-  startDate: Timestamp;
-  endDate: Timestamp;
+  startDate: RequiredTimestamp;
+  endDate: RequiredTimestamp;
   capacity: number;
   note: string | null;
   /** Order in the event's list. */
