@@ -6,6 +6,7 @@ import { V } from './validation-messages.ts';
 export const ATTENDANCE_MESSAGES = {
   checkedIn: (name: string, time: string) => `${name} checked in at ${time}.`,
   alreadyCheckedIn: (time: string) => `Already checked in at ${time}.`,
+  waitlistedNotCheckedIn: (name: string) => `${name} is on the waitlist, not in a place: give them a place first (Give a place), or add them as a walk-in.`,
   checkedOut: (name: string, time: string) => `${name} checked out at ${time}.`,
   alreadyCheckedOut: (time: string) => `Already checked out at ${time}.`,
   notCheckedIn: 'Check this person in before checking them out.',

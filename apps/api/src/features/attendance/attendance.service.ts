@@ -63,8 +63,10 @@ async function attendees(db: DB, eventId: number): Promise<Attendee[]> {
   const { rows } = await sql<AttendeeRow>`
     select v.id as "volunteerId", a.id as "attendanceId", v.name, v.email, v.phone, v.role, false as "walkIn",
            a.member_id as "memberId", a.checked_in_at as "checkedInAt", a.checked_out_at as "checkedOutAt",
-           a.hours, a.hours_reason as "hoursReason", e.start_date as "startDate", e.end_date as "endDate"
+           a.hours, a.hours_reason as "hoursReason",
+           coalesce(s.start_date, e.start_date) as "startDate", coalesce(s.end_date, e.end_date) as "endDate"
     from volunteers v join events e on e.id = v.event_id left join attendance a on a.volunteer_id = v.id
+    left join volunteer_shifts s on s.id = v.shift_id
     where v.event_id = ${eventId}
     union all
     select null, a.id, a.name, a.email, a.phone, null, true, a.member_id, a.checked_in_at, a.checked_out_at,
@@ -109,8 +111,16 @@ const memberOfEmail = (email: string | null) =>
  */
 export async function checkIn(db: DB, volunteerId: number, at: Date, timeZone: string): Promise<MarkResult> {
   return inTransaction(db, async (trx) => {
-    const volunteer = await trx.selectFrom('volunteers').select(['id', 'eventId', 'name', 'email', 'phone']).where('id', '=', volunteerId).executeTakeFirst();
+    // Locked: two scans of one code at once take turns, so the second sees the first's time.
+    const volunteer = await trx
+      .selectFrom('volunteers')
+      .select(['id', 'eventId', 'name', 'email', 'phone', 'status'])
+      .where('id', '=', volunteerId)
+      .forUpdate()
+      .executeTakeFirst();
     if (!volunteer) throw notFound('Volunteer');
+    // A place is checked in, not a place in the queue: the officer gives them a place first (decision 0066).
+    if (volunteer.status === 'waitlisted') throw badRequest(M.waitlistedNotCheckedIn(volunteer.name));
     const { rows } = await sql<{ checkedInAt: Date; inserted: boolean; before: Date | null }>`
       with prev as (select checked_in_at from attendance where volunteer_id = ${volunteerId})
       insert into attendance (event_id, volunteer_id, name, email, phone, member_id, checked_in_at)

@@ -161,3 +161,23 @@ describe('check-in at the door', () => {
     expect((await t.agent().post(`/api/admin/volunteers/${ids[0]}/check-in`, {})).statusCode).toBe(401);
   });
 });
+
+describe('check-in with shifts', () => {
+  it("counts a shift's own length for someone not checked out, and checks in no one from the waitlist", async () => {
+    const { eventId, ids } = await eventWithSignUps(['Sid Shift', 'Wes Waiting']);
+    const shift = await t.db
+      .insertInto('volunteerShifts')
+      .values({ eventId, role: 'Cashier', startDate: new Date(Date.now() - HOUR), endDate: new Date(), capacity: 1 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.db.updateTable('volunteers').set({ shiftId: shift.id }).where('id', 'in', ids).execute();
+    await t.db.updateTable('volunteers').set({ status: 'waitlisted' }).where('id', '=', ids[1]!).execute();
+    expect((await admin.post(`/api/admin/volunteers/${ids[0]}/check-in`, {})).statusCode).toBe(200);
+    const list = (await admin.get(`/api/admin/events/${eventId}/attendance`)).json() as { people: { volunteerId: number | null; hours: number }[] };
+    // The event runs three hours; the shift one.
+    expect(list.people.find((a) => a.volunteerId === ids[0])?.hours).toBe(1);
+    const waiting = await admin.post(`/api/admin/volunteers/${ids[1]}/check-in`, {});
+    expect([waiting.statusCode, waiting.json().message]).toEqual([400, ATTENDANCE_MESSAGES.waitlistedNotCheckedIn('Wes Waiting')]);
+    expect(await rowsOf(ids[1]!)).toEqual([]);
+  });
+});

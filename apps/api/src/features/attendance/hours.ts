@@ -14,7 +14,8 @@ const ms = (d: Date | string) => new Date(d).getTime();
 
 /**
  * An attendance's hours (issue 44, decision 0066): an administrator's figure, else check-out minus
- * check-in, else the event's length (a shift's length goes before the event's once shifts exist);
+ * check-in, else the length of the sign-up's shift, else the event's (`startDate`/`endDate` are the
+ * shift's when it has one);
  * 0 for someone not checked in. At most 24 for one record.
  */
 export function attendanceHours(r: HoursSource): number {

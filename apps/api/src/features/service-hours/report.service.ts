@@ -32,7 +32,11 @@ export async function serviceLines(db: DB, year: number, startMonth: number, tim
   let attendance = db
     .selectFrom('attendance as a')
     .innerJoin('events as e', 'e.id', 'a.eventId')
+    .leftJoin('volunteers as v', 'v.id', 'a.volunteerId')
+    .leftJoin('volunteerShifts as s', 's.id', 'v.shiftId')
     .select([
+      's.startDate as shiftStart',
+      's.endDate as shiftEnd',
       'a.eventId',
       'e.title',
       'e.startDate',
@@ -78,7 +82,7 @@ export async function serviceLines(db: DB, year: number, startMonth: number, tim
     person: r.name,
     personKey: r.memberId ? `m${r.memberId}` : r.email ? `e${r.email.toLowerCase()}` : `n${r.name.toLowerCase()}`,
     memberId: r.memberId,
-    hours: attendanceHours(r),
+    hours: attendanceHours({ ...r, startDate: r.shiftStart ?? r.startDate, endDate: r.shiftEnd ?? r.endDate }),
     miles: 0,
     categoryId: r.serviceCategoryId,
     approved: true,
