@@ -14,6 +14,7 @@ import { securityPlugin } from './plugins/security.ts';
 import { webPlugin } from './plugins/web.ts';
 import { feedsRoutes } from './features/feeds/feeds.routes.ts';
 import { imageFileRoutes } from './features/images/images.routes.ts';
+import { checkInCodeRoutes } from './features/attendance/check-in-code.routes.ts';
 import { COMPRESSION, publicCachePlugin } from './plugins/public-cache.ts';
 import { refuseNul } from './lib/nul.ts';
 import { collapseSlashes } from './lib/paths.ts';
@@ -156,6 +157,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   await app.register(async (scope) => restPlugin(scope, { db, env }));
   await app.register(async (scope) => feedsRoutes(scope, { db, env }));
   await app.register(async (scope) => imageFileRoutes(scope, { db }));
+  await app.register(async (scope) => checkInCodeRoutes(scope, { db, env }));
   await app.register(webPlugin, { env, db });
   return app;
 }

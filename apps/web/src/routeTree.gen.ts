@@ -33,6 +33,7 @@ import { Route as AdminUserManagementRouteImport } from './routes/admin/user-man
 import { Route as AdminVolunteersRouteImport } from './routes/admin/volunteers'
 import { Route as AdminInvitationRouteImport } from './routes/admin_.invitation'
 import { Route as AdminLoginRouteImport } from './routes/admin_.login'
+import { Route as CheckInCodeRouteImport } from './routes/check-in/$code'
 import { Route as HonorRollIndexRouteImport } from './routes/honor-roll/index'
 import { Route as HonorRollIdRouteImport } from './routes/honor-roll/$id'
 import { Route as MemberForgotPasswordRouteImport } from './routes/member_.forgot-password'
@@ -177,6 +178,11 @@ const AdminInvitationRoute = AdminInvitationRouteImport.update({
 const AdminLoginRoute = AdminLoginRouteImport.update({
   id: '/admin_/login',
   path: '/admin/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CheckInCodeRoute = CheckInCodeRouteImport.update({
+  id: '/check-in/$code',
+  path: '/check-in/$code',
   getParentRoute: () => rootRouteImport,
 } as any)
 const HonorRollIndexRoute = HonorRollIndexRouteImport.update({
@@ -337,6 +343,7 @@ export interface FileRoutesByFullPath {
   '/admin/volunteers': typeof AdminVolunteersRoute
   '/admin/invitation': typeof AdminInvitationRoute
   '/admin/login': typeof AdminLoginRoute
+  '/check-in/$code': typeof CheckInCodeRoute
   '/honor-roll/$id': typeof HonorRollIdRoute
   '/member/forgot-password': typeof MemberForgotPasswordRoute
   '/member/reset-password': typeof MemberResetPasswordRoute
@@ -387,6 +394,7 @@ export interface FileRoutesByTo {
   '/admin/volunteers': typeof AdminVolunteersRoute
   '/admin/invitation': typeof AdminInvitationRoute
   '/admin/login': typeof AdminLoginRoute
+  '/check-in/$code': typeof CheckInCodeRoute
   '/honor-roll/$id': typeof HonorRollIdRoute
   '/member/forgot-password': typeof MemberForgotPasswordRoute
   '/member/reset-password': typeof MemberResetPasswordRoute
@@ -439,6 +447,7 @@ export interface FileRoutesById {
   '/admin/volunteers': typeof AdminVolunteersRoute
   '/admin_/invitation': typeof AdminInvitationRoute
   '/admin_/login': typeof AdminLoginRoute
+  '/check-in/$code': typeof CheckInCodeRoute
   '/honor-roll/$id': typeof HonorRollIdRoute
   '/member_/forgot-password': typeof MemberForgotPasswordRoute
   '/member_/reset-password': typeof MemberResetPasswordRoute
@@ -492,6 +501,7 @@ export interface FileRouteTypes {
     | '/admin/volunteers'
     | '/admin/invitation'
     | '/admin/login'
+    | '/check-in/$code'
     | '/honor-roll/$id'
     | '/member/forgot-password'
     | '/member/reset-password'
@@ -542,6 +552,7 @@ export interface FileRouteTypes {
     | '/admin/volunteers'
     | '/admin/invitation'
     | '/admin/login'
+    | '/check-in/$code'
     | '/honor-roll/$id'
     | '/member/forgot-password'
     | '/member/reset-password'
@@ -593,6 +604,7 @@ export interface FileRouteTypes {
     | '/admin/volunteers'
     | '/admin_/invitation'
     | '/admin_/login'
+    | '/check-in/$code'
     | '/honor-roll/$id'
     | '/member_/forgot-password'
     | '/member_/reset-password'
@@ -633,6 +645,7 @@ export interface RootRouteChildren {
   ResourcesRoute: typeof ResourcesRoute
   AdminInvitationRoute: typeof AdminInvitationRoute
   AdminLoginRoute: typeof AdminLoginRoute
+  CheckInCodeRoute: typeof CheckInCodeRoute
   HonorRollIdRoute: typeof HonorRollIdRoute
   MemberForgotPasswordRoute: typeof MemberForgotPasswordRoute
   MemberResetPasswordRoute: typeof MemberResetPasswordRoute
@@ -813,6 +826,13 @@ declare module '@tanstack/react-router' {
       path: '/admin/login'
       fullPath: '/admin/login'
       preLoaderRoute: typeof AdminLoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/check-in/$code': {
+      id: '/check-in/$code'
+      path: '/check-in/$code'
+      fullPath: '/check-in/$code'
+      preLoaderRoute: typeof CheckInCodeRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/honor-roll/': {
@@ -1071,6 +1091,7 @@ const rootRouteChildren: RootRouteChildren = {
   ResourcesRoute: ResourcesRoute,
   AdminInvitationRoute: AdminInvitationRoute,
   AdminLoginRoute: AdminLoginRoute,
+  CheckInCodeRoute: CheckInCodeRoute,
   HonorRollIdRoute: HonorRollIdRoute,
   MemberForgotPasswordRoute: MemberForgotPasswordRoute,
   MemberResetPasswordRoute: MemberResetPasswordRoute,

@@ -16,4 +16,8 @@ export const NOT_IN_SITEMAP: Record<string, string> = {
   '/newsletter/confirm': 'reached only from a mailed link',
   '/newsletter/unsubscribe': 'reached only from a mailed link',
   '/volunteer/cancel': 'reached only from a mailed link',
+  '/volunteer/manage': 'reached only from a mailed link',
+  '/check-in/$code': "a volunteer's own code, reached from a mailed link",
+  '/honor-roll': 'switchable off in Settings; the footer links it while it is on',
+  '/honor-roll/$id': 'reached from the honor roll, which can be switched off',
 };

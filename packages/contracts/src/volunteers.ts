@@ -128,6 +128,8 @@ export const MySignUpsSchema = z.object({
       endDate: z.string(),
       status: SignUpStatus,
       position: z.number().int().optional(),
+      /** A confirmed place's check-in code (issue 44), for its page and picture at /check-in/{code}. */
+      checkInCode: z.string().optional(),
     }),
   ),
   shifts: z.array(ShiftSchema),

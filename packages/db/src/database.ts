@@ -373,11 +373,14 @@ export interface MailOutboxTable {
   updatedAt: Timestamp;
 }
 
-/** An attachment of an outbox message (text content: the .ics of an event). */
+/** An attachment of an outbox message: the .ics of an event (text), or a picture the message shows (base64, with its cid). */
 export interface MailAttachment {
   filename: string;
   contentType: string;
   content: string;
+  encoding?: 'base64';
+  /** The picture's Content-ID: the HTML shows it as `cid:...`, so a message loads nothing from elsewhere (decision 0019). */
+  cid?: string;
 }
 
 /** Single-use links sent by e-mail; only the SHA-256 of the token is kept. */

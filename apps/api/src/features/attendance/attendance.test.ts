@@ -181,3 +181,49 @@ describe('check-in with shifts', () => {
     expect(await rowsOf(ids[1]!)).toEqual([]);
   });
 });
+
+describe('the check-in code in the confirmation', () => {
+  it("carries the code as the site's own picture and a link; the code names the sign-up; a forged or waitlisted one shows nothing", async () => {
+    const event = await t.db
+      .insertInto('events')
+      .values({
+        title: 'Code supper',
+        description: 'x',
+        location: 'Hall',
+        startDate: new Date(Date.now() + 48 * HOUR),
+        endDate: new Date(Date.now() + 50 * HOUR),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const signUp = await t.app.inject({
+      method: 'POST',
+      url: '/api/volunteers',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ eventId: event.id, name: 'Cody Code', email: 'cody@example.org' }),
+      remoteAddress: '203.0.113.44',
+    });
+    expect(signUp.statusCode, signUp.body).toBeLessThan(300);
+    const row = await t.db.selectFrom('mailOutbox').select('id').where('toAddress', '=', 'cody@example.org').executeTakeFirstOrThrow();
+    const message = (await admin.get(`/api/admin/outbox/${row.id}`)).json() as {
+      html: string;
+      text: string;
+      attachments: { filename: string; contentType: string }[];
+    };
+    const url = /https?:\/\/[^"\s<]+\/check-in\/[^"\s</]+/.exec(message.html)?.[0];
+    expect(url).toBeDefined();
+    // The picture travels with the message (no remote picture, decision 0019); the link opens it large.
+    const id = url!.split('/check-in/')[1]!.split('.')[0];
+    expect(message.html).toContain(`src="cid:check-in-${id}@post"`);
+    expect(message.attachments).toContainEqual({ filename: `check-in-code-${id}.png`, contentType: 'image/png' });
+    expect(message.text).toContain('Show my check-in code');
+    const png = await t.app.inject(`${new URL(url!).pathname}/qr.png`);
+    expect([png.statusCode, png.headers['content-type'], png.rawPayload.subarray(1, 4).toString()]).toEqual([200, 'image/png', 'PNG']);
+    const code = url!.split('/check-in/')[1]!;
+    const resolved = await admin.get(`/api/admin/events/${event.id}/check-in-code?code=${encodeURIComponent(url!)}`);
+    expect(resolved.json()).toMatchObject({ name: 'Cody Code' });
+    const forged = `${code.slice(0, -3)}${code.endsWith('AAA') ? 'BBB' : 'AAA'}`;
+    expect((await t.app.inject(`/check-in/${forged}/qr.png`)).statusCode).toBe(404);
+    await t.db.updateTable('volunteers').set({ status: 'waitlisted' }).where('email', '=', 'cody@example.org').execute();
+    expect((await t.app.inject(`/check-in/${code}/qr.png`)).statusCode).toBe(404);
+  });
+});

@@ -99,7 +99,10 @@ describe('volunteer confirmation', () => {
     expect(m.text).toContain('American Legion Post 123');
     expect(m.text).toContain('1 Main St, Springfield, IL');
     expect(m.html).toContain('Flag Retirement');
-    expect(m.html).not.toMatch(/<img/i);
+    // Nothing loads from elsewhere (decision 0019): the one picture, the check-in code, travels with the message.
+    // (The test's mail parser shows a cid: picture inline as data:.)
+    expect(m.html).not.toMatch(/<img[^>]*src="(?!cid:|data:)/i);
+    expect(m.attachments.find((a) => a.contentType === 'image/png')?.cid).toMatch(/^check-in-\d+@post$/);
     const token = tokenOf(m.text ?? '');
     expect(token).toBeTruthy();
     expect(m.text).toContain(`http://post.example.org/volunteer/cancel?token=${token}`);
@@ -213,7 +216,10 @@ describe('rendered when sent (decision 0045)', () => {
     // The link's token is masked for the administrator (decision 0059); the message sent carries it.
     expect(shown.text).toContain('http://post.example.org/volunteer/cancel?token=(hidden)');
     expect(`${shown.text}${shown.html}`).not.toContain(signedToken);
-    expect(shown.attachments).toEqual([{ filename: 'event.ics', contentType: 'text/calendar; charset=utf-8; method=PUBLISH' }]);
+    expect(shown.attachments).toEqual([
+      { filename: 'event.ics', contentType: 'text/calendar; charset=utf-8; method=PUBLISH' },
+      { filename: expect.stringMatching(/^check-in-code-\d+\.png$/), contentType: 'image/png' },
+    ]);
     expect((await outboxFor('dorothy@example.org'))[0]!.html).toBeNull();
     // Before the worker runs, the post renames itself and the event gets another place: the
     // message carries both as they are when it is sent.
@@ -245,9 +251,10 @@ describe('rendered when sent (decision 0045)', () => {
     // The row now holds what was sent.
     const [sent] = await outboxFor('dorothy@example.org');
     expect(sent).toMatchObject({ state: 'sent', attempts: 1, subject: "You're signed up: Poppy Drive", lastError: null });
-    expect(sent!.html).toBe(m.html);
+    // The same HTML, but for the check-in picture, which the test's parser inlines as data:.
+    expect(sent!.html!.replace(/src="cid:[^"]+"/g, '')).toBe((m.html as string).replace(/src="data:[^"]+"/g, ''));
     expect(sent!.textBody).toContain('American Legion Post 321');
-    expect(sent!.attachments.map((a) => a.filename)).toEqual(['event.ics']);
+    expect(sent!.attachments.map((a) => a.filename)).toEqual(['event.ics', expect.stringMatching(/^check-in-code-\d+\.png$/)]);
     // And the cancel link in it works.
     expect((await cancel(token)).statusCode).toBe(200);
   });
@@ -635,7 +642,10 @@ describe('admin outbox', () => {
     const one = await admin.get(`/api/admin/outbox/${body.items[0].id}`);
     expect(one.statusCode).toBe(200);
     expect(one.json().text).toContain('Grace Hopper');
-    expect(one.json().attachments).toEqual([{ filename: 'event.ics', contentType: 'text/calendar; charset=utf-8; method=PUBLISH' }]);
+    expect(one.json().attachments).toEqual([
+      { filename: 'event.ics', contentType: 'text/calendar; charset=utf-8; method=PUBLISH' },
+      { filename: expect.stringMatching(/^check-in-code-\d+\.png$/), contentType: 'image/png' },
+    ]);
     expect((await admin.get('/api/admin/outbox/999999')).statusCode).toBe(404);
     expect((await t.agent().get('/api/admin/outbox')).statusCode).toBe(401);
   });

@@ -5,6 +5,7 @@ import { buildCalendar } from '../events/events.ics.ts';
 import { toCalendarRow, type CalendarEventRow } from '../events/events.service.ts';
 import { formatEventTime } from './context.ts';
 import { cancelToken } from '../volunteers/cancel-link.ts';
+import { checkInCodes } from './check-in-mail.ts';
 import { eventChanged, senderFrom, signupRemoved, volunteerConfirmation, volunteerReminder, volunteerSubjects, type Rendered } from './templates.ts';
 import { manageUrl, renderPromoted, renderShiftConfirmation, signUpsOf } from './shift-mail.ts';
 
@@ -151,6 +152,8 @@ const templates = {
         if (rows.length > 1 || rows.some((r) => r.shift || r.status === 'waitlisted')) return renderShiftConfirmation(p.baseUrl, rows, ctx);
       }
       const s = await signUpFacts(p, ctx);
+      // A sign-up read now has its check-in code (issue 44); a row holding an old copy has none.
+      const codes = 'event' in p ? { lines: [], attachments: [] } : await checkInCodes(p.baseUrl, ctx.linkSecret, [{ id: p.volunteerId, status: 'confirmed' }]);
       const rendered = await volunteerConfirmation({
         sender: senderFrom(ctx.settings, p.baseUrl),
         name: s.name,
@@ -158,9 +161,13 @@ const templates = {
         event: factsOf(s.event, ctx.settings),
         cancelUrl: s.cancelUrl,
         manageUrl: s.email ? manageUrl(p.baseUrl, ctx, { event: s.event, email: s.email }) : undefined,
+        checkIns: codes.lines,
       });
       const ics = buildCalendar([s.event], { postName: ctx.settings.postName, timeZone: ctx.settings.timeZone, baseUrl: p.baseUrl });
-      return { ...rendered, attachments: [{ filename: 'event.ics', contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: ics }] };
+      return {
+        ...rendered,
+        attachments: [{ filename: 'event.ics', contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: ics }, ...codes.attachments],
+      };
     },
   }),
   'volunteer-reminder': define({

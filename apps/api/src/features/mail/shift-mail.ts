@@ -8,6 +8,7 @@ import { formatEventTime } from './context.ts';
 import { senderFrom } from './templates.ts';
 import { shiftConfirmation, volunteerPromoted, type SignUpLine } from './shift-templates.ts';
 import { MessageObsolete, type RenderContext, type RenderedMessage } from './render-queued.ts';
+import { checkInCodes } from './check-in-mail.ts';
 
 // Rendering the volunteer messages of shifts and the waitlist (issue 43, decision 0064): the
 // worker reads the sign-ups, their shifts and event when it sends the message (decision 0049).
@@ -98,6 +99,7 @@ const facts = (r: SignUpForMail, ctx: RenderContext) => ({
 export async function renderShiftConfirmation(baseUrl: string, rows: SignUpForMail[], ctx: RenderContext): Promise<RenderedMessage> {
   const first = rows[0];
   if (!first) throw new MessageObsolete('the sign-ups were cancelled before the message was sent');
+  const codes = await checkInCodes(baseUrl, ctx.linkSecret, rows);
   const rendered = await shiftConfirmation({
     sender: senderFrom(ctx.settings, baseUrl),
     name: first.name,
@@ -105,13 +107,15 @@ export async function renderShiftConfirmation(baseUrl: string, rows: SignUpForMa
     lines: rows.map((r) => line(r, ctx.settings.timeZone)),
     cancelUrl: cancelUrl(baseUrl, ctx, first.id),
     manageUrl: manageUrl(baseUrl, ctx, first),
+    checkIns: codes.lines,
   });
   const confirmed = rows.filter((r) => r.status === 'confirmed');
-  return confirmed.length ? { ...rendered, attachments: calendarFile(baseUrl, confirmed, ctx) } : rendered;
+  return confirmed.length ? { ...rendered, attachments: [...calendarFile(baseUrl, confirmed, ctx), ...codes.attachments] } : rendered;
 }
 
 /** "You're in", with the shift, its .ics and the cancel link. */
 export async function renderPromoted(baseUrl: string, r: SignUpForMail, ctx: RenderContext): Promise<RenderedMessage> {
+  const codes = await checkInCodes(baseUrl, ctx.linkSecret, [r]);
   const rendered = await volunteerPromoted({
     sender: senderFrom(ctx.settings, baseUrl),
     name: r.name,
@@ -119,6 +123,7 @@ export async function renderPromoted(baseUrl: string, r: SignUpForMail, ctx: Ren
     line: line(r, ctx.settings.timeZone),
     cancelUrl: cancelUrl(baseUrl, ctx, r.id),
     manageUrl: manageUrl(baseUrl, ctx, r),
+    checkIns: codes.lines,
   });
-  return { ...rendered, attachments: calendarFile(baseUrl, [r], ctx) };
+  return { ...rendered, attachments: [...calendarFile(baseUrl, [r], ctx), ...codes.attachments] };
 }

@@ -1,6 +1,20 @@
 import { createElement as h } from 'react';
 import { Section, Text } from '@react-email/components';
-import { action, finish, Layout, linkLine, manageLine, p, para, volunteerSubjects, type EventFacts, type Rendered, type Sender } from './templates.ts';
+import {
+  action,
+  checkInBlock,
+  finish,
+  Layout,
+  linkLine,
+  manageLine,
+  p,
+  para,
+  volunteerSubjects,
+  type CheckInLine,
+  type EventFacts,
+  type Rendered,
+  type Sender,
+} from './templates.ts';
 
 // Volunteer messages of shifts and the waitlist (issue 43, decision 0064), in the frame and
 // style of templates.ts.
@@ -28,6 +42,7 @@ export function shiftConfirmation(input: {
   lines: SignUpLine[];
   cancelUrl: string;
   manageUrl: string;
+  checkIns?: CheckInLine[];
 }): Promise<Rendered> {
   const { event } = input;
   const subject = volunteerSubjects.confirmation(event.title);
@@ -45,6 +60,7 @@ export function shiftConfirmation(input: {
       p(h('strong', null, 'Event: '), event.title),
       p(h('strong', null, 'Where: '), event.location),
       lineList(input.lines),
+      checkInBlock(input.checkIns),
       waiting ? null : p('The attached calendar file adds your time to your calendar.'),
       p('If you can no longer come, please cancel so someone else can take your place:'),
       action(input.cancelUrl, 'Cancel my sign-up'),
@@ -62,6 +78,7 @@ export function volunteerPromoted(input: {
   line: SignUpLine;
   cancelUrl: string;
   manageUrl: string;
+  checkIns?: CheckInLine[];
 }): Promise<Rendered> {
   const { event } = input;
   const subject = volunteerSubjects.promoted(event.title);
@@ -74,6 +91,7 @@ export function volunteerPromoted(input: {
       p(h('strong', null, 'Event: '), event.title),
       p(h('strong', null, 'Where: '), event.location),
       lineList([input.line]),
+      checkInBlock(input.checkIns),
       p('The attached calendar file adds your time to your calendar.'),
       p('If you can no longer come, please cancel so someone else can take your place:'),
       action(input.cancelUrl, 'Cancel my sign-up'),

@@ -1,5 +1,5 @@
 import { createElement as h, type ReactNode } from 'react';
-import { Body, Button, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text } from '@react-email/components';
+import { Body, Button, Container, Head, Heading, Hr, Html, Img, Link, Preview, Section, Text } from '@react-email/components';
 import { render, toPlainText } from '@react-email/render';
 import type { SiteSettings } from '@post/contracts/site-settings';
 
@@ -67,6 +67,30 @@ export const action = (href: string, label: string) => h(Section, { style: { mar
 /** The link to the volunteer's own sign-ups for the event (issue 43). */
 export const manageLine = (href: string | undefined) =>
   href ? h(Text, { style: para }, 'See your sign-ups, add a shift or join a waitlist: ', h(Link, { href }, 'my sign-ups for this event')) : null;
+/** A confirmed place's check-in code: its page (the code, large, to show at the door) and the Content-ID of its picture. */
+export interface CheckInLine {
+  label: string | null;
+  url: string;
+  cid: string;
+}
+/** "Your check-in code": shown at the door and scanned there (issue 44); the picture travels with the message, the link opens it large. */
+export const checkInBlock = (codes: CheckInLine[] | undefined) =>
+  codes?.length
+    ? h(
+        Section,
+        { style: { margin: '16px 0' } },
+        p(h('strong', null, codes.length === 1 ? 'Your check-in code' : 'Your check-in codes'), ': show it at the door, on your phone or printed.'),
+        ...codes.map((c) =>
+          h(
+            Section,
+            { style: { margin: '8px 0' } },
+            c.label ? p(c.label) : null,
+            h(Img, { src: `cid:${c.cid}`, width: 180, height: 180, alt: 'Check-in code' }),
+            h(Text, { style: small }, h(Link, { href: c.url }, 'Show my check-in code')),
+          ),
+        ),
+      )
+    : null;
 /** The button's address written out. */
 export const linkLine = (href: string) => h(Text, { style: small }, 'Or open this address: ', h(Link, { href }, href));
 
@@ -98,6 +122,7 @@ export function volunteerConfirmation(input: {
   event: EventFacts;
   cancelUrl: string;
   manageUrl?: string;
+  checkIns?: CheckInLine[];
 }): Promise<Rendered> {
   const { event } = input;
   const subject = volunteerSubjects.confirmation(event.title);
@@ -110,6 +135,7 @@ export function volunteerConfirmation(input: {
       p(h('strong', null, 'When: '), event.when),
       p(h('strong', null, 'Where: '), event.location),
       input.role ? p(h('strong', null, 'Role: '), input.role) : null,
+      checkInBlock(input.checkIns),
       p('The attached calendar file adds the event to your calendar.'),
       p('If you can no longer come, please cancel so someone else can take your place:'),
       action(input.cancelUrl, 'Cancel my sign-up'),

@@ -261,7 +261,13 @@ export class MailWorker {
         html: content.html,
         text: content.text,
         headers: row.headers,
-        attachments: content.attachments.map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType })),
+        attachments: content.attachments.map((a) => ({
+          filename: a.filename,
+          content: a.content,
+          contentType: a.contentType,
+          encoding: a.encoding,
+          cid: a.cid,
+        })),
         messageId: `<${createHash('sha256').update(row.idempotencyKey).digest('hex').slice(0, 32)}@${domainOf(this.mail.from)}>`,
       });
       this.unreachable = false;

@@ -9,6 +9,7 @@ import { personOfManageToken } from './manage-link.ts';
 import { cancelQueuedMail } from './volunteer-mail.ts';
 import { promoteWaiting } from './waitlist.ts';
 import { signUpAll } from './signup.ts';
+import { checkInCode } from '../attendance/check-in-code.ts';
 
 // The page behind a confirmation's link (issue 43, decision 0064): one person's sign-ups for one
 // event, to cancel one, or add a shift (with room, or its waitlist). The link is the key.
@@ -46,7 +47,7 @@ export async function mySignUps(db: DB, secret: string, token: string): Promise<
       startDate: iso(r.startDate ?? event.startDate),
       endDate: iso(r.endDate ?? event.endDate),
       status: r.status,
-      ...(r.status === 'waitlisted' ? { position: places.get(r.id) ?? 1 } : {}),
+      ...(r.status === 'waitlisted' ? { position: places.get(r.id) ?? 1 } : { checkInCode: checkInCode(secret, r.id) }),
     })),
     shifts: (await shiftsOf(db, [event.id])).get(event.id) ?? [],
   };

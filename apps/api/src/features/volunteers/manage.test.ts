@@ -94,6 +94,11 @@ describe('my sign-ups', () => {
       ['Afternoon', 'confirmed', undefined],
       ['Evening', 'waitlisted', 1],
     ]);
+    // A confirmed place has its check-in code (issue 44), whose picture the site draws; a place in the queue has none yet.
+    const [confirmed, queued] = after.signUps as { checkInCode?: string }[];
+    expect(queued!.checkInCode).toBeUndefined();
+    const png = await t.app.inject(`/check-in/${confirmed!.checkInCode}/qr.png`);
+    expect([png.statusCode, png.headers['content-type']]).toEqual([200, 'image/png']);
     const bad = await post('/api/volunteers/mine', { token: 'x'.repeat(30), action: 'cancel', volunteerId: edId });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({ message: SHIFT_E.manageLinkInvalid });

@@ -126,7 +126,7 @@ describe('a freed place goes to the first waiting, with exactly one mail', () =>
     expect(mail[0]!.subject).toBe("You're in: Poppy Day");
     expect(mail[0]!.text).toContain('Poppy seller');
     expect(mail[0]!.text).toContain('/volunteer/cancel?token=');
-    expect(mail[0]!.attachments.map((a) => a.filename)).toEqual(['event.ics']);
+    expect(mail[0]!.attachments.map((a) => a.filename).sort()).toEqual([expect.stringMatching(/^check-in-code-\d+\.png$/), 'event.ics']);
     // The second in line moved up.
     const staff = (await admin.get(`/api/events/${e.id}`)).json();
     expect(staff.volunteers.find((v: { email: string }) => v.email === 'c-w2@example.org')).toMatchObject({ status: 'waitlisted', position: 1 });
@@ -224,7 +224,7 @@ describe('the messages of shifts', () => {
     expect(mail).toHaveLength(1);
     expect(mail[0]!.text).toMatch(/Set-up: .*Confirmed\./);
     expect(mail[0]!.text).toMatch(/Usher: .*On the waitlist, position 1\./);
-    const ics = mail[0]!.attachments[0]!.content.toString();
+    const ics = mail[0]!.attachments.find((a) => a.filename === 'event.ics')!.content.toString();
     expect(ics.match(/BEGIN:VEVENT/g)).toHaveLength(1);
     expect(ics).toContain(`-shift-${setup!.id}@`);
   });

@@ -89,6 +89,23 @@ export function VolunteerManagePage({ token }: { token: string | undefined }) {
                 <p className="font-semibold">{s.role ?? 'Volunteer'}</p>
                 <p>{when(s)}</p>
                 <p>{s.status === 'confirmed' ? 'Confirmed' : `On the waitlist, position ${s.position ?? 1}`}</p>
+                {s.checkInCode ? (
+                  <div className="space-y-1">
+                    <img
+                      src={`/check-in/${s.checkInCode}/qr.png`}
+                      width={160}
+                      height={160}
+                      alt={`Check-in code: ${s.role ?? event.title}`}
+                      className="rounded border bg-white p-1"
+                    />
+                    <p>
+                      <a href={`/check-in/${s.checkInCode}`} className="font-semibold text-navy-800 underline underline-offset-4">
+                        Show my check-in code<span className="sr-only">: {s.role ?? event.title}</span>
+                      </a>{' '}
+                      (at the door)
+                    </p>
+                  </div>
+                ) : null}
                 <Button
                   variant="outline"
                   disabled={manage.isPending}
