@@ -26,7 +26,11 @@ export interface OpenOptions {
  * Problems a person must fix are thrown as StartupError, one line each.
  */
 export async function openDatabase(env: Env, log: (msg: string) => void, options: OpenOptions = {}): Promise<DbHandle> {
-  const onPoolError = (err: Error) => log(`database connection lost: ${err.message}`);
+  // A pool's connections may still be closing when the database stops on purpose: not a loss.
+  let closing = false;
+  const onPoolError = (err: Error) => {
+    if (!closing) log(`database connection lost: ${err.message}`);
+  };
   if (env.databaseUrl) {
     await waitForDatabase(env.databaseUrl, log, options.waitMs ?? DATABASE_WAIT_MS);
     const handle = await createDb({ databaseUrl: env.databaseUrl, onPoolError });
@@ -51,6 +55,7 @@ export async function openDatabase(env: Env, log: (msg: string) => void, options
     kind: 'embedded',
     location: path.join(env.dataDir, CLUSTER),
     close: async () => {
+      closing = true;
       await handle.close();
       await server.stop();
     },

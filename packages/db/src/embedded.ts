@@ -239,6 +239,8 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedS
 
     const EmbeddedPostgres = await embeddedPostgres();
     const settings = { listen_addresses: '', unix_socket_directories: `"${socketDir}"`, ...options.settings };
+    // Once stop() is asked for, the connections PostgreSQL ends are the shutdown itself, not news.
+    let stopping = false;
     const server = new EmbeddedPostgres({
       databaseDir: clusterDir,
       port: PORT,
@@ -264,7 +266,7 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedS
         for (const line of message.split('\n').filter(Boolean)) {
           tail.push(line);
           if (tail.length > 40) tail.shift();
-          if (/\b(WARNING|FATAL|PANIC):/.test(line)) options.log?.(`postgres: ${line.replace(/^.*?\b(WARNING|FATAL|PANIC):\s*/, '$1: ')}`);
+          if (!stopping && /\b(WARNING|FATAL|PANIC):/.test(line)) options.log?.(`postgres: ${line.replace(/^.*?\b(WARNING|FATAL|PANIC):\s*/, '$1: ')}`);
         }
       },
       onError: (err) => tail.push(err instanceof Error ? err.message : String(err)),
@@ -310,6 +312,7 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedS
       logTail: () => [...tail],
       stop: () =>
         (stopped ??= (async () => {
+          stopping = true;
           // The package's stop() waits for an exit that has already happened when PostgreSQL died.
           if (!child || (child.exitCode === null && child.signalCode === null)) await server.stop();
           process.off('exit', onExit);
