@@ -153,12 +153,12 @@ describe('pictures', () => {
     await page.getByRole('heading', { name: 'Site Settings', level: 1 }).waitFor();
     await page.getByLabel('Logo', { exact: true }).setInputFiles({ name: 'emblem.jpg', mimeType: 'image/jpeg', buffer: jpeg });
     await page.getByRole('button', { name: 'Replace photo' }).waitFor();
-    await page.getByRole('button', { name: /Save/ }).click();
+    await page.getByRole('button', { name: 'Save Settings' }).click();
     await page.getByRole('alert').filter({ hasText: IMAGE_MESSAGES.altRequired }).waitFor();
     // The missing description has the focus, like any other invalid field.
     assert.equal(await page.evaluate(() => document.activeElement?.id.endsWith('-alt')), true);
     await page.getByLabel(/Description of the photo/).fill('Post emblem');
-    await page.getByRole('button', { name: /Save/ }).click();
+    await page.getByRole('button', { name: 'Save Settings' }).click();
     await toast(page, T.settingsSaved);
     const settings = (await api(page, '/api/site-settings')).body as { logoAlt: string; logo: Image | null };
     assert.equal(settings.logoAlt, 'Post emblem');
@@ -184,7 +184,7 @@ describe('pictures', () => {
 
     // Removed again: the emblem is back.
     await page.getByRole('button', { name: 'Remove photo' }).click();
-    await page.getByRole('button', { name: /Save/ }).click();
+    await page.getByRole('button', { name: 'Save Settings' }).click();
     await toast(page, T.settingsSaved);
     assert.equal(((await api(page, '/api/site-settings')).body as { logo: Image | null }).logo, null);
     await context.close();

@@ -94,7 +94,8 @@ describe('how a page starts', () => {
 
     await page.getByLabel('Your email address').fill('before.the.photo@example.org');
     await page.getByRole('button', { name: 'Subscribe' }).click();
-    await toast(page, 'Check your e-mail');
+    // No mail server on this test's site: the box says the message waits (issue 46).
+    await toast(page, 'Subscription saved');
     assert.notEqual(await page.evaluate(() => document.readyState), 'complete', 'still before the photo arrived');
     images.release();
     await context.close();

@@ -22,7 +22,7 @@ export function signInBlocker(m: Pick<Member, 'isActive' | 'hasOnlineAccess' | '
 function Dues({ member }: { member: Member }) {
   return (
     <span className="inline-flex flex-wrap items-center gap-1">
-      <span className="whitespace-nowrap">{paidThroughText(member)}</span>
+      <span>{paidThroughText(member)}</span>
       {member.duesStatus === 'due' ? <Badge variant="warning">Due</Badge> : null}
       {member.duesStatus === 'lapsed' ? <Badge variant="destructive">Lapsed</Badge> : null}
     </span>

@@ -12,7 +12,7 @@ import { EVENT_TYPES, labelOf, type EventType } from '@post/contracts/enums';
 import { CONFIRM, T, TEXT, V } from '@post/contracts/messages';
 import { endTimeAfterStart, utcToZoned, zonedToUtc } from '@post/contracts/rules/event-time';
 import { DEFAULT_SITE_SETTINGS } from '@post/contracts/site-settings';
-import { CopyPlusIcon, ClipboardPenLineIcon, Trash2Icon } from 'lucide-react';
+import { ClipboardPenLineIcon, Trash2Icon } from 'lucide-react';
 import { Button, buttonVariants } from '@post/ui/components/button';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@post/ui/components/table';
@@ -314,14 +314,6 @@ function EventForm({
             description="How many volunteers can sign up; 0 closes volunteering. Not used when the event has shifts."
           />
         </div>
-        {id !== undefined ? (
-          <p>
-            <Link to="/admin/events/new" search={{ from: id }} className={buttonVariants({ variant: 'outline' })}>
-              <CopyPlusIcon aria-hidden="true" />
-              Duplicate
-            </Link>
-          </p>
-        ) : null}
         <NotifyVolunteersField count={volunteers} checked={notifyVolunteers} onChange={setNotifyVolunteers} />
         <FormActions
           saving={form.formState.isSubmitting || update.isPending}
