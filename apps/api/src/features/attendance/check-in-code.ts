@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { idOfSigned, signId } from '../../lib/signed-id.ts';
 import { CHECK_IN_PATH } from '@post/contracts/attendance';
 
 // A sign-up's personal check-in code (issue 44, decision 0066), signed like the cancel link
@@ -6,16 +6,10 @@ import { CHECK_IN_PATH } from '@post/contracts/attendance';
 // from SESSION_SECRET, so nothing is stored and no one can make another person's code.
 
 const PURPOSE = 'volunteer-check-in-code';
-const SHAPE = /^([1-9][0-9]{0,15})\.([A-Za-z0-9_-]{43})$/;
-
-function mac(secret: string, volunteerId: number): Buffer {
-  const key = createHmac('sha256', secret).update(PURPOSE).digest();
-  return createHmac('sha256', key).update(String(volunteerId)).digest();
-}
 
 /** The check-in code of a sign-up. */
 export function checkInCode(secret: string, volunteerId: number): string {
-  return `${volunteerId}.${mac(secret, volunteerId).toString('base64url')}`;
+  return signId(secret, PURPOSE, volunteerId);
 }
 
 /**
@@ -28,11 +22,5 @@ export function checkInUrl(siteUrl: string, secret: string, volunteerId: number)
 
 /** The sign-up a code names, or null when this key did not sign it. */
 export function volunteerOfCode(secret: string, code: string): number | null {
-  const m = SHAPE.exec(code);
-  if (!m) return null;
-  const id = Number(m[1]);
-  if (!Number.isSafeInteger(id)) return null;
-  const given = Buffer.from(m[2]!, 'base64url');
-  const expected = mac(secret, id);
-  return given.length === expected.length && timingSafeEqual(given, expected) ? id : null;
+  return idOfSigned(secret, PURPOSE, code);
 }
