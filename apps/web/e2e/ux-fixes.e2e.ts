@@ -16,8 +16,14 @@ before(async () => {
 after(async () => site?.close());
 
 /** Whether the page scrolls sideways (wider content than the screen). */
-async function overflowsSideways(page: Page): Promise<boolean> {
-  return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+/** Null when the page fits its width; else the page's width and the elements that reach past it. */
+async function overflowsSideways(page: Page): Promise<string | null> {
+  return page.evaluate(() => {
+    if (document.documentElement.scrollWidth <= window.innerWidth) return null;
+    const past = [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1);
+    const named = past.map((e) => `<${e.tagName.toLowerCase()}> ${(e.textContent ?? '').trim().slice(0, 40)}`);
+    return `${document.documentElement.scrollWidth} px wide: ${named.slice(0, 5).join('; ')}`;
+  });
 }
 
 function monthHeading(): string {
@@ -123,7 +129,7 @@ describe('issue 23: public pages', () => {
     assert.equal(box.cut, false);
     assert.equal(box.ellipsis, false);
     assert.equal(box.lines, 2);
-    assert.equal(await overflowsSideways(page), false);
+    assert.equal(await overflowsSideways(page), null);
     await context.close();
   });
 
@@ -132,7 +138,7 @@ describe('issue 23: public pages', () => {
     await page.goto('/events');
     const grid = page.getByRole('table', { name: monthHeading() });
     await grid.waitFor();
-    assert.equal(await overflowsSideways(page), false);
+    assert.equal(await overflowsSideways(page), null);
     // Six week rows, whole.
     const box = await grid.boundingBox();
     assert.ok(box && box.width <= 390, `grid ${box?.width} px wide`);
@@ -338,7 +344,7 @@ describe('issue 23: administration', () => {
     await page.goto('/admin/member-resources');
     await page.getByRole('heading', { name: 'Member Resources', level: 1 }).waitFor();
     await page.getByRole('article').first().waitFor();
-    assert.equal(await overflowsSideways(page), false, '/admin/member-resources fits 390 px');
+    assert.equal(await overflowsSideways(page), null, '/admin/member-resources fits 390 px');
     const before = ((await (await page.request.get('/api/admin/member-resources')).json()) as unknown[]).length;
     await page.getByRole('button', { name: 'New Resource' }).click();
     await page.getByLabel('Title').fill('E2E One Step');
@@ -375,7 +381,7 @@ describe('issue 23: administration', () => {
     await page.goto(`/admin/events/${withVolunteers}`);
     await page.getByRole('heading', { name: /Registered Volunteers/ }).waitFor();
     assert.ok(await page.getByRole('list', { name: 'Registered volunteers' }).isVisible());
-    assert.equal(await overflowsSideways(page), false);
+    assert.equal(await overflowsSideways(page), null);
 
     await page.goto('/');
     await page.getByRole('button', { name: 'Open menu' }).click();

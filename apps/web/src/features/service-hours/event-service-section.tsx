@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { ScanLineIcon } from 'lucide-react';
 import { toast } from 'sonner';
 import { buttonVariants } from '@post/ui/components/button';
+import { cn } from '@post/ui/lib/utils';
 import { serverMessage, trpc } from '../../lib/trpc.ts';
 import { selectClass } from '../admin/forms/select-field.tsx';
 
@@ -51,7 +52,7 @@ export function EventServiceSection({ eventId }: { eventId: number }) {
           </select>
           <p className="mt-1 text-sm text-muted-foreground">The hours of people checked in count under it in the service report.</p>
         </div>
-        <Link to="/admin/events/$id/check-in" params={{ id: String(eventId) }} className={buttonVariants({ variant: 'outline' })}>
+        <Link to="/admin/events/$id/check-in" params={{ id: String(eventId) }} className={cn(buttonVariants({ variant: 'outline' }), 'h-auto shrink text-left whitespace-normal')}>
           <ScanLineIcon aria-hidden="true" />
           Check-in at the door{checkedIn ? ` (${checkedIn} checked in)` : ''}
         </Link>
