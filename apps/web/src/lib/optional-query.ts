@@ -1,21 +1,21 @@
-import { queryOptions } from '@tanstack/react-query';
-import type { getQueryKey } from '@trpc/react-query';
+import { queryOptions, type QueryFunction, type SkipToken } from '@tanstack/react-query';
 import { errorStatus } from './trpc.ts';
 
 /**
- * Query options for a read where 404 means "there is none" (the active commander message,
- * the active highlight, the Post Commander): 404 becomes `null`, a value that can be cached,
- * server-rendered and hydrated like any other. `key` is tRPC's own key for the read
- * (`getQueryKey(trpc.x.y, input, 'query')`); an 'optional' mark after it keeps the null apart
- * from the same procedure's plain query (where 404 is an error), and
- * `utils.<router>.<procedure>.invalidate()` still refreshes it (keys match by prefix).
+ * A tRPC read where 404 means "there is none" (the active commander message, the active
+ * highlight, the Post Commander, a news item): `orNull(utils.x.y.queryOptions(input))`, in a
+ * route's loader and in the page alike. 404 becomes `null`, a value that can be cached,
+ * server-rendered and hydrated like any other. The key is tRPC's own with an 'optional' mark,
+ * which keeps the null apart from the same procedure's plain query (where 404 is an error);
+ * `utils.x.y.invalidate()` still refreshes it (keys match by prefix).
  */
-export function optionalQueryOptions<T>(key: ReturnType<typeof getQueryKey>, fetch: () => Promise<T>) {
+export function orNull<TData>(options: { queryKey: readonly unknown[]; queryFn?: QueryFunction<TData, never> | SkipToken }) {
+  const read = options.queryFn as QueryFunction<TData, readonly unknown[]>;
   return queryOptions({
-    queryKey: [...key, 'optional'] as const,
-    queryFn: async (): Promise<T | null> => {
+    queryKey: [...options.queryKey, 'optional'] as const,
+    queryFn: async (context): Promise<TData | null> => {
       try {
-        return await fetch();
+        return await read(context);
       } catch (err) {
         if (errorStatus(err) === 404) return null;
         throw err;

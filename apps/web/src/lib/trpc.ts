@@ -7,9 +7,6 @@ import { T } from '@post/contracts/messages';
 /** Typed tRPC hooks over the API's router. */
 export const trpc = createTRPCReact<AppRouter>();
 
-/** The member check's query key (features/auth/use-session.ts fills it from memberAuth.session). */
-export const MEMBER_SESSION_KEY = ['member-session'] as const;
-
 /**
  * Reads of spec §7: no retry, no refetch on focus, always fresh. A write that answers 401 means
  * the sign-in has lapsed, whatever the write was (a save, a delete, Make Active, an import): the
@@ -21,9 +18,9 @@ export function makeQueryClient(): QueryClient {
     mutationCache: new MutationCache({
       onError: (err) => {
         if (errorStatus(err) !== 401) return;
-        // The administrator check's key comes from tRPC itself (getQueryKey), never built by hand.
+        // The checks' keys come from tRPC itself (getQueryKey), never built by hand.
         void client.invalidateQueries({ queryKey: getQueryKey(trpc.adminAuth.check) });
-        void client.invalidateQueries({ queryKey: MEMBER_SESSION_KEY });
+        void client.invalidateQueries({ queryKey: getQueryKey(trpc.memberAuth.session) });
       },
     }),
     defaultOptions: {

@@ -2,8 +2,7 @@ import { seo, settingsOf } from '../lib/seo.ts';
 import { createFileRoute } from '@tanstack/react-router';
 import { HomePage } from '../features/home/home-page.tsx';
 import { prefetchCommanderMessage } from '../features/commander-message/queries.ts';
-import { activeEngagementQuery } from '../features/community/queries.ts';
-import { prefetchAll } from '../lib/optional-query.ts';
+import { orNull, prefetchAll } from '../lib/optional-query.ts';
 
 export const Route = createFileRoute('/')({
   head: ({ match }) => {
@@ -20,7 +19,7 @@ export const Route = createFileRoute('/')({
       context.trpcUtils.events.upcoming.ensureData(),
       context.trpcUtils.news.list.ensureData(),
       prefetchCommanderMessage(context),
-      context.queryClient.ensureQueryData(activeEngagementQuery(context.trpcClient)),
+      context.queryClient.ensureQueryData(orNull(context.trpcUtils.communityEngagements.active.queryOptions())),
     ]),
   component: HomePage,
 });

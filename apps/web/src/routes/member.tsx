@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { createFileRoute, redirect, useRouter } from '@tanstack/react-router';
 import { oneOf } from '../lib/search.ts';
 import { TEXT } from '@post/contracts/messages';
-import { memberSessionQuery, useMemberSession } from '../features/auth/use-session.ts';
+import { MEMBER_SESSION_READ, useMemberSession } from '../features/auth/use-session.ts';
 import { MemberPortalPage } from '../features/member-portal/member-portal-page.tsx';
 
 export const Route = createFileRoute('/member')({
@@ -10,7 +10,7 @@ export const Route = createFileRoute('/member')({
   // Only with a member session; otherwise the Login page's Member Portal tab, before anything renders (decision 0067).
   beforeLoad: async ({ context }) => {
     // A check that fails (the connection dropped) counts as nobody, as it did in the page.
-    const session = await context.queryClient.fetchQuery(memberSessionQuery(context.trpcClient)).catch(() => null);
+    const session = await context.trpcUtils.memberAuth.session.fetch(undefined, MEMBER_SESSION_READ).catch(() => null);
     if (!session) throw redirect({ to: '/login', search: { tab: 'member' }, replace: true });
   },
   component: MemberRoute,

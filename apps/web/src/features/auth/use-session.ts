@@ -1,8 +1,7 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { SESSION_T } from '@post/contracts/session-messages';
 import { clearAllFormDrafts } from '../../lib/form-drafts.ts';
-import { MEMBER_SESSION_KEY, trpc, type AppTrpcClient } from '../../lib/trpc.ts';
+import { trpc } from '../../lib/trpc.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 
 /**
@@ -22,33 +21,25 @@ export function useAdminSession() {
   return hydrated ? query : ({ ...query, data: undefined } as typeof query);
 }
 
-/** The member check as a query, for the portal route's `beforeLoad` and `useMemberSession`: null means nobody. */
-export function memberSessionQuery(client: AppTrpcClient) {
-  return {
-    queryKey: MEMBER_SESSION_KEY,
-    // `session` answers null for nobody (the REST check's 401, without a failed request in the console).
-    queryFn: () => client.memberAuth.session.query(),
-    staleTime: 0,
-    gcTime: 0,
-    retry: false,
-  } as const;
-}
+/**
+ * How the member check (`memberAuth.session`, null for nobody) is read, in the portal route's
+ * `beforeLoad` and in `useMemberSession`: never cached.
+ */
+export const MEMBER_SESSION_READ = { staleTime: 0, gcTime: 0, retry: false } as const;
 
 /** The member check: never cached, refetched on mount and focus, 401 means "nobody" (spec §4, §7). */
 export function useMemberSession() {
   const hydrated = useHydrated();
-  const utils = trpc.useUtils();
-  const query = useQuery({ ...memberSessionQuery(utils.client), refetchOnMount: 'always', refetchOnWindowFocus: true });
+  const query = trpc.memberAuth.session.useQuery(undefined, { ...MEMBER_SESSION_READ, refetchOnMount: 'always', refetchOnWindowFocus: true });
   // Like the administrator check: nothing while hydrating.
   return hydrated ? query : ({ ...query, data: undefined } as typeof query);
 }
 
 /** Re-reads both sign-in checks (after a sign-in or sign-out). */
 export function useRefreshSessions() {
-  const queryClient = useQueryClient();
   const utils = trpc.useUtils();
   return async () => {
-    await Promise.all([utils.adminAuth.check.invalidate(), queryClient.invalidateQueries({ queryKey: MEMBER_SESSION_KEY })]);
+    await Promise.all([utils.adminAuth.check.invalidate(), utils.memberAuth.session.invalidate()]);
   };
 }
 

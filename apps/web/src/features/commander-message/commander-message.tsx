@@ -3,15 +3,15 @@ import { useQuery } from '@tanstack/react-query';
 import { TEXT } from '@post/contracts/messages';
 import { cn } from '@post/ui/lib/utils';
 import { trpc } from '../../lib/trpc.ts';
-import { activeMessageQuery, postCommanderQuery } from './queries.ts';
+import { orNull } from '../../lib/optional-query.ts';
 import { commanderMessageHtml } from './sanitize.ts';
 
 /** The active commander message (null: none) and the commander's name (the message's, else the Post Commander member's, else the fallback). */
 export function useCommanderMessage() {
-  const client = trpc.useUtils().client;
-  const message = useQuery(activeMessageQuery(client));
+  const utils = trpc.useUtils();
+  const message = useQuery(orNull(utils.commanderMessages.active.queryOptions()));
   const needsName = message.isSuccess && message.data !== null && !message.data.commanderName;
-  const commander = useQuery({ ...postCommanderQuery(client), enabled: needsName });
+  const commander = useQuery({ ...orNull(utils.members.postCommander.queryOptions()), enabled: needsName });
   const name = message.data?.commanderName || commander.data?.fullName || TEXT.postCommanderFallback;
   return { message, name, nameLoading: needsName && commander.isPending };
 }

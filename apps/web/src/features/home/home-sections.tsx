@@ -9,7 +9,7 @@ import { LoadState } from '../../components/load-state.tsx';
 import { trpc } from '../../lib/trpc.ts';
 import { CommanderByline, CommanderMessageBody, useCommanderMessage } from '../commander-message/commander-message.tsx';
 import { EngagementHighlight, EngagementSkeleton } from '../community/engagement-highlight.tsx';
-import { activeEngagementQuery } from '../community/queries.ts';
+import { orNull } from '../../lib/optional-query.ts';
 import { EventCard, EventCardSkeleton } from '../events/event-card.tsx';
 import { newestFirst, NewsItemSkeleton, NewsSummary } from '../news/news-list-page.tsx';
 
@@ -132,7 +132,7 @@ export function CommanderMessageSection() {
 /** Post Updates: Latest News and the Community Engagement highlight. */
 export function PostUpdatesSection() {
   const news = trpc.news.list.useQuery();
-  const engagement = useQuery(activeEngagementQuery(trpc.useUtils().client));
+  const engagement = useQuery(orNull(trpc.useUtils().communityEngagements.active.queryOptions()));
   return (
     <section aria-labelledby="updates-heading" className="mx-auto max-w-6xl px-4 py-10">
       <h2 id="updates-heading" className="mb-6 text-2xl font-bold text-navy-800 sm:text-3xl">

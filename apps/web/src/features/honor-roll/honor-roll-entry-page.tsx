@@ -7,7 +7,7 @@ import { Picture } from '../../components/picture.tsx';
 import { Page } from '../../layout/page.tsx';
 import { trpc } from '../../lib/trpc.ts';
 import { paragraphs } from '../news/news-text.ts';
-import { honorRollEntryQuery } from './queries.ts';
+import { orNull } from '../../lib/optional-query.ts';
 import { useSiteSettings } from '../site-settings/use-site-settings.ts';
 import { longDay, serviceLine } from './honor-roll-text.ts';
 
@@ -26,7 +26,7 @@ const backLink = (
 export function HonorRollEntryPage({ id }: { id: string }) {
   const { timeZone } = useSiteSettings().data;
   const numericId = parseId(id);
-  const entry = useQuery({ ...honorRollEntryQuery(trpc.useUtils().client, numericId ?? 0), enabled: numericId !== undefined });
+  const entry = useQuery({ ...orNull(trpc.useUtils().honorRoll.byId.queryOptions({ id: numericId ?? 0 })), enabled: numericId !== undefined });
   const status = numericId === undefined ? 'empty' : loadStatus(entry);
   if (status === 'empty') {
     return (

@@ -8,12 +8,12 @@ import { Picture } from '../../components/picture.tsx';
 import { Page } from '../../layout/page.tsx';
 import { trpc } from '../../lib/trpc.ts';
 import { useSiteSettings } from '../site-settings/use-site-settings.ts';
-import { honorRollQuery } from './queries.ts';
+import { orNull } from '../../lib/optional-query.ts';
 import { byYear, longDay, serviceLine } from './honor-roll-text.ts';
 
 /** /honor-roll: Post Everlasting, the post's departed members by year of death; prints for the ceremony (decision 0065). */
 export function HonorRollPage() {
-  const list = useQuery(honorRollQuery(trpc.useUtils().client));
+  const list = useQuery(orNull(trpc.useUtils().honorRoll.list.queryOptions()));
   const { postName: post, timeZone } = useSiteSettings().data;
   const status = loadStatus(list);
   if (status === 'empty' && list.data === null) {

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { parseId } from '@post/contracts/ids';
-import { newsItemQuery } from './queries.ts';
+import { orNull } from '../../lib/optional-query.ts';
 import { ArrowLeftIcon } from 'lucide-react';
 import { TEXT } from '@post/contracts/messages';
 import { Badge } from '@post/ui/components/badge';
@@ -23,7 +23,7 @@ const backLink = (
 /** /news/{id}: one news item in full, or a not-found state with the way back. */
 export function NewsItemPage({ id }: { id: string }) {
   const numericId = parseId(id);
-  const item = useQuery({ ...newsItemQuery(trpc.useUtils().client, numericId ?? 0), enabled: numericId !== undefined });
+  const item = useQuery({ ...orNull(trpc.useUtils().news.byId.queryOptions({ id: numericId ?? 0 })), enabled: numericId !== undefined });
   const f = usePostFormat();
   const status = numericId === undefined ? 'empty' : loadStatus(item);
 

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { parseId } from '@post/contracts/ids';
 import { HonorRollEntryPage } from '../../features/honor-roll/honor-roll-entry-page.tsx';
-import { honorRollEntryQuery } from '../../features/honor-roll/queries.ts';
+import { orNull } from '../../lib/optional-query.ts';
 import { seo } from '../../lib/seo.ts';
 
 export const Route = createFileRoute('/honor-roll/$id')({
@@ -10,7 +10,7 @@ export const Route = createFileRoute('/honor-roll/$id')({
     const id = parseId(params.id);
     if (id === undefined) return null;
     try {
-      return await context.queryClient.ensureQueryData(honorRollEntryQuery(context.trpcClient, id));
+      return await context.queryClient.ensureQueryData(orNull(context.trpcUtils.honorRoll.byId.queryOptions({ id })));
     } catch {
       return undefined;
     }

@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { TEXT } from '@post/contracts/messages';
 import { NewsItemPage } from '../../features/news/news-item-page.tsx';
 import { parseId } from '@post/contracts/ids';
-import { newsItemQuery } from '../../features/news/queries.ts';
+import { orNull } from '../../lib/optional-query.ts';
 import { excerpt } from '../../features/news/news-text.ts';
 import { seo } from '../../lib/seo.ts';
 
@@ -12,7 +12,7 @@ export const Route = createFileRoute('/news/$id')({
     const id = parseId(params.id);
     if (id === undefined) return null;
     try {
-      return await context.queryClient.ensureQueryData(newsItemQuery(context.trpcClient, id));
+      return await context.queryClient.ensureQueryData(orNull(context.trpcUtils.news.byId.queryOptions({ id })));
     } catch {
       return undefined;
     }
