@@ -26,11 +26,11 @@ const PG_IMAGE = process.env.TEST_PG_IMAGE ?? 'post-test-pg:15';
 const ADMIN = { username: 'bench-admin', password: 'bench-admin-password' };
 const MB = 1024 * 1024;
 const TARGETS = { appIdle: 250, appPeak: 350, sitePeak: 450, cliPeak: 300 };
-// As the image, the systemd unit and `pnpm start` run it (decision 0060): a smaller young
-// generation and two malloc arenas; and the old generation V8 gives itself on a 1 GB server, since on
+// As the image, the systemd unit and `pnpm start` run it (decisions 0060, 0069): a smaller young
+// generation, two malloc arenas and a fixed mmap threshold; and the old generation V8 gives itself on a 1 GB server, since on
 // this larger machine it lets garbage pile up far longer (decision 0060).
 const NODE_FLAGS = ['--max-semi-space-size=4', '--max-old-space-size=256'];
-const MALLOC = { MALLOC_ARENA_MAX: '2' };
+const MALLOC = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' };
 
 if (!existsSync(MAIN)) throw new Error('No production build: run `npx -y pnpm@10 run build` first (bench:memory does).');
 
