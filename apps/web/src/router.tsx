@@ -5,7 +5,7 @@ import { routeTree } from './routeTree.gen.ts';
 import type { AppTrpcClient } from './lib/trpc.ts';
 import type { AppRouter } from './lib/trpc.ts';
 
-/** What every route's loader can reach: loaders prefetch with `context.trpcUtils.x.y.ensureData()` (docs/ARCHITECTURE.md). */
+/** What every route's loader can reach: loaders prefetch with `context.trpcUtils.x.y.ensureData()` (decision 0070). */
 export interface RouterContext {
   queryClient: QueryClient;
   trpcClient: AppTrpcClient;

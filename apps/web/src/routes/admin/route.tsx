@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
-import { createFileRoute, Link, Outlet, useLocation, useMatches, useNavigate } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { createFileRoute, Link, Outlet, redirect, useLocation, useRouter, type StaticDataRouteOption } from '@tanstack/react-router';
 import { TEXT } from '@post/contracts/messages';
 import { SESSION_T } from '@post/contracts/session-messages';
 import { toast } from 'sonner';
@@ -15,69 +15,95 @@ declare module '@tanstack/react-router' {
   }
 }
 
-export const Route = createFileRoute('/admin')({ component: AdminGuard });
+/** What the admin guard decided: the page, the login page in its place, or "no access". */
+interface AdminGuard {
+  admin: { show: 'page' | 'login' | 'no-access'; lapsed: boolean };
+}
 
-/**
- * The admin guard: 'Loading...' while checking, then the page or the login page. Signing in
- * there (or on /admin/login, for the pages that redirect) comes back to this same page, where a
- * form's draft is restored; a failed save that answers 401 re-reads the check to get here.
- */
-function AdminGuard() {
-  const session = useAdminSession();
-  const redirect = useMatches({ select: (ms) => ms.some((m) => m.staticData?.redirectToLogin) });
+/** Whether any route matched marks itself with `flag` in its staticData. */
+function marked(matches: readonly { staticData?: StaticDataRouteOption }[], flag: keyof StaticDataRouteOption): boolean {
+  return matches.some((m) => m.staticData?.[flag]);
+}
+
+/** Signed in as an administrator earlier in this visit: a sign-in asked for now is a session that has lapsed. */
+let signedInThisVisit = false;
+
+export const Route = createFileRoute('/admin')({
+  // The admin guard, decided before anything under /admin renders or reads (decision 0070).
+  beforeLoad: async ({ context, location, matches }): Promise<AdminGuard> => {
+    // A check that fails (the connection dropped) counts as nobody, as a lapsed session does.
+    const session = await context.trpcUtils.adminAuth.check.ensureData(undefined, { staleTime: 300_000 }).catch(() => null);
+    const lapsed = signedInThisVisit;
+    if (!session?.authenticated) {
+      if (marked(matches, 'redirectToLogin'))
+        throw redirect({ to: '/admin/login', search: { returnTo: location.href, expired: lapsed || undefined }, replace: true });
+      // The login page in place of the page: signing in comes back here, where a form's draft is restored.
+      return { admin: { show: 'login', lapsed } };
+    }
+    signedInThisVisit = true;
+    // A setup step to do first (a temporary password, a required second factor): its page, which says why.
+    const setup = session.mustChangePassword ? '/admin/change-password' : session.mustEnrolTwoFactor ? '/admin/account' : null;
+    if (setup && location.pathname.replace(/\/$/, '') !== setup) throw redirect({ href: setup + location.searchStr, replace: true });
+    return { admin: { show: marked(matches, 'administratorOnly') && session.role !== 'administrator' ? 'no-access' : 'page', lapsed } };
+  },
+  // 'Loading...' at once while the check is read; a check already at hand shows nothing.
+  pendingComponent: Loading,
+  pendingMs: 0,
+  component: AdminRoute,
+});
+
+function Loading() {
+  return (
+    <p role="status" className="mx-auto max-w-6xl px-4 py-10 text-lg">
+      {TEXT.loading}
+    </p>
+  );
+}
+
+/** What the guard decided: the page, the login page in its place, or "no access". */
+function AdminRoute() {
+  const { admin } = Route.useRouteContext();
   const here = useLocation({ select: (l) => l.href });
-  // The page rendered, not the address: while the router moves to the setup page the address is
-  // already there, and the page being left (the dashboard) must not render and ask for what the
-  // account may not read yet (issue 46 #9).
-  const path = useMatches({ select: (ms) => ms.at(-1)?.pathname.replace(/\/$/, '') });
-  const administratorOnly = useMatches({ select: (ms) => ms.some((m) => m.staticData?.administratorOnly) });
-  // Signed in before in this visit: a login page shown now is a session that has lapsed.
+  const session = useAdminSession();
   const signedIn = session.data?.authenticated === true;
-  const [wasSignedIn, setWasSignedIn] = useState(signedIn);
-  if (signedIn && !wasSignedIn) setWasSignedIn(true);
   // After signing in (a full page load, ?signedIn=1 from the login form): say so now that the
   // page is here, and drop the marker so a reload or a bookmark does not say it again.
-  // A setup step to do first (a temporary password, a required second factor): the page that does
-  // it replaces this one, and the marker goes with it.
-  const setup = session.data?.mustChangePassword ? '/admin/change-password' : session.data?.mustEnrolTwoFactor ? '/admin/account' : null;
   useEffect(() => {
     if (!signedIn) return;
     const url = new URL(window.location.href);
     if (url.searchParams.get('signedIn') !== '1') return;
-    if (!setup) {
-      url.searchParams.delete('signedIn');
-      window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
-    }
+    url.searchParams.delete('signedIn');
+    window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
     toast.success(SESSION_T.adminLoginSuccess.title, { description: SESSION_T.adminLoginSuccess.description });
-  }, [signedIn, setup]);
-  if (session.isPending) {
+  }, [signedIn]);
+  // The check, read again, disagrees with the guard (a save answered 401 and the session has
+  // lapsed; the login in place has signed in): the guard decides again.
+  if (session.data && signedIn === (admin.show === 'login')) return <Recheck />;
+  if (admin.show === 'login')
     return (
-      <p role="status" className="mx-auto max-w-6xl px-4 py-10 text-lg">
-        {TEXT.loading}
-      </p>
-    );
-  }
-  if (!session.data?.authenticated) {
-    if (redirect) return <RedirectToLogin returnTo={here} lapsed={wasSignedIn} />;
-    return (
-      <>
-        <>
-          <meta name="robots" content="noindex" />
-        </>
-        <LoginPage tab="admin" returnTo={here} lapsed={wasSignedIn} />
-      </>
-    );
-  }
-  if (setup && path !== setup) return <GoTo to={setup} />;
-  if (administratorOnly && session.data.role !== 'administrator') return <NoAccess />;
-  return (
-    <>
       <>
         <meta name="robots" content="noindex" />
+        <LoginPage tab="admin" returnTo={here} lapsed={admin.lapsed} />
       </>
+    );
+  if (admin.show === 'no-access') return <NoAccess />;
+  return (
+    <>
+      <meta name="robots" content="noindex" />
       <Outlet />
     </>
   );
+}
+
+/** Runs the route's checks again (its beforeLoad decides what to show), from the top of the page. */
+function Recheck() {
+  const router = useRouter();
+  useEffect(() => {
+    // The router restores the scroll it had when the checks began: the page left was scrolled to its Save button.
+    window.scrollTo(0, 0);
+    void router.invalidate();
+  }, [router]);
+  return null;
 }
 
 /** What an editor sees on an administrators-only page: a plain sentence and the way back. */
@@ -95,34 +121,4 @@ function NoAccess() {
       </p>
     </div>
   );
-}
-
-/** Goes to the page of a setup step the account must do first (that page says why). */
-function GoTo({ to }: { to: '/admin/change-password' | '/admin/account' }) {
-  const navigate = useNavigate();
-  useEffect(() => {
-    void navigate({ to, replace: true });
-  }, [navigate, to]);
-  return (
-    <p role="status" className="mx-auto max-w-6xl px-4 py-10 text-lg">
-      {TEXT.loading}
-    </p>
-  );
-}
-
-/**
- * Goes to /admin/login?returnTo=. In a passive effect (unlike <Navigate>), so that the "unsaved
- * changes" blocker of a form unmounted in the same commit is released first and does not hold it.
- */
-function RedirectToLogin({ returnTo, lapsed }: { returnTo: string; lapsed: boolean }) {
-  const navigate = useNavigate();
-  // Once, with the page as it was: while the navigation runs, the location already changes.
-  const [target] = useState({ returnTo, expired: lapsed || undefined });
-  const sent = useRef(false);
-  useEffect(() => {
-    if (sent.current) return;
-    sent.current = true;
-    void navigate({ to: '/admin/login', search: target, replace: true });
-  }, [navigate, target]);
-  return null;
 }
