@@ -85,6 +85,8 @@ const EXPECTED: Record<string, Access> = {
   'members.update': 'administrator',
   'members.remove': 'administrator',
   'members.import': 'administrator',
+  'members.rosterColumns': 'administrator',
+  'members.importRoster': 'administrator',
   'members.payments': 'administrator',
   'members.recordPayment': 'administrator',
   'memberPortal.dues': 'member',
