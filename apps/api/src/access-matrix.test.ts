@@ -95,6 +95,7 @@ const EXPECTED: Record<string, Access> = {
   'renewals.list': 'administrator',
   'renewals.recordContact': 'administrator',
   'renewals.reminders': 'administrator',
+  'renewals.sendReminders': 'administrator',
   'memberCommunications.list': 'staff',
   'memberCommunications.byId': 'staff',
   'memberCommunications.create': 'staff',

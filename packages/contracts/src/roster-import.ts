@@ -21,6 +21,8 @@ export type RosterColumnsInput = z.infer<typeof RosterColumnsInput>;
 /** The file's own headers, and the mapping to pre-select: the remembered one when its headers are in the file, else a guess. */
 export const RosterColumnsSchema = z.object({
   headers: z.array(z.string()),
+  /** The first row's value under each header, to recognise the columns by. */
+  sample: z.array(z.string()),
   rows: z.number().int(),
   numberColumn: z.string().nullable(),
   paidThroughColumn: z.string().nullable(),

@@ -65,6 +65,7 @@ describe('importing a national roster', () => {
     const cols = (await admin.post(COLUMNS, { csv })).json() as RosterColumns;
     expect(cols).toEqual({
       headers: ['Mbr Ident', 'Given', 'Family', 'Dues Yr', 'Post'],
+      sample: ['nr-100', 'Ray', 'Ise', `12/31/${year}`, '123'],
       rows: 9,
       numberColumn: null,
       paidThroughColumn: null,

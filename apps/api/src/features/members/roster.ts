@@ -92,7 +92,12 @@ function columnOf(headers: string[], name: string): number {
  */
 export async function rosterColumns(db: DB, csv: string): Promise<RosterColumns> {
   const file = readRoster(csv);
-  const headers = [...new Map(file.headers.filter((h) => h !== '').map((h) => [key(h), h])).values()];
+  const firstAt = new Map<string, number>();
+  file.headers.forEach((h, i) => {
+    if (h !== '' && !firstAt.has(key(h))) firstAt.set(key(h), i);
+  });
+  const headers = [...firstAt.values()].map((i) => file.headers[i]!);
+  const sample = [...firstAt.values()].map((i) => (file.rows[0]![i] ?? '').trim());
   const spelled = new Map(headers.map((h) => [key(h), h]));
   const names = nameColumns(file.headers).map((i) => file.headers[i]!);
   const mappings = await db
@@ -106,11 +111,12 @@ export async function rosterColumns(db: DB, csv: string): Promise<RosterColumns>
   if (known) {
     const numberColumn = spelled.get(key(known.numberColumn))!;
     const paidThroughColumn = spelled.get(key(known.paidThroughColumn))!;
-    return { headers, rows: file.rows.length, numberColumn, paidThroughColumn, remembered: true, nameColumns: names };
+    return { headers, sample, rows: file.rows.length, numberColumn, paidThroughColumn, remembered: true, nameColumns: names };
   }
   const guess = (names: string[]) => headers.find((h) => names.includes(norm(h))) ?? null;
   return {
     headers,
+    sample,
     rows: file.rows.length,
     numberColumn: guess(NUMBER_HEADERS),
     paidThroughColumn: guess(YEAR_HEADERS),
