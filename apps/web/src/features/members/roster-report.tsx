@@ -96,7 +96,7 @@ export function RosterReport({ report }: { report: RosterImportResult }) {
           <li key={r.row} className={itemClass('bad')}>
             <span className="font-semibold">
               Row {r.row}
-              {r.membershipNumber ? ` (${who(r)})` : ''}:
+              {r.membershipNumber ? `, ${who(r)}` : ''}:
             </span>{' '}
             {r.reason}
           </li>
@@ -104,7 +104,7 @@ export function RosterReport({ report }: { report: RosterImportResult }) {
       </List>
       {report.unchanged.length > 0 ? (
         <details>
-          <summary className="flex min-h-11 cursor-pointer items-center rounded-sm text-lg font-semibold focus-visible:outline-2 focus-visible:outline-ring">
+          <summary className="cursor-pointer rounded-sm py-2 text-lg font-semibold focus-visible:outline-2 focus-visible:outline-ring">
             Unchanged ({report.unchanged.length})
           </summary>
           <ul className="mt-2 space-y-1 text-base" aria-label="Unchanged">
