@@ -26,6 +26,7 @@ export const AUDIT_ENTITY_LABELS = {
   'service-report': 'Service report',
   'member-payment': 'Dues payment',
   'renewal-contact': 'Renewal contact note',
+  'renewal-reminder': 'Renewal reminders',
   renewals: 'Renewals list',
   user: 'Administrator account',
   session: 'Session',

@@ -16,6 +16,8 @@ export interface MembershipSettings {
   remindAtOpening: boolean;
   remindDaysBeforeGraceEnds: number;
   remindAtLapse: boolean;
+  /** Reminders queued by the mail worker on their own; off, each batch waits for an administrator's "Send reminders now". */
+  remindersAutomatic: boolean;
   /** The public Post Everlasting honor roll (/honor-roll and its footer link). */
   honorRoll: boolean;
 }
@@ -31,6 +33,7 @@ export const DEFAULT_MEMBERSHIP_SETTINGS: MembershipSettings = {
   remindAtOpening: true,
   remindDaysBeforeGraceEnds: 30,
   remindAtLapse: true,
+  remindersAutomatic: true,
   honorRoll: true,
 };
 

@@ -44,6 +44,7 @@ export const MembershipSettingsSchema = z
       .max(120, 'Enter 0 to 120 days')
       .default(D.remindDaysBeforeGraceEnds),
     remindAtLapse: z.boolean().default(D.remindAtLapse),
+    remindersAutomatic: z.boolean().default(D.remindersAutomatic),
     honorRoll: z.boolean().default(D.honorRoll),
   })
   .refine((s) => s.renewalOpensDay <= DAYS[s.renewalOpensMonth - 1]!, { message: 'That month has fewer days', path: ['renewalOpensDay'] })

@@ -46,6 +46,8 @@ export type RecordContactInput = z.infer<typeof RecordContactInput>;
 
 /** GET /api/admin/renewals/reminders: the next batch of renewal reminders, and the ones already queued (who, which, when). */
 export const RenewalRemindersSchema = z.object({
+  /** False when Settings leaves each batch for an administrator to send. */
+  automatic: z.boolean(),
   next: z.array(z.object({ memberId: z.number().int(), name: z.string(), reminder: z.string(), renewFor: z.number().int() })),
   sent: z.array(
     z.object({

@@ -248,6 +248,15 @@ export interface RenewalContactsTable {
   createdAt: CreatedAt;
 }
 
+/** The national roster import's remembered column mappings (migration 0019), latest used first. */
+export interface RosterMappingsTable {
+  id: Generated<number>;
+  numberColumn: string;
+  paidThroughColumn: string;
+  usedAt: Timestamp;
+  usedBy: number | null;
+}
+
 /** Member sign-ins; the member's session cookie carries the token. */
 export interface MemberSessionsTable {
   id: Generated<number>;
@@ -499,6 +508,7 @@ export interface Database {
   members: MembersTable;
   memberPayments: MemberPaymentsTable;
   renewalContacts: RenewalContactsTable;
+  rosterMappings: RosterMappingsTable;
   memberSessions: MemberSessionsTable;
   memberCommunications: MemberCommunicationsTable;
   memberResources: MemberResourcesTable;

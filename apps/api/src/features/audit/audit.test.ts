@@ -434,12 +434,14 @@ describe('no administrator write is left out', () => {
     // Accounts, sign-ins, password and two-factor changes are recorded inside their own
     // services (features/admin-auth and the users feature of issue 21), not by audited().
     const recordedElsewhere = (name: string) => /^(adminAuth|users|account)\./.test(name);
+    // POST only because a file is too large for a query string: it reads a roster's header row and writes nothing.
+    const readsByPost = new Set(['members.rosterColumns']);
     const missing: string[] = [];
     let checked = 0;
     for (const [name, p] of Object.entries((appRouter as any)._def.procedures as Record<string, any>)) {
       const openapi = p._def.meta?.openapi;
       const adminWrite = p._def.type === 'mutation' && openapi?.protect && !String(openapi.path).startsWith('/member/');
-      if (!adminWrite || recordedElsewhere(name)) continue;
+      if (!adminWrite || recordedElsewhere(name) || readsByPost.has(name)) continue;
       // The resolver's own source (imports appear as `(0, module.audited)(` once transformed).
       checked += 1;
       const source = String(p._def.resolver);

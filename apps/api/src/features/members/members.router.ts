@@ -6,6 +6,7 @@ import { postCommanderProcedure } from './post-commander.router.ts';
 import * as service from './members.service.ts';
 import { importMembers } from './members.csv.ts';
 import { paymentProcedures } from './payments.router.ts';
+import { rosterProcedures } from './roster.router.ts';
 import type { DB } from '@post/db';
 import type { AuditChanges } from '@post/db';
 import { audited, diffFields } from '../audit/audit.ts';
@@ -23,6 +24,7 @@ const tags = ['Members'];
 export const membersRouter = router({
   postCommander: postCommanderProcedure,
   ...paymentProcedures,
+  ...rosterProcedures,
   list: administratorProcedure
     .meta({
       openapi: {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { utcToZoned } from '@post/contracts/rules/event-time';
 import { createTestApp, insertMember, patchSiteSettings, type Agent } from '../../test-helpers.ts';
 import { queueRenewalReminders, renewalReminders } from './reminders.ts';
 
@@ -96,5 +97,37 @@ describe('renewal reminders', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().sent).toHaveLength(3);
     expect((await t.agent().get('/api/admin/renewals/reminders')).statusCode).toBe(401);
+  });
+
+  it('waits for an administrator when Settings turns automatic sending off: Send reminders now queues the batch, once', async () => {
+    const today = utcToZoned(new Date(), 'America/New_York').date;
+    const [year, month, day] = [Number(today.slice(0, 4)), Number(today.slice(5, 7)), Number(today.slice(8, 10))];
+    // Renewals open today (grace ends on January 1, before any opening but on its own day).
+    if (month === 1 && day <= 1) return;
+    const calendar = { renewalOpensMonth: month, renewalOpensDay: Math.min(day, 28), graceEndsMonth: 1, graceEndsDay: 1, remindAtOpening: true };
+    await patchSiteSettings(t.db, { membership: { ...calendar, remindersAutomatic: false } });
+    const now = await insertMember(t.db, { membershipNumber: 'RR-NOW', paidThrough: year });
+    const key = `renewal-reminder:opening:${year + 1}:${now.id}`;
+    // The worker's pass leaves it to the administrator.
+    expect(await queueRenewalReminders(t.db, env)).toBe(0);
+    const preview = (await admin.get('/api/admin/renewals/reminders')).json();
+    expect(preview.automatic).toBe(false);
+    expect(preview.next).toContainEqual({ memberId: now.id, name: 'Pat Doe', reminder: 'Renewals open', renewFor: year + 1 });
+
+    const sent = await admin.post('/api/admin/renewals/reminders/send');
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json().queued).toBe(preview.next.length);
+    expect((await outbox()).filter((r) => r.idempotencyKey === key)).toHaveLength(1);
+    // Sent again (a second tap, or the worker once automatic), nobody is reminded twice.
+    expect((await admin.post('/api/admin/renewals/reminders/send')).json()).toEqual({ queued: 0 });
+    await patchSiteSettings(t.db, { membership: { ...calendar, remindersAutomatic: true } });
+    expect(await queueRenewalReminders(t.db, env)).toBe(0);
+    expect((await outbox()).filter((r) => r.idempotencyKey === key)).toHaveLength(1);
+    const audit = await t.db.selectFrom('auditLog').selectAll().where('entity', '=', 'renewal-reminder').orderBy('id').execute();
+    expect(audit.map((a) => [a.action, a.changes])).toEqual([
+      ['send', { queued: { old: null, new: preview.next.length } }],
+      ['send', { queued: { old: null, new: 0 } }],
+    ]);
+    expect((await t.agent().post('/api/admin/renewals/reminders/send')).statusCode).toBe(401);
   });
 });

@@ -81,9 +81,18 @@ async function nextBatch(db: DB, clock: DuesClock, s: MembershipSettings) {
   return batch.filter((b) => !sent.has(b.key));
 }
 
-/** Queues today's reminders (the mail worker's periodic pass); returns how many were queued. */
-export async function queueRenewalReminders(db: DB, env: Pick<Env, 'siteUrl'>, now: Date = new Date()): Promise<number> {
+/**
+ * Queues today's reminders; returns how many were queued. The mail worker's periodic pass queues
+ * them only when Settings sends automatically; an administrator's "Send reminders now" (`byAdministrator`) always.
+ */
+export async function queueRenewalReminders(
+  db: DB,
+  env: Pick<Env, 'siteUrl'>,
+  now: Date = new Date(),
+  opts: { byAdministrator?: boolean } = {},
+): Promise<number> {
   const settings = await getSettings(db);
+  if (!settings.membership.remindersAutomatic && !opts.byAdministrator) return 0;
   const clock = await duesClock(db, now);
   const batch = await nextBatch(db, clock, settings.membership);
   const sender = senderFrom(settings, env.siteUrl);
@@ -142,5 +151,5 @@ export async function renewalReminders(db: DB, now: Date = new Date()): Promise<
       sentAt: r.sentAt ? new Date(r.sentAt).toISOString() : null,
     };
   });
-  return { next, sent };
+  return { automatic: settings.membership.remindersAutomatic, next, sent };
 }

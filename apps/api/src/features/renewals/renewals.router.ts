@@ -3,7 +3,7 @@ import { RecordContactInput, RenewalRemindersSchema, RenewalsSchema } from '@pos
 import { administratorProcedure, router } from '../../trpc.ts';
 import { audited } from '../audit/audit.ts';
 import { listRenewals, recordContact } from './renewals.service.ts';
-import { renewalReminders } from './reminders.ts';
+import { queueRenewalReminders, renewalReminders } from './reminders.ts';
 
 const tags = ['Renewals'];
 
@@ -35,6 +35,24 @@ export const renewalsRouter = router({
     .input(z.void())
     .output(RenewalRemindersSchema)
     .query(({ ctx }) => renewalReminders(ctx.db)),
+  sendReminders: administratorProcedure
+    .meta({
+      changesContent: false,
+      openapi: {
+        method: 'POST',
+        path: '/admin/renewals/reminders/send',
+        tags,
+        summary: 'Queue the next batch of renewal reminders now; a member already reminded is not reminded again',
+        protect: true,
+      },
+    })
+    .input(z.void())
+    .output(z.object({ queued: z.number().int() }))
+    .mutation(({ ctx }) =>
+      audited(ctx, { entity: 'renewal-reminder', action: 'send', id: null, changes: (r) => ({ queued: { old: null, new: r.queued } }) }, async (trx) => ({
+        queued: await queueRenewalReminders(trx, ctx.env, new Date(), { byAdministrator: true }),
+      })),
+    ),
   recordContact: administratorProcedure
     .meta({
       changesContent: false,

@@ -8,6 +8,7 @@ import { Button, buttonVariants } from '@post/ui/components/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogClose } from '@post/ui/components/dialog';
 import { trpc } from '../../lib/trpc.ts';
 import { toastSaveError } from '../admin/forms/save-errors.ts';
+import { RosterImport } from './roster-import.tsx';
 
 const MAX_IMPORT_CHARS = 900_000;
 
@@ -69,6 +70,7 @@ export function CsvTools() {
         <UploadIcon aria-hidden="true" />
         {importMembers.isPending ? 'Importing...' : 'Import CSV'}
       </Button>
+      <RosterImport />
       <details id="import-help" className="w-full text-base text-muted-foreground sm:max-w-md sm:text-right [&[open]]:text-left">
         <summary className="cursor-pointer rounded-sm font-medium text-foreground focus-visible:outline-2 focus-visible:outline-ring">
           About the CSV format
@@ -81,6 +83,10 @@ export function CsvTools() {
         <p className="mt-2">
           A row whose membershipNumber is already in the directory updates that member; other rows add members. You see what will happen first, and nothing
           changes until you choose Apply import.
+        </p>
+        <p className="mt-2">
+          Import national roster reads your national organisation's roster export (myLegion's, for example) and updates only paid-through years, matched by
+          membership number. You choose its two columns once; they are remembered.
         </p>
       </details>
       <Dialog

@@ -9,6 +9,7 @@ import { BackLink } from '../admin/forms/back-link.tsx';
 import { AdminTitle } from '../admin/forms/admin-title.tsx';
 import { ContactNoteForm } from './contact-note-form.tsx';
 import { RemindersSection } from './reminders-section.tsx';
+import { RosterImport } from '../members/roster-import.tsx';
 
 /**
  * /admin/renewals (issue 45 #4): the membership chair's phone tree. Who is due, who lapsed this
@@ -33,6 +34,7 @@ export function RenewalsPage() {
               <PrinterIcon aria-hidden="true" />
               Print call sheet
             </Button>
+            <RosterImport />
           </div>
         }
       >

@@ -71,6 +71,12 @@ export function MembershipSettingsSection<T extends FieldValues>({ form }: { for
           />
         </div>
         <SwitchField control={form.control} name={name('remindAtLapse')} label="On lapse" />
+        <SwitchField
+          control={form.control}
+          name={name('remindersAutomatic')}
+          label="Send reminders automatically"
+          description="Off: each batch waits on the Renewals screen until you choose Send reminders now."
+        />
       </fieldset>
       <fieldset className="space-y-4">
         <legend className="text-xl font-bold text-navy-800">Post Everlasting</legend>

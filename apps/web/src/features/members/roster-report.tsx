@@ -1,0 +1,121 @@
+import type * as React from 'react';
+import type { RosterChange, RosterImportResult } from '@post/contracts/roster-import';
+
+/** "Ray Ise (#NR-100)", or the number alone when the file has no name column. */
+function who(r: { name: string | null; membershipNumber: string }): string {
+  return r.name ? `${r.name} (#${r.membershipNumber})` : `#${r.membershipNumber}`;
+}
+
+const yearText = (y: number | null) => (y === null ? 'none' : String(y));
+
+function List({ title, label, count, help, children }: { title: string; label: string; count: number; help?: string; children: React.ReactNode }) {
+  if (count === 0) return null;
+  return (
+    <section>
+      <h3 className="mb-2 text-lg font-semibold">
+        {title} ({count})
+      </h3>
+      {help ? <p className="mb-2 text-base text-muted-foreground">{help}</p> : null}
+      <ul className="space-y-2" aria-label={label}>
+        {children}
+      </ul>
+    </section>
+  );
+}
+
+function itemClass(tone?: 'warn' | 'bad'): string {
+  const colours =
+    tone === 'bad' ? 'border-flag-red-300 bg-flag-red-50 text-flag-red-800' : tone === 'warn' ? 'border-gold bg-gold/10 text-navy-900' : 'bg-card';
+  return `rounded-md border p-3 text-base break-words ${colours}`;
+}
+
+function Change({ c, lower }: { c: RosterChange; lower?: boolean }) {
+  return (
+    <li className={itemClass(lower ? 'warn' : undefined)}>
+      <span className="font-semibold">{who(c)}</span>, row {c.row}:{' '}
+      {lower ? (
+        <>
+          the roster says {c.to}, the directory has {yearText(c.from)}. Not lowered.
+        </>
+      ) : (
+        <>
+          paid through {yearText(c.from)} → <span className="font-semibold">{c.to}</span>
+        </>
+      )}
+    </li>
+  );
+}
+
+/** What a roster import will do (the preview) or did: each row's outcome, grouped (decision 0065). */
+export function RosterReport({ report }: { report: RosterImportResult }) {
+  const preview = report.dryRun;
+  return (
+    <div className="space-y-6">
+      <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-lg" aria-label="Roster counts">
+        <dt className="font-semibold">{preview ? 'Paid-through years to update' : 'Paid-through years updated'}</dt>
+        <dd>{report.updated.length}</dd>
+        <dt className="font-semibold">Unchanged</dt>
+        <dd>{report.unchanged.length}</dd>
+        <dt className="font-semibold">Lower than ours, not applied</dt>
+        <dd>{report.lower.length}</dd>
+        <dt className="font-semibold">Not matched to a member</dt>
+        <dd>{report.unmatched.length}</dd>
+        <dt className="font-semibold">Rows that could not be read</dt>
+        <dd>{report.rejected.length}</dd>
+      </dl>
+      <List title={preview ? 'Paid-through changes' : 'Paid-through years updated'} label="Paid-through changes" count={report.updated.length}>
+        {report.updated.map((c) => (
+          <Change key={c.row} c={c} />
+        ))}
+      </List>
+      <List
+        title="Lower than ours, not applied"
+        label="Lower than ours"
+        count={report.lower.length}
+        help="The roster has an earlier year than the directory, perhaps a payment not yet reported to National. Check these members; a year is never lowered by an import."
+      >
+        {report.lower.map((c) => (
+          <Change key={c.row} c={c} lower />
+        ))}
+      </List>
+      <List
+        title="Not matched to a member"
+        label="Not matched"
+        count={report.unmatched.length}
+        help="No member in the directory has these membership numbers. Add those who belong to the post, then import the roster again."
+      >
+        {report.unmatched.map((u) => (
+          <li key={u.row} className={itemClass('warn')}>
+            <span className="font-semibold">Row {u.row}:</span> {who(u)}
+            {u.year ? `, paid through ${u.year}` : ''}
+          </li>
+        ))}
+      </List>
+      <List title="Rows that could not be read" label="Rows not read" count={report.rejected.length}>
+        {report.rejected.map((r) => (
+          <li key={r.row} className={itemClass('bad')}>
+            <span className="font-semibold">
+              Row {r.row}
+              {r.membershipNumber ? `, ${who(r)}` : ''}:
+            </span>{' '}
+            {r.reason}
+          </li>
+        ))}
+      </List>
+      {report.unchanged.length > 0 ? (
+        <details>
+          <summary className="cursor-pointer rounded-sm py-2 text-lg font-semibold focus-visible:outline-2 focus-visible:outline-ring">
+            Unchanged ({report.unchanged.length})
+          </summary>
+          <ul className="mt-2 space-y-1 text-base" aria-label="Unchanged">
+            {report.unchanged.map((u) => (
+              <li key={u.row}>
+                Row {u.row}: {who(u)}, {u.note ?? `paid through ${yearText(u.year)}`}
+              </li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
+    </div>
+  );
+}
