@@ -31,7 +31,7 @@ RUN pnpm --filter @post/web run build \
 
 # Run: the repository's layout (apps/api/dist finds apps/web/dist beside it), packages above both.
 FROM ${BASE}
-# Two malloc arenas and a smaller young generation keep the process small (decision 0060).
+# Two malloc arenas, a fixed mmap threshold and a smaller young generation keep the process small (decisions 0060, 0069).
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=131072
 WORKDIR /app
 COPY --from=build /out/package.json ./package.json
