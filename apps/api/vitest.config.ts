@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -6,6 +7,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     globalSetup: [fileURLToPath(import.meta.resolve('@post/db/test-global-setup'))],
+    // A file waits on PostgreSQL, argon2 and SMTP much of its time: one worker more than the
+    // machine's cores keeps them busy (vitest's default is one fewer; decision 0072).
+    maxWorkers: availableParallelism() + 1,
     testTimeout: 120_000,
     hookTimeout: 60_000,
   },
