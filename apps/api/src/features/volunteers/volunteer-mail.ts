@@ -181,21 +181,36 @@ export async function queueShiftNotices(trx: DB, baseUrl: string, eventId: numbe
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
-/** Cancels the confirmations and reminders still queued for sign-ups that are going. */
+/**
+ * Cancels the mail still queued for sign-ups that are going: their reminders and "You're in", and
+ * their confirmation once none of the sign-ups it names stays. One confirmation names every shift
+ * of a request (params.volunteerIds, under the first one's key): while any of them stays it goes,
+ * listing those left, since it is rendered when sent (decision 0049).
+ */
 export async function cancelQueuedMail(trx: DB, volunteerIds: number[], why: string): Promise<void> {
   if (volunteerIds.length === 0) return;
+  const going = sql`${volunteerIds}::int[]`;
+  const named = sql`jsonb_array_elements_text(coalesce(params->'volunteerIds', jsonb_build_array(params->'volunteerId'))) as named(id)`;
   await trx
     .updateTable('mailOutbox')
     .set({ state: 'cancelled', lastError: why })
     .where('state', '=', 'queued')
     .where((eb) =>
-      eb.or(
-        volunteerIds.flatMap((id) => [
-          eb('idempotencyKey', '=', `volunteer-confirmation:${id}`),
-          eb('idempotencyKey', '=', `volunteer-promoted:${id}`),
-          eb('idempotencyKey', 'like', `volunteer-reminder:${id}:%`),
+      eb.or([
+        ...volunteerIds.flatMap((id) => [eb('idempotencyKey', '=', `volunteer-promoted:${id}`), eb('idempotencyKey', 'like', `volunteer-reminder:${id}:%`)]),
+        eb.and([
+          eb('kind', '=', 'volunteer-confirmation'),
+          eb.or([
+            eb(
+              'idempotencyKey',
+              'in',
+              volunteerIds.map((id) => `volunteer-confirmation:${id}`),
+            ),
+            sql<boolean>`exists (select 1 from ${named} where named.id::int = any(${going}))`,
+          ]),
+          sql<boolean>`not exists (select 1 from ${named} join volunteers w on w.id = named.id::int where w.id <> all(${going}))`,
         ]),
-      ),
+      ]),
     )
     .execute();
 }
