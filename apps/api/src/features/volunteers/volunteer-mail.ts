@@ -7,6 +7,8 @@ import { enqueue } from '../mail/outbox.ts';
 import { volunteerOfToken } from './cancel-link.ts';
 import { eventParams } from '../mail/render-queued.ts';
 import { calendarColumns, toCalendarRow, type CalendarEventRow } from '../events/events.service.ts';
+import { waitlistPositions } from '../events/shifts.service.ts';
+import type { CancelPreview } from '@post/contracts/mail';
 
 /** An event as the volunteer messages need it: what its iCalendar file needs. */
 export type MailEvent = CalendarEventRow;
@@ -130,17 +132,30 @@ export async function queueEventNotices(trx: DB, baseUrl: string, eventId: numbe
     );
   } else {
     // A shift's reminder is keyed to the shift's own start (issue 43).
-    const current = volunteers.map((v) => reminderKey(v.id, v.shiftStart ? new Date(v.shiftStart) : event.startDate));
-    await trx
-      .updateTable('mailOutbox')
-      .set({ state: 'cancelled', lastError: 'event moved' })
-      .where('state', '=', 'queued')
-      .where('kind', '=', 'volunteer-reminder')
-      .where((eb) => eb.or(volunteers.map((v) => eb('idempotencyKey', 'like', `volunteer-reminder:${v.id}:%`))))
-      .where('idempotencyKey', 'not in', current)
-      .execute();
+    await cancelStaleReminders(
+      trx,
+      volunteers.map((v) => ({ id: v.id, start: v.shiftStart ?? event.startDate })),
+      'event moved',
+    );
   }
   return volunteers.length;
+}
+
+/** Cancels the reminders still queued for a time other than each sign-up's current start: the new time gets its own. */
+async function cancelStaleReminders(trx: DB, signUps: { id: number; start: Date | string }[], why: string): Promise<void> {
+  if (signUps.length === 0) return;
+  await trx
+    .updateTable('mailOutbox')
+    .set({ state: 'cancelled', lastError: why })
+    .where('state', '=', 'queued')
+    .where('kind', '=', 'volunteer-reminder')
+    .where((eb) => eb.or(signUps.map((v) => eb('idempotencyKey', 'like', `volunteer-reminder:${v.id}:%`))))
+    .where(
+      'idempotencyKey',
+      'not in',
+      signUps.map((v) => reminderKey(v.id, new Date(v.start))),
+    )
+    .execute();
 }
 
 /**
@@ -175,6 +190,12 @@ export async function queueShiftNotices(trx: DB, baseUrl: string, eventId: numbe
       trx,
       rows.map((v) => v.id),
       'shift removed',
+    );
+  else
+    await cancelStaleReminders(
+      trx,
+      rows.map((v) => ({ id: v.id, start: v.shiftStart })),
+      'shift moved',
     );
   return rows.length;
 }
@@ -235,31 +256,42 @@ export async function queueRemovalNotice(trx: DB, baseUrl: string, volunteerId: 
 
 /**
  * What a cancel link is for, without using it: the /volunteer/cancel page shows the sign-up
- * before asking. Null when the link is not one of ours, or its sign-up is gone (cancelled,
- * removed) or its event has ended.
+ * before asking (a shift's role and time, and a waiting place's position: issue 43). Null when
+ * the link is not one of ours, or its sign-up is gone (cancelled, removed) or its event has ended.
  */
-export async function previewCancel(
-  db: DB,
-  linkSecret: string,
-  token: string,
-): Promise<{ name: string; role: string | null; eventTitle: string; when: string; location: string } | null> {
+export async function previewCancel(db: DB, linkSecret: string, token: string): Promise<CancelPreview | null> {
   if (token.length < 20 || token.length > 200) return null;
   const volunteerId = volunteerOfToken(linkSecret, token);
   if (volunteerId === null) return null;
   const row = await db
     .selectFrom('volunteers as v')
     .innerJoin('events as e', 'e.id', 'v.eventId')
-    .select(['v.name', 'v.role', 'e.title', 'e.startDate', 'e.endDate', 'e.location'])
+    .leftJoin('volunteerShifts as s', 's.id', 'v.shiftId')
+    .select([
+      'v.name',
+      'v.role',
+      'v.status',
+      'v.eventId',
+      'e.title',
+      'e.startDate',
+      'e.endDate',
+      'e.location',
+      's.role as shiftRole',
+      's.startDate as shiftStart',
+      's.endDate as shiftEnd',
+    ])
     .where('v.id', '=', volunteerId)
     .where('e.endDate', '>', new Date())
     .executeTakeFirst();
   if (!row) return null;
   const settings = await getSettings(db);
-  return {
+  const preview: CancelPreview = {
     name: row.name,
-    role: row.role,
+    role: row.shiftRole ?? row.role,
     eventTitle: row.title,
-    when: formatEventTime(new Date(row.startDate), new Date(row.endDate), settings.timeZone),
+    when: formatEventTime(new Date(row.shiftStart ?? row.startDate), new Date(row.shiftEnd ?? row.endDate), settings.timeZone),
     location: row.location,
   };
+  if (row.status === 'waitlisted') preview.waitlistPosition = (await waitlistPositions(db, [row.eventId])).get(volunteerId) ?? 1;
+  return preview;
 }
