@@ -7,9 +7,11 @@ import { zonedToUtc } from '@post/contracts/rules/event-time';
 import { apiSignInAdmin, startSite, type TestSite } from './harness.ts';
 import { collectErrors, postDate, signInAdmin } from './admin-helpers.ts';
 import { cancelToken } from '../../api/src/features/volunteers/cancel-link.ts';
+import { manageToken } from '../../api/src/features/volunteers/manage-link.ts';
 
-// Volunteer shifts, what was left (issue 43): the cancel link of a waiting place leaves the
-// waitlist (and says so), and the sign-in sheet prints one block per shift, its waitlist after it.
+// Volunteer shifts, what was left (issue 43): the cancel link and the manage page of a waiting
+// place leave the waitlist (and say so), the popup on a phone lists the shifts by their times,
+// and the sign-in sheet prints one block per shift, its waitlist after it.
 
 const ZONE = 'America/New_York';
 const SHOTS = process.env.SHIFT_SHOTS;
@@ -142,4 +144,36 @@ describe('the sign-in sheet of an event with shifts', () => {
       await context.close();
     });
   }
+});
+
+describe('the event popup and the manage page on a phone', () => {
+  it("the popup lists each shift with its times only (the date is the event's) and fits the width", async () => {
+    const { page, context } = await site.newPage({ width: 390, height: 844 });
+    await page.goto(`/events?id=${eventId}`);
+    const popup = page.getByRole('dialog', { name: TITLE });
+    await popup.waitFor();
+    const lines = await popup.locator('li').allInnerTexts();
+    assert.deepEqual(
+      lines.map((l) => l.replace(/\s+/g, ' ')),
+      ['Set-up, 8:00 AM – 9:00 AM: 1 of 3 filled', 'Usher, 9:30 AM – 11:30 AM: 1 of 1 filled', 'Clean-up, 12:00 PM – 1:00 PM: 0 of 2 filled'],
+    );
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'no sideways page scroll');
+    await shot(page, 'popup-390');
+    await context.close();
+  });
+
+  it('a waiting place is left with "Leave the waitlist", which says so', async () => {
+    const { page, context } = await site.newPage({ width: 390, height: 844 });
+    await page.goto(`/volunteer/manage?token=${manageToken(SECRET, eventId, 'wyn@example.org')}`);
+    await page.getByRole('heading', { name: 'Your Volunteer Sign-Ups', level: 1 }).waitFor();
+    const mine = page.getByRole('region', { name: 'Your sign-ups' });
+    await mine.getByText('On the waitlist, position 1').waitFor();
+    await mine.getByText('9:30 AM – 11:30 AM', { exact: true }).waitFor();
+    assert.equal(await mine.getByRole('button', { name: /Cancel this sign-up/ }).count(), 0);
+    await shot(page, 'manage-waiting-390');
+    await mine.getByRole('button', { name: /^Leave the waitlist.*Usher/ }).click();
+    await page.getByRole('status').getByText('You have left the waitlist.').waitFor();
+    await page.getByText('You have no sign-ups left for this event.').waitFor();
+    await context.close();
+  });
 });
