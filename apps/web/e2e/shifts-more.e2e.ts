@@ -5,13 +5,14 @@ import { mkdirSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { zonedToUtc } from '@post/contracts/rules/event-time';
 import { apiSignInAdmin, startSite, type TestSite } from './harness.ts';
-import { collectErrors, postDate, signInAdmin } from './admin-helpers.ts';
+import { collectErrors, postDate, signInAdmin, toast } from './admin-helpers.ts';
 import { cancelToken } from '../../api/src/features/volunteers/cancel-link.ts';
 import { manageToken } from '../../api/src/features/volunteers/manage-link.ts';
 
 // Volunteer shifts, what was left (issue 43): the cancel link and the manage page of a waiting
 // place leave the waitlist (and say so), the popup on a phone lists the shifts by their times,
-// and the sign-in sheet prints one block per shift, its waitlist after it.
+// the sign-in sheet prints one block per shift, its waitlist after it, and administrators give a
+// place or remove a sign-up from the event page on a phone and from the roster.
 
 const ZONE = 'America/New_York';
 const SHOTS = process.env.SHIFT_SHOTS;
@@ -174,6 +175,84 @@ describe('the event popup and the manage page on a phone', () => {
     await mine.getByRole('button', { name: /^Leave the waitlist.*Usher/ }).click();
     await page.getByRole('status').getByText('You have left the waitlist.').waitFor();
     await page.getByText('You have no sign-ups left for this event.').waitFor();
+    await context.close();
+  });
+});
+
+describe('administrators and the waitlist', () => {
+  let other: number;
+  before(async () => {
+    const day = postDate(8, ZONE);
+    const at = (time: string) => zonedToUtc(day, time, ZONE).toISOString();
+    const res = await admin.request.post('/api/events', {
+      data: {
+        title: 'Poppy Day',
+        description: 'Poppies on Main Street.',
+        location: 'Main Street',
+        startDate: at('09:00'),
+        endDate: at('15:00'),
+        type: 'community',
+        shifts: [
+          { role: 'Morning', startDate: at('09:00'), endDate: at('12:00'), capacity: 1 },
+          { role: 'Afternoon', startDate: at('12:00'), endDate: at('15:00'), capacity: 2 },
+        ],
+      },
+    });
+    assert.equal(res.status(), 200, await res.text());
+    const body = (await res.json()) as { id: number; shifts: { id: number }[] };
+    other = body.id;
+    // Signed up in this order; listed by shift, each shift's waitlist after it.
+    for (const [name, shift, waitlist] of [
+      ['Bob Afternoon', 1, false],
+      ['Ann Morning', 0, false],
+      ['Ava Waiting', 0, true],
+    ] as const) {
+      const r = await admin.request.post('/api/volunteers', {
+        data: { name, email: `${name.split(' ')[0]!.toLowerCase()}@example.org`, eventId: other, shiftId: body.shifts[shift]!.id, waitlist },
+      });
+      assert.ok(r.status() < 300, await r.text());
+    }
+  });
+
+  it('the event page on a phone lists them by shift, each card with Remove, and the one waiting with Give a place', async () => {
+    const { page, context } = await site.newPage({ width: 390, height: 844 });
+    const noErrors = collectErrors(page);
+    await signInAdmin(page);
+    await page.goto(`/admin/events/${other}`);
+    const list = page.getByRole('list', { name: 'Registered volunteers' });
+    await list.waitFor();
+    const cards = list.getByRole('listitem');
+    assert.deepEqual(
+      (await cards.locator('p.text-lg').allInnerTexts()).map((t) => t.trim()),
+      ['Ann Morning', 'Ava Waiting', 'Bob Afternoon'],
+    );
+    assert.match(await cards.nth(1).innerText(), /Morning, waitlist #1/);
+    for (const name of ['Ann Morning', 'Ava Waiting', 'Bob Afternoon']) await list.getByRole('button', { name: `Remove ${name}` }).waitFor();
+    assert.equal(await list.getByRole('button', { name: /^Give .* a place$/ }).count(), 1);
+    await shot(page, 'event-volunteers-390');
+    await list.getByRole('button', { name: 'Remove Bob Afternoon' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Remove' }).click();
+    await toast(page, 'Volunteer removed.');
+    await list.getByRole('button', { name: 'Remove Bob Afternoon' }).waitFor({ state: 'detached' });
+    noErrors();
+    await context.close();
+  });
+
+  it('the roster gives the one waiting a place by hand', async () => {
+    const { page, context } = await site.newPage({ width: 1280, height: 900 });
+    const noErrors = collectErrors(page);
+    await signInAdmin(page);
+    await page.goto(`/admin/volunteers?eventId=${other}`);
+    const give = page.getByRole('button', { name: 'Give Ava Waiting a place' });
+    await give.waitFor();
+    await shot(page, 'roster-waiting-1280');
+    await give.click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Give a place' }).click();
+    await toast(page, 'Ava Waiting has a place and is told by e-mail.');
+    await give.waitFor({ state: 'detached' });
+    const event = (await (await admin.request.get(`/api/events/${other}`)).json()) as { volunteers: { name: string; status?: string }[] };
+    assert.equal(event.volunteers.find((v) => v.name === 'Ava Waiting')?.status, undefined);
+    noErrors();
     await context.close();
   });
 });
