@@ -177,6 +177,50 @@ describe('"this and following" edits of a series with shifts', () => {
   });
 });
 
+describe('"this and following" edits, continued', () => {
+  it('tell nobody with notifyVolunteers=false, though shifts move and go', async () => {
+    const list = await series('Quiet Bingo', [
+      ['Caller', 1],
+      ['Snacks', 2],
+    ]);
+    for (const [i, o] of list.entries()) {
+      await post(person(`q-call${i}`, o.id, { shiftId: o.shifts[0]!.id }));
+      await post(person(`q-snack${i}`, o.id, { shiftId: o.shifts[1]!.id }));
+    }
+    const second = (await admin.get(`/api/events/${list[1]!.id}`)).json();
+    const snacks = second.shifts[1];
+    const res = await admin.put(`/api/events/${second.id}`, {
+      ...second,
+      scope: 'following',
+      notifyVolunteers: false,
+      shifts: [{ ...snacks, startDate: plus(snacks.startDate, 1), endDate: plus(snacks.endDate, 1) }],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    for (const i of [0, 1, 2, 3]) for (const k of [`q-call${i}`, `q-snack${i}`]) expect(await noticesTo(`${k}@example.org`), k).toEqual([]);
+    expect(await statusOf('q-call3@example.org')).toBeUndefined();
+  });
+
+  it('keep a later date whose only sign-up is waiting when a new rule drops it, as one with confirmed sign-ups is kept', async () => {
+    const list = await series('Drill', [['Marcher', 1]]);
+    const [, second, third] = list;
+    await t.db
+      .insertInto('volunteers')
+      .values({ eventId: third!.id, shiftId: third!.shifts[0]!.id, name: 'Wai Ting', email: 'wai@example.org', status: 'waitlisted' })
+      .execute();
+    const edited = (await admin.get(`/api/events/${second!.id}`)).json();
+    // Every other week from the second date: the third date is no longer one of the series'.
+    const res = await admin.put(`/api/events/${second!.id}`, {
+      ...edited,
+      scope: 'following',
+      recurrence: { rule: 'FREQ=WEEKLY;INTERVAL=2;COUNT=2', onHoliday: 'keep' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const kept = await t.db.selectFrom('events').select(['id', 'seriesId']).where('id', '=', third!.id).executeTakeFirst();
+    expect(kept).toEqual({ id: third!.id, seriesId: null });
+    expect(await statusOf('wai@example.org')).toBe('waitlisted');
+  });
+});
+
 /** The confirmations sent to an address: their texts. */
 function confirmationsTo(address: string): string[] {
   return sink.messages
