@@ -131,3 +131,19 @@ describe('the manage page', () => {
     expect(await t.db.selectFrom('volunteers').select('id').where('email', '=', 'mp-a@example.org').execute()).toHaveLength(1);
   });
 });
+
+describe('a shift of no length', () => {
+  it('is refused with the message the form gives, and nothing is stored', async () => {
+    const res = await admin.post('/api/events', {
+      title: 'Zero',
+      description: 'd',
+      location: 'l',
+      startDate: at(30),
+      endDate: at(32),
+      shifts: [{ role: 'Blink', startDate: at(31), endDate: at(31), capacity: 1 }],
+    });
+    expect(res.statusCode).toBe(400);
+    expect(JSON.stringify(res.json())).toContain(SHIFT_E.shiftEndBeforeStart);
+    expect(await t.db.selectFrom('events').select('id').where('title', '=', 'Zero').execute()).toEqual([]);
+  });
+});
