@@ -52,7 +52,11 @@ export function EventServiceSection({ eventId }: { eventId: number }) {
           </select>
           <p className="mt-1 text-sm text-muted-foreground">The hours of people checked in count under it in the service report.</p>
         </div>
-        <Link to="/admin/events/$id/check-in" params={{ id: String(eventId) }} className={cn(buttonVariants({ variant: 'outline' }), 'h-auto shrink text-left whitespace-normal')}>
+        <Link
+          to="/admin/events/$id/check-in"
+          params={{ id: String(eventId) }}
+          className={cn(buttonVariants({ variant: 'outline' }), 'h-auto shrink text-left whitespace-normal')}
+        >
           <ScanLineIcon aria-hidden="true" />
           Check-in at the door{checkedIn ? ` (${checkedIn} checked in)` : ''}
         </Link>
