@@ -116,6 +116,34 @@ describe('the reminder of a moved shift', () => {
   });
 });
 
+describe('the reminder of someone given a place', () => {
+  it('is not sent when the place came inside the reminder window ("You\'re in" said it all), and is when it came before', async () => {
+    const e = await oneShift('Late Call', 1, 5);
+    const shift = e.shifts[0]!;
+    const first = (await post('/api/volunteers', person('rp-in', e.id, { shiftId: shift.id }))).json();
+    await post('/api/volunteers', person('rp-w', e.id, { shiftId: shift.id, waitlist: true }));
+    await t.db
+      .updateTable('volunteers')
+      .set({ createdAt: new Date(Date.now() - 72 * HOUR) } as never)
+      .where('eventId', '=', e.id)
+      .execute();
+    expect((await admin.delete(`/api/volunteers/${first.id}`)).statusCode).toBe(200);
+    await queueReminders(t.db, t.env);
+    const remindersTo = async (email: string) =>
+      (await t.db.selectFrom('mailOutbox').select('id').where('kind', '=', 'volunteer-reminder').where('toAddress', '=', email).execute()).length;
+    expect(await remindersTo('rp-w@example.org')).toBe(0);
+    // Promoted long before the window opened: reminded as anyone.
+    await t.db
+      .updateTable('mailOutbox')
+      .set({ createdAt: new Date(Date.now() - 48 * HOUR) } as never)
+      .where('idempotencyKey', 'like', 'volunteer-promoted:%')
+      .where('toAddress', '=', 'rp-w@example.org')
+      .execute();
+    await queueReminders(t.db, t.env);
+    expect(await remindersTo('rp-w@example.org')).toBe(1);
+  });
+});
+
 describe('the manage page', () => {
   it('refuses a shift one already has (409) and a shift of another event (400), storing nothing', async () => {
     const e = await oneShift('Service', 3);

@@ -62,13 +62,29 @@ export async function queueReminders(db: DB, env: Env): Promise<number> {
   const existing = new Set(
     (await db.selectFrom('mailOutbox').select('idempotencyKey').where('idempotencyKey', 'in', keys).execute()).map((r) => r.idempotencyKey),
   );
+  // When each was given a place from the waitlist (its "You're in"), if it was.
+  const promotedAt = new Map(
+    (
+      await db
+        .selectFrom('mailOutbox')
+        .select(['idempotencyKey', 'createdAt'])
+        .where(
+          'idempotencyKey',
+          'in',
+          due.map((r) => `volunteer-promoted:${r.volunteerId}`),
+        )
+        .execute()
+    ).map((r) => [r.idempotencyKey, new Date(r.createdAt).getTime()]),
+  );
   const baseUrl = env.siteUrl;
   let queued = 0;
   for (const r of due) {
     const key = reminderKey(r.volunteerId, new Date(r.startDate));
     if (existing.has(key)) continue;
-    // Signed up inside the reminder window: the confirmation just said it all.
-    if (new Date(r.signedUpAt).getTime() > new Date(r.startDate).getTime() - hours * 3600_000) continue;
+    // Signed up, or given a place from the waitlist, inside the reminder window: the confirmation or "You're in" just said it all.
+    const windowOpens = new Date(r.startDate).getTime() - hours * 3600_000;
+    if (new Date(r.signedUpAt).getTime() > windowOpens) continue;
+    if ((promotedAt.get(`volunteer-promoted:${r.volunteerId}`) ?? 0) > windowOpens) continue;
     const params = { baseUrl, volunteerId: r.volunteerId };
     if (await enqueue(db, { idempotencyKey: key, kind: 'volunteer-reminder', to: r.email, template: 'volunteer-reminder', params })) queued++;
   }
