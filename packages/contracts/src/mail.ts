@@ -26,7 +26,11 @@ export const CancelPreviewSchema = z.object({
   eventTitle: z.string(),
   when: z.string(),
   location: z.string(),
+  /** A waiting place's position (1 is next): the link takes the person off the waitlist. */
+  waitlistPosition: z.number().int().positive().optional(),
 });
+/** What a cancel link is for, as the page shows it before asking. */
+export type CancelPreview = z.infer<typeof CancelPreviewSchema>;
 
 /** Whether an event's volunteers are told of a change of time or place, or of its deletion (default yes). */
 export const NotifyVolunteers = z

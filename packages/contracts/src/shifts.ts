@@ -56,7 +56,8 @@ export const ShiftInput = z
       .max(MAX_SHIFT_CAPACITY, SHIFT_E.capacityRange),
     note: optionalText(1000),
   })
-  .refine((s) => Date.parse(s.endDate) >= Date.parse(s.startDate), { message: SHIFT_E.shiftEndBeforeStart, path: ['endDate'] });
+  // As the form's rule and the message say: a shift of no length is refused, not stored.
+  .refine((s) => Date.parse(s.endDate) > Date.parse(s.startDate), { message: SHIFT_E.shiftEndBeforeStart, path: ['endDate'] });
 export type ShiftInput = z.infer<typeof ShiftInput>;
 
 /** The shifts of an event's write: omitted keeps the event's shifts as they are. */

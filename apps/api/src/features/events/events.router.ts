@@ -17,23 +17,11 @@ import { adminProcedure, publicProcedure, router, staffViewer } from '../../trpc
 import * as service from './events.service.ts';
 import { movedOrRelocated, queueEventNotices, queueShiftNotices } from '../volunteers/volunteer-mail.ts';
 import { promoteEvent } from '../volunteers/waitlist.ts';
+import type { ShiftWatch } from './shifts.service.ts';
 import type { Context } from '../../trpc.ts';
 import type { AuditChanges, DB } from '@post/db';
 import type { Event, EventDetail } from '@post/contracts/events';
 import { audited, diffFields, type AuditContext } from '../audit/audit.ts';
-
-/** An event's shifts' times, before an edit. */
-function shiftTimes(trx: DB, eventId: number) {
-  return trx.selectFrom('volunteerShifts').select(['id', 'startDate', 'endDate']).where('eventId', '=', eventId).execute();
-}
-
-/** The shifts kept by an edit whose time changed. */
-async function movedShifts(trx: DB, eventId: number, before: { id: number; startDate: Date; endDate: Date }[]): Promise<number[]> {
-  const old = new Map(before.map((s) => [s.id, s]));
-  return (await shiftTimes(trx, eventId))
-    .filter((s) => old.has(s.id) && movedOrRelocated({ ...old.get(s.id)!, location: '' }, { ...s, location: '' }))
-    .map((s) => s.id);
-}
 
 /** The edited event (and with scope=following its later occurrences) that have people waiting. */
 async function eventsWithWaitlist(trx: DB, event: Event, scope: string): Promise<number[]> {
@@ -45,7 +33,8 @@ async function eventsWithWaitlist(trx: DB, event: Event, scope: string): Promise
 }
 
 // Issue 19: volunteers hear of a change of time or place and of a deletion, in the same
-// transaction as the edit (unless the administrator unticks "Tell volunteers").
+// transaction as the edit (unless the administrator unticks "Tell volunteers"). Issue 43: of a
+// shift moved or removed too, on every date the edit changes (scope=following: each later one).
 async function updateAndNotify(ctx: AuditContext & Context, input: UpdateEventInput, userId: number) {
   const what = { entity: 'event' as const, action: 'update' as const, before: (trx: DB) => service.eventById(trx, input.id, false) };
   // scope 'following' changes the later occurrences of the series too: the entry says so.
@@ -53,34 +42,29 @@ async function updateAndNotify(ctx: AuditContext & Context, input: UpdateEventIn
     ctx,
     { ...what, changes: (after: Event, old) => withScope(diffFields(old ? pick(old, after) : null, after), input.scope) },
     async (trx: DB) => {
-      const before = await trx.selectFrom('events').select(['startDate', 'endDate', 'location']).where('id', '=', input.id).forUpdate().executeTakeFirst();
-      // scope=following may move later dates too: their volunteers hear of it as well (issue 20).
-      const later = input.scope === 'following' && input.notifyVolunteers ? await service.laterOccurrencesWithSignups(trx, input.id) : [];
-      // Shifts the edit removes take their sign-ups with them: their volunteers hear of it first (issue 43).
-      const shiftsBefore = input.shifts ? await shiftTimes(trx, input.id) : [];
-      const kept = new Set(input.shifts?.flatMap((s) => (s.id ? [s.id] : [])));
-      if (input.notifyVolunteers)
-        await queueShiftNotices(
-          trx,
-          ctx.env.siteUrl,
-          input.id,
-          shiftsBefore.filter((s) => !kept.has(s.id)).map((s) => s.id),
-          true,
-        );
-      const event = await service.updateEvent(trx, input, userId);
-      const eventMoved = before !== undefined && movedOrRelocated(before, event);
-      if (input.notifyVolunteers && eventMoved) await queueEventNotices(trx, ctx.env.siteUrl, input.id, false);
-      else if (input.notifyVolunteers && input.shifts)
-        await queueShiftNotices(trx, ctx.env.siteUrl, input.id, await movedShifts(trx, input.id, shiftsBefore), false);
-      // A place freed by more capacity goes to the first waiting, in this transaction (decision 0064).
+      const notify = input.notifyVolunteers;
+      const url = ctx.env.siteUrl;
+      const dates = await service.datesOfEdit(trx, input.id, input.scope);
+      // Each date's moved shifts; a removed shift's volunteers are told before its sign-ups go with it.
+      const movedShifts = new Map<number, number[]>();
+      const watch: ShiftWatch = {
+        removing: async (eventId, shiftIds) => {
+          if (notify) await queueShiftNotices(trx, url, eventId, shiftIds, true);
+        },
+        moved: (eventId, shiftIds) => void movedShifts.set(eventId, shiftIds),
+      };
+      const event = await service.updateEvent(trx, input, userId, new Date(), watch);
+      // One notice a person a date: of the date when it moved, else of their shift when it did.
+      if (notify)
+        for (const before of dates) {
+          const after = await trx.selectFrom('events').select(['startDate', 'endDate', 'location']).where('id', '=', before.id).executeTakeFirst();
+          if (after && movedOrRelocated(before, after)) await queueEventNotices(trx, url, before.id, false);
+          else if (after) await queueShiftNotices(trx, url, before.id, movedShifts.get(before.id) ?? [], false);
+        }
+      // A place freed by more capacity goes to the first waiting of that date, in this transaction (decision 0064).
       let promoted = 0;
-      for (const id of await eventsWithWaitlist(trx, event, input.scope)) promoted += (await promoteEvent(trx, ctx.env.siteUrl, id)).length;
-      if (promoted) return service.eventOf(trx, input.id);
-      for (const old of later) {
-        const now = await trx.selectFrom('events').select(['startDate', 'endDate', 'location']).where('id', '=', old.id).executeTakeFirst();
-        if (now && movedOrRelocated(old, now)) await queueEventNotices(trx, ctx.env.siteUrl, old.id, false);
-      }
-      return event;
+      for (const id of await eventsWithWaitlist(trx, event, input.scope)) promoted += (await promoteEvent(trx, url, id)).length;
+      return promoted ? service.eventOf(trx, input.id) : event;
     },
   );
 }

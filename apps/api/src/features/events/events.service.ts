@@ -19,7 +19,7 @@ import { badRequest, notFound } from '../../errors.ts';
 import { getSettings } from '../site-settings/site-settings.service.ts';
 import { expandSeries, horizonFrom, type Instance } from './series.service.ts';
 import { imageChanges, imageColumns, pictureError, withImages } from '../images/images.service.ts';
-import { applyTemplate, insertTemplateShifts, saveShifts, seriesShifts, waitlistPositions, withShifts } from './shifts.service.ts';
+import { applyTemplate, insertTemplateShifts, saveShifts, seriesShifts, waitlistPositions, withShifts, type ShiftWatch } from './shifts.service.ts';
 import type { SeriesShift } from '@post/db';
 
 const iso = (d: Date | string): string => new Date(d).toISOString();
@@ -214,8 +214,8 @@ async function newSeries(
   edited: { id: number; startDate: Date; endDate: Date } | null,
   existing: EventRow[],
   now: Date,
-  /** The edited event's shifts as the input gives them (undefined: shifts as they are), and the former position of each. */
-  shiftPlan: { input: ShiftInput[] | undefined; fromOld: (number | null)[] } = { input: undefined, fromOld: [] },
+  /** The edited event's shifts as the input gives them (undefined: shifts as they are), the former position of each, and who hears of changes. */
+  shiftPlan: { input: ShiftInput[] | undefined; fromOld: (number | null)[]; watch?: ShiftWatch } = { input: undefined, fromOld: [] },
 ): Promise<number> {
   const instances = expandSeries({ ...values, endsBefore: null }, null, horizonFrom(now));
   if (instances.length === 0) throw badRequest(R.noOccurrences);
@@ -255,8 +255,25 @@ async function newSeries(
       })
       .where('id', '=', edited.id)
       .execute();
-    if (shiftPlan.input) await saveShifts(trx, edited.id, shiftPlan.input);
+    if (shiftPlan.input) await saveShifts(trx, edited.id, shiftPlan.input, shiftPlan.watch);
   }
+  // Waiting sign-ups count too: an occurrence with any is kept, never deleted under them.
+  const withSignups = new Set(
+    existing.length
+      ? (
+          await trx
+            .selectFrom('volunteers')
+            .select('eventId')
+            .distinct()
+            .where(
+              'eventId',
+              'in',
+              existing.map((r) => r.id),
+            )
+            .execute()
+        ).map((r) => r.eventId)
+      : [],
+  );
   for (const row of existing) {
     if (edited && row.id === edited.id) continue;
     const date = utcToZoned(new Date(row.originalStart ?? row.startDate), values.timeZone).date;
@@ -269,8 +286,8 @@ async function newSeries(
         .where('id', '=', row.id)
         .execute();
       // "This and following" carries the edited shifts to each later date (decision 0064).
-      if (shiftPlan.input) await applyTemplate(trx, row.id, match.start, values.shifts, shiftPlan.fromOld);
-    } else if (row.volunteerCount > 0) {
+      if (shiftPlan.input) await applyTemplate(trx, row.id, match.start, values.shifts, shiftPlan.fromOld, shiftPlan.watch);
+    } else if (withSignups.has(row.id)) {
       await trx
         .updateTable('events')
         .set({ ...fields, ...bump, seriesId: null })
@@ -369,7 +386,7 @@ function remainingRule(series: { rule: string; dtstart: string; durationMinutes:
  * the input's fields and rule (its own, or the old one). `recurrence` on a single event makes
  * it the first occurrence of a new series. 404 when missing.
  */
-export async function updateEvent(db: DB, input: UpdateEventInput, userId = 1, now = new Date()): Promise<Event> {
+export async function updateEvent(db: DB, input: UpdateEventInput, userId = 1, now = new Date(), watch?: ShiftWatch): Promise<Event> {
   const current = await db.selectFrom('events').selectAll().where('id', '=', input.id).executeTakeFirst();
   if (!current) throw notFound('Event');
   const startDate = new Date(input.startDate);
@@ -390,7 +407,7 @@ export async function updateEvent(db: DB, input: UpdateEventInput, userId = 1, n
         .execute();
       const recurrence = input.recurrence ?? { rule: remainingRule(old, cut), onHoliday: old.onHoliday as OnHoliday };
       const template = input.shifts ? seriesShifts(input.startDate, input.shifts) : old.shifts;
-      const shiftPlan = { input: input.shifts, fromOld: await formerPositions(trx, current.id, input.shifts) };
+      const shiftPlan = { input: input.shifts, fromOld: await formerPositions(trx, current.id, input.shifts), watch };
       await trx
         .updateTable('eventSeries')
         .set({ endsBefore: cut, updatedAt: sql<Date>`now()` })
@@ -410,7 +427,7 @@ export async function updateEvent(db: DB, input: UpdateEventInput, userId = 1, n
   if (current.seriesId === null && input.recurrence) {
     const recurrence = input.recurrence;
     return inTransaction(db, async (trx) => {
-      const shiftPlan = { input: input.shifts, fromOld: await formerPositions(trx, current.id, input.shifts) };
+      const shiftPlan = { input: input.shifts, fromOld: await formerPositions(trx, current.id, input.shifts), watch };
       await newSeries(
         trx,
         seriesValues(input, recurrence, timeZone, current.createdBy ?? userId, current),
@@ -422,10 +439,10 @@ export async function updateEvent(db: DB, input: UpdateEventInput, userId = 1, n
       return (await complete(trx, [toEvent(await selectEvents(trx).where('e.id', '=', current.id).executeTakeFirstOrThrow())]))[0]!;
     });
   }
-  return inTransaction(db, (trx) => updateSingle(trx, input, startDate, endDate));
+  return inTransaction(db, (trx) => updateSingle(trx, input, startDate, endDate, watch));
 }
 
-async function updateSingle(db: DB, input: UpdateEventInput, startDate: Date, endDate: Date): Promise<Event> {
+async function updateSingle(db: DB, input: UpdateEventInput, startDate: Date, endDate: Date, watch?: ShiftWatch): Promise<Event> {
   await db
     .updateTable('events')
     .set((eb) => ({
@@ -448,7 +465,7 @@ async function updateSingle(db: DB, input: UpdateEventInput, startDate: Date, en
     .catch((err) => {
       throw pictureError(err);
     });
-  if (input.shifts) await saveShifts(db, input.id, input.shifts);
+  if (input.shifts) await saveShifts(db, input.id, input.shifts, watch);
   const row = await selectEvents(db).where('e.id', '=', input.id).executeTakeFirstOrThrow();
   return (await complete(db, [toEvent(row)]))[0]!;
 }
@@ -470,18 +487,31 @@ async function deletionOf(db: DB, id: number, scope: EventScope, lock: boolean) 
   return { ids: [...new Set([id, ...later.map((r) => r.id)])], seriesId: current.seriesId, cut };
 }
 
-/** The later occurrences an edit with scope=following may move (with sign-ups), before the edit: what their volunteers are told of. */
-export async function laterOccurrencesWithSignups(db: DB, id: number) {
-  const current = await db.selectFrom('events').select(['seriesId', 'originalStart', 'startDate']).where('id', '=', id).executeTakeFirst();
-  if (!current || current.seriesId === null) return [];
-  return db
+/**
+ * The dates an edit may move, as they are before it, locked: the event, and with scope=following
+ * its series' later occurrences that have sign-ups (waiting ones too). What their volunteers are
+ * told of is judged against these.
+ */
+export async function datesOfEdit(db: DB, id: number, scope: EventScope) {
+  const current = await db
     .selectFrom('events')
-    .select(['id', 'startDate', 'endDate', 'location'])
-    .where('seriesId', '=', current.seriesId)
-    .where('originalStart', '>=', new Date(current.originalStart ?? current.startDate))
-    .where('id', '!=', id)
-    .where('volunteerCount', '>', 0)
+    .select(['id', 'seriesId', 'originalStart', 'startDate', 'endDate', 'location'])
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!current) return [];
+  if (scope !== 'following' || current.seriesId === null) return [current];
+  const later = await db
+    .selectFrom('events as e')
+    .select(['e.id', 'e.startDate', 'e.endDate', 'e.location'])
+    .where('e.seriesId', '=', current.seriesId)
+    .where('e.originalStart', '>=', new Date(current.originalStart ?? current.startDate))
+    .where('e.id', '!=', id)
+    .where((eb) => eb.exists(eb.selectFrom('volunteers as v').select('v.id').whereRef('v.eventId', '=', 'e.id')))
+    .orderBy('e.startDate')
+    .forUpdate()
     .execute();
+  return [current, ...later];
 }
 
 /** The ids a delete with this scope removes (for the notices to their volunteers, in the delete's transaction). 404 when missing. */

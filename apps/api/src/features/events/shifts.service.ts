@@ -76,12 +76,23 @@ export interface ShiftChanges {
 }
 
 /**
+ * Who hears of an edit's changes to shifts, told for each event whose shifts it changes: an edit
+ * of a series changes several dates' shifts, whose volunteers are all told (decision 0064).
+ */
+export interface ShiftWatch {
+  /** Shifts about to be deleted with their sign-ups: the last moment their volunteers can be read. */
+  removing(eventId: number, shiftIds: number[]): Promise<void>;
+  /** Kept shifts whose time changed, once saved. */
+  moved(eventId: number, shiftIds: number[]): void;
+}
+
+/**
  * Makes an event's shifts those of the input, matched by id (decision 0064): a shift with an id
  * is updated (400 when it is not the event's), one without is added, the event's others are
- * deleted with their sign-ups (call the notices first). Order is the input's. Capacity may drop
- * below the shift's sign-ups, as an event's positions may.
+ * deleted with their sign-ups (`watch` hears of them first). Order is the input's. Capacity may
+ * drop below the shift's sign-ups, as an event's positions may.
  */
-export async function saveShifts(trx: DB, eventId: number, input: ShiftInput[]): Promise<ShiftChanges> {
+export async function saveShifts(trx: DB, eventId: number, input: ShiftInput[], watch?: ShiftWatch): Promise<ShiftChanges> {
   const current = await trx.selectFrom('volunteerShifts').select(['id', 'startDate', 'endDate']).where('eventId', '=', eventId).forUpdate().execute();
   const byId = new Map(current.map((s) => [s.id, s]));
   const kept = new Set<number>();
@@ -91,7 +102,10 @@ export async function saveShifts(trx: DB, eventId: number, input: ShiftInput[]):
     kept.add(s.id);
   }
   const removed = current.filter((s) => !kept.has(s.id)).map((s) => s.id);
-  if (removed.length) await trx.deleteFrom('volunteerShifts').where('id', 'in', removed).execute();
+  if (removed.length) {
+    await watch?.removing(eventId, removed);
+    await trx.deleteFrom('volunteerShifts').where('id', 'in', removed).execute();
+  }
   const moved: number[] = [];
   for (const [position, s] of input.entries()) {
     const values = { role: s.role, startDate: new Date(s.startDate), endDate: new Date(s.endDate), capacity: s.capacity, note: s.note ?? null, position };
@@ -106,6 +120,7 @@ export async function saveShifts(trx: DB, eventId: number, input: ShiftInput[]):
     if (new Date(old.startDate).getTime() !== values.startDate.getTime() || new Date(old.endDate).getTime() !== values.endDate.getTime()) moved.push(s.id);
     await trx.updateTable('volunteerShifts').set(values).where('id', '=', s.id).execute();
   }
+  if (moved.length) watch?.moved(eventId, moved);
   return { removed, moved };
 }
 
@@ -140,7 +155,14 @@ export function shiftsAt(template: SeriesShift[], start: Date): ShiftInput[] {
  * position follows the template's shift that came from it (`fromOld[i]` = former position of
  * template shift i, or null for a new one); shifts with no template shift left are deleted.
  */
-export async function applyTemplate(trx: DB, eventId: number, start: Date, template: SeriesShift[], fromOld: (number | null)[]): Promise<ShiftChanges> {
+export async function applyTemplate(
+  trx: DB,
+  eventId: number,
+  start: Date,
+  template: SeriesShift[],
+  fromOld: (number | null)[],
+  watch?: ShiftWatch,
+): Promise<ShiftChanges> {
   const current = await trx.selectFrom('volunteerShifts').select('id').where('eventId', '=', eventId).orderBy('position').orderBy('id').execute();
   const placed = shiftsAt(template, start);
   const input = placed.map((s, i) => {
@@ -148,7 +170,7 @@ export async function applyTemplate(trx: DB, eventId: number, start: Date, templ
     const id = old !== null && old !== undefined ? current[old]?.id : undefined;
     return id !== undefined ? { ...s, id } : s;
   });
-  return saveShifts(trx, eventId, input);
+  return saveShifts(trx, eventId, input, watch);
 }
 
 /** The place of each waiting sign-up of the given events in its pool (1 is next), by sign-up id. */

@@ -223,7 +223,8 @@ export async function listedSubjects(db: DB, rows: { id: number; template: strin
   const named = rows.flatMap((r) => {
     const titled = r.template ? (templates as Record<string, Template<unknown>>)[r.template]?.titled : undefined;
     const ref = SignUpRef.safeParse(r.params);
-    return titled && ref.success ? [{ id: Number(r.id), volunteerId: ref.data.volunteerId, titled }] : [];
+    // A confirmation of several shifts is titled by any of its sign-ups still there.
+    return titled && ref.success ? [{ id: Number(r.id), volunteerIds: ref.data.volunteerIds ?? [ref.data.volunteerId], titled }] : [];
   });
   if (named.length === 0) return new Map();
   const titles = new Map(
@@ -235,12 +236,17 @@ export async function listedSubjects(db: DB, rows: { id: number; template: strin
         .where(
           'v.id',
           'in',
-          named.map((n) => n.volunteerId),
+          named.flatMap((n) => n.volunteerIds),
         )
         .execute()
     ).map((r) => [r.id, r.title]),
   );
-  return new Map(named.flatMap((n) => (titles.has(n.volunteerId) ? [[n.id, n.titled(titles.get(n.volunteerId)!)] as const] : [])));
+  return new Map(
+    named.flatMap((n) => {
+      const title = n.volunteerIds.map((id) => titles.get(id)).find((t) => t !== undefined);
+      return title !== undefined ? [[n.id, n.titled(title)] as const] : [];
+    }),
+  );
 }
 
 /**

@@ -7,6 +7,8 @@ import { enqueue } from '../mail/outbox.ts';
 import { volunteerOfToken } from './cancel-link.ts';
 import { eventParams } from '../mail/render-queued.ts';
 import { calendarColumns, toCalendarRow, type CalendarEventRow } from '../events/events.service.ts';
+import { waitlistPositions } from '../events/shifts.service.ts';
+import type { CancelPreview } from '@post/contracts/mail';
 
 /** An event as the volunteer messages need it: what its iCalendar file needs. */
 export type MailEvent = CalendarEventRow;
@@ -60,13 +62,29 @@ export async function queueReminders(db: DB, env: Env): Promise<number> {
   const existing = new Set(
     (await db.selectFrom('mailOutbox').select('idempotencyKey').where('idempotencyKey', 'in', keys).execute()).map((r) => r.idempotencyKey),
   );
+  // When each was given a place from the waitlist (its "You're in"), if it was.
+  const promotedAt = new Map(
+    (
+      await db
+        .selectFrom('mailOutbox')
+        .select(['idempotencyKey', 'createdAt'])
+        .where(
+          'idempotencyKey',
+          'in',
+          due.map((r) => `volunteer-promoted:${r.volunteerId}`),
+        )
+        .execute()
+    ).map((r) => [r.idempotencyKey, new Date(r.createdAt).getTime()]),
+  );
   const baseUrl = env.siteUrl;
   let queued = 0;
   for (const r of due) {
     const key = reminderKey(r.volunteerId, new Date(r.startDate));
     if (existing.has(key)) continue;
-    // Signed up inside the reminder window: the confirmation just said it all.
-    if (new Date(r.signedUpAt).getTime() > new Date(r.startDate).getTime() - hours * 3600_000) continue;
+    // Signed up, or given a place from the waitlist, inside the reminder window: the confirmation or "You're in" just said it all.
+    const windowOpens = new Date(r.startDate).getTime() - hours * 3600_000;
+    if (new Date(r.signedUpAt).getTime() > windowOpens) continue;
+    if ((promotedAt.get(`volunteer-promoted:${r.volunteerId}`) ?? 0) > windowOpens) continue;
     const params = { baseUrl, volunteerId: r.volunteerId };
     if (await enqueue(db, { idempotencyKey: key, kind: 'volunteer-reminder', to: r.email, template: 'volunteer-reminder', params })) queued++;
   }
@@ -130,17 +148,30 @@ export async function queueEventNotices(trx: DB, baseUrl: string, eventId: numbe
     );
   } else {
     // A shift's reminder is keyed to the shift's own start (issue 43).
-    const current = volunteers.map((v) => reminderKey(v.id, v.shiftStart ? new Date(v.shiftStart) : event.startDate));
-    await trx
-      .updateTable('mailOutbox')
-      .set({ state: 'cancelled', lastError: 'event moved' })
-      .where('state', '=', 'queued')
-      .where('kind', '=', 'volunteer-reminder')
-      .where((eb) => eb.or(volunteers.map((v) => eb('idempotencyKey', 'like', `volunteer-reminder:${v.id}:%`))))
-      .where('idempotencyKey', 'not in', current)
-      .execute();
+    await cancelStaleReminders(
+      trx,
+      volunteers.map((v) => ({ id: v.id, start: v.shiftStart ?? event.startDate })),
+      'event moved',
+    );
   }
   return volunteers.length;
+}
+
+/** Cancels the reminders still queued for a time other than each sign-up's current start: the new time gets its own. */
+async function cancelStaleReminders(trx: DB, signUps: { id: number; start: Date | string }[], why: string): Promise<void> {
+  if (signUps.length === 0) return;
+  await trx
+    .updateTable('mailOutbox')
+    .set({ state: 'cancelled', lastError: why })
+    .where('state', '=', 'queued')
+    .where('kind', '=', 'volunteer-reminder')
+    .where((eb) => eb.or(signUps.map((v) => eb('idempotencyKey', 'like', `volunteer-reminder:${v.id}:%`))))
+    .where(
+      'idempotencyKey',
+      'not in',
+      signUps.map((v) => reminderKey(v.id, new Date(v.start))),
+    )
+    .execute();
 }
 
 /**
@@ -176,26 +207,47 @@ export async function queueShiftNotices(trx: DB, baseUrl: string, eventId: numbe
       rows.map((v) => v.id),
       'shift removed',
     );
+  else
+    await cancelStaleReminders(
+      trx,
+      rows.map((v) => ({ id: v.id, start: v.shiftStart })),
+      'shift moved',
+    );
   return rows.length;
 }
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
-/** Cancels the confirmations and reminders still queued for sign-ups that are going. */
+/**
+ * Cancels the mail still queued for sign-ups that are going: their reminders and "You're in", and
+ * their confirmation once none of the sign-ups it names stays. One confirmation names every shift
+ * of a request (params.volunteerIds, under the first one's key): while any of them stays it goes,
+ * listing those left, since it is rendered when sent (decision 0049).
+ */
 export async function cancelQueuedMail(trx: DB, volunteerIds: number[], why: string): Promise<void> {
   if (volunteerIds.length === 0) return;
+  const going = sql`${volunteerIds}::int[]`;
+  const named = sql`jsonb_array_elements_text(coalesce(params->'volunteerIds', jsonb_build_array(params->'volunteerId'))) as named(id)`;
   await trx
     .updateTable('mailOutbox')
     .set({ state: 'cancelled', lastError: why })
     .where('state', '=', 'queued')
     .where((eb) =>
-      eb.or(
-        volunteerIds.flatMap((id) => [
-          eb('idempotencyKey', '=', `volunteer-confirmation:${id}`),
-          eb('idempotencyKey', '=', `volunteer-promoted:${id}`),
-          eb('idempotencyKey', 'like', `volunteer-reminder:${id}:%`),
+      eb.or([
+        ...volunteerIds.flatMap((id) => [eb('idempotencyKey', '=', `volunteer-promoted:${id}`), eb('idempotencyKey', 'like', `volunteer-reminder:${id}:%`)]),
+        eb.and([
+          eb('kind', '=', 'volunteer-confirmation'),
+          eb.or([
+            eb(
+              'idempotencyKey',
+              'in',
+              volunteerIds.map((id) => `volunteer-confirmation:${id}`),
+            ),
+            sql<boolean>`exists (select 1 from ${named} where named.id::int = any(${going}))`,
+          ]),
+          sql<boolean>`not exists (select 1 from ${named} join volunteers w on w.id = named.id::int where w.id <> all(${going}))`,
         ]),
-      ),
+      ]),
     )
     .execute();
 }
@@ -220,31 +272,42 @@ export async function queueRemovalNotice(trx: DB, baseUrl: string, volunteerId: 
 
 /**
  * What a cancel link is for, without using it: the /volunteer/cancel page shows the sign-up
- * before asking. Null when the link is not one of ours, or its sign-up is gone (cancelled,
- * removed) or its event has ended.
+ * before asking (a shift's role and time, and a waiting place's position: issue 43). Null when
+ * the link is not one of ours, or its sign-up is gone (cancelled, removed) or its event has ended.
  */
-export async function previewCancel(
-  db: DB,
-  linkSecret: string,
-  token: string,
-): Promise<{ name: string; role: string | null; eventTitle: string; when: string; location: string } | null> {
+export async function previewCancel(db: DB, linkSecret: string, token: string): Promise<CancelPreview | null> {
   if (token.length < 20 || token.length > 200) return null;
   const volunteerId = volunteerOfToken(linkSecret, token);
   if (volunteerId === null) return null;
   const row = await db
     .selectFrom('volunteers as v')
     .innerJoin('events as e', 'e.id', 'v.eventId')
-    .select(['v.name', 'v.role', 'e.title', 'e.startDate', 'e.endDate', 'e.location'])
+    .leftJoin('volunteerShifts as s', 's.id', 'v.shiftId')
+    .select([
+      'v.name',
+      'v.role',
+      'v.status',
+      'v.eventId',
+      'e.title',
+      'e.startDate',
+      'e.endDate',
+      'e.location',
+      's.role as shiftRole',
+      's.startDate as shiftStart',
+      's.endDate as shiftEnd',
+    ])
     .where('v.id', '=', volunteerId)
     .where('e.endDate', '>', new Date())
     .executeTakeFirst();
   if (!row) return null;
   const settings = await getSettings(db);
-  return {
+  const preview: CancelPreview = {
     name: row.name,
-    role: row.role,
+    role: row.shiftRole ?? row.role,
     eventTitle: row.title,
-    when: formatEventTime(new Date(row.startDate), new Date(row.endDate), settings.timeZone),
+    when: formatEventTime(new Date(row.shiftStart ?? row.startDate), new Date(row.shiftEnd ?? row.endDate), settings.timeZone),
     location: row.location,
   };
+  if (row.status === 'waitlisted') preview.waitlistPosition = (await waitlistPositions(db, [row.eventId])).get(volunteerId) ?? 1;
+  return preview;
 }

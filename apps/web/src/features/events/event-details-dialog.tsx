@@ -103,7 +103,7 @@ function EventBody({ event, isAdmin, onVolunteer }: { event: Event; isAdmin: boo
         ) : null}
         {event.shifts.length ? (
           <Row label="Shifts">
-            <ShiftLines shifts={event.shifts} />
+            <ShiftLines shifts={event.shifts} day={event.startDate} />
           </Row>
         ) : null}
       </dl>
@@ -136,14 +136,14 @@ function EventBody({ event, isAdmin, onVolunteer }: { event: Event; isAdmin: boo
   );
 }
 
-/** The popup's shift list: role, time, "3 of 4 filled". */
-function ShiftLines({ shifts }: { shifts: Event['shifts'] }) {
+/** The popup's shift list: role, time (without the date on the event's own day), "3 of 4 filled". */
+function ShiftLines({ shifts, day }: { shifts: Event['shifts']; day: string }) {
   const when = useShiftTime();
   return (
     <ul className="space-y-1">
       {shifts.map((s) => (
         <li key={s.id}>
-          <span className="font-semibold">{s.role}</span>, {when(s)}: {filledText(s.filled, s.capacity)}
+          <span className="font-semibold">{s.role}</span>, {when(s, day)}: <span className="whitespace-nowrap">{filledText(s.filled, s.capacity)}</span>
         </li>
       ))}
     </ul>

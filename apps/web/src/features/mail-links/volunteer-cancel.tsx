@@ -36,6 +36,7 @@ export function VolunteerCancelPage({ token }: { token: string | undefined }) {
       </Page>
     );
   const s = preview.data;
+  const waiting = Boolean(s?.waitlistPosition);
   return (
     <LinkActionPage
       title={TITLE}
@@ -57,16 +58,25 @@ export function VolunteerCancelPage({ token }: { token: string | undefined }) {
             ) : null}
             <dt className="font-semibold">Volunteer</dt>
             <dd>{s.name}</dd>
+            {s.waitlistPosition ? (
+              <>
+                <dt className="font-semibold">Status</dt>
+                <dd>On the waitlist, position {s.waitlistPosition}</dd>
+              </>
+            ) : null}
           </dl>
         ) : null
       }
-      question="Cancel my sign-up?"
-      actionLabel="Cancel my sign-up"
+      // A waiting place is left, not freed (issue 43): nobody moves in behind it.
+      question={waiting ? 'Leave the waitlist?' : 'Cancel my sign-up?'}
+      actionLabel={waiting ? 'Leave the waitlist' : 'Cancel my sign-up'}
       pendingLabel="Cancelling…"
-      done="Your sign-up is cancelled."
+      done={waiting ? 'You have left the waitlist.' : 'Your sign-up is cancelled.'}
       run={async (t) => {
         const r = await cancel.mutateAsync({ token: t });
-        return `Your place at ${r.eventTitle} is free for someone else. Thank you for letting us know.`;
+        return waiting
+          ? `You are no longer on the waitlist for ${r.eventTitle}. Thank you for letting us know.`
+          : `Your place at ${r.eventTitle} is free for someone else. Thank you for letting us know.`;
       }}
     />
   );

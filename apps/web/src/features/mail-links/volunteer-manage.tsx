@@ -19,6 +19,9 @@ const box = 'max-w-2xl rounded-lg border bg-card p-6 text-lg';
 export function VolunteerManagePage({ token }: { token: string | undefined }) {
   const when = useShiftTime();
   const [said, setSaid] = useState<{ ok: boolean; text: string } | null>(null);
+  // The link names the person through their sign-ups: once the last is cancelled it names nobody,
+  // so the page keeps what it showed rather than reading "not valid" in place of "cancelled".
+  const [leftAll, setLeftAll] = useState(false);
   const now = useMountTime();
   const mine = trpc.volunteers.mine.useQuery({ token: token ?? '' }, { enabled: Boolean(token), retry: false, refetchOnWindowFocus: false });
   const manage = trpc.volunteers.manage.useMutation();
@@ -39,12 +42,14 @@ export function VolunteerManagePage({ token }: { token: string | undefined }) {
         </p>
       </Page>
     );
-  const { event, signUps, shifts } = mine.data;
+  const { event, shifts } = mine.data;
+  const signUps = leftAll ? [] : mine.data.signUps;
   const act = async (body: { action: 'cancel'; volunteerId: number } | { action: 'add'; shiftId: number }, success: string) => {
     setSaid(null);
     try {
       const r = await manage.mutateAsync({ token, ...body });
       setSaid({ ok: true, text: r.added?.status === 'waitlisted' ? `You were ${waitlistedText(r.added.position ?? 1)}.` : success });
+      if (body.action === 'cancel' && signUps.length === 1 && signUps[0]!.id === body.volunteerId) return setLeftAll(true);
     } catch (err) {
       setSaid({ ok: false, text: serverMessage(err) ?? 'Something went wrong. Please try again.' });
     }
@@ -87,7 +92,7 @@ export function VolunteerManagePage({ token }: { token: string | undefined }) {
             {signUps.map((s) => (
               <li key={s.id} className={`${box} space-y-2`}>
                 <p className="font-semibold">{s.role ?? 'Volunteer'}</p>
-                <p>{when(s)}</p>
+                <p>{when(s, event.startDate)}</p>
                 <p>{s.status === 'confirmed' ? 'Confirmed' : `On the waitlist, position ${s.position ?? 1}`}</p>
                 {s.checkInCode ? (
                   <div className="space-y-1">
@@ -109,9 +114,13 @@ export function VolunteerManagePage({ token }: { token: string | undefined }) {
                 <Button
                   variant="outline"
                   disabled={manage.isPending}
-                  onClick={() => void act({ action: 'cancel', volunteerId: s.id }, 'Your sign-up is cancelled.')}
+                  onClick={() =>
+                    void act({ action: 'cancel', volunteerId: s.id }, s.status === 'waitlisted' ? 'You have left the waitlist.' : 'Your sign-up is cancelled.')
+                  }
                 >
-                  Cancel this sign-up<span className="sr-only">: {s.role ?? event.title}</span>
+                  {/* A waiting place is left, not freed (issue 43). */}
+                  {s.status === 'waitlisted' ? 'Leave the waitlist' : 'Cancel this sign-up'}
+                  <span className="sr-only">: {s.role ?? event.title}</span>
                 </Button>
               </li>
             ))}
@@ -128,7 +137,7 @@ export function VolunteerManagePage({ token }: { token: string | undefined }) {
                 return (
                   <li key={s.id} className={`${box} space-y-2`}>
                     <p className="font-semibold">{s.role}</p>
-                    <p>{when(s)}</p>
+                    <p>{when(s, event.startDate)}</p>
                     <p className="text-muted-foreground">{filledText(s.filled, s.capacity)}</p>
                     <Button
                       variant={full ? 'outline' : 'destructive'}

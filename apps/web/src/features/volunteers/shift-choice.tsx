@@ -14,7 +14,20 @@ export const shiftOpen = (s: Shift, now = Date.now()): boolean =>
  * phone gets tap targets and not a table; several may be chosen. A full shift reads "Full — join
  * the waitlist" and choosing it joins that shift's waitlist.
  */
-export function ShiftChoice({ shifts, chosen, onChange, error }: { shifts: Shift[]; chosen: number[]; onChange: (ids: number[]) => void; error?: string }) {
+export function ShiftChoice({
+  shifts,
+  day,
+  chosen,
+  onChange,
+  error,
+}: {
+  shifts: Shift[];
+  /** The event's start when the dialog shows it: a shift that day shows its times only. */
+  day: string | undefined;
+  chosen: number[];
+  onChange: (ids: number[]) => void;
+  error?: string;
+}) {
   const when = useShiftTime();
   const open = shifts.filter((s) => shiftOpen(s));
   return (
@@ -41,7 +54,7 @@ export function ShiftChoice({ shifts, chosen, onChange, error }: { shifts: Shift
                 />
                 <span className="grid gap-0.5">
                   <span className="font-semibold">{s.role}</span>
-                  <span className="text-base">{when(s)}</span>
+                  <span className="text-base">{when(s, day)}</span>
                   <span className="text-base text-muted-foreground">
                     {filledText(s.filled, s.capacity)}
                     {full ? <span className="font-semibold text-flag-red-800"> · Full — join the waitlist</span> : null}

@@ -125,6 +125,7 @@ export function VolunteerSignupDialog({
           {shifts.length ? (
             <ShiftChoice
               shifts={shifts}
+              day={event?.title ? event.startDate : undefined}
               chosen={chosen}
               onChange={(ids) => {
                 setChosen(ids);

@@ -1,21 +1,17 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { ShiftFormSchema } from '@post/contracts/shifts';
 import { ShiftsField, shiftsToForm } from './shifts-field.tsx';
-import { PromoteVolunteer } from '../volunteers/promote-button.tsx';
-import { DEFAULT_VOLUNTEER_POSITIONS, EventFormSchema, MAX_VOLUNTEER_POSITIONS, type EventDetail, type EventScope } from '@post/contracts/events';
+import { VolunteerList } from '../volunteers/event-volunteers.tsx';
+import { DEFAULT_VOLUNTEER_POSITIONS, EventFormSchema, MAX_VOLUNTEER_POSITIONS, type EventScope } from '@post/contracts/events';
 import { EVENT_TYPES, labelOf, type EventType } from '@post/contracts/enums';
-import { CONFIRM, T, TEXT, V } from '@post/contracts/messages';
+import { T, TEXT, V } from '@post/contracts/messages';
 import { endTimeAfterStart, utcToZoned, zonedToUtc } from '@post/contracts/rules/event-time';
 import { DEFAULT_SITE_SETTINGS } from '@post/contracts/site-settings';
-import { ClipboardPenLineIcon, Trash2Icon } from 'lucide-react';
-import { Button, buttonVariants } from '@post/ui/components/button';
-import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@post/ui/components/table';
 import { TextAreaField, TextField } from '../../../components/form-fields.tsx';
 import { Page } from '../../../layout/page.tsx';
 import { errorStatus, trpc } from '../../../lib/trpc.ts';
@@ -341,130 +337,5 @@ function EventForm({
       />
       <UnsavedChangesDialog blocker={blocker} onLeave={draft.clear} />
     </FormPanel>
-  );
-}
-
-/** Registered volunteers (spec §2); an administrator can remove a sign-up, after confirming. */
-function VolunteerList({ eventId, volunteers, shifts }: { eventId: number; volunteers: EventDetail['volunteers']; shifts: EventDetail['shifts'] }) {
-  // With shifts, the role is the shift's; people waiting show their place and can be given one (issue 43).
-  const shiftRole = new Map(shifts.map((s) => [s.id, s.role]));
-  const roleOf = (v: EventDetail['volunteers'][number]) =>
-    [v.shiftId !== undefined ? shiftRole.get(v.shiftId) : v.role, v.status === 'waitlisted' ? `waitlist #${v.position}` : null].filter(Boolean).join(', ');
-  return (
-    <section aria-labelledby="volunteers-heading" className="mt-8">
-      <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
-        <h2 id="volunteers-heading" className="text-2xl font-bold text-navy-800">
-          Registered Volunteers ({volunteers.length})
-        </h2>
-        <Link to="/admin/events/$id/sign-in-sheet" params={{ id: String(eventId) }} className={buttonVariants({ variant: 'outline' })}>
-          <ClipboardPenLineIcon aria-hidden="true" />
-          Print sign-in sheet
-        </Link>
-      </div>
-      {volunteers.length === 0 ? (
-        <p className="rounded-lg border border-dashed bg-card p-6 text-lg text-muted-foreground">No volunteers have signed up for this event yet.</p>
-      ) : (
-        <>
-          {/* Phones: one card per volunteer, so nothing scrolls sideways (issue 23 #18). */}
-          <ul className="space-y-3 md:hidden" aria-label="Registered volunteers">
-            {volunteers.map((v) => (
-              <li key={v.id} className="rounded-lg border bg-card p-4">
-                <p className="text-lg font-semibold">{v.name}</p>
-                {roleOf(v) ? <p className="text-muted-foreground">{roleOf(v)}</p> : null}
-                {v.status === 'waitlisted' ? <PromoteVolunteer id={v.id} name={v.name} /> : null}
-                {v.email ? (
-                  <a href={`mailto:${v.email}`} className="block text-primary underline underline-offset-4 [overflow-wrap:anywhere]">
-                    {v.email}
-                  </a>
-                ) : null}
-                {v.phone ? (
-                  <a href={`tel:${v.phone}`} className="block text-primary underline underline-offset-4">
-                    {v.phone}
-                  </a>
-                ) : null}
-              </li>
-            ))}
-          </ul>
-          <div className="hidden rounded-lg border bg-card md:block">
-            <Table aria-label="Registered volunteers">
-              <TableHeader>
-                <TableRow>
-                  <TableHead scope="col">Name</TableHead>
-                  <TableHead scope="col">Email</TableHead>
-                  <TableHead scope="col">Phone</TableHead>
-                  <TableHead scope="col">Role</TableHead>
-                  <TableHead scope="col">
-                    <span className="sr-only">Actions</span>
-                  </TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {volunteers.map((v) => (
-                  <TableRow key={v.id}>
-                    <TableCell className="font-semibold">{v.name}</TableCell>
-                    <TableCell>
-                      {v.email ? (
-                        <a href={`mailto:${v.email}`} className="text-primary underline underline-offset-4">
-                          {v.email}
-                        </a>
-                      ) : (
-                        '-'
-                      )}
-                    </TableCell>
-                    <TableCell className="whitespace-nowrap">
-                      {v.phone ? (
-                        <a href={`tel:${v.phone}`} className="text-primary underline underline-offset-4">
-                          {v.phone}
-                        </a>
-                      ) : (
-                        '-'
-                      )}
-                    </TableCell>
-                    <TableCell>{roleOf(v) || '-'}</TableCell>
-                    <TableCell className="space-x-2 text-right whitespace-nowrap">
-                      {v.status === 'waitlisted' ? <PromoteVolunteer id={v.id} name={v.name} /> : null}
-                      <RemoveVolunteer id={v.id} name={v.name} />
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </div>
-        </>
-      )}
-    </section>
-  );
-}
-
-/** The Remove button of one sign-up: asks first, then DELETE /api/volunteers/{id} and a fresh list. */
-export function RemoveVolunteer({ id, name }: { id: number; name: string }) {
-  const utils = trpc.useUtils();
-  const remove = trpc.volunteers.remove.useMutation();
-  const onConfirm = async () => {
-    try {
-      await remove.mutateAsync({ id });
-    } catch (err) {
-      // Removed meanwhile (another tab, another administrator): the list just catches up.
-      if (errorStatus(err) !== 404) {
-        toastSaveError(err, T.volunteerRemoveFailed);
-        return;
-      }
-    }
-    toast.success(T.volunteerRemoved);
-    await Promise.all([utils.events.invalidate(), utils.volunteers.invalidate()]);
-  };
-  return (
-    <ConfirmDialog
-      trigger={
-        <Button variant="outline" size="sm" className="text-destructive" aria-label={`Remove ${name}`} disabled={remove.isPending}>
-          <Trash2Icon aria-hidden="true" />
-          Remove
-        </Button>
-      }
-      title="Remove this volunteer?"
-      description={CONFIRM.removeVolunteer(name)}
-      confirmLabel="Remove"
-      onConfirm={onConfirm}
-    />
   );
 }

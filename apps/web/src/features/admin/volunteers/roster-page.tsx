@@ -8,7 +8,8 @@ import { usePostFormat } from '../../../lib/format.ts';
 import { trpc } from '../../../lib/trpc.ts';
 import { AdminTitle } from '../forms/admin-title.tsx';
 import { BackLink } from '../forms/back-link.tsx';
-import { RemoveVolunteer } from '../forms/event-form.tsx';
+import { RemoveVolunteer } from './event-volunteers.tsx';
+import { PromoteVolunteer } from './promote-button.tsx';
 import { selectClass } from '../forms/select-field.tsx';
 import { AdminTable } from '../tables/admin-table.tsx';
 import { Pager, SearchBox } from '../tables/list-controls.tsx';
@@ -31,7 +32,8 @@ export function rosterCsvHref(s: RosterSearch): string {
 
 /**
  * The volunteer roster (issue 20): every sign-up of events that have not ended, filtered by
- * event and searched, 25 a page, with the CSV of the same filter and Remove.
+ * event and searched, 25 a page, with the CSV of the same filter, Remove, and Give a place to
+ * someone waiting.
  */
 export function RosterPage({ search }: { search: RosterSearch }) {
   const f = usePostFormat();
@@ -124,7 +126,13 @@ export function RosterPage({ search }: { search: RosterSearch }) {
             ),
           },
         ]}
-        actions={(v) => <RemoveVolunteer id={v.id} name={v.name} />}
+        // Someone waiting can be given a place by hand here too (issue 43).
+        actions={(v) => (
+          <>
+            {v.status === 'waitlisted' ? <PromoteVolunteer id={v.id} name={v.name} /> : null}
+            <RemoveVolunteer id={v.id} name={v.name} />
+          </>
+        )}
       />
       {roster.data && roster.data.total > 0 ? (
         <Pager

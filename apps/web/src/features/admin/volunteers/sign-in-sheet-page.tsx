@@ -71,7 +71,7 @@ export function SignInSheetPage({ id }: { id: number }) {
 type SheetVolunteer = EventDetail['volunteers'][number];
 
 /** The sheet's blocks: one per shift (issue 43), or one for an event without shifts; each with its waitlist. */
-function blocksOf(event: EventDetail, when: (s: { startDate: string; endDate: string }) => string) {
+function blocksOf(event: EventDetail, when: (s: { startDate: string; endDate: string }, day?: string) => string) {
   const confirmed = (v: SheetVolunteer) => v.status !== 'waitlisted';
   if (event.shifts.length === 0)
     return [
@@ -79,7 +79,13 @@ function blocksOf(event: EventDetail, when: (s: { startDate: string; endDate: st
     ];
   return event.shifts.map((s) => {
     const mine = event.volunteers.filter((v) => v.shiftId === s.id);
-    return { key: String(s.id), heading: `${s.role}, ${when(s)}`, rows: mine.filter(confirmed), waiting: mine.filter((v) => !confirmed(v)), size: s.capacity };
+    return {
+      key: String(s.id),
+      heading: `${s.role}, ${when(s, event.startDate)}`,
+      rows: mine.filter(confirmed),
+      waiting: mine.filter((v) => !confirmed(v)),
+      size: s.capacity,
+    };
   });
 }
 

@@ -1,0 +1,258 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { mkdirSync } from 'node:fs';
+import type { BrowserContext, Page } from 'playwright-core';
+import { zonedToUtc } from '@post/contracts/rules/event-time';
+import { apiSignInAdmin, startSite, type TestSite } from './harness.ts';
+import { collectErrors, postDate, signInAdmin, toast } from './admin-helpers.ts';
+import { cancelToken } from '../../api/src/features/volunteers/cancel-link.ts';
+import { manageToken } from '../../api/src/features/volunteers/manage-link.ts';
+
+// Volunteer shifts, what was left (issue 43): the cancel link and the manage page of a waiting
+// place leave the waitlist (and say so), the popup on a phone lists the shifts by their times,
+// the sign-in sheet prints one block per shift, its waitlist after it, and administrators give a
+// place or remove a sign-up from the event page on a phone and from the roster.
+
+const ZONE = 'America/New_York';
+const SHOTS = process.env.SHIFT_SHOTS;
+let site: TestSite;
+let admin: BrowserContext;
+let eventId: number;
+const TITLE = 'Memorial Day Service';
+/** Known, so the test can sign a cancel link as the server does. */
+const SECRET = 'e2e-shifts-more-session-secret-0123456789';
+const ids: Record<string, number> = {};
+
+async function shot(page: Page, name: string) {
+  if (!SHOTS) return;
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+before(async () => {
+  site = await startSite({ env: { SESSION_SECRET: SECRET } });
+  ({ context: admin } = await site.newPage());
+  await apiSignInAdmin(admin);
+  const day = postDate(6, ZONE);
+  const at = (time: string) => zonedToUtc(day, time, ZONE).toISOString();
+  const res = await admin.request.post('/api/events', {
+    data: {
+      title: TITLE,
+      description: 'Wreaths, the roll call and taps.',
+      location: 'Riverside Cemetery, 4 Oak Lane',
+      startDate: at('08:00'),
+      endDate: at('13:00'),
+      type: 'special',
+      shifts: [
+        { role: 'Set-up', startDate: at('08:00'), endDate: at('09:00'), capacity: 3 },
+        { role: 'Usher', startDate: at('09:30'), endDate: at('11:30'), capacity: 1 },
+        { role: 'Clean-up', startDate: at('12:00'), endDate: at('13:00'), capacity: 2 },
+      ],
+    },
+  });
+  assert.equal(res.status(), 200, await res.text());
+  const body = (await res.json()) as { id: number; shifts: { id: number }[] };
+  eventId = body.id;
+  const [setup, usher] = body.shifts;
+  for (const [key, shiftId, waitlist] of [
+    ['sam', setup!.id, false],
+    ['uma', usher!.id, false],
+    ['wes', usher!.id, true],
+    ['wyn', usher!.id, true],
+  ] as const) {
+    const name = `${key[0]!.toUpperCase()}${key.slice(1)} Volunteer`;
+    const r = await admin.request.post('/api/volunteers', { data: { name, email: `${key}@example.org`, eventId, shiftId, waitlist } });
+    assert.ok(r.status() < 300, await r.text());
+    ids[key] = ((await r.json()) as { id: number }).id;
+  }
+});
+after(async () => site?.close());
+
+describe('the cancel link of a waiting place', () => {
+  for (const width of [390, 1280]) {
+    it(`shows the shift and the position, and asks to leave the waitlist (${width} px)`, async () => {
+      const { page, context } = await site.newPage({ width, height: width === 390 ? 844 : 900 });
+      const noErrors = collectErrors(page);
+      await page.goto(`/volunteer/cancel?token=${cancelToken(SECRET, ids[width === 390 ? 'wyn' : 'wes']!)}`);
+      await page.getByRole('heading', { name: 'Cancel Your Sign-Up', level: 1 }).waitFor();
+      const details = page.getByRole('main').locator('dl');
+      await details.getByText('Usher', { exact: true }).waitFor();
+      assert.match(await details.innerText(), /Status\s+On the waitlist, position \d/);
+      assert.match(await details.innerText(), /9:30\s*AM\s*–\s*11:30\s*AM/);
+      await page.getByText('Leave the waitlist?').waitFor();
+      await shot(page, `cancel-waiting-${width}`);
+      if (width === 1280) {
+        // Keyboard only: the button leaves the list; the outcome is announced and focused.
+        await page.getByRole('button', { name: 'Leave the waitlist' }).focus();
+        await page.keyboard.press('Enter');
+        await page.getByText(`You are no longer on the waitlist for ${TITLE}.`).waitFor();
+        const event = (await (await admin.request.get(`/api/events/${eventId}`)).json()) as {
+          volunteers: { email: string; status?: string; position?: number }[];
+        };
+        assert.deepEqual(
+          event.volunteers.filter((v) => v.status === 'waitlisted').map((v) => [v.email, v.position]),
+          [['wyn@example.org', 1]],
+        );
+        // Nobody was promoted: Uma still holds the usher's one place.
+        assert.ok(event.volunteers.some((v) => v.email === 'uma@example.org' && v.status === undefined));
+      }
+      noErrors();
+      await context.close();
+    });
+  }
+
+  it('a confirmed place is still asked to cancel its sign-up', async () => {
+    const { page, context } = await site.newPage({ width: 390, height: 844 });
+    await page.goto(`/volunteer/cancel?token=${cancelToken(SECRET, ids.sam!)}`);
+    await page.getByText('Cancel my sign-up?').waitFor();
+    assert.equal(await page.getByText('On the waitlist').count(), 0);
+    await page.getByRole('main').locator('dl').getByText('Set-up', { exact: true }).waitFor();
+    await context.close();
+  });
+});
+
+describe('the sign-in sheet of an event with shifts', () => {
+  for (const width of [390, 1280]) {
+    it(`prints one block per shift, each with its lines and its waitlist, on one page (${width} px)`, async () => {
+      const { page, context } = await site.newPage({ width, height: width === 390 ? 844 : 900 });
+      const noErrors = collectErrors(page);
+      await signInAdmin(page);
+      await page.goto(`/admin/events/${eventId}/sign-in-sheet`);
+      const sheet = page.getByRole('main').getByRole('article', { name: `Sign-in sheet: ${TITLE}` });
+      await sheet.waitFor();
+      await shot(page, `sign-in-sheet-${width}`);
+      // The page itself never scrolls sideways; only the preview region does.
+      assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'no sideways page scroll');
+      await page.emulateMedia({ media: 'print' });
+      const printed = page.locator('[data-sign-in-sheet]');
+      assert.equal(await printed.isVisible(), true);
+      const blocks = printed.locator('section');
+      assert.equal(await blocks.count(), 3);
+      assert.deepEqual(
+        (await blocks.locator('h3').allInnerTexts()).map((h) => h.replace(/,.*/, '')),
+        ['Set-up', 'Usher', 'Clean-up'],
+      );
+      // Lines: each shift's capacity (or its sign-ups, when more).
+      for (const [i, lines] of [3, 1, 2].entries()) assert.equal(await blocks.nth(i).locator('tbody tr').count(), lines);
+      assert.match(await blocks.nth(0).locator('tbody tr').first().innerText(), /Sam Volunteer/);
+      assert.match(await blocks.nth(1).innerText(), /Waitlist, in order: Wyn Volunteer/);
+      const pdf = (await page.pdf({ format: 'Letter' })).toString('latin1');
+      assert.equal(pdf.match(/\/Type\s*\/Page[^s]/g)?.length, 1, 'one printed page');
+      if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `sign-in-sheet-print-${width}.png`), fullPage: true });
+      await page.emulateMedia({ media: 'screen' });
+      noErrors();
+      await context.close();
+    });
+  }
+});
+
+describe('the event popup and the manage page on a phone', () => {
+  it("the popup lists each shift with its times only (the date is the event's) and fits the width", async () => {
+    const { page, context } = await site.newPage({ width: 390, height: 844 });
+    await page.goto(`/events?id=${eventId}`);
+    const popup = page.getByRole('dialog', { name: TITLE });
+    await popup.waitFor();
+    const lines = await popup.locator('li').allInnerTexts();
+    assert.deepEqual(
+      lines.map((l) => l.replace(/\s+/g, ' ')),
+      ['Set-up, 8:00 AM – 9:00 AM: 1 of 3 filled', 'Usher, 9:30 AM – 11:30 AM: 1 of 1 filled', 'Clean-up, 12:00 PM – 1:00 PM: 0 of 2 filled'],
+    );
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'no sideways page scroll');
+    await shot(page, 'popup-390');
+    await context.close();
+  });
+
+  it('a waiting place is left with "Leave the waitlist", which says so', async () => {
+    const { page, context } = await site.newPage({ width: 390, height: 844 });
+    await page.goto(`/volunteer/manage?token=${manageToken(SECRET, eventId, 'wyn@example.org')}`);
+    await page.getByRole('heading', { name: 'Your Volunteer Sign-Ups', level: 1 }).waitFor();
+    const mine = page.getByRole('region', { name: 'Your sign-ups' });
+    await mine.getByText('On the waitlist, position 1').waitFor();
+    await mine.getByText('9:30 AM – 11:30 AM', { exact: true }).waitFor();
+    assert.equal(await mine.getByRole('button', { name: /Cancel this sign-up/ }).count(), 0);
+    await shot(page, 'manage-waiting-390');
+    await mine.getByRole('button', { name: /^Leave the waitlist.*Usher/ }).click();
+    await page.getByRole('status').getByText('You have left the waitlist.').waitFor();
+    await page.getByText('You have no sign-ups left for this event.').waitFor();
+    await context.close();
+  });
+});
+
+describe('administrators and the waitlist', () => {
+  let other: number;
+  before(async () => {
+    const day = postDate(8, ZONE);
+    const at = (time: string) => zonedToUtc(day, time, ZONE).toISOString();
+    const res = await admin.request.post('/api/events', {
+      data: {
+        title: 'Poppy Day',
+        description: 'Poppies on Main Street.',
+        location: 'Main Street',
+        startDate: at('09:00'),
+        endDate: at('15:00'),
+        type: 'community',
+        shifts: [
+          { role: 'Morning', startDate: at('09:00'), endDate: at('12:00'), capacity: 1 },
+          { role: 'Afternoon', startDate: at('12:00'), endDate: at('15:00'), capacity: 2 },
+        ],
+      },
+    });
+    assert.equal(res.status(), 200, await res.text());
+    const body = (await res.json()) as { id: number; shifts: { id: number }[] };
+    other = body.id;
+    // Signed up in this order; listed by shift, each shift's waitlist after it.
+    for (const [name, shift, waitlist] of [
+      ['Bob Afternoon', 1, false],
+      ['Ann Morning', 0, false],
+      ['Ava Waiting', 0, true],
+    ] as const) {
+      const r = await admin.request.post('/api/volunteers', {
+        data: { name, email: `${name.split(' ')[0]!.toLowerCase()}@example.org`, eventId: other, shiftId: body.shifts[shift]!.id, waitlist },
+      });
+      assert.ok(r.status() < 300, await r.text());
+    }
+  });
+
+  it('the event page on a phone lists them by shift, each card with Remove, and the one waiting with Give a place', async () => {
+    const { page, context } = await site.newPage({ width: 390, height: 844 });
+    const noErrors = collectErrors(page);
+    await signInAdmin(page);
+    await page.goto(`/admin/events/${other}`);
+    const list = page.getByRole('list', { name: 'Registered volunteers' });
+    await list.waitFor();
+    const cards = list.getByRole('listitem');
+    assert.deepEqual(
+      (await cards.locator('p.text-lg').allInnerTexts()).map((t) => t.trim()),
+      ['Ann Morning', 'Ava Waiting', 'Bob Afternoon'],
+    );
+    assert.match(await cards.nth(1).innerText(), /Morning, waitlist #1/);
+    for (const name of ['Ann Morning', 'Ava Waiting', 'Bob Afternoon']) await list.getByRole('button', { name: `Remove ${name}` }).waitFor();
+    assert.equal(await list.getByRole('button', { name: /^Give .* a place$/ }).count(), 1);
+    await shot(page, 'event-volunteers-390');
+    await list.getByRole('button', { name: 'Remove Bob Afternoon' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Remove' }).click();
+    await toast(page, 'Volunteer removed.');
+    await list.getByRole('button', { name: 'Remove Bob Afternoon' }).waitFor({ state: 'detached' });
+    noErrors();
+    await context.close();
+  });
+
+  it('the roster gives the one waiting a place by hand', async () => {
+    const { page, context } = await site.newPage({ width: 1280, height: 900 });
+    const noErrors = collectErrors(page);
+    await signInAdmin(page);
+    await page.goto(`/admin/volunteers?eventId=${other}`);
+    const give = page.getByRole('button', { name: 'Give Ava Waiting a place' });
+    await give.waitFor();
+    await shot(page, 'roster-waiting-1280');
+    await give.click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Give a place' }).click();
+    await toast(page, 'Ava Waiting has a place and is told by e-mail.');
+    await give.waitFor({ state: 'detached' });
+    const event = (await (await admin.request.get(`/api/events/${other}`)).json()) as { volunteers: { name: string; status?: string }[] };
+    assert.equal(event.volunteers.find((v) => v.name === 'Ava Waiting')?.status, undefined);
+    noErrors();
+    await context.close();
+  });
+});
