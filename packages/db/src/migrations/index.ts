@@ -15,6 +15,7 @@ import * as m0015 from './0015_volunteers_one_event_index.ts';
 import * as m0016 from './0016_volunteer_shifts.ts';
 import * as m0017 from './0017_membership_year.ts';
 import * as m0018 from './0018_service_hours.ts';
+import * as m0019 from './0019_walk_in_shift_and_series_category.ts';
 
 /** Every migration, by name; add new ones at the end, never edit a landed one. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '0016_volunteer_shifts': m0016,
   '0017_membership_year': m0017,
   '0018_service_hours': m0018,
+  '0019_walk_in_shift_and_series_category': m0019,
 };

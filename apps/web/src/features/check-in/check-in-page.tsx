@@ -31,7 +31,8 @@ function overlay(people: Shown[], marks: Mark[]): Shown[] {
         name: m.name,
         email: m.email || null,
         phone: m.phone || null,
-        role: null,
+        role: m.shiftRole ?? null,
+        shiftId: m.shiftId ?? null,
         walkIn: true,
         memberId: null,
         checkedInAt: m.at,
@@ -172,7 +173,11 @@ export function CheckInPage({ id }: { id: number }) {
             <h2 id="walk-in-heading" className="text-2xl font-bold text-navy-800">
               Add a walk-in
             </h2>
-            <WalkInForm eventId={id} onAdd={(v) => mark({ clientId: newClientId(), at: new Date().toISOString(), eventId: id, kind: 'walk-in', ...v })} />
+            <WalkInForm
+              eventId={id}
+              shifts={list.data.shifts}
+              onAdd={(v) => mark({ clientId: newClientId(), at: new Date().toISOString(), eventId: id, kind: 'walk-in', ...v })}
+            />
           </section>
         </div>
       )}

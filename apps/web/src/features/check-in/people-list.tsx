@@ -31,6 +31,7 @@ export function PeopleList({ people, onIn, onOut }: { people: Shown[]; onIn: (p:
                   : p.role
                     ? `Signed up: ${p.role}`
                     : 'Signed up'}
+              {p.checkedInAt && p.role ? ` (${p.role})` : ''}
               {p.waiting ? ' (kept on this phone, not sent yet)' : ''}
             </p>
           </div>
