@@ -480,6 +480,8 @@ export interface ServiceEntriesTable {
   categoryId: number;
   note: string | null;
   imageId: number | null;
+  /** The photo's alt text, required with it (migration 0019). */
+  imageAlt: string | null;
   loggedByMember: Generated<boolean>;
   approvedAt: Date | string | null;
   approvedBy: number | null;
