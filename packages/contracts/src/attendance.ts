@@ -101,6 +101,20 @@ export type MarkResult = z.infer<typeof MarkResultSchema>;
 /** What a scanned code names: the sign-up and its name. */
 export const ResolvedCodeSchema = z.object({ volunteerId: z.number().int(), name: z.string() });
 
+/** GET /api/check-in-codes/{code}: what the volunteer's own code page says (the code is the key). */
+export const CheckInCodeInput = z.object({ code: z.string().trim().min(1).max(200) });
+export const CheckInCodeDetailsSchema = z.object({
+  name: z.string(),
+  title: z.string(),
+  location: z.string(),
+  startDate: Timestamp,
+  endDate: Timestamp,
+  shift: z.object({ role: z.string(), startDate: Timestamp, endDate: Timestamp }).nullable(),
+});
+export type CheckInCodeDetails = z.infer<typeof CheckInCodeDetailsSchema>;
+/** The answer to a code this site did not sign, or of a place given up or waiting. */
+export const CODE_NOT_VALID = 'This check-in code is not valid: the sign-up may have been cancelled. Give your name at the door instead.';
+
 /** The path of a sign-up's check-in code inside a URL (what its QR code holds): `/check-in/{code}`. */
 export const CHECK_IN_PATH = '/check-in/';
 

@@ -63,7 +63,7 @@ function toAttendee(r: AttendeeRow): Attendee {
 /** Every sign-up of an event with its marks, then the walk-ins, by name; each with its shift's times when it has one. */
 async function attendees(db: DB, eventId: number): Promise<Attendee[]> {
   const { rows } = await sql<AttendeeRow>`
-    select v.id as "volunteerId", a.id as "attendanceId", v.name, v.email, v.phone, v.role, v.shift_id as "shiftId", false as "walkIn",
+    select v.id as "volunteerId", a.id as "attendanceId", v.name, v.email, v.phone, coalesce(s.role, v.role) as role, v.shift_id as "shiftId", false as "walkIn",
            a.member_id as "memberId", a.checked_in_at as "checkedInAt", a.checked_out_at as "checkedOutAt",
            a.hours, a.hours_reason as "hoursReason",
            coalesce(s.start_date, e.start_date) as "startDate", coalesce(s.end_date, e.end_date) as "endDate"

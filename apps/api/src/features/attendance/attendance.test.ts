@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ATTENDANCE_MESSAGES } from '@post/contracts/attendance';
+import { ATTENDANCE_MESSAGES, CODE_NOT_VALID } from '@post/contracts/attendance';
 import { createTestApp, insertMember, type Agent } from '../../test-helpers.ts';
 import { checkInCode, checkInUrl, volunteerOfCode } from './check-in-code.ts';
 import { currentProgramYear } from '@post/contracts/rules/program-year';
@@ -275,9 +275,15 @@ describe('the check-in code in the confirmation', () => {
     const code = url!.split('/check-in/')[1]!;
     const resolved = await admin.get(`/api/admin/events/${event.id}/check-in-code?code=${encodeURIComponent(url!)}`);
     expect(resolved.json()).toMatchObject({ name: 'Cody Code' });
+    // The volunteer's own page says whose code it is and for what, to anyone holding the code only.
+    const details = await t.app.inject(`/api/check-in-codes/${code}`);
+    expect(details.statusCode).toBe(200);
+    expect(details.json()).toMatchObject({ name: 'Cody Code', title: 'Code supper', location: 'Hall', shift: null });
     const forged = `${code.slice(0, -3)}${code.endsWith('AAA') ? 'BBB' : 'AAA'}`;
     expect((await t.app.inject(`/check-in/${forged}/qr.png`)).statusCode).toBe(404);
+    expect((await t.app.inject(`/api/check-in-codes/${forged}`)).json()).toEqual({ message: CODE_NOT_VALID });
     await t.db.updateTable('volunteers').set({ status: 'waitlisted' }).where('email', '=', 'cody@example.org').execute();
     expect((await t.app.inject(`/check-in/${code}/qr.png`)).statusCode).toBe(404);
+    expect((await t.app.inject(`/api/check-in-codes/${code}`)).statusCode).toBe(404);
   });
 });

@@ -13,7 +13,7 @@ export function ServiceCategoryField<T extends FieldValues>({ form, name }: { fo
     return (
       <div>
         <label htmlFor="service-category-loading" className="mb-1 block text-base font-semibold">
-          Service category
+          Service Category
         </label>
         <select id="service-category-loading" className={selectClass} disabled>
           <option>Loading...</option>
@@ -28,7 +28,7 @@ export function ServiceCategoryField<T extends FieldValues>({ form, name }: { fo
     <SelectField
       form={form}
       name={name}
-      label="Service category"
+      label="Service Category"
       options={options}
       description="The hours of people checked in count under it in the service report; every date of a recurring event gets it."
     />
