@@ -11,7 +11,7 @@ import { checkInUrl } from '@post/api/check-in-code';
 import { apiSignInAdmin, startSite, waitForApp, type TestSite } from './harness.ts';
 
 // Service hours, what was left (issue 44, decision 0066): a walk-in at an event with shifts is
-// added to one of them, on a phone; the ledger's form takes a documentation photo with its alt
+// added to one of them, on a phone, and an administrator changes someone's hours with a reason; the ledger's form takes a documentation photo with its alt
 // text and the list shows it; a series' service category set on one date with "This and
 // following" reaches that date and every later one. Screens are saved for looking at.
 const SECRET = 'e2e-service-more-secret-0123456789abcdef';
@@ -104,6 +104,29 @@ describe('a walk-in at an event with shifts', () => {
     // The Setup shift's hour, not the event's three.
     assert.deepEqual([wanda.walkIn, wanda.shiftId, wanda.hours], [true, event.shifts[0]!.id, 1]);
     await shot(page, 'check-in-after-walk-in-390');
+
+    // An administrator changes her hours, with a reason (required), and can go back to the counted ones.
+    await page.getByRole('button', { name: 'Edit hours of Wanda Walkin' }).click();
+    const hours = page.getByRole('dialog', { name: 'Hours of Wanda Walkin' });
+    await hours.getByLabel(/^Hours\s*\*?$/).fill('2.5');
+    await hours.getByRole('button', { name: 'Save hours' }).click();
+    await hours.getByText(ATTENDANCE_MESSAGES.reasonRequired).waitFor();
+    await hours.getByLabel('Reason').fill('Stayed on to serve');
+    await shot(page, 'hours-dialog-390', false);
+    await hours.getByRole('button', { name: 'Save hours' }).click();
+    await hours.waitFor({ state: 'detached' });
+    await page.getByText(/2\.5 h set by an administrator/).waitFor();
+    const changed = (await (await admin.request.get(`/api/admin/events/${event.id}/attendance`)).json()).people.find(
+      (p: { name: string }) => p.name === 'Wanda Walkin',
+    );
+    assert.deepEqual([changed.hours, changed.hoursOverridden, changed.hoursReason], [2.5, true, 'Stayed on to serve']);
+    await page.getByRole('button', { name: 'Edit hours of Wanda Walkin' }).click();
+    await page.getByRole('dialog', { name: 'Hours of Wanda Walkin' }).getByRole('button', { name: 'Use the counted hours' }).click();
+    await page.getByRole('dialog', { name: 'Hours of Wanda Walkin' }).waitFor({ state: 'detached' });
+    const back = (await (await admin.request.get(`/api/admin/events/${event.id}/attendance`)).json()).people.find(
+      (p: { name: string }) => p.name === 'Wanda Walkin',
+    );
+    assert.deepEqual([back.hours, back.hoursOverridden], [1, false]);
     await context.close();
 
     const wide = await signedInPage(1280);

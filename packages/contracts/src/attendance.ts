@@ -59,6 +59,18 @@ export const AttendanceHoursInput = z.object({
   reason: z.string().trim().max(500, V.tooLong(500)).default(''),
 });
 
+/** The Edit hours form: a figure in quarters of an hour and the reason for it (both required). */
+export const AttendanceHoursFormSchema = z.object({
+  hours: z.coerce
+    .number({ error: ATTENDANCE_MESSAGES.hoursRange })
+    .min(0, ATTENDANCE_MESSAGES.hoursRange)
+    .max(24, ATTENDANCE_MESSAGES.hoursRange)
+    .multipleOf(0.25, 'Hours go in quarters of an hour.'),
+  reason: z.string().trim().min(1, ATTENDANCE_MESSAGES.reasonRequired).max(500, V.tooLong(500)),
+});
+export type AttendanceHoursFormIn = z.input<typeof AttendanceHoursFormSchema>;
+export type AttendanceHoursFormOut = z.output<typeof AttendanceHoursFormSchema>;
+
 /** Body of POST /api/admin/check-in-code: a scanned code, resolved against an event. */
 export const ResolveCodeInput = z.object({ eventId: Id, code: z.string().trim().min(1).max(2000) });
 
