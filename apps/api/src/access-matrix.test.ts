@@ -134,6 +134,7 @@ const EXPECTED: Record<string, Access> = {
   'attendance.walkIn': 'staff',
   'attendance.setHours': 'administrator',
   'attendance.resolveCode': 'staff',
+  'attendance.codeDetails': 'public',
   'serviceHours.categories': 'staff',
   'serviceHours.createCategory': 'administrator',
   'serviceHours.updateCategory': 'administrator',

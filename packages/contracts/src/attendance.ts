@@ -16,6 +16,8 @@ export const ATTENDANCE_MESSAGES = {
   hoursRange: 'Hours must be from 0 to 24.',
   walkInAdded: (name: string) => `${name} was added as a walk-in and checked in.`,
   atInFuture: 'That time is in the future.',
+  shiftRequired: 'Choose the shift they are working.',
+  shiftNotOfEvent: 'That shift is not one of this event.',
 } as const;
 
 /** An instant given by a phone that marked it offline; at most a few minutes ahead of the server's clock. */
@@ -31,6 +33,8 @@ export const WalkInInput = z.object({
   name: z.string({ error: V.nameMin }).trim().min(2, V.nameMin).max(100, V.tooLong(100)),
   email: z.union([z.literal(''), email(V.emailInvalid, 254)]).optional(),
   phone: optionalPhone(20).optional(),
+  /** The shift they work: required when the event has shifts, one of its own (decision 0066). */
+  shiftId: Id.nullable().optional(),
   at: MarkTime,
   clientId: z
     .string()
@@ -39,8 +43,8 @@ export const WalkInInput = z.object({
     .optional(),
 });
 export type WalkInInput = z.input<typeof WalkInInput>;
-/** The walk-in form's fields. */
-export const WalkInFormSchema = WalkInInput.pick({ name: true, email: true, phone: true });
+/** The walk-in form's fields; the shift as the select gives it ('' for none), checked by the page against the event's shifts. */
+export const WalkInFormSchema = WalkInInput.pick({ name: true, email: true, phone: true }).extend({ shiftId: z.string() });
 export type WalkInFormValues = z.infer<typeof WalkInFormSchema>;
 
 /** Body of PUT /api/admin/attendance/{id}/hours: a figure with its reason, or null to go back to the derived hours. */
@@ -55,6 +59,18 @@ export const AttendanceHoursInput = z.object({
   reason: z.string().trim().max(500, V.tooLong(500)).default(''),
 });
 
+/** The Edit hours form: a figure in quarters of an hour and the reason for it (both required). */
+export const AttendanceHoursFormSchema = z.object({
+  hours: z.coerce
+    .number({ error: ATTENDANCE_MESSAGES.hoursRange })
+    .min(0, ATTENDANCE_MESSAGES.hoursRange)
+    .max(24, ATTENDANCE_MESSAGES.hoursRange)
+    .multipleOf(0.25, 'Hours go in quarters of an hour.'),
+  reason: z.string().trim().min(1, ATTENDANCE_MESSAGES.reasonRequired).max(500, V.tooLong(500)),
+});
+export type AttendanceHoursFormIn = z.input<typeof AttendanceHoursFormSchema>;
+export type AttendanceHoursFormOut = z.output<typeof AttendanceHoursFormSchema>;
+
 /** Body of POST /api/admin/check-in-code: a scanned code, resolved against an event. */
 export const ResolveCodeInput = z.object({ eventId: Id, code: z.string().trim().min(1).max(2000) });
 
@@ -68,11 +84,13 @@ export const AttendeeSchema = z.object({
   email: z.string().nullable(),
   phone: z.string().nullable(),
   role: z.string().nullable(),
+  /** The shift: a sign-up's own, or the one a walk-in was added to; null without. */
+  shiftId: z.number().int().nullable(),
   walkIn: z.boolean(),
   memberId: z.number().int().nullable(),
   checkedInAt: Timestamp.nullable(),
   checkedOutAt: Timestamp.nullable(),
-  /** Hours as counted: the administrator's figure, else check-out minus check-in, else the event's length; 0 when absent. */
+  /** Hours as counted: the administrator's figure, else check-out minus check-in, else the shift's length, else the event's; 0 when absent. */
   hours: z.number(),
   hoursOverridden: z.boolean(),
   hoursReason: z.string().nullable(),
@@ -82,6 +100,8 @@ export type Attendee = z.infer<typeof AttendeeSchema>;
 /** GET /api/admin/events/{id}/attendance. */
 export const EventAttendanceSchema = z.object({
   event: z.object({ id: z.number().int(), title: z.string(), startDate: Timestamp, endDate: Timestamp, serviceCategoryId: z.number().int().nullable() }),
+  /** The event's shifts in order, for a walk-in's choice; empty without shifts. */
+  shifts: z.array(z.object({ id: z.number().int(), role: z.string(), startDate: Timestamp, endDate: Timestamp })),
   people: z.array(AttendeeSchema),
 });
 export type EventAttendance = z.infer<typeof EventAttendanceSchema>;
@@ -92,6 +112,20 @@ export type MarkResult = z.infer<typeof MarkResultSchema>;
 
 /** What a scanned code names: the sign-up and its name. */
 export const ResolvedCodeSchema = z.object({ volunteerId: z.number().int(), name: z.string() });
+
+/** GET /api/check-in-codes/{code}: what the volunteer's own code page says (the code is the key). */
+export const CheckInCodeInput = z.object({ code: z.string().trim().min(1).max(200) });
+export const CheckInCodeDetailsSchema = z.object({
+  name: z.string(),
+  title: z.string(),
+  location: z.string(),
+  startDate: Timestamp,
+  endDate: Timestamp,
+  shift: z.object({ role: z.string(), startDate: Timestamp, endDate: Timestamp }).nullable(),
+});
+export type CheckInCodeDetails = z.infer<typeof CheckInCodeDetailsSchema>;
+/** The answer to a code this site did not sign, or of a place given up or waiting. */
+export const CODE_NOT_VALID = 'This check-in code is not valid: the sign-up may have been cancelled. Give your name at the door instead.';
 
 /** The path of a sign-up's check-in code inside a URL (what its QR code holds): `/check-in/{code}`. */
 export const CHECK_IN_PATH = '/check-in/';

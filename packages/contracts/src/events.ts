@@ -41,8 +41,8 @@ export type Event = z.infer<typeof EventSchema>;
 /** An event with its volunteers' public fields (name, role). */
 export const EventWithVolunteersSchema = EventSchema.extend({ volunteers: z.array(VolunteerPublicSchema) });
 export type EventWithVolunteers = z.infer<typeof EventWithVolunteersSchema>;
-/** GET /api/events/{id}: volunteers with e-mail and phone only when an administrator asks. */
-export const EventDetailSchema = EventSchema.extend({ volunteers: z.array(VolunteerViewSchema) });
+/** GET /api/events/{id}: volunteers with e-mail and phone, and the service category, only when staff ask. */
+export const EventDetailSchema = EventSchema.extend({ volunteers: z.array(VolunteerViewSchema), serviceCategoryId: z.number().int().nullable().optional() });
 export type EventDetail = z.infer<typeof EventDetailSchema>;
 /** An event with its volunteers' full contact details (administrators). */
 export const EventAdminSchema = EventSchema.extend({ volunteers: z.array(VolunteerSchema) });
@@ -65,6 +65,8 @@ const eventFields = {
   ...imageFields,
   /** The event's shifts, matched by id (issue 43); omitted keeps them as they are. */
   shifts: ShiftsInput.optional(),
+  /** The category its attendance counts under (issue 44); a series' occurrences copy it; omitted keeps it. */
+  serviceCategoryId: Id.nullable().optional(),
 };
 
 /** Which occurrences of a series an edit or delete touches (a single event: itself). */

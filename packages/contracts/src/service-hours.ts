@@ -1,6 +1,6 @@
 import { z } from './zod.ts';
 import { checkIsoDate, Id, optionalText, Timestamp } from './common.ts';
-import { ImageSchema } from './images.ts';
+import { altGivenWithImage, altRequiredIssue, FormPictureSchema, imageFields, ImageSchema } from './images.ts';
 import { pageOf, PageNumber, SearchText } from './paging.ts';
 import { V } from './validation-messages.ts';
 
@@ -53,21 +53,24 @@ export const ServiceEntryFields = z.object({
   miles: Miles,
   categoryId: Id,
   note: optionalText(2000),
-  imageId: Id.nullable().optional(),
+  /** A photo as documentation, with its alt text (required with it). */
+  ...imageFields,
 });
 /** Body of POST /api/admin/service-hours. */
 export const CreateServiceEntryInput = ServiceEntryFields.refine((v) => v.memberId != null || (v.name ?? '').length >= 2, {
   message: SERVICE_MESSAGES.whoRequired,
   path: ['name'],
-});
+}).refine(altGivenWithImage, altRequiredIssue);
 export type CreateServiceEntryInput = z.input<typeof CreateServiceEntryInput>;
 /** Body of PUT /api/admin/service-hours/{id}. */
-export const UpdateServiceEntryInput = ServiceEntryFields.extend({ id: Id }).refine((v) => v.memberId != null || (v.name ?? '').length >= 2, {
-  message: SERVICE_MESSAGES.whoRequired,
-  path: ['name'],
-});
+export const UpdateServiceEntryInput = ServiceEntryFields.extend({ id: Id })
+  .refine((v) => v.memberId != null || (v.name ?? '').length >= 2, {
+    message: SERVICE_MESSAGES.whoRequired,
+    path: ['name'],
+  })
+  .refine(altGivenWithImage, altRequiredIssue);
 /** Body of POST /api/member/service: a member's own service (who is the member). */
-export const LogOwnServiceInput = ServiceEntryFields.omit({ memberId: true, name: true, imageId: true });
+export const LogOwnServiceInput = ServiceEntryFields.omit({ memberId: true, name: true, imageId: true, imageAlt: true });
 export type LogOwnServiceInput = z.input<typeof LogOwnServiceInput>;
 
 /** Body of PUT /api/admin/events/{id}/service-category: the event's default category (null: none). */
@@ -86,6 +89,7 @@ export const ServiceEntrySchema = z.object({
   categoryName: z.string(),
   note: z.string().nullable(),
   imageId: z.number().int().nullable(),
+  imageAlt: z.string().nullable(),
   image: ImageSchema.nullable(),
   loggedByMember: z.boolean(),
   approved: z.boolean(),
@@ -207,6 +211,8 @@ export const ServiceEntryFormSchema = z
     miles: Miles,
     categoryId: z.string().min(1, SERVICE_MESSAGES.categoryRequired),
     note: z.string().trim().max(2000, V.tooLong(2000)),
+    /** The picture is a field of the form, so its draft keeps it (as in the other content forms). */
+    picture: FormPictureSchema,
   })
   .refine((v) => v.memberId !== '' || v.name.length >= 2, { message: SERVICE_MESSAGES.whoRequired, path: ['name'] });
 export type ServiceEntryFormIn = z.input<typeof ServiceEntryFormSchema>;

@@ -93,6 +93,8 @@ export interface EventSeriesTable {
   imageAlt: ColumnType<string | null, string | null | undefined, string | null>;
   /** The shifts occurrences copy (migration 0016), times as minutes from the occurrence's start. */
   shifts: ColumnType<SeriesShift[], string | undefined, string>;
+  /** The service category occurrences copy (migration 0019). */
+  serviceCategoryId: ColumnType<number | null, number | null | undefined, number | null>;
   createdAt: CreatedAt;
   updatedAt: Timestamp;
 }
@@ -469,6 +471,8 @@ export interface AttendanceTable {
   hoursReason: string | null;
   /** The phone's id of an offline walk-in: sent twice, stored once. */
   clientId: string | null;
+  /** A walk-in's shift, one of its event's (migration 0019); null for a sign-up (its own shift counts) or without shifts. */
+  shiftId: ColumnType<number | null, number | null | undefined, number | null>;
   createdAt: CreatedAt;
   updatedAt: Timestamp;
 }
@@ -485,6 +489,8 @@ export interface ServiceEntriesTable {
   categoryId: number;
   note: string | null;
   imageId: number | null;
+  /** The photo's alt text, required with it (migration 0019). */
+  imageAlt: string | null;
   loggedByMember: Generated<boolean>;
   approvedAt: Date | string | null;
   approvedBy: number | null;

@@ -1,5 +1,8 @@
 import {
   AttendanceHoursInput,
+  CheckInCodeDetailsSchema,
+  CheckInCodeInput,
+  CODE_NOT_VALID,
   AttendeeSchema,
   EventAttendanceSchema,
   MarkInput,
@@ -12,14 +15,14 @@ import {
   type MarkResult,
 } from '@post/contracts/attendance';
 import { IdInput } from '@post/contracts/common';
-import { adminProcedure, administratorProcedure, router } from '../../trpc.ts';
+import { adminProcedure, administratorProcedure, publicProcedure, router } from '../../trpc.ts';
 import { audited, auditActor, recordAudit, type AuditEntry } from '../audit/audit.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import { getSettings } from '../site-settings/site-settings.service.ts';
 import { AppError } from '../../errors.ts';
 import type { DB } from '@post/db';
 import * as service from './attendance.service.ts';
-import { volunteerOfCode } from './check-in-code.ts';
+import { codeDetails, volunteerOfCode } from './check-in-code.ts';
 
 const tags = ['Attendance'];
 
@@ -159,6 +162,22 @@ export const attendanceRouter = router({
         (trx) => service.setHours(trx, input),
       ),
     ),
+  codeDetails: publicProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/check-in-codes/{code}',
+        tags,
+        summary: "Whose check-in code this is and for what event and shift (the code is the key; 404 unless a confirmed place's)",
+      },
+    })
+    .input(CheckInCodeInput)
+    .output(CheckInCodeDetailsSchema)
+    .query(async ({ ctx, input }) => {
+      const details = await codeDetails(ctx.db, ctx.env.mail.linkSecret, input.code);
+      if (!details) throw new AppError('NOT_FOUND', CODE_NOT_VALID);
+      return details;
+    }),
   resolveCode: adminProcedure
     .meta({
       openapi: {

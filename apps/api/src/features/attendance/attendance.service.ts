@@ -30,6 +30,7 @@ interface AttendeeRow {
   email: string | null;
   phone: string | null;
   role: string | null;
+  shiftId: number | null;
   walkIn: boolean;
   memberId: number | null;
   checkedInAt: Date | null;
@@ -48,6 +49,7 @@ function toAttendee(r: AttendeeRow): Attendee {
     email: r.email,
     phone: r.phone,
     role: r.role,
+    shiftId: r.shiftId,
     walkIn: r.walkIn,
     memberId: r.memberId,
     checkedInAt: r.checkedInAt ? r.checkedInAt.toISOString() : null,
@@ -58,10 +60,10 @@ function toAttendee(r: AttendeeRow): Attendee {
   };
 }
 
-/** Every sign-up of an event with its marks, then the walk-ins, by name. */
+/** Every sign-up of an event with its marks, then the walk-ins, by name; each with its shift's times when it has one. */
 async function attendees(db: DB, eventId: number): Promise<Attendee[]> {
   const { rows } = await sql<AttendeeRow>`
-    select v.id as "volunteerId", a.id as "attendanceId", v.name, v.email, v.phone, v.role, false as "walkIn",
+    select v.id as "volunteerId", a.id as "attendanceId", v.name, v.email, v.phone, coalesce(s.role, v.role) as role, v.shift_id as "shiftId", false as "walkIn",
            a.member_id as "memberId", a.checked_in_at as "checkedInAt", a.checked_out_at as "checkedOutAt",
            a.hours, a.hours_reason as "hoursReason",
            coalesce(s.start_date, e.start_date) as "startDate", coalesce(s.end_date, e.end_date) as "endDate"
@@ -69,9 +71,9 @@ async function attendees(db: DB, eventId: number): Promise<Attendee[]> {
     left join volunteer_shifts s on s.id = v.shift_id
     where v.event_id = ${eventId}
     union all
-    select null, a.id, a.name, a.email, a.phone, null, true, a.member_id, a.checked_in_at, a.checked_out_at,
-           a.hours, a.hours_reason, e.start_date, e.end_date
-    from attendance a join events e on e.id = a.event_id
+    select null, a.id, a.name, a.email, a.phone, s.role, a.shift_id, true, a.member_id, a.checked_in_at, a.checked_out_at,
+           a.hours, a.hours_reason, coalesce(s.start_date, e.start_date), coalesce(s.end_date, e.end_date)
+    from attendance a join events e on e.id = a.event_id left join volunteer_shifts s on s.id = a.shift_id
     where a.event_id = ${eventId} and a.volunteer_id is null
     order by 3, 1 nulls last, 2`.execute(db);
   return rows.map(toAttendee);
@@ -81,7 +83,15 @@ async function attendees(db: DB, eventId: number): Promise<Attendee[]> {
 export async function eventAttendance(db: DB, eventId: number): Promise<EventAttendance> {
   const event = await db.selectFrom('events').select(['id', 'title', 'startDate', 'endDate', 'serviceCategoryId']).where('id', '=', eventId).executeTakeFirst();
   if (!event) throw notFound('Event');
+  const shifts = await db
+    .selectFrom('volunteerShifts')
+    .select(['id', 'role', 'startDate', 'endDate'])
+    .where('eventId', '=', eventId)
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
   return {
+    shifts: shifts.map((s) => ({ id: s.id, role: s.role, startDate: new Date(s.startDate).toISOString(), endDate: new Date(s.endDate).toISOString() })),
     event: {
       id: event.id,
       title: event.title,
@@ -160,20 +170,32 @@ export async function checkOut(db: DB, target: { volunteerId: number } | { atten
   });
 }
 
-/** Adds a walk-in, checked in at `at`; linked to the member with that e-mail; once per client id. */
+/** The walk-in's shift: required when the event has shifts, and one of them (decision 0066). */
+async function walkInShift(db: DB, eventId: number, shiftId: number | null | undefined): Promise<number | null> {
+  const shifts = await db.selectFrom('volunteerShifts').select('id').where('eventId', '=', eventId).execute();
+  if (shiftId == null) {
+    if (shifts.length > 0) throw badRequest(M.shiftRequired);
+    return null;
+  }
+  if (!shifts.some((s) => s.id === shiftId)) throw badRequest(M.shiftNotOfEvent);
+  return shiftId;
+}
+
+/** Adds a walk-in, checked in at `at`, to its shift; linked to the member with that e-mail; once per client id. */
 export async function addWalkIn(
   db: DB,
-  input: { id: number; name: string; email?: string; phone?: string; clientId?: string },
+  input: { id: number; name: string; email?: string; phone?: string; shiftId?: number | null; clientId?: string },
   at: Date,
   timeZone: string,
 ): Promise<MarkResult> {
   return inTransaction(db, async (trx) => {
     const event = await trx.selectFrom('events').select('id').where('id', '=', input.id).executeTakeFirst();
     if (!event) throw notFound('Event');
+    const shiftId = await walkInShift(trx, input.id, input.shiftId);
     const email = input.email ? input.email : null;
     const { rows } = await sql<{ id: number; inserted: boolean }>`
-      insert into attendance (event_id, name, email, phone, member_id, checked_in_at, client_id)
-      values (${input.id}, ${input.name}, ${email}, ${input.phone ? input.phone : null}, ${memberOfEmail(email)}, ${at}, ${input.clientId ?? null})
+      insert into attendance (event_id, name, email, phone, member_id, checked_in_at, client_id, shift_id)
+      values (${input.id}, ${input.name}, ${email}, ${input.phone ? input.phone : null}, ${memberOfEmail(email)}, ${at}, ${input.clientId ?? null}, ${shiftId})
       on conflict (client_id) do update set updated_at = attendance.updated_at
       returning id, (xmax = 0) as inserted`.execute(trx);
     const row = rows[0]!;

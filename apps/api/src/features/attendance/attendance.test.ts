@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ATTENDANCE_MESSAGES } from '@post/contracts/attendance';
+import { ATTENDANCE_MESSAGES, CODE_NOT_VALID } from '@post/contracts/attendance';
 import { createTestApp, insertMember, type Agent } from '../../test-helpers.ts';
 import { checkInCode, checkInUrl, volunteerOfCode } from './check-in-code.ts';
+import { currentProgramYear } from '@post/contracts/rules/program-year';
+import { serviceLines } from '../service-hours/report.service.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let admin: Agent;
@@ -182,6 +184,58 @@ describe('check-in with shifts', () => {
   });
 });
 
+describe('a walk-in at an event with shifts', () => {
+  it("is added to a shift of that event (required), and counts the shift's length on the list and in the report", async () => {
+    const { eventId } = await eventWithSignUps([]);
+    const other = await eventWithSignUps([]);
+    const [early, late] = await t.db
+      .insertInto('volunteerShifts')
+      .values([
+        { eventId, role: 'Setup', startDate: new Date(Date.now() - HOUR), endDate: new Date(Date.now() - HOUR / 2), capacity: 2, position: 1 },
+        { eventId, role: 'Cleanup', startDate: new Date(), endDate: new Date(Date.now() + HOUR), capacity: 2, position: 2 },
+      ])
+      .returning('id')
+      .execute();
+    const otherShift = await t.db
+      .insertInto('volunteerShifts')
+      .values({ eventId: other.eventId, role: 'Elsewhere', startDate: new Date(), endDate: new Date(Date.now() + HOUR), capacity: 1 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const count = async () => (await t.db.selectFrom('attendance').select('id').where('eventId', '=', eventId).execute()).length;
+
+    const none = await admin.post(`/api/admin/events/${eventId}/walk-ins`, { name: 'Nell Noshift' });
+    expect([none.statusCode, none.json().message]).toEqual([400, ATTENDANCE_MESSAGES.shiftRequired]);
+    const foreign = await admin.post(`/api/admin/events/${eventId}/walk-ins`, { name: 'Fay Foreign', shiftId: otherShift.id });
+    expect([foreign.statusCode, foreign.json().message]).toEqual([400, ATTENDANCE_MESSAGES.shiftNotOfEvent]);
+    const missing = await admin.post(`/api/admin/events/${eventId}/walk-ins`, { name: 'Mo Missing', shiftId: 999999 });
+    expect(missing.statusCode).toBe(400);
+    expect(await count()).toBe(0);
+
+    const added = await admin.post(`/api/admin/events/${eventId}/walk-ins`, { name: 'Will Walkin', shiftId: early!.id, clientId: 'walk-shift-0001' });
+    expect(added.statusCode).toBe(200);
+    // Checked in, not out: the shift's half hour, not the event's three hours.
+    expect(added.json().attendee).toMatchObject({ walkIn: true, shiftId: early!.id, role: 'Setup', hours: 0.5 });
+    const list = (await admin.get(`/api/admin/events/${eventId}/attendance`)).json();
+    expect(list.shifts.map((s: { role: string }) => s.role)).toEqual(['Setup', 'Cleanup']);
+    expect(list.people.find((p: { name: string }) => p.name === 'Will Walkin')).toMatchObject({ shiftId: early!.id, hours: 0.5 });
+    expect(late).toBeDefined();
+
+    const { timeZone, serviceYearStartMonth } = { timeZone: 'America/New_York', serviceYearStartMonth: 6 };
+    const lines = await serviceLines(t.db, currentProgramYear(new Date(), serviceYearStartMonth, timeZone), serviceYearStartMonth, timeZone);
+    expect(lines.filter((l) => l.kind === 'event' && l.id === eventId).map((l) => [l.person, l.hours])).toEqual([['Will Walkin', 0.5]]);
+
+    // An event without shifts: no shift, as before; a shift given there is refused.
+    const plain = await eventWithSignUps([]);
+    expect((await admin.post(`/api/admin/events/${plain.eventId}/walk-ins`, { name: 'Pat Plain' })).json().attendee).toMatchObject({ shiftId: null, hours: 3 });
+    expect((await admin.post(`/api/admin/events/${plain.eventId}/walk-ins`, { name: 'Pat Plain', shiftId: early!.id })).statusCode).toBe(400);
+
+    // A shift deleted later leaves the walk-in with the event's length.
+    await t.db.deleteFrom('volunteerShifts').where('id', '=', early!.id).execute();
+    const after = (await admin.get(`/api/admin/events/${eventId}/attendance`)).json();
+    expect(after.people.find((p: { name: string }) => p.name === 'Will Walkin')).toMatchObject({ shiftId: null, hours: 3 });
+  });
+});
+
 describe('the check-in code in the confirmation', () => {
   it("carries the code as the site's own picture and a link; the code names the sign-up; a forged or waitlisted one shows nothing", async () => {
     const event = await t.db
@@ -221,9 +275,15 @@ describe('the check-in code in the confirmation', () => {
     const code = url!.split('/check-in/')[1]!;
     const resolved = await admin.get(`/api/admin/events/${event.id}/check-in-code?code=${encodeURIComponent(url!)}`);
     expect(resolved.json()).toMatchObject({ name: 'Cody Code' });
+    // The volunteer's own page says whose code it is and for what, to anyone holding the code only.
+    const details = await t.app.inject(`/api/check-in-codes/${code}`);
+    expect(details.statusCode).toBe(200);
+    expect(details.json()).toMatchObject({ name: 'Cody Code', title: 'Code supper', location: 'Hall', shift: null });
     const forged = `${code.slice(0, -3)}${code.endsWith('AAA') ? 'BBB' : 'AAA'}`;
     expect((await t.app.inject(`/check-in/${forged}/qr.png`)).statusCode).toBe(404);
+    expect((await t.app.inject(`/api/check-in-codes/${forged}`)).json()).toEqual({ message: CODE_NOT_VALID });
     await t.db.updateTable('volunteers').set({ status: 'waitlisted' }).where('email', '=', 'cody@example.org').execute();
     expect((await t.app.inject(`/check-in/${code}/qr.png`)).statusCode).toBe(404);
+    expect((await t.app.inject(`/api/check-in-codes/${code}`)).statusCode).toBe(404);
   });
 });

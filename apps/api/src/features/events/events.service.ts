@@ -15,6 +15,7 @@ import type { ShiftInput } from '@post/contracts/shifts';
 import { describeRule, MAX_COUNT, parseRule, R, type OnHoliday } from '@post/contracts/recurrence';
 import { likePattern, PAGE_SIZE } from '@post/contracts/paging';
 import { utcToZoned } from '@post/contracts/rules/event-time';
+import { SERVICE_MESSAGES } from '@post/contracts/service-hours';
 import { badRequest, notFound } from '../../errors.ts';
 import { getSettings } from '../site-settings/site-settings.service.ts';
 import { expandSeries, horizonFrom, type Instance } from './series.service.ts';
@@ -168,7 +169,8 @@ export async function eventById(db: DB, id: number, withContacts: boolean): Prom
   } else {
     volunteers = (await publicVolunteersOf(db, [id])).get(id) ?? [];
   }
-  return (await complete(db, [{ ...toEvent(row), volunteers }]))[0]!;
+  const detail = { ...toEvent(row), volunteers, ...(withContacts ? { serviceCategoryId: row.serviceCategoryId } : {}) };
+  return (await complete(db, [detail]))[0]!;
 }
 
 /** A series' fields as the input gives them, with its wall-clock start in the post's zone. */
@@ -177,7 +179,7 @@ function seriesValues(
   recurrence: { rule: string; onHoliday: OnHoliday },
   timeZone: string,
   userId: number,
-  keptPicture: { imageId: number | null; imageAlt: string | null } = { imageId: null, imageAlt: null },
+  kept: { imageId: number | null; imageAlt: string | null; serviceCategoryId: number | null } = { imageId: null, imageAlt: null, serviceCategoryId: null },
   template: SeriesShift[] = input.shifts ? seriesShifts(input.startDate, input.shifts) : [],
 ) {
   const start = new Date(input.startDate);
@@ -195,8 +197,9 @@ function seriesValues(
     volunteerPositions: input.volunteerPositions,
     createdBy: userId,
     shifts: template,
-    // Occurrences copy the series' picture (a PUT that does not name one keeps the event's).
-    ...(input.imageId !== undefined ? imageColumns(input) : { imageId: keptPicture.imageId, imageAlt: keptPicture.imageAlt }),
+    // Occurrences copy the series' picture and service category (a PUT that does not name one keeps the event's).
+    ...(input.imageId !== undefined ? imageColumns(input) : { imageId: kept.imageId, imageAlt: kept.imageAlt }),
+    serviceCategoryId: input.serviceCategoryId !== undefined ? input.serviceCategoryId : kept.serviceCategoryId,
   };
 }
 
@@ -238,6 +241,7 @@ async function newSeries(
     volunteerPositions: values.volunteerPositions,
     imageId: values.imageId,
     imageAlt: values.imageAlt,
+    serviceCategoryId: values.serviceCategoryId,
   };
   const bump = { sequence: sql<number>`sequence + 1`, updatedAt: sql<Date>`now()` };
   if (edited) {
@@ -326,6 +330,13 @@ async function formerPositions(db: DB, eventId: number, input: ShiftInput[] | un
   return input.map((s) => (s.id !== undefined ? (at.get(s.id) ?? null) : null));
 }
 
+/** A service category named by an event's input must exist (a 400, not the foreign key's error). */
+async function checkCategory(db: DB, id: number | null | undefined): Promise<void> {
+  if (id == null) return;
+  const found = await db.selectFrom('serviceCategories').select('id').where('id', '=', id).executeTakeFirst();
+  if (!found) throw badRequest(SERVICE_MESSAGES.categoryUnknown);
+}
+
 /** The first occurrence of a series (the answer to creating one). */
 async function firstOfSeries(db: DB, seriesId: number): Promise<Event> {
   const row = await selectEvents(db).where('e.seriesId', '=', seriesId).orderBy('e.startDate').orderBy('e.id').limit(1).executeTakeFirstOrThrow();
@@ -337,6 +348,7 @@ async function firstOfSeries(db: DB, seriesId: number): Promise<Event> {
  * series and its occurrences for the next 18 months (the answer is the first occurrence).
  */
 export async function createEvent(db: DB, input: CreateEventInput, userId: number, now = new Date()): Promise<Event> {
+  await checkCategory(db, input.serviceCategoryId);
   if (input.recurrence) {
     const recurrence = input.recurrence;
     const { timeZone } = await getSettings(db);
@@ -360,6 +372,7 @@ async function createSingle(db: DB, input: CreateEventInput, userId: number): Pr
       type: input.type,
       createdBy: userId,
       volunteerPositions: input.volunteerPositions,
+      serviceCategoryId: input.serviceCategoryId ?? null,
       ...imageColumns(input),
     })
     .returning('id')
@@ -389,6 +402,7 @@ function remainingRule(series: { rule: string; dtstart: string; durationMinutes:
 export async function updateEvent(db: DB, input: UpdateEventInput, userId = 1, now = new Date(), watch?: ShiftWatch): Promise<Event> {
   const current = await db.selectFrom('events').selectAll().where('id', '=', input.id).executeTakeFirst();
   if (!current) throw notFound('Event');
+  await checkCategory(db, input.serviceCategoryId);
   const startDate = new Date(input.startDate);
   const endDate = new Date(input.endDate);
   const { timeZone } = await getSettings(db);
@@ -454,6 +468,7 @@ async function updateSingle(db: DB, input: UpdateEventInput, startDate: Date, en
       type: input.type,
       volunteerPositions: input.volunteerPositions,
       ...imageChanges(input),
+      ...(input.serviceCategoryId !== undefined ? { serviceCategoryId: input.serviceCategoryId } : {}),
       // One occurrence changed on its own leaves the series; original_start stays, so the
       // periodic job never adds the rule's instant again.
       seriesId: null,

@@ -112,6 +112,7 @@ function occurrenceValues(s: EventSeriesRow, i: Instance) {
     createdBy: s.createdBy,
     imageId: s.imageId,
     imageAlt: s.imageAlt,
+    serviceCategoryId: s.serviceCategoryId,
     startDate: i.start,
     endDate: i.end,
     seriesId: s.id,

@@ -6,7 +6,7 @@ import { programYear } from '@post/contracts/rules/program-year';
 import { utcToZoned } from '@post/contracts/rules/event-time';
 import { SERVICE_MESSAGES as M, type ServiceEntriesPage, type ServiceEntry } from '@post/contracts/service-hours';
 import { badRequest, notFound } from '../../errors.ts';
-import { withImages } from '../images/images.service.ts';
+import { imageChanges, imageColumns, pictureError, withImages } from '../images/images.service.ts';
 
 /** The fields a write gives (checked by the contracts). */
 export interface EntryFields {
@@ -18,6 +18,7 @@ export interface EntryFields {
   categoryId: number;
   note: string | null;
   imageId?: number | null;
+  imageAlt?: string | null;
 }
 
 const columns = [
@@ -31,6 +32,7 @@ const columns = [
   'sc.name as categoryName',
   'se.note',
   'se.imageId',
+  'se.imageAlt',
   'se.loggedByMember',
   'se.approvedAt',
   'se.createdAt',
@@ -51,6 +53,7 @@ function toEntry(r: {
   categoryName: string;
   note: string | null;
   imageId: number | null;
+  imageAlt: string | null;
   loggedByMember: boolean;
   approvedAt: Date | string | null;
   createdAt: Date | string;
@@ -66,6 +69,7 @@ function toEntry(r: {
     categoryName: r.categoryName,
     note: r.note,
     imageId: r.imageId,
+    imageAlt: r.imageAlt,
     image: null,
     loggedByMember: r.loggedByMember,
     approved: r.approvedAt !== null,
@@ -144,13 +148,16 @@ export async function createEntry(db: DB, input: EntryFields, by: { userId: numb
       miles: input.miles,
       categoryId: input.categoryId,
       note: input.note,
-      imageId: input.imageId ?? null,
+      ...imageColumns(input),
       loggedByMember: 'memberId' in by,
       approvedAt: 'userId' in by ? new Date() : null,
       approvedBy: 'userId' in by ? by.userId : null,
     })
     .returning('id')
-    .executeTakeFirstOrThrow();
+    .executeTakeFirstOrThrow()
+    .catch((err) => {
+      throw pictureError(err);
+    });
   return entryById(db, row.id);
 }
 
@@ -167,12 +174,15 @@ export async function updateEntry(db: DB, id: number, input: EntryFields, timeZo
       miles: input.miles,
       categoryId: input.categoryId,
       note: input.note,
-      ...(input.imageId !== undefined ? { imageId: input.imageId } : {}),
+      ...imageChanges(input),
       updatedAt: new Date(),
     })
     .where('id', '=', id)
     .returning('id')
-    .executeTakeFirst();
+    .executeTakeFirst()
+    .catch((err) => {
+      throw pictureError(err);
+    });
   if (!row) throw notFound('Service entry');
   return entryById(db, id);
 }

@@ -33,7 +33,8 @@ export async function serviceLines(db: DB, year: number, startMonth: number, tim
     .selectFrom('attendance as a')
     .innerJoin('events as e', 'e.id', 'a.eventId')
     .leftJoin('volunteers as v', 'v.id', 'a.volunteerId')
-    .leftJoin('volunteerShifts as s', 's.id', 'v.shiftId')
+    // A sign-up's own shift, else the one a walk-in was added to.
+    .leftJoin('volunteerShifts as s', (j) => j.on((eb) => eb('s.id', '=', eb.fn.coalesce('v.shiftId', 'a.shiftId'))))
     .select([
       's.startDate as shiftStart',
       's.endDate as shiftEnd',

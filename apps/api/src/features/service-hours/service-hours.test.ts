@@ -128,6 +128,43 @@ describe('the ledger', () => {
   });
 });
 
+describe("the ledger's photo as documentation", () => {
+  it('is stored with its alt text (required with it), kept by an edit that does not name it, and removed with null', async () => {
+    const image = await t.db
+      .insertInto('images')
+      .values({ hash: 'beefbeefbeefbeefbeef', width: 960, height: 640, widths: [480, 960], original: new Uint8Array([1, 2, 3]), originalType: 'image/jpeg' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const base = { name: 'Rita Ride', serviceDate: '2026-03-06', hours: 2, miles: 40, categoryId: cat('Veterans affairs & rehabilitation') };
+    const count = async () => (await t.db.selectFrom('serviceEntries').select('id').where('name', '=', 'Rita Ride').execute()).length;
+
+    const noAlt = await admin.post('/api/admin/service-hours', { ...base, imageId: image.id });
+    expect(noAlt.statusCode).toBe(400);
+    expect(noAlt.json().message).toMatch(/alt|describe/i);
+    const blankAlt = await admin.post('/api/admin/service-hours', { ...base, imageId: image.id, imageAlt: '   ' });
+    expect(blankAlt.statusCode).toBe(400);
+    expect((await admin.post('/api/admin/service-hours', { ...base, imageId: 999999, imageAlt: 'Nothing' })).statusCode).toBe(400);
+    expect(await count()).toBe(0);
+
+    const made = await admin.post('/api/admin/service-hours', { ...base, imageId: image.id, imageAlt: 'Rita beside the van at the VA hospital' });
+    expect(made.statusCode, made.body).toBe(200);
+    expect(made.json()).toMatchObject({
+      imageId: image.id,
+      imageAlt: 'Rita beside the van at the VA hospital',
+      image: expect.objectContaining({ id: image.id }),
+    });
+    const listed = (await admin.get('/api/admin/service-hours?q=rita')).json().items[0];
+    expect(listed).toMatchObject({ imageId: image.id, imageAlt: 'Rita beside the van at the VA hospital' });
+
+    const id = made.json().id;
+    const kept = await admin.put(`/api/admin/service-hours/${id}`, { ...base, hours: 3 });
+    expect(kept.json()).toMatchObject({ hours: 3, imageId: image.id, imageAlt: 'Rita beside the van at the VA hospital' });
+    const removed = await admin.put(`/api/admin/service-hours/${id}`, { ...base, imageId: null });
+    expect(removed.json()).toMatchObject({ imageId: null, imageAlt: null, image: null });
+    expect(await count()).toBe(1);
+  });
+});
+
 describe("a member's own service", () => {
   it('is logged unapproved, counts once an officer approves it, and shows in My service', async () => {
     await patchSiteSettings(t.db, { timeZone: 'America/New_York' });

@@ -15,6 +15,8 @@ import { enqueue, newClientId, type Mark } from './mark-queue.ts';
 import { PeopleList, type Shown } from './people-list.tsx';
 import { useMarkSync } from './use-mark-sync.ts';
 import { WalkInForm } from './walk-in-form.tsx';
+import { HoursDialog } from './hours-dialog.tsx';
+import { useAdminSession } from '../auth/use-session.ts';
 
 // The camera and its decoder load only when the scanner opens (decision 0066).
 const Scanner = lazy(() => import('./scanner.tsx'));
@@ -31,7 +33,8 @@ function overlay(people: Shown[], marks: Mark[]): Shown[] {
         name: m.name,
         email: m.email || null,
         phone: m.phone || null,
-        role: null,
+        role: m.shiftRole ?? null,
+        shiftId: m.shiftId ?? null,
         walkIn: true,
         memberId: null,
         checkedInAt: m.at,
@@ -63,6 +66,9 @@ export function CheckInPage({ id }: { id: number }) {
   const { marks, online, lastError } = useMarkSync(id);
   const [q, setQ] = useState('');
   const [scanning, setScanning] = useState(false);
+  // Hours are changed by administrators only (decision 0031); editors mark arrivals and departures.
+  const isAdministrator = useAdminSession().data?.role === 'administrator';
+  const [hoursFor, setHoursFor] = useState<Shown | null>(null);
 
   const people = useMemo(() => {
     const base: Shown[] = (list.data?.people ?? []).map((p) => ({ ...p, waiting: false, key: p.volunteerId ? `v${p.volunteerId}` : `a${p.attendanceId}` }));
@@ -166,13 +172,18 @@ export function CheckInPage({ id }: { id: number }) {
               <SearchIcon aria-hidden="true" className="pointer-events-none absolute bottom-3 left-3 size-5 text-muted-foreground" />
               <Input id="check-in-search" type="search" value={q} onChange={(e) => setQ(e.target.value)} className="pl-10" autoComplete="off" />
             </div>
-            <PeopleList people={shown} onIn={checkIn} onOut={checkOut} />
+            <PeopleList people={shown} onIn={checkIn} onOut={checkOut} onHours={isAdministrator ? setHoursFor : undefined} />
+            {hoursFor ? <HoursDialog eventId={id} person={hoursFor} onClose={() => setHoursFor(null)} /> : null}
           </section>
           <section aria-labelledby="walk-in-heading" className="space-y-3 rounded-lg border bg-card p-4">
             <h2 id="walk-in-heading" className="text-2xl font-bold text-navy-800">
               Add a walk-in
             </h2>
-            <WalkInForm eventId={id} onAdd={(v) => mark({ clientId: newClientId(), at: new Date().toISOString(), eventId: id, kind: 'walk-in', ...v })} />
+            <WalkInForm
+              eventId={id}
+              shifts={list.data.shifts}
+              onAdd={(v) => mark({ clientId: newClientId(), at: new Date().toISOString(), eventId: id, kind: 'walk-in', ...v })}
+            />
           </section>
         </div>
       )}

@@ -7,7 +7,17 @@
 export type Mark =
   | { clientId: string; at: string; eventId: number; kind: 'check-in' | 'check-out'; volunteerId: number; name: string }
   | { clientId: string; at: string; eventId: number; kind: 'walk-out'; attendanceId: number; name: string }
-  | { clientId: string; at: string; eventId: number; kind: 'walk-in'; name: string; email: string; phone: string };
+  | {
+      clientId: string;
+      at: string;
+      eventId: number;
+      kind: 'walk-in';
+      name: string;
+      email: string;
+      phone: string;
+      shiftId?: number | null;
+      shiftRole?: string | null;
+    };
 
 const KEY = 'check-in-queue';
 

@@ -1,4 +1,4 @@
-import { LogInIcon, LogOutIcon } from 'lucide-react';
+import { ClockIcon, LogInIcon, LogOutIcon } from 'lucide-react';
 import type { Attendee } from '@post/contracts/attendance';
 import { Badge } from '@post/ui/components/badge';
 import { Button } from '@post/ui/components/button';
@@ -11,8 +11,19 @@ export interface Shown extends Attendee {
   key: string;
 }
 
-/** The people of the event, each with the one action that fits: Check in, Check out, or none. */
-export function PeopleList({ people, onIn, onOut }: { people: Shown[]; onIn: (p: Shown) => void; onOut: (p: Shown) => void }) {
+/** The people of the event, each with the one action that fits: Check in, Check out, or none; and Edit hours for administrators. */
+export function PeopleList({
+  people,
+  onIn,
+  onOut,
+  onHours,
+}: {
+  people: Shown[];
+  onIn: (p: Shown) => void;
+  onOut: (p: Shown) => void;
+  /** Given to administrators: their figure of someone's hours, with a reason. */
+  onHours?: (p: Shown) => void;
+}) {
   const f = usePostFormat();
   if (people.length === 0) return <p className="rounded-lg border border-dashed p-6 text-lg text-muted-foreground">No one matches that name.</p>;
   return (
@@ -31,6 +42,8 @@ export function PeopleList({ people, onIn, onOut }: { people: Shown[]; onIn: (p:
                   : p.role
                     ? `Signed up: ${p.role}`
                     : 'Signed up'}
+              {p.checkedInAt && p.role ? ` (${p.role})` : ''}
+              {p.hoursOverridden ? `; ${p.hours} h set by an administrator` : ''}
               {p.waiting ? ' (kept on this phone, not sent yet)' : ''}
             </p>
           </div>
@@ -49,6 +62,12 @@ export function PeopleList({ people, onIn, onOut }: { people: Shown[]; onIn: (p:
             >
               <LogOutIcon aria-hidden="true" />
               Check out
+            </Button>
+          ) : null}
+          {onHours && p.attendanceId !== null && p.checkedInAt && !p.waiting ? (
+            <Button variant="outline" className="min-h-11" onClick={() => onHours(p)} aria-label={`Edit hours of ${p.name}`}>
+              <ClockIcon aria-hidden="true" />
+              Hours
             </Button>
           ) : null}
         </li>

@@ -60,6 +60,7 @@ export function useMarkSync(eventId: number) {
               name: mark.name,
               email: mark.email,
               phone: mark.phone,
+              shiftId: mark.shiftId ?? null,
               at: mark.at,
               clientId: mark.clientId,
             });

@@ -4,9 +4,11 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import { ServiceEntryFormSchema, type ServiceEntry, type ServiceEntryFormIn, type ServiceEntryFormOut } from '@post/contracts/service-hours';
+import { NO_PICTURE } from '@post/contracts/images';
 import { Button } from '@post/ui/components/button';
 import { DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@post/ui/components/dialog';
 import { TextAreaField, TextField } from '../../components/form-fields.tsx';
+import { PictureField } from '../../components/image-upload-field.tsx';
 import { FormDialog, useDialogDirty } from '../../components/form-dialog.tsx';
 import { usePostFormat } from '../../lib/format.ts';
 import { errorStatus, serverMessage, trpc } from '../../lib/trpc.ts';
@@ -16,7 +18,7 @@ import { RequiredLegend } from '../admin/forms/required-legend.tsx';
 import { SelectField } from '../admin/forms/select-field.tsx';
 import { todayIn } from './format.ts';
 
-/** Add service (no entry) or Edit service (an entry): who, date, hours, miles, category, note. */
+/** Add service (no entry) or Edit service (an entry): who, date, hours, miles, category, note, a photo as documentation. */
 export function EntryDialog({ open, entry, onOpenChange }: { open: boolean; entry?: ServiceEntry; onOpenChange: (open: boolean) => void }) {
   const forgetDraftRef = useRef<(() => void) | null>(null);
   const onChange = (next: boolean) => {
@@ -53,6 +55,7 @@ function EntryForm({ entry, onDone, forgetDraftRef }: { entry?: ServiceEntry; on
       miles: entry ? String(entry.miles) : '0',
       categoryId: entry ? String(entry.categoryId) : '',
       note: entry?.note ?? '',
+      picture: entry?.image ? { image: entry.image, alt: entry.imageAlt ?? '' } : NO_PICTURE,
     },
   });
   const draft = useFormDraft(form, `service-entry:${entry?.id ?? 'new'}`);
@@ -74,6 +77,8 @@ function EntryForm({ entry, onDone, forgetDraftRef }: { entry?: ServiceEntry; on
       miles: v.miles,
       categoryId: Number(v.categoryId),
       note: v.note,
+      imageId: v.picture.image?.id ?? null,
+      imageAlt: v.picture.image ? v.picture.alt : null,
     };
     try {
       if (entry) await update.mutateAsync({ id: entry.id, ...body });
@@ -116,6 +121,7 @@ function EntryForm({ entry, onDone, forgetDraftRef }: { entry?: ServiceEntry; on
         options={[{ value: '', label: 'Choose a category' }, ...(categories.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))]}
       />
       <TextAreaField form={form} name="note" label="Note" rows={3} description="What was done, for whom: the record an auditor reads." />
+      <PictureField control={form.control} name="picture" label="Photo as documentation (optional)" />
       <DialogFooter>
         <DialogClose asChild>
           <Button type="button" variant="outline">

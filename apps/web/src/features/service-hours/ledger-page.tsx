@@ -7,6 +7,7 @@ import { currentProgramYear, programYearLabel } from '@post/contracts/rules/prog
 import type { ServiceEntry } from '@post/contracts/service-hours';
 import { Badge } from '@post/ui/components/badge';
 import { Button } from '@post/ui/components/button';
+import { Picture } from '../../components/picture.tsx';
 import { Page } from '../../layout/page.tsx';
 import { serverMessage, trpc } from '../../lib/trpc.ts';
 import { AdminTitle } from '../admin/forms/admin-title.tsx';
@@ -107,9 +108,17 @@ export function LedgerPage({ search }: { search: LedgerSearch }) {
           {
             header: 'Who',
             cell: (e) => (
-              <span>
-                <span className="block font-semibold">{e.name}</span>
-                {e.note ? <span className="block text-sm text-muted-foreground">{e.note}</span> : null}
+              <span className="flex items-start gap-3">
+                {/* The documentation photo, small; the Edit dialog shows it larger. */}
+                {e.image ? (
+                  <span className="shrink-0">
+                    <Picture image={e.image} alt={e.imageAlt ?? ''} sizes="64px" className="size-16 rounded object-cover" />
+                  </span>
+                ) : null}
+                <span className="min-w-0">
+                  <span className="block font-semibold">{e.name}</span>
+                  {e.note ? <span className="block text-sm text-muted-foreground">{e.note}</span> : null}
+                </span>
               </span>
             ),
           },

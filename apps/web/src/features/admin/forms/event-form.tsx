@@ -23,6 +23,7 @@ import { DraftNotice } from './draft-notice.tsx';
 import { FormActions } from './form-actions.tsx';
 import { NotifyVolunteersField } from './notify-volunteers.tsx';
 import { EventServiceSection } from '../../service-hours/event-service-section.tsx';
+import { ServiceCategoryField } from '../../service-hours/service-category-field.tsx';
 import { FormPanel } from './form-panel.tsx';
 import { ErrorState, LoadingState } from '../../../components/load-state.tsx';
 import { RequiredLegend } from './required-legend.tsx';
@@ -38,7 +39,12 @@ import { DuplicateLink, EventDeleteButton } from '../tables/event-row-actions.ts
 
 // The form's own rule on top of the contract: the end may not come before the start. The picture
 // is a field of the form, so its draft keeps it (issue 22); so is "Repeats" (issue 20).
-const schema = EventFormSchema.extend({ picture: FormPictureSchema, repeat: RepeatFormSchema, shifts: z.array(ShiftFormSchema) }).superRefine((v, ctx) => {
+const schema = EventFormSchema.extend({
+  picture: FormPictureSchema,
+  repeat: RepeatFormSchema,
+  shifts: z.array(ShiftFormSchema),
+  serviceCategoryId: z.string(),
+}).superRefine((v, ctx) => {
   if (v.endDate < v.startDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: V.endBeforeStart });
   else if (v.endDate === v.startDate && v.endTime < v.startTime) ctx.addIssue({ code: 'custom', path: ['endTime'], message: V.endBeforeStart });
   checkRepeat(v.repeat, v.startDate, ctx);
@@ -69,6 +75,7 @@ function newEventValues(timeZone: string, start?: string, end?: string): EventVa
     volunteerPositions: DEFAULT_VOLUNTEER_POSITIONS,
     repeat: NO_REPEAT,
     shifts: [],
+    serviceCategoryId: '',
   };
 }
 
@@ -110,6 +117,7 @@ export function EventFormPage({ id, start, end, from }: { id?: number; start?: s
           repeat: id === undefined ? NO_REPEAT : repeatFromRecurrence(e.recurrence, s.date),
           // A duplicate copies the shifts, not their sign-ups.
           shifts: shiftsToForm(e.shifts, timeZone).map((sh) => (id === undefined ? { ...sh, shiftId: undefined, signups: 0 } : sh)),
+          serviceCategoryId: e.serviceCategoryId == null ? '' : String(e.serviceCategoryId),
         } satisfies EventValues,
         unreadable: false,
       };
@@ -219,6 +227,7 @@ function EventForm({
       endDate: zonedToUtc(v.endDate, v.endTime, timeZone).toISOString(),
       type: v.type as EventType,
       volunteerPositions: v.volunteerPositions,
+      serviceCategoryId: v.serviceCategoryId ? Number(v.serviceCategoryId) : null,
       // Matched by id on the server (decision 0064); [] removes an event's shifts.
       shifts: v.shifts.map((sh) => ({
         id: sh.shiftId,
@@ -310,6 +319,7 @@ function EventForm({
             description="How many volunteers can sign up; 0 closes volunteering. Not used when the event has shifts."
           />
         </div>
+        <ServiceCategoryField form={form} name="serviceCategoryId" />
         <NotifyVolunteersField count={volunteers} checked={notifyVolunteers} onChange={setNotifyVolunteers} />
         <FormActions
           saving={form.formState.isSubmitting || update.isPending}

@@ -1,0 +1,253 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import QRCode from 'qrcode';
+import type { BrowserContext, Page } from 'playwright-core';
+import { ATTENDANCE_MESSAGES } from '@post/contracts/attendance';
+import { IMAGE_MESSAGES } from '@post/contracts/images';
+import { zonedToUtc } from '@post/contracts/rules/event-time';
+import { checkInUrl } from '@post/api/check-in-code';
+import { apiSignInAdmin, startSite, waitForApp, type TestSite } from './harness.ts';
+
+// Service hours, what was left (issue 44, decision 0066): a walk-in at an event with shifts is
+// added to one of them, on a phone, and an administrator changes someone's hours with a reason; the ledger's form takes a documentation photo with its alt
+// text and the list shows it; a series' service category set on one date with "This and
+// following" reaches that date and every later one. Screens are saved for looking at.
+const SECRET = 'e2e-service-more-secret-0123456789abcdef';
+const ZONE = 'America/New_York';
+const SHOTS = process.env.SHOTS_DIR ?? '/tmp/service-more-shots';
+let site: TestSite;
+let admin: BrowserContext;
+let categories: { id: number; name: string }[];
+const cat = (name: string) => categories.find((c) => c.name === name)!.id;
+
+before(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  site = await startSite({ env: { SESSION_SECRET: SECRET } });
+  admin = await site.browser.newContext({ baseURL: site.url });
+  await apiSignInAdmin(admin);
+  categories = await (await admin.request.get('/api/admin/service-categories')).json();
+});
+after(async () => {
+  await admin?.close();
+  await site?.close();
+});
+
+async function shot(page: Page, name: string, fullPage = true) {
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage });
+}
+
+async function signedInPage(width: number) {
+  const { page, context } = await site.newPage({ width, height: width === 390 ? 844 : 900 });
+  await apiSignInAdmin(context);
+  return { page, context };
+}
+
+describe('a walk-in at an event with shifts', () => {
+  it("must be given one of the event's shifts (large choices on a phone), and counts that shift's hours", async () => {
+    const start = new Date(Date.now() - 30 * 60_000);
+    const plus = (minutes: number) => new Date(start.getTime() + minutes * 60_000).toISOString();
+    const res = await admin.request.post('/api/events', {
+      data: {
+        title: 'Fish Fry',
+        description: 'Fish, fries and coleslaw.',
+        location: 'Post Home',
+        startDate: plus(0),
+        endDate: plus(180),
+        type: 'fundraiser',
+        shifts: [
+          { role: 'Setup', startDate: plus(0), endDate: plus(60), capacity: 2 },
+          { role: 'Serving', startDate: plus(60), endDate: plus(180), capacity: 4 },
+        ],
+      },
+    });
+    assert.equal(res.status(), 200, await res.text());
+    const event = (await res.json()) as { id: number; shifts: { id: number; role: string }[] };
+    const signUp = await admin.request.post('/api/volunteers', {
+      data: { eventId: event.id, name: 'Sam Signed', email: 'sam@example.org', shiftId: event.shifts[1]!.id },
+    });
+    assert.equal(signUp.status(), 200, await signUp.text());
+
+    const { page, context } = await signedInPage(390);
+    await page.goto(`/admin/events/${event.id}/check-in`);
+    await page.getByRole('heading', { name: 'Check-in', level: 1 }).waitFor();
+    await waitForApp(page);
+    const form = page.getByRole('form', { name: 'Add a walk-in' });
+    await form.getByRole('group', { name: /Shift/ }).waitFor();
+
+    // No shift chosen: the form says so and nothing is kept to send.
+    await form.getByLabel('Name').fill('Wanda Walkin');
+    await form.getByRole('button', { name: 'Add and check in' }).click();
+    await form.getByText(ATTENDANCE_MESSAGES.shiftRequired).waitFor();
+    assert.equal(await page.evaluate(() => localStorage.getItem('check-in-queue') ?? '[]'), '[]');
+
+    // Each shift is a labelled radio button with a tap target of at least 44 px.
+    const setup = form.getByRole('radio', { name: /^Setup, / });
+    for (const role of ['Setup', 'Serving']) {
+      const box = await form.locator('label', { hasText: role }).boundingBox();
+      assert.ok(box && box.height >= 44 && box.width >= 300, `${role}: ${JSON.stringify(box)}`);
+    }
+    await setup.check();
+    await shot(page, 'walk-in-shift-390');
+    await form.getByRole('button', { name: 'Add and check in' }).click();
+    await page.getByText(ATTENDANCE_MESSAGES.walkInAdded('Wanda Walkin')).waitFor();
+    await page
+      .getByRole('list', { name: 'People' })
+      .getByText(/Checked in at .* \(Setup\)/)
+      .waitFor();
+    // A sign-up with a shift shows its shift's role.
+    await page.getByRole('list', { name: 'People' }).getByText('Signed up: Serving').waitFor();
+
+    const list = await (await admin.request.get(`/api/admin/events/${event.id}/attendance`)).json();
+    const wanda = list.people.find((p: { name: string }) => p.name === 'Wanda Walkin');
+    // The Setup shift's hour, not the event's three.
+    assert.deepEqual([wanda.walkIn, wanda.shiftId, wanda.hours], [true, event.shifts[0]!.id, 1]);
+    await shot(page, 'check-in-after-walk-in-390');
+
+    // An administrator changes her hours, with a reason (required), and can go back to the counted ones.
+    await page.getByRole('button', { name: 'Edit hours of Wanda Walkin' }).click();
+    const hours = page.getByRole('dialog', { name: 'Hours of Wanda Walkin' });
+    await hours.getByLabel(/^Hours\s*\*?$/).fill('2.5');
+    await hours.getByRole('button', { name: 'Save hours' }).click();
+    await hours.getByText(ATTENDANCE_MESSAGES.reasonRequired).waitFor();
+    await hours.getByLabel('Reason').fill('Stayed on to serve');
+    await shot(page, 'hours-dialog-390', false);
+    await hours.getByRole('button', { name: 'Save hours' }).click();
+    await hours.waitFor({ state: 'detached' });
+    await page.getByText(/2\.5 h set by an administrator/).waitFor();
+    const changed = (await (await admin.request.get(`/api/admin/events/${event.id}/attendance`)).json()).people.find(
+      (p: { name: string }) => p.name === 'Wanda Walkin',
+    );
+    assert.deepEqual([changed.hours, changed.hoursOverridden, changed.hoursReason], [2.5, true, 'Stayed on to serve']);
+    await page.getByRole('button', { name: 'Edit hours of Wanda Walkin' }).click();
+    await page.getByRole('dialog', { name: 'Hours of Wanda Walkin' }).getByRole('button', { name: 'Use the counted hours' }).click();
+    await page.getByRole('dialog', { name: 'Hours of Wanda Walkin' }).waitFor({ state: 'detached' });
+    const back = (await (await admin.request.get(`/api/admin/events/${event.id}/attendance`)).json()).people.find(
+      (p: { name: string }) => p.name === 'Wanda Walkin',
+    );
+    assert.deepEqual([back.hours, back.hoursOverridden], [1, false]);
+    await context.close();
+
+    const wide = await signedInPage(1280);
+    await wide.page.goto(`/admin/events/${event.id}/check-in`);
+    await wide.page.getByRole('heading', { name: 'Check-in', level: 1 }).waitFor();
+    await waitForApp(wide.page);
+    await wide.page
+      .getByRole('form', { name: 'Add a walk-in' })
+      .getByRole('radio', { name: /^Serving, / })
+      .waitFor();
+    await shot(wide.page, 'check-in-shifts-1280');
+
+    // The volunteer's own page for the door, opened from their QR code.
+    const code = checkInUrl(site.url, SECRET, (await signUp.json()).id);
+    for (const width of [390, 1280]) {
+      const { page: pub, context: pubContext } = await site.newPage({ width, height: width === 390 ? 844 : 900 });
+      await pub.goto(new URL(code).pathname);
+      await waitForApp(pub);
+      await pub.getByRole('img', { name: 'Check-in code of Sam Signed for Fish Fry' }).waitFor();
+      // Whose code, for which event and shift: someone with several places shows the right one.
+      await pub.getByText('Sam Signed', { exact: true }).waitFor();
+      await pub.getByText(/^Serving, \d{1,2}:\d{2} [AP]M to \d{1,2}:\d{2} [AP]M$/).waitFor();
+      const overflow = await pub.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      assert.ok(overflow <= 0, `the check-in page fits at ${width} px (${overflow} px too wide)`);
+      await shot(pub, `public-check-in-${width}`);
+      await pubContext.close();
+    }
+    await wide.context.close();
+  });
+});
+
+describe("the ledger's photo", () => {
+  it('is added in the form with its required description and shows small in the list', async () => {
+    const { page, context } = await signedInPage(390);
+    await page.goto('/admin/service-hours');
+    await waitForApp(page);
+    await page.getByRole('button', { name: 'Add service' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Name').fill('Rita Ride');
+    await dialog.getByLabel('Hours').fill('2.5');
+    await dialog.getByLabel('Round-trip miles').fill('42');
+    await dialog.getByLabel('Category').selectOption({ label: 'Veterans affairs & rehabilitation' });
+    await dialog.getByLabel('Note').fill('Drove a veteran to the VA hospital');
+    const png = await QRCode.toBuffer('a ride to the VA hospital', { width: 480, margin: 4 });
+    await dialog.getByLabel('Photo as documentation (optional)').setInputFiles({ name: 'ride.png', mimeType: 'image/png', buffer: png });
+    await dialog.getByLabel(/Description of the photo/).waitFor();
+    await dialog.getByRole('button', { name: 'Add service' }).click();
+    await dialog.getByText(IMAGE_MESSAGES.altRequired).waitFor();
+    await dialog.getByLabel(/Description of the photo/).scrollIntoViewIfNeeded();
+    await shot(page, 'ledger-photo-dialog-390', false);
+    await dialog.getByLabel(/Description of the photo/).fill('Rita beside the van at the VA hospital');
+    await dialog.getByRole('button', { name: 'Add service' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const photo = page.getByRole('img', { name: 'Rita beside the van at the VA hospital' }).first();
+    await photo.waitFor();
+    const box = await photo.boundingBox();
+    assert.ok(box && box.width <= 64 && box.height <= 64, `small in the list: ${JSON.stringify(box)}`);
+    const listed = await (await admin.request.get('/api/admin/service-hours?q=rita')).json();
+    assert.equal(listed.items.length, 1);
+    assert.equal(listed.items[0].imageAlt, 'Rita beside the van at the VA hospital');
+    assert.ok(listed.items[0].imageId);
+    await shot(page, 'ledger-390');
+    await context.close();
+
+    const wide = await signedInPage(1280);
+    await wide.page.goto('/admin/service-hours');
+    await waitForApp(wide.page);
+    await wide.page.getByRole('img', { name: 'Rita beside the van at the VA hospital' }).first().waitFor();
+    await shot(wide.page, 'ledger-1280');
+    await wide.context.close();
+  });
+});
+
+describe("a series' service category", () => {
+  it('is a field of the event form; "This and following events" sets it on that date and every later one', async () => {
+    const day = '2027-02-06';
+    const res = await admin.request.post('/api/events', {
+      data: {
+        title: 'Hospital visits',
+        description: 'Visiting veterans at the VA hospital.',
+        location: 'VA Medical Center',
+        startDate: zonedToUtc(day, '10:00', ZONE).toISOString(),
+        endDate: zonedToUtc(day, '12:00', ZONE).toISOString(),
+        type: 'regular',
+        recurrence: { rule: 'FREQ=MONTHLY;BYDAY=1SA', onHoliday: 'keep' },
+        serviceCategoryId: cat('Community service'),
+      },
+    });
+    assert.equal(res.status(), 200, await res.text());
+    const seriesId = (await res.json()).seriesId as number;
+    const all = ((await (await admin.request.get('/api/events')).json()) as { id: number; seriesId: number | null; startDate: string }[])
+      .filter((e) => e.seriesId === seriesId)
+      .sort((a, b) => a.startDate.localeCompare(b.startDate));
+    const categoryOf = async (id: number) =>
+      ((await (await admin.request.get(`/api/events/${id}`)).json()) as { serviceCategoryId: number | null }).serviceCategoryId;
+    assert.equal(await categoryOf(all[5]!.id), cat('Community service'));
+
+    const { page, context } = await signedInPage(1280);
+    await page.goto(`/admin/events/${all[2]!.id}`);
+    await waitForApp(page);
+    const select = page.getByLabel('Service category');
+    // The field shows once the categories are loaded.
+    await select.locator('option', { hasText: 'Community service' }).waitFor({ state: 'attached' });
+    assert.equal(await select.inputValue(), String(cat('Community service')));
+    await select.selectOption({ label: 'Veterans affairs & rehabilitation' });
+    await shot(page, 'event-form-category-1280');
+    await page.getByRole('button', { name: 'Update Event' }).click();
+    const scope = page.getByRole('alertdialog');
+    await scope.getByRole('radio', { name: 'This and following events' }).check();
+    await scope.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL('**/admin');
+
+    const after = ((await (await admin.request.get('/api/events')).json()) as { id: number; title: string; startDate: string }[])
+      .filter((e) => e.title === 'Hospital visits')
+      .sort((a, b) => a.startDate.localeCompare(b.startDate));
+    assert.deepEqual(await Promise.all(after.slice(0, 6).map((e) => categoryOf(e.id))), [
+      cat('Community service'),
+      cat('Community service'),
+      ...Array(4).fill(cat('Veterans affairs & rehabilitation')),
+    ]);
+    assert.equal(await categoryOf(after[after.length - 1]!.id), cat('Veterans affairs & rehabilitation'));
+    await context.close();
+  });
+});
