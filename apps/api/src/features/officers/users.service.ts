@@ -7,7 +7,8 @@ import { AppError, badRequest, conflict, notFound } from '../../errors.ts';
 import type { AdminUser, Context } from '../../trpc.ts';
 import { auditActor, diffFields, recordAudit } from '../audit/audit.ts';
 import { enqueue, hashToken, newToken, storeToken } from '../mail/outbox.ts';
-import { senderFrom, staffInvitation } from '../mail/templates.ts';
+import { staffInvitation } from '../mail/account-templates.ts';
+import { senderFrom } from '../mail/templates.ts';
 import { getSettings } from '../site-settings/site-settings.service.ts';
 import { SE } from '@post/contracts/staff-messages';
 
