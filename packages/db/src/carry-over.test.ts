@@ -10,7 +10,8 @@ import { BACKUP_TABLES, type Backup } from './backup.ts';
 import { carryOverPglite } from './carry-over.ts';
 import { createDb } from './client.ts';
 import type { Database } from './database.ts';
-import { startEmbedded, StartupError } from './embedded.ts';
+import { StartupError } from './embedded-data-dir.ts';
+import { startEmbedded } from './embedded.ts';
 import { migrateToLatest } from './migrate.ts';
 import { migrations } from './migrations/index.ts';
 

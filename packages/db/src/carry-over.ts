@@ -5,7 +5,7 @@ import { CamelCasePlugin, Kysely, PGliteDialect } from 'kysely';
 import type { DB } from './client.ts';
 import type { Database } from './database.ts';
 import { exportDatabase, importDatabase } from './backup.ts';
-import { StartupError } from './embedded.ts';
+import { StartupError } from './embedded-data-dir.ts';
 import { migrateToLatest } from './migrate.ts';
 
 /** Where the previous release kept its embedded database (PGlite) under DATA_DIR. */

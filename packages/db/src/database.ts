@@ -1,3 +1,4 @@
+// Long file: one Kysely interface per table, kept together so row-types.test.ts checks them against the migrated schema in one place.
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;

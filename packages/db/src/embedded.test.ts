@@ -5,7 +5,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DataDirInUseError, LOCK_FILE, socketDirFor, startEmbedded, type EmbeddedServer } from './embedded.ts';
+import { DataDirInUseError, LOCK_FILE, socketDirFor } from './embedded-data-dir.ts';
+import { startEmbedded, type EmbeddedServer } from './embedded.ts';
 
 // The embedded default (decision 0057): PostgreSQL started by the app in DATA_DIR, on a Unix
 // socket only, one server per DATA_DIR, nothing left running after it stops.

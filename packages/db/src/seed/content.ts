@@ -1,3 +1,4 @@
+// Long file: the demo post's content (events, news, resources, members, communications), mostly data, read top to bottom.
 import type { Insertable } from 'kysely';
 import type {
   CommanderMessagesTable,

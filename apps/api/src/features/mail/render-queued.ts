@@ -6,7 +6,8 @@ import { toCalendarRow, type CalendarEventRow } from '../events/events.service.t
 import { formatEventTime } from './context.ts';
 import { cancelToken } from '../volunteers/cancel-link.ts';
 import { checkInCodes } from './check-in-mail.ts';
-import { eventChanged, senderFrom, signupRemoved, volunteerConfirmation, volunteerReminder, volunteerSubjects, type Rendered } from './templates.ts';
+import { senderFrom, type Rendered } from './templates.ts';
+import { eventChanged, signupRemoved, volunteerConfirmation, volunteerReminder, volunteerSubjects } from './volunteer-templates.ts';
 import { manageUrl, renderPromoted, renderShiftConfirmation, signUpsOf } from './shift-mail.ts';
 
 // Messages rendered when they are sent (decision 0045). A request queues the name of a template

@@ -9,12 +9,12 @@ import {
   manageLine,
   p,
   para,
-  volunteerSubjects,
   type CheckInLine,
   type EventFacts,
   type Rendered,
   type Sender,
 } from './templates.ts';
+import { volunteerSubjects } from './volunteer-templates.ts';
 
 // Volunteer messages of shifts and the waitlist (issue 43, decision 0064), in the frame and
 // style of templates.ts.

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import { sql } from 'kysely';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { DB, MailAttachment } from '@post/db';
 import type { SiteSettings } from '@post/contracts/site-settings';
 import type { MailEnv } from '../../env.ts';
 import { getSettings } from '../site-settings/site-settings.service.ts';
 import { MessageObsolete, renderQueued } from './render-queued.ts';
+import { claimDue, markCancelled, markSent, recordFailure, release, type Claimed } from './worker-rows.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -22,9 +22,6 @@ export const NO_MAIL_SERVER = 'not sent: no mail server configured';
 
 /** Attempts answered with a temporary (4xx) failure before a message is marked failed. */
 export const MAX_ATTEMPTS = 8;
-
-/** How long a claimed message stays out of other nodes' reach while one node sends it. */
-const LOCK_SECONDS = 300;
 
 /** Back-off after a temporary failure: 30 s, 1, 2, 4... minutes, at most an hour. */
 export function defaultBackoffMs(attempt: number): number {
@@ -53,21 +50,6 @@ export interface PassResult {
   failed: number;
   /** Rows dropped unsent because what they were about is gone (MessageObsolete). */
   cancelled: number;
-}
-
-interface Claimed {
-  id: number;
-  idempotencyKey: string;
-  toAddress: string;
-  /** Null (html, textBody) for a row queued by template and not rendered yet (decision 0045). */
-  subject: string | null;
-  html: string | null;
-  textBody: string | null;
-  template: string | null;
-  params: unknown;
-  headers: Record<string, string>;
-  attachments: MailAttachment[];
-  attempts: number;
 }
 
 /** A claimed row's content, as sent. */
@@ -162,19 +144,25 @@ export class MailWorker {
     const batch = Math.max(1, Math.ceil(this.mail.rate));
     this.settings = undefined;
     while (!this.stopping) {
-      const rows = await this.claim(batch);
+      const rows = await claimDue(this.db, batch);
       if (rows.length === 0) break;
       for (let i = 0; i < rows.length; i++) {
         const row = rows[i]!;
         if (this.stopping) {
-          await this.release(rows.slice(i).map((r) => r.id));
+          await release(
+            this.db,
+            rows.slice(i).map((r) => r.id),
+          );
           return result;
         }
         const outcome = await this.send(row);
         result[outcome]++;
         if (outcome === 'retried' && this.unreachable) {
           // The server is down: the rest of the batch would fail the same way.
-          await this.release(rows.slice(i + 1).map((r) => r.id));
+          await release(
+            this.db,
+            rows.slice(i + 1).map((r) => r.id),
+          );
           return result;
         }
       }
@@ -185,24 +173,6 @@ export class MailWorker {
   private unreachable = false;
   /** The site settings, read once per pass when a row needs rendering. */
   private settings: Promise<SiteSettings> | undefined;
-
-  private async claim(limit: number): Promise<Claimed[]> {
-    const { rows } = await sql<Claimed>`
-      update mail_outbox set state = 'sending', locked_until = now() + make_interval(secs => ${LOCK_SECONDS}), updated_at = now()
-      where id in (
-        select id from mail_outbox
-        where (state = 'queued' or (state = 'sending' and locked_until < now())) and not_before <= now()
-        order by not_before, id
-        limit ${limit}
-        for update skip locked)
-      returning id, idempotency_key, to_address, subject, html, text_body, template, params, headers, attachments, attempts`.execute(this.db);
-    return rows.sort((a, b) => Number(a.id) - Number(b.id));
-  }
-
-  private async release(ids: number[]): Promise<void> {
-    if (ids.length === 0) return;
-    await this.db.updateTable('mailOutbox').set({ state: 'queued', lockedUntil: null }).where('id', 'in', ids).where('state', '=', 'sending').execute();
-  }
 
   // MAIL_RATE per node: each send takes the next slot 1/rate seconds after the previous one.
   private async waitForSlot(): Promise<void> {
@@ -228,11 +198,7 @@ export class MailWorker {
       return { content: { subject: r.subject, html: r.html, text: r.text, attachments: r.attachments ?? row.attachments }, rendered: true };
     } catch (err) {
       if (err instanceof MessageObsolete) {
-        await this.db
-          .updateTable('mailOutbox')
-          .set({ state: 'cancelled', lastError: err.message, lockedUntil: null, updatedAt: sql<Date>`now()` })
-          .where('id', '=', row.id)
-          .execute();
+        await markCancelled(this.db, row.id, err.message);
         return 'cancelled';
       }
       this.settings = undefined;
@@ -275,11 +241,7 @@ export class MailWorker {
       const written = rendered
         ? { subject: content.subject, html: content.html, textBody: content.text, attachments: JSON.stringify(content.attachments) }
         : {};
-      await this.db
-        .updateTable('mailOutbox')
-        .set({ state: 'sent', sentAt: sql<Date>`now()`, attempts, lastError: null, lockedUntil: null, updatedAt: sql<Date>`now()`, ...written })
-        .where('id', '=', row.id)
-        .execute();
+      await markSent(this.db, row.id, attempts, written);
       return 'sent';
     } catch (err) {
       const e = err as { responseCode?: number; message?: string; code?: string };
@@ -298,20 +260,8 @@ export class MailWorker {
   }
 
   /** A failed attempt: the row is failed for good, or queued again after the back-off of `backoffAttempt`. */
-  private async recordFailure(id: number, attempts: number, error: string, final: boolean, backoffAttempt: number, subject?: string): Promise<void> {
-    await this.db
-      .updateTable('mailOutbox')
-      .set({
-        ...(subject !== undefined ? { subject } : {}),
-        state: final ? 'failed' : 'queued',
-        attempts,
-        lastError: error,
-        lockedUntil: null,
-        notBefore: final ? sql<Date>`not_before` : new Date(Date.now() + this.backoffMs(backoffAttempt)),
-        updatedAt: sql<Date>`now()`,
-      })
-      .where('id', '=', id)
-      .execute();
+  private recordFailure(id: number, attempts: number, error: string, final: boolean, backoffAttempt: number, subject?: string): Promise<void> {
+    return recordFailure(this.db, id, attempts, error, final ? undefined : new Date(Date.now() + this.backoffMs(backoffAttempt)), subject);
   }
 }
 

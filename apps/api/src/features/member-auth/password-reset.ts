@@ -10,7 +10,8 @@ import type { Context } from '../../trpc.ts';
 import { getSettings } from '../site-settings/site-settings.service.ts';
 import { auditActor, recordAudit } from '../audit/audit.ts';
 import { enqueue, newToken, storeToken, useToken } from '../mail/outbox.ts';
-import { memberPasswordReset, senderFrom } from '../mail/templates.ts';
+import { memberPasswordReset } from '../mail/account-templates.ts';
+import { senderFrom } from '../mail/templates.ts';
 
 /** Purpose of the token in a password reset link. */
 export const RESET_PURPOSE = 'member-reset';

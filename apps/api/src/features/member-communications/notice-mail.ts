@@ -2,7 +2,8 @@ import type { DB } from '@post/db';
 import { fitsAudience, type TargetAudience } from '@post/contracts/rules/audience';
 import { getSettings } from '../site-settings/site-settings.service.ts';
 import { enqueue } from '../mail/outbox.ts';
-import { memberNotice, senderFrom } from '../mail/templates.ts';
+import { memberNotice } from '../mail/member-templates.ts';
+import { senderFrom } from '../mail/templates.ts';
 
 /** A communication as its e-mail needs it. */
 export interface NoticeSource {

@@ -8,7 +8,8 @@ import { getSettings } from '../site-settings/site-settings.service.ts';
 import { sanitizeCommanderHtml } from '../commander-messages/commander-html.ts';
 import { linesToBreaks } from '@post/contracts/rules/line-breaks';
 import { enqueue, hashToken, newToken, storeToken, useToken } from '../mail/outbox.ts';
-import { newsletterConfirmation, newsletterIssue, senderFrom, UNSUBSCRIBE_PLACEHOLDER } from '../mail/templates.ts';
+import { newsletterConfirmation, newsletterIssue, UNSUBSCRIBE_PLACEHOLDER } from '../mail/newsletter-templates.ts';
+import { senderFrom } from '../mail/templates.ts';
 
 /** Purpose of the token in a newsletter confirmation link. */
 export const CONFIRM_PURPOSE = 'newsletter-confirm';

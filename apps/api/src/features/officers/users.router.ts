@@ -10,6 +10,7 @@ import {
   UpdateStaffInput,
 } from '@post/contracts/officers';
 import { administratorProcedure, publicProcedure, router } from '../../trpc.ts';
+import * as invitations from './invitations.service.ts';
 import * as service from './users.service.ts';
 
 const tags = ['Administrators'];
@@ -76,10 +77,10 @@ export const usersRouter = router({
     .meta({ openapi: { method: 'GET', path: '/invitation', tags, summary: 'Whose invitation link this is, while it still works (404 otherwise)' } })
     .input(InvitationQuery)
     .output(InvitationInfoSchema)
-    .query(({ ctx, input }) => service.invitationInfo(ctx.db, input.token)),
+    .query(({ ctx, input }) => invitations.invitationInfo(ctx.db, input.token)),
   acceptInvitation: publicProcedure
     .meta({ changesContent: false, openapi: { method: 'POST', path: '/invitation', tags, summary: 'Set the password with an invitation link (once)' } })
     .input(AcceptInvitationInput)
     .output(z.object({ username: z.string() }))
-    .mutation(({ ctx, input }) => service.acceptInvitation(ctx, input)),
+    .mutation(({ ctx, input }) => invitations.acceptInvitation(ctx, input)),
 });

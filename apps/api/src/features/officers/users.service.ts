@@ -2,12 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { hashPassword, type Database, type DB } from '@post/db';
 import { E } from '@post/contracts/messages';
-import type { AcceptInvitationInput, CreateStaffInput, ResetStaffPasswordInput, StaffAccount, UpdateStaffInput } from '@post/contracts/officers';
-import { AppError, badRequest, conflict, notFound } from '../../errors.ts';
+import type { CreateStaffInput, ResetStaffPasswordInput, StaffAccount, UpdateStaffInput } from '@post/contracts/officers';
+import { badRequest, conflict, notFound } from '../../errors.ts';
 import type { AdminUser, Context } from '../../trpc.ts';
 import { auditActor, diffFields, recordAudit } from '../audit/audit.ts';
-import { enqueue, hashToken, newToken, storeToken } from '../mail/outbox.ts';
-import { senderFrom, staffInvitation } from '../mail/templates.ts';
+import { enqueue, newToken, storeToken } from '../mail/outbox.ts';
+import { staffInvitation } from '../mail/account-templates.ts';
+import { senderFrom } from '../mail/templates.ts';
 import { getSettings } from '../site-settings/site-settings.service.ts';
 import { SE } from '@post/contracts/staff-messages';
 
@@ -166,7 +167,8 @@ async function otherActiveAdministrators(trx: Kysely<Database>, exceptId: number
   return rows.length;
 }
 
-async function endSessions(trx: Kysely<Database>, userId: number): Promise<void> {
+/** Ends every session of a staff account, in the caller's transaction. */
+export async function endSessions(trx: Kysely<Database>, userId: number): Promise<void> {
   await trx
     .deleteFrom('session')
     .where(sql`(sess->>'userId')::int`, '=', userId)
@@ -261,56 +263,4 @@ export async function resetUserPassword(ctx: Context, actor: AdminUser, input: R
     if (!input.temporaryPassword) await sendInvitation(ctx, trx, user, true);
   });
   return accountById(ctx.db, input.id);
-}
-
-async function invitationSubject(db: DB, token: string): Promise<number | null> {
-  if (token.length < 20 || token.length > 200) return null;
-  const row = await db
-    .selectFrom('mailTokens')
-    .select('subjectId')
-    .where('tokenHash', '=', hashToken(token))
-    .where('purpose', '=', INVITATION_PURPOSE)
-    .where('usedAt', 'is', null)
-    .where('expiresAt', '>', sql<Date>`now()`)
-    .executeTakeFirst();
-  return row?.subjectId ?? null;
-}
-
-/** GET /api/invitation?token=: whose link this is, while it is still good (404 otherwise). */
-export async function invitationInfo(db: DB, token: string): Promise<{ username: string; firstName: string | null }> {
-  const id = await invitationSubject(db, token);
-  const user = id ? await db.selectFrom('users').select(['username', 'firstName', 'disabled']).where('id', '=', id).executeTakeFirst() : undefined;
-  if (!user || user.disabled) throw new AppError('NOT_FOUND', SE.invitationInvalid);
-  return { username: user.username, firstName: user.firstName };
-}
-
-/** POST /api/invitation: sets the password with a single-use link (the update that uses the token is the check). */
-export async function acceptInvitation(ctx: Context, input: AcceptInvitationInput): Promise<{ username: string }> {
-  // Checked before the (slow) hash so a bad link costs nothing; checked again, for good, in the transaction.
-  if (!(await invitationSubject(ctx.db, input.token))) throw new AppError('NOT_FOUND', SE.invitationInvalid);
-  const hash = await hashPassword(input.newPassword);
-  return ctx.db.transaction().execute(async (trx) => {
-    const used = await trx
-      .updateTable('mailTokens')
-      .set({ usedAt: sql<Date>`now()` })
-      .where('tokenHash', '=', hashToken(input.token))
-      .where('purpose', '=', INVITATION_PURPOSE)
-      .where('usedAt', 'is', null)
-      .where('expiresAt', '>', sql<Date>`now()`)
-      .returning('subjectId')
-      .executeTakeFirst();
-    const user = used
-      ? await trx.selectFrom('users').select(['id', 'username', 'disabled']).where('id', '=', used.subjectId).forUpdate().executeTakeFirst()
-      : undefined;
-    if (!user || user.disabled) throw new AppError('NOT_FOUND', SE.invitationInvalid);
-    await trx.updateTable('users').set({ password: hash, mustChangePassword: false, updatedAt: new Date() }).where('id', '=', user.id).execute();
-    await endSessions(trx, user.id);
-    await recordAudit(trx, auditActor(ctx, user), {
-      entity: 'user',
-      entityId: user.id,
-      action: 'password-set-by-invitation',
-      changes: { password: { old: null, new: null } },
-    });
-    return { username: user.username };
-  });
 }

@@ -4,7 +4,8 @@ import type { MembershipSettings } from '@post/contracts/membership-settings';
 import type { RenewalReminders } from '@post/contracts/renewals';
 import { getSettings } from '../site-settings/site-settings.service.ts';
 import { enqueue } from '../mail/outbox.ts';
-import { renewalReminder, senderFrom } from '../mail/templates.ts';
+import { renewalReminder } from '../mail/member-templates.ts';
+import { senderFrom } from '../mail/templates.ts';
 import { duesClock, duesOf, type DuesClock } from '../members/dues.ts';
 
 // Renewal reminders (issue 45 #2, decision 0065): at the times Settings names, once per member per

@@ -1,27 +1,15 @@
-import { lazy, memo, startTransition, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import { EventsJsonLd } from './events-json-ld.tsx';
-import { useRouter } from '@tanstack/react-router';
+import { lazy, startTransition, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { Event } from '@post/contracts/events';
-import { TEXT } from '@post/contracts/messages';
 import { holidaysForYear, isHolidayId } from '@post/contracts/rules/holidays';
-import { Skeleton } from '@post/ui/components/skeleton';
-import { cn } from '@post/ui/lib/utils';
-import { ErrorState } from '../../components/load-state.tsx';
-import { Page } from '../../layout/page.tsx';
 import { trpc } from '../../lib/trpc.ts';
 import { useAdminSession } from '../auth/use-session.ts';
 import { useSiteSettings } from '../site-settings/use-site-settings.ts';
-import { VolunteerNeeds } from '../volunteers/volunteer-needs.tsx';
 import type { VolunteerTarget } from '../volunteers/volunteer-signup-dialog.tsx';
-import { CalendarExport } from './calendar-export.tsx';
-import { currentMonth, MonthListView } from './month-list.tsx';
+import { EventsBody, useInBrowser } from './events-body.tsx';
+import { currentMonth } from './month-list.tsx';
 import { yearMonthIn } from './dates.ts';
-import { fmt } from '../../lib/format.ts';
 import type { SelectedEvent } from './event-details-dialog.tsx';
-import { CHIP_CLASS, LEGEND } from './event-types.ts';
 
-// FullCalendar is heavy: it loads with this page only, never in the main chunk.
-const EventsCalendar = lazy(() => import('./events-calendar.tsx'));
 // The popup's code loads once the page has hydrated, and the popup mounts closed, so a click
 // opens it in that click's render. Loaded on the first click instead (until 2026-11-25), React
 // showed the popup only when its code had arrived and then, as it does for content replacing a
@@ -31,8 +19,6 @@ const EventsCalendar = lazy(() => import('./events-calendar.tsx'));
 const loadEventDetails = () => import('./event-details-dialog.tsx');
 const EventDetailsDialog = lazy(() => loadEventDetails().then((m) => ({ default: m.EventDetailsDialog })));
 const VolunteerSignupDialog = lazy(() => import('../volunteers/volunteer-signup-dialog.tsx').then((m) => ({ default: m.VolunteerSignupDialog })));
-
-const noSubscribe = () => () => {};
 
 /** An event id from the URL: numbers for stored events, strings for holidays. */
 export type EventId = number | string;
@@ -170,146 +156,5 @@ export function EventsPage({
         {used.signup ? <VolunteerSignupDialog event={signup} onClose={() => setSignup(null)} returnFocusTo={eventElement} /> : null}
       </Suspense>
     </>
-  );
-}
-
-/** The calendar is drawn in the browser only (a server render would only show its placeholder). */
-function useInBrowser() {
-  return useSyncExternalStore(
-    noSubscribe,
-    () => true,
-    () => false,
-  );
-}
-
-/** The page without its dialogs: legend, export, calendar (or the month's list) and volunteer needs. */
-const EventsBody = memo(function EventsBody({
-  initialMonth,
-  series,
-  isAdmin,
-  onOpen,
-  onVolunteer,
-  onMonthChange,
-}: {
-  initialMonth: string;
-  series?: number;
-  isAdmin: boolean;
-  onOpen: (eventId: string) => void;
-  onVolunteer: (e: Event) => void;
-  onMonthChange: (month: string) => void;
-}) {
-  const router = useRouter();
-  const settings = useSiteSettings().data;
-  const events = trpc.events.list.useQuery();
-  const [month, setMonth] = useState(initialMonth);
-  const changeMonth = useCallback(
-    (m: string) => {
-      setMonth(m);
-      onMonthChange(m);
-    },
-    [onMonthChange],
-  );
-  // Every visitor, phones included, opens on the month grid (spec §2; issue 23 #1); the list of
-  // the month is a switch away. Unknown on the server and while hydrating: then the grid's
-  // placeholder is in the markup.
-  const [view, setView] = useState<'list' | 'grid' | undefined>(undefined);
-  // Chosen once hydrated, as a transition: the markup both views share stays on screen meanwhile.
-  useEffect(() => {
-    startTransition(() => setView('grid'));
-  }, []);
-  // After the visitor switches, focus goes to the month heading of the view that replaced the button.
-  const [switched, setSwitched] = useState(false);
-  // The calendar's callbacks keep their identity, so a re-render here does not re-render it.
-  const switchView = useCallback((next: 'list' | 'grid') => {
-    setSwitched(true);
-    setView(next);
-  }, []);
-  const showList = useCallback(() => switchView('list'), [switchView]);
-  const selectRange = useCallback(
-    (start: string, end: string) => router.navigate({ href: `/admin/events/new?${new URLSearchParams({ start, end }).toString()}` }),
-    [router],
-  );
-
-  const zoneName = useMemo(() => {
-    try {
-      const parts = fmt(settings.timeZone, { timeZoneName: 'longGeneric' }).formatToParts(new Date());
-      return parts.find((p) => p.type === 'timeZoneName')?.value ?? settings.timeZone;
-    } catch {
-      return settings.timeZone;
-    }
-  }, [settings.timeZone]);
-
-  const inBrowser = useInBrowser();
-  const settled = !events.isPending && inBrowser;
-  return (
-    <Page title="Events Calendar" intro={`Meetings, ceremonies, fundraisers and community service of ${settings.postName}. All times are ${zoneName}.`}>
-      {events.data ? <EventsJsonLd events={events.data} postName={settings.postName} address={settings.streetAddress} /> : null}
-      <div className="mb-4 flex flex-wrap items-center justify-between gap-4">
-        <ul className="flex flex-wrap gap-x-5 gap-y-2" aria-label="Legend">
-          {LEGEND.map((l) => (
-            <li key={l.type} className="flex items-center gap-2 text-base">
-              <span aria-hidden="true" className={cn('inline-block size-4 rounded-sm', CHIP_CLASS[l.type])} />
-              {l.label}
-            </li>
-          ))}
-        </ul>
-        <CalendarExport />
-      </div>
-      {events.isError ? <ErrorState className="mb-4" onRetry={() => events.refetch()} retrying={events.isFetching} /> : null}
-      {view === 'list' ? (
-        <div>
-          <MonthListView
-            events={events.data ?? []}
-            timeZone={settings.timeZone}
-            month={month}
-            onMonth={changeMonth}
-            onOpen={onOpen}
-            onShowGrid={() => switchView('grid')}
-            focusHeading={switched}
-          />
-        </div>
-      ) : null}
-      {view !== 'list' ? (
-        <div>
-          <Suspense fallback={<CalendarSkeleton />}>
-            {settled && view === 'grid' ? (
-              <EventsCalendar
-                events={events.data ?? []}
-                timeZone={settings.timeZone}
-                isAdmin={isAdmin}
-                initialMonth={month}
-                onMonthChange={changeMonth}
-                onShowList={showList}
-                focusHeading={switched}
-                onEventClick={onOpen}
-                onSelectRange={selectRange}
-              />
-            ) : (
-              <CalendarSkeleton />
-            )}
-          </Suspense>
-        </div>
-      ) : null}
-      {isAdmin ? <p className="mt-2 text-base text-muted-foreground">Administrators: drag across days in the month grid to create an event for them.</p> : null}
-      <div className="mt-8">
-        <VolunteerNeeds query={events} isAdmin={isAdmin} onVolunteer={onVolunteer} series={series} />
-      </div>
-    </Page>
-  );
-});
-
-function CalendarSkeleton() {
-  return (
-    <div className="relative space-y-3" aria-busy="true">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <Skeleton className="h-11 w-72" />
-        <Skeleton className="h-8 w-48" />
-        <Skeleton className="h-11 w-40" />
-      </div>
-      <Skeleton className="h-[420px] w-full rounded-lg md:h-[720px]" />
-      <p role="status" className="absolute inset-x-0 top-40 mx-auto w-fit rounded-md bg-background/90 px-3 py-1 text-muted-foreground">
-        {TEXT.loadingEvents}
-      </p>
-    </div>
   );
 }

@@ -1,8 +1,7 @@
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useId, useMemo, useRef, useState } from 'react';
 import type { ChangeEvent, ComponentProps } from 'react';
-import { createPortal } from 'react-dom';
-import { CheckIcon, CopyIcon, DownloadIcon, PrinterIcon, QrCodeIcon, RotateCcwIcon, ShieldCheckIcon } from 'lucide-react';
-import { QR_COPIED_MS, QR_SIZE, qrFileName } from '@post/contracts/rules/qr';
+import { CheckIcon, CopyIcon, DownloadIcon, PrinterIcon, RotateCcwIcon, ShieldCheckIcon } from 'lucide-react';
+import { qrFileName } from '@post/contracts/rules/qr';
 import type { ContactInput, QrTab } from '@post/contracts/rules/qr';
 import { Button } from '@post/ui/components/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@post/ui/components/card';
@@ -11,10 +10,9 @@ import { Input } from '@post/ui/components/input';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@post/ui/components/tabs';
 import { Textarea } from '@post/ui/components/textarea';
 import { Page } from '../../layout/page.tsx';
-import { drawQr } from './qr-draw.ts';
-import type { QrDrawing } from './qr-draw.ts';
+import { useCopiedFlag, useQrDrawing } from './qr-hooks.ts';
 import { QR_MESSAGES, useQrLocale } from './qr-messages.ts';
-import type { QrMessages } from './qr-messages.ts';
+import { PreviewImage, PrintSheet } from './qr-preview.tsx';
 import { altText, CAPTION_MAX, defaultCaption, EMPTY_FIELDS, encode, looksLikeEmail, NO_CAPTIONS, TABS } from './qr-content.ts';
 import type { Fields } from './qr-content.ts';
 
@@ -277,42 +275,6 @@ export function QrGeneratorPage() {
   );
 }
 
-/** Draws the code for `data` (empty: nothing) whenever it changes; the last drawing is kept until the next is ready. */
-function useQrDrawing(data: string): QrDrawing | null {
-  const [drawing, setDrawing] = useState<QrDrawing | null>(null);
-  // Nothing to draw forgets the last drawing, in the render that empties the fields (decision 0067).
-  if (data === '' && drawing !== null) setDrawing(null);
-  useEffect(() => {
-    if (data === '') return;
-    let current = true;
-    void drawQr(data).then((d) => {
-      if (current) setDrawing(d);
-    });
-    return () => {
-      current = false;
-    };
-  }, [data]);
-  return data === '' ? null : drawing;
-}
-
-/** A flag that turns itself off QR_COPIED_MS after it was last turned on. */
-function useCopiedFlag(): [boolean, (on: boolean) => void] {
-  const [copied, setCopied] = useState(false);
-  const [stamp, setStamp] = useState(0);
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), QR_COPIED_MS);
-    return () => clearTimeout(timer);
-  }, [copied, stamp]);
-  return [
-    copied,
-    (on: boolean) => {
-      setCopied(on);
-      if (on) setStamp((s) => s + 1);
-    },
-  ];
-}
-
 function ContactField({ label, error, ...props }: ComponentProps<typeof Input> & { label: string; error?: string }) {
   return (
     <Field>
@@ -322,53 +284,5 @@ function ContactField({ label, error, ...props }: ComponentProps<typeof Input> &
       </FieldControl>
       <FieldError>{error}</FieldError>
     </Field>
-  );
-}
-
-function PreviewImage({ t, hasData, drawing, current, alt }: { t: QrMessages; hasData: boolean; drawing: QrDrawing | null; current: string; alt: string }) {
-  const frame = 'mx-auto flex aspect-square w-full max-w-[300px] items-center justify-center';
-  if (!hasData) {
-    return (
-      <div className={`${frame} flex-col gap-3 rounded-lg border-2 border-dashed border-input p-6 text-center text-muted-foreground`}>
-        <QrCodeIcon aria-hidden="true" className="size-16 text-navy-300" />
-        <p className="text-base">{t.emptyPrompt}</p>
-      </div>
-    );
-  }
-  if (drawing?.ok === false && drawing.data === current) {
-    return (
-      <div role="alert" className={`${frame} rounded-lg border-2 border-dashed border-destructive/60 p-6 text-center text-base font-semibold text-destructive`}>
-        {drawing.reason === 'tooLong' ? t.tooLong : t.drawFailed}
-      </div>
-    );
-  }
-  if (drawing?.ok === true) {
-    // Until the new drawing arrives (a few milliseconds) the previous one stays, so nothing flickers while typing.
-    return (
-      <img
-        src={drawing.png}
-        alt={alt}
-        width={QR_SIZE}
-        height={QR_SIZE}
-        data-testid="qr-image"
-        className="mx-auto block aspect-square h-auto w-full max-w-[300px] rounded-sm border bg-white [image-rendering:pixelated]"
-      />
-    );
-  }
-  return (
-    <div className={`${frame} rounded-lg border-2 border-dashed border-input p-6 text-center text-muted-foreground`} role="status">
-      {t.generating}
-    </div>
-  );
-}
-
-/** The printed page: the code, large and sharp, with its caption; only this is printed (qr-print.css). */
-function PrintSheet({ svg, alt, caption }: { svg: string; alt: string; caption: string }) {
-  return createPortal(
-    <div data-qr-print-sheet="" className="hidden bg-white text-black print:flex print:flex-col print:items-center print:pt-[2cm]">
-      <img src={svg} alt={alt} className="size-[10cm]" />
-      {caption ? <p className="mt-[0.8cm] max-w-[16cm] text-center text-[22pt] leading-tight font-semibold break-words">{caption}</p> : null}
-    </div>,
-    document.body,
   );
 }

@@ -1,0 +1,64 @@
+import { createElement as h } from 'react';
+import { Link, Text } from '@react-email/components';
+import { action, finish, Layout, linkLine, p, small, type Rendered, type Sender } from './templates.ts';
+
+// Messages to members about their membership: a communication sent by e-mail, a renewal reminder.
+
+/** A member communication sent by e-mail. `safeText` is the communication's plain text. */
+export function memberNotice(input: { sender: Sender; title: string; body: string; urgent: boolean; portalUrl: string }): Promise<Rendered> {
+  const subject = input.urgent ? `Urgent: ${input.title}` : input.title;
+  const footer = input.urgent
+    ? null
+    : h(Text, { style: small }, 'You can stop these e-mails in the member portal (Settings: "E-mail me post communications").');
+  return finish(
+    subject,
+    h(
+      Layout,
+      { preview: input.title, title: subject, sender: input.sender, footer },
+      ...input.body
+        .split(/\n{2,}/)
+        .filter((s) => s.trim())
+        .map((para) => p(...para.split('\n').flatMap((line, i) => (i === 0 ? [line] : [h('br', { key: i }), line])))),
+      action(input.portalUrl, 'Open the member portal'),
+    ),
+  );
+}
+
+/** A renewal reminder (issue 45 #2, decision 0065): membership number, the amount if set, the renewal link. */
+export function renewalReminder(input: {
+  sender: Sender;
+  name: string;
+  membershipNumber: string;
+  renewFor: number;
+  paidThrough: number | null;
+  lapsed: boolean;
+  amount: string | null;
+  renewalUrl: string;
+  portalUrl: string;
+}): Promise<Rendered> {
+  const subject = `Renew your membership for ${input.renewFor}`;
+  const footer = h(Text, { style: small }, 'You can stop renewal reminders in the member portal ("E-mail me renewal reminders").');
+  return finish(
+    subject,
+    h(
+      Layout,
+      { preview: subject, title: subject, sender: input.sender, footer },
+      p(`Dear ${input.name},`),
+      p(
+        input.lapsed
+          ? `Your membership has lapsed: it was paid through ${input.paidThrough ?? 'an earlier year'}. We would be glad to have you back for ${input.renewFor}.`
+          : `Your membership is paid through ${input.paidThrough ?? 'an earlier year'}. Dues for ${input.renewFor} are now due.`,
+      ),
+      p(`Your membership number: ${input.membershipNumber}`),
+      input.amount ? p(`Yearly dues: $${input.amount}`) : null,
+      action(input.renewalUrl, `Renew for ${input.renewFor}`),
+      linkLine(input.renewalUrl),
+      h(
+        Text,
+        { style: small },
+        'Already renewed? Thank you; the post updates its records from the national roster. ',
+        h(Link, { href: input.portalUrl }, 'Member portal'),
+      ),
+    ),
+  );
+}

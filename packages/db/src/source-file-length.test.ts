@@ -1,0 +1,63 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+// No source file over MAX_LINES without a reason at its top (issue 42 #7, decision 0067).
+// In packages/db, not contracts: contracts has no Node types to read files with.
+
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+const MAX_LINES = 300;
+/** A long file says why in its first 3 lines, with a line comment starting with this. */
+const MARKER = '// Long file:';
+const SOURCE = /\.(ts|tsx|mts|cts)$/;
+// Test code, and code a tool writes (TanStack Router's route tree).
+const EXEMPT = /\.(test|e2e)\.tsx?$|\.gen\.ts$/;
+const SKIPPED_DIRS = new Set(['node_modules', 'dist', 'dist-ssr', 'coverage']);
+
+/** Files other helpers are splitting; the lead empties this after merging them. */
+const SPLIT_PENDING: Record<string, string> = {
+  'apps/api/src/features/events/events.service.ts': 'split pending (issue 42)',
+  'apps/web/src/features/admin/forms/event-form.tsx': 'split pending (issue 42)',
+  'apps/web/src/features/admin/forms/repeat-field.tsx': 'split pending (issue 42)',
+  'apps/web/src/features/admin/forms/site-settings-form.tsx': 'split pending (issue 42)',
+  'apps/web/src/features/officers/account-page.tsx': 'split pending (issue 42)',
+  'apps/web/src/features/officers/administrators-page.tsx': 'split pending (issue 42)',
+  'apps/web/src/features/member-resources/resources-admin-page.tsx': 'split pending (issue 42)',
+};
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    if (entry.name.startsWith('.') || SKIPPED_DIRS.has(entry.name)) return [];
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(full);
+    return entry.isFile() && SOURCE.test(entry.name) && !EXEMPT.test(entry.name) ? [path.relative(ROOT, full).split(path.sep).join('/')] : [];
+  });
+}
+
+const files = ['apps', 'packages'].flatMap((top) => sourceFiles(path.join(ROOT, top)));
+const fileLines = new Map(files.map((file) => [file, readFileSync(path.join(ROOT, file), 'utf8').split('\n')]));
+const lineCount = (lines: string[]) => (lines.at(-1) === '' ? lines.length - 1 : lines.length);
+
+describe('source file length', () => {
+  it('finds the source files of apps/ and packages/', () => {
+    expect(files).toContain('packages/db/src/database.ts');
+    expect(files).toContain('apps/web/src/features/events/events-page.tsx');
+    expect(files).not.toContain('apps/web/src/routeTree.gen.ts');
+    expect(files.some((f) => f.includes('node_modules'))).toBe(false);
+  });
+
+  it(`keeps every non-test, non-generated source file at most ${MAX_LINES} lines, or says why at its top`, () => {
+    const tooLong = [...fileLines]
+      .filter(([file, lines]) => lineCount(lines) > MAX_LINES && !(file in SPLIT_PENDING))
+      .filter(([, lines]) => !lines.slice(0, 3).some((l) => l.trimStart().startsWith(MARKER)))
+      .map(([file, lines]) => `${file} has ${lineCount(lines)} lines: split it along a natural seam, or give it a "${MARKER} <why>" line in its first 3 lines`);
+    expect(tooLong).toEqual([]);
+  });
+
+  it('names in SPLIT_PENDING only files that are still too long', () => {
+    const done = Object.keys(SPLIT_PENDING)
+      .filter((file) => lineCount(fileLines.get(file) ?? []) <= MAX_LINES)
+      .map((file) => `${file}: no longer over ${MAX_LINES} lines (or gone); remove it from SPLIT_PENDING`);
+    expect(done).toEqual([]);
+  });
+});
