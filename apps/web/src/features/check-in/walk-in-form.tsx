@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { UserPlusIcon } from 'lucide-react';
 import { WalkInFormSchema, type WalkInFormValues } from '@post/contracts/attendance';
 import { Button } from '@post/ui/components/button';
-import { TextField } from '../../components/form-fields.tsx';
+import { TextField } from '../../components/form/text-fields.tsx';
 import { useFormDraft } from '../../lib/use-form-draft.ts';
 
 /** Add a walk-in: name, and e-mail or phone if they give one (a member's e-mail links the member). */

@@ -16,15 +16,15 @@ import {
 import { E, T, TEXT, V } from '@post/contracts/messages';
 import { Badge } from '@post/ui/components/badge';
 import { Button } from '@post/ui/components/button';
-import { TextField } from '../../components/form-fields.tsx';
+import { TextField } from '../../components/form/text-fields.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { Page } from '../../layout/page.tsx';
 import { serverMessage, trpc } from '../../lib/trpc.ts';
-import { BackLink } from '../admin/forms/back-link.tsx';
-import { toastSaveError } from '../admin/forms/save-errors.ts';
-import { FormPanel } from '../admin/forms/form-panel.tsx';
-import { AdminTitle } from '../admin/forms/admin-title.tsx';
-import { useAdminSession } from '../auth/use-session.ts';
+import { BackLink } from '../../components/back-link.tsx';
+import { toastSaveError } from '../../components/form/save-errors.ts';
+import { FormPanel } from '../../components/form/form-panel.tsx';
+import { AdminTitle } from '../../components/admin-title.tsx';
+import { useAdminSession } from '../../lib/use-session.ts';
 import { SE } from '@post/contracts/staff-messages';
 import { usePostFormat } from '../../lib/format.ts';
 

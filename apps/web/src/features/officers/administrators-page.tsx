@@ -9,19 +9,19 @@ import { CreateStaffInput, type StaffAccount } from '@post/contracts/officers';
 import { Badge } from '@post/ui/components/badge';
 import { Button } from '@post/ui/components/button';
 import { DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@post/ui/components/dialog';
-import { FormDialog } from '../../components/form-dialog.tsx';
-import { TextField } from '../../components/form-fields.tsx';
+import { FormDialog } from '../../components/form/form-dialog.tsx';
+import { TextField } from '../../components/form/text-fields.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { Page } from '../../layout/page.tsx';
 import { serverMessage, trpc } from '../../lib/trpc.ts';
-import { BackLink } from '../admin/forms/back-link.tsx';
-import { AdminTitle } from '../admin/forms/admin-title.tsx';
-import { SelectField } from '../admin/forms/select-field.tsx';
-import { AdminTable, type Column } from '../admin/tables/admin-table.tsx';
-import { useAdminSession } from '../auth/use-session.ts';
+import { BackLink } from '../../components/back-link.tsx';
+import { AdminTitle } from '../../components/admin-title.tsx';
+import { SelectField } from '../../components/form/select-field.tsx';
+import { AdminTable, type Column } from '../../components/admin-table.tsx';
+import { useAdminSession } from '../../lib/use-session.ts';
 import { SE } from '@post/contracts/staff-messages';
 import { usePostFormat } from '../../lib/format.ts';
-import { MAIL_WAITS_STAFF, useMailConfigured } from '../mail/mail-status.tsx';
+import { MAIL_WAITS_STAFF, useMailConfigured } from '../../components/mail-status.tsx';
 
 // /admin/administrators (decision 0031): the post's staff accounts, administrators only.
 

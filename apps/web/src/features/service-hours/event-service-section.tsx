@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { buttonVariants } from '@post/ui/components/button';
 import { cn } from '@post/ui/lib/utils';
 import { serverMessage, trpc } from '../../lib/trpc.ts';
-import { selectClass } from '../admin/forms/select-field.tsx';
+import { selectClass } from '../../components/form/select-field.tsx';
 
 /**
  * Beside a saved event's form (issue 44): its default service category, saved when chosen (it is
