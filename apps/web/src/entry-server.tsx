@@ -6,7 +6,7 @@ import type { TRPCLink } from '@trpc/client';
 import { makeQueryClient, makeTrpcClient, type AppRouter } from './lib/trpc.ts';
 import { createAppRouter } from './router.tsx';
 import { App } from './app.tsx';
-import { setServerSanitizer } from './features/commander-message/sanitize.ts';
+import { setServerSanitizer } from './lib/sanitize.ts';
 import { setServerLanguage } from './features/qr/qr-messages.ts';
 import type { RenderResult } from '@post/contracts/ssr';
 import { pageModules } from './page-modules.ts';

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useSiteSettings } from '../features/site-settings/use-site-settings.ts';
+import { useSiteSettings } from '../lib/use-site-settings.ts';
 import { NewsletterBox } from '../features/newsletter/newsletter-box.tsx';
 import { SocialLinks } from './social-links.tsx';
 

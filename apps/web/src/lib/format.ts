@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useSiteSettings } from '../features/site-settings/use-site-settings.ts';
+import { useSiteSettings } from './use-site-settings.ts';
 
 // Dates and times are shown in the post's time zone whatever the visitor's (decisions §1).
 const cache = new Map<string, Intl.DateTimeFormat>();

@@ -113,7 +113,7 @@ export interface FormDraft {
  * is hidden or the form goes away), and restores them when the form mounts: mount the form once
  * the record's own values have loaded, so that the draft wins over them. Use one key per form and
  * record, e.g. `event:new`, `event:12`. Call `clear()` after a successful save and on Cancel; show
- * `DraftNotice` (features/admin/forms/draft-notice.tsx) for 'Your unsaved changes were restored.' and Discard.
+ * `DraftNotice` (components/form/draft-notice.tsx) for 'Your unsaved changes were restored.' and Discard.
  */
 export function useFormDraft<T extends FieldValues, C, V extends FieldValues>(
   form: UseFormReturn<T, C, V>,

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { createFileRoute, redirect, useRouter } from '@tanstack/react-router';
 import { oneOf } from '../lib/search.ts';
 import { TEXT } from '@post/contracts/messages';
-import { MEMBER_SESSION_READ, useMemberSession } from '../features/auth/use-session.ts';
+import { MEMBER_SESSION_READ, useMemberSession } from '../lib/use-session.ts';
 import { MemberPortalPage } from '../features/member-portal/member-portal-page.tsx';
 
 export const Route = createFileRoute('/member')({

@@ -6,7 +6,7 @@ const isOpening = (tag: string | undefined) => tag !== undefined && !tag.startsW
 
 /**
  * Line breaks for newlines in already sanitized HTML (only strong, em, u, p and br, without
- * attributes), by the rules of the web app's `copyText` (features/commander-message/sanitize.ts): whitespace that only stands beside a paragraph
+ * attributes), by the rules of the web app's `copyText` (lib/sanitize.ts): whitespace that only stands beside a paragraph
  * or at the start or end of an element is layout; any other newline is a line break.
  */
 export function linesToBreaks(safeHtml: string): string {

@@ -8,9 +8,9 @@ import { MemberLoginInput } from '@post/contracts/member-auth';
 import { T } from '@post/contracts/messages';
 import { TwoFactorCodeInput } from '@post/contracts/officers';
 import { Button } from '@post/ui/components/button';
-import { TextField } from '../../components/form-fields.tsx';
+import { TextField } from '../../components/form/text-fields.tsx';
 import { errorStatus, trpc } from '../../lib/trpc.ts';
-import { useRefreshSessions } from './use-session.ts';
+import { useRefreshSessions } from '../../lib/use-session.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { SE } from '@post/contracts/staff-messages';
 

@@ -4,8 +4,8 @@ import { T, TEXT } from '@post/contracts/messages';
 import { Button } from '@post/ui/components/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@post/ui/components/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@post/ui/components/tabs';
-import { PlainTextField } from '../../components/plain-field.tsx';
-import { useSiteSettings } from '../site-settings/use-site-settings.ts';
+import { PlainTextField } from '../../components/form/plain-field.tsx';
+import { useSiteSettings } from '../../lib/use-site-settings.ts';
 import { safeReturnTo } from '../../lib/return-to.ts';
 
 // The forms (react-hook-form and zod) load after the page: they are not in the JavaScript the

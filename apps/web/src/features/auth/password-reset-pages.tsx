@@ -9,10 +9,10 @@ import { MAIL_E, NEWSLETTER_E, ResetPasswordInput } from '@post/contracts/mail';
 import { PASSWORD_MIN, V } from '@post/contracts/messages';
 import { Button } from '@post/ui/components/button';
 import { Page } from '../../layout/page.tsx';
-import { TextField } from '../../components/form-fields.tsx';
+import { TextField } from '../../components/form/text-fields.tsx';
 import { serverMessage, trpc } from '../../lib/trpc.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
-import { MAIL_WAITS } from '../mail/mail-status.tsx';
+import { MAIL_WAITS } from '../../components/mail-status.tsx';
 
 const forgotSchema = z.object({ account: z.string().trim().min(1, NEWSLETTER_E.forgotNeedsOne).max(255, V.tooLong(255)) });
 const resetSchema = z

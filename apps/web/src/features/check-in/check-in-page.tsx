@@ -9,14 +9,14 @@ import { ErrorState, LoadingState } from '../../components/load-state.tsx';
 import { Page } from '../../layout/page.tsx';
 import { usePostFormat } from '../../lib/format.ts';
 import { errorStatus, serverMessage, trpc } from '../../lib/trpc.ts';
-import { AdminTitle } from '../admin/forms/admin-title.tsx';
-import { BackLink } from '../admin/forms/back-link.tsx';
+import { AdminTitle } from '../../components/admin-title.tsx';
+import { BackLink } from '../../components/back-link.tsx';
 import { enqueue, newClientId, type Mark } from './mark-queue.ts';
 import { PeopleList, type Shown } from './people-list.tsx';
 import { useMarkSync } from './use-mark-sync.ts';
 import { WalkInForm } from './walk-in-form.tsx';
 import { HoursDialog } from './hours-dialog.tsx';
-import { useAdminSession } from '../auth/use-session.ts';
+import { useAdminSession } from '../../lib/use-session.ts';
 
 // The camera and its decoder load only when the scanner opens (decision 0066).
 const Scanner = lazy(() => import('./scanner.tsx'));

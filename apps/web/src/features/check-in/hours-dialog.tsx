@@ -4,8 +4,8 @@ import { toast } from 'sonner';
 import { AttendanceHoursFormSchema, type AttendanceHoursFormIn, type AttendanceHoursFormOut, type Attendee } from '@post/contracts/attendance';
 import { Button } from '@post/ui/components/button';
 import { DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@post/ui/components/dialog';
-import { TextField } from '../../components/form-fields.tsx';
-import { FormDialog } from '../../components/form-dialog.tsx';
+import { TextField } from '../../components/form/text-fields.tsx';
+import { FormDialog } from '../../components/form/form-dialog.tsx';
 import { serverMessage, trpc } from '../../lib/trpc.ts';
 
 /**

@@ -5,7 +5,7 @@ import { UserPlusIcon } from 'lucide-react';
 import { ATTENDANCE_MESSAGES, WalkInFormSchema, type EventAttendance, type WalkInFormValues } from '@post/contracts/attendance';
 import { Button } from '@post/ui/components/button';
 import { FieldError } from '@post/ui/components/field';
-import { TextField } from '../../components/form-fields.tsx';
+import { TextField } from '../../components/form/text-fields.tsx';
 import { usePostFormat } from '../../lib/format.ts';
 import { useFormDraft } from '../../lib/use-form-draft.ts';
 

@@ -4,7 +4,7 @@ import { TEXT } from '@post/contracts/messages';
 import { cn } from '@post/ui/lib/utils';
 import { trpc } from '../../lib/trpc.ts';
 import { orNull } from '../../lib/optional-query.ts';
-import { commanderMessageHtml } from './sanitize.ts';
+import { commanderMessageHtml } from '../../lib/sanitize.ts';
 
 /** The active commander message (null: none) and the commander's name (the message's, else the Post Commander member's, else the fallback). */
 export function useCommanderMessage() {

@@ -3,7 +3,7 @@ import { Skeleton } from '@post/ui/components/skeleton';
 import { LoadState } from '../../components/load-state.tsx';
 import { Page } from '../../layout/page.tsx';
 import { trpc } from '../../lib/trpc.ts';
-import { useSiteSettings } from '../site-settings/use-site-settings.ts';
+import { useSiteSettings } from '../../lib/use-site-settings.ts';
 import { EngagementHighlight } from './engagement-highlight.tsx';
 
 /** /community: the active highlight first, then the past ones, newest first (decisions §3). */

@@ -3,8 +3,6 @@ import type { Event } from '@post/contracts/events';
 import { monthLabel, plainDateLabel, previousDay, yearMonthIn } from './dates.ts';
 import { volunteerState } from './event-details-dialog.tsx';
 import { eventTypeOf } from './event-types.ts';
-import { upcomingForVolunteers, volunteerNeedRows } from '../volunteers/volunteer-needs.tsx';
-import { initialsOf } from '../commander-message/commander-message.tsx';
 
 function event(over: Partial<Event>): Event {
   return {
@@ -56,43 +54,5 @@ describe('event rules of the page', () => {
     expect(volunteerState(event({ volunteerCount: 10 }), now)).toBe('full');
     expect(volunteerState(event({ volunteerPositions: 0 }), now)).toBe('full');
     expect(volunteerState(event({ startDate: '2026-11-19T00:00:00Z' }), now)).toBe('past');
-  });
-
-  it('lists only future events, soonest first', () => {
-    const now = Date.parse('2026-11-20T00:00:00Z');
-    const list = upcomingForVolunteers(
-      [
-        event({ id: 1, startDate: '2026-12-01T00:00:00Z' }),
-        event({ id: 2, startDate: '2026-11-19T00:00:00Z' }),
-        event({ id: 3, startDate: '2026-11-21T00:00:00Z' }),
-      ],
-      now,
-    );
-    expect(list.map((e) => e.id)).toEqual([3, 1]);
-  });
-
-  it('shows only the next date of each series, with how many more it has (issue 20)', () => {
-    const now = Date.parse('2026-11-20T00:00:00Z');
-    const list = [
-      event({ id: 1, seriesId: 7, startDate: '2026-11-21T00:00:00Z' }),
-      event({ id: 2, seriesId: 7, startDate: '2026-11-28T00:00:00Z' }),
-      event({ id: 3, startDate: '2026-11-29T00:00:00Z' }),
-      event({ id: 4, seriesId: 7, startDate: '2026-12-05T00:00:00Z' }),
-      event({ id: 5, seriesId: 7, startDate: '2026-11-14T00:00:00Z' }),
-      event({ id: 6, seriesId: 8, startDate: '2026-12-10T00:00:00Z' }),
-    ];
-    expect(volunteerNeedRows(list, now).map((r) => [r.event.id, r.moreDates])).toEqual([
-      [1, 2],
-      [3, 0],
-      [6, 0],
-    ]);
-    expect(volunteerNeedRows(list, now, 7).map((r) => r.event.id)).toEqual([1, 2, 4]);
-  });
-
-  it('makes initials of the commander’s name', () => {
-    expect(initialsOf('Thomas Reed')).toBe('TR');
-    expect(initialsOf('Mary Ann van der Berg')).toBe('MB');
-    expect(initialsOf('Post Commander')).toBe('PC');
-    expect(initialsOf('Cher')).toBe('C');
   });
 });

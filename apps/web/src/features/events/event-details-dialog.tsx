@@ -14,7 +14,7 @@ import { plainDateLabel } from './dates.ts';
 import { CHIP_CLASS, eventTypeOf } from './event-types.ts';
 import { useReturnFocus } from '../../lib/use-return-focus.ts';
 import { filledText } from '@post/contracts/shift-text';
-import { useShiftTime } from '../volunteers/shift-time.ts';
+import { useShiftTime } from '../../lib/shift-time.ts';
 
 /** What the popup shows: a stored event, a generated holiday, or an id that matches nothing. */
 export type SelectedEvent = { kind: 'event'; event: Event } | { kind: 'holiday'; holiday: Holiday } | { kind: 'missing' };

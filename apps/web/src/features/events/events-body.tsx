@@ -8,7 +8,7 @@ import { ErrorState } from '../../components/load-state.tsx';
 import { Page } from '../../layout/page.tsx';
 import { fmt } from '../../lib/format.ts';
 import { trpc } from '../../lib/trpc.ts';
-import { useSiteSettings } from '../site-settings/use-site-settings.ts';
+import { useSiteSettings } from '../../lib/use-site-settings.ts';
 import { VolunteerNeeds } from '../volunteers/volunteer-needs.tsx';
 import { CalendarExport } from './calendar-export.tsx';
 import { EventsJsonLd } from './events-json-ld.tsx';

@@ -2,8 +2,8 @@ import { lazy, startTransition, Suspense, useCallback, useEffect, useLayoutEffec
 import type { Event } from '@post/contracts/events';
 import { holidaysForYear, isHolidayId } from '@post/contracts/rules/holidays';
 import { trpc } from '../../lib/trpc.ts';
-import { useAdminSession } from '../auth/use-session.ts';
-import { useSiteSettings } from '../site-settings/use-site-settings.ts';
+import { useAdminSession } from '../../lib/use-session.ts';
+import { useSiteSettings } from '../../lib/use-site-settings.ts';
 import type { VolunteerTarget } from '../volunteers/volunteer-signup-dialog.tsx';
 import { EventsBody, useInBrowser } from './events-body.tsx';
 import { currentMonth } from './month-list.tsx';

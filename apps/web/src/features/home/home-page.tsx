@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { buttonVariants } from '@post/ui/components/button';
-import { useSiteSettings } from '../site-settings/use-site-settings.ts';
+import { useSiteSettings } from '../../lib/use-site-settings.ts';
 import { BranchesStrip } from './branch-emblems.tsx';
 import { CommanderMessageSection, PostUpdatesSection, UpcomingEventsSection } from './home-sections.tsx';
 import { ServiceTotal } from './service-total.tsx';

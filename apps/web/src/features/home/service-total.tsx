@@ -1,5 +1,5 @@
 import { trpc } from '../../lib/trpc.ts';
-import { useSiteSettings } from '../site-settings/use-site-settings.ts';
+import { useSiteSettings } from '../../lib/use-site-settings.ts';
 
 /**
  * "2,140 volunteer hours served this year" under the welcome (issue 44), when Settings turn it on

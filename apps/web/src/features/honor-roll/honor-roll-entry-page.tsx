@@ -6,9 +6,9 @@ import { EmptyState, ErrorState, loadStatus } from '../../components/load-state.
 import { Picture } from '../../components/picture.tsx';
 import { Page } from '../../layout/page.tsx';
 import { trpc } from '../../lib/trpc.ts';
-import { paragraphs } from '../news/news-text.ts';
+import { paragraphs } from '../../lib/news-text.ts';
 import { orNull } from '../../lib/optional-query.ts';
-import { useSiteSettings } from '../site-settings/use-site-settings.ts';
+import { useSiteSettings } from '../../lib/use-site-settings.ts';
 import { longDay, serviceLine } from './honor-roll-text.ts';
 
 const backLink = (

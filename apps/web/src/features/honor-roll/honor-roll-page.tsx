@@ -7,7 +7,7 @@ import { EmptyState, ErrorState, loadStatus } from '../../components/load-state.
 import { Picture } from '../../components/picture.tsx';
 import { Page } from '../../layout/page.tsx';
 import { trpc } from '../../lib/trpc.ts';
-import { useSiteSettings } from '../site-settings/use-site-settings.ts';
+import { useSiteSettings } from '../../lib/use-site-settings.ts';
 import { orNull } from '../../lib/optional-query.ts';
 import { byYear, longDay, serviceLine } from './honor-roll-text.ts';
 

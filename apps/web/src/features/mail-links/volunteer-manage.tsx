@@ -5,7 +5,7 @@ import { filledText, MANAGE_LINK_INVALID, waitlistedText } from '@post/contracts
 import { Button, buttonVariants } from '@post/ui/components/button';
 import { Page } from '../../layout/page.tsx';
 import { serverMessage, trpc } from '../../lib/trpc.ts';
-import { useShiftTime } from '../volunteers/shift-time.ts';
+import { useShiftTime } from '../../lib/shift-time.ts';
 import { useMountTime } from '../../lib/use-mount-time.ts';
 
 const TITLE = 'Your Volunteer Sign-Ups';

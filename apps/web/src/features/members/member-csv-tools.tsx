@@ -7,7 +7,7 @@ import { T } from '@post/contracts/messages';
 import { Button, buttonVariants } from '@post/ui/components/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogClose } from '@post/ui/components/dialog';
 import { trpc } from '../../lib/trpc.ts';
-import { toastSaveError } from '../admin/forms/save-errors.ts';
+import { toastSaveError } from '../../components/form/save-errors.ts';
 import { RosterImport } from './roster-import.tsx';
 
 const MAX_IMPORT_CHARS = 900_000;

@@ -7,11 +7,11 @@ import { PAYMENT_METHOD_LABELS, RecordPaymentInput, type MemberPayment } from '@
 import type { Member } from '@post/contracts/members';
 import { utcToZoned } from '@post/contracts/rules/event-time';
 import { Button } from '@post/ui/components/button';
-import { TextField } from '../../components/form-fields.tsx';
+import { TextField } from '../../components/form/text-fields.tsx';
 import { trpc } from '../../lib/trpc.ts';
 import { usePostFormat } from '../../lib/format.ts';
-import { SelectField } from '../admin/forms/select-field.tsx';
-import { toastSaveError } from '../admin/forms/save-errors.ts';
+import { SelectField } from '../../components/form/select-field.tsx';
+import { toastSaveError } from '../../components/form/save-errors.ts';
 
 const PaymentForm = RecordPaymentInput.omit({ memberId: true });
 type FormIn = z.input<typeof PaymentForm>;

@@ -7,8 +7,8 @@ import { ROSTER_MESSAGES, RosterImportInput, type RosterColumns, type RosterImpo
 import { Button } from '@post/ui/components/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogClose } from '@post/ui/components/dialog';
 import { trpc } from '../../lib/trpc.ts';
-import { SelectField } from '../admin/forms/select-field.tsx';
-import { toastSaveError } from '../admin/forms/save-errors.ts';
+import { SelectField } from '../../components/form/select-field.tsx';
+import { toastSaveError } from '../../components/form/save-errors.ts';
 import { RosterReport } from './roster-report.tsx';
 
 const MAX_IMPORT_CHARS = 900_000;

@@ -12,7 +12,7 @@ import { Label } from '@post/ui/components/label';
 import { ErrorState } from '../../components/load-state.tsx';
 import { Page } from '../../layout/page.tsx';
 import { trpc } from '../../lib/trpc.ts';
-import { FilterSelect } from '../admin/tables/list-controls.tsx';
+import { FilterSelect } from '../../components/list-controls.tsx';
 import { DUES_OPTIONS, POST_ROLE_OPTIONS } from './labels.ts';
 import { MemberDialog, memberDraftKey } from './member-dialog.tsx';
 import { CsvTools } from './member-csv-tools.tsx';

@@ -1,6 +1,6 @@
 import type * as React from 'react';
 import { parseNewsMarkup, type NewsNode } from '@post/contracts/rules/news-markup';
-import { paragraphs } from './news-text.ts';
+import { paragraphs } from '../../lib/news-text.ts';
 
 /** A news item's text: paragraphs, its line breaks, and the editor's bold, italic, underline and links. */
 export function NewsBody({ content }: { content: string }) {

@@ -8,8 +8,8 @@ import { LoadState } from '../../components/load-state.tsx';
 import { Page } from '../../layout/page.tsx';
 import { usePostFormat } from '../../lib/format.ts';
 import { trpc } from '../../lib/trpc.ts';
-import { useSiteSettings } from '../site-settings/use-site-settings.ts';
-import { excerpt } from './news-text.ts';
+import { useSiteSettings } from '../../lib/use-site-settings.ts';
+import { excerpt } from '../../lib/news-text.ts';
 
 /** Newest first, whatever order they arrive in. */
 export function newestFirst(items: News[]): News[] {

@@ -4,7 +4,7 @@ import { Button } from '@post/ui/components/button';
 import { Input } from '@post/ui/components/input';
 import { serverMessage, trpc } from '../../lib/trpc.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
-import { MAIL_WAITS } from '../mail/mail-status.tsx';
+import { MAIL_WAITS } from '../../components/mail-status.tsx';
 
 // sonner when there is something to say: the footer is preloaded on every page, and sonner would come with it (decision 0067).
 const toast = () => import('sonner').then((m) => m.toast);

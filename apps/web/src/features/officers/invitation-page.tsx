@@ -7,7 +7,7 @@ import { AcceptInvitationInput } from '@post/contracts/officers';
 import { E, PASSWORD_MIN, TEXT } from '@post/contracts/messages';
 import { Button } from '@post/ui/components/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@post/ui/components/card';
-import { TextField } from '../../components/form-fields.tsx';
+import { TextField } from '../../components/form/text-fields.tsx';
 import { serverMessage, trpc } from '../../lib/trpc.ts';
 import { SE } from '@post/contracts/staff-messages';
 

@@ -5,10 +5,10 @@ import type { z } from 'zod';
 import { RecordContactInput } from '@post/contracts/renewals';
 import { utcToZoned } from '@post/contracts/rules/event-time';
 import { Button } from '@post/ui/components/button';
-import { TextField } from '../../components/form-fields.tsx';
+import { TextField } from '../../components/form/text-fields.tsx';
 import { trpc } from '../../lib/trpc.ts';
 import { usePostFormat } from '../../lib/format.ts';
-import { toastSaveError } from '../admin/forms/save-errors.ts';
+import { toastSaveError } from '../../components/form/save-errors.ts';
 
 const NoteForm = RecordContactInput.omit({ memberId: true });
 type FormIn = z.input<typeof NoteForm>;

@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import { Button } from '@post/ui/components/button';
 import { formatIn, usePostFormat } from '../../lib/format.ts';
 import { trpc } from '../../lib/trpc.ts';
-import { toastSaveError } from '../admin/forms/save-errors.ts';
+import { toastSaveError } from '../../components/form/save-errors.ts';
 
 /** Renewal reminders: the next batch before it goes, and who was reminded when (issue 45 #2, decision 0065). */
 export function RemindersSection() {

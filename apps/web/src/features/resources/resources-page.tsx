@@ -10,7 +10,7 @@ import { cn } from '@post/ui/lib/utils';
 import { ErrorState, loadStatus, type QueryLike } from '../../components/load-state.tsx';
 import { Page } from '../../layout/page.tsx';
 import { trpc } from '../../lib/trpc.ts';
-import { useSiteSettings } from '../site-settings/use-site-settings.ts';
+import { useSiteSettings } from '../../lib/use-site-settings.ts';
 
 const linkClass = 'font-semibold text-navy-800 underline underline-offset-4 hover:decoration-2';
 

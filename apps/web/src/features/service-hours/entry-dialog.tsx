@@ -7,15 +7,15 @@ import { ServiceEntryFormSchema, type ServiceEntry, type ServiceEntryFormIn, typ
 import { NO_PICTURE } from '@post/contracts/images';
 import { Button } from '@post/ui/components/button';
 import { DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@post/ui/components/dialog';
-import { TextAreaField, TextField } from '../../components/form-fields.tsx';
-import { PictureField } from '../../components/image-upload-field.tsx';
-import { FormDialog, useDialogDirty } from '../../components/form-dialog.tsx';
+import { TextAreaField, TextField } from '../../components/form/text-fields.tsx';
+import { PictureField } from '../../components/form/image-upload-field.tsx';
+import { FormDialog, useDialogDirty } from '../../components/form/form-dialog.tsx';
 import { usePostFormat } from '../../lib/format.ts';
 import { errorStatus, serverMessage, trpc } from '../../lib/trpc.ts';
 import { useFormDraft } from '../../lib/use-form-draft.ts';
-import { DraftNotice } from '../admin/forms/draft-notice.tsx';
-import { RequiredLegend } from '../admin/forms/required-legend.tsx';
-import { SelectField } from '../admin/forms/select-field.tsx';
+import { DraftNotice } from '../../components/form/draft-notice.tsx';
+import { RequiredLegend } from '../../components/form/required-legend.tsx';
+import { SelectField } from '../../components/form/select-field.tsx';
 import { todayIn } from './format.ts';
 
 /** Add service (no entry) or Edit service (an entry): who, date, hours, miles, category, note, a photo as documentation. */

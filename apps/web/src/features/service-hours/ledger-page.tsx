@@ -10,12 +10,12 @@ import { Button } from '@post/ui/components/button';
 import { Picture } from '../../components/picture.tsx';
 import { Page } from '../../layout/page.tsx';
 import { serverMessage, trpc } from '../../lib/trpc.ts';
-import { AdminTitle } from '../admin/forms/admin-title.tsx';
-import { BackLink } from '../admin/forms/back-link.tsx';
-import { selectClass } from '../admin/forms/select-field.tsx';
-import { AdminTable, DeleteButton } from '../admin/tables/admin-table.tsx';
-import { Pager, SearchBox } from '../admin/tables/list-controls.tsx';
-import { useSiteSettings } from '../site-settings/use-site-settings.ts';
+import { AdminTitle } from '../../components/admin-title.tsx';
+import { BackLink } from '../../components/back-link.tsx';
+import { selectClass } from '../../components/form/select-field.tsx';
+import { AdminTable, DeleteButton } from '../../components/admin-table.tsx';
+import { Pager, SearchBox } from '../../components/list-controls.tsx';
+import { useSiteSettings } from '../../lib/use-site-settings.ts';
 import { EntryDialog } from './entry-dialog.tsx';
 import { dayText, hoursText } from './format.ts';
 

@@ -7,12 +7,12 @@ import { OwnServiceFormSchema, SERVICE_MESSAGES, type OwnServiceFormIn, type Own
 import { Badge } from '@post/ui/components/badge';
 import { Button } from '@post/ui/components/button';
 import { DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@post/ui/components/dialog';
-import { TextAreaField, TextField } from '../../components/form-fields.tsx';
-import { FormDialog } from '../../components/form-dialog.tsx';
+import { TextAreaField, TextField } from '../../components/form/text-fields.tsx';
+import { FormDialog } from '../../components/form/form-dialog.tsx';
 import { usePostFormat } from '../../lib/format.ts';
 import { failureMessage, trpc } from '../../lib/trpc.ts';
 import { useFormDraft } from '../../lib/use-form-draft.ts';
-import { SelectField } from '../admin/forms/select-field.tsx';
+import { SelectField } from '../../components/form/select-field.tsx';
 import { dayText, hoursText, todayIn } from './format.ts';
 
 // What a member sees changes with who is signed in: never keep it for the next person.

@@ -8,10 +8,10 @@ import { Button, buttonVariants } from '@post/ui/components/button';
 import { ErrorState, LoadingState } from '../../components/load-state.tsx';
 import { Page } from '../../layout/page.tsx';
 import { trpc } from '../../lib/trpc.ts';
-import { AdminTitle } from '../admin/forms/admin-title.tsx';
-import { BackLink } from '../admin/forms/back-link.tsx';
-import { selectClass } from '../admin/forms/select-field.tsx';
-import { useSiteSettings } from '../site-settings/use-site-settings.ts';
+import { AdminTitle } from '../../components/admin-title.tsx';
+import { BackLink } from '../../components/back-link.tsx';
+import { selectClass } from '../../components/form/select-field.tsx';
+import { useSiteSettings } from '../../lib/use-site-settings.ts';
 import { ReportView } from './report-view.tsx';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 

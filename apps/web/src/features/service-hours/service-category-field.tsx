@@ -1,5 +1,5 @@
 import type { FieldPath, FieldValues, UseFormReturn } from 'react-hook-form';
-import { SelectField, selectClass } from '../admin/forms/select-field.tsx';
+import { SelectField, selectClass } from '../../components/form/select-field.tsx';
 import { trpc } from '../../lib/trpc.ts';
 
 /**

@@ -1,7 +1,7 @@
 import type { Shift } from '@post/contracts/shifts';
 import { filledText } from '@post/contracts/shift-text';
 import { cn } from '@post/ui/lib/utils';
-import { useShiftTime } from './shift-time.ts';
+import { useShiftTime } from '../../lib/shift-time.ts';
 
 /** Whether a shift has no place left (it may still take people on its waitlist until it starts). */
 export const shiftFull = (s: Shift): boolean => s.filled >= s.capacity;

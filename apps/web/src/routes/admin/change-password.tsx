@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ChangePasswordPage } from '../../features/admin/forms/change-password-form.tsx';
+import { ChangePasswordPage } from '../../features/auth/change-password-form.tsx';
 
 export const Route = createFileRoute('/admin/change-password')({
   staticData: { redirectToLogin: true },

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { parseId } from '@post/contracts/ids';
-import { NewsFormPage } from '../../features/admin/forms/news-form.tsx';
+import { NewsFormPage } from '../../features/news/news-form.tsx';
 
 export const Route = createFileRoute('/admin/news')({
   staticData: { redirectToLogin: true },

@@ -3,7 +3,7 @@ import { createFileRoute, Link, Outlet, redirect, useLocation, useRouter, type S
 import { TEXT } from '@post/contracts/messages';
 import { SESSION_T } from '@post/contracts/session-messages';
 import { toast } from 'sonner';
-import { useAdminSession } from '../../features/auth/use-session.ts';
+import { useAdminSession } from '../../lib/use-session.ts';
 import { LoginPage } from '../../features/auth/login-page.tsx';
 
 declare module '@tanstack/react-router' {

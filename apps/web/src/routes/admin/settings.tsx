@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SiteSettingsPage } from '../../features/admin/forms/site-settings-form.tsx';
+import { SiteSettingsPage } from '../../features/site-settings/site-settings-form.tsx';
 
 export const Route = createFileRoute('/admin/settings')({
   staticData: { administratorOnly: true },

@@ -3,7 +3,7 @@ import { TEXT } from '@post/contracts/messages';
 import { NewsItemPage } from '../../features/news/news-item-page.tsx';
 import { parseId } from '@post/contracts/ids';
 import { orNull } from '../../lib/optional-query.ts';
-import { excerpt } from '../../features/news/news-text.ts';
+import { excerpt } from '../../lib/news-text.ts';
 import { seo } from '../../lib/seo.ts';
 
 export const Route = createFileRoute('/news/$id')({

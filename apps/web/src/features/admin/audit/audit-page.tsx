@@ -11,9 +11,9 @@ import { ErrorState } from '../../../components/load-state.tsx';
 import { Page } from '../../../layout/page.tsx';
 import { formatIn, usePostFormat } from '../../../lib/format.ts';
 import { errorStatus, serverMessage, trpc } from '../../../lib/trpc.ts';
-import { AdminTitle } from '../forms/admin-title.tsx';
-import { BackLink } from '../forms/back-link.tsx';
-import { FilterSelect } from '../tables/list-controls.tsx';
+import { AdminTitle } from '../../../components/admin-title.tsx';
+import { BackLink } from '../../../components/back-link.tsx';
+import { FilterSelect } from '../../../components/list-controls.tsx';
 
 /** The page's filters and page number, as the address keeps them. */
 export interface AuditSearch {

@@ -19,10 +19,10 @@ import {
 import { Button, buttonVariants } from '@post/ui/components/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@post/ui/components/tabs';
 import { Page } from '../../../layout/page.tsx';
-import { useAdminSession, useSignOut } from '../../auth/use-session.ts';
-import { useSiteSettings } from '../../site-settings/use-site-settings.ts';
-import { AdminTitle } from '../forms/admin-title.tsx';
-import { NoMailServerBanner } from '../../mail/mail-status.tsx';
+import { useAdminSession, useSignOut } from '../../../lib/use-session.ts';
+import { useSiteSettings } from '../../../lib/use-site-settings.ts';
+import { AdminTitle } from '../../../components/admin-title.tsx';
+import { NoMailServerBanner } from '../../../components/mail-status.tsx';
 import { DASHBOARD_TABS, type DashboardTab, type EventListSearch } from './tabs.ts';
 import { CommanderMessagesTable, EventsTable, NewsTable, ResourcesTable } from '../tables/content-tables.tsx';
 import { EngagementsTable } from '../tables/engagements-table.tsx';

@@ -22,11 +22,11 @@ import {
 import { failureMessage, trpc } from '../../../lib/trpc.ts';
 import { useFormDraft } from '../../../lib/use-form-draft.ts';
 import { useUnsavedChanges } from '../../../lib/use-unsaved-changes.ts';
-import { messageHtml } from '../html.ts';
-import { DraftNotice } from '../forms/draft-notice.tsx';
-import { FORMATTING_HINT, FormattedTextField } from '../forms/formatting.tsx';
-import { RequiredMark } from '../forms/required-mark.tsx';
-import { UnsavedChangesDialog } from '../forms/unsaved-changes-dialog.tsx';
+import { messageHtml } from '../../../lib/commander-html.ts';
+import { DraftNotice } from '../../../components/form/draft-notice.tsx';
+import { FORMATTING_HINT, FormattedTextField } from '../../../components/form/formatted-text-field.tsx';
+import { RequiredMark } from '../../../components/form/required-mark.tsx';
+import { UnsavedChangesDialog } from '../../../components/form/unsaved-changes-dialog.tsx';
 
 const schema = NewsletterIssueInput.pick({ subject: true, content: true });
 type FormValues = z.infer<typeof schema>;

@@ -5,8 +5,8 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { Page } from '../../../layout/page.tsx';
 import { usePostFormat } from '../../../lib/format.ts';
 import { trpc } from '../../../lib/trpc.ts';
-import { AdminTitle } from '../forms/admin-title.tsx';
-import { BackLink } from '../forms/back-link.tsx';
+import { AdminTitle } from '../../../components/admin-title.tsx';
+import { BackLink } from '../../../components/back-link.tsx';
 import { IssueComposer } from './issue-composer.tsx';
 import { SentIssues } from './sent-issues.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/load-state.tsx';

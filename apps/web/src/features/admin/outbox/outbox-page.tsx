@@ -12,10 +12,10 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { Page } from '../../../layout/page.tsx';
 import { usePostFormat } from '../../../lib/format.ts';
 import { errorStatus, failureMessage, trpc } from '../../../lib/trpc.ts';
-import { AdminTitle } from '../forms/admin-title.tsx';
-import { MailSetupHelp } from '../../mail/mail-status.tsx';
-import { BackLink } from '../forms/back-link.tsx';
-import { selectClass } from '../forms/select-field.tsx';
+import { AdminTitle } from '../../../components/admin-title.tsx';
+import { MailSetupHelp } from '../../../components/mail-status.tsx';
+import { BackLink } from '../../../components/back-link.tsx';
+import { selectClass } from '../../../components/form/select-field.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/load-state.tsx';
 import { useSyncedState } from '../../../lib/use-synced-state.ts';
 

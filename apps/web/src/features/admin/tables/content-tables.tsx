@@ -6,12 +6,12 @@ import { Badge } from '@post/ui/components/badge';
 import { cn } from '@post/ui/lib/utils';
 import { trpc } from '../../../lib/trpc.ts';
 import { usePostFormat } from '../../../lib/format.ts';
-import { commanderPreview } from '../html.ts';
-import { RESOURCE_CATEGORY_LABELS } from '../labels.ts';
-import { AdminTable, DeleteButton, EditLink, MakeActiveButton, rowAction, TableToolbar } from './admin-table.tsx';
-import { DuplicateLink, EventDeleteButton } from './event-row-actions.tsx';
-import { Pager, SearchBox } from './list-controls.tsx';
-import { selectClass } from '../forms/select-field.tsx';
+import { commanderPreview } from '../../../lib/commander-html.ts';
+import { RESOURCE_CATEGORY_LABELS } from '../../../lib/resource-labels.ts';
+import { AdminTable, DeleteButton, EditLink, MakeActiveButton, rowAction, TableToolbar } from '../../../components/admin-table.tsx';
+import { DuplicateLink, EventDeleteButton } from '../../events/event-row-actions.tsx';
+import { Pager, SearchBox } from '../../../components/list-controls.tsx';
+import { selectClass } from '../../../components/form/select-field.tsx';
 import type { EventListSearch } from '../dashboard/tabs.ts';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 

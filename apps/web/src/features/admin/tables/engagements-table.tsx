@@ -4,8 +4,8 @@ import { Badge } from '@post/ui/components/badge';
 import { trpc } from '../../../lib/trpc.ts';
 import { usePostFormat } from '../../../lib/format.ts';
 import { StatusBadge } from '../../../components/status-badge.tsx';
-import { selectClass } from '../forms/select-field.tsx';
-import { AdminTable, DeleteButton, EditLink, MakeActiveButton, rowAction, TableToolbar } from './admin-table.tsx';
+import { selectClass } from '../../../components/form/select-field.tsx';
+import { AdminTable, DeleteButton, EditLink, MakeActiveButton, rowAction, TableToolbar } from '../../../components/admin-table.tsx';
 
 interface Engagement {
   id: number;

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { CommanderMessageFormPage } from '../../../features/admin/forms/commander-message-form.tsx';
-import { NotFoundItem } from '../../../features/admin/forms/not-found-item.tsx';
+import { CommanderMessageFormPage } from '../../../features/commander-message/commander-message-form.tsx';
+import { NotFoundItem } from '../../../components/not-found-item.tsx';
 import { parseId } from '@post/contracts/ids';
 
 export const Route = createFileRoute('/admin/commander-messages/$id')({ component: EditCommanderMessage });

@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { CommanderMessageFormPage } from '../../../features/admin/forms/commander-message-form.tsx';
+import { CommanderMessageFormPage } from '../../../features/commander-message/commander-message-form.tsx';
 
 export const Route = createFileRoute('/admin/commander-messages/new')({ component: () => <CommanderMessageFormPage /> });

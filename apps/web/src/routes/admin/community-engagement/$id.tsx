@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { EngagementFormPage } from '../../../features/admin/forms/engagement-form.tsx';
-import { NotFoundItem } from '../../../features/admin/forms/not-found-item.tsx';
+import { EngagementFormPage } from '../../../features/community/engagement-form.tsx';
+import { NotFoundItem } from '../../../components/not-found-item.tsx';
 import { parseId } from '@post/contracts/ids';
 
 export const Route = createFileRoute('/admin/community-engagement/$id')({ component: EditEngagement });

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { EventFormPage } from '../../../features/admin/forms/event-form.tsx';
-import { NotFoundItem } from '../../../features/admin/forms/not-found-item.tsx';
+import { EventFormPage } from '../../../features/events/event-form.tsx';
+import { NotFoundItem } from '../../../components/not-found-item.tsx';
 import { parseId } from '@post/contracts/ids';
 
 export const Route = createFileRoute('/admin/events/$id')({ component: EditEvent });

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { parseId } from '@post/contracts/ids';
 import { CheckInPage } from '../../../features/check-in/check-in-page.tsx';
-import { NotFoundItem } from '../../../features/admin/forms/not-found-item.tsx';
+import { NotFoundItem } from '../../../components/not-found-item.tsx';
 
 export const Route = createFileRoute('/admin/events/$id_/check-in')({ component: CheckIn });
 

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { parseId } from '@post/contracts/ids';
-import { SignInSheetPage } from '../../../features/admin/volunteers/sign-in-sheet-page.tsx';
-import { NotFoundItem } from '../../../features/admin/forms/not-found-item.tsx';
+import { SignInSheetPage } from '../../../features/events/sign-in-sheet-page.tsx';
+import { NotFoundItem } from '../../../components/not-found-item.tsx';
 
 export const Route = createFileRoute('/admin/events/$id_/sign-in-sheet')({ component: SignInSheet });
 

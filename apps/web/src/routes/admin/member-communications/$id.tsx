@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NotFoundItem } from '../../../features/admin/forms/not-found-item.tsx';
+import { NotFoundItem } from '../../../components/not-found-item.tsx';
 import { parseId } from '@post/contracts/ids';
 import { CommunicationsAdminPage } from '../../../features/member-communications/communications-admin-page.tsx';
 

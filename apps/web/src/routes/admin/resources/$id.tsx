@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ResourceFormPage } from '../../../features/admin/forms/resource-form.tsx';
-import { NotFoundItem } from '../../../features/admin/forms/not-found-item.tsx';
+import { ResourceFormPage } from '../../../features/resources/resource-form.tsx';
+import { NotFoundItem } from '../../../components/not-found-item.tsx';
 import { parseId } from '@post/contracts/ids';
 
 export const Route = createFileRoute('/admin/resources/$id')({ component: EditResource });

@@ -1,0 +1,91 @@
+import { useNavigate } from '@tanstack/react-router';
+import { SESSION_T } from '@post/contracts/session-messages';
+import { clearAllFormDrafts } from './form-drafts.ts';
+import { trpc } from './trpc.ts';
+import { useHydrated } from './use-hydrated.ts';
+
+/**
+ * The administrator check: fresh for 5 minutes, refetched on focus (spec §4). While a
+ * server-rendered page hydrates it says nothing yet, as the server's markup did: parts of the
+ * page that hydrate later (after a Suspense boundary) must not see an answer that arrived
+ * meanwhile, or their markup differs from the server's (React error 418, seen under load on
+ * /events with an administrator's cookie).
+ */
+export function useAdminSession() {
+  const hydrated = useHydrated();
+  const query = trpc.adminAuth.check.useQuery(undefined, {
+    staleTime: 300_000,
+    refetchOnWindowFocus: true,
+    retry: false,
+  });
+  return hydrated ? query : ({ ...query, data: undefined } as typeof query);
+}
+
+/**
+ * How the member check (`memberAuth.session`, null for nobody) is read, in the portal route's
+ * `beforeLoad` and in `useMemberSession`: never cached.
+ */
+export const MEMBER_SESSION_READ = { staleTime: 0, gcTime: 0, retry: false } as const;
+
+/** The member check: never cached, refetched on mount and focus, 401 means "nobody" (spec §4, §7). */
+export function useMemberSession() {
+  const hydrated = useHydrated();
+  const query = trpc.memberAuth.session.useQuery(undefined, { ...MEMBER_SESSION_READ, refetchOnMount: 'always', refetchOnWindowFocus: true });
+  // Like the administrator check: nothing while hydrating.
+  return hydrated ? query : ({ ...query, data: undefined } as typeof query);
+}
+
+/** Re-reads both sign-in checks (after a sign-in or sign-out). */
+export function useRefreshSessions() {
+  const utils = trpc.useUtils();
+  return async () => {
+    await Promise.all([utils.adminAuth.check.invalidate(), utils.memberAuth.session.invalidate()]);
+  };
+}
+
+/**
+ * sonner, loaded when a sign-out has something to say: this module is in every page's first
+ * JavaScript (the header's sign-out), and sonner would bring its toaster and its CSS with it
+ * (decision 0063).
+ */
+const toast = () => import('sonner').then((m) => m.toast);
+
+/**
+ * Signing out, the one way for every button (header, dashboard, member portal). An
+ * administrator's sign-out clears the form drafts and says so; a member's failure is only
+ * logged (the spec). Both leave for the home page first, so the admin guard or the member
+ * portal does not show the login page while the checks are read again.
+ */
+export function useSignOut() {
+  const navigate = useNavigate();
+  const refresh = useRefreshSessions();
+  const adminLogout = trpc.adminAuth.logout.useMutation();
+  const memberLogout = trpc.memberAuth.logout.useMutation();
+  const leave = async () => {
+    await navigate({ to: '/' });
+    await refresh();
+  };
+  return {
+    pending: adminLogout.isPending || memberLogout.isPending,
+    admin: async () => {
+      try {
+        await adminLogout.mutateAsync();
+      } catch {
+        (await toast()).error(SESSION_T.logoutFailed);
+        return;
+      }
+      clearAllFormDrafts();
+      (await toast()).success(SESSION_T.loggedOut);
+      await leave();
+    },
+    member: async () => {
+      try {
+        await memberLogout.mutateAsync();
+      } catch (err) {
+        console.error('member logout failed', err);
+      }
+      await leave();
+      (await toast()).success(SESSION_T.signedOut);
+    },
+  };
+}
