@@ -23,13 +23,18 @@ const ALLOWED: { from: string; to: string[]; why: string }[] = [
   },
   {
     from: 'events/events-page.tsx',
-    to: ['volunteers/volunteer-needs.tsx', 'volunteers/volunteer-signup-dialog.tsx'],
+    to: ['volunteers/volunteer-signup-dialog.tsx'],
     why: 'The calendar offers the volunteer sign-up beside each event.',
   },
   {
+    from: 'events/events-body.tsx',
+    to: ['volunteers/volunteer-needs.tsx'],
+    why: 'The events page lists the upcoming volunteer needs under the calendar.',
+  },
+  {
     from: 'events/event-form.tsx',
-    to: ['service-hours/event-service-section.tsx'],
-    why: 'Editing an event shows the service hours recorded for it.',
+    to: ['service-hours/event-service-section.tsx', 'service-hours/service-category-field.tsx'],
+    why: 'Editing an event shows the service hours recorded for it and sets the category they count under.',
   },
   {
     from: 'site-settings/service-settings.tsx',

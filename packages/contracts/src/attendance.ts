@@ -124,8 +124,7 @@ export const CheckInCodeDetailsSchema = z.object({
   shift: z.object({ role: z.string(), startDate: Timestamp, endDate: Timestamp }).nullable(),
 });
 export type CheckInCodeDetails = z.infer<typeof CheckInCodeDetailsSchema>;
-/** The answer to a code this site did not sign, or of a place given up or waiting. */
-export const CODE_NOT_VALID = 'This check-in code is not valid: the sign-up may have been cancelled. Give your name at the door instead.';
+export { CODE_NOT_VALID } from './check-in-code-messages.ts';
 
 /** The path of a sign-up's check-in code inside a URL (what its QR code holds): `/check-in/{code}`. */
 export const CHECK_IN_PATH = '/check-in/';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { CODE_NOT_VALID } from '@post/contracts/attendance';
+import { CODE_NOT_VALID } from '@post/contracts/check-in-code-messages';
 import { Page } from '../../layout/page.tsx';
 import { usePostFormat } from '../../lib/format.ts';
 import { errorStatus, trpc } from '../../lib/trpc.ts';
