@@ -288,41 +288,6 @@ describe('rendered when sent (decision 0045)', () => {
     expect(sink.messages.filter((m) => m.text?.includes('Victor Vanished')).map((m) => m.subject)).toEqual(['Sign-up removed: Wreath Laying']);
   });
 
-  it('a confirmation queued with a copy of the sign-up (before decision 0049) is sent from that copy', async () => {
-    const event = await insertEvent({ title: 'Old Row Breakfast' });
-    expect((await signUp({ name: 'Olive Older', email: 'oldrow@example.org', eventId: event.id })).statusCode).toBe(200);
-    const v = await t.db.selectFrom('volunteers').select(['id', 'createdAt']).where('email', '=', 'oldrow@example.org').executeTakeFirstOrThrow();
-    const start = new Date(event.startDate);
-    const copy = {
-      baseUrl: 'http://post.example.org',
-      name: 'Olive Older',
-      role: 'Cook',
-      volunteerId: v.id,
-      event: {
-        id: event.id,
-        title: 'Old Row Breakfast',
-        description: 'Pancakes',
-        location: 'The old hall',
-        startDate: start.toISOString(),
-        endDate: new Date(start.getTime() + 2 * HOUR).toISOString(),
-        sequence: 0,
-        createdAt: start.toISOString(),
-        updatedAt: start.toISOString(),
-      },
-    };
-    await t.db
-      .updateTable('mailOutbox')
-      .set({ params: JSON.stringify(copy), subject: "You're signed up: Old Row Breakfast" })
-      .where('toAddress', '=', 'oldrow@example.org')
-      .execute();
-    expect((await t.app.mailWorker.runOnce()).sent).toBe(1);
-    const m = sink.messages.find((x) => x.text?.includes('Olive Older'))!;
-    expect(m.subject).toBe("You're signed up: Old Row Breakfast");
-    expect(m.text).toContain('The old hall');
-    expect(m.text).toContain('Cook');
-    expect(m.text).toContain(`token=${cancelToken(t.env.mail.linkSecret, v.id)}`);
-  });
-
   it('a template that fails to render is a failed attempt with its error, retried, then failed; the others still go', async () => {
     const broken = [
       { idempotencyKey: 'test:render:unknown', template: 'retired-template', params: JSON.stringify({}) },

@@ -54,25 +54,14 @@ const BaseUrl = z.string().url();
 
 // A volunteer's confirmation and reminder name the sign-up: the worker reads it and its event
 // when it renders the message (decision 0049), and signs the cancel link from its id (decision
-// 0046). Rows queued before hold a copy of the volunteer's name, role and event (and, before
-// decision 0046, a random token instead of the id); they are rendered from that copy.
+// 0046).
 const SignUpRef = z.object({
   baseUrl: BaseUrl,
   volunteerId: z.number().int().positive(),
   /** Every sign-up of a request for several shifts (issue 43): one confirmation lists them. */
   volunteerIds: z.array(z.number().int().positive()).optional(),
 });
-const SignUpCopy = z
-  .object({
-    baseUrl: BaseUrl,
-    name: z.string(),
-    role: z.string().nullable(),
-    volunteerId: z.number().int().positive().optional(),
-    token: z.string().min(20).optional(),
-    event: EventParams,
-  })
-  .refine((p) => p.volunteerId !== undefined || p.token !== undefined, 'a cancel link needs the sign-up (volunteerId) or a token');
-const ConfirmationParams = z.union([SignUpCopy, SignUpRef]);
+const ConfirmationParams = SignUpRef;
 const ReminderParams = ConfirmationParams;
 const EventChangedParams = z.object({ baseUrl: BaseUrl, name: z.string(), deleted: z.boolean(), event: EventParams });
 const RemovedParams = z.object({ baseUrl: BaseUrl, name: z.string(), event: EventParams });
@@ -95,21 +84,16 @@ interface SignUpFacts {
   role: string | null;
   event: CalendarEventRow;
   cancelUrl: string;
-  /** Known when the sign-up was read (not for rows holding a copy). */
-  email?: string;
+  email: string;
 }
 
 async function signUpFacts(p: ConfirmationParams, ctx: RenderContext): Promise<SignUpFacts> {
-  const link = (idOrToken: string) => `${p.baseUrl}/volunteer/cancel?token=${idOrToken}`;
-  if ('event' in p) {
-    const cancelUrl = link(p.volunteerId !== undefined ? cancelToken(ctx.linkSecret, p.volunteerId) : p.token!);
-    return { name: p.name, role: p.role, event: toCalendarRow(p.event), cancelUrl };
-  }
   const [r] = await signUpsOf(ctx.db, [p.volunteerId]);
   if (!r) throw new MessageObsolete('the sign-up was cancelled before the message was sent');
   // A shift's reminder gives the shift's time and role (issue 43).
   const event = r.shift ? { ...r.event, startDate: r.shift.startDate, endDate: r.shift.endDate } : r.event;
-  return { name: r.name, role: r.shift?.role ?? r.role, event, cancelUrl: link(cancelToken(ctx.linkSecret, p.volunteerId)), email: r.email };
+  const cancelUrl = `${p.baseUrl}/volunteer/cancel?token=${cancelToken(ctx.linkSecret, p.volunteerId)}`;
+  return { name: r.name, role: r.shift?.role ?? r.role, event, cancelUrl, email: r.email };
 }
 
 /** What rendering reads besides the row: the site settings as they are now, the key that signs links, the database. */
@@ -148,20 +132,18 @@ const templates = {
     titled: volunteerSubjects.confirmation,
     async render(p, ctx) {
       // Shifts or a waitlist: every sign-up of the request, each with its time and place (issue 43).
-      if (!('event' in p)) {
-        const rows = await signUpsOf(ctx.db, p.volunteerIds ?? [p.volunteerId]);
-        if (rows.length > 1 || rows.some((r) => r.shift || r.status === 'waitlisted')) return renderShiftConfirmation(p.baseUrl, rows, ctx);
-      }
+      const rows = await signUpsOf(ctx.db, p.volunteerIds ?? [p.volunteerId]);
+      if (rows.length > 1 || rows.some((r) => r.shift || r.status === 'waitlisted')) return renderShiftConfirmation(p.baseUrl, rows, ctx);
       const s = await signUpFacts(p, ctx);
-      // A sign-up read now has its check-in code (issue 44); a row holding an old copy has none.
-      const codes = 'event' in p ? { lines: [], attachments: [] } : await checkInCodes(p.baseUrl, ctx.linkSecret, [{ id: p.volunteerId, status: 'confirmed' }]);
+      // The sign-up's check-in code (issue 44).
+      const codes = await checkInCodes(p.baseUrl, ctx.linkSecret, [{ id: p.volunteerId, status: 'confirmed' }]);
       const rendered = await volunteerConfirmation({
         sender: senderFrom(ctx.settings, p.baseUrl),
         name: s.name,
         role: s.role,
         event: factsOf(s.event, ctx.settings),
         cancelUrl: s.cancelUrl,
-        manageUrl: s.email ? manageUrl(p.baseUrl, ctx, { event: s.event, email: s.email }) : undefined,
+        manageUrl: manageUrl(p.baseUrl, ctx, { event: s.event, email: s.email }),
         checkIns: codes.lines,
       });
       const ics = buildCalendar([s.event], { postName: ctx.settings.postName, timeZone: ctx.settings.timeZone, baseUrl: p.baseUrl });

@@ -11,7 +11,8 @@ import { TextAreaField, TextField } from '../../components/form/text-fields.tsx'
 import { PictureField } from '../../components/form/image-upload-field.tsx';
 import { FormDialog, useDialogDirty } from '../../components/form/form-dialog.tsx';
 import { usePostFormat } from '../../lib/format.ts';
-import { errorStatus, serverMessage, trpc } from '../../lib/trpc.ts';
+import { trpc } from '../../lib/trpc.ts';
+import { toastSaveError } from '../../components/form/save-errors.ts';
 import { useFormDraft } from '../../lib/use-form-draft.ts';
 import { DraftNotice } from '../../components/form/draft-notice.tsx';
 import { RequiredLegend } from '../../components/form/required-legend.tsx';
@@ -88,11 +89,7 @@ function EntryForm({ entry, onDone, forgetDraftRef }: { entry?: ServiceEntry; on
       await utils.serviceHours.list.invalidate();
       onDone();
     } catch (err) {
-      toast.error(
-        errorStatus(err) === 401
-          ? 'Your session has ended. Sign in again; what you typed is kept.'
-          : (serverMessage(err) ?? 'Could not save. Please try again.'),
-      );
+      toastSaveError(err, 'Could not save the service. Please try again.');
     }
   });
 
