@@ -6,7 +6,7 @@ import { formatEventTime } from '../mail/context.ts';
 import { enqueue } from '../mail/outbox.ts';
 import { volunteerOfToken } from './cancel-link.ts';
 import { eventParams } from '../mail/render-queued.ts';
-import { calendarColumns, toCalendarRow, type CalendarEventRow } from '../events/events.service.ts';
+import { calendarColumns, toCalendarRow, type CalendarEventRow } from '../events/calendar-rows.ts';
 import { waitlistPositions } from '../events/shifts.service.ts';
 import type { CancelPreview } from '@post/contracts/mail';
 
