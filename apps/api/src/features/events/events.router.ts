@@ -16,7 +16,7 @@ import { IdInput } from '@post/contracts/common';
 import { adminProcedure, publicProcedure, router, staffViewer } from '../../trpc.ts';
 import * as service from './events.service.ts';
 import * as writes from './event-writes.ts';
-import { movedOrRelocated, queueEventNotices, queueShiftNotices } from '../volunteers/volunteer-mail.ts';
+import { movedOrRelocated, queueEventNotices, queueShiftNotices } from '../volunteers/change-notices.ts';
 import { promoteEvent } from '../volunteers/waitlist.ts';
 import type { ShiftWatch } from './shifts.service.ts';
 import type { Context } from '../../trpc.ts';
