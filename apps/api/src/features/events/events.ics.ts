@@ -1,7 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { ICalCalendar, ICalCalendarMethod } from 'ical-generator';
 import { tzlib_get_ical_block } from 'timezones-ical-library';
-import type { CalendarEventRow } from './events.service.ts';
+import type { CalendarEventRow } from './calendar-rows.ts';
 
 /** What an iCalendar file needs besides the events. */
 export interface CalendarOptions {

@@ -15,7 +15,8 @@ import {
 import { IdInput } from '@post/contracts/common';
 import { adminProcedure, publicProcedure, router, staffViewer } from '../../trpc.ts';
 import * as service from './events.service.ts';
-import { movedOrRelocated, queueEventNotices, queueShiftNotices } from '../volunteers/volunteer-mail.ts';
+import * as writes from './event-writes.ts';
+import { movedOrRelocated, queueEventNotices, queueShiftNotices } from '../volunteers/change-notices.ts';
 import { promoteEvent } from '../volunteers/waitlist.ts';
 import type { ShiftWatch } from './shifts.service.ts';
 import type { Context } from '../../trpc.ts';
@@ -44,7 +45,7 @@ async function updateAndNotify(ctx: AuditContext & Context, input: UpdateEventIn
     async (trx: DB) => {
       const notify = input.notifyVolunteers;
       const url = ctx.env.siteUrl;
-      const dates = await service.datesOfEdit(trx, input.id, input.scope);
+      const dates = await writes.datesOfEdit(trx, input.id, input.scope);
       // Each date's moved shifts; a removed shift's volunteers are told before its sign-ups go with it.
       const movedShifts = new Map<number, number[]>();
       const watch: ShiftWatch = {
@@ -53,7 +54,7 @@ async function updateAndNotify(ctx: AuditContext & Context, input: UpdateEventIn
         },
         moved: (eventId, shiftIds) => void movedShifts.set(eventId, shiftIds),
       };
-      const event = await service.updateEvent(trx, input, userId, new Date(), watch);
+      const event = await writes.updateEvent(trx, input, userId, new Date(), watch);
       // One notice a person a date: of the date when it moved, else of their shift when it did.
       if (notify)
         for (const before of dates) {
@@ -77,8 +78,8 @@ async function deleteAndNotify(ctx: AuditContext & Context, input: DeleteEventIn
   });
   return audited(ctx, { ...what, changes }, async (trx: DB) => {
     // scope=following: the volunteers of every date that goes hear of it, not only this one's.
-    if (input.notifyVolunteers) for (const id of await service.idsToDelete(trx, input.id, input.scope)) await queueEventNotices(trx, ctx.env.siteUrl, id, true);
-    return service.deleteEvent(trx, input.id, input.scope);
+    if (input.notifyVolunteers) for (const id of await writes.idsToDelete(trx, input.id, input.scope)) await queueEventNotices(trx, ctx.env.siteUrl, id, true);
+    return writes.deleteEvent(trx, input.id, input.scope);
   });
 }
 
@@ -138,7 +139,7 @@ export const eventsRouter = router({
     })
     .input(DeletePreviewInput)
     .output(DeletePreviewResult)
-    .query(({ ctx, input }) => service.deletePreview(ctx.db, input.id, input.scope)),
+    .query(({ ctx, input }) => writes.deletePreview(ctx.db, input.id, input.scope)),
   byId: publicProcedure
     .meta({
       cache: 'public',
@@ -161,7 +162,7 @@ export const eventsRouter = router({
     })
     .input(CreateEventInput)
     .output(EventSchema)
-    .mutation(({ ctx, input }) => audited(ctx, { entity: 'event', action: 'create' }, (trx) => service.createEvent(trx, input, ctx.user.id))),
+    .mutation(({ ctx, input }) => audited(ctx, { entity: 'event', action: 'create' }, (trx) => writes.createEvent(trx, input, ctx.user.id))),
   update: adminProcedure
     .meta({
       changesContent: true,

@@ -5,7 +5,7 @@ import type { Env } from '../../env.ts';
 import { AppError } from '../../errors.ts';
 import { getSettings } from '../site-settings/site-settings.service.ts';
 import { buildCalendar } from './events.ics.ts';
-import { calendarEvent, calendarFeedEvents, type CalendarEventRow } from './events.service.ts';
+import { calendarEvent, calendarFeedEvents, type CalendarEventRow } from './calendar-rows.ts';
 
 const ICS_TYPE = 'text/calendar; charset=utf-8';
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { DB, MailAttachment } from '@post/db';
 import type { SiteSettings } from '@post/contracts/site-settings';
 import { buildCalendar } from '../events/events.ics.ts';
-import { toCalendarRow, type CalendarEventRow } from '../events/events.service.ts';
+import { toCalendarRow, type CalendarEventRow } from '../events/calendar-rows.ts';
 import { formatEventTime } from './context.ts';
 import { cancelToken } from '../volunteers/cancel-link.ts';
 import { checkInCodes } from './check-in-mail.ts';

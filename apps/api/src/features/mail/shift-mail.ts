@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { DB } from '@post/db';
 import { buildCalendar } from '../events/events.ics.ts';
-import { calendarColumns, toCalendarRow, type CalendarEventRow } from '../events/events.service.ts';
+import { calendarColumns, toCalendarRow, type CalendarEventRow } from '../events/calendar-rows.ts';
 import { cancelToken } from '../volunteers/cancel-link.ts';
 import { manageToken } from '../volunteers/manage-link.ts';
 import { formatEventTime } from './context.ts';

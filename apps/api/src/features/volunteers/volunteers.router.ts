@@ -14,7 +14,8 @@ import {
 import { IdInput, Ok } from '@post/contracts/common';
 import { adminProcedure, publicProcedure, router, staffViewer } from '../../trpc.ts';
 import { CancelPreviewSchema, CancelSignUpInput, CancelSignUpResult } from '@post/contracts/mail';
-import { previewCancel, queueRemovalNotice } from './volunteer-mail.ts';
+import { previewCancel } from './volunteer-mail.ts';
+import { queueRemovalNotice } from './change-notices.ts';
 import * as service from './volunteers.service.ts';
 import { rosterPage } from './roster.service.ts';
 import { promoteByHand } from './waitlist.ts';
