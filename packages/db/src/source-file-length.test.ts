@@ -19,7 +19,6 @@ const SPLIT_PENDING: Record<string, string> = {
   'apps/api/src/features/events/events.service.ts': 'split pending (issue 42)',
   'apps/api/src/features/volunteers/volunteer-mail.ts': 'split pending (issue 42)',
   'apps/web/src/features/events/event-form.tsx': 'split pending (issue 42)',
-  'apps/web/src/features/events/repeat-field.tsx': 'split pending (issue 42)',
 };
 
 function sourceFiles(dir: string): string[] {

@@ -33,7 +33,8 @@ import { AdminTitle } from '../../components/admin-title.tsx';
 import { toastSaveError } from '../../components/form/save-errors.ts';
 import { FormPictureSchema, NO_PICTURE, type FormPicture } from '@post/contracts/images';
 import { PictureField } from '../../components/form/image-upload-field.tsx';
-import { checkRepeat, NO_REPEAT, RepeatField, RepeatFormSchema, repeatFromRecurrence, toRecurrence } from './repeat-field.tsx';
+import { RepeatField } from './repeat-field.tsx';
+import { checkRepeat, NO_REPEAT, RepeatFormSchema, repeatFromRecurrence, toRecurrence } from './repeat-rule.ts';
 import { SeriesScopeDialog } from './series-scope-dialog.tsx';
 import { DuplicateLink, EventDeleteButton } from './event-row-actions.tsx';
 
