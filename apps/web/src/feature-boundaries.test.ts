@@ -27,7 +27,7 @@ const ALLOWED: { from: string; to: string[]; why: string }[] = [
     why: 'The calendar offers the volunteer sign-up beside each event.',
   },
   {
-    from: 'events/event-form.tsx',
+    from: 'events/event-form-page.tsx',
     to: ['service-hours/event-service-section.tsx'],
     why: 'Editing an event shows the service hours recorded for it.',
   },
