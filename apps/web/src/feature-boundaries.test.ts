@@ -32,9 +32,14 @@ const ALLOWED: { from: string; to: string[]; why: string }[] = [
     why: 'The events page lists the upcoming volunteer needs under the calendar.',
   },
   {
+    from: 'events/event-form-page.tsx',
+    to: ['service-hours/event-service-section.tsx'],
+    why: 'Editing an event shows the service hours recorded for it.',
+  },
+  {
     from: 'events/event-form.tsx',
-    to: ['service-hours/event-service-section.tsx', 'service-hours/service-category-field.tsx'],
-    why: 'Editing an event shows the service hours recorded for it and sets the category they count under.',
+    to: ['service-hours/service-category-field.tsx'],
+    why: 'The event form sets the service category its hours count under.',
   },
   {
     from: 'site-settings/service-settings.tsx',

@@ -14,12 +14,6 @@ const SOURCE = /\.(ts|tsx|mts|cts)$/;
 const EXEMPT = /\.(test|e2e)\.tsx?$|\.gen\.ts$/;
 const SKIPPED_DIRS = new Set(['node_modules', 'dist', 'dist-ssr', 'coverage']);
 
-/** Files other helpers are splitting; the lead empties this after merging them. */
-const SPLIT_PENDING: Record<string, string> = {
-  'apps/web/src/features/events/event-form.tsx': 'split pending (issue 42)',
-  'apps/web/src/features/events/repeat-field.tsx': 'split pending (issue 42)',
-};
-
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     if (entry.name.startsWith('.') || SKIPPED_DIRS.has(entry.name)) return [];
@@ -43,16 +37,9 @@ describe('source file length', () => {
 
   it(`keeps every non-test, non-generated source file at most ${MAX_LINES} lines, or says why at its top`, () => {
     const tooLong = [...fileLines]
-      .filter(([file, lines]) => lineCount(lines) > MAX_LINES && !(file in SPLIT_PENDING))
+      .filter(([file, lines]) => lineCount(lines) > MAX_LINES)
       .filter(([, lines]) => !lines.slice(0, 3).some((l) => l.trimStart().startsWith(MARKER)))
       .map(([file, lines]) => `${file} has ${lineCount(lines)} lines: split it along a natural seam, or give it a "${MARKER} <why>" line in its first 3 lines`);
     expect(tooLong).toEqual([]);
-  });
-
-  it('names in SPLIT_PENDING only files that are still too long', () => {
-    const done = Object.keys(SPLIT_PENDING)
-      .filter((file) => lineCount(fileLines.get(file) ?? []) <= MAX_LINES)
-      .map((file) => `${file}: no longer over ${MAX_LINES} lines (or gone); remove it from SPLIT_PENDING`);
-    expect(done).toEqual([]);
   });
 });

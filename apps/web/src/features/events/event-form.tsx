@@ -1,41 +1,34 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { ShiftFormSchema } from '@post/contracts/shifts';
-import { ShiftsField, shiftsToForm } from './shifts-field.tsx';
-import { VolunteerList } from './event-volunteers.tsx';
-import { DEFAULT_VOLUNTEER_POSITIONS, EventFormSchema, MAX_VOLUNTEER_POSITIONS, type EventScope } from '@post/contracts/events';
+import { ShiftsField } from './shifts-field.tsx';
+import { EventFormSchema, MAX_VOLUNTEER_POSITIONS, type EventScope } from '@post/contracts/events';
 import { EVENT_TYPES, labelOf, type EventType } from '@post/contracts/enums';
-import { T, TEXT, V } from '@post/contracts/messages';
-import { endTimeAfterStart, utcToZoned, zonedToUtc } from '@post/contracts/rules/event-time';
-import { DEFAULT_SITE_SETTINGS } from '@post/contracts/site-settings';
+import { T, V } from '@post/contracts/messages';
+import { endTimeAfterStart, zonedToUtc } from '@post/contracts/rules/event-time';
 import { TextAreaField, TextField } from '../../components/form/text-fields.tsx';
-import { Page } from '../../layout/page.tsx';
-import { errorStatus, trpc } from '../../lib/trpc.ts';
+import { trpc } from '../../lib/trpc.ts';
 import { useUnsavedChanges } from '../../lib/use-unsaved-changes.ts';
 import { useFormDraft } from '../../lib/use-form-draft.ts';
-import { addDays, initialRange } from '../../components/form/dates.ts';
-import { BackLink } from '../../components/back-link.tsx';
+import { addDays } from '../../components/form/dates.ts';
 import { DraftNotice } from '../../components/form/draft-notice.tsx';
 import { FormActions } from '../../components/form/form-actions.tsx';
 import { NotifyVolunteersField } from './notify-volunteers.tsx';
-import { EventServiceSection } from '../service-hours/event-service-section.tsx';
 import { ServiceCategoryField } from '../service-hours/service-category-field.tsx';
 import { FormPanel } from '../../components/form/form-panel.tsx';
-import { ErrorState, LoadingState } from '../../components/load-state.tsx';
 import { RequiredLegend } from '../../components/form/required-legend.tsx';
 import { SelectField } from '../../components/form/select-field.tsx';
 import { UnsavedChangesDialog } from '../../components/form/unsaved-changes-dialog.tsx';
-import { AdminTitle } from '../../components/admin-title.tsx';
 import { toastSaveError } from '../../components/form/save-errors.ts';
 import { FormPictureSchema, NO_PICTURE, type FormPicture } from '@post/contracts/images';
 import { PictureField } from '../../components/form/image-upload-field.tsx';
-import { checkRepeat, NO_REPEAT, RepeatField, RepeatFormSchema, repeatFromRecurrence, toRecurrence } from './repeat-field.tsx';
+import { RepeatField } from './repeat-field.tsx';
+import { checkRepeat, RepeatFormSchema, toRecurrence } from './repeat-rule.ts';
 import { SeriesScopeDialog } from './series-scope-dialog.tsx';
-import { DuplicateLink, EventDeleteButton } from './event-row-actions.tsx';
 
 // The form's own rule on top of the contract: the end may not come before the start. The picture
 // is a field of the form, so its draft keeps it (issue 22); so is "Repeats" (issue 20).
@@ -54,139 +47,13 @@ type FormIn = z.input<typeof schema>;
 export type EventFormIn = FormIn;
 export type EventFormOut = FormOut;
 /** The event's own values, before its picture is added. */
-type EventValues = Omit<FormIn, 'picture'>;
+export type EventValues = Omit<FormIn, 'picture'>;
 type FormOut = z.output<typeof schema>;
 
 const TYPE_OPTIONS = EVENT_TYPES.map((t) => ({ value: t, label: labelOf(t) }));
 
-function usePostTimeZone() {
-  const q = trpc.siteSettings.get.useQuery();
-  return { timeZone: q.data?.timeZone ?? DEFAULT_SITE_SETTINGS.timeZone, ready: !q.isPending };
-}
-
-/** Values of a new event: defaults (spec §5), or the range picked on the calendar. */
-function newEventValues(timeZone: string, start?: string, end?: string): EventValues {
-  return {
-    title: '',
-    description: '',
-    location: '',
-    ...initialRange(timeZone, start, end),
-    type: 'regular',
-    volunteerPositions: DEFAULT_VOLUNTEER_POSITIONS,
-    repeat: NO_REPEAT,
-    shifts: [],
-    serviceCategoryId: '',
-  };
-}
-
-/**
- * The event form page: create (with an optional calendar range), duplicate another event
- * (`from`: everything but its volunteers, on the same day; issue 20) or edit by id (spec §2).
- */
-export function EventFormPage({ id, start, end, from }: { id?: number; start?: string; end?: string; from?: number }) {
-  const { timeZone, ready } = usePostTimeZone();
-  const navigate = useNavigate();
-  const source = id ?? from;
-  const event = trpc.events.byId.useQuery({ id: source ?? 0 }, { enabled: source !== undefined });
-  const loadFailed = source !== undefined && event.isError;
-  useEffect(() => {
-    if (loadFailed && errorStatus(event.error) !== 404) toast.error(T.eventLoadFailed.title, { description: T.eventLoadFailed.description });
-  }, [loadFailed, event.error]);
-
-  const title = id !== undefined ? 'Edit Event' : from !== undefined ? 'Duplicate Event' : 'New Event';
-  const initial = useMemo(() => {
-    if (!ready) return null;
-    if (source === undefined) return { values: newEventValues(timeZone, start, end), unreadable: false };
-    if (!event.data) return null;
-    const e = event.data;
-    try {
-      const s = utcToZoned(e.startDate, timeZone);
-      const en = utcToZoned(e.endDate, timeZone);
-      return {
-        values: {
-          title: e.title,
-          description: e.description,
-          location: e.location,
-          startDate: s.date,
-          startTime: s.time,
-          endDate: en.date,
-          endTime: en.time,
-          type: e.type,
-          volunteerPositions: e.volunteerPositions,
-          // A duplicate is one event; editing an occurrence shows its series' rule.
-          repeat: id === undefined ? NO_REPEAT : repeatFromRecurrence(e.recurrence, s.date),
-          // A duplicate copies the shifts, not their sign-ups.
-          shifts: shiftsToForm(e.shifts, timeZone).map((sh) => (id === undefined ? { ...sh, shiftId: undefined, signups: 0 } : sh)),
-          serviceCategoryId: e.serviceCategoryId == null ? '' : String(e.serviceCategoryId),
-        } satisfies EventValues,
-        unreadable: false,
-      };
-    } catch {
-      const blank = newEventValues(timeZone);
-      return {
-        values: {
-          ...blank,
-          title: e.title,
-          description: e.description,
-          location: e.location,
-          type: e.type,
-          volunteerPositions: e.volunteerPositions,
-          startDate: '',
-          endDate: '',
-        },
-        unreadable: true,
-      };
-    }
-  }, [ready, id, source, event.data, timeZone, start, end]);
-
-  return (
-    <Page
-      before={<BackLink to="/admin" />}
-      title={title}
-      // Editing: Duplicate and Delete here too, as in the dashboard's row (issue 46).
-      actions={
-        id !== undefined && event.data ? (
-          <>
-            <DuplicateLink id={id} name={event.data.title} />
-            <EventDeleteButton event={event.data} onDeleted={() => void navigate({ to: '/admin' })} />
-          </>
-        ) : undefined
-      }
-      intro={
-        from !== undefined && id === undefined
-          ? 'A copy of an event, without its volunteers: change the date and save.'
-          : id === undefined
-            ? 'Add an event to the calendar.'
-            : undefined
-      }
-    >
-      <AdminTitle text={title} />
-      {loadFailed ? (
-        <ErrorState message={errorStatus(event.error) === 404 ? 'This event does not exist. It may have been deleted.' : T.eventLoadFailed.description} />
-      ) : !initial ? (
-        <LoadingState text={TEXT.loading} />
-      ) : (
-        <>
-          {initial.unreadable ? <ErrorState message={V.eventDatesUnreadable} /> : null}
-          <EventForm
-            key={id ?? (from !== undefined ? `from-${from}` : 'new')}
-            id={id}
-            draftKey={id !== undefined ? String(id) : from !== undefined ? `duplicate-${from}` : 'new'}
-            seriesId={id !== undefined ? (event.data?.seriesId ?? null) : null}
-            initial={initial.values}
-            timeZone={timeZone}
-            picture={event.data ? { image: event.data.image, alt: event.data.imageAlt ?? '' } : undefined}
-            volunteers={id !== undefined ? (event.data?.volunteers.length ?? 0) : 0}
-          />
-          {id !== undefined ? <EventServiceSection eventId={id} /> : null}
-          {id !== undefined && event.data ? <VolunteerList eventId={id} volunteers={event.data.volunteers} shifts={event.data.shifts} /> : null}
-        </>
-      )}
-    </Page>
-  );
-}
-
-function EventForm({
+/** The event form itself: its fields, the scope question for a date of a series, and the save. */
+export function EventForm({
   id,
   draftKey,
   seriesId,

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { EventFormPage } from '../../../features/events/event-form.tsx';
+import { EventFormPage } from '../../../features/events/event-form-page.tsx';
 import { NotFoundItem } from '../../../components/not-found-item.tsx';
 import { parseId } from '@post/contracts/ids';
 

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { text } from '../../../lib/search.ts';
 import { parseId } from '@post/contracts/ids';
-import { EventFormPage } from '../../../features/events/event-form.tsx';
+import { EventFormPage } from '../../../features/events/event-form-page.tsx';
 
 export const Route = createFileRoute('/admin/events/new')({
   // A range picked on the calendar: 'YYYY-MM-DD' (all-day, end exclusive) or date-time strings.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { describeRule } from '@post/contracts/recurrence';
-import { NO_REPEAT, repeatFromRecurrence, RepeatFormSchema, suggestFromStart, toRecurrence, checkRepeat, type RepeatFormValues } from './repeat-field.tsx';
+import { NO_REPEAT, repeatFromRecurrence, RepeatFormSchema, suggestFromStart, toRecurrence, checkRepeat, type RepeatFormValues } from './repeat-rule.ts';
 
 const v = (over: Partial<RepeatFormValues>): RepeatFormValues => ({ ...NO_REPEAT, ...over });
 
