@@ -32,6 +32,7 @@ export const BACKUP_TABLES = [
   'attendance',
   'serviceEntries',
   'siteSettings',
+  'rosterMappings',
   'newsletterSubscribers',
   'newsletterIssues',
   'newsletterDeliveries',
