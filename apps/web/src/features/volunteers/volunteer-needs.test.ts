@@ -1,30 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Event } from '@post/contracts/events';
+import { testEvent as event } from '../../test-fixtures.ts';
 import { upcomingForVolunteers, volunteerNeedRows } from './volunteer-needs.tsx';
-
-function event(over: Partial<Event>): Event {
-  return {
-    id: 1,
-    title: 'E',
-    description: 'd',
-    location: 'l',
-    startDate: '2026-11-22T14:00:00Z',
-    endDate: '2026-11-22T16:00:00Z',
-    type: 'regular',
-    createdBy: 1,
-    volunteerPositions: 10,
-    volunteerCount: 0,
-    updatedAt: '2026-11-01T00:00:00Z',
-    imageId: null,
-    imageAlt: null,
-    image: null,
-    seriesId: null,
-    recurrence: null,
-    repeats: null,
-    shifts: [],
-    ...over,
-  };
-}
 
 describe('events that need volunteers', () => {
   it('lists only future events, soonest first', () => {
