@@ -10,6 +10,7 @@ import { currentAdmin, noteSessionUse, STAFF_SESSION_FIELDS, type Context } from
 import { auditActor, recordAudit } from '../audit/audit.ts';
 import { acceptTotp, codeCheckSucceeded, reserveCodeCheck, useRecoveryCode } from '../officers/two-factor.ts';
 import { SE } from '@post/contracts/staff-messages';
+import { inTransaction } from '../../lib/transaction.ts';
 
 // Verified when the username is unknown, so that a miss costs as long as a wrong password.
 let dummyHash: Promise<string> | undefined;
@@ -127,7 +128,7 @@ export async function loginTwoFactor(ctx: Context, input: TwoFactorCodeInput): P
 
 /** The session becomes the account's; the sign-in is recorded. */
 async function completeSignIn(ctx: Context, userId: number, method: string): Promise<void> {
-  await ctx.db.transaction().execute(async (trx) => {
+  await inTransaction(ctx.db, async (trx) => {
     const user = await trx
       .updateTable('users')
       .set({ lastSignInAt: sql<Date>`now()` })
@@ -172,7 +173,7 @@ export async function changePassword(ctx: Context, actor: { id: number; username
   await passwordCheckSucceeded(ctx, slot);
   const hash = await hashPassword(input.newPassword);
   const currentSid = ctx.req.session.sessionId;
-  await ctx.db.transaction().execute(async (trx) => {
+  await inTransaction(ctx.db, async (trx) => {
     await trx.updateTable('users').set({ password: hash, mustChangePassword: false, updatedAt: new Date() }).where('id', '=', userId).execute();
     await trx
       .deleteFrom('session')
@@ -203,7 +204,7 @@ export async function upsertAdmin(
   if (existing && !(options.clearTwoFactor && existing.totpEnabled) && (await verifyPassword(existing.password, password))) return 'unchanged';
   const hash = await hashPassword(password);
   if (existing) {
-    await db.transaction().execute(async (trx) => {
+    await inTransaction(db, async (trx) => {
       await trx
         .updateTable('users')
         .set({

@@ -3,7 +3,7 @@ import type { Database, DB } from '@post/db';
 import type { CommunityEngagement, CreateEngagementInput, UpdateEngagementInput } from '@post/contracts/community-engagements';
 import { notFound } from '../../errors.ts';
 import { imageChanges, imageColumns, pictureError, withImages } from '../images/images.service.ts';
-import { transaction } from '../../lib/transaction.ts';
+import { inTransaction } from '../../lib/transaction.ts';
 
 const columns = ['id', 'title', 'description', 'date', 'imageUrl', 'tags', 'active', 'createdAt', 'updatedAt', 'imageId', 'imageAlt'] as const;
 
@@ -78,63 +78,59 @@ export async function engagementById(db: DB, id: number): Promise<CommunityEngag
 
 /** Creates a highlight (date defaults to now); saving it as active deactivates the others in the same transaction. */
 export async function createEngagement(db: DB, input: CreateEngagementInput): Promise<CommunityEngagement> {
-  const saved = await transaction(db)
-    .execute(async (trx) => {
-      if (input.active) {
-        await lockActive(trx);
-        await deactivateOthers(trx, null);
-      }
-      const row = await trx
-        .insertInto('communityEngagements')
-        .values({
-          title: input.title,
-          description: input.description,
-          date: input.date ? new Date(input.date) : new Date(),
-          imageUrl: input.imageUrl,
-          tags: input.tags,
-          active: input.active,
-          ...imageColumns(input),
-        })
-        .returning(columns)
-        .executeTakeFirstOrThrow();
-      return toEngagement(row);
-    })
-    .catch((err) => {
-      throw pictureError(err);
-    });
+  const saved = await inTransaction(db, async (trx) => {
+    if (input.active) {
+      await lockActive(trx);
+      await deactivateOthers(trx, null);
+    }
+    const row = await trx
+      .insertInto('communityEngagements')
+      .values({
+        title: input.title,
+        description: input.description,
+        date: input.date ? new Date(input.date) : new Date(),
+        imageUrl: input.imageUrl,
+        tags: input.tags,
+        active: input.active,
+        ...imageColumns(input),
+      })
+      .returning(columns)
+      .executeTakeFirstOrThrow();
+    return toEngagement(row);
+  }).catch((err) => {
+    throw pictureError(err);
+  });
   return (await withImages(db, [saved]))[0]!;
 }
 
 /** Replaces a highlight (its date kept when none is given); saving it as active deactivates the others. 404 when missing. */
 export async function updateEngagement(db: DB, input: UpdateEngagementInput): Promise<CommunityEngagement> {
-  const saved = await transaction(db)
-    .execute(async (trx) => {
-      if (input.active) {
-        await lockActive(trx);
-        await deactivateOthers(trx, input.id);
-      }
-      const row = await trx
-        .updateTable('communityEngagements')
-        .set({
-          title: input.title,
-          description: input.description,
-          ...(input.date ? { date: new Date(input.date) } : {}),
-          imageUrl: input.imageUrl,
-          tags: input.tags,
-          active: input.active,
-          ...imageChanges(input),
-          updatedAt: sql<Date>`now()`,
-        })
-        .where('id', '=', input.id)
-        .returning(columns)
-        .executeTakeFirst();
-      // Throwing rolls back the deactivation above: a missing id changes nothing.
-      if (!row) throw notFound('Community engagement');
-      return toEngagement(row);
-    })
-    .catch((err) => {
-      throw pictureError(err);
-    });
+  const saved = await inTransaction(db, async (trx) => {
+    if (input.active) {
+      await lockActive(trx);
+      await deactivateOthers(trx, input.id);
+    }
+    const row = await trx
+      .updateTable('communityEngagements')
+      .set({
+        title: input.title,
+        description: input.description,
+        ...(input.date ? { date: new Date(input.date) } : {}),
+        imageUrl: input.imageUrl,
+        tags: input.tags,
+        active: input.active,
+        ...imageChanges(input),
+        updatedAt: sql<Date>`now()`,
+      })
+      .where('id', '=', input.id)
+      .returning(columns)
+      .executeTakeFirst();
+    // Throwing rolls back the deactivation above: a missing id changes nothing.
+    if (!row) throw notFound('Community engagement');
+    return toEngagement(row);
+  }).catch((err) => {
+    throw pictureError(err);
+  });
   return (await withImages(db, [saved]))[0]!;
 }
 
@@ -146,19 +142,17 @@ export async function deleteEngagement(db: DB, id: number): Promise<void> {
 
 /** Makes one highlight the only active one, in one transaction; 404 when missing. */
 export async function activateEngagement(db: DB, id: number): Promise<CommunityEngagement> {
-  return transaction(db)
-    .execute(async (trx) => {
-      await lockActive(trx);
-      const exists = await trx.selectFrom('communityEngagements').select('id').where('id', '=', id).executeTakeFirst();
-      if (!exists) throw notFound('Community engagement');
-      await deactivateOthers(trx, id);
-      const row = await trx
-        .updateTable('communityEngagements')
-        .set({ active: true, updatedAt: sql<Date>`now()` })
-        .where('id', '=', id)
-        .returning(columns)
-        .executeTakeFirstOrThrow();
-      return toEngagement(row);
-    })
-    .then(async (e) => (await withImages(db, [e]))[0]!);
+  return inTransaction(db, async (trx) => {
+    await lockActive(trx);
+    const exists = await trx.selectFrom('communityEngagements').select('id').where('id', '=', id).executeTakeFirst();
+    if (!exists) throw notFound('Community engagement');
+    await deactivateOthers(trx, id);
+    const row = await trx
+      .updateTable('communityEngagements')
+      .set({ active: true, updatedAt: sql<Date>`now()` })
+      .where('id', '=', id)
+      .returning(columns)
+      .executeTakeFirstOrThrow();
+    return toEngagement(row);
+  }).then(async (e) => (await withImages(db, [e]))[0]!);
 }

@@ -9,13 +9,9 @@ import { imageChanges, imageColumns, pictureError } from '../images/images.servi
 import { saveShifts, seriesShifts, type ShiftWatch } from './shifts.service.ts';
 import { complete, selectEvents, toEvent } from './events.service.ts';
 import { formerPositions, newSeries, remainingRule, seriesValues } from './series-writes.ts';
+import { inTransaction } from '../../lib/transaction.ts';
 
 // Creating, editing and deleting events; a series' own writes are in series-writes.ts.
-
-/** Runs `fn` in the caller's transaction when there is one (an edit's e-mail notices share it), else in a new one. */
-function inTransaction<T>(db: DB, fn: (trx: DB) => Promise<T>): Promise<T> {
-  return db.isTransaction ? fn(db) : db.transaction().execute(fn);
-}
 
 /** A service category named by an event's input must exist (a 400, not the foreign key's error). */
 async function checkCategory(db: DB, id: number | null | undefined): Promise<void> {

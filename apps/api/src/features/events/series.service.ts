@@ -4,6 +4,7 @@ import { holidaysForYear } from '@post/contracts/rules/holidays';
 import { utcToZoned, zonedToUtc } from '@post/contracts/rules/event-time';
 import type { OnHoliday } from '@post/contracts/recurrence';
 import { insertTemplateShifts } from './shifts.service.ts';
+import { inTransaction } from '../../lib/transaction.ts';
 
 /**
  * Recurring events (decision 0020): a series' RFC 5545 rule is evaluated by ical.js (Mozilla's
@@ -161,7 +162,7 @@ export async function extendAllSeries(db: DB, now = new Date()): Promise<number>
     .orderBy('id')
     .execute();
   let added = 0;
-  for (const { id } of due) added += await db.transaction().execute((trx) => materialiseIn(trx, id, now));
+  for (const { id } of due) added += await inTransaction(db, (trx) => materialiseIn(trx, id, now));
   return added;
 }
 

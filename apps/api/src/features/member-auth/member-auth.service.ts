@@ -9,6 +9,7 @@ import { passwordCheckSucceeded, reservePasswordCheck, signInThrottle } from '..
 import { clientIp, rotateSession } from '../../lib/session.ts';
 import { SESSION_ABSOLUTE_MS } from '../../plugins/session.ts';
 import type { Context } from '../../trpc.ts';
+import { inTransaction } from '../../lib/transaction.ts';
 
 let dummyHash: Promise<string> | undefined;
 function dummy(): Promise<string> {
@@ -98,7 +99,7 @@ export async function changePassword(ctx: Context, member: SessionMember, input:
   await passwordCheckSucceeded(ctx, slot);
   const hash = await hashPassword(input.newPassword);
   const token = ctx.req.session.get('memberToken')!;
-  await ctx.db.transaction().execute(async (trx) => {
+  await inTransaction(ctx.db, async (trx) => {
     await trx.updateTable('members').set({ loginPassword: hash, updatedAt: new Date() }).where('id', '=', member.id).execute();
     await trx.deleteFrom('memberSessions').where('memberId', '=', member.id).where('sessionToken', '<>', token).execute();
   });

@@ -12,6 +12,7 @@ import { auditActor, recordAudit } from '../audit/audit.ts';
 import { enqueue, newToken, storeToken, useToken } from '../mail/outbox.ts';
 import { memberPasswordReset } from '../mail/account-templates.ts';
 import { senderFrom } from '../mail/templates.ts';
+import { inTransaction } from '../../lib/transaction.ts';
 
 /** Purpose of the token in a password reset link. */
 export const RESET_PURPOSE = 'member-reset';
@@ -60,7 +61,7 @@ export async function forgotPassword(ctx: Context, input: ForgotPasswordInput): 
       if (!(await hit(ctx.db, `reset:member:id:${m.id}`, RESET_ACCOUNT_REQUESTS, SIGNIN_WINDOW_MS)).allowed) continue;
       const token = newToken();
       const message = await memberPasswordReset({ sender, name: m.firstName, resetUrl: `${baseUrl}/member/reset-password?token=${token.token}` });
-      await ctx.db.transaction().execute(async (trx) => {
+      await inTransaction(ctx.db, async (trx) => {
         await endResetLinks(trx, m.id);
         await storeToken(trx, token.hash, RESET_PURPOSE, m.id, new Date(Date.now() + RESET_VALID_MS));
         await enqueue(trx, { idempotencyKey: `member-reset:${token.hash}`, kind: 'member-password-reset', to: m.email, ...message });
@@ -81,7 +82,7 @@ export async function resetPassword(ctx: Context, input: { token: string; passwo
   const byIp = await hit(ctx.db, `reset:member:ip:${clientIp(ctx.req)}`, ADDRESS_ATTEMPTS, SIGNIN_WINDOW_MS);
   if (!byIp.allowed) throw new AppError('TOO_MANY_REQUESTS', E.tooManyAttempts, byIp.retryAfterSeconds);
   const hash = await hashPassword(input.password);
-  const number = await ctx.db.transaction().execute(async (trx) => {
+  const number = await inTransaction(ctx.db, async (trx) => {
     const memberId = await useToken(trx, input.token, RESET_PURPOSE);
     if (memberId === null) throw badRequest(NEWSLETTER_E.resetLinkInvalid);
     const m = await trx

@@ -1,4 +1,4 @@
-import { transaction } from '../../lib/transaction.ts';
+import { inTransaction } from '../../lib/transaction.ts';
 import { sql, type Selectable } from 'kysely';
 import type { DB, MemberCommunicationsTable } from '@post/db';
 import type { CreateCommunicationInput, MemberCommunication, UpdateCommunicationInput } from '@post/contracts/member-communications';
@@ -92,7 +92,7 @@ export async function communicationById(db: DB, id: number): Promise<MemberCommu
 
 /** Creates a communication written by this administrator; with `sendEmail`, its e-mail is queued in the same transaction. */
 export async function createCommunication(db: DB, input: CreateCommunicationInput, authorId: number, mailBaseUrl = ''): Promise<MemberCommunication> {
-  return transaction(db).execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const row = await trx
       .insertInto('memberCommunications')
       .values({ ...values(input), ...(await windowOf(trx, input)), authorId })
@@ -104,7 +104,7 @@ export async function createCommunication(db: DB, input: CreateCommunicationInpu
 
 /** Replaces a communication's fields (its author stays); 404 when missing. With `sendEmail`, members not yet mailed it are. */
 export async function updateCommunication(db: DB, input: UpdateCommunicationInput, mailBaseUrl = ''): Promise<MemberCommunication> {
-  return transaction(db).execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const row = await trx
       .updateTable('memberCommunications')
       .set({ ...values(input), ...(await windowOf(trx, input)), updatedAt: new Date() })

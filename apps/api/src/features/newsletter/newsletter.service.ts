@@ -1,4 +1,4 @@
-import { transaction } from '../../lib/transaction.ts';
+import { inTransaction } from '../../lib/transaction.ts';
 import { sql } from 'kysely';
 import type { DB } from '@post/db';
 import type { Subscriber } from '@post/contracts/newsletter';
@@ -35,7 +35,7 @@ export async function subscribe(db: DB, baseUrl: string, rawEmail: string): Prom
   const settings = await getSettings(db);
   const token = newToken();
   const message = await newsletterConfirmation({ sender: senderFrom(settings, baseUrl), confirmUrl: `${baseUrl}/newsletter/confirm?token=${token.token}` });
-  await transaction(db).execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     let id = existing?.id;
     if (id === undefined) {
       const row = await trx
@@ -63,7 +63,7 @@ export async function subscribe(db: DB, baseUrl: string, rawEmail: string): Prom
 
 /** The confirmation button: the address becomes a subscriber; the token works once. */
 export async function confirm(db: DB, token: string): Promise<{ email: string }> {
-  return transaction(db).execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const id = await useToken(trx, token, CONFIRM_PURPOSE);
     if (id === null) throw badRequest(NEWSLETTER_E.confirmLinkInvalid);
     const row = await trx
@@ -83,7 +83,7 @@ export async function confirm(db: DB, token: string): Promise<{ email: string }>
  */
 export async function unsubscribe(db: DB, token: string): Promise<{ email: string }> {
   if (token.length < 20 || token.length > 200) throw badRequest(NEWSLETTER_E.unsubscribeLinkInvalid);
-  return transaction(db).execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const delivery = await trx
       .updateTable('newsletterDeliveries')
       .set({ unsubscribedAt: sql<Date>`coalesce(unsubscribed_at, now())` })
@@ -167,7 +167,7 @@ export async function sendIssue(
     });
     return { testOnly: true, recipients: 1, to, issue: null };
   }
-  const issueId = await transaction(db).execute(async (trx) => {
+  const issueId = await inTransaction(db, async (trx) => {
     const subscribers = await trx
       .selectFrom('newsletterSubscribers')
       .select(['id', 'email'])

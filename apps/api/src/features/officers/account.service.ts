@@ -11,6 +11,7 @@ import { getSettings } from '../site-settings/site-settings.service.ts';
 import { acceptTotp, codeCheckSucceeded, newRecoveryCodes, newTotpSecret, reserveCodeCheck, totpStep } from './two-factor.ts';
 import { ensureFree } from './users.service.ts';
 import { SE } from '@post/contracts/staff-messages';
+import { inTransaction } from '../../lib/transaction.ts';
 
 // The signed-in account's own details, two-factor sign-in and sessions (issue 21, decision 0032).
 
@@ -30,7 +31,7 @@ export async function accountDetails(ctx: Context, user: AdminUser): Promise<Acc
  * An address another staff account uses is refused (users.email is unique).
  */
 export async function updateAccountDetails(ctx: Context, user: AdminUser, input: UpdateAccountDetailsInput): Promise<AccountDetails> {
-  return ctx.db.transaction().execute(async (trx) => {
+  return inTransaction(ctx.db, async (trx) => {
     const before = await trx
       .selectFrom('users')
       .select([...DETAIL_FIELDS])
@@ -95,7 +96,7 @@ export async function confirmTwoFactor(ctx: Context, user: AdminUser, code: stri
   const step = totpStep(row.totpSecret, code);
   if (step === null) throw new AppError('BAD_REQUEST', SE.twoFactorCodeWrong);
   await codeCheckSucceeded(ctx, slot);
-  return ctx.db.transaction().execute(async (trx) => {
+  return inTransaction(ctx.db, async (trx) => {
     const updated = await trx
       .updateTable('users')
       .set({ totpEnabled: true, totpLastStep: step, updatedAt: new Date() })
@@ -123,7 +124,7 @@ export async function disableTwoFactor(ctx: Context, user: AdminUser, password: 
   const slot = await reservePasswordCheck(ctx, 'admin', user.id);
   if (!(await verifyPassword(row.password, password))) throw new AppError('BAD_REQUEST', E.wrongCurrentPassword);
   await passwordCheckSucceeded(ctx, slot);
-  await ctx.db.transaction().execute(async (trx) => {
+  await inTransaction(ctx.db, async (trx) => {
     await trx.updateTable('users').set({ totpEnabled: false, totpSecret: null, totpLastStep: null, updatedAt: new Date() }).where('id', '=', user.id).execute();
     await trx.deleteFrom('userRecoveryCodes').where('userId', '=', user.id).execute();
     await recordAudit(trx, auditActor(ctx, user), {
@@ -144,7 +145,7 @@ export async function replaceRecoveryCodes(ctx: Context, user: AdminUser, code: 
   if (!row.totpEnabled || !row.totpSecret) throw new AppError('BAD_REQUEST', SE.twoFactorOff);
   const slot = await reserveCodeCheck(ctx, user.id, 'account');
   const secret = row.totpSecret;
-  const recoveryCodes = await ctx.db.transaction().execute(async (trx) => {
+  const recoveryCodes = await inTransaction(ctx.db, async (trx) => {
     // The update that stores the code's step is the check: a wrong or replayed code changes nothing.
     if (!(await acceptTotp(trx, user.id, secret, code))) throw new AppError('BAD_REQUEST', SE.twoFactorCodeWrong);
     const codes = await newRecoveryCodes(trx, user.id);
@@ -229,7 +230,7 @@ export async function endSession(ctx: Context, user: AdminUser, id: string): Pro
   const rows = await ownSessions(ctx, user);
   const match = rows.find((r) => sessionHandle(ctx, r.sid) === id);
   if (!match) throw new AppError('NOT_FOUND', SE.sessionNotFound);
-  await ctx.db.transaction().execute(async (trx) => {
+  await inTransaction(ctx.db, async (trx) => {
     await trx.deleteFrom('session').where('sid', '=', match.sid).execute();
     await recordAudit(trx, auditActor(ctx, user), { entity: 'session', entityId: id, action: 'session-end' });
   });

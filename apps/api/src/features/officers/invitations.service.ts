@@ -7,6 +7,7 @@ import type { Context } from '../../trpc.ts';
 import { auditActor, recordAudit } from '../audit/audit.ts';
 import { hashToken } from '../mail/outbox.ts';
 import { endSessions, INVITATION_PURPOSE } from './users.service.ts';
+import { inTransaction } from '../../lib/transaction.ts';
 
 // The invitation link's own side (issue 21, decision 0031): whose link it is, and setting the
 // password with it; users.service.ts sends the links.
@@ -37,7 +38,7 @@ export async function acceptInvitation(ctx: Context, input: AcceptInvitationInpu
   // Checked before the (slow) hash so a bad link costs nothing; checked again, for good, in the transaction.
   if (!(await invitationSubject(ctx.db, input.token))) throw new AppError('NOT_FOUND', SE.invitationInvalid);
   const hash = await hashPassword(input.newPassword);
-  return ctx.db.transaction().execute(async (trx) => {
+  return inTransaction(ctx.db, async (trx) => {
     const used = await trx
       .updateTable('mailTokens')
       .set({ usedAt: sql<Date>`now()` })

@@ -11,6 +11,7 @@ import { staffInvitation } from '../mail/account-templates.ts';
 import { senderFrom } from '../mail/templates.ts';
 import { getSettings } from '../site-settings/site-settings.service.ts';
 import { SE } from '@post/contracts/staff-messages';
+import { inTransaction } from '../../lib/transaction.ts';
 
 // Staff accounts (issue 21, decision 0031): administrators add, change, disable and remove them.
 // Nobody changes the role of, disables or removes their own account, and the last active
@@ -128,7 +129,7 @@ export async function ensureFree(db: DB, input: { username?: string; email?: str
 export async function createUser(ctx: Context, actor: AdminUser, input: CreateStaffInput): Promise<StaffAccount> {
   await ensureFree(ctx.db, input);
   const hash = input.temporaryPassword ? await hashPassword(input.temporaryPassword) : await unusablePassword();
-  const id = await ctx.db.transaction().execute(async (trx) => {
+  const id = await inTransaction(ctx.db, async (trx) => {
     const row = await trx
       .insertInto('users')
       .values({
@@ -178,7 +179,7 @@ export async function endSessions(trx: Kysely<Database>, userId: number): Promis
 /** PATCH /api/admin/users/{id}. */
 export async function updateUser(ctx: Context, actor: AdminUser, input: UpdateStaffInput): Promise<StaffAccount> {
   const { id, resetTwoFactor, ...fields } = input;
-  await ctx.db.transaction().execute(async (trx) => {
+  await inTransaction(ctx.db, async (trx) => {
     const before = await trx
       .selectFrom('users')
       .select([...PUBLIC_FIELDS, 'totpEnabled'])
@@ -220,7 +221,7 @@ export async function updateUser(ctx: Context, actor: AdminUser, input: UpdateSt
 /** DELETE /api/admin/users/{id}. */
 export async function removeUser(ctx: Context, actor: AdminUser, id: number): Promise<void> {
   if (id === actor.id) throw badRequest(SE.cannotChangeOwnAccount);
-  await ctx.db.transaction().execute(async (trx) => {
+  await inTransaction(ctx.db, async (trx) => {
     const before = await trx
       .selectFrom('users')
       .select([...PUBLIC_FIELDS])
@@ -239,7 +240,7 @@ export async function removeUser(ctx: Context, actor: AdminUser, id: number): Pr
 /** POST /api/admin/users/{id}/reset-password: a temporary password, or else a link by e-mail; the old password stops working. */
 export async function resetUserPassword(ctx: Context, actor: AdminUser, input: ResetStaffPasswordInput): Promise<StaffAccount> {
   const hash = input.temporaryPassword ? await hashPassword(input.temporaryPassword) : await unusablePassword();
-  await ctx.db.transaction().execute(async (trx) => {
+  await inTransaction(ctx.db, async (trx) => {
     const user = await trx
       .selectFrom('users')
       .select([...PUBLIC_FIELDS])
