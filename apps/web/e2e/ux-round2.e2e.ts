@@ -251,6 +251,7 @@ describe('issue 46 #5: toasts that tell the truth and stay out of the way', () =
   for (const [width, height] of [
     [390, 844],
     [1024, 768],
+    [1280, 900],
   ] as const) {
     it(`an error toast never covers the buttons of the open dialog (${width} px)`, async () => {
       const { page, context } = await site.newPage({ width, height });
