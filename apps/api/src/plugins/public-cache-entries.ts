@@ -9,8 +9,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 /**
  * The compression every answer gets, shared by @fastify/compress (server.ts) and the cache's
  * own variants, so that an answer from the cache and one built fresh carry the same encoding
- * and headers: brotli first, then gzip; brotli at a middle quality (most of the size win for
- * a fraction of the CPU of 11); nothing under 1 KB.
+ * and headers; brotli at a middle quality keeps most of its size win for little CPU (decision 0005).
  */
 export const COMPRESSION = {
   encodings: ['br', 'gzip'] as ('br' | 'gzip')[],
