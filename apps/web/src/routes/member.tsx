@@ -2,7 +2,6 @@ import { useEffect } from 'react';
 import { createFileRoute, redirect, useRouter } from '@tanstack/react-router';
 import { oneOf } from '../lib/search.ts';
 import { TEXT } from '@post/contracts/messages';
-import { LoadingState } from '../components/load-state.tsx';
 import { MEMBER_SESSION_READ, useMemberSession } from '../lib/use-session.ts';
 import { MemberPortalPage } from '../features/member-portal/member-portal-page.tsx';
 
@@ -22,7 +21,12 @@ function MemberRoute() {
   const session = useMemberSession();
   const { tab } = Route.useSearch();
   const navigate = Route.useNavigate();
-  if (session.isPending) return <LoadingState text={TEXT.loading} className="mx-auto max-w-6xl px-4 py-10" />;
+  if (session.isPending)
+    return (
+      <p role="status" className="mx-auto max-w-6xl px-4 py-10 text-lg">
+        {TEXT.loading}
+      </p>
+    );
   // A session that lapses while the portal is open: the route's beforeLoad decides again.
   if (!session.data) return <Recheck />;
   return (

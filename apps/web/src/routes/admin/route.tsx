@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { createFileRoute, Link, Outlet, redirect, useLocation, useRouter, type StaticDataRouteOption } from '@tanstack/react-router';
 import { TEXT } from '@post/contracts/messages';
-import { LoadingState } from '../../components/load-state.tsx';
 import { SESSION_T } from '@post/contracts/session-messages';
 import { toast } from 'sonner';
 import { useAdminSession } from '../../lib/use-session.ts';
@@ -54,7 +53,11 @@ export const Route = createFileRoute('/admin')({
 });
 
 function Loading() {
-  return <LoadingState text={TEXT.loading} className="mx-auto max-w-6xl px-4 py-10" />;
+  return (
+    <p role="status" className="mx-auto max-w-6xl px-4 py-10 text-lg">
+      {TEXT.loading}
+    </p>
+  );
 }
 
 /** What the guard decided: the page, the login page in its place, or "no access". */
