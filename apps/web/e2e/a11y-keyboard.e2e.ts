@@ -1,4 +1,4 @@
-import { after, before, describe, it } from 'node:test';
+import { test } from './fixtures.ts';
 import assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
 import { utcToZoned } from '@post/contracts/rules/event-time';
@@ -95,8 +95,8 @@ async function typeInto(page: Page, label: RegExp, text: string): Promise<void> 
   await page.keyboard.type(text);
 }
 
-before(async () => {
-  site = await startSite({ seed: true });
+test.beforeAll(async ({ browser }) => {
+  site = await startSite({ browser, seed: true });
   const { context } = await site.newPage();
   await apiSignInAdmin(context);
   const date = utcToZoned(new Date(Date.now() + 2 * 86_400_000), ZONE).date;
@@ -104,10 +104,10 @@ before(async () => {
   await createCommunityEvent(context, eventTitle, 'A cookout to check the keyboard.', date, ZONE);
   await context.close();
 });
-after(async () => site?.close());
+test.afterAll(async () => site?.close());
 
-describe('keyboard alone', () => {
-  it('signs up to volunteer from /events and returns focus to the Volunteer button', async () => {
+test.describe('keyboard alone', () => {
+  test('signs up to volunteer from /events and returns focus to the Volunteer button', async () => {
     for (const width of [1280, 390]) {
       const { page, context } = await site.newPage({ width, height: 900 });
       await page.goto('/events');
@@ -135,7 +135,7 @@ describe('keyboard alone', () => {
     }
   });
 
-  it('signs an administrator in on /login', async () => {
+  test('signs an administrator in on /login', async () => {
     const { page, context } = await site.newPage();
     await page.goto('/login');
     await page.getByLabel('Username').waitFor();
@@ -153,7 +153,7 @@ describe('keyboard alone', () => {
     await context.close();
   });
 
-  it('signs a member in on /login (arrow key to the Member Portal tab)', async () => {
+  test('signs a member in on /login (arrow key to the Member Portal tab)', async () => {
     const { password, numbers } = demoMembers(site);
     const { page, context } = await site.newPage({ width: 390, height: 844 });
     await page.goto('/login');
@@ -181,7 +181,7 @@ describe('keyboard alone', () => {
     await context.close();
   });
 
-  it('creates an event on /admin/events/new', async () => {
+  test('creates an event on /admin/events/new', async () => {
     const { page, context } = await site.newPage();
     await apiSignInAdmin(context);
     await page.goto('/admin/events/new');
@@ -206,7 +206,7 @@ describe('keyboard alone', () => {
     await context.close();
   });
 
-  it('adds a member in /admin/user-management and returns focus to Add Member', async () => {
+  test('adds a member in /admin/user-management and returns focus to Add Member', async () => {
     const { page, context } = await site.newPage();
     await apiSignInAdmin(context);
     await page.goto('/admin/user-management');
@@ -230,7 +230,7 @@ describe('keyboard alone', () => {
     await context.close();
   });
 
-  it('scrolls a table wider than the screen with the arrow keys; a table that fits is no stop', async () => {
+  test('scrolls a table wider than the screen with the arrow keys; a table that fits is no stop', async () => {
     const label = 'Member Directory (scroll sideways to see more)';
     for (const [width, wide] of [
       [800, true],

@@ -1,9 +1,9 @@
-import { after, before, describe, it } from 'node:test';
+import { test } from './fixtures.ts';
 import assert from 'node:assert/strict';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import AxeBuilder from '@axe-core/playwright';
 import { utcToZoned } from '@post/contracts/rules/event-time';
-import { apiSignInAdmin, createCommunityEvent, demoMembers, startSite, type TestSite } from './harness.ts';
+import { apiSignInAdmin, createCommunityEvent, startSite, type TestSite } from './harness.ts';
 
 // Issue 7, item 3: WCAG 2.2 AA on every screen (axe), with dialogs and popups open; reflow at
 // 320 px and at 200% zoom; reduced motion.
@@ -34,14 +34,8 @@ async function scan(page: Page, screen: string): Promise<void> {
   assert.equal(lines.length, 0, `axe violations on ${screen}:\n${lines.join('\n')}`);
 }
 
-async function signInMember(ctx: BrowserContext): Promise<void> {
-  const { password, numbers } = demoMembers(site);
-  const res = await ctx.request.post('/api/member/login', { data: { membershipNumber: numbers[0], password } });
-  assert.equal(res.status(), 200, await res.text());
-}
-
-before(async () => {
-  site = await startSite({ seed: true });
+test.beforeAll(async ({ browser }) => {
+  site = await startSite({ browser, seed: true });
   const { context } = await site.newPage();
   await apiSignInAdmin(context);
   const date = utcToZoned(new Date(Date.now() + 3 * 86_400_000), ZONE).date;
@@ -52,12 +46,12 @@ before(async () => {
   newsId = news[0]!.id;
   await context.close();
 });
-after(async () => {
+test.afterAll(async () => {
   if (findings.length) console.log(`\n===== axe findings (${findings.length} screens) =====\n${findings.join('\n\n')}\n`);
   await site?.close();
 });
 
-describe('axe: public screens', () => {
+test.describe('axe: public screens', () => {
   for (const [path, width] of [
     ['/', 1280],
     ['/', 390],
@@ -69,7 +63,7 @@ describe('axe: public screens', () => {
     ['/admin/login', 1280],
     ['/no/such/page', 1280],
   ] as const) {
-    it(`${path} at ${width} px`, async () => {
+    test(`${path} at ${width} px`, async () => {
       const { page, context } = await site.newPage({ width, height: 900 });
       await page.goto(path);
       await page.getByRole('heading', { level: 1 }).first().waitFor();
@@ -78,7 +72,7 @@ describe('axe: public screens', () => {
     });
   }
 
-  it('/news/{id}', async () => {
+  test('/news/{id}', async () => {
     const { page, context } = await site.newPage();
     await page.goto(`/news/${newsId}`);
     await page.getByRole('heading', { level: 1 }).first().waitFor();
@@ -86,7 +80,7 @@ describe('axe: public screens', () => {
     await context.close();
   });
 
-  it('/login, both tabs', async () => {
+  test('/login, both tabs', async () => {
     const { page, context } = await site.newPage();
     await page.goto('/login');
     await page.getByLabel('Username').waitFor();
@@ -101,7 +95,7 @@ describe('axe: public screens', () => {
     await context.close();
   });
 
-  it('/events grid at 1280 px, list at 390 px, the event popup and the Volunteer Sign Up dialog', async () => {
+  test('/events grid at 1280 px, list at 390 px, the event popup and the Volunteer Sign Up dialog', async () => {
     const { page, context } = await site.newPage({ width: 1280, height: 900 });
     await page.goto('/events');
     await page.getByRole('heading', { level: 1 }).waitFor();
@@ -126,7 +120,7 @@ describe('axe: public screens', () => {
     await phone.context.close();
   });
 
-  it('the phone menu open at 390 px', async () => {
+  test('the phone menu open at 390 px', async () => {
     const { page, context } = await site.newPage({ width: 390, height: 844 });
     await page.goto('/');
     await page.getByRole('button', { name: 'Open menu' }).click();
@@ -136,10 +130,8 @@ describe('axe: public screens', () => {
   });
 });
 
-describe('axe: member screens', () => {
-  it('/member, both tabs', async () => {
-    const { page, context } = await site.newPage();
-    await signInMember(context);
+test.describe('axe: member screens', () => {
+  test('/member, both tabs', async ({ asMember: { page } }) => {
     await page.goto('/member');
     await page.getByRole('heading', { name: 'Member Portal' }).waitFor();
     await page.getByRole('tab', { name: 'Communications' }).waitFor();
@@ -147,15 +139,12 @@ describe('axe: member screens', () => {
     await page.getByRole('tab', { name: 'Resources' }).click();
     await page.waitForTimeout(300);
     await scan(page, '/member (Resources)');
-    await context.close();
   });
 });
 
-describe('axe: admin screens', () => {
+test.describe('axe: admin screens', () => {
   for (const tab of ['events', 'news', 'resources', 'commander', 'engagements']) {
-    it(`/admin?tab=${tab} with a delete confirmation open`, async () => {
-      const { page, context } = await site.newPage();
-      await apiSignInAdmin(context);
+    test(`/admin?tab=${tab} with a delete confirmation open`, async ({ asAdmin: { page } }) => {
       await page.goto(`/admin?tab=${tab}`);
       await page.getByRole('heading', { name: 'Admin Dashboard', level: 1 }).waitFor();
       await page.getByRole('tabpanel').first().waitFor();
@@ -172,7 +161,6 @@ describe('axe: admin screens', () => {
       } else {
         assert.fail(`no Delete button on the ${tab} tab of the seeded site`);
       }
-      await context.close();
     });
   }
 
@@ -206,9 +194,7 @@ describe('axe: admin screens', () => {
     ['/admin/events/{event}/check-in'],
   ];
   for (const [route, open] of screens) {
-    it(route, async () => {
-      const { page, context } = await site.newPage();
-      await apiSignInAdmin(context);
+    test(route, async ({ asAdmin: { page } }) => {
       const path = route.replace('{event}', String(eventId));
       await page.goto(path);
       await page.getByRole('heading', { level: 1 }).first().waitFor();
@@ -218,18 +204,17 @@ describe('axe: admin screens', () => {
         await open(page);
         await scan(page, `${path} (dialog open)`);
       }
-      await context.close();
     });
   }
 });
 
-describe('reflow (WCAG 1.4.10)', () => {
+test.describe('reflow (WCAG 1.4.10)', () => {
   const pages = ['/', '/events', '/resources', '/news', '/community', '/commander-message', '/QRG', '/login'];
   for (const [label, viewport, scale] of [
     ['320 px', { width: 320, height: 640 }, 1],
     ['1280 px at 200% zoom', { width: 640, height: 400 }, 2],
   ] as const) {
-    it(`no horizontal scrolling at ${label}`, async () => {
+    test(`no horizontal scrolling at ${label}`, async () => {
       const context = await site.browser.newContext({ baseURL: site.url, viewport, deviceScaleFactor: scale, timezoneId: 'America/Los_Angeles' });
       const page = await context.newPage();
       const wide: string[] = [];
@@ -257,7 +242,7 @@ describe('reflow (WCAG 1.4.10)', () => {
   }
 });
 
-describe('reduced motion', () => {
+test.describe('reduced motion', () => {
   async function motionOf(page: Page, selector: string): Promise<{ name: string; duration: number; transition: number }> {
     return page
       .locator(selector)
@@ -270,7 +255,7 @@ describe('reduced motion', () => {
   }
   const still = (m: { name: string; duration: number; transition: number }) => (m.name === 'none' || m.duration < 0.02) && m.transition < 0.02;
 
-  it('opens the phone menu and dialogs without animation', async () => {
+  test('opens the phone menu and dialogs without animation', async () => {
     const context = await site.browser.newContext({
       baseURL: site.url,
       viewport: { width: 390, height: 844 },
@@ -299,7 +284,7 @@ describe('reduced motion', () => {
     await context.close();
   });
 
-  it('opens the delete confirmation without animation', async () => {
+  test('opens the delete confirmation without animation', async () => {
     const context = await site.browser.newContext({
       baseURL: site.url,
       viewport: { width: 1280, height: 900 },

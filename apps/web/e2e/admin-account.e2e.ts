@@ -1,4 +1,4 @@
-import { after, before, describe, it } from 'node:test';
+import { test } from './fixtures.ts';
 import assert from 'node:assert/strict';
 import { T, TEXT, V } from '@post/contracts/messages';
 import { E2E_ADMIN, startSite, type TestSite } from './harness.ts';
@@ -8,17 +8,17 @@ import { confirmSubscription, mailEnv, startMailSink, type SmtpSink } from './ma
 // Site settings, the newsletter list and the administrator's password (decisions §1, §5; spec §2).
 let site: TestSite;
 let sink: SmtpSink;
-before(async () => {
+test.beforeAll(async ({ browser }) => {
   sink = await startMailSink();
-  site = await startSite({ seed: false, env: mailEnv(sink) });
+  site = await startSite({ browser, seed: false, env: mailEnv(sink) });
 });
-after(async () => {
+test.afterAll(async () => {
   await site?.close();
   await sink?.stop();
 });
 
-describe('site settings', () => {
-  it('saves the settings and the header and footer change at once', async () => {
+test.describe('site settings', () => {
+  test('saves the settings and the header and footer change at once', async () => {
     const { page, context } = await site.newPage();
     const noErrors = collectErrors(page);
     await signInAdmin(page);
@@ -66,8 +66,8 @@ describe('site settings', () => {
   });
 });
 
-describe('newsletter', () => {
-  it('lists the subscribers and downloads them as CSV', async () => {
+test.describe('newsletter', () => {
+  test('lists the subscribers and downloads them as CSV', async () => {
     const { page, context } = await site.newPage();
     await signInAdmin(page);
     await page.goto('/admin/newsletter');
@@ -94,8 +94,8 @@ describe('newsletter', () => {
   });
 });
 
-describe('change password', () => {
-  it('checks the fields, refuses a wrong current password, then signs in with the new one', async () => {
+test.describe('change password', () => {
+  test('checks the fields, refuses a wrong current password, then signs in with the new one', async () => {
     const { page, context } = await site.newPage({ width: 390, height: 844 });
     const noErrors = collectErrors(page);
     await signInAdmin(page);

@@ -1,4 +1,4 @@
-import { after, before, describe, it } from 'node:test';
+import { test } from './fixtures.ts';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { CONFIRM, T, TEXT } from '@post/contracts/messages';
@@ -9,10 +9,10 @@ import { api, collectErrors, field, postDate, signInAdmin, table, toast } from '
 // An administrator creates, edits and deletes one of each content type through the admin
 // forms, and the public site shows each change (spec §2 Admin dashboard, Admin forms).
 let site: TestSite;
-before(async () => {
-  site = await startSite({ seed: true });
+test.beforeAll(async ({ browser }) => {
+  site = await startSite({ browser, seed: true });
 });
-after(async () => site?.close());
+test.afterAll(async () => site?.close());
 
 async function adminPage() {
   const { page, context } = await site.newPage();
@@ -29,8 +29,8 @@ async function deleteRow(page: Page, name: string | RegExp, question: string) {
   await dialog.getByRole('button', { name: 'Delete' }).click();
 }
 
-describe('admin content', () => {
-  it('creates, edits and deletes an event, entered in the post time zone', async () => {
+test.describe('admin content', () => {
+  test('creates, edits and deletes an event, entered in the post time zone', async () => {
     const { page, context, noErrors } = await adminPage();
     const title = 'E2E Honor Guard Practice';
     const day = postDate(1);
@@ -97,7 +97,7 @@ describe('admin content', () => {
     await context.close();
   });
 
-  it('creates, edits and deletes a news item; it leads Latest News on the home page', async () => {
+  test('creates, edits and deletes a news item; it leads Latest News on the home page', async () => {
     const { page, context, noErrors } = await adminPage();
     const title = 'E2E Post Wins State Membership Award';
     await page.getByRole('tab', { name: 'News' }).click();
@@ -145,7 +145,7 @@ describe('admin content', () => {
     await context.close();
   });
 
-  it('creates, edits and deletes a resource; the resources page lists it', async () => {
+  test('creates, edits and deletes a resource; the resources page lists it', async () => {
     const { page, context, noErrors } = await adminPage();
     const title = 'E2E Caregiver Support Program';
     await page.goto('/admin?tab=resources');
@@ -195,7 +195,7 @@ describe('admin content', () => {
     await context.close();
   });
 
-  it('creates, edits and deletes a commander message; the home page shows the active one', async () => {
+  test('creates, edits and deletes a commander message; the home page shows the active one', async () => {
     const { page, context, noErrors } = await adminPage();
     await page.goto('/admin?tab=commander');
     await page.getByRole('link', { name: 'Add Commander Message' }).click();
@@ -242,7 +242,7 @@ describe('admin content', () => {
     await context.close();
   });
 
-  it('creates, edits and deletes a community engagement; the home page shows the active one', async () => {
+  test('creates, edits and deletes a community engagement; the home page shows the active one', async () => {
     const { page, context, noErrors } = await adminPage();
     const title = 'E2E Wreaths Across Hometown';
     await page.goto('/admin?tab=engagements');

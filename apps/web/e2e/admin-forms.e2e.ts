@@ -1,4 +1,4 @@
-import { after, before, describe, it } from 'node:test';
+import { test } from './fixtures.ts';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { CONFIRM, T, TEXT, V } from '@post/contracts/messages';
@@ -8,10 +8,10 @@ import { api, axeViolations, collectErrors, field, isFocused, signInAdmin, table
 // The admin forms' rules (spec §4, §5), the dashboard's activation and phone layout, and the
 // question asked before unsaved changes are lost.
 let site: TestSite;
-before(async () => {
-  site = await startSite({ seed: true });
+test.beforeAll(async ({ browser }) => {
+  site = await startSite({ browser, seed: true });
 });
-after(async () => site?.close());
+test.afterAll(async () => site?.close());
 
 /** The column headers of a dashboard table, once it has loaded. */
 async function headers(page: Page, name: string): Promise<string[]> {
@@ -26,8 +26,8 @@ async function adminPage(width = 1280) {
   return { page, context, noErrors };
 }
 
-describe('event form', () => {
-  it('moves the end with the start: time +30 minutes (past midnight too), start date sets both dates', async () => {
+test.describe('event form', () => {
+  test('moves the end with the start: time +30 minutes (past midnight too), start date sets both dates', async () => {
     const { page, context, noErrors } = await adminPage();
     await page.goto('/admin/events/new');
     await page.getByRole('heading', { name: 'New Event', level: 1 }).waitFor();
@@ -62,7 +62,7 @@ describe('event form', () => {
     await context.close();
   });
 
-  it("shows the spec's messages, focuses the first invalid field and keeps what was typed", async () => {
+  test("shows the spec's messages, focuses the first invalid field and keeps what was typed", async () => {
     const { page, context } = await adminPage();
     await page.goto('/admin/events/new');
     await page.getByRole('heading', { name: 'New Event', level: 1 }).waitFor();
@@ -91,7 +91,7 @@ describe('event form', () => {
     await context.close();
   });
 
-  it('pre-fills the range picked on the calendar (a plain end date is the last day)', async () => {
+  test('pre-fills the range picked on the calendar (a plain end date is the last day)', async () => {
     const { page, context } = await adminPage();
     await page.goto('/admin/events/new?start=2027-04-06&end=2027-04-08');
     await page.getByRole('heading', { name: 'New Event', level: 1 }).waitFor();
@@ -114,7 +114,7 @@ describe('event form', () => {
     await context.close();
   });
 
-  it('lists the registered volunteers, with a dash for a missing phone or role, and removes one after confirming', async () => {
+  test('lists the registered volunteers, with a dash for a missing phone or role, and removes one after confirming', async () => {
     const { page, context } = await adminPage();
     const upcoming = (await api(page, '/api/events/upcoming')).body as { id: number; title: string }[];
     const event = upcoming[upcoming.length - 1]!;
@@ -149,8 +149,8 @@ describe('event form', () => {
   });
 });
 
-describe('commander message form', () => {
-  it('wraps the selection in strong/em/u, previews it safely and requires content', async () => {
+test.describe('commander message form', () => {
+  test('wraps the selection in strong/em/u, previews it safely and requires content', async () => {
     const { page, context, noErrors } = await adminPage();
     await page.goto('/admin/commander-messages/new');
     await page.getByRole('heading', { name: 'New Commander Message', level: 1 }).waitFor();
@@ -194,8 +194,8 @@ describe('commander message form', () => {
   });
 });
 
-describe('dashboard', () => {
-  it("'Make Active' leaves exactly one active commander message and one active engagement", async () => {
+test.describe('dashboard', () => {
+  test("'Make Active' leaves exactly one active commander message and one active engagement", async () => {
     const { page, context, noErrors } = await adminPage();
     await page.goto('/admin?tab=commander');
     const messages = table(page, 'Commander Messages');
@@ -233,7 +233,7 @@ describe('dashboard', () => {
     await context.close();
   });
 
-  it('opens the tab named in ?tab=, shows the columns and links, and logs out', async () => {
+  test('opens the tab named in ?tab=, shows the columns and links, and logs out', async () => {
     const { page, context } = await adminPage();
     await page.goto('/admin?tab=resources');
     assert.equal(await page.getByRole('tab', { name: 'Resources' }).getAttribute('aria-selected'), 'true');
@@ -267,7 +267,7 @@ describe('dashboard', () => {
     await context.close();
   });
 
-  it('shows the empty texts and fits a 390 px phone', async () => {
+  test('shows the empty texts and fits a 390 px phone', async () => {
     const { page, context } = await adminPage(390);
     // Empty the resources list through the API, then look.
     for (const r of (await api(page, '/api/resources')).body as { id: number }[]) {
@@ -289,7 +289,7 @@ describe('dashboard', () => {
     await context.close();
   });
 
-  it('asks before a delete and keeps the row when the question is cancelled', async () => {
+  test('asks before a delete and keeps the row when the question is cancelled', async () => {
     const { page, context } = await adminPage();
     await page.goto('/admin?tab=news');
     const first = table(page, 'News').getByRole('row').nth(1);
@@ -306,8 +306,8 @@ describe('dashboard', () => {
   });
 });
 
-describe('unsaved changes', () => {
-  it('asks before leaving a form with changes, in the app and when the tab closes', async () => {
+test.describe('unsaved changes', () => {
+  test('asks before leaving a form with changes, in the app and when the tab closes', async () => {
     const { page, context } = await adminPage();
     await page.goto('/admin/resources/new');
     await page.getByRole('heading', { name: 'New Resource', level: 1 }).waitFor();
@@ -345,8 +345,8 @@ describe('unsaved changes', () => {
   });
 });
 
-describe('access', () => {
-  it('sends a visitor without a session from the news form to /admin/login', async () => {
+test.describe('access', () => {
+  test('sends a visitor without a session from the news form to /admin/login', async () => {
     const { page, context } = await site.newPage();
     await page.goto('/admin/news?id=1');
     // ...carrying the page to come back to after signing in.
@@ -356,7 +356,7 @@ describe('access', () => {
     await context.close();
   });
 
-  it('has no accessibility violations on the forms', async () => {
+  test('has no accessibility violations on the forms', async () => {
     const { page, context } = await adminPage();
     for (const [path, heading] of [
       ['/admin/events/new', 'New Event'],

@@ -1,4 +1,4 @@
-import { after, before, describe, it } from 'node:test';
+import { test } from './fixtures.ts';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { mkdirSync } from 'node:fs';
@@ -9,17 +9,17 @@ import { axeViolations, collectErrors, field, signInAdmin, table, toast } from '
 // Issue 21 #4: an administrator edits an event title; the audit log shows who did it, from
 // where, and the old → new title; the filters live in the address; the CSV has the same entries.
 let site: TestSite;
-before(async () => {
-  site = await startSite({ seed: true });
+test.beforeAll(async ({ browser }) => {
+  site = await startSite({ browser, seed: true });
 });
-after(async () => site?.close());
+test.afterAll(async () => site?.close());
 
 // AUDIT_SHOTS=<dir>: also saves the page at 390 and 1280 px for a person to look at.
 const shots = process.env.AUDIT_SHOTS;
 if (shots) mkdirSync(shots, { recursive: true });
 
-describe('audit log', () => {
-  it('records an event title edit and shows it with old → new, filters by entity, pages, downloads CSV', async () => {
+test.describe('audit log', () => {
+  test('records an event title edit and shows it with old → new, filters by entity, pages, downloads CSV', async () => {
     const { page, context } = await site.newPage();
     const noErrors = collectErrors(page);
     await signInAdmin(page);
@@ -103,7 +103,7 @@ describe('audit log', () => {
     await context.close();
   });
 
-  it('keeps the retention in Settings ("Keep the audit log for"), and the change is in the log', async () => {
+  test('keeps the retention in Settings ("Keep the audit log for"), and the change is in the log', async () => {
     const { page, context } = await site.newPage();
     const noErrors = collectErrors(page);
     await signInAdmin(page);
@@ -123,7 +123,7 @@ describe('audit log', () => {
     await context.close();
   });
 
-  it('pages through many entries ("Showing 26–50 of N") and works at 390 px', async () => {
+  test('pages through many entries ("Showing 26–50 of N") and works at 390 px', async () => {
     const { page, context } = await site.newPage({ width: 390, height: 844 });
     const noErrors = collectErrors(page);
     await signInAdmin(page);

@@ -1,4 +1,4 @@
-import { after, before, describe, it } from 'node:test';
+import { test } from './fixtures.ts';
 import assert from 'node:assert/strict';
 import { T } from '@post/contracts/messages';
 import { utcToZoned } from '@post/contracts/rules/event-time';
@@ -9,10 +9,10 @@ import { api, axeViolations, collectErrors, field, signInAdmin, toast } from './
 // Duplicate, the dashboard's paging and search, the volunteer roster and the sign-in sheet.
 const ZONE = 'America/New_York';
 let site: TestSite;
-before(async () => {
-  site = await startSite();
+test.beforeAll(async ({ browser }) => {
+  site = await startSite({ browser });
 });
-after(async () => site?.close());
+test.afterAll(async () => site?.close());
 
 async function adminPage(width = 1280) {
   const { page, context } = await site.newPage({ width, height: width < 500 ? 844 : 900 });
@@ -46,11 +46,11 @@ async function eventsTitled(page: import('playwright-core').Page, prefix: string
   return (body as ApiEvent[]).filter((e) => e.title.startsWith(prefix));
 }
 
-describe('recurring events in the browser (issue 20)', () => {
+test.describe('recurring events in the browser (issue 20)', () => {
   const TITLE = 'Monthly Post Meeting';
   const start = secondTuesdayNextMonth();
 
-  it('creates a "second Tuesday" series with the Repeats control; the popup says how it repeats', async () => {
+  test('creates a "second Tuesday" series with the Repeats control; the popup says how it repeats', async () => {
     const { page, context, noErrors } = await adminPage();
     await page.goto('/admin/events/new');
     await page.getByRole('heading', { name: 'New Event', level: 1 }).waitFor();
@@ -113,7 +113,7 @@ describe('recurring events in the browser (issue 20)', () => {
     await context.close();
   });
 
-  it('edits one occurrence with "This event" and deletes "This and following"', async () => {
+  test('edits one occurrence with "This event" and deletes "This and following"', async () => {
     const { page, context, noErrors } = await adminPage();
     const before = await eventsTitled(page, TITLE);
     const [first, second, third, fourth] = before as [ApiEvent, ApiEvent, ApiEvent, ApiEvent];
@@ -164,7 +164,7 @@ describe('recurring events in the browser (issue 20)', () => {
     await context.close();
   });
 
-  it('duplicates an event: everything but its volunteers, on the same day', async () => {
+  test('duplicates an event: everything but its volunteers, on the same day', async () => {
     const { page, context, noErrors } = await adminPage();
     const [first] = (await eventsTitled(page, TITLE)) as [ApiEvent];
     // A volunteer on the original does not come along.
@@ -215,8 +215,8 @@ describe('recurring events in the browser (issue 20)', () => {
   });
 });
 
-describe('the dashboard that scales (issue 20)', () => {
-  it('pages 25 events at a time, searches and filters, all in the URL', async () => {
+test.describe('the dashboard that scales (issue 20)', () => {
+  test('pages 25 events at a time, searches and filters, all in the URL', async () => {
     const { page, context, noErrors } = await adminPage();
     // 30 weekly practices (a series with COUNT=30) on top of the meetings.
     const day = utcToZoned(new Date(Date.now() + 2 * 86_400_000), ZONE).date;
@@ -282,8 +282,8 @@ describe('the dashboard that scales (issue 20)', () => {
   });
 });
 
-describe('search and paging on the other tabs (issue 20)', () => {
-  it('gives a list longer than 25 rows a search box and pages', async () => {
+test.describe('search and paging on the other tabs (issue 20)', () => {
+  test('gives a list longer than 25 rows a search box and pages', async () => {
     const { page, context, noErrors } = await adminPage();
     for (let i = 1; i <= 27; i++) {
       const r = await page.request.post('/api/resources', {
@@ -307,8 +307,8 @@ describe('search and paging on the other tabs (issue 20)', () => {
   });
 });
 
-describe('the volunteer roster and the sign-in sheet (issue 20)', () => {
-  it('filters by event, searches, downloads the CSV and removes a sign-up', async () => {
+test.describe('the volunteer roster and the sign-in sheet (issue 20)', () => {
+  test('filters by event, searches, downloads the CSV and removes a sign-up', async () => {
     const { page, context, noErrors } = await adminPage();
     const [meeting] = await eventsTitled(page, 'Monthly Post Meeting');
     const [practice] = await eventsTitled(page, 'Color Guard Practice');
@@ -355,7 +355,7 @@ describe('the volunteer roster and the sign-in sheet (issue 20)', () => {
     await context.close();
   });
 
-  it('prints a one-page sign-in sheet with name, role, phone and a blank signature column', async () => {
+  test('prints a one-page sign-in sheet with name, role, phone and a blank signature column', async () => {
     const { page, context, noErrors } = await adminPage();
     const [practice] = await eventsTitled(page, 'Color Guard Practice');
     await page.goto(`/admin/events/${practice!.id}`);

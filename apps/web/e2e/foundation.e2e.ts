@@ -1,17 +1,17 @@
-import { after, before, describe, it } from 'node:test';
+import { test } from './fixtures.ts';
 import assert from 'node:assert/strict';
 import { T, TEXT } from '@post/contracts/messages';
 import { demoMembers, E2E_ADMIN, startSite, type TestSite } from './harness.ts';
 
 let site: TestSite;
-before(async () => {
+test.beforeAll(async ({ browser }) => {
   // The README's default: the embedded database with demo content.
-  site = await startSite({ seed: true });
+  site = await startSite({ browser, seed: true });
 });
-after(async () => site?.close());
+test.afterAll(async () => site?.close());
 
-describe('foundation', () => {
-  it('loads the home page with the header, footer and crisis line', async () => {
+test.describe('foundation', () => {
+  test('loads the home page with the header, footer and crisis line', async () => {
     const { page, context } = await site.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
@@ -27,7 +27,7 @@ describe('foundation', () => {
     await context.close();
   });
 
-  it('renders the page on the server with one module script and its data as JSON, then hydrates it', async () => {
+  test('renders the page on the server with one module script and its data as JSON, then hydrates it', async () => {
     const html = await (await fetch(`${site.url}/`, { headers: { accept: 'text/html' } })).text();
     // One module script (the app's entry); the data is a JSON block, never an inline script (CSP).
     assert.equal(html.match(/<script type="module"/g)?.length, 1);
@@ -53,7 +53,7 @@ describe('foundation', () => {
     await context.close();
   });
 
-  it('moves the title, description and canonical link into <head> as pages change in the browser', async () => {
+  test('moves the title, description and canonical link into <head> as pages change in the browser', async () => {
     const { page, context } = await site.newPage();
     await page.goto('/');
     await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
@@ -79,7 +79,7 @@ describe('foundation', () => {
     await context.close();
   });
 
-  it('gives each public route its own title, description, canonical URL and OpenGraph tags; signed-in pages are noindex', async () => {
+  test('gives each public route its own title, description, canonical URL and OpenGraph tags; signed-in pages are noindex', async () => {
     const newsId = ((await (await fetch(`${site.url}/api/news`)).json()) as { id: number }[])[0]!.id;
     const routes = ['/', '/events', '/resources', '/news', `/news/${newsId}`, '/community', '/commander-message', '/QRG', '/login'];
     const seen = { titles: new Set<string>(), descriptions: new Set<string>() };
@@ -113,7 +113,7 @@ describe('foundation', () => {
     }
   });
 
-  it('signs an administrator in on the Login page and reaches /admin', async () => {
+  test('signs an administrator in on the Login page and reaches /admin', async () => {
     // The widest screens show a signed-in administrator's header links in a row (decision 0061).
     const { page, context } = await site.newPage({ width: 1536 });
     await page.goto('/login');
@@ -134,7 +134,7 @@ describe('foundation', () => {
     await context.close();
   });
 
-  it('shows the login page in place of an admin page without a session', async () => {
+  test('shows the login page in place of an admin page without a session', async () => {
     const { page, context } = await site.newPage();
     await page.goto('/admin');
     await page.getByRole('tab', { name: 'Administration' }).waitFor();
@@ -144,7 +144,7 @@ describe('foundation', () => {
     await context.close();
   });
 
-  it('signs a member in and reaches /member; /member without a session goes to the Member Portal tab', async () => {
+  test('signs a member in and reaches /member; /member without a session goes to the Member Portal tab', async () => {
     const { password, numbers } = demoMembers(site);
     const { page, context } = await site.newPage({ width: 390, height: 844 });
     await page.goto('/member');
@@ -160,7 +160,7 @@ describe('foundation', () => {
     await context.close();
   });
 
-  it("shows '404 Page Not Found' for an unknown path, without the developer hint", async () => {
+  test("shows '404 Page Not Found' for an unknown path, without the developer hint", async () => {
     const { page, context } = await site.newPage();
     await page.goto('/no/such/page');
     await page.getByRole('heading', { name: TEXT.notFoundTitle }).waitFor();

@@ -1,10 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, mkdtempSync, mkdirSync, existsSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, existsSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { afterEach } from 'node:test';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { zonedToUtc } from '@post/contracts/rules/event-time';
 import { CHROMIUM_ARGS } from './chromium.ts';
@@ -50,7 +49,7 @@ export interface TestSite {
  * no DATABASE_URL, as the README's start command runs: each server runs its own embedded
  * PostgreSQL on a socket in its DATA_DIR (decision 0057), so servers started at once never meet.
  */
-export async function startSite(opts: { seed?: boolean; env?: Record<string, string> } = {}): Promise<TestSite> {
+export async function startSite(opts: { seed?: boolean; env?: Record<string, string>; browser?: Browser } = {}): Promise<TestSite> {
   if (!existsSync(path.join(webDist, 'index.html'))) throw new Error('apps/web/dist is missing: run the build first.');
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'post-e2e-'));
@@ -76,7 +75,7 @@ export async function startSite(opts: { seed?: boolean; env?: Record<string, str
   const output: string[] = [];
   const url = `http://127.0.0.1:${port}`;
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output.join('\n')}`)), 60_000);
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output.join('\n')}`)), 120_000);
     const onData = (buf: Buffer) => {
       output.push(...buf.toString().split('\n'));
       if (buf.toString().includes('is running at')) {
@@ -91,10 +90,12 @@ export async function startSite(opts: { seed?: boolean; env?: Record<string, str
       reject(new Error(`server exited with ${code}:\n${output.join('\n')}`));
     });
   });
-  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
-  const live = { browser, output };
-  liveSites.add(live);
-  return {
+  // A test file passes Playwright's own browser (traces and screenshots on failure come with
+  // it); the screenshot scripts launch one of their own.
+  const ownBrowser = !opts.browser;
+  const browser = opts.browser ?? (await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS }));
+  const live: LiveSite = { url, output, contexts: new Set() };
+  const site: TestSite = {
     url,
     browser,
     output,
@@ -112,6 +113,8 @@ export async function startSite(opts: { seed?: boolean; env?: Record<string, str
           console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI} at ${e.sourceFile}:${e.lineNumber}`),
         ),
       );
+      live.contexts.add(context);
+      context.once('close', () => live.contexts.delete(context));
       const page = await context.newPage();
       // Server-rendered pages show before they work: every goto and reload waits until the
       // app has hydrated (the root layout marks <html data-ready>), as a person would wait for
@@ -149,63 +152,71 @@ export async function startSite(opts: { seed?: boolean; env?: Record<string, str
     },
     async close() {
       liveSites.delete(live);
-      await browser.close();
+      await Promise.all([...live.contexts].map((c) => c.close()));
+      if (ownBrowser) await browser.close();
+      // Contexts a test made on the browser itself go with the file's last site: the worker's
+      // browser serves the next file.
+      else if (liveSites.size === 0) await Promise.all(browser.contexts().map((c) => c.close()));
       child.removeAllListeners('exit');
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+  live.site = site;
+  liveSites.add(live);
+  return site;
 }
 
-// A failed test prints what each page still open showed (address, alerts, toasts, dialogs, the
-// start of <main>) and the server's last lines, and saves a screenshot of each page, so that a
-// failure seen only in CI's output can be read there. Registered only inside node's test runner
-// (run.ts and the screenshot script import this file too).
-const liveSites = new Set<{ browser: Browser; output: string[] }>();
-if (process.env.NODE_TEST_CONTEXT) {
-  afterEach(async (t) => {
-    // TestContext.passed (node 21.7) is missing from this @types/node.
-    if (!('passed' in t) || t.passed !== false) return;
-    for (const site of liveSites) await reportFailure(t.name, site);
-  });
+interface LiveSite {
+  url: string;
+  output: string[];
+  contexts: Set<BrowserContext>;
+  site?: TestSite;
+}
+const liveSites = new Set<LiveSite>();
+
+/** The site this test file started first (the role fixtures sign in to it). */
+export function fileSite(): TestSite {
+  const first = [...liveSites][0]?.site;
+  if (!first) throw new Error('no site is running: start one with startSite() in test.beforeAll');
+  return first;
 }
 
-async function reportFailure(test: string, site: { browser: Browser; output: string[] }): Promise<void> {
-  const dir = path.join(tmpdir(), 'e2e-failures');
-  mkdirSync(dir, { recursive: true });
-  const lines = [`--- "${test}" failed; what its open pages show ---`];
-  let n = 0;
-  for (const context of site.browser.contexts()) {
-    for (const page of context.pages()) {
-      const shot = path.join(dir, `${test.replace(/[^a-z0-9]+/gi, '-').slice(0, 60)}-${++n}.png`);
-      const seen = await page
-        .evaluate(() => {
-          const texts = (selector: string) =>
-            [...document.querySelectorAll<HTMLElement>(selector)].map((e) => e.innerText.replace(/\s+/g, ' ').trim().slice(0, 200));
-          return {
-            alerts: texts('[role=alert]'),
-            toasts: texts('[data-sonner-toast]'),
-            dialogs: texts('[role=dialog], [role=alertdialog]'),
-            main: texts('main').join(' ').slice(0, 300),
-          };
-        })
-        .catch((e: Error) => ({ error: e.message }));
-      const saved = await page.screenshot({ path: shot, timeout: 5_000 }).then(
-        () => shot,
-        () => 'none',
-      );
-      lines.push(`page ${n}: ${page.url()} (screenshot: ${saved})`, `  ${JSON.stringify(seen)}`);
+/**
+ * What each page still open shows (address, alerts, toasts, dialogs, the start of <main>) and
+ * the servers' last lines: a failure seen only in CI's output can be read there. Playwright
+ * itself keeps the screenshots and the trace.
+ */
+export async function whatPagesShow(): Promise<string> {
+  const lines: string[] = [];
+  for (const site of liveSites) {
+    for (const context of site.contexts) {
+      for (const page of context.pages()) {
+        const seen = await page
+          .evaluate(() => {
+            const texts = (selector: string) =>
+              [...document.querySelectorAll<HTMLElement>(selector)].map((e) => e.innerText.replace(/\s+/g, ' ').trim().slice(0, 200));
+            return {
+              alerts: texts('[role=alert]'),
+              toasts: texts('[data-sonner-toast]'),
+              dialogs: texts('[role=dialog], [role=alertdialog]'),
+              main: texts('main').join(' ').slice(0, 300),
+            };
+          })
+          .catch((e: Error) => ({ error: e.message }));
+        lines.push(`${page.url()}`, `  ${JSON.stringify(seen)}`);
+      }
     }
+    lines.push(
+      `server ${site.url}, last lines:`,
+      ...site.output
+        .filter(Boolean)
+        .slice(-15)
+        .map((l) => `  ${l}`),
+    );
   }
-  lines.push(
-    'server, last lines:',
-    ...site.output
-      .filter(Boolean)
-      .slice(-15)
-      .map((l) => `  ${l}`),
-  );
-  console.log(lines.join('\n'));
+  return lines.join('\n');
 }
 
 /** Signs a browser context in as the test administrator through the API (no page needed). */

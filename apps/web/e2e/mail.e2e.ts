@@ -1,4 +1,4 @@
-import { after, before, describe, it } from 'node:test';
+import { test } from './fixtures.ts';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -16,11 +16,11 @@ let site: TestSite;
 let sink: SmtpSink;
 const shots = process.env.MAIL_SHOTS;
 
-before(async () => {
+test.beforeAll(async ({ browser }) => {
   sink = await startMailSink();
-  site = await startSite({ seed: false, env: mailEnv(sink) });
+  site = await startSite({ browser, seed: false, env: mailEnv(sink) });
 });
-after(async () => {
+test.afterAll(async () => {
   await site?.close();
   await sink?.stop();
 });
@@ -38,8 +38,8 @@ async function shot(page: Page, name: string) {
   await page.setViewportSize(size);
 }
 
-describe('newsletter', () => {
-  it('keeps an address typed before the footer has hydrated, and sends it', async () => {
+test.describe('newsletter', () => {
+  test('keeps an address typed before the footer has hydrated, and sends it', async () => {
     const { page, context } = await site.newPage();
     const noErrors = collectErrors(page);
     // The footer's code arrives late, as on a slow phone: its field is already on the page.
@@ -56,7 +56,7 @@ describe('newsletter', () => {
     await context.close();
   });
 
-  it('subscribe in the footer, confirm on the page, send an issue, see its counts, unsubscribe on the page', async () => {
+  test('subscribe in the footer, confirm on the page, send an issue, see its counts, unsubscribe on the page', async () => {
     const { page, context } = await site.newPage();
     const noErrors = collectErrors(page);
     for (const email of ['reader.one@example.org', 'reader.two@example.org']) {
@@ -152,8 +152,8 @@ describe('newsletter', () => {
   });
 });
 
-describe('member password reset', () => {
-  it('"Forgot your password?" on the Member Portal tab mails a link; its page sets the password once; the old one stops working', async () => {
+test.describe('member password reset', () => {
+  test('"Forgot your password?" on the Member Portal tab mails a link; its page sets the password once; the old one stops working', async () => {
     const admin = await site.newPage();
     await signInAdmin(admin.page);
     const created = await admin.page.request.post('/api/members', {
@@ -226,8 +226,8 @@ describe('member password reset', () => {
   });
 });
 
-describe('notices to members', () => {
-  it('a member turns e-mail off in the portal; a normal notice skips them, an urgent one (asked in a dialog) reaches them', async () => {
+test.describe('notices to members', () => {
+  test('a member turns e-mail off in the portal; a normal notice skips them, an urgent one (asked in a dialog) reaches them', async () => {
     const admin = await site.newPage();
     await signInAdmin(admin.page);
     for (const [number, email] of [
@@ -288,8 +288,8 @@ describe('notices to members', () => {
   });
 });
 
-describe('volunteer mail pages', () => {
-  it('the cancel link shows the sign-up and cancels it only on the button; a used link says so', async () => {
+test.describe('volunteer mail pages', () => {
+  test('the cancel link shows the sign-up and cancels it only on the button; a used link says so', async () => {
     const admin = await site.newPage();
     await signInAdmin(admin.page);
     const eventId = await createCommunityEvent(admin.context, 'Park Cleanup', 'Bring gloves.', postDate(10), 'America/New_York');
@@ -320,7 +320,7 @@ describe('volunteer mail pages', () => {
     await context.close();
   });
 
-  it('the event form and the delete confirmation offer "Tell volunteers by e-mail", on by default', async () => {
+  test('the event form and the delete confirmation offer "Tell volunteers by e-mail", on by default', async () => {
     const { page, context } = await site.newPage();
     await signInAdmin(page);
     const eventId = await createCommunityEvent(context, 'Fish Fry', 'Friday fish fry.', postDate(12), 'America/New_York');
@@ -359,8 +359,8 @@ describe('volunteer mail pages', () => {
   });
 });
 
-describe('admin outbox', () => {
-  it('lists, searches and pages in the URL, opens a message (text and sandboxed HTML), retries a failed one', async () => {
+test.describe('admin outbox', () => {
+  test('lists, searches and pages in the URL, opens a message (text and sandboxed HTML), retries a failed one', async () => {
     const { page, context } = await site.newPage();
     const noErrors = collectErrors(page);
     await signInAdmin(page);

@@ -1,4 +1,4 @@
-import { after, before, describe, it } from 'node:test';
+import { test } from './fixtures.ts';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { MAX_UPLOAD_BYTES } from '@post/contracts/member-resources';
@@ -9,10 +9,10 @@ import { E2E_ADMIN, startSite, type TestSite } from './harness.ts';
 // create/edit form (and its /{id} route), badges, delete confirmations, upload checks.
 
 let site: TestSite;
-before(async () => {
-  site = await startSite({ seed: false });
+test.beforeAll(async ({ browser }) => {
+  site = await startSite({ browser, seed: false });
 });
-after(async () => site?.close());
+test.afterAll(async () => site?.close());
 
 async function signInAdmin(page: Page) {
   await page.goto('/login');
@@ -31,8 +31,8 @@ async function waitForToast(page: Page, text: string) {
     .waitFor();
 }
 
-describe('member communications and member resources (admin pages)', () => {
-  it('creates, edits through /{id}, and deletes a communication', async () => {
+test.describe('member communications and member resources (admin pages)', () => {
+  test('creates, edits through /{id}, and deletes a communication', async () => {
     const { page, context } = await site.newPage({ width: 390, height: 844 });
     await signInAdmin(page);
     const errors: string[] = [];
@@ -82,7 +82,7 @@ describe('member communications and member resources (admin pages)', () => {
     await context.close();
   });
 
-  it('creates a linked resource, refuses a file over the limit, marks it inactive and deletes it', async () => {
+  test('creates a linked resource, refuses a file over the limit, marks it inactive and deletes it', async () => {
     const { page, context } = await site.newPage();
     await signInAdmin(page);
     await page.goto('/admin/member-resources');
@@ -124,7 +124,7 @@ describe('member communications and member resources (admin pages)', () => {
     await context.close();
   });
 
-  it('shows the empty directory text and the portal empty states', async () => {
+  test('shows the empty directory text and the portal empty states', async () => {
     const { page, context } = await site.newPage();
     await signInAdmin(page);
     await page.goto('/admin/user-management');

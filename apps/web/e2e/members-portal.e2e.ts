@@ -1,4 +1,4 @@
-import { after, before, describe, it } from 'node:test';
+import { test } from './fixtures.ts';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { CONFIRM, T, TEXT, V } from '@post/contracts/messages';
@@ -9,10 +9,10 @@ import { E2E_ADMIN, startSite, type TestSite } from './harness.ts';
 // allows, downloads the file (counted), and signs out with the 'Hi {firstName}' button.
 
 let site: TestSite;
-before(async () => {
-  site = await startSite({ seed: true });
+test.beforeAll(async ({ browser }) => {
+  site = await startSite({ browser, seed: true });
 });
-after(async () => site?.close());
+test.afterAll(async () => site?.close());
 
 const MEMBER = { first: 'Ezra', last: 'Whitfield', email: 'ezra.whitfield@example.org', number: 'E2E-501', password: 'e2e-portal-pass' };
 const PDF = Buffer.from('%PDF-1.4\n% e2e life member handbook\n%%EOF\n');
@@ -35,8 +35,8 @@ async function signInAdmin(page: Page) {
   await page.waitForURL((u) => u.pathname === '/admin');
 }
 
-describe('members: directory, resources and the member portal', () => {
-  it('an administrator adds a member with portal access and a Life Member file; the member sees only their share, downloads it and signs out', async () => {
+test.describe('members: directory, resources and the member portal', () => {
+  test('an administrator adds a member with portal access and a Life Member file; the member sees only their share, downloads it and signs out', async () => {
     const admin = await site.newPage();
     await signInAdmin(admin.page);
     // Errors on this pages (the Login page is another feature's).
@@ -211,7 +211,7 @@ describe('members: directory, resources and the member portal', () => {
     await member.context.close();
   });
 
-  it('deletes a member after the confirmation, and the portal refuses them', async () => {
+  test('deletes a member after the confirmation, and the portal refuses them', async () => {
     const { page, context } = await site.newPage({ width: 390, height: 844 });
     await signInAdmin(page);
     await page.goto('/admin/user-management?q=whitfield');

@@ -1,4 +1,4 @@
-import { after, before, describe, it } from 'node:test';
+import { test } from './fixtures.ts';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { renewalCalendar, type MembershipSettings } from '@post/contracts/membership-defaults';
@@ -13,10 +13,10 @@ import { collectErrors, signInAdmin, toast } from './admin-helpers.ts';
 // prints without the site around it, takes a newly departed member, and goes away when switched off.
 
 let site: TestSite;
-before(async () => {
-  site = await startSite({ seed: true });
+test.beforeAll(async ({ browser }) => {
+  site = await startSite({ browser, seed: true });
 });
-after(async () => site?.close());
+test.afterAll(async () => site?.close());
 
 async function settings(page: Page): Promise<{ timeZone: string; membership: MembershipSettings }> {
   return (await page.request.get('/api/site-settings')).json();
@@ -35,8 +35,8 @@ async function openMember(page: Page, number: string, name: string) {
   return dialog;
 }
 
-describe('membership year', () => {
-  it('paid-through in the directory and dialog, a recorded payment, and the portal banner with the renewal link', async () => {
+test.describe('membership year', () => {
+  test('paid-through in the directory and dialog, a recorded payment, and the portal banner with the renewal link', async () => {
     const admin = (await site.newPage({ width: 1280 })).page;
     const noErrors = collectErrors(admin);
     await signInAdmin(admin);
@@ -103,8 +103,8 @@ describe('membership year', () => {
   });
 });
 
-describe('Post Everlasting', () => {
-  it('lists the departed by year from the footer, shows the obituary, prints cleanly, takes a newly departed member, and can be turned off', async () => {
+test.describe('Post Everlasting', () => {
+  test('lists the departed by year from the footer, shows the obituary, prints cleanly, takes a newly departed member, and can be turned off', async () => {
     const visitor = (await site.newPage({ width: 1280 })).page;
     await visitor.goto('/');
     await visitor.getByRole('contentinfo').getByRole('link', { name: 'Honor Roll' }).click();
@@ -159,8 +159,8 @@ describe('Post Everlasting', () => {
   });
 });
 
-describe('renewals', () => {
-  it('lists who is due and lapsed with phone and e-mail, keeps a contact note, exports CSV and prints as a call sheet', async () => {
+test.describe('renewals', () => {
+  test('lists who is due and lapsed with phone and e-mail, keeps a contact note, exports CSV and prints as a call sheet', async () => {
     const { page } = await site.newPage({ width: 1280 });
     const noErrors = collectErrors(page);
     await signInAdmin(page);

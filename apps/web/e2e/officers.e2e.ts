@@ -1,4 +1,4 @@
-import { after, before, describe, it } from 'node:test';
+import { test } from './fixtures.ts';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -15,11 +15,11 @@ import { SE } from '@post/contracts/staff-messages';
 // OFFICERS_SHOTS=<dir> also saves screenshots of each new screen at 1280 and 390 px.
 let site: TestSite;
 let sink: SmtpSink;
-before(async () => {
+test.beforeAll(async ({ browser }) => {
   sink = await startMailSink();
-  site = await startSite({ seed: false, env: mailEnv(sink) });
+  site = await startSite({ browser, seed: false, env: mailEnv(sink) });
 });
-after(async () => {
+test.afterAll(async () => {
   await site?.close();
   await sink?.stop();
 });
@@ -70,8 +70,8 @@ async function signInWithForm(page: Page, username: string, password: string): P
   await page.getByRole('button', { name: 'Sign In' }).click();
 }
 
-describe('officers', () => {
-  it('invites an editor, who sets a password and sees only what an editor may do', async () => {
+test.describe('officers', () => {
+  test('invites an editor, who sets a password and sees only what an editor may do', async () => {
     const { page, context } = await site.newPage();
     const noErrors = collectErrors(page);
     await signInAdmin(page);
@@ -143,7 +143,7 @@ describe('officers', () => {
     await context.close();
   });
 
-  it('adds an account with a temporary password that must be changed at the first sign-in', async () => {
+  test('adds an account with a temporary password that must be changed at the first sign-in', async () => {
     const { page, context } = await site.newPage();
     await signInAdmin(page);
     await page.goto('/admin/administrators');
@@ -184,7 +184,7 @@ describe('officers', () => {
     await context.close();
   });
 
-  it('enrols two-factor, then signs in with a code and with a recovery code, and ends a session', async () => {
+  test('enrols two-factor, then signs in with a code and with a recovery code, and ends a session', async () => {
     const started = Date.now();
     const { page, context } = await site.newPage();
     const noErrors = collectErrors(page);
@@ -269,7 +269,7 @@ describe('officers', () => {
     await context.close();
   });
 
-  it('keeps your own name and e-mail, and makes new recovery codes in place of the old ones', async () => {
+  test('keeps your own name and e-mail, and makes new recovery codes in place of the old ones', async () => {
     const { page, context } = await site.newPage();
     const noErrors = collectErrors(page);
     await signInAdmin(page);
@@ -339,7 +339,7 @@ describe('officers', () => {
     await context.close();
   });
 
-  it('requires two-factor of everyone once the setting is on: an account without it enrols first', async () => {
+  test('requires two-factor of everyone once the setting is on: an account without it enrols first', async () => {
     const { page, context } = await site.newPage();
     await signInAdmin(page);
     // The administrator turns it on for their own account first (through the API here; the screen is tested above).

@@ -1,4 +1,4 @@
-import { after, before, describe, it } from 'node:test';
+import { test } from './fixtures.ts';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { IMAGE_MESSAGES, type Image } from '@post/contracts/images';
@@ -10,10 +10,10 @@ import { api, field, signInAdmin, toast } from './admin-helpers.ts';
 // Pictures (issue 22): the demo's photos on the public pages as <picture> with width, height,
 // srcset and the right loading hints; an administrator uploads a photo with its alt text.
 let site: TestSite;
-before(async () => {
-  site = await startSite({ seed: true });
+test.beforeAll(async ({ browser }) => {
+  site = await startSite({ browser, seed: true });
 });
-after(async () => site?.close());
+test.afterAll(async () => site?.close());
 
 /** A real JPEG to upload: one of the demo's files. */
 async function demoJpeg(page: Page): Promise<Buffer> {
@@ -30,8 +30,8 @@ async function reload(page: Page): Promise<void> {
   page.off('dialog', accept);
 }
 
-describe('pictures', () => {
-  it("the news page shows the first item's photo eagerly with fetchpriority high, og:image, and lazy pictures on the list", async () => {
+test.describe('pictures', () => {
+  test("the news page shows the first item's photo eagerly with fetchpriority high, og:image, and lazy pictures on the list", async () => {
     const { page, context } = await site.newPage();
     const news = (await api(page, '/api/news')).body as { id: number; imageAlt: string | null; image: Image | null }[];
     const first = news[0]!;
@@ -62,7 +62,7 @@ describe('pictures', () => {
     await context.close();
   });
 
-  it('the community highlight shows its photo with its alt text', async () => {
+  test('the community highlight shows its photo with its alt text', async () => {
     const { page, context } = await site.newPage();
     const active = (await api(page, '/api/community-engagements/active')).body as { imageAlt: string };
     await page.goto('/');
@@ -70,7 +70,7 @@ describe('pictures', () => {
     await context.close();
   });
 
-  it('an administrator uploads a photo to a news item, must describe it, and the public page shows it', async () => {
+  test('an administrator uploads a photo to a news item, must describe it, and the public page shows it', async () => {
     const { page, context } = await site.newPage();
     await signInAdmin(page);
     // A real JPEG to upload: one of the demo's files.
@@ -101,7 +101,7 @@ describe('pictures', () => {
     await context.close();
   });
 
-  it('keeps a chosen photo in the form draft: after a reload the picture, its alt text and the change are still there', async () => {
+  test('keeps a chosen photo in the form draft: after a reload the picture, its alt text and the change are still there', async () => {
     const { page, context } = await site.newPage();
     await signInAdmin(page);
     const jpeg = await demoJpeg(page);
@@ -145,7 +145,7 @@ describe('pictures', () => {
     await context.close();
   });
 
-  it('the post logo is uploaded in Settings with its alt text; the header shows it small and at once, and og:image falls back to it', async () => {
+  test('the post logo is uploaded in Settings with its alt text; the header shows it small and at once, and og:image falls back to it', async () => {
     const { page, context } = await site.newPage();
     await signInAdmin(page);
     const jpeg = await demoJpeg(page);
@@ -192,7 +192,7 @@ describe('pictures', () => {
     await context.close();
   });
 
-  it("takes an iPhone's HEIC photo (sent without a type, as phones often do) and shows its preview", async () => {
+  test("takes an iPhone's HEIC photo (sent without a type, as phones often do) and shows its preview", async () => {
     const { page, context } = await site.newPage({ width: 390, height: 844 });
     await signInAdmin(page);
     const heic = readFileSync(new URL('../../api/src/features/images/fixtures/photo.heic', import.meta.url));

@@ -1,4 +1,4 @@
-import { after, before, describe, it } from 'node:test';
+import { test } from './fixtures.ts';
 import assert from 'node:assert/strict';
 import type { BrowserContext, Page } from 'playwright-core';
 import AxeBuilder from '@axe-core/playwright';
@@ -76,8 +76,8 @@ let known: Created;
 let signUp: Created;
 let single: Created;
 
-before(async () => {
-  site = await startSite({ seed: true });
+test.beforeAll(async ({ browser }) => {
+  site = await startSite({ browser, seed: true });
   const { context } = await site.newPage();
   await signInAdmin(context);
   known = await createEvent(context, { title: 'Zone Check Supper', date: day.date, start: '14:30', end: '16:00', type: 'fundraiser' });
@@ -91,10 +91,10 @@ before(async () => {
   adminCookies = await context.cookies();
   await context.close();
 });
-after(async () => site?.close());
+test.afterAll(async () => site?.close());
 
-describe('events calendar', () => {
-  it('carries schema.org Event data for search engines in the server-rendered page', async () => {
+test.describe('events calendar', () => {
+  test('carries schema.org Event data for search engines in the server-rendered page', async () => {
     const html = await (await fetch(`${site.url}/events`)).text();
     const block = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)?.[1];
     assert.ok(block, 'no JSON-LD block');
@@ -103,7 +103,7 @@ describe('events calendar', () => {
     assert.ok(data.every((e) => e['@type'] === 'Event' && e.name && !Number.isNaN(Date.parse(e.startDate)) && e.location.name));
   });
 
-  it('moves between months with Previous, Next and Today', async () => {
+  test('moves between months with Previous, Next and Today', async () => {
     const { page, context } = await site.newPage();
     const errors = collectErrors(page);
     await page.goto('/events');
@@ -140,7 +140,7 @@ describe('events calendar', () => {
     await context.close();
   });
 
-  it("opens an event's popup by click, in the post's time zone, and sets ?id", async () => {
+  test("opens an event's popup by click, in the post's time zone, and sets ?id", async () => {
     const { page, context } = await site.newPage();
     await page.goto('/events');
     const cell = page.locator(`[role=cell][data-date="${day.date}"]`);
@@ -192,7 +192,7 @@ describe('events calendar', () => {
     await context.close();
   });
 
-  it('opens the popup from /events?id=N and closing clears the parameter; holidays have no Volunteer button', async () => {
+  test('opens the popup from /events?id=N and closing clears the parameter; holidays have no Volunteer button', async () => {
     const { page, context } = await site.newPage();
     await page.goto(`/events?id=${signUp.id}`);
     const dialog = page.getByRole('dialog', { name: signUp.title });
@@ -221,7 +221,7 @@ describe('events calendar', () => {
     await context.close();
   });
 
-  it('signs a volunteer up from the calendar: errors, success toast, Filled goes up', async () => {
+  test('signs a volunteer up from the calendar: errors, success toast, Filled goes up', async () => {
     const { page, context } = await site.newPage();
     await page.goto(`/events?id=${signUp.id}`);
     const row = page.locator(`tr[data-event-id="${signUp.id}"]`);
@@ -265,7 +265,7 @@ describe('events calendar', () => {
     await context.close();
   });
 
-  it('offers "Full — join the waitlist" for an event whose positions are taken', async () => {
+  test('offers "Full — join the waitlist" for an event whose positions are taken', async () => {
     const { page, context } = await site.newPage();
     await page.goto('/events');
     const row = page.locator(`tr[data-event-id="${single.id}"]`);
@@ -282,7 +282,7 @@ describe('events calendar', () => {
     await context.close();
   });
 
-  it('gives administrators Manage links, Edit Event and drag-select to a new event', async () => {
+  test('gives administrators Manage links, Edit Event and drag-select to a new event', async () => {
     const { page, context } = await site.newPage();
     await context.addCookies(adminCookies);
     await page.goto(`/events?id=${known.id}`);
@@ -313,7 +313,7 @@ describe('events calendar', () => {
     await context.close();
   });
 
-  it('offers export, iPhone and Android subscriptions of the feed', async () => {
+  test('offers export, iPhone and Android subscriptions of the feed', async () => {
     const { page, context } = await site.newPage();
     await page.goto('/events');
     const exp = page.getByRole('link', { name: 'Export' });
@@ -331,7 +331,7 @@ describe('events calendar', () => {
     await context.close();
   });
 
-  it('opens on the month grid on a phone too (issue 23 #1), with a switch to the list', async () => {
+  test('opens on the month grid on a phone too (issue 23 #1), with a switch to the list', async () => {
     const { page, context } = await site.newPage({ width: 390, height: 844 });
     await page.goto('/events');
     const grid = page.getByRole('table', { name: monthHeading(0) });
@@ -367,7 +367,7 @@ describe('events calendar', () => {
     await context.close();
   });
 
-  it('has the popup ready before the first click, and opening it leaves the page’s inherited styles alone', async () => {
+  test('has the popup ready before the first click, and opening it leaves the page’s inherited styles alone', async () => {
     const { page, context } = await site.newPage({ width: 390, height: 844 });
     // The popup's code arrives after hydration, without a click (with its own imports, after it).
     const preloaded = page.waitForResponse((r) => /\/assets\/event-details-dialog-[^/]+\.js$/.test(r.url()));
@@ -409,7 +409,7 @@ describe('events calendar', () => {
     await context.close();
   });
 
-  it('passes axe checks in the grid and with the popup open', async () => {
+  test('passes axe checks in the grid and with the popup open', async () => {
     const { page, context } = await site.newPage();
     await page.goto('/events');
     await page.getByRole('table', { name: monthHeading(0) }).waitFor();
@@ -442,14 +442,14 @@ describe('events calendar', () => {
   });
 });
 
-describe('events calendar without events', () => {
+test.describe('events calendar without events', () => {
   let empty: TestSite;
-  before(async () => {
-    empty = await startSite();
+  test.beforeAll(async ({ browser }) => {
+    empty = await startSite({ browser });
   });
-  after(async () => empty?.close());
+  test.afterAll(async () => empty?.close());
 
-  it('shows the holidays and the empty volunteer table', async () => {
+  test('shows the holidays and the empty volunteer table', async () => {
     const { page, context } = await empty.newPage();
     await page.goto('/events');
     await page.getByText(TEXT.noVolunteerOpportunities).waitFor();

@@ -1,4 +1,4 @@
-import { after, before, describe, it } from 'node:test';
+import { test } from './fixtures.ts';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import AxeBuilder from '@axe-core/playwright';
@@ -27,14 +27,14 @@ function section(page: Page, name: string) {
     .last();
 }
 
-describe('public pages with demo content', () => {
+test.describe('public pages with demo content', () => {
   let site: TestSite;
-  before(async () => {
-    site = await startSite({ seed: true });
+  test.beforeAll(async ({ browser }) => {
+    site = await startSite({ browser, seed: true });
   });
-  after(async () => site?.close());
+  test.afterAll(async () => site?.close());
 
-  it('home: branches, upcoming event cards, commander message, news and engagement, without layout shift', async () => {
+  test('home: branches, upcoming event cards, commander message, news and engagement, without layout shift', async () => {
     const { page, context } = await site.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
@@ -101,7 +101,7 @@ describe('public pages with demo content', () => {
     await context.close();
   });
 
-  it('the inlined stylesheet is not fetched again when the footer, the sign-in forms and the calendar load', async () => {
+  test('the inlined stylesheet is not fetched again when the footer, the sign-in forms and the calendar load', async () => {
     const { page, context } = await site.newPage();
     const sheets: string[] = [];
     page.on('request', (r) => {
@@ -126,7 +126,7 @@ describe('public pages with demo content', () => {
     await context.close();
   });
 
-  it('home: sanitizes the commander message again in the browser', async () => {
+  test('home: sanitizes the commander message again in the browser', async () => {
     const { page, context } = await site.newPage();
     const evil =
       '<p>Safe <strong onclick="window.__xss=1">bold</strong> <img src="x" onerror="window.__xss=2"><script>window.__xss=3</script>' +
@@ -161,7 +161,7 @@ describe('public pages with demo content', () => {
     await context.close();
   });
 
-  it('/commander-message shows the full message with the commander’s name', async () => {
+  test('/commander-message shows the full message with the commander’s name', async () => {
     const { page, context } = await site.newPage();
     await page.goto('/commander-message');
     await page.getByRole('heading', { name: "Commander's Message", level: 1 }).waitFor();
@@ -181,7 +181,7 @@ describe('public pages with demo content', () => {
     await context.close();
   });
 
-  it('/news lists every item newest first and /news/{id} shows one in full; unknown ids show not found', async () => {
+  test('/news lists every item newest first and /news/{id} shows one in full; unknown ids show not found', async () => {
     const { page, context } = await site.newPage({ width: 390, height: 844 });
     await page.goto('/news');
     await page.getByRole('heading', { name: 'Post News', level: 1 }).waitFor();
@@ -208,7 +208,7 @@ describe('public pages with demo content', () => {
     await context.close();
   });
 
-  it('/community shows the active highlight first, then past ones', async () => {
+  test('/community shows the active highlight first, then past ones', async () => {
     const { page, context } = await site.newPage();
     await page.goto('/community');
     await page.getByRole('heading', { name: 'Community Programs', level: 1 }).waitFor();
@@ -218,7 +218,7 @@ describe('public pages with demo content', () => {
     await context.close();
   });
 
-  it('/resources: three cards with links and hotlines, local offices and national links', async () => {
+  test('/resources: three cards with links and hotlines, local offices and national links', async () => {
     const { page, context } = await site.newPage({ width: 390, height: 844 });
     await page.goto('/resources');
     const health = page.getByRole('region', { name: 'Healthcare' });
@@ -245,14 +245,14 @@ describe('public pages with demo content', () => {
   });
 });
 
-describe('public pages of an empty database', () => {
+test.describe('public pages of an empty database', () => {
   let site: TestSite;
-  before(async () => {
-    site = await startSite();
+  test.beforeAll(async ({ browser }) => {
+    site = await startSite({ browser });
   });
-  after(async () => site?.close());
+  test.afterAll(async () => site?.close());
 
-  it('home shows the four empty texts', async () => {
+  test('home shows the four empty texts', async () => {
     const { page, context } = await site.newPage({ width: 390, height: 844 });
     await page.goto('/');
     for (const text of [TEXT.noUpcomingEvents, TEXT.noCommanderMessage, TEXT.noNews, TEXT.noEngagement]) {
@@ -270,7 +270,7 @@ describe('public pages of an empty database', () => {
     await context.close();
   });
 
-  it('resources: every card reads the empty text and the crisis line is always there', async () => {
+  test('resources: every card reads the empty text and the crisis line is always there', async () => {
     const { page, context } = await site.newPage();
     await page.goto('/resources');
     for (const name of ['Healthcare', 'Benefits & Claims', 'Crisis Support']) {
@@ -285,7 +285,7 @@ describe('public pages of an empty database', () => {
     await context.close();
   });
 
-  it('news, commander message and community show their empty states', async () => {
+  test('news, commander message and community show their empty states', async () => {
     const { page, context } = await site.newPage();
     await page.goto('/news');
     await page.getByText(TEXT.noNews).waitFor();
@@ -299,14 +299,14 @@ describe('public pages of an empty database', () => {
   });
 });
 
-describe('head markup (issue 16)', () => {
+test.describe('head markup (issue 16)', () => {
   let site: TestSite;
-  before(async () => {
-    site = await startSite({ seed: true });
+  test.beforeAll(async ({ browser }) => {
+    site = await startSite({ browser, seed: true });
   });
-  after(async () => site?.close());
+  test.afterAll(async () => site?.close());
 
-  it('a news item titled Temps > 90 & "rising" reads exactly that in <title>, og:title and the page; every public head is clean', async () => {
+  test('a news item titled Temps > 90 & "rising" reads exactly that in <title>, og:title and the page; every public head is clean', async () => {
     const title = 'Temps > 90 & "rising"';
     const full = `${title} | Hometown Veterans Post`;
     const { page, context } = await site.newPage();

@@ -1,4 +1,4 @@
-import { after, before, describe, it } from 'node:test';
+import { test } from './fixtures.ts';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -10,10 +10,10 @@ import { encodeContact, encodeUrl, QR_SIZE } from '@post/contracts/rules/qr';
 import { delayScripts, startSite, waitForApp, type TestSite } from './harness.ts';
 
 let site: TestSite;
-before(async () => {
-  site = await startSite();
+test.beforeAll(async ({ browser }) => {
+  site = await startSite({ browser });
 });
-after(async () => site?.close());
+test.afterAll(async () => site?.close());
 
 /**
  * Opens /QRG and records every request the page makes, to prove that nothing leaves this
@@ -80,8 +80,8 @@ async function checkDownload(page: Page, tab: string, expected: string, label = 
   assert.equal(decodeQr(bytes), expected);
 }
 
-describe('QR code generator (/QRG)', () => {
-  it('URL tab: adds https://, shows the data, downloads a 300x300 PNG that scans back to it', async () => {
+test.describe('QR code generator (/QRG)', () => {
+  test('URL tab: adds https://, shows the data, downloads a 300x300 PNG that scans back to it', async () => {
     const { page, context, errors, assertStayedLocal } = await openQr();
     assert.equal(await page.getByRole('heading', { level: 1 }).innerText(), 'QR Code Generator');
     assert.ok(await page.getByText('Generate QR codes for events, contact information, and veteran resources').isVisible());
@@ -112,7 +112,7 @@ describe('QR code generator (/QRG)', () => {
     await context.close();
   });
 
-  it("keeps an address typed before the page's code has arrived, and encodes it", async () => {
+  test("keeps an address typed before the page's code has arrived, and encodes it", async () => {
     const { page, context } = await site.newPage();
     // The page's code arrives late, as on a slow phone: its address field is already on the page.
     await delayScripts(page, /\/assets\/QRG-[^/]*\.js$/, 2000);
@@ -132,7 +132,7 @@ describe('QR code generator (/QRG)', () => {
     await context.close();
   });
 
-  it('Text tab: a 4-row box; the code holds the text exactly as typed', async () => {
+  test('Text tab: a 4-row box; the code holds the text exactly as typed', async () => {
     const { page, context, errors, assertStayedLocal } = await openQr();
     await page.getByRole('tab', { name: 'Text' }).click();
     const box = page.getByRole('main').getByLabel('Text for the QR code');
@@ -147,7 +147,7 @@ describe('QR code generator (/QRG)', () => {
     await context.close();
   });
 
-  it('Contact tab: a vCard 3.0 with an accented name and a comma that scans back exactly', async () => {
+  test('Contact tab: a vCard 3.0 with an accented name and a comma that scans back exactly', async () => {
     const { page, context, errors, assertStayedLocal } = await openQr({ width: 390 });
     await page.getByRole('tab', { name: 'Contact' }).click();
     assert.ok(await page.getByText('Fill in the form to generate your QR code').isVisible());
@@ -178,7 +178,7 @@ describe('QR code generator (/QRG)', () => {
     await context.close();
   });
 
-  it("keeps each tab's inputs when switching, and Clear All Fields empties every tab and the preview", async () => {
+  test("keeps each tab's inputs when switching, and Clear All Fields empties every tab and the preview", async () => {
     const { page, context, assertStayedLocal } = await openQr();
     await page.getByRole('main').getByLabel('Website URL').fill('example.org');
     await page.getByRole('tab', { name: 'Text' }).click();
@@ -209,7 +209,7 @@ describe('QR code generator (/QRG)', () => {
     await context.close();
   });
 
-  it("'Copy Data' copies the data and shows 'Copied!' for about 2 seconds", async () => {
+  test("'Copy Data' copies the data and shows 'Copied!' for about 2 seconds", async () => {
     const { page, context, assertStayedLocal } = await openQr();
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.url });
     await page.getByRole('main').getByLabel('Website URL').fill('example.org/copy');
@@ -228,7 +228,7 @@ describe('QR code generator (/QRG)', () => {
     await context.close();
   });
 
-  it('shows Spanish labels when the browser language is Spanish', async () => {
+  test('shows Spanish labels when the browser language is Spanish', async () => {
     const { page, context, errors } = await openQr({ locale: 'es-ES' });
     assert.equal(await page.getByRole('heading', { level: 1 }).innerText(), 'Generador de códigos QR');
     assert.ok(await page.getByText('Genere códigos QR para eventos, información de contacto y recursos para veteranos').isVisible());
@@ -258,7 +258,7 @@ describe('QR code generator (/QRG)', () => {
     await context.close();
   });
 
-  it('prints only the code and its caption', async () => {
+  test('prints only the code and its caption', async () => {
     const { page, context, assertStayedLocal } = await openQr();
     await page.evaluate(() => {
       (window as unknown as { printed: number }).printed = 0;
@@ -304,7 +304,7 @@ describe('QR code generator (/QRG)', () => {
     await context.close();
   });
 
-  it('says when the text is too long for a QR code', async () => {
+  test('says when the text is too long for a QR code', async () => {
     const { page, context } = await openQr();
     await page.getByRole('tab', { name: 'Text' }).click();
     await page.getByRole('main').getByLabel('Text for the QR code').fill('x'.repeat(5000));
@@ -317,7 +317,7 @@ describe('QR code generator (/QRG)', () => {
     await context.close();
   });
 
-  it('has no accessibility violations', async () => {
+  test('has no accessibility violations', async () => {
     const { page, context } = await openQr();
     await page.getByRole('tab', { name: 'Contact' }).click();
     await page.getByRole('main').getByLabel('First Name').fill('Ann');
@@ -330,7 +330,7 @@ describe('QR code generator (/QRG)', () => {
     await context.close();
   });
 
-  it('loads the QR library only on this page, from this site', async () => {
+  test('loads the QR library only on this page, from this site', async () => {
     const assets = path.resolve(import.meta.dirname, '../dist/assets');
     const chunks = readdirSync(assets).filter(
       (f) => f.endsWith('.js') && readFileSync(path.join(assets, f), 'utf8').includes('too big to be stored in a QR Code'),

@@ -1,4 +1,4 @@
-import { after, before, describe, it } from 'node:test';
+import { test } from './fixtures.ts';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { utcToZoned } from '@post/contracts/rules/event-time';
@@ -11,10 +11,10 @@ import { collectErrors, signInAdmin, toast } from './admin-helpers.ts';
 // screen, seen in the outbox, and nobody reminded twice (decision 0065).
 
 let site: TestSite;
-before(async () => {
-  site = await startSite({ seed: true });
+test.beforeAll(async ({ browser }) => {
+  site = await startSite({ browser, seed: true });
 });
-after(async () => site?.close());
+test.afterAll(async () => site?.close());
 
 async function today(page: Page): Promise<{ date: string; year: number; month: number; day: number }> {
   const { timeZone } = (await (await page.request.get('/api/site-settings')).json()) as { timeZone: string };
@@ -39,8 +39,8 @@ async function uploadRoster(page: Page, name: string, csv: string) {
   return dialog;
 }
 
-describe('national roster import', () => {
-  it('maps a roster with its own headers at 390 px, previews an update and an unmatched row, applies, and remembers the mapping', async () => {
+test.describe('national roster import', () => {
+  test('maps a roster with its own headers at 390 px, previews an update and an unmatched row, applies, and remembers the mapping', async () => {
     const { page } = await site.newPage({ width: 390, height: 844 });
     const noErrors = collectErrors(page);
     await signInAdmin(page);
@@ -96,14 +96,14 @@ describe('national roster import', () => {
   });
 });
 
-describe('renewal reminders', () => {
-  it('previews the next batch on the Renewals screen, sends it, shows it in the outbox, and never reminds a member twice', async (t) => {
+test.describe('renewal reminders', () => {
+  test('previews the next batch on the Renewals screen, sends it, shows it in the outbox, and never reminds a member twice', async () => {
     const { page } = await site.newPage({ width: 1280 });
     const noErrors = collectErrors(page);
     await signInAdmin(page);
     const { year, month, day } = await today(page);
     // Renewals open today, grace having ended on January 1: there is no such calendar on January 1.
-    if (month === 1 && day === 1) return t.skip('no renewal window can open on January 1');
+    test.skip(month === 1 && day === 1, 'no renewal window can open on January 1');
     const settings = await (await page.request.get('/api/site-settings')).json();
     const membership = {
       ...settings.membership,

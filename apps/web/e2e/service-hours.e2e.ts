@@ -1,4 +1,4 @@
-import { after, before, describe, it } from 'node:test';
+import { test } from './fixtures.ts';
 import assert from 'node:assert/strict';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,8 +18,8 @@ let eventId: number;
 const people = ['Alma Arrive', 'Bert Bring', 'Cleo Come', 'Dana Door'];
 const ids: Record<string, number> = {};
 
-before(async () => {
-  site = await startSite({ env: { SESSION_SECRET: SECRET } });
+test.beforeAll(async ({ browser }) => {
+  site = await startSite({ browser, env: { SESSION_SECRET: SECRET } });
   admin = await site.browser.newContext({ baseURL: site.url });
   await apiSignInAdmin(admin);
   const start = new Date(Date.now() - 30 * 60_000);
@@ -43,7 +43,7 @@ before(async () => {
     ids[name] = (await v.json()).id;
   }
 });
-after(async () => {
+test.afterAll(async () => {
   await admin?.close();
   await site?.close();
 });
@@ -64,8 +64,8 @@ async function openCheckIn() {
   return { page, context };
 }
 
-describe('check-in at the door', () => {
-  it('keeps three check-ins made offline on the phone and sends each once when the connection returns', async () => {
+test.describe('check-in at the door', () => {
+  test('keeps three check-ins made offline on the phone and sends each once when the connection returns', async () => {
     const { page, context } = await openCheckIn();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
@@ -97,7 +97,7 @@ describe('check-in at the door', () => {
     await context.close();
   });
 
-  it('checks a sign-up in from a picture of the code in their confirmation (no camera), and a second scan says already', async () => {
+  test('checks a sign-up in from a picture of the code in their confirmation (no camera), and a second scan says already', async () => {
     const { page, context } = await openCheckIn();
     const file = path.join(mkdtempSync(path.join(tmpdir(), 'qr-')), 'code.png');
     await QRCode.toFile(file, checkInUrl(site.url, SECRET, ids['Dana Door']!), { width: 300, margin: 4 });
@@ -116,8 +116,8 @@ describe('check-in at the door', () => {
   });
 });
 
-describe('the yearly service report', () => {
-  it('shows on screen the numbers the API and the CSV give, summed here from the seeded rows across May 31/June 1', async () => {
+test.describe('the yearly service report', () => {
+  test('shows on screen the numbers the API and the CSV give, summed here from the seeded rows across May 31/June 1', async () => {
     const year = currentProgramYear(new Date(), 6, 'America/New_York');
     const categories: { id: number; name: string }[] = await (await admin.request.get('/api/admin/service-categories')).json();
     const cat = (name: string) => categories.find((c) => c.name === name)!.id;

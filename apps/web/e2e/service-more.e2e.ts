@@ -1,4 +1,4 @@
-import { after, before, describe, it } from 'node:test';
+import { test } from './fixtures.ts';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -22,14 +22,14 @@ let admin: BrowserContext;
 let categories: { id: number; name: string }[];
 const cat = (name: string) => categories.find((c) => c.name === name)!.id;
 
-before(async () => {
+test.beforeAll(async ({ browser }) => {
   mkdirSync(SHOTS, { recursive: true });
-  site = await startSite({ env: { SESSION_SECRET: SECRET } });
+  site = await startSite({ browser, env: { SESSION_SECRET: SECRET } });
   admin = await site.browser.newContext({ baseURL: site.url });
   await apiSignInAdmin(admin);
   categories = await (await admin.request.get('/api/admin/service-categories')).json();
 });
-after(async () => {
+test.afterAll(async () => {
   await admin?.close();
   await site?.close();
 });
@@ -44,8 +44,8 @@ async function signedInPage(width: number) {
   return { page, context };
 }
 
-describe('a walk-in at an event with shifts', () => {
-  it("must be given one of the event's shifts (large choices on a phone), and counts that shift's hours", async () => {
+test.describe('a walk-in at an event with shifts', () => {
+  test("must be given one of the event's shifts (large choices on a phone), and counts that shift's hours", async () => {
     const start = new Date(Date.now() - 30 * 60_000);
     const plus = (minutes: number) => new Date(start.getTime() + minutes * 60_000).toISOString();
     const res = await admin.request.post('/api/events', {
@@ -158,8 +158,8 @@ describe('a walk-in at an event with shifts', () => {
   });
 });
 
-describe("the ledger's photo", () => {
-  it('is added in the form with its required description and shows small in the list', async () => {
+test.describe("the ledger's photo", () => {
+  test('is added in the form with its required description and shows small in the list', async () => {
     const { page, context } = await signedInPage(390);
     await page.goto('/admin/service-hours');
     await waitForApp(page);
@@ -200,8 +200,8 @@ describe("the ledger's photo", () => {
   });
 });
 
-describe("a series' service category", () => {
-  it('is a field of the event form; "This and following events" sets it on that date and every later one', async () => {
+test.describe("a series' service category", () => {
+  test('is a field of the event form; "This and following events" sets it on that date and every later one', async () => {
     const day = '2027-02-06';
     const res = await admin.request.post('/api/events', {
       data: {

@@ -1,4 +1,4 @@
-import { after, before, describe, it } from 'node:test';
+import { test } from './fixtures.ts';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { CONFIRM, T, TEXT } from '@post/contracts/messages';
@@ -9,10 +9,10 @@ import { api, axeViolations, collectErrors, field, signInAdmin, toast } from './
 // the server sees when a session has lapsed (30 minutes idle, 12 hours in all): the next save
 // answers 401.
 let site: TestSite;
-before(async () => {
-  site = await startSite({ seed: true });
+test.beforeAll(async ({ browser }) => {
+  site = await startSite({ browser, seed: true });
 });
-after(async () => site?.close());
+test.afterAll(async () => site?.close());
 
 async function adminPage(width = 1280) {
   const { page, context } = await site.newPage({ width, height: width < 500 ? 844 : 900 });
@@ -55,8 +55,8 @@ async function reload(page: Page): Promise<void> {
   page.off('dialog', accept);
 }
 
-describe('session expiry', () => {
-  it('keeps a new event through an expired session: login in place, back on the same page, restored, saved once', async () => {
+test.describe('session expiry', () => {
+  test('keeps a new event through an expired session: login in place, back on the same page, restored, saved once', async () => {
     const { page, context, noErrors } = await adminPage();
     await page.goto('/admin/events/new');
     await page.getByRole('heading', { name: 'New Event', level: 1 }).waitFor();
@@ -114,7 +114,7 @@ describe('session expiry', () => {
     await context.close();
   });
 
-  it('shows the login in place when a delete on the dashboard finds the session lapsed; nothing is deleted', async () => {
+  test('shows the login in place when a delete on the dashboard finds the session lapsed; nothing is deleted', async () => {
     const { page, context, noErrors } = await adminPage();
     await page.goto('/admin?tab=news');
     const first = page.getByRole('button', { name: /^Delete / }).first();
@@ -137,7 +137,7 @@ describe('session expiry', () => {
     await context.close();
   });
 
-  it('keeps an edit of a news item through /admin/login?returnTo= and back', async () => {
+  test('keeps an edit of a news item through /admin/login?returnTo= and back', async () => {
     const { page, context, noErrors } = await adminPage();
     const news = (await api(page, '/api/news')).body as { id: number; title: string; content: string }[];
     const item = news[0]!;
@@ -178,7 +178,7 @@ describe('session expiry', () => {
     await context.close();
   });
 
-  it('restores a draft after a plain reload; Discard goes back to the stored values', async () => {
+  test('restores a draft after a plain reload; Discard goes back to the stored values', async () => {
     const { page, context, noErrors } = await adminPage();
     const news = (await api(page, '/api/news')).body as { id: number; title: string }[];
     const item = news[news.length - 1]!;
@@ -211,7 +211,7 @@ describe('session expiry', () => {
     await context.close();
   });
 
-  it('forgets the draft on Cancel (leave without saving)', async () => {
+  test('forgets the draft on Cancel (leave without saving)', async () => {
     const { page, context } = await adminPage();
     await page.goto('/admin/resources/new');
     await page.getByRole('heading', { name: 'New Resource', level: 1 }).waitFor();
@@ -229,7 +229,7 @@ describe('session expiry', () => {
     await context.close();
   });
 
-  it('keeps the member dialog (never its password) and opens it again after a reload', async () => {
+  test('keeps the member dialog (never its password) and opens it again after a reload', async () => {
     const { page, context, noErrors } = await adminPage();
     await page.goto('/admin/user-management');
     await page.getByRole('heading', { name: 'User Management', level: 1 }).waitFor();
@@ -260,7 +260,7 @@ describe('session expiry', () => {
     await context.close();
   });
 
-  it('keeps a new member communication through an expired session and opens its form again', async () => {
+  test('keeps a new member communication through an expired session and opens its form again', async () => {
     const { page, context, noErrors } = await adminPage();
     await page.goto('/admin/member-communications');
     await page.getByRole('button', { name: 'New Communication' }).click();
@@ -287,7 +287,7 @@ describe('session expiry', () => {
     await context.close();
   });
 
-  it('only returns to paths of this site after signing in on /admin/login', async () => {
+  test('only returns to paths of this site after signing in on /admin/login', async () => {
     for (const [returnTo, expected] of [
       ['/admin/settings', '/admin/settings'],
       ['//evil.example/admin', '/admin'],
@@ -310,7 +310,7 @@ describe('session expiry', () => {
     await context.close();
   });
 
-  it('restores the site settings with a row added to a list', async () => {
+  test('restores the site settings with a row added to a list', async () => {
     const { page, context, noErrors } = await adminPage();
     await page.goto('/admin/settings');
     await page.getByRole('heading', { name: 'Site Settings', level: 1 }).waitFor();
@@ -334,7 +334,7 @@ describe('session expiry', () => {
     await context.close();
   });
 
-  it('forgets every draft on signing out', async () => {
+  test('forgets every draft on signing out', async () => {
     const { page, context } = await adminPage();
     await page.goto('/admin/events/new');
     await field(page, 'Title').fill('Typed before signing out');
@@ -350,7 +350,7 @@ describe('session expiry', () => {
     await context.close();
   });
 
-  it('has no accessibility violations with the notice shown', async () => {
+  test('has no accessibility violations with the notice shown', async () => {
     const { page, context } = await adminPage(390);
     await page.goto('/admin/events/new');
     await field(page, 'Title').fill('Flag retirement ceremony');

@@ -1,4 +1,4 @@
-import { after, before, describe, it } from 'node:test';
+import { test } from './fixtures.ts';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { mkdirSync } from 'node:fs';
@@ -30,8 +30,8 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
 }
 
-before(async () => {
-  site = await startSite({ env: { SESSION_SECRET: SECRET } });
+test.beforeAll(async ({ browser }) => {
+  site = await startSite({ browser, env: { SESSION_SECRET: SECRET } });
   ({ context: admin } = await site.newPage());
   await apiSignInAdmin(admin);
   const day = postDate(6, ZONE);
@@ -67,11 +67,11 @@ before(async () => {
     ids[key] = ((await r.json()) as { id: number }).id;
   }
 });
-after(async () => site?.close());
+test.afterAll(async () => site?.close());
 
-describe('the cancel link of a waiting place', () => {
+test.describe('the cancel link of a waiting place', () => {
   for (const width of [390, 1280]) {
-    it(`shows the shift and the position, and asks to leave the waitlist (${width} px)`, async () => {
+    test(`shows the shift and the position, and asks to leave the waitlist (${width} px)`, async () => {
       const { page, context } = await site.newPage({ width, height: width === 390 ? 844 : 900 });
       const noErrors = collectErrors(page);
       await page.goto(`/volunteer/cancel?token=${cancelToken(SECRET, ids[width === 390 ? 'wyn' : 'wes']!)}`);
@@ -102,7 +102,7 @@ describe('the cancel link of a waiting place', () => {
     });
   }
 
-  it('a confirmed place is still asked to cancel its sign-up', async () => {
+  test('a confirmed place is still asked to cancel its sign-up', async () => {
     const { page, context } = await site.newPage({ width: 390, height: 844 });
     await page.goto(`/volunteer/cancel?token=${cancelToken(SECRET, ids.sam!)}`);
     await page.getByText('Cancel my sign-up?').waitFor();
@@ -112,9 +112,9 @@ describe('the cancel link of a waiting place', () => {
   });
 });
 
-describe('the sign-in sheet of an event with shifts', () => {
+test.describe('the sign-in sheet of an event with shifts', () => {
   for (const width of [390, 1280]) {
-    it(`prints one block per shift, each with its lines and its waitlist, on one page (${width} px)`, async () => {
+    test(`prints one block per shift, each with its lines and its waitlist, on one page (${width} px)`, async () => {
       const { page, context } = await site.newPage({ width, height: width === 390 ? 844 : 900 });
       const noErrors = collectErrors(page);
       await signInAdmin(page);
@@ -147,8 +147,8 @@ describe('the sign-in sheet of an event with shifts', () => {
   }
 });
 
-describe('the event popup and the manage page on a phone', () => {
-  it("the popup lists each shift with its times only (the date is the event's) and fits the width", async () => {
+test.describe('the event popup and the manage page on a phone', () => {
+  test("the popup lists each shift with its times only (the date is the event's) and fits the width", async () => {
     const { page, context } = await site.newPage({ width: 390, height: 844 });
     await page.goto(`/events?id=${eventId}`);
     const popup = page.getByRole('dialog', { name: TITLE });
@@ -163,7 +163,7 @@ describe('the event popup and the manage page on a phone', () => {
     await context.close();
   });
 
-  it('a waiting place is left with "Leave the waitlist", which says so', async () => {
+  test('a waiting place is left with "Leave the waitlist", which says so', async () => {
     const { page, context } = await site.newPage({ width: 390, height: 844 });
     await page.goto(`/volunteer/manage?token=${manageToken(SECRET, eventId, 'wyn@example.org')}`);
     await page.getByRole('heading', { name: 'Your Volunteer Sign-Ups', level: 1 }).waitFor();
@@ -179,9 +179,9 @@ describe('the event popup and the manage page on a phone', () => {
   });
 });
 
-describe('administrators and the waitlist', () => {
+test.describe('administrators and the waitlist', () => {
   let other: number;
-  before(async () => {
+  test.beforeAll(async () => {
     const day = postDate(8, ZONE);
     const at = (time: string) => zonedToUtc(day, time, ZONE).toISOString();
     const res = await admin.request.post('/api/events', {
@@ -214,7 +214,7 @@ describe('administrators and the waitlist', () => {
     }
   });
 
-  it('the event page on a phone lists them by shift, each card with Remove, and the one waiting with Give a place', async () => {
+  test('the event page on a phone lists them by shift, each card with Remove, and the one waiting with Give a place', async () => {
     const { page, context } = await site.newPage({ width: 390, height: 844 });
     const noErrors = collectErrors(page);
     await signInAdmin(page);
@@ -238,7 +238,7 @@ describe('administrators and the waitlist', () => {
     await context.close();
   });
 
-  it('the roster gives the one waiting a place by hand', async () => {
+  test('the roster gives the one waiting a place by hand', async () => {
     const { page, context } = await site.newPage({ width: 1280, height: 900 });
     const noErrors = collectErrors(page);
     await signInAdmin(page);

@@ -1,4 +1,4 @@
-import { after, before, describe, it } from 'node:test';
+import { test } from './fixtures.ts';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { mkdirSync } from 'node:fs';
@@ -28,8 +28,8 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
 }
 
-before(async () => {
-  site = await startSite({ env: { SESSION_SECRET: SECRET } });
+test.beforeAll(async ({ browser }) => {
+  site = await startSite({ browser, env: { SESSION_SECRET: SECRET } });
   ({ context: admin } = await site.newPage());
   await apiSignInAdmin(admin);
   const day = postDate(5, ZONE);
@@ -55,14 +55,14 @@ before(async () => {
   const taken = await admin.request.post('/api/volunteers', { data: { name: 'Carla Cash', email: 'carla@example.org', eventId, shiftId: body.shifts[1]!.id } });
   assert.equal(taken.status(), 200, await taken.text());
 });
-after(async () => site?.close());
+test.afterAll(async () => site?.close());
 
-describe('the volunteer dialog with shifts', () => {
+test.describe('the volunteer dialog with shifts', () => {
   for (const [width, who, position] of [
     [390, 'phone', 1],
     [1280, 'wide', 2],
   ] as const) {
-    it(`signs up for one shift and joins another's waitlist with the keyboard only (${width} px)`, async () => {
+    test(`signs up for one shift and joins another's waitlist with the keyboard only (${width} px)`, async () => {
       const { page, context } = await site.newPage({ width, height: width === 390 ? 844 : 900 });
       await page.goto('/events');
       const entry = page.locator(`${width === 390 ? 'li' : 'tr'}[data-event-id="${eventId}"]`);
@@ -109,7 +109,7 @@ describe('the volunteer dialog with shifts', () => {
     });
   }
 
-  it('leaves the event with each shift counted and the waitlist in order', async () => {
+  test('leaves the event with each shift counted and the waitlist in order', async () => {
     const event = (await (await admin.request.get(`/api/events/${eventId}`)).json()) as {
       volunteerPositions: number;
       volunteerCount: number;
@@ -132,7 +132,7 @@ describe('the volunteer dialog with shifts', () => {
     ]);
   });
 
-  it('lists the shifts in the event popup and offers the waitlist when every place is taken', async () => {
+  test('lists the shifts in the event popup and offers the waitlist when every place is taken', async () => {
     const { page, context } = await site.newPage({ width: 1280, height: 900 });
     await page.goto(`/events?id=${eventId}`);
     const popup = page.getByRole('dialog', { name: TITLE });
@@ -143,7 +143,7 @@ describe('the volunteer dialog with shifts', () => {
     await context.close();
   });
 
-  it('shows the self-service page behind the link: sign-ups with their places, the map, and buttons that act', async () => {
+  test('shows the self-service page behind the link: sign-ups with their places, the map, and buttons that act', async () => {
     for (const width of [390, 1280]) {
       const { page, context } = await site.newPage({ width, height: width === 390 ? 844 : 900 });
       await page.goto(`/volunteer/manage?token=${manageToken(SECRET, eventId, 'pat.wide@example.org')}`);

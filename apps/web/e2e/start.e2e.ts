@@ -1,4 +1,4 @@
-import { after, before, describe, it } from 'node:test';
+import { test } from './fixtures.ts';
 import assert from 'node:assert/strict';
 import type { Page, Route } from 'playwright-core';
 import { toast } from './admin-helpers.ts';
@@ -31,14 +31,14 @@ async function newestNewsId(page: Page): Promise<number> {
   return news[0].id;
 }
 
-describe('how a page starts', () => {
+test.describe('how a page starts', () => {
   let site: TestSite;
-  before(async () => {
-    site = await startSite({ seed: true });
+  test.beforeAll(async ({ browser }) => {
+    site = await startSite({ browser, seed: true });
   });
-  after(async () => site?.close());
+  test.afterAll(async () => site?.close());
 
-  it("requests the app's entry and its preloads before the load event, while the photo is still held", async () => {
+  test("requests the app's entry and its preloads before the load event, while the photo is still held", async () => {
     const { page, context } = await site.newPage();
     const requested: string[] = [];
     page.on('request', (r) => requested.push(new URL(r.url()).pathname));
@@ -78,7 +78,7 @@ describe('how a page starts', () => {
     await context.close();
   });
 
-  it("the phone menu and the footer's newsletter form work while the page's largest photo is still downloading", async () => {
+  test("the phone menu and the footer's newsletter form work while the page's largest photo is still downloading", async () => {
     const { page, context } = await site.newPage({ width: 412, height: 823 });
     const id = await newestNewsId(page);
     const images = await holdImages(page);

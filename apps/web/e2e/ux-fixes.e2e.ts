@@ -1,4 +1,4 @@
-import { after, before, describe, it } from 'node:test';
+import { test } from './fixtures.ts';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { T, V } from '@post/contracts/messages';
@@ -10,10 +10,10 @@ import { signInAdmin, toast } from './admin-helpers.ts';
 // items; each fails without its fix.
 
 let site: TestSite;
-before(async () => {
-  site = await startSite({ seed: true });
+test.beforeAll(async ({ browser }) => {
+  site = await startSite({ browser, seed: true });
 });
-after(async () => site?.close());
+test.afterAll(async () => site?.close());
 
 /** Whether the page scrolls sideways (wider content than the screen). */
 /** Null when the page fits its width; else the page's width and the elements that reach past it. */
@@ -30,8 +30,8 @@ function monthHeading(): string {
   return new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'America/New_York' }).format(new Date());
 }
 
-describe('issue 23: public pages', () => {
-  it('#16 unknown news, events and admin paths answer 404 with their pages; known ones 200', async () => {
+test.describe('issue 23: public pages', () => {
+  test('#16 unknown news, events and admin paths answer 404 with their pages; known ones 200', async () => {
     const { page, context } = await site.newPage();
     const news = (await (await page.request.get('/api/news')).json()) as { id: number }[];
     const events = (await (await page.request.get('/api/events')).json()) as { id: number }[];
@@ -53,7 +53,7 @@ describe('issue 23: public pages', () => {
     await context.close();
   });
 
-  it('#17 /QRG is rendered in Spanish for a Spanish browser, and caches keep the languages apart', async () => {
+  test('#17 /QRG is rendered in Spanish for a Spanish browser, and caches keep the languages apart', async () => {
     const { page, context } = await site.newPage();
     const es = await page.request.get('/QRG', { headers: { accept: 'text/html', 'accept-language': 'es-MX,es;q=0.9,en;q=0.5' } });
     assert.equal(es.status(), 200);
@@ -73,7 +73,7 @@ describe('issue 23: public pages', () => {
     await spanish.context.close();
   });
 
-  it('#2 #4 #12 #18 footer social icons, Member Login to the Member Portal tab, login help links, RSS link', async () => {
+  test('#2 #4 #12 #18 footer social icons, Member Login to the Member Portal tab, login help links, RSS link', async () => {
     const { page, context } = await site.newPage();
     await page.goto('/');
     assert.equal(await page.locator('head link[rel="alternate"][type="application/rss+xml"]').getAttribute('href'), '/rss.xml');
@@ -117,7 +117,7 @@ describe('issue 23: public pages', () => {
     await context.close();
   });
 
-  it('#11 the post name wraps on a 320 px phone instead of being cut off', async () => {
+  test('#11 the post name wraps on a 320 px phone instead of being cut off', async () => {
     const { page, context } = await site.newPage({ width: 320, height: 700 });
     await page.goto('/');
     const name = page.locator('header').getByText('Hometown Veterans Post', { exact: true });
@@ -133,7 +133,7 @@ describe('issue 23: public pages', () => {
     await context.close();
   });
 
-  it('#1 phones open on the month grid with dots; a tap lists the day; the month list is below', async () => {
+  test('#1 phones open on the month grid with dots; a tap lists the day; the month list is below', async () => {
     const { page, context } = await site.newPage({ width: 390, height: 844 });
     await page.goto('/events');
     const grid = page.getByRole('table', { name: monthHeading() });
@@ -158,7 +158,7 @@ describe('issue 23: public pages', () => {
     await context.close();
   });
 
-  it('#14 calendar chips show the whole title and "6:30 PM"', async () => {
+  test('#14 calendar chips show the whole title and "6:30 PM"', async () => {
     const { page, context } = await site.newPage({ width: 1280, height: 900 });
     await page.goto('/events');
     await page.getByRole('table', { name: monthHeading() }).waitFor();
@@ -176,7 +176,7 @@ describe('issue 23: public pages', () => {
     await context.close();
   });
 
-  it('#13 toasts cover neither the header nor the crisis bar; at the bottom on phones', async () => {
+  test('#13 toasts cover neither the header nor the crisis bar; at the bottom on phones', async () => {
     for (const width of [390, 1280]) {
       const { page, context } = await site.newPage({ width, height: 844 });
       await page.goto('/login?tab=member');
@@ -198,8 +198,8 @@ describe('issue 23: public pages', () => {
   });
 });
 
-describe('issue 23: members', () => {
-  it('#3 #10 a member changes their password in the portal; sign-out says Signed out, the Hi button says what it does', async () => {
+test.describe('issue 23: members', () => {
+  test('#3 #10 a member changes their password in the portal; sign-out says Signed out, the Hi button says what it does', async () => {
     const { password, numbers } = demoMembers(site);
     const number = numbers[1]!;
     const { page, context } = await site.newPage({ width: 390, height: 844 });
@@ -241,8 +241,8 @@ describe('issue 23: members', () => {
   });
 });
 
-describe('issue 23: administration', () => {
-  it('#10 "Login successful" shows after the page load that signing in makes', async () => {
+test.describe('issue 23: administration', () => {
+  test('#10 "Login successful" shows after the page load that signing in makes', async () => {
     const { page, context } = await site.newPage();
     await page.goto('/login');
     await page.getByLabel('Username').fill(E2E_ADMIN.username);
@@ -255,7 +255,7 @@ describe('issue 23: administration', () => {
     await context.close();
   });
 
-  it('#5 #7 Can sign in with the reason, Generate/Show, named deletes, labelled buttons on wide screens', async () => {
+  test('#5 #7 Can sign in with the reason, Generate/Show, named deletes, labelled buttons on wide screens', async () => {
     const { page, context } = await site.newPage({ width: 1280, height: 900 });
     await signInAdmin(page);
     await page.goto('/admin/user-management');
@@ -296,7 +296,7 @@ describe('issue 23: administration', () => {
     await context.close();
   });
 
-  it('#8 re-importing the export previews updates, applies on confirmation', async () => {
+  test('#8 re-importing the export previews updates, applies on confirmation', async () => {
     const { page, context } = await site.newPage({ width: 1280, height: 900 });
     await signInAdmin(page);
     const csv = await (await page.request.get('/api/admin/members.csv')).text();
@@ -320,7 +320,7 @@ describe('issue 23: administration', () => {
     await context.close();
   });
 
-  it('#9 a news item dated next week is Scheduled in the dashboard and absent from the public list', async () => {
+  test('#9 a news item dated next week is Scheduled in the dashboard and absent from the public list', async () => {
     const { page, context } = await site.newPage({ width: 1280, height: 900 });
     await signInAdmin(page);
     const when = new Date(Date.now() + 7 * 86_400_000).toISOString();
@@ -338,7 +338,7 @@ describe('issue 23: administration', () => {
     await context.close();
   });
 
-  it('#6 a new resource with a bad file is not created; with a good one it is, in one step; no overflow at 390 px', async () => {
+  test('#6 a new resource with a bad file is not created; with a good one it is, in one step; no overflow at 390 px', async () => {
     const { page, context } = await site.newPage({ width: 390, height: 844 });
     await signInAdmin(page);
     await page.goto('/admin/member-resources');
@@ -365,7 +365,7 @@ describe('issue 23: administration', () => {
     await context.close();
   });
 
-  it('#18 the event form lists volunteers without sideways scrolling on a phone; the phone menu keeps Tab inside', async () => {
+  test('#18 the event form lists volunteers without sideways scrolling on a phone; the phone menu keeps Tab inside', async () => {
     const { page, context } = await site.newPage({ width: 390, height: 844 });
     await signInAdmin(page);
     const events = (await (await page.request.get('/api/events')).json()) as { id: number }[];
@@ -399,7 +399,7 @@ describe('issue 23: administration', () => {
     await context.close();
   });
 
-  it('#18 signing up from the event popup logs no aria-hidden warning', async () => {
+  test('#18 signing up from the event popup logs no aria-hidden warning', async () => {
     const { page, context } = await site.newPage();
     const warnings: string[] = [];
     page.on('console', (m) => /aria-hidden/i.test(m.text()) && warnings.push(m.text()));

@@ -1,4 +1,4 @@
-import { after, before, describe, it } from 'node:test';
+import { test } from './fixtures.ts';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { CONFIRM, T, V } from '@post/contracts/messages';
@@ -13,10 +13,10 @@ import { axeViolations, signInAdmin } from './admin-helpers.ts';
 
 const ZONE = 'America/New_York';
 let site: TestSite;
-before(async () => {
-  site = await startSite({ seed: true });
+test.beforeAll(async ({ browser }) => {
+  site = await startSite({ browser, seed: true });
 });
-after(async () => site?.close());
+test.afterAll(async () => site?.close());
 
 /** A day of the current month (post's zone), `ahead` days after today or as many before. */
 function dayThisMonth(ahead: number): string {
@@ -27,25 +27,24 @@ function dayThisMonth(ahead: number): string {
   return `${y}-${String(m).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
-async function signInMember(page: Page): Promise<void> {
-  const { password, numbers } = demoMembers(site);
-  const res = await page.request.post('/api/member/login', { data: { membershipNumber: numbers[0], password } });
-  assert.equal(res.status(), 200, await res.text());
+/** The member portal at this width, its heading shown. */
+async function openPortal(page: Page, width: number): Promise<void> {
+  await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
   await page.goto('/member');
   await page.getByRole('heading', { name: 'Member Portal', level: 1 }).waitFor();
 }
 
-describe('issue 46 #1: "+N more" in the calendar', () => {
+test.describe('issue 46 #1: "+N more" in the calendar', () => {
   const busy = dayThisMonth(2);
   const titles = ['Busy Day Breakfast', 'Busy Day Color Guard', 'Busy Day Lunch', 'Busy Day Bingo', 'Busy Day Dance'];
-  before(async () => {
+  test.beforeAll(async () => {
     const { context } = await site.newPage();
     await apiSignInAdmin(context);
     for (const t of titles) await createCommunityEvent(context, t, `About ${t}.`, busy, ZONE);
     await context.close();
   });
 
-  it('on a phone opens the day list with each title, not a popover of blank bars', async () => {
+  test('on a phone opens the day list with each title, not a popover of blank bars', async () => {
     const { page, context } = await site.newPage({ width: 390, height: 844 });
     await page.goto('/events');
     const cell = page.locator(`[role=cell][data-date="${busy}"]`).first();
@@ -63,7 +62,7 @@ describe('issue 46 #1: "+N more" in the calendar', () => {
     await context.close();
   });
 
-  it('on a wide screen still opens the popover with time and title', async () => {
+  test('on a wide screen still opens the popover with time and title', async () => {
     const { page, context } = await site.newPage({ width: 1280, height: 900 });
     await page.goto('/events');
     const cell = page.locator(`[role=cell][data-date="${busy}"]`).first();
@@ -78,8 +77,8 @@ describe('issue 46 #1: "+N more" in the calendar', () => {
   });
 });
 
-describe('issue 46 #2: dialogs with a form ask before throwing edits away', () => {
-  it('the member dialog asks on Escape, on a click outside and on Cancel; unchanged, it just closes', async () => {
+test.describe('issue 46 #2: dialogs with a form ask before throwing edits away', () => {
+  test('the member dialog asks on Escape, on a click outside and on Cancel; unchanged, it just closes', async () => {
     const { page, context } = await site.newPage({ width: 1280, height: 900 });
     await signInAdmin(page);
     await page.goto('/admin/user-management');
@@ -113,9 +112,7 @@ describe('issue 46 #2: dialogs with a form ask before throwing edits away', () =
     await context.close();
   });
 
-  it("the officer's Add an account and the member's Change Password ask too, and start afresh once discarded", async () => {
-    const { page, context } = await site.newPage({ width: 1280, height: 900 });
-    await signInAdmin(page);
+  test("the officer's Add an account and the member's Change Password ask too, and start afresh once discarded", async ({ asAdmin: { page }, asMember: member }) => {
     await page.goto('/admin/administrators');
     await page.getByRole('button', { name: 'Add an account' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add an account' });
@@ -126,21 +123,18 @@ describe('issue 46 #2: dialogs with a form ask before throwing edits away', () =
     await dialog.waitFor({ state: 'hidden' });
     await page.getByRole('button', { name: 'Add an account' }).click();
     assert.equal(await dialog.getByLabel(/^Username/).inputValue(), '');
-    await context.close();
 
-    const member = await site.newPage({ width: 390, height: 844 });
-    await signInMember(member.page);
+    await openPortal(member.page, 390);
     await member.page.getByRole('button', { name: 'Change Password' }).click();
     const change = member.page.getByRole('dialog', { name: 'Change Password' });
     await change.getByLabel(/^Current Password/).fill('something');
     await change.getByRole('button', { name: 'Close' }).click();
     await member.page.getByRole('alertdialog', { name: CONFIRM.discardChanges.title }).waitFor();
-    await member.context.close();
   });
 });
 
-describe('issue 46 #3: the month shown is in the address', () => {
-  it('Next puts ?month= in the address; a reload, Back and a shared link keep it; Today and a bad month leave it plain', async () => {
+test.describe('issue 46 #3: the month shown is in the address', () => {
+  test('Next puts ?month= in the address; a reload, Back and a shared link keep it; Today and a bad month leave it plain', async () => {
     const [y, m] = utcToZoned(new Date(), ZONE).date.split('-').map(Number);
     const next = new Date(Date.UTC(y!, m!, 15));
     const nextYm = next.toISOString().slice(0, 7);
@@ -170,10 +164,9 @@ describe('issue 46 #3: the month shown is in the address', () => {
   });
 });
 
-describe('issue 46 #4: one password rule, one message', () => {
-  it("the member's change-password dialog says 8 like its hint; Add an account says an empty e-mail is required", async () => {
-    const member = await site.newPage({ width: 390, height: 844 });
-    await signInMember(member.page);
+test.describe('issue 46 #4: one password rule, one message', () => {
+  test("the member's change-password dialog says 8 like its hint; Add an account says an empty e-mail is required", async ({ asMember: member }) => {
+    await openPortal(member.page, 390);
     await member.page.getByRole('button', { name: 'Change Password' }).click();
     const change = member.page.getByRole('dialog', { name: 'Change Password' });
     await change.getByRole('button', { name: 'Change Password' }).click();
@@ -181,7 +174,6 @@ describe('issue 46 #4: one password rule, one message', () => {
     assert.equal(V.passwordMin, 'Password must be at least 8 characters');
     assert.ok(await change.getByText('At least 8 characters; a longer phrase is safer.').isVisible());
     assert.equal(await change.getByText(/at least 6/i).count(), 0);
-    await member.context.close();
 
     const { page, context } = await site.newPage({ width: 1280, height: 900 });
     await signInAdmin(page);
@@ -229,10 +221,10 @@ async function smallTargets(page: Page): Promise<string[]> {
   });
 }
 
-describe('issue 46 #5: toasts that tell the truth and stay out of the way', () => {
+test.describe('issue 46 #5: toasts that tell the truth and stay out of the way', () => {
   const toasts = (page: Page) => page.locator('[data-sonner-toast]');
 
-  it("a member's successful sign-in replaces the error toast of the failed try", async () => {
+  test("a member's successful sign-in replaces the error toast of the failed try", async () => {
     const { password, numbers } = demoMembers(site);
     const { page, context } = await site.newPage({ width: 390, height: 844 });
     await page.goto('/login?tab=member');
@@ -253,7 +245,7 @@ describe('issue 46 #5: toasts that tell the truth and stay out of the way', () =
     [1024, 768],
     [1280, 900],
   ] as const) {
-    it(`an error toast never covers the buttons of the open dialog (${width} px)`, async () => {
+    test(`an error toast never covers the buttons of the open dialog (${width} px)`, async () => {
       const { page, context } = await site.newPage({ width, height });
       await signInAdmin(page);
       await page.goto('/admin/administrators');
@@ -287,7 +279,7 @@ describe('issue 46 #5: toasts that tell the truth and stay out of the way', () =
     });
   }
 
-  it('with no mail server: the dashboard says so and links to the setup help; an invitation, the newsletter and a forgotten password say the message waits', async () => {
+  test('with no mail server: the dashboard says so and links to the setup help; an invitation, the newsletter and a forgotten password say the message waits', async () => {
     const { page, context } = await site.newPage({ width: 1280, height: 900 });
     await signInAdmin(page);
     await page.goto('/admin');
@@ -324,8 +316,8 @@ describe('issue 46 #5: toasts that tell the truth and stay out of the way', () =
   });
 });
 
-describe('issue 46 #6: tap targets', () => {
-  it('every control on the public pages is at least 24 × 24 px on a phone; the crisis links 44 px high', async () => {
+test.describe('issue 46 #6: tap targets', () => {
+  test('every control on the public pages is at least 24 × 24 px on a phone; the crisis links 44 px high', async () => {
     const { page, context } = await site.newPage({ width: 390, height: 844 });
     const news = (await (await page.request.get('/api/news')).json()) as { id: number }[];
     const problems: string[] = [];
@@ -343,7 +335,7 @@ describe('issue 46 #6: tap targets', () => {
     await context.close();
   });
 
-  it('on a phone /resources shows the Crisis card first', async () => {
+  test('on a phone /resources shows the Crisis card first', async () => {
     const { page, context } = await site.newPage({ width: 390, height: 844 });
     await page.goto('/resources');
     const headings = await page.locator('main h2').allInnerTexts();
@@ -355,8 +347,8 @@ describe('issue 46 #6: tap targets', () => {
   });
 });
 
-describe('issue 46 #8: navigation', () => {
-  it('News and Community are in the header, the phone menu and the Quick Links; unset social icons are hidden; the News list uses a wide screen', async () => {
+test.describe('issue 46 #8: navigation', () => {
+  test('News and Community are in the header, the phone menu and the Quick Links; unset social icons are hidden; the News list uses a wide screen', async () => {
     const { page, context } = await site.newPage({ width: 1280, height: 900 });
     await page.goto('/');
     for (const nav of [page.getByRole('navigation', { name: 'Main' }), page.getByRole('navigation', { name: 'Quick Links' })]) {
@@ -389,10 +381,9 @@ describe('issue 46 #8: navigation', () => {
   });
 });
 
-describe('issue 46 #9: polish', () => {
-  it('member portal headings step down one level at a time', async () => {
-    const { page, context } = await site.newPage({ width: 1280, height: 900 });
-    await signInMember(page);
+test.describe('issue 46 #9: polish', () => {
+  test('member portal headings step down one level at a time', async ({ asMember: { page } }) => {
+    await openPortal(page, 1280);
     for (const tab of ['Communications', 'Resources']) {
       await page.getByRole('tab', { name: tab }).click();
       await page.getByRole('tabpanel').getByRole('article').first().waitFor();
@@ -403,10 +394,9 @@ describe('issue 46 #9: polish', () => {
         tab,
       );
     }
-    await context.close();
   });
 
-  it('the member directory keeps e-mail addresses whole at 1280 px and shows its whole search placeholder', async () => {
+  test('the member directory keeps e-mail addresses whole at 1280 px and shows its whole search placeholder', async () => {
     const { page, context } = await site.newPage({ width: 1280, height: 900 });
     await signInAdmin(page);
     await page.goto('/admin/user-management');
@@ -445,7 +435,7 @@ describe('issue 46 #9: polish', () => {
     await context.close();
   });
 
-  it("the event popup's title lines up with its body on a phone", async () => {
+  test("the event popup's title lines up with its body on a phone", async () => {
     const { page, context } = await site.newPage({ width: 390, height: 844 });
     const events = (await (await page.request.get('/api/events')).json()) as { id: number }[];
     await page.goto(`/events?id=${events[0]!.id}`);
@@ -461,7 +451,7 @@ describe('issue 46 #9: polish', () => {
     await context.close();
   });
 
-  it('the audit log says "Invited" and keeps IP addresses on one line', async () => {
+  test('the audit log says "Invited" and keeps IP addresses on one line', async () => {
     const { page, context } = await site.newPage({ width: 390, height: 844 });
     await signInAdmin(page);
     const res = await page.request.post('/api/admin/users', {
@@ -476,7 +466,7 @@ describe('issue 46 #9: polish', () => {
     await context.close();
   });
 
-  it('the forced change-password page makes no request that answers 403', async () => {
+  test('the forced change-password page makes no request that answers 403', async () => {
     const { page, context } = await site.newPage({ width: 1280, height: 900 });
     await signInAdmin(page);
     const res = await page.request.post('/api/admin/users', {
@@ -506,8 +496,8 @@ describe('issue 46 #9: polish', () => {
   });
 });
 
-describe('issue 46 #7: content editors get what they expect', () => {
-  it('a news body keeps bold and links: the Link button takes only a safe address; the page links it and any bare web address', async () => {
+test.describe('issue 46 #7: content editors get what they expect', () => {
+  test('a news body keeps bold and links: the Link button takes only a safe address; the page links it and any bare web address', async () => {
     const { page, context } = await site.newPage({ width: 390, height: 844 });
     await signInAdmin(page);
     await page.goto('/admin/news');
@@ -544,7 +534,7 @@ describe('issue 46 #7: content editors get what they expect', () => {
     await context.close();
   });
 
-  it('the edit event page has Duplicate and Delete in its header; Delete asks, then returns to the dashboard', async () => {
+  test('the edit event page has Duplicate and Delete in its header; Delete asks, then returns to the dashboard', async () => {
     const { page, context } = await site.newPage({ width: 390, height: 844 });
     await signInAdmin(page);
     const id = await createCommunityEvent(context, 'Header Actions Supper', 'A supper to delete from its own page.', dayThisMonth(3), ZONE);
@@ -561,7 +551,7 @@ describe('issue 46 #7: content editors get what they expect', () => {
   });
 
   // Last in the file: it deletes the demo's active highlight.
-  it('deleting the engagement the home page shows warns of it and can make another active in the same step', async () => {
+  test('deleting the engagement the home page shows warns of it and can make another active in the same step', async () => {
     const { page, context } = await site.newPage({ width: 390, height: 844 });
     await signInAdmin(page);
     const all = (await (await page.request.get('/api/community-engagements')).json()) as { id: number; title: string; active: boolean }[];

@@ -1,4 +1,4 @@
-import { after, before, describe, it } from 'node:test';
+import { test } from './fixtures.ts';
 import assert from 'node:assert/strict';
 import type { BrowserContext, Page } from 'playwright-core';
 import { E2E_ADMIN, startSite, waitForApp, type TestSite } from './harness.ts';
@@ -12,11 +12,11 @@ import { confirmSubscription, mailEnv, startMailSink, type SmtpSink } from './ma
 
 let site: TestSite;
 let sink: SmtpSink;
-before(async () => {
+test.beforeAll(async ({ browser }) => {
   sink = await startMailSink();
-  site = await startSite({ seed: true, env: mailEnv(sink) });
+  site = await startSite({ browser, seed: true, env: mailEnv(sink) });
 });
-after(async () => {
+test.afterAll(async () => {
   await site?.close();
   await sink?.stop();
 });
@@ -238,8 +238,8 @@ const iso = (ms: number) => new Date(ms).toISOString();
 let admin: Visitor;
 let anon: Visitor;
 
-describe('stored cross-site scripting (issue 8)', () => {
-  it('stores the corpus in every text field through the API (administrator and visitors)', async () => {
+test.describe('stored cross-site scripting (issue 8)', () => {
+  test('stores the corpus in every text field through the API (administrator and visitors)', async () => {
     admin = await visitor('administrator');
     anon = await visitor('anonymous');
     const api = admin.context.request;
@@ -440,7 +440,7 @@ describe('stored cross-site scripting (issue 8)', () => {
     assert.equal(news.title, PAYLOADS[N - 3]);
   });
 
-  it('refuses javascript: and other script addresses in every URL field, storing nothing', async () => {
+  test('refuses javascript: and other script addresses in every URL field, storing nothing', async () => {
     const api = admin.context.request;
     const before = {
       resources: (await json(await api.get('/api/resources'), 200, 'resources')).length,
@@ -493,7 +493,7 @@ describe('stored cross-site scripting (issue 8)', () => {
     assert.equal(kept.title, PAYLOADS[0]);
   });
 
-  it('the probe sees markup that runs (self-check: the CSP is bypassed, the checks fire)', async () => {
+  test('the probe sees markup that runs (self-check: the CSP is bypassed, the checks fire)', async () => {
     const v = await visitor('self-check');
     await v.page.goto('/news');
     await waitForApp(v.page);
@@ -515,7 +515,7 @@ describe('stored cross-site scripting (issue 8)', () => {
     await v.context.close();
   });
 
-  it('shows the corpus as text on every public page, as a visitor (and in the server HTML)', async () => {
+  test('shows the corpus as text on every public page, as a visitor (and in the server HTML)', async () => {
     const v = anon;
     await visit(v, '/', ['Bold words', fit(255, N - 1)], { inData: ['Bold words', PAYLOADS[0]!] });
     await visit(v, '/events', [], { inData: [PAYLOADS[0]!, PAYLOADS[N - 1]!] });
@@ -550,7 +550,7 @@ describe('stored cross-site scripting (issue 8)', () => {
     await visit(v, `/login?tab=${encodeURIComponent('"><svg onload=window.__xss=1>')}`, [], { inData: [] });
   });
 
-  it('stores the corpus in every site setting and shows it as text in the header, footer and Resources page', async () => {
+  test('stores the corpus in every site setting and shows it as text in the header, footer and Resources page', async () => {
     // Site settings: every text field, the full object sent back.
     const api = admin.context.request;
     const urls = hostileHttpUrls(site.url);
@@ -601,7 +601,7 @@ describe('stored cross-site scripting (issue 8)', () => {
     assert.ok(shell.includes(`<title>${escaped}</title>`), shell.slice(0, 1200));
   });
 
-  it('shows it as text to a member with portal access (both tabs, header, public pages)', async () => {
+  test('shows it as text to a member with portal access (both tabs, header, public pages)', async () => {
     const v = await visitor('member');
     await v.page.goto('/login?tab=member');
     await waitForApp(v.page);
@@ -622,7 +622,7 @@ describe('stored cross-site scripting (issue 8)', () => {
     await v.context.close();
   });
 
-  it('shows it as text on every admin page, tab and edit form', async () => {
+  test('shows it as text on every admin page, tab and edit form', async () => {
     const v = admin;
     const pages: [string, string[]][] = [
       ['/admin', [fit(255, 0)]],
@@ -691,7 +691,7 @@ describe('stored cross-site scripting (issue 8)', () => {
     await visit(v, `/events?id=${ids.events[0]}`, [fit(255, 0)], { inData: [fit(255, 0)] });
   });
 
-  it('escapes the corpus in the iCalendar feed, /rss.xml and /sitemap.xml (well-formed)', async () => {
+  test('escapes the corpus in the iCalendar feed, /rss.xml and /sitemap.xml (well-formed)', async () => {
     const req = anon.context.request;
     const parse = (xml: string) =>
       anon.page.evaluate((text) => {

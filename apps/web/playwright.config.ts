@@ -1,0 +1,24 @@
+import os from 'node:os';
+import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS } from './e2e/chromium.ts';
+import { chromiumPath } from './e2e/harness.ts';
+
+// The browser tests (decision 0074). Each file starts its own server and database, so a file's
+// tests run in order in one worker and files run side by side, one worker a core.
+export default defineConfig({
+  testDir: 'e2e',
+  testMatch: '*.e2e.ts',
+  fullyParallel: false,
+  workers: Math.max(2, os.availableParallelism()),
+  // A test that fails runs once more in a new worker (a new server); passing then is reported as flaky.
+  retries: 1,
+  forbidOnly: true,
+  timeout: 240_000,
+  reporter: [['list']],
+  outputDir: 'e2e/artifacts',
+  use: {
+    launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+});
