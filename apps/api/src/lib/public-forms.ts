@@ -1,12 +1,11 @@
+import type { DB } from '@post/db';
 import { E } from '@post/contracts/messages';
 import { AppError } from '../errors.ts';
 import { hit } from './rate-limit.ts';
-import { clientIp } from './session.ts';
-import type { Context } from '../trpc.ts';
 
-/** A public form's per-address limit: at most `limit` submissions per `windowMs` (429 beyond). */
-export async function limitPublicForm(ctx: Context, form: string, limit: number, windowMs: number): Promise<void> {
-  const r = await hit(ctx.db, `form:${form}:ip:${clientIp(ctx.req)}`, limit, windowMs);
+/** A public form's per-address limit: at most `limit` submissions per `windowMs` from `ip` (429 beyond). */
+export async function limitPublicForm(db: DB, ip: string, form: string, limit: number, windowMs: number): Promise<void> {
+  const r = await hit(db, `form:${form}:ip:${ip}`, limit, windowMs);
   if (!r.allowed) throw new AppError('TOO_MANY_REQUESTS', E.tooManyAttempts, r.retryAfterSeconds);
 }
 

@@ -1,10 +1,8 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { DB } from '@post/db';
 import { E } from '@post/contracts/messages';
 import type { FastifyReply } from 'fastify';
 import { AppError, sendAppError } from '../errors.ts';
 import { hit, reset } from './rate-limit.ts';
-import { clientIp } from './session.ts';
-import type { Context } from '../trpc.ts';
 
 /** The window every sign-in counter runs over. */
 export const SIGNIN_WINDOW_MS = 15 * 60 * 1000;
@@ -24,10 +22,8 @@ export const STAFF_WRITES = 300;
 /** Uploads (photos, member resource files) one staff account may make in STAFF_WINDOW_MS. */
 export const STAFF_UPLOADS = 60;
 export const STAFF_WINDOW_MS = 10 * 60 * 1000;
-/** How long a browser stays known after a sign-in. */
-const KNOWN_BROWSER_MS = 365 * 24 * 60 * 60 * 1000;
-
-type Scope = 'admin' | 'member';
+/** Whose sign-in: a staff account's or a member's. */
+export type Scope = 'admin' | 'member';
 
 /** The counter a sign-in was reserved on; passed back on success. */
 export interface SignInSlot {
@@ -38,48 +34,45 @@ export interface SignInSlot {
   browserId: string | undefined;
 }
 
+/** Who attempts a sign-in, as the router reads it: the address, and the browser's id when its known-browser cookie is valid for the account. */
+export interface SignInClient {
+  ip: string;
+  browserId: string | undefined;
+}
+
 /**
  * Sign-in throttling (decision 0011). The slot is taken before the password is hashed, by one
  * atomic upsert on a counter in the database: concurrent attempts, the calls of a tRPC batch and
  * attempts on other nodes all count before any of them is checked, so no more than the limit
  * is ever checked. A browser holding a signed "known browser" cookie for the account (set by a
- * successful sign-in) counts on its own counter, so strangers exhausting the account's counter
- * cannot lock out the owner's own browsers.
+ * successful sign-in, `lib/known-browser.ts`) counts on its own counter, so strangers exhausting
+ * the account's counter cannot lock out the owner's own browsers.
  */
 export const signInThrottle = {
-  async reserve(ctx: Context, scope: Scope, rawAccount: string): Promise<SignInSlot> {
+  async reserve(db: DB, scope: Scope, rawAccount: string, client: SignInClient): Promise<SignInSlot> {
     const account = normalAccount(rawAccount);
-    const byIp = await hit(ctx.db, `signin:${scope}:ip:${clientIp(ctx.req)}`, ADDRESS_ATTEMPTS, SIGNIN_WINDOW_MS);
+    const byIp = await hit(db, `signin:${scope}:ip:${client.ip}`, ADDRESS_ATTEMPTS, SIGNIN_WINDOW_MS);
     if (!byIp.allowed) throw new AppError('TOO_MANY_REQUESTS', E.tooManyAttempts, byIp.retryAfterSeconds);
-    const browserId = knownBrowser(ctx, scope, account);
+    const { browserId } = client;
     const key = browserId ? `signin:${scope}:browser:${browserId}` : `signin:${scope}:account:${account}`;
-    const counted = await hit(ctx.db, key, browserId ? KNOWN_BROWSER_ATTEMPTS : ACCOUNT_ATTEMPTS, SIGNIN_WINDOW_MS);
+    const counted = await hit(db, key, browserId ? KNOWN_BROWSER_ATTEMPTS : ACCOUNT_ATTEMPTS, SIGNIN_WINDOW_MS);
     if (!counted.allowed) throw new AppError('TOO_MANY_REQUESTS', E.tooManyAttempts, counted.retryAfterSeconds);
     return { scope, account, key, browserId };
   },
-  /** The password was right: the counter it used starts again, and this browser is known from now on. */
-  async succeeded(ctx: Context, slot: SignInSlot | undefined): Promise<void> {
-    if (!slot) return;
-    await reset(ctx.db, slot.key);
-    const id = slot.browserId ?? randomBytes(16).toString('base64url');
-    ctx.res.setCookie(knownCookieName(ctx, slot.scope), signValue(ctx, `${id}.${Buffer.from(slot.account).toString('base64url')}`), {
-      path: '/',
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: ctx.env.secureCookies,
-      maxAge: KNOWN_BROWSER_MS / 1000,
-    });
+  /** The password was right: the counter it used starts again (the router then makes the browser known). */
+  async succeeded(db: DB, slot: SignInSlot): Promise<void> {
+    await reset(db, slot.key);
   },
 };
 
 /** Counts one write or upload of a staff account: a stolen or runaway session cannot flood the post (429 beyond). */
-export async function limitStaffWork(db: Context['db'], kind: 'write' | 'upload', userId: number): Promise<void> {
+export async function limitStaffWork(db: DB, kind: 'write' | 'upload', userId: number): Promise<void> {
   const r = await hit(db, `staff:${kind}:${userId}`, kind === 'write' ? STAFF_WRITES : STAFF_UPLOADS, STAFF_WINDOW_MS);
   if (!r.allowed) throw new AppError('TOO_MANY_REQUESTS', E.tooManyAttempts, r.retryAfterSeconds);
 }
 
 /** limitStaffWork of an upload, for a plain route's hook: answers the 429 itself and returns true when it did. */
-export async function refuseStaffUpload(db: Context['db'], userId: number, reply: FastifyReply): Promise<boolean> {
+export async function refuseStaffUpload(db: DB, userId: number, reply: FastifyReply): Promise<boolean> {
   try {
     await limitStaffWork(db, 'upload', userId);
     return false;
@@ -94,45 +87,19 @@ export async function refuseStaffUpload(db: Context['db'], userId: number, reply
  * Throttles the current-password check of a password change (per signed-in account, reserved
  * before the hash like a sign-in): a stolen session cannot be used to guess the password.
  */
-export async function reservePasswordCheck(ctx: Context, scope: Scope, id: number): Promise<string> {
+export async function reservePasswordCheck(db: DB, scope: Scope, id: number): Promise<string> {
   const key = `password:${scope}:${id}`;
-  const counted = await hit(ctx.db, key, PASSWORD_CHANGE_ATTEMPTS, SIGNIN_WINDOW_MS);
+  const counted = await hit(db, key, PASSWORD_CHANGE_ATTEMPTS, SIGNIN_WINDOW_MS);
   if (!counted.allowed) throw new AppError('TOO_MANY_REQUESTS', E.tooManyAttempts, counted.retryAfterSeconds);
   return key;
 }
 
 /** The password change went through: its counter starts again. */
-export async function passwordCheckSucceeded(ctx: Context, key: string | undefined): Promise<void> {
-  if (key) await reset(ctx.db, key);
+export async function passwordCheckSucceeded(db: DB, key: string | undefined): Promise<void> {
+  if (key) await reset(db, key);
 }
 
-function normalAccount(account: string): string {
+/** The account as its counters and known-browser cookies name it. */
+export function normalAccount(account: string): string {
   return account.trim().toLowerCase().slice(0, 200);
-}
-
-/** `__Host-` prefixed when cookies are Secure, like the session cookie. */
-export function knownCookieName(ctx: Pick<Context, 'env'>, scope: Scope): string {
-  return `${ctx.env.secureCookies ? '__Host-' : ''}known-${scope}`;
-}
-
-function mac(ctx: Pick<Context, 'env'>, value: string): Buffer {
-  return createHmac('sha256', ctx.env.sessionSecret).update(`known-browser:${value}`).digest();
-}
-
-function signValue(ctx: Pick<Context, 'env'>, value: string): string {
-  return `${value}.${mac(ctx, value).toString('base64url')}`;
-}
-
-/** The browser id of a valid known-browser cookie for this account, else undefined. */
-function knownBrowser(ctx: Context, scope: Scope, account: string): string | undefined {
-  const raw = ctx.req.cookies?.[knownCookieName(ctx, scope)];
-  if (!raw) return undefined;
-  const parts = raw.split('.');
-  if (parts.length !== 3) return undefined;
-  const [id, accountB64, sig] = parts as [string, string, string];
-  const expected = mac(ctx, `${id}.${accountB64}`);
-  const given = Buffer.from(sig, 'base64url');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
-  if (Buffer.from(accountB64, 'base64url').toString() !== account) return undefined;
-  return /^[A-Za-z0-9_-]{22}$/.test(id) ? id : undefined;
 }

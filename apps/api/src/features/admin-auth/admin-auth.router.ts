@@ -3,7 +3,9 @@ import { AuthCheckSchema, ChangePasswordInput, LoginInput } from '@post/contract
 import { Ok } from '@post/contracts/common';
 import { TwoFactorCodeInput } from '@post/contracts/officers';
 import { adminProcedure, publicProcedure, router } from '../../trpc.ts';
+import { clientIp } from '../../lib/session.ts';
 import * as service from './admin-auth.service.ts';
+import * as session from './staff-session.ts';
 
 const tags = ['Administrator sign-in'];
 
@@ -13,7 +15,7 @@ export const adminAuthRouter = router({
     .meta({ changesContent: false, openapi: { method: 'POST', path: '/login', tags, summary: 'Sign in as administrator' } })
     .input(LoginInput)
     .output(AuthCheckSchema)
-    .mutation(({ ctx, input }) => service.login(ctx, input)),
+    .mutation(({ ctx, input }) => session.login(ctx, input)),
   loginTwoFactor: publicProcedure
     .meta({
       changesContent: false,
@@ -21,20 +23,20 @@ export const adminAuthRouter = router({
     })
     .input(TwoFactorCodeInput)
     .output(AuthCheckSchema)
-    .mutation(({ ctx, input }) => service.loginTwoFactor(ctx, input)),
+    .mutation(({ ctx, input }) => session.loginTwoFactor(ctx, input)),
   logout: publicProcedure
     .meta({ changesContent: false, openapi: { method: 'POST', path: '/logout', tags, summary: 'Sign out' } })
     .input(z.void())
     .output(Ok)
     .mutation(async ({ ctx }) => {
-      await service.logout(ctx);
+      await session.logout(ctx);
       return { ok: true as const };
     }),
   check: publicProcedure
     .meta({ openapi: { method: 'GET', path: '/auth/check', tags, summary: 'Who is signed in as administrator' } })
     .input(z.void())
     .output(AuthCheckSchema)
-    .query(({ ctx }) => service.authCheck(ctx)),
+    .query(({ ctx }) => session.authCheck(ctx)),
   changePassword: adminProcedure
     .meta({
       changesContent: false,
@@ -44,7 +46,7 @@ export const adminAuthRouter = router({
     .input(ChangePasswordInput)
     .output(Ok)
     .mutation(async ({ ctx, input }) => {
-      await service.changePassword(ctx, ctx.user, input);
+      await service.changePassword(ctx.db, ctx.user, clientIp(ctx.req), ctx.req.session.sessionId, input);
       return { ok: true as const };
     }),
 });

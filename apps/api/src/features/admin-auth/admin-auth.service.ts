@@ -3,11 +3,10 @@ import { hashPassword, verifyPassword, type DB } from '@post/db';
 import { E } from '@post/contracts/messages';
 import type { AuthCheck, ChangePasswordInput, LoginInput } from '@post/contracts/admin-auth';
 import { AppError } from '../../errors.ts';
-import { passwordCheckSucceeded, reservePasswordCheck, signInThrottle } from '../../lib/throttle.ts';
-import { rotateSession } from '../../lib/session.ts';
+import { passwordCheckSucceeded, reservePasswordCheck, signInThrottle, type SignInClient, type SignInSlot } from '../../lib/throttle.ts';
 import type { TwoFactorCodeInput } from '@post/contracts/officers';
-import { currentAdmin, noteSessionUse, STAFF_SESSION_FIELDS, type Context } from '../../trpc.ts';
-import { auditActor, recordAudit } from '../audit/audit.ts';
+import type { AdminUser, StaffRole } from '../../trpc.ts';
+import { actorAt, recordAudit } from '../audit/audit.ts';
 import { acceptTotp, codeCheckSucceeded, reserveCodeCheck, useRecoveryCode } from '../officers/two-factor.ts';
 import { SE } from '@post/contracts/staff-messages';
 import { inTransaction } from '../../lib/transaction.ts';
@@ -22,15 +21,11 @@ function dummy(): Promise<string> {
   }));
 }
 
-/** How long a half-done sign-in (password right, code still to come) waits for its code. */
-export const TWO_FACTOR_PENDING_MS = 5 * 60 * 1000;
-
 const signedOut: AuthCheck = { authenticated: false, userId: null, username: null, role: null };
 
-/** The answer of GET /api/auth/check. */
-export async function authCheck(ctx: Context): Promise<AuthCheck> {
-  const user = await currentAdmin(ctx);
-  if (!user) return pendingTwoFactor(ctx) ? { ...signedOut, twoFactorRequired: true } : signedOut;
+/** The answer of GET /api/auth/check, from the session's staff account and whether a sign-in waits for its code. */
+export function authCheck(user: AdminUser | null, pendingTwoFactor: boolean): AuthCheck {
+  if (!user) return pendingTwoFactor ? { ...signedOut, twoFactorRequired: true } : signedOut;
   return {
     authenticated: true,
     userId: user.id,
@@ -41,57 +36,49 @@ export async function authCheck(ctx: Context): Promise<AuthCheck> {
   };
 }
 
-/** The account whose password was right and whose code is still to come, if still in time. */
-function pendingTwoFactor(ctx: Context): number | undefined {
-  const id = ctx.req.session?.get('pendingUserId');
-  const at = ctx.req.session?.get('pendingAt') ?? 0;
-  return id && Date.now() - at <= TWO_FACTOR_PENDING_MS ? id : undefined;
-}
+/**
+ * A right password (a wrong one throws): the slot that makes the browser known, and what comes
+ * next: a refusal for a disabled account, the code for an account with two-factor, or the sign-in.
+ */
+export type PasswordChecked = { step: 'disabled'; slot: SignInSlot } | { step: 'two-factor' | 'signed-in'; userId: number; slot: SignInSlot };
 
-/** Signs a staff account in: throttled, constant-effort, new session id; asks for a code when two-factor is on. */
-export async function login(ctx: Context, input: LoginInput): Promise<AuthCheck> {
+/** Checks a staff account's password: throttled, constant-effort; a failure is recorded. */
+export async function checkPassword(db: DB, client: SignInClient, input: LoginInput): Promise<PasswordChecked> {
   // Taken before the hash: never more password checks than the limit, however many arrive at once.
-  const slot = await signInThrottle.reserve(ctx, 'admin', input.username).catch(async (err: unknown) => {
+  const slot = await signInThrottle.reserve(db, 'admin', input.username, client).catch(async (err: unknown) => {
     // Refused attempts are counted too, or a guessing run would vanish from the log once throttled.
-    if (err instanceof AppError && err.code === 'TOO_MANY_REQUESTS') await recordFailedSignIn(ctx, input.username, 'too many attempts');
+    if (err instanceof AppError && err.code === 'TOO_MANY_REQUESTS') await recordFailedSignIn(db, client.ip, input.username, 'too many attempts');
     throw err;
   });
-  const user = await ctx.db
+  const user = await db
     .selectFrom('users')
     .select(['id', 'username', 'role', 'password', 'disabled', 'totpEnabled'])
     .where(sql`lower(username)`, '=', input.username.toLowerCase())
     .executeTakeFirst();
   const ok = user ? await verifyPassword(user.password, input.password) : (await verifyPassword(await dummy(), input.password), false);
   if (!user || !ok) {
-    await recordFailedSignIn(ctx, input.username, 'wrong username or password');
+    await recordFailedSignIn(db, client.ip, input.username, 'wrong username or password');
     throw new AppError('UNAUTHORIZED', E.invalidCredentials);
   }
-  await signInThrottle.succeeded(ctx, slot);
+  await signInThrottle.succeeded(db, slot);
   if (user.disabled) {
-    await recordAudit(ctx.db, auditActor(ctx, null), {
+    await recordAudit(db, actorAt(client.ip, null), {
       entity: 'user',
       entityId: user.username,
       action: 'sign-in-failed',
       changes: { reason: { old: null, new: 'disabled' } },
     });
-    throw new AppError('FORBIDDEN', SE.accountDisabled);
+    return { step: 'disabled', slot };
   }
-  await rotateSession(ctx.req, ['memberToken', 'memberAuthAt']);
-  if (user.totpEnabled) {
-    ctx.req.session.set('pendingUserId', user.id);
-    ctx.req.session.set('pendingAt', Date.now());
-    return { ...signedOut, twoFactorRequired: true };
-  }
-  await completeSignIn(ctx, user.id, 'password');
-  return authCheck(ctx);
+  return { step: user.totpEnabled ? 'two-factor' : 'signed-in', userId: user.id, slot };
 }
 
 /**
  * A failed staff sign-in: the username is what was typed, kept as marked input and never as the id
  * of an account it may not name (decision 0059).
  */
-async function recordFailedSignIn(ctx: Context, typed: string, reason: string): Promise<void> {
-  await recordAudit(ctx.db, auditActor(ctx, null), {
+async function recordFailedSignIn(db: DB, ip: string, typed: string, reason: string): Promise<void> {
+  await recordAudit(db, actorAt(ip, null), {
     entity: 'user',
     entityId: null,
     action: 'sign-in-failed',
@@ -99,20 +86,22 @@ async function recordFailedSignIn(ctx: Context, typed: string, reason: string): 
   });
 }
 
-/** POST /api/login/two-factor: the code (or a recovery code) that finishes a sign-in. */
-export async function loginTwoFactor(ctx: Context, input: TwoFactorCodeInput): Promise<AuthCheck> {
-  const userId = pendingTwoFactor(ctx);
-  if (!userId) throw new AppError('UNAUTHORIZED', SE.twoFactorSignInExpired);
-  const slot = await reserveCodeCheck(ctx, userId, 'sign-in');
-  const user = await ctx.db.selectFrom('users').select(['id', 'username', 'totpSecret', 'totpEnabled', 'disabled']).where('id', '=', userId).executeTakeFirst();
-  if (!user || user.disabled || !user.totpEnabled || !user.totpSecret) {
-    ctx.req.session.set('pendingUserId', undefined);
-    throw new AppError('UNAUTHORIZED', SE.twoFactorSignInExpired);
-  }
+/** How a staff sign-in was finished, as its audit entry says. */
+export type SignInMethod = 'password' | 'two-factor code' | 'recovery code';
+
+/**
+ * Checks the code (or a recovery code) that finishes the sign-in of `userId`, throttled; a wrong
+ * one is recorded and throws. Null when that sign-in can no longer finish (the account was
+ * disabled or lost two-factor meanwhile).
+ */
+export async function checkSignInCode(db: DB, ip: string, userId: number, input: TwoFactorCodeInput): Promise<SignInMethod | null> {
+  const slot = await reserveCodeCheck(db, ip, userId, 'sign-in');
+  const user = await db.selectFrom('users').select(['id', 'username', 'totpSecret', 'totpEnabled', 'disabled']).where('id', '=', userId).executeTakeFirst();
+  if (!user || user.disabled || !user.totpEnabled || !user.totpSecret) return null;
   const byTotp = /^\d{6}$/.test(input.code.replace(/\s+/g, ''));
-  const ok = byTotp ? await acceptTotp(ctx.db, user.id, user.totpSecret, input.code) : await useRecoveryCode(ctx.db, user.id, input.code);
+  const ok = byTotp ? await acceptTotp(db, user.id, user.totpSecret, input.code) : await useRecoveryCode(db, user.id, input.code);
   if (!ok) {
-    await recordAudit(ctx.db, auditActor(ctx, null), {
+    await recordAudit(db, actorAt(ip, null), {
       entity: 'user',
       entityId: user.username,
       action: 'sign-in-failed',
@@ -120,67 +109,56 @@ export async function loginTwoFactor(ctx: Context, input: TwoFactorCodeInput): P
     });
     throw new AppError('UNAUTHORIZED', SE.twoFactorCodeWrong);
   }
-  await codeCheckSucceeded(ctx, slot);
-  await rotateSession(ctx.req, ['memberToken', 'memberAuthAt']);
-  await completeSignIn(ctx, user.id, byTotp ? 'two-factor code' : 'recovery code');
-  return authCheck(ctx);
+  await codeCheckSucceeded(db, slot);
+  return byTotp ? 'two-factor code' : 'recovery code';
 }
 
-/** The session becomes the account's; the sign-in is recorded. */
-async function completeSignIn(ctx: Context, userId: number, method: string): Promise<void> {
-  await inTransaction(ctx.db, async (trx) => {
+/** Records a finished sign-in (and its last-sign-in time); answers the account the session becomes. */
+export async function completeSignIn(db: DB, ip: string, userId: number, method: SignInMethod): Promise<{ id: number; username: string; role: StaffRole }> {
+  return inTransaction(db, async (trx) => {
     const user = await trx
       .updateTable('users')
       .set({ lastSignInAt: sql<Date>`now()` })
       .where('id', '=', userId)
       .returning(['id', 'username', 'role'])
       .executeTakeFirstOrThrow();
-    ctx.req.session.set('pendingUserId', undefined);
-    ctx.req.session.set('pendingAt', undefined);
-    ctx.req.session.set('userId', user.id);
-    ctx.req.session.set('userAuthAt', Date.now());
-    ctx.req.session.set('userRole', user.role);
-    noteSessionUse(ctx.req);
-    await recordAudit(trx, auditActor(ctx, user), { entity: 'user', entityId: user.id, action: 'sign-in', changes: { method: { old: null, new: method } } });
+    await recordAudit(trx, actorAt(ip, user), { entity: 'user', entityId: user.id, action: 'sign-in', changes: { method: { old: null, new: method } } });
     if (method === 'recovery code') {
-      await recordAudit(trx, auditActor(ctx, user), { entity: 'user', entityId: user.id, action: 'two-factor-recovery-code-used' });
+      await recordAudit(trx, actorAt(ip, user), { entity: 'user', entityId: user.id, action: 'two-factor-recovery-code-used' });
     }
+    return user;
   });
 }
 
-/** Signs the staff account out: the stored session is destroyed. */
-export async function logout(ctx: Context): Promise<void> {
-  const user = await currentAdmin(ctx);
-  if (user) await recordAudit(ctx.db, auditActor(ctx, user), { entity: 'user', entityId: user.id, action: 'sign-out' });
-  const memberToken = ctx.req.session.get('memberToken');
-  if (memberToken) {
-    // A member signed in on the same browser stays signed in, under a new session id.
-    for (const key of STAFF_SESSION_FIELDS) ctx.req.session.set(key, undefined);
-    await rotateSession(ctx.req, ['memberToken', 'memberAuthAt']);
-    return;
-  }
-  await ctx.req.session.destroy();
+/** Records a staff account's sign-out (nothing when the session had none). */
+export async function recordSignOut(db: DB, ip: string, user: AdminUser | null): Promise<void> {
+  if (user) await recordAudit(db, actorAt(ip, user), { entity: 'user', entityId: user.id, action: 'sign-out' });
 }
 
-/** Changes the account's password (ending a temporary one) and ends its other sessions. */
-export async function changePassword(ctx: Context, actor: { id: number; username: string }, input: ChangePasswordInput): Promise<void> {
+/** Changes the account's password (ending a temporary one) and ends its sessions other than `sessionId`, this request's. */
+export async function changePassword(
+  db: DB,
+  actor: { id: number; username: string },
+  ip: string,
+  sessionId: string,
+  input: ChangePasswordInput,
+): Promise<void> {
   const userId = actor.id;
-  const user = await ctx.db.selectFrom('users').select(['password']).where('id', '=', userId).executeTakeFirstOrThrow();
-  const slot = await reservePasswordCheck(ctx, 'admin', userId);
+  const user = await db.selectFrom('users').select(['password']).where('id', '=', userId).executeTakeFirstOrThrow();
+  const slot = await reservePasswordCheck(db, 'admin', userId);
   if (!(await verifyPassword(user.password, input.currentPassword))) {
     throw new AppError('BAD_REQUEST', E.wrongCurrentPassword);
   }
-  await passwordCheckSucceeded(ctx, slot);
+  await passwordCheckSucceeded(db, slot);
   const hash = await hashPassword(input.newPassword);
-  const currentSid = ctx.req.session.sessionId;
-  await inTransaction(ctx.db, async (trx) => {
+  await inTransaction(db, async (trx) => {
     await trx.updateTable('users').set({ password: hash, mustChangePassword: false, updatedAt: new Date() }).where('id', '=', userId).execute();
     await trx
       .deleteFrom('session')
       .where(sql`(sess->>'userId')::int`, '=', userId)
-      .where('sid', '<>', currentSid)
+      .where('sid', '<>', sessionId)
       .execute();
-    await recordAudit(trx, auditActor(ctx, actor), {
+    await recordAudit(trx, actorAt(ip, actor), {
       entity: 'user',
       entityId: userId,
       action: 'password-change',

@@ -28,7 +28,12 @@ const SECRET = /password|token|secret|hash|recovery|totp/i;
 
 /** The actor of a request: its administrator (if any) and address. */
 export function auditActor(ctx: Pick<Context, 'req'>, user?: { id: number; username: string } | null): AuditActor {
-  return { userId: user?.id ?? null, name: user?.username ?? null, ip: clientIp(ctx.req) };
+  return actorAt(clientIp(ctx.req), user);
+}
+
+/** The actor a service records: the account (if any) and the client address its router passed. */
+export function actorAt(ip: string, user?: { id: number; username: string } | null): AuditActor {
+  return { userId: user?.id ?? null, name: user?.username ?? null, ip };
 }
 
 /** The fields that differ between two versions of a record, secrets masked. */

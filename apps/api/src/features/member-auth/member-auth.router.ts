@@ -3,7 +3,9 @@ import { ChangePasswordInput } from '@post/contracts/admin-auth';
 import { MemberAuthCheckSchema, MemberLoginInput } from '@post/contracts/member-auth';
 import { Ok } from '@post/contracts/common';
 import { currentMember, memberProcedure, publicProcedure, router } from '../../trpc.ts';
+import { clientIp } from '../../lib/session.ts';
 import * as service from './member-auth.service.ts';
+import * as session from './member-session.ts';
 import { ForgotPasswordInput, ResetPasswordInput } from '@post/contracts/mail';
 import { forgotPassword, resetPassword } from './password-reset.ts';
 
@@ -15,13 +17,13 @@ export const memberAuthRouter = router({
     .meta({ changesContent: false, openapi: { method: 'POST', path: '/member/login', tags, summary: 'Sign in as member' } })
     .input(MemberLoginInput)
     .output(MemberAuthCheckSchema)
-    .mutation(({ ctx, input }) => service.login(ctx, input)),
+    .mutation(({ ctx, input }) => session.login(ctx, input)),
   logout: publicProcedure
     .meta({ changesContent: false, openapi: { method: 'POST', path: '/member/logout', tags, summary: 'Sign the member out' } })
     .input(z.void())
     .output(Ok)
     .mutation(async ({ ctx }) => {
-      await service.logout(ctx);
+      await session.logout(ctx);
       return { ok: true as const };
     }),
   check: memberProcedure
@@ -47,7 +49,7 @@ export const memberAuthRouter = router({
     .input(ChangePasswordInput)
     .output(Ok)
     .mutation(async ({ ctx, input }) => {
-      await service.changePassword(ctx, ctx.member, input);
+      await service.changePassword(ctx.db, ctx.member, ctx.req.session.get('memberToken')!, input);
       return { ok: true as const };
     }),
   forgotPassword: publicProcedure
@@ -63,7 +65,7 @@ export const memberAuthRouter = router({
     .input(ForgotPasswordInput)
     .output(Ok)
     .mutation(async ({ ctx, input }) => {
-      await forgotPassword(ctx, input);
+      await forgotPassword(ctx.db, clientIp(ctx.req), ctx.env.siteUrl, input);
       return { ok: true as const };
     }),
   resetPassword: publicProcedure
@@ -79,7 +81,7 @@ export const memberAuthRouter = router({
     .input(ResetPasswordInput)
     .output(Ok)
     .mutation(async ({ ctx, input }) => {
-      await resetPassword(ctx, input);
+      await resetPassword(ctx.db, clientIp(ctx.req), input);
       return { ok: true as const };
     }),
 });

@@ -1,14 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import { hashPassword, verifyPassword } from '@post/db';
+import { hashPassword, verifyPassword, type DB } from '@post/db';
 import { E } from '@post/contracts/messages';
 import type { ChangePasswordInput } from '@post/contracts/admin-auth';
-import type { MemberAuthCheck, MemberLoginInput, SessionMember } from '@post/contracts/member-auth';
+import type { MemberLoginInput, SessionMember } from '@post/contracts/member-auth';
 import { AppError } from '../../errors.ts';
-import { passwordCheckSucceeded, reservePasswordCheck, signInThrottle } from '../../lib/throttle.ts';
-import { clientIp, rotateSession } from '../../lib/session.ts';
+import { passwordCheckSucceeded, reservePasswordCheck, signInThrottle, type SignInClient, type SignInSlot } from '../../lib/throttle.ts';
 import { SESSION_ABSOLUTE_MS } from '../../plugins/session.ts';
-import type { Context } from '../../trpc.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 
 let dummyHash: Promise<string> | undefined;
@@ -20,11 +18,24 @@ function dummy(): Promise<string> {
   }));
 }
 
-/** Signs a member in: only active members with online access and a portal password. */
-export async function login(ctx: Context, input: MemberLoginInput): Promise<MemberAuthCheck> {
+/** Who signs in, as the router reads the request: address, known browser, device, and the member sign-in the session already holds. */
+export interface MemberSignInClient extends SignInClient {
+  userAgent: string;
+  previousToken: string | undefined;
+}
+
+/** A member signed in: who, the new member session's token, and the slot that makes the browser known. */
+export interface MemberSignedIn {
+  member: SessionMember;
+  token: string;
+  slot: SignInSlot;
+}
+
+/** Signs a member in: only active members with online access and a portal password; the session's earlier member sign-in ends. */
+export async function login(db: DB, client: MemberSignInClient, input: MemberLoginInput): Promise<MemberSignedIn> {
   // Taken before the hash: never more password checks than the limit, however many arrive at once.
-  const slot = await signInThrottle.reserve(ctx, 'member', input.membershipNumber);
-  const m = await ctx.db
+  const slot = await signInThrottle.reserve(db, 'member', input.membershipNumber, client);
+  const m = await db
     .selectFrom('members')
     .select([
       'id',
@@ -47,23 +58,19 @@ export async function login(ctx: Context, input: MemberLoginInput): Promise<Memb
   if (!m || !m.loginPassword || !passwordOk || !m.isActive || !m.hasOnlineAccess || m.deceasedOn !== null) {
     throw new AppError('UNAUTHORIZED', E.invalidMemberCredentials);
   }
-  await signInThrottle.succeeded(ctx, slot);
+  await signInThrottle.succeeded(db, slot);
   const token = randomBytes(32).toString('base64url');
-  await ctx.db
+  await db
     .insertInto('memberSessions')
     .values({
       memberId: m.id,
       sessionToken: token,
       expiresAt: new Date(Date.now() + SESSION_ABSOLUTE_MS),
-      ipAddress: clientIp(ctx.req).slice(0, 64),
-      userAgent: (ctx.req.headers['user-agent'] ?? '').slice(0, 500) || null,
+      ipAddress: client.ip.slice(0, 64),
+      userAgent: client.userAgent.slice(0, 500) || null,
     })
     .execute();
-  const previous = ctx.req.session.get('memberToken');
-  if (previous) await ctx.db.deleteFrom('memberSessions').where('sessionToken', '=', previous).execute();
-  await rotateSession(ctx.req, ['userId', 'userAuthAt']);
-  ctx.req.session.set('memberToken', token);
-  ctx.req.session.set('memberAuthAt', Date.now());
+  if (client.previousToken) await endMemberSession(db, client.previousToken);
   const member: SessionMember = {
     id: m.id,
     firstName: m.firstName,
@@ -73,33 +80,24 @@ export async function login(ctx: Context, input: MemberLoginInput): Promise<Memb
     postRole: m.postRole,
     membershipType: m.membershipType,
   };
-  return { authenticated: true, member };
+  return { member, token, slot };
 }
 
-/** Signs the member out; an administrator signed in on the same browser stays signed in. */
-export async function logout(ctx: Context): Promise<void> {
-  const token = ctx.req.session.get('memberToken');
-  if (token) await ctx.db.deleteFrom('memberSessions').where('sessionToken', '=', token).execute();
-  if (ctx.req.session.get('userId')) {
-    ctx.req.session.set('memberToken', undefined);
-    ctx.req.session.set('memberAuthAt', undefined);
-    await rotateSession(ctx.req, ['userId', 'userAuthAt']);
-    return;
-  }
-  await ctx.req.session.destroy();
+/** Ends the member session of this token (signing out, or a new sign-in on the same browser). */
+export async function endMemberSession(db: DB, token: string): Promise<void> {
+  await db.deleteFrom('memberSessions').where('sessionToken', '=', token).execute();
 }
 
-/** A member changes their own portal password; their other sign-ins end. */
-export async function changePassword(ctx: Context, member: SessionMember, input: ChangePasswordInput): Promise<void> {
-  const row = await ctx.db.selectFrom('members').select('loginPassword').where('id', '=', member.id).executeTakeFirstOrThrow();
-  const slot = await reservePasswordCheck(ctx, 'member', member.id);
+/** A member changes their own portal password; their sign-ins other than `token`, this request's, end. */
+export async function changePassword(db: DB, member: SessionMember, token: string, input: ChangePasswordInput): Promise<void> {
+  const row = await db.selectFrom('members').select('loginPassword').where('id', '=', member.id).executeTakeFirstOrThrow();
+  const slot = await reservePasswordCheck(db, 'member', member.id);
   if (!(await verifyPassword(row.loginPassword, input.currentPassword))) {
     throw new AppError('BAD_REQUEST', E.wrongCurrentPassword);
   }
-  await passwordCheckSucceeded(ctx, slot);
+  await passwordCheckSucceeded(db, slot);
   const hash = await hashPassword(input.newPassword);
-  const token = ctx.req.session.get('memberToken')!;
-  await inTransaction(ctx.db, async (trx) => {
+  await inTransaction(db, async (trx) => {
     await trx.updateTable('members').set({ loginPassword: hash, updatedAt: new Date() }).where('id', '=', member.id).execute();
     await trx.deleteFrom('memberSessions').where('memberId', '=', member.id).where('sessionToken', '<>', token).execute();
   });

@@ -4,11 +4,9 @@ import { E } from '@post/contracts/messages';
 import { NEWSLETTER_E, type ForgotPasswordInput } from '@post/contracts/mail';
 import { AppError, badRequest } from '../../errors.ts';
 import { hit, reset } from '../../lib/rate-limit.ts';
-import { clientIp } from '../../lib/session.ts';
 import { ADDRESS_ATTEMPTS, SIGNIN_WINDOW_MS } from '../../lib/throttle.ts';
-import type { Context } from '../../trpc.ts';
 import { getSettings } from '../site-settings/site-settings.service.ts';
-import { auditActor, recordAudit } from '../audit/audit.ts';
+import { actorAt, recordAudit } from '../audit/audit.ts';
 import { enqueue, newToken, storeToken, useToken } from '../mail/outbox.ts';
 import { memberPasswordReset } from '../mail/account-templates.ts';
 import { senderFrom } from '../mail/templates.ts';
@@ -33,15 +31,15 @@ export const FORGOT_MIN_MS = 400;
  * sign-in: per address over every account, per identifier typed, and per matched member across
  * both identifiers, silently (decision 0059); a member has at most one live link.
  */
-export async function forgotPassword(ctx: Context, input: ForgotPasswordInput): Promise<void> {
+export async function forgotPassword(db: DB, ip: string, baseUrl: string, input: ForgotPasswordInput): Promise<void> {
   const started = Date.now();
   try {
     const account = (input.membershipNumber || input.email || '').trim().toLowerCase();
-    const byIp = await hit(ctx.db, `reset:member:ip:${clientIp(ctx.req)}`, ADDRESS_ATTEMPTS, SIGNIN_WINDOW_MS);
+    const byIp = await hit(db, `reset:member:ip:${ip}`, ADDRESS_ATTEMPTS, SIGNIN_WINDOW_MS);
     if (!byIp.allowed) throw new AppError('TOO_MANY_REQUESTS', E.tooManyAttempts, byIp.retryAfterSeconds);
-    const byAccount = await hit(ctx.db, `reset:member:account:${account.slice(0, 200)}`, RESET_ACCOUNT_REQUESTS, SIGNIN_WINDOW_MS);
+    const byAccount = await hit(db, `reset:member:account:${account.slice(0, 200)}`, RESET_ACCOUNT_REQUESTS, SIGNIN_WINDOW_MS);
     if (!byAccount.allowed) throw new AppError('TOO_MANY_REQUESTS', E.tooManyAttempts, byAccount.retryAfterSeconds);
-    let q = ctx.db
+    let q = db
       .selectFrom('members')
       .select(['id', 'firstName', 'email', 'membershipNumber'])
       .where('isActive', '=', true)
@@ -54,14 +52,13 @@ export async function forgotPassword(ctx: Context, input: ForgotPasswordInput): 
     // One address may belong to a few members of a family: each gets a link of their own.
     const members = await q.orderBy('id').limit(5).execute();
     if (members.length === 0) return;
-    const baseUrl = ctx.env.siteUrl;
-    const sender = senderFrom(await getSettings(ctx.db), baseUrl);
+    const sender = senderFrom(await getSettings(db), baseUrl);
     for (const m of members) {
       // Over its count, nothing is sent: a 429 here would tell that the identifier names a member.
-      if (!(await hit(ctx.db, `reset:member:id:${m.id}`, RESET_ACCOUNT_REQUESTS, SIGNIN_WINDOW_MS)).allowed) continue;
+      if (!(await hit(db, `reset:member:id:${m.id}`, RESET_ACCOUNT_REQUESTS, SIGNIN_WINDOW_MS)).allowed) continue;
       const token = newToken();
       const message = await memberPasswordReset({ sender, name: m.firstName, resetUrl: `${baseUrl}/member/reset-password?token=${token.token}` });
-      await inTransaction(ctx.db, async (trx) => {
+      await inTransaction(db, async (trx) => {
         await endResetLinks(trx, m.id);
         await storeToken(trx, token.hash, RESET_PURPOSE, m.id, new Date(Date.now() + RESET_VALID_MS));
         await enqueue(trx, { idempotencyKey: `member-reset:${token.hash}`, kind: 'member-password-reset', to: m.email, ...message });
@@ -78,11 +75,11 @@ export async function forgotPassword(ctx: Context, input: ForgotPasswordInput): 
  * other reset links stop working, every session of the member ends, and the sign-in counter of
  * the account starts again (the owner proved they hold its mailbox).
  */
-export async function resetPassword(ctx: Context, input: { token: string; password: string }): Promise<void> {
-  const byIp = await hit(ctx.db, `reset:member:ip:${clientIp(ctx.req)}`, ADDRESS_ATTEMPTS, SIGNIN_WINDOW_MS);
+export async function resetPassword(db: DB, ip: string, input: { token: string; password: string }): Promise<void> {
+  const byIp = await hit(db, `reset:member:ip:${ip}`, ADDRESS_ATTEMPTS, SIGNIN_WINDOW_MS);
   if (!byIp.allowed) throw new AppError('TOO_MANY_REQUESTS', E.tooManyAttempts, byIp.retryAfterSeconds);
   const hash = await hashPassword(input.password);
-  const number = await inTransaction(ctx.db, async (trx) => {
+  const number = await inTransaction(db, async (trx) => {
     const memberId = await useToken(trx, input.token, RESET_PURPOSE);
     if (memberId === null) throw badRequest(NEWSLETTER_E.resetLinkInvalid);
     const m = await trx
@@ -97,7 +94,7 @@ export async function resetPassword(ctx: Context, input: { token: string; passwo
     if (!m) throw badRequest(NEWSLETTER_E.resetLinkInvalid);
     await trx.deleteFrom('memberSessions').where('memberId', '=', memberId).execute();
     await endResetLinks(trx, memberId);
-    await recordAudit(trx, auditActor(ctx, null), {
+    await recordAudit(trx, actorAt(ip, null), {
       entity: 'member',
       entityId: memberId,
       action: 'password-reset',
@@ -105,7 +102,7 @@ export async function resetPassword(ctx: Context, input: { token: string; passwo
     });
     return m.membershipNumber;
   });
-  await reset(ctx.db, `signin:member:account:${number.trim().toLowerCase().slice(0, 200)}`);
+  await reset(db, `signin:member:account:${number.trim().toLowerCase().slice(0, 200)}`);
 }
 
 /** The member's reset links still unused stop working. */

@@ -4,6 +4,7 @@ import { NewsletterIssueInput, NewsletterIssueSchema, NewsletterTokenInput, Send
 import { Ok } from '@post/contracts/common';
 import { administratorProcedure, publicProcedure, router } from '../../trpc.ts';
 import { isBot, limitPublicForm } from '../../lib/public-forms.ts';
+import { clientIp } from '../../lib/session.ts';
 import * as service from './newsletter.service.ts';
 import { audited, diffFields } from '../audit/audit.ts';
 
@@ -20,7 +21,7 @@ export const newsletterRouter = router({
     .input(SubscribeInput)
     .output(Ok)
     .mutation(async ({ ctx, input }) => {
-      await limitPublicForm(ctx, 'newsletter', 10, 10 * 60 * 1000);
+      await limitPublicForm(ctx.db, clientIp(ctx.req), 'newsletter', 10, 10 * 60 * 1000);
       if (!isBot(input)) await service.subscribe(ctx.db, ctx.env.siteUrl, input.email);
       return { ok: true as const };
     }),
@@ -32,7 +33,7 @@ export const newsletterRouter = router({
     .input(NewsletterTokenInput)
     .output(EmailResult)
     .mutation(async ({ ctx, input }) => {
-      await limitPublicForm(ctx, 'newsletter-token', 30, 10 * 60 * 1000);
+      await limitPublicForm(ctx.db, clientIp(ctx.req), 'newsletter-token', 30, 10 * 60 * 1000);
       return service.confirm(ctx.db, input.token);
     }),
   unsubscribe: publicProcedure
@@ -43,7 +44,7 @@ export const newsletterRouter = router({
     .input(NewsletterTokenInput)
     .output(EmailResult)
     .mutation(async ({ ctx, input }) => {
-      await limitPublicForm(ctx, 'newsletter-token', 30, 10 * 60 * 1000);
+      await limitPublicForm(ctx.db, clientIp(ctx.req), 'newsletter-token', 30, 10 * 60 * 1000);
       return service.unsubscribe(ctx.db, input.token);
     }),
   list: administratorProcedure

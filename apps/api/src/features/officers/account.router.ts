@@ -12,10 +12,17 @@ import {
   TwoFactorStatusSchema,
   UpdateAccountDetailsInput,
 } from '@post/contracts/officers';
+import type { FastifyRequest } from 'fastify';
 import { adminProcedure, router } from '../../trpc.ts';
+import { clientIp } from '../../lib/session.ts';
 import * as service from './account.service.ts';
 
 const tags = ['Your account'];
+
+// Read here, so the service sees the session's id, device and address as plain values.
+function thisSession(req: FastifyRequest): service.ThisSession {
+  return { id: req.session.sessionId, userAgent: String(req.headers['user-agent'] ?? ''), ip: clientIp(req) };
+}
 
 /** The signed-in staff account's own details, two-factor sign-in and sessions (editors and administrators). */
 export const accountRouter = router({
@@ -23,7 +30,7 @@ export const accountRouter = router({
     .meta({ openapi: { method: 'GET', path: '/admin/account', tags, summary: 'Your name and e-mail address', protect: true } })
     .input(z.void())
     .output(AccountDetailsSchema)
-    .query(({ ctx }) => service.accountDetails(ctx, ctx.user)),
+    .query(({ ctx }) => service.accountDetails(ctx.db, ctx.user)),
   updateDetails: adminProcedure
     .meta({
       changesContent: false,
@@ -37,7 +44,7 @@ export const accountRouter = router({
     })
     .input(UpdateAccountDetailsInput)
     .output(AccountDetailsSchema)
-    .mutation(({ ctx, input }) => service.updateAccountDetails(ctx, ctx.user, input)),
+    .mutation(({ ctx, input }) => service.updateAccountDetails(ctx.db, ctx.user, clientIp(ctx.req), input)),
   twoFactor: adminProcedure
     .meta({
       allowDuringSetup: ['two-factor'],
@@ -45,7 +52,7 @@ export const accountRouter = router({
     })
     .input(z.void())
     .output(TwoFactorStatusSchema)
-    .query(({ ctx }) => service.twoFactorStatus(ctx, ctx.user)),
+    .query(({ ctx }) => service.twoFactorStatus(ctx.db, ctx.user)),
   startTwoFactor: adminProcedure
     .meta({
       changesContent: false,
@@ -60,7 +67,7 @@ export const accountRouter = router({
     })
     .input(z.void())
     .output(TwoFactorSetupSchema)
-    .mutation(({ ctx }) => service.startTwoFactor(ctx, ctx.user)),
+    .mutation(({ ctx }) => service.startTwoFactor(ctx.db, ctx.user)),
   confirmTwoFactor: adminProcedure
     .meta({
       changesContent: false,
@@ -75,7 +82,7 @@ export const accountRouter = router({
     })
     .input(TwoFactorCodeInput)
     .output(RecoveryCodesSchema)
-    .mutation(({ ctx, input }) => service.confirmTwoFactor(ctx, ctx.user, input.code)),
+    .mutation(({ ctx, input }) => service.confirmTwoFactor(ctx.db, ctx.user, clientIp(ctx.req), input.code)),
   disableTwoFactor: adminProcedure
     .meta({
       changesContent: false,
@@ -84,7 +91,7 @@ export const accountRouter = router({
     .input(DisableTwoFactorInput)
     .output(Ok)
     .mutation(async ({ ctx, input }) => {
-      await service.disableTwoFactor(ctx, ctx.user, input.password);
+      await service.disableTwoFactor(ctx.db, ctx.user, clientIp(ctx.req), input.password);
       return { ok: true as const };
     }),
   newRecoveryCodes: adminProcedure
@@ -100,18 +107,19 @@ export const accountRouter = router({
     })
     .input(NewRecoveryCodesInput)
     .output(RecoveryCodesSchema)
-    .mutation(({ ctx, input }) => service.replaceRecoveryCodes(ctx, ctx.user, input.code)),
+    .mutation(({ ctx, input }) => service.replaceRecoveryCodes(ctx.db, ctx.user, clientIp(ctx.req), input.code)),
   sessions: adminProcedure
     .meta({ openapi: { method: 'GET', path: '/admin/sessions', tags, summary: 'Your active sessions: device, address, last use', protect: true } })
     .input(z.void())
     .output(z.array(StaffSessionSchema))
-    .query(({ ctx }) => service.listSessions(ctx, ctx.user)),
+    .query(({ ctx }) => service.listSessions(ctx.db, ctx.user, ctx.env.sessionSecret, thisSession(ctx.req))),
   endSession: adminProcedure
     .meta({ changesContent: false, openapi: { method: 'DELETE', path: '/admin/sessions/{id}', tags, summary: 'End one of your sessions', protect: true } })
     .input(SessionIdInput)
     .output(Ok)
     .mutation(async ({ ctx, input }) => {
-      await service.endSession(ctx, ctx.user, input.id);
+      const wasThis = await service.endSession(ctx.db, ctx.user, ctx.env.sessionSecret, thisSession(ctx.req), input.id);
+      if (wasThis) await ctx.req.session.destroy();
       return { ok: true as const };
     }),
 });

@@ -1,12 +1,12 @@
 import { createHmac } from 'node:crypto';
 import { sql } from 'kysely';
-import { verifyPassword } from '@post/db';
+import { verifyPassword, type DB } from '@post/db';
 import { E } from '@post/contracts/messages';
 import type { AccountDetails, StaffSession, UpdateAccountDetailsInput } from '@post/contracts/officers';
 import { AppError, conflict } from '../../errors.ts';
 import { passwordCheckSucceeded, reservePasswordCheck } from '../../lib/throttle.ts';
-import type { AdminUser, Context } from '../../trpc.ts';
-import { auditActor, diffFields, recordAudit } from '../audit/audit.ts';
+import type { AdminUser } from '../../trpc.ts';
+import { actorAt, diffFields, recordAudit } from '../audit/audit.ts';
 import { getSettings } from '../site-settings/site-settings.service.ts';
 import { acceptTotp, codeCheckSucceeded, newRecoveryCodes, newTotpSecret, reserveCodeCheck, totpStep } from './two-factor.ts';
 import { ensureFree } from './users.service.ts';
@@ -18,8 +18,8 @@ import { inTransaction } from '../../lib/transaction.ts';
 const DETAIL_FIELDS = ['username', 'firstName', 'lastName', 'email'] as const;
 
 /** The account's own name and e-mail address. */
-export async function accountDetails(ctx: Context, user: AdminUser): Promise<AccountDetails> {
-  return ctx.db
+export async function accountDetails(db: DB, user: AdminUser): Promise<AccountDetails> {
+  return db
     .selectFrom('users')
     .select([...DETAIL_FIELDS])
     .where('id', '=', user.id)
@@ -30,8 +30,8 @@ export async function accountDetails(ctx: Context, user: AdminUser): Promise<Acc
  * Changes the account's own name and e-mail address (an empty one clears it; one left out stays).
  * An address another staff account uses is refused (users.email is unique).
  */
-export async function updateAccountDetails(ctx: Context, user: AdminUser, input: UpdateAccountDetailsInput): Promise<AccountDetails> {
-  return inTransaction(ctx.db, async (trx) => {
+export async function updateAccountDetails(db: DB, user: AdminUser, ip: string, input: UpdateAccountDetailsInput): Promise<AccountDetails> {
+  return inTransaction(db, async (trx) => {
     const before = await trx
       .selectFrom('users')
       .select([...DETAIL_FIELDS])
@@ -52,51 +52,51 @@ export async function updateAccountDetails(ctx: Context, user: AdminUser, input:
       .set({ ...fields, updatedAt: new Date() })
       .where('id', '=', user.id)
       .execute();
-    await recordAudit(trx, auditActor(ctx, user), { entity: 'user', entityId: user.id, action: 'details-change', changes });
+    await recordAudit(trx, actorAt(ip, user), { entity: 'user', entityId: user.id, action: 'details-change', changes });
     return after;
   });
 }
 
 /** Whether two-factor is on, how many recovery codes are left, and whether the post requires it. */
-export async function twoFactorStatus(ctx: Context, user: AdminUser) {
-  const row = await ctx.db.selectFrom('users').select('totpEnabled').where('id', '=', user.id).executeTakeFirstOrThrow();
-  const left = await ctx.db
+export async function twoFactorStatus(db: DB, user: AdminUser) {
+  const row = await db.selectFrom('users').select('totpEnabled').where('id', '=', user.id).executeTakeFirstOrThrow();
+  const left = await db
     .selectFrom('userRecoveryCodes')
     .select(sql<number>`count(*)::int`.as('n'))
     .where('userId', '=', user.id)
     .where('usedAt', 'is', null)
     .executeTakeFirstOrThrow();
-  const settings = await getSettings(ctx.db);
+  const settings = await getSettings(db);
   return { enabled: row.totpEnabled, recoveryCodesLeft: row.totpEnabled ? left.n : 0, required: settings.requireTwoFactor };
 }
 
 /** Requiring two-factor for everyone is turned on only by an administrator who has it (else they would lock themselves out). */
-export async function checkTwoFactorRequirement(ctx: Context, user: AdminUser, required: boolean): Promise<void> {
+export async function checkTwoFactorRequirement(db: DB, user: AdminUser, required: boolean): Promise<void> {
   if (!required) return;
-  const row = await ctx.db.selectFrom('users').select('totpEnabled').where('id', '=', user.id).executeTakeFirstOrThrow();
+  const row = await db.selectFrom('users').select('totpEnabled').where('id', '=', user.id).executeTakeFirstOrThrow();
   if (!row.totpEnabled) throw new AppError('BAD_REQUEST', SE.enrolBeforeRequiring);
 }
 
 /** Enrolment, step 1: a new secret, kept on the account until a code confirms it. */
-export async function startTwoFactor(ctx: Context, user: AdminUser) {
-  const row = await ctx.db.selectFrom('users').select('totpEnabled').where('id', '=', user.id).executeTakeFirstOrThrow();
+export async function startTwoFactor(db: DB, user: AdminUser) {
+  const row = await db.selectFrom('users').select('totpEnabled').where('id', '=', user.id).executeTakeFirstOrThrow();
   if (row.totpEnabled) throw conflict(SE.twoFactorAlreadyOn);
-  const settings = await getSettings(ctx.db);
+  const settings = await getSettings(db);
   const setup = await newTotpSecret(user.username, settings.postName || 'Post website');
-  await ctx.db.updateTable('users').set({ totpSecret: setup.secret, totpLastStep: null }).where('id', '=', user.id).where('totpEnabled', '=', false).execute();
+  await db.updateTable('users').set({ totpSecret: setup.secret, totpLastStep: null }).where('id', '=', user.id).where('totpEnabled', '=', false).execute();
   return setup;
 }
 
 /** Enrolment, step 2: a code from the app turns two-factor on; the ten recovery codes are returned once. */
-export async function confirmTwoFactor(ctx: Context, user: AdminUser, code: string): Promise<{ recoveryCodes: string[] }> {
-  const slot = await reserveCodeCheck(ctx, user.id, 'account');
-  const row = await ctx.db.selectFrom('users').select(['totpEnabled', 'totpSecret']).where('id', '=', user.id).executeTakeFirstOrThrow();
+export async function confirmTwoFactor(db: DB, user: AdminUser, ip: string, code: string): Promise<{ recoveryCodes: string[] }> {
+  const slot = await reserveCodeCheck(db, ip, user.id, 'account');
+  const row = await db.selectFrom('users').select(['totpEnabled', 'totpSecret']).where('id', '=', user.id).executeTakeFirstOrThrow();
   if (row.totpEnabled) throw conflict(SE.twoFactorAlreadyOn);
   if (!row.totpSecret) throw new AppError('BAD_REQUEST', SE.twoFactorNotStarted);
   const step = totpStep(row.totpSecret, code);
   if (step === null) throw new AppError('BAD_REQUEST', SE.twoFactorCodeWrong);
-  await codeCheckSucceeded(ctx, slot);
-  return inTransaction(ctx.db, async (trx) => {
+  await codeCheckSucceeded(db, slot);
+  return inTransaction(db, async (trx) => {
     const updated = await trx
       .updateTable('users')
       .set({ totpEnabled: true, totpLastStep: step, updatedAt: new Date() })
@@ -107,7 +107,7 @@ export async function confirmTwoFactor(ctx: Context, user: AdminUser, code: stri
       .executeTakeFirst();
     if (!updated) throw conflict(SE.twoFactorAlreadyOn);
     const recoveryCodes = await newRecoveryCodes(trx, user.id);
-    await recordAudit(trx, auditActor(ctx, user), {
+    await recordAudit(trx, actorAt(ip, user), {
       entity: 'user',
       entityId: user.id,
       action: 'two-factor-on',
@@ -118,16 +118,16 @@ export async function confirmTwoFactor(ctx: Context, user: AdminUser, code: stri
 }
 
 /** Turns two-factor off with the account's password (throttled like a password change). */
-export async function disableTwoFactor(ctx: Context, user: AdminUser, password: string): Promise<void> {
-  const row = await ctx.db.selectFrom('users').select(['password', 'totpEnabled']).where('id', '=', user.id).executeTakeFirstOrThrow();
+export async function disableTwoFactor(db: DB, user: AdminUser, ip: string, password: string): Promise<void> {
+  const row = await db.selectFrom('users').select(['password', 'totpEnabled']).where('id', '=', user.id).executeTakeFirstOrThrow();
   if (!row.totpEnabled) throw new AppError('BAD_REQUEST', SE.twoFactorOff);
-  const slot = await reservePasswordCheck(ctx, 'admin', user.id);
+  const slot = await reservePasswordCheck(db, 'admin', user.id);
   if (!(await verifyPassword(row.password, password))) throw new AppError('BAD_REQUEST', E.wrongCurrentPassword);
-  await passwordCheckSucceeded(ctx, slot);
-  await inTransaction(ctx.db, async (trx) => {
+  await passwordCheckSucceeded(db, slot);
+  await inTransaction(db, async (trx) => {
     await trx.updateTable('users').set({ totpEnabled: false, totpSecret: null, totpLastStep: null, updatedAt: new Date() }).where('id', '=', user.id).execute();
     await trx.deleteFrom('userRecoveryCodes').where('userId', '=', user.id).execute();
-    await recordAudit(trx, auditActor(ctx, user), {
+    await recordAudit(trx, actorAt(ip, user), {
       entity: 'user',
       entityId: user.id,
       action: 'two-factor-off',
@@ -140,25 +140,25 @@ export async function disableTwoFactor(ctx: Context, user: AdminUser, password: 
  * Replaces every recovery code with ten new ones, shown once; needs a current code from the
  * authenticator app (throttled, and used once like any code). The old codes stop working.
  */
-export async function replaceRecoveryCodes(ctx: Context, user: AdminUser, code: string): Promise<{ recoveryCodes: string[] }> {
-  const row = await ctx.db.selectFrom('users').select(['totpEnabled', 'totpSecret']).where('id', '=', user.id).executeTakeFirstOrThrow();
+export async function replaceRecoveryCodes(db: DB, user: AdminUser, ip: string, code: string): Promise<{ recoveryCodes: string[] }> {
+  const row = await db.selectFrom('users').select(['totpEnabled', 'totpSecret']).where('id', '=', user.id).executeTakeFirstOrThrow();
   if (!row.totpEnabled || !row.totpSecret) throw new AppError('BAD_REQUEST', SE.twoFactorOff);
-  const slot = await reserveCodeCheck(ctx, user.id, 'account');
+  const slot = await reserveCodeCheck(db, ip, user.id, 'account');
   const secret = row.totpSecret;
-  const recoveryCodes = await inTransaction(ctx.db, async (trx) => {
+  const recoveryCodes = await inTransaction(db, async (trx) => {
     // The update that stores the code's step is the check: a wrong or replayed code changes nothing.
     if (!(await acceptTotp(trx, user.id, secret, code))) throw new AppError('BAD_REQUEST', SE.twoFactorCodeWrong);
     const codes = await newRecoveryCodes(trx, user.id);
-    await recordAudit(trx, auditActor(ctx, user), { entity: 'user', entityId: user.id, action: 'two-factor-recovery-codes-new' });
+    await recordAudit(trx, actorAt(ip, user), { entity: 'user', entityId: user.id, action: 'two-factor-recovery-codes-new' });
     return codes;
   });
-  await codeCheckSucceeded(ctx, slot);
+  await codeCheckSucceeded(db, slot);
   return { recoveryCodes };
 }
 
 /** The opaque id of a session: an HMAC of its id, so the session id itself is never shown. */
-function sessionHandle(ctx: Context, sid: string): string {
-  return createHmac('sha256', ctx.env.sessionSecret).update(`session-handle:${sid}`).digest('hex').slice(0, 32);
+function sessionHandle(secret: string, sid: string): string {
+  return createHmac('sha256', secret).update(`session-handle:${sid}`).digest('hex').slice(0, 32);
 }
 
 /** A user agent in plain words: "Firefox on Windows", "Safari on iPhone". */
@@ -195,8 +195,8 @@ export function describeDevice(ua: string | undefined): string {
   return os ? `${browser} on ${os}` : browser;
 }
 
-async function ownSessions(ctx: Context, user: AdminUser) {
-  return ctx.db
+async function ownSessions(db: DB, user: AdminUser) {
+  return db
     .selectFrom('session')
     .select(['sid', 'sess'])
     .where(sql`(sess->>'userId')::int`, '=', user.id)
@@ -204,19 +204,25 @@ async function ownSessions(ctx: Context, user: AdminUser) {
     .execute();
 }
 
-/** The account's active sessions, the newest use first. */
-export async function listSessions(ctx: Context, user: AdminUser): Promise<StaffSession[]> {
-  const current = ctx.req.session.sessionId;
-  const rows = await ownSessions(ctx, user);
+/** The request's own session, as the router reads it: its id, and the device and address it comes from now. */
+export interface ThisSession {
+  id: string;
+  userAgent: string;
+  ip: string;
+}
+
+/** The account's active sessions, the newest use first; `secret` keys the handles that stand for their ids. */
+export async function listSessions(db: DB, user: AdminUser, secret: string, current: ThisSession): Promise<StaffSession[]> {
+  const rows = await ownSessions(db, user);
   const iso = (ms: unknown) => (typeof ms === 'number' ? new Date(ms).toISOString() : null);
   return rows
     .map(({ sid, sess }) => {
       const s = sess as Record<string, unknown>;
-      const isCurrent = sid === current;
+      const isCurrent = sid === current.id;
       return {
-        id: sessionHandle(ctx, sid),
-        device: describeDevice(isCurrent ? String(ctx.req.headers['user-agent'] ?? '') : (s.userAgent as string | undefined)),
-        ip: isCurrent ? ctx.req.ip : typeof s.ip === 'string' ? s.ip : null,
+        id: sessionHandle(secret, sid),
+        device: describeDevice(isCurrent ? current.userAgent : (s.userAgent as string | undefined)),
+        ip: isCurrent ? current.ip : typeof s.ip === 'string' ? s.ip : null,
         lastUsedAt: isCurrent ? new Date().toISOString() : iso(s.lastUsedAt),
         signedInAt: iso(s.userAuthAt),
         current: isCurrent,
@@ -225,14 +231,14 @@ export async function listSessions(ctx: Context, user: AdminUser): Promise<Staff
     .sort((a, b) => Number(b.current) - Number(a.current) || (b.lastUsedAt ?? '').localeCompare(a.lastUsedAt ?? ''));
 }
 
-/** Ends one of the account's own sessions (this one too: that is signing out). */
-export async function endSession(ctx: Context, user: AdminUser, id: string): Promise<void> {
-  const rows = await ownSessions(ctx, user);
-  const match = rows.find((r) => sessionHandle(ctx, r.sid) === id);
+/** Ends one of the account's own sessions; true when it was this request's (signing out, which the router finishes). */
+export async function endSession(db: DB, user: AdminUser, secret: string, current: ThisSession, handle: string): Promise<boolean> {
+  const rows = await ownSessions(db, user);
+  const match = rows.find((r) => sessionHandle(secret, r.sid) === handle);
   if (!match) throw new AppError('NOT_FOUND', SE.sessionNotFound);
-  await inTransaction(ctx.db, async (trx) => {
+  await inTransaction(db, async (trx) => {
     await trx.deleteFrom('session').where('sid', '=', match.sid).execute();
-    await recordAudit(trx, auditActor(ctx, user), { entity: 'session', entityId: id, action: 'session-end' });
+    await recordAudit(trx, actorAt(current.ip, user), { entity: 'session', entityId: handle, action: 'session-end' });
   });
-  if (match.sid === ctx.req.session.sessionId) await ctx.req.session.destroy();
+  return match.sid === current.id;
 }

@@ -3,8 +3,7 @@ import { hashPassword, type DB } from '@post/db';
 import type { AcceptInvitationInput } from '@post/contracts/officers';
 import { SE } from '@post/contracts/staff-messages';
 import { AppError } from '../../errors.ts';
-import type { Context } from '../../trpc.ts';
-import { auditActor, recordAudit } from '../audit/audit.ts';
+import { actorAt, recordAudit } from '../audit/audit.ts';
 import { hashToken } from '../mail/outbox.ts';
 import { endSessions, INVITATION_PURPOSE } from './users.service.ts';
 import { inTransaction } from '../../lib/transaction.ts';
@@ -34,11 +33,11 @@ export async function invitationInfo(db: DB, token: string): Promise<{ username:
 }
 
 /** POST /api/invitation: sets the password with a single-use link (the update that uses the token is the check). */
-export async function acceptInvitation(ctx: Context, input: AcceptInvitationInput): Promise<{ username: string }> {
+export async function acceptInvitation(db: DB, ip: string, input: AcceptInvitationInput): Promise<{ username: string }> {
   // Checked before the (slow) hash so a bad link costs nothing; checked again, for good, in the transaction.
-  if (!(await invitationSubject(ctx.db, input.token))) throw new AppError('NOT_FOUND', SE.invitationInvalid);
+  if (!(await invitationSubject(db, input.token))) throw new AppError('NOT_FOUND', SE.invitationInvalid);
   const hash = await hashPassword(input.newPassword);
-  return inTransaction(ctx.db, async (trx) => {
+  return inTransaction(db, async (trx) => {
     const used = await trx
       .updateTable('mailTokens')
       .set({ usedAt: sql<Date>`now()` })
@@ -54,7 +53,7 @@ export async function acceptInvitation(ctx: Context, input: AcceptInvitationInpu
     if (!user || user.disabled) throw new AppError('NOT_FOUND', SE.invitationInvalid);
     await trx.updateTable('users').set({ password: hash, mustChangePassword: false, updatedAt: new Date() }).where('id', '=', user.id).execute();
     await endSessions(trx, user.id);
-    await recordAudit(trx, auditActor(ctx, user), {
+    await recordAudit(trx, actorAt(ip, user), {
       entity: 'user',
       entityId: user.id,
       action: 'password-set-by-invitation',

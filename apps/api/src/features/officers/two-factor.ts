@@ -7,8 +7,6 @@ import { E } from '@post/contracts/messages';
 import { AppError } from '../../errors.ts';
 import { hit, reset } from '../../lib/rate-limit.ts';
 import { ACCOUNT_ATTEMPTS, ADDRESS_ATTEMPTS, SIGNIN_WINDOW_MS } from '../../lib/throttle.ts';
-import { clientIp } from '../../lib/session.ts';
-import type { Context } from '../../trpc.ts';
 
 // Two-factor sign-in (decision 0032): TOTP (RFC 6238, SHA-1, 6 digits, 30 s) with `otpauth`, one
 // step of drift either way; the last accepted step is stored so a code is accepted once only.
@@ -99,15 +97,15 @@ export async function useRecoveryCode(db: DB, userId: number, code: string): Pro
  * Throttles second-factor codes like passwords (decision 0011's limits): per account and per
  * address, reserved before the code is checked. Returns the key to reset on success.
  */
-export async function reserveCodeCheck(ctx: Context, userId: number, scope: 'sign-in' | 'account'): Promise<string> {
-  const byIp = await hit(ctx.db, `totp:ip:${clientIp(ctx.req)}`, ADDRESS_ATTEMPTS, SIGNIN_WINDOW_MS);
+export async function reserveCodeCheck(db: DB, ip: string, userId: number, scope: 'sign-in' | 'account'): Promise<string> {
+  const byIp = await hit(db, `totp:ip:${ip}`, ADDRESS_ATTEMPTS, SIGNIN_WINDOW_MS);
   if (!byIp.allowed) throw new AppError('TOO_MANY_REQUESTS', E.tooManyAttempts, byIp.retryAfterSeconds);
   const key = `totp:${scope}:${userId}`;
-  const counted = await hit(ctx.db, key, ACCOUNT_ATTEMPTS, SIGNIN_WINDOW_MS);
+  const counted = await hit(db, key, ACCOUNT_ATTEMPTS, SIGNIN_WINDOW_MS);
   if (!counted.allowed) throw new AppError('TOO_MANY_REQUESTS', E.tooManyAttempts, counted.retryAfterSeconds);
   return key;
 }
 
-export async function codeCheckSucceeded(ctx: Context, key: string | undefined): Promise<void> {
-  if (key) await reset(ctx.db, key);
+export async function codeCheckSucceeded(db: DB, key: string | undefined): Promise<void> {
+  if (key) await reset(db, key);
 }

@@ -10,6 +10,7 @@ import {
   UpdateStaffInput,
 } from '@post/contracts/officers';
 import { administratorProcedure, publicProcedure, router } from '../../trpc.ts';
+import { clientIp } from '../../lib/session.ts';
 import * as invitations from './invitations.service.ts';
 import * as service from './users.service.ts';
 
@@ -36,7 +37,7 @@ export const usersRouter = router({
     })
     .input(CreateStaffInput)
     .output(StaffAccountSchema)
-    .mutation(({ ctx, input }) => service.createUser(ctx, ctx.user, input)),
+    .mutation(({ ctx, input }) => service.createUser(ctx.db, ctx.user, clientIp(ctx.req), ctx.env.siteUrl, input)),
   update: administratorProcedure
     .meta({
       changesContent: false,
@@ -50,13 +51,13 @@ export const usersRouter = router({
     })
     .input(UpdateStaffInput)
     .output(StaffAccountSchema)
-    .mutation(({ ctx, input }) => service.updateUser(ctx, ctx.user, input)),
+    .mutation(({ ctx, input }) => service.updateUser(ctx.db, ctx.user, clientIp(ctx.req), input)),
   remove: administratorProcedure
     .meta({ changesContent: false, openapi: { method: 'DELETE', path: '/admin/users/{id}', tags, summary: 'Remove an account', protect: true } })
     .input(IdInput)
     .output(Ok)
     .mutation(async ({ ctx, input }) => {
-      await service.removeUser(ctx, ctx.user, input.id);
+      await service.removeUser(ctx.db, ctx.user, clientIp(ctx.req), input.id);
       return { ok: true as const };
     }),
   resetPassword: administratorProcedure
@@ -72,7 +73,7 @@ export const usersRouter = router({
     })
     .input(ResetStaffPasswordInput)
     .output(StaffAccountSchema)
-    .mutation(({ ctx, input }) => service.resetUserPassword(ctx, ctx.user, input)),
+    .mutation(({ ctx, input }) => service.resetUserPassword(ctx.db, ctx.user, clientIp(ctx.req), ctx.env.siteUrl, input)),
   invitation: publicProcedure
     .meta({ openapi: { method: 'GET', path: '/invitation', tags, summary: 'Whose invitation link this is, while it still works (404 otherwise)' } })
     .input(InvitationQuery)
@@ -82,5 +83,5 @@ export const usersRouter = router({
     .meta({ changesContent: false, openapi: { method: 'POST', path: '/invitation', tags, summary: 'Set the password with an invitation link (once)' } })
     .input(AcceptInvitationInput)
     .output(z.object({ username: z.string() }))
-    .mutation(({ ctx, input }) => invitations.acceptInvitation(ctx, input)),
+    .mutation(({ ctx, input }) => invitations.acceptInvitation(ctx.db, clientIp(ctx.req), input)),
 });

@@ -4,8 +4,8 @@ import { hashPassword, type Database, type DB } from '@post/db';
 import { E } from '@post/contracts/messages';
 import type { CreateStaffInput, ResetStaffPasswordInput, StaffAccount, UpdateStaffInput } from '@post/contracts/officers';
 import { badRequest, conflict, notFound } from '../../errors.ts';
-import type { AdminUser, Context } from '../../trpc.ts';
-import { auditActor, diffFields, recordAudit } from '../audit/audit.ts';
+import type { AdminUser } from '../../trpc.ts';
+import { actorAt, diffFields, recordAudit } from '../audit/audit.ts';
 import { enqueue, newToken, storeToken } from '../mail/outbox.ts';
 import { staffInvitation } from '../mail/account-templates.ts';
 import { senderFrom } from '../mail/templates.ts';
@@ -74,7 +74,7 @@ async function unusablePassword(): Promise<string> {
 
 /** Queues the invitation (or password reset) e-mail with a new single-use 72-hour link, in the caller's transaction. */
 async function sendInvitation(
-  ctx: Context,
+  baseUrl: string,
   trx: Kysely<Database>,
   user: { id: number; username: string; firstName: string | null; email: string | null; role: string },
   reset: boolean,
@@ -91,7 +91,6 @@ async function sendInvitation(
   const { token, hash } = newToken();
   await storeToken(trx, hash, INVITATION_PURPOSE, user.id, new Date(Date.now() + INVITATION_MS));
   const settings = await getSettings(trx);
-  const baseUrl = ctx.env.siteUrl;
   const url = `${baseUrl}/admin/invitation?token=${encodeURIComponent(token)}`;
   const message = await staffInvitation({
     sender: senderFrom(settings, baseUrl),
@@ -126,10 +125,10 @@ export async function ensureFree(db: DB, input: { username?: string; email?: str
 }
 
 /** POST /api/admin/users: a new account, with a temporary password or an invitation e-mail. */
-export async function createUser(ctx: Context, actor: AdminUser, input: CreateStaffInput): Promise<StaffAccount> {
-  await ensureFree(ctx.db, input);
+export async function createUser(db: DB, actor: AdminUser, ip: string, baseUrl: string, input: CreateStaffInput): Promise<StaffAccount> {
+  await ensureFree(db, input);
   const hash = input.temporaryPassword ? await hashPassword(input.temporaryPassword) : await unusablePassword();
-  const id = await inTransaction(ctx.db, async (trx) => {
+  const id = await inTransaction(db, async (trx) => {
     const row = await trx
       .insertInto('users')
       .values({
@@ -143,16 +142,16 @@ export async function createUser(ctx: Context, actor: AdminUser, input: CreateSt
       })
       .returning([...PUBLIC_FIELDS])
       .executeTakeFirstOrThrow();
-    await recordAudit(trx, auditActor(ctx, actor), {
+    await recordAudit(trx, actorAt(ip, actor), {
       entity: 'user',
       entityId: row.id,
       action: input.temporaryPassword ? 'create' : 'invite',
       changes: diffFields(null, { ...row, id: undefined, password: 'set' }),
     });
-    if (!input.temporaryPassword) await sendInvitation(ctx, trx, row, false);
+    if (!input.temporaryPassword) await sendInvitation(baseUrl, trx, row, false);
     return row.id;
   });
-  return accountById(ctx.db, id);
+  return accountById(db, id);
 }
 
 /** Administrators that are active, other than `exceptId`, locked for the rest of the transaction. */
@@ -177,9 +176,9 @@ export async function endSessions(trx: Kysely<Database>, userId: number): Promis
 }
 
 /** PATCH /api/admin/users/{id}. */
-export async function updateUser(ctx: Context, actor: AdminUser, input: UpdateStaffInput): Promise<StaffAccount> {
+export async function updateUser(db: DB, actor: AdminUser, ip: string, input: UpdateStaffInput): Promise<StaffAccount> {
   const { id, resetTwoFactor, ...fields } = input;
-  await inTransaction(ctx.db, async (trx) => {
+  await inTransaction(db, async (trx) => {
     const before = await trx
       .selectFrom('users')
       .select([...PUBLIC_FIELDS, 'totpEnabled'])
@@ -201,7 +200,7 @@ export async function updateUser(ctx: Context, actor: AdminUser, input: UpdateSt
         .where('id', '=', id)
         .execute();
       const after = { ...before, ...changed };
-      await recordAudit(trx, auditActor(ctx, actor), {
+      await recordAudit(trx, actorAt(ip, actor), {
         entity: 'user',
         entityId: id,
         action: disabling ? 'disable' : fields.disabled === false && before.disabled ? 'enable' : roleChanges ? 'role-change' : 'update',
@@ -211,17 +210,17 @@ export async function updateUser(ctx: Context, actor: AdminUser, input: UpdateSt
     if (resetTwoFactor && before.totpEnabled) {
       await trx.updateTable('users').set({ totpEnabled: false, totpSecret: null, totpLastStep: null }).where('id', '=', id).execute();
       await trx.deleteFrom('userRecoveryCodes').where('userId', '=', id).execute();
-      await recordAudit(trx, auditActor(ctx, actor), { entity: 'user', entityId: id, action: 'two-factor-reset' });
+      await recordAudit(trx, actorAt(ip, actor), { entity: 'user', entityId: id, action: 'two-factor-reset' });
     }
     if (roleChanges || disabling || (resetTwoFactor && before.totpEnabled)) await endSessions(trx, id);
   });
-  return accountById(ctx.db, id);
+  return accountById(db, id);
 }
 
 /** DELETE /api/admin/users/{id}. */
-export async function removeUser(ctx: Context, actor: AdminUser, id: number): Promise<void> {
+export async function removeUser(db: DB, actor: AdminUser, ip: string, id: number): Promise<void> {
   if (id === actor.id) throw badRequest(SE.cannotChangeOwnAccount);
-  await inTransaction(ctx.db, async (trx) => {
+  await inTransaction(db, async (trx) => {
     const before = await trx
       .selectFrom('users')
       .select([...PUBLIC_FIELDS])
@@ -233,14 +232,14 @@ export async function removeUser(ctx: Context, actor: AdminUser, id: number): Pr
     await endSessions(trx, id);
     await trx.deleteFrom('mailTokens').where('purpose', '=', INVITATION_PURPOSE).where('subjectId', '=', id).execute();
     await trx.deleteFrom('users').where('id', '=', id).execute();
-    await recordAudit(trx, auditActor(ctx, actor), { entity: 'user', entityId: id, action: 'delete', changes: diffFields({ ...before, id: undefined }, null) });
+    await recordAudit(trx, actorAt(ip, actor), { entity: 'user', entityId: id, action: 'delete', changes: diffFields({ ...before, id: undefined }, null) });
   });
 }
 
 /** POST /api/admin/users/{id}/reset-password: a temporary password, or else a link by e-mail; the old password stops working. */
-export async function resetUserPassword(ctx: Context, actor: AdminUser, input: ResetStaffPasswordInput): Promise<StaffAccount> {
+export async function resetUserPassword(db: DB, actor: AdminUser, ip: string, baseUrl: string, input: ResetStaffPasswordInput): Promise<StaffAccount> {
   const hash = input.temporaryPassword ? await hashPassword(input.temporaryPassword) : await unusablePassword();
-  await inTransaction(ctx.db, async (trx) => {
+  await inTransaction(db, async (trx) => {
     const user = await trx
       .selectFrom('users')
       .select([...PUBLIC_FIELDS])
@@ -255,13 +254,13 @@ export async function resetUserPassword(ctx: Context, actor: AdminUser, input: R
       .where('id', '=', input.id)
       .execute();
     await endSessions(trx, input.id);
-    await recordAudit(trx, auditActor(ctx, actor), {
+    await recordAudit(trx, actorAt(ip, actor), {
       entity: 'user',
       entityId: input.id,
       action: 'password-reset',
       changes: { password: { old: null, new: null }, method: { old: null, new: input.temporaryPassword ? 'temporary password' : 'e-mail link' } },
     });
-    if (!input.temporaryPassword) await sendInvitation(ctx, trx, user, true);
+    if (!input.temporaryPassword) await sendInvitation(baseUrl, trx, user, true);
   });
-  return accountById(ctx.db, input.id);
+  return accountById(db, input.id);
 }

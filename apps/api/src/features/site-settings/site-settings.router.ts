@@ -19,7 +19,7 @@ export const siteSettingsRouter = router({
     .input(SiteSettingsInput)
     .output(SiteSettingsOutput)
     .mutation(async ({ ctx, input }) => {
-      await checkTwoFactorRequirement(ctx, ctx.user, input.requireTwoFactor);
+      await checkTwoFactorRequirement(ctx.db, ctx.user, input.requireTwoFactor);
       return audited(ctx, { entity: 'settings', action: 'update', id: null, before: (trx) => getSettings(trx) }, (trx) => saveSettings(trx, input));
     }),
 });

@@ -21,6 +21,7 @@ import { rosterPage } from './roster.service.ts';
 import { promoteByHand } from './waitlist.ts';
 import { manageSignUps, mySignUps } from './manage.service.ts';
 import { audited } from '../audit/audit.ts';
+import { clientIp } from '../../lib/session.ts';
 import type { DB } from '@post/db';
 
 const tags = ['Volunteers'];
@@ -59,7 +60,7 @@ export const volunteersRouter = router({
     })
     .input(CreateVolunteerInput)
     .output(SignUpResultSchema)
-    .mutation(({ ctx, input }) => service.signUp(ctx, input)),
+    .mutation(({ ctx, input }) => service.signUp(ctx.db, clientIp(ctx.req), ctx.env.siteUrl, input)),
   remove: adminProcedure
     .meta({
       changesContent: true,
@@ -139,7 +140,7 @@ export const volunteersRouter = router({
     })
     .input(CancelSignUpInput)
     .output(CancelSignUpResult)
-    .mutation(({ ctx, input }) => service.cancelByToken(ctx, input.token)),
+    .mutation(({ ctx, input }) => service.cancelByToken(ctx.db, ctx.env.mail.linkSecret, ctx.env.siteUrl, input.token)),
   // Null rather than a 4xx for a used or expired link: the page shows the message, and a
   // browser reports every failed request in its console.
   cancelPreview: publicProcedure

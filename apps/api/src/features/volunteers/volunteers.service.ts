@@ -8,7 +8,6 @@ import { signUpAll } from './signup.ts';
 import { promoteWaiting } from './waitlist.ts';
 import { waitlistPositions } from '../events/shifts.service.ts';
 import { isBot, limitPublicForm } from '../../lib/public-forms.ts';
-import type { Context } from '../../trpc.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 
 /** Sign-ups one address may send: generous for a family signing up together, tight for a script. */
@@ -52,13 +51,13 @@ export function volunteerView(
  * ended, one sign-up per e-mail per shift (per event without shifts), never beyond a shift's
  * capacity or the event's positions (see signup.ts), waiting for a place with `waitlist`.
  */
-export async function signUp(ctx: Context, input: CreateVolunteerInput): Promise<SignUpResult> {
-  await limitPublicForm(ctx, 'volunteer', SIGNUP_LIMIT, SIGNUP_WINDOW_MS);
+export async function signUp(db: DB, ip: string, baseUrl: string, input: CreateVolunteerInput): Promise<SignUpResult> {
+  await limitPublicForm(db, ip, 'volunteer', SIGNUP_LIMIT, SIGNUP_WINDOW_MS);
   const role = input.role ?? null;
   // A filled honeypot gets the answer a person would, and nothing is stored.
   if (isBot(input)) return { id: 0, eventId: input.eventId, name: input.name, role };
   // The confirmation names the sign-up; the worker renders it when it sends it (decisions 0045, 0049).
-  return signUpAll(ctx.db, input, ctx.env.siteUrl);
+  return signUpAll(db, input, baseUrl);
 }
 
 /**
@@ -85,10 +84,10 @@ export async function removeVolunteer(db: DB, id: number, baseUrl: string): Prom
  * first waiting (decision 0064), all in one transaction. The signed link (decision 0046) is single
  * use because its sign-up is gone once used.
  */
-export async function cancelByToken(ctx: Context, token: string): Promise<{ eventId: number; eventTitle: string }> {
-  const done = await inTransaction(ctx.db, async (trx) => {
+export async function cancelByToken(db: DB, linkSecret: string, baseUrl: string, token: string): Promise<{ eventId: number; eventTitle: string }> {
+  const done = await inTransaction(db, async (trx) => {
     if (token.length < 20 || token.length > 200) return null;
-    const volunteerId = volunteerOfToken(ctx.env.mail.linkSecret, token);
+    const volunteerId = volunteerOfToken(linkSecret, token);
     if (volunteerId === null) return null;
     const removed = await trx
       .deleteFrom('volunteers')
@@ -98,7 +97,7 @@ export async function cancelByToken(ctx: Context, token: string): Promise<{ even
       .executeTakeFirst();
     if (!removed) return null;
     await cancelQueuedMail(trx, [volunteerId], 'sign-up cancelled');
-    if (removed.status === 'confirmed') await promoteWaiting(trx, ctx.env.siteUrl, { eventId: removed.eventId, shiftId: removed.shiftId });
+    if (removed.status === 'confirmed') await promoteWaiting(trx, baseUrl, { eventId: removed.eventId, shiftId: removed.shiftId });
     const event = await trx.selectFrom('events').select(['id', 'title']).where('id', '=', removed.eventId).executeTakeFirst();
     return { eventId: removed.eventId, eventTitle: event?.title ?? '' };
   });

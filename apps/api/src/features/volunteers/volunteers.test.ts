@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { E, V } from '@post/contracts/messages';
 import { createTestApp, insertMember, type Agent } from '../../test-helpers.ts';
-import type { Context } from '../../trpc.ts';
 import { SIGNUP_LIMIT, signUp as signUpService } from './volunteers.service.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -257,8 +256,7 @@ describe("the event's volunteer count", () => {
       },
       transformResult: async (args) => args.result,
     });
-    const ctx = { db, env: t.env, req: { ip: '192.0.2.250' }, res: {} } as unknown as Context;
-    const row = await signUpService(ctx, { name: 'Solo Statement', email: 'solo@example.org', phone: null, role: null, eventId });
+    const row = await signUpService(db, '192.0.2.250', t.env.siteUrl, { name: 'Solo Statement', email: 'solo@example.org', phone: null, role: null, eventId });
     expect(row).toMatchObject({ eventId, name: 'Solo Statement' });
     // WITH open AS (SELECT ... FOR UPDATE) INSERT ... SELECT FROM open is still the one statement
     // that checks and takes a position; the confirmation (queued by template, decision 0045) is
