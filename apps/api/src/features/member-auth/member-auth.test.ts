@@ -97,6 +97,18 @@ describe('member sign-in', () => {
     expect((await t.agent().post('/api/member/login', { membershipNumber: m.membershipNumber, password: 'brand-new-pass' })).statusCode).toBe(200);
   });
 
+  it("keeps a staff sign-in through a member's sign-in and sign-out on the same browser", async () => {
+    const m = await insertMember(t.db);
+    const a = t.agent();
+    await a.loginAdmin();
+    expect((await a.post('/api/member/login', { membershipNumber: m.membershipNumber, password: 'member-pass-123' })).statusCode).toBe(200);
+    expect((await a.get('/api/auth/check')).json().authenticated).toBe(true);
+    expect((await a.get('/api/member/auth/check')).statusCode).toBe(200);
+    expect((await a.post('/api/member/logout', {})).statusCode).toBe(200);
+    expect((await a.get('/api/auth/check')).json().authenticated).toBe(true);
+    expect((await a.get('/api/member/auth/check')).statusCode).toBe(401);
+  });
+
   it('refuses member calls with only an administrator session', async () => {
     const a = t.agent();
     await a.loginAdmin();

@@ -8,7 +8,7 @@ import * as service from './member-auth.service.ts';
 // plain values to the service, and writes the session and the known-browser cookie from its answer.
 
 /** The staff sign-in's fields a member sign-in or sign-out carries over to the new session id. */
-const STAFF_FIELDS = ['userId', 'userAuthAt'] as const;
+const STAFF_FIELDS = ['userId', 'userAuthAt', 'userRole', 'userAgent', 'ip', 'lastUsedAt'] as const;
 
 /** POST /api/member/login: the member's session under a new session id. */
 export async function login(ctx: Context, input: MemberLoginInput): Promise<MemberAuthCheck> {
