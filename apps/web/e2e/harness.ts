@@ -242,12 +242,18 @@ export async function createCommunityEvent(context: BrowserContext, title: strin
   return ((await res.json()) as { id: number }).id;
 }
 
-/** Holds back the page's scripts whose URL matches `file` for `ms`, as a slow phone's network would. */
-export async function delayScripts(page: Page, file: RegExp, ms: number): Promise<void> {
+/**
+ * Holds back the page's scripts whose URL matches `file` until the returned `release()`, as a slow
+ * phone's network would: the test decides when they arrive, however slow the machine is.
+ */
+export async function holdScripts(page: Page, file: RegExp): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((done) => (release = done));
   await page.route(file, async (route) => {
-    await new Promise((done) => setTimeout(done, ms));
+    await released;
     await route.continue();
   });
+  return release;
 }
 
 /** Waits until the app in the page is interactive (after a goto, a reload or a full page load). */

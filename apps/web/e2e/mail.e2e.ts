@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { MAIL_E, NEWSLETTER_E } from '@post/contracts/mail';
 import { V } from '@post/contracts/messages';
 import { linkIn, mailEnv, mailTo, recipient, startMailSink, type SmtpSink } from './mail-sink.ts';
-import { createCommunityEvent, delayScripts, startSite, type TestSite } from './harness.ts';
+import { createCommunityEvent, holdScripts, startSite, type TestSite } from './harness.ts';
 import { axeViolations, collectErrors, field, postDate, signInAdmin, toast } from './admin-helpers.ts';
 
 // E-mail as people meet it (issue 19): the site sends through a real SMTP server started here
@@ -43,11 +43,12 @@ test.describe('newsletter', () => {
     const { page, context } = await site.newPage();
     const noErrors = collectErrors(page);
     // The footer's code arrives late, as on a slow phone: its field is already on the page.
-    await delayScripts(page, /\/assets\/footer-[^/]*\.js$/, 2000);
+    const release = await holdScripts(page, /\/assets\/footer-[^/]*\.js$/);
     await page.goto('/');
     const button = page.getByRole('button', { name: 'Subscribe' });
     assert.ok(await button.isDisabled(), 'the footer has not hydrated yet');
     await page.getByLabel('Your email address').fill('early.reader@example.org');
+    release();
     await button.click();
     await toast(page, 'Check your e-mail');
     await mailTo(sink, 'early.reader@example.org', /^Confirm your subscription/);

@@ -7,7 +7,7 @@ import { PNG } from 'pngjs';
 import type { Page } from 'playwright-core';
 import AxeBuilder from '@axe-core/playwright';
 import { encodeContact, encodeUrl, QR_SIZE } from '@post/contracts/rules/qr';
-import { delayScripts, startSite, waitForApp, type TestSite } from './harness.ts';
+import { holdScripts, startSite, waitForApp, type TestSite } from './harness.ts';
 
 let site: TestSite;
 test.beforeAll(async ({ browser }) => {
@@ -115,12 +115,13 @@ test.describe('QR code generator (/QRG)', () => {
   test("keeps an address typed before the page's code has arrived, and encodes it", async () => {
     const { page, context } = await site.newPage();
     // The page's code arrives late, as on a slow phone: its address field is already on the page.
-    await delayScripts(page, /\/assets\/QRG-[^/]*\.js$/, 2000);
+    const release = await holdScripts(page, /\/assets\/QRG-[^/]*\.js$/);
     await page.evaluate((to) => window.location.assign(to), new URL('/QRG', site.url).href).catch(() => undefined);
     await page.waitForURL('**/QRG', { waitUntil: 'domcontentloaded' });
     const url = page.getByRole('main').getByLabel('Website URL');
     await url.fill('early.example.org');
     assert.equal(await page.locator('html[data-ready]').count(), 0, 'typed before the page hydrated');
+    release();
     await waitForApp(page);
     await page.getByTestId('qr-image').waitFor();
     assert.equal(await url.inputValue(), 'early.example.org');
