@@ -1,7 +1,8 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
-import { E } from '@post/contracts/messages';
+import { serverMessages } from '@post/contracts/messages/server';
+import { signInMessages } from '@post/contracts/messages/sign-in';
 import { HashQueueFullError } from '@post/db';
 
 /** The codes a service may raise; each maps to one HTTP status. */
@@ -21,10 +22,10 @@ export class AppError extends Error {
 }
 
 /** Shorthands that read like sentences in services. */
-export const notFound = (what: string) => new AppError('NOT_FOUND', E.notFound(what));
+export const notFound = (what: string) => new AppError('NOT_FOUND', serverMessages.notFound(what));
 export const conflict = (message: string) => new AppError('CONFLICT', message);
 export const badRequest = (message: string) => new AppError('BAD_REQUEST', message);
-export const unauthorized = (message: string = E.unauthorized) => new AppError('UNAUTHORIZED', message);
+export const unauthorized = (message: string = serverMessages.signInRequired) => new AppError('UNAUTHORIZED', message);
 
 interface PgError {
   code?: string;
@@ -34,7 +35,7 @@ interface PgError {
 /** Turns anything thrown inside a procedure into the TRPCError the client should see. */
 export function toTRPCError(cause: unknown): TRPCError {
   if (isConnectionError(cause) || (cause instanceof TRPCError && isConnectionError(cause.cause))) {
-    return new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: E.unavailable, cause: cause as Error });
+    return new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: serverMessages.unavailable, cause: cause as Error });
   }
   if (cause instanceof TRPCError) {
     return cause.cause instanceof AppError || cause.cause instanceof HashQueueFullError || isPgError(cause.cause) ? toTRPCError(cause.cause) : cause;
@@ -42,7 +43,7 @@ export function toTRPCError(cause: unknown): TRPCError {
   if (cause instanceof AppError) return new TRPCError({ code: cause.code, message: cause.message, cause });
   if (cause instanceof HashQueueFullError) {
     // Too many sign-ins waiting for a hash: 503 with Retry-After, at once, instead of a long wait.
-    const busy = new AppError('SERVICE_UNAVAILABLE', E.signInBusy, cause.retryAfterSeconds);
+    const busy = new AppError('SERVICE_UNAVAILABLE', signInMessages.signInBusy, cause.retryAfterSeconds);
     return new TRPCError({ code: busy.code, message: busy.message, cause: busy });
   }
   if (isPgError(cause)) {
@@ -56,11 +57,12 @@ export function toTRPCError(cause: unknown): TRPCError {
             ? 'NOT_FOUND'
             : undefined;
     if (code) {
-      const message = code === 'CONFLICT' ? 'That record already exists.' : code === 'NOT_FOUND' ? 'A related record was not found.' : E.invalidInput;
+      const message =
+        code === 'CONFLICT' ? 'That record already exists.' : code === 'NOT_FOUND' ? 'A related record was not found.' : serverMessages.invalidInput;
       return new TRPCError({ code, message, cause: cause as Error });
     }
   }
-  return new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: E.internal, cause });
+  return new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: serverMessages.internal, cause });
 }
 
 /** The database cannot be reached (restarting, down, connection lost): 503, try again. */
@@ -108,6 +110,6 @@ export function uploadErrorHandler(tooLarge: string, what: string) {
     if (err.statusCode === 413) return reply.code(413).send({ message: tooLarge });
     const status = requestErrorStatus(err);
     if (status >= 500) req.log.error({ err }, `${what} failed`);
-    return reply.code(status).send({ message: status >= 500 ? E.internal : err.message });
+    return reply.code(status).send({ message: status >= 500 ? serverMessages.internal : err.message });
   };
 }

@@ -3,7 +3,8 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { BACKUP_TABLES } from '@post/db/backup';
 import { appRouter } from './router.ts';
-import { E, V } from '@post/contracts/messages';
+import { formMessages } from '@post/contracts/messages/forms';
+import { serverMessages } from '@post/contracts/messages/server';
 import { createTestApp, insertMember, type Agent } from './test-helpers.ts';
 
 // Hostile input against every procedure of the router, through the REST paths: generated
@@ -271,7 +272,7 @@ describe('requests the security review found breaking things (issue 17)', () => 
     ];
     for (const res of nul) {
       expect(res.statusCode, res.body).toBe(400);
-      expect(res.json().message).toBe(E.nulCharacter);
+      expect(res.json().message).toBe(serverMessages.nulCharacter);
     }
     expect(await fingerprint()).toBe(before);
   });
@@ -280,7 +281,7 @@ describe('requests the security review found breaking things (issue 17)', () => 
     for (const url of ['https://example.org/a\r\nSet-Cookie: x=1', 'https://example.org/\u0001', '/files/a\nb', 'https://exa\tmple.org/']) {
       const a = await admin.post('/api/admin/member-resources', { title: 'T', description: 'D', resourceUrl: url });
       expect(a.statusCode, url).toBe(400);
-      expect(a.json().message).toBe(V.urlInvalid);
+      expect(a.json().message).toBe(formMessages.urlInvalid);
       const b = await admin.post('/api/resources', { title: 'T', description: 'D', url });
       if (url.startsWith('http')) expect(b.statusCode, url).toBe(400);
       const c = await admin.post('/api/admin/member-communications', { title: 'T', content: 'C', attachmentUrl: url });

@@ -2,11 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { loadEnv } from './env.ts';
 import { hashPassword } from '@post/db';
-import { V } from '@post/contracts/messages';
+import { formMessages } from '@post/contracts/messages/forms';
+import { imageMessages } from '@post/contracts/messages/images';
 import { createTestApp, insertMember, insertStaffOnlyRecords, patchSiteSettings } from './test-helpers.ts';
 import { SmtpSink } from './features/mail/smtp-sink.ts';
 import sharp from 'sharp';
-import { IMAGE_MESSAGES, imageOf } from '@post/contracts/images';
+import { imageOf } from '@post/contracts/images';
 import { ADDRESS_ATTEMPTS, STAFF_UPLOADS, STAFF_WRITES } from './lib/throttle.ts';
 import { MAX_PHOTOS_IN_FLIGHT, PHOTOS_BUSY_RETRY_SECONDS, storeImage } from './features/images/images.service.ts';
 import { RESET_ACCOUNT_REQUESTS } from './features/member-auth/password-reset.ts';
@@ -197,9 +198,9 @@ describe('dates outside 1900-2200 are a 400 (issue 41 #4)', () => {
     for (const body of bodies) {
       const res = await admin.post('/api/events', body);
       expect(res.statusCode, body.startDate).toBe(400);
-      expect([V.dateOutOfRange, V.invalidDate], body.startDate).toContain(res.json().message);
+      expect([formMessages.dateOutOfRange, formMessages.invalidDate], body.startDate).toContain(res.json().message);
     }
-    expect((await admin.post('/api/events', bodies[0])).json().message).toBe(V.dateOutOfRange);
+    expect((await admin.post('/api/events', bodies[0])).json().message).toBe(formMessages.dateOutOfRange);
     expect(await t.db.selectFrom('events').select('id').execute()).toEqual([]);
     expect((await t.agent().get('/api/events')).statusCode).toBe(200);
   });
@@ -335,7 +336,7 @@ describe('bounded staff work (issue 41 #5): a bounded photo queue, writes and up
     });
     expect(res.statusCode).toBe(503);
     expect(res.headers['retry-after']).toBe(String(PHOTOS_BUSY_RETRY_SECONDS));
-    expect(res.json().message).toBe(IMAGE_MESSAGES.busy);
+    expect(res.json().message).toBe(imageMessages.busy);
     release();
     await Promise.all(held);
     const after = await admin.app.inject({

@@ -3,7 +3,7 @@ import compress from '@fastify/compress';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import { sql } from 'kysely';
 import type { DB } from '@post/db';
-import { E } from '@post/contracts/messages';
+import { serverMessages } from '@post/contracts/messages/server';
 import type { Env } from './env.ts';
 import { appRouter, type AppRouter } from './router.ts';
 import { contextFactory } from './trpc.ts';
@@ -73,11 +73,11 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     if (status >= 500) req.log.error({ err }, 'request failed');
     const message =
       status === 413
-        ? E.tooLarge
+        ? serverMessages.tooLarge
         : status === 503
-          ? E.unavailable
+          ? serverMessages.unavailable
           : status === 500
-            ? E.internal
+            ? serverMessages.internal
             : err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
               ? 'Unsupported content type.'
               : err.message;

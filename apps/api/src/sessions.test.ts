@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import argon2 from 'argon2';
 import { sql } from 'kysely';
 import { HASH_LANES, HASH_QUEUE_MAX, hashPassword, hashQueue } from '@post/db';
-import { E } from '@post/contracts/messages';
+import { signInMessages } from '@post/contracts/messages/sign-in';
 import { loadEnv } from './env.ts';
 import { ACCOUNT_ATTEMPTS, KNOWN_BROWSER_ATTEMPTS, PASSWORD_CHANGE_ATTEMPTS } from './lib/throttle.ts';
 import { ADMIN, createTestApp, insertMember } from './test-helpers.ts';
@@ -264,7 +264,7 @@ describe('sign-in throttling (issue 17, decision 0011)', () => {
       expect(Date.now() - started).toBeLessThan(1000);
       expect(refused.statusCode).toBe(503);
       expect(refused.headers['retry-after']).toBe('5');
-      expect(refused.json().message).toBe(E.signInBusy);
+      expect(refused.json().message).toBe(signInMessages.signInBusy);
       release();
       // Those queued are checked, or gave up after the wait limit: never a long wait, never a 500.
       for (const r of await Promise.all(waiting)) expect([401, 503]).toContain(r.statusCode);

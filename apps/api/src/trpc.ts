@@ -4,12 +4,12 @@ import type { OpenApiMeta } from 'trpc-to-openapi';
 import { ZodError } from 'zod';
 import { sql } from 'kysely';
 import type { DB } from '@post/db';
-import { E } from '@post/contracts/messages';
+import { accountMessages } from '@post/contracts/messages/account';
+import { serverMessages } from '@post/contracts/messages/server';
 import type { SessionMember } from '@post/contracts/member-auth';
 import { AppError, toTRPCError } from './errors.ts';
 import type { Env } from './env.ts';
 import { SESSION_ABSOLUTE_MS } from './plugins/session.ts';
-import { SE } from '@post/contracts/staff-messages';
 import { limitStaffWork } from './lib/throttle.ts';
 
 /** What every procedure can reach: the database, the request and reply, the configuration. */
@@ -66,7 +66,7 @@ const t = initTRPC
       return {
         ...shape,
         // The spec's own validation message, not a generic one, is what a client shows.
-        message: issues?.[0]?.message ?? (error.code === 'INTERNAL_SERVER_ERROR' ? E.internal : shape.message),
+        message: issues?.[0]?.message ?? (error.code === 'INTERNAL_SERVER_ERROR' ? serverMessages.internal : shape.message),
         data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path, issues, retryAfter },
       };
     },
@@ -187,12 +187,12 @@ export async function staffRefusal(
   allowDuringSetup: readonly SetupStep[] = [],
 ): Promise<{ status: 401 | 403; message: string; user: null } | { status: null; message: null; user: AdminUser }> {
   const user = await currentAdmin(ctx);
-  if (!user) return { status: 401, message: E.adminRequired, user: null };
+  if (!user) return { status: 401, message: serverMessages.adminRequired, user: null };
   const step = pendingSetup(user);
   if (step && !allowDuringSetup.includes(step)) {
-    return { status: 403, message: step === 'password' ? SE.mustChangePassword : SE.mustEnrolTwoFactor, user: null };
+    return { status: 403, message: step === 'password' ? accountMessages.mustChangePassword : accountMessages.mustEnrolTwoFactor, user: null };
   }
-  if (level === 'administrator' && user.role !== 'administrator') return { status: 403, message: SE.administratorOnly, user: null };
+  if (level === 'administrator' && user.role !== 'administrator') return { status: 403, message: accountMessages.administratorOnly, user: null };
   return { status: null, message: null, user };
 }
 
@@ -237,6 +237,6 @@ export const administratorProcedure = staffProcedure('administrator');
 /** Only with a member session whose member is active with portal access (401 otherwise). */
 export const memberProcedure = publicProcedure.use(async ({ ctx, next }) => {
   const member = await currentMember(ctx);
-  if (!member) throw new TRPCError({ code: 'UNAUTHORIZED', message: E.memberRequired });
+  if (!member) throw new TRPCError({ code: 'UNAUTHORIZED', message: serverMessages.memberRequired });
   return next({ ctx: { ...ctx, member } });
 });

@@ -1,6 +1,9 @@
 import { test } from './fixtures.ts';
 import assert from 'node:assert/strict';
-import { T, TEXT, V } from '@post/contracts/messages';
+import { accountMessages } from '@post/contracts/messages/account';
+import { formMessages } from '@post/contracts/messages/forms';
+import { newsletterMessages } from '@post/contracts/messages/newsletter';
+import { siteSettingsMessages } from '@post/contracts/messages/site-settings';
 import { E2E_ADMIN, startSite, type TestSite } from './harness.ts';
 import { collectErrors, field, signInAdmin, toast } from './admin-helpers.ts';
 import { confirmSubscription, mailEnv, startMailSink, type SmtpSink } from './mail-sink.ts';
@@ -31,7 +34,7 @@ test.describe('site settings', () => {
     await field(page, 'Email').fill('not an email');
     await page.getByRole('button', { name: 'Save Settings' }).click();
     await page.getByText('Post name is required').waitFor();
-    await page.getByText(V.invalidEmail).waitFor();
+    await page.getByText(formMessages.invalidEmail).waitFor();
 
     await field(page, 'Post Name').fill('Riverside Memorial Post');
     await field(page, 'Email').fill('adjutant@riverside.example');
@@ -46,7 +49,7 @@ test.describe('site settings', () => {
     await field(page, `URL (national link ${n})`).fill('https://www.honorflight.org/');
     await page.getByRole('button', { name: 'Remove social link 1' }).click();
     await page.getByRole('button', { name: 'Save Settings' }).click();
-    await toast(page, T.settingsSaved);
+    await toast(page, siteSettingsMessages.saved);
 
     // No reload: the header and footer read the same query.
     await page.getByRole('banner').getByText('Riverside Memorial Post').waitFor();
@@ -71,7 +74,7 @@ test.describe('newsletter', () => {
     const { page, context } = await site.newPage();
     await signInAdmin(page);
     await page.goto('/admin/newsletter');
-    await page.getByText(TEXT.noSubscribers).waitFor();
+    await page.getByText(newsletterMessages.noSubscribersYet).waitFor();
     for (const email of ['first.reader@example.org', 'second.reader@example.org']) {
       const res = await page.request.post('/api/newsletter/subscribe', { data: { email } });
       assert.equal(res.status(), 200);
@@ -102,26 +105,26 @@ test.describe('change password', () => {
     await page.goto('/admin/change-password');
     await page.getByRole('heading', { name: 'Change Password', level: 1 }).waitFor();
     await page.getByRole('button', { name: 'Change Password' }).click();
-    await page.getByText(V.currentPasswordRequired).waitFor();
-    await page.getByText(V.passwordMin).waitFor();
-    await page.getByText(V.confirmPasswordRequired).waitFor();
+    await page.getByText(accountMessages.currentPasswordRequired).waitFor();
+    await page.getByText(accountMessages.passwordMin).waitFor();
+    await page.getByText(accountMessages.confirmPasswordRequired).waitFor();
 
     const newPassword = 'a brand new passphrase';
     await field(page, 'Current Password').fill('not the password');
     await field(page, 'New Password').fill(newPassword);
     await field(page, 'Confirm New Password').fill(`${newPassword}!`);
     await page.getByRole('button', { name: 'Change Password' }).click();
-    await page.getByText(V.passwordsDoNotMatch).waitFor();
+    await page.getByText(accountMessages.passwordsDoNotMatch).waitFor();
 
     await field(page, 'Confirm New Password').fill(newPassword);
     await page.getByRole('button', { name: 'Change Password' }).click();
-    await toast(page, T.passwordChangeFailed.title);
-    await page.getByText(T.passwordChangeFailed.description).waitFor();
+    await toast(page, accountMessages.passwordChangeFailed.title);
+    await page.getByText(accountMessages.passwordChangeFailed.description).waitFor();
     assert.equal(await field(page, 'New Password').inputValue(), newPassword, 'what was typed is kept');
 
     await field(page, 'Current Password').fill(E2E_ADMIN.password);
     await page.getByRole('button', { name: 'Change Password' }).click();
-    await toast(page, T.passwordUpdated);
+    await toast(page, accountMessages.passwordUpdated);
     await page.waitForURL((u) => u.pathname === '/admin' && u.search === '');
     noErrors();
     await context.close();

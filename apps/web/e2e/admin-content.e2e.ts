@@ -1,7 +1,12 @@
 import { test } from './fixtures.ts';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { CONFIRM, T, TEXT } from '@post/contracts/messages';
+import { commanderMessages } from '@post/contracts/messages/commander';
+import { commonMessages } from '@post/contracts/messages/common';
+import { communityMessages } from '@post/contracts/messages/community';
+import { eventMessages } from '@post/contracts/messages/events';
+import { newsMessages } from '@post/contracts/messages/news';
+import { resourceMessages } from '@post/contracts/messages/resources';
 import { zonedToUtc } from '@post/contracts/rules/event-time';
 import { startSite, type TestSite } from './harness.ts';
 import { api, collectErrors, field, postDate, signInAdmin, table, toast } from './admin-helpers.ts';
@@ -47,7 +52,7 @@ test.describe('admin content', () => {
     await field(page, 'Event Type').selectOption('community');
     await field(page, 'Volunteer Positions').fill('4');
     await page.getByRole('button', { name: 'Create Event' }).click();
-    await toast(page, T.eventCreated);
+    await toast(page, eventMessages.created);
     await page.waitForURL((u) => u.pathname === '/admin');
     const row = table(page, 'Events').getByRole('row').filter({ hasText: title });
     await row.waitFor();
@@ -79,7 +84,7 @@ test.describe('admin content', () => {
     await field(page, 'Title').fill(`${title} (moved)`);
     await field(page, 'Location').fill('Hometown Park Pavilion');
     await page.getByRole('button', { name: 'Update Event' }).click();
-    await toast(page, T.eventUpdated);
+    await toast(page, eventMessages.updated);
     await page.waitForURL((u) => u.pathname === '/admin');
     await table(page, 'Events').getByText(`${title} (moved)`).waitFor();
     const updated = await api(page, `/api/events/${created.id}`);
@@ -87,8 +92,8 @@ test.describe('admin content', () => {
     assert.equal(Date.parse(updated.body.startDate), zonedToUtc(day, '06:00', 'America/New_York').getTime());
 
     // Delete, after the spec's question.
-    await deleteRow(page, `${title} (moved)`, CONFIRM.delete('event'));
-    await toast(page, T.deleted);
+    await deleteRow(page, `${title} (moved)`, commonMessages.confirmDelete('event'));
+    await toast(page, commonMessages.deleted);
     await table(page, 'Events').getByText(`${title} (moved)`).waitFor({ state: 'detached' });
     // The deleted row took the focus with it: it goes to the table's heading, not the page.
     await page.waitForFunction(() => document.activeElement?.matches('h2[data-admin-table-heading]'));
@@ -110,7 +115,7 @@ test.describe('admin content', () => {
     await field(page, 'Content').fill('The department commander presented the award at the mid-winter conference.');
     await page.getByRole('switch', { name: 'Featured' }).click();
     await page.getByRole('button', { name: 'Create News Item' }).click();
-    await toast(page, T.newsCreated);
+    await toast(page, newsMessages.created);
     await page.waitForURL('**/admin?tab=news');
     const row = table(page, 'News').getByRole('row').filter({ hasText: title });
     assert.match(await row.innerText(), /Yes/);
@@ -129,7 +134,7 @@ test.describe('admin content', () => {
     await field(page, 'Title').fill(`${title} Again`);
     await page.getByRole('switch', { name: 'Featured' }).click();
     await page.getByRole('button', { name: 'Update News Item' }).click();
-    await toast(page, T.newsUpdated);
+    await toast(page, newsMessages.updated);
     await page.waitForURL('**/admin?tab=news');
     const edited = table(page, 'News')
       .getByRole('row')
@@ -137,8 +142,8 @@ test.describe('admin content', () => {
     assert.match(await edited.innerText(), /No/);
     assert.equal((await api(page, `/api/news/${item.id}`)).body.title, `${title} Again`);
 
-    await deleteRow(page, `${title} Again`, CONFIRM.delete('news item'));
-    await toast(page, T.deleted);
+    await deleteRow(page, `${title} Again`, commonMessages.confirmDelete('news item'));
+    await toast(page, commonMessages.deleted);
     await table(page, 'News').getByText(`${title} Again`).waitFor({ state: 'detached' });
     assert.equal((await api(page, `/api/news/${item.id}`)).status, 404);
     noErrors();
@@ -161,7 +166,7 @@ test.describe('admin content', () => {
     await page.getByText('Please enter a valid URL (starting with http:// or https://)').waitFor();
     await field(page, 'URL').fill('https://www.caregiver.va.gov/');
     await page.getByRole('button', { name: 'Create Resource' }).click();
-    await toast(page, T.resourceCreated);
+    await toast(page, resourceMessages.created);
     await page.waitForURL('**/admin?tab=resources');
     const row = table(page, 'Resources').getByRole('row').filter({ hasText: title });
     assert.match(await row.innerText(), /Healthcare/);
@@ -179,14 +184,14 @@ test.describe('admin content', () => {
     await field(page, 'Category').selectOption('benefits');
     await field(page, 'Display Order').fill('3');
     await page.getByRole('button', { name: 'Update Resource' }).click();
-    await toast(page, T.resourceUpdated);
+    await toast(page, resourceMessages.updated);
     await page.waitForURL('**/admin?tab=resources');
     const after = (await api(page, `/api/resources/${created.id}`)).body;
     assert.equal(after.category, 'benefits');
     assert.equal(after.order, 3);
 
-    await deleteRow(page, title, CONFIRM.delete('resource'));
-    await toast(page, T.deleted);
+    await deleteRow(page, title, commonMessages.confirmDelete('resource'));
+    await toast(page, commonMessages.deleted);
     await table(page, 'Resources').getByText(title).waitFor({ state: 'detached' });
     await page.goto('/resources');
     await page.getByRole('heading', { name: 'Veteran Resources', level: 1 }).waitFor();
@@ -203,7 +208,7 @@ test.describe('admin content', () => {
     await page.getByRole('heading', { name: 'New Commander Message', level: 1 }).waitFor();
     await field(page, 'Message').fill('Comrades,\nOur E2E color guard marches on Saturday.');
     await page.getByRole('button', { name: 'Publish Message' }).click();
-    await toast(page, T.commanderCreated);
+    await toast(page, commanderMessages.created);
     await page.waitForURL('**/admin?tab=commander');
     const rows = table(page, 'Commander Messages').getByRole('row');
     const mine = rows.filter({ hasText: 'Our E2E color guard' });
@@ -225,19 +230,19 @@ test.describe('admin content', () => {
     assert.equal(await field(page, 'Message').inputValue(), 'Comrades,\nOur E2E color guard marches on Saturday.');
     await field(page, 'Message').fill('Comrades,\nOur E2E color guard marches on Sunday.');
     await page.getByRole('button', { name: 'Update Message' }).click();
-    await toast(page, T.commanderUpdated);
+    await toast(page, commanderMessages.updated);
     await page.waitForURL('**/admin?tab=commander');
     assert.match((await api(page, '/api/commander-message')).body.content, /marches on Sunday\./);
 
-    await deleteRow(page, /^Delete message of .*Our E2E color guard/, CONFIRM.deleteCommanderMessage);
-    await toast(page, T.messageDeleted);
+    await deleteRow(page, /^Delete message of .*Our E2E color guard/, commanderMessages.confirmDelete);
+    await toast(page, commanderMessages.deleted);
     await table(page, 'Commander Messages')
       .getByText(/Our E2E color guard/)
       .waitFor({ state: 'detached' });
     // The one it replaced stays inactive: no active message now, and the home page says so.
     assert.equal((await api(page, '/api/commander-message')).status, 404);
     await page.goto('/');
-    await page.getByRole('region', { name: "Commander's Message" }).getByText(TEXT.noCommanderMessage).waitFor();
+    await page.getByRole('region', { name: "Commander's Message" }).getByText(commanderMessages.noneAvailable).waitFor();
     noErrors();
     await context.close();
   });
@@ -249,7 +254,7 @@ test.describe('admin content', () => {
     await page.getByRole('link', { name: 'Add Community Engagement' }).click();
     await page.waitForURL((u) => u.pathname === '/admin/community-engagement');
     await page.getByRole('heading', { name: 'New Community Engagement', level: 1 }).waitFor();
-    await page.getByText(TEXT.oneActiveEngagement).waitFor();
+    await page.getByText(communityMessages.oneActive).waitFor();
     await field(page, 'Title').fill(title);
     await field(page, 'Description').fill('Members laid 200 wreaths at Hometown Cemetery.');
     await field(page, 'Tags').fill(' , ');
@@ -258,7 +263,7 @@ test.describe('admin content', () => {
     await field(page, 'Tags').fill('Remembrance, , Volunteering ');
     assert.equal(await page.getByRole('switch', { name: 'Active' }).getAttribute('aria-checked'), 'true');
     await page.getByRole('button', { name: 'Create Engagement' }).click();
-    await toast(page, T.engagementCreated);
+    await toast(page, communityMessages.created);
     await page.waitForURL('**/admin?tab=engagements');
     const row = table(page, 'Community Engagements').getByRole('row').filter({ hasText: title });
     assert.match(await row.innerText(), /Remembrance/);
@@ -281,12 +286,12 @@ test.describe('admin content', () => {
     await field(page, 'Image URL').fill('');
     await field(page, 'Title').fill(`${title} 2026`);
     await page.getByRole('button', { name: 'Update Engagement' }).click();
-    await toast(page, T.engagementUpdated);
+    await toast(page, communityMessages.updated);
     await page.waitForURL('**/admin?tab=engagements');
     assert.equal((await api(page, `/api/community-engagements/${active.body.id}`)).body.title, `${title} 2026`);
 
-    await deleteRow(page, `${title} 2026`, CONFIRM.delete('community engagement'));
-    await toast(page, T.deleted);
+    await deleteRow(page, `${title} 2026`, commonMessages.confirmDelete('community engagement'));
+    await toast(page, commonMessages.deleted);
     await table(page, 'Community Engagements').getByText(`${title} 2026`).waitFor({ state: 'detached' });
     assert.equal((await api(page, `/api/community-engagements/${active.body.id}`)).status, 404);
     noErrors();

@@ -1,7 +1,14 @@
 import { test } from './fixtures.ts';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { CONFIRM, T, TEXT, V } from '@post/contracts/messages';
+import { commanderMessages } from '@post/contracts/messages/commander';
+import { commonMessages } from '@post/contracts/messages/common';
+import { communityMessages } from '@post/contracts/messages/community';
+import { eventMessages } from '@post/contracts/messages/events';
+import { formMessages } from '@post/contracts/messages/forms';
+import { resourceMessages } from '@post/contracts/messages/resources';
+import { signInMessages } from '@post/contracts/messages/sign-in';
+import { volunteerMessages } from '@post/contracts/messages/volunteers';
 import { startSite, type TestSite } from './harness.ts';
 import { api, axeViolations, collectErrors, field, isFocused, signInAdmin, table, toast } from './admin-helpers.ts';
 
@@ -69,14 +76,20 @@ test.describe('event form', () => {
     await field(page, 'Start Date').fill('');
     await field(page, 'Start Time').fill('');
     await page.getByRole('button', { name: 'Create Event' }).click();
-    for (const m of [V.titleRequired, V.descriptionRequired, V.locationRequired, V.startDateRequired, V.startTimeRequired]) {
+    for (const m of [
+      formMessages.titleRequired,
+      formMessages.descriptionRequired,
+      eventMessages.locationRequired,
+      eventMessages.startDateRequired,
+      eventMessages.startTimeRequired,
+    ]) {
       await page.getByText(m, { exact: true }).waitFor();
     }
     assert.ok(await isFocused(field(page, 'Title')));
     // Errors are tied to their fields for screen readers.
     assert.equal(await field(page, 'Title').getAttribute('aria-invalid'), 'true');
     const describedBy = (await field(page, 'Title').getAttribute('aria-describedby'))!;
-    assert.equal(await page.locator(`[id="${describedBy}"]`).innerText(), V.titleRequired);
+    assert.equal(await page.locator(`[id="${describedBy}"]`).innerText(), formMessages.titleRequired);
 
     await field(page, 'Title').fill('Memorial Day Parade');
     await field(page, 'Description').fill('March with the post.');
@@ -85,7 +98,7 @@ test.describe('event form', () => {
     await field(page, 'Start Time').fill('10:00');
     await field(page, 'End Date').fill('2027-05-30');
     await page.getByRole('button', { name: 'Create Event' }).click();
-    await page.getByText(V.endBeforeStart).waitFor();
+    await page.getByText(eventMessages.endBeforeStart).waitFor();
     assert.equal(await field(page, 'Title').inputValue(), 'Memorial Day Parade');
     assert.equal(await field(page, 'Description').inputValue(), 'March with the post.');
     await context.close();
@@ -131,14 +144,14 @@ test.describe('event form', () => {
     // Remove asks first: Cancel keeps the sign-up.
     await row.getByRole('button', { name: 'Remove Pat Volunteer' }).click();
     const dialog = page.getByRole('alertdialog');
-    await dialog.getByText(CONFIRM.removeVolunteer('Pat Volunteer')).waitFor();
+    await dialog.getByText(volunteerMessages.confirmRemove('Pat Volunteer')).waitFor();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
     assert.equal(await row.count(), 1);
     // Confirmed: gone from the list and from the event.
     await row.getByRole('button', { name: 'Remove Pat Volunteer' }).click();
     await dialog.getByRole('button', { name: 'Remove' }).click();
-    await toast(page, T.volunteerRemoved);
+    await toast(page, volunteerMessages.removed);
     await row.waitFor({ state: 'detached' });
     const volunteers = (await api(page, `/api/volunteers?eventId=${event.id}`)).body as { name: string }[];
     assert.equal(
@@ -155,12 +168,12 @@ test.describe('commander message form', () => {
     await page.goto('/admin/commander-messages/new');
     await page.getByRole('heading', { name: 'New Commander Message', level: 1 }).waitFor();
     await page.getByRole('button', { name: 'Publish Message' }).click();
-    await page.getByText(V.messageContentRequired).waitFor();
+    await page.getByText(formMessages.messageContentRequired).waitFor();
     const text = field(page, 'Message');
     assert.ok(await isFocused(text));
     await text.fill('   ');
     await page.getByRole('button', { name: 'Publish Message' }).click();
-    await page.getByText(V.messageContentRequired).waitFor();
+    await page.getByText(formMessages.messageContentRequired).waitFor();
 
     await text.fill('Hello brave veterans');
     await text.evaluate((el: HTMLTextAreaElement) => el.setSelectionRange(6, 11));
@@ -207,7 +220,7 @@ test.describe('dashboard', () => {
     const name = (await inactive.getByRole('button', { name: /^Make Active/ }).getAttribute('aria-label'))!;
     const id = Number((await inactive.getByRole('link', { name: /^Edit/ }).getAttribute('href'))!.split('/').pop());
     await inactive.getByRole('button', { name: /^Make Active/ }).click();
-    await toast(page, T.messageActivated);
+    await toast(page, commanderMessages.activated);
     // The table shows the new state at once.
     await page.getByRole('button', { name }).waitFor({ state: 'detached' });
     assert.equal(await messages.getByText('Active', { exact: true }).count(), 1);
@@ -223,7 +236,7 @@ test.describe('dashboard', () => {
       .first();
     const title = (await row.getByRole('cell').first().innerText()).trim();
     await row.getByRole('button', { name: /^Make Active/ }).click();
-    await toast(page, T.engagementActivated);
+    await toast(page, communityMessages.activated);
     await engagements.getByRole('row').filter({ hasText: title }).getByText('Active', { exact: true }).waitFor();
     assert.equal(await engagements.getByText('Active', { exact: true }).count(), 1);
     assert.equal((await api(page, '/api/community-engagements/active')).body.title, title);
@@ -261,7 +274,7 @@ test.describe('dashboard', () => {
     assert.deepEqual(await axeViolations(page), []);
 
     await main.getByRole('button', { name: 'Logout' }).click();
-    await toast(page, T.loggedOut);
+    await toast(page, signInMessages.loggedOut);
     await page.waitForURL((u) => u.pathname === '/');
     assert.equal((await api(page, '/api/auth/check')).body.authenticated, false);
     await context.close();
@@ -274,7 +287,7 @@ test.describe('dashboard', () => {
       assert.equal((await page.request.delete(`/api/resources/${r.id}`)).status(), 200);
     }
     await page.goto('/admin?tab=resources');
-    await page.getByText(TEXT.noResourcesFound, { exact: true }).waitFor();
+    await page.getByText(resourceMessages.noneFound, { exact: true }).waitFor();
     await page.goto('/admin');
     await table(page, 'Events').waitFor();
     assert.ok(
@@ -296,7 +309,7 @@ test.describe('dashboard', () => {
     const title = (await first.getByRole('cell').first().innerText()).trim();
     await first.getByRole('button', { name: `Delete ${title}` }).click();
     const dialog = page.getByRole('alertdialog');
-    await dialog.getByText(CONFIRM.delete('news item'), { exact: true }).waitFor();
+    await dialog.getByText(commonMessages.confirmDelete('news item'), { exact: true }).waitFor();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached' });
     // Focus goes back to the button that opened the question.
@@ -318,9 +331,9 @@ test.describe('unsaved changes', () => {
     await page.goto('/admin/resources/new');
     await field(page, 'Title').fill('Half-typed resource');
     await page.getByRole('link', { name: 'Cancel' }).click();
-    const dialog = page.getByRole('alertdialog', { name: CONFIRM.unsavedChanges.title });
+    const dialog = page.getByRole('alertdialog', { name: formMessages.unsavedChanges.title });
     await dialog.waitFor();
-    await dialog.getByRole('button', { name: CONFIRM.unsavedChanges.stay }).click();
+    await dialog.getByRole('button', { name: formMessages.unsavedChanges.stay }).click();
     await dialog.waitFor({ state: 'detached' });
     assert.match(page.url(), /\/admin\/resources\/new$/);
     assert.equal(await field(page, 'Title').inputValue(), 'Half-typed resource');
@@ -338,7 +351,7 @@ test.describe('unsaved changes', () => {
 
     await page.getByRole('link', { name: 'Back to Dashboard' }).click();
     await dialog.waitFor();
-    await dialog.getByRole('button', { name: CONFIRM.unsavedChanges.leave }).click();
+    await dialog.getByRole('button', { name: formMessages.unsavedChanges.leave }).click();
     await page.waitForURL('**/admin?tab=resources');
     await page.getByRole('heading', { name: 'Admin Dashboard', level: 1 }).waitFor();
     await context.close();

@@ -2,7 +2,8 @@ import { test } from './fixtures.ts';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { mkdirSync } from 'node:fs';
-import { T } from '@post/contracts/messages';
+import { eventMessages } from '@post/contracts/messages/events';
+import { siteSettingsMessages } from '@post/contracts/messages/site-settings';
 import { startSite, type TestSite } from './harness.ts';
 import { axeViolations, collectErrors, field, signInAdmin, table, toast } from './admin-helpers.ts';
 
@@ -43,7 +44,7 @@ test.describe('audit log', () => {
     const newTitle = `${oldTitle} (audited)`;
     await field(page, 'Title').fill(newTitle);
     await page.getByRole('button', { name: 'Update Event' }).click();
-    await toast(page, T.eventUpdated);
+    await toast(page, eventMessages.updated);
     await page.waitForURL((u) => u.pathname === '/admin');
 
     // Also a settings save and a news create, so that the entity filter has something to leave out.
@@ -115,7 +116,7 @@ test.describe('audit log', () => {
     await page.getByText('Keep the audit log for 1 to 120 months').waitFor();
     await months.fill('36');
     await page.getByRole('button', { name: 'Save Settings' }).click();
-    await toast(page, T.settingsSaved);
+    await toast(page, siteSettingsMessages.saved);
     assert.equal((await (await page.request.get('/api/site-settings')).json()).auditRetentionMonths, 36);
     await page.goto('/admin/audit?entity=settings');
     await page.getByRole('table', { name: 'Audit log entries' }).getByText('auditRetentionMonths: 24 → 36').waitFor();

@@ -1,6 +1,7 @@
 import { test } from './fixtures.ts';
 import assert from 'node:assert/strict';
-import { T } from '@post/contracts/messages';
+import { eventMessages } from '@post/contracts/messages/events';
+import { volunteerMessages } from '@post/contracts/messages/volunteers';
 import { utcToZoned } from '@post/contracts/rules/event-time';
 import { startSite, type TestSite } from './harness.ts';
 import { api, axeViolations, collectErrors, field, signInAdmin, toast } from './admin-helpers.ts';
@@ -90,7 +91,7 @@ test.describe('recurring events in the browser (issue 20)', () => {
     assert.equal(await page.getByRole('group', { name: 'Repeats' }).getByRole('spinbutton', { name: 'Number of times' }).inputValue(), '6');
 
     await page.getByRole('button', { name: 'Create Event' }).click();
-    await toast(page, T.eventCreated);
+    await toast(page, eventMessages.created);
     await page.getByRole('heading', { name: 'Admin Dashboard', level: 1 }).waitFor();
 
     const events = await eventsTitled(page, TITLE);
@@ -132,7 +133,7 @@ test.describe('recurring events in the browser (issue 20)', () => {
     const thisOne = ask.getByRole('radio', { name: 'This event', exact: true });
     assert.equal(await thisOne.isChecked(), true);
     await ask.getByRole('button', { name: 'Save' }).click();
-    await toast(page, T.eventUpdated);
+    await toast(page, eventMessages.updated);
 
     const afterEdit = await eventsTitled(page, TITLE);
     const edited = afterEdit.find((e) => e.id === second.id)!;
@@ -187,7 +188,7 @@ test.describe('recurring events in the browser (issue 20)', () => {
     assert.equal(await page.getByRole('heading', { name: /Registered Volunteers/ }).count(), 0);
     await field(page, 'Title').fill('Special Post Meeting');
     await page.getByRole('button', { name: 'Create Event' }).click();
-    await toast(page, T.eventCreated);
+    await toast(page, eventMessages.created);
     const [copy] = await eventsTitled(page, 'Special Post Meeting');
     assert.ok(copy);
     assert.equal(copy.description, first.description);
@@ -347,7 +348,7 @@ test.describe('the volunteer roster and the sign-in sheet (issue 20)', () => {
 
     await roster.getByRole('button', { name: 'Remove Rae Rifle' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Remove' }).click();
-    await toast(page, T.volunteerRemoved);
+    await toast(page, volunteerMessages.removed);
     await page.getByText('No sign-ups match this filter.').waitFor();
     assert.deepEqual(await axeViolations(page), []);
     assert.ok(meeting);

@@ -1,6 +1,7 @@
 import { test } from './fixtures.ts';
 import assert from 'node:assert/strict';
-import { T, TEXT } from '@post/contracts/messages';
+import { commonMessages } from '@post/contracts/messages/common';
+import { signInMessages } from '@post/contracts/messages/sign-in';
 import { demoMembers, E2E_ADMIN, startSite, type TestSite } from './harness.ts';
 
 let site: TestSite;
@@ -123,7 +124,7 @@ test.describe('foundation', () => {
     await page.getByLabel('Username').fill(E2E_ADMIN.username);
     await page.getByLabel('Password').fill('wrong password');
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.getByText(T.adminLoginFailed.description).waitFor();
+    await page.getByText(signInMessages.adminLoginFailed.description).waitFor();
     // What was typed is still there after a failure.
     assert.equal(await page.getByLabel('Username').inputValue(), E2E_ADMIN.username);
     await page.getByLabel('Password').fill(E2E_ADMIN.password);
@@ -156,14 +157,14 @@ test.describe('foundation', () => {
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.waitForURL('**/member');
     await page.getByRole('heading', { name: 'Member Portal' }).waitFor();
-    await page.getByText(T.memberLoginSuccess.description).waitFor();
+    await page.getByText(signInMessages.memberLoginSuccess.description).waitFor();
     await context.close();
   });
 
   test("shows '404 Page Not Found' for an unknown path, without the developer hint", async () => {
     const { page, context } = await site.newPage();
     await page.goto('/no/such/page');
-    await page.getByRole('heading', { name: TEXT.notFoundTitle }).waitFor();
+    await page.getByRole('heading', { name: commonMessages.pageNotFound }).waitFor();
     assert.equal(await page.getByText('Did you forget to add the page to the router?').count(), 0);
     assert.ok(await page.getByRole('link', { name: 'Go to the home page' }).isVisible());
     await context.close();

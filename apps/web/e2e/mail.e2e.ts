@@ -3,8 +3,9 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { MAIL_E, NEWSLETTER_E } from '@post/contracts/mail';
-import { V } from '@post/contracts/messages';
+import { accountMessages } from '@post/contracts/messages/account';
+import { newsletterMessages } from '@post/contracts/messages/newsletter';
+import { volunteerMessages } from '@post/contracts/messages/volunteers';
 import { linkIn, mailEnv, mailTo, recipient, startMailSink, type SmtpSink } from './mail-sink.ts';
 import { createCommunityEvent, holdScripts, startSite, type TestSite } from './harness.ts';
 import { axeViolations, collectErrors, field, postDate, signInAdmin, toast } from './admin-helpers.ts';
@@ -81,7 +82,7 @@ test.describe('newsletter', () => {
       // The link works once.
       await page.goto(link);
       await page.getByRole('button', { name: 'Confirm my subscription' }).click();
-      await page.getByRole('alert').getByText(NEWSLETTER_E.confirmLinkInvalid).waitFor();
+      await page.getByRole('alert').getByText(newsletterMessages.confirmLinkInvalid).waitFor();
     }
     // A pending address is not listed.
     await page.goto('/');
@@ -99,7 +100,7 @@ test.describe('newsletter', () => {
 
     // Empty fields are refused at the form.
     await page.getByRole('button', { name: 'Send to 2 subscribers' }).click();
-    await page.getByText(NEWSLETTER_E.subjectRequired).waitFor();
+    await page.getByText(newsletterMessages.subjectRequired).waitFor();
     await field(page, 'Subject').fill('Spring Newsletter');
     const message = field(page, 'Message');
     await message.fill('Fish fry on Friday\nBring a friend');
@@ -110,7 +111,7 @@ test.describe('newsletter', () => {
 
     // The test goes to the administrator's own address; this one has none, and is told so.
     await page.getByRole('button', { name: 'Send a test to me' }).click();
-    await page.getByRole('main').getByRole('alert').getByText(NEWSLETTER_E.noAdminEmail).waitFor();
+    await page.getByRole('main').getByRole('alert').getByText(newsletterMessages.noAdminEmail).waitFor();
     assert.equal(
       await page.getByRole('main').getByRole('alert').getByRole('link', { name: 'Add your e-mail address' }).getAttribute('href'),
       '/admin/account#details',
@@ -176,7 +177,7 @@ test.describe('member password reset', () => {
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
     await page.getByRole('heading', { name: 'Forgot Your Password?', level: 1 }).waitFor();
     await page.getByRole('button', { name: 'Send me a link' }).click();
-    await page.getByText(NEWSLETTER_E.forgotNeedsOne).waitFor();
+    await page.getByText(accountMessages.forgotNeedsOne).waitFor();
     assert.deepEqual(await axeViolations(page), []);
     await shot(page, 'member-forgot-password');
     // An unknown account gets the very same answer.
@@ -199,7 +200,7 @@ test.describe('member password reset', () => {
     await field(page, 'New password').fill('short');
     await field(page, 'Confirm new password').fill('short');
     await page.getByRole('button', { name: 'Set new password' }).click();
-    await page.getByText(V.passwordMin).waitFor();
+    await page.getByText(accountMessages.passwordMin).waitFor();
     assert.deepEqual(await axeViolations(page), []);
     await shot(page, 'member-reset-password');
     await field(page, 'New password').fill('new-portal-pass');
@@ -213,7 +214,7 @@ test.describe('member password reset', () => {
     await field(page, 'New password').fill('another-pass-1');
     await field(page, 'Confirm new password').fill('another-pass-1');
     await page.getByRole('button', { name: 'Set new password' }).click();
-    await page.getByRole('alert').getByText(NEWSLETTER_E.resetLinkInvalid).waitFor();
+    await page.getByRole('alert').getByText(accountMessages.resetLinkInvalid).waitFor();
 
     // Signing in: the old password fails, the new one opens the portal.
     const old = await page.request.post('/api/member/login', { data: { membershipNumber: 'RD-7', password: 'old-portal-pass' } });
@@ -316,7 +317,7 @@ test.describe('volunteer mail pages', () => {
     const after = await (await page.request.get(`/api/volunteers?eventId=${eventId}`)).json();
     assert.equal(after.length, 0);
     await page.goto(link);
-    await page.getByRole('alert').getByText(MAIL_E.cancelLinkInvalid).waitFor();
+    await page.getByRole('alert').getByText(volunteerMessages.cancelLinkInvalid).waitFor();
     await shot(page, 'volunteer-cancel-used');
     await context.close();
   });

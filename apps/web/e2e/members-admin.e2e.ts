@@ -2,7 +2,12 @@ import { test } from './fixtures.ts';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { MAX_UPLOAD_BYTES } from '@post/contracts/member-resources';
-import { CONFIRM, E, T, TEXT, V } from '@post/contracts/messages';
+import { commonMessages } from '@post/contracts/messages/common';
+import { communicationMessages } from '@post/contracts/messages/member-communications';
+import { formMessages } from '@post/contracts/messages/forms';
+import { memberMessages } from '@post/contracts/messages/members';
+import { memberResourceMessages } from '@post/contracts/messages/member-resources';
+import { resourceMessages } from '@post/contracts/messages/resources';
 import { E2E_ADMIN, startSite, type TestSite } from './harness.ts';
 
 // Admin pages of member communications and member resources: empty states, the toggled
@@ -38,10 +43,10 @@ test.describe('member communications and member resources (admin pages)', () => 
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await page.goto('/admin/member-communications');
-    await page.getByText(TEXT.noMemberCommunicationsFound).waitFor();
+    await page.getByText(communicationMessages.noneFound).waitFor();
     await page.getByRole('button', { name: 'New Communication' }).click();
     await page.getByRole('button', { name: 'Create Communication' }).click();
-    await page.getByText(V.titleRequired).waitFor();
+    await page.getByText(formMessages.titleRequired).waitFor();
     await page.getByLabel('Title').fill('Officers: Audit Meeting');
     await page.getByLabel('Content').fill('Line one.\nLine two.');
     await page.getByLabel('Priority').selectOption('urgent');
@@ -50,7 +55,7 @@ test.describe('member communications and member resources (admin pages)', () => 
     await page.getByRole('button', { name: 'Create Communication' }).click();
     // An urgent one being published asks whether it goes by e-mail too (issue 19 #5).
     await page.getByRole('alertdialog', { name: 'Send this urgent notice by e-mail too?' }).getByRole('button', { name: 'Post only' }).click();
-    await waitForToast(page, T.communicationCreated);
+    await waitForToast(page, communicationMessages.created);
     const item = page.getByRole('article', { name: 'Officers: Audit Meeting' });
     await item.waitFor();
     assert.match(await item.innerText(), /Published[\s\S]*Urgent[\s\S]*Announcement[\s\S]*For Officers/);
@@ -62,7 +67,7 @@ test.describe('member communications and member resources (admin pages)', () => 
     assert.equal(await page.getByLabel('Content').inputValue(), 'Line one.\nLine two.');
     await page.getByRole('switch', { name: 'Published' }).click();
     await page.getByRole('button', { name: 'Update Communication' }).click();
-    await waitForToast(page, T.communicationUpdated);
+    await waitForToast(page, communicationMessages.updated);
     await page.waitForURL((u) => u.pathname === '/admin/member-communications');
     assert.match(await item.innerText(), /Draft/);
 
@@ -74,10 +79,10 @@ test.describe('member communications and member resources (admin pages)', () => 
     await page.waitForURL((u) => u.pathname === '/admin/member-communications');
 
     await item.getByRole('button', { name: 'Delete Officers: Audit Meeting' }).click();
-    await page.getByRole('alertdialog').getByText(CONFIRM.deleteCommunication).waitFor();
+    await page.getByRole('alertdialog').getByText(communicationMessages.confirmDelete).waitFor();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
-    await waitForToast(page, T.deleted);
-    await page.getByText(TEXT.noMemberCommunicationsFound).waitFor();
+    await waitForToast(page, commonMessages.deleted);
+    await page.getByText(communicationMessages.noneFound).waitFor();
     assert.deepEqual(errors, []);
     await context.close();
   });
@@ -86,7 +91,7 @@ test.describe('member communications and member resources (admin pages)', () => 
     const { page, context } = await site.newPage();
     await signInAdmin(page);
     await page.goto('/admin/member-resources');
-    await page.getByText(TEXT.noMemberResourcesFound).waitFor();
+    await page.getByText(memberResourceMessages.noneFound).waitFor();
     await page.getByRole('button', { name: 'New Resource' }).click();
     await page.getByLabel('Title').fill('Bylaws');
     await page.getByLabel('Description').fill('The post bylaws.');
@@ -99,12 +104,12 @@ test.describe('member communications and member resources (admin pages)', () => 
     const big = Buffer.alloc(MAX_UPLOAD_BYTES + 1, 0x20);
     big.write('%PDF-', 0);
     await page.getByLabel(/^File/).setInputFiles({ name: 'huge.pdf', mimeType: 'application/pdf', buffer: big });
-    await page.getByText(E.uploadTooLarge).waitFor();
+    await page.getByText(memberResourceMessages.uploadTooLarge).waitFor();
     await page.getByLabel('A link (URL)').check();
     await page.getByLabel('Resource URL').fill('https://example.org/bylaws.pdf');
     await page.getByLabel('File Size').fill('245 KB');
     await page.getByRole('button', { name: 'Create Resource' }).click();
-    await waitForToast(page, T.memberResourceCreated);
+    await waitForToast(page, memberResourceMessages.created);
     const card = page.getByRole('article', { name: 'Bylaws' });
     await card.waitFor();
     assert.match(await card.innerText(), /Active[\s\S]*https:\/\/example\.org\/bylaws\.pdf \(245 KB\)/);
@@ -113,14 +118,14 @@ test.describe('member communications and member resources (admin pages)', () => 
     await page.waitForURL(/\/admin\/member-resources\/\d+$/);
     await page.getByRole('switch', { name: 'Active' }).click();
     await page.getByRole('button', { name: 'Update Resource' }).click();
-    await waitForToast(page, T.memberResourceUpdated);
+    await waitForToast(page, memberResourceMessages.updated);
     await card.getByText('Inactive', { exact: true }).waitFor();
 
     await card.getByRole('button', { name: 'Delete Bylaws' }).click();
-    await page.getByRole('alertdialog').getByText(CONFIRM.deleteMemberResource).waitFor();
+    await page.getByRole('alertdialog').getByText(memberResourceMessages.confirmDelete).waitFor();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
-    await waitForToast(page, T.deleted);
-    await page.getByText(TEXT.noMemberResourcesFound).waitFor();
+    await waitForToast(page, commonMessages.deleted);
+    await page.getByText(memberResourceMessages.noneFound).waitFor();
     await context.close();
   });
 
@@ -128,7 +133,7 @@ test.describe('member communications and member resources (admin pages)', () => 
     const { page, context } = await site.newPage();
     await signInAdmin(page);
     await page.goto('/admin/user-management');
-    await page.getByText(TEXT.noMembersFound).waitFor();
+    await page.getByText(memberMessages.noneFound).waitFor();
     // A member with portal access, created through the API, sees empty tabs.
     const res = await page.request.post('/api/members', {
       data: {
@@ -148,9 +153,9 @@ test.describe('member communications and member resources (admin pages)', () => 
     const login = await member.page.request.post('/api/member/login', { data: { membershipNumber: 'A-1', password: 'portal-pass-1' } });
     assert.equal(login.status(), 200);
     await member.page.goto('/member');
-    await member.page.getByText(TEXT.noCommunications).waitFor();
+    await member.page.getByText(communicationMessages.noneAvailable).waitFor();
     await member.page.getByRole('tab', { name: 'Resources' }).click();
-    await member.page.getByText(TEXT.noResources).waitFor();
+    await member.page.getByText(resourceMessages.noneAvailable).waitFor();
     // Army: the greeting button is olive.
     const hi = member.page.getByRole('button', { name: /^Hi Ana/ });
     assert.equal(await hi.evaluate((el) => getComputedStyle(el).backgroundColor), 'rgb(75, 83, 32)');

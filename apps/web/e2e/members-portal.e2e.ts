@@ -1,7 +1,10 @@
 import { test } from './fixtures.ts';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { CONFIRM, T, TEXT, V } from '@post/contracts/messages';
+import { commonMessages } from '@post/contracts/messages/common';
+import { formMessages } from '@post/contracts/messages/forms';
+import { memberMessages } from '@post/contracts/messages/members';
+import { memberResourceMessages } from '@post/contracts/messages/member-resources';
 import { E2E_ADMIN, startSite, type TestSite } from './harness.ts';
 
 // The members issue end to end: an administrator adds a member with portal access in User
@@ -57,8 +60,8 @@ test.describe('members: directory, resources and the member portal', () => {
     await dialog.waitFor();
     // Required fields are checked before anything is sent.
     await dialog.getByRole('button', { name: 'Add Member' }).click();
-    await dialog.getByText(V.firstNameRequired).waitFor();
-    assert.ok(await dialog.getByText(V.membershipNumberRequired).isVisible());
+    await dialog.getByText(formMessages.firstNameRequired).waitFor();
+    assert.ok(await dialog.getByText(memberMessages.membershipNumberRequired).isVisible());
     // Cancel closes and resets.
     await dialog.getByLabel('First Name').fill('Someone');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
@@ -79,13 +82,13 @@ test.describe('members: directory, resources and the member portal', () => {
     await dialog.getByRole('switch', { name: 'Online Portal Access' }).click();
     await dialog.getByLabel('Portal Password').fill(MEMBER.password);
     await dialog.getByRole('button', { name: 'Add Member' }).click();
-    await waitForToast(page, T.memberCreated);
+    await waitForToast(page, memberMessages.created);
     await dialog.waitFor({ state: 'hidden' });
     const row = page.getByRole('row').filter({ hasText: `${MEMBER.first} ${MEMBER.last}` });
     await row.waitFor();
     assert.match(
       await row.innerText(),
-      new RegExp(`${MEMBER.number}[\\s\\S]*${MEMBER.email}[\\s\\S]*${TEXT.noRoleAssigned}[\\s\\S]*Marines[\\s\\S]*Active[\\s\\S]*Enabled`),
+      new RegExp(`${MEMBER.number}[\\s\\S]*${MEMBER.email}[\\s\\S]*${memberMessages.noRoleAssigned}[\\s\\S]*Marines[\\s\\S]*Active[\\s\\S]*Enabled`),
     );
 
     // The search finds the member server-side, and says how many match.
@@ -117,7 +120,7 @@ test.describe('members: directory, resources and the member portal', () => {
     await page.getByLabel('Upload a file').check();
     await page.getByLabel(/^File/).setInputFiles({ name: 'life-handbook.pdf', mimeType: 'application/pdf', buffer: PDF });
     await page.getByRole('button', { name: 'Create Resource' }).click();
-    await waitForToast(page, T.memberResourceCreated);
+    await waitForToast(page, memberResourceMessages.created);
     const card = page.getByRole('article', { name: 'E2E Life Member Handbook' });
     await card.waitFor();
     assert.match(await card.innerText(), /life-handbook\.pdf/);
@@ -219,10 +222,10 @@ test.describe('members: directory, resources and the member portal', () => {
     await card.waitFor();
     await card.getByRole('button', { name: `Delete ${MEMBER.first} ${MEMBER.last}` }).click();
     const confirm = page.getByRole('alertdialog');
-    await confirm.getByText(CONFIRM.deleteMember).waitFor();
+    await confirm.getByText(memberMessages.confirmDelete).waitFor();
     await confirm.getByRole('button', { name: 'Delete' }).click();
-    await waitForToast(page, T.deleted);
-    await page.getByText(TEXT.noMembersMatch).waitFor();
+    await waitForToast(page, commonMessages.deleted);
+    await page.getByText(memberMessages.noneMatch).waitFor();
     const res = await page.request.post('/api/member/login', { data: { membershipNumber: MEMBER.number, password: MEMBER.password } });
     assert.equal(res.status(), 401);
     await context.close();

@@ -4,11 +4,12 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import * as OTPAuth from 'otpauth';
 import type { Page } from 'playwright-core';
-import { T, V } from '@post/contracts/messages';
+import { accountMessages } from '@post/contracts/messages/account';
+import { formMessages } from '@post/contracts/messages/forms';
+import { siteSettingsMessages } from '@post/contracts/messages/site-settings';
 import { E2E_ADMIN, startSite, type TestSite } from './harness.ts';
 import { linkIn, mailEnv, mailTo, startMailSink, type SmtpSink } from './mail-sink.ts';
 import { axeViolations, collectErrors, field, signInAdmin, toast } from './admin-helpers.ts';
-import { SE } from '@post/contracts/staff-messages';
 
 // Issue 21 in the browser: inviting an editor, the editor's limited dashboard, a temporary
 // password, enrolling two-factor, signing in with a code and with a recovery code, sessions.
@@ -116,7 +117,7 @@ test.describe('officers', () => {
     await editor.page.getByText('Your password is set.').waitFor();
     // The link works once.
     await editor.page.goto(link);
-    await editor.page.getByText(SE.invitationInvalid).waitFor();
+    await editor.page.getByText(accountMessages.invitationInvalid).waitFor();
 
     await signInWithForm(editor.page, 'pr-officer', 'pat-rivera-pass');
     await editor.page.getByRole('heading', { name: 'Admin Dashboard', level: 1 }).waitFor();
@@ -220,7 +221,7 @@ test.describe('officers', () => {
     assert.deepEqual(await axeViolations(phone.page), []);
     await codeField.fill('000000' === totp(secret, 1) ? '111111' : '000000');
     await phone.page.getByRole('button', { name: 'Verify' }).click();
-    await phone.page.getByText(SE.twoFactorCodeWrong).waitFor();
+    await phone.page.getByText(accountMessages.twoFactorCodeWrong).waitFor();
     await codeField.fill(totp(secret, 1));
     await phone.page.getByRole('button', { name: 'Verify' }).click();
     await phone.page.getByRole('heading', { name: 'Admin Dashboard', level: 1 }).waitFor();
@@ -280,13 +281,13 @@ test.describe('officers', () => {
     assert.equal(await field(page, 'E-mail').inputValue(), '');
     await field(page, 'First name').fill('');
     await details.getByRole('button', { name: 'Save' }).click();
-    await page.getByText(V.firstNameRequired).waitFor();
+    await page.getByText(formMessages.firstNameRequired).waitFor();
     await field(page, 'First name').fill('Pat');
     await field(page, 'Last name').fill('Commander');
     // An address another account uses is refused at the field; what was typed stays.
     await field(page, 'E-mail').fill('pat.rivera@example.org');
     await details.getByRole('button', { name: 'Save' }).click();
-    await details.getByText(SE.staffEmailTaken).waitFor();
+    await details.getByText(accountMessages.staffEmailTaken).waitFor();
     assert.equal(await field(page, 'Last name').inputValue(), 'Commander');
     await field(page, 'E-mail').fill('commander@example.org');
     await details.getByRole('button', { name: 'Save' }).click();
@@ -306,7 +307,7 @@ test.describe('officers', () => {
     const wrong = totp(start.secret, 1) === '000000' ? '111111' : '000000';
     await field(page, 'Code from your app').fill(wrong);
     await page.getByRole('button', { name: 'Make new recovery codes' }).click();
-    await page.getByText(SE.twoFactorCodeWrong).waitFor();
+    await page.getByText(accountMessages.twoFactorCodeWrong).waitFor();
     await field(page, 'Code from your app').fill(totp(start.secret, 1));
     await page.getByRole('button', { name: 'Make new recovery codes' }).click();
     const list = page.getByRole('list', { name: 'Recovery codes' });
@@ -327,7 +328,7 @@ test.describe('officers', () => {
     await laptop.page.getByRole('button', { name: 'Use a recovery code instead' }).click();
     await laptop.page.getByLabel('Recovery code').fill(oldCodes[0]!);
     await laptop.page.getByRole('button', { name: 'Verify' }).click();
-    await laptop.page.getByText(SE.twoFactorCodeWrong).waitFor();
+    await laptop.page.getByText(accountMessages.twoFactorCodeWrong).waitFor();
     await laptop.page.getByLabel('Recovery code').fill(codes[0]!);
     await laptop.page.getByRole('button', { name: 'Verify' }).click();
     await laptop.page.getByRole('heading', { name: 'Admin Dashboard', level: 1 }).waitFor();
@@ -349,13 +350,13 @@ test.describe('officers', () => {
     await page.getByRole('heading', { name: 'Site Settings', level: 1 }).waitFor();
     await page.getByRole('switch', { name: 'Require two-factor sign-in for every administrator account' }).click();
     await page.getByRole('button', { name: 'Save Settings' }).click();
-    await toast(page, T.settingsSaved);
+    await toast(page, siteSettingsMessages.saved);
     assert.equal((await (await page.request.get('/api/site-settings')).json()).requireTwoFactor, true);
 
     const editor = await site.newPage();
     await signInWithForm(editor.page, 'pr-officer', 'pat-rivera-pass');
     await editor.page.getByRole('heading', { name: 'Your Account', level: 1 }).waitFor();
-    await editor.page.getByText(SE.mustEnrolTwoFactor).waitFor();
+    await editor.page.getByText(accountMessages.mustEnrolTwoFactor).waitFor();
     await shot(editor.page, 'must-enrol');
     await editor.page.goto('/admin/news');
     await editor.page.getByRole('heading', { name: 'Your Account', level: 1 }).waitFor();
@@ -370,7 +371,7 @@ test.describe('officers', () => {
     // Back as it was for the other tests.
     await page.getByRole('switch', { name: 'Require two-factor sign-in for every administrator account' }).click();
     await page.getByRole('button', { name: 'Save Settings' }).click();
-    await toast(page, T.settingsSaved);
+    await toast(page, siteSettingsMessages.saved);
     await editor.context.close();
     await context.close();
   });

@@ -1,8 +1,12 @@
 import { test } from './fixtures.ts';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { IMAGE_MESSAGES, type Image } from '@post/contracts/images';
-import { CONFIRM, T, TEXT } from '@post/contracts/messages';
+import { communityMessages } from '@post/contracts/messages/community';
+import { formMessages } from '@post/contracts/messages/forms';
+import { imageMessages } from '@post/contracts/messages/images';
+import { newsMessages } from '@post/contracts/messages/news';
+import { siteSettingsMessages } from '@post/contracts/messages/site-settings';
+import type { Image } from '@post/contracts/images';
 import type { Page } from 'playwright-core';
 import { startSite, waitForApp, type TestSite } from './harness.ts';
 import { api, field, signInAdmin, toast } from './admin-helpers.ts';
@@ -83,14 +87,14 @@ test.describe('pictures', () => {
     await field(page, 'Content').fill('A picture of the flag.');
     // Not a photo: refused with the server's message.
     await page.getByLabel('Photo').setInputFiles({ name: 'notes.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('just some text, not a photo at all') });
-    await page.getByRole('alert').filter({ hasText: IMAGE_MESSAGES.notAnImage }).waitFor();
+    await page.getByRole('alert').filter({ hasText: imageMessages.notAnImage }).waitFor();
     await page.getByLabel('Photo').setInputFiles({ name: 'flag.jpg', mimeType: 'image/jpeg', buffer: Buffer.from(jpeg) });
     await page.getByRole('button', { name: 'Replace photo' }).waitFor();
     await page.getByRole('button', { name: 'Create News Item' }).click();
-    await page.getByRole('alert').filter({ hasText: IMAGE_MESSAGES.altRequired }).waitFor();
+    await page.getByRole('alert').filter({ hasText: imageMessages.altRequired }).waitFor();
     await page.getByLabel(/Description of the photo/).fill('A flag on a pole');
     await page.getByRole('button', { name: 'Create News Item' }).click();
-    await toast(page, T.newsCreated);
+    await toast(page, newsMessages.created);
     const created = ((await api(page, '/api/news')).body as { id: number; title: string; imageAlt: string; image: Image | null }[]).find(
       (n) => n.title === 'E2E Picture News',
     )!;
@@ -114,7 +118,7 @@ test.describe('pictures', () => {
     await page.waitForFunction(() => (window.sessionStorage.getItem('draft:engagement:new') ?? '').includes('Flags at the parade'));
 
     await reload(page);
-    await page.getByRole('status').filter({ hasText: TEXT.draftRestored }).waitFor();
+    await page.getByRole('status').filter({ hasText: formMessages.draftRestored }).waitFor();
     assert.equal(await field(page, 'Title').inputValue(), 'E2E Draft Picture');
     assert.equal(await page.getByLabel(/Description of the photo/).inputValue(), 'Flags at the parade');
     const preview = page.locator('[data-slot="image-upload-field"]').getByRole('img', { name: 'Flags at the parade' });
@@ -131,12 +135,12 @@ test.describe('pictures', () => {
     await field(page, 'Description').fill('The post marched with the flags.');
     await field(page, 'Tags').fill('parade');
     await page.getByRole('link', { name: /Back to/ }).click();
-    const dialog = page.getByRole('alertdialog', { name: CONFIRM.unsavedChanges.title });
-    await dialog.getByRole('button', { name: CONFIRM.unsavedChanges.stay }).click();
+    const dialog = page.getByRole('alertdialog', { name: formMessages.unsavedChanges.title });
+    await dialog.getByRole('button', { name: formMessages.unsavedChanges.stay }).click();
     await dialog.waitFor({ state: 'detached' });
 
     await page.getByRole('button', { name: /Create/ }).click();
-    await toast(page, T.engagementCreated);
+    await toast(page, communityMessages.created);
     const created = ((await api(page, '/api/community-engagements')).body as { title: string; imageAlt: string | null; image: Image | null }[]).find(
       (e) => e.title === 'E2E Draft Picture',
     )!;
@@ -154,12 +158,12 @@ test.describe('pictures', () => {
     await page.getByLabel('Logo', { exact: true }).setInputFiles({ name: 'emblem.jpg', mimeType: 'image/jpeg', buffer: jpeg });
     await page.getByRole('button', { name: 'Replace photo' }).waitFor();
     await page.getByRole('button', { name: 'Save Settings' }).click();
-    await page.getByRole('alert').filter({ hasText: IMAGE_MESSAGES.altRequired }).waitFor();
+    await page.getByRole('alert').filter({ hasText: imageMessages.altRequired }).waitFor();
     // The missing description has the focus, like any other invalid field.
     assert.equal(await page.evaluate(() => document.activeElement?.id.endsWith('-alt')), true);
     await page.getByLabel(/Description of the photo/).fill('Post emblem');
     await page.getByRole('button', { name: 'Save Settings' }).click();
-    await toast(page, T.settingsSaved);
+    await toast(page, siteSettingsMessages.saved);
     const settings = (await api(page, '/api/site-settings')).body as { logoAlt: string; logo: Image | null };
     assert.equal(settings.logoAlt, 'Post emblem');
     assert.ok(settings.logo);

@@ -2,7 +2,9 @@ import { test } from './fixtures.ts';
 import assert from 'node:assert/strict';
 import type { BrowserContext, Page } from 'playwright-core';
 import AxeBuilder from '@axe-core/playwright';
-import { E, T, TEXT, V } from '@post/contracts/messages';
+import { eventMessages } from '@post/contracts/messages/events';
+import { formMessages } from '@post/contracts/messages/forms';
+import { volunteerMessages } from '@post/contracts/messages/volunteers';
 import { utcToZoned, zonedToUtc } from '@post/contracts/rules/event-time';
 import { E2E_ADMIN, startSite, type TestSite } from './harness.ts';
 
@@ -217,7 +219,7 @@ test.describe('events calendar', () => {
     await page.waitForURL((u) => u.search === '');
 
     await page.goto('/events?id=999999');
-    await page.getByRole('dialog', { name: TEXT.eventNotFound }).waitFor();
+    await page.getByRole('dialog', { name: eventMessages.notFound }).waitFor();
     await context.close();
   });
 
@@ -232,19 +234,19 @@ test.describe('events calendar', () => {
     const dialog = page.getByRole('dialog', { name: signUp.title });
     await dialog.getByRole('textbox', { name: 'Name' }).waitFor();
     await dialog.getByRole('button', { name: 'Sign Up' }).click();
-    await dialog.getByText(V.nameMin).waitFor();
-    assert.ok(await dialog.getByText(V.emailInvalid).isVisible());
+    await dialog.getByText(formMessages.nameMin).waitFor();
+    assert.ok(await dialog.getByText(formMessages.emailInvalid).isVisible());
     await dialog.getByRole('textbox', { name: 'Name' }).fill('Pat Volunteer');
     await dialog.getByRole('textbox', { name: 'Email' }).fill('not-an-address');
     await dialog.getByRole('textbox', { name: 'Phone (optional)' }).fill('555');
     await dialog.getByRole('button', { name: 'Sign Up' }).click();
-    await dialog.getByText(V.phoneMin).waitFor();
-    assert.ok(await dialog.getByText(V.emailInvalid).isVisible());
+    await dialog.getByText(formMessages.phoneMin).waitFor();
+    assert.ok(await dialog.getByText(formMessages.emailInvalid).isVisible());
     await dialog.getByRole('textbox', { name: 'Email' }).fill('pat.volunteer@example.com');
     await dialog.getByRole('textbox', { name: 'Phone (optional)' }).fill('(555) 555-0199');
     await dialog.getByRole('textbox', { name: 'Role (optional)' }).fill('Grill');
     await dialog.getByRole('button', { name: 'Sign Up' }).click();
-    await page.getByText(T.volunteerSuccess.title).waitFor();
+    await page.getByText(volunteerMessages.signedUp.title).waitFor();
     await dialog.waitFor({ state: 'hidden' });
     await page.waitForFunction((id) => document.querySelector(`tr[data-event-id="${id}"] td:nth-child(4)`)?.textContent === '1', signUp.id);
     // Focus is not lost: it lands on the event's row.
@@ -258,7 +260,7 @@ test.describe('events calendar', () => {
     await again.getByRole('textbox', { name: 'Name' }).fill('Pat Volunteer');
     await again.getByRole('textbox', { name: 'Email' }).fill('pat.volunteer@example.com');
     await again.getByRole('button', { name: 'Sign Up' }).click();
-    await page.getByText(E.alreadySignedUp).waitFor();
+    await page.getByText(volunteerMessages.alreadySignedUp).waitFor();
     assert.ok(await again.isVisible(), 'the dialog stays open with what was typed');
     await again.getByRole('button', { name: 'Cancel' }).click();
     assert.equal(await row.locator('td').nth(3).innerText(), '1');
@@ -274,7 +276,7 @@ test.describe('events calendar', () => {
     await dialog.getByRole('textbox', { name: 'Name' }).fill('Sam Helper');
     await dialog.getByRole('textbox', { name: 'Email' }).fill('sam.helper@example.com');
     await dialog.getByRole('button', { name: 'Sign Up' }).click();
-    await page.getByText(T.volunteerSuccess.title).waitFor();
+    await page.getByText(volunteerMessages.signedUp.title).waitFor();
     // Issue 43: a full event offers its waitlist instead of a dead button.
     const full = row.getByRole('button', { name: /Full — join the waitlist/ });
     await full.waitFor();
@@ -452,7 +454,7 @@ test.describe('events calendar without events', () => {
   test('shows the holidays and the empty volunteer table', async () => {
     const { page, context } = await empty.newPage();
     await page.goto('/events');
-    await page.getByText(TEXT.noVolunteerOpportunities).waitFor();
+    await page.getByText(volunteerMessages.noOpportunities).waitFor();
     const year = Number(utcToZoned(new Date(), ZONE).date.slice(0, 4));
     await page.goto(`/events?id=christmas-${year}`);
     const dialog = page.getByRole('dialog', { name: 'Christmas Day' });

@@ -2,7 +2,11 @@ import { test } from './fixtures.ts';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import AxeBuilder from '@axe-core/playwright';
-import { TEXT } from '@post/contracts/messages';
+import { commanderMessages } from '@post/contracts/messages/commander';
+import { communityMessages } from '@post/contracts/messages/community';
+import { eventMessages } from '@post/contracts/messages/events';
+import { newsMessages } from '@post/contracts/messages/news';
+import { resourceMessages } from '@post/contracts/messages/resources';
 import { HOTLINES } from '@post/contracts/site-settings';
 import { apiSignInAdmin, startSite, waitForApp, type TestSite } from './harness.ts';
 
@@ -201,10 +205,10 @@ test.describe('public pages with demo content', () => {
     await page.waitForURL('**/news');
 
     await page.goto('/news/999999');
-    await page.getByRole('heading', { name: TEXT.newsItemNotFound }).waitFor();
+    await page.getByRole('heading', { name: newsMessages.notFound }).waitFor();
     assert.equal(await page.getByRole('link', { name: 'Back to all news' }).getAttribute('href'), '/news');
     await page.goto('/news/not-a-number');
-    await page.getByRole('heading', { name: TEXT.newsItemNotFound }).waitFor();
+    await page.getByRole('heading', { name: newsMessages.notFound }).waitFor();
     await context.close();
   });
 
@@ -239,7 +243,7 @@ test.describe('public pages with demo content', () => {
     const national = page.getByRole('region', { name: 'National Organization Resources' });
     assert.ok(await national.getByRole('link', { name: 'VA claims help' }).isVisible());
     assert.ok(await national.getByRole('link', { name: /VFW National Website/ }).isVisible());
-    assert.equal(await page.getByText(TEXT.noResources).count(), 0);
+    assert.equal(await page.getByText(resourceMessages.noneAvailable).count(), 0);
     assert.deepEqual(await axeViolations(page), []);
     await context.close();
   });
@@ -255,7 +259,7 @@ test.describe('public pages of an empty database', () => {
   test('home shows the four empty texts', async () => {
     const { page, context } = await site.newPage({ width: 390, height: 844 });
     await page.goto('/');
-    for (const text of [TEXT.noUpcomingEvents, TEXT.noCommanderMessage, TEXT.noNews, TEXT.noEngagement]) {
+    for (const text of [eventMessages.noUpcoming, commanderMessages.noneAvailable, newsMessages.noneAvailable, communityMessages.noneAvailable]) {
       await page.getByText(text).waitFor();
     }
     assert.equal(await page.getByRole('link', { name: /View Details/ }).count(), 0);
@@ -265,8 +269,8 @@ test.describe('public pages of an empty database', () => {
     await page.goto('/resources');
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('dialog').getByRole('link', { name: 'Home' }).click();
-    await page.getByText(TEXT.noCommanderMessage).waitFor();
-    await page.getByText(TEXT.noEngagement).waitFor();
+    await page.getByText(commanderMessages.noneAvailable).waitFor();
+    await page.getByText(communityMessages.noneAvailable).waitFor();
     await context.close();
   });
 
@@ -274,7 +278,7 @@ test.describe('public pages of an empty database', () => {
     const { page, context } = await site.newPage();
     await page.goto('/resources');
     for (const name of ['Healthcare', 'Benefits & Claims', 'Crisis Support']) {
-      await page.getByRole('region', { name }).getByText(TEXT.noResources).waitFor();
+      await page.getByRole('region', { name }).getByText(resourceMessages.noneAvailable).waitFor();
     }
     assert.equal(await page.getByRole('link', { name: HOTLINES.healthcare }).count(), 0, 'no hotline without resources');
     assert.equal(await page.getByRole('link', { name: HOTLINES.benefits }).count(), 0);
@@ -288,13 +292,13 @@ test.describe('public pages of an empty database', () => {
   test('news, commander message and community show their empty states', async () => {
     const { page, context } = await site.newPage();
     await page.goto('/news');
-    await page.getByText(TEXT.noNews).waitFor();
+    await page.getByText(newsMessages.noneAvailable).waitFor();
     await page.goto('/commander-message');
-    await page.getByText(TEXT.noCommanderMessage).waitFor();
+    await page.getByText(commanderMessages.noneAvailable).waitFor();
     await page.goto('/community');
-    await page.getByText(TEXT.noEngagement).waitFor();
+    await page.getByText(communityMessages.noneAvailable).waitFor();
     await page.goto('/news/1');
-    await page.getByRole('heading', { name: TEXT.newsItemNotFound }).waitFor();
+    await page.getByRole('heading', { name: newsMessages.notFound }).waitFor();
     await context.close();
   });
 });

@@ -4,8 +4,8 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import QRCode from 'qrcode';
 import type { BrowserContext, Page } from 'playwright-core';
-import { ATTENDANCE_MESSAGES } from '@post/contracts/attendance';
-import { IMAGE_MESSAGES } from '@post/contracts/images';
+import { attendanceMessages } from '@post/contracts/messages/attendance';
+import { imageMessages } from '@post/contracts/messages/images';
 import { zonedToUtc } from '@post/contracts/rules/event-time';
 import { checkInUrl } from '@post/api/check-in-code';
 import { apiSignInAdmin, startSite, waitForApp, type TestSite } from './harness.ts';
@@ -79,7 +79,7 @@ test.describe('a walk-in at an event with shifts', () => {
     // No shift chosen: the form says so and nothing is kept to send.
     await form.getByLabel('Name').fill('Wanda Walkin');
     await form.getByRole('button', { name: 'Add and check in' }).click();
-    await form.getByText(ATTENDANCE_MESSAGES.shiftRequired).waitFor();
+    await form.getByText(attendanceMessages.shiftRequired).waitFor();
     assert.equal(await page.evaluate(() => localStorage.getItem('check-in-queue') ?? '[]'), '[]');
 
     // Each shift is a labelled radio button with a tap target of at least 44 px.
@@ -91,7 +91,7 @@ test.describe('a walk-in at an event with shifts', () => {
     await setup.check();
     await shot(page, 'walk-in-shift-390');
     await form.getByRole('button', { name: 'Add and check in' }).click();
-    await page.getByText(ATTENDANCE_MESSAGES.walkInAdded('Wanda Walkin')).waitFor();
+    await page.getByText(attendanceMessages.walkInAdded('Wanda Walkin')).waitFor();
     await page
       .getByRole('list', { name: 'People' })
       .getByText(/Checked in at .* \(Setup\)/)
@@ -110,7 +110,7 @@ test.describe('a walk-in at an event with shifts', () => {
     const hours = page.getByRole('dialog', { name: 'Hours of Wanda Walkin' });
     await hours.getByLabel(/^Hours\s*\*?$/).fill('2.5');
     await hours.getByRole('button', { name: 'Save hours' }).click();
-    await hours.getByText(ATTENDANCE_MESSAGES.reasonRequired).waitFor();
+    await hours.getByText(attendanceMessages.reasonRequired).waitFor();
     await hours.getByLabel('Reason').fill('Stayed on to serve');
     await shot(page, 'hours-dialog-390', false);
     await hours.getByRole('button', { name: 'Save hours' }).click();
@@ -174,7 +174,7 @@ test.describe("the ledger's photo", () => {
     await dialog.getByLabel('Photo as documentation (optional)').setInputFiles({ name: 'ride.png', mimeType: 'image/png', buffer: png });
     await dialog.getByLabel(/Description of the photo/).waitFor();
     await dialog.getByRole('button', { name: 'Add service' }).click();
-    await dialog.getByText(IMAGE_MESSAGES.altRequired).waitFor();
+    await dialog.getByText(imageMessages.altRequired).waitFor();
     await dialog.getByLabel(/Description of the photo/).scrollIntoViewIfNeeded();
     await shot(page, 'ledger-photo-dialog-390', false);
     await dialog.getByLabel(/Description of the photo/).fill('Rita beside the van at the VA hospital');

@@ -1,7 +1,12 @@
 import { test } from './fixtures.ts';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { CONFIRM, T, TEXT } from '@post/contracts/messages';
+import { commonMessages } from '@post/contracts/messages/common';
+import { communicationMessages } from '@post/contracts/messages/member-communications';
+import { eventMessages } from '@post/contracts/messages/events';
+import { formMessages } from '@post/contracts/messages/forms';
+import { newsMessages } from '@post/contracts/messages/news';
+import { signInMessages } from '@post/contracts/messages/sign-in';
 import { E2E_ADMIN, startSite, waitForApp, type TestSite } from './harness.ts';
 import { api, axeViolations, collectErrors, field, signInAdmin, toast } from './admin-helpers.ts';
 
@@ -31,7 +36,7 @@ async function draftSaved(page: Page, key: string, contains: string): Promise<vo
   await page.waitForFunction(([k, text]) => (window.sessionStorage.getItem(`draft:${k}`) ?? '').includes(text), [key, contains] as const);
 }
 
-const notice = (page: Page) => page.getByRole('status').filter({ hasText: TEXT.draftRestored });
+const notice = (page: Page) => page.getByRole('status').filter({ hasText: formMessages.draftRestored });
 
 /** Signs in again on the login page shown (in place, or /admin/login), which loads the page to return to. */
 async function signInAgain(page: Page): Promise<void> {
@@ -71,13 +76,13 @@ test.describe('session expiry', () => {
     // The session lapses; Save answers 401.
     await context.clearCookies();
     await page.getByRole('button', { name: 'Create Event' }).click();
-    await toast(page, T.sessionExpired);
+    await toast(page, signInMessages.sessionExpired);
     // The guard shows the login page in place: same address, no form; it says why, in view, with
     // the focus on Username.
     await page.getByRole('form', { name: 'Administrator sign in' }).waitFor();
     assert.match(page.url(), /\/admin\/events\/new$/);
     assert.equal(await page.getByRole('form', { name: 'New event' }).count(), 0);
-    await page.getByRole('main').getByRole('alert').filter({ hasText: T.sessionExpired }).waitFor();
+    await page.getByRole('main').getByRole('alert').filter({ hasText: signInMessages.sessionExpired }).waitFor();
     await page.waitForFunction(() => (document.activeElement as HTMLInputElement | null)?.name === 'username');
     assert.ok(await page.getByRole('heading', { name: 'Sign In', level: 1 }).isVisible());
     assert.ok(await page.evaluate(() => document.querySelector('h1')!.getBoundingClientRect().top >= 0));
@@ -99,7 +104,7 @@ test.describe('session expiry', () => {
 
     // Saving works now, once, and forgets the draft.
     await page.getByRole('button', { name: 'Create Event' }).click();
-    await toast(page, T.eventCreated);
+    await toast(page, eventMessages.created);
     await page.waitForURL((u) => u.pathname === '/admin');
     assert.equal(await storedDraft(page, 'event:new'), null);
     const events = (await api(page, '/api/events')).body as { title: string; location: string }[];
@@ -125,7 +130,7 @@ test.describe('session expiry', () => {
     await context.clearCookies();
     await first.click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
-    await toast(page, T.deleteFailed('news item'));
+    await toast(page, commonMessages.deleteFailed('news item'));
     // Any write that answers 401 re-reads the sign-in: the guard shows the login page in place.
     await page.getByRole('form', { name: 'Administrator sign in' }).waitFor();
     assert.match(page.url(), /\/admin\?tab=news$/);
@@ -149,11 +154,11 @@ test.describe('session expiry', () => {
 
     await context.clearCookies();
     await page.getByRole('button', { name: 'Update News Item' }).click();
-    await toast(page, T.sessionExpired);
+    await toast(page, signInMessages.sessionExpired);
     // This page sends to /admin/login, carrying where to come back to.
     await page.waitForURL((u) => u.pathname === '/admin/login');
     assert.equal(new URL(page.url()).searchParams.get('returnTo'), `/admin/news?id=${item.id}`);
-    await page.getByRole('main').getByRole('alert').filter({ hasText: T.sessionExpired }).waitFor();
+    await page.getByRole('main').getByRole('alert').filter({ hasText: signInMessages.sessionExpired }).waitFor();
 
     await signInAgain(page);
     assert.equal(new URL(page.url()).pathname + new URL(page.url()).search, `/admin/news?id=${item.id}`);
@@ -163,7 +168,7 @@ test.describe('session expiry', () => {
     assert.equal(await field(page, 'Content').inputValue(), 'Rain is forecast on Sunday, so the picnic moves to Saturday.');
 
     await page.getByRole('button', { name: 'Update News Item' }).click();
-    await toast(page, T.newsUpdated);
+    await toast(page, newsMessages.updated);
     await page.waitForURL((u) => u.pathname === '/admin');
     const saved = (await api(page, `/api/news/${item.id}`)).body as { title: string; content: string };
     assert.equal(saved.title, 'Post picnic moved to Saturday');
@@ -191,8 +196,8 @@ test.describe('session expiry', () => {
     assert.equal(await field(page, 'Title').inputValue(), 'Half-edited title');
     // Leaving is still asked about: the restored changes are unsaved.
     await page.getByRole('link', { name: 'Back to Dashboard' }).click();
-    const dialog = page.getByRole('alertdialog', { name: CONFIRM.unsavedChanges.title });
-    await dialog.getByRole('button', { name: CONFIRM.unsavedChanges.stay }).click();
+    const dialog = page.getByRole('alertdialog', { name: formMessages.unsavedChanges.title });
+    await dialog.getByRole('button', { name: formMessages.unsavedChanges.stay }).click();
     await dialog.waitFor({ state: 'detached' });
 
     await notice(page)
@@ -218,8 +223,8 @@ test.describe('session expiry', () => {
     await field(page, 'Title').fill('Draft to throw away');
     await draftSaved(page, 'resource:new', 'Draft to throw away');
     await page.getByRole('link', { name: 'Cancel' }).click();
-    const dialog = page.getByRole('alertdialog', { name: CONFIRM.unsavedChanges.title });
-    await dialog.getByRole('button', { name: CONFIRM.unsavedChanges.leave }).click();
+    const dialog = page.getByRole('alertdialog', { name: formMessages.unsavedChanges.title });
+    await dialog.getByRole('button', { name: formMessages.unsavedChanges.leave }).click();
     await page.waitForURL((u) => u.pathname === '/admin');
     assert.equal(await storedDraft(page, 'resource:new'), null);
     await page.goto('/admin/resources/new');
@@ -243,7 +248,7 @@ test.describe('session expiry', () => {
 
     await reload(page);
     await dialog.waitFor();
-    await dialog.getByRole('status').filter({ hasText: TEXT.draftRestored }).waitFor();
+    await dialog.getByRole('status').filter({ hasText: formMessages.draftRestored }).waitFor();
     assert.equal(await dialog.getByLabel(/^First Name/).inputValue(), 'Dorothy');
     assert.equal(await dialog.getByLabel(/^Last Name/).inputValue(), 'Kessler');
     assert.equal(await dialog.getByLabel(/^Portal Password/).inputValue(), '');
@@ -268,13 +273,13 @@ test.describe('session expiry', () => {
     await field(page, 'Content').fill('Dues for next year are due in January.');
     await context.clearCookies();
     await page.getByRole('button', { name: 'Create Communication' }).click();
-    await toast(page, T.sessionExpired);
+    await toast(page, signInMessages.sessionExpired);
     await signInAgain(page);
     assert.equal(new URL(page.url()).pathname, '/admin/member-communications');
     await notice(page).waitFor();
     assert.equal(await field(page, 'Title').inputValue(), 'Dues reminder');
     await page.getByRole('button', { name: 'Create Communication' }).click();
-    await toast(page, T.communicationCreated);
+    await toast(page, communicationMessages.created);
     // The form closes and forgets the draft; the list shows the new communication.
     await page.getByRole('heading', { name: 'New Communication', level: 2 }).waitFor({ state: 'detached' });
     await page.getByRole('article', { name: 'Dues reminder', exact: true }).waitFor();

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { mkdirSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { zonedToUtc } from '@post/contracts/rules/event-time';
-import { T } from '@post/contracts/messages';
+import { volunteerMessages } from '@post/contracts/messages/volunteers';
 import { apiSignInAdmin, startSite, type TestSite } from './harness.ts';
 import { isFocused, postDate } from './admin-helpers.ts';
 import { manageToken } from '../../api/src/features/volunteers/manage-link.ts';
@@ -101,7 +101,7 @@ test.describe('the volunteer dialog with shifts', () => {
       await submit.focus();
       await page.keyboard.press('Enter');
       // The toast (a live region) tells the place, as a screen reader reads it.
-      await page.getByText(T.volunteerSuccess.title).waitFor();
+      await page.getByText(volunteerMessages.signedUp.title).waitFor();
       await page.getByText(`added to the waitlist, position ${position}`).waitFor();
       await dialog.waitFor({ state: 'hidden' });
       await shot(page, `shifts-after-${width}`);

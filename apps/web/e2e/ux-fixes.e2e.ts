@@ -1,8 +1,9 @@
 import { test } from './fixtures.ts';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { T, V } from '@post/contracts/messages';
-import { SESSION_T } from '@post/contracts/session-messages';
+import { accountMessages } from '@post/contracts/messages/account';
+import { memberResourceMessages } from '@post/contracts/messages/member-resources';
+import { signInMessages } from '@post/contracts/messages/sign-in';
 import { demoMembers, E2E_ADMIN, startSite, type TestSite } from './harness.ts';
 import { signInAdmin, toast } from './admin-helpers.ts';
 
@@ -185,7 +186,7 @@ test.describe('issue 23: public pages', () => {
       await page.getByRole('button', { name: 'Sign In' }).click();
       const t = page
         .getByRole('region', { name: /Notifications/ })
-        .getByText(T.memberLoginFailed.title, { exact: true })
+        .getByText(signInMessages.memberLoginFailed.title, { exact: true })
         .first();
       await t.waitFor();
       await page.waitForTimeout(600);
@@ -214,17 +215,17 @@ test.describe('issue 23: members', () => {
     await dialog.getByLabel(/^New Password/).fill('short12');
     await dialog.getByLabel('Confirm New Password').fill('short12');
     await dialog.getByRole('button', { name: 'Change Password' }).click();
-    await dialog.getByText(V.passwordMin).waitFor();
+    await dialog.getByText(accountMessages.passwordMin).waitFor();
     await dialog.getByLabel(/^New Password/).fill('a-new-portal-pass');
     await dialog.getByLabel('Confirm New Password').fill('a-new-portal-pass');
     await dialog.getByRole('button', { name: 'Change Password' }).click();
-    await toast(page, T.passwordUpdated);
+    await toast(page, accountMessages.passwordUpdated);
     await dialog.waitFor({ state: 'hidden' });
     const ok = await page.request.post('/api/member/login', { data: { membershipNumber: number, password: 'a-new-portal-pass' } });
     assert.equal(ok.status(), 200);
     // Sign out from the portal: "Signed out".
     await page.getByRole('button', { name: 'Sign Out' }).click();
-    await toast(page, T.signedOut);
+    await toast(page, signInMessages.signedOut);
     // The header's Hi button (the widest screens: with a member's links the row is long) shows its icon and tooltip.
     const wide = await site.newPage({ width: 1536 });
     const res = await wide.page.request.post('/api/member/login', { data: { membershipNumber: number, password: 'a-new-portal-pass' } });
@@ -235,7 +236,7 @@ test.describe('issue 23: members', () => {
     assert.equal(await hi.getAttribute('title'), 'Sign out of the member portal');
     assert.equal(await hi.locator('svg').count(), 1);
     await hi.click();
-    await toast(wide.page, T.signedOut);
+    await toast(wide.page, signInMessages.signedOut);
     await wide.context.close();
     await context.close();
   });
@@ -249,7 +250,7 @@ test.describe('issue 23: administration', () => {
     await page.getByLabel('Password').fill(E2E_ADMIN.password);
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.waitForURL((u) => u.pathname === '/admin');
-    await toast(page, T.adminLoginSuccess.title);
+    await toast(page, signInMessages.adminLoginSuccess.title);
     // The marker is gone: a reload does not say it again.
     await page.waitForFunction(() => !location.search.includes('signedIn'));
     await context.close();
@@ -352,12 +353,12 @@ test.describe('issue 23: administration', () => {
     await page.getByLabel('Upload a file').check();
     await page.getByLabel(/^File/).setInputFiles({ name: 'fake.pdf', mimeType: 'application/pdf', buffer: Buffer.from('not really a pdf') });
     await page.getByRole('button', { name: 'Create Resource' }).click();
-    await toast(page, T.memberResourceCreateFailed);
+    await toast(page, memberResourceMessages.createFailed);
     assert.equal(((await (await page.request.get('/api/admin/member-resources')).json()) as unknown[]).length, before, 'nothing created');
     assert.equal(await page.getByLabel('Title').inputValue(), 'E2E One Step', 'the form keeps what was typed');
     await page.getByLabel(/^File/).setInputFiles({ name: 'real.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') });
     await page.getByRole('button', { name: 'Create Resource' }).click();
-    await toast(page, T.memberResourceCreated);
+    await toast(page, memberResourceMessages.created);
     const card = page.getByRole('article', { name: 'E2E One Step' });
     await card.waitFor();
     assert.match(await card.innerText(), /real\.pdf/);
@@ -395,7 +396,7 @@ test.describe('issue 23: administration', () => {
     // Logging out from the menu closes it: its toast is not left behind the open menu.
     await menu.getByRole('button', { name: 'Logout' }).click();
     await menu.waitFor({ state: 'hidden' });
-    await toast(page, SESSION_T.loggedOut);
+    await toast(page, signInMessages.loggedOut);
     await context.close();
   });
 

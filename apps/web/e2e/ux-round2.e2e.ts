@@ -1,12 +1,15 @@
 import { test } from './fixtures.ts';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { CONFIRM, T, V } from '@post/contracts/messages';
-import { SV } from '@post/contracts/staff-messages';
 import { utcToZoned } from '@post/contracts/rules/event-time';
 import { apiSignInAdmin, createCommunityEvent, demoMembers, startSite, type TestSite } from './harness.ts';
 import AxeBuilder from '@axe-core/playwright';
 import { axeViolations, signInAdmin } from './admin-helpers.ts';
+import { accountMessages } from '@post/contracts/messages/account';
+import { commonMessages } from '@post/contracts/messages/common';
+import { formMessages } from '@post/contracts/messages/forms';
+import { newsletterMessages } from '@post/contracts/messages/newsletter';
+import { signInMessages } from '@post/contracts/messages/sign-in';
 
 // Issue 46: what visitors, members and the adjutant still tripped over. One test per item or
 // group of items; each fails without its fix.
@@ -90,36 +93,39 @@ test.describe('issue 46 #2: dialogs with a form ask before throwing edits away',
     await dialog.waitFor({ state: 'hidden' });
     await page.getByRole('button', { name: 'Add Member' }).first().click();
     await dialog.getByLabel(/^First Name/).fill('Temperance');
-    const ask = page.getByRole('alertdialog', { name: CONFIRM.discardChanges.title });
+    const ask = page.getByRole('alertdialog', { name: formMessages.discardChanges.title });
     // Escape asks; keeping on editing keeps what was typed.
     await page.keyboard.press('Escape');
     await ask.waitFor();
-    await ask.getByRole('button', { name: CONFIRM.discardChanges.keep }).click();
+    await ask.getByRole('button', { name: formMessages.discardChanges.keep }).click();
     await ask.waitFor({ state: 'hidden' });
     assert.equal(await dialog.getByLabel(/^First Name/).inputValue(), 'Temperance');
     // A click outside asks too.
     await page.mouse.click(5, 450);
     await ask.waitFor();
-    await ask.getByRole('button', { name: CONFIRM.discardChanges.keep }).click();
+    await ask.getByRole('button', { name: formMessages.discardChanges.keep }).click();
     await ask.waitFor({ state: 'hidden' });
     await dialog.waitFor();
     // Cancel asks; discarding closes and forgets.
     await dialog.getByRole('button', { name: 'Cancel' }).click();
-    await ask.getByRole('button', { name: CONFIRM.discardChanges.discard }).click();
+    await ask.getByRole('button', { name: formMessages.discardChanges.discard }).click();
     await dialog.waitFor({ state: 'hidden' });
     await page.getByRole('button', { name: 'Add Member' }).first().click();
     assert.equal(await dialog.getByLabel(/^First Name/).inputValue(), '');
     await context.close();
   });
 
-  test("the officer's Add an account and the member's Change Password ask too, and start afresh once discarded", async ({ asAdmin: { page }, asMember: member }) => {
+  test("the officer's Add an account and the member's Change Password ask too, and start afresh once discarded", async ({
+    asAdmin: { page },
+    asMember: member,
+  }) => {
     await page.goto('/admin/administrators');
     await page.getByRole('button', { name: 'Add an account' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add an account' });
     await dialog.getByLabel(/^Username/).fill('half-typed');
     await page.keyboard.press('Escape');
-    const ask = page.getByRole('alertdialog', { name: CONFIRM.discardChanges.title });
-    await ask.getByRole('button', { name: CONFIRM.discardChanges.discard }).click();
+    const ask = page.getByRole('alertdialog', { name: formMessages.discardChanges.title });
+    await ask.getByRole('button', { name: formMessages.discardChanges.discard }).click();
     await dialog.waitFor({ state: 'hidden' });
     await page.getByRole('button', { name: 'Add an account' }).click();
     assert.equal(await dialog.getByLabel(/^Username/).inputValue(), '');
@@ -129,7 +135,7 @@ test.describe('issue 46 #2: dialogs with a form ask before throwing edits away',
     const change = member.page.getByRole('dialog', { name: 'Change Password' });
     await change.getByLabel(/^Current Password/).fill('something');
     await change.getByRole('button', { name: 'Close' }).click();
-    await member.page.getByRole('alertdialog', { name: CONFIRM.discardChanges.title }).waitFor();
+    await member.page.getByRole('alertdialog', { name: formMessages.discardChanges.title }).waitFor();
   });
 });
 
@@ -170,8 +176,8 @@ test.describe('issue 46 #4: one password rule, one message', () => {
     await member.page.getByRole('button', { name: 'Change Password' }).click();
     const change = member.page.getByRole('dialog', { name: 'Change Password' });
     await change.getByRole('button', { name: 'Change Password' }).click();
-    await change.getByText(V.passwordMin).waitFor();
-    assert.equal(V.passwordMin, 'Password must be at least 8 characters');
+    await change.getByText(accountMessages.passwordMin).waitFor();
+    assert.equal(accountMessages.passwordMin, 'Password must be at least 8 characters');
     assert.ok(await change.getByText('At least 8 characters; a longer phrase is safer.').isVisible());
     assert.equal(await change.getByText(/at least 6/i).count(), 0);
 
@@ -184,16 +190,16 @@ test.describe('issue 46 #4: one password rule, one message', () => {
     await dialog.getByLabel(/^First name/).fill('Noah');
     await dialog.getByLabel(/^Last name/).fill('Mailless');
     await dialog.getByRole('button', { name: 'Add account' }).click();
-    await dialog.getByText(SV.staffEmailRequired).waitFor();
-    assert.equal(await dialog.getByText(V.invalidEmail).count(), 0);
+    await dialog.getByText(accountMessages.staffEmailRequired).waitFor();
+    assert.equal(await dialog.getByText(formMessages.invalidEmail).count(), 0);
     await dialog.getByLabel(/^E-mail/).fill('not-an-address');
     await dialog.getByRole('button', { name: 'Add account' }).click();
-    await dialog.getByText(V.invalidEmail).waitFor();
+    await dialog.getByText(formMessages.invalidEmail).waitFor();
     // A temporary password follows the same rule and message.
     await dialog.getByLabel(/^Set a temporary password/).check();
     await dialog.getByLabel(/^Temporary password/).fill('short');
     await dialog.getByRole('button', { name: 'Add account' }).click();
-    await dialog.getByText(V.passwordMin).waitFor();
+    await dialog.getByText(accountMessages.passwordMin).waitFor();
     assert.deepEqual(await axeViolations(page), []);
     await context.close();
   });
@@ -231,12 +237,12 @@ test.describe('issue 46 #5: toasts that tell the truth and stay out of the way',
     await page.getByLabel('Membership Number').fill(numbers[0]!);
     await page.getByLabel('Password').fill('not the password');
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await toasts(page).filter({ hasText: T.memberLoginFailed.title }).waitFor();
+    await toasts(page).filter({ hasText: signInMessages.memberLoginFailed.title }).waitFor();
     await page.getByLabel('Password').fill(password);
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.waitForURL('**/member');
-    await toasts(page).filter({ hasText: T.memberLoginSuccess.title }).waitFor();
-    assert.equal(await toasts(page).filter({ hasText: T.memberLoginFailed.title }).count(), 0, 'the error toast is gone');
+    await toasts(page).filter({ hasText: signInMessages.memberLoginSuccess.title }).waitFor();
+    assert.equal(await toasts(page).filter({ hasText: signInMessages.memberLoginFailed.title }).count(), 0, 'the error toast is gone');
     await context.close();
   });
 
@@ -306,7 +312,7 @@ test.describe('issue 46 #5: toasts that tell the truth and stay out of the way',
     await visitor.page.getByLabel('Your email address').fill('later.reader@example.org');
     await visitor.page.getByRole('button', { name: 'Subscribe' }).click();
     await toasts(visitor.page).filter({ hasText: 'Subscription saved' }).filter({ hasText: 'cannot send e-mail yet' }).waitFor();
-    assert.equal(await toasts(visitor.page).filter({ hasText: T.newsletterSubscribed.title }).count(), 0);
+    assert.equal(await toasts(visitor.page).filter({ hasText: newsletterMessages.subscribed.title }).count(), 0);
     await visitor.page.goto('/member/forgot-password');
     await visitor.page.getByLabel('Membership number or e-mail address').fill(demoMembers(site).numbers[0]!);
     await visitor.page.getByRole('button', { name: 'Send me a link' }).click();
@@ -569,7 +575,7 @@ test.describe('issue 46 #7: content editors get what they expect', () => {
     await ask.getByLabel('Show another on the home page').selectOption({ label: other.title });
     assert.deepEqual(await axeViolations(page), []);
     await ask.getByRole('button', { name: 'Delete' }).click();
-    await page.locator('[data-sonner-toast]').filter({ hasText: T.deleted }).waitFor();
+    await page.locator('[data-sonner-toast]').filter({ hasText: commonMessages.deleted }).waitFor();
     const now = (await (await page.request.get('/api/community-engagements/active')).json()) as { id: number };
     assert.equal(now.id, other.id, 'the chosen one is active');
     await page.goto('/');

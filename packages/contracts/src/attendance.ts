@@ -1,24 +1,7 @@
 import { z } from './zod.ts';
 import { checkIsoDate, email, Id, optionalPhone, Timestamp } from './common.ts';
-import { V } from './validation-messages.ts';
-
-/** The check-in page's texts and the API's answers (issue 44). */
-export const ATTENDANCE_MESSAGES = {
-  checkedIn: (name: string, time: string) => `${name} checked in at ${time}.`,
-  alreadyCheckedIn: (time: string) => `Already checked in at ${time}.`,
-  waitlistedNotCheckedIn: (name: string) => `${name} is on the waitlist, not in a place: give them a place first (Give a place), or add them as a walk-in.`,
-  checkedOut: (name: string, time: string) => `${name} checked out at ${time}.`,
-  alreadyCheckedOut: (time: string) => `Already checked out at ${time}.`,
-  notCheckedIn: 'Check this person in before checking them out.',
-  outBeforeIn: 'The check-out time is before the check-in time.',
-  codeUnknown: 'This code is not a sign-up of this event.',
-  reasonRequired: 'Give a reason for the change of hours.',
-  hoursRange: 'Hours must be from 0 to 24.',
-  walkInAdded: (name: string) => `${name} was added as a walk-in and checked in.`,
-  atInFuture: 'That time is in the future.',
-  shiftRequired: 'Choose the shift they are working.',
-  shiftNotOfEvent: 'That shift is not one of this event.',
-} as const;
+import { attendanceMessages } from './messages/attendance.ts';
+import { formMessages } from './messages/forms.ts';
 
 /** An instant given by a phone that marked it offline; at most a few minutes ahead of the server's clock. */
 const MarkTime = checkIsoDate(z.string().trim()).optional();
@@ -30,8 +13,8 @@ export type MarkInput = z.input<typeof MarkInput>;
 /** Body of POST /api/admin/events/{id}/walk-ins. `clientId` makes a phone's repeated send count once. */
 export const WalkInInput = z.object({
   id: Id,
-  name: z.string({ error: V.nameMin }).trim().min(2, V.nameMin).max(100, V.tooLong(100)),
-  email: z.union([z.literal(''), email(V.emailInvalid, 254)]).optional(),
+  name: z.string({ error: formMessages.nameMin }).trim().min(2, formMessages.nameMin).max(100, formMessages.tooLong(100)),
+  email: z.union([z.literal(''), email(formMessages.emailInvalid, 254)]).optional(),
   phone: optionalPhone(20).optional(),
   /** The shift they work: required when the event has shifts, one of its own (decision 0066). */
   shiftId: Id.nullable().optional(),
@@ -51,22 +34,22 @@ export type WalkInFormValues = z.infer<typeof WalkInFormSchema>;
 export const AttendanceHoursInput = z.object({
   id: Id,
   hours: z
-    .number({ error: ATTENDANCE_MESSAGES.hoursRange })
-    .min(0, ATTENDANCE_MESSAGES.hoursRange)
-    .max(24, ATTENDANCE_MESSAGES.hoursRange)
+    .number({ error: attendanceMessages.hoursRange })
+    .min(0, attendanceMessages.hoursRange)
+    .max(24, attendanceMessages.hoursRange)
     .multipleOf(0.25, 'Hours go in quarters of an hour.')
     .nullable(),
-  reason: z.string().trim().max(500, V.tooLong(500)).default(''),
+  reason: z.string().trim().max(500, formMessages.tooLong(500)).default(''),
 });
 
 /** The Edit hours form: a figure in quarters of an hour and the reason for it (both required). */
 export const AttendanceHoursFormSchema = z.object({
   hours: z.coerce
-    .number({ error: ATTENDANCE_MESSAGES.hoursRange })
-    .min(0, ATTENDANCE_MESSAGES.hoursRange)
-    .max(24, ATTENDANCE_MESSAGES.hoursRange)
+    .number({ error: attendanceMessages.hoursRange })
+    .min(0, attendanceMessages.hoursRange)
+    .max(24, attendanceMessages.hoursRange)
     .multipleOf(0.25, 'Hours go in quarters of an hour.'),
-  reason: z.string().trim().min(1, ATTENDANCE_MESSAGES.reasonRequired).max(500, V.tooLong(500)),
+  reason: z.string().trim().min(1, attendanceMessages.reasonRequired).max(500, formMessages.tooLong(500)),
 });
 export type AttendanceHoursFormIn = z.input<typeof AttendanceHoursFormSchema>;
 export type AttendanceHoursFormOut = z.output<typeof AttendanceHoursFormSchema>;
@@ -124,7 +107,6 @@ export const CheckInCodeDetailsSchema = z.object({
   shift: z.object({ role: z.string(), startDate: Timestamp, endDate: Timestamp }).nullable(),
 });
 export type CheckInCodeDetails = z.infer<typeof CheckInCodeDetailsSchema>;
-export { CODE_NOT_VALID } from './check-in-code-messages.ts';
 
 /** The path of a sign-up's check-in code inside a URL (what its QR code holds): `/check-in/{code}`. */
 export const CHECK_IN_PATH = '/check-in/';

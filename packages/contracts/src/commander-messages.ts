@@ -1,6 +1,6 @@
 import { z } from './zod.ts';
 import { Id, checkIsoDate, Timestamp } from './common.ts';
-import { V } from './messages.ts';
+import { formMessages } from './messages/forms.ts';
 
 export { COMMANDER_MESSAGE_TAGS, COMMANDER_PREVIEW_CHARS } from './commander-constants.ts';
 
@@ -18,9 +18,9 @@ export type CommanderMessage = z.infer<typeof CommanderMessageSchema>;
 export const ActiveCommanderMessageSchema = CommanderMessageSchema.extend({ commanderName: z.string().nullable() });
 
 const content = z
-  .string({ error: V.messageContentRequired })
-  .max(20_000, V.tooLong(20_000))
-  .refine((s) => s.trim().length > 0, V.messageContentRequired);
+  .string({ error: formMessages.messageContentRequired })
+  .max(20_000, formMessages.tooLong(20_000))
+  .refine((s) => s.trim().length > 0, formMessages.messageContentRequired);
 
 const fields = {
   content,

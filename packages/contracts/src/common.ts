@@ -1,6 +1,6 @@
 import { z } from './zod.ts';
 import { MAX_ID } from './ids.ts';
-import { V } from './messages.ts';
+import { formMessages } from './messages/forms.ts';
 
 /** A positive integer id in a path or body (REST paths give strings, so coerce). */
 export const Id = z.coerce.number({ error: 'Invalid id' }).int('Invalid id').positive('Invalid id').max(MAX_ID, 'Invalid id');
@@ -9,14 +9,14 @@ export const IdInput = z.object({ id: Id });
 
 /** A required text field: trimmed, non-blank, bounded. */
 export function requiredText(message: string, max = 10_000) {
-  return z.string({ error: message }).trim().min(1, message).max(max, V.tooLong(max));
+  return z.string({ error: message }).trim().min(1, message).max(max, formMessages.tooLong(max));
 }
 /** An optional text field; blank becomes null. */
 export function optionalText(max = 10_000) {
   return z
     .string()
     .trim()
-    .max(max, V.tooLong(max))
+    .max(max, formMessages.tooLong(max))
     .nullish()
     .transform((v) => (v ? v : null));
 }
@@ -42,13 +42,13 @@ export function parseIsoDate(value: string, anyYear = false): Date | null {
 }
 
 /**
- * The checks of a date given as text: strict ISO 8601 (else V.invalidDate), in MIN_YEAR-MAX_YEAR
- * (else V.dateOutOfRange); `blank` lets '' through for optional fields.
+ * The checks of a date given as text: strict ISO 8601 (else formMessages.invalidDate), in MIN_YEAR-MAX_YEAR
+ * (else formMessages.dateOutOfRange); `blank` lets '' through for optional fields.
  */
 export function checkIsoDate(schema: z.ZodString, blank = false) {
   return schema
-    .refine((s) => (blank && s === '') || parseIsoDate(s, true) !== null, { error: V.invalidDate, abort: true })
-    .refine((s) => (blank && s === '') || parseIsoDate(s) !== null, V.dateOutOfRange);
+    .refine((s) => (blank && s === '') || parseIsoDate(s, true) !== null, { error: formMessages.invalidDate, abort: true })
+    .refine((s) => (blank && s === '') || parseIsoDate(s) !== null, formMessages.dateOutOfRange);
 }
 
 /** An ISO 8601 date-time (or date) string in MIN_YEAR-MAX_YEAR; blank gives the message. */
@@ -77,19 +77,19 @@ export function optionalPhone(max = 20) {
   return z
     .string()
     .trim()
-    .max(max, V.tooLong(max))
-    .refine((p) => p === '' || /^\+?[0-9 ().-]+$/.test(p), { error: V.phoneChars, abort: true })
-    .refine((p) => p === '' || isPhoneNumber(p), V.phoneMin);
+    .max(max, formMessages.tooLong(max))
+    .refine((p) => p === '' || /^\+?[0-9 ().-]+$/.test(p), { error: formMessages.phoneChars, abort: true })
+    .refine((p) => p === '' || isPhoneNumber(p), formMessages.phoneMin);
 }
 /** An http(s) URL. */
 export function httpUrl(max = 500) {
   return (
     z
-      .string({ error: V.urlInvalid })
+      .string({ error: formMessages.urlInvalid })
       .trim()
-      .max(max, V.tooLong(max))
+      .max(max, formMessages.tooLong(max))
       // The URL parser silently drops tabs and line breaks, so they are refused before it.
-      .refine((s) => !CONTROL_CHARACTERS.test(s), V.urlInvalid)
+      .refine((s) => !CONTROL_CHARACTERS.test(s), formMessages.urlInvalid)
       .transform(withHttps)
       .refine((s) => {
         try {
@@ -98,7 +98,7 @@ export function httpUrl(max = 500) {
         } catch {
           return false;
         }
-      }, V.urlInvalid)
+      }, formMessages.urlInvalid)
   );
 }
 /** An optional http(s) URL; blank becomes null. */
@@ -115,7 +115,7 @@ export function email(message: string, max = 255) {
   return z
     .string({ error: message })
     .trim()
-    .max(max, V.tooLong(max))
+    .max(max, formMessages.tooLong(max))
     .pipe(z.email({ error: message }));
 }
 /** `{ ok: true }` answer of writes with nothing else to say. */

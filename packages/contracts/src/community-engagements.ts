@@ -1,6 +1,7 @@
 import { z } from './zod.ts';
 import { Id, checkIsoDate, optionalHttpUrl, requiredText, Timestamp } from './common.ts';
-import { V } from './messages.ts';
+import { communityMessages } from './messages/community.ts';
+import { formMessages } from './messages/forms.ts';
 import { altGivenWithImage, altRequiredIssue, imageFields, imageOutputFields } from './images.ts';
 
 /** A community engagement highlight. */
@@ -27,14 +28,14 @@ export function parseTags(text: string): string[] {
 }
 
 const fields = {
-  title: requiredText(V.titleRequired, 255),
-  description: requiredText(V.descriptionRequired, 5000),
+  title: requiredText(formMessages.titleRequired, 255),
+  description: requiredText(formMessages.descriptionRequired, 5000),
   date: checkIsoDate(z.string()).optional(),
   imageUrl: optionalHttpUrl(255),
   tags: z
-    .array(z.string().trim().max(50, V.tooLong(50)))
+    .array(z.string().trim().max(50, formMessages.tooLong(50)))
     .transform((a) => a.filter((t) => t.length > 0))
-    .refine((a) => a.length > 0, V.tagsRequired)
+    .refine((a) => a.length > 0, communityMessages.tagsRequired)
     .refine((a) => a.length <= 20, 'At most 20 tags'),
   active: z.boolean().default(true),
   ...imageFields,
@@ -47,11 +48,11 @@ export const UpdateEngagementInput = z.object({ id: Id, ...fields }).refine(altG
 export type UpdateEngagementInput = z.infer<typeof UpdateEngagementInput>;
 /** The engagement form: tags typed as comma-separated text. */
 export const EngagementFormSchema = z.object({
-  title: requiredText(V.titleRequired, 255),
-  description: requiredText(V.descriptionRequired, 5000),
+  title: requiredText(formMessages.titleRequired, 255),
+  description: requiredText(formMessages.descriptionRequired, 5000),
   date: z.string(),
-  imageUrl: z.string().trim().max(255, V.tooLong(255)),
-  tags: z.string().refine((s) => parseTags(s).length > 0, V.tagsRequired),
+  imageUrl: z.string().trim().max(255, formMessages.tooLong(255)),
+  tags: z.string().refine((s) => parseTags(s).length > 0, communityMessages.tagsRequired),
   active: z.boolean(),
 });
 export type EngagementFormValues = z.infer<typeof EngagementFormSchema>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseIsoDate } from './common.ts';
-import { V } from './messages.ts';
+import { formMessages } from './messages/forms.ts';
 import { CreateEventInput, EventFormSchema } from './events.ts';
 import { CreateCommanderMessageInput } from './commander-messages.ts';
 import { CreateCommunicationInput } from './member-communications.ts';
@@ -37,16 +37,16 @@ describe('dates given to the API', () => {
     const event = { title: 'T', description: 'D', location: 'L', type: 'regular', volunteerPositions: 0 };
     const issues = (schema: { safeParse(v: unknown): { success: boolean; error?: { issues: { message: string }[] } } }, v: unknown) =>
       schema.safeParse(v).error?.issues.map((i) => i.message) ?? [];
-    expect(issues(CreateEventInput, { ...event, startDate: '0010-01-01T10:00:00Z', endDate: '0010-01-01T11:00:00Z' })).toContain(V.dateOutOfRange);
-    expect(issues(CreateEventInput, { ...event, startDate: 'Jan 1 2026', endDate: '2026-01-01T11:00:00Z' })).toContain(V.invalidDate);
+    expect(issues(CreateEventInput, { ...event, startDate: '0010-01-01T10:00:00Z', endDate: '0010-01-01T11:00:00Z' })).toContain(formMessages.dateOutOfRange);
+    expect(issues(CreateEventInput, { ...event, startDate: 'Jan 1 2026', endDate: '2026-01-01T11:00:00Z' })).toContain(formMessages.invalidDate);
     expect(issues(EventFormSchema, { ...event, startDate: '0001-01-01', startTime: '10:00', endDate: '0001-01-01', endTime: '11:00' })).toContain(
-      V.dateOutOfRange,
+      formMessages.dateOutOfRange,
     );
-    expect(issues(CreateNewsInput, { title: 'T', content: 'C', publishDate: '+275760-09-13T00:00:00Z' })).toContain(V.invalidDate);
-    expect(issues(CreateCommanderMessageInput, { content: 'C', publishDate: '2201-01-01T00:00:00Z' })).toContain(V.dateOutOfRange);
-    expect(issues(CreateCommunicationInput, { title: 'T', content: 'C', expiryDate: '1800-01-01' })).toContain(V.dateOutOfRange);
-    expect(issues(CreateEngagementInput, { title: 'T', description: 'D', tags: ['a'], date: '0001-01-01' })).toContain(V.dateOutOfRange);
-    expect(issues(CreateMemberInput, { memberSince: '0001-01-01' })).toContain(V.dateOutOfRange);
+    expect(issues(CreateNewsInput, { title: 'T', content: 'C', publishDate: '+275760-09-13T00:00:00Z' })).toContain(formMessages.invalidDate);
+    expect(issues(CreateCommanderMessageInput, { content: 'C', publishDate: '2201-01-01T00:00:00Z' })).toContain(formMessages.dateOutOfRange);
+    expect(issues(CreateCommunicationInput, { title: 'T', content: 'C', expiryDate: '1800-01-01' })).toContain(formMessages.dateOutOfRange);
+    expect(issues(CreateEngagementInput, { title: 'T', description: 'D', tags: ['a'], date: '0001-01-01' })).toContain(formMessages.dateOutOfRange);
+    expect(issues(CreateMemberInput, { memberSince: '0001-01-01' })).toContain(formMessages.dateOutOfRange);
     expect(issues(CreateCommunicationInput, { title: 'T', content: 'C', expiryDate: '' })).toEqual([]);
     expect(parseRule('FREQ=WEEKLY;UNTIL=99991231').ok).toBe(false);
   });

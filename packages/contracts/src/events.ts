@@ -1,7 +1,8 @@
 import { z } from './zod.ts';
 import { EventType } from './enums.ts';
 import { Id, checkIsoDate, isoDate, requiredText, Timestamp } from './common.ts';
-import { V } from './messages.ts';
+import { eventMessages } from './messages/events.ts';
+import { formMessages } from './messages/forms.ts';
 import { altGivenWithImage, altRequiredIssue, imageFields, imageOutputFields } from './images.ts';
 import { NotifyVolunteers } from './mail.ts';
 import { VolunteerPublicSchema, VolunteerSchema, VolunteerViewSchema } from './volunteers.ts';
@@ -49,18 +50,18 @@ export const EventAdminSchema = EventSchema.extend({ volunteers: z.array(Volunte
 export type EventAdmin = z.infer<typeof EventAdminSchema>;
 
 const eventFields = {
-  title: requiredText(V.titleRequired, 255),
-  description: requiredText(V.descriptionRequired),
-  location: requiredText(V.locationRequired, 255),
-  startDate: isoDate(V.startDateRequired),
-  endDate: isoDate(V.endDateRequired),
+  title: requiredText(formMessages.titleRequired, 255),
+  description: requiredText(formMessages.descriptionRequired),
+  location: requiredText(eventMessages.locationRequired, 255),
+  startDate: isoDate(eventMessages.startDateRequired),
+  endDate: isoDate(eventMessages.endDateRequired),
   type: EventType.default('regular'),
   createdBy: z.coerce.number().int().positive().optional(),
   volunteerPositions: z.coerce
-    .number({ error: V.positionsRange })
-    .int(V.positionsRange)
-    .min(0, V.positionsRange)
-    .max(MAX_VOLUNTEER_POSITIONS, V.positionsRange)
+    .number({ error: eventMessages.positionsRange })
+    .int(eventMessages.positionsRange)
+    .min(0, eventMessages.positionsRange)
+    .max(MAX_VOLUNTEER_POSITIONS, eventMessages.positionsRange)
     .default(DEFAULT_VOLUNTEER_POSITIONS),
   ...imageFields,
   /** The event's shifts, matched by id (issue 43); omitted keeps them as they are. */
@@ -76,7 +77,7 @@ export type EventScope = z.infer<typeof EventScope>;
 /** Body of POST /api/events; `recurrence` makes it the first occurrence of a series. */
 export const CreateEventInput = z
   .object({ ...eventFields, recurrence: RecurrenceInput.nullish() })
-  .refine((e) => Date.parse(e.endDate) >= Date.parse(e.startDate), { message: V.endBeforeStart, path: ['endDate'] })
+  .refine((e) => Date.parse(e.endDate) >= Date.parse(e.startDate), { message: eventMessages.endBeforeStart, path: ['endDate'] })
   .refine(altGivenWithImage, altRequiredIssue);
 export type CreateEventInput = z.infer<typeof CreateEventInput>;
 /**
@@ -86,7 +87,7 @@ export type CreateEventInput = z.infer<typeof CreateEventInput>;
  */
 export const UpdateEventInput = z
   .object({ id: Id, ...eventFields, notifyVolunteers: NotifyVolunteers, scope: EventScope.default('this'), recurrence: RecurrenceInput.nullish() })
-  .refine((e) => Date.parse(e.endDate) >= Date.parse(e.startDate), { message: V.endBeforeStart, path: ['endDate'] })
+  .refine((e) => Date.parse(e.endDate) >= Date.parse(e.startDate), { message: eventMessages.endBeforeStart, path: ['endDate'] })
   .refine(altGivenWithImage, altRequiredIssue);
 export type UpdateEventInput = z.infer<typeof UpdateEventInput>;
 
@@ -94,19 +95,21 @@ const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
 const YMD = /^\d{4}-\d{2}-\d{2}$/;
 /** The event form: dates and times entered separately in the post's time zone (spec §5). */
 export const EventFormSchema = z.object({
-  title: requiredText(V.titleRequired, 255),
-  description: requiredText(V.descriptionRequired),
-  location: requiredText(V.locationRequired, 255),
-  startDate: checkIsoDate(z.string().min(1, { error: V.startDateRequired, abort: true }).regex(YMD, { error: V.invalidDate, abort: true })),
-  startTime: z.string().min(1, { error: V.startTimeRequired, abort: true }).regex(HHMM, V.startTimeRequired),
-  endDate: checkIsoDate(z.string().min(1, { error: V.endDateRequired, abort: true }).regex(YMD, { error: V.invalidDate, abort: true })),
-  endTime: z.string().min(1, { error: V.endTimeRequired, abort: true }).regex(HHMM, V.endTimeRequired),
+  title: requiredText(formMessages.titleRequired, 255),
+  description: requiredText(formMessages.descriptionRequired),
+  location: requiredText(eventMessages.locationRequired, 255),
+  startDate: checkIsoDate(
+    z.string().min(1, { error: eventMessages.startDateRequired, abort: true }).regex(YMD, { error: formMessages.invalidDate, abort: true }),
+  ),
+  startTime: z.string().min(1, { error: eventMessages.startTimeRequired, abort: true }).regex(HHMM, eventMessages.startTimeRequired),
+  endDate: checkIsoDate(z.string().min(1, { error: eventMessages.endDateRequired, abort: true }).regex(YMD, { error: formMessages.invalidDate, abort: true })),
+  endTime: z.string().min(1, { error: eventMessages.endTimeRequired, abort: true }).regex(HHMM, eventMessages.endTimeRequired),
   type: EventType,
   volunteerPositions: z.coerce
-    .number({ error: V.positionsRange })
-    .int(V.positionsRange)
-    .min(0, V.positionsRange)
-    .max(MAX_VOLUNTEER_POSITIONS, V.positionsRange),
+    .number({ error: eventMessages.positionsRange })
+    .int(eventMessages.positionsRange)
+    .min(0, eventMessages.positionsRange)
+    .max(MAX_VOLUNTEER_POSITIONS, eventMessages.positionsRange),
 });
 export type EventFormValues = z.infer<typeof EventFormSchema>;
 

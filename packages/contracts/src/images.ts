@@ -1,6 +1,7 @@
 import { z } from './zod.ts';
 import { Id, optionalText } from './common.ts';
-import { V } from './messages.ts';
+import { formMessages } from './messages/forms.ts';
+import { imageMessages } from './messages/images.ts';
 
 /** Largest photo an administrator may upload (a phone's photo is 2-8 MB). */
 export const MAX_IMAGE_BYTES = 15 * 1024 * 1024;
@@ -17,19 +18,6 @@ export const IMAGE_EXTENSIONS: Record<ImageFormat, string> = { avif: 'avif', web
 export const IMAGE_UPLOAD_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/heic', 'image/heif'] as const;
 /** The `accept` attribute of a photo file input. */
 export const IMAGE_ACCEPT = `${IMAGE_UPLOAD_TYPES.join(',')},.jpg,.jpeg,.png,.webp,.heic,.heif`;
-
-/** The messages of photo uploads, in the spec's style. */
-export const IMAGE_MESSAGES = {
-  tooLarge: 'The photo is too large: the limit is 15 MB.',
-  empty: 'The file is empty.',
-  typeNotAllowed: 'This type of file cannot be uploaded as a photo. Choose a JPEG, PNG, WebP or HEIC photo.',
-  notAnImage: 'This file is not a photo. Choose a JPEG, PNG, WebP or HEIC photo.',
-  tooManyPixels: 'The photo has too many pixels (the limit is 50 megapixels). Choose a smaller photo.',
-  corrupt: 'The photo could not be read: the file is damaged or incomplete. Choose it again or use another photo.',
-  altRequired: 'Describe the picture for people who cannot see it.',
-  imageNotFound: 'The picture was not found. Upload it again.',
-  busy: 'Other photos are being processed right now. Try again in a few seconds.',
-} as const;
 
 /** What to write as a picture's text alternative (shown beside the field). */
 export const IMAGE_ALT_HINT =
@@ -77,7 +65,7 @@ export function altGivenWithImage(v: { imageId?: number | null; imageAlt?: strin
   return v.imageId == null || !!v.imageAlt;
 }
 /** The refinement's options: the message on the alt text field. */
-export const altRequiredIssue = { message: IMAGE_MESSAGES.altRequired, path: ['imageAlt'] };
+export const altRequiredIssue = { message: imageMessages.altRequired, path: ['imageAlt'] };
 
 /** The path of a picture's widest JPEG (og:image, RSS enclosures). */
 export function largestJpegPath(image: Image): string {
@@ -90,8 +78,8 @@ export function largestJpegPath(image: Image): string {
  * nothing typed is lost) and choosing a photo counts as a change.
  */
 export const FormPictureSchema = z
-  .object({ image: ImageSchema.nullable(), alt: z.string().trim().max(500, V.tooLong(500)) })
-  .refine((p) => p.image === null || p.alt !== '', { message: IMAGE_MESSAGES.altRequired, path: ['alt'] });
+  .object({ image: ImageSchema.nullable(), alt: z.string().trim().max(500, formMessages.tooLong(500)) })
+  .refine((p) => p.image === null || p.alt !== '', { message: imageMessages.altRequired, path: ['alt'] });
 export type FormPicture = z.infer<typeof FormPictureSchema>;
 /** A form's picture when there is none. */
 export const NO_PICTURE: FormPicture = { image: null, alt: '' };

@@ -1,3 +1,2 @@
-export * from './messages.ts';
 export * from './enums.ts';
 export * from './common.ts';

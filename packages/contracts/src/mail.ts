@@ -1,9 +1,9 @@
 import { z } from './zod.ts';
-import { V } from './messages.ts';
+import { accountMessages } from './messages/account.ts';
+import { formMessages } from './messages/forms.ts';
+import { mailMessages } from './messages/mail.ts';
+import { newsletterMessages } from './messages/newsletter.ts';
 import { NewPassword } from './password.ts';
-import { MAIL_E } from './mail-messages.ts';
-
-export { MAIL_E };
 
 /**
  * A true/false field that stays strict through the REST adapter (trpc-to-openapi turns every
@@ -14,7 +14,7 @@ export const strictBoolean = (message: string) =>
   z.union([z.boolean(), z.enum(['true', 'false'])], { error: message }).transform((v) => v === true || v === 'true');
 
 /** A token from a link in a message. */
-export const MailToken = z.string({ error: MAIL_E.tokenRequired }).trim().min(20, MAIL_E.tokenRequired).max(200, MAIL_E.tokenRequired);
+export const MailToken = z.string({ error: mailMessages.linkIncomplete }).trim().min(20, mailMessages.linkIncomplete).max(200, mailMessages.linkIncomplete);
 
 /** Body of POST /api/volunteers/cancel. */
 export const CancelSignUpInput = z.object({ token: MailToken });
@@ -81,27 +81,20 @@ export const OutboxIdInput = z.object({
     .max(2 ** 53),
 });
 
-/** Messages of the newsletter, password-reset and member-notice mail (issue 19, items 3-5). */
-export const NEWSLETTER_E = {
-  confirmLinkInvalid: 'This confirmation link is not valid any more: it was used already or has expired. Please subscribe again.',
-  unsubscribeLinkInvalid: 'This unsubscribe link is not valid. Please use the link in the newsletter you received.',
-  subjectRequired: 'Subject is required',
-  noAdminEmail: 'Your account has no e-mail address, so the test cannot be sent to you. Add one under "Your details" on the Your Account page.',
-  noSubscribers: 'There are no confirmed subscribers to send to.',
-  resetLinkInvalid: 'This password reset link is not valid any more: it was used already or has expired. Please ask for a new one.',
-  forgotNeedsOne: 'Please enter your membership number or your e-mail address',
-} as const;
-
 /** Body of POST /api/newsletter/confirm and /api/newsletter/unsubscribe. */
 export const NewsletterTokenInput = z.object({ token: MailToken });
 
 /** Body of POST /api/admin/newsletter/issues; `content` follows the commander message rules (strong, em, u, p, br). */
 export const NewsletterIssueInput = z.object({
-  subject: z.string({ error: NEWSLETTER_E.subjectRequired }).trim().min(1, NEWSLETTER_E.subjectRequired).max(200, 'Subject must be at most 200 characters'),
+  subject: z
+    .string({ error: newsletterMessages.subjectRequired })
+    .trim()
+    .min(1, newsletterMessages.subjectRequired)
+    .max(200, 'Subject must be at most 200 characters'),
   content: z
-    .string({ error: V.messageContentRequired })
-    .max(50_000, V.tooLong(50_000))
-    .refine((s) => s.trim().length > 0, V.messageContentRequired),
+    .string({ error: formMessages.messageContentRequired })
+    .max(50_000, formMessages.tooLong(50_000))
+    .refine((s) => s.trim().length > 0, formMessages.messageContentRequired),
   testOnly: strictBoolean('testOnly must be true or false').default(false),
 });
 export type NewsletterIssueInput = z.infer<typeof NewsletterIssueInput>;
@@ -132,10 +125,10 @@ export const SendIssueResult = z.object({
 /** Body of POST /api/member/forgot-password: a membership number or an e-mail address. */
 export const ForgotPasswordInput = z
   .object({
-    membershipNumber: z.string().trim().max(50, V.tooLong(50)).optional(),
-    email: z.string().trim().max(255, V.tooLong(255)).optional(),
+    membershipNumber: z.string().trim().max(50, formMessages.tooLong(50)).optional(),
+    email: z.string().trim().max(255, formMessages.tooLong(255)).optional(),
   })
-  .refine((v) => Boolean(v.membershipNumber || v.email), NEWSLETTER_E.forgotNeedsOne);
+  .refine((v) => Boolean(v.membershipNumber || v.email), accountMessages.forgotNeedsOne);
 export type ForgotPasswordInput = z.infer<typeof ForgotPasswordInput>;
 
 /** Body of POST /api/member/reset-password. */
@@ -151,8 +144,3 @@ export const MailPreferencesInput = z.object({
   emailNotices: strictBoolean('emailNotices must be true or false').optional(),
   renewalReminders: strictBoolean('renewalReminders must be true or false').optional(),
 });
-
-/** Messages of member notices by e-mail. */
-export const MAIL_NOTICE_E = {
-  publishToEmail: 'Only a published communication can be sent by e-mail. Tick Published, or untick Also send by e-mail.',
-} as const;

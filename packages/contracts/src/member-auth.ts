@@ -1,11 +1,17 @@
 import { z } from './zod.ts';
 import { Branch } from './enums.ts';
-import { V } from './messages.ts';
+import { accountMessages } from './messages/account.ts';
+import { formMessages } from './messages/forms.ts';
+import { memberMessages } from './messages/members.ts';
 
 /** Body of POST /api/member/login (spec §5). */
 export const MemberLoginInput = z.object({
-  membershipNumber: z.string({ error: V.membershipNumberRequired }).trim().min(1, V.membershipNumberRequired).max(50, V.tooLong(50)),
-  password: z.string({ error: V.passwordRequired }).min(1, V.passwordRequired).max(200, V.tooLong(200)),
+  membershipNumber: z
+    .string({ error: memberMessages.membershipNumberRequired })
+    .trim()
+    .min(1, memberMessages.membershipNumberRequired)
+    .max(50, formMessages.tooLong(50)),
+  password: z.string({ error: accountMessages.passwordRequired }).min(1, accountMessages.passwordRequired).max(200, formMessages.tooLong(200)),
 });
 export type MemberLoginInput = z.infer<typeof MemberLoginInput>;
 

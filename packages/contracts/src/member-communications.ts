@@ -1,7 +1,7 @@
 import { z } from './zod.ts';
 import { CommunicationType, Priority, TargetAudience } from './enums.ts';
 import { Id, checkIsoDate, optionalHttpUrl, requiredText, Timestamp } from './common.ts';
-import { V } from './messages.ts';
+import { formMessages } from './messages/forms.ts';
 import { strictBoolean } from './mail.ts';
 
 /** A member communication. */
@@ -29,8 +29,8 @@ const optionalDate = checkIsoDate(z.string(), true)
   .transform((v) => (v ? v : null));
 
 const fields = {
-  title: requiredText(V.titleRequired, 255),
-  content: requiredText(V.contentRequired, 50_000),
+  title: requiredText(formMessages.titleRequired, 255),
+  content: requiredText(formMessages.contentRequired, 50_000),
   type: CommunicationType.default('announcement'),
   priority: Priority.default('normal'),
   targetAudience: TargetAudience.default('all_members'),

@@ -1,7 +1,7 @@
 import { z } from './zod.ts';
 import { AccessLevel, MemberResourceCategory, ResourceType } from './enums.ts';
 import { CONTROL_CHARACTERS, Id, requiredText, Timestamp, withHttps } from './common.ts';
-import { V } from './messages.ts';
+import { formMessages } from './messages/forms.ts';
 
 /** Largest file an administrator may upload for a member resource. */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
@@ -49,23 +49,23 @@ export function uploadTypeOf(fileName: string): keyof typeof ALLOWED_UPLOAD_TYPE
 }
 
 const fields = {
-  title: requiredText(V.titleRequired, 255),
-  description: requiredText(V.descriptionRequired, 5000),
+  title: requiredText(formMessages.titleRequired, 255),
+  description: requiredText(formMessages.descriptionRequired, 5000),
   category: MemberResourceCategory.default('documents'),
   resourceType: ResourceType.default('document'),
   resourceUrl: z
     .string()
     .trim()
-    .max(500, V.tooLong(500))
-    .refine((s) => !CONTROL_CHARACTERS.test(s), V.urlInvalid)
+    .max(500, formMessages.tooLong(500))
+    .refine((s) => !CONTROL_CHARACTERS.test(s), formMessages.urlInvalid)
     .transform(withHttps)
-    .refine((s) => s === '' || (s.startsWith('/') && !s.startsWith('//') && !s.includes('\\')) || /^https?:\/\/[^\s]+$/i.test(s), V.urlInvalid)
+    .refine((s) => s === '' || (s.startsWith('/') && !s.startsWith('//') && !s.includes('\\')) || /^https?:\/\/[^\s]+$/i.test(s), formMessages.urlInvalid)
     .nullish()
     .transform((v) => (v ? v : null)),
   fileSize: z
     .string()
     .trim()
-    .max(50, V.tooLong(50))
+    .max(50, formMessages.tooLong(50))
     .nullish()
     .transform((v) => (v ? v : null)),
   accessLevel: AccessLevel.default('member'),

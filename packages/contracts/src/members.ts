@@ -1,7 +1,10 @@
 import { z } from './zod.ts';
 import { Branch, DuesStatus, MembershipType, PostRole } from './enums.ts';
 import { Id, checkIsoDate, optionalPhone, Timestamp } from './common.ts';
-import { PASSWORD_MIN, V } from './messages.ts';
+import { PASSWORD_MIN } from './limits.ts';
+import { accountMessages } from './messages/account.ts';
+import { formMessages } from './messages/forms.ts';
+import { memberMessages } from './messages/members.ts';
 import { altGivenWithImage, altRequiredIssue, FormPictureSchema, imageFields, imageOutputFields } from './images.ts';
 
 /** A member as administrators see it; the portal password is never returned. */
@@ -45,7 +48,7 @@ const opt = (max: number) =>
   z
     .string()
     .trim()
-    .max(max, V.tooLong(max))
+    .max(max, formMessages.tooLong(max))
     .nullish()
     .transform((v) => (v ? v : null));
 
@@ -70,14 +73,14 @@ export const PaidThrough = z.preprocess(
 );
 
 const memberFields = {
-  firstName: z.string({ error: V.firstNameRequired }).trim().min(1, V.firstNameRequired).max(100, V.tooLong(100)),
-  lastName: z.string({ error: V.lastNameRequired }).trim().min(1, V.lastNameRequired).max(100, V.tooLong(100)),
+  firstName: z.string({ error: formMessages.firstNameRequired }).trim().min(1, formMessages.firstNameRequired).max(100, formMessages.tooLong(100)),
+  lastName: z.string({ error: formMessages.lastNameRequired }).trim().min(1, formMessages.lastNameRequired).max(100, formMessages.tooLong(100)),
   email: z
-    .string({ error: V.memberEmailRequired })
+    .string({ error: memberMessages.emailRequired })
     .trim()
-    .min(1, { error: V.memberEmailRequired, abort: true })
-    .max(255, V.tooLong(255))
-    .pipe(z.email({ error: V.emailInvalid })),
+    .min(1, { error: memberMessages.emailRequired, abort: true })
+    .max(255, formMessages.tooLong(255))
+    .pipe(z.email({ error: formMessages.emailInvalid })),
   phone: optionalPhone(20)
     .nullish()
     .transform((v) => (v ? v : null)),
@@ -85,7 +88,11 @@ const memberFields = {
   city: opt(100),
   state: opt(50),
   zipCode: opt(10),
-  membershipNumber: z.string({ error: V.membershipNumberRequired }).trim().min(1, V.membershipNumberRequired).max(50, V.tooLong(50)),
+  membershipNumber: z
+    .string({ error: memberMessages.membershipNumberRequired })
+    .trim()
+    .min(1, memberMessages.membershipNumberRequired)
+    .max(50, formMessages.tooLong(50)),
   membershipType: MembershipType,
   branchOfService: Branch,
   yearsOfService: YearsOfService,
@@ -98,8 +105,8 @@ const memberFields = {
   /** Write-only portal password (decisions §2). */
   loginPassword: z
     .string()
-    .max(200, V.tooLong(200))
-    .refine((s) => s === '' || s.length >= PASSWORD_MIN, V.passwordMin)
+    .max(200, formMessages.tooLong(200))
+    .refine((s) => s === '' || s.length >= PASSWORD_MIN, accountMessages.passwordMin)
     .optional(),
 };
 /** Post Everlasting fields: date of death, obituary, era; blank means none. */
@@ -138,14 +145,14 @@ export const PostCommanderSchema = z.object({ fullName: z.string() });
 /** Member status filter of the directory: the active directory leaves out the deceased (decision 0065). */
 export const MEMBER_STATUSES = ['active', 'inactive', 'deceased'] as const;
 /** Post role filter: a role, 'none' (no role) or 'any' (any role, i.e. officers). */
-export const PostRoleFilter = z.union([PostRole, z.literal('any')], { error: V.invalidChoice });
+export const PostRoleFilter = z.union([PostRole, z.literal('any')], { error: formMessages.invalidChoice });
 
 /** Query of GET /api/members: every part optional; without any, the whole directory. */
 export const MemberListInput = z
   .object({
     /** Matches first or last name (or both, "First Last"), membership number or e-mail, ignoring case. */
-    q: z.string().trim().max(200, V.tooLong(200)).optional(),
-    status: z.enum(MEMBER_STATUSES, { error: V.invalidChoice }).optional(),
+    q: z.string().trim().max(200, formMessages.tooLong(200)).optional(),
+    status: z.enum(MEMBER_STATUSES, { error: formMessages.invalidChoice }).optional(),
     postRole: PostRoleFilter.optional(),
     duesStatus: DuesStatus.optional(),
   })

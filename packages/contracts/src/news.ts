@@ -1,6 +1,7 @@
 import { z } from './zod.ts';
 import { Id, isoDate, requiredText, Timestamp } from './common.ts';
-import { V } from './messages.ts';
+import { formMessages } from './messages/forms.ts';
+import { newsMessages } from './messages/news.ts';
 import { altGivenWithImage, altRequiredIssue, imageFields, imageOutputFields } from './images.ts';
 
 /** A news item. */
@@ -16,9 +17,9 @@ export const NewsSchema = z.object({
 export type News = z.infer<typeof NewsSchema>;
 
 const newsFields = {
-  title: requiredText(V.titleRequired, 255),
-  content: requiredText(V.contentRequired, 50_000),
-  publishDate: isoDate(V.publishDateRequired),
+  title: requiredText(formMessages.titleRequired, 255),
+  content: requiredText(formMessages.contentRequired, 50_000),
+  publishDate: isoDate(newsMessages.publishDateRequired),
   publishedBy: z.coerce.number().int().positive().optional(),
   featured: z.boolean().default(false),
   ...imageFields,
@@ -31,9 +32,9 @@ export const UpdateNewsInput = z.object({ id: Id, ...newsFields }).refine(altGiv
 export type UpdateNewsInput = z.infer<typeof UpdateNewsInput>;
 /** The news edit form (publish date entered as a date). */
 export const NewsFormSchema = z.object({
-  title: requiredText(V.titleRequired, 255),
-  content: requiredText(V.contentRequired, 50_000),
-  publishDate: z.string().trim().min(1, V.publishDateRequired),
+  title: requiredText(formMessages.titleRequired, 255),
+  content: requiredText(formMessages.contentRequired, 50_000),
+  publishDate: z.string().trim().min(1, newsMessages.publishDateRequired),
   featured: z.boolean(),
 });
 export type NewsFormValues = z.infer<typeof NewsFormSchema>;

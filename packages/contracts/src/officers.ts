@@ -1,6 +1,6 @@
 import { z } from './zod.ts';
-import { V } from './messages.ts';
-import { SV } from './staff-messages.ts';
+import { accountMessages } from './messages/account.ts';
+import { formMessages } from './messages/forms.ts';
 import { NewPassword as password } from './password.ts';
 
 // Staff accounts, two-factor sign-in and sessions (issue 21, decisions 0031 and 0032).
@@ -8,9 +8,9 @@ import { NewPassword as password } from './password.ts';
 /** The two roles (decision 0031). */
 export const STAFF_ROLES = ['administrator', 'editor'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
-export const StaffRoleSchema = z.enum(STAFF_ROLES, { error: V.invalidChoice });
+export const StaffRoleSchema = z.enum(STAFF_ROLES, { error: formMessages.invalidChoice });
 
-const name = (required: string) => z.string({ error: required }).trim().min(1, required).max(100, V.tooLong(100));
+const name = (required: string) => z.string({ error: required }).trim().min(1, required).max(100, formMessages.tooLong(100));
 
 /** An account as the administrators' list shows it. */
 export const StaffAccountSchema = z.object({
@@ -33,15 +33,15 @@ export type StaffAccount = z.infer<typeof StaffAccountSchema>;
 /** Body of POST /api/admin/users: without temporaryPassword an invitation is e-mailed. */
 export const CreateStaffInput = z.object({
   username: z
-    .string({ error: V.usernameMin })
+    .string({ error: accountMessages.usernameMin })
     .trim()
-    .min(3, V.usernameMin)
-    .max(100, V.tooLong(100))
-    .regex(/^[A-Za-z0-9._@-]+$/, SV.usernameChars),
-  firstName: name(V.firstNameRequired),
-  lastName: name(V.lastNameRequired),
+    .min(3, accountMessages.usernameMin)
+    .max(100, formMessages.tooLong(100))
+    .regex(/^[A-Za-z0-9._@-]+$/, accountMessages.usernameChars),
+  firstName: name(formMessages.firstNameRequired),
+  lastName: name(formMessages.lastNameRequired),
   // An empty address is missing, not malformed (issue 46 #4).
-  email: z.email({ error: (issue) => (issue.input ? V.invalidEmail : SV.staffEmailRequired) }).max(255, V.tooLong(255)),
+  email: z.email({ error: (issue) => (issue.input ? formMessages.invalidEmail : accountMessages.staffEmailRequired) }).max(255, formMessages.tooLong(255)),
   role: StaffRoleSchema,
   temporaryPassword: password.optional(),
 });
@@ -50,9 +50,9 @@ export type CreateStaffInput = z.infer<typeof CreateStaffInput>;
 /** Body of PATCH /api/admin/users/{id}: only the fields given change. */
 export const UpdateStaffInput = z.object({
   id: z.coerce.number().int().positive(),
-  firstName: name(V.firstNameRequired).optional(),
-  lastName: name(V.lastNameRequired).optional(),
-  email: z.email({ error: V.invalidEmail }).max(255, V.tooLong(255)).optional(),
+  firstName: name(formMessages.firstNameRequired).optional(),
+  lastName: name(formMessages.lastNameRequired).optional(),
+  email: z.email({ error: formMessages.invalidEmail }).max(255, formMessages.tooLong(255)).optional(),
   role: StaffRoleSchema.optional(),
   disabled: z.boolean().optional(),
   /** Clears a lost second factor: the person enrols again. */
@@ -76,14 +76,17 @@ export const AcceptInvitationInput = z
   .object({
     token: z.string().min(1).max(200),
     newPassword: password,
-    confirmPassword: z.string({ error: V.confirmPasswordRequired }).min(1, V.confirmPasswordRequired).max(200, V.tooLong(200)),
+    confirmPassword: z
+      .string({ error: accountMessages.confirmPasswordRequired })
+      .min(1, accountMessages.confirmPasswordRequired)
+      .max(200, formMessages.tooLong(200)),
   })
-  .refine((v) => v.newPassword === v.confirmPassword, { message: V.passwordsDoNotMatch, path: ['confirmPassword'] });
+  .refine((v) => v.newPassword === v.confirmPassword, { message: accountMessages.passwordsDoNotMatch, path: ['confirmPassword'] });
 export type AcceptInvitationInput = z.infer<typeof AcceptInvitationInput>;
 
 /** A six-digit code from the authenticator app, or a recovery code (spaces and dashes ignored). */
 export const TwoFactorCodeInput = z.object({
-  code: z.string({ error: SV.twoFactorCodeRequired }).trim().min(6, SV.twoFactorCodeRequired).max(40, V.tooLong(40)),
+  code: z.string({ error: accountMessages.twoFactorCodeRequired }).trim().min(6, accountMessages.twoFactorCodeRequired).max(40, formMessages.tooLong(40)),
 });
 export type TwoFactorCodeInput = z.infer<typeof TwoFactorCodeInput>;
 
@@ -106,7 +109,7 @@ export const RecoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string())
 
 /** Body of turning two-factor off: the account's password. */
 export const DisableTwoFactorInput = z.object({
-  password: z.string({ error: V.passwordRequired }).min(1, V.passwordRequired).max(200, V.tooLong(200)),
+  password: z.string({ error: accountMessages.passwordRequired }).min(1, accountMessages.passwordRequired).max(200, formMessages.tooLong(200)),
 });
 
 /** The signed-in account's own name and e-mail address (GET /api/admin/account). */
@@ -120,13 +123,13 @@ export type AccountDetails = z.infer<typeof AccountDetailsSchema>;
 
 /** Body of PATCH /api/admin/account: one's own name (required) and e-mail address (empty for none, left out for unchanged). */
 export const UpdateAccountDetailsInput = z.object({
-  firstName: name(V.firstNameRequired),
-  lastName: name(V.lastNameRequired),
+  firstName: name(formMessages.firstNameRequired),
+  lastName: name(formMessages.lastNameRequired),
   email: z
-    .string({ error: V.invalidEmail })
+    .string({ error: formMessages.invalidEmail })
     .trim()
-    .max(255, V.tooLong(255))
-    .pipe(z.union([z.literal(''), z.email({ error: V.invalidEmail })], { error: V.invalidEmail }))
+    .max(255, formMessages.tooLong(255))
+    .pipe(z.union([z.literal(''), z.email({ error: formMessages.invalidEmail })], { error: formMessages.invalidEmail }))
     .optional(),
 });
 export type UpdateAccountDetailsInput = z.infer<typeof UpdateAccountDetailsInput>;
@@ -134,9 +137,9 @@ export type UpdateAccountDetailsInput = z.infer<typeof UpdateAccountDetailsInput
 /** Body of making new recovery codes: a current code from the authenticator app. */
 export const NewRecoveryCodesInput = z.object({
   code: z
-    .string({ error: SV.authenticatorCodeRequired })
+    .string({ error: accountMessages.authenticatorCodeRequired })
     .trim()
-    .regex(/^\d{3} ?\d{3}$/, SV.authenticatorCodeRequired),
+    .regex(/^\d{3} ?\d{3}$/, accountMessages.authenticatorCodeRequired),
 });
 export type NewRecoveryCodesInput = z.infer<typeof NewRecoveryCodesInput>;
 
@@ -152,4 +155,4 @@ export const StaffSessionSchema = z.object({
 });
 export type StaffSession = z.infer<typeof StaffSessionSchema>;
 
-export const SessionIdInput = z.object({ id: z.string().regex(/^[0-9a-f]{32}$/, V.invalidChoice) });
+export const SessionIdInput = z.object({ id: z.string().regex(/^[0-9a-f]{32}$/, formMessages.invalidChoice) });

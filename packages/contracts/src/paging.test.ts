@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { likePattern, PageNumber, SearchText, showingText, PAGING_MESSAGES } from './paging.ts';
+import { pagingMessages } from './messages/paging.ts';
+import { likePattern, PageNumber, SearchText, showingText } from './paging.ts';
 
 describe('paged admin lists (issue 20)', () => {
   it('says which rows are shown', () => {
@@ -17,9 +18,9 @@ describe('paged admin lists (issue 20)', () => {
   it('reads ?page= and ?q=', () => {
     expect(PageNumber.parse(undefined)).toBe(1);
     expect(PageNumber.parse('3')).toBe(3);
-    for (const bad of ['0', '-1', '1.5', 'abc', '10001']) expect(PageNumber.safeParse(bad).error?.issues[0]?.message).toBe(PAGING_MESSAGES.page);
+    for (const bad of ['0', '-1', '1.5', 'abc', '10001']) expect(PageNumber.safeParse(bad).error?.issues[0]?.message).toBe(pagingMessages.page);
     expect(SearchText.parse('  fish  ')).toBe('fish');
     expect(SearchText.parse('   ')).toBeUndefined();
-    expect(SearchText.safeParse('x'.repeat(101)).error?.issues[0]?.message).toBe(PAGING_MESSAGES.searchTooLong);
+    expect(SearchText.safeParse('x'.repeat(101)).error?.issues[0]?.message).toBe(pagingMessages.searchTooLong);
   });
 });

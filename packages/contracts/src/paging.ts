@@ -1,30 +1,25 @@
 import { z } from './zod.ts';
+import { MAX_PAGE } from './limits.ts';
+import { pagingMessages } from './messages/paging.ts';
 
 /**
  * Paged admin lists (issue 20): 25 rows a page, an optional search text, the total count for
  * "Showing 1–25 of 2,000". The web reads the same parameters from the URL.
  */
 export const PAGE_SIZE = 25;
-/** The last page anyone may ask for (a bound, not a limit a post reaches). */
-export const MAX_PAGE = 10_000;
-
-export const PAGING_MESSAGES = {
-  page: `Page must be a whole number from 1 to ${MAX_PAGE}.`,
-  searchTooLong: 'Search text must be at most 100 characters.',
-} as const;
 
 /** ?page=: 1 when absent. */
 export const PageNumber = z.coerce
-  .number({ error: PAGING_MESSAGES.page })
-  .int(PAGING_MESSAGES.page)
-  .min(1, PAGING_MESSAGES.page)
-  .max(MAX_PAGE, PAGING_MESSAGES.page)
+  .number({ error: pagingMessages.page })
+  .int(pagingMessages.page)
+  .min(1, pagingMessages.page)
+  .max(MAX_PAGE, pagingMessages.page)
   .default(1);
 /** ?q=: trimmed; empty means no search. */
 export const SearchText = z
   .string()
   .trim()
-  .max(100, PAGING_MESSAGES.searchTooLong)
+  .max(100, pagingMessages.searchTooLong)
   .optional()
   .transform((v) => (v ? v : undefined));
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildRule, describeRule, parseRule, R, RecurrenceInput } from './recurrence.ts';
+import { repeatRuleMessages } from './messages/repeat-rules.ts';
+import { buildRule, describeRule, parseRule, RecurrenceInput } from './recurrence.ts';
 
 describe('describeRule: the popup\'s "Repeats:" line', () => {
   it.each([
@@ -29,28 +30,28 @@ describe('parseRule: what the site accepts', () => {
     expect(r.ok && r.rule.text).toBe('FREQ=MONTHLY;BYDAY=2TU');
   });
   it.each([
-    ['FREQ=MINUTELY', R.freqTooOften],
-    ['FREQ=SECONDLY', R.freqTooOften],
-    ['FREQ=DAILY;BYMINUTE=5', R.freqTooOften],
-    ['FREQ=WEEKLY;COUNT=0', R.countRange],
-    ['FREQ=WEEKLY;COUNT=501', R.countRange],
-    ['FREQ=WEEKLY;INTERVAL=100', R.intervalRange],
-    ['FREQ=WEEKLY;UNTIL=2027-12-31', R.untilInvalid],
-    ['FREQ=WEEKLY;UNTIL=20271340', R.untilInvalid],
-    ['FREQ=WEEKLY;FREQ=DAILY', R.ruleRepeatedPart('FREQ')],
-    ['FREQ=WEEKLY;X-NAME=1', R.ruleUnreadable('X-NAME=1')],
-    ['FREQ=WEEKLY;RDATE=20270101', R.ruleUnknownPart('RDATE')],
-    ['FREQ=MONTHLY;BYDAY=6TU', R.byDayInvalid],
-    ['FREQ=YEARLY;BYMONTH=13', R.byMonthInvalid],
-    ['FREQ=MONTHLY;BYDAY=TU;BYSETPOS=9', R.bySetPosInvalid],
-    ['FREQ=WEEKLY;WKST=XX', R.wkstInvalid],
+    ['FREQ=MINUTELY', repeatRuleMessages.freqTooOften],
+    ['FREQ=SECONDLY', repeatRuleMessages.freqTooOften],
+    ['FREQ=DAILY;BYMINUTE=5', repeatRuleMessages.freqTooOften],
+    ['FREQ=WEEKLY;COUNT=0', repeatRuleMessages.countRange],
+    ['FREQ=WEEKLY;COUNT=501', repeatRuleMessages.countRange],
+    ['FREQ=WEEKLY;INTERVAL=100', repeatRuleMessages.intervalRange],
+    ['FREQ=WEEKLY;UNTIL=2027-12-31', repeatRuleMessages.untilInvalid],
+    ['FREQ=WEEKLY;UNTIL=20271340', repeatRuleMessages.untilInvalid],
+    ['FREQ=WEEKLY;FREQ=DAILY', repeatRuleMessages.ruleRepeatedPart('FREQ')],
+    ['FREQ=WEEKLY;X-NAME=1', repeatRuleMessages.ruleUnreadable('X-NAME=1')],
+    ['FREQ=WEEKLY;RDATE=20270101', repeatRuleMessages.ruleUnknownPart('RDATE')],
+    ['FREQ=MONTHLY;BYDAY=6TU', repeatRuleMessages.byDayInvalid],
+    ['FREQ=YEARLY;BYMONTH=13', repeatRuleMessages.byMonthInvalid],
+    ['FREQ=MONTHLY;BYDAY=TU;BYSETPOS=9', repeatRuleMessages.bySetPosInvalid],
+    ['FREQ=WEEKLY;WKST=XX', repeatRuleMessages.wkstInvalid],
   ])('refuses %s', (rule, message) => {
     expect(parseRule(rule)).toEqual({ ok: false, error: message });
   });
   it('gives the message through the zod schema, and onHoliday defaults to keep', () => {
     const bad = RecurrenceInput.safeParse({ rule: 'FREQ=HOURLY' });
     expect(bad.success).toBe(false);
-    expect(bad.error?.issues[0]?.message).toBe(R.freqTooOften);
+    expect(bad.error?.issues[0]?.message).toBe(repeatRuleMessages.freqTooOften);
     expect(RecurrenceInput.parse({ rule: 'freq=weekly' })).toEqual({ rule: 'FREQ=WEEKLY', onHoliday: 'keep' });
     expect(RecurrenceInput.safeParse({ rule: 'FREQ=WEEKLY', onHoliday: 'maybe' }).success).toBe(false);
   });

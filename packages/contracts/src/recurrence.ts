@@ -1,9 +1,11 @@
 import { z } from './zod.ts';
 import { MAX_YEAR, MIN_YEAR } from './common.ts';
+import { MAX_COUNT, MAX_INTERVAL } from './limits.ts';
+import { repeatRuleMessages } from './messages/repeat-rules.ts';
 
 /**
- * Recurring events (issue 20): the RFC 5545 RRULE subset the site accepts, its validation
- * messages, and the English the popup shows ("second Tuesday of every month"). Evaluating a
+ * Recurring events (issue 20): the RFC 5545 RRULE subset the site accepts (its messages are
+ * `repeatRuleMessages`), and the English the popup shows ("second Tuesday of every month"). Evaluating a
  * rule is the API's job (ical.js); this file only reads the rule's text, so the web and the
  * API agree on what is valid and how it reads.
  */
@@ -12,36 +14,6 @@ import { MAX_YEAR, MIN_YEAR } from './common.ts';
 export const ON_HOLIDAY = ['keep', 'skip', 'next-day'] as const;
 export const OnHoliday = z.enum(ON_HOLIDAY, { error: 'On a holiday must be keep, skip or next-day.' });
 export type OnHoliday = z.infer<typeof OnHoliday>;
-
-/** Most occurrences a rule may ask for with COUNT, and most one save of a series makes (decision 0059). */
-export const MAX_COUNT = 500;
-/** Largest INTERVAL ("every 99 weeks"). */
-export const MAX_INTERVAL = 99;
-
-/** Validation messages of rules, in the spec's plain style. */
-export const R = {
-  ruleRequired: 'Repeat rule is required',
-  ruleTooLong: 'Repeat rule is too long.',
-  ruleUnreadable: (part: string) =>
-    `Repeat rule could not be read near "${part}": write it as KEY=VALUE pairs separated by semicolons, e.g. FREQ=MONTHLY;BYDAY=2TU.`,
-  ruleUnknownPart: (key: string) => `Repeat rule part ${key} is not supported: use FREQ, INTERVAL, COUNT, UNTIL, BYDAY, BYMONTHDAY, BYMONTH, BYSETPOS or WKST.`,
-  ruleRepeatedPart: (key: string) => `Repeat rule gives ${key} more than once.`,
-  freqRequired: 'Repeat rule needs FREQ (DAILY, WEEKLY, MONTHLY or YEARLY).',
-  freqTooOften: 'Events can repeat at most once a day: FREQ must be DAILY, WEEKLY, MONTHLY or YEARLY.',
-  intervalRange: `INTERVAL must be a whole number from 1 to ${MAX_INTERVAL}.`,
-  countRange: `COUNT must be a whole number from 1 to ${MAX_COUNT}.`,
-  countAndUntil: 'A repeat rule may end on a date (UNTIL) or after a number of times (COUNT), not both.',
-  tooManyOccurrences: (n: number) =>
-    `This repeat rule makes ${n} events at once; one save makes at most ${MAX_COUNT}. Shorten it: end it sooner (an end date or a number of times), repeat less often, or start it later.`,
-  untilInvalid: 'UNTIL must be a date from 1900 to 2200 like 20271231 or 20271231T235959Z.',
-  byDayInvalid: 'BYDAY must list weekdays like TU or TU,TH, or a numbered weekday like 2TU or -1FR.',
-  byDayNumberedNeedsMonthly: 'A numbered weekday (like 2TU) only works with FREQ=MONTHLY or FREQ=YEARLY.',
-  byMonthDayInvalid: 'BYMONTHDAY must list days of the month from 1 to 31 (or -1 to -31 from the end).',
-  byMonthInvalid: 'BYMONTH must list months from 1 to 12.',
-  bySetPosInvalid: 'BYSETPOS must be a number from 1 to 5 or -1 to -5.',
-  wkstInvalid: 'WKST must be a weekday like MO or SU.',
-  noOccurrences: 'This repeat rule gives no dates after the start. Check the rule and its end date.',
-} as const;
 
 export const WEEKDAYS = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
@@ -76,33 +48,36 @@ export function parseRule(input: string): { ok: true; rule: ParsedRule } | { ok:
     .replace(/^RRULE:/i, '')
     .replace(/\s+/g, '')
     .toUpperCase();
-  if (!text) return { ok: false, error: R.ruleRequired };
-  if (text.length > 300) return { ok: false, error: R.ruleTooLong };
+  if (!text) return { ok: false, error: repeatRuleMessages.ruleRequired };
+  if (text.length > 300) return { ok: false, error: repeatRuleMessages.ruleTooLong };
   const parts = new Map<string, string>();
   for (const part of text.split(';')) {
     if (!part) continue;
     const m = /^([A-Z]+)=([A-Z0-9,+-]+)$/.exec(part);
-    if (!m) return { ok: false, error: R.ruleUnreadable(part.slice(0, 40)) };
+    if (!m) return { ok: false, error: repeatRuleMessages.ruleUnreadable(part.slice(0, 40)) };
     const [, key, value] = m as unknown as [string, string, string];
     if (!(KEYS as readonly string[]).includes(key))
-      return { ok: false, error: key === 'BYHOUR' || key === 'BYMINUTE' || key === 'BYSECOND' ? R.freqTooOften : R.ruleUnknownPart(key) };
-    if (parts.has(key)) return { ok: false, error: R.ruleRepeatedPart(key) };
+      return {
+        ok: false,
+        error: key === 'BYHOUR' || key === 'BYMINUTE' || key === 'BYSECOND' ? repeatRuleMessages.freqTooOften : repeatRuleMessages.ruleUnknownPart(key),
+      };
+    if (parts.has(key)) return { ok: false, error: repeatRuleMessages.ruleRepeatedPart(key) };
     parts.set(key, value);
   }
   const freq = parts.get('FREQ');
-  if (!freq) return { ok: false, error: R.freqRequired };
-  if (SUB_DAILY.includes(freq)) return { ok: false, error: R.freqTooOften };
-  if (!(FREQS as readonly string[]).includes(freq)) return { ok: false, error: R.freqRequired };
+  if (!freq) return { ok: false, error: repeatRuleMessages.freqRequired };
+  if (SUB_DAILY.includes(freq)) return { ok: false, error: repeatRuleMessages.freqTooOften };
+  if (!(FREQS as readonly string[]).includes(freq)) return { ok: false, error: repeatRuleMessages.freqRequired };
 
   let interval = 1;
   if (parts.has('INTERVAL')) {
     interval = Number(parts.get('INTERVAL'));
-    if (!/^\d{1,2}$/.test(parts.get('INTERVAL')!) || interval < 1 || interval > MAX_INTERVAL) return { ok: false, error: R.intervalRange };
+    if (!/^\d{1,2}$/.test(parts.get('INTERVAL')!) || interval < 1 || interval > MAX_INTERVAL) return { ok: false, error: repeatRuleMessages.intervalRange };
   }
   let count: number | null = null;
   if (parts.has('COUNT')) {
     count = Number(parts.get('COUNT'));
-    if (!/^\d{1,3}$/.test(parts.get('COUNT')!) || count < 1 || count > MAX_COUNT) return { ok: false, error: R.countRange };
+    if (!/^\d{1,3}$/.test(parts.get('COUNT')!) || count < 1 || count > MAX_COUNT) return { ok: false, error: repeatRuleMessages.countRange };
   }
   const until = parts.get('UNTIL') ?? null;
   if (until !== null) {
@@ -116,27 +91,27 @@ export function parseRule(input: string): { ok: true; rule: ParsedRule } | { ok:
       Number(m[3]) >= 1 &&
       Number(m[3]) <= 31 &&
       (!m[4] || (Number(m[5]) < 24 && Number(m[6]) < 60 && Number(m[7]) < 60));
-    if (!ok) return { ok: false, error: R.untilInvalid };
+    if (!ok) return { ok: false, error: repeatRuleMessages.untilInvalid };
   }
-  if (count !== null && until !== null) return { ok: false, error: R.countAndUntil };
+  if (count !== null && until !== null) return { ok: false, error: repeatRuleMessages.countAndUntil };
 
   const byDay: ParsedRule['byDay'] = [];
   if (parts.has('BYDAY')) {
     for (const d of parts.get('BYDAY')!.split(',')) {
       const m = /^([+-]?[1-5])?(MO|TU|WE|TH|FR|SA|SU)$/.exec(d);
-      if (!m) return { ok: false, error: R.byDayInvalid };
+      if (!m) return { ok: false, error: repeatRuleMessages.byDayInvalid };
       const n = m[1] ? Number(m[1]) : null;
-      if (n !== null && freq !== 'MONTHLY' && freq !== 'YEARLY') return { ok: false, error: R.byDayNumberedNeedsMonthly };
+      if (n !== null && freq !== 'MONTHLY' && freq !== 'YEARLY') return { ok: false, error: repeatRuleMessages.byDayNumberedNeedsMonthly };
       byDay.push({ n, day: m[2] as Weekday });
     }
   }
   const byMonthDay = parts.has('BYMONTHDAY') ? intList(parts.get('BYMONTHDAY')!) : [];
-  if (!byMonthDay || byMonthDay.some((d) => d === 0 || d < -31 || d > 31)) return { ok: false, error: R.byMonthDayInvalid };
+  if (!byMonthDay || byMonthDay.some((d) => d === 0 || d < -31 || d > 31)) return { ok: false, error: repeatRuleMessages.byMonthDayInvalid };
   const byMonth = parts.has('BYMONTH') ? intList(parts.get('BYMONTH')!) : [];
-  if (!byMonth || byMonth.some((d) => d < 1 || d > 12)) return { ok: false, error: R.byMonthInvalid };
+  if (!byMonth || byMonth.some((d) => d < 1 || d > 12)) return { ok: false, error: repeatRuleMessages.byMonthInvalid };
   const bySetPos = parts.has('BYSETPOS') ? intList(parts.get('BYSETPOS')!) : [];
-  if (!bySetPos || bySetPos.some((d) => d === 0 || d < -5 || d > 5)) return { ok: false, error: R.bySetPosInvalid };
-  if (parts.has('WKST') && !(WEEKDAYS as readonly string[]).includes(parts.get('WKST')!)) return { ok: false, error: R.wkstInvalid };
+  if (!bySetPos || bySetPos.some((d) => d === 0 || d < -5 || d > 5)) return { ok: false, error: repeatRuleMessages.bySetPosInvalid };
+  if (parts.has('WKST') && !(WEEKDAYS as readonly string[]).includes(parts.get('WKST')!)) return { ok: false, error: repeatRuleMessages.wkstInvalid };
 
   const normal = [...parts.entries()].map(([k, v]) => `${k}=${v}`).join(';');
   return { ok: true, rule: { freq: freq as Freq, interval, count, until, byDay, byMonthDay, byMonth, bySetPos, text: normal } };
@@ -144,8 +119,8 @@ export function parseRule(input: string): { ok: true; rule: ParsedRule } | { ok:
 
 /** An RRULE the site accepts, normalised (upper case, without "RRULE:"). */
 export const RuleText = z
-  .string({ error: R.ruleRequired })
-  .max(1000, R.ruleTooLong)
+  .string({ error: repeatRuleMessages.ruleRequired })
+  .max(1000, repeatRuleMessages.ruleTooLong)
   .transform((v, ctx) => {
     const r = parseRule(v);
     if (!r.ok) {

@@ -1,7 +1,8 @@
 import { z } from './zod.ts';
 import { ResourceCategory } from './enums.ts';
 import { httpUrl, Id, requiredText } from './common.ts';
-import { V } from './messages.ts';
+import { formMessages } from './messages/forms.ts';
+import { resourceMessages } from './messages/resources.ts';
 
 /** A public veteran resource. */
 export const ResourceSchema = z.object({
@@ -21,12 +22,12 @@ export const DisplayOrder = z.preprocess(
     const n = typeof v === 'number' ? v : Number(v);
     return Number.isFinite(n) ? n : 0;
   },
-  z.number().int(V.orderWhole).min(0, V.orderMin).max(1_000_000, V.orderMin),
+  z.number().int(resourceMessages.orderWhole).min(0, resourceMessages.orderMin).max(1_000_000, resourceMessages.orderMin),
 );
 
 const resourceFields = {
-  title: requiredText(V.titleRequired, 255),
-  description: requiredText(V.descriptionRequired, 5000),
+  title: requiredText(formMessages.titleRequired, 255),
+  description: requiredText(formMessages.descriptionRequired, 5000),
   url: httpUrl(500),
   category: ResourceCategory.default('healthcare'),
   order: DisplayOrder.default(0),

@@ -2,24 +2,8 @@ import { z } from './zod.ts';
 import { checkIsoDate, Id, optionalText, Timestamp } from './common.ts';
 import { altGivenWithImage, altRequiredIssue, FormPictureSchema, imageFields, ImageSchema } from './images.ts';
 import { pageOf, PageNumber, SearchText } from './paging.ts';
-import { V } from './validation-messages.ts';
-
-/** The ledger's and the report's texts (issue 44). */
-export const SERVICE_MESSAGES = {
-  hoursRange: 'Hours must be more than 0 and at most 24.',
-  milesRange: 'Miles must be from 0 to 5,000.',
-  whoRequired: 'Choose a member or enter a name.',
-  categoryRequired: 'Choose a category.',
-  categoryUnknown: 'That category was not found.',
-  memberUnknown: 'That member was not found.',
-  dateRequired: 'Enter the date of the service.',
-  dateInFuture: 'The date of the service is in the future.',
-  categoryNameRequired: 'Enter a name for the category.',
-  pendingApproval: 'Waiting for an officer to approve it',
-  noDocumentation: 'No photo or note as documentation',
-  noCategory: 'No category set',
-  logged: 'Thank you. Your service is logged and counts once an officer approves it.',
-} as const;
+import { formMessages } from './messages/forms.ts';
+import { serviceHoursMessages } from './messages/service-hours.ts';
 
 /** A category of the ledger. */
 export const ServiceCategorySchema = z.object({ id: z.number().int(), name: z.string(), position: z.number().int(), reportable: z.boolean() });
@@ -27,27 +11,35 @@ export type ServiceCategory = z.infer<typeof ServiceCategorySchema>;
 
 /** Body of POST /api/admin/service-categories and PUT /api/admin/service-categories/{id}. */
 export const ServiceCategoryInput = z.object({
-  name: z.string({ error: SERVICE_MESSAGES.categoryNameRequired }).trim().min(1, SERVICE_MESSAGES.categoryNameRequired).max(100, V.tooLong(100)),
+  name: z
+    .string({ error: serviceHoursMessages.categoryNameRequired })
+    .trim()
+    .min(1, serviceHoursMessages.categoryNameRequired)
+    .max(100, formMessages.tooLong(100)),
   position: z.coerce.number().int().min(0).max(1000),
   reportable: z.boolean(),
 });
 export const UpdateServiceCategoryInput = ServiceCategoryInput.extend({ id: Id });
 
 const ServiceDate = checkIsoDate(
-  z.string({ error: SERVICE_MESSAGES.dateRequired }).trim().min(1, { error: SERVICE_MESSAGES.dateRequired, abort: true }),
-).refine((s) => /^\d{4}-\d{2}-\d{2}$/.test(s), V.invalidDate);
+  z.string({ error: serviceHoursMessages.dateRequired }).trim().min(1, { error: serviceHoursMessages.dateRequired, abort: true }),
+).refine((s) => /^\d{4}-\d{2}-\d{2}$/.test(s), formMessages.invalidDate);
 const Hours = z.coerce
-  .number({ error: SERVICE_MESSAGES.hoursRange })
-  .gt(0, SERVICE_MESSAGES.hoursRange)
-  .max(24, SERVICE_MESSAGES.hoursRange)
+  .number({ error: serviceHoursMessages.hoursRange })
+  .gt(0, serviceHoursMessages.hoursRange)
+  .max(24, serviceHoursMessages.hoursRange)
   .multipleOf(0.25, 'Hours go in quarters of an hour.');
-const Miles = z.coerce.number({ error: SERVICE_MESSAGES.milesRange }).min(0, SERVICE_MESSAGES.milesRange).max(5000, SERVICE_MESSAGES.milesRange).default(0);
+const Miles = z.coerce
+  .number({ error: serviceHoursMessages.milesRange })
+  .min(0, serviceHoursMessages.milesRange)
+  .max(5000, serviceHoursMessages.milesRange)
+  .default(0);
 
 /** The fields of a ledger entry (service without an event). */
 export const ServiceEntryFields = z.object({
   memberId: Id.nullable().optional(),
   /** The person when they are not a member; a member's name is taken from the directory. */
-  name: z.string().trim().max(100, V.tooLong(100)).optional(),
+  name: z.string().trim().max(100, formMessages.tooLong(100)).optional(),
   serviceDate: ServiceDate,
   hours: Hours,
   miles: Miles,
@@ -58,14 +50,14 @@ export const ServiceEntryFields = z.object({
 });
 /** Body of POST /api/admin/service-hours. */
 export const CreateServiceEntryInput = ServiceEntryFields.refine((v) => v.memberId != null || (v.name ?? '').length >= 2, {
-  message: SERVICE_MESSAGES.whoRequired,
+  message: serviceHoursMessages.whoRequired,
   path: ['name'],
 }).refine(altGivenWithImage, altRequiredIssue);
 export type CreateServiceEntryInput = z.input<typeof CreateServiceEntryInput>;
 /** Body of PUT /api/admin/service-hours/{id}. */
 export const UpdateServiceEntryInput = ServiceEntryFields.extend({ id: Id })
   .refine((v) => v.memberId != null || (v.name ?? '').length >= 2, {
-    message: SERVICE_MESSAGES.whoRequired,
+    message: serviceHoursMessages.whoRequired,
     path: ['name'],
   })
   .refine(altGivenWithImage, altRequiredIssue);
@@ -205,16 +197,16 @@ export function roundHours(h: number): number {
 export const ServiceEntryFormSchema = z
   .object({
     memberId: z.string(),
-    name: z.string().trim().max(100, V.tooLong(100)),
+    name: z.string().trim().max(100, formMessages.tooLong(100)),
     serviceDate: ServiceDate,
     hours: Hours,
     miles: Miles,
-    categoryId: z.string().min(1, SERVICE_MESSAGES.categoryRequired),
-    note: z.string().trim().max(2000, V.tooLong(2000)),
+    categoryId: z.string().min(1, serviceHoursMessages.categoryRequired),
+    note: z.string().trim().max(2000, formMessages.tooLong(2000)),
     /** The picture is a field of the form, so its draft keeps it (as in the other content forms). */
     picture: FormPictureSchema,
   })
-  .refine((v) => v.memberId !== '' || v.name.length >= 2, { message: SERVICE_MESSAGES.whoRequired, path: ['name'] });
+  .refine((v) => v.memberId !== '' || v.name.length >= 2, { message: serviceHoursMessages.whoRequired, path: ['name'] });
 export type ServiceEntryFormIn = z.input<typeof ServiceEntryFormSchema>;
 export type ServiceEntryFormOut = z.output<typeof ServiceEntryFormSchema>;
 /** A member's own entry: the same without who. */
@@ -222,8 +214,8 @@ export const OwnServiceFormSchema = z.object({
   serviceDate: ServiceDate,
   hours: Hours,
   miles: Miles,
-  categoryId: z.string().min(1, SERVICE_MESSAGES.categoryRequired),
-  note: z.string().trim().max(2000, V.tooLong(2000)),
+  categoryId: z.string().min(1, serviceHoursMessages.categoryRequired),
+  note: z.string().trim().max(2000, formMessages.tooLong(2000)),
 });
 export type OwnServiceFormIn = z.input<typeof OwnServiceFormSchema>;
 export type OwnServiceFormOut = z.output<typeof OwnServiceFormSchema>;

@@ -1,16 +1,17 @@
 import { z } from './zod.ts';
-import { V } from './messages.ts';
-import { IMAGE_MESSAGES, ImageSchema } from './images.ts';
+import { formMessages } from './messages/forms.ts';
+import { imageMessages } from './messages/images.ts';
+import { ImageSchema } from './images.ts';
 import { Id } from './common.ts';
 import { serviceSettingsFields } from './service-settings.ts';
 import { DEFAULT_MEMBERSHIP_SETTINGS, MembershipSettingsSchema } from './membership-settings.ts';
 
-const text = (max: number) => z.string().trim().max(max, V.tooLong(max));
+const text = (max: number) => z.string().trim().max(max, formMessages.tooLong(max));
 const url = z
   .string()
   .trim()
-  .max(500, V.tooLong(500))
-  .refine((s) => s === '' || /^https?:\/\/\S+$/i.test(s), V.urlInvalid);
+  .max(500, formMessages.tooLong(500))
+  .refine((s) => s === '' || /^https?:\/\/\S+$/i.test(s), formMessages.urlInvalid);
 
 /** An office in the local resources block. */
 export const OfficeSchema = z.object({
@@ -45,7 +46,7 @@ export const SiteSettingsSchema = z.object({
   foundedYear: z.coerce.number().int().min(1800).max(2100),
   streetAddress: text(300),
   phone: text(30),
-  email: z.union([z.literal(''), z.email({ error: V.invalidEmail })]),
+  email: z.union([z.literal(''), z.email({ error: formMessages.invalidEmail })]),
   postHours: z.array(z.object({ day: text(20), hours: text(50) })).max(7),
   socialLinks: z.array(LinkSchema).max(10),
   countyOffice: OfficeSchema,
@@ -75,7 +76,7 @@ export type SiteSettings = z.infer<typeof SiteSettingsSchema>;
 
 /** Body of PUT /api/admin/site-settings: a logo needs its text alternative. */
 export const SiteSettingsInput = SiteSettingsSchema.refine((s) => s.logoImageId == null || !!s.logoAlt, {
-  message: IMAGE_MESSAGES.altRequired,
+  message: imageMessages.altRequired,
   path: ['logoAlt'],
 });
 /** The settings as read: with the logo's picture (its files and size), or null. */

@@ -1,7 +1,7 @@
 import { z } from './zod.ts';
 import { pageOf, PageNumber, SearchText } from './paging.ts';
 import { email, Id, optionalPhone, optionalText, Timestamp } from './common.ts';
-import { V } from './messages.ts';
+import { formMessages } from './messages/forms.ts';
 import { ShiftSchema, SignUpStatus } from './shifts.ts';
 
 /** What the public may see of a volunteer (decisions §2). */
@@ -35,10 +35,10 @@ export type VolunteerView = z.infer<typeof VolunteerViewSchema>;
 
 /** Fields of the Volunteer Sign Up form (spec §5). */
 export const VolunteerFormSchema = z.object({
-  name: z.string({ error: V.nameMin }).trim().min(2, V.nameMin).max(100, V.tooLong(100)),
-  email: email(V.emailInvalid),
+  name: z.string({ error: formMessages.nameMin }).trim().min(2, formMessages.nameMin).max(100, formMessages.tooLong(100)),
+  email: email(formMessages.emailInvalid),
   phone: optionalPhone(20).optional(),
-  role: z.string().trim().max(100, V.tooLong(100)).optional(),
+  role: z.string().trim().max(100, formMessages.tooLong(100)).optional(),
 });
 export type VolunteerFormValues = z.infer<typeof VolunteerFormSchema>;
 

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { E } from '@post/contracts/messages';
+import { serverMessages } from '@post/contracts/messages/server';
 
 // NUL in a URL: raw after decoding, or as a JSON escape inside a tRPC GET's input.
 const NUL_IN_URL = /\u0000|\\u0000/i;
@@ -38,6 +38,6 @@ export async function refuseNul(req: FastifyRequest, reply: FastifyReply): Promi
   } else if (!found) {
     found = hasNul(body);
   }
-  if (found) return reply.code(400).send({ message: E.nulCharacter });
+  if (found) return reply.code(400).send({ message: serverMessages.nulCharacter });
   return undefined;
 }

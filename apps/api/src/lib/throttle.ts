@@ -1,8 +1,8 @@
 import type { DB } from '@post/db';
-import { E } from '@post/contracts/messages';
 import type { FastifyReply } from 'fastify';
 import { AppError, sendAppError } from '../errors.ts';
 import { hit, reset } from './rate-limit.ts';
+import { serverMessages } from '@post/contracts/messages/server';
 
 /** The window every sign-in counter runs over. */
 export const SIGNIN_WINDOW_MS = 15 * 60 * 1000;
@@ -52,11 +52,11 @@ export const signInThrottle = {
   async reserve(db: DB, scope: Scope, rawAccount: string, client: SignInClient): Promise<SignInSlot> {
     const account = normalAccount(rawAccount);
     const byIp = await hit(db, `signin:${scope}:ip:${client.ip}`, ADDRESS_ATTEMPTS, SIGNIN_WINDOW_MS);
-    if (!byIp.allowed) throw new AppError('TOO_MANY_REQUESTS', E.tooManyAttempts, byIp.retryAfterSeconds);
+    if (!byIp.allowed) throw new AppError('TOO_MANY_REQUESTS', serverMessages.tooManyAttempts, byIp.retryAfterSeconds);
     const { browserId } = client;
     const key = browserId ? `signin:${scope}:browser:${browserId}` : `signin:${scope}:account:${account}`;
     const counted = await hit(db, key, browserId ? KNOWN_BROWSER_ATTEMPTS : ACCOUNT_ATTEMPTS, SIGNIN_WINDOW_MS);
-    if (!counted.allowed) throw new AppError('TOO_MANY_REQUESTS', E.tooManyAttempts, counted.retryAfterSeconds);
+    if (!counted.allowed) throw new AppError('TOO_MANY_REQUESTS', serverMessages.tooManyAttempts, counted.retryAfterSeconds);
     return { scope, account, key, browserId };
   },
   /** The password was right: the counter it used starts again (the router then makes the browser known). */
@@ -68,7 +68,7 @@ export const signInThrottle = {
 /** Counts one write or upload of a staff account: a stolen or runaway session cannot flood the post (429 beyond). */
 export async function limitStaffWork(db: DB, kind: 'write' | 'upload', userId: number): Promise<void> {
   const r = await hit(db, `staff:${kind}:${userId}`, kind === 'write' ? STAFF_WRITES : STAFF_UPLOADS, STAFF_WINDOW_MS);
-  if (!r.allowed) throw new AppError('TOO_MANY_REQUESTS', E.tooManyAttempts, r.retryAfterSeconds);
+  if (!r.allowed) throw new AppError('TOO_MANY_REQUESTS', serverMessages.tooManyAttempts, r.retryAfterSeconds);
 }
 
 /** limitStaffWork of an upload, for a plain route's hook: answers the 429 itself and returns true when it did. */
@@ -90,7 +90,7 @@ export async function refuseStaffUpload(db: DB, userId: number, reply: FastifyRe
 export async function reservePasswordCheck(db: DB, scope: Scope, id: number): Promise<string> {
   const key = `password:${scope}:${id}`;
   const counted = await hit(db, key, PASSWORD_CHANGE_ATTEMPTS, SIGNIN_WINDOW_MS);
-  if (!counted.allowed) throw new AppError('TOO_MANY_REQUESTS', E.tooManyAttempts, counted.retryAfterSeconds);
+  if (!counted.allowed) throw new AppError('TOO_MANY_REQUESTS', serverMessages.tooManyAttempts, counted.retryAfterSeconds);
   return key;
 }
 

@@ -1,6 +1,6 @@
 import helmet from '@fastify/helmet';
 import fp from 'fastify-plugin';
-import { E } from '@post/contracts/messages';
+import { serverMessages } from '@post/contracts/messages/server';
 import type { Env } from '../env.ts';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -36,13 +36,13 @@ export const securityPlugin = fp(async (app, opts: { env: Env }) => {
     const site = req.headers['sec-fetch-site'];
     if (site) {
       if (site === 'same-origin' || site === 'none') return;
-      return reply.code(403).send({ message: E.crossSite });
+      return reply.code(403).send({ message: serverMessages.crossSite });
     }
     const origin = req.headers.origin;
     if (origin === undefined) return;
     const allowed = new Set([hostOf(`http://${req.headers.host ?? ''}`), opts.env.publicUrl ? hostOf(opts.env.publicUrl) : undefined]);
     const originHost = origin === 'null' ? undefined : hostOf(origin);
-    if (!originHost || !allowed.has(originHost)) return reply.code(403).send({ message: E.crossSite });
+    if (!originHost || !allowed.has(originHost)) return reply.code(403).send({ message: serverMessages.crossSite });
   });
 });
 

@@ -5,7 +5,7 @@ import { Pager, SearchBox } from './list-controls.tsx';
 import type * as React from 'react';
 import { Link, type LinkProps } from '@tanstack/react-router';
 import { CheckCircle2Icon, PencilIcon, PlusIcon, Trash2Icon } from 'lucide-react';
-import { TEXT } from '@post/contracts/messages';
+import { commonMessages } from '@post/contracts/messages/common';
 import { Button, buttonVariants } from '@post/ui/components/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@post/ui/components/table';
 import { cn } from '@post/ui/lib/utils';
@@ -62,7 +62,7 @@ export function AdminTable<T extends { id: number }>({
   const current = Math.min(page, pages);
   const rows = paged ? matching!.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE) : all;
   const onRetry = () => void query.refetch();
-  if (isPending) return <LoadingState text={TEXT.loading} />;
+  if (isPending) return <LoadingState text={commonMessages.loading} />;
   if (error || !rows) return <ErrorState message="Could not load this list. Please try again." onRetry={onRetry} />;
   const controls = paged ? (
     <div className="mb-4">

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import type * as React from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { PlusIcon } from 'lucide-react';
-import { T, TEXT } from '@post/contracts/messages';
+import { commonMessages } from '@post/contracts/messages/common';
 import { Button } from '@post/ui/components/button';
 import { ErrorState } from './load-state.tsx';
 import { Page } from '../layout/page.tsx';
@@ -80,14 +80,14 @@ export function ContentAdminFrame<T extends { id: number }>({
             form(editing.data, closeForm)
           ) : editing.isError ? (
             <div role="alert" className="space-y-3">
-              <p className="text-lg">{errorStatus(editing.error) === 404 ? texts.notFound : T.loadFailed}</p>
+              <p className="text-lg">{errorStatus(editing.error) === 404 ? texts.notFound : commonMessages.loadFailed}</p>
               <Button variant="outline" onClick={closeForm}>
                 Back to the list
               </Button>
             </div>
           ) : (
             <p role="status" className="text-lg">
-              {TEXT.loading}
+              {commonMessages.loading}
             </p>
           )}
         </FormPanel>
@@ -112,7 +112,7 @@ export function ContentAdminFrame<T extends { id: number }>({
           <ErrorState onRetry={() => void list.refetch()} retrying={list.isFetching} />
         ) : (
           <p role="status" className="py-6 text-center text-lg">
-            {TEXT.loading}
+            {commonMessages.loading}
           </p>
         )}
       </section>

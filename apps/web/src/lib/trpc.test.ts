@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TRPCClientError } from '@trpc/react-query';
-import { T } from '@post/contracts/messages';
+import { signInMessages } from '@post/contracts/messages/sign-in';
 import type { AppRouter } from '@post/api/router';
 import { failureMessage } from './trpc.ts';
 
@@ -13,7 +13,7 @@ function failed(message: string, httpStatus: number): TRPCClientError<AppRouter>
 
 describe('failureMessage', () => {
   it('says the sign-in has lapsed on a 401, whatever the server said', () => {
-    expect(failureMessage(failed('UNAUTHORIZED', 401), 'fallback')).toBe(T.sessionExpired);
+    expect(failureMessage(failed('UNAUTHORIZED', 401), 'fallback')).toBe(signInMessages.sessionExpired);
   });
   it("gives the server's own explanation of a 4xx", () => {
     expect(failureMessage(failed('Title is required', 400), 'fallback')).toBe('Title is required');

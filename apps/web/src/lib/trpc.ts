@@ -2,7 +2,7 @@ import { createTRPCReact, getQueryKey, httpBatchLink, TRPCClientError } from '@t
 import type { TRPCLink } from '@trpc/client';
 import { MutationCache, QueryClient } from '@tanstack/react-query';
 import type { AppRouter } from '@post/api/router';
-import { T } from '@post/contracts/messages';
+import { signInMessages } from '@post/contracts/messages/sign-in';
 
 /** Typed tRPC hooks over the API's router. */
 export const trpc = createTRPCReact<AppRouter>();
@@ -54,7 +54,7 @@ export function errorStatus(err: unknown): number | undefined {
 
 /** The one rule for a write that answers 401: the sign-in has lapsed, and what was typed is kept. Undefined for any other failure. */
 export function sessionLapsedMessage(err: unknown): string | undefined {
-  return errorStatus(err) === 401 ? T.sessionExpired : undefined;
+  return errorStatus(err) === 401 ? signInMessages.sessionExpired : undefined;
 }
 
 /** The message of a failed call that the server meant for people, if any. */

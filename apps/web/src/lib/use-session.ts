@@ -1,5 +1,5 @@
 import { useNavigate } from '@tanstack/react-router';
-import { SESSION_T } from '@post/contracts/session-messages';
+import { signInMessages } from '@post/contracts/messages/sign-in';
 import { clearAllFormDrafts } from './form-drafts.ts';
 import { trpc } from './trpc.ts';
 import { useHydrated } from './use-hydrated.ts';
@@ -71,11 +71,11 @@ export function useSignOut() {
       try {
         await adminLogout.mutateAsync();
       } catch {
-        (await toast()).error(SESSION_T.logoutFailed);
+        (await toast()).error(signInMessages.logoutFailed);
         return;
       }
       clearAllFormDrafts();
-      (await toast()).success(SESSION_T.loggedOut);
+      (await toast()).success(signInMessages.loggedOut);
       await leave();
     },
     member: async () => {
@@ -85,7 +85,7 @@ export function useSignOut() {
         console.error('member logout failed', err);
       }
       await leave();
-      (await toast()).success(SESSION_T.signedOut);
+      (await toast()).success(signInMessages.signedOut);
     },
   };
 }

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { createRootRouteWithContext, HeadContent, Outlet, useRouter } from '@tanstack/react-router';
-import { TEXT } from '@post/contracts/messages';
+import { commonMessages } from '@post/contracts/messages/common';
 import type { RouterContext } from '../router.tsx';
 import { CrisisBar } from '../layout/crisis-bar.tsx';
 import { Header } from '../layout/header.tsx';
@@ -21,7 +21,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   // The post's name as the title of any page that names none (signed-in pages); the 404 page's.
   head: ({ match, matches }) =>
     matches.some((m) => m.status === 'notFound' || m._notFound === true)
-      ? seo(match.context, { title: TEXT.notFoundTitle, documentTitle: TEXT.notFoundTitle, noindex: true })
+      ? seo(match.context, { title: commonMessages.pageNotFound, documentTitle: commonMessages.pageNotFound, noindex: true })
       : seo(match.context, { title: settingsOf(match.context).postName }),
   component: RootLayout,
   notFoundComponent: NotFoundPage,

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { createFileRoute, redirect, useRouter } from '@tanstack/react-router';
 import { oneOf } from '../lib/search.ts';
-import { TEXT } from '@post/contracts/messages';
+import { commonMessages } from '@post/contracts/messages/common';
 import { MEMBER_SESSION_READ, useMemberSession } from '../lib/use-session.ts';
 import { MemberPortalPage } from '../features/member-portal/member-portal-page.tsx';
 
@@ -24,7 +24,7 @@ function MemberRoute() {
   if (session.isPending)
     return (
       <p role="status" className="mx-auto max-w-6xl px-4 py-10 text-lg">
-        {TEXT.loading}
+        {commonMessages.loading}
       </p>
     );
   // A session that lapses while the portal is open: the route's beforeLoad decides again.

@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import { hashPassword, verifyPassword, type DB } from '@post/db';
-import { E } from '@post/contracts/messages';
 import type { AuthCheck, ChangePasswordInput, LoginInput } from '@post/contracts/admin-auth';
 import { AppError } from '../../errors.ts';
 import { passwordCheckSucceeded, reservePasswordCheck, signInThrottle, type SignInClient, type SignInSlot } from '../../lib/throttle.ts';
@@ -8,8 +7,9 @@ import type { TwoFactorCodeInput } from '@post/contracts/officers';
 import type { AdminUser, StaffRole } from '../../trpc.ts';
 import { actorAt, recordAudit } from '../audit/audit.ts';
 import { acceptTotp, codeCheckSucceeded, reserveCodeCheck, useRecoveryCode } from '../officers/two-factor.ts';
-import { SE } from '@post/contracts/staff-messages';
 import { inTransaction } from '../../lib/transaction.ts';
+import { accountMessages } from '@post/contracts/messages/account';
+import { signInMessages } from '@post/contracts/messages/sign-in';
 
 // Verified when the username is unknown, so that a miss costs as long as a wrong password.
 let dummyHash: Promise<string> | undefined;
@@ -58,7 +58,7 @@ export async function checkPassword(db: DB, client: SignInClient, input: LoginIn
   const ok = user ? await verifyPassword(user.password, input.password) : (await verifyPassword(await dummy(), input.password), false);
   if (!user || !ok) {
     await recordFailedSignIn(db, client.ip, input.username, 'wrong username or password');
-    throw new AppError('UNAUTHORIZED', E.invalidCredentials);
+    throw new AppError('UNAUTHORIZED', signInMessages.invalidCredentials);
   }
   await signInThrottle.succeeded(db, slot);
   if (user.disabled) {
@@ -107,7 +107,7 @@ export async function checkSignInCode(db: DB, ip: string, userId: number, input:
       action: 'sign-in-failed',
       changes: { reason: { old: null, new: 'wrong two-factor code' } },
     });
-    throw new AppError('UNAUTHORIZED', SE.twoFactorCodeWrong);
+    throw new AppError('UNAUTHORIZED', accountMessages.twoFactorCodeWrong);
   }
   await codeCheckSucceeded(db, slot);
   return byTotp ? 'two-factor code' : 'recovery code';
@@ -147,7 +147,7 @@ export async function changePassword(
   const user = await db.selectFrom('users').select(['password']).where('id', '=', userId).executeTakeFirstOrThrow();
   const slot = await reservePasswordCheck(db, 'admin', userId);
   if (!(await verifyPassword(user.password, input.currentPassword))) {
-    throw new AppError('BAD_REQUEST', E.wrongCurrentPassword);
+    throw new AppError('BAD_REQUEST', accountMessages.wrongCurrentPassword);
   }
   await passwordCheckSucceeded(db, slot);
   const hash = await hashPassword(input.newPassword);

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import argon2 from 'argon2';
 import { sql } from 'kysely';
-import { E, V } from '@post/contracts/messages';
+import { accountMessages } from '@post/contracts/messages/account';
+import { serverMessages } from '@post/contracts/messages/server';
+import { signInMessages } from '@post/contracts/messages/sign-in';
 import { ADMIN, createTestApp, insertMember } from '../../test-helpers.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -43,7 +45,7 @@ describe('administrator sign-in', () => {
       const a = t.agent();
       const res = await a.post('/api/login', body);
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ message: E.invalidCredentials });
+      expect(res.json()).toEqual({ message: signInMessages.invalidCredentials });
       expect((await a.get('/api/auth/check')).json().authenticated).toBe(false);
     }
     expect(await sessionCount()).toBe(before);
@@ -73,11 +75,11 @@ describe('administrator sign-in', () => {
     const a = t.agent();
     const r1 = await a.post('/api/login', { username: '', password: 'x' });
     expect(r1.statusCode).toBe(400);
-    expect(r1.json().message).toBe(V.usernameRequired);
+    expect(r1.json().message).toBe(accountMessages.usernameRequired);
     const r2 = await a.post('/api/login', { username: 'adjutant', password: '' });
     expect(r2.statusCode).toBe(400);
-    expect(r2.json().message).toBe(V.passwordRequired);
-    expect(r2.json().issues[0]).toEqual({ path: ['password'], message: V.passwordRequired });
+    expect(r2.json().message).toBe(accountMessages.passwordRequired);
+    expect(r2.json().issues[0]).toEqual({ path: ['password'], message: accountMessages.passwordRequired });
     const r3 = await a.post('/api/login', { username: 42 });
     expect(r3.statusCode).toBe(400);
     const r4 = await a.request('POST', '/api/login', undefined, { 'content-type': 'application/json' });
@@ -104,7 +106,7 @@ describe('administrator sign-in', () => {
       payload: JSON.stringify({ username: '', password: '' }),
     });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().error.message).toBe(V.usernameRequired);
+    expect(bad.json().error.message).toBe(accountMessages.usernameRequired);
   });
 
   it('signs out: the stored session is destroyed', async () => {
@@ -152,12 +154,12 @@ describe('administrator sign-in', () => {
     await b.loginAdmin('quartermaster', ADMIN.password);
     const wrong = await a.post('/api/change-password', { currentPassword: 'nope', newPassword: 'new-secret-1', confirmPassword: 'new-secret-1' });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().message).toBe(E.wrongCurrentPassword);
+    expect(wrong.json().message).toBe(accountMessages.wrongCurrentPassword);
     const mismatch = await a.post('/api/change-password', { currentPassword: ADMIN.password, newPassword: 'new-secret-1', confirmPassword: 'new-secret-2' });
     expect(mismatch.statusCode).toBe(400);
-    expect(mismatch.json().issues).toContainEqual({ path: ['confirmPassword'], message: V.passwordsDoNotMatch });
+    expect(mismatch.json().issues).toContainEqual({ path: ['confirmPassword'], message: accountMessages.passwordsDoNotMatch });
     const short = await a.post('/api/change-password', { currentPassword: ADMIN.password, newPassword: 'abc', confirmPassword: 'abc' });
-    expect(short.json().issues.map((i: any) => i.message)).toEqual([V.passwordMin]);
+    expect(short.json().issues.map((i: any) => i.message)).toEqual([accountMessages.passwordMin]);
     const ok = await a.post('/api/change-password', { currentPassword: ADMIN.password, newPassword: 'new-secret-1', confirmPassword: 'new-secret-1' });
     expect(ok.statusCode).toBe(200);
     expect((await a.get('/api/auth/check')).json().authenticated).toBe(true);
@@ -174,7 +176,7 @@ describe('administrator sign-in', () => {
     for (const a of [t.agent(), member]) {
       const put = await a.put('/api/admin/site-settings', { ...settings, postName: 'Hacked' });
       expect(put.statusCode).toBe(401);
-      expect(put.json()).toEqual({ message: E.adminRequired });
+      expect(put.json()).toEqual({ message: serverMessages.adminRequired });
       const cp = await a.post('/api/change-password', { currentPassword: 'x', newPassword: 'abcdefg', confirmPassword: 'abcdefg' });
       expect(cp.statusCode).toBe(401);
     }
@@ -187,7 +189,7 @@ describe('administrator sign-in', () => {
     for (let i = 0; i < 11; i++) last = await t.agent().post('/api/login', { username: 'target', password: `guess-${i}` });
     expect(last!.statusCode).toBe(429);
     expect(Number(last!.headers['retry-after'])).toBeGreaterThan(0);
-    expect(last!.json().message).toBe(E.tooManyAttempts);
+    expect(last!.json().message).toBe(serverMessages.tooManyAttempts);
   });
 
   it('refuses unsafe requests from another site', async () => {

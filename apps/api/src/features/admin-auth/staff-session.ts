@@ -1,12 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import type { AuthCheck, LoginInput } from '@post/contracts/admin-auth';
 import type { TwoFactorCodeInput } from '@post/contracts/officers';
-import { SE } from '@post/contracts/staff-messages';
 import { AppError } from '../../errors.ts';
 import { rememberBrowser, signInClient } from '../../lib/known-browser.ts';
 import { clientIp, rotateSession } from '../../lib/session.ts';
 import { currentAdmin, noteSessionUse, STAFF_SESSION_FIELDS, type Context } from '../../trpc.ts';
 import * as service from './admin-auth.service.ts';
+import { accountMessages } from '@post/contracts/messages/account';
+import { signInMessages } from '@post/contracts/messages/sign-in';
 
 // The router's side of a staff sign-in: reads the session, cookie and address, passes plain
 // values to the service, and writes the session and the known-browser cookie from its answers.
@@ -33,7 +34,7 @@ export async function authCheck(ctx: Context): Promise<AuthCheck> {
 export async function login(ctx: Context, input: LoginInput): Promise<AuthCheck> {
   const checked = await service.checkPassword(ctx.db, signInClient(ctx.req, ctx.env, 'admin', input.username), input);
   rememberBrowser(ctx.res, ctx.env, checked.slot);
-  if (checked.step === 'disabled') throw new AppError('FORBIDDEN', SE.accountDisabled);
+  if (checked.step === 'disabled') throw new AppError('FORBIDDEN', accountMessages.accountDisabled);
   await rotateSession(ctx.req, MEMBER_FIELDS);
   if (checked.step === 'two-factor') {
     ctx.req.session.set('pendingUserId', checked.userId);
@@ -46,11 +47,11 @@ export async function login(ctx: Context, input: LoginInput): Promise<AuthCheck>
 /** POST /api/login/two-factor: the code (or a recovery code) that finishes a sign-in. */
 export async function loginTwoFactor(ctx: Context, input: TwoFactorCodeInput): Promise<AuthCheck> {
   const userId = pendingTwoFactor(ctx.req);
-  if (!userId) throw new AppError('UNAUTHORIZED', SE.twoFactorSignInExpired);
+  if (!userId) throw new AppError('UNAUTHORIZED', signInMessages.twoFactorSignInExpired);
   const method = await service.checkSignInCode(ctx.db, clientIp(ctx.req), userId, input);
   if (!method) {
     ctx.req.session.set('pendingUserId', undefined);
-    throw new AppError('UNAUTHORIZED', SE.twoFactorSignInExpired);
+    throw new AppError('UNAUTHORIZED', signInMessages.twoFactorSignInExpired);
   }
   await rotateSession(ctx.req, MEMBER_FIELDS);
   return completeSignIn(ctx, userId, method);

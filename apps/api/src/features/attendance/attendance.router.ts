@@ -1,8 +1,9 @@
+import { attendanceMessages } from '@post/contracts/messages/attendance';
+import { checkInCodeMessages } from '@post/contracts/messages/check-in-code';
 import {
   AttendanceHoursInput,
   CheckInCodeDetailsSchema,
   CheckInCodeInput,
-  CODE_NOT_VALID,
   AttendeeSchema,
   EventAttendanceSchema,
   MarkInput,
@@ -10,7 +11,6 @@ import {
   ResolveCodeInput,
   ResolvedCodeSchema,
   WalkInInput,
-  ATTENDANCE_MESSAGES,
   codeFromScan,
   type MarkResult,
 } from '@post/contracts/attendance';
@@ -175,7 +175,7 @@ export const attendanceRouter = router({
     .output(CheckInCodeDetailsSchema)
     .query(async ({ ctx, input }) => {
       const details = await codeDetails(ctx.db, ctx.env.mail.linkSecret, input.code);
-      if (!details) throw new AppError('NOT_FOUND', CODE_NOT_VALID);
+      if (!details) throw new AppError('NOT_FOUND', checkInCodeMessages.notValid);
       return details;
     }),
   resolveCode: adminProcedure
@@ -196,7 +196,7 @@ export const attendanceRouter = router({
         id === null
           ? undefined
           : await ctx.db.selectFrom('volunteers').select(['id', 'name']).where('id', '=', id).where('eventId', '=', input.eventId).executeTakeFirst();
-      if (!row) throw new AppError('NOT_FOUND', ATTENDANCE_MESSAGES.codeUnknown);
+      if (!row) throw new AppError('NOT_FOUND', attendanceMessages.codeUnknown);
       return { volunteerId: row.id, name: row.name };
     }),
 });

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { DB } from '@post/db';
-import { ATTENDANCE_MESSAGES as M, type Attendee, type EventAttendance, type MarkResult } from '@post/contracts/attendance';
+import { attendanceMessages } from '@post/contracts/messages/attendance';
+import type { Attendee, EventAttendance, MarkResult } from '@post/contracts/attendance';
 import { parseIsoDate } from '@post/contracts/common';
 import { badRequest, notFound } from '../../errors.ts';
 import { inTransaction } from '../../lib/transaction.ts';
@@ -19,7 +20,7 @@ export function markTime(at: string | undefined): Date {
   if (!at) return new Date();
   const date = parseIsoDate(at);
   if (!date) throw badRequest('Invalid time');
-  if (date.getTime() > Date.now() + FUTURE_SLACK_MS) throw badRequest(M.atInFuture);
+  if (date.getTime() > Date.now() + FUTURE_SLACK_MS) throw badRequest(attendanceMessages.atInFuture);
   return date;
 }
 
@@ -130,7 +131,7 @@ export async function checkIn(db: DB, volunteerId: number, at: Date, timeZone: s
       .executeTakeFirst();
     if (!volunteer) throw notFound('Volunteer');
     // A place is checked in, not a place in the queue: the officer gives them a place first (decision 0066).
-    if (volunteer.status === 'waitlisted') throw badRequest(M.waitlistedNotCheckedIn(volunteer.name));
+    if (volunteer.status === 'waitlisted') throw badRequest(attendanceMessages.waitlistedNotCheckedIn(volunteer.name));
     const { rows } = await sql<{ checkedInAt: Date; inserted: boolean; before: Date | null }>`
       with prev as (select checked_in_at from attendance where volunteer_id = ${volunteerId})
       insert into attendance (event_id, volunteer_id, name, email, phone, member_id, checked_in_at)
@@ -141,7 +142,7 @@ export async function checkIn(db: DB, volunteerId: number, at: Date, timeZone: s
     const already = row.before !== null;
     const attendee = await attendeeOf(trx, volunteer.eventId, (a) => a.volunteerId === volunteerId);
     const time = clockTime(row.checkedInAt, timeZone);
-    return { attendee, already, message: already ? M.alreadyCheckedIn(time) : M.checkedIn(volunteer.name, time) };
+    return { attendee, already, message: already ? attendanceMessages.alreadyCheckedIn(time) : attendanceMessages.checkedIn(volunteer.name, time) };
   });
 }
 
@@ -155,18 +156,22 @@ export async function checkOut(db: DB, target: { volunteerId: number } | { atten
       if ('volunteerId' in target) {
         const exists = await trx.selectFrom('volunteers').select('id').where('id', '=', target.volunteerId).executeTakeFirst();
         if (!exists) throw notFound('Volunteer');
-        throw badRequest(M.notCheckedIn);
+        throw badRequest(attendanceMessages.notCheckedIn);
       }
       throw notFound('Attendance');
     }
-    if (!row.checkedInAt) throw badRequest(M.notCheckedIn);
+    if (!row.checkedInAt) throw badRequest(attendanceMessages.notCheckedIn);
     const pick = (a: Attendee) => a.attendanceId === row.id;
     if (row.checkedOutAt) {
-      return { attendee: await attendeeOf(trx, row.eventId, pick), already: true, message: M.alreadyCheckedOut(clockTime(row.checkedOutAt, timeZone)) };
+      return {
+        attendee: await attendeeOf(trx, row.eventId, pick),
+        already: true,
+        message: attendanceMessages.alreadyCheckedOut(clockTime(row.checkedOutAt, timeZone)),
+      };
     }
-    if (at.getTime() < new Date(row.checkedInAt).getTime()) throw badRequest(M.outBeforeIn);
+    if (at.getTime() < new Date(row.checkedInAt).getTime()) throw badRequest(attendanceMessages.outBeforeIn);
     await trx.updateTable('attendance').set({ checkedOutAt: at, updatedAt: new Date() }).where('id', '=', row.id).execute();
-    return { attendee: await attendeeOf(trx, row.eventId, pick), already: false, message: M.checkedOut(row.name, clockTime(at, timeZone)) };
+    return { attendee: await attendeeOf(trx, row.eventId, pick), already: false, message: attendanceMessages.checkedOut(row.name, clockTime(at, timeZone)) };
   });
 }
 
@@ -174,10 +179,10 @@ export async function checkOut(db: DB, target: { volunteerId: number } | { atten
 async function walkInShift(db: DB, eventId: number, shiftId: number | null | undefined): Promise<number | null> {
   const shifts = await db.selectFrom('volunteerShifts').select('id').where('eventId', '=', eventId).execute();
   if (shiftId == null) {
-    if (shifts.length > 0) throw badRequest(M.shiftRequired);
+    if (shifts.length > 0) throw badRequest(attendanceMessages.shiftRequired);
     return null;
   }
-  if (!shifts.some((s) => s.id === shiftId)) throw badRequest(M.shiftNotOfEvent);
+  if (!shifts.some((s) => s.id === shiftId)) throw badRequest(attendanceMessages.shiftNotOfEvent);
   return shiftId;
 }
 
@@ -204,14 +209,14 @@ export async function addWalkIn(
     return {
       attendee,
       already: !row.inserted,
-      message: row.inserted ? M.walkInAdded(input.name) : M.alreadyCheckedIn(clockTime(attendee.checkedInAt!, timeZone)),
+      message: row.inserted ? attendanceMessages.walkInAdded(input.name) : attendanceMessages.alreadyCheckedIn(clockTime(attendee.checkedInAt!, timeZone)),
     };
   });
 }
 
 /** An administrator's figure of hours with its reason; null goes back to the derived hours. */
 export async function setHours(db: DB, input: { id: number; hours: number | null; reason: string }): Promise<Attendee> {
-  if (input.hours !== null && !input.reason) throw badRequest(M.reasonRequired);
+  if (input.hours !== null && !input.reason) throw badRequest(attendanceMessages.reasonRequired);
   const row = await db
     .updateTable('attendance')
     .set({ hours: input.hours, hoursReason: input.hours === null ? null : input.reason, updatedAt: new Date() })

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ATTENDANCE_MESSAGES, CODE_NOT_VALID } from '@post/contracts/attendance';
+import { attendanceMessages } from '@post/contracts/messages/attendance';
+import { checkInCodeMessages } from '@post/contracts/messages/check-in-code';
 import { createTestApp, insertMember, type Agent } from '../../test-helpers.ts';
 import { checkInCode, checkInUrl, volunteerOfCode } from './check-in-code.ts';
 import { currentProgramYear } from '@post/contracts/rules/program-year';
@@ -92,14 +93,14 @@ describe('check-in at the door', () => {
     const { ids } = await eventWithSignUps(['Ned Never']);
     const before = await admin.post(`/api/admin/volunteers/${ids[0]}/check-out`, {});
     expect(before.statusCode).toBe(400);
-    expect(before.json().message).toBe(ATTENDANCE_MESSAGES.notCheckedIn);
+    expect(before.json().message).toBe(attendanceMessages.notCheckedIn);
     const future = await admin.post(`/api/admin/volunteers/${ids[0]}/check-in`, { at: new Date(Date.now() + 2 * HOUR).toISOString() });
     expect(future.statusCode).toBe(400);
     expect(await rowsOf(ids[0]!)).toHaveLength(0);
     await admin.post(`/api/admin/volunteers/${ids[0]}/check-in`, {});
     const early = await admin.post(`/api/admin/volunteers/${ids[0]}/check-out`, { at: new Date(Date.now() - 5 * HOUR).toISOString() });
     expect(early.statusCode).toBe(400);
-    expect(early.json().message).toBe(ATTENDANCE_MESSAGES.outBeforeIn);
+    expect(early.json().message).toBe(attendanceMessages.outBeforeIn);
     expect((await rowsOf(ids[0]!))[0]!.checkedOutAt).toBeNull();
     expect((await admin.post('/api/admin/volunteers/999999/check-in', {})).statusCode).toBe(404);
   });
@@ -179,7 +180,7 @@ describe('check-in with shifts', () => {
     // The event runs three hours; the shift one.
     expect(list.people.find((a) => a.volunteerId === ids[0])?.hours).toBe(1);
     const waiting = await admin.post(`/api/admin/volunteers/${ids[1]}/check-in`, {});
-    expect([waiting.statusCode, waiting.json().message]).toEqual([400, ATTENDANCE_MESSAGES.waitlistedNotCheckedIn('Wes Waiting')]);
+    expect([waiting.statusCode, waiting.json().message]).toEqual([400, attendanceMessages.waitlistedNotCheckedIn('Wes Waiting')]);
     expect(await rowsOf(ids[1]!)).toEqual([]);
   });
 });
@@ -204,9 +205,9 @@ describe('a walk-in at an event with shifts', () => {
     const count = async () => (await t.db.selectFrom('attendance').select('id').where('eventId', '=', eventId).execute()).length;
 
     const none = await admin.post(`/api/admin/events/${eventId}/walk-ins`, { name: 'Nell Noshift' });
-    expect([none.statusCode, none.json().message]).toEqual([400, ATTENDANCE_MESSAGES.shiftRequired]);
+    expect([none.statusCode, none.json().message]).toEqual([400, attendanceMessages.shiftRequired]);
     const foreign = await admin.post(`/api/admin/events/${eventId}/walk-ins`, { name: 'Fay Foreign', shiftId: otherShift.id });
-    expect([foreign.statusCode, foreign.json().message]).toEqual([400, ATTENDANCE_MESSAGES.shiftNotOfEvent]);
+    expect([foreign.statusCode, foreign.json().message]).toEqual([400, attendanceMessages.shiftNotOfEvent]);
     const missing = await admin.post(`/api/admin/events/${eventId}/walk-ins`, { name: 'Mo Missing', shiftId: 999999 });
     expect(missing.statusCode).toBe(400);
     expect(await count()).toBe(0);
@@ -281,7 +282,7 @@ describe('the check-in code in the confirmation', () => {
     expect(details.json()).toMatchObject({ name: 'Cody Code', title: 'Code supper', location: 'Hall', shift: null });
     const forged = `${code.slice(0, -3)}${code.endsWith('AAA') ? 'BBB' : 'AAA'}`;
     expect((await t.app.inject(`/check-in/${forged}/qr.png`)).statusCode).toBe(404);
-    expect((await t.app.inject(`/api/check-in-codes/${forged}`)).json()).toEqual({ message: CODE_NOT_VALID });
+    expect((await t.app.inject(`/api/check-in-codes/${forged}`)).json()).toEqual({ message: checkInCodeMessages.notValid });
     await t.db.updateTable('volunteers').set({ status: 'waitlisted' }).where('email', '=', 'cody@example.org').execute();
     expect((await t.app.inject(`/check-in/${code}/qr.png`)).statusCode).toBe(404);
     expect((await t.app.inject(`/api/check-in-codes/${code}`)).statusCode).toBe(404);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { DB } from '@post/db';
-import { E } from '@post/contracts/messages';
+import { serverMessages } from '@post/contracts/messages/server';
 import { AuditListInput } from '@post/contracts/audit';
 import { staffRefusal } from '../../trpc.ts';
 import { auditCsv } from './audit.service.ts';
@@ -11,7 +11,7 @@ export async function auditRoutes(app: FastifyInstance, deps: { db: DB }): Promi
     const refused = await staffRefusal({ db: deps.db, req }, 'administrator');
     if (refused.status) return reply.code(refused.status).send({ message: refused.message });
     const parsed = AuditListInput.safeParse(req.query ?? {});
-    if (!parsed.success) return reply.code(400).send({ message: parsed.error.issues[0]?.message ?? E.invalidInput });
+    if (!parsed.success) return reply.code(400).send({ message: parsed.error.issues[0]?.message ?? serverMessages.invalidInput });
     const csv = await auditCsv(deps.db, parsed.data);
     const day = new Date().toISOString().slice(0, 10);
     return reply

@@ -1,7 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { Database, DB } from '@post/db';
 import type { CommanderMessage, CreateCommanderMessageInput, UpdateCommanderMessageInput } from '@post/contracts/commander-messages';
-import { V } from '@post/contracts/messages';
+import { formMessages } from '@post/contracts/messages/forms';
 import { badRequest, notFound } from '../../errors.ts';
 import { isBlankHtml, sanitizeCommanderHtml } from './commander-html.ts';
 import { inTransaction } from '../../lib/transaction.ts';
@@ -33,7 +33,7 @@ function toMessage(r: MessageRow): CommanderMessage {
 /** Sanitized content, or 400 with the spec's message when nothing visible is left. */
 function cleanContent(content: string): string {
   const clean = sanitizeCommanderHtml(content);
-  if (isBlankHtml(clean)) throw badRequest(V.messageContentRequired);
+  if (isBlankHtml(clean)) throw badRequest(formMessages.messageContentRequired);
   return clean;
 }
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { E, V } from '@post/contracts/messages';
+import { formMessages } from '@post/contracts/messages/forms';
+import { serverMessages } from '@post/contracts/messages/server';
 import { createTestApp, insertMember, type Agent } from '../../test-helpers.ts';
 import { sanitizeCommanderHtml } from './commander-messages.service.ts';
 
@@ -79,7 +80,7 @@ describe('commander messages', () => {
     await t.db.updateTable('commanderMessages').set({ active: false }).execute();
     const res = await t.agent().get('/api/commander-message');
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: E.notFound('Commander message') });
+    expect(res.json()).toEqual({ message: serverMessages.notFound('Commander message') });
   });
 
   it("gives the active message with the active Post Commander's name, or null", async () => {
@@ -169,7 +170,7 @@ describe('commander messages', () => {
       await admin.patch('/api/commander-messages/987654/activate'),
     ]) {
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ message: E.notFound('Commander message') });
+      expect(res.json()).toEqual({ message: serverMessages.notFound('Commander message') });
     }
     expect(await snapshot()).toBe(before);
   });
@@ -190,12 +191,12 @@ describe('commander messages', () => {
         await admin.patch(`/api/commander-messages/${m.id}`, body({ content })),
       ]) {
         expect(res.statusCode, content).toBe(400);
-        expect(res.json().message).toBe(V.messageContentRequired);
+        expect(res.json().message).toBe(formMessages.messageContentRequired);
       }
     }
     const badDate = await admin.post('/api/commander-messages', body({ publishDate: 'soon' }));
     expect(badDate.statusCode).toBe(400);
-    expect(badDate.json().message).toBe(V.invalidDate);
+    expect(badDate.json().message).toBe(formMessages.invalidDate);
     expect(await snapshot()).toBe(before);
   });
 
@@ -210,7 +211,7 @@ describe('commander messages', () => {
         await agent.patch(`/api/commander-messages/${m.id}/activate`),
       ]) {
         expect(res.statusCode).toBe(401);
-        expect(res.json()).toEqual({ message: E.adminRequired });
+        expect(res.json()).toEqual({ message: serverMessages.adminRequired });
       }
     }
     expect(await snapshot()).toBe(before);

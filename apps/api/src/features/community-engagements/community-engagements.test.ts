@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { E, V } from '@post/contracts/messages';
+import { communityMessages } from '@post/contracts/messages/community';
+import { formMessages } from '@post/contracts/messages/forms';
+import { serverMessages } from '@post/contracts/messages/server';
 import { createTestApp, insertMember, type Agent } from '../../test-helpers.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -38,7 +40,7 @@ describe('community engagements', () => {
   it('GET /api/community-engagements/active is a 404 while none is active', async () => {
     const res = await t.agent().get('/api/community-engagements/active');
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: E.notFound('Community engagement') });
+    expect(res.json()).toEqual({ message: serverMessages.notFound('Community engagement') });
   });
 
   it('creates with trimmed tags and gives the active one', async () => {
@@ -124,7 +126,7 @@ describe('community engagements', () => {
       await admin.patch('/api/community-engagements/987654/activate'),
     ]) {
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ message: E.notFound('Community engagement') });
+      expect(res.json()).toEqual({ message: serverMessages.notFound('Community engagement') });
     }
     expect(await snapshot()).toBe(before);
   });
@@ -140,12 +142,12 @@ describe('community engagements', () => {
     const e = await create({ active: false });
     const before = await snapshot();
     const cases: [Record<string, unknown>, string][] = [
-      [{ title: '' }, V.titleRequired],
-      [{ description: ' ' }, V.descriptionRequired],
-      [{ tags: [] }, V.tagsRequired],
-      [{ tags: [' ', ''] }, V.tagsRequired],
-      [{ imageUrl: 'javascript:alert(1)' }, V.urlInvalid],
-      [{ date: 'someday' }, V.invalidDate],
+      [{ title: '' }, formMessages.titleRequired],
+      [{ description: ' ' }, formMessages.descriptionRequired],
+      [{ tags: [] }, communityMessages.tagsRequired],
+      [{ tags: [' ', ''] }, communityMessages.tagsRequired],
+      [{ imageUrl: 'javascript:alert(1)' }, formMessages.urlInvalid],
+      [{ date: 'someday' }, formMessages.invalidDate],
     ];
     for (const [overrides, message] of cases) {
       for (const res of [
@@ -170,7 +172,7 @@ describe('community engagements', () => {
         await agent.patch(`/api/community-engagements/${e.id}/activate`),
       ]) {
         expect(res.statusCode).toBe(401);
-        expect(res.json()).toEqual({ message: E.adminRequired });
+        expect(res.json()).toEqual({ message: serverMessages.adminRequired });
       }
     }
     expect(await snapshot()).toBe(before);

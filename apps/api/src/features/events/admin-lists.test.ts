@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { parse } from 'csv-parse/sync';
-import { E } from '@post/contracts/messages';
-import { PAGE_SIZE, PAGING_MESSAGES } from '@post/contracts/paging';
+import { pagingMessages } from '@post/contracts/messages/paging';
+import { serverMessages } from '@post/contracts/messages/server';
+import { PAGE_SIZE } from '@post/contracts/paging';
 import { createTestApp, type Agent } from '../../test-helpers.ts';
 
 // Issue 20: the dashboard's paged Events list and the volunteer roster (list and CSV).
@@ -127,10 +128,10 @@ describe('GET /api/admin/events (the dashboard list)', () => {
       expect(res.statusCode, q).toBe(400);
       expect(typeof res.json().message).toBe('string');
     }
-    expect((await admin.get('/api/admin/events?page=0')).json().message).toBe(PAGING_MESSAGES.page);
+    expect((await admin.get('/api/admin/events?page=0')).json().message).toBe(pagingMessages.page);
     const res = await anonymous.get('/api/admin/events');
     expect(res.statusCode).toBe(401);
-    expect(res.json().message).toBe(E.adminRequired);
+    expect(res.json().message).toBe(serverMessages.adminRequired);
   });
 });
 
@@ -224,7 +225,7 @@ describe('GET /api/admin/volunteers.csv', () => {
   it('refuses anyone but an administrator, and hostile queries with a 4xx', async () => {
     const res = await anonymous.get('/api/admin/volunteers.csv');
     expect(res.statusCode).toBe(401);
-    expect(res.json().message).toBe(E.adminRequired);
+    expect(res.json().message).toBe(serverMessages.adminRequired);
     for (const q of ["eventId=1' OR '1'='1", 'eventId=-1', `q=${'z'.repeat(5000)}`, 'q=%00']) {
       const bad = await admin.get(`/api/admin/volunteers.csv?${q}`);
       expect(bad.statusCode, q).toBeGreaterThanOrEqual(400);

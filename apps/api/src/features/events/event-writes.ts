@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { DB } from '@post/db';
 import type { CreateEventInput, DeleteEventResult, Event, EventScope, UpdateEventInput } from '@post/contracts/events';
 import type { OnHoliday } from '@post/contracts/recurrence';
-import { SERVICE_MESSAGES } from '@post/contracts/service-hours';
+import { serviceHoursMessages } from '@post/contracts/messages/service-hours';
 import { badRequest, notFound } from '../../errors.ts';
 import { getSettings } from '../site-settings/site-settings.service.ts';
 import { imageChanges, imageColumns, pictureError } from '../images/images.service.ts';
@@ -17,7 +17,7 @@ import { inTransaction } from '../../lib/transaction.ts';
 async function checkCategory(db: DB, id: number | null | undefined): Promise<void> {
   if (id == null) return;
   const found = await db.selectFrom('serviceCategories').select('id').where('id', '=', id).executeTakeFirst();
-  if (!found) throw badRequest(SERVICE_MESSAGES.categoryUnknown);
+  if (!found) throw badRequest(serviceHoursMessages.categoryUnknown);
 }
 
 /** The first occurrence of a series (the answer to creating one). */

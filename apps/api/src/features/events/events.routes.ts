@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { DB } from '@post/db';
-import { E } from '@post/contracts/messages';
+import { serverMessages } from '@post/contracts/messages/server';
 import type { Env } from '../../env.ts';
 import { AppError } from '../../errors.ts';
 import { getSettings } from '../site-settings/site-settings.service.ts';
@@ -37,7 +37,7 @@ export async function eventsRoutes(app: FastifyInstance, deps: { db: DB; env: En
   // Only numeric ids end up here; anything else falls through to the JSON routes (and a 400 or 404).
   app.get<{ Params: { id: string } }>('/api/events/:id(^\\d{1,10}).ics', async (req, reply: FastifyReply) => {
     const id = Number(req.params.id);
-    if (!Number.isSafeInteger(id) || id < 1 || id > 2147483647) return reply.code(404).send({ message: E.notFound('Event') });
+    if (!Number.isSafeInteger(id) || id < 1 || id > 2147483647) return reply.code(404).send({ message: serverMessages.notFound('Event') });
     let event: CalendarEventRow;
     try {
       event = await calendarEvent(deps.db, id);

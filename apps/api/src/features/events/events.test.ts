@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ICAL from 'ical.js';
 import { sql } from 'kysely';
-import { E, V } from '@post/contracts/messages';
+import { eventMessages } from '@post/contracts/messages/events';
+import { formMessages } from '@post/contracts/messages/forms';
+import { serverMessages } from '@post/contracts/messages/server';
 import { DEFAULT_VOLUNTEER_POSITIONS } from '@post/contracts/events';
 import { createTestApp, insertMember, type Agent } from '../../test-helpers.ts';
 import { getSettings, saveSettings } from '../site-settings/site-settings.service.ts';
@@ -114,7 +116,7 @@ describe('public reads', () => {
   it('answers 404 for a missing event and 400 for an id that is not one', async () => {
     const missing = await t.agent().get('/api/events/987654');
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ message: E.notFound('Event') });
+    expect(missing.json()).toEqual({ message: serverMessages.notFound('Event') });
     expect((await t.agent().get('/api/events/abc')).statusCode).toBe(400);
   });
 });
@@ -159,7 +161,7 @@ describe('administrator writes', () => {
     const before = await snapshot();
     const put = await admin.put('/api/events/987654', eventBody());
     expect(put.statusCode).toBe(404);
-    expect(put.json().message).toBe(E.notFound('Event'));
+    expect(put.json().message).toBe(serverMessages.notFound('Event'));
     const del = await admin.delete('/api/events/987654');
     expect(del.statusCode).toBe(404);
     expect(await snapshot()).toBe(before);
@@ -183,16 +185,16 @@ describe('administrator writes', () => {
     const ev = await createEvent({ title: 'Unchanged' });
     const before = await snapshot();
     const cases: [Record<string, unknown>, string][] = [
-      [{ title: '' }, V.titleRequired],
-      [{ title: '   ' }, V.titleRequired],
-      [{ description: '' }, V.descriptionRequired],
-      [{ location: '' }, V.locationRequired],
-      [{ startDate: '' }, V.startDateRequired],
-      [{ endDate: '' }, V.endDateRequired],
-      [{ startDate: 'not a date' }, V.invalidDate],
-      [{ startDate: inDays(5, 3), endDate: inDays(5) }, V.endBeforeStart],
-      [{ volunteerPositions: -1 }, V.positionsRange],
-      [{ volunteerPositions: 1001 }, V.positionsRange],
+      [{ title: '' }, formMessages.titleRequired],
+      [{ title: '   ' }, formMessages.titleRequired],
+      [{ description: '' }, formMessages.descriptionRequired],
+      [{ location: '' }, eventMessages.locationRequired],
+      [{ startDate: '' }, eventMessages.startDateRequired],
+      [{ endDate: '' }, eventMessages.endDateRequired],
+      [{ startDate: 'not a date' }, formMessages.invalidDate],
+      [{ startDate: inDays(5, 3), endDate: inDays(5) }, eventMessages.endBeforeStart],
+      [{ volunteerPositions: -1 }, eventMessages.positionsRange],
+      [{ volunteerPositions: 1001 }, eventMessages.positionsRange],
       [{ type: 'party' }, 'Please choose an event type'],
     ];
     for (const [overrides, message] of cases) {
@@ -204,7 +206,7 @@ describe('administrator writes', () => {
     }
     const missing = await admin.post('/api/events', {});
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().message).toBe(V.titleRequired);
+    expect(missing.json().message).toBe(formMessages.titleRequired);
     expect(await snapshot()).toBe(before);
   });
 
@@ -219,7 +221,7 @@ describe('administrator writes', () => {
       ];
       for (const res of calls) {
         expect(res.statusCode).toBe(401);
-        expect(res.json()).toEqual({ message: E.adminRequired });
+        expect(res.json()).toEqual({ message: serverMessages.adminRequired });
       }
     }
     expect(await snapshot()).toBe(before);
@@ -320,7 +322,7 @@ describe('iCalendar', () => {
   it('one event: 404 for a missing one', async () => {
     const res = await t.agent().get('/api/events/987654.ics');
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: E.notFound('Event') });
+    expect(res.json()).toEqual({ message: serverMessages.notFound('Event') });
   });
 
   it('the feed has future and recently ended events, not old ones and not holidays', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import ICAL from 'ical.js';
-import { R } from '@post/contracts/recurrence';
+import { repeatRuleMessages } from '@post/contracts/messages/repeat-rules';
 import { utcToZoned, zonedToUtc } from '@post/contracts/rules/event-time';
 import { createTestApp, type Agent } from '../../test-helpers.ts';
 import { extendAllSeries, HORIZON_DAYS } from './series.service.ts';
@@ -117,16 +117,16 @@ describe('creating a series', () => {
   it('refuses bad rules with a 400 that says what is wrong, storing nothing', async () => {
     const before = await counts();
     const cases: [string, string][] = [
-      ['FREQ=HOURLY', R.freqTooOften],
-      ['FREQ=DAILY;BYHOUR=9,10', R.freqTooOften],
-      ['FREQ=WEEKLY;COUNT=100000', R.countRange],
-      ['FREQ=WEEKLY;COUNT=5;UNTIL=20280101', R.countAndUntil],
-      ['BYDAY=TU', R.freqRequired],
-      ['FREQ=WEEKLY;BYDAY=2TU', R.byDayNumberedNeedsMonthly],
-      ['FREQ=MONTHLY;BYMONTHDAY=32', R.byMonthDayInvalid],
-      ['FREQ=MONTHLY;UNTIL=20200101', R.noOccurrences],
-      ['not a rule', R.ruleUnreadable('NOTARULE')],
-      ['', R.ruleRequired],
+      ['FREQ=HOURLY', repeatRuleMessages.freqTooOften],
+      ['FREQ=DAILY;BYHOUR=9,10', repeatRuleMessages.freqTooOften],
+      ['FREQ=WEEKLY;COUNT=100000', repeatRuleMessages.countRange],
+      ['FREQ=WEEKLY;COUNT=5;UNTIL=20280101', repeatRuleMessages.countAndUntil],
+      ['BYDAY=TU', repeatRuleMessages.freqRequired],
+      ['FREQ=WEEKLY;BYDAY=2TU', repeatRuleMessages.byDayNumberedNeedsMonthly],
+      ['FREQ=MONTHLY;BYMONTHDAY=32', repeatRuleMessages.byMonthDayInvalid],
+      ['FREQ=MONTHLY;UNTIL=20200101', repeatRuleMessages.noOccurrences],
+      ['not a rule', repeatRuleMessages.ruleUnreadable('NOTARULE')],
+      ['', repeatRuleMessages.ruleRequired],
     ];
     for (const [rule, message] of cases) {
       const res = await admin.post('/api/events', body('2027-01-12', rule));

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SERVICE_MESSAGES } from '@post/contracts/service-hours';
+import { serviceHoursMessages } from '@post/contracts/messages/service-hours';
 import { utcToZoned, zonedToUtc } from '@post/contracts/rules/event-time';
 import { createTestApp, type Agent } from '../../test-helpers.ts';
 import { extendAllSeries } from './series.service.ts';
@@ -123,7 +123,7 @@ describe("a series' service category", () => {
       );
     const before = await countSeries();
     const bad = await admin.post('/api/events', body('2027-03-06', { title: 'Nowhere', serviceCategoryId: 999999 }));
-    expect([bad.statusCode, bad.json().message]).toEqual([400, SERVICE_MESSAGES.categoryUnknown]);
+    expect([bad.statusCode, bad.json().message]).toEqual([400, serviceHoursMessages.categoryUnknown]);
     expect(await countSeries()).toBe(before);
     expect(await categories('Nowhere')).toEqual([]);
     const badPut = await admin.put(`/api/events/${all[0]!.id}`, {

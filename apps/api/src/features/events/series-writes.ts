@@ -2,7 +2,9 @@ import { sql } from 'kysely';
 import type { DB, EventRow, SeriesShift } from '@post/db';
 import type { CreateEventInput, UpdateEventInput } from '@post/contracts/events';
 import type { ShiftInput } from '@post/contracts/shifts';
-import { MAX_COUNT, parseRule, R, type OnHoliday } from '@post/contracts/recurrence';
+import { MAX_COUNT } from '@post/contracts/limits';
+import { repeatRuleMessages } from '@post/contracts/messages/repeat-rules';
+import { parseRule, type OnHoliday } from '@post/contracts/recurrence';
 import { utcToZoned } from '@post/contracts/rules/event-time';
 import { badRequest } from '../../errors.ts';
 import { expandSeries, horizonFrom, type Instance } from './series.service.ts';
@@ -59,9 +61,9 @@ export async function newSeries(
   shiftPlan: { input: ShiftInput[] | undefined; fromOld: (number | null)[]; watch?: ShiftWatch } = { input: undefined, fromOld: [] },
 ): Promise<number> {
   const instances = expandSeries({ ...values, endsBefore: null }, null, horizonFrom(now));
-  if (instances.length === 0) throw badRequest(R.noOccurrences);
+  if (instances.length === 0) throw badRequest(repeatRuleMessages.noOccurrences);
   // Bounded work per request: a rule starting long ago or repeating daily without end would insert thousands of rows.
-  if (instances.length > MAX_COUNT) throw badRequest(R.tooManyOccurrences(instances.length));
+  if (instances.length > MAX_COUNT) throw badRequest(repeatRuleMessages.tooManyOccurrences(instances.length));
   const series = await trx
     .insertInto('eventSeries')
     .values({ ...values, shifts: JSON.stringify(values.shifts), materialisedUntil: horizonFrom(now) })

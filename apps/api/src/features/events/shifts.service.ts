@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { DB, SeriesShift } from '@post/db';
 import type { Shift, ShiftInput } from '@post/contracts/shifts';
-import { SHIFT_E } from '@post/contracts/shifts';
+import { shiftMessages } from '@post/contracts/messages/shifts';
 import { badRequest } from '../../errors.ts';
 
 // Shifts of an event (issue 43, decision 0064): rows of volunteer_shifts in `position` order.
@@ -98,7 +98,7 @@ export async function saveShifts(trx: DB, eventId: number, input: ShiftInput[], 
   const kept = new Set<number>();
   for (const s of input) {
     if (s.id === undefined) continue;
-    if (!byId.has(s.id) || kept.has(s.id)) throw badRequest(SHIFT_E.shiftUnknown);
+    if (!byId.has(s.id) || kept.has(s.id)) throw badRequest(shiftMessages.shiftUnknown);
     kept.add(s.id);
   }
   const removed = current.filter((s) => !kept.has(s.id)).map((s) => s.id);

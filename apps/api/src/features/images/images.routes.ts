@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { DB } from '@post/db';
-import { E } from '@post/contracts/messages';
-import { IMAGE_EXTENSIONS, IMAGE_MESSAGES as M, IMAGE_UPLOAD_TYPES, MAX_IMAGE_BYTES, type Image, type ImageFormat } from '@post/contracts/images';
+import { imageMessages } from '@post/contracts/messages/images';
+import { serverMessages } from '@post/contracts/messages/server';
+import { IMAGE_EXTENSIONS, IMAGE_UPLOAD_TYPES, MAX_IMAGE_BYTES, type Image, type ImageFormat } from '@post/contracts/images';
 import type { Env } from '../../env.ts';
 import { AppError, sendAppError, uploadErrorHandler } from '../../errors.ts';
 import { currentAdmin, staffRefusal } from '../../trpc.ts';
@@ -20,7 +21,7 @@ export async function imageUploadRoutes(app: FastifyInstance, deps: { db: DB; en
   const { db } = deps;
   await app.register(async (scope) => {
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_IMAGE_BYTES }, (_req, body, done) => done(null, body));
-    scope.setErrorHandler(uploadErrorHandler(M.tooLarge, 'image upload'));
+    scope.setErrorHandler(uploadErrorHandler(imageMessages.tooLarge, 'image upload'));
     scope.post(
       '/api/admin/images',
       {
@@ -33,16 +34,16 @@ export async function imageUploadRoutes(app: FastifyInstance, deps: { db: DB; en
             if (await refuseStaffUpload(db, refused.user.id, reply)) return reply;
           }
           const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-          if (!CLAIMABLE.has(type)) return reply.code(415).send({ message: M.typeNotAllowed });
-          if (Number(req.headers['content-length'] ?? 0) > MAX_IMAGE_BYTES) return reply.code(413).send({ message: M.tooLarge });
+          if (!CLAIMABLE.has(type)) return reply.code(415).send({ message: imageMessages.typeNotAllowed });
+          if (Number(req.headers['content-length'] ?? 0) > MAX_IMAGE_BYTES) return reply.code(413).send({ message: imageMessages.tooLarge });
         },
       },
       async (req, reply) => {
         const data = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-        if (data.byteLength === 0) return reply.code(400).send({ message: M.empty });
+        if (data.byteLength === 0) return reply.code(400).send({ message: imageMessages.empty });
         try {
           const admin = await currentAdmin({ db, req });
-          if (!admin) return reply.code(401).send({ message: E.adminRequired });
+          if (!admin) return reply.code(401).send({ message: serverMessages.adminRequired });
           // A new photo is recorded with its stored rows (its size and type, never its bytes); the
           // same photo uploaded again stores nothing and records nothing.
           const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
@@ -77,7 +78,7 @@ export async function imageFileRoutes(app: FastifyInstance, deps: { db: DB; stor
       reply
         .code(404)
         .header('Cache-Control', 'no-store')
-        .send({ message: E.notFound('Image') });
+        .send({ message: serverMessages.notFound('Image') });
     if (!m) return notFound();
     const [, hash, width, ext] = m;
     const format = FORMAT_OF_EXTENSION[ext!]!;

@@ -3,7 +3,8 @@ import sharp from 'sharp';
 import type { Metadata, OutputInfo, Sharp } from 'sharp';
 import { sql } from 'kysely';
 import type { DB } from '@post/db';
-import { IMAGE_FORMATS, IMAGE_MESSAGES as M, IMAGE_WIDTHS, MAX_IMAGE_PIXELS, imageOf, type Image, type ImageFormat } from '@post/contracts/images';
+import { imageMessages } from '@post/contracts/messages/images';
+import { IMAGE_FORMATS, IMAGE_WIDTHS, MAX_IMAGE_PIXELS, imageOf, type Image, type ImageFormat } from '@post/contracts/images';
 import { AppError, badRequest } from '../../errors.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import { decodeHeic } from './heic.ts';
@@ -142,16 +143,16 @@ function encode(pipeline: Sharp, format: ImageFormat): Sharp {
  */
 export async function processImage(data: Buffer, opts: { keepOriginal: boolean }): Promise<ProcessedImage> {
   const type = sniffImage(data);
-  if (!type) throw badRequest(M.notAnImage);
+  if (!type) throw badRequest(imageMessages.notAnImage);
   const input = { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'truncated' as const };
   let meta: Metadata;
   try {
     meta = await sharp(data, input).metadata();
   } catch (err) {
-    throw badRequest(err instanceof Error && /pixel limit/i.test(err.message) ? M.tooManyPixels : M.corrupt);
+    throw badRequest(err instanceof Error && /pixel limit/i.test(err.message) ? imageMessages.tooManyPixels : imageMessages.corrupt);
   }
-  if (!meta.width || !meta.height) throw badRequest(M.corrupt);
-  if (meta.width * meta.height > MAX_IMAGE_PIXELS) throw badRequest(M.tooManyPixels);
+  if (!meta.width || !meta.height) throw badRequest(imageMessages.corrupt);
+  if (meta.width * meta.height > MAX_IMAGE_PIXELS) throw badRequest(imageMessages.tooManyPixels);
   const hevc = type === 'heic' || (meta.format === 'heif' && meta.compression === 'hevc');
 
   // Decode, orient and shrink once to the largest width; every file is made from that.
@@ -164,8 +165,8 @@ export async function processImage(data: Buffer, opts: { keepOriginal: boolean }
       .raw()
       .toBuffer({ resolveWithObject: true });
   } catch (err) {
-    if (err instanceof Error && /pixel limit/i.test(err.message)) throw badRequest(M.tooManyPixels);
-    throw badRequest(M.corrupt);
+    if (err instanceof Error && /pixel limit/i.test(err.message)) throw badRequest(imageMessages.tooManyPixels);
+    throw badRequest(imageMessages.corrupt);
   }
   const { width, height, channels } = base.info;
   const widths = widthsFor(width);
@@ -206,7 +207,7 @@ let inFlight = 0;
  * bounded: each waiting upload holds its file in memory, so beyond it the upload is refused at once.
  */
 export async function storeImage(store: ImageStore, data: Buffer, opts: { keepOriginal: boolean }): Promise<Image> {
-  if (inFlight >= MAX_PHOTOS_IN_FLIGHT) throw new AppError('SERVICE_UNAVAILABLE', M.busy, PHOTOS_BUSY_RETRY_SECONDS);
+  if (inFlight >= MAX_PHOTOS_IN_FLIGHT) throw new AppError('SERVICE_UNAVAILABLE', imageMessages.busy, PHOTOS_BUSY_RETRY_SECONDS);
   inFlight++;
   try {
     const existing = await store.byHash(hashOf(data));
@@ -246,8 +247,8 @@ export function imageChanges(input: { imageId?: number | null; imageAlt?: string
 export function pictureError(err: unknown): unknown {
   const e = err as { code?: string; constraint?: string; message?: string };
   const about = `${e.constraint ?? ''} ${e.message ?? ''}`;
-  if (e.code === '23503' && /image_id/.test(about)) return badRequest(M.imageNotFound);
-  if (e.code === '23514' && /_image_alt/.test(about)) return badRequest(M.altRequired);
+  if (e.code === '23503' && /image_id/.test(about)) return badRequest(imageMessages.imageNotFound);
+  if (e.code === '23514' && /_image_alt/.test(about)) return badRequest(imageMessages.altRequired);
   return err;
 }
 

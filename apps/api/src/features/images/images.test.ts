@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import sharp from 'sharp';
-import { IMAGE_MESSAGES as M, MAX_IMAGE_BYTES } from '@post/contracts/images';
-import { E } from '@post/contracts/messages';
+import { imageMessages } from '@post/contracts/messages/images';
+import { serverMessages } from '@post/contracts/messages/server';
+import { MAX_IMAGE_BYTES } from '@post/contracts/images';
 import { createTestApp, type Agent } from '../../test-helpers.ts';
 import { processImage, sniffImage, widthsFor } from './images.service.ts';
 import { HEIC_DECODER } from './heic.ts';
@@ -184,16 +185,16 @@ describe('photo uploads', () => {
     const jpeg = await phonePhoto(1200, 900, 15);
     const cases: [Buffer, string, number, string][] = [
       // A script named and typed as a photo: the bytes decide.
-      [Buffer.from('#!/bin/sh\nrm -rf /\n'.repeat(20)), 'image/jpeg', 400, M.notAnImage],
-      [Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\n%%EOF\n'), 'image/png', 400, M.notAnImage],
-      [Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'), 'image/webp', 400, M.notAnImage],
-      [Buffer.from('hello'), 'text/plain', 415, M.typeNotAllowed],
-      [Buffer.from('<svg/>'), 'image/svg+xml', 415, M.typeNotAllowed],
-      [await bomb(50_000, 50_000), 'image/png', 400, M.tooManyPixels],
-      [jpeg.subarray(0, Math.floor(jpeg.length * 0.4)), 'image/jpeg', 400, M.corrupt],
-      [Buffer.concat([jpeg.subarray(0, 20), Buffer.alloc(4000, 0x41)]), 'image/jpeg', 400, M.corrupt],
-      [Buffer.alloc(0), 'image/jpeg', 400, M.empty],
-      [Buffer.alloc(MAX_IMAGE_BYTES + 1, 0xff), 'image/jpeg', 413, M.tooLarge],
+      [Buffer.from('#!/bin/sh\nrm -rf /\n'.repeat(20)), 'image/jpeg', 400, imageMessages.notAnImage],
+      [Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\n%%EOF\n'), 'image/png', 400, imageMessages.notAnImage],
+      [Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'), 'image/webp', 400, imageMessages.notAnImage],
+      [Buffer.from('hello'), 'text/plain', 415, imageMessages.typeNotAllowed],
+      [Buffer.from('<svg/>'), 'image/svg+xml', 415, imageMessages.typeNotAllowed],
+      [await bomb(50_000, 50_000), 'image/png', 400, imageMessages.tooManyPixels],
+      [jpeg.subarray(0, Math.floor(jpeg.length * 0.4)), 'image/jpeg', 400, imageMessages.corrupt],
+      [Buffer.concat([jpeg.subarray(0, 20), Buffer.alloc(4000, 0x41)]), 'image/jpeg', 400, imageMessages.corrupt],
+      [Buffer.alloc(0), 'image/jpeg', 400, imageMessages.empty],
+      [Buffer.alloc(MAX_IMAGE_BYTES + 1, 0xff), 'image/jpeg', 413, imageMessages.tooLarge],
     ];
     for (const [body, type, status, message] of cases) {
       const res = await upload(body, type);
@@ -232,7 +233,7 @@ describe('photo uploads', () => {
     // Cut short, it is refused as damaged and nothing is stored.
     const mid = await counts();
     const cut = await upload(heic.subarray(0, 600), 'image/heic');
-    expect([cut.statusCode, cut.json().message]).toEqual([400, M.corrupt]);
+    expect([cut.statusCode, cut.json().message]).toEqual([400, imageMessages.corrupt]);
     // The same photo whose header (ispe box) claims 50,000 x 50,000 pixels: refused before any
     // pixel is decoded.
     const bomb = Buffer.from(heic);
@@ -240,12 +241,12 @@ describe('photo uploads', () => {
     bomb.writeUInt32BE(50_000, ispe + 8);
     bomb.writeUInt32BE(50_000, ispe + 12);
     const big = await upload(bomb, 'image/heic');
-    expect([big.statusCode, big.json().message]).toEqual([400, M.tooManyPixels]);
+    expect([big.statusCode, big.json().message]).toEqual([400, imageMessages.tooManyPixels]);
     // Only a HEIC file's first box: refused as damaged.
     const fake = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypheic\0\0\0\0mif1heic'), Buffer.alloc(200)]);
     expect(sniffImage(fake)).toBe('heic');
     const junk = await upload(fake, 'image/heic');
-    expect([junk.statusCode, junk.json().message]).toEqual([400, M.corrupt]);
+    expect([junk.statusCode, junk.json().message]).toEqual([400, imageMessages.corrupt]);
     expect(await counts()).toEqual(mid);
     // libheif ran in a thread of its own, never in the server's (decision 0068).
     expect(createRequire(import.meta.url).cache[HEIC_DECODER]).toBeUndefined();
@@ -274,7 +275,7 @@ describe('photo uploads', () => {
   it('only an administrator uploads', async () => {
     const photo = await phonePhoto(200, 200, 17);
     expect((await upload(photo, 'image/jpeg', null)).statusCode).toBe(401);
-    expect((await upload(photo, 'image/jpeg', null)).json().message).toBe(E.adminRequired);
+    expect((await upload(photo, 'image/jpeg', null)).json().message).toBe(serverMessages.adminRequired);
   });
 
   it('makes the standard widths below the photo and its own width at most 1600', () => {
@@ -317,11 +318,11 @@ describe('pictures on news items, events and engagements', () => {
       const image = (await upload(await phonePhoto(1200, 800, name.length))).json();
       // The alt text is required with a picture, and the picture must exist.
       const noAlt = await admin.post(path, { ...body, imageId: image.id });
-      expect([noAlt.statusCode, noAlt.json().message]).toEqual([400, M.altRequired]);
+      expect([noAlt.statusCode, noAlt.json().message]).toEqual([400, imageMessages.altRequired]);
       const blankAlt = await admin.post(path, { ...body, imageId: image.id, imageAlt: '   ' });
-      expect([blankAlt.statusCode, blankAlt.json().message]).toEqual([400, M.altRequired]);
+      expect([blankAlt.statusCode, blankAlt.json().message]).toEqual([400, imageMessages.altRequired]);
       const missing = await admin.post(path, { ...body, imageId: 999999, imageAlt: 'Something' });
-      expect([missing.statusCode, missing.json().message]).toEqual([400, M.imageNotFound]);
+      expect([missing.statusCode, missing.json().message]).toEqual([400, imageMessages.imageNotFound]);
 
       const created = await admin.post(path, { ...body, imageId: image.id, imageAlt: ' Members at the parade ' });
       expect(created.statusCode, created.body).toBe(200);
@@ -337,7 +338,7 @@ describe('pictures on news items, events and engagements', () => {
       expect(kept.json()).toMatchObject({ title: 'Changed', imageId: image.id, imageAlt: 'Members at the parade' });
       // Clearing the alt text of a kept picture is refused by the database's rule, with the form's message.
       const cleared = await admin.put(`${path}/${item.id}`, { ...body, imageAlt: '' });
-      expect([cleared.statusCode, cleared.json().message]).toEqual([400, M.altRequired]);
+      expect([cleared.statusCode, cleared.json().message]).toEqual([400, imageMessages.altRequired]);
       const removed = await admin.put(`${path}/${item.id}`, { ...body, imageId: null });
       expect(removed.json()).toMatchObject({ imageId: null, imageAlt: null, image: null });
       if (name === 'community-engagements') expect(removed.json().imageUrl).toBe('https://example.org/old.jpg');
@@ -382,9 +383,9 @@ describe('site logo (issue 22)', () => {
 
     // The alt text is required with a logo, and the logo must be an uploaded picture; nothing is stored.
     const noAlt = await admin.put('/api/admin/site-settings', { ...settings, logoImageId: image.id, logoAlt: '  ' });
-    expect([noAlt.statusCode, noAlt.json().message]).toEqual([400, M.altRequired]);
+    expect([noAlt.statusCode, noAlt.json().message]).toEqual([400, imageMessages.altRequired]);
     const missing = await admin.put('/api/admin/site-settings', { ...settings, logoImageId: 999999, logoAlt: 'Emblem' });
-    expect([missing.statusCode, missing.json().message]).toEqual([400, M.imageNotFound]);
+    expect([missing.statusCode, missing.json().message]).toEqual([400, imageMessages.imageNotFound]);
     expect((await t.agent().get('/api/site-settings')).json()).toMatchObject({ logoImageId: null, logo: null });
 
     const set = await admin.put('/api/admin/site-settings', { ...settings, logoImageId: image.id, logoAlt: ' Post emblem ' });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import ICAL from 'ical.js';
-import { MAIL_E } from '@post/contracts/mail';
+import { volunteerMessages } from '@post/contracts/messages/volunteers';
 import { createMailTestApp, patchSiteSettings, createTestApp, type Agent } from '../../test-helpers.ts';
 import type { SmtpSink } from './smtp-sink.ts';
 import { MAX_ATTEMPTS, MailWorker, NO_MAIL_SERVER } from './worker.ts';
@@ -140,7 +140,7 @@ describe('volunteer confirmation', () => {
     expect((await signUp({ name: 'Alan Turing', email: 'alan@example.org', eventId: event.id })).statusCode).toBe(409);
     const wrong = await cancel('x'.repeat(43));
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().message).toBe(MAIL_E.cancelLinkInvalid);
+    expect(wrong.json().message).toBe(volunteerMessages.cancelLinkInvalid);
     expect((await cancel('')).statusCode).toBe(400);
     // The page shows the sign-up first: the preview reads without using the token.
     const preview = await t.app.inject({ method: 'GET', url: `/api/volunteers/cancel?token=${token}` });
@@ -158,7 +158,7 @@ describe('volunteer confirmation', () => {
     expect(ev.volunteerCount).toBe(0);
     const again = await cancel(token);
     expect(again.statusCode).toBe(400);
-    expect(again.json().message).toBe(MAIL_E.cancelLinkInvalid);
+    expect(again.json().message).toBe(volunteerMessages.cancelLinkInvalid);
     expect((await t.app.inject({ method: 'GET', url: `/api/volunteers/cancel?token=${token}` })).json()).toBeNull();
     // The freed position can be taken.
     expect((await signUp({ name: 'Alan Turing', email: 'alan@example.org', eventId: event.id })).statusCode).toBe(200);

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import { MAIL_E, MailStatusSchema, OutboxIdInput, OutboxListInput, OutboxListSchema, OutboxMessageSchema, type OutboxItem } from '@post/contracts/mail';
+import { mailMessages } from '@post/contracts/messages/mail';
+import { MailStatusSchema, OutboxIdInput, OutboxListInput, OutboxListSchema, OutboxMessageSchema, type OutboxItem } from '@post/contracts/mail';
 import { administratorProcedure, publicProcedure, router, type Context } from '../../trpc.ts';
 import { z } from 'zod';
 import { badRequest, AppError } from '../../errors.ts';
@@ -117,7 +118,7 @@ export const outboxRouter = router({
         .select([...columns, 'html', 'textBody', 'attachments', 'template', 'params'])
         .where('id', '=', input.id)
         .executeTakeFirst();
-      if (!r) throw new AppError('NOT_FOUND', MAIL_E.outboxNotFound);
+      if (!r) throw new AppError('NOT_FOUND', mailMessages.outboxNotFound);
       if (r.html !== null && r.textBody !== null) {
         return {
           ...toItem(r, deliverable(ctx)),
@@ -168,8 +169,8 @@ export const outboxRouter = router({
             .where('state', 'in', ['failed', 'cancelled'])
             .returning(['id', 'state'])
             .executeTakeFirst();
-          if (!before) throw new AppError('NOT_FOUND', MAIL_E.outboxNotFound);
-          if (!r) throw badRequest(MAIL_E.onlyFailedRetry);
+          if (!before) throw new AppError('NOT_FOUND', mailMessages.outboxNotFound);
+          if (!r) throw badRequest(mailMessages.onlyFailedRetry);
           return { ...r, before: before.state };
         },
       );

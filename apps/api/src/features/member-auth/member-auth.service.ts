@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { hashPassword, verifyPassword, type DB } from '@post/db';
-import { E } from '@post/contracts/messages';
 import type { ChangePasswordInput } from '@post/contracts/admin-auth';
 import type { MemberLoginInput, SessionMember } from '@post/contracts/member-auth';
 import { AppError } from '../../errors.ts';
 import { passwordCheckSucceeded, reservePasswordCheck, signInThrottle, type SignInClient, type SignInSlot } from '../../lib/throttle.ts';
 import { SESSION_ABSOLUTE_MS } from '../../plugins/session.ts';
 import { inTransaction } from '../../lib/transaction.ts';
+import { accountMessages } from '@post/contracts/messages/account';
+import { signInMessages } from '@post/contracts/messages/sign-in';
 
 let dummyHash: Promise<string> | undefined;
 function dummy(): Promise<string> {
@@ -56,7 +57,7 @@ export async function login(db: DB, client: MemberSignInClient, input: MemberLog
   const passwordOk = await verifyPassword(hash, input.password);
   // A departed member's account stays, but nobody signs in with it (decision 0065).
   if (!m || !m.loginPassword || !passwordOk || !m.isActive || !m.hasOnlineAccess || m.deceasedOn !== null) {
-    throw new AppError('UNAUTHORIZED', E.invalidMemberCredentials);
+    throw new AppError('UNAUTHORIZED', signInMessages.invalidMemberCredentials);
   }
   await signInThrottle.succeeded(db, slot);
   const token = randomBytes(32).toString('base64url');
@@ -93,7 +94,7 @@ export async function changePassword(db: DB, member: SessionMember, token: strin
   const row = await db.selectFrom('members').select('loginPassword').where('id', '=', member.id).executeTakeFirstOrThrow();
   const slot = await reservePasswordCheck(db, 'member', member.id);
   if (!(await verifyPassword(row.loginPassword, input.currentPassword))) {
-    throw new AppError('BAD_REQUEST', E.wrongCurrentPassword);
+    throw new AppError('BAD_REQUEST', accountMessages.wrongCurrentPassword);
   }
   await passwordCheckSucceeded(db, slot);
   const hash = await hashPassword(input.newPassword);

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { E, V } from '@post/contracts/messages';
+import { accountMessages } from '@post/contracts/messages/account';
+import { memberMessages } from '@post/contracts/messages/members';
+import { serverMessages } from '@post/contracts/messages/server';
+import { signInMessages } from '@post/contracts/messages/sign-in';
 import { createTestApp, insertMember } from '../../test-helpers.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -46,7 +49,7 @@ describe('member sign-in', () => {
       const a = t.agent();
       const res = await a.post('/api/member/login', body);
       expect(res.statusCode, JSON.stringify(body)).toBe(401);
-      expect(res.json()).toEqual({ message: E.invalidMemberCredentials });
+      expect(res.json()).toEqual({ message: signInMessages.invalidMemberCredentials });
       expect((await a.get('/api/member/auth/check')).statusCode).toBe(401);
     }
   });
@@ -54,7 +57,7 @@ describe('member sign-in', () => {
   it("answers bad input with the spec's messages", async () => {
     const r = await t.agent().post('/api/member/login', { membershipNumber: '  ', password: '' });
     expect(r.statusCode).toBe(400);
-    expect(r.json().issues.map((i: any) => i.message)).toEqual([V.membershipNumberRequired, V.passwordRequired]);
+    expect(r.json().issues.map((i: any) => i.message)).toEqual([memberMessages.membershipNumberRequired, accountMessages.passwordRequired]);
   });
 
   it('refuses the member at the next call once online access is turned off', async () => {
@@ -85,7 +88,7 @@ describe('member sign-in', () => {
     await b.loginMember(m.membershipNumber);
     const short = await a.post('/api/member/change-password', { currentPassword: 'member-pass-123', newPassword: 'short7x', confirmPassword: 'short7x' });
     expect(short.statusCode).toBe(400);
-    expect(short.json().message).toBe(V.passwordMin);
+    expect(short.json().message).toBe(accountMessages.passwordMin);
     const ok = await a.post('/api/member/change-password', {
       currentPassword: 'member-pass-123',
       newPassword: 'brand-new-pass',
@@ -150,6 +153,6 @@ describe('service endpoints', () => {
       payload: JSON.stringify({ username: 'a', password: 'x'.repeat(2 * 1024 * 1024) }),
     });
     expect(res.statusCode).toBe(413);
-    expect(res.json().message).toBe(E.tooLarge);
+    expect(res.json().message).toBe(serverMessages.tooLarge);
   });
 });

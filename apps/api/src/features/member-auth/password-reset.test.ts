@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { NEWSLETTER_E } from '@post/contracts/mail';
-import { E, V } from '@post/contracts/messages';
+import { accountMessages } from '@post/contracts/messages/account';
+import { serverMessages } from '@post/contracts/messages/server';
 import { createMailTestApp, createTestApp, insertMember, type Agent } from '../../test-helpers.ts';
 import type { SmtpSink } from '../mail/smtp-sink.ts';
 import { FORGOT_MIN_MS, RESET_ACCOUNT_REQUESTS } from './password-reset.ts';
@@ -67,7 +67,7 @@ describe('member password reset', () => {
     await t.app.mailWorker.runOnce();
     expect(sink.messages.map(recipient)).toEqual(['rita@example.org', 'rita@example.org']);
     expect((await post('/api/member/forgot-password', {})).statusCode).toBe(400);
-    expect((await post('/api/member/forgot-password', {})).json().message).toBe(NEWSLETTER_E.forgotNeedsOne);
+    expect((await post('/api/member/forgot-password', {})).json().message).toBe(accountMessages.forgotNeedsOne);
   });
 
   it('sets the password with the token once, ends the member\u2019s sessions and voids the other links', async () => {
@@ -86,7 +86,7 @@ describe('member password reset', () => {
     expect((await post('/api/member/reset-password', { token: first, password: 'a brand new secret' })).statusCode).toBe(400);
     const short = await post('/api/member/reset-password', { token: second, password: 'short' });
     expect(short.statusCode).toBe(400);
-    expect(short.json().message).toBe(V.passwordMin);
+    expect(short.json().message).toBe(accountMessages.passwordMin);
     const ok = await post('/api/member/reset-password', { token: second, password: 'a brand new secret' });
     expect(ok.statusCode).toBe(200);
     // The member's sessions ended; the new password signs in, the old one does not.
@@ -97,7 +97,7 @@ describe('member password reset', () => {
     for (const token of [first, second]) {
       const again = await post('/api/member/reset-password', { token, password: 'another new secret' });
       expect(again.statusCode).toBe(400);
-      expect(again.json().message).toBe(NEWSLETTER_E.resetLinkInvalid);
+      expect(again.json().message).toBe(accountMessages.resetLinkInvalid);
     }
   });
 
@@ -124,7 +124,7 @@ describe('member password reset', () => {
     for (let i = 0; i < RESET_ACCOUNT_REQUESTS; i++) expect((await post('/api/member/forgot-password', { membershipNumber: 'R-400' })).statusCode).toBe(200);
     const refused = await post('/api/member/forgot-password', { membershipNumber: 'r-400' });
     expect(refused.statusCode).toBe(429);
-    expect(refused.json().message).toBe(E.tooManyAttempts);
+    expect(refused.json().message).toBe(serverMessages.tooManyAttempts);
     // An unknown account is counted the same way, so a 429 tells nothing either.
     for (let i = 0; i < RESET_ACCOUNT_REQUESTS; i++) await post('/api/member/forgot-password', { membershipNumber: 'NOBODY-9' });
     expect((await post('/api/member/forgot-password', { membershipNumber: 'NOBODY-9' })).statusCode).toBe(429);

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { hashPassword, type DB } from '@post/db';
-import { E } from '@post/contracts/messages';
-import { NEWSLETTER_E, type ForgotPasswordInput } from '@post/contracts/mail';
+import type { ForgotPasswordInput } from '@post/contracts/mail';
+import { accountMessages } from '@post/contracts/messages/account';
 import { AppError, badRequest } from '../../errors.ts';
 import { hit, reset } from '../../lib/rate-limit.ts';
 import { ADDRESS_ATTEMPTS, SIGNIN_WINDOW_MS } from '../../lib/throttle.ts';
@@ -11,6 +11,7 @@ import { enqueue, newToken, storeToken, useToken } from '../mail/outbox.ts';
 import { memberPasswordReset } from '../mail/account-templates.ts';
 import { senderFrom } from '../mail/templates.ts';
 import { inTransaction } from '../../lib/transaction.ts';
+import { serverMessages } from '@post/contracts/messages/server';
 
 /** Purpose of the token in a password reset link. */
 export const RESET_PURPOSE = 'member-reset';
@@ -36,9 +37,9 @@ export async function forgotPassword(db: DB, ip: string, baseUrl: string, input:
   try {
     const account = (input.membershipNumber || input.email || '').trim().toLowerCase();
     const byIp = await hit(db, `reset:member:ip:${ip}`, ADDRESS_ATTEMPTS, SIGNIN_WINDOW_MS);
-    if (!byIp.allowed) throw new AppError('TOO_MANY_REQUESTS', E.tooManyAttempts, byIp.retryAfterSeconds);
+    if (!byIp.allowed) throw new AppError('TOO_MANY_REQUESTS', serverMessages.tooManyAttempts, byIp.retryAfterSeconds);
     const byAccount = await hit(db, `reset:member:account:${account.slice(0, 200)}`, RESET_ACCOUNT_REQUESTS, SIGNIN_WINDOW_MS);
-    if (!byAccount.allowed) throw new AppError('TOO_MANY_REQUESTS', E.tooManyAttempts, byAccount.retryAfterSeconds);
+    if (!byAccount.allowed) throw new AppError('TOO_MANY_REQUESTS', serverMessages.tooManyAttempts, byAccount.retryAfterSeconds);
     let q = db
       .selectFrom('members')
       .select(['id', 'firstName', 'email', 'membershipNumber'])
@@ -77,11 +78,11 @@ export async function forgotPassword(db: DB, ip: string, baseUrl: string, input:
  */
 export async function resetPassword(db: DB, ip: string, input: { token: string; password: string }): Promise<void> {
   const byIp = await hit(db, `reset:member:ip:${ip}`, ADDRESS_ATTEMPTS, SIGNIN_WINDOW_MS);
-  if (!byIp.allowed) throw new AppError('TOO_MANY_REQUESTS', E.tooManyAttempts, byIp.retryAfterSeconds);
+  if (!byIp.allowed) throw new AppError('TOO_MANY_REQUESTS', serverMessages.tooManyAttempts, byIp.retryAfterSeconds);
   const hash = await hashPassword(input.password);
   const number = await inTransaction(db, async (trx) => {
     const memberId = await useToken(trx, input.token, RESET_PURPOSE);
-    if (memberId === null) throw badRequest(NEWSLETTER_E.resetLinkInvalid);
+    if (memberId === null) throw badRequest(accountMessages.resetLinkInvalid);
     const m = await trx
       .updateTable('members')
       .set({ loginPassword: hash, updatedAt: new Date() })
@@ -91,7 +92,7 @@ export async function resetPassword(db: DB, ip: string, input: { token: string; 
       .where('deceasedOn', 'is', null)
       .returning('membershipNumber')
       .executeTakeFirst();
-    if (!m) throw badRequest(NEWSLETTER_E.resetLinkInvalid);
+    if (!m) throw badRequest(accountMessages.resetLinkInvalid);
     await trx.deleteFrom('memberSessions').where('memberId', '=', memberId).execute();
     await endResetLinks(trx, memberId);
     await recordAudit(trx, actorAt(ip, null), {

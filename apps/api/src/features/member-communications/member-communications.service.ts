@@ -3,11 +3,11 @@ import { sql, type Selectable } from 'kysely';
 import type { DB, MemberCommunicationsTable } from '@post/db';
 import type { CreateCommunicationInput, MemberCommunication, UpdateCommunicationInput } from '@post/contracts/member-communications';
 import { zonedDayBounds } from '@post/contracts/rules/event-time';
-import { V } from '@post/contracts/messages';
+import { communicationMessages } from '@post/contracts/messages/member-communications';
+import { formMessages } from '@post/contracts/messages/forms';
 import { badRequest, notFound } from '../../errors.ts';
 import { getSettings } from '../site-settings/site-settings.service.ts';
 import { queueMemberNotices } from './notice-mail.ts';
-import { MAIL_NOTICE_E } from '@post/contracts/mail';
 
 type Row = Selectable<MemberCommunicationsTable>;
 
@@ -38,7 +38,7 @@ function dayBounds(date: string, timeZone: string) {
   try {
     return zonedDayBounds(date, timeZone);
   } catch {
-    throw badRequest(V.invalidDate);
+    throw badRequest(formMessages.invalidDate);
   }
 }
 
@@ -118,7 +118,7 @@ export async function updateCommunication(db: DB, input: UpdateCommunicationInpu
 
 async function withNotices(trx: DB, row: Row, input: CreateCommunicationInput, mailBaseUrl: string): Promise<MemberCommunication> {
   if (!input.sendEmail) return toCommunication(row);
-  if (!row.isPublished) throw badRequest(MAIL_NOTICE_E.publishToEmail);
+  if (!row.isPublished) throw badRequest(communicationMessages.publishToEmail);
   return { ...toCommunication(row), emailedTo: await queueMemberNotices(trx, mailBaseUrl, row) };
 }
 

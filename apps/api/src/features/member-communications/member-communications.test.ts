@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { V } from '@post/contracts/messages';
+import { formMessages } from '@post/contracts/messages/forms';
 import { createTestApp, insertMember, type Agent } from '../../test-helpers.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -92,10 +92,10 @@ describe('member communications (admin)', () => {
   it("answers bad input with the spec's messages and stores nothing", async () => {
     const before = (await admin.get('/api/admin/member-communications')).json().length;
     const cases: [Record<string, unknown>, string][] = [
-      [{ title: '', content: 'C' }, V.titleRequired],
-      [{ title: 'T', content: '  ' }, V.contentRequired],
-      [{ title: 'T', content: 'C', attachmentUrl: 'javascript:alert(1)' }, V.urlInvalid],
-      [{ title: 'T', content: 'C', publishDate: 'someday' }, V.invalidDate],
+      [{ title: '', content: 'C' }, formMessages.titleRequired],
+      [{ title: 'T', content: '  ' }, formMessages.contentRequired],
+      [{ title: 'T', content: 'C', attachmentUrl: 'javascript:alert(1)' }, formMessages.urlInvalid],
+      [{ title: 'T', content: 'C', publishDate: 'someday' }, formMessages.invalidDate],
       [{ title: 'T', content: 'C', publishDate: '2026-02-01T00:00:00Z', expiryDate: '2026-01-01T00:00:00Z' }, 'Expiry date must be after the publish date'],
       [{ title: 'T', content: 'C', priority: 'highest' }, 'Please choose a priority'],
       [{ title: 'T', content: 'C', targetAudience: 'everyone' }, 'Please choose an audience'],

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { MAIL_NOTICE_E } from '@post/contracts/mail';
+import { communicationMessages } from '@post/contracts/messages/member-communications';
 import { createMailTestApp, createTestApp, insertMember, type Agent } from '../../test-helpers.ts';
 import type { SmtpSink } from '../mail/smtp-sink.ts';
 
@@ -89,7 +89,7 @@ describe('notices to members by e-mail', () => {
     expect((await admin.post('/api/admin/member-communications', { ...base, title: 'Quiet' })).json().emailedTo).toBeUndefined();
     const draft = await admin.post('/api/admin/member-communications', { ...base, isPublished: false, sendEmail: true });
     expect(draft.statusCode).toBe(400);
-    expect(draft.json().message).toBe(MAIL_NOTICE_E.publishToEmail);
+    expect(draft.json().message).toBe(communicationMessages.publishToEmail);
     const after = await t.db
       .selectFrom('memberCommunications')
       .select(sql<number>`count(*)::int`.as('n'))

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { E } from '@post/contracts/messages';
+import { serverMessages } from '@post/contracts/messages/server';
 import { createTestApp, insertMember, type Agent } from '../../test-helpers.ts';
 
 // Who sees what (decisions §2), written out by hand so a change in the rule or in the queries
@@ -206,7 +206,7 @@ describe('member portal: who sees and downloads what', () => {
       for (const url of ['/api/member/communications', '/api/member/resources', `/api/member/resources/${r.id}/download`]) {
         const res = await agent.get(url);
         expect(res.statusCode, url).toBe(401);
-        expect(res.json()).toEqual({ message: E.memberRequired });
+        expect(res.json()).toEqual({ message: serverMessages.memberRequired });
       }
     }
     const row = await t.db.selectFrom('memberResources').select('downloadCount').where('id', '=', r.id).executeTakeFirstOrThrow();

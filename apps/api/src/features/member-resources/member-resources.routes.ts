@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DB } from '@post/db';
-import { E } from '@post/contracts/messages';
+import { memberResourceMessages } from '@post/contracts/messages/member-resources';
+import { serverMessages } from '@post/contracts/messages/server';
 import { ALLOWED_UPLOAD_TYPES, CreateMemberResourceInput, MAX_UPLOAD_BYTES, uploadTypeOf } from '@post/contracts/member-resources';
 import type { Env } from '../../env.ts';
 import { AppError, uploadErrorHandler } from '../../errors.ts';
@@ -94,18 +95,18 @@ export async function memberResourcesRoutes(app: FastifyInstance, deps: { db: DB
   // member), one download counted atomically, then a 302 to the link or the file itself.
   app.get<{ Params: { id: string } }>('/api/member/resources/:id/download', async (req, reply) => {
     const member = await currentMember({ db, req });
-    if (!member) return reply.code(401).send({ message: E.memberRequired });
+    if (!member) return reply.code(401).send({ message: serverMessages.memberRequired });
     const id = parseId(req.params.id);
     // A download the browser says another site started is served but not counted, so links
     // or images elsewhere cannot inflate the count; every other one counts, atomically.
     const count = req.headers['sec-fetch-site'] !== 'cross-site';
     const counted = id === undefined ? undefined : await countDownload(db, member, id, count);
-    if (!counted) return reply.code(404).send({ message: E.notFound('Resource') });
+    if (!counted) return reply.code(404).send({ message: serverMessages.notFound('Resource') });
     const file = await resourceFile(db, id!);
     if (file) return sendFile(reply, file);
     if (counted.resourceUrl) return reply.header('Cache-Control', 'no-store').redirect(counted.resourceUrl, 302);
     // The file was removed between the count and now.
-    return reply.code(404).send({ message: E.notFound('Resource') });
+    return reply.code(404).send({ message: serverMessages.notFound('Resource') });
   });
 
   // GET /api/admin/member-resources/{id}/file: an administrator checks an uploaded file (not counted).
@@ -116,7 +117,7 @@ export async function memberResourcesRoutes(app: FastifyInstance, deps: { db: DB
     }
     const id = parseId(req.params.id);
     const file = id === undefined ? undefined : await resourceFile(db, id);
-    if (!file) return reply.code(404).send({ message: E.notFound('File') });
+    if (!file) return reply.code(404).send({ message: serverMessages.notFound('File') });
     return sendFile(reply, file);
   });
 
@@ -127,7 +128,7 @@ export async function memberResourcesRoutes(app: FastifyInstance, deps: { db: DB
     // arrived as a string, and was answered "The file is empty."): every type is raw bytes here.
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_UPLOAD_BYTES }, (_req, body, done) => done(null, body));
-    scope.setErrorHandler(uploadErrorHandler(E.uploadTooLarge, 'upload'));
+    scope.setErrorHandler(uploadErrorHandler(memberResourceMessages.uploadTooLarge, 'upload'));
     scope.addContentTypeParser('multipart/form-data', { parseAs: 'buffer', bodyLimit: MAX_UPLOAD_BYTES + FORM_OVERHEAD }, (_req, body, done) =>
       done(null, body),
     );
@@ -145,9 +146,9 @@ export async function memberResourcesRoutes(app: FastifyInstance, deps: { db: DB
             if (refused.status) return reply.code(refused.status).send({ message: refused.message });
             if (await refuseStaffUpload(db, refused.user.id, reply)) return reply;
           }
-          if (mediaType(req) !== 'multipart/form-data') return reply.code(415).send({ message: E.uploadTypeNotAllowed });
+          if (mediaType(req) !== 'multipart/form-data') return reply.code(415).send({ message: memberResourceMessages.uploadTypeNotAllowed });
           const declared = Number(req.headers['content-length'] ?? 0);
-          if (declared > MAX_UPLOAD_BYTES + FORM_OVERHEAD) return reply.code(413).send({ message: E.uploadTooLarge });
+          if (declared > MAX_UPLOAD_BYTES + FORM_OVERHEAD) return reply.code(413).send({ message: memberResourceMessages.uploadTooLarge });
         },
       },
       async (req, reply) => {
@@ -156,7 +157,7 @@ export async function memberResourcesRoutes(app: FastifyInstance, deps: { db: DB
           const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
           form = await new Response(new Uint8Array(body), { headers: { 'content-type': String(req.headers['content-type']) } }).formData();
         } catch {
-          return reply.code(400).send({ message: E.invalidInput });
+          return reply.code(400).send({ message: serverMessages.invalidInput });
         }
         const rawFields = form.get('resource');
         const file = form.get('file');
@@ -167,16 +168,16 @@ export async function memberResourcesRoutes(app: FastifyInstance, deps: { db: DB
           fields = undefined;
         }
         const parsed = CreateMemberResourceInput.safeParse(fields ?? {});
-        if (!parsed.success) return reply.code(400).send({ message: parsed.error.issues[0]?.message ?? E.invalidInput });
-        if (!(file instanceof File)) return reply.code(400).send({ message: E.uploadEmpty });
+        if (!parsed.success) return reply.code(400).send({ message: parsed.error.issues[0]?.message ?? serverMessages.invalidInput });
+        if (!(file instanceof File)) return reply.code(400).send({ message: memberResourceMessages.uploadEmpty });
         const type = (file.type in ALLOWED_UPLOAD_TYPES ? file.type : uploadTypeOf(file.name)) as UploadType | undefined;
-        if (!type || !(type in ALLOWED_UPLOAD_TYPES)) return reply.code(415).send({ message: E.uploadTypeNotAllowed });
-        if (file.size > MAX_UPLOAD_BYTES) return reply.code(413).send({ message: E.uploadTooLarge });
+        if (!type || !(type in ALLOWED_UPLOAD_TYPES)) return reply.code(415).send({ message: memberResourceMessages.uploadTypeNotAllowed });
+        if (file.size > MAX_UPLOAD_BYTES) return reply.code(413).send({ message: memberResourceMessages.uploadTooLarge });
         const data = new Uint8Array(await file.arrayBuffer());
-        if (data.byteLength === 0) return reply.code(400).send({ message: E.uploadEmpty });
-        if (!contentFitsType(type, data)) return reply.code(400).send({ message: E.uploadContentMismatch });
+        if (data.byteLength === 0) return reply.code(400).send({ message: memberResourceMessages.uploadEmpty });
+        if (!contentFitsType(type, data)) return reply.code(400).send({ message: memberResourceMessages.uploadContentMismatch });
         const admin = await currentAdmin({ db, req });
-        if (!admin) return reply.code(401).send({ message: E.adminRequired });
+        if (!admin) return reply.code(401).send({ message: serverMessages.adminRequired });
         const upload = { fileName: safeFileName(file.name, type, 0), mimeType: type, data };
         // The file's name, type and size are recorded, never its content.
         const resource = await audited(
@@ -198,22 +199,22 @@ export async function memberResourcesRoutes(app: FastifyInstance, deps: { db: DB
             if (refused.status) return reply.code(refused.status).send({ message: refused.message });
             if (await refuseStaffUpload(db, refused.user.id, reply)) return reply;
           }
-          if (parseId(req.params.id) === undefined) return reply.code(404).send({ message: E.notFound('Resource') });
-          if (!(mediaType(req) in ALLOWED_UPLOAD_TYPES)) return reply.code(415).send({ message: E.uploadTypeNotAllowed });
+          if (parseId(req.params.id) === undefined) return reply.code(404).send({ message: serverMessages.notFound('Resource') });
+          if (!(mediaType(req) in ALLOWED_UPLOAD_TYPES)) return reply.code(415).send({ message: memberResourceMessages.uploadTypeNotAllowed });
           const declared = Number(req.headers['content-length'] ?? 0);
-          if (declared > MAX_UPLOAD_BYTES) return reply.code(413).send({ message: E.uploadTooLarge });
+          if (declared > MAX_UPLOAD_BYTES) return reply.code(413).send({ message: memberResourceMessages.uploadTooLarge });
         },
       },
       async (req, reply) => {
         const id = parseId(req.params.id)!;
         const type = mediaType(req) as UploadType;
         const data = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-        if (data.byteLength === 0) return reply.code(400).send({ message: E.uploadEmpty });
-        if (!contentFitsType(type, data)) return reply.code(400).send({ message: E.uploadContentMismatch });
+        if (data.byteLength === 0) return reply.code(400).send({ message: memberResourceMessages.uploadEmpty });
+        if (!contentFitsType(type, data)) return reply.code(400).send({ message: memberResourceMessages.uploadContentMismatch });
         const name = typeof req.query.name === 'string' ? req.query.name : undefined;
         try {
           const admin = await currentAdmin({ db, req });
-          if (!admin) return reply.code(401).send({ message: E.adminRequired });
+          if (!admin) return reply.code(401).send({ message: serverMessages.adminRequired });
           const upload = { fileName: safeFileName(name, type, id), mimeType: type, data };
           const resource = await audited(
             { db, req, user: admin },

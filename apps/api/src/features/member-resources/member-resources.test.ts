@@ -1,6 +1,8 @@
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { E, V } from '@post/contracts/messages';
+import { formMessages } from '@post/contracts/messages/forms';
+import { memberResourceMessages } from '@post/contracts/messages/member-resources';
+import { serverMessages } from '@post/contracts/messages/server';
 import { MAX_UPLOAD_BYTES } from '@post/contracts/member-resources';
 import { createTestApp, insertMember, type Agent } from '../../test-helpers.ts';
 
@@ -84,12 +86,12 @@ describe('creating a resource with its file (issue 23 #6)', () => {
   it('stores nothing when the file or the fields are refused', async () => {
     const before = await resourceCount();
     const cases: [unknown, { body: Buffer; type: string; name: string } | null, number, string][] = [
-      [fields, { body: Buffer.from('MZ not a pdf'), type: 'application/pdf', name: 'x.pdf' }, 400, E.uploadContentMismatch],
-      [fields, { body: Buffer.from('#!/bin/sh'), type: 'application/x-sh', name: 'x.sh' }, 415, E.uploadTypeNotAllowed],
-      [fields, { body: Buffer.alloc(0), type: 'application/pdf', name: 'x.pdf' }, 400, E.uploadEmpty],
-      [fields, null, 400, E.uploadEmpty],
-      [{ ...fields, title: '' }, { body: PDF, type: 'application/pdf', name: 'x.pdf' }, 400, V.titleRequired],
-      ['{not json', { body: PDF, type: 'application/pdf', name: 'x.pdf' }, 400, V.titleRequired],
+      [fields, { body: Buffer.from('MZ not a pdf'), type: 'application/pdf', name: 'x.pdf' }, 400, memberResourceMessages.uploadContentMismatch],
+      [fields, { body: Buffer.from('#!/bin/sh'), type: 'application/x-sh', name: 'x.sh' }, 415, memberResourceMessages.uploadTypeNotAllowed],
+      [fields, { body: Buffer.alloc(0), type: 'application/pdf', name: 'x.pdf' }, 400, memberResourceMessages.uploadEmpty],
+      [fields, null, 400, memberResourceMessages.uploadEmpty],
+      [{ ...fields, title: '' }, { body: PDF, type: 'application/pdf', name: 'x.pdf' }, 400, formMessages.titleRequired],
+      ['{not json', { body: PDF, type: 'application/pdf', name: 'x.pdf' }, 400, formMessages.titleRequired],
     ];
     for (const [f, file, status, message] of cases) {
       const res = await createWithFile(admin, f, file);
@@ -156,11 +158,11 @@ describe('member resources (admin)', () => {
     const before = (await admin.get('/api/admin/member-resources')).json().length;
     const res = await admin.post('/api/admin/member-resources', { title: '', description: '', category: 'nope' });
     expect(res.statusCode).toBe(400);
-    expect(res.json().issues.map((i: any) => i.message)).toEqual([V.titleRequired, V.descriptionRequired, 'Please choose a category']);
+    expect(res.json().issues.map((i: any) => i.message)).toEqual([formMessages.titleRequired, formMessages.descriptionRequired, 'Please choose a category']);
     for (const resourceUrl of ['javascript:alert(1)', '//evil.example/x', 'ftp://x']) {
       const bad = await admin.post('/api/admin/member-resources', { title: 'T', description: 'D', resourceUrl });
       expect(bad.statusCode, resourceUrl).toBe(400);
-      expect(bad.json().message).toBe(V.urlInvalid);
+      expect(bad.json().message).toBe(formMessages.urlInvalid);
     }
     expect((await admin.get('/api/admin/member-resources')).json().length).toBe(before);
   });
@@ -196,7 +198,7 @@ describe('member resources (admin)', () => {
     big.write('%PDF-', 0);
     const tooBig = await upload(admin, r.id, big, 'application/pdf');
     expect(tooBig.statusCode).toBe(413);
-    expect(tooBig.json()).toEqual({ message: E.uploadTooLarge });
+    expect(tooBig.json()).toEqual({ message: memberResourceMessages.uploadTooLarge });
 
     // Without a declared length the limit holds while reading.
     const streamed = await t.app.inject({
@@ -206,25 +208,25 @@ describe('member resources (admin)', () => {
       payload: Readable.from([big.subarray(0, MAX_UPLOAD_BYTES / 2), big.subarray(MAX_UPLOAD_BYTES / 2)]),
     });
     expect(streamed.statusCode).toBe(413);
-    expect(streamed.json()).toEqual({ message: E.uploadTooLarge });
+    expect(streamed.json()).toEqual({ message: memberResourceMessages.uploadTooLarge });
 
     const exe = await upload(admin, r.id, Buffer.from('MZ\x90\x00'), 'application/x-msdownload', 'setup.exe');
     expect(exe.statusCode).toBe(415);
-    expect(exe.json()).toEqual({ message: E.uploadTypeNotAllowed });
+    expect(exe.json()).toEqual({ message: memberResourceMessages.uploadTypeNotAllowed });
     const html = await upload(admin, r.id, Buffer.from('<script>alert(1)</script>'), 'text/html', 'x.html');
     expect(html.statusCode).toBe(415);
 
     const mismatch = await upload(admin, r.id, PNG, 'application/pdf');
     expect(mismatch.statusCode).toBe(400);
-    expect(mismatch.json()).toEqual({ message: E.uploadContentMismatch });
+    expect(mismatch.json()).toEqual({ message: memberResourceMessages.uploadContentMismatch });
     expect((await upload(admin, r.id, Buffer.from('not a jpeg'), 'image/jpeg')).statusCode).toBe(400);
     const binaryAsText = await upload(admin, r.id, Buffer.from([0x41, 0, 0x42]), 'text/plain');
     expect(binaryAsText.statusCode).toBe(400);
-    expect(binaryAsText.json()).toEqual({ message: E.uploadContentMismatch });
+    expect(binaryAsText.json()).toEqual({ message: memberResourceMessages.uploadContentMismatch });
 
     const empty = await upload(admin, r.id, Buffer.alloc(0), 'application/pdf');
     expect(empty.statusCode).toBe(400);
-    expect(empty.json()).toEqual({ message: E.uploadEmpty });
+    expect(empty.json()).toEqual({ message: memberResourceMessages.uploadEmpty });
 
     // Nothing changed.
     expect(await fileRows(r.id)).toEqual([]);
@@ -282,7 +284,7 @@ describe('member resources (admin)', () => {
       }
       const up = await upload(agent, r.id, PDF, 'application/pdf');
       expect(up.statusCode).toBe(401);
-      expect(up.json()).toEqual({ message: E.adminRequired });
+      expect(up.json()).toEqual({ message: serverMessages.adminRequired });
     }
     expect((await admin.get('/api/admin/member-resources')).json().length).toBe(before);
     expect((await admin.get(`/api/admin/member-resources/${r.id}`)).json()).toMatchObject({ title: 'Bylaws', fileName: null });

@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import type { DB } from '@post/db';
-import { E } from '@post/contracts/messages';
+import { memberMessages } from '@post/contracts/messages/members';
 import { BRANCHES, MEMBERSHIP_TYPES, POST_ROLES } from '@post/contracts/enums';
 import {
   CreateMemberInput,
@@ -173,16 +173,16 @@ export async function importMembers(db: DB, csv: string, opts: { dryRun?: boolea
   try {
     records = parse(csv, { bom: true, skip_empty_lines: true, relax_column_count: true, trim: true }) as string[][];
   } catch (err) {
-    throw badRequest(E.importUnreadable(err instanceof Error ? err.message : String(err)));
+    throw badRequest(memberMessages.importUnreadable(err instanceof Error ? err.message : String(err)));
   }
   const [header, ...rows] = records;
-  if (!header || rows.length === 0) throw badRequest(E.importNoRows);
-  if (rows.length > MEMBER_IMPORT_MAX_ROWS) throw badRequest(E.importTooManyRows(MEMBER_IMPORT_MAX_ROWS));
+  if (!header || rows.length === 0) throw badRequest(memberMessages.importNoRows);
+  if (rows.length > MEMBER_IMPORT_MAX_ROWS) throw badRequest(memberMessages.importTooManyRows(MEMBER_IMPORT_MAX_ROWS));
   const columns = header.map((h) => HEADER_ALIASES.get(norm(h)));
   const unknown = header.filter((h, i) => !columns[i] && h.trim() !== '');
-  if (unknown.length) throw badRequest(E.importUnknownColumns(unknown));
+  if (unknown.length) throw badRequest(memberMessages.importUnknownColumns(unknown));
   const missing = MEMBER_CSV_REQUIRED.filter((c) => !columns.includes(c)).map((c) => MEMBER_FIELD_LABELS[c]);
-  if (missing.length) throw badRequest(E.importMissingColumns(missing));
+  if (missing.length) throw badRequest(memberMessages.importMissingColumns(missing));
   const present = [...new Set(columns.filter((c): c is MemberCsvColumn => c !== undefined))];
 
   const clock = await duesClock(db);
@@ -210,9 +210,9 @@ export async function importMembers(db: DB, csv: string, opts: { dryRun?: boolea
     const email = m.email.toLowerCase();
     const current = byNumber.get(number);
     const reasons: string[] = [];
-    if (numberRow.has(number)) reasons.push(E.importDuplicateNumber(numberRow.get(number)!));
-    if (emailRow.has(email)) reasons.push(E.importDuplicateEmail(emailRow.get(email)!));
-    else if (emailOwner.has(email) && emailOwner.get(email) !== current?.id) reasons.push(E.memberEmailTaken);
+    if (numberRow.has(number)) reasons.push(memberMessages.importDuplicateNumber(numberRow.get(number)!));
+    if (emailRow.has(email)) reasons.push(memberMessages.importDuplicateEmail(emailRow.get(email)!));
+    else if (emailOwner.has(email) && emailOwner.get(email) !== current?.id) reasons.push(memberMessages.emailTaken);
     if (!numberRow.has(number)) numberRow.set(number, row);
     if (!emailRow.has(email)) emailRow.set(email, row);
     if (reasons.length) return void rejected.push({ row, reason: reasons.join(' ') });

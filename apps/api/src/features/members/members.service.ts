@@ -1,6 +1,6 @@
 import { sql, type Selectable } from 'kysely';
 import { hashPassword, type DB, type MembersTable } from '@post/db';
-import { E } from '@post/contracts/messages';
+import { memberMessages } from '@post/contracts/messages/members';
 import type { CreateMemberInput, Member, MemberListInput, UpdateMemberInput } from '@post/contracts/members';
 import { utcToZoned, zonedToUtc } from '@post/contracts/rules/event-time';
 import { conflict, notFound } from '../../errors.ts';
@@ -119,9 +119,9 @@ async function assertUnique(db: DB, membershipNumber: string | undefined, email:
     .$if(exceptId !== undefined, (qb) => qb.where('id', '<>', exceptId!))
     .execute();
   if (membershipNumber !== undefined && rows.some((r) => r.membershipNumber.toLowerCase() === membershipNumber.toLowerCase())) {
-    throw conflict(E.membershipNumberTaken);
+    throw conflict(memberMessages.membershipNumberTaken);
   }
-  if (email !== undefined && rows.some((r) => r.email.toLowerCase() === email.toLowerCase())) throw conflict(E.memberEmailTaken);
+  if (email !== undefined && rows.some((r) => r.email.toLowerCase() === email.toLowerCase())) throw conflict(memberMessages.emailTaken);
 }
 
 /** A unique violation that slipped past the check (two saves at once) still says which value. */
@@ -129,8 +129,8 @@ export function mapUniqueViolation(err: unknown): unknown {
   const e = err as { code?: string; constraint?: string; message?: string };
   if (e?.code !== '23505') return err;
   const which = e.constraint ?? e.message ?? '';
-  if (which.includes('members_membership_number_uq')) return conflict(E.membershipNumberTaken);
-  if (which.includes('members_email_uq')) return conflict(E.memberEmailTaken);
+  if (which.includes('members_membership_number_uq')) return conflict(memberMessages.membershipNumberTaken);
+  if (which.includes('members_email_uq')) return conflict(memberMessages.emailTaken);
   return err;
 }
 

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { E, V } from '@post/contracts/messages';
+import { accountMessages } from '@post/contracts/messages/account';
+import { formMessages } from '@post/contracts/messages/forms';
+import { memberMessages } from '@post/contracts/messages/members';
 import type { Member } from '@post/contracts/members';
 import { utcToZoned, zonedToUtc } from '@post/contracts/rules/event-time';
 import { createTestApp, insertMember, type Agent } from '../../test-helpers.ts';
@@ -68,10 +70,15 @@ describe('member directory API', () => {
     const n = await countMembers();
     const res = await admin.post('/api/members', { firstName: '', lastName: '', email: 'nope', membershipNumber: '' });
     expect(res.statusCode).toBe(400);
-    expect(res.json().issues.map((i: any) => i.message)).toEqual([V.firstNameRequired, V.lastNameRequired, V.emailInvalid, V.membershipNumberRequired]);
+    expect(res.json().issues.map((i: any) => i.message)).toEqual([
+      formMessages.firstNameRequired,
+      formMessages.lastNameRequired,
+      formMessages.emailInvalid,
+      memberMessages.membershipNumberRequired,
+    ]);
     const short = await admin.post('/api/members', newMember({ loginPassword: 'short' }));
     expect(short.statusCode).toBe(400);
-    expect(short.json().message).toBe(V.passwordMin);
+    expect(short.json().message).toBe(accountMessages.passwordMin);
     expect(await countMembers()).toBe(n);
   });
 
@@ -80,16 +87,16 @@ describe('member directory API', () => {
     const n = await countMembers();
     const sameNumber = await admin.post('/api/members', newMember({ membershipNumber: 'dup-1' }));
     expect(sameNumber.statusCode).toBe(409);
-    expect(sameNumber.json()).toEqual({ message: E.membershipNumberTaken });
+    expect(sameNumber.json()).toEqual({ message: memberMessages.membershipNumberTaken });
     const sameEmail = await admin.post('/api/members', newMember({ email: 'DUP@example.org' }));
     expect(sameEmail.statusCode).toBe(409);
-    expect(sameEmail.json()).toEqual({ message: E.memberEmailTaken });
+    expect(sameEmail.json()).toEqual({ message: memberMessages.emailTaken });
     expect(await countMembers()).toBe(n);
 
     const other = (await admin.post('/api/members', newMember())).json() as Member;
     const patch = await admin.patch(`/api/members/${other.id}`, { email: 'dup@example.org' });
     expect(patch.statusCode).toBe(409);
-    expect(patch.json().message).toBe(E.memberEmailTaken);
+    expect(patch.json().message).toBe(memberMessages.emailTaken);
     const unchanged = await t.db.selectFrom('members').select('email').where('id', '=', other.id).executeTakeFirstOrThrow();
     expect(unchanged.email).toBe(other.email);
     // A member keeps their own number and e-mail when saved again.
@@ -100,7 +107,7 @@ describe('member directory API', () => {
     const body = newMember({ membershipNumber: 'RACE-1' });
     const [a, b] = await Promise.all([admin.post('/api/members', body), admin.post('/api/members', { ...body, email: 'race-other@example.org' })]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
-    expect([a, b].find((r) => r.statusCode === 409)!.json().message).toBe(E.membershipNumberTaken);
+    expect([a, b].find((r) => r.statusCode === 409)!.json().message).toBe(memberMessages.membershipNumberTaken);
   });
 
   it('maps the database unique constraints to the messages even past the check', async () => {
@@ -120,8 +127,8 @@ describe('member directory API', () => {
     const emailErr = await insert('RAW-2', 'RAW@example.org');
     expect(numberErr?.code).toBe('23505');
     expect(emailErr?.code).toBe('23505');
-    expect((mapUniqueViolation(numberErr) as Error).message).toBe(E.membershipNumberTaken);
-    expect((mapUniqueViolation(emailErr) as Error).message).toBe(E.memberEmailTaken);
+    expect((mapUniqueViolation(numberErr) as Error).message).toBe(memberMessages.membershipNumberTaken);
+    expect((mapUniqueViolation(emailErr) as Error).message).toBe(memberMessages.emailTaken);
   });
 
   it('changes only the named fields; a blank portal password keeps the old one', async () => {
@@ -307,11 +314,11 @@ describe('member CSV export and import', () => {
     expect(body.updated).toBe(1);
     expect(body.rejected.map((r: any) => r.row)).toEqual([3, 4, 5, 6, 8, 9, 10, 11]);
     const reasons = Object.fromEntries(body.rejected.map((r: any) => [r.row, r.reason]));
-    expect(reasons[3]).toBe(`Email: ${V.emailInvalid}`);
-    expect(reasons[4]).toBe(`First Name: ${V.firstNameRequired}`);
-    expect(reasons[5]).toBe(E.importDuplicateNumber(2));
-    expect(reasons[6]).toBe(E.importDuplicateEmail(2));
-    expect(reasons[8]).toBe(E.memberEmailTaken);
+    expect(reasons[3]).toBe(`Email: ${formMessages.emailInvalid}`);
+    expect(reasons[4]).toBe(`First Name: ${formMessages.firstNameRequired}`);
+    expect(reasons[5]).toBe(memberMessages.importDuplicateNumber(2));
+    expect(reasons[6]).toBe(memberMessages.importDuplicateEmail(2));
+    expect(reasons[8]).toBe(memberMessages.emailTaken);
     expect(reasons[9]).toContain('Active Member');
     expect(reasons[10]).toContain('Branch of Service');
     expect(reasons[11]).toContain('Member Since');
@@ -328,9 +335,9 @@ describe('member CSV export and import', () => {
   it('refuses a file it cannot read, with a clear message, storing nothing', async () => {
     const before = await countMembers();
     const cases: [string, string][] = [
-      ['membershipNumber,firstName,lastName,email\n', E.importNoRows],
-      ['membershipNumber,firstName,email\nX-1,A,a@example.org\n', E.importMissingColumns(['Last Name'])],
-      ['membershipNumber,firstName,lastName,email,shoeSize\nX-1,A,B,a@example.org,9\n', E.importUnknownColumns(['shoeSize'])],
+      ['membershipNumber,firstName,lastName,email\n', memberMessages.importNoRows],
+      ['membershipNumber,firstName,email\nX-1,A,a@example.org\n', memberMessages.importMissingColumns(['Last Name'])],
+      ['membershipNumber,firstName,lastName,email,shoeSize\nX-1,A,B,a@example.org,9\n', memberMessages.importUnknownColumns(['shoeSize'])],
     ];
     for (const [csv, message] of cases) {
       const res = await admin.post('/api/admin/members/import', { csv });

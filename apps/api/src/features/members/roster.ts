@@ -1,9 +1,10 @@
 import { parse } from 'csv-parse/sync';
 import { sql } from 'kysely';
 import type { DB } from '@post/db';
-import { E } from '@post/contracts/messages';
+import { memberMessages } from '@post/contracts/messages/members';
+import { rosterImportMessages } from '@post/contracts/messages/roster-import';
 import { MEMBER_IMPORT_MAX_ROWS } from '@post/contracts/members';
-import { ROSTER_MESSAGES as R, type RosterColumns, type RosterImportInput, type RosterImportResult } from '@post/contracts/roster-import';
+import type { RosterColumns, RosterImportInput, RosterImportResult } from '@post/contracts/roster-import';
 import { badRequest } from '../../errors.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.ts';
@@ -36,15 +37,15 @@ function validDay(y: number, m: number, d: number): boolean {
 /** The paid-through year a roster cell names: a year (2027), or a date (12/31/2027, 2027-12-31) read as its year. */
 export function rosterYear(raw: string, latest: number): { ok: true; year: number } | { ok: false; reason: string } {
   const v = raw.trim().replace(TIME_PART, '');
-  if (v === '') return { ok: false, reason: R.noYear };
+  if (v === '') return { ok: false, reason: rosterImportMessages.noYear };
   let year: number | null = null;
   const us = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(v);
   const iso = /^(\d{4})[/.-](\d{1,2})[/.-](\d{1,2})$/.exec(v);
   if (/^\d{4}$/.test(v)) year = Number(v);
   else if (us && validDay(Number(us[3]), Number(us[1]), Number(us[2]))) year = Number(us[3]);
   else if (iso && validDay(Number(iso[1]), Number(iso[2]), Number(iso[3]))) year = Number(iso[1]);
-  if (year === null) return { ok: false, reason: R.badYear(raw.trim()) };
-  if (year < 1900 || year > latest) return { ok: false, reason: R.implausibleYear(year, latest) };
+  if (year === null) return { ok: false, reason: rosterImportMessages.badYear(raw.trim()) };
+  if (year < 1900 || year > latest) return { ok: false, reason: rosterImportMessages.implausibleYear(year, latest) };
   return { ok: true, year };
 }
 
@@ -59,13 +60,13 @@ function readRoster(csv: string): RosterFile {
   try {
     records = parse(csv, { bom: true, skip_empty_lines: true, relax_column_count: true, trim: true }) as string[][];
   } catch (err) {
-    throw badRequest(E.importUnreadable(err instanceof Error ? err.message : String(err)));
+    throw badRequest(memberMessages.importUnreadable(err instanceof Error ? err.message : String(err)));
   }
   const [header, ...rows] = records;
-  if (!header || header.filter((h) => h !== '').length < 2) throw badRequest(R.noHeader);
+  if (!header || header.filter((h) => h !== '').length < 2) throw badRequest(rosterImportMessages.noHeader);
   const data = rows.filter((r) => r.some((c) => c !== ''));
-  if (data.length === 0) throw badRequest(R.noRows);
-  if (data.length > MEMBER_IMPORT_MAX_ROWS) throw badRequest(E.importTooManyRows(MEMBER_IMPORT_MAX_ROWS));
+  if (data.length === 0) throw badRequest(rosterImportMessages.noRows);
+  if (data.length > MEMBER_IMPORT_MAX_ROWS) throw badRequest(memberMessages.importTooManyRows(MEMBER_IMPORT_MAX_ROWS));
   return { headers: header, rows: data };
 }
 
@@ -81,8 +82,8 @@ function nameColumns(headers: string[]): number[] {
 /** The column of a chosen header (any case); 400 when the file has none, or has it twice. */
 function columnOf(headers: string[], name: string): number {
   const at = headers.flatMap((h, i) => (key(h) === key(name) ? [i] : []));
-  if (at.length === 0) throw badRequest(R.columnMissing(name.trim()));
-  if (at.length > 1) throw badRequest(R.duplicateHeaders([headers[at[0]!]!]));
+  if (at.length === 0) throw badRequest(rosterImportMessages.columnMissing(name.trim()));
+  if (at.length > 1) throw badRequest(rosterImportMessages.duplicateHeaders([headers[at[0]!]!]));
   return at[0]!;
 }
 
@@ -135,7 +136,7 @@ export async function importRoster(db: DB, input: RosterImportInput, actor?: Aud
   const file = readRoster(input.csv);
   const numberAt = columnOf(file.headers, input.numberColumn);
   const yearAt = columnOf(file.headers, input.paidThroughColumn);
-  if (numberAt === yearAt) throw badRequest(R.sameColumn);
+  if (numberAt === yearAt) throw badRequest(rosterImportMessages.sameColumn);
   const nameAt = nameColumns(file.headers).filter((i) => i !== numberAt && i !== yearAt);
 
   const clock = await duesClock(db);
@@ -164,9 +165,9 @@ export async function importRoster(db: DB, input: RosterImportInput, actor?: Aud
         .replace(/\s+/g, ' ')
         .trim() || null;
     const rawYear = cells[yearAt] ?? '';
-    if (!membershipNumber) return void result.rejected.push({ row, membershipNumber, name, reason: R.noNumber });
+    if (!membershipNumber) return void result.rejected.push({ row, membershipNumber, name, reason: rosterImportMessages.noNumber });
     const earlier = seen.get(key(membershipNumber));
-    if (earlier !== undefined) return void result.rejected.push({ row, membershipNumber, name, reason: R.duplicateNumber(earlier) });
+    if (earlier !== undefined) return void result.rejected.push({ row, membershipNumber, name, reason: rosterImportMessages.duplicateNumber(earlier) });
     seen.set(key(membershipNumber), row);
     const member = byNumber.get(key(membershipNumber));
     if (!member) return void result.unmatched.push({ row, membershipNumber, name, year: rawYear.trim() });
@@ -174,7 +175,7 @@ export async function importRoster(db: DB, input: RosterImportInput, actor?: Aud
     if (!parsed.ok) return void result.rejected.push({ row, membershipNumber, name, reason: parsed.reason });
     const ref = { row, membershipNumber: member.membershipNumber, name, memberId: member.id };
     // A Life Member is never due (decision 0065): a roster's year for them is not kept.
-    if (member.membershipType === 'Life Member') return void result.unchanged.push({ ...ref, year: member.paidThrough, note: R.lifeMember });
+    if (member.membershipType === 'Life Member') return void result.unchanged.push({ ...ref, year: member.paidThrough, note: rosterImportMessages.lifeMember });
     if (member.paidThrough === parsed.year) return void result.unchanged.push({ ...ref, year: parsed.year, note: null });
     const change = { ...ref, from: member.paidThrough, to: parsed.year };
     if (member.paidThrough !== null && parsed.year < member.paidThrough) result.lower.push(change);

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { E, V } from '@post/contracts/messages';
+import { formMessages } from '@post/contracts/messages/forms';
+import { newsMessages } from '@post/contracts/messages/news';
+import { serverMessages } from '@post/contracts/messages/server';
 import { createTestApp, insertMember, type Agent } from '../../test-helpers.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -84,7 +86,7 @@ describe('news', () => {
     expect(one.json()).toEqual(list[0]);
     const missing = await t.agent().get('/api/news/987654');
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ message: E.notFound('News item') });
+    expect(missing.json()).toEqual({ message: serverMessages.notFound('News item') });
   });
 
   it('updates and deletes; a missing id is a 404 that changes nothing', async () => {
@@ -108,10 +110,10 @@ describe('news', () => {
     const id = (await admin.post('/api/news', body())).json().id;
     const before = await snapshot();
     const cases: [Record<string, unknown>, string][] = [
-      [{ title: '' }, V.titleRequired],
-      [{ content: '  ' }, V.contentRequired],
-      [{ publishDate: '' }, V.publishDateRequired],
-      [{ publishDate: 'yesterday-ish' }, V.invalidDate],
+      [{ title: '' }, formMessages.titleRequired],
+      [{ content: '  ' }, formMessages.contentRequired],
+      [{ publishDate: '' }, newsMessages.publishDateRequired],
+      [{ publishDate: 'yesterday-ish' }, formMessages.invalidDate],
     ];
     for (const [overrides, message] of cases) {
       for (const res of [
@@ -137,7 +139,7 @@ describe('news', () => {
         await agent.delete(`/api/news/${id}`),
       ]) {
         expect(res.statusCode).toBe(401);
-        expect(res.json()).toEqual({ message: E.adminRequired });
+        expect(res.json()).toEqual({ message: serverMessages.adminRequired });
       }
     }
     expect(await snapshot()).toBe(before);

@@ -2,7 +2,8 @@ import { inTransaction } from '../../lib/transaction.ts';
 import { sql } from 'kysely';
 import type { DB } from '@post/db';
 import type { Subscriber } from '@post/contracts/newsletter';
-import { NEWSLETTER_E, type NewsletterIssue, type NewsletterIssueInput } from '@post/contracts/mail';
+import { newsletterMessages } from '@post/contracts/messages/newsletter';
+import type { NewsletterIssue, NewsletterIssueInput } from '@post/contracts/mail';
 import { badRequest } from '../../errors.ts';
 import { getSettings } from '../site-settings/site-settings.service.ts';
 import { sanitizeCommanderHtml } from '../commander-messages/commander-html.ts';
@@ -65,14 +66,14 @@ export async function subscribe(db: DB, baseUrl: string, rawEmail: string): Prom
 export async function confirm(db: DB, token: string): Promise<{ email: string }> {
   return inTransaction(db, async (trx) => {
     const id = await useToken(trx, token, CONFIRM_PURPOSE);
-    if (id === null) throw badRequest(NEWSLETTER_E.confirmLinkInvalid);
+    if (id === null) throw badRequest(newsletterMessages.confirmLinkInvalid);
     const row = await trx
       .updateTable('newsletterSubscribers')
       .set({ confirmedAt: sql<Date>`now()`, unsubscribedAt: null })
       .where('id', '=', id)
       .returning('email')
       .executeTakeFirst();
-    if (!row) throw badRequest(NEWSLETTER_E.confirmLinkInvalid);
+    if (!row) throw badRequest(newsletterMessages.confirmLinkInvalid);
     return { email: row.email };
   });
 }
@@ -82,7 +83,7 @@ export async function confirm(db: DB, token: string): Promise<{ email: string }>
  * RFC 8058 one-click POST). Using the link again answers the same: the address stays unsubscribed.
  */
 export async function unsubscribe(db: DB, token: string): Promise<{ email: string }> {
-  if (token.length < 20 || token.length > 200) throw badRequest(NEWSLETTER_E.unsubscribeLinkInvalid);
+  if (token.length < 20 || token.length > 200) throw badRequest(newsletterMessages.unsubscribeLinkInvalid);
   return inTransaction(db, async (trx) => {
     const delivery = await trx
       .updateTable('newsletterDeliveries')
@@ -90,7 +91,7 @@ export async function unsubscribe(db: DB, token: string): Promise<{ email: strin
       .where('tokenHash', '=', hashToken(token))
       .returning('subscriberId')
       .executeTakeFirst();
-    if (!delivery) throw badRequest(NEWSLETTER_E.unsubscribeLinkInvalid);
+    if (!delivery) throw badRequest(newsletterMessages.unsubscribeLinkInvalid);
     const row = await trx
       .updateTable('newsletterSubscribers')
       .set({ unsubscribedAt: sql<Date>`coalesce(unsubscribed_at, now())` })
@@ -155,7 +156,7 @@ export async function sendIssue(
   if (input.testOnly) {
     const me = await db.selectFrom('users').select('email').where('id', '=', admin.id).executeTakeFirst();
     const to = me?.email?.trim();
-    if (!to) throw badRequest(NEWSLETTER_E.noAdminEmail);
+    if (!to) throw badRequest(newsletterMessages.noAdminEmail);
     const { token } = newToken();
     await enqueue(db, {
       idempotencyKey: `newsletter-test:${token}`,
@@ -175,7 +176,7 @@ export async function sendIssue(
       .where('unsubscribedAt', 'is', null)
       .orderBy('id')
       .execute();
-    if (subscribers.length === 0) throw badRequest(NEWSLETTER_E.noSubscribers);
+    if (subscribers.length === 0) throw badRequest(newsletterMessages.noConfirmedSubscribers);
     const issue = await trx
       .insertInto('newsletterIssues')
       .values({ subject: input.subject, content, sentBy: admin.id, recipients: subscribers.length })

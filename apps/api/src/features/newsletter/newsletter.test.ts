@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { NEWSLETTER_E } from '@post/contracts/mail';
-import { V } from '@post/contracts/messages';
+import { formMessages } from '@post/contracts/messages/forms';
+import { newsletterMessages } from '@post/contracts/messages/newsletter';
 import { createMailTestApp, patchSiteSettings, createTestApp, type Agent } from '../../test-helpers.ts';
 import { Migrator } from 'kysely/migration';
 import { createTestDb } from '@post/db/testing';
@@ -69,7 +69,7 @@ describe('newsletter sign-up with consent', () => {
     expect(await subscribers()).toContain('Reader@Example.org');
     const again = await post('/api/newsletter/confirm', { token });
     expect(again.statusCode).toBe(400);
-    expect(again.json().message).toBe(NEWSLETTER_E.confirmLinkInvalid);
+    expect(again.json().message).toBe(newsletterMessages.confirmLinkInvalid);
     for (const bad of ['x'.repeat(43), '', 42]) expect((await post('/api/newsletter/confirm', { token: bad })).statusCode).toBe(400);
   });
 
@@ -83,7 +83,7 @@ describe('newsletter sign-up with consent', () => {
     expect(sink.messages.map(recipient)).toEqual(['pending@example.org']);
     const invalid = await post('/api/newsletter/subscribe', { email: 'not-an-address' });
     expect(invalid.statusCode).toBe(400);
-    expect(invalid.json().message).toBe(V.emailInvalid);
+    expect(invalid.json().message).toBe(formMessages.emailInvalid);
   });
 
   it('an expired confirmation link does nothing', async () => {
@@ -120,7 +120,7 @@ describe('newsletter issues', () => {
   it('a test send goes to the administrator only; with no address it says so', async () => {
     const noEmail = await admin.post('/api/admin/newsletter/issues', { subject: 'Hello', content: 'Hi', testOnly: true });
     expect(noEmail.statusCode).toBe(400);
-    expect(noEmail.json().message).toBe(NEWSLETTER_E.noAdminEmail);
+    expect(noEmail.json().message).toBe(newsletterMessages.noAdminEmail);
     await t.db.updateTable('users').set({ email: 'adjutant@example.org' }).execute();
     const res = await admin.post('/api/admin/newsletter/issues', { subject: 'March news', content: '<b>Bold</b> and <script>x()</script>', testOnly: true });
     expect(res.statusCode).toBe(200);
@@ -176,7 +176,7 @@ describe('newsletter issues', () => {
     expect((await post('/api/newsletter/unsubscribe', { token })).json()).toEqual({ email: 'one@example.org' });
     expect((await post('/api/newsletter/unsubscribe', { token })).statusCode).toBe(200);
     expect(await subscribers()).not.toContain('one@example.org');
-    expect((await post('/api/newsletter/unsubscribe', { token: 'y'.repeat(43) })).json().message).toBe(NEWSLETTER_E.unsubscribeLinkInvalid);
+    expect((await post('/api/newsletter/unsubscribe', { token: 'y'.repeat(43) })).json().message).toBe(newsletterMessages.unsubscribeLinkInvalid);
 
     // The one-click POST of RFC 8058 at the header's address.
     const twoUrl = new URL((two.headers.get('list') as { unsubscribe: { url: string } }).unsubscribe.url);
@@ -226,7 +226,7 @@ describe('newsletter issues', () => {
       .selectFrom('mailOutbox')
       .select(sql<number>`count(*)::int`.as('n'))
       .executeTakeFirstOrThrow();
-    expect((await admin.post('/api/admin/newsletter/issues', { subject: '', content: 'x' })).json().message).toBe(NEWSLETTER_E.subjectRequired);
+    expect((await admin.post('/api/admin/newsletter/issues', { subject: '', content: 'x' })).json().message).toBe(newsletterMessages.subjectRequired);
     expect((await admin.post('/api/admin/newsletter/issues', { subject: 'S', content: '<p> </p>' })).statusCode).toBe(400);
     expect((await t.agent().post('/api/admin/newsletter/issues', { subject: 'S', content: 'x' })).statusCode).toBe(401);
     expect((await t.agent().get('/api/admin/newsletter/issues')).statusCode).toBe(401);

@@ -1,7 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { sql } from 'kysely';
 import { verifyPassword, type DB } from '@post/db';
-import { E } from '@post/contracts/messages';
 import type { AccountDetails, StaffSession, UpdateAccountDetailsInput } from '@post/contracts/officers';
 import { AppError, conflict } from '../../errors.ts';
 import { passwordCheckSucceeded, reservePasswordCheck } from '../../lib/throttle.ts';
@@ -10,8 +9,8 @@ import { actorAt, diffFields, recordAudit } from '../audit/audit.ts';
 import { getSettings } from '../site-settings/site-settings.service.ts';
 import { acceptTotp, codeCheckSucceeded, newRecoveryCodes, newTotpSecret, reserveCodeCheck, totpStep } from './two-factor.ts';
 import { ensureFree } from './users.service.ts';
-import { SE } from '@post/contracts/staff-messages';
 import { inTransaction } from '../../lib/transaction.ts';
+import { accountMessages } from '@post/contracts/messages/account';
 
 // The signed-in account's own details, two-factor sign-in and sessions (issue 21, decision 0032).
 
@@ -74,13 +73,13 @@ export async function twoFactorStatus(db: DB, user: AdminUser) {
 export async function checkTwoFactorRequirement(db: DB, user: AdminUser, required: boolean): Promise<void> {
   if (!required) return;
   const row = await db.selectFrom('users').select('totpEnabled').where('id', '=', user.id).executeTakeFirstOrThrow();
-  if (!row.totpEnabled) throw new AppError('BAD_REQUEST', SE.enrolBeforeRequiring);
+  if (!row.totpEnabled) throw new AppError('BAD_REQUEST', accountMessages.enrolBeforeRequiring);
 }
 
 /** Enrolment, step 1: a new secret, kept on the account until a code confirms it. */
 export async function startTwoFactor(db: DB, user: AdminUser) {
   const row = await db.selectFrom('users').select('totpEnabled').where('id', '=', user.id).executeTakeFirstOrThrow();
-  if (row.totpEnabled) throw conflict(SE.twoFactorAlreadyOn);
+  if (row.totpEnabled) throw conflict(accountMessages.twoFactorAlreadyOn);
   const settings = await getSettings(db);
   const setup = await newTotpSecret(user.username, settings.postName || 'Post website');
   await db.updateTable('users').set({ totpSecret: setup.secret, totpLastStep: null }).where('id', '=', user.id).where('totpEnabled', '=', false).execute();
@@ -91,10 +90,10 @@ export async function startTwoFactor(db: DB, user: AdminUser) {
 export async function confirmTwoFactor(db: DB, user: AdminUser, ip: string, code: string): Promise<{ recoveryCodes: string[] }> {
   const slot = await reserveCodeCheck(db, ip, user.id, 'account');
   const row = await db.selectFrom('users').select(['totpEnabled', 'totpSecret']).where('id', '=', user.id).executeTakeFirstOrThrow();
-  if (row.totpEnabled) throw conflict(SE.twoFactorAlreadyOn);
-  if (!row.totpSecret) throw new AppError('BAD_REQUEST', SE.twoFactorNotStarted);
+  if (row.totpEnabled) throw conflict(accountMessages.twoFactorAlreadyOn);
+  if (!row.totpSecret) throw new AppError('BAD_REQUEST', accountMessages.twoFactorNotStarted);
   const step = totpStep(row.totpSecret, code);
-  if (step === null) throw new AppError('BAD_REQUEST', SE.twoFactorCodeWrong);
+  if (step === null) throw new AppError('BAD_REQUEST', accountMessages.twoFactorCodeWrong);
   await codeCheckSucceeded(db, slot);
   return inTransaction(db, async (trx) => {
     const updated = await trx
@@ -105,7 +104,7 @@ export async function confirmTwoFactor(db: DB, user: AdminUser, ip: string, code
       .where('totpSecret', '=', row.totpSecret)
       .returning('id')
       .executeTakeFirst();
-    if (!updated) throw conflict(SE.twoFactorAlreadyOn);
+    if (!updated) throw conflict(accountMessages.twoFactorAlreadyOn);
     const recoveryCodes = await newRecoveryCodes(trx, user.id);
     await recordAudit(trx, actorAt(ip, user), {
       entity: 'user',
@@ -120,9 +119,9 @@ export async function confirmTwoFactor(db: DB, user: AdminUser, ip: string, code
 /** Turns two-factor off with the account's password (throttled like a password change). */
 export async function disableTwoFactor(db: DB, user: AdminUser, ip: string, password: string): Promise<void> {
   const row = await db.selectFrom('users').select(['password', 'totpEnabled']).where('id', '=', user.id).executeTakeFirstOrThrow();
-  if (!row.totpEnabled) throw new AppError('BAD_REQUEST', SE.twoFactorOff);
+  if (!row.totpEnabled) throw new AppError('BAD_REQUEST', accountMessages.twoFactorOff);
   const slot = await reservePasswordCheck(db, 'admin', user.id);
-  if (!(await verifyPassword(row.password, password))) throw new AppError('BAD_REQUEST', E.wrongCurrentPassword);
+  if (!(await verifyPassword(row.password, password))) throw new AppError('BAD_REQUEST', accountMessages.wrongCurrentPassword);
   await passwordCheckSucceeded(db, slot);
   await inTransaction(db, async (trx) => {
     await trx.updateTable('users').set({ totpEnabled: false, totpSecret: null, totpLastStep: null, updatedAt: new Date() }).where('id', '=', user.id).execute();
@@ -142,12 +141,12 @@ export async function disableTwoFactor(db: DB, user: AdminUser, ip: string, pass
  */
 export async function replaceRecoveryCodes(db: DB, user: AdminUser, ip: string, code: string): Promise<{ recoveryCodes: string[] }> {
   const row = await db.selectFrom('users').select(['totpEnabled', 'totpSecret']).where('id', '=', user.id).executeTakeFirstOrThrow();
-  if (!row.totpEnabled || !row.totpSecret) throw new AppError('BAD_REQUEST', SE.twoFactorOff);
+  if (!row.totpEnabled || !row.totpSecret) throw new AppError('BAD_REQUEST', accountMessages.twoFactorOff);
   const slot = await reserveCodeCheck(db, ip, user.id, 'account');
   const secret = row.totpSecret;
   const recoveryCodes = await inTransaction(db, async (trx) => {
     // The update that stores the code's step is the check: a wrong or replayed code changes nothing.
-    if (!(await acceptTotp(trx, user.id, secret, code))) throw new AppError('BAD_REQUEST', SE.twoFactorCodeWrong);
+    if (!(await acceptTotp(trx, user.id, secret, code))) throw new AppError('BAD_REQUEST', accountMessages.twoFactorCodeWrong);
     const codes = await newRecoveryCodes(trx, user.id);
     await recordAudit(trx, actorAt(ip, user), { entity: 'user', entityId: user.id, action: 'two-factor-recovery-codes-new' });
     return codes;
@@ -235,7 +234,7 @@ export async function listSessions(db: DB, user: AdminUser, secret: string, curr
 export async function endSession(db: DB, user: AdminUser, secret: string, current: ThisSession, handle: string): Promise<boolean> {
   const rows = await ownSessions(db, user);
   const match = rows.find((r) => sessionHandle(secret, r.sid) === handle);
-  if (!match) throw new AppError('NOT_FOUND', SE.sessionNotFound);
+  if (!match) throw new AppError('NOT_FOUND', accountMessages.sessionNotFound);
   await inTransaction(db, async (trx) => {
     await trx.deleteFrom('session').where('sid', '=', match.sid).execute();
     await recordAudit(trx, actorAt(current.ip, user), { entity: 'session', entityId: handle, action: 'session-end' });

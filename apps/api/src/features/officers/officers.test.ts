@@ -2,11 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as OTPAuth from 'otpauth';
 import { sql } from 'kysely';
 import { hashPassword } from '@post/db';
-import { E, V } from '@post/contracts/messages';
+import { accountMessages } from '@post/contracts/messages/account';
+import { formMessages } from '@post/contracts/messages/forms';
+import { serverMessages } from '@post/contracts/messages/server';
+import { signInMessages } from '@post/contracts/messages/sign-in';
 import { ADMIN, createTestApp, type Agent } from '../../test-helpers.ts';
 import { upsertAdmin } from '../admin-auth/admin-auth.service.ts';
 import { describeDevice } from './account.service.ts';
-import { SE, SV } from '@post/contracts/staff-messages';
 
 // Issue 21: staff accounts, roles, invitations, temporary passwords, two-factor sign-in,
 // the "require two-factor" setting, own sessions, and the audit rows these writes leave.
@@ -95,7 +97,7 @@ describe('roles (decision 0031)', () => {
     ] as const) {
       const res = await agent.request(method, url);
       expect(res.statusCode, url).toBe(403);
-      expect(res.json().message, url).toBe(SE.administratorOnly);
+      expect(res.json().message, url).toBe(accountMessages.administratorOnly);
     }
     const settings = (await t.agent().get('/api/site-settings')).json();
     const put = await agent.put('/api/admin/site-settings', { ...settings, postName: 'Changed by an editor' });
@@ -131,7 +133,7 @@ describe('staff accounts: create, invite, change, remove', () => {
     expect(login.json()).toMatchObject({ authenticated: true, mustChangePassword: true });
     const blocked = await a.get('/api/admin/news');
     expect(blocked.statusCode).toBe(403);
-    expect(blocked.json().message).toBe(SE.mustChangePassword);
+    expect(blocked.json().message).toBe(accountMessages.mustChangePassword);
     expect((await a.post('/api/resources', { title: 'x', description: 'y', url: 'https://example.org/' })).statusCode).toBe(403);
     expect((await a.get('/api/admin/sessions')).statusCode).toBe(403);
     const change = await a.post('/api/change-password', { currentPassword: 'temporary-123', newPassword: 'my-own-pass-1', confirmPassword: 'my-own-pass-1' });
@@ -166,12 +168,12 @@ describe('staff accounts: create, invite, change, remove', () => {
     expect((await t.agent().get(`/api/invitation?token=${token}`)).json()).toEqual({ username: 'pr.officer', firstName: 'Pat' });
     const short = await t.agent().post('/api/invitation', { token, newPassword: 'short', confirmPassword: 'short' });
     expect(short.statusCode).toBe(400);
-    expect(short.json().message).toBe(V.passwordMin);
+    expect(short.json().message).toBe(accountMessages.passwordMin);
     const accept = await t.agent().post('/api/invitation', { token, newPassword: 'pat-password-1', confirmPassword: 'pat-password-1' });
     expect(accept.statusCode, accept.body).toBe(200);
     const again = await t.agent().post('/api/invitation', { token, newPassword: 'other-password', confirmPassword: 'other-password' });
     expect(again.statusCode).toBe(404);
-    expect(again.json().message).toBe(SE.invitationInvalid);
+    expect(again.json().message).toBe(accountMessages.invitationInvalid);
     expect((await t.agent().get(`/api/invitation?token=${token}`)).statusCode).toBe(404);
     const a = t.agent();
     expect((await a.post('/api/login', { username: 'pr.officer', password: 'pat-password-1' })).json()).toMatchObject({ authenticated: true, role: 'editor' });
@@ -188,7 +190,7 @@ describe('staff accounts: create, invite, change, remove', () => {
       .execute();
     const accept = await t.agent().post('/api/invitation', { token, newPassword: 'late-password', confirmPassword: 'late-password' });
     expect(accept.statusCode).toBe(404);
-    expect(accept.json().message).toBe(SE.invitationInvalid);
+    expect(accept.json().message).toBe(accountMessages.invitationInvalid);
   });
 
   it('refuses a taken username or e-mail and bad input, storing nothing', async () => {
@@ -201,12 +203,12 @@ describe('staff accounts: create, invite, change, remove', () => {
       role: 'editor',
     });
     expect(taken.statusCode).toBe(409);
-    expect(taken.json().message).toBe(E.usernameTaken);
+    expect(taken.json().message).toBe(accountMessages.usernameTaken);
     const badRole = await admin.post('/api/admin/users', { username: 'someone', firstName: 'A', lastName: 'B', email: 'x2@example.org', role: 'admin' });
     expect(badRole.statusCode).toBe(400);
     const badName = await admin.post('/api/admin/users', { username: 'a b<script>', firstName: 'A', lastName: 'B', email: 'x3@example.org', role: 'editor' });
     expect(badName.statusCode).toBe(400);
-    expect(badName.json().message).toBe(SV.usernameChars);
+    expect(badName.json().message).toBe(accountMessages.usernameChars);
     expect((await admin.get('/api/admin/users')).json().length).toBe(before);
   });
 
@@ -229,7 +231,7 @@ describe('staff accounts: create, invite, change, remove', () => {
     expect((await ed.agent.get('/api/members')).statusCode).toBe(401);
     const again = await t.agent().post('/api/login', { username: ed.username, password: ed.password });
     expect(again.statusCode).toBe(403);
-    expect(again.json().message).toBe(SE.accountDisabled);
+    expect(again.json().message).toBe(accountMessages.accountDisabled);
     expect((await admin.patch(`/api/admin/users/${ed.id}`, { disabled: false })).statusCode).toBe(200);
     await t.agent().loginAdmin(ed.username, ed.password);
     const actions = (await auditRows(ed.id)).map((r) => r.action);
@@ -247,7 +249,7 @@ describe('staff accounts: create, invite, change, remove', () => {
       await admin.delete(`/api/admin/users/${me.userId}`),
     ]) {
       expect(res.statusCode).toBe(400);
-      expect(res.json().message).toBe(SE.cannotChangeOwnAccount);
+      expect(res.json().message).toBe(accountMessages.cannotChangeOwnAccount);
     }
   });
 
@@ -265,7 +267,7 @@ describe('staff accounts: create, invite, change, remove', () => {
     expect([ra.statusCode, rb.statusCode].sort()).toEqual(expect.arrayContaining([200]));
     const refused = [ra, rb].find((r) => r.statusCode !== 200)!;
     expect([401, 409]).toContain(refused.statusCode);
-    if (refused.statusCode === 409) expect(refused.json().message).toBe(SE.lastAdministrator);
+    if (refused.statusCode === 409) expect(refused.json().message).toBe(accountMessages.lastAdministrator);
     // The survivor cannot remove or disable themselves: the post keeps one administrator.
     const survivor = active[0]!.id === a.id ? a : b;
     expect((await survivor.agent.delete(`/api/admin/users/${survivor.id}`)).statusCode).toBe(400);
@@ -303,7 +305,7 @@ describe('two-factor sign-in (decision 0032)', () => {
     const wrong = await ed.agent.post('/api/admin/account/two-factor/start');
     const bad = await ed.agent.post('/api/admin/account/two-factor/confirm', { code: totpFor(wrong.json().secret, 10) });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toBe(SE.twoFactorCodeWrong);
+    expect(bad.json().message).toBe(accountMessages.twoFactorCodeWrong);
     const { secret, recoveryCodes } = await enrol(ed.agent);
     expect(recoveryCodes).toHaveLength(10);
     expect(new Set(recoveryCodes).size).toBe(10);
@@ -330,7 +332,7 @@ describe('two-factor sign-in (decision 0032)', () => {
     expect((await a.get('/api/auth/check')).json().twoFactorRequired).toBe(true);
     const wrong = await a.post('/api/login/two-factor', { code: '000000' === totpFor(secret) ? '111111' : '000000' });
     expect(wrong.statusCode).toBe(401);
-    expect(wrong.json().message).toBe(SE.twoFactorCodeWrong);
+    expect(wrong.json().message).toBe(accountMessages.twoFactorCodeWrong);
     // The enrolment used this step's code: a sign-in needs the next one (a code is good once).
     const replayOfEnrolment = await a.post('/api/login/two-factor', { code: totpFor(secret) });
     expect(replayOfEnrolment.statusCode).toBe(401);
@@ -351,7 +353,7 @@ describe('two-factor sign-in (decision 0032)', () => {
   it('refuses the code step without a password first', async () => {
     const res = await t.agent().post('/api/login/two-factor', { code: '123456' });
     expect(res.statusCode).toBe(401);
-    expect(res.json().message).toBe(SE.twoFactorSignInExpired);
+    expect(res.json().message).toBe(signInMessages.twoFactorSignInExpired);
   });
 
   it('accepts each recovery code once', async () => {
@@ -379,7 +381,7 @@ describe('two-factor sign-in (decision 0032)', () => {
     for (let i = 0; i < 10; i++) expect((await a.post('/api/login/two-factor', { code: wrongCode })).statusCode).toBe(401);
     const limited = await a.post('/api/login/two-factor', { code: right });
     expect(limited.statusCode).toBe(429);
-    expect(limited.json().message).toBe(E.tooManyAttempts);
+    expect(limited.json().message).toBe(serverMessages.tooManyAttempts);
     expect((await a.get('/api/auth/check')).json().authenticated).toBe(false);
   });
 
@@ -388,7 +390,7 @@ describe('two-factor sign-in (decision 0032)', () => {
     await enrol(ed.agent);
     const wrong = await ed.agent.post('/api/admin/account/two-factor/disable', { password: 'not-it' });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().message).toBe(E.wrongCurrentPassword);
+    expect(wrong.json().message).toBe(accountMessages.wrongCurrentPassword);
     expect((await ed.agent.post('/api/admin/account/two-factor/disable', { password: ed.password })).statusCode).toBe(200);
     expect((await ed.agent.get('/api/admin/account/two-factor')).json().enabled).toBe(false);
     expect(await t.db.selectFrom('userRecoveryCodes').select('id').where('userId', '=', ed.id).execute()).toEqual([]);
@@ -420,7 +422,7 @@ describe('two-factor sign-in (decision 0032)', () => {
     const boss = await signedIn('administrator');
     const early = await boss.agent.put('/api/admin/site-settings', { ...settings, requireTwoFactor: true });
     expect(early.statusCode).toBe(400);
-    expect(early.json().message).toBe(SE.enrolBeforeRequiring);
+    expect(early.json().message).toBe(accountMessages.enrolBeforeRequiring);
     await enrol(boss.agent);
     expect((await boss.agent.put('/api/admin/site-settings', { ...settings, requireTwoFactor: true })).statusCode).toBe(200);
     try {
@@ -431,7 +433,7 @@ describe('two-factor sign-in (decision 0032)', () => {
       });
       const blocked = await a.get('/api/admin/news');
       expect(blocked.statusCode).toBe(403);
-      expect(blocked.json().message).toBe(SE.mustEnrolTwoFactor);
+      expect(blocked.json().message).toBe(accountMessages.mustEnrolTwoFactor);
       expect((await a.get('/api/admin/account/two-factor')).json().required).toBe(true);
       await enrol(a);
       expect((await a.get('/api/admin/news')).statusCode).toBe(200);
@@ -486,13 +488,13 @@ describe('own details', () => {
     const rowsBefore = (await auditRows(ed.id)).length;
     const bad = await ed.agent.patch('/api/admin/account', { firstName: 'X', lastName: 'Y', email: 'not-an-address' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toBe(V.invalidEmail);
+    expect(bad.json().message).toBe(formMessages.invalidEmail);
     const taken = await ed.agent.patch('/api/admin/account', { firstName: 'X', lastName: 'Y', email: `${other.username.toUpperCase()}@example.org` });
     expect(taken.statusCode).toBe(409);
-    expect(taken.json().message).toBe(SE.staffEmailTaken);
+    expect(taken.json().message).toBe(accountMessages.staffEmailTaken);
     const noName = await ed.agent.patch('/api/admin/account', { firstName: '   ', lastName: 'Y', email: '' });
     expect(noName.statusCode).toBe(400);
-    expect(noName.json().message).toBe(V.firstNameRequired);
+    expect(noName.json().message).toBe(formMessages.firstNameRequired);
     expect((await ed.agent.get('/api/admin/account')).json()).toEqual(before);
     expect((await auditRows(ed.id)).length).toBe(rowsBefore);
   });
@@ -545,16 +547,16 @@ describe('new recovery codes', () => {
     const right = totpFor(secret, 1);
     const wrong = await ed.agent.post('/api/admin/account/recovery-codes', { code: right === '123456' ? '654321' : '123456' });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().message).toBe(SE.twoFactorCodeWrong);
+    expect(wrong.json().message).toBe(accountMessages.twoFactorCodeWrong);
     const recovery = await ed.agent.post('/api/admin/account/recovery-codes', { code: recoveryCodes[0]! });
     expect(recovery.statusCode).toBe(400);
-    expect(recovery.json().message).toBe(SV.authenticatorCodeRequired);
+    expect(recovery.json().message).toBe(accountMessages.authenticatorCodeRequired);
     expect(await t.db.selectFrom('userRecoveryCodes').select('codeHash').where('userId', '=', ed.id).orderBy('id').execute()).toEqual(before);
     expect((await auditRows(ed.id)).map((r) => r.action)).not.toContain('two-factor-recovery-codes-new');
     const off = await signedIn('editor');
     const none = await off.agent.post('/api/admin/account/recovery-codes', { code: '123456' });
     expect(none.statusCode).toBe(400);
-    expect(none.json().message).toBe(SE.twoFactorOff);
+    expect(none.json().message).toBe(accountMessages.twoFactorOff);
   });
 });
 
@@ -582,7 +584,7 @@ describe('own sessions', () => {
     expect((await laptop.get('/api/admin/sessions')).json()).toHaveLength(1);
     const again = await laptop.delete(`/api/admin/sessions/${list[1].id}`);
     expect(again.statusCode).toBe(404);
-    expect(again.json().message).toBe(SE.sessionNotFound);
+    expect(again.json().message).toBe(accountMessages.sessionNotFound);
     // Another account's session cannot be ended by guessing.
     const adminSessions = (await admin.get('/api/admin/sessions')).json();
     expect((await laptop.delete(`/api/admin/sessions/${adminSessions[0].id}`)).statusCode).toBe(404);

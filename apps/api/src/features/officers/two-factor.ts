@@ -3,10 +3,10 @@ import * as OTPAuth from 'otpauth';
 import QRCode from 'qrcode';
 import { sql } from 'kysely';
 import type { DB } from '@post/db';
-import { E } from '@post/contracts/messages';
 import { AppError } from '../../errors.ts';
 import { hit, reset } from '../../lib/rate-limit.ts';
 import { ACCOUNT_ATTEMPTS, ADDRESS_ATTEMPTS, SIGNIN_WINDOW_MS } from '../../lib/throttle.ts';
+import { serverMessages } from '@post/contracts/messages/server';
 
 // Two-factor sign-in (decision 0032): TOTP (RFC 6238, SHA-1, 6 digits, 30 s) with `otpauth`, one
 // step of drift either way; the last accepted step is stored so a code is accepted once only.
@@ -99,10 +99,10 @@ export async function useRecoveryCode(db: DB, userId: number, code: string): Pro
  */
 export async function reserveCodeCheck(db: DB, ip: string, userId: number, scope: 'sign-in' | 'account'): Promise<string> {
   const byIp = await hit(db, `totp:ip:${ip}`, ADDRESS_ATTEMPTS, SIGNIN_WINDOW_MS);
-  if (!byIp.allowed) throw new AppError('TOO_MANY_REQUESTS', E.tooManyAttempts, byIp.retryAfterSeconds);
+  if (!byIp.allowed) throw new AppError('TOO_MANY_REQUESTS', serverMessages.tooManyAttempts, byIp.retryAfterSeconds);
   const key = `totp:${scope}:${userId}`;
   const counted = await hit(db, key, ACCOUNT_ATTEMPTS, SIGNIN_WINDOW_MS);
-  if (!counted.allowed) throw new AppError('TOO_MANY_REQUESTS', E.tooManyAttempts, counted.retryAfterSeconds);
+  if (!counted.allowed) throw new AppError('TOO_MANY_REQUESTS', serverMessages.tooManyAttempts, counted.retryAfterSeconds);
   return key;
 }
 

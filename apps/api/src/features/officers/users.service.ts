@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { hashPassword, type Database, type DB } from '@post/db';
-import { E } from '@post/contracts/messages';
 import type { CreateStaffInput, ResetStaffPasswordInput, StaffAccount, UpdateStaffInput } from '@post/contracts/officers';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import type { AdminUser } from '../../trpc.ts';
@@ -10,8 +9,9 @@ import { enqueue, newToken, storeToken } from '../mail/outbox.ts';
 import { staffInvitation } from '../mail/account-templates.ts';
 import { senderFrom } from '../mail/templates.ts';
 import { getSettings } from '../site-settings/site-settings.service.ts';
-import { SE } from '@post/contracts/staff-messages';
 import { inTransaction } from '../../lib/transaction.ts';
+import { accountMessages } from '@post/contracts/messages/account';
+import { serverMessages } from '@post/contracts/messages/server';
 
 // Staff accounts (issue 21, decision 0031): administrators add, change, disable and remove them.
 // Nobody changes the role of, disables or removes their own account, and the last active
@@ -79,7 +79,7 @@ async function sendInvitation(
   user: { id: number; username: string; firstName: string | null; email: string | null; role: string },
   reset: boolean,
 ): Promise<void> {
-  if (!user.email) throw badRequest(E.invalidInput);
+  if (!user.email) throw badRequest(serverMessages.invalidInput);
   // Earlier links of this account stop working: only the newest one sets a password.
   await trx
     .updateTable('mailTokens')
@@ -111,7 +111,7 @@ export async function ensureFree(db: DB, input: { username?: string; email?: str
       .where(sql`lower(username)`, '=', input.username.toLowerCase())
       .$if(exceptId !== undefined, (q) => q.where('id', '<>', exceptId!))
       .executeTakeFirst();
-    if (taken) throw conflict(E.usernameTaken);
+    if (taken) throw conflict(accountMessages.usernameTaken);
   }
   if (input.email) {
     const taken = await db
@@ -120,7 +120,7 @@ export async function ensureFree(db: DB, input: { username?: string; email?: str
       .where(sql`lower(email)`, '=', input.email.toLowerCase())
       .$if(exceptId !== undefined, (q) => q.where('id', '<>', exceptId!))
       .executeTakeFirst();
-    if (taken) throw conflict(SE.staffEmailTaken);
+    if (taken) throw conflict(accountMessages.staffEmailTaken);
   }
 }
 
@@ -188,9 +188,9 @@ export async function updateUser(db: DB, actor: AdminUser, ip: string, input: Up
     if (!before) throw notFound('Account');
     const roleChanges = fields.role !== undefined && fields.role !== before.role;
     const disabling = fields.disabled === true && !before.disabled;
-    if (id === actor.id && (roleChanges || fields.disabled === true)) throw badRequest(SE.cannotChangeOwnAccount);
+    if (id === actor.id && (roleChanges || fields.disabled === true)) throw badRequest(accountMessages.cannotChangeOwnAccount);
     const losesAdministrator = before.role === 'administrator' && !before.disabled && (roleChanges || disabling);
-    if (losesAdministrator && (await otherActiveAdministrators(trx, id)) === 0) throw conflict(SE.lastAdministrator);
+    if (losesAdministrator && (await otherActiveAdministrators(trx, id)) === 0) throw conflict(accountMessages.lastAdministrator);
     await ensureFree(trx, { email: fields.email }, id);
     const changed = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
     if (Object.keys(changed).length > 0) {
@@ -219,7 +219,7 @@ export async function updateUser(db: DB, actor: AdminUser, ip: string, input: Up
 
 /** DELETE /api/admin/users/{id}. */
 export async function removeUser(db: DB, actor: AdminUser, ip: string, id: number): Promise<void> {
-  if (id === actor.id) throw badRequest(SE.cannotChangeOwnAccount);
+  if (id === actor.id) throw badRequest(accountMessages.cannotChangeOwnAccount);
   await inTransaction(db, async (trx) => {
     const before = await trx
       .selectFrom('users')
@@ -228,7 +228,8 @@ export async function removeUser(db: DB, actor: AdminUser, ip: string, id: numbe
       .forUpdate()
       .executeTakeFirst();
     if (!before) throw notFound('Account');
-    if (before.role === 'administrator' && !before.disabled && (await otherActiveAdministrators(trx, id)) === 0) throw conflict(SE.lastAdministrator);
+    if (before.role === 'administrator' && !before.disabled && (await otherActiveAdministrators(trx, id)) === 0)
+      throw conflict(accountMessages.lastAdministrator);
     await endSessions(trx, id);
     await trx.deleteFrom('mailTokens').where('purpose', '=', INVITATION_PURPOSE).where('subjectId', '=', id).execute();
     await trx.deleteFrom('users').where('id', '=', id).execute();
@@ -247,7 +248,7 @@ export async function resetUserPassword(db: DB, actor: AdminUser, ip: string, ba
       .forUpdate()
       .executeTakeFirst();
     if (!user) throw notFound('Account');
-    if (!input.temporaryPassword && !user.email) throw badRequest(SE.resetNeedsEmail);
+    if (!input.temporaryPassword && !user.email) throw badRequest(accountMessages.resetNeedsEmail);
     await trx
       .updateTable('users')
       .set({ password: hash, mustChangePassword: Boolean(input.temporaryPassword), updatedAt: new Date() })

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { E, V } from '@post/contracts/messages';
+import { formMessages } from '@post/contracts/messages/forms';
+import { resourceMessages } from '@post/contracts/messages/resources';
+import { serverMessages } from '@post/contracts/messages/server';
 import { createTestApp, insertMember, type Agent } from '../../test-helpers.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -72,7 +74,7 @@ describe('resources', () => {
     const before = await snapshot();
     expect((await admin.put('/api/resources/987654', body())).statusCode).toBe(404);
     expect((await admin.delete('/api/resources/987654')).statusCode).toBe(404);
-    expect((await t.agent().get('/api/resources/987654')).json()).toEqual({ message: E.notFound('Resource') });
+    expect((await t.agent().get('/api/resources/987654')).json()).toEqual({ message: serverMessages.notFound('Resource') });
     expect(await snapshot()).toBe(before);
     expect((await admin.delete(`/api/resources/${id}`)).json()).toEqual({ ok: true });
     expect((await t.agent().get(`/api/resources/${id}`)).statusCode).toBe(404);
@@ -83,12 +85,12 @@ describe('resources', () => {
     const id = (await admin.post('/api/resources', body())).json().id;
     const before = await snapshot();
     const cases: [Record<string, unknown>, string][] = [
-      [{ title: '' }, V.titleRequired],
-      [{ description: '' }, V.descriptionRequired],
-      [{ url: 'not a url' }, V.urlInvalid],
-      [{ url: 'javascript:alert(1)' }, V.urlInvalid],
-      [{ order: -1 }, V.orderMin],
-      [{ order: 1.5 }, V.orderWhole],
+      [{ title: '' }, formMessages.titleRequired],
+      [{ description: '' }, formMessages.descriptionRequired],
+      [{ url: 'not a url' }, formMessages.urlInvalid],
+      [{ url: 'javascript:alert(1)' }, formMessages.urlInvalid],
+      [{ order: -1 }, resourceMessages.orderMin],
+      [{ order: 1.5 }, resourceMessages.orderWhole],
       [{ category: 'food' }, 'Please choose a category'],
     ];
     for (const [overrides, message] of cases) {
@@ -110,7 +112,7 @@ describe('resources', () => {
         await agent.delete(`/api/resources/${id}`),
       ]) {
         expect(res.statusCode).toBe(401);
-        expect(res.json()).toEqual({ message: E.adminRequired });
+        expect(res.json()).toEqual({ message: serverMessages.adminRequired });
       }
     }
     expect(await snapshot()).toBe(before);

@@ -1,7 +1,7 @@
 import type { DB } from '@post/db';
 import type { ServiceCategory } from '@post/contracts/service-hours';
 import { badRequest, notFound } from '../../errors.ts';
-import { SERVICE_MESSAGES } from '@post/contracts/service-hours';
+import { serviceHoursMessages } from '@post/contracts/messages/service-hours';
 
 /** The categories in the report's order. */
 export function listCategories(db: DB): Promise<ServiceCategory[]> {
@@ -43,7 +43,7 @@ export async function eventCategory(db: DB, eventId: number): Promise<{ id: numb
 export async function setEventCategory(db: DB, eventId: number, categoryId: number | null): Promise<{ id: number; serviceCategoryId: number | null }> {
   if (categoryId !== null) {
     const cat = await db.selectFrom('serviceCategories').select('id').where('id', '=', categoryId).executeTakeFirst();
-    if (!cat) throw badRequest(SERVICE_MESSAGES.categoryUnknown);
+    if (!cat) throw badRequest(serviceHoursMessages.categoryUnknown);
   }
   const row = await db
     .updateTable('events')

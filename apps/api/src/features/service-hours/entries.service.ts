@@ -1,10 +1,11 @@
 import { sql } from 'kysely';
 import type { DB } from '@post/db';
 import { PAGE_SIZE, likePattern } from '@post/contracts/paging';
-import { IMAGE_MESSAGES } from '@post/contracts/images';
+import { imageMessages } from '@post/contracts/messages/images';
+import { serviceHoursMessages } from '@post/contracts/messages/service-hours';
 import { programYear } from '@post/contracts/rules/program-year';
 import { utcToZoned } from '@post/contracts/rules/event-time';
-import { SERVICE_MESSAGES as M, type ServiceEntriesPage, type ServiceEntry } from '@post/contracts/service-hours';
+import type { ServiceEntriesPage, ServiceEntry } from '@post/contracts/service-hours';
 import { badRequest, notFound } from '../../errors.ts';
 import { imageChanges, imageColumns, pictureError, withImages } from '../images/images.service.ts';
 
@@ -118,18 +119,18 @@ export async function entryById(db: DB, id: number): Promise<ServiceEntry> {
 async function who(db: DB, input: EntryFields): Promise<{ memberId: number | null; name: string }> {
   if (input.memberId == null) return { memberId: null, name: input.name!.trim() };
   const m = await db.selectFrom('members').select(['id', 'firstName', 'lastName']).where('id', '=', input.memberId).executeTakeFirst();
-  if (!m) throw badRequest(M.memberUnknown);
+  if (!m) throw badRequest(serviceHoursMessages.memberUnknown);
   return { memberId: m.id, name: `${m.firstName} ${m.lastName}` };
 }
 
 async function checkRefs(db: DB, input: EntryFields, timeZone: string): Promise<void> {
   const cat = await db.selectFrom('serviceCategories').select('id').where('id', '=', input.categoryId).executeTakeFirst();
-  if (!cat) throw badRequest(M.categoryUnknown);
+  if (!cat) throw badRequest(serviceHoursMessages.categoryUnknown);
   if (input.imageId != null) {
     const image = await db.selectFrom('images').select('id').where('id', '=', input.imageId).executeTakeFirst();
-    if (!image) throw badRequest(IMAGE_MESSAGES.imageNotFound);
+    if (!image) throw badRequest(imageMessages.imageNotFound);
   }
-  if (input.serviceDate > utcToZoned(new Date(), timeZone).date) throw badRequest(M.dateInFuture);
+  if (input.serviceDate > utcToZoned(new Date(), timeZone).date) throw badRequest(serviceHoursMessages.dateInFuture);
 }
 
 /**

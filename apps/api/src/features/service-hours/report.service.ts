@@ -3,7 +3,8 @@ import { stringify } from 'csv-stringify/sync';
 import type { DB } from '@post/db';
 import { utcToZoned } from '@post/contracts/rules/event-time';
 import { programYear, programYearBounds, programYearLabel } from '@post/contracts/rules/program-year';
-import { roundHours, SERVICE_MESSAGES as M, type ReportCategory, type ServiceReport } from '@post/contracts/service-hours';
+import { serviceHoursMessages } from '@post/contracts/messages/service-hours';
+import { roundHours, type ReportCategory, type ServiceReport } from '@post/contracts/service-hours';
 import { attendanceHours } from '../attendance/hours.ts';
 import { listCategories } from './categories.service.ts';
 
@@ -172,11 +173,11 @@ export async function serviceReport(
   const known = new Set(categories.map((c) => c.id));
   const groups: { id: number | null; name: string; reportable: boolean }[] = categories.map((c) => ({ id: c.id, name: c.name, reportable: c.reportable }));
   // Attendance at an event with no category still happened: counted, and named so it gets one.
-  if (lines.some((l) => l.categoryId === null || !known.has(l.categoryId))) groups.push({ id: null, name: M.noCategory, reportable: true });
+  if (lines.some((l) => l.categoryId === null || !known.has(l.categoryId))) groups.push({ id: null, name: serviceHoursMessages.noCategory, reportable: true });
   const inGroup = (g: { id: number | null }) => (l: ServiceLine) => (g.id === null ? l.categoryId === null || !known.has(l.categoryId) : l.categoryId === g.id);
   const reportable = lines.filter((l) => groups.find((g) => inGroup(g)(l))?.reportable);
   const { from, to } = programYear(year, startMonth);
-  const nameOf = (id: number | null) => groups.find((g) => g.id === id)?.name ?? M.noCategory;
+  const nameOf = (id: number | null) => groups.find((g) => g.id === id)?.name ?? serviceHoursMessages.noCategory;
   return {
     year,
     label: programYearLabel(year, startMonth),
@@ -197,7 +198,7 @@ export async function serviceReport(
         name: l.person,
         hours: l.hours,
         category: nameOf(l.categoryId),
-        reason: !l.approved ? M.pendingApproval : M.noDocumentation,
+        reason: !l.approved ? serviceHoursMessages.pendingApproval : serviceHoursMessages.noDocumentation,
       })),
   };
 }

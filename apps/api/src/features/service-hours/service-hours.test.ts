@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SERVICE_MESSAGES } from '@post/contracts/service-hours';
+import { serviceHoursMessages } from '@post/contracts/messages/service-hours';
 import { currentProgramYear } from '@post/contracts/rules/program-year';
 import { utcToZoned } from '@post/contracts/rules/event-time';
 import { createTestApp, insertMember, patchSiteSettings, type Agent } from '../../test-helpers.ts';
@@ -40,7 +40,7 @@ describe('categories', () => {
     const changed = await admin.put(`/api/admin/service-categories/${made.json().id}`, { name: 'Canteen shifts', position: 10, reportable: false });
     expect(changed.json().name).toBe('Canteen shifts');
     expect((await admin.post('/api/admin/service-categories', { name: ' ', position: 1, reportable: true })).json().message).toBe(
-      SERVICE_MESSAGES.categoryNameRequired,
+      serviceHoursMessages.categoryNameRequired,
     );
   });
 });
@@ -106,14 +106,14 @@ describe('the ledger', () => {
       .executeTakeFirstOrThrow();
     const base = { name: 'Bad Input', serviceDate: '2026-03-05', hours: 1, categoryId: cat('Other') };
     const cases: [Record<string, unknown>, string][] = [
-      [{ ...base, hours: 0 }, SERVICE_MESSAGES.hoursRange],
-      [{ ...base, hours: 30 }, SERVICE_MESSAGES.hoursRange],
-      [{ ...base, miles: -1 }, SERVICE_MESSAGES.milesRange],
-      [{ ...base, name: '' }, SERVICE_MESSAGES.whoRequired],
-      [{ ...base, categoryId: 99999 }, SERVICE_MESSAGES.categoryUnknown],
+      [{ ...base, hours: 0 }, serviceHoursMessages.hoursRange],
+      [{ ...base, hours: 30 }, serviceHoursMessages.hoursRange],
+      [{ ...base, miles: -1 }, serviceHoursMessages.milesRange],
+      [{ ...base, name: '' }, serviceHoursMessages.whoRequired],
+      [{ ...base, categoryId: 99999 }, serviceHoursMessages.categoryUnknown],
       [{ ...base, serviceDate: '2999-01-01' }, 'Date must be between 1900 and 2200'],
-      [{ ...base, serviceDate: '2200-01-01' }, SERVICE_MESSAGES.dateInFuture],
-      [{ ...base, memberId: 99999 }, SERVICE_MESSAGES.memberUnknown],
+      [{ ...base, serviceDate: '2200-01-01' }, serviceHoursMessages.dateInFuture],
+      [{ ...base, memberId: 99999 }, serviceHoursMessages.memberUnknown],
     ];
     for (const [body, message] of cases) {
       const res = await admin.post('/api/admin/service-hours', body);

@@ -1,5 +1,5 @@
 import type { DB } from '@post/db';
-import { IMAGE_MESSAGES } from '@post/contracts/images';
+import { imageMessages } from '@post/contracts/messages/images';
 import { DEFAULT_SITE_SETTINGS, SiteSettingsSchema, type SiteSettings, type SiteSettingsOutput } from '@post/contracts/site-settings';
 import { withImages } from '../images/images.service.ts';
 import { badRequest } from '../../errors.ts';
@@ -35,7 +35,7 @@ export async function saveSettings(db: DB, input: SiteSettings): Promise<SiteSet
     settings = { ...settings, logoAlt: '' };
   } else {
     const image = await db.selectFrom('images').select('id').where('id', '=', settings.logoImageId).executeTakeFirst();
-    if (!image) throw badRequest(IMAGE_MESSAGES.imageNotFound);
+    if (!image) throw badRequest(imageMessages.imageNotFound);
   }
   const data = JSON.stringify(settings);
   await db

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import type { DB } from '@post/db';
 import type { ManageAction, MySignUps, SignUpResult } from '@post/contracts/volunteers';
-import { SHIFT_E } from '@post/contracts/shifts';
+import { shiftMessages } from '@post/contracts/messages/shifts';
+import { volunteerMessages } from '@post/contracts/messages/volunteers';
 import { badRequest } from '../../errors.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import { shiftsOf, waitlistPositions } from '../events/shifts.service.ts';
@@ -59,10 +60,10 @@ export async function mySignUps(db: DB, secret: string, token: string): Promise<
  */
 export async function manageSignUps(db: DB, secret: string, baseUrl: string, input: ManageAction): Promise<{ ok: true; added?: SignUpResult }> {
   const mine = await mySignUps(db, secret, input.token);
-  if (!mine) throw badRequest(SHIFT_E.manageLinkInvalid);
+  if (!mine) throw badRequest(volunteerMessages.manageLinkInvalid);
   if (input.action === 'cancel') {
     const target = mine.signUps.find((s) => s.id === input.volunteerId);
-    if (!target) throw badRequest(SHIFT_E.notOnEvent);
+    if (!target) throw badRequest(shiftMessages.notOnEvent);
     await inTransaction(db, async (trx) => {
       const removed = await trx.deleteFrom('volunteers').where('id', '=', target.id).returning(['eventId', 'shiftId', 'status']).executeTakeFirst();
       if (!removed) return;
@@ -78,7 +79,7 @@ export async function manageSignUps(db: DB, secret: string, baseUrl: string, inp
     .where(sql<boolean>`lower(email) = lower(${(await personOfManageToken(db, secret, input.token))!.email})`)
     .orderBy('id')
     .executeTakeFirst();
-  if (!me) throw badRequest(SHIFT_E.manageLinkInvalid);
+  if (!me) throw badRequest(volunteerMessages.manageLinkInvalid);
   const added = await signUpAll(
     db,
     { eventId: mine.event.id, name: me.name, email: me.email, phone: me.phone, role: null, shiftId: input.shiftId!, waitlist: true },

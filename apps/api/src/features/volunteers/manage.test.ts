@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SHIFT_E } from '@post/contracts/shifts';
+import { shiftMessages } from '@post/contracts/messages/shifts';
+import { volunteerMessages } from '@post/contracts/messages/volunteers';
 import { createMailTestApp, type Agent } from '../../test-helpers.ts';
 import type { SmtpSink } from '../mail/smtp-sink.ts';
 import { manageToken } from './manage-link.ts';
@@ -76,7 +77,7 @@ describe('my sign-ups', () => {
     const edId = (await t.db.selectFrom('volunteers').select('id').where('email', '=', 'ed@example.org').executeTakeFirstOrThrow()).id;
     const foreign = await post('/api/volunteers/mine', { token, action: 'cancel', volunteerId: edId });
     expect(foreign.statusCode).toBe(400);
-    expect(foreign.json()).toEqual({ message: SHIFT_E.notOnEvent });
+    expect(foreign.json()).toEqual({ message: shiftMessages.notOnEvent });
 
     // Cancelling the morning gives it to Wes, with one "You're in".
     const morningId = mine.json().signUps[0].id as number;
@@ -101,6 +102,6 @@ describe('my sign-ups', () => {
     expect([png.statusCode, png.headers['content-type']]).toEqual([200, 'image/png']);
     const bad = await post('/api/volunteers/mine', { token: 'x'.repeat(30), action: 'cancel', volunteerId: edId });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ message: SHIFT_E.manageLinkInvalid });
+    expect(bad.json()).toEqual({ message: volunteerMessages.manageLinkInvalid });
   });
 });

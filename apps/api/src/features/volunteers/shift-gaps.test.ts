@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SHIFT_E } from '@post/contracts/shifts';
+import { shiftMessages } from '@post/contracts/messages/shifts';
 import { createMailTestApp, type Agent } from '../../test-helpers.ts';
 import type { SmtpSink } from '../mail/smtp-sink.ts';
 import { formatEventTime } from '../mail/context.ts';
@@ -152,10 +152,10 @@ describe('the manage page', () => {
     const token = manageToken(t.env.mail.linkSecret, e.id, 'mp-a@example.org');
     const again = await post('/api/volunteers/mine', { token, action: 'add', shiftId: e.shifts[0]!.id });
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ message: SHIFT_E.alreadyInShift });
+    expect(again.json()).toEqual({ message: shiftMessages.alreadyInShift });
     const foreign = await post('/api/volunteers/mine', { token, action: 'add', shiftId: other.shifts[0]!.id });
     expect(foreign.statusCode).toBe(400);
-    expect(foreign.json()).toEqual({ message: SHIFT_E.shiftNotOfEvent });
+    expect(foreign.json()).toEqual({ message: shiftMessages.shiftNotOfEvent });
     expect(await t.db.selectFrom('volunteers').select('id').where('email', '=', 'mp-a@example.org').execute()).toHaveLength(1);
   });
 });
@@ -171,7 +171,7 @@ describe('a shift of no length', () => {
       shifts: [{ role: 'Blink', startDate: at(31), endDate: at(31), capacity: 1 }],
     });
     expect(res.statusCode).toBe(400);
-    expect(JSON.stringify(res.json())).toContain(SHIFT_E.shiftEndBeforeStart);
+    expect(JSON.stringify(res.json())).toContain(shiftMessages.shiftEndBeforeStart);
     expect(await t.db.selectFrom('events').select('id').where('title', '=', 'Zero').execute()).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { E } from '@post/contracts/messages';
-import { SHIFT_E } from '@post/contracts/shifts';
+import { shiftMessages } from '@post/contracts/messages/shifts';
+import { volunteerMessages } from '@post/contracts/messages/volunteers';
 import { createTestApp, type Agent } from '../../test-helpers.ts';
 
 // Shifts (issue 43): event responses, writes matched by id, sign-ups per shift and their 400s,
@@ -132,12 +132,12 @@ describe('shifts on events', () => {
       shifts: [{ id: other.shifts[0]!.id, role: 'X', startDate: at(48), endDate: at(49), capacity: 1 }],
     });
     expect(foreign.statusCode).toBe(400);
-    expect(foreign.json().message).toBe(SHIFT_E.shiftUnknown);
+    expect(foreign.json().message).toBe(shiftMessages.shiftUnknown);
     const cases: [Record<string, unknown>, string][] = [
-      [{ role: '' }, SHIFT_E.roleRequired],
-      [{ capacity: 501 }, SHIFT_E.capacityRange],
-      [{ capacity: -1 }, SHIFT_E.capacityRange],
-      [{ endDate: at(47) }, SHIFT_E.shiftEndBeforeStart],
+      [{ role: '' }, shiftMessages.roleRequired],
+      [{ capacity: 501 }, shiftMessages.capacityRange],
+      [{ capacity: -1 }, shiftMessages.capacityRange],
+      [{ endDate: at(47) }, shiftMessages.shiftEndBeforeStart],
     ];
     for (const [patch, message] of cases) {
       const res = await admin.put(`/api/events/${mine.id}`, {
@@ -156,14 +156,14 @@ describe('sign-ups for shifts', () => {
     const other = await eventWithShifts([2]);
     const none = await post(person('ns', event.id));
     expect(none.statusCode).toBe(400);
-    expect(none.json()).toEqual({ message: SHIFT_E.shiftRequired });
+    expect(none.json()).toEqual({ message: shiftMessages.shiftRequired });
     const foreign = await post(person('fs', event.id, { shiftId: other.shifts[0]!.id }));
     expect(foreign.statusCode).toBe(400);
-    expect(foreign.json()).toEqual({ message: SHIFT_E.shiftNotOfEvent });
+    expect(foreign.json()).toEqual({ message: shiftMessages.shiftNotOfEvent });
     const plain = (await admin.post('/api/events', { title: 'P', description: 'd', location: 'l', startDate: at(30), endDate: at(31) })).json();
     const extra = await post(person('xs', plain.id, { shiftId: event.shifts[0]!.id }));
     expect(extra.statusCode).toBe(400);
-    expect(extra.json()).toEqual({ message: SHIFT_E.eventHasNoShifts });
+    expect(extra.json()).toEqual({ message: shiftMessages.eventHasNoShifts });
     expect(await t.db.selectFrom('volunteers').select('id').where('eventId', 'in', [event.id, plain.id]).execute()).toHaveLength(0);
   });
 
@@ -175,7 +175,7 @@ describe('sign-ups for shifts', () => {
     expect(res.json()).toEqual({ id: expect.any(Number), eventId: event.id, name: 'Helper one', role: null, shiftId: a!.id, status: 'confirmed' });
     const again = await post(person('one', event.id, { shiftId: a!.id, email: 'HELPERONE@example.org' }));
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ message: SHIFT_E.alreadyInShift });
+    expect(again.json()).toEqual({ message: shiftMessages.alreadyInShift });
     expect((await post(person('one', event.id, { shiftId: b!.id }))).statusCode).toBe(200);
   });
 
@@ -185,7 +185,7 @@ describe('sign-ups for shifts', () => {
     const results = await Promise.all(Array.from({ length: 30 }, (_, i) => post(person(`race${i}`, event.id, { shiftId: i % 2 ? a!.id : b!.id }))));
     const ok = results.filter((r) => r.statusCode === 200);
     expect(ok).toHaveLength(7);
-    for (const r of results.filter((r) => r.statusCode !== 200)) expect(r.json()).toEqual({ message: SHIFT_E.shiftFull });
+    for (const r of results.filter((r) => r.statusCode !== 200)) expect(r.json()).toEqual({ message: shiftMessages.shiftFull });
     const counts = await t.db.selectFrom('volunteerShifts').select(['id', 'volunteerCount']).where('eventId', '=', event.id).orderBy('position').execute();
     expect(counts).toEqual([
       { id: a!.id, volunteerCount: 4 },
@@ -225,8 +225,8 @@ describe('sign-ups for shifts', () => {
     ).json();
     const res = await post(person('late', event.id, { shiftId: event.shifts[0].id }));
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ message: SHIFT_E.shiftEnded });
-    expect(E.eventEnded).not.toBe(SHIFT_E.shiftEnded);
+    expect(res.json()).toEqual({ message: shiftMessages.shiftEnded });
+    expect(volunteerMessages.eventEnded).not.toBe(shiftMessages.shiftEnded);
   });
 });
 

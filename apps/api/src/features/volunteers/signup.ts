@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { DB } from '@post/db';
 import type { CreateVolunteerInput, SignUpOutcome, SignUpResult } from '@post/contracts/volunteers';
-import { E } from '@post/contracts/messages';
-import { SHIFT_E } from '@post/contracts/shifts';
+import { shiftMessages } from '@post/contracts/messages/shifts';
+import { volunteerMessages } from '@post/contracts/messages/volunteers';
 import { AppError, badRequest, conflict, notFound } from '../../errors.ts';
 import { confirmationRows } from './volunteer-mail.ts';
 import { enqueue } from '../mail/outbox.ts';
@@ -37,13 +37,13 @@ export async function signUpAll(db: DB, input: CreateVolunteerInput, baseUrl: st
       try {
         row = await insertSignUp(trx, input, shiftId, confirm ? baseUrl : null);
       } catch (e) {
-        if (isUniqueViolation(e)) throw conflict(shiftId === null ? E.alreadySignedUp : SHIFT_E.alreadyInShift);
+        if (isUniqueViolation(e)) throw conflict(shiftId === null ? volunteerMessages.alreadySignedUp : shiftMessages.alreadyInShift);
         throw e;
       }
       if (row) return row;
       // Not refused for any reason any more means a place freed between the two statements: try once more.
       const why = await refusal(trx, input, shiftId);
-      if (why || attempt > 0) throw why ?? conflict(shiftId === null ? E.positionsFilled : SHIFT_E.shiftFull);
+      if (why || attempt > 0) throw why ?? conflict(shiftId === null ? volunteerMessages.positionsFilled : shiftMessages.shiftFull);
     }
   };
   if (shiftIds.length <= 1) return answer([await one(db, shiftIds[0] ?? null, true)]);
@@ -139,7 +139,7 @@ async function refusal(db: DB, input: CreateVolunteerInput, shiftId: number | nu
     .where('e.id', '=', input.eventId)
     .executeTakeFirst();
   if (!event) return notFound('Event');
-  if (event.ended) return conflict(E.eventEnded);
+  if (event.ended) return conflict(volunteerMessages.eventEnded);
   const same = (q: DB) =>
     q
       .selectFrom('volunteers')
@@ -149,21 +149,21 @@ async function refusal(db: DB, input: CreateVolunteerInput, shiftId: number | nu
       .where(sql<boolean>`lower(email) = lower(${input.email})`)
       .executeTakeFirst();
   if (shiftId === null) {
-    if (event.hasShifts) return badRequest(SHIFT_E.shiftRequired);
-    if (await same(db)) return conflict(E.alreadySignedUp);
-    if (event.full) return wait && event.started ? conflict(SHIFT_E.waitlistStarted) : conflict(E.positionsFilled);
+    if (event.hasShifts) return badRequest(shiftMessages.shiftRequired);
+    if (await same(db)) return conflict(volunteerMessages.alreadySignedUp);
+    if (event.full) return wait && event.started ? conflict(shiftMessages.waitlistStarted) : conflict(volunteerMessages.positionsFilled);
     return undefined;
   }
-  if (!event.hasShifts) return badRequest(SHIFT_E.eventHasNoShifts);
+  if (!event.hasShifts) return badRequest(shiftMessages.eventHasNoShifts);
   const shift = await db
     .selectFrom('volunteerShifts')
     .select([sql<boolean>`end_date < now()`.as('ended'), sql<boolean>`start_date <= now()`.as('started'), sql<boolean>`volunteer_count >= capacity`.as('full')])
     .where('id', '=', shiftId)
     .where('eventId', '=', input.eventId)
     .executeTakeFirst();
-  if (!shift) return badRequest(SHIFT_E.shiftNotOfEvent);
-  if (shift.ended) return conflict(SHIFT_E.shiftEnded);
-  if (await same(db)) return conflict(SHIFT_E.alreadyInShift);
-  if (shift.full) return wait && shift.started ? conflict(SHIFT_E.waitlistStarted) : conflict(SHIFT_E.shiftFull);
+  if (!shift) return badRequest(shiftMessages.shiftNotOfEvent);
+  if (shift.ended) return conflict(shiftMessages.shiftEnded);
+  if (await same(db)) return conflict(shiftMessages.alreadyInShift);
+  if (shift.full) return wait && shift.started ? conflict(shiftMessages.waitlistStarted) : conflict(shiftMessages.shiftFull);
   return undefined;
 }

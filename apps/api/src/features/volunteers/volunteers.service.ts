@@ -1,6 +1,6 @@
 import type { DB } from '@post/db';
 import type { CreateVolunteerInput, SignUpResult, VolunteerView } from '@post/contracts/volunteers';
-import { MAIL_E } from '@post/contracts/mail';
+import { volunteerMessages } from '@post/contracts/messages/volunteers';
 import { badRequest, notFound } from '../../errors.ts';
 import { volunteerOfToken } from './cancel-link.ts';
 import { cancelQueuedMail } from './volunteer-mail.ts';
@@ -101,6 +101,6 @@ export async function cancelByToken(db: DB, linkSecret: string, baseUrl: string,
     const event = await trx.selectFrom('events').select(['id', 'title']).where('id', '=', removed.eventId).executeTakeFirst();
     return { eventId: removed.eventId, eventTitle: event?.title ?? '' };
   });
-  if (!done) throw badRequest(MAIL_E.cancelLinkInvalid);
+  if (!done) throw badRequest(volunteerMessages.cancelLinkInvalid);
   return done;
 }

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { E, V } from '@post/contracts/messages';
+import { formMessages } from '@post/contracts/messages/forms';
+import { serverMessages } from '@post/contracts/messages/server';
+import { volunteerMessages } from '@post/contracts/messages/volunteers';
 import { createTestApp, insertMember, type Agent } from '../../test-helpers.ts';
 import { SIGNUP_LIMIT, signUp as signUpService } from './volunteers.service.ts';
 
@@ -96,7 +98,7 @@ describe('volunteer sign-up', () => {
     expect(refused).toHaveLength(40);
     for (const r of refused) {
       expect(r.statusCode).toBe(409);
-      expect(r.json()).toEqual({ message: E.positionsFilled });
+      expect(r.json()).toEqual({ message: volunteerMessages.positionsFilled });
     }
     expect(await stored(eventId)).toBe(10);
     const upcoming = (await t.agent().get('/api/events/upcoming')).json() as { id: number; volunteerCount: number; volunteers: unknown[] }[];
@@ -110,11 +112,11 @@ describe('volunteer sign-up', () => {
     expect((await signUp(person('f1', full))).statusCode).toBe(200);
     const over = await signUp(person('f2', full));
     expect(over.statusCode).toBe(409);
-    expect(over.json().message).toBe(E.positionsFilled);
+    expect(over.json().message).toBe(volunteerMessages.positionsFilled);
     const closed = await insertEvent({ positions: 0 });
     const res = await signUp(person('z1', closed));
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe(E.positionsFilled);
+    expect(res.json().message).toBe(volunteerMessages.positionsFilled);
     expect(await stored(full)).toBe(1);
     expect(await stored(closed)).toBe(0);
   });
@@ -126,7 +128,7 @@ describe('volunteer sign-up', () => {
     for (const email of ['Dup.Person@Example.org', 'dup.person@example.org', '  DUP.PERSON@EXAMPLE.ORG ']) {
       const again = await signUp({ ...person('d2', eventId), email });
       expect(again.statusCode).toBe(409);
-      expect(again.json()).toEqual({ message: E.alreadySignedUp });
+      expect(again.json()).toEqual({ message: volunteerMessages.alreadySignedUp });
     }
     // The same person may sign up for another event.
     expect((await signUp({ ...person('d', other), email: 'dup.person@example.org' })).statusCode).toBe(200);
@@ -135,7 +137,7 @@ describe('volunteer sign-up', () => {
     const race = await insertEvent();
     const results = await Promise.all(Array.from({ length: 5 }, () => signUp({ ...person('r', race), email: 'racer@example.org' })));
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
-    for (const r of results.filter((r) => r.statusCode !== 200)) expect(r.json()).toEqual({ message: E.alreadySignedUp });
+    for (const r of results.filter((r) => r.statusCode !== 200)) expect(r.json()).toEqual({ message: volunteerMessages.alreadySignedUp });
     expect(await stored(race)).toBe(1);
   });
 
@@ -143,7 +145,7 @@ describe('volunteer sign-up', () => {
     const ended = await insertEvent({ startInHours: -5, endInHours: -3 });
     const res = await signUp(person('e1', ended));
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ message: E.eventEnded });
+    expect(res.json()).toEqual({ message: volunteerMessages.eventEnded });
     expect(await stored(ended)).toBe(0);
     const running = await insertEvent({ startInHours: -1, endInHours: 2 });
     expect((await signUp(person('e2', running))).statusCode).toBe(200);
@@ -152,16 +154,16 @@ describe('volunteer sign-up', () => {
   it('answers 404 for an event that does not exist', async () => {
     const res = await signUp(person('m', 987654));
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: E.notFound('Event') });
+    expect(res.json()).toEqual({ message: serverMessages.notFound('Event') });
   });
 
   it("answers bad input with the spec's messages and stores nothing", async () => {
     const eventId = await insertEvent();
     const cases: [Record<string, unknown>, string][] = [
-      [{ name: 'A' }, V.nameMin],
-      [{ name: '' }, V.nameMin],
-      [{ email: 'not-an-email' }, V.emailInvalid],
-      [{ phone: '12345' }, V.phoneMin],
+      [{ name: 'A' }, formMessages.nameMin],
+      [{ name: '' }, formMessages.nameMin],
+      [{ email: 'not-an-email' }, formMessages.emailInvalid],
+      [{ phone: '12345' }, formMessages.phoneMin],
     ];
     for (const [overrides, message] of cases) {
       const res = await signUp({ ...person('bad', eventId), ...overrides });
@@ -186,7 +188,7 @@ describe('volunteer sign-up', () => {
     for (let i = 0; i < SIGNUP_LIMIT; i++) expect((await signUp(person(`l${i}`, eventId), address)).statusCode).toBe(200);
     const res = await signUp(person('over', eventId), address);
     expect(res.statusCode).toBe(429);
-    expect(res.json().message).toBe(E.tooManyAttempts);
+    expect(res.json().message).toBe(serverMessages.tooManyAttempts);
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
     expect(await stored(eventId)).toBe(SIGNUP_LIMIT);
     // Another visitor is not affected.
@@ -240,9 +242,9 @@ describe("the event's volunteer count", () => {
     expect(lowered.json()).toMatchObject({ volunteerPositions: 1, volunteerCount: 3 });
     const res = await signUp(person('p4', eventId));
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ message: E.positionsFilled });
+    expect(res.json()).toEqual({ message: volunteerMessages.positionsFilled });
     // A repeated address is still told it signed up already, not that the event is full.
-    expect((await signUp(person('p1', eventId))).json()).toEqual({ message: E.alreadySignedUp });
+    expect((await signUp(person('p1', eventId))).json()).toEqual({ message: volunteerMessages.alreadySignedUp });
     expect(await counts(eventId)).toMatchObject({ volunteerCount: 3, actual: 3 });
   });
 
@@ -330,6 +332,6 @@ describe('volunteer removal', () => {
     expect((await signUp(person('remove-2', eventId))).statusCode).toBe(200);
     const again = await admin.delete(`/api/volunteers/${id}`);
     expect(again.statusCode).toBe(404);
-    expect(again.json()).toEqual({ message: E.notFound('Volunteer') });
+    expect(again.json()).toEqual({ message: serverMessages.notFound('Volunteer') });
   });
 });

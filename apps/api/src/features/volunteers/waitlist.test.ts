@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { E } from '@post/contracts/messages';
-import { SHIFT_E } from '@post/contracts/shifts';
+import { shiftMessages } from '@post/contracts/messages/shifts';
+import { volunteerMessages } from '@post/contracts/messages/volunteers';
 import { createMailTestApp, type Agent } from '../../test-helpers.ts';
 import type { SmtpSink } from '../mail/smtp-sink.ts';
 import { cancelToken } from './cancel-link.ts';
@@ -66,7 +66,7 @@ describe('joining the waitlist', () => {
     expect((await post(person('w-in', e.id, { shiftId: e.shiftId }))).statusCode).toBe(200);
     const refused = await post(person('w-no', e.id, { shiftId: e.shiftId }));
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toEqual({ message: SHIFT_E.shiftFull });
+    expect(refused.json()).toEqual({ message: shiftMessages.shiftFull });
     for (const [k, position] of [
       ['w-1', 1],
       ['w-2', 2],
@@ -95,7 +95,7 @@ describe('joining the waitlist', () => {
     expect((await post(person('p-in', ev.id))).statusCode).toBe(200);
     const no = await post(person('p-no', ev.id));
     expect(no.statusCode).toBe(409);
-    expect(no.json()).toEqual({ message: E.positionsFilled });
+    expect(no.json()).toEqual({ message: volunteerMessages.positionsFilled });
     const yes = await post(person('p-wait', ev.id, { waitlist: true }));
     expect(yes.statusCode).toBe(201);
     expect(yes.json()).toEqual({ id: expect.any(Number), eventId: ev.id, name: 'Person p-wait', role: null, status: 'waitlisted', position: 1 });
@@ -165,7 +165,7 @@ describe('a freed place goes to the first waiting, with exactly one mail', () =>
     expect(first.status).toBe('confirmed');
     const late = await post(person('s-late', e.id, { shiftId: e.shiftId, waitlist: true }));
     expect(late.statusCode).toBe(409);
-    expect(late.json()).toEqual({ message: SHIFT_E.waitlistStarted });
+    expect(late.json()).toEqual({ message: shiftMessages.waitlistStarted });
     // Someone who joined before the start is still waiting.
     await t.db
       .insertInto('volunteers')
@@ -189,7 +189,7 @@ describe('administrators and the waitlist', () => {
     expect(await promotedMail('h-w@example.org')).toHaveLength(1);
     const again = await admin.post(`/api/volunteers/${waiting.id}/promote`);
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ message: SHIFT_E.notWaitlisted });
+    expect(again.json()).toEqual({ message: shiftMessages.notWaitlisted });
     expect((await admin.post(`/api/volunteers/${first.id + 100000}/promote`)).statusCode).toBe(404);
     const audit = await t.db.selectFrom('auditLog').select(['entity', 'action']).where('entity', '=', 'volunteer').where('action', '=', 'promote').execute();
     expect(audit).toHaveLength(1);

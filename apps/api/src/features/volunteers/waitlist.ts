@@ -1,5 +1,5 @@
 import type { DB } from '@post/db';
-import { SHIFT_E } from '@post/contracts/shifts';
+import { shiftMessages } from '@post/contracts/messages/shifts';
 import { badRequest, notFound } from '../../errors.ts';
 import { enqueue } from '../mail/outbox.ts';
 
@@ -77,7 +77,7 @@ export async function promoteEvent(trx: DB, baseUrl: string, eventId: number): P
 export async function promoteByHand(trx: DB, baseUrl: string, id: number): Promise<void> {
   const row = await trx.selectFrom('volunteers').select(['id', 'email', 'status']).where('id', '=', id).forUpdate().executeTakeFirst();
   if (!row) throw notFound('Volunteer');
-  if (row.status !== 'waitlisted') throw badRequest(SHIFT_E.notWaitlisted);
+  if (row.status !== 'waitlisted') throw badRequest(shiftMessages.notWaitlisted);
   await trx.updateTable('volunteers').set({ status: 'confirmed' }).where('id', '=', id).execute();
   await queuePromotedMail(trx, baseUrl, row);
 }

@@ -1,6 +1,6 @@
 import type { UseFormReturn } from 'react-hook-form';
 import type { ChangePasswordInput } from '@post/contracts/admin-auth';
-import { PASSWORD_MIN } from '@post/contracts/messages';
+import { PASSWORD_MIN } from '@post/contracts/limits';
 import { TextField } from './text-fields.tsx';
 
 /**

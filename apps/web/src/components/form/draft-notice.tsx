@@ -1,6 +1,6 @@
 import type * as React from 'react';
 import { HistoryIcon } from 'lucide-react';
-import { TEXT } from '@post/contracts/messages';
+import { formMessages } from '@post/contracts/messages/forms';
 import { Button } from '@post/ui/components/button';
 import type { FormDraft } from '../../lib/use-form-draft.ts';
 
@@ -23,7 +23,7 @@ export function DraftNotice({ draft }: { draft: FormDraft }) {
     >
       <p className="flex items-start gap-2 text-base font-semibold">
         <HistoryIcon aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-        {TEXT.draftRestored}
+        {formMessages.draftRestored}
       </p>
       <Button type="button" variant="outline" className="shrink-0 bg-background" onClick={discard}>
         Discard<span className="sr-only"> restored changes</span>

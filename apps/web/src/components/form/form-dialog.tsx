@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useRef, useState } from 'react';
 import type * as React from 'react';
-import { CONFIRM } from '@post/contracts/messages';
+import { formMessages } from '@post/contracts/messages/forms';
 import { Dialog } from '@post/ui/components/dialog';
 import { ConfirmDialog } from '../confirm-dialog.tsx';
 
@@ -52,10 +52,10 @@ export function FormDialog({
       <ConfirmDialog
         open={asking}
         onOpenChange={setAsking}
-        title={CONFIRM.discardChanges.title}
-        description={CONFIRM.discardChanges.description}
-        cancelLabel={CONFIRM.discardChanges.keep}
-        confirmLabel={CONFIRM.discardChanges.discard}
+        title={formMessages.discardChanges.title}
+        description={formMessages.discardChanges.description}
+        cancelLabel={formMessages.discardChanges.keep}
+        confirmLabel={formMessages.discardChanges.discard}
         onConfirm={() => {
           dirty.current = false;
           setAsking(false);

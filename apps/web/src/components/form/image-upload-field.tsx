@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type Ref } from 'react';
 import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
-import { IMAGE_ACCEPT, IMAGE_ALT_HINT, IMAGE_MESSAGES as M, MAX_IMAGE_BYTES, type FormPicture, type Image } from '@post/contracts/images';
+import { imageMessages } from '@post/contracts/messages/images';
+import { IMAGE_ACCEPT, IMAGE_ALT_HINT, MAX_IMAGE_BYTES, type FormPicture, type Image } from '@post/contracts/images';
 import { Button } from '@post/ui/components/button';
 import { Input } from '@post/ui/components/input';
 import { Label } from '@post/ui/components/label';
@@ -60,8 +61,8 @@ export function ImageUploadField({
   async function take(file: File | undefined) {
     if (!file) return;
     setError(null);
-    if (file.size === 0) return setError(M.empty);
-    if (file.size > MAX_IMAGE_BYTES) return setError(M.tooLarge);
+    if (file.size === 0) return setError(imageMessages.empty);
+    if (file.size > MAX_IMAGE_BYTES) return setError(imageMessages.tooLarge);
     setProgress(0);
     try {
       const image = await uploadPhoto(file, setProgress);

@@ -1,4 +1,4 @@
-import { CONFIRM } from '@post/contracts/messages';
+import { formMessages } from '@post/contracts/messages/forms';
 import { ConfirmDialog } from '../confirm-dialog.tsx';
 import type { UnsavedChangesBlocker } from '../../lib/use-unsaved-changes.ts';
 
@@ -12,10 +12,10 @@ export function UnsavedChangesDialog({ blocker, onLeave }: { blocker: UnsavedCha
     <ConfirmDialog
       open={blocker.status === 'blocked'}
       onOpenChange={(o) => !o && blocker.reset?.()}
-      title={CONFIRM.unsavedChanges.title}
-      description={CONFIRM.unsavedChanges.description}
-      cancelLabel={CONFIRM.unsavedChanges.stay}
-      confirmLabel={CONFIRM.unsavedChanges.leave}
+      title={formMessages.unsavedChanges.title}
+      description={formMessages.unsavedChanges.description}
+      cancelLabel={formMessages.unsavedChanges.stay}
+      confirmLabel={formMessages.unsavedChanges.leave}
       onCancel={() => blocker.reset?.()}
       onConfirm={() => {
         onLeave?.();

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import { ChangePasswordInput } from '@post/contracts/admin-auth';
-import { E, T } from '@post/contracts/messages';
+import { accountMessages } from '@post/contracts/messages/account';
 import { ChangePasswordFields } from '../../components/form/change-password-fields.tsx';
 import { Page } from '../../layout/page.tsx';
 import { errorStatus, serverMessage, sessionLapsedMessage, trpc } from '../../lib/trpc.ts';
@@ -33,13 +33,14 @@ export function ChangePasswordPage() {
       await change.mutateAsync(v);
     } catch (err) {
       const status = errorStatus(err);
-      const description = status === 429 ? serverMessage(err) : (sessionLapsedMessage(err) ?? T.passwordChangeFailed.description);
+      const description = status === 429 ? serverMessage(err) : (sessionLapsedMessage(err) ?? accountMessages.passwordChangeFailed.description);
       // One id for the action's toasts: a success replaces the error shown before it.
-      toast.error(T.passwordChangeFailed.title, { id: 'change-password', description });
-      if (serverMessage(err) === E.wrongCurrentPassword) form.setError('currentPassword', { message: E.wrongCurrentPassword }, { shouldFocus: true });
+      toast.error(accountMessages.passwordChangeFailed.title, { id: 'change-password', description });
+      if (serverMessage(err) === accountMessages.wrongCurrentPassword)
+        form.setError('currentPassword', { message: accountMessages.wrongCurrentPassword }, { shouldFocus: true });
       return;
     }
-    toast.success(T.passwordUpdated, { id: 'change-password' });
+    toast.success(accountMessages.passwordUpdated, { id: 'change-password' });
     allowLeave();
     // The check said "must change the password": read it again, or the admin pages would keep sending here.
     await utils.adminAuth.check.invalidate();

@@ -5,14 +5,13 @@ import { useNavigate } from '@tanstack/react-router';
 import { toast } from 'sonner';
 import { LoginInput } from '@post/contracts/admin-auth';
 import { MemberLoginInput } from '@post/contracts/member-auth';
-import { T } from '@post/contracts/messages';
+import { signInMessages } from '@post/contracts/messages/sign-in';
 import { TwoFactorCodeInput } from '@post/contracts/officers';
 import { Button } from '@post/ui/components/button';
 import { TextField } from '../../components/form/text-fields.tsx';
 import { errorStatus, trpc } from '../../lib/trpc.ts';
 import { useRefreshSessions } from '../../lib/use-session.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
-import { SE } from '@post/contracts/staff-messages';
 
 // The two sign-in forms, react-hook-form over the contracts' schemas like every other form.
 // The login page loads this module (and zod with it) on its own, after the page itself.
@@ -42,7 +41,7 @@ export function AdminLoginForm({ returnTo, focus }: { returnTo?: string; focus?:
       signedInGoTo(returnTo);
     } catch (err) {
       // One id for the action's toasts: the next try's outcome replaces this one.
-      toast.error(T.adminLoginFailed.title, { id: 'admin-sign-in', description: failureText(err, T.adminLoginFailed.description) });
+      toast.error(signInMessages.adminLoginFailed.title, { id: 'admin-sign-in', description: failureText(err, signInMessages.adminLoginFailed.description) });
     }
   });
   const busy = form.formState.isSubmitting;
@@ -84,9 +83,9 @@ function TwoFactorForm({ returnTo, onRestart }: { returnTo?: string; onRestart: 
       await verify.mutateAsync(values);
       signedInGoTo(returnTo);
     } catch (err) {
-      const message = errorStatus(err) === 401 || errorStatus(err) === 429 ? (err as Error).message : T.adminLoginFailed.description;
+      const message = errorStatus(err) === 401 || errorStatus(err) === 429 ? (err as Error).message : signInMessages.adminLoginFailed.description;
       form.setError('code', { message }, { shouldFocus: true });
-      if (message === SE.twoFactorSignInExpired) onRestart();
+      if (message === signInMessages.twoFactorSignInExpired) onRestart();
     }
   });
   const busy = form.formState.isSubmitting;
@@ -139,11 +138,14 @@ export function MemberLoginForm() {
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       await login.mutateAsync(values);
-      toast.success(T.memberLoginSuccess.title, { id: 'member-sign-in', description: T.memberLoginSuccess.description });
+      toast.success(signInMessages.memberLoginSuccess.title, { id: 'member-sign-in', description: signInMessages.memberLoginSuccess.description });
       await refresh();
       await navigate({ to: '/member' });
     } catch (err) {
-      toast.error(T.memberLoginFailed.title, { id: 'member-sign-in', description: failureText(err, T.memberLoginFailed.description) });
+      toast.error(signInMessages.memberLoginFailed.title, {
+        id: 'member-sign-in',
+        description: failureText(err, signInMessages.memberLoginFailed.description),
+      });
     }
   });
   const busy = form.formState.isSubmitting;

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from '@tanstack/react-router';
-import { T, TEXT } from '@post/contracts/messages';
+import { signInMessages } from '@post/contracts/messages/sign-in';
 import { Button } from '@post/ui/components/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@post/ui/components/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@post/ui/components/tabs';
@@ -54,7 +54,7 @@ export function LoginPage({
         <CardContent>
           {lapsed ? (
             <p role="alert" className="mb-4 rounded-md border border-warning bg-warning/10 p-3 text-base">
-              {T.sessionExpired}
+              {signInMessages.sessionExpired}
             </p>
           ) : null}
           <Tabs value={tab} onValueChange={(v) => (onTabChange ?? setOwnTab)(v as LoginTab)}>
@@ -90,7 +90,7 @@ export function LoginPage({
  * from the settings as links (issue 23 #12); plain text only when neither is set.
  */
 function LoginHelp({ phone, email }: { phone?: string; email?: string }) {
-  const [question, who] = TEXT.loginHelp.split('? ');
+  const [question, who] = signInMessages.loginHelp.split('? ');
   return (
     <p className="mt-6 text-center text-sm text-muted-foreground">
       {question}? {who}

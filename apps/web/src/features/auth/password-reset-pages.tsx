@@ -5,8 +5,11 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { CircleAlertIcon, CircleCheckIcon } from 'lucide-react';
-import { MAIL_E, NEWSLETTER_E, ResetPasswordInput } from '@post/contracts/mail';
-import { PASSWORD_MIN, V } from '@post/contracts/messages';
+import { PASSWORD_MIN } from '@post/contracts/limits';
+import { accountMessages } from '@post/contracts/messages/account';
+import { formMessages } from '@post/contracts/messages/forms';
+import { mailMessages } from '@post/contracts/messages/mail';
+import { ResetPasswordInput } from '@post/contracts/mail';
 import { Button } from '@post/ui/components/button';
 import { Page } from '../../layout/page.tsx';
 import { TextField } from '../../components/form/text-fields.tsx';
@@ -14,10 +17,10 @@ import { serverMessage, trpc } from '../../lib/trpc.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { MAIL_WAITS } from '../../components/mail-status.tsx';
 
-const forgotSchema = z.object({ account: z.string().trim().min(1, NEWSLETTER_E.forgotNeedsOne).max(255, V.tooLong(255)) });
+const forgotSchema = z.object({ account: z.string().trim().min(1, accountMessages.forgotNeedsOne).max(255, formMessages.tooLong(255)) });
 const resetSchema = z
   .object({ password: ResetPasswordInput.shape.password, confirmPassword: z.string() })
-  .refine((v) => v.password === v.confirmPassword, { message: V.passwordsDoNotMatch, path: ['confirmPassword'] });
+  .refine((v) => v.password === v.confirmPassword, { message: accountMessages.passwordsDoNotMatch, path: ['confirmPassword'] });
 
 /** An outcome box that takes the focus when it appears, so a screen reader reads it. */
 function Outcome({ kind, children }: { kind: 'done' | 'error'; children: React.ReactNode }) {
@@ -118,7 +121,7 @@ export function ResetPasswordPage({ token }: { token: string | undefined }) {
     <Page title="Choose a New Password">
       <div className="max-w-xl space-y-4 rounded-lg border bg-card p-6">
         {!token ? (
-          <Outcome kind="error">{MAIL_E.tokenRequired}</Outcome>
+          <Outcome kind="error">{mailMessages.linkIncomplete}</Outcome>
         ) : done ? (
           <Outcome kind="done">
             <p className="font-semibold">Your password is changed.</p>

@@ -2,7 +2,7 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { CloudOffIcon, ScanLineIcon, SearchIcon } from 'lucide-react';
 import { toast } from 'sonner';
 import { codeFromScan, volunteerIdOfCode } from '@post/contracts/attendance';
-import { TEXT } from '@post/contracts/messages';
+import { commonMessages } from '@post/contracts/messages/common';
 import { Button } from '@post/ui/components/button';
 import { Input } from '@post/ui/components/input';
 import { ErrorState, LoadingState } from '../../components/load-state.tsx';
@@ -141,7 +141,7 @@ export function CheckInPage({ id }: { id: number }) {
           message={errorStatus(list.error) === 404 ? 'This event does not exist. It may have been deleted.' : 'Could not load this event. Please try again.'}
         />
       ) : !list.data ? (
-        <LoadingState text={TEXT.loading} />
+        <LoadingState text={commonMessages.loading} />
       ) : (
         <div className="space-y-6">
           <p className="text-lg" aria-live="polite">

@@ -2,7 +2,8 @@ import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { UserPlusIcon } from 'lucide-react';
-import { ATTENDANCE_MESSAGES, WalkInFormSchema, type EventAttendance, type WalkInFormValues } from '@post/contracts/attendance';
+import { attendanceMessages } from '@post/contracts/messages/attendance';
+import { WalkInFormSchema, type EventAttendance, type WalkInFormValues } from '@post/contracts/attendance';
 import { Button } from '@post/ui/components/button';
 import { FieldError } from '@post/ui/components/field';
 import { TextField } from '../../components/form/text-fields.tsx';
@@ -30,7 +31,7 @@ export function WalkInForm({
     () =>
       WalkInFormSchema.superRefine((v, ctx) => {
         if (shifts.length > 0 && !shifts.some((s) => String(s.id) === v.shiftId))
-          ctx.addIssue({ code: 'custom', path: ['shiftId'], message: ATTENDANCE_MESSAGES.shiftRequired });
+          ctx.addIssue({ code: 'custom', path: ['shiftId'], message: attendanceMessages.shiftRequired });
       }),
     [shifts],
   );

@@ -5,7 +5,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { CreateCommanderMessageInput, type CommanderMessage } from '@post/contracts/commander-messages';
-import { T, TEXT } from '@post/contracts/messages';
+import { commanderMessages } from '@post/contracts/messages/commander';
+import { commonMessages } from '@post/contracts/messages/common';
 import { Page } from '../../layout/page.tsx';
 import { errorStatus, failureMessage, trpc } from '../../lib/trpc.ts';
 import { useUnsavedChanges } from '../../lib/use-unsaved-changes.ts';
@@ -34,11 +35,11 @@ export function CommanderMessageFormPage({ id }: { id?: number }) {
       {id === undefined ? (
         <CommanderMessageForm />
       ) : message.isError ? (
-        <ErrorState message={errorStatus(message.error) === 404 ? 'This message does not exist. It may have been deleted.' : T.loadFailed} />
+        <ErrorState message={errorStatus(message.error) === 404 ? 'This message does not exist. It may have been deleted.' : commonMessages.loadFailed} />
       ) : message.data ? (
         <CommanderMessageForm key={id} message={message.data} />
       ) : (
-        <LoadingState text={TEXT.loading} />
+        <LoadingState text={commonMessages.loading} />
       )}
     </Page>
   );
@@ -60,12 +61,12 @@ function CommanderMessageForm({ message }: { message?: CommanderMessage }) {
       if (message) await update.mutateAsync({ id: message.id, content: v.content, publishDate: message.publishDate, active: true });
       else await create.mutateAsync({ content: v.content, publishDate: new Date().toISOString(), active: true });
     } catch (err) {
-      const fallback = message ? T.commanderUpdateFailed : T.commanderCreateFailed;
+      const fallback = message ? commanderMessages.updateFailed : commanderMessages.createFailed;
       toast.error(failureMessage(err, fallback));
       return;
     }
     draft.clear();
-    toast.success(message ? T.commanderUpdated : T.commanderCreated);
+    toast.success(message ? commanderMessages.updated : commanderMessages.created);
     await utils.commanderMessages.invalidate();
     allowLeave();
     await navigate(BACK);

@@ -1,4 +1,4 @@
-import { TEXT } from '@post/contracts/messages';
+import { commanderMessages } from '@post/contracts/messages/commander';
 import { Skeleton } from '@post/ui/components/skeleton';
 import { LoadState } from '../../components/load-state.tsx';
 import { Page } from '../../layout/page.tsx';
@@ -11,7 +11,7 @@ export function CommanderMessagePage() {
   const f = usePostFormat();
   return (
     <Page title="Commander's Message">
-      <LoadState query={message} loadingText={TEXT.loadingCommanderMessage} empty={TEXT.noCommanderMessage} skeleton={<MessageSkeleton />}>
+      <LoadState query={message} loadingText={commanderMessages.loading} empty={commanderMessages.noneAvailable} skeleton={<MessageSkeleton />}>
         {(m) => (
           <article className="max-w-3xl rounded-xl border bg-card p-6 shadow-sm sm:p-8">
             <CommanderByline name={name} loading={nameLoading} className="mb-6" />

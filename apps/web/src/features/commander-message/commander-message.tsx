@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { TEXT } from '@post/contracts/messages';
+import { commanderMessages } from '@post/contracts/messages/commander';
 import { cn } from '@post/ui/lib/utils';
 import { trpc } from '../../lib/trpc.ts';
 import { orNull } from '../../lib/optional-query.ts';
@@ -12,7 +12,7 @@ export function useCommanderMessage() {
   const message = useQuery(orNull(utils.commanderMessages.active.queryOptions()));
   const needsName = message.isSuccess && message.data !== null && !message.data.commanderName;
   const commander = useQuery({ ...orNull(utils.members.postCommander.queryOptions()), enabled: needsName });
-  const name = message.data?.commanderName || commander.data?.fullName || TEXT.postCommanderFallback;
+  const name = message.data?.commanderName || commander.data?.fullName || commanderMessages.postCommanderFallback;
   return { message, name, nameLoading: needsName && commander.isPending };
 }
 
@@ -45,7 +45,9 @@ export function CommanderByline({ name, loading, className }: { name: string; lo
       </span>
       <span className="min-w-0">
         <span className="block text-lg font-semibold text-navy-800">{loading ? '\u00a0' : name}</span>
-        {name === TEXT.postCommanderFallback ? null : <span className="block text-base text-muted-foreground">{TEXT.postCommanderFallback}</span>}
+        {name === commanderMessages.postCommanderFallback ? null : (
+          <span className="block text-base text-muted-foreground">{commanderMessages.postCommanderFallback}</span>
+        )}
       </span>
     </div>
   );

@@ -1,4 +1,4 @@
-import { TEXT } from '@post/contracts/messages';
+import { communityMessages } from '@post/contracts/messages/community';
 import { Skeleton } from '@post/ui/components/skeleton';
 import { LoadState } from '../../components/load-state.tsx';
 import { Page } from '../../layout/page.tsx';
@@ -14,8 +14,8 @@ export function CommunityPage() {
     <Page title="Community Programs" intro={`How the members of ${settings.postName} serve ${settings.town || 'our community'} and beyond.`}>
       <LoadState
         query={list}
-        loadingText={TEXT.loadingEngagement}
-        empty={TEXT.noEngagement}
+        loadingText={communityMessages.loading}
+        empty={communityMessages.noneAvailable}
         isEmpty={(d) => d.length === 0}
         skeleton={
           <div className="space-y-6">

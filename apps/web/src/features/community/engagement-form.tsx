@@ -4,7 +4,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { EngagementFormSchema, parseTags, type CommunityEngagement } from '@post/contracts/community-engagements';
-import { T, TEXT, V } from '@post/contracts/messages';
+import { commonMessages } from '@post/contracts/messages/common';
+import { communityMessages } from '@post/contracts/messages/community';
+import { formMessages } from '@post/contracts/messages/forms';
 import { DEFAULT_SITE_SETTINGS } from '@post/contracts/site-settings';
 import { TextAreaField, TextField } from '../../components/form/text-fields.tsx';
 import { Page } from '../../layout/page.tsx';
@@ -27,8 +29,8 @@ import { PictureField } from '../../components/form/image-upload-field.tsx';
 
 // The server refuses an image address that is not http(s); say so beside the field instead.
 const schema = EngagementFormSchema.extend({
-  imageUrl: EngagementFormSchema.shape.imageUrl.refine((s) => s === '' || /^https?:\/\/\S+$/i.test(s), V.urlInvalid),
-  date: z.string().min(1, V.invalidDate),
+  imageUrl: EngagementFormSchema.shape.imageUrl.refine((s) => s === '' || /^https?:\/\/\S+$/i.test(s), formMessages.urlInvalid),
+  date: z.string().min(1, formMessages.invalidDate),
   // The picture is a field of the form, so its draft keeps it (issue 22).
   picture: FormPictureSchema,
 });
@@ -45,15 +47,17 @@ export function EngagementFormPage({ id }: { id?: number }) {
     <Page before={<BackLink {...BACK} />} title={title} intro={id === undefined ? 'Add a community engagement highlight.' : undefined}>
       <AdminTitle text={title} />
       {settings.isPending ? (
-        <LoadingState text={TEXT.loading} />
+        <LoadingState text={commonMessages.loading} />
       ) : id === undefined ? (
         <EngagementForm timeZone={timeZone} />
       ) : item.isError ? (
-        <ErrorState message={errorStatus(item.error) === 404 ? 'This community engagement does not exist. It may have been deleted.' : T.loadFailed} />
+        <ErrorState
+          message={errorStatus(item.error) === 404 ? 'This community engagement does not exist. It may have been deleted.' : commonMessages.loadFailed}
+        />
       ) : item.data ? (
         <EngagementForm key={id} item={item.data} timeZone={timeZone} />
       ) : (
-        <LoadingState text={TEXT.loading} />
+        <LoadingState text={commonMessages.loading} />
       )}
     </Page>
   );
@@ -96,11 +100,11 @@ function EngagementForm({ item, timeZone }: { item?: CommunityEngagement; timeZo
       if (item) await update.mutateAsync({ id: item.id, ...body });
       else await create.mutateAsync(body);
     } catch (err) {
-      toastSaveError(err, T.engagementSaveFailed);
+      toastSaveError(err, communityMessages.saveFailed);
       return;
     }
     draft.clear();
-    toast.success(item ? T.engagementUpdated : T.engagementCreated);
+    toast.success(item ? communityMessages.updated : communityMessages.created);
     await utils.communityEngagements.invalidate();
     allowLeave();
     await navigate(BACK);
@@ -129,7 +133,7 @@ function EngagementForm({ item, timeZone }: { item?: CommunityEngagement; timeZo
         </div>
         <TextField form={form} name="tags" label="Tags" required placeholder="Veterans, Community, Youth" description="Separate tags with commas." />
         <div className="rounded-lg border bg-muted p-4">
-          <SwitchField control={form.control} name="active" label="Active" description={TEXT.oneActiveEngagement} />
+          <SwitchField control={form.control} name="active" label="Active" description={communityMessages.oneActive} />
         </div>
         <FormActions saving={form.formState.isSubmitting} saveLabel={item ? 'Update Engagement' : 'Create Engagement'} cancel={BACK} />
       </form>

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { Picture } from '../../components/picture.tsx';
 import { CalendarPlusIcon, PencilIcon } from 'lucide-react';
 import { EVENT_TYPE_LABELS } from '@post/contracts/enum-values';
-import { TEXT } from '@post/contracts/messages';
+import { eventMessages } from '@post/contracts/messages/events';
 import type { Event } from '@post/contracts/events';
 import type { Holiday } from '@post/contracts/rules/holidays';
 import { Badge } from '@post/ui/components/badge';
@@ -13,7 +13,7 @@ import { usePostFormat } from '../../lib/format.ts';
 import { plainDateLabel } from './dates.ts';
 import { CHIP_CLASS, eventTypeOf } from './event-types.ts';
 import { useReturnFocus } from '../../lib/use-return-focus.ts';
-import { filledText } from '@post/contracts/shift-text';
+import { volunteerMessages } from '@post/contracts/messages/volunteers';
 import { useShiftTime } from '../../lib/shift-time.ts';
 
 /** What the popup shows: a stored event, a generated holiday, or an id that matches nothing. */
@@ -46,7 +46,7 @@ export function EventDetailsDialog({
         {selected?.kind === 'missing' ? (
           <>
             <DialogHeader>
-              <DialogTitle>{TEXT.eventNotFound}</DialogTitle>
+              <DialogTitle>{eventMessages.notFound}</DialogTitle>
               <DialogDescription>This event may have been removed. Please choose another event in the calendar.</DialogDescription>
             </DialogHeader>
             <DialogFooter>
@@ -143,7 +143,8 @@ function ShiftLines({ shifts, day }: { shifts: Event['shifts']; day: string }) {
     <ul className="space-y-1">
       {shifts.map((s) => (
         <li key={s.id}>
-          <span className="font-semibold">{s.role}</span>, {when(s, day)}: <span className="whitespace-nowrap">{filledText(s.filled, s.capacity)}</span>
+          <span className="font-semibold">{s.role}</span>, {when(s, day)}:{' '}
+          <span className="whitespace-nowrap">{volunteerMessages.filled(s.filled, s.capacity)}</span>
         </li>
       ))}
     </ul>

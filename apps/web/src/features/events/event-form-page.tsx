@@ -2,7 +2,8 @@ import { useEffect, useMemo } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { toast } from 'sonner';
 import { DEFAULT_VOLUNTEER_POSITIONS } from '@post/contracts/events';
-import { T, TEXT, V } from '@post/contracts/messages';
+import { commonMessages } from '@post/contracts/messages/common';
+import { eventMessages } from '@post/contracts/messages/events';
 import { utcToZoned } from '@post/contracts/rules/event-time';
 import { DEFAULT_SITE_SETTINGS } from '@post/contracts/site-settings';
 import { Page } from '../../layout/page.tsx';
@@ -49,7 +50,7 @@ export function EventFormPage({ id, start, end, from }: { id?: number; start?: s
   const event = trpc.events.byId.useQuery({ id: source ?? 0 }, { enabled: source !== undefined });
   const loadFailed = source !== undefined && event.isError;
   useEffect(() => {
-    if (loadFailed && errorStatus(event.error) !== 404) toast.error(T.eventLoadFailed.title, { description: T.eventLoadFailed.description });
+    if (loadFailed && errorStatus(event.error) !== 404) toast.error(eventMessages.loadFailed.title, { description: eventMessages.loadFailed.description });
   }, [loadFailed, event.error]);
 
   const title = id !== undefined ? 'Edit Event' : from !== undefined ? 'Duplicate Event' : 'New Event';
@@ -121,12 +122,14 @@ export function EventFormPage({ id, start, end, from }: { id?: number; start?: s
     >
       <AdminTitle text={title} />
       {loadFailed ? (
-        <ErrorState message={errorStatus(event.error) === 404 ? 'This event does not exist. It may have been deleted.' : T.eventLoadFailed.description} />
+        <ErrorState
+          message={errorStatus(event.error) === 404 ? 'This event does not exist. It may have been deleted.' : eventMessages.loadFailed.description}
+        />
       ) : !initial ? (
-        <LoadingState text={TEXT.loading} />
+        <LoadingState text={commonMessages.loading} />
       ) : (
         <>
-          {initial.unreadable ? <ErrorState message={V.eventDatesUnreadable} /> : null}
+          {initial.unreadable ? <ErrorState message={eventMessages.datesUnreadable} /> : null}
           <EventForm
             key={id ?? (from !== undefined ? `from-${from}` : 'new')}
             id={id}

@@ -8,7 +8,7 @@ import { ShiftFormSchema } from '@post/contracts/shifts';
 import { ShiftsField } from './shifts-field.tsx';
 import { EventFormSchema, MAX_VOLUNTEER_POSITIONS, type EventScope } from '@post/contracts/events';
 import { EVENT_TYPES, labelOf, type EventType } from '@post/contracts/enums';
-import { T, V } from '@post/contracts/messages';
+import { eventMessages } from '@post/contracts/messages/events';
 import { endTimeAfterStart, zonedToUtc } from '@post/contracts/rules/event-time';
 import { TextAreaField, TextField } from '../../components/form/text-fields.tsx';
 import { trpc } from '../../lib/trpc.ts';
@@ -38,8 +38,8 @@ const schema = EventFormSchema.extend({
   shifts: z.array(ShiftFormSchema),
   serviceCategoryId: z.string(),
 }).superRefine((v, ctx) => {
-  if (v.endDate < v.startDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: V.endBeforeStart });
-  else if (v.endDate === v.startDate && v.endTime < v.startTime) ctx.addIssue({ code: 'custom', path: ['endTime'], message: V.endBeforeStart });
+  if (v.endDate < v.startDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: eventMessages.endBeforeStart });
+  else if (v.endDate === v.startDate && v.endTime < v.startTime) ctx.addIssue({ code: 'custom', path: ['endTime'], message: eventMessages.endBeforeStart });
   checkRepeat(v.repeat, v.startDate, ctx);
 });
 type FormIn = z.input<typeof schema>;
@@ -111,11 +111,11 @@ export function EventForm({
       else if (seriesId !== null) await update.mutateAsync({ id, ...body, scope, notifyVolunteers, ...(scope === 'following' ? { recurrence } : {}) });
       else await update.mutateAsync({ id, ...body, recurrence, notifyVolunteers });
     } catch (err) {
-      toastSaveError(err, T.eventSaveFailed);
+      toastSaveError(err, eventMessages.saveFailed);
       return;
     }
     draft.clear();
-    toast.success(id === undefined ? T.eventCreated : T.eventUpdated);
+    toast.success(id === undefined ? eventMessages.created : eventMessages.updated);
     await Promise.all([utils.events.invalidate(), utils.volunteers.invalidate()]);
     allowLeave();
     await navigate({ to: '/admin' });

@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { toast } from 'sonner';
 import { CopyPlusIcon, Trash2Icon } from 'lucide-react';
 import type { EventScope } from '@post/contracts/events';
-import { CONFIRM, T } from '@post/contracts/messages';
+import { commonMessages } from '@post/contracts/messages/common';
 import { Button, buttonVariants } from '@post/ui/components/button';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { trpc } from '../../lib/trpc.ts';
@@ -25,7 +25,7 @@ export function DuplicateLink({ id, name }: { id: number; name: string }) {
 function deletedText(r: { deletedEvents: number; deletedSignups: number }): string {
   const events = r.deletedEvents === 1 ? '' : ` ${r.deletedEvents} events`;
   const signups = r.deletedSignups > 0 ? ` (and ${r.deletedSignups} volunteer sign-up${r.deletedSignups === 1 ? '' : 's'})` : '';
-  return `${T.deleted}${events}${signups}`;
+  return `${commonMessages.deleted}${events}${signups}`;
 }
 
 /** "This deletes 12 events and 3 volunteer sign-ups." for "This and following events", from the API's preview. */
@@ -59,7 +59,7 @@ export function EventDeleteButton({
       const r = await remove.mutateAsync({ id: event.id, scope, notifyVolunteers: notify });
       toast.success(deletedText(r));
     } catch {
-      toast.error(T.deleteFailed('event'));
+      toast.error(commonMessages.deleteFailed('event'));
       return;
     }
     if (onDeleted) return onDeleted();
@@ -82,7 +82,7 @@ export function EventDeleteButton({
   if (event.seriesId === null) {
     return (
       <ConfirmDialog
-        title={CONFIRM.delete('event')}
+        title={commonMessages.confirmDelete('event')}
         description={`“${event.title}” will be removed from the website. ${signupsNotice(event.volunteerCount)} This cannot be undone.`}
         onConfirm={() => run('this')}
         trigger={trigger}
@@ -97,7 +97,7 @@ export function EventDeleteButton({
       <SeriesScopeDialog
         open={open}
         onOpenChange={setOpen}
-        title={CONFIRM.delete('event')}
+        title={commonMessages.confirmDelete('event')}
         destructive
         confirmLabel="Delete"
         description={(scope) =>

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { toast } from 'sonner';
 import { ClipboardPenLineIcon, Trash2Icon } from 'lucide-react';
 import type { EventDetail } from '@post/contracts/events';
-import { CONFIRM, T } from '@post/contracts/messages';
+import { volunteerMessages } from '@post/contracts/messages/volunteers';
 import { Button, buttonVariants } from '@post/ui/components/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@post/ui/components/table';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
@@ -131,11 +131,11 @@ export function RemoveVolunteer({ id, name }: { id: number; name: string }) {
     } catch (err) {
       // Removed meanwhile (another tab, another administrator): the list just catches up.
       if (errorStatus(err) !== 404) {
-        toastSaveError(err, T.volunteerRemoveFailed);
+        toastSaveError(err, volunteerMessages.removeFailed);
         return;
       }
     }
-    toast.success(T.volunteerRemoved);
+    toast.success(volunteerMessages.removed);
     await Promise.all([utils.events.invalidate(), utils.volunteers.invalidate()]);
   };
   return (
@@ -147,7 +147,7 @@ export function RemoveVolunteer({ id, name }: { id: number; name: string }) {
         </Button>
       }
       title="Remove this volunteer?"
-      description={CONFIRM.removeVolunteer(name)}
+      description={volunteerMessages.confirmRemove(name)}
       confirmLabel="Remove"
       onConfirm={onConfirm}
     />

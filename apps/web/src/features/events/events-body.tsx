@@ -1,7 +1,7 @@
 import { lazy, memo, startTransition, Suspense, useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useRouter } from '@tanstack/react-router';
 import type { Event } from '@post/contracts/events';
-import { TEXT } from '@post/contracts/messages';
+import { eventMessages } from '@post/contracts/messages/events';
 import { Skeleton } from '@post/ui/components/skeleton';
 import { cn } from '@post/ui/lib/utils';
 import { ErrorState } from '../../components/load-state.tsx';
@@ -155,7 +155,7 @@ function CalendarSkeleton() {
       </div>
       <Skeleton className="h-[420px] w-full rounded-lg md:h-[720px]" />
       <p role="status" className="absolute inset-x-0 top-40 mx-auto w-fit rounded-md bg-background/90 px-3 py-1 text-muted-foreground">
-        {TEXT.loadingEvents}
+        {eventMessages.loading}
       </p>
     </div>
   );

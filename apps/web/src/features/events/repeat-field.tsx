@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { get, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
-import { describeRule, MAX_COUNT, MAX_INTERVAL, WEEKDAYS, type Weekday } from '@post/contracts/recurrence';
+import { MAX_COUNT, MAX_INTERVAL } from '@post/contracts/limits';
+import { describeRule, WEEKDAYS, type Weekday } from '@post/contracts/recurrence';
 import { selectClass } from '../../components/form/select-field.tsx';
 import { suggestFromStart, toRecurrence, type RepeatFormValues, type RepeatKind } from './repeat-rule.ts';
 

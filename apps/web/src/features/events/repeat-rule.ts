@@ -1,15 +1,6 @@
 import { z } from 'zod';
-import {
-  buildRule,
-  MAX_COUNT,
-  MAX_INTERVAL,
-  parseRule,
-  WEEKDAYS,
-  type OnHoliday,
-  type Recurrence,
-  type RepeatChoice,
-  type Weekday,
-} from '@post/contracts/recurrence';
+import { MAX_COUNT, MAX_INTERVAL } from '@post/contracts/limits';
+import { buildRule, parseRule, WEEKDAYS, type OnHoliday, type Recurrence, type RepeatChoice, type Weekday } from '@post/contracts/recurrence';
 
 /**
  * The values of the event form's "Repeats" control (issue 20) and their mapping to and from RRULE

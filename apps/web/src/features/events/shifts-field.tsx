@@ -1,6 +1,7 @@
 import { useFieldArray, type UseFormReturn } from 'react-hook-form';
 import { ArrowDownIcon, ArrowUpIcon, PlusIcon, Trash2Icon } from 'lucide-react';
-import { MAX_SHIFT_CAPACITY, MAX_SHIFTS, type Shift, type ShiftFormValues } from '@post/contracts/shifts';
+import { MAX_SHIFTS, MAX_SHIFT_CAPACITY } from '@post/contracts/limits';
+import type { Shift, ShiftFormValues } from '@post/contracts/shifts';
 import { utcToZoned } from '@post/contracts/rules/event-time';
 import { Button } from '@post/ui/components/button';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';

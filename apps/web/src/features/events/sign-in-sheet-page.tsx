@@ -10,7 +10,7 @@ import { useSiteSettings } from '../../lib/use-site-settings.ts';
 import { AdminTitle } from '../../components/admin-title.tsx';
 import { BackLink } from '../../components/back-link.tsx';
 import { ErrorState, LoadingState } from '../../components/load-state.tsx';
-import { TEXT } from '@post/contracts/messages';
+import { commonMessages } from '@post/contracts/messages/common';
 
 /** Rows on the sheet: every volunteer, and blank lines for walk-ins up to one full page. */
 export const SHEET_ROWS = 25;
@@ -37,7 +37,7 @@ export function SignInSheetPage({ id }: { id: number }) {
           message={errorStatus(event.error) === 404 ? 'This event does not exist. It may have been deleted.' : 'Could not load this event. Please try again.'}
         />
       ) : !event.data ? (
-        <LoadingState text={TEXT.loading} />
+        <LoadingState text={commonMessages.loading} />
       ) : (
         <>
           <p className="mb-4 print:hidden">

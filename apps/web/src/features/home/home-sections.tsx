@@ -1,7 +1,10 @@
 import type * as React from 'react';
 import { Link } from '@tanstack/react-router';
 import { ArrowRightIcon } from 'lucide-react';
-import { TEXT } from '@post/contracts/messages';
+import { commanderMessages } from '@post/contracts/messages/commander';
+import { communityMessages } from '@post/contracts/messages/community';
+import { eventMessages } from '@post/contracts/messages/events';
+import { newsMessages } from '@post/contracts/messages/news';
 import { Skeleton } from '@post/ui/components/skeleton';
 import { cn } from '@post/ui/lib/utils';
 import { useQuery } from '@tanstack/react-query';
@@ -53,8 +56,8 @@ export function UpcomingEventsSection() {
       />
       <LoadState
         query={upcoming}
-        loadingText={TEXT.loadingEvents}
-        empty={TEXT.noUpcomingEvents}
+        loadingText={eventMessages.loading}
+        empty={eventMessages.noUpcoming}
         isEmpty={(d) => d.length === 0}
         skeleton={
           <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
@@ -96,8 +99,8 @@ export function CommanderMessageSection() {
         </h2>
         <LoadState
           query={message}
-          loadingText={TEXT.loadingCommanderMessage}
-          empty={TEXT.noCommanderMessage}
+          loadingText={commanderMessages.loading}
+          empty={commanderMessages.noneAvailable}
           className="bg-card"
           skeleton={
             <div className="space-y-4 rounded-xl border bg-card p-6">
@@ -151,8 +154,8 @@ export function PostUpdatesSection() {
           </div>
           <LoadState
             query={news}
-            loadingText={TEXT.loadingNews}
-            empty={TEXT.noNews}
+            loadingText={newsMessages.loading}
+            empty={newsMessages.noneAvailable}
             isEmpty={(d) => d.length === 0}
             skeleton={
               <div className="divide-y [&>*]:py-4 [&>*:first-child]:pt-0">
@@ -185,7 +188,7 @@ export function PostUpdatesSection() {
               <ArrowRightIcon aria-hidden="true" className="size-4" />
             </Link>
           </div>
-          <LoadState query={engagement} loadingText={TEXT.loadingEngagement} empty={TEXT.noEngagement} skeleton={<EngagementSkeleton />}>
+          <LoadState query={engagement} loadingText={communityMessages.loading} empty={communityMessages.noneAvailable} skeleton={<EngagementSkeleton />}>
             {(e) => <EngagementHighlight engagement={e} headingLevel={4} />}
           </LoadState>
         </section>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { CODE_NOT_VALID } from '@post/contracts/check-in-code-messages';
+import { checkInCodeMessages } from '@post/contracts/messages/check-in-code';
 import { Page } from '../../layout/page.tsx';
 import { usePostFormat } from '../../lib/format.ts';
 import { errorStatus, trpc } from '../../lib/trpc.ts';
@@ -21,7 +21,7 @@ export function CheckInCodePage({ code }: { code: string }) {
       <div className="max-w-md space-y-4">
         {missing ? (
           <p role="status" className="rounded-lg border border-flag-red-300 bg-flag-red-50 p-4 text-lg text-flag-red-800">
-            {CODE_NOT_VALID}
+            {checkInCodeMessages.notValid}
           </p>
         ) : (
           <>

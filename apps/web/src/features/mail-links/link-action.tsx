@@ -1,7 +1,7 @@
 import { useRef, useState, useEffect } from 'react';
 import type * as React from 'react';
 import { CircleAlertIcon, CircleCheckIcon } from 'lucide-react';
-import { MAIL_E } from '@post/contracts/mail-messages';
+import { mailMessages } from '@post/contracts/messages/mail';
 import { Button } from '@post/ui/components/button';
 import { Page } from '../../layout/page.tsx';
 import { serverMessage } from '../../lib/trpc.ts';
@@ -58,7 +58,7 @@ export function LinkActionPage({
         {!token ? (
           <p role="alert" className="flex gap-2 text-flag-red-800">
             <CircleAlertIcon aria-hidden="true" className="mt-1 size-5 shrink-0" />
-            {MAIL_E.tokenRequired}
+            {mailMessages.linkIncomplete}
           </p>
         ) : state.kind === 'done' ? (
           <div ref={outcome} tabIndex={-1} role="status" className="flex gap-2 outline-none">

@@ -1,6 +1,6 @@
 import { CircleAlertIcon } from 'lucide-react';
-import { TEXT } from '@post/contracts/messages';
-import { MAIL_E } from '@post/contracts/mail-messages';
+import { commonMessages } from '@post/contracts/messages/common';
+import { volunteerMessages } from '@post/contracts/messages/volunteers';
 import { Page } from '../../layout/page.tsx';
 import { serverMessage, trpc } from '../../lib/trpc.ts';
 import { LinkActionPage } from './link-action.tsx';
@@ -22,7 +22,7 @@ export function VolunteerCancelPage({ token }: { token: string | undefined }) {
     return (
       <Page title={TITLE}>
         <p role="status" className="max-w-2xl rounded-lg border bg-card p-6 text-lg">
-          {TEXT.loading}
+          {commonMessages.loading}
         </p>
       </Page>
     );
@@ -31,7 +31,7 @@ export function VolunteerCancelPage({ token }: { token: string | undefined }) {
       <Page title={TITLE}>
         <p role="alert" className="flex max-w-2xl gap-2 rounded-lg border border-flag-red-300 bg-flag-red-50 p-6 text-lg text-flag-red-800">
           <CircleAlertIcon aria-hidden="true" className="mt-1 size-5 shrink-0" />
-          {preview.error ? (serverMessage(preview.error) ?? 'This link could not be checked. Please try again.') : MAIL_E.cancelLinkInvalid}
+          {preview.error ? (serverMessage(preview.error) ?? 'This link could not be checked. Please try again.') : volunteerMessages.cancelLinkInvalid}
         </p>
       </Page>
     );

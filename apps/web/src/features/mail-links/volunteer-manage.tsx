@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { CalendarPlusIcon, CircleAlertIcon, MapPinIcon } from 'lucide-react';
-import { TEXT } from '@post/contracts/messages';
-import { filledText, MANAGE_LINK_INVALID, waitlistedText } from '@post/contracts/shift-text';
+import { commonMessages } from '@post/contracts/messages/common';
+import { volunteerMessages } from '@post/contracts/messages/volunteers';
 import { Button, buttonVariants } from '@post/ui/components/button';
 import { Page } from '../../layout/page.tsx';
 import { serverMessage, trpc } from '../../lib/trpc.ts';
@@ -30,7 +30,7 @@ export function VolunteerManagePage({ token }: { token: string | undefined }) {
       <Page title={TITLE}>
         <p role="alert" className={`flex gap-2 ${box} border-flag-red-300 bg-flag-red-50 text-flag-red-800`}>
           <CircleAlertIcon aria-hidden="true" className="mt-1 size-5 shrink-0" />
-          {mine.error ? (serverMessage(mine.error) ?? 'This link could not be checked. Please try again.') : MANAGE_LINK_INVALID}
+          {mine.error ? (serverMessage(mine.error) ?? 'This link could not be checked. Please try again.') : volunteerMessages.manageLinkInvalid}
         </p>
       </Page>
     );
@@ -38,7 +38,7 @@ export function VolunteerManagePage({ token }: { token: string | undefined }) {
     return (
       <Page title={TITLE}>
         <p role="status" className={box}>
-          {TEXT.loading}
+          {commonMessages.loading}
         </p>
       </Page>
     );
@@ -48,7 +48,7 @@ export function VolunteerManagePage({ token }: { token: string | undefined }) {
     setSaid(null);
     try {
       const r = await manage.mutateAsync({ token, ...body });
-      setSaid({ ok: true, text: r.added?.status === 'waitlisted' ? `You were ${waitlistedText(r.added.position ?? 1)}.` : success });
+      setSaid({ ok: true, text: r.added?.status === 'waitlisted' ? `You were ${volunteerMessages.addedToWaitlist(r.added.position ?? 1)}.` : success });
       if (body.action === 'cancel' && signUps.length === 1 && signUps[0]!.id === body.volunteerId) return setLeftAll(true);
     } catch (err) {
       setSaid({ ok: false, text: serverMessage(err) ?? 'Something went wrong. Please try again.' });
@@ -138,7 +138,7 @@ export function VolunteerManagePage({ token }: { token: string | undefined }) {
                   <li key={s.id} className={`${box} space-y-2`}>
                     <p className="font-semibold">{s.role}</p>
                     <p>{when(s, event.startDate)}</p>
-                    <p className="text-muted-foreground">{filledText(s.filled, s.capacity)}</p>
+                    <p className="text-muted-foreground">{volunteerMessages.filled(s.filled, s.capacity)}</p>
                     <Button
                       variant={full ? 'outline' : 'destructive'}
                       disabled={manage.isPending}

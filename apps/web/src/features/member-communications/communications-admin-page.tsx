@@ -7,7 +7,8 @@ import { toast } from 'sonner';
 import type { z } from 'zod';
 import { labelOf } from '@post/contracts/enums';
 import { CreateCommunicationInput, type MemberCommunication } from '@post/contracts/member-communications';
-import { CONFIRM, T, TEXT } from '@post/contracts/messages';
+import { commonMessages } from '@post/contracts/messages/common';
+import { communicationMessages } from '@post/contracts/messages/member-communications';
 import { utcToZoned, zonedToUtc } from '@post/contracts/rules/event-time';
 import { Badge } from '@post/ui/components/badge';
 import { Button } from '@post/ui/components/button';
@@ -58,7 +59,7 @@ export function CommunicationsAdminPage({
         listHeading: 'All Communications',
         headingId: 'communications-heading',
         notFound: 'This communication does not exist. It may have been deleted.',
-        empty: TEXT.noMemberCommunicationsFound,
+        empty: communicationMessages.noneFound,
       }}
       listPath={LIST}
       draftKey={DRAFT_NEW}
@@ -83,10 +84,10 @@ function CommunicationRow({ c, current }: { c: MemberCommunication; current: boo
   const onDelete = async () => {
     try {
       await remove.mutateAsync({ id: c.id });
-      toast.success(T.deleted, { description: c.title });
+      toast.success(commonMessages.deleted, { description: c.title });
       if (current) await navigate({ to: LIST });
     } catch (err) {
-      toastSaveError(err, T.communicationDeleteFailed);
+      toastSaveError(err, communicationMessages.deleteFailed);
     } finally {
       await utils.memberCommunications.list.invalidate();
     }
@@ -114,8 +115,8 @@ function CommunicationRow({ c, current }: { c: MemberCommunication; current: boo
           <EditLink name={c.title} to="/admin/member-communications/$id" params={{ id: String(c.id) }} />
           <DeleteButton
             name={c.title}
-            question={CONFIRM.deleteNamed(`“${c.title}”`)}
-            description={CONFIRM.deleteCommunication}
+            question={commonMessages.confirmDeleteNamed(`“${c.title}”`)}
+            description={communicationMessages.confirmDelete}
             onConfirm={onDelete}
             busy={remove.isPending}
           />
@@ -176,11 +177,11 @@ function CommunicationForm({ communication, onDone }: { communication?: MemberCo
     try {
       const saved = communication ? await update.mutateAsync({ id: communication.id, ...body }) : await create.mutateAsync(body);
       const mailed = saved.emailedTo === undefined ? '' : ` (e-mail going to ${saved.emailedTo} ${saved.emailedTo === 1 ? 'member' : 'members'})`;
-      toast.success(communication ? T.communicationUpdated : T.communicationCreated, { description: `${v.title}${mailed}` });
+      toast.success(communication ? communicationMessages.updated : communicationMessages.created, { description: `${v.title}${mailed}` });
       await utils.memberCommunications.invalidate();
       leave();
     } catch (err) {
-      const title = communication ? T.communicationUpdateFailed : T.communicationCreateFailed;
+      const title = communication ? communicationMessages.updateFailed : communicationMessages.createFailed;
       toastSaveError(err, title);
     }
   };

@@ -7,7 +7,10 @@ import { labelOf } from '@post/contracts/enums';
 import type { SessionMember } from '@post/contracts/member-auth';
 import type { MemberCommunication } from '@post/contracts/member-communications';
 import type { PortalResource } from '@post/contracts/member-resources';
-import { E, T, TEXT } from '@post/contracts/messages';
+import { accountMessages } from '@post/contracts/messages/account';
+import { commonMessages } from '@post/contracts/messages/common';
+import { communicationMessages } from '@post/contracts/messages/member-communications';
+import { resourceMessages } from '@post/contracts/messages/resources';
 import { DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@post/ui/components/dialog';
 import { FormDialog } from '../../components/form/form-dialog.tsx';
 import { ChangePasswordFields } from '../../components/form/change-password-fields.tsx';
@@ -90,11 +93,14 @@ function ChangePasswordDialog() {
       await change.mutateAsync(v);
     } catch (err) {
       const message = serverMessage(err);
-      if (message === E.wrongCurrentPassword) form.setError('currentPassword', { message }, { shouldFocus: true });
-      toast.error(T.passwordChangeFailed.title, { id: 'change-password', description: failureMessage(err, T.passwordChangeFailed.description) });
+      if (message === accountMessages.wrongCurrentPassword) form.setError('currentPassword', { message }, { shouldFocus: true });
+      toast.error(accountMessages.passwordChangeFailed.title, {
+        id: 'change-password',
+        description: failureMessage(err, accountMessages.passwordChangeFailed.description),
+      });
       return;
     }
-    toast.success(T.passwordUpdated, { id: 'change-password' });
+    toast.success(accountMessages.passwordUpdated, { id: 'change-password' });
     form.reset();
     setOpen(false);
   });
@@ -141,7 +147,13 @@ function CardSkeleton() {
 function Communications() {
   const query = trpc.memberPortal.communications.useQuery(undefined, PRIVATE);
   return (
-    <LoadState query={query} loadingText={TEXT.loading} skeleton={<CardSkeleton />} empty={TEXT.noCommunications} isEmpty={(d) => d.length === 0}>
+    <LoadState
+      query={query}
+      loadingText={commonMessages.loading}
+      skeleton={<CardSkeleton />}
+      empty={communicationMessages.noneAvailable}
+      isEmpty={(d) => d.length === 0}
+    >
       {(items) => (
         <ul className="space-y-4" aria-label="Communications">
           {items.map((c) => (
@@ -198,7 +210,13 @@ function Resources() {
   // The download counts go up on the server; read them again shortly after a click.
   const onAccess = () => setTimeout(() => void utils.memberPortal.resources.invalidate(), 800);
   return (
-    <LoadState query={query} loadingText={TEXT.loading} skeleton={<CardSkeleton />} empty={TEXT.noResources} isEmpty={(d) => d.length === 0}>
+    <LoadState
+      query={query}
+      loadingText={commonMessages.loading}
+      skeleton={<CardSkeleton />}
+      empty={resourceMessages.noneAvailable}
+      isEmpty={(d) => d.length === 0}
+    >
       {(items) => (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Resources">
           {items.map((r) => (

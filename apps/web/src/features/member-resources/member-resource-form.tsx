@@ -12,7 +12,7 @@ import {
   uploadTypeOf,
   type MemberResource,
 } from '@post/contracts/member-resources';
-import { E, T } from '@post/contracts/messages';
+import { memberResourceMessages } from '@post/contracts/messages/member-resources';
 import { Button } from '@post/ui/components/button';
 import { Field, FieldControl, FieldDescription, FieldError, FieldLabel } from '@post/ui/components/field';
 import { Input } from '@post/ui/components/input';
@@ -52,9 +52,9 @@ function typeOfFile(file: File): string | undefined {
 
 /** Checks a chosen file before sending it; the server checks again (size, type and content). */
 function fileProblem(file: File): string | undefined {
-  if (file.size === 0) return E.uploadEmpty;
-  if (file.size > MAX_UPLOAD_BYTES) return E.uploadTooLarge;
-  if (!typeOfFile(file)) return E.uploadTypeNotAllowed;
+  if (file.size === 0) return memberResourceMessages.uploadEmpty;
+  if (file.size > MAX_UPLOAD_BYTES) return memberResourceMessages.uploadTooLarge;
+  if (!typeOfFile(file)) return memberResourceMessages.uploadTypeNotAllowed;
   return undefined;
 }
 
@@ -153,12 +153,12 @@ export function ResourceForm({ resource, onDone }: { resource?: MemberResource; 
         } catch (err) {
           const message = err instanceof UploadError ? failureMessage(err, err.message) : 'The file could not be sent. Check the connection and try again.';
           setFileError(message);
-          toast.error(T.memberResourceCreateFailed, { description: `Nothing was saved. ${message}` });
+          toast.error(memberResourceMessages.createFailed, { description: `Nothing was saved. ${message}` });
           return;
         } finally {
           setUploading(false);
         }
-        toast.success(T.memberResourceCreated, { description: v.title });
+        toast.success(memberResourceMessages.created, { description: v.title });
         await utils.memberResources.invalidate();
         leave();
         return;
@@ -167,7 +167,7 @@ export function ResourceForm({ resource, onDone }: { resource?: MemberResource; 
       try {
         saved = resource ? await update.mutateAsync({ id: resource.id, ...body }) : await create.mutateAsync(body);
       } catch (err) {
-        const title = resource ? T.memberResourceUpdateFailed : T.memberResourceCreateFailed;
+        const title = resource ? memberResourceMessages.updateFailed : memberResourceMessages.createFailed;
         toastSaveError(err, title);
         return;
       }
@@ -178,7 +178,7 @@ export function ResourceForm({ resource, onDone }: { resource?: MemberResource; 
         } catch (err) {
           const message = err instanceof UploadError ? failureMessage(err, err.message) : 'The file could not be sent. Check the connection and try again.';
           setFileError(message);
-          toast.error(resource ? T.memberResourceUpdateFailed : T.memberResourceCreateFailed, {
+          toast.error(resource ? memberResourceMessages.updateFailed : memberResourceMessages.createFailed, {
             description: resource ? message : `The resource was saved without its file. ${message}`,
           });
           await utils.memberResources.invalidate();
@@ -193,7 +193,7 @@ export function ResourceForm({ resource, onDone }: { resource?: MemberResource; 
           setUploading(false);
         }
       }
-      toast.success(resource ? T.memberResourceUpdated : T.memberResourceCreated, { description: v.title });
+      toast.success(resource ? memberResourceMessages.updated : memberResourceMessages.created, { description: v.title });
       await utils.memberResources.invalidate();
       leave();
     })(e);

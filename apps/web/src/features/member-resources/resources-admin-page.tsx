@@ -1,8 +1,9 @@
 import { useNavigate } from '@tanstack/react-router';
 import { toast } from 'sonner';
 import { labelOf } from '@post/contracts/enums';
-import { type MemberResource } from '@post/contracts/member-resources';
-import { CONFIRM, T, TEXT } from '@post/contracts/messages';
+import type { MemberResource } from '@post/contracts/member-resources';
+import { commonMessages } from '@post/contracts/messages/common';
+import { memberResourceMessages } from '@post/contracts/messages/member-resources';
 import { Badge } from '@post/ui/components/badge';
 import { DeleteButton, EditLink } from '../../components/admin-table.tsx';
 import { trpc } from '../../lib/trpc.ts';
@@ -25,7 +26,7 @@ export function ResourcesAdminPage({ editId, creating, onCreatingChange }: { edi
         listHeading: 'All Resources',
         headingId: 'resources-heading',
         notFound: 'This resource does not exist. It may have been deleted.',
-        empty: TEXT.noMemberResourcesFound,
+        empty: memberResourceMessages.noneFound,
       }}
       listPath={LIST}
       draftKey={DRAFT_NEW}
@@ -50,10 +51,10 @@ function ResourceCard({ r, current }: { r: MemberResource; current: boolean }) {
   const onDelete = async () => {
     try {
       await remove.mutateAsync({ id: r.id });
-      toast.success(T.deleted, { description: r.title });
+      toast.success(commonMessages.deleted, { description: r.title });
       if (current) await navigate({ to: LIST });
     } catch (err) {
-      toastSaveError(err, T.memberResourceDeleteFailed);
+      toastSaveError(err, memberResourceMessages.deleteFailed);
     } finally {
       await utils.memberResources.list.invalidate();
     }
@@ -100,8 +101,8 @@ function ResourceCard({ r, current }: { r: MemberResource; current: boolean }) {
         <EditLink name={r.title} to="/admin/member-resources/$id" params={{ id: String(r.id) }} />
         <DeleteButton
           name={r.title}
-          question={CONFIRM.deleteNamed(`“${r.title}”`)}
-          description={CONFIRM.deleteMemberResource}
+          question={commonMessages.confirmDeleteNamed(`“${r.title}”`)}
+          description={memberResourceMessages.confirmDelete}
           onConfirm={onDelete}
           busy={remove.isPending}
         />

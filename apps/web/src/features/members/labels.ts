@@ -1,15 +1,15 @@
 import { BRANCHES, DUES_STATUSES, MEMBERSHIP_TYPES, POST_ROLES, labelOf } from '@post/contracts/enums';
-import { TEXT } from '@post/contracts/messages';
+import { memberMessages } from '@post/contracts/messages/members';
 
 /** Options of the member dialog's selects; stored values with their labels. */
 export const POST_ROLE_OPTIONS = [{ value: 'none', label: 'No role' }, ...POST_ROLES.map((r) => ({ value: r, label: r }))];
 export const MEMBERSHIP_TYPE_OPTIONS = MEMBERSHIP_TYPES.map((t) => ({ value: t, label: t }));
-export const BRANCH_OPTIONS = [{ value: 'unspecified', label: TEXT.notSpecified }, ...BRANCHES.map((b) => ({ value: b, label: b }))];
+export const BRANCH_OPTIONS = [{ value: 'unspecified', label: memberMessages.notSpecified }, ...BRANCHES.map((b) => ({ value: b, label: b }))];
 export const DUES_OPTIONS = DUES_STATUSES.map((d) => ({ value: d, label: labelOf(d) }));
 
 /** "No role assigned" for a member without a post role (spec §2). */
 export function postRoleLabel(role: string): string {
-  return role && role !== 'none' ? role : TEXT.noRoleAssigned;
+  return role && role !== 'none' ? role : memberMessages.noRoleAssigned;
 }
 
 /** The branch as the directory shows it: a dash when missing or not specified (spec §2). */

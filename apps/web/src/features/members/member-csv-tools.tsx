@@ -3,7 +3,7 @@ import { DownloadIcon, UploadIcon } from 'lucide-react';
 import { toast } from 'sonner';
 import type { MemberImportResult } from '@post/contracts/members';
 import { MEMBER_CSV_REQUIRED, MEMBER_FIELD_LABELS, MEMBER_CSV_COLUMNS } from '@post/contracts/members';
-import { T } from '@post/contracts/messages';
+import { memberMessages } from '@post/contracts/messages/members';
 import { Button, buttonVariants } from '@post/ui/components/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogClose } from '@post/ui/components/dialog';
 import { trpc } from '../../lib/trpc.ts';
@@ -27,11 +27,11 @@ export function CsvTools() {
       setReport(result);
       setPending(dryRun ? csv : null);
       if (!dryRun && result.imported + result.updated > 0) {
-        toast.success(T.membersImported(result.imported), { description: `${result.updated} updated, ${result.unchanged} unchanged` });
+        toast.success(memberMessages.imported(result.imported), { description: `${result.updated} updated, ${result.unchanged} unchanged` });
       }
       if (!dryRun) await utils.members.list.invalidate();
     } catch (err) {
-      toastSaveError(err, T.memberImportFailed);
+      toastSaveError(err, memberMessages.importFailed);
     }
   };
 
@@ -40,7 +40,7 @@ export function CsvTools() {
     try {
       const csv = await file.text();
       if (csv.length > MAX_IMPORT_CHARS) {
-        toast.error(T.memberImportFailed, { description: 'The file is too large to import at once (at most 900 KB). Split it into smaller files.' });
+        toast.error(memberMessages.importFailed, { description: 'The file is too large to import at once (at most 900 KB). Split it into smaller files.' });
         return;
       }
       // First a preview: nothing is stored until Apply.

@@ -6,7 +6,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { MemberFormSchema, type Member } from '@post/contracts/members';
-import { E, PASSWORD_MIN, T } from '@post/contracts/messages';
+import { PASSWORD_MIN } from '@post/contracts/limits';
+import { memberMessages } from '@post/contracts/messages/members';
 import { utcToZoned } from '@post/contracts/rules/event-time';
 import { labelOf } from '@post/contracts/enum-values';
 import { Button } from '@post/ui/components/button';
@@ -143,19 +144,19 @@ function MemberForm({ member, onDone, forgetDraftRef }: { member?: Member; onDon
   }, [forgetDraftRef, draft.clear]);
 
   const onSubmit = form.handleSubmit(async ({ photo, ...fields }) => {
-    const failed = member ? T.memberUpdateFailed : T.memberCreateFailed;
+    const failed = member ? memberMessages.updateFailed : memberMessages.createFailed;
     const values = { ...fields, imageId: photo.image?.id ?? null, imageAlt: photo.image ? photo.alt : null };
     try {
       if (member) await update.mutateAsync({ id: member.id, ...values });
       else await create.mutateAsync(values);
       draft.clear();
-      toast.success(member ? T.memberUpdated : T.memberCreated, { description: `${values.firstName} ${values.lastName}` });
+      toast.success(member ? memberMessages.updated : memberMessages.created, { description: `${values.firstName} ${values.lastName}` });
       await utils.members.list.invalidate();
       onDone();
     } catch (err) {
       const message = serverMessage(err);
-      if (message === E.membershipNumberTaken) form.setError('membershipNumber', { message }, { shouldFocus: true });
-      else if (message === E.memberEmailTaken) form.setError('email', { message }, { shouldFocus: true });
+      if (message === memberMessages.membershipNumberTaken) form.setError('membershipNumber', { message }, { shouldFocus: true });
+      else if (message === memberMessages.emailTaken) form.setError('email', { message }, { shouldFocus: true });
       const lapsed = sessionLapsedMessage(err);
       if (lapsed) toast.error(failed, { description: lapsed });
       else toast.error(message ?? failed);

@@ -1,7 +1,8 @@
 import { PencilIcon, Trash2Icon } from 'lucide-react';
 import { toast } from 'sonner';
 import type { Member } from '@post/contracts/members';
-import { CONFIRM, T } from '@post/contracts/messages';
+import { commonMessages } from '@post/contracts/messages/common';
+import { memberMessages } from '@post/contracts/messages/members';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { Badge } from '@post/ui/components/badge';
 import { Button } from '@post/ui/components/button';
@@ -158,11 +159,11 @@ function RowActions({ member, onEdit, compact }: { member: Member; onEdit: (m: M
   const onDelete = async () => {
     try {
       await remove.mutateAsync({ id: member.id });
-      toast.success(T.deleted, { description: `${name} was removed from the directory.` });
+      toast.success(commonMessages.deleted, { description: `${name} was removed from the directory.` });
     } catch (err) {
       const lapsed = sessionLapsedMessage(err);
-      if (lapsed) toast.error(T.memberDeleteFailed, { description: lapsed });
-      else toast.error(serverMessage(err) ?? T.memberDeleteFailed);
+      if (lapsed) toast.error(memberMessages.deleteFailed, { description: lapsed });
+      else toast.error(serverMessage(err) ?? memberMessages.deleteFailed);
     } finally {
       await utils.members.list.invalidate();
     }
@@ -197,8 +198,8 @@ function RowActions({ member, onEdit, compact }: { member: Member; onEdit: (m: M
             <span className={compact ? 'max-xl:sr-only' : undefined}>Delete</span>
           </Button>
         }
-        title={CONFIRM.deleteNamed(`${name} (${member.membershipNumber})`)}
-        description={CONFIRM.deleteMember}
+        title={commonMessages.confirmDeleteNamed(`${name} (${member.membershipNumber})`)}
+        description={memberMessages.confirmDelete}
         onConfirm={onDelete}
       />
     </div>

@@ -3,7 +3,8 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { FileSpreadsheetIcon } from 'lucide-react';
 import { toast } from 'sonner';
-import { ROSTER_MESSAGES, RosterImportInput, type RosterColumns, type RosterImportResult } from '@post/contracts/roster-import';
+import { rosterImportMessages } from '@post/contracts/messages/roster-import';
+import { RosterImportInput, type RosterColumns, type RosterImportResult } from '@post/contracts/roster-import';
 import { Button } from '@post/ui/components/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogClose } from '@post/ui/components/dialog';
 import { trpc } from '../../lib/trpc.ts';
@@ -16,7 +17,7 @@ const FAILED = 'The roster could not be imported';
 
 const Mapping = RosterImportInput.pick({ numberColumn: true, paidThroughColumn: true }).refine(
   (m) => m.numberColumn.toLowerCase() !== m.paidThroughColumn.toLowerCase(),
-  { message: ROSTER_MESSAGES.sameColumn, path: ['paidThroughColumn'] },
+  { message: rosterImportMessages.sameColumn, path: ['paidThroughColumn'] },
 );
 type MappingValues = { numberColumn: string; paidThroughColumn: string };
 

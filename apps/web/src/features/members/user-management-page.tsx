@@ -5,7 +5,7 @@ import { ArrowLeftIcon, PlusIcon } from 'lucide-react';
 import type { z } from 'zod';
 import type { DUES_STATUSES } from '@post/contracts/enum-values';
 import type { Member, MEMBER_STATUSES, PostRoleFilter } from '@post/contracts/members';
-import { TEXT } from '@post/contracts/messages';
+import { memberMessages } from '@post/contracts/messages/members';
 import { Button, buttonVariants } from '@post/ui/components/button';
 import { Input } from '@post/ui/components/input';
 import { Label } from '@post/ui/components/label';
@@ -124,7 +124,7 @@ export function UserManagementPage({ filters, onFiltersChange }: { filters: Dire
             options={[
               { value: '', label: 'All roles' },
               { value: 'any', label: 'Any role (officers)' },
-              ...POST_ROLE_OPTIONS.map((o) => (o.value === 'none' ? { value: 'none', label: TEXT.noRoleAssigned } : o)),
+              ...POST_ROLE_OPTIONS.map((o) => (o.value === 'none' ? { value: 'none', label: memberMessages.noRoleAssigned } : o)),
             ]}
           />
           <FilterSelect
@@ -155,7 +155,7 @@ export function UserManagementPage({ filters, onFiltersChange }: { filters: Dire
         {members.data ? (
           members.data.length === 0 ? (
             <p className="rounded-lg border border-dashed bg-muted px-4 py-8 text-center text-lg text-muted-foreground">
-              {filtered ? TEXT.noMembersMatch : TEXT.noMembersFound}
+              {filtered ? memberMessages.noneMatch : memberMessages.noneFound}
             </p>
           ) : (
             <Directory members={members.data} onEdit={(m) => setDialog({ open: true, member: m })} />
@@ -164,7 +164,7 @@ export function UserManagementPage({ filters, onFiltersChange }: { filters: Dire
           <ErrorState onRetry={() => void members.refetch()} retrying={members.isFetching} />
         ) : (
           <p role="status" className="py-6 text-center text-lg">
-            {TEXT.loadingMembers}
+            {memberMessages.loading}
           </p>
         )}
       </section>

@@ -2,7 +2,8 @@ import { useNavigate } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
-import { T, TEXT } from '@post/contracts/messages';
+import { commonMessages } from '@post/contracts/messages/common';
+import { newsMessages } from '@post/contracts/messages/news';
 import { NewsFormSchema, type News } from '@post/contracts/news';
 import { DEFAULT_SITE_SETTINGS } from '@post/contracts/site-settings';
 import { TextField } from '../../components/form/text-fields.tsx';
@@ -46,15 +47,15 @@ export function NewsFormPage({ id }: { id?: number }) {
     <Page before={<BackLink {...BACK} />} title={title} intro={id === undefined ? 'Post news for the home page and the news list.' : undefined}>
       <AdminTitle text={title} />
       {settings.isPending ? (
-        <LoadingState text={TEXT.loading} />
+        <LoadingState text={commonMessages.loading} />
       ) : id === undefined ? (
         <NewsForm timeZone={timeZone} />
       ) : item.isError ? (
-        <ErrorState message={errorStatus(item.error) === 404 ? 'This news item does not exist. It may have been deleted.' : T.loadFailed} />
+        <ErrorState message={errorStatus(item.error) === 404 ? 'This news item does not exist. It may have been deleted.' : commonMessages.loadFailed} />
       ) : item.data ? (
         <NewsForm key={id} item={item.data} timeZone={timeZone} />
       ) : (
-        <LoadingState text={TEXT.loading} />
+        <LoadingState text={commonMessages.loading} />
       )}
     </Page>
   );
@@ -93,11 +94,11 @@ function NewsForm({ item, timeZone }: { item?: News; timeZone: string }) {
       if (item) await update.mutateAsync({ id: item.id, ...body });
       else await create.mutateAsync(body);
     } catch (err) {
-      toastSaveError(err, T.newsSaveFailed);
+      toastSaveError(err, newsMessages.saveFailed);
       return;
     }
     draft.clear();
-    toast.success(item ? T.newsUpdated : T.newsCreated);
+    toast.success(item ? newsMessages.updated : newsMessages.created);
     await utils.news.invalidate();
     allowLeave();
     await new Promise((r) => setTimeout(r, REDIRECT_DELAY_MS));

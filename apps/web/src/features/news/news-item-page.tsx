@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { parseId } from '@post/contracts/ids';
 import { orNull } from '../../lib/optional-query.ts';
 import { ArrowLeftIcon } from 'lucide-react';
-import { TEXT } from '@post/contracts/messages';
+import { newsMessages } from '@post/contracts/messages/news';
 import { Badge } from '@post/ui/components/badge';
 import { Skeleton } from '@post/ui/components/skeleton';
 import { EmptyState, ErrorState, loadStatus } from '../../components/load-state.tsx';
@@ -29,7 +29,7 @@ export function NewsItemPage({ id }: { id: string }) {
 
   if (status === 'empty') {
     return (
-      <Page title={TEXT.newsItemNotFound}>
+      <Page title={newsMessages.notFound}>
         <EmptyState className="max-w-3xl">
           <p className="mb-4">This news item does not exist or has been removed.</p>
           {backLink}

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { Picture } from '../../components/picture.tsx';
-import { TEXT } from '@post/contracts/messages';
+import { newsMessages } from '@post/contracts/messages/news';
 import type { News } from '@post/contracts/news';
 import { Badge } from '@post/ui/components/badge';
 import { Skeleton } from '@post/ui/components/skeleton';
@@ -24,8 +24,8 @@ export function NewsListPage() {
     <Page title="Post News" intro={`News and announcements from ${settings.postName}.`}>
       <LoadState
         query={news}
-        loadingText={TEXT.loadingNews}
-        empty={TEXT.noNews}
+        loadingText={newsMessages.loading}
+        empty={newsMessages.noneAvailable}
         isEmpty={(d) => d.length === 0}
         skeleton={
           <div className="grid gap-4 md:grid-cols-2">

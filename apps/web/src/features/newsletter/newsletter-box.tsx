@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import { T } from '@post/contracts/messages';
+import { newsletterMessages } from '@post/contracts/messages/newsletter';
 import { Button } from '@post/ui/components/button';
 import { Input } from '@post/ui/components/input';
 import { serverMessage, trpc } from '../../lib/trpc.ts';
@@ -44,9 +44,9 @@ export function NewsletterBox() {
       );
       if (input.current) input.current.value = '';
       // One id for the action's toasts: a success replaces the error shown before it.
-      (await toast()).success(configured ? T.newsletterSubscribed.title : 'Subscription saved', {
+      (await toast()).success(configured ? newsletterMessages.subscribed.title : 'Subscription saved', {
         id: 'newsletter',
-        description: configured ? T.newsletterSubscribed.description : MAIL_WAITS,
+        description: configured ? newsletterMessages.subscribed.description : MAIL_WAITS,
       });
     } catch (err) {
       (await toast()).error('Error', { id: 'newsletter', description: serverMessage(err) ?? 'We could not sign you up just now. Please try again.' });

@@ -4,7 +4,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { UpdateAccountDetailsInput, type AccountDetails, type StaffSession } from '@post/contracts/officers';
-import { E, T, TEXT, V } from '@post/contracts/messages';
+import { accountMessages } from '@post/contracts/messages/account';
+import { commonMessages } from '@post/contracts/messages/common';
+import { formMessages } from '@post/contracts/messages/forms';
+import { serverMessages } from '@post/contracts/messages/server';
 import { Badge } from '@post/ui/components/badge';
 import { Button } from '@post/ui/components/button';
 import { TextField } from '../../components/form/text-fields.tsx';
@@ -15,7 +18,6 @@ import { BackLink } from '../../components/back-link.tsx';
 import { toastSaveError } from '../../components/form/save-errors.ts';
 import { AdminTitle } from '../../components/admin-title.tsx';
 import { useAdminSession } from '../../lib/use-session.ts';
-import { SE } from '@post/contracts/staff-messages';
 import { usePostFormat } from '../../lib/format.ts';
 import { TwoFactorSection } from './two-factor-section.tsx';
 import { Section } from './account-section.tsx';
@@ -33,7 +35,7 @@ export function AccountPage() {
       <AdminTitle text="Your Account" />
       {mustEnrol ? (
         <p role="alert" className="mb-6 rounded-md border border-warning bg-warning/10 p-4 text-lg">
-          {SE.mustEnrolTwoFactor}
+          {accountMessages.mustEnrolTwoFactor}
         </p>
       ) : null}
       <div className="grid gap-8 lg:grid-cols-2">
@@ -56,10 +58,10 @@ type DetailsForm = z.input<typeof UpdateAccountDetailsInput>;
 
 /** Which field a refusal from the server belongs to. */
 const DETAIL_ERRORS: Record<string, keyof DetailsForm> = {
-  [SE.staffEmailTaken]: 'email',
-  [V.invalidEmail]: 'email',
-  [V.firstNameRequired]: 'firstName',
-  [V.lastNameRequired]: 'lastName',
+  [accountMessages.staffEmailTaken]: 'email',
+  [formMessages.invalidEmail]: 'email',
+  [formMessages.firstNameRequired]: 'firstName',
+  [formMessages.lastNameRequired]: 'lastName',
 };
 
 function formValues(d: AccountDetails): DetailsForm {
@@ -72,9 +74,9 @@ function DetailsSection() {
   return (
     <Section id="details-heading" anchor="details" title="Your details">
       {details.isPending ? (
-        <p role="status">{TEXT.loading}</p>
+        <p role="status">{commonMessages.loading}</p>
       ) : details.isError ? (
-        <p role="alert">{T.loadFailed}</p>
+        <p role="alert">{commonMessages.loadFailed}</p>
       ) : (
         <DetailsFormView details={details.data} />
       )}
@@ -91,7 +93,7 @@ function DetailsFormView({ details }: { details: AccountDetails }) {
     try {
       saved = await update.mutateAsync(v);
     } catch (err) {
-      const message = serverMessage(err) ?? E.internal;
+      const message = serverMessage(err) ?? serverMessages.internal;
       const field = DETAIL_ERRORS[message];
       if (field) form.setError(field, { message }, { shouldFocus: true });
       else toastSaveError(err, 'Your details were not saved');
@@ -135,16 +137,16 @@ function SessionsSection() {
       await end.mutateAsync({ id: s.id });
       toast.success(`Signed out ${s.device}`);
     } catch (err) {
-      toast.error(serverMessage(err) ?? E.internal);
+      toast.error(serverMessage(err) ?? serverMessages.internal);
     }
     await utils.account.sessions.invalidate();
   };
   return (
     <Section id="sessions-heading" title="Your sessions">
       {sessions.isPending ? (
-        <p role="status">{TEXT.loading}</p>
+        <p role="status">{commonMessages.loading}</p>
       ) : sessions.isError ? (
-        <p role="alert">{T.loadFailed}</p>
+        <p role="alert">{commonMessages.loadFailed}</p>
       ) : (
         <ul className="divide-y" aria-label="Your sessions">
           {sessions.data.map((s) => (

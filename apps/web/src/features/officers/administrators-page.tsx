@@ -1,7 +1,7 @@
 import { toast } from 'sonner';
 import { Trash2Icon } from 'lucide-react';
-import { E } from '@post/contracts/messages';
-import { type StaffAccount } from '@post/contracts/officers';
+import { serverMessages } from '@post/contracts/messages/server';
+import type { StaffAccount } from '@post/contracts/officers';
 import { Badge } from '@post/ui/components/badge';
 import { Button } from '@post/ui/components/button';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
@@ -68,7 +68,7 @@ async function act(run: () => Promise<unknown>, done: string, refresh: () => Pro
     await run();
     toast.success(done);
   } catch (err) {
-    toast.error('That did not work', { description: serverMessage(err) ?? E.internal });
+    toast.error('That did not work', { description: serverMessage(err) ?? serverMessages.internal });
   }
   await refresh();
 }

@@ -4,12 +4,14 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import { AcceptInvitationInput } from '@post/contracts/officers';
-import { E, PASSWORD_MIN, TEXT } from '@post/contracts/messages';
+import { PASSWORD_MIN } from '@post/contracts/limits';
+import { accountMessages } from '@post/contracts/messages/account';
+import { commonMessages } from '@post/contracts/messages/common';
+import { serverMessages } from '@post/contracts/messages/server';
 import { Button } from '@post/ui/components/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@post/ui/components/card';
 import { TextField } from '../../components/form/text-fields.tsx';
 import { serverMessage, trpc } from '../../lib/trpc.ts';
-import { SE } from '@post/contracts/staff-messages';
 
 /** /admin/invitation?token=: the invited (or reset) person chooses their password, once. */
 export function InvitationPage({ token }: { token?: string }) {
@@ -40,11 +42,11 @@ export function InvitationPage({ token }: { token?: string }) {
             </div>
           ) : !token || info.isError ? (
             <p role="alert" className="text-lg">
-              {SE.invitationInvalid}
+              {accountMessages.invitationInvalid}
             </p>
           ) : info.isPending ? (
             <p role="status" className="text-lg">
-              {TEXT.loading}
+              {commonMessages.loading}
             </p>
           ) : (
             <SetPasswordForm token={token} onDone={setDone} />
@@ -63,7 +65,7 @@ function SetPasswordForm({ token, onDone }: { token: string; onDone: (username: 
       const res = await accept.mutateAsync(v);
       onDone(res.username);
     } catch (err) {
-      toast.error('Your password was not set', { description: serverMessage(err) ?? E.internal });
+      toast.error('Your password was not set', { description: serverMessage(err) ?? serverMessages.internal });
     }
   });
   return (

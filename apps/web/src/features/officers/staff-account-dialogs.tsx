@@ -4,7 +4,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { KeyRoundIcon, PlusIcon } from 'lucide-react';
-import { E, PASSWORD_MIN, V } from '@post/contracts/messages';
+import { PASSWORD_MIN } from '@post/contracts/limits';
+import { accountMessages } from '@post/contracts/messages/account';
+import { formMessages } from '@post/contracts/messages/forms';
+import { serverMessages } from '@post/contracts/messages/server';
 import { CreateStaffInput, type StaffAccount } from '@post/contracts/officers';
 import { Button } from '@post/ui/components/button';
 import { DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@post/ui/components/dialog';
@@ -12,7 +15,6 @@ import { FormDialog } from '../../components/form/form-dialog.tsx';
 import { TextField } from '../../components/form/text-fields.tsx';
 import { serverMessage, trpc } from '../../lib/trpc.ts';
 import { SelectField } from '../../components/form/select-field.tsx';
-import { SE } from '@post/contracts/staff-messages';
 import { MAIL_WAITS_STAFF, useMailConfigured } from '../../components/mail-status.tsx';
 
 // The add and reset dialogs of /admin/administrators (decision 0031).
@@ -30,11 +32,11 @@ export function useRefresh() {
 
 const PasswordChoice = z.object({
   method: z.enum(['invite', 'temporary']),
-  temporaryPassword: z.string().max(200, V.tooLong(200)),
+  temporaryPassword: z.string().max(200, formMessages.tooLong(200)),
 });
 const refineTemporary = <T extends z.infer<typeof PasswordChoice>>(v: T, ctx: z.RefinementCtx) => {
   if (v.method === 'temporary' && v.temporaryPassword.length < PASSWORD_MIN)
-    ctx.addIssue({ code: 'custom', path: ['temporaryPassword'], message: V.passwordMin });
+    ctx.addIssue({ code: 'custom', path: ['temporaryPassword'], message: accountMessages.passwordMin });
 };
 
 const AddForm = CreateStaffInput.omit({ temporaryPassword: true }).extend(PasswordChoice.shape).superRefine(refineTemporary);
@@ -75,9 +77,9 @@ export function AddAccountDialog() {
     try {
       await create.mutateAsync({ ...fields, ...(method === 'temporary' ? { temporaryPassword } : {}) });
     } catch (err) {
-      const message = serverMessage(err) ?? E.internal;
-      if (message === E.usernameTaken) form.setError('username', { message }, { shouldFocus: true });
-      else if (message === SE.staffEmailTaken) form.setError('email', { message }, { shouldFocus: true });
+      const message = serverMessage(err) ?? serverMessages.internal;
+      if (message === accountMessages.usernameTaken) form.setError('username', { message }, { shouldFocus: true });
+      else if (message === accountMessages.staffEmailTaken) form.setError('email', { message }, { shouldFocus: true });
       else toast.error('The account was not added', { description: message });
       return;
     }
@@ -140,7 +142,7 @@ export function ResetPasswordDialog({ user, name }: { user: StaffAccount; name: 
     try {
       await reset.mutateAsync({ id: user.id, ...(method === 'temporary' ? { temporaryPassword } : {}) });
     } catch (err) {
-      toast.error('The password was not reset', { description: serverMessage(err) ?? E.internal });
+      toast.error('The password was not reset', { description: serverMessage(err) ?? serverMessages.internal });
       return;
     }
     if (method !== 'invite') toast.success(`${name} has a temporary password`);

@@ -5,7 +5,8 @@ import { toast } from 'sonner';
 import { CopyIcon, PrinterIcon, ShieldCheckIcon } from 'lucide-react';
 import { z } from 'zod';
 import { DisableTwoFactorInput, NewRecoveryCodesInput, TwoFactorCodeInput } from '@post/contracts/officers';
-import { E, T, TEXT } from '@post/contracts/messages';
+import { commonMessages } from '@post/contracts/messages/common';
+import { serverMessages } from '@post/contracts/messages/server';
 import { Button } from '@post/ui/components/button';
 import { TextField } from '../../components/form/text-fields.tsx';
 import { serverMessage, trpc } from '../../lib/trpc.ts';
@@ -20,9 +21,9 @@ export function TwoFactorSection() {
       {codes ? (
         <RecoveryCodes codes={codes.list} replaced={codes.replaced} onDone={() => setCodes(null)} />
       ) : status.isPending ? (
-        <p role="status">{TEXT.loading}</p>
+        <p role="status">{commonMessages.loading}</p>
       ) : status.isError ? (
-        <p role="alert">{T.loadFailed}</p>
+        <p role="alert">{commonMessages.loadFailed}</p>
       ) : status.data.enabled ? (
         <TwoFactorOn left={status.data.recoveryCodesLeft} onCodes={(list) => setCodes({ list, replaced: true })} />
       ) : (
@@ -45,7 +46,7 @@ function Enrol({ onCodes }: { onCodes: (codes: string[]) => void }) {
       await Promise.all([utils.account.twoFactor.invalidate(), utils.adminAuth.check.invalidate()]);
       toast.success('Two-factor sign-in is on');
     } catch (err) {
-      form.setError('code', { message: serverMessage(err) ?? E.internal }, { shouldFocus: true });
+      form.setError('code', { message: serverMessage(err) ?? serverMessages.internal }, { shouldFocus: true });
     }
   });
   if (!start.data) {
@@ -55,7 +56,10 @@ function Enrol({ onCodes }: { onCodes: (codes: string[]) => void }) {
           Two-factor sign-in is <strong>off</strong>. With it on, signing in also needs a 6-digit code from an authenticator app on your phone (such as Google
           Authenticator, Microsoft Authenticator or 1Password), so a stolen password alone is not enough.
         </p>
-        <Button onClick={() => start.mutate(undefined, { onError: (err) => toast.error(serverMessage(err) ?? E.internal) })} disabled={start.isPending}>
+        <Button
+          onClick={() => start.mutate(undefined, { onError: (err) => toast.error(serverMessage(err) ?? serverMessages.internal) })}
+          disabled={start.isPending}
+        >
           <ShieldCheckIcon aria-hidden="true" />
           {start.isPending ? 'Starting...' : 'Turn on two-factor sign-in'}
         </Button>
@@ -154,7 +158,7 @@ function NewCodes({ onCodes }: { onCodes: (codes: string[]) => void }) {
       const res = await make.mutateAsync(v);
       onCodes(res.recoveryCodes);
     } catch (err) {
-      form.setError('code', { message: serverMessage(err) ?? E.internal }, { shouldFocus: true });
+      form.setError('code', { message: serverMessage(err) ?? serverMessages.internal }, { shouldFocus: true });
       return;
     }
     toast.success('New recovery codes made');
@@ -189,7 +193,7 @@ function TwoFactorOn({ left, onCodes }: { left: number; onCodes: (codes: string[
     try {
       await disable.mutateAsync(v);
     } catch (err) {
-      form.setError('password', { message: serverMessage(err) ?? E.internal }, { shouldFocus: true });
+      form.setError('password', { message: serverMessage(err) ?? serverMessages.internal }, { shouldFocus: true });
       return;
     }
     toast.success('Two-factor sign-in is off');

@@ -4,7 +4,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { RESOURCE_CATEGORIES } from '@post/contracts/enums';
-import { T, TEXT } from '@post/contracts/messages';
+import { commonMessages } from '@post/contracts/messages/common';
+import { resourceMessages } from '@post/contracts/messages/resources';
 import { CreateResourceInput, type Resource } from '@post/contracts/resources';
 import { TextAreaField, TextField } from '../../components/form/text-fields.tsx';
 import { Page } from '../../layout/page.tsx';
@@ -39,11 +40,11 @@ export function ResourceFormPage({ id }: { id?: number }) {
       {id === undefined ? (
         <ResourceForm />
       ) : resource.isError ? (
-        <ErrorState message={errorStatus(resource.error) === 404 ? 'This resource does not exist. It may have been deleted.' : T.loadFailed} />
+        <ErrorState message={errorStatus(resource.error) === 404 ? 'This resource does not exist. It may have been deleted.' : commonMessages.loadFailed} />
       ) : resource.data ? (
         <ResourceForm key={id} resource={resource.data} />
       ) : (
-        <LoadingState text={TEXT.loading} />
+        <LoadingState text={commonMessages.loading} />
       )}
     </Page>
   );
@@ -68,11 +69,11 @@ function ResourceForm({ resource }: { resource?: Resource }) {
       if (resource) await update.mutateAsync({ id: resource.id, ...v });
       else await create.mutateAsync(v);
     } catch (err) {
-      toastSaveError(err, T.resourceSaveFailed);
+      toastSaveError(err, resourceMessages.saveFailed);
       return;
     }
     draft.clear();
-    toast.success(resource ? T.resourceUpdated : T.resourceCreated);
+    toast.success(resource ? resourceMessages.updated : resourceMessages.created);
     await utils.resources.invalidate();
     allowLeave();
     await navigate(BACK);

@@ -1,7 +1,7 @@
 import type * as React from 'react';
 import { BuildingIcon, ExternalLinkIcon, FileTextIcon, FlagIcon, HeartPulseIcon, LifeBuoyIcon, MessageSquareIcon, PhoneIcon } from 'lucide-react';
 import type { ResourceCategory } from '@post/contracts/enums';
-import { TEXT } from '@post/contracts/messages';
+import { resourceMessages } from '@post/contracts/messages/resources';
 import type { Resource } from '@post/contracts/resources';
 import { HOTLINES } from '@post/contracts/site-defaults';
 import type { Office } from '@post/contracts/site-settings';
@@ -146,7 +146,7 @@ function ResourceList({ query, items }: { query: QueryLike<Resource[]>; items: R
     );
   }
   if (status === 'error') return null;
-  if (items.length === 0) return <p className="text-muted-foreground">{TEXT.noResources}</p>;
+  if (items.length === 0) return <p className="text-muted-foreground">{resourceMessages.noneAvailable}</p>;
   return <ResourceLinks items={items} />;
 }
 

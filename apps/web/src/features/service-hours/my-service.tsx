@@ -3,7 +3,8 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { PlusIcon } from 'lucide-react';
 import { toast } from 'sonner';
-import { OwnServiceFormSchema, SERVICE_MESSAGES, type OwnServiceFormIn, type OwnServiceFormOut } from '@post/contracts/service-hours';
+import { serviceHoursMessages } from '@post/contracts/messages/service-hours';
+import { OwnServiceFormSchema, type OwnServiceFormIn, type OwnServiceFormOut } from '@post/contracts/service-hours';
 import { Badge } from '@post/ui/components/badge';
 import { Button } from '@post/ui/components/button';
 import { DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@post/ui/components/dialog';
@@ -81,7 +82,7 @@ function LogServiceDialog() {
       return;
     }
     draft.clear();
-    toast.success(SERVICE_MESSAGES.logged);
+    toast.success(serviceHoursMessages.logged);
     form.reset();
     setOpen(false);
     await utils.serviceHours.mine.invalidate();

@@ -2,7 +2,7 @@ import { createPortal } from 'react-dom';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { DownloadIcon, PrinterIcon } from 'lucide-react';
-import { TEXT } from '@post/contracts/messages';
+import { commonMessages } from '@post/contracts/messages/common';
 import { currentProgramYear, programYearLabel } from '@post/contracts/rules/program-year';
 import { Button, buttonVariants } from '@post/ui/components/button';
 import { ErrorState, LoadingState } from '../../components/load-state.tsx';
@@ -74,7 +74,7 @@ export function ServiceReportPage({ search }: { search: ReportSearch }) {
       {report.isError ? (
         <ErrorState message="Could not load the report. Please try again." onRetry={() => void report.refetch()} />
       ) : !report.data ? (
-        <LoadingState text={TEXT.loading} />
+        <LoadingState text={commonMessages.loading} />
       ) : (
         <div className="print:hidden">
           <ReportView report={report.data} postName={settings.postName} />

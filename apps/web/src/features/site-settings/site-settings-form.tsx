@@ -2,7 +2,8 @@ import { useForm, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import type { z } from 'zod';
-import { T, TEXT } from '@post/contracts/messages';
+import { commonMessages } from '@post/contracts/messages/common';
+import { siteSettingsMessages } from '@post/contracts/messages/site-settings';
 import { SiteSettingsSchema, type SiteSettingsOutput } from '@post/contracts/site-settings';
 import { FormPictureSchema } from '@post/contracts/images';
 import { PictureField } from '../../components/form/image-upload-field.tsx';
@@ -72,9 +73,9 @@ export function SiteSettingsPage() {
       {settings.data ? (
         <SiteSettingsForm settings={settings.data} />
       ) : settings.isError ? (
-        <ErrorState message={T.loadFailed} />
+        <ErrorState message={commonMessages.loadFailed} />
       ) : (
-        <LoadingState text={TEXT.loading} />
+        <LoadingState text={commonMessages.loading} />
       )}
     </Page>
   );
@@ -100,7 +101,7 @@ function SiteSettingsForm({ settings }: { settings: SiteSettingsOutput }) {
         logoAlt: logoPicture.image ? logoPicture.alt : '',
       });
     } catch (err) {
-      toastSaveError(err, T.settingsSaveFailed);
+      toastSaveError(err, siteSettingsMessages.saveFailed);
       return;
     }
     draft.clear();
@@ -108,7 +109,7 @@ function SiteSettingsForm({ settings }: { settings: SiteSettingsOutput }) {
     utils.siteSettings.get.setData(undefined, saved);
     await utils.siteSettings.get.invalidate();
     form.reset(toFormValues(saved));
-    toast.success(T.settingsSaved);
+    toast.success(siteSettingsMessages.saved);
   });
 
   return (

@@ -1,5 +1,5 @@
 import type { Shift } from '@post/contracts/shifts';
-import { filledText } from '@post/contracts/shift-text';
+import { volunteerMessages } from '@post/contracts/messages/volunteers';
 import { cn } from '@post/ui/lib/utils';
 import { useShiftTime } from '../../lib/shift-time.ts';
 
@@ -56,7 +56,7 @@ export function ShiftChoice({
                   <span className="font-semibold">{s.role}</span>
                   <span className="text-base">{when(s, day)}</span>
                   <span className="text-base text-muted-foreground">
-                    {filledText(s.filled, s.capacity)}
+                    {volunteerMessages.filled(s.filled, s.capacity)}
                     {full ? <span className="font-semibold text-flag-red-800"> · Full — join the waitlist</span> : null}
                   </span>
                   {s.note ? <span className="text-base text-muted-foreground">{s.note}</span> : null}

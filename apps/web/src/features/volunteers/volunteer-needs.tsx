@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { Event } from '@post/contracts/events';
-import { TEXT } from '@post/contracts/messages';
+import { eventMessages } from '@post/contracts/messages/events';
+import { volunteerMessages } from '@post/contracts/messages/volunteers';
 import { Button, buttonVariants } from '@post/ui/components/button';
 import { Skeleton } from '@post/ui/components/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@post/ui/components/table';
@@ -71,7 +72,7 @@ export function VolunteerNeeds({
       </h2>
       <LoadState
         query={query}
-        loadingText={TEXT.loadingEvents}
+        loadingText={eventMessages.loading}
         skeleton={
           <div className="space-y-2">
             {Array.from({ length: 5 }, (_, i) => (
@@ -79,7 +80,7 @@ export function VolunteerNeeds({
             ))}
           </div>
         }
-        empty={TEXT.noVolunteerOpportunities}
+        empty={volunteerMessages.noOpportunities}
         isEmpty={(d) => volunteerNeedRows(d, now, series).length === 0}
       >
         {(events) => {

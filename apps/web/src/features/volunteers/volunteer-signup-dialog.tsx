@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { T, TEXT } from '@post/contracts/messages';
+import { volunteerMessages } from '@post/contracts/messages/volunteers';
 import { VolunteerFormSchema, type SignUpResult, type VolunteerFormValues } from '@post/contracts/volunteers';
-import { waitlistedText, type Shift } from '@post/contracts/shifts';
+import type { Shift } from '@post/contracts/shifts';
 import { ShiftChoice, shiftFull } from './shift-choice.tsx';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
@@ -18,7 +18,7 @@ import { useReturnFocus } from '../../lib/use-return-focus.ts';
 type FormValues = VolunteerFormValues & { website?: string };
 const FormSchema = VolunteerFormSchema.extend({ website: z.string().max(500).optional() });
 const EMPTY: FormValues = { name: '', email: '', phone: '', role: '', website: '' };
-const INTRO = TEXT.volunteerFormIntro;
+const INTRO = volunteerMessages.formIntro;
 
 /** The event a person is signing up for. */
 export interface VolunteerTarget {
@@ -34,8 +34,8 @@ export interface VolunteerTarget {
 /** What the success toast says: the spec's text, or the places on waitlists (announced by screen readers). */
 function successText(r: SignUpResult): string {
   const waiting = (r.signUps ?? [r]).filter((s) => s.status === 'waitlisted');
-  if (waiting.length === 0) return T.volunteerSuccess.description;
-  return `You were ${waiting.map((s) => waitlistedText(s.position ?? 1)).join('; ')}. We will e-mail you when a place is yours.`;
+  if (waiting.length === 0) return volunteerMessages.signedUp.description;
+  return `You were ${waiting.map((s) => volunteerMessages.addedToWaitlist(s.position ?? 1)).join('; ')}. We will e-mail you when a place is yours.`;
 }
 
 /**
@@ -90,7 +90,7 @@ export function VolunteerSignupDialog({
         ...(shifts.length ? { shiftIds: shifts.filter((s) => chosen.includes(s.id)).map((s) => s.id) } : {}),
         ...(waitlist ? { waitlist: true } : {}),
       });
-      toast.success(T.volunteerSuccess.title, { description: successText(result) });
+      toast.success(volunteerMessages.signedUp.title, { description: successText(result) });
       form.reset(EMPTY);
       setChosen([]);
       onClose();
@@ -98,7 +98,7 @@ export function VolunteerSignupDialog({
     } catch (err) {
       const status = errorStatus(err);
       const message = status === 409 || status === 429 ? serverMessage(err) : undefined;
-      toast.error(T.volunteerError.title, { description: message ?? T.volunteerError.description });
+      toast.error(volunteerMessages.signUpFailed.title, { description: message ?? volunteerMessages.signUpFailed.description });
     }
   });
 

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { createFileRoute, Link, Outlet, redirect, useLocation, useRouter, type StaticDataRouteOption } from '@tanstack/react-router';
-import { TEXT } from '@post/contracts/messages';
-import { SESSION_T } from '@post/contracts/session-messages';
+import { commonMessages } from '@post/contracts/messages/common';
+import { signInMessages } from '@post/contracts/messages/sign-in';
 import { toast } from 'sonner';
 import { useAdminSession } from '../../lib/use-session.ts';
 import { LoginPage } from '../../features/auth/login-page.tsx';
@@ -55,7 +55,7 @@ export const Route = createFileRoute('/admin')({
 function Loading() {
   return (
     <p role="status" className="mx-auto max-w-6xl px-4 py-10 text-lg">
-      {TEXT.loading}
+      {commonMessages.loading}
     </p>
   );
 }
@@ -74,7 +74,7 @@ function AdminRoute() {
     if (url.searchParams.get('signedIn') !== '1') return;
     url.searchParams.delete('signedIn');
     window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
-    toast.success(SESSION_T.adminLoginSuccess.title, { description: SESSION_T.adminLoginSuccess.description });
+    toast.success(signInMessages.adminLoginSuccess.title, { description: signInMessages.adminLoginSuccess.description });
   }, [signedIn]);
   // The check, read again, disagrees with the guard (a save answered 401 and the session has
   // lapsed; the login in place has signed in): the guard decides again.

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { TEXT } from '@post/contracts/messages';
+import { newsMessages } from '@post/contracts/messages/news';
 import { NewsItemPage } from '../../features/news/news-item-page.tsx';
 import { parseId } from '@post/contracts/ids';
 import { orNull } from '../../lib/optional-query.ts';
@@ -28,7 +28,7 @@ export const Route = createFileRoute('/news/$id')({
             ? { path: loaderData.image.urls.jpeg.at(-1)!.url, width: loaderData.image.width, height: loaderData.image.height, alt: loaderData.imageAlt ?? '' }
             : undefined,
         })
-      : seo(match.context, { title: loaderData === null ? TEXT.newsItemNotFound : 'Post News', noindex: true }),
+      : seo(match.context, { title: loaderData === null ? newsMessages.notFound : 'Post News', noindex: true }),
   component: NewsRoute,
 });
 

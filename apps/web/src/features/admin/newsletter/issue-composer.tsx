@@ -5,7 +5,8 @@ import { toast } from 'sonner';
 import { z } from 'zod';
 import { MailIcon, SendIcon } from 'lucide-react';
 import { Link } from '@tanstack/react-router';
-import { NEWSLETTER_E, NewsletterIssueInput } from '@post/contracts/mail';
+import { newsletterMessages } from '@post/contracts/messages/newsletter';
+import { NewsletterIssueInput } from '@post/contracts/mail';
 import { Button } from '@post/ui/components/button';
 import { Field, FieldControl, FieldError, FieldLabel } from '@post/ui/components/field';
 import { Input } from '@post/ui/components/input';
@@ -105,7 +106,7 @@ export function IssueComposer({ subscribers }: { subscribers: number | undefined
       {problem ? (
         <p role="alert" className="rounded border border-flag-red-300 bg-flag-red-50 p-3 text-lg text-flag-red-800">
           {problem}
-          {problem === NEWSLETTER_E.noAdminEmail ? (
+          {problem === newsletterMessages.noAdminEmail ? (
             <>
               {' '}
               <Link to="/admin/account" hash="details" className="font-medium underline">

@@ -1,5 +1,6 @@
 import { DownloadIcon } from 'lucide-react';
-import { TEXT } from '@post/contracts/messages';
+import { commonMessages } from '@post/contracts/messages/common';
+import { newsletterMessages } from '@post/contracts/messages/newsletter';
 import { buttonVariants } from '@post/ui/components/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@post/ui/components/table';
 import { Page } from '../../../layout/page.tsx';
@@ -51,11 +52,11 @@ export function NewsletterPage() {
       </section>
       <h2 className="mb-3 text-2xl font-semibold text-navy-800">Subscribers</h2>
       {list.isPending ? (
-        <LoadingState text={TEXT.loading} />
+        <LoadingState text={commonMessages.loading} />
       ) : list.error ? (
         <ErrorState message="Could not load the subscribers. Please try again." onRetry={() => void list.refetch()} retrying={list.isFetching} />
       ) : count === 0 ? (
-        <EmptyState>{TEXT.noSubscribers}</EmptyState>
+        <EmptyState>{newsletterMessages.noSubscribersYet}</EmptyState>
       ) : (
         <div className="rounded-lg border bg-card">
           <Table aria-label="Newsletter subscribers">

@@ -1,4 +1,4 @@
-import { TEXT } from '@post/contracts/messages';
+import { commonMessages } from '@post/contracts/messages/common';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@post/ui/components/table';
 import { usePostFormat } from '../../../lib/format.ts';
 import { trpc } from '../../../lib/trpc.ts';
@@ -11,7 +11,7 @@ export function SentIssues() {
   const f = usePostFormat();
   // While copies are still going out, the counts follow them.
   const issues = trpc.newsletter.issues.useQuery(undefined, { refetchInterval: (q) => (q.state.data?.some((i) => i.pending > 0) ? 3000 : false) });
-  if (issues.isPending) return <LoadingState text={TEXT.loading} />;
+  if (issues.isPending) return <LoadingState text={commonMessages.loading} />;
   if (issues.error)
     return <ErrorState message="Could not load the issues. Please try again." onRetry={() => void issues.refetch()} retrying={issues.isFetching} />;
   if (issues.data.length === 0) return <EmptyState>No issues sent yet.</EmptyState>;

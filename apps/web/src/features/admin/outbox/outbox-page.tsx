@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { RotateCcwIcon, SearchIcon } from 'lucide-react';
 import { toast } from 'sonner';
 import type { OutboxItem } from '@post/contracts/mail';
-import { TEXT } from '@post/contracts/messages';
+import { commonMessages } from '@post/contracts/messages/common';
 import { Badge } from '@post/ui/components/badge';
 import { Button } from '@post/ui/components/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@post/ui/components/dialog';
@@ -105,7 +105,7 @@ export function OutboxPage({ search, onSearch }: { search: OutboxSearch; onSearc
       </form>
 
       {list.isPending ? (
-        <LoadingState text={TEXT.loading} />
+        <LoadingState text={commonMessages.loading} />
       ) : list.error ? (
         <ErrorState message="Could not load the outbox. Please try again." onRetry={() => void list.refetch()} retrying={list.isFetching} />
       ) : list.data.items.length === 0 ? (
@@ -211,7 +211,7 @@ function MessageDialog({ id, onClose }: { id: number; onClose: () => void }) {
       <DialogContent className="max-h-[90vh] min-w-0 overflow-x-hidden overflow-y-auto sm:max-w-3xl">
         <DialogHeader>
           <DialogTitle className="pr-8 break-words">{m ? m.subject : 'Message'}</DialogTitle>
-          <DialogDescription>{m ? `To ${m.to}` : message.error ? 'This message could not be loaded.' : TEXT.loading}</DialogDescription>
+          <DialogDescription>{m ? `To ${m.to}` : message.error ? 'This message could not be loaded.' : commonMessages.loading}</DialogDescription>
         </DialogHeader>
         {message.error ? (
           <p role="alert" className="text-lg text-flag-red-800">
@@ -273,7 +273,7 @@ function MessageDialog({ id, onClose }: { id: number; onClose: () => void }) {
             )}
           </div>
         ) : (
-          <p role="status">{TEXT.loading}</p>
+          <p role="status">{commonMessages.loading}</p>
         )}
       </DialogContent>
     </Dialog>

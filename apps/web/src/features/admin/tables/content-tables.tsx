@@ -1,7 +1,11 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { labelOf } from '@post/contracts/enums';
-import { CONFIRM, T, TEXT } from '@post/contracts/messages';
+import { commanderMessages } from '@post/contracts/messages/commander';
+import { commonMessages } from '@post/contracts/messages/common';
+import { eventMessages } from '@post/contracts/messages/events';
+import { newsMessages } from '@post/contracts/messages/news';
+import { resourceMessages } from '@post/contracts/messages/resources';
 import { Badge } from '@post/ui/components/badge';
 import { cn } from '@post/ui/lib/utils';
 import { trpc } from '../../../lib/trpc.ts';
@@ -55,7 +59,7 @@ export function EventsTable({ list: search = {} }: { list?: EventListSearch }) {
       <AdminTable
         label="Events"
         query={{ data: rows, isPending: list.isPending, error: list.error, refetch: list.refetch }}
-        empty={q ? `No ${when} events match “${q}”.` : when === 'past' ? 'No past events.' : TEXT.noEventsFound}
+        empty={q ? `No ${when} events match “${q}”.` : when === 'past' ? 'No past events.' : eventMessages.noneFound}
         columns={[
           {
             header: 'Title',
@@ -112,7 +116,7 @@ export function NewsTable() {
       <AdminTable
         label="News"
         query={list}
-        empty={TEXT.noNewsFound}
+        empty={newsMessages.noneFound}
         searchText={(n) => n.title}
         columns={[
           { header: 'Title', cell: (n) => <span className="font-semibold">{n.title}</span> },
@@ -137,12 +141,12 @@ export function NewsTable() {
             <EditLink name={n.title} to="/admin/news" search={{ id: n.id }} />
             <DeleteButton
               name={n.title}
-              question={CONFIRM.delete('news item')}
+              question={commonMessages.confirmDelete('news item')}
               busy={remove.isPending}
               onConfirm={() =>
                 rowAction(
                   () => remove.mutateAsync({ id: n.id }),
-                  { done: T.deleted, failed: T.deleteFailed('news item') },
+                  { done: commonMessages.deleted, failed: commonMessages.deleteFailed('news item') },
                   () => utils.news.invalidate(),
                 )
               }
@@ -165,7 +169,7 @@ export function ResourcesTable() {
       <AdminTable
         label="Resources"
         query={list}
-        empty={TEXT.noResourcesFound}
+        empty={resourceMessages.noneFound}
         searchText={(r) => `${r.title} ${r.url} ${r.category}`}
         columns={[
           { header: 'Title', cell: (r) => <span className="font-semibold">{r.title}</span> },
@@ -191,12 +195,12 @@ export function ResourcesTable() {
             <EditLink name={r.title} to="/admin/resources/$id" params={{ id: String(r.id) }} />
             <DeleteButton
               name={r.title}
-              question={CONFIRM.delete('resource')}
+              question={commonMessages.confirmDelete('resource')}
               busy={remove.isPending}
               onConfirm={() =>
                 rowAction(
                   () => remove.mutateAsync({ id: r.id }),
-                  { done: T.deleted, failed: T.deleteFailed('resource') },
+                  { done: commonMessages.deleted, failed: commonMessages.deleteFailed('resource') },
                   () => utils.resources.invalidate(),
                 )
               }
@@ -222,7 +226,7 @@ export function CommanderMessagesTable() {
       <AdminTable
         label="Commander Messages"
         query={list}
-        empty={TEXT.noCommanderMessagesFound}
+        empty={commanderMessages.noneFound}
         searchText={(m) => m.content}
         columns={[
           { header: 'Publish Date', cell: (m) => f.date(m.publishDate), className: 'md:whitespace-nowrap' },
@@ -238,7 +242,7 @@ export function CommanderMessagesTable() {
                 onClick={() =>
                   rowAction(
                     () => activate.mutateAsync({ id: m.id }),
-                    { done: T.messageActivated, failed: T.activateMessageFailed },
+                    { done: commanderMessages.activated, failed: commanderMessages.activateFailed },
                     () => utils.commanderMessages.invalidate(),
                   )
                 }
@@ -247,12 +251,12 @@ export function CommanderMessagesTable() {
             <EditLink name={nameOf(m)} to="/admin/commander-messages/$id" params={{ id: String(m.id) }} />
             <DeleteButton
               name={nameOf(m)}
-              question={CONFIRM.deleteCommanderMessage}
+              question={commanderMessages.confirmDelete}
               busy={remove.isPending}
               onConfirm={() =>
                 rowAction(
                   () => remove.mutateAsync({ id: m.id }),
-                  { done: T.messageDeleted, failed: T.messageDeleteFailed },
+                  { done: commanderMessages.deleted, failed: commanderMessages.deleteFailed },
                   () => utils.commanderMessages.invalidate(),
                 )
               }

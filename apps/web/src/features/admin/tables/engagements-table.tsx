@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import { CONFIRM, T, TEXT } from '@post/contracts/messages';
+import { commonMessages } from '@post/contracts/messages/common';
+import { communityMessages } from '@post/contracts/messages/community';
 import { Badge } from '@post/ui/components/badge';
 import { trpc } from '../../../lib/trpc.ts';
 import { usePostFormat } from '../../../lib/format.ts';
@@ -26,7 +27,7 @@ export function EngagementsTable() {
       <AdminTable
         label="Community Engagements"
         query={list}
-        empty={TEXT.noEngagementsFound}
+        empty={communityMessages.noneFound}
         searchText={(e) => `${e.title} ${e.tags.join(' ')}`}
         columns={[
           { header: 'Title', cell: (e) => <span className="font-semibold">{e.title}</span> },
@@ -54,7 +55,7 @@ export function EngagementsTable() {
                 onClick={() =>
                   rowAction(
                     () => activate.mutateAsync({ id: e.id }),
-                    { done: T.engagementActivated, failed: T.activateEngagementFailed },
+                    { done: communityMessages.activated, failed: communityMessages.activateFailed },
                     () => utils.communityEngagements.invalidate(),
                   )
                 }
@@ -71,7 +72,7 @@ export function EngagementsTable() {
                     await remove.mutateAsync({ id: e.id });
                     if (next !== undefined) await activate.mutateAsync({ id: next });
                   },
-                  { done: T.deleted, failed: T.deleteFailed('community engagement') },
+                  { done: commonMessages.deleted, failed: commonMessages.deleteFailed('community engagement') },
                   () => utils.communityEngagements.invalidate(),
                 )
               }
@@ -101,12 +102,14 @@ function EngagementDeleteButton({
   const id = useId();
   const [next, setNext] = useState('');
   if (!engagement.active) {
-    return <DeleteButton name={engagement.title} question={CONFIRM.delete('community engagement')} busy={busy} onConfirm={() => onDelete(undefined)} />;
+    return (
+      <DeleteButton name={engagement.title} question={commonMessages.confirmDelete('community engagement')} busy={busy} onConfirm={() => onDelete(undefined)} />
+    );
   }
   return (
     <DeleteButton
       name={engagement.title}
-      question={CONFIRM.delete('community engagement')}
+      question={commonMessages.confirmDelete('community engagement')}
       description={`“${engagement.title}” is the one shown on the home page. Once it is deleted, the home page shows no community engagement until another is made active. This cannot be undone.`}
       busy={busy}
       onConfirm={() => onDelete(next ? Number(next) : undefined)}

@@ -1,0 +1,38 @@
+import { PASSWORD_MIN } from '../limits.ts';
+
+/** Staff accounts, two-factor sign-in and sessions (issue 21), and every account's password. */
+export const accountMessages = {
+  usernameRequired: 'Username is required',
+  usernameMin: 'Username must be at least 3 characters',
+  usernameChars: 'Username may contain letters, digits and . _ @ - only',
+  usernameTaken: 'That username is already taken.',
+  staffEmailRequired: 'E-mail is required',
+  staffEmailTaken: 'That email address is already used by another account.',
+  passwordRequired: 'Password is required',
+  currentPasswordRequired: 'Current password is required',
+  confirmPasswordRequired: 'Confirm password is required',
+  passwordsDoNotMatch: 'Passwords do not match',
+  passwordMin: `Password must be at least ${PASSWORD_MIN} characters`,
+  wrongCurrentPassword: 'Your current password is not correct.',
+  passwordChangeFailed: { title: 'Failed to change password', description: 'Please check your current password and try again.' },
+  passwordUpdated: 'Password updated',
+  /** A member who forgot their password (issue 19). */
+  forgotNeedsOne: 'Please enter your membership number or your e-mail address',
+  resetLinkInvalid: 'This password reset link is not valid any more: it was used already or has expired. Please ask for a new one.',
+  administratorOnly: 'Only an administrator can do this. Your account is an editor account.',
+  mustChangePassword: 'Please change your temporary password before you continue.',
+  mustEnrolTwoFactor: 'Two-factor sign-in is required for every administrator account. Please turn it on before you continue.',
+  accountDisabled: 'This account is disabled. Ask an administrator of the post.',
+  cannotChangeOwnAccount: 'You cannot remove, disable or change the role of your own account.',
+  lastAdministrator: 'This is the last active administrator account: add or enable another administrator first.',
+  invitationInvalid: 'This invitation link is not valid any more. It may have been used already or be older than 72 hours. Ask an administrator for a new one.',
+  resetNeedsEmail: 'This account has no email address: set a temporary password instead.',
+  twoFactorCodeRequired: 'Enter the 6-digit code from your authenticator app, or a recovery code',
+  authenticatorCodeRequired: 'Enter the 6-digit code from your authenticator app',
+  twoFactorCodeWrong: 'That code is not correct. Check the time on your phone and try again.',
+  twoFactorNotStarted: 'Start two-factor setup first.',
+  twoFactorAlreadyOn: 'Two-factor sign-in is already on for this account.',
+  twoFactorOff: 'Two-factor sign-in is not on for this account.',
+  enrolBeforeRequiring: 'Turn on two-factor sign-in for your own account first, then require it for everyone.',
+  sessionNotFound: 'That session has already ended.',
+} as const;
