@@ -7,6 +7,7 @@ import type { DB } from '@post/db';
 import { accountMessages } from '@post/contracts/messages/account';
 import { serverMessages } from '@post/contracts/messages/server';
 import type { SessionMember } from '@post/contracts/member-auth';
+import type { StaffRole } from '@post/contracts/enums/staff-role';
 import { AppError, toTRPCError } from './errors.ts';
 import type { Env } from './env.ts';
 import { SESSION_ABSOLUTE_MS } from './plugins/session.ts';
@@ -19,9 +20,6 @@ export interface Context {
   req: FastifyRequest;
   res: FastifyReply;
 }
-
-/** A staff account's role (decision 0031): administrators may do everything, editors the content. */
-export type StaffRole = 'administrator' | 'editor';
 
 /** The signed-in staff account (an administrator or an editor). */
 export interface AdminUser {

@@ -1,5 +1,5 @@
 import { z } from './zod.ts';
-import { EventType } from './enums.ts';
+import { EventListWhen, EventType } from './enum-schemas.ts';
 import { Id, checkIsoDate, isoDate, requiredText, Timestamp } from './common.ts';
 import { eventMessages } from './messages/events.ts';
 import { formMessages } from './messages/forms.ts';
@@ -121,11 +121,9 @@ export const DeleteEventResult = z.object({ ok: z.literal(true), deletedEvents: 
 export type DeleteEventResult = z.infer<typeof DeleteEventResult>;
 
 /** GET /api/admin/events: the dashboard's Events tab (issue 20), 25 a page. */
-export const AdminEventsWhen = z.enum(['upcoming', 'past'], { error: 'Show must be upcoming or past.' });
-export type AdminEventsWhen = z.infer<typeof AdminEventsWhen>;
 export const AdminEventsInput = z.object({
   /** upcoming: not ended yet, soonest first; past: ended, latest first. */
-  when: AdminEventsWhen.default('upcoming'),
+  when: EventListWhen.default('upcoming'),
   /** Part of the title or location, any case. */
   q: SearchText,
   page: PageNumber,

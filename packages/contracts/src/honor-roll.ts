@@ -1,5 +1,5 @@
 import { z } from './zod.ts';
-import { Branch } from './enums.ts';
+import { Branch } from './enum-schemas.ts';
 import { ImageSchema } from './images.ts';
 
 /**

@@ -1,6 +1,6 @@
 // The one reader of record ids from URLs (route params and search params). No zod here: the
-// route definitions are in the first JavaScript of every page (see enum-values.ts for the
-// measurement); common.ts's zod `Id` uses the same bound.
+// route definitions are in the first JavaScript of every page (decision 0063); common.ts's zod
+// `Id` uses the same bound.
 
 /** The largest id a record can have (PostgreSQL `integer`). */
 export const MAX_ID = 2147483647;

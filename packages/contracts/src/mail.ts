@@ -4,6 +4,7 @@ import { formMessages } from './messages/forms.ts';
 import { mailMessages } from './messages/mail.ts';
 import { newsletterMessages } from './messages/newsletter.ts';
 import { NewPassword } from './password.ts';
+import { OutboxState } from './enum-schemas.ts';
 
 /**
  * A true/false field that stays strict through the REST adapter (trpc-to-openapi turns every
@@ -37,9 +38,6 @@ export const NotifyVolunteers = z
   .union([z.boolean(), z.enum(['true', 'false'])], { error: 'notifyVolunteers must be true or false' })
   .optional()
   .transform((v) => v === undefined || v === true || v === 'true');
-
-/** States of an outbox message. */
-export const OutboxState = z.enum(['queued', 'sending', 'sent', 'failed', 'cancelled']);
 
 /** A message as the admin Outbox lists it. */
 export const OutboxItemSchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from './zod.ts';
-import { Branch } from './enums.ts';
+import { Branch } from './enum-schemas.ts';
 import { accountMessages } from './messages/account.ts';
 import { formMessages } from './messages/forms.ts';
 import { memberMessages } from './messages/members.ts';
@@ -33,5 +33,3 @@ export const MemberAuthCheckSchema = z.object({
   member: SessionMemberSchema,
 });
 export type MemberAuthCheck = z.infer<typeof MemberAuthCheckSchema>;
-
-export { branchColor } from './branch.ts';

@@ -1,5 +1,5 @@
 import { z } from './zod.ts';
-import { CommunicationType, Priority, TargetAudience } from './enums.ts';
+import { CommunicationType, Priority, TargetAudience } from './enum-schemas.ts';
 import { Id, checkIsoDate, optionalHttpUrl, requiredText, Timestamp } from './common.ts';
 import { formMessages } from './messages/forms.ts';
 import { strictBoolean } from './mail.ts';

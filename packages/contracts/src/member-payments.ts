@@ -1,17 +1,6 @@
 import { z } from './zod.ts';
 import { checkIsoDate, Id, Timestamp } from './common.ts';
-import { PAYMENT_METHODS } from './enum-values.ts';
-
-/** How a dues payment was made. */
-export const PaymentMethod = z.enum(PAYMENT_METHODS, { error: 'Choose how it was paid' });
-/** The payment methods as the dialog shows them. */
-export const PAYMENT_METHOD_LABELS: Record<(typeof PAYMENT_METHODS)[number], string> = {
-  cash: 'Cash',
-  check: 'Check',
-  card: 'Card',
-  online: 'Online',
-  national: 'Paid to National',
-};
+import { DuesStatus, PaymentMethod } from './enum-schemas.ts';
 
 /** A recorded dues payment (decision 0065). */
 export const MemberPaymentSchema = z.object({
@@ -50,7 +39,7 @@ export const MemberPaymentsInput = z.object({ memberId: Id });
 /** The member's own dues, as the portal shows them (GET /api/member/dues). */
 export const MemberDuesSchema = z.object({
   paidThrough: z.number().int().nullable(),
-  duesStatus: z.enum(['current', 'due', 'lapsed']),
+  duesStatus: DuesStatus,
   /** The year to renew for; null when current. */
   renewFor: z.number().int().nullable(),
   renewalUrl: z.string(),

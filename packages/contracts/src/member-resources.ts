@@ -1,5 +1,5 @@
 import { z } from './zod.ts';
-import { AccessLevel, MemberResourceCategory, ResourceType } from './enums.ts';
+import { AccessLevel, MemberResourceCategory, ResourceType } from './enum-schemas.ts';
 import { CONTROL_CHARACTERS, Id, requiredText, Timestamp, withHttps } from './common.ts';
 import { formMessages } from './messages/forms.ts';
 

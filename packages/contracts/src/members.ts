@@ -1,5 +1,5 @@
 import { z } from './zod.ts';
-import { Branch, DuesStatus, MembershipType, PostRole } from './enums.ts';
+import { Branch, DuesStatus, MembershipType, MemberStatus, PostRole } from './enum-schemas.ts';
 import { Id, checkIsoDate, optionalPhone, Timestamp } from './common.ts';
 import { PASSWORD_MIN } from './limits.ts';
 import { accountMessages } from './messages/account.ts';
@@ -142,8 +142,6 @@ export type UpdateMemberInput = z.infer<typeof UpdateMemberInput>;
 /** Answer of GET /api/members/post-commander. */
 export const PostCommanderSchema = z.object({ fullName: z.string() });
 
-/** Member status filter of the directory: the active directory leaves out the deceased (decision 0065). */
-export const MEMBER_STATUSES = ['active', 'inactive', 'deceased'] as const;
 /** Post role filter: a role, 'none' (no role) or 'any' (any role, i.e. officers). */
 export const PostRoleFilter = z.union([PostRole, z.literal('any')], { error: formMessages.invalidChoice });
 
@@ -152,7 +150,7 @@ export const MemberListInput = z
   .object({
     /** Matches first or last name (or both, "First Last"), membership number or e-mail, ignoring case. */
     q: z.string().trim().max(200, formMessages.tooLong(200)).optional(),
-    status: z.enum(MEMBER_STATUSES, { error: formMessages.invalidChoice }).optional(),
+    status: MemberStatus.optional(),
     postRole: PostRoleFilter.optional(),
     duesStatus: DuesStatus.optional(),
   })

@@ -2,13 +2,9 @@ import { z } from './zod.ts';
 import { accountMessages } from './messages/account.ts';
 import { formMessages } from './messages/forms.ts';
 import { NewPassword as password } from './password.ts';
+import { StaffRole } from './enum-schemas.ts';
 
 // Staff accounts, two-factor sign-in and sessions (issue 21, decisions 0031 and 0032).
-
-/** The two roles (decision 0031). */
-export const STAFF_ROLES = ['administrator', 'editor'] as const;
-export type StaffRole = (typeof STAFF_ROLES)[number];
-export const StaffRoleSchema = z.enum(STAFF_ROLES, { error: formMessages.invalidChoice });
 
 const name = (required: string) => z.string({ error: required }).trim().min(1, required).max(100, formMessages.tooLong(100));
 
@@ -19,7 +15,7 @@ export const StaffAccountSchema = z.object({
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
   email: z.string().nullable(),
-  role: StaffRoleSchema,
+  role: StaffRole,
   twoFactor: z.boolean(),
   disabled: z.boolean(),
   mustChangePassword: z.boolean(),
@@ -42,7 +38,7 @@ export const CreateStaffInput = z.object({
   lastName: name(formMessages.lastNameRequired),
   // An empty address is missing, not malformed (issue 46 #4).
   email: z.email({ error: (issue) => (issue.input ? formMessages.invalidEmail : accountMessages.staffEmailRequired) }).max(255, formMessages.tooLong(255)),
-  role: StaffRoleSchema,
+  role: StaffRole,
   temporaryPassword: password.optional(),
 });
 export type CreateStaffInput = z.infer<typeof CreateStaffInput>;
@@ -53,7 +49,7 @@ export const UpdateStaffInput = z.object({
   firstName: name(formMessages.firstNameRequired).optional(),
   lastName: name(formMessages.lastNameRequired).optional(),
   email: z.email({ error: formMessages.invalidEmail }).max(255, formMessages.tooLong(255)).optional(),
-  role: StaffRoleSchema.optional(),
+  role: StaffRole.optional(),
   disabled: z.boolean().optional(),
   /** Clears a lost second factor: the person enrols again. */
   resetTwoFactor: z.literal(true).optional(),

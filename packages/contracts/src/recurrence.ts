@@ -2,6 +2,7 @@ import { z } from './zod.ts';
 import { MAX_YEAR, MIN_YEAR } from './common.ts';
 import { MAX_COUNT, MAX_INTERVAL } from './limits.ts';
 import { repeatRuleMessages } from './messages/repeat-rules.ts';
+import { OnHoliday } from './enum-schemas.ts';
 
 /**
  * Recurring events (issue 20): the RFC 5545 RRULE subset the site accepts (its messages are
@@ -9,11 +10,6 @@ import { repeatRuleMessages } from './messages/repeat-rules.ts';
  * rule is the API's job (ical.js); this file only reads the rule's text, so the web and the
  * API agree on what is valid and how it reads.
  */
-
-/** What happens to an occurrence that falls on one of the nine US holidays of the calendar. */
-export const ON_HOLIDAY = ['keep', 'skip', 'next-day'] as const;
-export const OnHoliday = z.enum(ON_HOLIDAY, { error: 'On a holiday must be keep, skip or next-day.' });
-export type OnHoliday = z.infer<typeof OnHoliday>;
 
 export const WEEKDAYS = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];

@@ -1,5 +1,5 @@
 import { z } from './zod.ts';
-import { ResourceCategory } from './enums.ts';
+import { ResourceCategory } from './enum-schemas.ts';
 import { httpUrl, Id, requiredText } from './common.ts';
 import { formMessages } from './messages/forms.ts';
 import { resourceMessages } from './messages/resources.ts';

@@ -4,6 +4,7 @@ import { altGivenWithImage, altRequiredIssue, FormPictureSchema, imageFields, Im
 import { pageOf, PageNumber, SearchText } from './paging.ts';
 import { formMessages } from './messages/forms.ts';
 import { serviceHoursMessages } from './messages/service-hours.ts';
+import { ServiceEntryStatusFilter } from './enum-schemas.ts';
 
 /** A category of the ledger. */
 export const ServiceCategorySchema = z.object({ id: z.number().int(), name: z.string(), position: z.number().int(), reportable: z.boolean() });
@@ -94,7 +95,7 @@ export type ServiceEntry = z.infer<typeof ServiceEntrySchema>;
 export const ServiceEntriesInput = z.object({
   q: SearchText,
   categoryId: Id.optional(),
-  status: z.enum(['all', 'pending', 'approved']).default('all'),
+  status: ServiceEntryStatusFilter.default('all'),
   year: z.coerce.number().int().min(1900).max(2200).optional(),
   page: PageNumber,
 });

@@ -39,10 +39,6 @@ export type ShiftInput = z.infer<typeof ShiftInput>;
 /** The shifts of an event's write: omitted keeps the event's shifts as they are. */
 export const ShiftsInput = z.array(ShiftInput).max(MAX_SHIFTS, `At most ${MAX_SHIFTS} shifts.`);
 
-/** A sign-up's place: confirmed, or waiting at `position` (1 is next). */
-export const SignUpStatus = z.enum(['confirmed', 'waitlisted']);
-export type SignUpStatus = z.infer<typeof SignUpStatus>;
-
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
 const YMD = /^\d{4}-\d{2}-\d{2}$/;
 /** One shift in the event form: a day and times in the post's time zone; `signups` is shown, never sent. */

@@ -2,7 +2,8 @@ import { z } from './zod.ts';
 import { pageOf, PageNumber, SearchText } from './paging.ts';
 import { email, Id, optionalPhone, optionalText, Timestamp } from './common.ts';
 import { formMessages } from './messages/forms.ts';
-import { ShiftSchema, SignUpStatus } from './shifts.ts';
+import { ShiftSchema } from './shifts.ts';
+import { SignUpStatus } from './enum-schemas.ts';
 
 /** What the public may see of a volunteer (decisions §2). */
 export const VolunteerPublicSchema = z.object({

@@ -1,5 +1,8 @@
 // Long file: one Kysely interface per table, kept together so row-types.test.ts checks them against the migrated schema in one place.
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { OutboxState } from '@post/contracts/enums/outbox-state';
+import type { SignUpStatus } from '@post/contracts/enums/sign-up-status';
+import type { StaffRole } from '@post/contracts/enums/staff-role';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
@@ -15,7 +18,7 @@ export interface UsersTable {
   firstName: string | null;
   lastName: string | null;
   /** 'administrator' (everything) or 'editor' (content only); decision 0031. */
-  role: Generated<'administrator' | 'editor'>;
+  role: Generated<StaffRole>;
   /** A disabled account cannot sign in; its sessions end at their next request. */
   disabled: Generated<boolean>;
   /** Set with a temporary password: every staff call but the password change answers 403. */
@@ -120,7 +123,7 @@ export interface VolunteersTable {
   /** The shift signed up for (migration 0016); null for an event without shifts. */
   shiftId: ColumnType<number | null, number | null | undefined, number | null>;
   /** Confirmed holds a place; waitlisted waits for one, in (createdAt, id) order. */
-  status: ColumnType<'confirmed' | 'waitlisted', 'confirmed' | 'waitlisted' | undefined, 'confirmed' | 'waitlisted'>;
+  status: ColumnType<SignUpStatus, SignUpStatus | undefined, SignUpStatus>;
   createdAt: CreatedAt;
 }
 
@@ -375,7 +378,7 @@ export interface MailOutboxTable {
   params: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
   headers: ColumnType<Record<string, string>, string | undefined, string>;
   attachments: ColumnType<MailAttachment[], string | undefined, string>;
-  state: Generated<'queued' | 'sending' | 'sent' | 'failed' | 'cancelled'>;
+  state: Generated<OutboxState>;
   attempts: Generated<number>;
   lastError: string | null;
   notBefore: ColumnType<Date, Date | string | undefined, Date | string>;

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { LogOutIcon } from 'lucide-react';
-import { branchColor } from '@post/contracts/branch';
+import { branchColor } from '@post/contracts/enums/branch';
 import { Button, buttonVariants } from '@post/ui/components/button';
 import { cn } from '@post/ui/lib/utils';
 import { useAdminSession, useMemberSession, useSignOut } from '../lib/use-session.ts';

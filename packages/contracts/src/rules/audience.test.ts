@@ -1,6 +1,8 @@
 import { describe, it, expect } from 'vitest';
 import { accessLevelsFor, audiencesFor, communicationIsVisible, fitsAccessLevel, fitsAudience, isOfficer } from './audience.ts';
-import type { AccessLevel, AudienceMember, TargetAudience, VisibleCommunication } from './audience.ts';
+import type { AudienceMember, VisibleCommunication } from './audience.ts';
+import type { AccessLevel } from '../enums/access-level.ts';
+import type { TargetAudience } from '../enums/target-audience.ts';
 
 const MEMBERS = {
   officer: { postRole: 'Post Commander', membershipType: 'Annual Member' },

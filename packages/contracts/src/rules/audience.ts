@@ -1,13 +1,11 @@
-// Declared here rather than imported from ../enums.ts so these rules stay free of zod; the unions
-// are the same literal types, so values flow between the two without casts.
-export type TargetAudience = 'all_members' | 'officers' | 'life_members' | 'annual_members';
-export type AccessLevel = 'member' | 'officers' | 'life_members' | 'annual_members';
+import { ACCESS_LEVELS, type AccessLevel } from '../enums/access-level.ts';
+import { TARGET_AUDIENCES, type TargetAudience } from '../enums/target-audience.ts';
 
 /** The part of a member that decides what member content they may see. */
 export type AudienceMember = {
   /** 'none' or empty when the member holds no post office. */
   postRole: string;
-  /** 'Life Member' | 'Annual Member' | 'Associate Member' | 'Auxiliary Member'. */
+  /** One of MEMBERSHIP_TYPES (enums/membership-type.ts). */
   membershipType: string;
 };
 
@@ -17,9 +15,6 @@ export type VisibleCommunication = {
   expiryDate: Date | string | null;
   targetAudience: TargetAudience;
 };
-
-const ALL_AUDIENCES: readonly TargetAudience[] = ['all_members', 'officers', 'life_members', 'annual_members'];
-const ALL_ACCESS_LEVELS: readonly AccessLevel[] = ['member', 'officers', 'life_members', 'annual_members'];
 
 /** True when the member holds a post office (any role other than 'none'). */
 export function isOfficer(member: AudienceMember): boolean {
@@ -65,10 +60,10 @@ export function communicationIsVisible(c: VisibleCommunication, member: Audience
 
 /** Audiences whose communications the member may see, for filtering in SQL. */
 export function audiencesFor(member: AudienceMember): TargetAudience[] {
-  return ALL_AUDIENCES.filter((a) => fitsAudience(member, a));
+  return TARGET_AUDIENCES.filter((a) => fitsAudience(member, a));
 }
 
 /** Resource access levels the member may open, for filtering in SQL. */
 export function accessLevelsFor(member: AudienceMember): AccessLevel[] {
-  return ALL_ACCESS_LEVELS.filter((l) => fitsAccessLevel(member, l));
+  return ACCESS_LEVELS.filter((l) => fitsAccessLevel(member, l));
 }

@@ -1,8 +1,5 @@
 import { utcToZoned } from './event-time.ts';
-import type { DUES_STATUSES } from '../enum-values.ts';
-
-/** current, due or lapsed: never stored, always derived here (decision 0065). */
-export type DuesStatusValue = (typeof DUES_STATUSES)[number];
+import type { DuesStatus } from '../enums/dues-status.ts';
 
 /** The renewal calendar from Settings: when the window for next year opens, and the last day of grace. */
 export interface RenewalCalendar {
@@ -22,7 +19,8 @@ export interface DuesFacts {
 
 /** A member's dues: their status, and the year a payment made today would be for (null for Life Members). */
 export interface DuesState {
-  status: DuesStatusValue;
+  /** Never stored, always derived here (decision 0065). */
+  status: DuesStatus;
   renewFor: number | null;
 }
 

@@ -10,6 +10,8 @@ import type {
   ResourcesTable,
 } from '../database.ts';
 import { dayNumber, dayNumberIn, fromDayNumber, instantOn } from './day-numbers.ts';
+import type { EventType } from '@post/contracts/enums/event-type';
+import type { MembershipType } from '@post/contracts/enums/membership-type';
 import type { RenewalCalendar } from '@post/contracts/rules/dues';
 import { dateOf, demoPaidThrough, everlasting, HONOR_ROLL_PLANS, type DemoDues } from './membership.ts';
 
@@ -79,7 +81,7 @@ interface EventPlan {
   title: string;
   description: string;
   location: string;
-  type: 'regular' | 'special' | 'community' | 'fundraiser';
+  type: EventType;
   week: number;
   /** 0 = Sunday. */
   weekday: number;
@@ -637,7 +639,7 @@ export interface MemberPlan {
   last: string;
   email: string;
   role: string;
-  type: 'Life Member' | 'Annual Member' | 'Associate Member' | 'Auxiliary Member';
+  type: MembershipType;
   branch: string;
   years: number;
   deployments: string | null;

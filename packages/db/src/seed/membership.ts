@@ -1,5 +1,6 @@
 import { DEFAULT_MEMBERSHIP_SETTINGS, renewalCalendar } from '@post/contracts/membership-defaults';
 import { inGrace, windowOpen, type RenewalCalendar } from '@post/contracts/rules/dues';
+import type { PaymentMethod } from '@post/contracts/enums/payment-method';
 import type { MemberPlan } from './content.ts';
 import { dayNumber, fromDayNumber } from './day-numbers.ts';
 
@@ -114,7 +115,8 @@ export const HONOR_ROLL_PLANS: MemberPlan[] = [
 
 /** One payment for the year each living annual member is paid through, made on or before today. */
 export function buildPayments(members: { id: number; paidThrough: number | null; deceasedOn: string | null }[], today: number) {
-  const methods = ['check', 'cash', 'national', 'card', 'online'] as const;
+  // The demo's own order of PAYMENT_METHODS, typed by them so a renamed method fails here.
+  const methods: readonly PaymentMethod[] = ['check', 'cash', 'national', 'card', 'online'];
   return members
     .filter((m) => m.paidThrough !== null && m.deceasedOn === null)
     .map((m, i) => {

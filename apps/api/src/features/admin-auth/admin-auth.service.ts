@@ -4,7 +4,8 @@ import type { AuthCheck, ChangePasswordInput, LoginInput } from '@post/contracts
 import { AppError } from '../../errors.ts';
 import { passwordCheckSucceeded, reservePasswordCheck, signInThrottle, type SignInClient, type SignInSlot } from '../../lib/throttle.ts';
 import type { TwoFactorCodeInput } from '@post/contracts/officers';
-import type { AdminUser, StaffRole } from '../../trpc.ts';
+import type { StaffRole } from '@post/contracts/enums/staff-role';
+import type { AdminUser } from '../../trpc.ts';
 import { actorAt, recordAudit } from '../audit/audit.ts';
 import { acceptTotp, codeCheckSucceeded, reserveCodeCheck, useRecoveryCode } from '../officers/two-factor.ts';
 import { inTransaction } from '../../lib/transaction.ts';

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { DB } from '@post/db';
 import type { CreateEventInput, DeleteEventResult, Event, EventScope, UpdateEventInput } from '@post/contracts/events';
-import type { OnHoliday } from '@post/contracts/recurrence';
+import type { OnHoliday } from '@post/contracts/enums/on-holiday';
 import { serviceHoursMessages } from '@post/contracts/messages/service-hours';
 import { badRequest, notFound } from '../../errors.ts';
 import { getSettings } from '../site-settings/site-settings.service.ts';

@@ -4,7 +4,8 @@ import type { CreateEventInput, UpdateEventInput } from '@post/contracts/events'
 import type { ShiftInput } from '@post/contracts/shifts';
 import { MAX_COUNT } from '@post/contracts/limits';
 import { repeatRuleMessages } from '@post/contracts/messages/repeat-rules';
-import { parseRule, type OnHoliday } from '@post/contracts/recurrence';
+import type { OnHoliday } from '@post/contracts/enums/on-holiday';
+import { parseRule } from '@post/contracts/recurrence';
 import { utcToZoned } from '@post/contracts/rules/event-time';
 import { badRequest } from '../../errors.ts';
 import { expandSeries, horizonFrom, type Instance } from './series.service.ts';

@@ -2,7 +2,7 @@ import ICAL from 'ical.js';
 import type { DB, EventSeriesRow } from '@post/db';
 import { holidaysForYear } from '@post/contracts/rules/holidays';
 import { utcToZoned, zonedToUtc } from '@post/contracts/rules/event-time';
-import type { OnHoliday } from '@post/contracts/recurrence';
+import type { OnHoliday } from '@post/contracts/enums/on-holiday';
 import { insertTemplateShifts } from './shifts.service.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { DB } from '@post/db';
+import type { SignUpStatus } from '@post/contracts/enums/sign-up-status';
 import { buildCalendar } from '../events/events.ics.ts';
 import { calendarColumns, toCalendarRow, type CalendarEventRow } from '../events/calendar-rows.ts';
 import { cancelToken } from '../volunteers/cancel-link.ts';
@@ -19,7 +20,7 @@ export interface SignUpForMail {
   name: string;
   email: string;
   role: string | null;
-  status: 'confirmed' | 'waitlisted';
+  status: SignUpStatus;
   /** The place in the waitlist, when waiting (1 is next). */
   position: number | null;
   event: CalendarEventRow;

@@ -1,5 +1,6 @@
 import type { DB } from '@post/db';
-import { fitsAudience, type TargetAudience } from '@post/contracts/rules/audience';
+import { fitsAudience } from '@post/contracts/rules/audience';
+import type { TargetAudience } from '@post/contracts/enums/target-audience';
 import { getSettings } from '../site-settings/site-settings.service.ts';
 import { enqueue } from '../mail/outbox.ts';
 import { memberNotice } from '../mail/member-templates.ts';

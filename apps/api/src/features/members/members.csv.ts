@@ -2,7 +2,9 @@ import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import type { DB } from '@post/db';
 import { memberMessages } from '@post/contracts/messages/members';
-import { BRANCHES, MEMBERSHIP_TYPES, POST_ROLES } from '@post/contracts/enums';
+import { BRANCHES } from '@post/contracts/enums/branch';
+import { MEMBERSHIP_TYPES } from '@post/contracts/enums/membership-type';
+import { POST_ROLES } from '@post/contracts/enums/post-role';
 import {
   CreateMemberInput,
   MEMBER_CSV_COLUMNS,

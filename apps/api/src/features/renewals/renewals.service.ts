@@ -1,6 +1,7 @@
 import { stringify } from 'csv-stringify/sync';
 import type { DB } from '@post/db';
-import { PAYMENT_METHOD_LABELS, type MemberPayment } from '@post/contracts/member-payments';
+import { PAYMENT_METHOD_LABELS } from '@post/contracts/enums/payment-method';
+import type { MemberPayment } from '@post/contracts/member-payments';
 import { RENEWAL_GROUPS, type RecordContactInput, type Renewals } from '@post/contracts/renewals';
 import { notFound } from '../../errors.ts';
 import { duesClock, duesOf } from '../members/dues.ts';

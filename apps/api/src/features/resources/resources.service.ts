@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { DB } from '@post/db';
 import type { CreateResourceInput, Resource, UpdateResourceInput } from '@post/contracts/resources';
-import { ResourceCategory } from '@post/contracts/enums';
+import { RESOURCE_CATEGORIES } from '@post/contracts/enums/resource-category';
 import { notFound } from '../../errors.ts';
 
 const columns = ['id', 'title', 'description', 'url', 'category', 'order'] as const;
@@ -20,7 +20,7 @@ function toResource(r: ResourceRow): Resource {
 }
 
 // Categories in the order the enumeration lists them (healthcare, benefits, crisis, ...).
-const categoryRank = sql<number>`array_position(array[${sql.join(ResourceCategory.options.map((c) => sql.lit(c)))}]::text[], category::text)`;
+const categoryRank = sql<number>`array_position(array[${sql.join(RESOURCE_CATEGORIES.map((c) => sql.lit(c)))}]::text[], category::text)`;
 
 /** Every resource, by category (in the enumeration's order), then display order, then title. */
 export async function listResources(db: DB): Promise<Resource[]> {

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { DB } from '@post/db';
+import type { ServiceEntryStatus } from '@post/contracts/enums/service-entry-status';
 import { PAGE_SIZE, likePattern } from '@post/contracts/paging';
 import { imageMessages } from '@post/contracts/messages/images';
 import { serviceHoursMessages } from '@post/contracts/messages/service-hours';
@@ -82,7 +83,7 @@ function toEntry(r: {
 /** GET /api/admin/service-hours: newest service first, filtered, 25 a page with the total. */
 export async function listEntries(
   db: DB,
-  input: { q?: string; categoryId?: number; status: 'all' | 'pending' | 'approved'; year?: number; page: number },
+  input: { q?: string; categoryId?: number; status: 'all' | ServiceEntryStatus; year?: number; page: number },
   startMonth: number,
 ): Promise<ServiceEntriesPage> {
   let q = base(db);

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { stringify } from 'csv-stringify/sync';
 import type { DB } from '@post/db';
+import type { SignUpStatus } from '@post/contracts/enums/sign-up-status';
 import type { AdminVolunteersPage, RosterRow } from '@post/contracts/volunteers';
 import { likePattern, PAGE_SIZE } from '@post/contracts/paging';
 import { utcToZoned } from '@post/contracts/rules/event-time';
@@ -78,7 +79,7 @@ function toRow(r: {
   signedUpAt: Date | string;
   shift: string | null;
   shiftStart: Date | string | null;
-  status: 'confirmed' | 'waitlisted';
+  status: SignUpStatus;
 }): RosterRow {
   return { ...r, eventStart: iso(r.eventStart), signedUpAt: iso(r.signedUpAt), shiftStart: r.shiftStart ? iso(r.shiftStart) : null };
 }

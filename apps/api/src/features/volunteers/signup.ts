@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { DB } from '@post/db';
+import type { SignUpStatus } from '@post/contracts/enums/sign-up-status';
 import type { CreateVolunteerInput, SignUpOutcome, SignUpResult } from '@post/contracts/volunteers';
 import { shiftMessages } from '@post/contracts/messages/shifts';
 import { volunteerMessages } from '@post/contracts/messages/volunteers';
@@ -15,7 +16,7 @@ interface Signed {
   shiftId: number | null;
   name: string;
   role: string | null;
-  status: 'confirmed' | 'waitlisted';
+  status: SignUpStatus;
   position: number | null;
 }
 

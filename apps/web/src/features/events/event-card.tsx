@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { Picture } from '../../components/picture.tsx';
 import { MapPinIcon, UsersIcon } from 'lucide-react';
-import { EVENT_TYPE_LABELS } from '@post/contracts/enum-values';
+import { EVENT_TYPE_LABELS } from '@post/contracts/enums/event-type';
 import type { EventWithVolunteers } from '@post/contracts/events';
 import { Skeleton } from '@post/ui/components/skeleton';
 import { cn } from '@post/ui/lib/utils';

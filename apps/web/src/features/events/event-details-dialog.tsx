@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { Picture } from '../../components/picture.tsx';
 import { CalendarPlusIcon, PencilIcon } from 'lucide-react';
-import { EVENT_TYPE_LABELS } from '@post/contracts/enum-values';
+import { EVENT_TYPE_LABELS } from '@post/contracts/enums/event-type';
 import { eventMessages } from '@post/contracts/messages/events';
 import type { Event } from '@post/contracts/events';
 import type { Holiday } from '@post/contracts/rules/holidays';

@@ -1,4 +1,4 @@
-import { EVENT_TYPES, EVENT_TYPE_LABELS, type EventTypeValue as EventType } from '@post/contracts/enum-values';
+import { EVENT_TYPES, EVENT_TYPE_LABELS, type EventType } from '@post/contracts/enums/event-type';
 
 /** An event's type; anything unknown is shown as regular (spec §3). */
 export function eventTypeOf(type: string): EventType {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_COUNT, MAX_INTERVAL } from '@post/contracts/limits';
-import { buildRule, parseRule, WEEKDAYS, type OnHoliday, type Recurrence, type RepeatChoice, type Weekday } from '@post/contracts/recurrence';
+import { ON_HOLIDAY, type OnHoliday } from '@post/contracts/enums/on-holiday';
+import { buildRule, parseRule, WEEKDAYS, type Recurrence, type RepeatChoice, type Weekday } from '@post/contracts/recurrence';
 
 /**
  * The values of the event form's "Repeats" control (issue 20) and their mapping to and from RRULE
@@ -22,7 +23,7 @@ export const RepeatFormSchema = z.object({
   ends: z.enum(ENDS),
   until: z.string(),
   count: z.string(),
-  onHoliday: z.enum(['keep', 'skip', 'next-day']),
+  onHoliday: z.enum(ON_HOLIDAY),
   /** A rule made elsewhere (the API) that the choices above cannot show; kept as it is. */
   custom: z.string(),
 });

@@ -5,7 +5,8 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import type { z } from 'zod';
-import { labelOf } from '@post/contracts/enums';
+import { labelOf } from '@post/contracts/enums/label';
+import { TARGET_AUDIENCE_LABELS } from '@post/contracts/enums/target-audience';
 import { CreateCommunicationInput, type MemberCommunication } from '@post/contracts/member-communications';
 import { commonMessages } from '@post/contracts/messages/common';
 import { communicationMessages } from '@post/contracts/messages/member-communications';
@@ -24,7 +25,7 @@ import { SelectField } from '../../components/form/select-field.tsx';
 import { SwitchField } from '../../components/form/switch-field.tsx';
 import { UnsavedChangesDialog } from '../../components/form/unsaved-changes-dialog.tsx';
 import { useUnsavedChanges } from '../../lib/use-unsaved-changes.ts';
-import { AUDIENCE_LABELS, AUDIENCE_OPTIONS, PRIORITY_BADGE, PRIORITY_OPTIONS, TYPE_OPTIONS } from './labels.ts';
+import { AUDIENCE_OPTIONS, PRIORITY_BADGE, PRIORITY_OPTIONS, TYPE_OPTIONS } from './labels.ts';
 import { ContentAdminFrame } from '../../components/content-admin-frame.tsx';
 import { CheckboxField } from '../../components/form/checkbox-field.tsx';
 import { isUrgentNotice, UrgentMailDialog } from './notice-mail-fields.tsx';
@@ -107,7 +108,7 @@ function CommunicationRow({ c, current }: { c: MemberCommunication; current: boo
             <Badge variant="outline">{labelOf(c.type)}</Badge>
           </div>
           <p className="text-base text-muted-foreground">
-            For {AUDIENCE_LABELS[c.targetAudience]} · {when}
+            For {TARGET_AUDIENCE_LABELS[c.targetAudience]} · {when}
             {c.expiryDate ? ` · ${Date.parse(c.expiryDate) <= now ? 'Expired' : 'Expires'} ${fmt.dateTime(c.expiryDate)}` : ''}
           </p>
         </div>

@@ -1,13 +1,9 @@
-import { COMMUNICATION_TYPES, PRIORITIES, TARGET_AUDIENCES, labelOf, type Priority, type TargetAudience } from '@post/contracts/enums';
+import { COMMUNICATION_TYPES } from '@post/contracts/enums/communication-type';
+import { labelOf } from '@post/contracts/enums/label';
+import { PRIORITIES, type Priority } from '@post/contracts/enums/priority';
+import { TARGET_AUDIENCES, TARGET_AUDIENCE_LABELS } from '@post/contracts/enums/target-audience';
 
-/** Audience labels as administrators and members read them. */
-export const AUDIENCE_LABELS: Record<TargetAudience, string> = {
-  all_members: 'All Members',
-  officers: 'Officers',
-  life_members: 'Life Members',
-  annual_members: 'Annual Members',
-};
-export const AUDIENCE_OPTIONS = TARGET_AUDIENCES.map((a) => ({ value: a, label: AUDIENCE_LABELS[a] }));
+export const AUDIENCE_OPTIONS = TARGET_AUDIENCES.map((a) => ({ value: a, label: TARGET_AUDIENCE_LABELS[a] }));
 export const TYPE_OPTIONS = COMMUNICATION_TYPES.map((t) => ({ value: t, label: labelOf(t) }));
 export const PRIORITY_OPTIONS = PRIORITIES.map((p) => ({ value: p, label: labelOf(p) }));
 

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { DownloadIcon, ExternalLinkIcon, KeyRoundIcon, LogOutIcon, PaperclipIcon } from 'lucide-react';
 import { ChangePasswordInput } from '@post/contracts/admin-auth';
-import { labelOf } from '@post/contracts/enums';
+import { labelOf } from '@post/contracts/enums/label';
 import type { SessionMember } from '@post/contracts/member-auth';
 import type { MemberCommunication } from '@post/contracts/member-communications';
 import type { PortalResource } from '@post/contracts/member-resources';

@@ -1,14 +1,10 @@
 import type * as React from 'react';
 import { ArchiveIcon, AwardIcon, ClipboardListIcon, FileTextIcon, LandmarkIcon, UsersIcon } from 'lucide-react';
-import { ACCESS_LEVELS, MEMBER_RESOURCE_CATEGORIES, RESOURCE_TYPES, labelOf, type AccessLevel } from '@post/contracts/enums';
+import { ACCESS_LEVELS, ACCESS_LEVEL_LABELS } from '@post/contracts/enums/access-level';
+import { labelOf } from '@post/contracts/enums/label';
+import { MEMBER_RESOURCE_CATEGORIES } from '@post/contracts/enums/member-resource-category';
+import { RESOURCE_TYPES } from '@post/contracts/enums/resource-type';
 
-/** Access level labels ('member' means every member). */
-export const ACCESS_LEVEL_LABELS: Record<AccessLevel, string> = {
-  member: 'All Members',
-  officers: 'Officers',
-  life_members: 'Life Members',
-  annual_members: 'Annual Members',
-};
 export const ACCESS_OPTIONS = ACCESS_LEVELS.map((a) => ({ value: a, label: ACCESS_LEVEL_LABELS[a] }));
 export const CATEGORY_OPTIONS = MEMBER_RESOURCE_CATEGORIES.map((c) => ({ value: c, label: labelOf(c) }));
 export const RESOURCE_TYPE_OPTIONS = RESOURCE_TYPES.map((t) => ({ value: t, label: labelOf(t) }));

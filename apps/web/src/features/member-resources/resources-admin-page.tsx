@@ -1,6 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { toast } from 'sonner';
-import { labelOf } from '@post/contracts/enums';
+import { labelOf } from '@post/contracts/enums/label';
+import { ACCESS_LEVEL_LABELS } from '@post/contracts/enums/access-level';
 import type { MemberResource } from '@post/contracts/member-resources';
 import { commonMessages } from '@post/contracts/messages/common';
 import { memberResourceMessages } from '@post/contracts/messages/member-resources';
@@ -8,7 +9,7 @@ import { Badge } from '@post/ui/components/badge';
 import { DeleteButton, EditLink } from '../../components/admin-table.tsx';
 import { trpc } from '../../lib/trpc.ts';
 import { toastSaveError } from '../../components/form/save-errors.ts';
-import { ACCESS_LEVEL_LABELS, CategoryIcon } from './labels.tsx';
+import { CategoryIcon } from './labels.tsx';
 import { ContentAdminFrame } from '../../components/content-admin-frame.tsx';
 import { DRAFT_NEW, ResourceForm } from './member-resource-form.tsx';
 

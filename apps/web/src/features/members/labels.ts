@@ -1,4 +1,8 @@
-import { BRANCHES, DUES_STATUSES, MEMBERSHIP_TYPES, POST_ROLES, labelOf } from '@post/contracts/enums';
+import { BRANCHES } from '@post/contracts/enums/branch';
+import { DUES_STATUSES } from '@post/contracts/enums/dues-status';
+import { labelOf } from '@post/contracts/enums/label';
+import { MEMBERSHIP_TYPES } from '@post/contracts/enums/membership-type';
+import { POST_ROLES } from '@post/contracts/enums/post-role';
 import { memberMessages } from '@post/contracts/messages/members';
 
 /** Options of the member dialog's selects; stored values with their labels. */

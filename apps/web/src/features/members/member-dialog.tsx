@@ -9,7 +9,7 @@ import { MemberFormSchema, type Member } from '@post/contracts/members';
 import { PASSWORD_MIN } from '@post/contracts/limits';
 import { memberMessages } from '@post/contracts/messages/members';
 import { utcToZoned } from '@post/contracts/rules/event-time';
-import { labelOf } from '@post/contracts/enum-values';
+import { labelOf } from '@post/contracts/enums/label';
 import { Button } from '@post/ui/components/button';
 import { DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@post/ui/components/dialog';
 import { TextAreaField, TextField } from '../../components/form/text-fields.tsx';

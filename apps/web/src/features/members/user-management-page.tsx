@@ -3,8 +3,9 @@ import { Link } from '@tanstack/react-router';
 import { keepPreviousData } from '@tanstack/react-query';
 import { ArrowLeftIcon, PlusIcon } from 'lucide-react';
 import type { z } from 'zod';
-import type { DUES_STATUSES } from '@post/contracts/enum-values';
-import type { Member, MEMBER_STATUSES, PostRoleFilter } from '@post/contracts/members';
+import type { DuesStatus } from '@post/contracts/enums/dues-status';
+import type { MemberStatus } from '@post/contracts/enums/member-status';
+import type { Member, PostRoleFilter } from '@post/contracts/members';
 import { memberMessages } from '@post/contracts/messages/members';
 import { Button, buttonVariants } from '@post/ui/components/button';
 import { Input } from '@post/ui/components/input';
@@ -22,9 +23,9 @@ import { formDraftKeys, hasFormDraft } from '../../lib/use-form-draft.ts';
 /** The directory's search and filters, kept in the address so a reload or Back keeps them. */
 export interface DirectoryFilters {
   q?: string;
-  status?: (typeof MEMBER_STATUSES)[number];
+  status?: MemberStatus;
   role?: PostRoleFilterValue;
-  dues?: (typeof DUES_STATUSES)[number];
+  dues?: DuesStatus;
 }
 
 type PostRoleFilterValue = z.infer<typeof PostRoleFilter>;

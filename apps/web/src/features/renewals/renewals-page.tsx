@@ -1,5 +1,5 @@
 import { DownloadIcon, PrinterIcon } from 'lucide-react';
-import { PAYMENT_METHOD_LABELS } from '@post/contracts/member-payments';
+import { PAYMENT_METHOD_LABELS } from '@post/contracts/enums/payment-method';
 import { RENEWAL_GROUPS, type RenewalRow } from '@post/contracts/renewals';
 import { Button, buttonVariants } from '@post/ui/components/button';
 import { ErrorState, LoadingState } from '../../components/load-state.tsx';

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import type { z } from 'zod';
-import { RESOURCE_CATEGORIES } from '@post/contracts/enums';
+import { RESOURCE_CATEGORIES } from '@post/contracts/enums/resource-category';
 import { commonMessages } from '@post/contracts/messages/common';
 import { resourceMessages } from '@post/contracts/messages/resources';
 import { CreateResourceInput, type Resource } from '@post/contracts/resources';

@@ -1,6 +1,6 @@
 import type * as React from 'react';
 import { BuildingIcon, ExternalLinkIcon, FileTextIcon, FlagIcon, HeartPulseIcon, LifeBuoyIcon, MessageSquareIcon, PhoneIcon } from 'lucide-react';
-import type { ResourceCategory } from '@post/contracts/enums';
+import type { ResourceCategory } from '@post/contracts/enums/resource-category';
 import { resourceMessages } from '@post/contracts/messages/resources';
 import type { Resource } from '@post/contracts/resources';
 import { HOTLINES } from '@post/contracts/site-defaults';

@@ -3,6 +3,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { CheckIcon, PencilIcon, PlusIcon } from 'lucide-react';
 import { toast } from 'sonner';
+import type { ServiceEntryStatus } from '@post/contracts/enums/service-entry-status';
 import { currentProgramYear, programYearLabel } from '@post/contracts/rules/program-year';
 import type { ServiceEntry } from '@post/contracts/service-hours';
 import { Badge } from '@post/ui/components/badge';
@@ -22,7 +23,7 @@ import { dayText, hoursText } from './format.ts';
 /** The ledger's filter in the URL: /admin/service-hours?status=pending&year=2025&q=va&page=2. */
 export interface LedgerSearch {
   q?: string;
-  status?: 'pending' | 'approved';
+  status?: ServiceEntryStatus;
   categoryId?: number;
   year?: number;
   page?: number;

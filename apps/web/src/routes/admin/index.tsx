@@ -1,8 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { EVENT_LIST_WHEN } from '@post/contracts/enums/event-list-when';
 import { parseId } from '@post/contracts/ids';
 import { oneOf, text } from '../../lib/search.ts';
 import { AdminDashboard } from '../../features/admin/dashboard/admin-dashboard.tsx';
-import { DASHBOARD_TABS, EVENT_LIST_WHEN, type EventListSearch } from '../../features/admin/dashboard/tabs.ts';
+import { DASHBOARD_TABS, type EventListSearch } from '../../features/admin/dashboard/tabs.ts';
 
 export const Route = createFileRoute('/admin/')({
   // The Events tab keeps its filter, search and page in the URL (issue 20).

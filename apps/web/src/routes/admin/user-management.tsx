@@ -1,6 +1,8 @@
 import { useCallback } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
-import { DUES_STATUSES, POST_ROLES } from '@post/contracts/enum-values';
+import { DUES_STATUSES } from '@post/contracts/enums/dues-status';
+import { MEMBER_STATUSES } from '@post/contracts/enums/member-status';
+import { POST_ROLES } from '@post/contracts/enums/post-role';
 import { oneOf, text } from '../../lib/search.ts';
 import { UserManagementPage, type DirectoryFilters } from '../../features/members/user-management-page.tsx';
 
@@ -8,7 +10,7 @@ export const Route = createFileRoute('/admin/user-management')({
   staticData: { administratorOnly: true },
   validateSearch: (s: Record<string, unknown>): DirectoryFilters => ({
     q: text(s.q, 200),
-    status: oneOf(s.status, ['active', 'inactive', 'deceased'] as const),
+    status: oneOf(s.status, MEMBER_STATUSES),
     role: oneOf(s.role, ['any', 'none', ...POST_ROLES] as const),
     dues: oneOf(s.dues, DUES_STATUSES),
   }),

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { RotateCcwIcon, SearchIcon } from 'lucide-react';
 import { toast } from 'sonner';
+import { OUTBOX_STATES, OUTBOX_STATE_LABELS, type OutboxState } from '@post/contracts/enums/outbox-state';
 import type { OutboxItem } from '@post/contracts/mail';
 import { commonMessages } from '@post/contracts/messages/common';
 import { Badge } from '@post/ui/components/badge';
@@ -19,8 +20,6 @@ import { selectClass } from '../../../components/form/select-field.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/load-state.tsx';
 import { useSyncedState } from '../../../lib/use-synced-state.ts';
 
-export const OUTBOX_STATES = ['queued', 'sending', 'sent', 'failed', 'cancelled'] as const;
-export type OutboxState = (typeof OUTBOX_STATES)[number];
 /** The outbox's address: search, state, page and the message open, all in the URL. */
 export interface OutboxSearch {
   q?: string;
@@ -38,7 +37,6 @@ const stack = {
   row: 'max-md:block max-md:rounded-lg max-md:border max-md:bg-card max-md:p-3 max-md:shadow-xs max-md:hover:bg-card',
   cell: 'max-md:flex max-md:gap-3 max-md:px-0 max-md:py-1 max-md:text-left max-md:before:w-24 max-md:before:shrink-0 max-md:before:font-semibold max-md:before:text-muted-foreground max-md:before:content-[attr(data-label)]',
 };
-const STATE_LABEL: Record<OutboxState, string> = { queued: 'Queued', sending: 'Sending', sent: 'Sent', failed: 'Failed', cancelled: 'Cancelled' };
 const STATE_BADGE: Record<OutboxState, 'success' | 'secondary' | 'destructive' | 'outline'> = {
   queued: 'secondary',
   sending: 'secondary',
@@ -93,7 +91,7 @@ export function OutboxPage({ search, onSearch }: { search: OutboxSearch; onSearc
             <option value="">All states</option>
             {OUTBOX_STATES.map((s) => (
               <option key={s} value={s}>
-                {STATE_LABEL[s]}
+                {OUTBOX_STATE_LABELS[s]}
               </option>
             ))}
           </select>
@@ -150,7 +148,7 @@ export function OutboxPage({ search, onSearch }: { search: OutboxSearch; onSearc
                       {m.kind}
                     </TableCell>
                     <TableCell data-label="State" className={stack.cell}>
-                      <Badge variant={STATE_BADGE[m.state]}>{STATE_LABEL[m.state]}</Badge>
+                      <Badge variant={STATE_BADGE[m.state]}>{OUTBOX_STATE_LABELS[m.state]}</Badge>
                     </TableCell>
                     <TableCell data-label="Attempts" className={`${stack.cell} tabular-nums md:text-right`}>
                       {m.attempts}
@@ -224,7 +222,7 @@ function MessageDialog({ id, onClose }: { id: number; onClose: () => void }) {
               <dd>{m.kind}</dd>
               <dt className="font-semibold">State</dt>
               <dd>
-                <Badge variant={STATE_BADGE[m.state]}>{STATE_LABEL[m.state]}</Badge>
+                <Badge variant={STATE_BADGE[m.state]}>{OUTBOX_STATE_LABELS[m.state]}</Badge>
               </dd>
               <dt className="font-semibold">Attempts</dt>
               <dd>{m.attempts}</dd>

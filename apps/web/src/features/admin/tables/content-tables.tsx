@@ -1,6 +1,6 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { labelOf } from '@post/contracts/enums';
+import { labelOf } from '@post/contracts/enums/label';
 import { commanderMessages } from '@post/contracts/messages/commander';
 import { commonMessages } from '@post/contracts/messages/common';
 import { eventMessages } from '@post/contracts/messages/events';

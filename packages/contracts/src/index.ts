@@ -1,2 +1,0 @@
-export * from './enums.ts';
-export * from './common.ts';
