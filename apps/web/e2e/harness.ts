@@ -40,7 +40,8 @@ export interface TestSite {
   browser: Browser;
   /** Lines the server printed (start-up notes, demo passwords). */
   output: string[];
-  newPage(options?: { width?: number; height?: number; locale?: string }): Promise<{ page: Page; context: BrowserContext }>;
+  /** `touch`: a phone's touch screen (a coarse pointer), as the adjutant's phone has. */
+  newPage(options?: { width?: number; height?: number; locale?: string; touch?: boolean }): Promise<{ page: Page; context: BrowserContext }>;
   close(): Promise<void>;
 }
 
@@ -105,6 +106,7 @@ export async function startSite(opts: { seed?: boolean; env?: Record<string, str
         viewport: { width: o.width ?? 1280, height: o.height ?? 900 },
         locale: o.locale ?? 'en-US',
         timezoneId: 'America/Los_Angeles',
+        ...(o.touch ? { hasTouch: true, isMobile: true } : {}),
       });
       // A CSP violation (even one a library catches, like Zod's eval probe) is an error too:
       // Lighthouse reports it, and it means some code expects what the policy forbids.

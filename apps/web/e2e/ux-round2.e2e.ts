@@ -341,6 +341,26 @@ test.describe('issue 46 #6: tap targets', () => {
     await context.close();
   });
 
+  test('on a touch screen the small buttons are 44 px high: Volunteer on /events, Edit and Delete in the admin tables', async () => {
+    const { page, context } = await site.newPage({ width: 390, height: 844, touch: true });
+    const heights = async (buttons: ReturnType<Page['getByRole']>, what: string) => {
+      await buttons.first().waitFor();
+      const all = await buttons.all();
+      assert.ok(all.length > 0, `no ${what} on the page`);
+      for (const b of all.slice(0, 4)) {
+        const box = await b.boundingBox();
+        assert.ok(box && box.height >= 44, `${what} "${(await b.getAttribute('aria-label')) ?? (await b.innerText())}": ${box?.height} px high`);
+      }
+    };
+    await page.goto('/events');
+    await heights(page.getByRole('main').getByRole('button', { name: /^Volunteer/ }), 'Volunteer buttons');
+    await apiSignInAdmin(context);
+    await page.goto('/admin?tab=news');
+    await heights(page.getByRole('link', { name: /^Edit / }), 'Edit links');
+    await heights(page.getByRole('button', { name: /^Delete / }), 'Delete buttons');
+    await context.close();
+  });
+
   test('on a phone /resources shows the Crisis card first', async () => {
     const { page, context } = await site.newPage({ width: 390, height: 844 });
     await page.goto('/resources');

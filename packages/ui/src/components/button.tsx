@@ -27,7 +27,8 @@ export const buttonVariants = cva(
       },
       size: {
         default: 'h-11 min-h-11 px-5 py-2 has-[>svg]:px-4',
-        sm: 'h-9 gap-1.5 px-3 text-sm has-[>svg]:px-2.5',
+        // On a touch screen a small button is as tall as any other: older hands (docs/decisions/0075).
+        sm: 'h-9 pointer-coarse:h-11 gap-1.5 px-3 text-sm has-[>svg]:px-2.5',
         lg: 'h-12 px-7 text-lg has-[>svg]:px-5',
         icon: 'size-11 min-h-11',
       },
