@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 // (The functions handed to the browser run there.)
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
@@ -75,6 +75,8 @@ async function startServer(name: string, root: string): Promise<Server> {
 /** Builds `ref` in a temporary worktree (offline install from the store, then the build); returns its root. */
 function buildRef(ref: string): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-phone-ab-'));
+  // As root, the embedded PostgreSQL runs this worktree's binaries as its own user, who must enter it (decision 0057).
+  chmodSync(dir, 0o755);
   const run = (cmd: string, cmdArgs: string[], cwd: string) => {
     console.log(`$ ${cmd} ${cmdArgs.join(' ')}   (in ${cwd})`);
     const r = spawnSync(cmd, cmdArgs, { cwd, stdio: 'inherit', env: process.env });
