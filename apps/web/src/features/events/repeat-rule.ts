@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_COUNT, MAX_INTERVAL } from '@post/contracts/limits';
-import { ON_HOLIDAY, type OnHoliday } from '@post/contracts/enums/on-holiday';
+import { OnHoliday } from '@post/contracts/enum-schemas';
 import { buildRule, parseRule, WEEKDAYS, type Recurrence, type RepeatChoice, type Weekday } from '@post/contracts/recurrence';
 
 /**
@@ -23,7 +23,7 @@ export const RepeatFormSchema = z.object({
   ends: z.enum(ENDS),
   until: z.string(),
   count: z.string(),
-  onHoliday: z.enum(ON_HOLIDAY),
+  onHoliday: OnHoliday,
   /** A rule made elsewhere (the API) that the choices above cannot show; kept as it is. */
   custom: z.string(),
 });
@@ -78,7 +78,7 @@ function choiceOf(v: RepeatFormValues, startDate: string): RepeatChoice | null {
 /** The recurrence the API takes, or null when the event does not repeat. */
 export function toRecurrence(v: RepeatFormValues, startDate: string): Recurrence | null {
   if (v.kind === 'never') return null;
-  const onHoliday = v.onHoliday as OnHoliday;
+  const onHoliday = v.onHoliday;
   if (v.kind === 'custom') return v.custom ? { rule: v.custom, onHoliday } : null;
   const choice = choiceOf(v, startDate);
   if (!choice) return null;
