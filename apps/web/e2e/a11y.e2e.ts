@@ -1,8 +1,8 @@
 import { test } from './fixtures.ts';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import AxeBuilder from '@axe-core/playwright';
 import { utcToZoned } from '@post/contracts/rules/event-time';
+import { axe } from './axe.ts';
 import { apiSignInAdmin, createCommunityEvent, startSite, type TestSite } from './harness.ts';
 
 // Issue 7, item 3: WCAG 2.2 AA on every screen (axe), with dialogs and popups open; reflow at
@@ -22,7 +22,7 @@ const findings: string[] = [];
 async function scan(page: Page, screen: string): Promise<void> {
   // Let transitions (dialogs, sheets, toasts) settle so axe sees final colours.
   await page.waitForTimeout(400);
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const results = await axe(page).withTags(TAGS).analyze();
   const lines = results.violations.flatMap((v) => [
     `  [${v.impact}] ${v.id}: ${v.help}`,
     ...v.nodes.map(

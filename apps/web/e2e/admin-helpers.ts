@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
-import AxeBuilder from '@axe-core/playwright';
 import { utcToZoned } from '@post/contracts/rules/event-time';
+import { axe, violations } from './axe.ts';
 import { E2E_ADMIN } from './harness.ts';
 
 /**
@@ -52,8 +52,7 @@ export async function isFocused(locator: Locator): Promise<boolean> {
 
 /** Axe findings in <main> (WCAG A and AA), as readable lines. */
 export async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return violations(axe(page).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']));
 }
 
 /** Reads a public REST path as JSON (status and body). */

@@ -16,10 +16,10 @@ const webDist = path.join(repo, 'apps/web/dist');
 /** The administrator every browser test server starts with. */
 export const E2E_ADMIN = { username: 'e2e-admin', password: 'e2e-admin-password' } as const;
 
-/** Where Chromium is: CHROMIUM_PATH, else Debian's. */
+/** Where Chromium is: CHROMIUM_PATH, else Debian's headless shell, the browser Playwright itself runs headless (decision 0076). */
 export function chromiumPath(): string {
-  const p = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  if (!existsSync(p)) throw new Error(`Chromium not found at ${p}: install it (apt-get install -y chromium) or set CHROMIUM_PATH.`);
+  const p = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
+  if (!existsSync(p)) throw new Error(`Chromium not found at ${p}: install it (apt-get install -y chromium-headless-shell) or set CHROMIUM_PATH.`);
   return p;
 }
 

@@ -1,11 +1,11 @@
 import { test } from './fixtures.ts';
 import assert from 'node:assert/strict';
 import type { BrowserContext, Page } from 'playwright-core';
-import AxeBuilder from '@axe-core/playwright';
 import { eventMessages } from '@post/contracts/messages/events';
 import { formMessages } from '@post/contracts/messages/forms';
 import { volunteerMessages } from '@post/contracts/messages/volunteers';
 import { utcToZoned, zonedToUtc } from '@post/contracts/rules/event-time';
+import { axe, violations } from './axe.ts';
 import { E2E_ADMIN, startSite, type TestSite } from './harness.ts';
 
 // The post's zone (the default setting); the harness's browsers run in America/Los_Angeles,
@@ -415,31 +415,11 @@ test.describe('events calendar', () => {
     const { page, context } = await site.newPage();
     await page.goto('/events');
     await page.getByRole('table', { name: monthHeading(0) }).waitFor();
-    const grid = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
-    assert.deepEqual(
-      grid.violations.map(
-        (v) =>
-          `${v.id}: ${v.nodes
-            .map((n) => n.target.join(' '))
-            .slice(0, 3)
-            .join(', ')}`,
-      ),
-      [],
-    );
+    assert.deepEqual(await violations(axe(page).withTags(['wcag2a', 'wcag2aa', 'wcag21aa'])), []);
     await page.goto(`/events?id=${known.id}`);
     await page.getByRole('dialog').waitFor();
     await page.waitForTimeout(300);
-    const popup = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
-    assert.deepEqual(
-      popup.violations.map(
-        (v) =>
-          `${v.id}: ${v.nodes
-            .map((n) => n.target.join(' '))
-            .slice(0, 3)
-            .join(', ')}`,
-      ),
-      [],
-    );
+    assert.deepEqual(await violations(axe(page).withTags(['wcag2a', 'wcag2aa', 'wcag21aa'])), []);
     await context.close();
   });
 });

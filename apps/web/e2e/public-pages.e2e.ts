@@ -1,26 +1,19 @@
 import { test } from './fixtures.ts';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import AxeBuilder from '@axe-core/playwright';
 import { commanderMessages } from '@post/contracts/messages/commander';
 import { communityMessages } from '@post/contracts/messages/community';
 import { eventMessages } from '@post/contracts/messages/events';
 import { newsMessages } from '@post/contracts/messages/news';
 import { resourceMessages } from '@post/contracts/messages/resources';
 import { HOTLINES } from '@post/contracts/site-settings';
+import { axe, violations } from './axe.ts';
 import { apiSignInAdmin, startSite, waitForApp, type TestSite } from './harness.ts';
 
 const BRANCHES = ['Army', 'Navy', 'Marines', 'Air Force', 'Coast Guard', 'Space Force'];
 
 async function axeViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
-  return result.violations.map(
-    (v) =>
-      `${v.id}: ${v.nodes
-        .map((n) => n.target.join(' '))
-        .slice(0, 3)
-        .join(', ')}`,
-  );
+  return violations(axe(page).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']));
 }
 
 /** The section of the home page under the heading `name`. */

@@ -5,8 +5,8 @@ import path from 'node:path';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import type { Page } from 'playwright-core';
-import AxeBuilder from '@axe-core/playwright';
 import { encodeContact, encodeUrl, QR_SIZE } from '@post/contracts/rules/qr';
+import { axe, violations } from './axe.ts';
 import { holdScripts, startSite, waitForApp, type TestSite } from './harness.ts';
 
 let site: TestSite;
@@ -323,11 +323,7 @@ test.describe('QR code generator (/QRG)', () => {
     await page.getByRole('tab', { name: 'Contact' }).click();
     await page.getByRole('main').getByLabel('First Name').fill('Ann');
     await page.getByTestId('qr-image').waitFor();
-    const results = await new AxeBuilder({ page }).include('main').analyze();
-    assert.deepEqual(
-      results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-      [],
-    );
+    assert.deepEqual(await violations(axe(page).include('main')), []);
     await context.close();
   });
 

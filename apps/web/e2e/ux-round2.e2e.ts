@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { utcToZoned } from '@post/contracts/rules/event-time';
 import { apiSignInAdmin, createCommunityEvent, demoMembers, startSite, type TestSite } from './harness.ts';
-import AxeBuilder from '@axe-core/playwright';
+import { axe, violations } from './axe.ts';
 import { axeViolations, signInAdmin } from './admin-helpers.ts';
 import { accountMessages } from '@post/contracts/messages/account';
 import { commonMessages } from '@post/contracts/messages/common';
@@ -413,12 +413,7 @@ test.describe('issue 46 #9: polish', () => {
     for (const tab of ['Communications', 'Resources']) {
       await page.getByRole('tab', { name: tab }).click();
       await page.getByRole('tabpanel').getByRole('article').first().waitFor();
-      const results = await new AxeBuilder({ page }).withRules(['heading-order']).analyze();
-      assert.deepEqual(
-        results.violations.flatMap((v) => v.nodes.map((n) => n.target.join(' '))),
-        [],
-        tab,
-      );
+      assert.deepEqual(await violations(axe(page).withRules(['heading-order'])), [], tab);
     }
   });
 

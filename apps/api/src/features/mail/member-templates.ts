@@ -1,5 +1,6 @@
 import { createElement as h } from 'react';
-import { Link, Text } from '@react-email/components';
+import { Link } from '@react-email/link';
+import { Text } from '@react-email/text';
 import { action, finish, Layout, linkLine, p, small, type Rendered, type Sender } from './templates.ts';
 
 // Messages to members about their membership: a communication sent by e-mail, a renewal reminder.

@@ -1,5 +1,6 @@
 import { createElement as h } from 'react';
-import { Link, Text } from '@react-email/components';
+import { Link } from '@react-email/link';
+import { Text } from '@react-email/text';
 import { action, finish, Layout, linkLine, p, para, small, type Rendered, type Sender } from './templates.ts';
 
 // The newsletter's messages: the subscription confirmation and an issue.

@@ -1,5 +1,17 @@
 import { createElement as h, type ReactNode } from 'react';
-import { Body, Button, Container, Head, Heading, Hr, Html, Img, Link, Preview, Section, Text } from '@react-email/components';
+// Each part from its own package: the components bundle also loads a code highlighter and Tailwind at start (decision 0076).
+import { Body } from '@react-email/body';
+import { Button } from '@react-email/button';
+import { Container } from '@react-email/container';
+import { Head } from '@react-email/head';
+import { Heading } from '@react-email/heading';
+import { Hr } from '@react-email/hr';
+import { Html } from '@react-email/html';
+import { Img } from '@react-email/img';
+import { Link } from '@react-email/link';
+import { Preview } from '@react-email/preview';
+import { Section } from '@react-email/section';
+import { Text } from '@react-email/text';
 import { render, toPlainText } from '@react-email/render';
 import type { SiteSettings } from '@post/contracts/site-settings';
 

@@ -1,0 +1,23 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+
+/**
+ * Axe for a page; chain `withTags`, `include` or `withRules`. It runs once in the page itself
+ * (legacy mode) rather than finishing in a blank page of its own: the same findings in half the
+ * time, and no screen of ours has a frame to follow (decision 0076).
+ */
+export function axe(page: Page): AxeBuilder {
+  return new AxeBuilder({ page }).setLegacyMode();
+}
+
+/** A run's violations as lines: the rule and the first elements it found. */
+export async function violations(builder: AxeBuilder): Promise<string[]> {
+  const results = await builder.analyze();
+  return results.violations.map(
+    (v) =>
+      `${v.id}: ${v.nodes
+        .map((n) => n.target.join(' '))
+        .slice(0, 3)
+        .join(', ')}`,
+  );
+}
