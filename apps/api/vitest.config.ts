@@ -10,6 +10,9 @@ export default defineConfig({
     // A file waits on PostgreSQL, argon2 and SMTP much of its time: one worker more than the
     // machine's cores keeps them busy (vitest's default is one fewer; decision 0072).
     maxWorkers: availableParallelism() + 1,
+    // Each file makes its own database and app, so a worker's files can share the imported
+    // modules instead of importing the whole app once a file (decision 0076).
+    isolate: false,
     testTimeout: 120_000,
     hookTimeout: 60_000,
   },

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
@@ -6,6 +7,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     globalSetup: [path.join(import.meta.dirname, 'src/test-global-setup.ts')],
+    // Its files wait on PostgreSQL servers and containers most of their time (decision 0072).
+    maxWorkers: availableParallelism() + 1,
     testTimeout: 120_000,
     hookTimeout: 60_000,
   },
