@@ -21,3 +21,8 @@ export async function violations(builder: AxeBuilder): Promise<string[]> {
         .join(', ')}`,
   );
 }
+
+/** Violations of WCAG 2.0 A and AA and 2.1 AA over the whole page, as the public pages' tests check them. */
+export function pageViolations(page: Page): Promise<string[]> {
+  return violations(axe(page).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']));
+}
