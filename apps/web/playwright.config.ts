@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_ARGS } from './e2e/chromium.ts';
+import { TEST_CHROMIUM_ARGS } from './e2e/chromium.ts';
 import { chromiumPath } from './e2e/harness.ts';
 
 // The browser tests (decision 0074). Each file starts its own server and database, so a file's
@@ -17,7 +17,7 @@ export default defineConfig({
   reporter: [['list']],
   outputDir: 'e2e/artifacts',
   use: {
-    launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: chromiumPath(), args: TEST_CHROMIUM_ARGS },
     // Recording a trace of every test doubled the suite's time (decision 0074): it is recorded on a failed test's retry.
     trace: 'on-first-retry',
     screenshot: 'only-on-failure',

@@ -9,3 +9,10 @@ export const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
+
+/**
+ * The browser tests' flags: V8 without its compilers (interpreted only), which costs the
+ * short-lived test pages less CPU than compiling them (decision 0078). Never the benchmarks':
+ * they measure what a phone's browser does.
+ */
+export const TEST_CHROMIUM_ARGS = [...CHROMIUM_ARGS, '--js-flags=--jitless'];

@@ -2,7 +2,7 @@ import { test } from './fixtures.ts';
 import assert from 'node:assert/strict';
 import { commonMessages } from '@post/contracts/messages/common';
 import { signInMessages } from '@post/contracts/messages/sign-in';
-import { demoMembers, E2E_ADMIN, startSite, type TestSite } from './harness.ts';
+import { demoMembers, E2E_ADMIN, holdScripts, startSite, type TestSite } from './harness.ts';
 
 let site: TestSite;
 test.beforeAll(async ({ browser }) => {
@@ -132,6 +132,29 @@ test.describe('foundation', () => {
     await page.waitForURL('**/admin');
     await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
     assert.ok(await page.getByRole('link', { name: 'Change Password' }).first().isVisible());
+    await context.close();
+  });
+
+  test('signs in with what was typed before the page ran; the form needs no code loaded after the page', async () => {
+    // Decisions 0054 and 0077: the sign-in form is in the server's markup and in the page's own code.
+    const { page, context } = await site.newPage();
+    const releasePage = await holdScripts(page, /\/assets\/login-page-[^/]*\.js$/);
+    // The harness's goto settles once the page has run (and fails on errors meanwhile).
+    const loaded = page.goto('/login');
+    const form = page.getByRole('form', { name: 'Administrator sign in' });
+    await form.getByLabel('Username').fill(E2E_ADMIN.username);
+    await form.getByLabel('Password').fill(E2E_ADMIN.password);
+    assert.ok(await form.getByRole('button', { name: 'Sign In' }).isDisabled(), 'Sign In waits for the page to run');
+    // Every script asked for from now on waits: the form must come alive without any of them.
+    const releaseLater = await holdScripts(page, /\/assets\/[^/]*\.js$/);
+    releasePage();
+    await loaded;
+    await form.getByRole('button', { name: 'Sign In' }).and(page.locator(':enabled')).waitFor({ timeout: 15_000 });
+    assert.equal(await form.getByLabel('Username').inputValue(), E2E_ADMIN.username);
+    releaseLater();
+    await form.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL('**/admin?signedIn=1');
+    await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
     await context.close();
   });
 

@@ -10,7 +10,7 @@ import { CHROMIUM_ARGS } from './chromium.ts';
 
 const here = import.meta.dirname;
 const repo = path.resolve(here, '../../..');
-const apiMain = path.join(repo, 'apps/api/src/main.ts');
+const apiMain = path.join(repo, 'apps/api/dist/main.js');
 const webDist = path.join(repo, 'apps/web/dist');
 
 /** The administrator every browser test server starts with. */
@@ -46,12 +46,12 @@ export interface TestSite {
 }
 
 /**
- * Starts the built server (apps/web/dist must exist) on a free port with a fresh DATA_DIR and
+ * Starts the built site (apps/api/dist and apps/web/dist must exist) on a free port with a fresh DATA_DIR and
  * no DATABASE_URL, as the README's start command runs: each server runs its own embedded
  * PostgreSQL on a socket in its DATA_DIR (decision 0057), so servers started at once never meet.
  */
 export async function startSite(opts: { seed?: boolean; env?: Record<string, string>; browser?: Browser } = {}): Promise<TestSite> {
-  if (!existsSync(path.join(webDist, 'index.html'))) throw new Error('apps/web/dist is missing: run the build first.');
+  if (!existsSync(path.join(webDist, 'index.html')) || !existsSync(apiMain)) throw new Error('apps/web/dist or apps/api/dist is missing: run the build first.');
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'post-e2e-'));
   // As root, the embedded PostgreSQL runs as the `postgres` account, which must enter DATA_DIR.

@@ -1,6 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { signInMessages } from '@post/contracts/messages/sign-in';
 import { clearAllFormDrafts } from './form-drafts.ts';
+import { loadToast } from './load-toast.ts';
 import { trpc } from './trpc.ts';
 import { useHydrated } from './use-hydrated.ts';
 
@@ -44,13 +45,6 @@ export function useRefreshSessions() {
 }
 
 /**
- * sonner, loaded when a sign-out has something to say: this module is in every page's first
- * JavaScript (the header's sign-out), and sonner would bring its toaster and its CSS with it
- * (decision 0063).
- */
-const toast = () => import('sonner').then((m) => m.toast);
-
-/**
  * Signing out, the one way for every button (header, dashboard, member portal). An
  * administrator's sign-out clears the form drafts and says so; a member's failure is only
  * logged (the spec). Both leave for the home page first, so the admin guard or the member
@@ -71,11 +65,11 @@ export function useSignOut() {
       try {
         await adminLogout.mutateAsync();
       } catch {
-        (await toast()).error(signInMessages.logoutFailed);
+        (await loadToast()).error(signInMessages.logoutFailed);
         return;
       }
       clearAllFormDrafts();
-      (await toast()).success(signInMessages.loggedOut);
+      (await loadToast()).success(signInMessages.loggedOut);
       await leave();
     },
     member: async () => {
@@ -85,7 +79,7 @@ export function useSignOut() {
         console.error('member logout failed', err);
       }
       await leave();
-      (await toast()).success(signInMessages.signedOut);
+      (await loadToast()).success(signInMessages.signedOut);
     },
   };
 }

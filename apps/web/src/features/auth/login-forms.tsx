@@ -1,20 +1,72 @@
-import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
-import { toast } from 'sonner';
-import { LoginInput } from '@post/contracts/admin-auth';
-import { MemberLoginInput } from '@post/contracts/member-auth';
+import type { ZodType } from 'zod';
+import type { LoginInput } from '@post/contracts/admin-auth';
+import type { MemberLoginInput } from '@post/contracts/member-auth';
 import { signInMessages } from '@post/contracts/messages/sign-in';
-import { TwoFactorCodeInput } from '@post/contracts/officers';
 import { Button } from '@post/ui/components/button';
-import { TextField } from '../../components/form/text-fields.tsx';
+import { PlainTextField } from '../../components/form/plain-field.tsx';
+import { loadToast } from '../../lib/load-toast.ts';
 import { errorStatus, trpc } from '../../lib/trpc.ts';
 import { useRefreshSessions } from '../../lib/use-session.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 
-// The two sign-in forms, react-hook-form over the contracts' schemas like every other form.
-// The login page loads this module (and zod with it) on its own, after the page itself.
+// The two sign-in forms come with the page and work as soon as it is hydrated: plain fields
+// read on submit, checked by the contracts' schemas, which (with zod) load when the form is
+// first touched, not with the page (decision 0077).
+const adminSchema = () => import('@post/contracts/admin-auth').then((m): ZodType<LoginInput> => m.LoginInput);
+const memberSchema = () => import('@post/contracts/member-auth').then((m): ZodType<MemberLoginInput> => m.MemberLoginInput);
+const TwoFactorForm = lazy(() => import('./two-factor-form.tsx').then((m) => ({ default: m.TwoFactorForm })));
+
+type Errors<T> = Partial<Record<keyof T & string, string>>;
+
+/**
+ * The form's fields checked by its schema: the values, or each field's first message with the
+ * first field in error focused (as react-hook-form does for the other forms).
+ */
+async function checked<T>(form: HTMLFormElement, schema: Promise<ZodType<T>>): Promise<{ values: T } | { errors: Errors<T> }> {
+  const raw = Object.fromEntries([...new FormData(form)].map(([k, v]) => [k, String(v)]));
+  const parsed = (await schema).safeParse(raw);
+  if (parsed.success) return { values: parsed.data };
+  const errors: Record<string, string> = {};
+  for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
+  const first = Object.keys(raw).find((name) => errors[name]);
+  if (first) (form.elements.namedItem(first) as HTMLInputElement | null)?.focus();
+  return { errors: errors as Errors<T> };
+}
+
+/** A plain sign-in form's state: its messages (a field's goes when it is typed in again) and whether it is sending. */
+function usePlainForm<T>(loadSchema: () => Promise<ZodType<T>>) {
+  const [errors, setErrors] = useState<Errors<T>>({});
+  const [busy, setBusy] = useState(false);
+  // Disabled in the server's markup until hydrated: a tap before then never posts the form natively.
+  const hydrated = useHydrated();
+  return {
+    errors,
+    busy,
+    hydrated,
+    formProps: {
+      noValidate: true,
+      onFocus: () => void loadSchema(),
+      onInput: (e: React.FormEvent<HTMLFormElement>) => {
+        const name = (e.target as HTMLInputElement).name as keyof T & string;
+        if (errors[name]) setErrors((prev) => ({ ...prev, [name]: undefined }));
+      },
+    },
+    /** Checks the form, then runs `send` with its values once (a second tap meanwhile does nothing); true when sent. */
+    async submit(e: React.FormEvent<HTMLFormElement>, send: (values: T) => Promise<boolean>) {
+      e.preventDefault();
+      const form = e.currentTarget;
+      if (busy) return;
+      setBusy(true);
+      const result = await checked(form, loadSchema());
+      setErrors('errors' in result ? result.errors : {});
+      // Left busy when the page is leaving (a full page load after an administrator's sign-in).
+      const leaving = 'values' in result ? await send(result.values) : false;
+      if (!leaving) setBusy(false);
+    },
+  };
+}
 
 function failureText(err: unknown, fallback: string): string {
   // Too many attempts, or a disabled account: the server's own sentence says what to do.
@@ -23,37 +75,52 @@ function failureText(err: unknown, fallback: string): string {
 
 /** An administrator's sign-in: a full page load afterwards, to `returnTo` or the dashboard (spec §2). */
 export function AdminLoginForm({ returnTo, focus }: { returnTo?: string; focus?: boolean }) {
-  const form = useForm<LoginInput>({ resolver: zodResolver(LoginInput), defaultValues: { username: '', password: '' } });
+  const username = useRef<HTMLInputElement>(null);
   useEffect(() => {
-    if (focus) form.setFocus('username');
-  }, [focus, form]);
+    if (focus) username.current?.focus();
+  }, [focus]);
+  const form = usePlainForm(adminSchema);
   const login = trpc.adminAuth.login.useMutation();
   // Password right for an account with two-factor: the code step follows (decision 0032).
   const [codeStep, setCodeStep] = useState(false);
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const answer = await login.mutateAsync(values);
-      if (answer.twoFactorRequired) {
-        toast.dismiss('admin-sign-in');
-        setCodeStep(true);
-        return;
-      }
-      signedInGoTo(returnTo);
-    } catch (err) {
-      // One id for the action's toasts: the next try's outcome replaces this one.
-      toast.error(signInMessages.adminLoginFailed.title, { id: 'admin-sign-in', description: failureText(err, signInMessages.adminLoginFailed.description) });
-    }
-  });
-  const busy = form.formState.isSubmitting;
-  // Disabled in the server's markup until hydrated: a tap before then never posts the form natively.
-  const hydrated = useHydrated();
-  if (codeStep) return <TwoFactorForm returnTo={returnTo} onRestart={() => setCodeStep(false)} />;
+  if (codeStep) {
+    return (
+      <Suspense fallback={<p aria-busy="true">Loading the code step...</p>}>
+        <TwoFactorForm onSignedIn={() => signedInGoTo(returnTo)} onRestart={() => setCodeStep(false)} />
+      </Suspense>
+    );
+  }
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Administrator sign in">
-      <TextField form={form} name="username" label="Username" autoComplete="username" required />
-      <TextField form={form} name="password" label="Password" type="password" autoComplete="current-password" required />
-      <Button type="submit" className="w-full" disabled={!hydrated || busy}>
-        {busy ? 'Signing in...' : 'Sign In'}
+    <form
+      {...form.formProps}
+      onSubmit={(e) =>
+        form.submit(e, async (values) => {
+          try {
+            const answer = await login.mutateAsync(values);
+            if (answer.twoFactorRequired) {
+              (await loadToast()).dismiss('admin-sign-in');
+              setCodeStep(true);
+              return false;
+            }
+            signedInGoTo(returnTo);
+            return true;
+          } catch (err) {
+            // One id for the action's toasts: the next try's outcome replaces this one.
+            (await loadToast()).error(signInMessages.adminLoginFailed.title, {
+              id: 'admin-sign-in',
+              description: failureText(err, signInMessages.adminLoginFailed.description),
+            });
+            return false;
+          }
+        })
+      }
+      className="space-y-4"
+      aria-label="Administrator sign in"
+    >
+      <PlainTextField ref={username} name="username" label="Username" autoComplete="username" error={form.errors.username} required />
+      <PlainTextField name="password" label="Password" type="password" autoComplete="current-password" error={form.errors.password} required />
+      <Button type="submit" className="w-full" disabled={!form.hydrated || form.busy}>
+        {form.busy ? 'Signing in...' : 'Sign In'}
       </Button>
     </form>
   );
@@ -70,93 +137,42 @@ function signedInGoTo(returnTo: string | undefined) {
   window.location.assign(next.pathname + next.search + next.hash);
 }
 
-/** The second step of a sign-in with two-factor: one field for the app's code, or a recovery code. */
-function TwoFactorForm({ returnTo, onRestart }: { returnTo?: string; onRestart: () => void }) {
-  const [recovery, setRecovery] = useState(false);
-  const form = useForm<TwoFactorCodeInput>({ resolver: zodResolver(TwoFactorCodeInput), defaultValues: { code: '' } });
-  const verify = trpc.adminAuth.loginTwoFactor.useMutation();
-  useEffect(() => {
-    form.setFocus('code');
-  }, [form, recovery]);
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      await verify.mutateAsync(values);
-      signedInGoTo(returnTo);
-    } catch (err) {
-      const message = errorStatus(err) === 401 || errorStatus(err) === 429 ? (err as Error).message : signInMessages.adminLoginFailed.description;
-      form.setError('code', { message }, { shouldFocus: true });
-      if (message === signInMessages.twoFactorSignInExpired) onRestart();
-    }
-  });
-  const busy = form.formState.isSubmitting;
-  return (
-    <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Two-factor sign in">
-      <p className="text-base">
-        {recovery
-          ? 'Enter one of the recovery codes you saved when you turned on two-factor sign-in. Each code works once.'
-          : 'Open your authenticator app and enter the 6-digit code it shows for this site.'}
-      </p>
-      {recovery ? (
-        <TextField key="recovery" form={form} name="code" label="Recovery code" autoComplete="off" autoCapitalize="characters" spellCheck={false} required />
-      ) : (
-        <TextField
-          key="totp"
-          form={form}
-          name="code"
-          label="Code from your app"
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          pattern="[0-9]*"
-          maxLength={6}
-          required
-        />
-      )}
-      <Button type="submit" className="w-full" disabled={busy}>
-        {busy ? 'Checking...' : 'Verify'}
-      </Button>
-      <Button
-        type="button"
-        variant="link"
-        className="h-auto w-full px-0"
-        onClick={() => {
-          form.reset({ code: '' });
-          setRecovery((r) => !r);
-        }}
-      >
-        {recovery ? 'Use the code from your app instead' : 'Use a recovery code instead'}
-      </Button>
-    </form>
-  );
-}
-
 /** A member's sign-in: on to the member portal. */
 export function MemberLoginForm() {
   const navigate = useNavigate();
   const refresh = useRefreshSessions();
-  const form = useForm<MemberLoginInput>({ resolver: zodResolver(MemberLoginInput), defaultValues: { membershipNumber: '', password: '' } });
+  const form = usePlainForm(memberSchema);
   const login = trpc.memberAuth.login.useMutation();
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      await login.mutateAsync(values);
-      toast.success(signInMessages.memberLoginSuccess.title, { id: 'member-sign-in', description: signInMessages.memberLoginSuccess.description });
-      await refresh();
-      await navigate({ to: '/member' });
-    } catch (err) {
-      toast.error(signInMessages.memberLoginFailed.title, {
-        id: 'member-sign-in',
-        description: failureText(err, signInMessages.memberLoginFailed.description),
-      });
-    }
-  });
-  const busy = form.formState.isSubmitting;
-  // Disabled in the server's markup until hydrated: a tap before then never posts the form natively.
-  const hydrated = useHydrated();
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Member sign in">
-      <TextField form={form} name="membershipNumber" label="Membership Number" autoComplete="username" required />
-      <TextField form={form} name="password" label="Password" type="password" autoComplete="current-password" required />
-      <Button type="submit" className="w-full" disabled={!hydrated || busy}>
-        {busy ? 'Signing in...' : 'Sign In'}
+    <form
+      {...form.formProps}
+      onSubmit={(e) =>
+        form.submit(e, async (values) => {
+          try {
+            await login.mutateAsync(values);
+            (await loadToast()).success(signInMessages.memberLoginSuccess.title, {
+              id: 'member-sign-in',
+              description: signInMessages.memberLoginSuccess.description,
+            });
+            await refresh();
+            await navigate({ to: '/member' });
+            return true;
+          } catch (err) {
+            (await loadToast()).error(signInMessages.memberLoginFailed.title, {
+              id: 'member-sign-in',
+              description: failureText(err, signInMessages.memberLoginFailed.description),
+            });
+            return false;
+          }
+        })
+      }
+      className="space-y-4"
+      aria-label="Member sign in"
+    >
+      <PlainTextField name="membershipNumber" label="Membership Number" autoComplete="username" error={form.errors.membershipNumber} required />
+      <PlainTextField name="password" label="Password" type="password" autoComplete="current-password" error={form.errors.password} required />
+      <Button type="submit" className="w-full" disabled={!form.hydrated || form.busy}>
+        {form.busy ? 'Signing in...' : 'Sign In'}
       </Button>
     </form>
   );

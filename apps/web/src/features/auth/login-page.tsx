@@ -1,17 +1,11 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { signInMessages } from '@post/contracts/messages/sign-in';
-import { Button } from '@post/ui/components/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@post/ui/components/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@post/ui/components/tabs';
-import { PlainTextField } from '../../components/form/plain-field.tsx';
 import { useSiteSettings } from '../../lib/use-site-settings.ts';
 import { safeReturnTo } from '../../lib/return-to.ts';
-
-// The forms (react-hook-form and zod) load after the page: they are not in the JavaScript the
-// public page needs first (issue 16's budget), and the placeholder holds their place meanwhile.
-const AdminLoginForm = lazy(() => import('./login-forms.tsx').then((m) => ({ default: m.AdminLoginForm })));
-const MemberLoginForm = lazy(() => import('./login-forms.tsx').then((m) => ({ default: m.MemberLoginForm })));
+import { AdminLoginForm, MemberLoginForm } from './login-forms.tsx';
 
 /** Which tab the Login page opens on. */
 export type LoginTab = 'admin' | 'member';
@@ -63,14 +57,10 @@ export function LoginPage({
               <TabsTrigger value="member">Member Portal</TabsTrigger>
             </TabsList>
             <TabsContent value="admin" className="pt-4">
-              <Suspense fallback={<FormPlaceholder labels={['Username', 'Password']} />}>
-                <AdminLoginForm returnTo={safeReturnTo(returnTo)} focus={lapsed} />
-              </Suspense>
+              <AdminLoginForm returnTo={safeReturnTo(returnTo)} focus={lapsed} />
             </TabsContent>
             <TabsContent value="member" className="pt-4">
-              <Suspense fallback={<FormPlaceholder labels={['Membership Number', 'Password']} />}>
-                <MemberLoginForm />
-              </Suspense>
+              <MemberLoginForm />
               <p className="mt-4 text-center">
                 <Link to="/member/forgot-password" className="text-primary underline underline-offset-4">
                   Forgot your password?
@@ -107,19 +97,5 @@ function LoginHelp({ phone, email }: { phone?: string; email?: string }) {
         </a>
       ) : null}
     </p>
-  );
-}
-
-/** What shows while the form's module loads: the same fields, not yet usable (nothing typed can be lost). */
-function FormPlaceholder({ labels }: { labels: [string, string] }) {
-  return (
-    <div className="space-y-4" aria-busy="true">
-      {labels.map((label) => (
-        <PlainTextField key={label} label={label} name={label} disabled required />
-      ))}
-      <Button type="button" className="w-full" disabled>
-        Sign In
-      </Button>
-    </div>
   );
 }

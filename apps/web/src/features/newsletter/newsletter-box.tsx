@@ -3,11 +3,9 @@ import { newsletterMessages } from '@post/contracts/messages/newsletter';
 import { Button } from '@post/ui/components/button';
 import { Input } from '@post/ui/components/input';
 import { serverMessage, trpc } from '../../lib/trpc.ts';
+import { loadToast } from '../../lib/load-toast.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { MAIL_WAITS } from '../../components/mail-status.tsx';
-
-// sonner when there is something to say: the footer is preloaded on every page, and sonner would come with it (decision 0067).
-const toast = () => import('sonner').then((m) => m.toast);
 
 /**
  * The footer's newsletter sign-up (decisions §5), with a honeypot instead of a CAPTCHA.
@@ -44,12 +42,12 @@ export function NewsletterBox() {
       );
       if (input.current) input.current.value = '';
       // One id for the action's toasts: a success replaces the error shown before it.
-      (await toast()).success(configured ? newsletterMessages.subscribed.title : 'Subscription saved', {
+      (await loadToast()).success(configured ? newsletterMessages.subscribed.title : 'Subscription saved', {
         id: 'newsletter',
         description: configured ? newsletterMessages.subscribed.description : MAIL_WAITS,
       });
     } catch (err) {
-      (await toast()).error('Error', { id: 'newsletter', description: serverMessage(err) ?? 'We could not sign you up just now. Please try again.' });
+      (await loadToast()).error('Error', { id: 'newsletter', description: serverMessage(err) ?? 'We could not sign you up just now. Please try again.' });
     }
   }
 
