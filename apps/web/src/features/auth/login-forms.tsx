@@ -47,6 +47,7 @@ function usePlainForm<T>(loadSchema: () => Promise<ZodType<T>>) {
     hydrated,
     formProps: {
       noValidate: true,
+      className: 'space-y-4',
       onFocus: () => void loadSchema(),
       onInput: (e: React.FormEvent<HTMLFormElement>) => {
         const name = (e.target as HTMLInputElement).name as keyof T & string;
@@ -68,9 +69,24 @@ function usePlainForm<T>(loadSchema: () => Promise<ZodType<T>>) {
   };
 }
 
-function failureText(err: unknown, fallback: string): string {
+/** Both forms end alike: the password, and Sign In (disabled until the page runs, and while sending). */
+function PasswordAndSignIn({ form }: { form: { errors: { password?: string }; hydrated: boolean; busy: boolean } }) {
+  return (
+    <>
+      <PlainTextField name="password" label="Password" type="password" autoComplete="current-password" error={form.errors.password} required />
+      <Button type="submit" className="w-full" disabled={!form.hydrated || form.busy}>
+        {form.busy ? 'Signing in...' : 'Sign In'}
+      </Button>
+    </>
+  );
+}
+
+/** A failed sign-in's toast (one id per form: the next try's outcome replaces it); false: the form stays. */
+async function signInFailed(id: string, message: { title: string; description: string }, err: unknown): Promise<false> {
   // Too many attempts, or a disabled account: the server's own sentence says what to do.
-  return errorStatus(err) === 429 || errorStatus(err) === 403 ? (err as Error).message : fallback;
+  const description = errorStatus(err) === 429 || errorStatus(err) === 403 ? (err as Error).message : message.description;
+  (await loadToast()).error(message.title, { id, description });
+  return false;
 }
 
 /** An administrator's sign-in: a full page load afterwards, to `returnTo` or the dashboard (spec §2). */
@@ -105,23 +121,14 @@ export function AdminLoginForm({ returnTo, focus }: { returnTo?: string; focus?:
             signedInGoTo(returnTo);
             return true;
           } catch (err) {
-            // One id for the action's toasts: the next try's outcome replaces this one.
-            (await loadToast()).error(signInMessages.adminLoginFailed.title, {
-              id: 'admin-sign-in',
-              description: failureText(err, signInMessages.adminLoginFailed.description),
-            });
-            return false;
+            return signInFailed('admin-sign-in', signInMessages.adminLoginFailed, err);
           }
         })
       }
-      className="space-y-4"
       aria-label="Administrator sign in"
     >
       <PlainTextField ref={username} name="username" label="Username" autoComplete="username" error={form.errors.username} required />
-      <PlainTextField name="password" label="Password" type="password" autoComplete="current-password" error={form.errors.password} required />
-      <Button type="submit" className="w-full" disabled={!form.hydrated || form.busy}>
-        {form.busy ? 'Signing in...' : 'Sign In'}
-      </Button>
+      <PasswordAndSignIn form={form} />
     </form>
   );
 }
@@ -158,22 +165,14 @@ export function MemberLoginForm() {
             await navigate({ to: '/member' });
             return true;
           } catch (err) {
-            (await loadToast()).error(signInMessages.memberLoginFailed.title, {
-              id: 'member-sign-in',
-              description: failureText(err, signInMessages.memberLoginFailed.description),
-            });
-            return false;
+            return signInFailed('member-sign-in', signInMessages.memberLoginFailed, err);
           }
         })
       }
-      className="space-y-4"
       aria-label="Member sign in"
     >
       <PlainTextField name="membershipNumber" label="Membership Number" autoComplete="username" error={form.errors.membershipNumber} required />
-      <PlainTextField name="password" label="Password" type="password" autoComplete="current-password" error={form.errors.password} required />
-      <Button type="submit" className="w-full" disabled={!form.hydrated || form.busy}>
-        {form.busy ? 'Signing in...' : 'Sign In'}
-      </Button>
+      <PasswordAndSignIn form={form} />
     </form>
   );
 }

@@ -4,6 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { signInMessages } from '@post/contracts/messages/sign-in';
 import { TwoFactorCodeInput } from '@post/contracts/officers';
 import { Button } from '@post/ui/components/button';
+import { AppCodeField } from '../../components/form/app-code-field.tsx';
 import { TextField } from '../../components/form/text-fields.tsx';
 import { errorStatus, trpc } from '../../lib/trpc.ts';
 
@@ -40,17 +41,7 @@ export function TwoFactorForm({ onSignedIn, onRestart }: { onSignedIn: () => voi
       {recovery ? (
         <TextField key="recovery" form={form} name="code" label="Recovery code" autoComplete="off" autoCapitalize="characters" spellCheck={false} required />
       ) : (
-        <TextField
-          key="totp"
-          form={form}
-          name="code"
-          label="Code from your app"
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          pattern="[0-9]*"
-          maxLength={6}
-          required
-        />
+        <AppCodeField key="totp" form={form} name="code" />
       )}
       <Button type="submit" className="w-full" disabled={busy}>
         {busy ? 'Checking...' : 'Verify'}

@@ -8,6 +8,7 @@ import { DisableTwoFactorInput, NewRecoveryCodesInput, TwoFactorCodeInput } from
 import { commonMessages } from '@post/contracts/messages/common';
 import { serverMessages } from '@post/contracts/messages/server';
 import { Button } from '@post/ui/components/button';
+import { AppCodeField } from '../../components/form/app-code-field.tsx';
 import { TextField } from '../../components/form/text-fields.tsx';
 import { serverMessage, trpc } from '../../lib/trpc.ts';
 import { Section } from './account-section.tsx';
@@ -92,16 +93,7 @@ function Enrol({ onCodes }: { onCodes: (codes: string[]) => void }) {
         <li>Enter the 6-digit code the app shows:</li>
       </ol>
       <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Confirm two-factor sign-in">
-        <TextField
-          form={form}
-          name="code"
-          label="Code from your app"
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          pattern="[0-9]*"
-          maxLength={6}
-          required
-        />
+        <AppCodeField form={form} name="code" />
         <Button type="submit" disabled={form.formState.isSubmitting}>
           {form.formState.isSubmitting ? 'Checking...' : 'Turn On'}
         </Button>
