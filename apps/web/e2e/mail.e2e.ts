@@ -40,16 +40,19 @@ async function shot(page: Page, name: string) {
 }
 
 test.describe('newsletter', () => {
-  test('keeps an address typed before the footer has hydrated, and sends it', async () => {
+  test('keeps an address typed before the page has hydrated, and sends it', async () => {
     const { page, context } = await site.newPage();
     const noErrors = collectErrors(page);
-    // The footer's code arrives late, as on a slow phone: its field is already on the page.
-    const release = await holdScripts(page, /\/assets\/footer-[^/]*\.js$/);
-    await page.goto('/');
+    // The app's code arrives late, as on a slow phone: the footer's field is already on the page.
+    const release = await holdScripts(page, /\/assets\/index-[^/]*\.js$/);
+    // The harness's goto settles once the page has run.
+    const loaded = page.goto('/');
     const button = page.getByRole('button', { name: 'Subscribe' });
-    assert.ok(await button.isDisabled(), 'the footer has not hydrated yet');
+    await button.waitFor();
+    assert.ok(await button.isDisabled(), 'the page has not hydrated yet');
     await page.getByLabel('Your email address').fill('early.reader@example.org');
     release();
+    await loaded;
     await button.click();
     await toast(page, 'Check your e-mail');
     await mailTo(sink, 'early.reader@example.org', /^Confirm your subscription/);

@@ -7,7 +7,7 @@ import { pageRoutes, type PageRoute } from './route-tree-files.ts';
 
 // The JavaScript a public route loads before it is interactive: the page's script
 // (src/main.tsx) with its static imports, plus what the server modulepreloads for the page
-// (its routes' chunks and the footer's, `pageModules`) with their static imports.
+// (its routes' chunks, `pageModules`) with their static imports.
 // Other dynamic imports (calendar, QR encoder, dialogs, forms) come later.
 const dist = path.join(import.meta.dirname, '../dist');
 const manifestFile = path.join(dist, '.vite/manifest.json');
@@ -64,9 +64,9 @@ describe.runIf(existsSync(manifestFile))('bundle budget (run after the build)', 
     }).toEqual({ reactDomInternals: true, reactErrors: true, hydrateRoot: true, preact: false });
   });
 
-  it("finds each public route's chunk and the footer's where the server looks for them to preload", () => {
+  it("finds each public route's chunk where the server looks for it to preload", () => {
     expect(PUBLIC_ROUTES.length).toBeGreaterThan(8);
-    const missing = [...PUBLIC_ROUTES.map((r) => routeChunk(r.id)), 'src/layout/footer.tsx'].filter((key) => !manifest[key]);
+    const missing = PUBLIC_ROUTES.map((r) => routeChunk(r.id)).filter((key) => !manifest[key]);
     expect(missing, 'manifest keys page-modules.ts names that the build does not have').toEqual([]);
   });
 

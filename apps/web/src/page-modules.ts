@@ -3,5 +3,5 @@
 /** The Vite manifest key of a route's component chunk (autoCodeSplitting), from its route id. */
 export const routeChunk = (routeId: string): string => `src/routes${routeId.endsWith('/') ? `${routeId}index` : routeId}.tsx?tsr-split=component`;
 
-/** The code a rendered page needs beyond the entry's: each matched route's component chunk and the root layout's footer, which every page hydrates. */
-export const pageModules = (routeIds: readonly string[]): string[] => [...routeIds.filter((id) => id !== '__root__').map(routeChunk), 'src/layout/footer.tsx'];
+/** The code a rendered page needs beyond the entry's: each matched route's component chunk. */
+export const pageModules = (routeIds: readonly string[]): string[] => routeIds.filter((id) => id !== '__root__').map(routeChunk);

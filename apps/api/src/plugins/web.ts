@@ -146,8 +146,8 @@ export function preloadLinks(root: string, shell: string): (modules: string[]) =
  * a second request competing with the scripts on a slow phone connection (the CSP allows
  * inline styles, never inline scripts). Its <link> stays, disabled (a disabled stylesheet is
  * neither fetched nor applied): Vite's loader for code-split chunks lists the stylesheet among
- * their dependencies and loads what no <link> in the page names, so without it the footer, the
- * sign-in forms and the calendar each fetched and applied the whole stylesheet again.
+ * their dependencies and loads what no <link> in the page names, so without it the calendar,
+ * the dialogs and the toaster each fetched and applied the whole stylesheet again.
  */
 export function inlineStylesheet(shell: string, root: string): string {
   return shell.replace(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/, (tag, file: string) => {

@@ -3,14 +3,11 @@ import { createRootRouteWithContext, HeadContent, Outlet, useRouter } from '@tan
 import { commonMessages } from '@post/contracts/messages/common';
 import type { RouterContext } from '../router.tsx';
 import { CrisisBar } from '../layout/crisis-bar.tsx';
+import { Footer } from '../layout/footer.tsx';
 import { Header } from '../layout/header.tsx';
 import { NotFoundPage } from '../layout/not-found.tsx';
 import { seo, settingsOf } from '../lib/seo.ts';
 
-// The footer is below the fold of every page: its code (newsletter form, social icons) loads after
-// the app's, and React hydrates it when it arrives (the server renders it whole), which keeps /QRG
-// within the first-JavaScript budget (decision 0063).
-const Footer = lazy(() => import('../layout/footer.tsx').then((m) => ({ default: m.Footer })));
 // Toasts come only after something the visitor did: the toaster (sonner and the CSS it inserts)
 // comes after the app's code too; sonner keeps a toast shown before it arrives (decision 0063).
 const Toaster = lazy(() => import('@post/ui/components/sonner').then((m) => ({ default: m.Toaster })));
@@ -47,9 +44,7 @@ function RootLayout() {
       <main id="main" tabIndex={-1} className="min-h-[60vh] outline-none">
         <Outlet />
       </main>
-      <Suspense fallback={null}>
-        <Footer />
-      </Suspense>
+      <Footer />
       {/* The toaster's container is in the page from the first render: a dialog opened before
           the toaster's code arrives (one open from the URL) hides everything outside it from
           screen readers but [aria-live] elements (Radix, through aria-hidden), and would
