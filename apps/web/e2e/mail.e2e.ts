@@ -2,7 +2,7 @@ import { test } from './fixtures.ts';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { accountMessages } from '@post/contracts/messages/account';
 import { newsletterMessages } from '@post/contracts/messages/newsletter';
 import { volunteerMessages } from '@post/contracts/messages/volunteers';
@@ -364,6 +364,15 @@ test.describe('volunteer mail pages', () => {
   });
 });
 
+/** Reloads until `shown` is there, each time once `row` (there in every state) has rendered. */
+async function reloadUntil(page: Page, row: Locator, shown: Locator): Promise<void> {
+  for (let i = 0; i < 40 && !(await shown.count()); i++) {
+    await page.waitForTimeout(500);
+    await page.reload();
+    await row.waitFor();
+  }
+}
+
 test.describe('admin outbox', () => {
   test('lists, searches and pages in the URL, opens a message (text and sandboxed HTML), retries a failed one', async () => {
     const { page, context } = await site.newPage();
@@ -383,10 +392,7 @@ test.describe('admin outbox', () => {
     await page.waitForURL(/q=bounce\.me/);
     const row = table.getByRole('row', { name: /bounce\.me@example\.org/ });
     // The sink refuses it with a 550: failed for good, with the server's answer.
-    for (let i = 0; i < 40 && !(await row.getByText('Failed').count()); i++) {
-      await page.waitForTimeout(500);
-      await page.reload();
-    }
+    await reloadUntil(page, row, row.getByText('Failed'));
     await row.getByText('Failed').waitFor();
     await row.getByText(/550/).waitFor();
     assert.deepEqual(await axeViolations(page), []);
@@ -409,10 +415,7 @@ test.describe('admin outbox', () => {
     await mailTo(sink, 'bounce.me@example.org', /^You're signed up: Bake Sale$/);
     await page.keyboard.press('Escape');
     await page.waitForURL((u) => !u.searchParams.has('id'));
-    for (let i = 0; i < 40 && !(await row.getByText('Sent').count()); i++) {
-      await page.waitForTimeout(500);
-      await page.reload();
-    }
+    await reloadUntil(page, row, row.getByText('Sent'));
     await row.getByText('Sent').waitFor();
     // Paging: a notice to 26 members makes more than one page of 25; the page is in the URL.
     for (let i = 0; i < 26; i++) {
