@@ -4,6 +4,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { accountMessages } from '@post/contracts/messages/account';
+import { formMessages } from '@post/contracts/messages/forms';
 import { newsletterMessages } from '@post/contracts/messages/newsletter';
 import { volunteerMessages } from '@post/contracts/messages/volunteers';
 import { linkIn, mailEnv, mailTo, recipient, startMailSink, type SmtpSink } from './mail-sink.ts';
@@ -58,6 +59,34 @@ test.describe('newsletter', () => {
     await mailTo(sink, 'early.reader@example.org', /^Confirm your subscription/);
     assert.equal(await page.getByLabel('Your email address').inputValue(), '', 'the field is emptied after signing up');
     noErrors();
+    await context.close();
+  });
+
+  test('a missing or malformed address is named under the field, which takes the focus, and nothing is sent', async () => {
+    const { page, context } = await site.newPage();
+    await page.goto('/');
+    const form = page.getByRole('form', { name: 'Newsletter sign-up' });
+    const input = form.getByLabel('Your email address');
+    const mails = sink.messages.length;
+    const subscribe = form.getByRole('button', { name: 'Subscribe' });
+    for (const [typed, message] of [
+      ['', newsletterMessages.emailRequired],
+      ['not-an-address', formMessages.emailInvalid],
+    ] as const) {
+      await input.fill(typed);
+      await subscribe.click();
+      await form.getByRole('alert').getByText(message).waitFor();
+      assert.equal(await input.getAttribute('aria-invalid'), 'true');
+      assert.ok(await input.evaluate((el) => el === document.activeElement), 'the field in error has the focus');
+    }
+    // Corrected, the message goes and the address is signed up.
+    await input.fill('late.reader@example.org');
+    await subscribe.click();
+    await toast(page, 'Check your e-mail');
+    assert.equal(await form.getByRole('alert').count(), 0);
+    await mailTo(sink, 'late.reader@example.org', /^Confirm your subscription/);
+    assert.equal(sink.messages.filter((m) => /not-an-address/.test(recipient(m))).length, 0);
+    assert.ok(sink.messages.length > mails);
     await context.close();
   });
 

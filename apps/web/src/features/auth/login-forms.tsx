@@ -5,6 +5,7 @@ import type { LoginInput } from '@post/contracts/admin-auth';
 import type { MemberLoginInput } from '@post/contracts/member-auth';
 import { signInMessages } from '@post/contracts/messages/sign-in';
 import { Button } from '@post/ui/components/button';
+import { checked, type FieldErrors } from '../../components/form/checked.ts';
 import { PlainTextField } from '../../components/form/plain-field.tsx';
 import { loadToast } from '../../lib/load-toast.ts';
 import { errorStatus, trpc } from '../../lib/trpc.ts';
@@ -18,26 +19,9 @@ const adminSchema = () => import('@post/contracts/admin-auth').then((m): ZodType
 const memberSchema = () => import('@post/contracts/member-auth').then((m): ZodType<MemberLoginInput> => m.MemberLoginInput);
 const TwoFactorForm = lazy(() => import('./two-factor-form.tsx').then((m) => ({ default: m.TwoFactorForm })));
 
-type Errors<T> = Partial<Record<keyof T & string, string>>;
-
-/**
- * The form's fields checked by its schema: the values, or each field's first message with the
- * first field in error focused (as react-hook-form does for the other forms).
- */
-async function checked<T>(form: HTMLFormElement, schema: Promise<ZodType<T>>): Promise<{ values: T } | { errors: Errors<T> }> {
-  const raw = Object.fromEntries([...new FormData(form)].map(([k, v]) => [k, String(v)]));
-  const parsed = (await schema).safeParse(raw);
-  if (parsed.success) return { values: parsed.data };
-  const errors: Record<string, string> = {};
-  for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
-  const first = Object.keys(raw).find((name) => errors[name]);
-  if (first) (form.elements.namedItem(first) as HTMLInputElement | null)?.focus();
-  return { errors: errors as Errors<T> };
-}
-
 /** A plain sign-in form's state: its messages (a field's goes when it is typed in again) and whether it is sending. */
 function usePlainForm<T>(loadSchema: () => Promise<ZodType<T>>) {
-  const [errors, setErrors] = useState<Errors<T>>({});
+  const [errors, setErrors] = useState<FieldErrors<T>>({});
   const [busy, setBusy] = useState(false);
   // Disabled in the server's markup until hydrated: a tap before then never posts the form natively.
   const hydrated = useHydrated();

@@ -6,35 +6,36 @@ import { serverMessage, trpc } from '../../lib/trpc.ts';
 import { loadToast } from '../../lib/load-toast.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { MAIL_WAITS } from '../../components/mail-status.tsx';
+import { checked } from '../../components/form/checked.ts';
 
 /**
  * The footer's newsletter sign-up (decisions §5), with a honeypot instead of a CAPTCHA.
  * It is on every page, so it stays light: the contract's schema (zod) loads on submit
- * rather than with the page. The field is uncontrolled: the footer's code arrives after the
+ * rather than with the page, and checks the form's fields as the sign-in forms' do. The field is uncontrolled: the footer's code arrives after the
  * page, and an address typed before then stays in the field and is what is sent (a controlled
  * field's hydration emptied it, and Subscribe then said "Email is required").
  */
 export function NewsletterBox() {
   const id = useId();
   const [error, setError] = useState<string | undefined>();
-  const honeypot = useRef<HTMLInputElement>(null);
   const input = useRef<HTMLInputElement>(null);
   const subscribe = trpc.newsletter.subscribe.useMutation();
   const utils = trpc.useUtils();
   const hydrated = useHydrated();
 
-  async function onSubmit(e: React.FormEvent) {
+  async function onSubmit(e: React.FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    const { SubscribeInput } = await import('@post/contracts/newsletter');
-    const parsed = SubscribeInput.safeParse({ email: input.current?.value ?? '', website: honeypot.current?.value ?? '' });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
-      input.current?.focus();
+    const result = await checked(
+      e.currentTarget,
+      import('@post/contracts/newsletter').then((m) => m.SubscribeInput),
+    );
+    if ('errors' in result) {
+      setError(result.errors.email ?? result.errors.website);
       return;
     }
     setError(undefined);
     try {
-      await subscribe.mutateAsync(parsed.data);
+      await subscribe.mutateAsync(result.values);
       // Asked only now: the footer is on every page and should cost no request of its own.
       const configured = await utils.outbox.status.fetch().then(
         (s) => s.configured,
@@ -61,6 +62,7 @@ export function NewsletterBox() {
         <Input
           ref={input}
           id={`${id}-email`}
+          name="email"
           type="email"
           autoComplete="email"
           inputMode="email"
@@ -83,7 +85,7 @@ export function NewsletterBox() {
       <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
         <label>
           Website
-          <input ref={honeypot} type="text" name="website" tabIndex={-1} autoComplete="off" />
+          <input type="text" name="website" tabIndex={-1} autoComplete="off" />
         </label>
       </div>
     </form>
