@@ -21,6 +21,7 @@ import { inTransaction } from '../../lib/transaction.ts';
 import { getSettings } from '../site-settings/site-settings.service.ts';
 import { AppError } from '../../errors.ts';
 import type { DB } from '@post/db';
+import type { Context } from '../../trpc.ts';
 import * as service from './attendance.service.ts';
 import { codeDetails, volunteerOfCode } from './check-in-code.ts';
 
@@ -35,6 +36,25 @@ function markEntry(action: 'check-in' | 'check-out' | 'walk-in', result: MarkRes
 
 /** The post's time zone, for the times in the answers' messages. */
 const zoneOf = async (db: DB) => (await getSettings(db)).timeZone;
+
+/**
+ * A mark at the door at `atInput` (or now), written with its audit entry in one transaction; a
+ * repeated mark changes nothing and records nothing.
+ */
+async function mark(
+  ctx: Pick<Context, 'req' | 'db'> & { user: { id: number; username: string } | null },
+  atInput: string | undefined,
+  action: 'check-in' | 'check-out' | 'walk-in',
+  write: (trx: DB, at: Date, timeZone: string) => Promise<MarkResult>,
+): Promise<MarkResult> {
+  const at = service.markTime(atInput);
+  const timeZone = await zoneOf(ctx.db);
+  return inTransaction(ctx.db, async (trx) => {
+    const result = await write(trx, at, timeZone);
+    if (!result.already) await recordAudit(trx, auditActor(ctx, ctx.user), markEntry(action, result));
+    return result;
+  });
+}
 
 /** Check-in at the door (issue 44): marks per sign-up, walk-ins, hours edited by administrators. */
 export const attendanceRouter = router({
@@ -64,15 +84,7 @@ export const attendanceRouter = router({
     })
     .input(MarkInput)
     .output(MarkResultSchema)
-    .mutation(async ({ ctx, input }) => {
-      const at = service.markTime(input.at);
-      const timeZone = await zoneOf(ctx.db);
-      return inTransaction(ctx.db, async (trx) => {
-        const result = await service.checkIn(trx, input.id, at, timeZone);
-        if (!result.already) await recordAudit(trx, auditActor(ctx, ctx.user), markEntry('check-in', result));
-        return result;
-      });
-    }),
+    .mutation(({ ctx, input }) => mark(ctx, input.at, 'check-in', (trx, at, timeZone) => service.checkIn(trx, input.id, at, timeZone))),
   checkOut: adminProcedure
     .meta({
       changesContent: true,
@@ -86,15 +98,7 @@ export const attendanceRouter = router({
     })
     .input(MarkInput)
     .output(MarkResultSchema)
-    .mutation(async ({ ctx, input }) => {
-      const at = service.markTime(input.at);
-      const timeZone = await zoneOf(ctx.db);
-      return inTransaction(ctx.db, async (trx) => {
-        const result = await service.checkOut(trx, { volunteerId: input.id }, at, timeZone);
-        if (!result.already) await recordAudit(trx, auditActor(ctx, ctx.user), markEntry('check-out', result));
-        return result;
-      });
-    }),
+    .mutation(({ ctx, input }) => mark(ctx, input.at, 'check-out', (trx, at, timeZone) => service.checkOut(trx, { volunteerId: input.id }, at, timeZone))),
   checkOutRecord: adminProcedure
     .meta({
       changesContent: true,
@@ -102,15 +106,7 @@ export const attendanceRouter = router({
     })
     .input(MarkInput)
     .output(MarkResultSchema)
-    .mutation(async ({ ctx, input }) => {
-      const at = service.markTime(input.at);
-      const timeZone = await zoneOf(ctx.db);
-      return inTransaction(ctx.db, async (trx) => {
-        const result = await service.checkOut(trx, { attendanceId: input.id }, at, timeZone);
-        if (!result.already) await recordAudit(trx, auditActor(ctx, ctx.user), markEntry('check-out', result));
-        return result;
-      });
-    }),
+    .mutation(({ ctx, input }) => mark(ctx, input.at, 'check-out', (trx, at, timeZone) => service.checkOut(trx, { attendanceId: input.id }, at, timeZone))),
   walkIn: adminProcedure
     .meta({
       changesContent: true,
@@ -124,15 +120,7 @@ export const attendanceRouter = router({
     })
     .input(WalkInInput)
     .output(MarkResultSchema)
-    .mutation(async ({ ctx, input }) => {
-      const at = service.markTime(input.at);
-      const timeZone = await zoneOf(ctx.db);
-      return inTransaction(ctx.db, async (trx) => {
-        const result = await service.addWalkIn(trx, input, at, timeZone);
-        if (!result.already) await recordAudit(trx, auditActor(ctx, ctx.user), markEntry('walk-in', result));
-        return result;
-      });
-    }),
+    .mutation(({ ctx, input }) => mark(ctx, input.at, 'walk-in', (trx, at, timeZone) => service.addWalkIn(trx, input, at, timeZone))),
   setHours: administratorProcedure
     .meta({
       changesContent: true,
