@@ -2,13 +2,12 @@ import { test } from './fixtures.ts';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { utcToZoned } from '@post/contracts/rules/event-time';
-import { axe } from './axe.ts';
+import { axe, WCAG_TAGS } from './axe.ts';
 import { apiSignInAdmin, createCommunityEvent, startSite, type TestSite } from './harness.ts';
 
 // Issue 7, item 3: WCAG 2.2 AA on every screen (axe), with dialogs and popups open; reflow at
 // 320 px and at 200% zoom; reduced motion.
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const ZONE = 'America/New_York';
 
 let site: TestSite;
@@ -22,7 +21,7 @@ const findings: string[] = [];
 async function scan(page: Page, screen: string): Promise<void> {
   // Let transitions (dialogs, sheets, toasts) settle so axe sees final colours.
   await page.waitForTimeout(400);
-  const results = await axe(page).withTags(TAGS).analyze();
+  const results = await axe(page).withTags(WCAG_TAGS).analyze();
   const lines = results.violations.flatMap((v) => [
     `  [${v.impact}] ${v.id}: ${v.help}`,
     ...v.nodes.map(

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
 import { utcToZoned } from '@post/contracts/rules/event-time';
-import { axe, violations } from './axe.ts';
+import { axe, violations, WCAG_TAGS } from './axe.ts';
 import { E2E_ADMIN } from './harness.ts';
 
 /**
@@ -50,9 +50,9 @@ export async function isFocused(locator: Locator): Promise<boolean> {
   return locator.evaluate((el) => el === document.activeElement);
 }
 
-/** Axe findings in <main> (WCAG A and AA), as readable lines. */
+/** Axe findings in <main>, as readable lines. */
 export async function axeViolations(page: Page): Promise<string[]> {
-  return violations(axe(page).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']));
+  return violations(axe(page).include('main').withTags(WCAG_TAGS));
 }
 
 /** Reads a public REST path as JSON (status and body). */
