@@ -16,12 +16,11 @@ import {
 } from '@post/contracts/attendance';
 import { IdInput } from '@post/contracts/common';
 import { adminProcedure, administratorProcedure, publicProcedure, router } from '../../trpc.ts';
-import { audited, auditActor, recordAudit, type AuditEntry } from '../audit/audit.ts';
+import { audited, auditActor, recordAudit, type AuditContext, type AuditEntry } from '../audit/audit.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import { getSettings } from '../site-settings/site-settings.service.ts';
 import { AppError } from '../../errors.ts';
 import type { DB } from '@post/db';
-import type { Context } from '../../trpc.ts';
 import * as service from './attendance.service.ts';
 import { codeDetails, volunteerOfCode } from './check-in-code.ts';
 
@@ -41,8 +40,8 @@ const zoneOf = async (db: DB) => (await getSettings(db)).timeZone;
  * A mark at the door at `atInput` (or now), written with its audit entry in one transaction; a
  * repeated mark changes nothing and records nothing.
  */
-async function mark(
-  ctx: Pick<Context, 'req' | 'db'> & { user: { id: number; username: string } | null },
+async function markAndAudit(
+  ctx: AuditContext,
   atInput: string | undefined,
   action: 'check-in' | 'check-out' | 'walk-in',
   write: (trx: DB, at: Date, timeZone: string) => Promise<MarkResult>,
@@ -84,7 +83,7 @@ export const attendanceRouter = router({
     })
     .input(MarkInput)
     .output(MarkResultSchema)
-    .mutation(({ ctx, input }) => mark(ctx, input.at, 'check-in', (trx, at, timeZone) => service.checkIn(trx, input.id, at, timeZone))),
+    .mutation(({ ctx, input }) => markAndAudit(ctx, input.at, 'check-in', (trx, at, timeZone) => service.checkIn(trx, input.id, at, timeZone))),
   checkOut: adminProcedure
     .meta({
       changesContent: true,
@@ -98,7 +97,9 @@ export const attendanceRouter = router({
     })
     .input(MarkInput)
     .output(MarkResultSchema)
-    .mutation(({ ctx, input }) => mark(ctx, input.at, 'check-out', (trx, at, timeZone) => service.checkOut(trx, { volunteerId: input.id }, at, timeZone))),
+    .mutation(({ ctx, input }) =>
+      markAndAudit(ctx, input.at, 'check-out', (trx, at, timeZone) => service.checkOut(trx, { volunteerId: input.id }, at, timeZone)),
+    ),
   checkOutRecord: adminProcedure
     .meta({
       changesContent: true,
@@ -106,7 +107,9 @@ export const attendanceRouter = router({
     })
     .input(MarkInput)
     .output(MarkResultSchema)
-    .mutation(({ ctx, input }) => mark(ctx, input.at, 'check-out', (trx, at, timeZone) => service.checkOut(trx, { attendanceId: input.id }, at, timeZone))),
+    .mutation(({ ctx, input }) =>
+      markAndAudit(ctx, input.at, 'check-out', (trx, at, timeZone) => service.checkOut(trx, { attendanceId: input.id }, at, timeZone)),
+    ),
   walkIn: adminProcedure
     .meta({
       changesContent: true,
@@ -120,7 +123,7 @@ export const attendanceRouter = router({
     })
     .input(WalkInInput)
     .output(MarkResultSchema)
-    .mutation(({ ctx, input }) => mark(ctx, input.at, 'walk-in', (trx, at, timeZone) => service.addWalkIn(trx, input, at, timeZone))),
+    .mutation(({ ctx, input }) => markAndAudit(ctx, input.at, 'walk-in', (trx, at, timeZone) => service.addWalkIn(trx, input, at, timeZone))),
   setHours: administratorProcedure
     .meta({
       changesContent: true,
