@@ -5,12 +5,11 @@ import type { LoginInput } from '@post/contracts/admin-auth';
 import type { MemberLoginInput } from '@post/contracts/member-auth';
 import { signInMessages } from '@post/contracts/messages/sign-in';
 import { Button } from '@post/ui/components/button';
-import { checked, type FieldErrors } from '../../components/form/checked.ts';
+import { usePlainForm } from '../../components/form/plain-form.ts';
 import { PlainTextField } from '../../components/form/plain-field.tsx';
 import { loadToast } from '../../lib/load-toast.ts';
 import { errorStatus, trpc } from '../../lib/trpc.ts';
 import { useRefreshSessions } from '../../lib/use-session.ts';
-import { useHydrated } from '../../lib/use-hydrated.ts';
 
 // The two sign-in forms come with the page and work as soon as it is hydrated: plain fields
 // read on submit, checked by the contracts' schemas, which (with zod) load when the form is
@@ -18,40 +17,6 @@ import { useHydrated } from '../../lib/use-hydrated.ts';
 const adminSchema = () => import('@post/contracts/admin-auth').then((m): ZodType<LoginInput> => m.LoginInput);
 const memberSchema = () => import('@post/contracts/member-auth').then((m): ZodType<MemberLoginInput> => m.MemberLoginInput);
 const TwoFactorForm = lazy(() => import('./two-factor-form.tsx').then((m) => ({ default: m.TwoFactorForm })));
-
-/** A plain sign-in form's state: its messages (a field's goes when it is typed in again) and whether it is sending. */
-function usePlainForm<T>(loadSchema: () => Promise<ZodType<T>>) {
-  const [errors, setErrors] = useState<FieldErrors<T>>({});
-  const [busy, setBusy] = useState(false);
-  // Disabled in the server's markup until hydrated: a tap before then never posts the form natively.
-  const hydrated = useHydrated();
-  return {
-    errors,
-    busy,
-    hydrated,
-    formProps: {
-      noValidate: true,
-      className: 'space-y-4',
-      onFocus: () => void loadSchema(),
-      onInput: (e: React.FormEvent<HTMLFormElement>) => {
-        const name = (e.target as HTMLInputElement).name as keyof T & string;
-        if (errors[name]) setErrors((prev) => ({ ...prev, [name]: undefined }));
-      },
-    },
-    /** Checks the form, then runs `send` with its values once (a second tap meanwhile does nothing); true when sent. */
-    async submit(e: React.FormEvent<HTMLFormElement>, send: (values: T) => Promise<boolean>) {
-      e.preventDefault();
-      const form = e.currentTarget;
-      if (busy) return;
-      setBusy(true);
-      const result = await checked(form, loadSchema());
-      setErrors('errors' in result ? result.errors : {});
-      // Left busy when the page is leaving (a full page load after an administrator's sign-in).
-      const leaving = 'values' in result ? await send(result.values) : false;
-      if (!leaving) setBusy(false);
-    },
-  };
-}
 
 /** Both forms end alike: the password, and Sign In (disabled until the page runs, and while sending). */
 function PasswordAndSignIn({ form }: { form: { errors: { password?: string }; hydrated: boolean; busy: boolean } }) {
@@ -93,6 +58,7 @@ export function AdminLoginForm({ returnTo, focus }: { returnTo?: string; focus?:
   return (
     <form
       {...form.formProps}
+      className="space-y-4"
       onSubmit={(e) =>
         form.submit(e, async (values) => {
           try {
@@ -137,6 +103,7 @@ export function MemberLoginForm() {
   return (
     <form
       {...form.formProps}
+      className="space-y-4"
       onSubmit={(e) =>
         form.submit(e, async (values) => {
           try {

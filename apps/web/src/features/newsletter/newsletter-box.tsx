@@ -1,41 +1,34 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useRef } from 'react';
+import type { ZodType } from 'zod';
+import type { SubscribeInput } from '@post/contracts/newsletter';
 import { newsletterMessages } from '@post/contracts/messages/newsletter';
 import { Button } from '@post/ui/components/button';
 import { Input } from '@post/ui/components/input';
 import { serverMessage, trpc } from '../../lib/trpc.ts';
 import { loadToast } from '../../lib/load-toast.ts';
-import { useHydrated } from '../../lib/use-hydrated.ts';
 import { MAIL_WAITS } from '../../components/mail-status.tsx';
-import { checked } from '../../components/form/checked.ts';
+import { usePlainForm } from '../../components/form/plain-form.ts';
+
+/** The contract's schema (zod with it) loads when the box is first focused, not with every page. */
+const schema = () => import('@post/contracts/newsletter').then((m): ZodType<SubscribeInput> => m.SubscribeInput);
 
 /**
- * The footer's newsletter sign-up (decisions §5), with a honeypot instead of a CAPTCHA.
- * It is on every page, so it stays light: the contract's schema (zod) loads on submit
- * rather than with the page, and checks the form's fields as the sign-in forms' do. The field is uncontrolled: the footer's code arrives after the
- * page, and an address typed before then stays in the field and is what is sent (a controlled
- * field's hydration emptied it, and Subscribe then said "Email is required").
+ * The footer's newsletter sign-up (decisions §5), with a honeypot instead of a CAPTCHA: a plain
+ * form checked by the contract's schema, as the sign-in forms are (decision 0077). The field is
+ * uncontrolled: an address typed before the page has run stays in the field and is what is sent
+ * (a controlled field's hydration emptied it, and Subscribe then said "Email is required").
  */
 export function NewsletterBox() {
   const id = useId();
-  const [error, setError] = useState<string | undefined>();
+  const form = usePlainForm(schema);
+  const error = form.errors.email ?? form.errors.website;
   const input = useRef<HTMLInputElement>(null);
   const subscribe = trpc.newsletter.subscribe.useMutation();
   const utils = trpc.useUtils();
-  const hydrated = useHydrated();
 
-  async function onSubmit(e: React.FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const result = await checked(
-      e.currentTarget,
-      import('@post/contracts/newsletter').then((m) => m.SubscribeInput),
-    );
-    if ('errors' in result) {
-      setError(result.errors.email ?? result.errors.website);
-      return;
-    }
-    setError(undefined);
+  async function send(values: SubscribeInput): Promise<false> {
     try {
-      await subscribe.mutateAsync(result.values);
+      await subscribe.mutateAsync(values);
       // Asked only now: the footer is on every page and should cost no request of its own.
       const configured = await utils.outbox.status.fetch().then(
         (s) => s.configured,
@@ -50,10 +43,11 @@ export function NewsletterBox() {
     } catch (err) {
       (await loadToast()).error('Error', { id: 'newsletter', description: serverMessage(err) ?? 'We could not sign you up just now. Please try again.' });
     }
+    return false;
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Newsletter sign-up" className="space-y-2">
+    <form {...form.formProps} onSubmit={(e) => form.submit(e, send)} aria-label="Newsletter sign-up" className="space-y-2">
       <label htmlFor={`${id}-email`} className="block font-semibold text-white">
         Your email address
       </label>
@@ -72,7 +66,7 @@ export function NewsletterBox() {
           aria-describedby={error ? `${id}-error` : undefined}
           className="min-w-48 flex-1 bg-white text-foreground"
         />
-        <Button type="submit" variant="destructive" disabled={!hydrated || subscribe.isPending}>
+        <Button type="submit" variant="destructive" disabled={!form.hydrated || form.busy}>
           Subscribe
         </Button>
       </div>
