@@ -95,7 +95,7 @@ export const webPlugin = fp(async (app, opts: { env: Env; db: DB }) => {
     return url.startsWith('/api/') || url === '/api' || url.startsWith('/trpc');
   };
   // Pages are a route (not the not-found handler) so that route-level plugins apply to them:
-  // compression above all (the home page is ~120 KB of HTML, ~20 KB compressed).
+  // compression above all.
   if (shell) {
     app.get('/*', async (req, reply) => (isApi(req) ? reply.code(404).send({ message: 'Not found.' }) : page(req, reply)));
   }

@@ -36,12 +36,9 @@ function moreLabel(n: number): string {
   return `Show ${n} more ${n === 1 ? 'event' : 'events'} on this day`;
 }
 
-// FullCalendar re-reads its options whenever one of them is a new object or function, and then
-// re-renders the whole grid. Its controller re-renders this component once the first month is
-// shown (its `datesSet`), so with inline options every visitor paid for a second full render of
-// the grid. Options that never change live here, the others are memoised. Measured on /events
-// (demo content, production build): event contents rendered on load 48 -> 32 at 390 px and
-// 32 -> 16 at 1280 px; the calendar's long tasks at 4x CPU, median of 8 loads, 314 -> 286 ms.
+// FullCalendar re-renders the whole grid whenever an option is a new object or function, and its
+// controller re-renders this component once the first month shows: options that never change live
+// here and the others are memoised, so a visitor pays for one render of the grid (decision 0063).
 const PLUGINS = [dayGridPlugin, interactionPlugin, classicThemePlugin];
 const DAY_HEADER_FORMAT = { weekday: 'short' } as const;
 const TITLE_FORMAT = { month: 'long', year: 'numeric' } as const;

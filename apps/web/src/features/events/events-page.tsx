@@ -10,12 +10,8 @@ import { currentMonth } from './month-list.tsx';
 import { yearMonthIn } from './dates.ts';
 import type { SelectedEvent } from './event-details-dialog.tsx';
 
-// The popup's code loads once the page has hydrated, and the popup mounts closed, so a click
-// opens it in that click's render. Loaded on the first click instead (until 2026-11-25), React
-// showed the popup only when its code had arrived and then, as it does for content replacing a
-// Suspense fallback, no sooner than 300 ms after that fallback: about 500 ms after the click
-// with the CPU 4x slower (decision 0048). The sign-up form (with its form library) loads when
-// first opened.
+// The popup's code loads once the page has hydrated and the popup mounts closed, so a click opens
+// it in that click's own render; the sign-up form loads when first opened (decisions 0048, 0063).
 const loadEventDetails = () => import('./event-details-dialog.tsx');
 const EventDetailsDialog = lazy(() => loadEventDetails().then((m) => ({ default: m.EventDetailsDialog })));
 const VolunteerSignupDialog = lazy(() => import('../volunteers/volunteer-signup-dialog.tsx').then((m) => ({ default: m.VolunteerSignupDialog })));
@@ -44,11 +40,9 @@ export function EventsPage({
   const isAdmin = useAdminSession().data?.authenticated === true;
   const events = trpc.events.list.useQuery();
   const [signup, setSignup] = useState<VolunteerTarget | null>(null);
-  // The popup opens and closes in the click's own render; the address follows once that has
-  // painted, so the router's work (its navigation, the route's render and loader) is not part of
-  // the click. Back, forward or a link change the address alone, which then rules again. Popup
-  // opened with the CPU 4x slower, medians of 6 clicks in three alternated rounds (2026-11-26):
-  // 224, 200, 184 ms to the next paint, against 256, 288, 224 with the navigation in the click.
+  // The popup opens and closes in the click's own render and the address follows once that has
+  // painted, so the router's work is not part of the click (decision 0063). Back, forward or a
+  // link change the address alone, which then rules again.
   const [chosen, setChosen] = useState<{ id: EventId | undefined } | null>(null);
   const id = chosen ? chosen.id : urlId;
   // A new address rules again, in the render that brings it (decision 0067).
