@@ -2,7 +2,7 @@ import { test } from './fixtures.ts';
 import assert from 'node:assert/strict';
 import { commonMessages } from '@post/contracts/messages/common';
 import { signInMessages } from '@post/contracts/messages/sign-in';
-import { demoMembers, E2E_ADMIN, holdScripts, startSite, type TestSite } from './harness.ts';
+import { demoMembers, E2E_ADMIN, holdScripts, startSite, waitForApp, type TestSite } from './harness.ts';
 
 let site: TestSite;
 test.beforeAll(async ({ browser }) => {
@@ -156,6 +156,32 @@ test.describe('foundation', () => {
     await page.waitForURL('**/admin?signedIn=1');
     await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
     await context.close();
+  });
+
+  test("a signed-in administrator's and member's own header links come with the page, before any script runs", async () => {
+    // Decision 0080: the server renders the visitor's own header, and hydration keeps it.
+    const admin = await site.newPage({ width: 1536 });
+    assert.equal((await admin.page.request.post('/api/login', { data: E2E_ADMIN })).status(), 200);
+    const member = await site.newPage({ width: 1536 });
+    const { password, numbers } = demoMembers(site);
+    const login = await member.page.request.post('/api/member/login', { data: { membershipNumber: numbers[0], password } });
+    assert.equal(login.status(), 200);
+    const firstName = ((await login.json()) as { member: { firstName: string } }).member.firstName;
+    for (const [{ page, context }, path, own] of [
+      [admin, '/events', admin.page.getByRole('link', { name: 'Admin Dashboard' })],
+      [member, '/', member.page.getByRole('button', { name: `Hi ${firstName}: sign out of the member portal` })],
+    ] as const) {
+      const release = await holdScripts(page, /\/assets\/[^/]*\.js$/);
+      const loaded = page.goto(path);
+      await own.waitFor();
+      release();
+      // The harness's goto fails on a hydration mismatch.
+      await loaded;
+      await waitForApp(page);
+      assert.ok(await own.isVisible(), path);
+      if (page === member.page) assert.equal(await page.getByRole('banner').getByRole('link', { name: 'Member Login' }).count(), 0);
+      await context.close();
+    }
   });
 
   test('shows the login page in place of an admin page without a session', async () => {

@@ -3,23 +3,18 @@ import { signInMessages } from '@post/contracts/messages/sign-in';
 import { clearAllFormDrafts } from './form-drafts.ts';
 import { loadToast } from './load-toast.ts';
 import { trpc } from './trpc.ts';
-import { useHydrated } from './use-hydrated.ts';
 
 /**
- * The administrator check: fresh for 5 minutes, refetched on focus (spec §4). While a
- * server-rendered page hydrates it says nothing yet, as the server's markup did: parts of the
- * page that hydrate later (after a Suspense boundary) must not see an answer that arrived
- * meanwhile, or their markup differs from the server's (React error 418, seen under load on
- * /events with an administrator's cookie).
+ * The administrator check: fresh for 5 minutes, refetched on focus (spec §4). A server-rendered
+ * page brings the answer the server rendered with (decision 0080). Callers read only what they
+ * need: a component re-renders when a field it has read changes, and no other.
  */
 export function useAdminSession() {
-  const hydrated = useHydrated();
-  const query = trpc.adminAuth.check.useQuery(undefined, {
+  return trpc.adminAuth.check.useQuery(undefined, {
     staleTime: 300_000,
     refetchOnWindowFocus: true,
     retry: false,
   });
-  return hydrated ? query : ({ ...query, data: undefined } as typeof query);
 }
 
 /**
@@ -30,10 +25,7 @@ export const MEMBER_SESSION_READ = { staleTime: 0, gcTime: 0, retry: false } as 
 
 /** The member check: never cached, refetched on mount and focus, 401 means "nobody" (spec §4, §7). */
 export function useMemberSession() {
-  const hydrated = useHydrated();
-  const query = trpc.memberAuth.session.useQuery(undefined, { ...MEMBER_SESSION_READ, refetchOnMount: 'always', refetchOnWindowFocus: true });
-  // Like the administrator check: nothing while hydrating.
-  return hydrated ? query : ({ ...query, data: undefined } as typeof query);
+  return trpc.memberAuth.session.useQuery(undefined, { ...MEMBER_SESSION_READ, refetchOnMount: 'always', refetchOnWindowFocus: true });
 }
 
 /** Re-reads both sign-in checks (after a sign-in or sign-out). */
