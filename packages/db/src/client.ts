@@ -37,8 +37,7 @@ export interface CreateDbOptions {
  * default: the first time a connection runs a statement it is prepared under a name (pg's own
  * `name` option), and later runs skip PostgreSQL's parse and analysis. Kysely sends every
  * statement as text with parameters, so the same query always has the same text.
- * Why and what it measured: decision 0047 (the sign-up's statement ran at about half its
- * speed parsed each time).
+ * Why, and what it measured: decision 0047.
  * Only statements with parameters are named, at most STATEMENT_CACHE per connection (the app
  * has fewer distinct ones; a query with a varying IN list may make more); the rest run unnamed.
  * After a schema change by another node (a migration while this one runs), PostgreSQL refuses

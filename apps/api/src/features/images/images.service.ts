@@ -122,9 +122,8 @@ export function widthsFor(width: number): number[] {
   return [...IMAGE_WIDTHS.filter((w) => w < largest * 0.9), largest];
 }
 
-// Encoder settings: quality for photos on phones, at low efforts. Measured at 1600 wide here:
-// AVIF effort 2 took 2.3 times effort 0, WebP effort 4 2.4 times effort 2, mozjpeg 5 times plain
-// libjpeg; the slower settings save a few percent of bytes for seconds of an upload.
+// Encoder settings: quality for photos on phones, at low efforts, because the slower settings
+// save a few percent of bytes for seconds of an upload (decision 0024).
 function encode(pipeline: Sharp, format: ImageFormat): Sharp {
   if (format === 'avif') return pipeline.avif({ quality: 50, effort: 1 });
   if (format === 'webp') return pipeline.webp({ quality: 78, effort: 3 });
