@@ -51,8 +51,8 @@ export async function render({
   const router = createAppRouter({ queryClient, trpcClient, origin }, createMemoryHistory({ initialEntries: [url] }));
   // The visitor's own header (an administrator's links, a member's "Hi") is in the first paint,
   // and hydration agrees with it, so no answer arriving mid-hydration re-renders it (decision 0080).
-  const sessions = router.options.context.trpcUtils;
-  await Promise.all([router.load(), sessions.adminAuth.check.prefetch(), sessions.memberAuth.session.prefetch()]);
+  const { trpcUtils } = router.options.context;
+  await Promise.all([router.load(), trpcUtils.adminAuth.check.prefetch(), trpcUtils.memberAuth.session.prefetch()]);
   // A loader answers `{ found: false }` or null when the page's item does not exist (/news/9999).
   const notFound = router.state.matches.some(
     (m) => m.status === 'notFound' || m._notFound === true || m.loaderData === null || (m.loaderData as { found?: boolean } | undefined)?.found === false,
