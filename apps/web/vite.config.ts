@@ -2,12 +2,30 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const api = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   // The router plugin first: it splits each route's component into its own chunk (autoCodeSplitting).
-  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), tailwindcss()],
+  plugins: [
+    tanstackRouter({ target: 'react', autoCodeSplitting: true }),
+    react(),
+    tailwindcss(),
+    // The admin area's service worker (decision 0084): built from src/sw.ts with the list of the
+    // app's code to keep; registered by the admin area itself, never by a public page.
+    isSsrBuild
+      ? null
+      : VitePWA({
+          strategies: 'injectManifest',
+          srcDir: 'src',
+          filename: 'sw.ts',
+          injectRegister: false,
+          manifest: false,
+          scope: '/admin/',
+          injectManifest: { globPatterns: ['assets/*.{js,css}'], maximumFileSizeToCacheInBytes: 3_000_000 },
+        }),
+  ],
   // tRPC's client stays shared with the API in server rendering: its in-process link throws
   // that module's TRPCClientError, which the app recognises with instanceof.
   ssr: { noExternal: true, external: ['@trpc/client', '@trpc/server'] },
@@ -32,4 +50,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

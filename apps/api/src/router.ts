@@ -18,6 +18,7 @@ import { usersRouter } from './features/officers/users.router.ts';
 import { accountRouter } from './features/officers/account.router.ts';
 import { auditRouter } from './features/audit/audit.router.ts';
 import { attendanceRouter } from './features/attendance/attendance.router.ts';
+import { doorRouter } from './features/attendance/door.router.ts';
 import { serviceHoursRouter } from './features/service-hours/service-hours.router.ts';
 import { honorRollRouter } from './features/honor-roll/honor-roll.router.ts';
 import { renewalsRouter } from './features/renewals/renewals.router.ts';
@@ -43,6 +44,7 @@ export const appRouter = router({
   account: accountRouter,
   audit: auditRouter,
   attendance: attendanceRouter,
+  door: doorRouter,
   serviceHours: serviceHoursRouter,
   honorRoll: honorRollRouter,
   renewals: renewalsRouter,

@@ -1,24 +1,39 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
-import { CloudOffIcon, ScanLineIcon, SearchIcon } from 'lucide-react';
+import { Component, lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { AlertTriangleIcon, CheckCircle2Icon, CloudOffIcon, ScanLineIcon, SearchIcon } from 'lucide-react';
 import { toast } from 'sonner';
 import { codeFromScan, volunteerIdOfCode } from '@post/contracts/attendance';
+import type { DoorList } from '@post/contracts/door';
 import { commonMessages } from '@post/contracts/messages/common';
 import { Button } from '@post/ui/components/button';
 import { Input } from '@post/ui/components/input';
+import { DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, Dialog } from '@post/ui/components/dialog';
 import { ErrorState, LoadingState } from '../../components/load-state.tsx';
 import { Page } from '../../layout/page.tsx';
 import { usePostFormat } from '../../lib/format.ts';
 import { errorStatus, serverMessage, trpc } from '../../lib/trpc.ts';
 import { AdminTitle } from '../../components/admin-title.tsx';
 import { BackLink } from '../../components/back-link.tsx';
-import { enqueue, newClientId, type Mark } from './mark-queue.ts';
+import {
+  decide,
+  dequeue,
+  enqueue,
+  keepDoorPage,
+  newClientId,
+  queueState,
+  saveDoorList,
+  saveDoorSession,
+  storedDoorList,
+  type Decision,
+  type Mark,
+} from '../../lib/door-store.ts';
 import { PeopleList, type Shown } from './people-list.tsx';
 import { useMarkSync } from './use-mark-sync.ts';
 import { WalkInForm } from './walk-in-form.tsx';
 import { HoursDialog } from './hours-dialog.tsx';
 import { useAdminSession } from '../../lib/use-session.ts';
 
-// The camera and its decoder load only when the scanner opens (decision 0066).
+// The camera and its decoder load only when the scanner opens (decision 0066); the service worker
+// keeps their code for use without signal (decision 0084).
 const Scanner = lazy(() => import('./scanner.tsx'));
 
 /** This phone's unsent marks laid over the server's list (issue 44: the page works offline once opened). */
@@ -28,58 +43,110 @@ function overlay(people: Shown[], marks: Mark[]): Shown[] {
     if (m.kind === 'walk-in') {
       out.push({
         key: m.clientId,
+        personKey: m.clientId,
         volunteerId: null,
         attendanceId: null,
         name: m.name,
-        email: m.email || null,
-        phone: m.phone || null,
         role: m.shiftRole ?? null,
         shiftId: m.shiftId ?? null,
         walkIn: true,
-        memberId: null,
+        status: 'confirmed',
+        position: null,
         checkedInAt: m.at,
         checkedOutAt: null,
         hours: 0,
         hoursOverridden: false,
-        hoursReason: null,
-        waiting: true,
+        pendingMark: m.clientId,
       });
       continue;
     }
     const p = out.find((x) => (m.kind === 'walk-out' ? x.attendanceId === m.attendanceId : x.volunteerId === m.volunteerId));
     if (!p) continue;
-    if (m.kind === 'check-in' && !p.checkedInAt) Object.assign(p, { checkedInAt: m.at, waiting: true });
-    if ((m.kind === 'check-out' || m.kind === 'walk-out') && !p.checkedOutAt) Object.assign(p, { checkedOutAt: m.at, waiting: true });
+    if ((m.kind === 'check-in' || m.kind === 'place') && !p.checkedInAt) Object.assign(p, { checkedInAt: m.at, pendingMark: m.clientId });
+    if (m.kind === 'place') Object.assign(p, { status: 'confirmed' });
+    if ((m.kind === 'check-out' || m.kind === 'walk-out') && !p.checkedOutAt) Object.assign(p, { checkedOutAt: m.at, pendingMark: m.clientId });
   }
   return out;
 }
 
+/** Room left in a waiting person's shift (or the event), counting places given on this phone and not sent yet. */
+function roomFor(list: DoorList, p: Shown, marks: Mark[]): number {
+  const given = marks.filter((m) => m.kind === 'place' && list.people.find((x) => x.volunteerId === m.volunteerId)?.shiftId === p.shiftId).length;
+  const shift = list.shifts.find((s) => s.id === p.shiftId);
+  return (shift ? shift.capacity - shift.confirmed : list.event.capacity - list.event.confirmed) - given;
+}
+
 /**
- * Check-in at the door on a phone (issue 44): find people by name or by scanning their code, mark
- * arrival and departure, add walk-ins. Marks are kept on the phone and sent in order (mark-queue.ts).
+ * Check-in at the door on a phone (issues 44, 59): find people by name or by scanning their code,
+ * mark arrival and departure, add walk-ins. Works without signal once opened: the list and the
+ * marks are kept on the phone (lib/door-store.ts) and the marks sent in order when it returns.
  */
 export function CheckInPage({ id }: { id: number }) {
   const f = usePostFormat();
   const utils = trpc.useUtils();
-  // Kept while offline: a failed refetch leaves the last list on screen.
-  const list = trpc.attendance.list.useQuery({ id }, { staleTime: 0, refetchOnWindowFocus: true, refetchInterval: 30_000 });
-  const { marks, online, lastError } = useMarkSync(id);
+  const list = trpc.door.list.useQuery({ id }, { staleTime: 0, refetchOnWindowFocus: true, refetchInterval: 30_000 });
+  const session = useAdminSession();
+  const [stored, setStored] = useState<{ list: DoorList; savedAt: string } | null | undefined>(undefined);
+  const { marks, decisions, online, lastError, loaded } = useMarkSync(id);
   const [q, setQ] = useState('');
   const [scanning, setScanning] = useState(false);
   // Hours are changed by administrators only (decision 0031); editors mark arrivals and departures.
-  const isAdministrator = useAdminSession().data?.role === 'administrator';
+  const isAdministrator = session.data?.role === 'administrator';
   const [hoursFor, setHoursFor] = useState<Shown | null>(null);
+  const [askPlace, setAskPlace] = useState<Shown | null>(null);
+  const [ready, setReady] = useState(false);
 
+  useEffect(() => {
+    let live = true;
+    void storedDoorList(id).then((s) => live && setStored(s ?? null));
+    return () => {
+      live = false;
+    };
+  }, [id]);
+  // Each fresh list is kept on the phone with the sign-in and the page itself: ready for the door.
+  useEffect(() => {
+    if (!list.data || !session.data?.authenticated) return;
+    void Promise.all([saveDoorList(list.data), saveDoorSession(session.data), keepDoorPage(window.location.pathname).catch(() => undefined)]).then(() =>
+      setReady(true),
+    );
+  }, [list.data, session.data]);
+
+  const data = list.data ?? stored?.list;
   const people = useMemo(() => {
-    const base: Shown[] = (list.data?.people ?? []).map((p) => ({ ...p, waiting: false, key: p.volunteerId ? `v${p.volunteerId}` : `a${p.attendanceId}` }));
+    const base: Shown[] = (data?.people ?? []).map((p) => ({ ...p, pendingMark: null, key: p.volunteerId ? `v${p.volunteerId}` : `a${p.attendanceId}` }));
     return overlay(base, marks);
-  }, [list.data, marks]);
+  }, [data, marks]);
   const shown = q.trim() ? people.filter((p) => p.name.toLowerCase().includes(q.trim().toLowerCase())) : people;
-  const inCount = people.filter((p) => p.checkedInAt).length;
+  const placed = people.filter((p) => p.status === 'confirmed');
+  const inCount = placed.filter((p) => p.checkedInAt).length;
 
   const mark = (m: Mark) => {
     enqueue(m);
-    if (!navigator.onLine) toast.info(`${m.name}: kept on this phone; it is sent when the connection returns.`);
+    const undo = { label: 'Undo', onClick: () => undoMark(m.clientId, m.name) };
+    if (!navigator.onLine) toast.info(`${m.name}: kept on this phone; it is sent when the connection returns.`, { action: undo });
+  };
+  /** Takes back a mark not sent yet: it leaves the phone (a sent one is taken back by the server, undoSent). */
+  const undoMark = (clientId: string, name: string) => {
+    if (!queueState().marks.some((m) => m.clientId === clientId)) {
+      toast.info(`${name}: the mark was already sent. Use Undo on their row.`);
+      return;
+    }
+    dequeue(clientId);
+    toast.info(`${name}: the mark was taken back.`);
+  };
+  const undoSent = async (p: Shown) => {
+    if (p.attendanceId === null) return;
+    try {
+      const res = await utils.client.door.undo.mutate({ id: p.attendanceId, mark: p.checkedOutAt ? 'check-out' : 'check-in' });
+      toast.success(res.message);
+      await utils.door.list.invalidate({ id });
+    } catch (err) {
+      toast.error(
+        errorStatus(err) === undefined
+          ? 'Taking a mark back needs a connection. Try again when it returns.'
+          : (serverMessage(err) ?? 'Could not take the mark back.'),
+      );
+    }
   };
   const checkIn = (p: Shown) => {
     if (p.volunteerId === null) return;
@@ -87,7 +154,14 @@ export function CheckInPage({ id }: { id: number }) {
       toast.info(`${p.name}: already checked in at ${f.time(p.checkedInAt)}.`);
       return;
     }
-    mark({ clientId: newClientId(), at: new Date().toISOString(), eventId: id, kind: 'check-in', volunteerId: p.volunteerId, name: p.name });
+    const base = { clientId: newClientId(), at: new Date().toISOString(), eventId: id, volunteerId: p.volunteerId, name: p.name, role: p.role };
+    if (p.status === 'waitlisted') {
+      // A waiting person gets the place when there is room; otherwise the officer decides (issue 59).
+      if (data && roomFor(data, p, marks) > 0) mark({ ...base, kind: 'place', overCapacity: false });
+      else setAskPlace(p);
+      return;
+    }
+    mark({ ...base, kind: 'check-in' });
   };
   const checkOut = (p: Shown) => {
     const base = { clientId: newClientId(), at: new Date().toISOString(), eventId: id, name: p.name };
@@ -115,6 +189,7 @@ export function CheckInPage({ id }: { id: number }) {
     checkIn(person);
   };
 
+  const failed = list.isError && !data;
   return (
     <Page
       before={
@@ -123,29 +198,40 @@ export function CheckInPage({ id }: { id: number }) {
         </BackLink>
       }
       title="Check-in"
-      intro={list.data ? `${list.data.event.title}, ${f.dateTime(list.data.event.startDate)}` : undefined}
+      intro={data ? `${data.event.title}, ${f.dateTime(data.event.startDate)}` : undefined}
     >
       <AdminTitle text="Check-in" />
       {!online || marks.length > 0 ? (
         <p role="status" className="mb-4 flex items-start gap-2 rounded-lg border border-amber-600 bg-amber-50 p-3 text-base text-amber-950">
           <CloudOffIcon aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-          {!online ? 'No connection. ' : ''}
-          {marks.length > 0
-            ? `${marks.length} ${marks.length === 1 ? 'mark is' : 'marks are'} kept on this phone and sent when the connection returns.`
-            : 'Marks are kept on this phone and sent when the connection returns.'}
-          {lastError ? ` ${lastError}` : ''}
+          <span>
+            {!online ? 'No connection. ' : ''}
+            {marks.length > 0
+              ? `${marks.length} ${marks.length === 1 ? 'mark is' : 'marks are'} kept on this phone and sent when the connection returns.`
+              : 'Marks are kept on this phone and sent when the connection returns.'}
+            {!online && !list.data && stored ? ` The list is as it was at ${f.time(stored.savedAt)}.` : ''}
+            {lastError ? ` ${lastError}` : ''}
+          </span>
+        </p>
+      ) : ready ? (
+        <p role="status" className="mb-4 flex items-center gap-2 text-base text-green-800">
+          <CheckCircle2Icon aria-hidden="true" className="size-5 shrink-0" />
+          Ready for the door without signal
         </p>
       ) : null}
-      {list.isError && !list.data ? (
+      {decisions.length > 0 ? <Decisions decisions={decisions} shifts={data?.shifts ?? []} /> : null}
+      {failed ? (
         <ErrorState
           message={errorStatus(list.error) === 404 ? 'This event does not exist. It may have been deleted.' : 'Could not load this event. Please try again.'}
         />
-      ) : !list.data ? (
-        <LoadingState text={commonMessages.loading} />
+      ) : !data ? (
+        <LoadingState
+          text={!online && stored === null ? 'This event was not opened on this phone with a connection: its list is not here.' : commonMessages.loading}
+        />
       ) : (
         <div className="space-y-6">
           <p className="text-lg" aria-live="polite">
-            <strong>{inCount}</strong> of {people.length} checked in
+            <strong>{inCount}</strong> of {placed.length} checked in
           </p>
           <section aria-labelledby="scan-heading" className="space-y-3">
             <h2 id="scan-heading" className="sr-only">
@@ -156,9 +242,11 @@ export function CheckInPage({ id }: { id: number }) {
               {scanning ? 'Close the scanner' : 'Scan a code'}
             </Button>
             {scanning ? (
-              <Suspense fallback={<LoadingState text="Opening the camera..." />}>
-                <Scanner onCode={(text) => void onCode(text)} />
-              </Suspense>
+              <PartBoundary what="The scanner">
+                <Suspense fallback={<LoadingState text="Opening the camera..." />}>
+                  <Scanner onCode={(text) => void onCode(text)} />
+                </Suspense>
+              </PartBoundary>
             ) : null}
           </section>
           <section aria-labelledby="people-heading" className="space-y-3">
@@ -172,7 +260,15 @@ export function CheckInPage({ id }: { id: number }) {
               <SearchIcon aria-hidden="true" className="pointer-events-none absolute bottom-3 left-3 size-5 text-muted-foreground" />
               <Input id="check-in-search" type="search" value={q} onChange={(e) => setQ(e.target.value)} className="pl-10" autoComplete="off" />
             </div>
-            <PeopleList people={shown} onIn={checkIn} onOut={checkOut} onHours={isAdministrator ? setHoursFor : undefined} />
+            <PeopleList
+              people={shown}
+              shifts={data.shifts}
+              onIn={checkIn}
+              onOut={checkOut}
+              onUndo={(p) => p.pendingMark && undoMark(p.pendingMark, p.name)}
+              onUndoSent={(p) => void undoSent(p)}
+              onHours={isAdministrator ? setHoursFor : undefined}
+            />
             {hoursFor ? <HoursDialog eventId={id} person={hoursFor} onClose={() => setHoursFor(null)} /> : null}
           </section>
           <section aria-labelledby="walk-in-heading" className="space-y-3 rounded-lg border bg-card p-4">
@@ -181,12 +277,150 @@ export function CheckInPage({ id }: { id: number }) {
             </h2>
             <WalkInForm
               eventId={id}
-              shifts={list.data.shifts}
+              shifts={data.shifts}
               onAdd={(v) => mark({ clientId: newClientId(), at: new Date().toISOString(), eventId: id, kind: 'walk-in', ...v })}
             />
           </section>
         </div>
       )}
+      {askPlace && data ? (
+        <GivePlaceDialog
+          person={askPlace}
+          onClose={() => setAskPlace(null)}
+          onGive={() => {
+            mark({
+              clientId: newClientId(),
+              at: new Date().toISOString(),
+              eventId: id,
+              kind: 'place',
+              volunteerId: askPlace.volunteerId!,
+              name: askPlace.name,
+              role: askPlace.role,
+              overCapacity: true,
+            });
+            setAskPlace(null);
+          }}
+          onWalkIn={() => {
+            mark(walkInOf({ eventId: id, name: askPlace.name, at: new Date().toISOString(), shiftId: askPlace.shiftId, role: askPlace.role }));
+            setAskPlace(null);
+          }}
+        />
+      ) : null}
+      {!loaded ? <span className="sr-only">{commonMessages.loading}</span> : null}
     </Page>
   );
+}
+
+/** A waiting person added as a walk-in instead: their name and shift, checked in at the mark's time. */
+function walkInOf(p: { eventId: number; name: string; at: string; shiftId: number | null; role: string | null }): Mark {
+  return { clientId: newClientId(), at: p.at, eventId: p.eventId, kind: 'walk-in', name: p.name, email: '', phone: '', shiftId: p.shiftId, shiftRole: p.role };
+}
+
+/** "Give a place?": the shift is full, so the officer at the door decides (issue 59), with or without signal. */
+function GivePlaceDialog({ person, onClose, onGive, onWalkIn }: { person: Shown; onClose: () => void; onGive: () => void; onWalkIn: () => void }) {
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="sm:max-w-lg">
+        <DialogHeader>
+          <DialogTitle>Give a place?</DialogTitle>
+          <DialogDescription>
+            {person.name} is on the waitlist{person.role ? ` for ${person.role}` : ''} and there is no room left. Give them a place anyway (over the capacity),
+            or add them as a walk-in.
+          </DialogDescription>
+        </DialogHeader>
+        <DialogFooter className="gap-3">
+          <DialogClose asChild>
+            <Button type="button" variant="outline" className="min-h-11">
+              Cancel
+            </Button>
+          </DialogClose>
+          <Button type="button" variant="outline" className="min-h-11" onClick={onWalkIn}>
+            Add as a walk-in
+          </Button>
+          <Button type="button" className="min-h-11" onClick={onGive}>
+            Give a place and check in
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** Marks the server refused: kept with its reason until someone acts (issue 59), never a toast alone. */
+function Decisions({ decisions, shifts }: { decisions: Decision[]; shifts: DoorList['shifts'] }) {
+  const f = usePostFormat();
+  return (
+    <section aria-labelledby="decisions-heading" className="mb-6 space-y-3 rounded-lg border-2 border-flag-red-700 bg-red-50 p-4">
+      <h2 id="decisions-heading" className="flex items-center gap-2 text-2xl font-bold text-flag-red-700">
+        <AlertTriangleIcon aria-hidden="true" className="size-6" />
+        Needs a decision
+      </h2>
+      <ul className="space-y-3">
+        {decisions.map(({ mark, reason, noRoom }) => {
+          const role = 'role' in mark ? (mark.role ?? null) : mark.kind === 'walk-in' ? (mark.shiftRole ?? null) : null;
+          const shiftId = mark.kind === 'walk-in' ? (mark.shiftId ?? null) : (shifts.find((s) => s.role === role)?.id ?? null);
+          const canPlace = (mark.kind === 'check-in' || mark.kind === 'place') && (noRoom || mark.kind === 'check-in');
+          return (
+            <li key={mark.clientId} className="space-y-2 rounded-lg border bg-card p-3">
+              <p className="text-lg font-semibold">
+                {mark.name}: {mark.kind === 'check-out' || mark.kind === 'walk-out' ? 'check-out' : 'check-in'} at {f.time(mark.at)}
+              </p>
+              <p className="text-base">{reason}</p>
+              <div className="flex flex-wrap gap-2">
+                {canPlace ? (
+                  <Button
+                    className="min-h-11"
+                    onClick={() =>
+                      decide(mark.clientId, {
+                        ...mark,
+                        clientId: newClientId(),
+                        kind: 'place',
+                        volunteerId: (mark as { volunteerId: number }).volunteerId,
+                        overCapacity: true,
+                      })
+                    }
+                  >
+                    Give a place
+                  </Button>
+                ) : null}
+                {mark.kind === 'check-in' || mark.kind === 'place' ? (
+                  <Button
+                    variant="outline"
+                    className="min-h-11"
+                    onClick={() => decide(mark.clientId, walkInOf({ eventId: mark.eventId, name: mark.name, at: mark.at, shiftId, role }))}
+                  >
+                    Add as a walk-in
+                  </Button>
+                ) : null}
+                <Button variant="outline" className="min-h-11" onClick={() => decide(mark.clientId)} aria-label={`Discard the mark of ${mark.name}`}>
+                  Discard
+                </Button>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+/** One part of the page that fails (the scanner's code, the camera) says so and leaves the rest working. */
+class PartBoundary extends Component<{ what: string; children: ReactNode }, { failed: boolean }> {
+  state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <div role="alert" className="space-y-2 rounded-lg border border-dashed p-4 text-base">
+        <p>
+          {this.props.what} could not be opened{navigator.onLine ? '' : ' without a connection'}. Find the person by name below, or try again.
+        </p>
+        <Button variant="outline" className="min-h-11" onClick={() => this.setState({ failed: false })}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
 }

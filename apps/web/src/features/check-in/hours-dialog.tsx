@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
-import { AttendanceHoursFormSchema, type AttendanceHoursFormIn, type AttendanceHoursFormOut, type Attendee } from '@post/contracts/attendance';
+import { AttendanceHoursFormSchema, type AttendanceHoursFormIn, type AttendanceHoursFormOut } from '@post/contracts/attendance';
 import { Button } from '@post/ui/components/button';
 import { DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@post/ui/components/dialog';
 import { TextField } from '../../components/form/text-fields.tsx';
@@ -12,7 +12,15 @@ import { serverMessage, trpc } from '../../lib/trpc.ts';
  * An administrator's figure of one person's hours, with the reason (audited; issue 44), or back to
  * the hours derived from the times, the shift or the event.
  */
-export function HoursDialog({ eventId, person, onClose }: { eventId: number; person: Attendee; onClose: () => void }) {
+export function HoursDialog({
+  eventId,
+  person,
+  onClose,
+}: {
+  eventId: number;
+  person: { attendanceId: number | null; name: string; hours: number; hoursOverridden: boolean; hoursReason?: string | null };
+  onClose: () => void;
+}) {
   const utils = trpc.useUtils();
   const set = trpc.attendance.setHours.useMutation();
   const form = useForm<AttendanceHoursFormIn, unknown, AttendanceHoursFormOut>({
@@ -23,7 +31,7 @@ export function HoursDialog({ eventId, person, onClose }: { eventId: number; per
     try {
       await set.mutateAsync({ id: person.attendanceId!, hours, reason });
       toast.success(hours === null ? `${person.name}: hours derived again` : `${person.name}: hours saved`);
-      await utils.attendance.list.invalidate({ id: eventId });
+      await utils.door.list.invalidate({ id: eventId });
       onClose();
     } catch (err) {
       toast.error(serverMessage(err) ?? 'Could not save the hours. Please try again.');

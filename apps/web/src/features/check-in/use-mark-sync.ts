@@ -1,23 +1,7 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { toast } from 'sonner';
 import { errorStatus, serverMessage, trpc } from '../../lib/trpc.ts';
-import { dequeue, queuedMarks, type Mark } from './mark-queue.ts';
-
-function subscribe(onChange: () => void) {
-  window.addEventListener('check-in-queue', onChange);
-  window.addEventListener('storage', onChange);
-  return () => {
-    window.removeEventListener('check-in-queue', onChange);
-    window.removeEventListener('storage', onChange);
-  };
-}
-let snapshot: { raw: string; marks: Mark[] } = { raw: '', marks: [] };
-function read(): Mark[] {
-  const raw = window.localStorage.getItem('check-in-queue') ?? '';
-  if (raw !== snapshot.raw) snapshot = { raw, marks: queuedMarks() };
-  return snapshot.marks;
-}
-const none: Mark[] = [];
+import { dequeue, loadQueue, queueState, refuse, subscribeQueue, type Mark } from '../../lib/door-store.ts';
 
 /** Whether the browser says it is online, kept current. */
 export function useOnline(): boolean {
@@ -35,14 +19,22 @@ export function useOnline(): boolean {
   );
 }
 
+const serverQueue = { loaded: false, marks: [], decisions: [] };
+
+/** The marks kept on this phone and the refused ones waiting for a decision, kept current. */
+export function useDoorQueue() {
+  useEffect(() => void loadQueue(), []);
+  return useSyncExternalStore(subscribeQueue, queueState, () => serverQueue);
+}
+
 /**
- * The marks waiting on this phone, and their sending: in order, one at a time, when online; a
- * failure without an answer (no connection) stops until the next try, a refusal (4xx) drops the
- * mark with its message.
+ * The marks waiting on this phone, and their sending: in order, one at a time, when online. No
+ * answer (no connection), a server fault or a lapsed sign-in keeps the mark for the next try; a
+ * refusal (4xx) moves it to "Needs a decision" with the server's reason (issue 59): never dropped.
  */
 export function useMarkSync(eventId: number) {
   const utils = trpc.useUtils();
-  const marks = useSyncExternalStore(subscribe, read, () => none);
+  const queue = useDoorQueue();
   const online = useOnline();
   const sending = useRef(false);
   const [lastError, setLastError] = useState<string | null>(null);
@@ -51,52 +43,70 @@ export function useMarkSync(eventId: number) {
     if (sending.current || !navigator.onLine) return;
     sending.current = true;
     try {
-      for (const mark of queuedMarks()) {
+      for (const mark of queueState().marks) {
         try {
-          let result: { message: string; already: boolean };
-          if (mark.kind === 'walk-in')
-            result = await utils.client.attendance.walkIn.mutate({
-              id: mark.eventId,
-              name: mark.name,
-              email: mark.email,
-              phone: mark.phone,
-              shiftId: mark.shiftId ?? null,
-              at: mark.at,
-              clientId: mark.clientId,
-            });
-          else if (mark.kind === 'walk-out') result = await utils.client.attendance.checkOutRecord.mutate({ id: mark.attendanceId, at: mark.at });
-          else if (mark.kind === 'check-in') result = await utils.client.attendance.checkIn.mutate({ id: mark.volunteerId, at: mark.at });
-          else result = await utils.client.attendance.checkOut.mutate({ id: mark.volunteerId, at: mark.at });
+          const result = await sendOne(utils.client, mark);
           dequeue(mark.clientId);
+          setLastError(null);
           if (result.already) toast.info(`${mark.name}: ${result.message}`);
           else toast.success(result.message);
         } catch (err) {
           const status = errorStatus(err);
           if (status === undefined || status >= 500 || status === 401 || status === 429) {
-            // No answer, a server fault or a lapsed sign-in: keep it for the next try.
             setLastError(status === 401 ? 'Sign in again to send the marks kept on this phone.' : null);
             break;
           }
-          dequeue(mark.clientId);
-          toast.error(`${mark.name}: ${serverMessage(err) ?? 'the mark was refused.'}`);
+          refuse(mark.clientId, serverMessage(err) ?? 'The mark was refused.', status === 409);
         }
       }
     } finally {
       sending.current = false;
-      await utils.attendance.list.invalidate({ id: eventId });
+      await utils.door.list.invalidate({ id: eventId });
     }
   }, [utils, eventId]);
 
   useEffect(() => {
-    if (online && marks.length > 0) void send();
-  }, [online, marks.length, send]);
+    if (online && queue.marks.length > 0) void send();
+  }, [online, queue.marks.length, send]);
   useEffect(() => {
     // A phone may report online while the hall's Wi-Fi drops requests: try again now and then.
     const timer = window.setInterval(() => {
-      if (queuedMarks().length > 0) void send();
+      if (queueState().marks.length > 0) void send();
     }, 15_000);
     return () => window.clearInterval(timer);
   }, [send]);
 
-  return { marks: marks.filter((m) => m.eventId === eventId), online, send, lastError };
+  return {
+    loaded: queue.loaded,
+    marks: queue.marks.filter((m) => m.eventId === eventId),
+    decisions: queue.decisions.filter((d) => d.mark.eventId === eventId),
+    online,
+    send,
+    lastError,
+  };
+}
+
+type Client = ReturnType<typeof trpc.useUtils>['client'];
+
+function sendOne(client: Client, mark: Mark): Promise<{ message: string; already: boolean }> {
+  switch (mark.kind) {
+    case 'walk-in':
+      return client.attendance.walkIn.mutate({
+        id: mark.eventId,
+        name: mark.name,
+        email: mark.email,
+        phone: mark.phone,
+        shiftId: mark.shiftId ?? null,
+        at: mark.at,
+        clientId: mark.clientId,
+      });
+    case 'walk-out':
+      return client.attendance.checkOutRecord.mutate({ id: mark.attendanceId, at: mark.at });
+    case 'place':
+      return client.door.givePlace.mutate({ id: mark.volunteerId, at: mark.at, overCapacity: mark.overCapacity });
+    case 'check-in':
+      return client.attendance.checkIn.mutate({ id: mark.volunteerId, at: mark.at });
+    case 'check-out':
+      return client.attendance.checkOut.mutate({ id: mark.volunteerId, at: mark.at });
+  }
 }

@@ -1,16 +1,18 @@
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { UserPlusIcon } from 'lucide-react';
 import { attendanceMessages } from '@post/contracts/messages/attendance';
-import { WalkInFormSchema, type EventAttendance, type WalkInFormValues } from '@post/contracts/attendance';
+import { WalkInFormSchema, type WalkInFormValues } from '@post/contracts/attendance';
+import type { DoorList } from '@post/contracts/door';
 import { Button } from '@post/ui/components/button';
 import { FieldError } from '@post/ui/components/field';
 import { TextField } from '../../components/form/text-fields.tsx';
 import { usePostFormat } from '../../lib/format.ts';
 import { useFormDraft } from '../../lib/use-form-draft.ts';
 
-type Shift = EventAttendance['shifts'][number];
+type Shift = DoorList['shifts'][number];
 const EMPTY: WalkInFormValues = { name: '', email: '', phone: '', shiftId: '' };
 
 /**
@@ -29,7 +31,8 @@ export function WalkInForm({
   const f = usePostFormat();
   const schema = useMemo(
     () =>
-      WalkInFormSchema.superRefine((v, ctx) => {
+      // No shift chosen is a plain "Choose the shift" (the radio group gives null, not text).
+      WalkInFormSchema.extend({ shiftId: z.string({ error: attendanceMessages.shiftRequired }) }).superRefine((v, ctx) => {
         if (shifts.length > 0 && !shifts.some((s) => String(s.id) === v.shiftId))
           ctx.addIssue({ code: 'custom', path: ['shiftId'], message: attendanceMessages.shiftRequired });
       }),

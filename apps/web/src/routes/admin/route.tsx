@@ -5,6 +5,7 @@ import { signInMessages } from '@post/contracts/messages/sign-in';
 import { toast } from 'sonner';
 import { useAdminSession } from '../../lib/use-session.ts';
 import { LoginPage } from '../../features/auth/login-page.tsx';
+import { DOOR_PAGE, registerDoorWorker, storedDoorSession } from '../../lib/door-store.ts';
 
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
@@ -31,8 +32,12 @@ let signedInThisVisit = false;
 export const Route = createFileRoute('/admin')({
   // The admin guard, decided before anything under /admin renders or reads (decision 0070).
   beforeLoad: async ({ context, location, matches }): Promise<AdminGuard> => {
-    // A check that fails (the connection dropped) counts as nobody, as a lapsed session does.
-    const session = await context.trpcUtils.adminAuth.check.ensureData(undefined, { staleTime: 300_000 }).catch(() => null);
+    // Without signal the door page opens with the sign-in it was last opened with on this phone
+    // (decision 0084); otherwise a check that fails (the connection dropped) counts as nobody.
+    const session =
+      (await offlineDoorSession(location.pathname)) ??
+      (await context.trpcUtils.adminAuth.check.ensureData(undefined, { staleTime: 300_000 }).catch(() => null));
+    if (session?.authenticated && !navigator.onLine) context.trpcUtils.adminAuth.check.setData(undefined, session);
     const lapsed = signedInThisVisit;
     if (!session?.authenticated) {
       if (marked(matches, 'redirectToLogin'))
@@ -52,6 +57,12 @@ export const Route = createFileRoute('/admin')({
   component: AdminRoute,
 });
 
+/** The door page's kept sign-in, when the phone has no connection (a check would only wait for one). */
+async function offlineDoorSession(pathname: string) {
+  if (typeof navigator === 'undefined' || navigator.onLine || !DOOR_PAGE.test(pathname)) return null;
+  return (await storedDoorSession()) ?? null;
+}
+
 function Loading() {
   return (
     <p role="status" className="mx-auto max-w-6xl px-4 py-10 text-lg">
@@ -68,6 +79,10 @@ function AdminRoute() {
   const signedIn = session.data?.authenticated === true;
   // After signing in (a full page load, ?signedIn=1 from the login form): say so now that the
   // page is here, and drop the marker so a reload or a bookmark does not say it again.
+  // The service worker is the admin area's alone, registered once the page has loaded (decision 0084).
+  useEffect(() => {
+    if (signedIn) registerDoorWorker();
+  }, [signedIn]);
   useEffect(() => {
     if (!signedIn) return;
     const url = new URL(window.location.href);

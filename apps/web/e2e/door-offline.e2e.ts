@@ -1,0 +1,178 @@
+import { expect, type Page } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { BrowserContext } from 'playwright-core';
+import { test } from './fixtures.ts';
+import { apiSignInAdmin, startSite, waitForApp, type TestSite } from './harness.ts';
+
+// The door without signal (issue 59, decision 0084): the check-in page opens, reloads and scans
+// offline once it was opened online, and no mark is ever dropped: a waiting person at the door
+// is given a place or added as a walk-in, and a mark the server refuses waits for a decision.
+const SHOTS = process.env.SHOTS_DIR ?? '/tmp/door-offline-shots';
+let site: TestSite;
+let admin: BrowserContext;
+let eventId: number;
+const ids: Record<string, number> = {};
+
+test.beforeAll(async ({ browser }) => {
+  mkdirSync(SHOTS, { recursive: true });
+  site = await startSite({ browser });
+  admin = await site.browser.newContext({ baseURL: site.url });
+  await apiSignInAdmin(admin);
+  // Starting soon: its waitlist is still open for the sign-ups below, and the door is open.
+  const start = new Date(Date.now() + 30 * 60_000);
+  const plus = (minutes: number) => new Date(start.getTime() + minutes * 60_000).toISOString();
+  const res = await admin.request.post('/api/events', {
+    data: {
+      title: 'Park Clean-up',
+      description: 'Litter picking along the river.',
+      location: 'River Park',
+      startDate: plus(0),
+      endDate: plus(180),
+      type: 'community',
+      shifts: [
+        { role: 'Clean-up', startDate: plus(0), endDate: plus(180), capacity: 3 },
+        { role: 'Lunch', startDate: plus(120), endDate: plus(180), capacity: 5 },
+      ],
+    },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  const event = (await res.json()) as { id: number; shifts: { id: number }[] };
+  eventId = event.id;
+  // Clean-up fills with three places; the next two wait.
+  for (const name of ['Cora Confirmed', 'Rita Removed', 'Sam Second', 'Walt Waiting', 'Wren Waiting']) {
+    const email = `${name.split(' ')[0]!.toLowerCase()}@example.org`;
+    const v = await admin.request.post('/api/volunteers', { data: { eventId, name, email, shiftId: event.shifts[0]!.id, waitlist: true } });
+    expect(v.status(), await v.text()).toBeLessThan(300);
+    ids[name] = (await v.json()).id;
+  }
+});
+test.afterAll(async () => {
+  await admin?.close();
+  await site?.close();
+});
+
+async function shot(page: Page, name: string) {
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+/** The check-in page on a phone, opened online until it says it is ready for the door (the page kept by the service worker). */
+async function openDoor() {
+  const { page, context } = await site.newPage({ width: 390, height: 844 });
+  await apiSignInAdmin(context);
+  await page.goto(`/admin/events/${eventId}/check-in`);
+  // Said once the service worker has the app's code and the page: its first install fetches all of it.
+  await expect(page.getByText('Ready for the door without signal')).toBeVisible({ timeout: 60_000 });
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        for (const name of await caches.keys()) if (name.startsWith('door-pages-') && (await (await caches.open(name)).keys()).length > 0) return true;
+        return false;
+      }),
+    )
+    .toBe(true);
+  return { page, context };
+}
+
+/** The server's record of one person at the door. */
+async function onServer(name: string) {
+  const res = await admin.request.get(`/api/admin/events/${eventId}/door`);
+  const people = (await res.json()).people as { name: string; status: string; checkedInAt: string | null }[];
+  return people.find((p) => p.name === name);
+}
+
+const people = (page: Page) => page.getByRole('list', { name: 'People' });
+
+/** A reload as a phone without signal makes it: the page's own requests fail, as they must (the harness's reload counts their console lines as errors). */
+async function reloadOffline(page: Page) {
+  await Promise.all([page.waitForEvent('load'), page.evaluate(() => void setTimeout(() => window.location.reload(), 0))]);
+  await waitForApp(page);
+}
+
+test('opens the check-in page online, goes offline and reloads: the people and the pending marks are there, and are sent once online', async () => {
+  const { page, context } = await openDoor();
+  await shot(page, 'door-online-390');
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Check in Cora Confirmed (Clean-up)' }).click();
+  await expect(page.getByText('1 mark is kept on this phone')).toBeVisible();
+  await reloadOffline(page);
+  await expect(page.getByRole('heading', { name: 'Check-in', level: 1 })).toBeVisible();
+  await expect(page.getByText('No connection.')).toBeVisible();
+  await expect(page.getByText('1 mark is kept on this phone')).toBeVisible();
+  await expect(people(page).locator('[data-person="Cora Confirmed"]')).toContainText('kept on this phone, not sent yet');
+  await expect(people(page).locator('[data-person="Walt Waiting"]')).toContainText('Waiting: place 1 on the waitlist');
+  await expect(page.getByRole('form', { name: 'Add a walk-in' })).toBeVisible();
+  await shot(page, 'door-offline-390');
+  expect((await onServer('Cora Confirmed'))?.checkedInAt).toBeNull();
+  await context.setOffline(false);
+  await expect(page.getByText('Ready for the door without signal')).toBeVisible();
+  await expect.poll(async () => (await onServer('Cora Confirmed'))?.checkedInAt).not.toBeNull();
+  await context.close();
+});
+
+test('offline, tapping "Scan a code" keeps the people list and the walk-in form', async () => {
+  const { page, context } = await openDoor();
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Scan a code' }).click();
+  // The scanner's code is on the phone: it opens (here without a camera) and offers a photo.
+  await expect(page.getByText('Read a photo of the code')).toBeVisible();
+  await expect(people(page).locator('[data-person="Sam Second"]')).toBeVisible();
+  await expect(page.getByRole('form', { name: 'Add a walk-in' })).toBeVisible();
+  await context.close();
+
+  // A phone whose service worker is not there yet: the scanner's own part says so, the rest stays.
+  const bare = await site.browser.newContext({ baseURL: site.url, viewport: { width: 390, height: 844 }, serviceWorkers: 'block' });
+  await apiSignInAdmin(bare);
+  const p = await bare.newPage();
+  await p.goto(`/admin/events/${eventId}/check-in`);
+  await waitForApp(p);
+  await expect(people(p).locator('[data-person="Sam Second"]')).toBeVisible();
+  await bare.setOffline(true);
+  await p.getByRole('button', { name: 'Scan a code' }).click();
+  await expect(p.getByRole('alert').filter({ hasText: 'The scanner could not be opened without a connection' })).toBeVisible();
+  await expect(people(p).locator('[data-person="Sam Second"]')).toBeVisible();
+  await expect(p.getByRole('form', { name: 'Add a walk-in' })).toBeVisible();
+  await bare.close();
+});
+
+test('offline, checking in a waitlisted person where there is no room asks "Give a place?", and no mark is lost after going online', async () => {
+  const { page, context } = await openDoor();
+  await expect(page.getByRole('heading', { name: 'On the waitlist' })).toBeVisible();
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Check in Walt Waiting (Clean-up)' }).click();
+  const ask = page.getByRole('dialog', { name: 'Give a place?' });
+  await expect(ask).toContainText('Walt Waiting is on the waitlist for Clean-up and there is no room left');
+  await shot(page, 'door-give-place-390');
+  await ask.getByRole('button', { name: 'Give a place and check in' }).click();
+  await expect(people(page).locator('[data-person="Walt Waiting"]')).toContainText('kept on this phone, not sent yet');
+  // The other waiting person is added as a walk-in instead.
+  await page.getByRole('button', { name: 'Check in Wren Waiting (Clean-up)' }).click();
+  await page.getByRole('dialog', { name: 'Give a place?' }).getByRole('button', { name: 'Add as a walk-in' }).click();
+  await expect(page.getByText('2 marks are kept on this phone')).toBeVisible();
+  await context.setOffline(false);
+  await expect(page.getByText('Ready for the door without signal')).toBeVisible();
+  await expect.poll(async () => onServer('Walt Waiting')).toMatchObject({ status: 'confirmed', checkedInAt: expect.any(String) });
+  const res = await admin.request.get(`/api/admin/events/${eventId}/door`);
+  const wren = ((await res.json()).people as { name: string; walkIn: boolean; checkedInAt: string | null }[]).filter((p) => p.name === 'Wren Waiting');
+  expect(wren).toEqual(expect.arrayContaining([expect.objectContaining({ walkIn: true, checkedInAt: expect.any(String) })]));
+  await context.close();
+});
+
+test('a mark refused on sync stays in "Needs a decision" after a reload until someone discards it', async () => {
+  const { page, context } = await openDoor();
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Check in Rita Removed (Clean-up)' }).click();
+  await expect(page.getByText('1 mark is kept on this phone')).toBeVisible();
+  // Meanwhile an administrator removed her sign-up: the server refuses the mark.
+  expect((await admin.request.delete(`/api/volunteers/${ids['Rita Removed']}`)).status()).toBe(200);
+  await context.setOffline(false);
+  const decisions = page.getByRole('region', { name: 'Needs a decision' });
+  await expect(decisions).toContainText('Rita Removed: check-in at');
+  await expect(decisions).toContainText('not found');
+  await page.reload();
+  await expect(decisions).toContainText('Rita Removed: check-in at');
+  await shot(page, 'door-decision-390');
+  await decisions.getByRole('button', { name: 'Discard the mark of Rita Removed' }).click();
+  await expect(decisions).toBeHidden();
+  await context.close();
+});
