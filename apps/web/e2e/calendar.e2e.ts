@@ -356,7 +356,7 @@ test.describe('the volunteer roster and the sign-in sheet (issue 20)', () => {
     await context.close();
   });
 
-  test('prints a one-page sign-in sheet with name, role, phone and a blank signature column', async () => {
+  test('prints a one-page sign-in sheet with name, role, phone, blank time in, time out and signature columns', async () => {
     const { page, context, noErrors } = await adminPage();
     const [practice] = await eventsTitled(page, 'Color Guard Practice');
     await page.goto(`/admin/events/${practice!.id}`);
@@ -365,9 +365,9 @@ test.describe('the volunteer roster and the sign-in sheet (issue 20)', () => {
     await page.getByRole('heading', { name: 'Sign-in Sheet', level: 1 }).waitFor();
     const sheet = page.getByRole('main').getByRole('article', { name: 'Sign-in sheet: Color Guard Practice' });
     await sheet.waitFor();
-    assert.deepEqual(await sheet.getByRole('columnheader').allInnerTexts(), ['#', 'Name', 'Role', 'Phone', 'Signature']);
+    assert.deepEqual(await sheet.getByRole('columnheader').allInnerTexts(), ['#', 'Name', 'Role', 'Phone', 'Time in', 'Time out', 'Signature']);
     const quinn = sheet.getByRole('row').filter({ hasText: 'Quinn Flag' });
-    assert.deepEqual(await quinn.getByRole('cell').allInnerTexts(), ['1', 'Quinn Flag', 'Rifle', '555-555-0142', '']);
+    assert.deepEqual(await quinn.getByRole('cell').allInnerTexts(), ['1', 'Quinn Flag', 'Rifle', '555-555-0142', '', '', '']);
     assert.equal(await sheet.getByText('Drill Field').count(), 1);
     // Printed: only the sheet, on one page (25 lines).
     await page.emulateMedia({ media: 'print' });

@@ -176,3 +176,17 @@ test('a mark refused on sync stays in "Needs a decision" after a reload until so
   await expect(decisions).toBeHidden();
   await context.close();
 });
+
+test('the dashboard shows "Today at the door" and a Check-in link on the event of today, straight to its check-in page', async () => {
+  const { page, context } = await site.newPage({ width: 390, height: 844 });
+  await apiSignInAdmin(context);
+  await page.goto('/admin');
+  const door = page.getByRole('navigation', { name: 'Today at the door' });
+  await expect(door.getByRole('link', { name: /^Check-in: Park Clean-up, / })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Check-in at the door: Park Clean-up' })).toBeVisible();
+  await shot(page, 'dashboard-door-390');
+  await door.getByRole('link', { name: /^Check-in: Park Clean-up, / }).click();
+  await expect(page.getByRole('heading', { name: 'Check-in', level: 1 })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/admin/events/${eventId}/check-in$`));
+  await context.close();
+});

@@ -1,5 +1,7 @@
 import { useEffect, useMemo } from 'react';
-import { useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { DoorOpenIcon } from 'lucide-react';
+import { buttonVariants } from '@post/ui/components/button';
 import { toast } from 'sonner';
 import { DEFAULT_VOLUNTEER_POSITIONS } from '@post/contracts/events';
 import { commonMessages } from '@post/contracts/messages/common';
@@ -107,6 +109,11 @@ export function EventFormPage({ id, start, end, from }: { id?: number; start?: s
       actions={
         id !== undefined && event.data ? (
           <>
+            {/* The door is one tap from the event's page, not past the whole form (issue 59). */}
+            <Link to="/admin/events/$id/check-in" params={{ id: String(id) }} className={buttonVariants({ variant: 'outline' })}>
+              <DoorOpenIcon aria-hidden="true" />
+              Check-in
+            </Link>
             <DuplicateLink id={id} name={event.data.title} />
             <EventDeleteButton event={event.data} onDeleted={() => void navigate({ to: '/admin' })} />
           </>

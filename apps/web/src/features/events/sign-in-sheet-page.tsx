@@ -14,6 +14,8 @@ import { commonMessages } from '@post/contracts/messages/common';
 
 /** Rows on the sheet: every volunteer, and blank lines for walk-ins up to one full page. */
 export const SHEET_ROWS = 25;
+/** Spare rows for walk-ins: under each shift beyond its places, and at least this many on a sheet without shifts (issue 59). */
+const WALK_IN_ROWS = 3;
 
 /**
  * The sign-in sheet of an event (issue 20): event, date, place, and a table of name, role,
@@ -108,7 +110,11 @@ function Sheet({ event }: { event: EventDetail }) {
       {blocksOf(event, when).map((b) => (
         <section key={b.key} className="break-inside-avoid">
           {b.heading ? <h3 className="mt-4 text-[13pt] font-bold">{b.heading}</h3> : null}
-          <SheetTable label={b.heading ?? 'Volunteers'} rows={b.rows} blanks={Math.max(0, b.size - b.rows.length)} />
+          <SheetTable
+            label={b.heading ?? 'Volunteers'}
+            rows={b.rows}
+            blanks={b.key === 'event' ? Math.max(b.size - b.rows.length, WALK_IN_ROWS) : Math.max(0, b.size - b.rows.length) + WALK_IN_ROWS}
+          />
           {b.waiting.length ? (
             <p className="mt-1">
               <span className="font-semibold">Waitlist, in order: </span>
@@ -129,14 +135,20 @@ function SheetTable({ label, rows, blanks }: { label: string; rows: SheetVolunte
           <th scope="col" className="w-8 border border-black px-2 py-1 text-left">
             #
           </th>
-          <th scope="col" className="w-[30%] border border-black px-2 py-1 text-left">
+          <th scope="col" className="w-[26%] border border-black px-2 py-1 text-left">
             Name
           </th>
-          <th scope="col" className="w-[20%] border border-black px-2 py-1 text-left">
+          <th scope="col" className="w-[14%] border border-black px-2 py-1 text-left">
             Role
           </th>
-          <th scope="col" className="w-[18%] border border-black px-2 py-1 text-left">
+          <th scope="col" className="w-[15%] border border-black px-2 py-1 text-left">
             Phone
+          </th>
+          <th scope="col" className="w-[10%] border border-black px-2 py-1 text-left">
+            Time in
+          </th>
+          <th scope="col" className="w-[10%] border border-black px-2 py-1 text-left">
+            Time out
           </th>
           <th scope="col" className="border border-black px-2 py-1 text-left">
             Signature
@@ -151,11 +163,15 @@ function SheetTable({ label, rows, blanks }: { label: string; rows: SheetVolunte
             <td className="border border-black px-2">{v.role ?? ''}</td>
             <td className="border border-black px-2 whitespace-nowrap">{v.phone ?? ''}</td>
             <td className="border border-black px-2" />
+            <td className="border border-black px-2" />
+            <td className="border border-black px-2" />
           </tr>
         ))}
         {Array.from({ length: blanks }, (_, i) => (
           <tr key={`blank-${i}`} className="h-[8.2mm]" aria-hidden="true">
             <td className="border border-black px-2 tabular-nums">{rows.length + i + 1}</td>
+            <td className="border border-black" />
+            <td className="border border-black" />
             <td className="border border-black" />
             <td className="border border-black" />
             <td className="border border-black" />

@@ -1,5 +1,6 @@
 import { keepPreviousData } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { DoorOpenIcon } from 'lucide-react';
 import { labelOf } from '@post/contracts/enums/label';
 import { commanderMessages } from '@post/contracts/messages/commander';
 import { commonMessages } from '@post/contracts/messages/common';
@@ -7,6 +8,7 @@ import { eventMessages } from '@post/contracts/messages/events';
 import { newsMessages } from '@post/contracts/messages/news';
 import { resourceMessages } from '@post/contracts/messages/resources';
 import { Badge } from '@post/ui/components/badge';
+import { buttonVariants } from '@post/ui/components/button';
 import { cn } from '@post/ui/lib/utils';
 import { trpc } from '../../../lib/trpc.ts';
 import { usePostFormat } from '../../../lib/format.ts';
@@ -36,8 +38,24 @@ export function EventsTable({ list: search = {} }: { list?: EventListSearch }) {
   const list = trpc.events.adminList.useQuery({ when, q: q || undefined, page }, { placeholderData: keepPreviousData });
   const go = (next: EventListSearch) => void navigate({ to: '/admin', search: { when: search.when, q: search.q, ...next }, resetScroll: false });
   const rows = list.data?.items;
+  const atTheDoor = when === 'upcoming' && !q && page === 1 ? (rows ?? []).filter((e) => nearToday(e.startDate)) : [];
   return (
     <>
+      {atTheDoor.length > 0 ? (
+        <nav aria-label="Today at the door" className="mb-6 rounded-lg border border-navy-600 bg-navy-50 p-4">
+          <h3 className="mb-2 text-xl font-bold text-navy-800">Today at the door</h3>
+          <ul className="flex flex-wrap gap-3">
+            {atTheDoor.map((e) => (
+              <li key={e.id}>
+                <Link to="/admin/events/$id/check-in" params={{ id: String(e.id) }} className={cn(buttonVariants(), 'min-h-11')}>
+                  <DoorOpenIcon aria-hidden="true" />
+                  Check-in: {e.title}, {f.time(e.startDate)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
       <TableToolbar title="Events" addLabel="Add Event" add={{ to: '/admin/events/new' }} />
       <div className="mb-4 flex flex-wrap items-end gap-4">
         <div>
@@ -84,6 +102,17 @@ export function EventsTable({ list: search = {} }: { list?: EventListSearch }) {
         ]}
         actions={(e) => (
           <>
+            {nearToday(e.startDate) ? (
+              <Link
+                to="/admin/events/$id/check-in"
+                params={{ id: String(e.id) }}
+                className={buttonVariants({ variant: 'outline', size: 'sm' })}
+                aria-label={`Check-in at the door: ${e.title}`}
+              >
+                <DoorOpenIcon aria-hidden="true" />
+                Check-in
+              </Link>
+            ) : null}
             <EditLink name={e.title} to="/admin/events/$id" params={{ id: String(e.id) }} />
             <DuplicateLink id={e.id} name={e.title} />
             <EventDeleteButton event={e} />
@@ -101,6 +130,11 @@ export function EventsTable({ list: search = {} }: { list?: EventListSearch }) {
       ) : null}
     </>
   );
+}
+
+/** Whether an event starts between yesterday and tomorrow: its door is open (issue 59). */
+function nearToday(startDate: string): boolean {
+  return Math.abs(Date.parse(startDate) - Date.now()) < 36 * 3_600_000;
 }
 
 /** News tab: Title, Publish Date, Featured. */
