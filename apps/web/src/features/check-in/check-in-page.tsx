@@ -1,80 +1,29 @@
-import { Component, lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { AlertTriangleIcon, CheckCircle2Icon, CloudOffIcon, ScanLineIcon, SearchIcon } from 'lucide-react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { CheckCircle2Icon, CloudOffIcon, ScanLineIcon, SearchIcon } from 'lucide-react';
 import { toast } from 'sonner';
 import { codeFromScan, volunteerIdOfCode } from '@post/contracts/attendance';
 import type { DoorList } from '@post/contracts/door';
 import { commonMessages } from '@post/contracts/messages/common';
 import { Button } from '@post/ui/components/button';
 import { Input } from '@post/ui/components/input';
-import { DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, Dialog } from '@post/ui/components/dialog';
 import { ErrorState, LoadingState } from '../../components/load-state.tsx';
 import { Page } from '../../layout/page.tsx';
 import { usePostFormat } from '../../lib/format.ts';
 import { errorStatus, serverMessage, trpc } from '../../lib/trpc.ts';
 import { AdminTitle } from '../../components/admin-title.tsx';
 import { BackLink } from '../../components/back-link.tsx';
-import {
-  decide,
-  dequeue,
-  enqueue,
-  keepDoorPage,
-  newClientId,
-  queueState,
-  saveDoorList,
-  saveDoorSession,
-  storedDoorList,
-  type Decision,
-  type Mark,
-} from '../../lib/door-store.ts';
+import { dequeue, enqueue, keepDoorPage, newClientId, queueState, saveDoorList, saveDoorSession, storedDoorList, type Mark } from '../../lib/door-store.ts';
 import { PeopleList, type Shown } from './people-list.tsx';
+import { overlay, roomFor } from './door-overlay.ts';
 import { useMarkSync } from './use-mark-sync.ts';
 import { WalkInForm } from './walk-in-form.tsx';
 import { HoursDialog } from './hours-dialog.tsx';
+import { Decisions, GivePlaceDialog, PartBoundary, walkInOf } from './door-parts.tsx';
 import { useAdminSession } from '../../lib/use-session.ts';
 
 // The camera and its decoder load only when the scanner opens (decision 0066); the service worker
 // keeps their code for use without signal (decision 0084).
 const Scanner = lazy(() => import('./scanner.tsx'));
-
-/** This phone's unsent marks laid over the server's list (issue 44: the page works offline once opened). */
-function overlay(people: Shown[], marks: Mark[]): Shown[] {
-  const out = people.map((p) => ({ ...p }));
-  for (const m of marks) {
-    if (m.kind === 'walk-in') {
-      out.push({
-        key: m.clientId,
-        personKey: m.clientId,
-        volunteerId: null,
-        attendanceId: null,
-        name: m.name,
-        role: m.shiftRole ?? null,
-        shiftId: m.shiftId ?? null,
-        walkIn: true,
-        status: 'confirmed',
-        position: null,
-        checkedInAt: m.at,
-        checkedOutAt: null,
-        hours: 0,
-        hoursOverridden: false,
-        pendingMark: m.clientId,
-      });
-      continue;
-    }
-    const p = out.find((x) => (m.kind === 'walk-out' ? x.attendanceId === m.attendanceId : x.volunteerId === m.volunteerId));
-    if (!p) continue;
-    if ((m.kind === 'check-in' || m.kind === 'place') && !p.checkedInAt) Object.assign(p, { checkedInAt: m.at, pendingMark: m.clientId });
-    if (m.kind === 'place') Object.assign(p, { status: 'confirmed' });
-    if ((m.kind === 'check-out' || m.kind === 'walk-out') && !p.checkedOutAt) Object.assign(p, { checkedOutAt: m.at, pendingMark: m.clientId });
-  }
-  return out;
-}
-
-/** Room left in a waiting person's shift (or the event), counting places given on this phone and not sent yet. */
-function roomFor(list: DoorList, p: Shown, marks: Mark[]): number {
-  const given = marks.filter((m) => m.kind === 'place' && list.people.find((x) => x.volunteerId === m.volunteerId)?.shiftId === p.shiftId).length;
-  const shift = list.shifts.find((s) => s.id === p.shiftId);
-  return (shift ? shift.capacity - shift.confirmed : list.event.capacity - list.event.confirmed) - given;
-}
 
 /**
  * Check-in at the door on a phone (issues 44, 59): find people by name or by scanning their code,
@@ -309,118 +258,4 @@ export function CheckInPage({ id }: { id: number }) {
       {!loaded ? <span className="sr-only">{commonMessages.loading}</span> : null}
     </Page>
   );
-}
-
-/** A waiting person added as a walk-in instead: their name and shift, checked in at the mark's time. */
-function walkInOf(p: { eventId: number; name: string; at: string; shiftId: number | null; role: string | null }): Mark {
-  return { clientId: newClientId(), at: p.at, eventId: p.eventId, kind: 'walk-in', name: p.name, email: '', phone: '', shiftId: p.shiftId, shiftRole: p.role };
-}
-
-/** "Give a place?": the shift is full, so the officer at the door decides (issue 59), with or without signal. */
-function GivePlaceDialog({ person, onClose, onGive, onWalkIn }: { person: Shown; onClose: () => void; onGive: () => void; onWalkIn: () => void }) {
-  return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="sm:max-w-lg">
-        <DialogHeader>
-          <DialogTitle>Give a place?</DialogTitle>
-          <DialogDescription>
-            {person.name} is on the waitlist{person.role ? ` for ${person.role}` : ''} and there is no room left. Give them a place anyway (over the capacity),
-            or add them as a walk-in.
-          </DialogDescription>
-        </DialogHeader>
-        <DialogFooter className="gap-3">
-          <DialogClose asChild>
-            <Button type="button" variant="outline" className="min-h-11">
-              Cancel
-            </Button>
-          </DialogClose>
-          <Button type="button" variant="outline" className="min-h-11" onClick={onWalkIn}>
-            Add as a walk-in
-          </Button>
-          <Button type="button" className="min-h-11" onClick={onGive}>
-            Give a place and check in
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
-  );
-}
-
-/** Marks the server refused: kept with its reason until someone acts (issue 59), never a toast alone. */
-function Decisions({ decisions, shifts }: { decisions: Decision[]; shifts: DoorList['shifts'] }) {
-  const f = usePostFormat();
-  return (
-    <section aria-labelledby="decisions-heading" className="mb-6 space-y-3 rounded-lg border-2 border-flag-red-700 bg-red-50 p-4">
-      <h2 id="decisions-heading" className="flex items-center gap-2 text-2xl font-bold text-flag-red-700">
-        <AlertTriangleIcon aria-hidden="true" className="size-6" />
-        Needs a decision
-      </h2>
-      <ul className="space-y-3">
-        {decisions.map(({ mark, reason, noRoom }) => {
-          const role = 'role' in mark ? (mark.role ?? null) : mark.kind === 'walk-in' ? (mark.shiftRole ?? null) : null;
-          const shiftId = mark.kind === 'walk-in' ? (mark.shiftId ?? null) : (shifts.find((s) => s.role === role)?.id ?? null);
-          const canPlace = (mark.kind === 'check-in' || mark.kind === 'place') && (noRoom || mark.kind === 'check-in');
-          return (
-            <li key={mark.clientId} className="space-y-2 rounded-lg border bg-card p-3">
-              <p className="text-lg font-semibold">
-                {mark.name}: {mark.kind === 'check-out' || mark.kind === 'walk-out' ? 'check-out' : 'check-in'} at {f.time(mark.at)}
-              </p>
-              <p className="text-base">{reason}</p>
-              <div className="flex flex-wrap gap-2">
-                {canPlace ? (
-                  <Button
-                    className="min-h-11"
-                    onClick={() =>
-                      decide(mark.clientId, {
-                        ...mark,
-                        clientId: newClientId(),
-                        kind: 'place',
-                        volunteerId: (mark as { volunteerId: number }).volunteerId,
-                        overCapacity: true,
-                      })
-                    }
-                  >
-                    Give a place
-                  </Button>
-                ) : null}
-                {mark.kind === 'check-in' || mark.kind === 'place' ? (
-                  <Button
-                    variant="outline"
-                    className="min-h-11"
-                    onClick={() => decide(mark.clientId, walkInOf({ eventId: mark.eventId, name: mark.name, at: mark.at, shiftId, role }))}
-                  >
-                    Add as a walk-in
-                  </Button>
-                ) : null}
-                <Button variant="outline" className="min-h-11" onClick={() => decide(mark.clientId)} aria-label={`Discard the mark of ${mark.name}`}>
-                  Discard
-                </Button>
-              </div>
-            </li>
-          );
-        })}
-      </ul>
-    </section>
-  );
-}
-
-/** One part of the page that fails (the scanner's code, the camera) says so and leaves the rest working. */
-class PartBoundary extends Component<{ what: string; children: ReactNode }, { failed: boolean }> {
-  state = { failed: false };
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-  render() {
-    if (!this.state.failed) return this.props.children;
-    return (
-      <div role="alert" className="space-y-2 rounded-lg border border-dashed p-4 text-base">
-        <p>
-          {this.props.what} could not be opened{navigator.onLine ? '' : ' without a connection'}. Find the person by name below, or try again.
-        </p>
-        <Button variant="outline" className="min-h-11" onClick={() => this.setState({ failed: false })}>
-          Try again
-        </Button>
-      </div>
-    );
-  }
 }

@@ -1,6 +1,7 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { DoorOpenIcon } from 'lucide-react';
+import { nearToday, TodayAtTheDoor } from './door-links.tsx';
 import { labelOf } from '@post/contracts/enums/label';
 import { commanderMessages } from '@post/contracts/messages/commander';
 import { commonMessages } from '@post/contracts/messages/common';
@@ -41,21 +42,7 @@ export function EventsTable({ list: search = {} }: { list?: EventListSearch }) {
   const atTheDoor = when === 'upcoming' && !q && page === 1 ? (rows ?? []).filter((e) => nearToday(e.startDate)) : [];
   return (
     <>
-      {atTheDoor.length > 0 ? (
-        <nav aria-label="Today at the door" className="mb-6 rounded-lg border border-navy-600 bg-navy-50 p-4">
-          <h3 className="mb-2 text-xl font-bold text-navy-800">Today at the door</h3>
-          <ul className="flex flex-wrap gap-3">
-            {atTheDoor.map((e) => (
-              <li key={e.id}>
-                <Link to="/admin/events/$id/check-in" params={{ id: String(e.id) }} className={cn(buttonVariants(), 'min-h-11')}>
-                  <DoorOpenIcon aria-hidden="true" />
-                  Check-in: {e.title}, {f.time(e.startDate)}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      ) : null}
+      <TodayAtTheDoor events={atTheDoor} />
       <TableToolbar title="Events" addLabel="Add Event" add={{ to: '/admin/events/new' }} />
       <div className="mb-4 flex flex-wrap items-end gap-4">
         <div>
@@ -130,11 +117,6 @@ export function EventsTable({ list: search = {} }: { list?: EventListSearch }) {
       ) : null}
     </>
   );
-}
-
-/** Whether an event starts between yesterday and tomorrow: its door is open (issue 59). */
-function nearToday(startDate: string): boolean {
-  return Math.abs(Date.parse(startDate) - Date.now()) < 36 * 3_600_000;
 }
 
 /** News tab: Title, Publish Date, Featured. */
