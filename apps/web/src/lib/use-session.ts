@@ -3,7 +3,6 @@ import { signInMessages } from '@post/contracts/messages/sign-in';
 import { clearAllFormDrafts } from './form-drafts.ts';
 import { loadToast } from './load-toast.ts';
 import { trpc } from './trpc.ts';
-import { clearDoor, storedPendingCount } from './door-store.ts';
 
 const signOutWithPendingMarks = (n: number) =>
   `${n === 1 ? 'One mark made at the door has' : `${n} marks made at the door have`} not been sent yet. Signing out deletes ${n === 1 ? 'it' : 'them'} from this phone. Sign out anyway?`;
@@ -58,8 +57,10 @@ export function useSignOut() {
   return {
     pending: adminLogout.isPending || memberLogout.isPending,
     admin: async () => {
-      // Marks made at the door and not sent would go with the phone's door data (decision 0084).
-      const pending = await storedPendingCount();
+      // Marks made at the door and not sent would go with the phone's door data (decision 0084);
+      // loaded here, not with the header, so public pages do not carry the door's code.
+      const door = await import('./door-store.ts');
+      const pending = await door.storedPendingCount();
       if (pending > 0 && !window.confirm(signOutWithPendingMarks(pending))) return;
       try {
         await adminLogout.mutateAsync();
@@ -68,7 +69,7 @@ export function useSignOut() {
         return;
       }
       clearAllFormDrafts();
-      await clearDoor();
+      await door.clearDoor();
       (await loadToast()).success(signInMessages.loggedOut);
       await leave();
     },
