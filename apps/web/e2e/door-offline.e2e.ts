@@ -190,3 +190,52 @@ test('the dashboard shows "Today at the door" and a Check-in link on the event o
   await expect(page).toHaveURL(new RegExp(`/admin/events/${eventId}/check-in$`));
   await context.close();
 });
+
+test('signing out with a mark still on the phone warns first, then removes the stored people, marks and kept pages', async () => {
+  const door = (await (await admin.request.get(`/api/admin/events/${eventId}/door`)).json()) as { shifts: { id: number; role: string }[] };
+  const lunch = door.shifts.find((s) => s.role === 'Lunch')!.id;
+  const lou = await admin.request.post('/api/volunteers', { data: { eventId, name: 'Lou Lunch', email: 'lou@example.org', shiftId: lunch } });
+  expect(lou.status(), await lou.text()).toBeLessThan(300);
+  const { page, context } = await openDoor();
+  const stored = () =>
+    page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          const open = indexedDB.open('post-door');
+          open.onsuccess = () => {
+            const db = open.result;
+            if (!db.objectStoreNames.contains('door')) return resolve(0);
+            const count = db.transaction('door').objectStore('door').count();
+            count.onsuccess = () => resolve(count.result);
+          };
+          open.onerror = () => resolve(0);
+        }),
+    );
+  // A mark the server will refuse (her sign-up is removed meanwhile) stays on the phone for a decision.
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Check in Lou Lunch (Lunch)' }).click();
+  expect((await admin.request.delete(`/api/volunteers/${(await lou.json()).id}`)).status()).toBe(200);
+  await context.setOffline(false);
+  await expect(page.getByRole('region', { name: 'Needs a decision' })).toContainText('Lou Lunch');
+  expect(await stored()).toBeGreaterThan(0);
+  // Declined: nothing is signed out or removed.
+  const messages: string[] = [];
+  page.once('dialog', (d) => {
+    messages.push(d.message());
+    void d.dismiss();
+  });
+  await page.goto('/admin');
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect.poll(() => messages.length).toBe(1);
+  expect(messages[0]).toContain('One mark made at the door has not been sent yet');
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard', level: 1 })).toBeVisible();
+  expect(await stored()).toBeGreaterThan(0);
+  // Accepted: signed out, and the phone keeps nothing of the door.
+  page.once('dialog', (d) => void d.accept());
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect.poll(stored).toBe(0);
+  await expect.poll(() => page.evaluate(async () => (await caches.keys()).length)).toBe(0);
+  await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(0);
+  await context.close();
+});

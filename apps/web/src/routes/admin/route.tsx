@@ -5,7 +5,6 @@ import { signInMessages } from '@post/contracts/messages/sign-in';
 import { toast } from 'sonner';
 import { useAdminSession } from '../../lib/use-session.ts';
 import { LoginPage } from '../../features/auth/login-page.tsx';
-import { DOOR_PAGE, registerDoorWorker, storedDoorSession } from '../../lib/door-store.ts';
 
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
@@ -59,8 +58,10 @@ export const Route = createFileRoute('/admin')({
 
 /** The door page's kept sign-in, when the phone has no connection (a check would only wait for one). */
 async function offlineDoorSession(pathname: string) {
-  if (typeof navigator === 'undefined' || navigator.onLine || !DOOR_PAGE.test(pathname)) return null;
-  return (await storedDoorSession()) ?? null;
+  if (typeof navigator === 'undefined' || navigator.onLine) return null;
+  // Loaded only then: the route's guard is in every page's entry, public ones included.
+  const door = await import('../../lib/door-store.ts');
+  return door.DOOR_PAGE.test(pathname) ? ((await door.storedDoorSession()) ?? null) : null;
 }
 
 function Loading() {
@@ -81,7 +82,7 @@ function AdminRoute() {
   // page is here, and drop the marker so a reload or a bookmark does not say it again.
   // The service worker is the admin area's alone, registered once the page has loaded (decision 0084).
   useEffect(() => {
-    if (signedIn) registerDoorWorker();
+    if (signedIn) void import('../../lib/door-store.ts').then((door) => door.registerDoorWorker());
   }, [signedIn]);
   useEffect(() => {
     if (!signedIn) return;
