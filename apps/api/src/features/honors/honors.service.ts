@@ -91,7 +91,7 @@ export async function createRequest(
     const rendered = await honorsRequestNotice({
       sender: senderFrom(settings, baseUrl),
       deceasedName: input.deceasedName,
-      when: formatEventTime(at, at, settings.timeZone),
+      when: formatEventTime(at, new Date(at.getTime() + settings.honors.detailHours * 3_600_000), settings.timeZone),
       location: input.location,
       detailUrl: `${baseUrl}/admin/honors/${row.id}`,
     });

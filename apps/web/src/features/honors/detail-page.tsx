@@ -15,7 +15,8 @@ import { BackLink } from '../../components/back-link.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { Page } from '../../layout/page.tsx';
 import { serverMessage, trpc } from '../../lib/trpc.ts';
-import { serviceWhen, STATE_CLASS, telOf } from './labels.ts';
+import { STATE_CLASS, telOf } from './labels.ts';
+import { usePostFormat } from '../../lib/format.ts';
 
 const heading = 'mb-3 border-b-2 border-gold pb-1 text-2xl font-bold text-navy-800';
 
@@ -48,6 +49,7 @@ export function HonorsDetailPage({ id }: { id: number }) {
 }
 
 function RequestFacts({ d }: { d: HonorsDetail }) {
+  const { dateTime } = usePostFormat();
   return (
     <section aria-labelledby="request-heading" className="grid gap-6 lg:grid-cols-2">
       <div className="rounded-xl border bg-card p-5 text-lg shadow-sm">
@@ -61,7 +63,7 @@ function RequestFacts({ d }: { d: HonorsDetail }) {
             {d.deceasedName} ({d.branch})
           </dd>
           <dt className="font-semibold">When</dt>
-          <dd>{serviceWhen(d.serviceAt)}</dd>
+          <dd>{dateTime(d.serviceAt)}</dd>
           <dt className="font-semibold">Where</dt>
           <dd>{d.location}</dd>
           {d.state !== 'new' && d.eventId ? (
@@ -128,10 +130,10 @@ function Answer({ d }: { d: HonorsDetail }) {
         Answer the request
       </h2>
       <p className="mb-3 text-lg">Call the family or funeral home back, then accept (the detail goes on the calendar with one place per role) or decline.</p>
-      <label className="mb-4 flex min-h-11 items-center gap-3 text-lg">
-        <Checkbox checked={listed} onCheckedChange={(v) => setListed(v === true)} />
-        List “Funeral honors” on the public calendar (never the family’s details)
-      </label>
+      <div className="mb-4 flex min-h-11 items-center gap-3 text-lg">
+        <Checkbox id="honors-listed" checked={listed} onCheckedChange={(v) => setListed(v === true)} />
+        <label htmlFor="honors-listed">List “Funeral honors” on the public calendar (never the family’s details)</label>
+      </div>
       <div className="flex flex-wrap gap-2">
         <Button
           size="lg"
@@ -284,10 +286,10 @@ function Done({ d }: { d: HonorsDetail }) {
           );
         }}
       >
-        <label className="flex min-h-11 items-center gap-3">
-          <Checkbox checked={provided} onCheckedChange={(v) => setProvided(v === true)} />
-          Honors were provided (counts on the Consolidated Post Report)
-        </label>
+        <div className="flex min-h-11 items-center gap-3">
+          <Checkbox id="honors-provided" checked={provided} onCheckedChange={(v) => setProvided(v === true)} />
+          <label htmlFor="honors-provided">Honors were provided (counts on the Consolidated Post Report)</label>
+        </div>
         <div className="space-y-1">
           <label htmlFor="honors-cost" className="block font-semibold">
             Cost to the post, in dollars <span className="font-normal text-muted-foreground">(optional)</span>

@@ -4,12 +4,9 @@ import { honorsMessages as m } from '@post/contracts/messages/honors';
 import { Page } from '../../layout/page.tsx';
 import { trpc, serverMessage } from '../../lib/trpc.ts';
 import { LinkActionPage } from '../mail-links/link-action.tsx';
+import { usePostFormat } from '../../lib/format.ts';
 
 const TITLE = 'Funeral Honors Call-Out';
-
-function when(iso: string): string {
-  return new Date(iso).toLocaleString('en-US', { weekday: 'long', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit' });
-}
 
 /**
  * /honors/answer?token= (decision 0088): the page behind a call-out's "I can serve as …" link.
@@ -18,6 +15,8 @@ function when(iso: string): string {
  */
 export function HonorsAnswerPage({ token }: { token: string | undefined }) {
   const answer = trpc.honors.answer.useMutation();
+  const { longDate, time } = usePostFormat();
+  const when = (iso: string) => `${longDate(iso)}, ${time(iso)}`;
   const preview = trpc.honors.answerPreview.useQuery(
     { token: token ?? '' },
     { enabled: Boolean(token), retry: false, staleTime: Infinity, refetchOnWindowFocus: false, refetchOnReconnect: false },

@@ -1,10 +1,11 @@
 import { Link } from '@tanstack/react-router';
 import { BellRingIcon } from 'lucide-react';
 import { trpc } from '../../lib/trpc.ts';
-import { serviceWhen } from './labels.ts';
+import { usePostFormat } from '../../lib/format.ts';
 
 /** The dashboard's banner of funeral honors requests not yet accepted or declined (decision 0088); nothing when none. */
 export function NewHonorsRequests() {
+  const { dateTime } = usePostFormat();
   const open = trpc.honors.list.useQuery({ open: true });
   if (!open.data?.length) return null;
   return (
@@ -21,7 +22,7 @@ export function NewHonorsRequests() {
               params={{ id: String(r.id) }}
               className="inline-flex min-h-11 items-center font-semibold text-navy-800 underline underline-offset-4"
             >
-              {r.deceasedName}, {serviceWhen(r.serviceAt)}
+              {r.deceasedName}, {dateTime(r.serviceAt)}
             </Link>
           </li>
         ))}

@@ -1,7 +1,7 @@
 import { toast } from 'sonner';
 import { failureMessage, trpc } from '../../lib/trpc.ts';
 import { Button } from '@post/ui/components/button';
-import { serviceWhen } from './labels.ts';
+import { usePostFormat } from '../../lib/format.ts';
 
 // What a member sees changes with who is signed in: never keep it for the next person.
 const PRIVATE = { staleTime: 0, gcTime: 0, refetchOnMount: 'always' } as const;
@@ -12,6 +12,7 @@ const PRIVATE = { staleTime: 0, gcTime: 0, refetchOnMount: 'always' } as const;
  * shows when no detail is open.
  */
 export function PortalHonorsDetails() {
+  const { dateTime } = usePostFormat();
   const details = trpc.honors.portalDetails.useQuery(undefined, PRIVATE);
   const answer = trpc.honors.portalAnswer.useMutation();
   const utils = trpc.useUtils();
@@ -25,7 +26,7 @@ export function PortalHonorsDetails() {
         {details.data.map((d) => (
           <li key={d.eventId} className="rounded-lg border p-3 text-lg">
             <p className="font-semibold">
-              {d.deceasedName}, {serviceWhen(d.serviceAt)}
+              {d.deceasedName}, {dateTime(d.serviceAt)}
             </p>
             <p className="text-base">{d.location}</p>
             <ul className="mt-2 flex flex-wrap gap-2">

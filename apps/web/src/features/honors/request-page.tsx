@@ -64,6 +64,15 @@ export function HonorsRequestPage() {
 
   return (
     <Page title={m.pageTitle} intro={m.intro}>
+      <div className="mb-6 max-w-3xl rounded-lg border-2 border-flag-red-300 bg-flag-red-50 p-4 text-lg">
+        <p className="font-semibold text-flag-red-800">{m.urgent(settings.phone)}</p>
+        {tel ? (
+          <a href={`tel:${tel}`} className="mt-3 inline-flex min-h-11 items-center gap-2 rounded-md bg-flag-red-700 px-4 font-semibold text-white">
+            <PhoneIcon aria-hidden="true" className="size-5" />
+            Call {settings.phone}
+          </a>
+        ) : null}
+      </div>
       <div className="grid gap-8 lg:grid-cols-[1fr_22rem]">
         <div>
           {sent ? (
@@ -131,16 +140,7 @@ export function HonorsRequestPage() {
             </form>
           )}
         </div>
-        <aside aria-label="What to expect" className="space-y-4 text-base">
-          <div className="rounded-lg border-2 border-flag-red-300 bg-flag-red-50 p-4">
-            <p className="font-semibold text-flag-red-800">{m.urgent(settings.phone)}</p>
-            {tel ? (
-              <a href={`tel:${tel}`} className="mt-3 inline-flex min-h-11 items-center gap-2 rounded-md bg-flag-red-700 px-4 font-semibold text-white">
-                <PhoneIcon aria-hidden="true" className="size-5" />
-                Call {settings.phone}
-              </a>
-            ) : null}
-          </div>
+        <aside aria-label="What to expect" className="space-y-4 text-base max-lg:order-first">
           <p>{m.canPromise}</p>
           <p>{m.cannotPromise}</p>
         </aside>

@@ -16,7 +16,7 @@ export function requestFormSchema(timeZone: string) {
     .passthrough()
     .transform((v, ctx) => {
       const { serviceDate, serviceTime, ...rest } = v as Record<string, string>;
-      let serviceAt = '';
+      let serviceAt: string;
       try {
         serviceAt = zonedToUtc(serviceDate!, serviceTime!, timeZone).toISOString();
       } catch {

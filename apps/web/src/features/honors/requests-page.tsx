@@ -8,10 +8,12 @@ import { AdminTitle } from '../../components/admin-title.tsx';
 import { BackLink } from '../../components/back-link.tsx';
 import { Page } from '../../layout/page.tsx';
 import { trpc } from '../../lib/trpc.ts';
-import { serviceWhen, STATE_CLASS } from './labels.ts';
+import { STATE_CLASS } from './labels.ts';
+import { usePostFormat } from '../../lib/format.ts';
 
 /** /admin/honors (decision 0088): every funeral honors request, soonest service first, each opening its detail page. */
 export function HonorsRequestsPage() {
+  const { dateTime } = usePostFormat();
   const list = trpc.honors.list.useQuery();
   return (
     <Page
@@ -38,7 +40,7 @@ export function HonorsRequestsPage() {
               >
                 <div className="flex flex-wrap items-center gap-2">
                   <span className={cn('rounded px-2 py-0.5 text-sm font-semibold', STATE_CLASS[r.state])}>{m.states[r.state]}</span>
-                  <span className="text-base text-muted-foreground">{serviceWhen(r.serviceAt)}</span>
+                  <span className="text-base text-muted-foreground">{dateTime(r.serviceAt)}</span>
                 </div>
                 <h2 className="mt-1 text-xl font-semibold">
                   <Link
