@@ -124,6 +124,8 @@ test('screens: the public request page and the dashboard with a new request', as
   const { page, context } = await site.newPage({ width: 1280, height: 900 });
   await apiSignInAdmin(context);
   await page.goto('/admin');
+  // The admin area is a lazy chunk: on a loaded machine it can take longer than an expect's default.
+  await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('region', { name: /Funeral honors requested/ }).getByRole('link', { name: /Mary Ellis/ })).toBeVisible();
   await shots(page, 'dashboard');
   const [newest] = (await (await admin.request.get('/api/admin/honors-requests?open=true')).json()) as { id: number }[];
