@@ -95,6 +95,8 @@ export async function restPlugin(app: FastifyInstance, opts: { db: DB; env: Env 
     responseMeta: ({ errors, data, paths }) => {
       // A sign-up that joined a waitlist was created, but holds no place yet: 201, not 200 (decision 0064).
       if (paths?.[0] === 'volunteers.create' && (data?.[0] as { status?: string } | undefined)?.status === 'waitlisted') return { status: 201 };
+      // A funeral honors request is created: 201 { id } (decision 0088).
+      if (paths?.[0] === 'honors.request' && errors.length === 0) return { status: 201 };
       const cause = errors[0]?.cause;
       return cause instanceof AppError && cause.retryAfterSeconds ? { headers: { 'Retry-After': String(cause.retryAfterSeconds) } } : {};
     },

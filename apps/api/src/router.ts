@@ -22,6 +22,7 @@ import { doorRouter } from './features/attendance/door.router.ts';
 import { serviceHoursRouter } from './features/service-hours/service-hours.router.ts';
 import { honorRollRouter } from './features/honor-roll/honor-roll.router.ts';
 import { renewalsRouter } from './features/renewals/renewals.router.ts';
+import { honorsRouter } from './features/honors/honors.router.ts';
 
 /** Every feature router; the web app's types come from here. */
 export const appRouter = router({
@@ -48,6 +49,7 @@ export const appRouter = router({
   serviceHours: serviceHoursRouter,
   honorRoll: honorRollRouter,
   renewals: renewalsRouter,
+  honors: honorsRouter,
 });
 
 /** The API's type, for the web app's typed client. */

@@ -52,6 +52,21 @@ const ALLOWED: { from: string; to: string[]; why: string }[] = [
     why: 'The Renewals screen offers the national roster import.',
   },
   {
+    from: 'honors/honors-answer.tsx',
+    to: ['mail-links/link-action.tsx'],
+    why: 'A call-out link acts on its button, as every mailed link does.',
+  },
+  {
+    from: 'admin/dashboard/admin-dashboard.tsx',
+    to: ['honors/new-requests.tsx'],
+    why: 'New funeral honors requests show on the dashboard until answered.',
+  },
+  {
+    from: 'member-portal/member-portal-page.tsx',
+    to: ['honors/portal-details.tsx'],
+    why: 'Members answer open funeral honors details in the portal.',
+  },
+  {
     from: 'admin/tables/content-tables.tsx',
     to: ['events/event-row-actions.tsx'],
     why: 'The dashboard’s events table has the same row actions as the event form.',

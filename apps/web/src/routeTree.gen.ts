@@ -15,6 +15,7 @@ import { Route as AdminRouteRouteImport } from './routes/admin/route'
 import { Route as CommanderMessageRouteImport } from './routes/commander-message'
 import { Route as CommunityRouteImport } from './routes/community'
 import { Route as EventsRouteImport } from './routes/events'
+import { Route as FuneralHonorsRouteImport } from './routes/funeral-honors'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as MemberRouteImport } from './routes/member'
 import { Route as ResourcesRouteImport } from './routes/resources'
@@ -36,6 +37,7 @@ import { Route as AdminLoginRouteImport } from './routes/admin_.login'
 import { Route as CheckInCodeRouteImport } from './routes/check-in/$code'
 import { Route as HonorRollIndexRouteImport } from './routes/honor-roll/index'
 import { Route as HonorRollIdRouteImport } from './routes/honor-roll/$id'
+import { Route as HonorsAnswerRouteImport } from './routes/honors/answer'
 import { Route as MemberForgotPasswordRouteImport } from './routes/member_.forgot-password'
 import { Route as MemberResetPasswordRouteImport } from './routes/member_.reset-password'
 import { Route as NewsIndexRouteImport } from './routes/news/index'
@@ -50,6 +52,8 @@ import { Route as AdminCommunityEngagementIndexRouteImport } from './routes/admi
 import { Route as AdminCommunityEngagementIdRouteImport } from './routes/admin/community-engagement/$id'
 import { Route as AdminEventsIdRouteImport } from './routes/admin/events/$id'
 import { Route as AdminEventsNewRouteImport } from './routes/admin/events/new'
+import { Route as AdminHonorsIndexRouteImport } from './routes/admin/honors/index'
+import { Route as AdminHonorsIdRouteImport } from './routes/admin/honors/$id'
 import { Route as AdminMemberCommunicationsIndexRouteImport } from './routes/admin/member-communications/index'
 import { Route as AdminMemberCommunicationsIdRouteImport } from './routes/admin/member-communications/$id'
 import { Route as AdminMemberResourcesIndexRouteImport } from './routes/admin/member-resources/index'
@@ -88,6 +92,11 @@ const CommunityRoute = CommunityRouteImport.update({
 const EventsRoute = EventsRouteImport.update({
   id: '/events',
   path: '/events',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const FuneralHonorsRoute = FuneralHonorsRouteImport.update({
+  id: '/funeral-honors',
+  path: '/funeral-honors',
   getParentRoute: () => rootRouteImport,
 } as any)
 const LoginRoute = LoginRouteImport.update({
@@ -195,6 +204,11 @@ const HonorRollIdRoute = HonorRollIdRouteImport.update({
   path: '/honor-roll/$id',
   getParentRoute: () => rootRouteImport,
 } as any)
+const HonorsAnswerRoute = HonorsAnswerRouteImport.update({
+  id: '/honors/answer',
+  path: '/honors/answer',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const MemberForgotPasswordRoute = MemberForgotPasswordRouteImport.update({
   id: '/member_/forgot-password',
   path: '/member/forgot-password',
@@ -269,6 +283,16 @@ const AdminEventsNewRoute = AdminEventsNewRouteImport.update({
   path: '/events/new',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminHonorsIndexRoute = AdminHonorsIndexRouteImport.update({
+  id: '/honors/',
+  path: '/honors/',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminHonorsIdRoute = AdminHonorsIdRouteImport.update({
+  id: '/honors/$id',
+  path: '/honors/$id',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminMemberCommunicationsIndexRoute =
   AdminMemberCommunicationsIndexRouteImport.update({
     id: '/member-communications/',
@@ -326,6 +350,7 @@ export interface FileRoutesByFullPath {
   '/commander-message': typeof CommanderMessageRoute
   '/community': typeof CommunityRoute
   '/events': typeof EventsRoute
+  '/funeral-honors': typeof FuneralHonorsRoute
   '/login': typeof LoginRoute
   '/member': typeof MemberRoute
   '/resources': typeof ResourcesRoute
@@ -345,6 +370,7 @@ export interface FileRoutesByFullPath {
   '/admin/login': typeof AdminLoginRoute
   '/check-in/$code': typeof CheckInCodeRoute
   '/honor-roll/$id': typeof HonorRollIdRoute
+  '/honors/answer': typeof HonorsAnswerRoute
   '/member/forgot-password': typeof MemberForgotPasswordRoute
   '/member/reset-password': typeof MemberResetPasswordRoute
   '/news/$id': typeof NewsIdRoute
@@ -360,12 +386,14 @@ export interface FileRoutesByFullPath {
   '/admin/community-engagement/$id': typeof AdminCommunityEngagementIdRoute
   '/admin/events/$id': typeof AdminEventsIdRoute
   '/admin/events/new': typeof AdminEventsNewRoute
+  '/admin/honors/$id': typeof AdminHonorsIdRoute
   '/admin/member-communications/$id': typeof AdminMemberCommunicationsIdRoute
   '/admin/member-resources/$id': typeof AdminMemberResourcesIdRoute
   '/admin/reports/service': typeof AdminReportsServiceRoute
   '/admin/resources/$id': typeof AdminResourcesIdRoute
   '/admin/resources/new': typeof AdminResourcesNewRoute
   '/admin/community-engagement/': typeof AdminCommunityEngagementIndexRoute
+  '/admin/honors/': typeof AdminHonorsIndexRoute
   '/admin/member-communications/': typeof AdminMemberCommunicationsIndexRoute
   '/admin/member-resources/': typeof AdminMemberResourcesIndexRoute
   '/admin/events/$id/check-in': typeof AdminEventsIdCheckInRoute
@@ -377,6 +405,7 @@ export interface FileRoutesByTo {
   '/commander-message': typeof CommanderMessageRoute
   '/community': typeof CommunityRoute
   '/events': typeof EventsRoute
+  '/funeral-honors': typeof FuneralHonorsRoute
   '/login': typeof LoginRoute
   '/member': typeof MemberRoute
   '/resources': typeof ResourcesRoute
@@ -396,6 +425,7 @@ export interface FileRoutesByTo {
   '/admin/login': typeof AdminLoginRoute
   '/check-in/$code': typeof CheckInCodeRoute
   '/honor-roll/$id': typeof HonorRollIdRoute
+  '/honors/answer': typeof HonorsAnswerRoute
   '/member/forgot-password': typeof MemberForgotPasswordRoute
   '/member/reset-password': typeof MemberResetPasswordRoute
   '/news/$id': typeof NewsIdRoute
@@ -411,12 +441,14 @@ export interface FileRoutesByTo {
   '/admin/community-engagement/$id': typeof AdminCommunityEngagementIdRoute
   '/admin/events/$id': typeof AdminEventsIdRoute
   '/admin/events/new': typeof AdminEventsNewRoute
+  '/admin/honors/$id': typeof AdminHonorsIdRoute
   '/admin/member-communications/$id': typeof AdminMemberCommunicationsIdRoute
   '/admin/member-resources/$id': typeof AdminMemberResourcesIdRoute
   '/admin/reports/service': typeof AdminReportsServiceRoute
   '/admin/resources/$id': typeof AdminResourcesIdRoute
   '/admin/resources/new': typeof AdminResourcesNewRoute
   '/admin/community-engagement': typeof AdminCommunityEngagementIndexRoute
+  '/admin/honors': typeof AdminHonorsIndexRoute
   '/admin/member-communications': typeof AdminMemberCommunicationsIndexRoute
   '/admin/member-resources': typeof AdminMemberResourcesIndexRoute
   '/admin/events/$id/check-in': typeof AdminEventsIdCheckInRoute
@@ -430,6 +462,7 @@ export interface FileRoutesById {
   '/commander-message': typeof CommanderMessageRoute
   '/community': typeof CommunityRoute
   '/events': typeof EventsRoute
+  '/funeral-honors': typeof FuneralHonorsRoute
   '/login': typeof LoginRoute
   '/member': typeof MemberRoute
   '/resources': typeof ResourcesRoute
@@ -449,6 +482,7 @@ export interface FileRoutesById {
   '/admin_/login': typeof AdminLoginRoute
   '/check-in/$code': typeof CheckInCodeRoute
   '/honor-roll/$id': typeof HonorRollIdRoute
+  '/honors/answer': typeof HonorsAnswerRoute
   '/member_/forgot-password': typeof MemberForgotPasswordRoute
   '/member_/reset-password': typeof MemberResetPasswordRoute
   '/news/$id': typeof NewsIdRoute
@@ -464,12 +498,14 @@ export interface FileRoutesById {
   '/admin/community-engagement/$id': typeof AdminCommunityEngagementIdRoute
   '/admin/events/$id': typeof AdminEventsIdRoute
   '/admin/events/new': typeof AdminEventsNewRoute
+  '/admin/honors/$id': typeof AdminHonorsIdRoute
   '/admin/member-communications/$id': typeof AdminMemberCommunicationsIdRoute
   '/admin/member-resources/$id': typeof AdminMemberResourcesIdRoute
   '/admin/reports/service': typeof AdminReportsServiceRoute
   '/admin/resources/$id': typeof AdminResourcesIdRoute
   '/admin/resources/new': typeof AdminResourcesNewRoute
   '/admin/community-engagement/': typeof AdminCommunityEngagementIndexRoute
+  '/admin/honors/': typeof AdminHonorsIndexRoute
   '/admin/member-communications/': typeof AdminMemberCommunicationsIndexRoute
   '/admin/member-resources/': typeof AdminMemberResourcesIndexRoute
   '/admin/events/$id_/check-in': typeof AdminEventsIdCheckInRoute
@@ -484,6 +520,7 @@ export interface FileRouteTypes {
     | '/commander-message'
     | '/community'
     | '/events'
+    | '/funeral-honors'
     | '/login'
     | '/member'
     | '/resources'
@@ -503,6 +540,7 @@ export interface FileRouteTypes {
     | '/admin/login'
     | '/check-in/$code'
     | '/honor-roll/$id'
+    | '/honors/answer'
     | '/member/forgot-password'
     | '/member/reset-password'
     | '/news/$id'
@@ -518,12 +556,14 @@ export interface FileRouteTypes {
     | '/admin/community-engagement/$id'
     | '/admin/events/$id'
     | '/admin/events/new'
+    | '/admin/honors/$id'
     | '/admin/member-communications/$id'
     | '/admin/member-resources/$id'
     | '/admin/reports/service'
     | '/admin/resources/$id'
     | '/admin/resources/new'
     | '/admin/community-engagement/'
+    | '/admin/honors/'
     | '/admin/member-communications/'
     | '/admin/member-resources/'
     | '/admin/events/$id/check-in'
@@ -535,6 +575,7 @@ export interface FileRouteTypes {
     | '/commander-message'
     | '/community'
     | '/events'
+    | '/funeral-honors'
     | '/login'
     | '/member'
     | '/resources'
@@ -554,6 +595,7 @@ export interface FileRouteTypes {
     | '/admin/login'
     | '/check-in/$code'
     | '/honor-roll/$id'
+    | '/honors/answer'
     | '/member/forgot-password'
     | '/member/reset-password'
     | '/news/$id'
@@ -569,12 +611,14 @@ export interface FileRouteTypes {
     | '/admin/community-engagement/$id'
     | '/admin/events/$id'
     | '/admin/events/new'
+    | '/admin/honors/$id'
     | '/admin/member-communications/$id'
     | '/admin/member-resources/$id'
     | '/admin/reports/service'
     | '/admin/resources/$id'
     | '/admin/resources/new'
     | '/admin/community-engagement'
+    | '/admin/honors'
     | '/admin/member-communications'
     | '/admin/member-resources'
     | '/admin/events/$id/check-in'
@@ -587,6 +631,7 @@ export interface FileRouteTypes {
     | '/commander-message'
     | '/community'
     | '/events'
+    | '/funeral-honors'
     | '/login'
     | '/member'
     | '/resources'
@@ -606,6 +651,7 @@ export interface FileRouteTypes {
     | '/admin_/login'
     | '/check-in/$code'
     | '/honor-roll/$id'
+    | '/honors/answer'
     | '/member_/forgot-password'
     | '/member_/reset-password'
     | '/news/$id'
@@ -621,12 +667,14 @@ export interface FileRouteTypes {
     | '/admin/community-engagement/$id'
     | '/admin/events/$id'
     | '/admin/events/new'
+    | '/admin/honors/$id'
     | '/admin/member-communications/$id'
     | '/admin/member-resources/$id'
     | '/admin/reports/service'
     | '/admin/resources/$id'
     | '/admin/resources/new'
     | '/admin/community-engagement/'
+    | '/admin/honors/'
     | '/admin/member-communications/'
     | '/admin/member-resources/'
     | '/admin/events/$id_/check-in'
@@ -640,6 +688,7 @@ export interface RootRouteChildren {
   CommanderMessageRoute: typeof CommanderMessageRoute
   CommunityRoute: typeof CommunityRoute
   EventsRoute: typeof EventsRoute
+  FuneralHonorsRoute: typeof FuneralHonorsRoute
   LoginRoute: typeof LoginRoute
   MemberRoute: typeof MemberRoute
   ResourcesRoute: typeof ResourcesRoute
@@ -647,6 +696,7 @@ export interface RootRouteChildren {
   AdminLoginRoute: typeof AdminLoginRoute
   CheckInCodeRoute: typeof CheckInCodeRoute
   HonorRollIdRoute: typeof HonorRollIdRoute
+  HonorsAnswerRoute: typeof HonorsAnswerRoute
   MemberForgotPasswordRoute: typeof MemberForgotPasswordRoute
   MemberResetPasswordRoute: typeof MemberResetPasswordRoute
   NewsIdRoute: typeof NewsIdRoute
@@ -700,6 +750,13 @@ declare module '@tanstack/react-router' {
       path: '/events'
       fullPath: '/events'
       preLoaderRoute: typeof EventsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/funeral-honors': {
+      id: '/funeral-honors'
+      path: '/funeral-honors'
+      fullPath: '/funeral-honors'
+      preLoaderRoute: typeof FuneralHonorsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/login': {
@@ -849,6 +906,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof HonorRollIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/honors/answer': {
+      id: '/honors/answer'
+      path: '/honors/answer'
+      fullPath: '/honors/answer'
+      preLoaderRoute: typeof HonorsAnswerRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/member_/forgot-password': {
       id: '/member_/forgot-password'
       path: '/member/forgot-password'
@@ -947,6 +1011,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminEventsNewRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/honors/': {
+      id: '/admin/honors/'
+      path: '/honors'
+      fullPath: '/admin/honors/'
+      preLoaderRoute: typeof AdminHonorsIndexRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/honors/$id': {
+      id: '/admin/honors/$id'
+      path: '/honors/$id'
+      fullPath: '/admin/honors/$id'
+      preLoaderRoute: typeof AdminHonorsIdRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/member-communications/': {
       id: '/admin/member-communications/'
       path: '/member-communications'
@@ -1032,12 +1110,14 @@ interface AdminRouteRouteChildren {
   AdminCommunityEngagementIdRoute: typeof AdminCommunityEngagementIdRoute
   AdminEventsIdRoute: typeof AdminEventsIdRoute
   AdminEventsNewRoute: typeof AdminEventsNewRoute
+  AdminHonorsIdRoute: typeof AdminHonorsIdRoute
   AdminMemberCommunicationsIdRoute: typeof AdminMemberCommunicationsIdRoute
   AdminMemberResourcesIdRoute: typeof AdminMemberResourcesIdRoute
   AdminReportsServiceRoute: typeof AdminReportsServiceRoute
   AdminResourcesIdRoute: typeof AdminResourcesIdRoute
   AdminResourcesNewRoute: typeof AdminResourcesNewRoute
   AdminCommunityEngagementIndexRoute: typeof AdminCommunityEngagementIndexRoute
+  AdminHonorsIndexRoute: typeof AdminHonorsIndexRoute
   AdminMemberCommunicationsIndexRoute: typeof AdminMemberCommunicationsIndexRoute
   AdminMemberResourcesIndexRoute: typeof AdminMemberResourcesIndexRoute
   AdminEventsIdCheckInRoute: typeof AdminEventsIdCheckInRoute
@@ -1063,12 +1143,14 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminCommunityEngagementIdRoute: AdminCommunityEngagementIdRoute,
   AdminEventsIdRoute: AdminEventsIdRoute,
   AdminEventsNewRoute: AdminEventsNewRoute,
+  AdminHonorsIdRoute: AdminHonorsIdRoute,
   AdminMemberCommunicationsIdRoute: AdminMemberCommunicationsIdRoute,
   AdminMemberResourcesIdRoute: AdminMemberResourcesIdRoute,
   AdminReportsServiceRoute: AdminReportsServiceRoute,
   AdminResourcesIdRoute: AdminResourcesIdRoute,
   AdminResourcesNewRoute: AdminResourcesNewRoute,
   AdminCommunityEngagementIndexRoute: AdminCommunityEngagementIndexRoute,
+  AdminHonorsIndexRoute: AdminHonorsIndexRoute,
   AdminMemberCommunicationsIndexRoute: AdminMemberCommunicationsIndexRoute,
   AdminMemberResourcesIndexRoute: AdminMemberResourcesIndexRoute,
   AdminEventsIdCheckInRoute: AdminEventsIdCheckInRoute,
@@ -1086,6 +1168,7 @@ const rootRouteChildren: RootRouteChildren = {
   CommanderMessageRoute: CommanderMessageRoute,
   CommunityRoute: CommunityRoute,
   EventsRoute: EventsRoute,
+  FuneralHonorsRoute: FuneralHonorsRoute,
   LoginRoute: LoginRoute,
   MemberRoute: MemberRoute,
   ResourcesRoute: ResourcesRoute,
@@ -1093,6 +1176,7 @@ const rootRouteChildren: RootRouteChildren = {
   AdminLoginRoute: AdminLoginRoute,
   CheckInCodeRoute: CheckInCodeRoute,
   HonorRollIdRoute: HonorRollIdRoute,
+  HonorsAnswerRoute: HonorsAnswerRoute,
   MemberForgotPasswordRoute: MemberForgotPasswordRoute,
   MemberResetPasswordRoute: MemberResetPasswordRoute,
   NewsIdRoute: NewsIdRoute,

@@ -30,6 +30,7 @@ export const AUDIT_ENTITY_LABELS = {
   renewals: 'Renewals list',
   user: 'Administrator account',
   session: 'Session',
+  'honors-request': 'Funeral honors request',
 } as const satisfies Record<string, string>;
 
 /** A kind of record the log names. */

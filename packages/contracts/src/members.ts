@@ -37,6 +37,8 @@ export const MemberSchema = z.object({
   obituary: z.string().nullable(),
   /** Era or war served in, as the honor roll shows it ("Vietnam War"). */
   serviceEra: z.string().nullable(),
+  /** Honor-guard roles the member is qualified for: keys from the list in Settings (decision 0088). */
+  honorGuardRoles: z.array(z.string()),
   /** The member's photo for the honor roll. */
   ...imageOutputFields,
   createdAt: Timestamp,
@@ -108,6 +110,11 @@ const memberFields = {
     .max(200, formMessages.tooLong(200))
     .refine((s) => s === '' || s.length >= PASSWORD_MIN, accountMessages.passwordMin)
     .optional(),
+  /** Honor-guard role keys (decision 0088); each must be in Settings' list, checked by the service. */
+  honorGuardRoles: z
+    .array(z.string().trim().min(1).max(30), { error: 'Honor guard roles must be a list of role keys' })
+    .max(30)
+    .transform((keys) => [...new Set(keys)]),
 };
 /** Post Everlasting fields: date of death, obituary, era; blank means none. */
 const everlastingFields = {
@@ -125,6 +132,7 @@ const createFields = {
   postRole: PostRole.default('none'),
   isActive: z.boolean().default(true),
   hasOnlineAccess: z.boolean().default(false),
+  honorGuardRoles: memberFields.honorGuardRoles.default([]),
   ...everlastingFields,
 };
 /** Body of POST /api/members; the spec's defaults fill what is left out (spec §9); paidThrough left out is this year. */

@@ -4,7 +4,7 @@
 export const SIGNED_IN_AREA = /^\/(admin|member)(\/|$|\?)/;
 
 /** The pages /sitemap.xml lists, besides one entry per news item. */
-export const SITEMAP_PAGES = ['/', '/events', '/resources', '/news', '/community', '/commander-message', '/QRG'] as const;
+export const SITEMAP_PAGES = ['/', '/events', '/resources', '/news', '/community', '/commander-message', '/QRG', '/funeral-honors'] as const;
 
 /**
  * Public routes left out of the sitemap on purpose, by their path in the route tree, with why.
@@ -17,6 +17,7 @@ export const NOT_IN_SITEMAP: Record<string, string> = {
   '/newsletter/unsubscribe': 'reached only from a mailed link',
   '/volunteer/cancel': 'reached only from a mailed link',
   '/volunteer/manage': 'reached only from a mailed link',
+  '/honors/answer': 'reached only from a mailed link (a call-out)',
   '/check-in/$code': "a volunteer's own code, reached from a mailed link",
   '/honor-roll': 'switchable off in Settings; the footer links it while it is on',
   '/honor-roll/$id': 'reached from the honor roll, which can be switched off',

@@ -73,6 +73,8 @@ export interface EventsTable {
   originalStart: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** The category its attendance counts under in the service report (migration 0018). */
   serviceCategoryId: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Whether the public calendar shows it (migration 0028); a funeral honors detail is unlisted unless chosen. */
+  listed: Generated<boolean>;
 }
 
 /** A recurring series (migration 0006): the rule and the fields new occurrences copy. */
@@ -141,6 +143,8 @@ export interface VolunteerShiftsTable {
   /** Confirmed sign-ups of the shift, kept by the trigger on volunteers (read-only to the app). */
   volunteerCount: ColumnType<number, never, never>;
   createdAt: CreatedAt;
+  /** A funeral honors detail's role key (migration 0028): only members qualified for it take the shift. */
+  honorRole: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** News items. */
@@ -230,6 +234,8 @@ export interface MembersTable {
   renewalReminders: Generated<boolean>;
   createdAt: CreatedAt;
   updatedAt: Timestamp;
+  /** Honor-guard role keys the member is qualified for (migration 0028), from the list in Settings. */
+  honorGuardRoles: ColumnType<string[], string[] | undefined, string[]>;
 }
 
 /** Recorded dues payments (migration 0017); amount is numeric, read as a string. */
@@ -502,6 +508,29 @@ export interface ServiceEntriesTable {
   updatedAt: Timestamp;
 }
 
+/** A request for funeral honors (migration 0028): the requester's details are staff-only. */
+export interface HonorsRequestsTable {
+  id: Generated<number>;
+  state: Generated<string>;
+  deceasedName: string;
+  branch: string;
+  serviceAt: RequiredTimestamp;
+  location: string;
+  requesterName: string;
+  requesterPhone: string;
+  requesterEmail: string | null;
+  notes: string | null;
+  eventId: number | null;
+  /** What "done" recorded: whether honors were provided, their cost to the post, when. */
+  provided: boolean | null;
+  dollarsCost: ColumnType<string | null, number | string | null | undefined, number | string | null>;
+  doneAt: Date | string | null;
+  /** The staff account that recorded a phoned-in request; null for the public form. */
+  recordedBy: number | null;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+}
+
 /** Every table, as Kysely sees it (camelCase through CamelCasePlugin). */
 export interface Database {
   users: UsersTable;
@@ -536,6 +565,7 @@ export interface Database {
   serviceCategories: ServiceCategoriesTable;
   attendance: AttendanceTable;
   serviceEntries: ServiceEntriesTable;
+  honorsRequests: HonorsRequestsTable;
 }
 
 export type EventRow = Selectable<EventsTable>;

@@ -14,6 +14,7 @@ const QUICK_LINKS = [
   ['/resources', 'Veteran Resources'],
   ['/news', 'News'],
   ['/community', 'Community'],
+  ['/funeral-honors', 'Request Funeral Honors'],
 ] as const;
 
 export function Footer() {

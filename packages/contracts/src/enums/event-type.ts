@@ -1,7 +1,7 @@
 // Kept without zod so public pages can import it (decision 0063); its schema is in ../enum-schemas.ts.
 
 /** Event types (spec §3); anything else is shown as regular. */
-export const EVENT_TYPES = ['regular', 'special', 'community', 'fundraiser'] as const;
+export const EVENT_TYPES = ['regular', 'special', 'community', 'fundraiser', 'honors'] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 /** Labels of the calendar legend. */
 export const EVENT_TYPE_LABELS: Record<EventType, string> = {
@@ -9,4 +9,5 @@ export const EVENT_TYPE_LABELS: Record<EventType, string> = {
   special: 'Holiday/Special Event',
   community: 'Community Service',
   fundraiser: 'Fundraiser',
+  honors: 'Funeral Honors',
 };

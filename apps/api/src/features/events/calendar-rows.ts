@@ -38,13 +38,21 @@ export const FEED_PAST_DAYS = 30;
 /** The feed's events: every future one and those that ended within the last `FEED_PAST_DAYS` days. */
 export async function calendarFeedEvents(db: DB): Promise<CalendarEventRow[]> {
   const since = new Date(Date.now() - FEED_PAST_DAYS * 24 * 60 * 60 * 1000);
-  const rows = await db.selectFrom('events').select(calendarColumns).where('endDate', '>=', since).orderBy('startDate').orderBy('id').execute();
+  const rows = await db
+    .selectFrom('events')
+    .select(calendarColumns)
+    .where('endDate', '>=', since)
+    .where('listed', '=', true)
+    .orderBy('startDate')
+    .orderBy('id')
+    .execute();
   return rows.map(toCalendarRow);
 }
 
 /** One event for "Add to calendar"; 404 when missing. */
 export async function calendarEvent(db: DB, id: number): Promise<CalendarEventRow> {
-  const row = await db.selectFrom('events').select(calendarColumns).where('id', '=', id).executeTakeFirst();
+  // Unlisted events (decision 0088) are in no public calendar file.
+  const row = await db.selectFrom('events').select(calendarColumns).where('id', '=', id).where('listed', '=', true).executeTakeFirst();
   if (!row) throw notFound('Event');
   return toCalendarRow(row);
 }

@@ -68,7 +68,8 @@ async function publicVolunteersOf(db: DB, eventIds: number[]): Promise<Map<numbe
 
 /** Every event, soonest first. */
 export async function listEvents(db: DB): Promise<Event[]> {
-  const rows = await selectEvents(db).orderBy('e.startDate').orderBy('e.id').execute();
+  // Unlisted events (a funeral honors detail not chosen for the calendar, decision 0088) are staff-only.
+  const rows = await selectEvents(db).where('e.listed', '=', true).orderBy('e.startDate').orderBy('e.id').execute();
   return complete(db, rows.map(toEvent));
 }
 
@@ -106,6 +107,7 @@ export async function adminEvents(db: DB, input: { when: 'upcoming' | 'past'; q?
 export async function upcomingEvents(db: DB): Promise<EventWithVolunteers[]> {
   const rows = await selectEvents(db)
     .where('e.startDate', '>', sql<Date>`now()`)
+    .where('e.listed', '=', true)
     .orderBy('e.startDate')
     .orderBy('e.id')
     .execute();
@@ -127,7 +129,8 @@ export async function eventOf(db: DB, id: number): Promise<Event> {
 /** One event; volunteers' e-mail and phone only when `withContacts`. 404 when missing. */
 export async function eventById(db: DB, id: number, withContacts: boolean): Promise<EventDetail> {
   const row = await selectEvents(db).where('e.id', '=', id).executeTakeFirst();
-  if (!row) throw notFound('Event');
+  // An unlisted event does not exist for the public (decision 0088).
+  if (!row || (!withContacts && !row.listed)) throw notFound('Event');
   let volunteers: VolunteerView[];
   if (withContacts) {
     const rows = await db

@@ -3,7 +3,9 @@ import { hashPassword, type DB, type MembersTable } from '@post/db';
 import { memberMessages } from '@post/contracts/messages/members';
 import type { CreateMemberInput, Member, MemberListInput, UpdateMemberInput } from '@post/contracts/members';
 import { utcToZoned, zonedToUtc } from '@post/contracts/rules/event-time';
-import { conflict, notFound } from '../../errors.ts';
+import { badRequest, conflict, notFound } from '../../errors.ts';
+import { getSettings } from '../site-settings/site-settings.service.ts';
+import { honorsMessages } from '@post/contracts/messages/honors';
 import { inTransaction } from '../../lib/transaction.ts';
 import { imageChanges, imageColumns, pictureError, withImages } from '../images/images.service.ts';
 import { windowOpen } from '@post/contracts/rules/dues';
@@ -38,6 +40,7 @@ export function toMember(r: MemberRow, clock: DuesClock): Member {
     deceasedOn: r.deceasedOn,
     obituary: r.obituary,
     serviceEra: r.serviceEra,
+    honorGuardRoles: r.honorGuardRoles,
     imageId: r.imageId,
     imageAlt: r.imageAlt,
     image: null,
@@ -124,6 +127,14 @@ async function assertUnique(db: DB, membershipNumber: string | undefined, email:
   if (email !== undefined && rows.some((r) => r.email.toLowerCase() === email.toLowerCase())) throw conflict(memberMessages.emailTaken);
 }
 
+/** Honor-guard roles must be keys of Settings' list (decision 0088): a 400 naming the field otherwise. */
+export async function assertKnownRoles(db: DB, roles: string[] | undefined): Promise<void> {
+  if (!roles?.length) return;
+  const known = new Set((await getSettings(db)).honors.roles.map((r) => r.key));
+  const unknown = roles.filter((k) => !known.has(k));
+  if (unknown.length) throw badRequest(honorsMessages.unknownRole(unknown));
+}
+
 /** A unique violation that slipped past the check (two saves at once) still says which value. */
 export function mapUniqueViolation(err: unknown): unknown {
   const e = err as { code?: string; constraint?: string; message?: string };
@@ -137,6 +148,7 @@ export function mapUniqueViolation(err: unknown): unknown {
 /** Adds a member; the spec's defaults fill what is left out, the portal password is stored hashed. */
 export async function createMember(db: DB, input: CreateMemberInput): Promise<Member> {
   await assertUnique(db, input.membershipNumber, input.email);
+  await assertKnownRoles(db, input.honorGuardRoles);
   const clock = await duesClock(db);
   const loginPassword = input.loginPassword ? await hashPassword(input.loginPassword) : null;
   try {
@@ -185,6 +197,7 @@ export function memberValues(input: Omit<CreateMemberInput, 'loginPassword' | 'i
     deceasedOn: input.deceasedOn ?? null,
     obituary: input.obituary ?? null,
     serviceEra: input.serviceEra ?? null,
+    honorGuardRoles: input.honorGuardRoles,
   };
 }
 
@@ -197,6 +210,7 @@ export async function updateMember(db: DB, input: UpdateMemberInput): Promise<Me
   const existing = await db.selectFrom('members').select(['id']).where('id', '=', id).executeTakeFirst();
   if (!existing) throw notFound('Member');
   await assertUnique(db, fields.membershipNumber, fields.email, id);
+  await assertKnownRoles(db, fields.honorGuardRoles);
   const set: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(fields)) if (v !== undefined) set[k] = v;
   // Present but blank means "now" (spec §5); absent means unchanged.

@@ -9,7 +9,7 @@ import { shiftsOf, waitlistPositions } from '../events/shifts.service.ts';
 import { personOfManageToken } from './manage-link.ts';
 import { cancelQueuedMail } from './volunteer-mail.ts';
 import { promoteWaiting } from './waitlist.ts';
-import { signUpAll } from './signup.ts';
+import { refuseHonorShifts, signUpAll } from './signup.ts';
 import { checkInCode } from '../attendance/check-in-code.ts';
 
 // The page behind a confirmation's link (issue 43, decision 0064): one person's sign-ups for one
@@ -80,6 +80,7 @@ export async function manageSignUps(db: DB, secret: string, baseUrl: string, inp
     .orderBy('id')
     .executeTakeFirst();
   if (!me) throw badRequest(volunteerMessages.manageLinkInvalid);
+  await refuseHonorShifts(db, [input.shiftId]);
   const added = await signUpAll(
     db,
     { eventId: mine.event.id, name: me.name, email: me.email, phone: me.phone, role: null, shiftId: input.shiftId!, waitlist: true },

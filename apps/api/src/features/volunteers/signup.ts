@@ -4,6 +4,7 @@ import type { SignUpStatus } from '@post/contracts/enums/sign-up-status';
 import type { CreateVolunteerInput, SignUpOutcome, SignUpResult } from '@post/contracts/volunteers';
 import { shiftMessages } from '@post/contracts/messages/shifts';
 import { volunteerMessages } from '@post/contracts/messages/volunteers';
+import { honorsMessages } from '@post/contracts/messages/honors';
 import { AppError, badRequest, conflict, notFound } from '../../errors.ts';
 import { confirmationRows } from './volunteer-mail.ts';
 import { enqueue } from '../mail/outbox.ts';
@@ -167,4 +168,15 @@ async function refusal(db: DB, input: CreateVolunteerInput, shiftId: number | nu
   if (await same(db)) return conflict(shiftMessages.alreadyInShift);
   if (shift.full) return wait && shift.started ? conflict(shiftMessages.waitlistStarted) : conflict(shiftMessages.shiftFull);
   return undefined;
+}
+
+/**
+ * A funeral honors role is taken only by a member qualified for it, through their call-out link or
+ * the portal (decision 0088): the public sign-up and the manage link refuse its shifts.
+ */
+export async function refuseHonorShifts(db: DB, shiftIds: (number | undefined | null)[]): Promise<void> {
+  const ids = shiftIds.filter((id): id is number => typeof id === 'number');
+  if (ids.length === 0) return;
+  const honor = await db.selectFrom('volunteerShifts').select('id').where('id', 'in', ids).where('honorRole', 'is not', null).executeTakeFirst();
+  if (honor) throw new AppError('FORBIDDEN', honorsMessages.memberOnly);
 }

@@ -4,7 +4,7 @@ import { volunteerMessages } from '@post/contracts/messages/volunteers';
 import { badRequest, notFound } from '../../errors.ts';
 import { volunteerOfToken } from './cancel-link.ts';
 import { cancelQueuedMail } from './volunteer-mail.ts';
-import { signUpAll } from './signup.ts';
+import { refuseHonorShifts, signUpAll } from './signup.ts';
 import { promoteWaiting } from './waitlist.ts';
 import { waitlistPositions } from '../events/shifts.service.ts';
 import { isBot, limitPublicForm } from '../../lib/public-forms.ts';
@@ -19,8 +19,9 @@ export const SIGNUP_WINDOW_MS = 10 * 60 * 1000;
  * places, only when `withContacts` (the public sees confirmed sign-ups). 404 when the event is missing.
  */
 export async function listVolunteers(db: DB, eventId: number, withContacts: boolean): Promise<VolunteerView[]> {
-  const event = await db.selectFrom('events').select('id').where('id', '=', eventId).executeTakeFirst();
-  if (!event) throw notFound('Event');
+  const event = await db.selectFrom('events').select(['id', 'listed']).where('id', '=', eventId).executeTakeFirst();
+  // An unlisted event (decision 0088) is not there for the public.
+  if (!event || (!withContacts && !event.listed)) throw notFound('Event');
   let q = db
     .selectFrom('volunteers')
     .select(['id', 'eventId', 'name', 'role', 'email', 'phone', 'shiftId', 'status'])
@@ -56,6 +57,7 @@ export async function signUp(db: DB, ip: string, baseUrl: string, input: CreateV
   const role = input.role ?? null;
   // A filled honeypot gets the answer a person would, and nothing is stored.
   if (isBot(input)) return { id: 0, eventId: input.eventId, name: input.name, role };
+  await refuseHonorShifts(db, [input.shiftId, ...(input.shiftIds ?? [])]);
   // The confirmation names the sign-up; the worker renders it when it sends it (decisions 0045, 0049).
   return signUpAll(db, input, baseUrl);
 }

@@ -29,6 +29,7 @@ import { CategoryIcon } from '../member-resources/labels.tsx';
 import { MailPreference } from './mail-preference.tsx';
 import { DuesBanner } from './dues-banner.tsx';
 import { MyService } from '../service-hours/my-service.tsx';
+import { PortalHonorsDetails } from '../honors/portal-details.tsx';
 
 /** Which tab the portal shows. */
 export type PortalTab = 'communications' | 'resources';
@@ -59,6 +60,7 @@ export function MemberPortalPage({ member, tab, onTabChange }: { member: Session
         <meta name="robots" content="noindex" />
       </>
       <DuesBanner />
+      <PortalHonorsDetails />
       <Tabs value={tab} onValueChange={(v) => onTabChange(v as PortalTab)}>
         <TabsList className="grid w-full grid-cols-2 sm:w-96">
           <TabsTrigger value="communications">Communications</TabsTrigger>

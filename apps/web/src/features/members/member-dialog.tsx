@@ -24,6 +24,7 @@ import { FormDialog, useDialogDirty } from '../../components/form/form-dialog.ts
 import { BRANCH_OPTIONS, MEMBERSHIP_TYPE_OPTIONS, POST_ROLE_OPTIONS } from './labels.ts';
 import { PictureField } from '../../components/form/image-upload-field.tsx';
 import { MemberPayments } from './member-payments.tsx';
+import { HonorGuardField } from './honor-guard-field.tsx';
 
 type FormIn = z.input<typeof MemberFormSchema>;
 type FormOut = z.output<typeof MemberFormSchema>;
@@ -96,6 +97,7 @@ function defaultsOf(member: Member | undefined, timeZone: string): FormIn {
     paidThrough: member ? (member.paidThrough === null ? '' : String(member.paidThrough)) : undefined,
     isActive: member?.isActive ?? true,
     hasOnlineAccess: member?.hasOnlineAccess ?? false,
+    honorGuardRoles: member?.honorGuardRoles ?? [],
     loginPassword: '',
     address: member?.address ?? '',
     city: member?.city ?? '',
@@ -210,6 +212,7 @@ function MemberForm({ member, onDone, forgetDraftRef }: { member?: Member; onDon
               description={noPassword ? 'The member can sign in only once a portal password is set.' : undefined}
             />
           </div>
+          <HonorGuardField control={form.control} name="honorGuardRoles" />
           <TextField
             form={form}
             name="loginPassword"

@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router';
 import type * as React from 'react';
 import { BuildingIcon, ExternalLinkIcon, FileTextIcon, FlagIcon, HeartPulseIcon, LifeBuoyIcon, MessageSquareIcon, PhoneIcon } from 'lucide-react';
 import type { ResourceCategory } from '@post/contracts/enums/resource-category';
@@ -63,6 +64,13 @@ export function ResourcesPage() {
           <ResourceList query={resources} items={of('benefits')} />
         </ResourceCard>
       </div>
+
+      <p className="mt-8 rounded-xl border bg-card p-5 text-lg shadow-sm">
+        <strong>Funeral honors:</strong> the post&apos;s honor guard can stand at a veteran&apos;s service.{' '}
+        <Link to="/funeral-honors" className={linkClass}>
+          Request funeral honors
+        </Link>
+      </p>
 
       <div className="mt-10 grid gap-6 lg:grid-cols-2">
         <section aria-labelledby="local-resources" className="rounded-xl border bg-card p-6 shadow-sm">

@@ -5,6 +5,7 @@ import {
   ClockIcon,
   FileBarChartIcon,
   FileTextIcon,
+  FlagIcon,
   FolderOpenIcon,
   HandHeartIcon,
   HistoryIcon,
@@ -23,6 +24,7 @@ import { useAdminSession, useSignOut } from '../../../lib/use-session.ts';
 import { useSiteSettings } from '../../../lib/use-site-settings.ts';
 import { AdminTitle } from '../../../components/admin-title.tsx';
 import { NoMailServerBanner } from '../../../components/mail-status.tsx';
+import { NewHonorsRequests } from '../../honors/new-requests.tsx';
 import { DASHBOARD_TABS, type DashboardTab, type EventListSearch } from './tabs.ts';
 import { CommanderMessagesTable, EventsTable, NewsTable, ResourcesTable } from '../tables/content-tables.tsx';
 import { EngagementsTable } from '../tables/engagements-table.tsx';
@@ -75,6 +77,7 @@ export function AdminDashboard({ tab = 'events', events = {} }: { tab?: Dashboar
     >
       <AdminTitle text="Admin Dashboard" />
       {isAdministrator ? <NoMailServerBanner /> : null}
+      <NewHonorsRequests />
       <ContentTabs tab={tab} events={events} />
       <DashboardCards isAdministrator={isAdministrator} />
     </Page>
@@ -132,6 +135,9 @@ const DashboardCards = memo(function DashboardCards({ isAdministrator }: { isAdm
         <NavCard to="/admin/volunteers" icon={<HandHeartIcon aria-hidden="true" />} title="Volunteer Roster">
           Who signed up for upcoming events, as a list or CSV.
         </NavCard>
+        <NavCard to="/admin/honors" icon={<FlagIcon aria-hidden="true" />} title="Funeral Honors">
+          Requests from families, the detail's roles and the call-out.
+        </NavCard>
         <NavCard to="/admin/service-hours" icon={<ClockIcon aria-hidden="true" />} title="Service Hours">
           Service without an event; approve members&apos; own entries.
         </NavCard>
@@ -185,6 +191,7 @@ function NavCard({
     | '/admin/member-communications'
     | '/admin/member-resources'
     | '/admin/service-hours'
+    | '/admin/honors'
     | '/admin/reports/service'
     | '/admin/settings'
     | '/admin/newsletter'
