@@ -19,6 +19,7 @@ import { accountRouter } from './features/officers/account.router.ts';
 import { auditRouter } from './features/audit/audit.router.ts';
 import { attendanceRouter } from './features/attendance/attendance.router.ts';
 import { serviceHoursRouter } from './features/service-hours/service-hours.router.ts';
+import { reportsRouter } from './features/reports/reports.router.ts';
 import { honorRollRouter } from './features/honor-roll/honor-roll.router.ts';
 import { renewalsRouter } from './features/renewals/renewals.router.ts';
 
@@ -44,6 +45,7 @@ export const appRouter = router({
   audit: auditRouter,
   attendance: attendanceRouter,
   serviceHours: serviceHoursRouter,
+  reports: reportsRouter,
   honorRoll: honorRollRouter,
   renewals: renewalsRouter,
 });

@@ -5,6 +5,7 @@ import { pageOf, PageNumber, SearchText } from './paging.ts';
 import { formMessages } from './messages/forms.ts';
 import { serviceHoursMessages } from './messages/service-hours.ts';
 import { ServiceEntryStatusFilter } from './enum-schemas.ts';
+import { ReportFiguresFields, UnitKey } from './reporting.ts';
 
 /** A category of the ledger. */
 export const ServiceCategorySchema = z.object({ id: z.number().int(), name: z.string(), position: z.number().int(), reportable: z.boolean() });
@@ -49,14 +50,16 @@ export const ServiceEntryFields = z.object({
   /** A photo as documentation, with its alt text (required with it). */
   ...imageFields,
 });
+/** What an officer's entry adds for the report forms: dollars, who benefited, counts, a non-member's unit (decision 0085). */
+const AdminEntryFields = ServiceEntryFields.extend({ ...ReportFiguresFields, unit: UnitKey.nullable().optional() });
 /** Body of POST /api/admin/service-hours. */
-export const CreateServiceEntryInput = ServiceEntryFields.refine((v) => v.memberId != null || (v.name ?? '').length >= 2, {
+export const CreateServiceEntryInput = AdminEntryFields.refine((v) => v.memberId != null || (v.name ?? '').length >= 2, {
   message: serviceHoursMessages.whoRequired,
   path: ['name'],
 }).refine(altGivenWithImage, altRequiredIssue);
 export type CreateServiceEntryInput = z.input<typeof CreateServiceEntryInput>;
 /** Body of PUT /api/admin/service-hours/{id}. */
-export const UpdateServiceEntryInput = ServiceEntryFields.extend({ id: Id })
+export const UpdateServiceEntryInput = AdminEntryFields.extend({ id: Id })
   .refine((v) => v.memberId != null || (v.name ?? '').length >= 2, {
     message: serviceHoursMessages.whoRequired,
     path: ['name'],
@@ -85,6 +88,13 @@ export const ServiceEntrySchema = z.object({
   imageAlt: z.string().nullable(),
   image: ImageSchema.nullable(),
   loggedByMember: z.boolean(),
+  dollarsGiven: z.number().int(),
+  dollarsCost: z.number().int(),
+  inKindValue: z.number().int(),
+  beneficiary: z.string().nullable(),
+  counts: z.record(z.string(), z.number()),
+  /** A non-member's unit as given; a member's entry counts under the member's own. */
+  unit: z.string().nullable(),
   approved: z.boolean(),
   approvedAt: Timestamp.nullable(),
   createdAt: Timestamp,

@@ -4,6 +4,7 @@ import { imageMessages } from './messages/images.ts';
 import { ImageSchema } from './images.ts';
 import { Id } from './common.ts';
 import { serviceSettingsFields } from './service-settings.ts';
+import { DEFAULT_REPORTING_SETTINGS, ReportingSettingsSchema } from './reporting.ts';
 import { DEFAULT_MEMBERSHIP_SETTINGS, MembershipSettingsSchema } from './membership-settings.ts';
 
 const text = (max: number) => z.string().trim().max(max, formMessages.tooLong(max));
@@ -71,6 +72,8 @@ export const SiteSettingsSchema = z.object({
   ...serviceSettingsFields,
   /** The membership year and the honor roll (decision 0065). */
   membership: MembershipSettingsSchema.default(DEFAULT_MEMBERSHIP_SETTINGS),
+  /** Units and count kinds of the report forms (decision 0085). */
+  reporting: ReportingSettingsSchema.default(DEFAULT_REPORTING_SETTINGS),
 });
 export type SiteSettings = z.infer<typeof SiteSettingsSchema>;
 
