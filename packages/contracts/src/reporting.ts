@@ -173,3 +173,19 @@ export const FilingSchema = z.object({
 });
 export type Filing = z.infer<typeof FilingSchema>;
 export const FilingsListSchema = z.array(FilingSchema.omit({ lines: true, changedSince: true }));
+
+/** The event figures' form as typed (numbers as text; blank counts are none). */
+export const EventFiguresFormSchema = z.object({
+  dollarsGiven: Dollars,
+  dollarsCost: Dollars,
+  inKindValue: Dollars,
+  beneficiary: z.string().trim().max(200, formMessages.tooLong(200)),
+  unit: UnitKey,
+  defaultMiles: z.union([z.literal(''), z.coerce.number().min(0).max(5000)]),
+  counts: z.record(
+    z.string(),
+    z.union([z.literal(''), z.coerce.number().int(reportingMessages.count).min(0, reportingMessages.count).max(1_000_000, reportingMessages.count)]),
+  ),
+});
+export type EventFiguresFormIn = z.input<typeof EventFiguresFormSchema>;
+export type EventFiguresFormOut = z.output<typeof EventFiguresFormSchema>;

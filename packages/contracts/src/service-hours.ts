@@ -5,7 +5,8 @@ import { pageOf, PageNumber, SearchText } from './paging.ts';
 import { formMessages } from './messages/forms.ts';
 import { serviceHoursMessages } from './messages/service-hours.ts';
 import { ServiceEntryStatusFilter } from './enum-schemas.ts';
-import { ReportFiguresFields, UnitKey } from './reporting.ts';
+import { Dollars, ReportFiguresFields, UnitKey } from './reporting.ts';
+import { reportingMessages } from './messages/reporting.ts';
 
 /** A category of the ledger. */
 export const ServiceCategorySchema = z.object({ id: z.number().int(), name: z.string(), position: z.number().int(), reportable: z.boolean() });
@@ -216,6 +217,16 @@ export const ServiceEntryFormSchema = z
     note: z.string().trim().max(2000, formMessages.tooLong(2000)),
     /** The picture is a field of the form, so its draft keeps it (as in the other content forms). */
     picture: FormPictureSchema,
+    /** For the report forms (decision 0085): a non-member's unit ('' a guest), dollars, who benefited, counts as typed. */
+    unit: z.string().max(40),
+    dollarsGiven: Dollars,
+    dollarsCost: Dollars,
+    inKindValue: Dollars,
+    beneficiary: z.string().trim().max(200, formMessages.tooLong(200)),
+    counts: z.record(
+      z.string(),
+      z.union([z.literal(''), z.coerce.number().int(reportingMessages.count).min(0, reportingMessages.count).max(1_000_000, reportingMessages.count)]),
+    ),
   })
   .refine((v) => v.memberId !== '' || v.name.length >= 2, { message: serviceHoursMessages.whoRequired, path: ['name'] });
 export type ServiceEntryFormIn = z.input<typeof ServiceEntryFormSchema>;

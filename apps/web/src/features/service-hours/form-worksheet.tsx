@@ -57,7 +57,7 @@ export function FormWorksheet({ report, postName, interactive = true }: { report
               <div className="grid grid-cols-[1fr_auto] items-baseline gap-x-4 gap-y-1 sm:grid-cols-[7rem_1fr_auto_auto]">
                 <span className="font-semibold text-navy-800 tabular-nums print:text-black">{whereItGoes(report.form, l)}</span>
                 <span className="col-span-2 row-start-2 sm:col-span-1 sm:row-start-auto">{l.label}</span>
-                <span className="col-start-2 row-start-1 text-right text-lg font-bold tabular-nums sm:col-start-auto" data-value="">
+                <span className="col-start-2 row-start-1 text-right text-lg font-bold tabular-nums sm:col-start-auto sm:row-start-auto" data-value="">
                   {lineValueText(l)}
                   {unitOf(l.kind) ? <span className="ml-1 text-sm font-normal">{unitOf(l.kind)}</span> : null}
                 </span>
