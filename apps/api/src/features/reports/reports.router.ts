@@ -14,6 +14,8 @@ import { adminProcedure, administratorProcedure, router } from '../../trpc.ts';
 import { audited } from '../audit/audit.ts';
 import { getSettings } from '../site-settings/site-settings.service.ts';
 import * as reporting from './reporting.service.ts';
+import * as filings from './filings.service.ts';
+import * as figures from './event-figures.service.ts';
 
 const tags = ['Report forms'];
 
@@ -76,27 +78,27 @@ export const reportsRouter = router({
     .output(FilingSchema)
     .mutation(async ({ ctx, input }) => {
       const settings = await getSettings(ctx.db);
-      return audited(ctx, { entity: 'report-filing', action: 'create' }, (trx) => reporting.fileReport(trx, input, ctx.user.id, settings));
+      return audited(ctx, { entity: 'report-filing', action: 'create' }, (trx) => filings.fileReport(trx, input, ctx.user.id, settings));
     }),
   filings: adminProcedure
     .meta({ openapi: { method: 'GET', path: '/admin/reports/service/filings', tags, summary: 'Filings, newest first, of one form or all', protect: true } })
     .input(z.object({ form: z.string().max(40).optional() }))
     .output(FilingsListSchema)
-    .query(({ ctx, input }) => reporting.listFilings(ctx.db, input.form)),
+    .query(({ ctx, input }) => filings.listFilings(ctx.db, input.form)),
   filing: adminProcedure
     .meta({
       openapi: { method: 'GET', path: '/admin/reports/service/filings/{id}', tags, summary: 'A filing as filed, and its records changed since', protect: true },
     })
     .input(IdInput)
     .output(FilingSchema)
-    .query(async ({ ctx, input }) => reporting.filingById(ctx.db, input.id, (await getSettings(ctx.db)).timeZone)),
+    .query(async ({ ctx, input }) => filings.filingById(ctx.db, input.id, (await getSettings(ctx.db)).timeZone)),
   eventFigures: adminProcedure
     .meta({
       openapi: { method: 'GET', path: '/admin/events/{id}/report-figures', tags, summary: "An event's dollars, who benefited, counts and unit", protect: true },
     })
     .input(IdInput)
     .output(EventReportFiguresSchema)
-    .query(({ ctx, input }) => reporting.eventFigures(ctx.db, input.id)),
+    .query(({ ctx, input }) => figures.eventFigures(ctx.db, input.id)),
   setEventFigures: adminProcedure
     .meta({
       changesContent: false,
@@ -112,8 +114,8 @@ export const reportsRouter = router({
     .output(EventReportFiguresSchema)
     .mutation(async ({ ctx, input }) => {
       const settings = await getSettings(ctx.db);
-      return audited(ctx, { entity: 'event', action: 'update', before: (trx) => reporting.eventFigures(trx, input.id) }, (trx) =>
-        reporting.setEventFigures(trx, input, settings),
+      return audited(ctx, { entity: 'event', action: 'update', before: (trx) => figures.eventFigures(trx, input.id) }, (trx) =>
+        figures.setEventFigures(trx, input, settings),
       );
     }),
 });

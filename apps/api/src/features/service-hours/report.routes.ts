@@ -8,7 +8,7 @@ import { getSettings } from '../site-settings/site-settings.service.ts';
 import { serviceReport, serviceReportCsv } from './report.service.ts';
 import { z } from 'zod';
 import { ReportPeriod } from '@post/contracts/reporting';
-import { formReport } from '../reports/reporting.service.ts';
+import { formReport } from '../reports/form-report.service.ts';
 import { formReportCsv, formReportFileName } from '../reports/report-csv.ts';
 
 /** GET /api/admin/reports/service.csv?year=: the service report as a download (staff), recorded in the audit log. */

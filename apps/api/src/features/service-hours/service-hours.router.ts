@@ -26,7 +26,8 @@ import * as entries from './entries.service.ts';
 import { myService, publicTotal } from './my-service.service.ts';
 import { serviceReport } from './report.service.ts';
 import { FormReportSchema, ReportPeriod } from '@post/contracts/reporting';
-import { checkUnitAndCounts, formReport } from '../reports/reporting.service.ts';
+import { checkUnitAndCounts } from '../reports/reporting.service.ts';
+import { formReport } from '../reports/form-report.service.ts';
 
 const tags = ['Service hours'];
 
