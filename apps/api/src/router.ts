@@ -20,6 +20,7 @@ import { auditRouter } from './features/audit/audit.router.ts';
 import { attendanceRouter } from './features/attendance/attendance.router.ts';
 import { doorRouter } from './features/attendance/door.router.ts';
 import { serviceHoursRouter } from './features/service-hours/service-hours.router.ts';
+import { reportsRouter } from './features/reports/reports.router.ts';
 import { honorRollRouter } from './features/honor-roll/honor-roll.router.ts';
 import { renewalsRouter } from './features/renewals/renewals.router.ts';
 import { honorsRouter } from './features/honors/honors.router.ts';
@@ -47,6 +48,7 @@ export const appRouter = router({
   attendance: attendanceRouter,
   door: doorRouter,
   serviceHours: serviceHoursRouter,
+  reports: reportsRouter,
   honorRoll: honorRollRouter,
   renewals: renewalsRouter,
   honors: honorsRouter,

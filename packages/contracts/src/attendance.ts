@@ -2,12 +2,23 @@ import { z } from './zod.ts';
 import { checkIsoDate, email, Id, optionalPhone, Timestamp } from './common.ts';
 import { attendanceMessages } from './messages/attendance.ts';
 import { formMessages } from './messages/forms.ts';
+import { serviceHoursMessages } from './messages/service-hours.ts';
+import { UnitKey } from './reporting.ts';
 
 /** An instant given by a phone that marked it offline; at most a few minutes ahead of the server's clock. */
 const MarkTime = checkIsoDate(z.string().trim()).optional();
 
 /** Body of POST /api/admin/volunteers/{id}/check-in and /check-out: `at` keeps an offline mark's own time. */
-export const MarkInput = z.object({ id: Id, at: MarkTime });
+export const MarkInput = z.object({
+  id: Id,
+  at: MarkTime,
+  /** Round-trip miles, given at check-out (else the event's default, decision 0085). */
+  miles: z.coerce
+    .number({ error: serviceHoursMessages.milesRange })
+    .min(0, serviceHoursMessages.milesRange)
+    .max(5000, serviceHoursMessages.milesRange)
+    .optional(),
+});
 export type MarkInput = z.input<typeof MarkInput>;
 
 /** Body of POST /api/admin/events/{id}/walk-ins. `clientId` makes a phone's repeated send count once. */
@@ -18,6 +29,8 @@ export const WalkInInput = z.object({
   phone: optionalPhone(20).optional(),
   /** The shift they work: required when the event has shifts, one of its own (decision 0066). */
   shiftId: Id.nullable().optional(),
+  /** A non-member's unit (decision 0085); none makes a guest, counted on no form that asks for a unit. */
+  unit: UnitKey.nullable().optional(),
   at: MarkTime,
   clientId: z
     .string()

@@ -24,6 +24,8 @@ export const AUDIT_ENTITY_LABELS = {
   'service-entry': 'Service entry',
   'service-category': 'Service category',
   'service-report': 'Service report',
+  'report-form': 'Report form',
+  'report-filing': 'Report filing',
   'member-payment': 'Dues payment',
   'renewal-contact': 'Renewal contact note',
   'renewal-reminder': 'Renewal reminders',

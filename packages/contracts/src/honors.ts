@@ -111,9 +111,3 @@ export const PortalHonorsDetailSchema = z.object({
   ),
   qualified: z.boolean(),
 });
-
-/** The CPR figures of done details in a period (decision 0088): how many were provided and what they cost the post. */
-export interface FuneralHonorsFigures {
-  count: number;
-  dollarsCost: number;
-}

@@ -1,4 +1,5 @@
 import { z } from './zod.ts';
+import { UnitKey } from './reporting.ts';
 import { Branch, DuesStatus, MembershipType, MemberStatus, PostRole } from './enum-schemas.ts';
 import { Id, checkIsoDate, optionalPhone, Timestamp } from './common.ts';
 import { PASSWORD_MIN } from './limits.ts';
@@ -29,6 +30,8 @@ export const MemberSchema = z.object({
   /** Derived from paidThrough and the renewal calendar in Settings, never stored (decision 0065). */
   duesStatus: DuesStatus,
   postRole: PostRole,
+  /** The member's unit: 'post' or a Legion Family unit's key from Settings (decision 0085). */
+  unit: z.string(),
   isActive: z.boolean(),
   hasOnlineAccess: z.boolean(),
   hasPortalPassword: z.boolean(),
@@ -102,6 +105,8 @@ const memberFields = {
   memberSince: checkIsoDate(z.string(), true).nullish(),
   paidThrough: PaidThrough.optional(),
   postRole: PostRole,
+  /** Checked against the units in Settings by the API (decision 0085). */
+  unit: UnitKey.optional(),
   isActive: z.boolean(),
   hasOnlineAccess: z.boolean(),
   /** Write-only portal password (decisions §2). */
@@ -130,6 +135,7 @@ const createFields = {
   branchOfService: Branch.default('unspecified'),
   yearsOfService: YearsOfService.default(0),
   postRole: PostRole.default('none'),
+  unit: UnitKey.default('post'),
   isActive: z.boolean().default(true),
   hasOnlineAccess: z.boolean().default(false),
   honorGuardRoles: memberFields.honorGuardRoles.default([]),

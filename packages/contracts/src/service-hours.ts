@@ -5,6 +5,8 @@ import { pageOf, PageNumber, SearchText } from './paging.ts';
 import { formMessages } from './messages/forms.ts';
 import { serviceHoursMessages } from './messages/service-hours.ts';
 import { ServiceEntryStatusFilter } from './enum-schemas.ts';
+import { Dollars, ReportFiguresFields, UnitKey } from './reporting.ts';
+import { reportingMessages } from './messages/reporting.ts';
 
 /** A category of the ledger. */
 export const ServiceCategorySchema = z.object({ id: z.number().int(), name: z.string(), position: z.number().int(), reportable: z.boolean() });
@@ -49,14 +51,16 @@ export const ServiceEntryFields = z.object({
   /** A photo as documentation, with its alt text (required with it). */
   ...imageFields,
 });
+/** What an officer's entry adds for the report forms: dollars, who benefited, counts, a non-member's unit (decision 0085). */
+const AdminEntryFields = ServiceEntryFields.extend({ ...ReportFiguresFields, unit: UnitKey.nullable().optional() });
 /** Body of POST /api/admin/service-hours. */
-export const CreateServiceEntryInput = ServiceEntryFields.refine((v) => v.memberId != null || (v.name ?? '').length >= 2, {
+export const CreateServiceEntryInput = AdminEntryFields.refine((v) => v.memberId != null || (v.name ?? '').length >= 2, {
   message: serviceHoursMessages.whoRequired,
   path: ['name'],
 }).refine(altGivenWithImage, altRequiredIssue);
 export type CreateServiceEntryInput = z.input<typeof CreateServiceEntryInput>;
 /** Body of PUT /api/admin/service-hours/{id}. */
-export const UpdateServiceEntryInput = ServiceEntryFields.extend({ id: Id })
+export const UpdateServiceEntryInput = AdminEntryFields.extend({ id: Id })
   .refine((v) => v.memberId != null || (v.name ?? '').length >= 2, {
     message: serviceHoursMessages.whoRequired,
     path: ['name'],
@@ -85,6 +89,13 @@ export const ServiceEntrySchema = z.object({
   imageAlt: z.string().nullable(),
   image: ImageSchema.nullable(),
   loggedByMember: z.boolean(),
+  dollarsGiven: z.number().int(),
+  dollarsCost: z.number().int(),
+  inKindValue: z.number().int(),
+  beneficiary: z.string().nullable(),
+  counts: z.record(z.string(), z.number()),
+  /** A non-member's unit as given; a member's entry counts under the member's own. */
+  unit: z.string().nullable(),
   approved: z.boolean(),
   approvedAt: Timestamp.nullable(),
   createdAt: Timestamp,
@@ -206,6 +217,16 @@ export const ServiceEntryFormSchema = z
     note: z.string().trim().max(2000, formMessages.tooLong(2000)),
     /** The picture is a field of the form, so its draft keeps it (as in the other content forms). */
     picture: FormPictureSchema,
+    /** For the report forms (decision 0085): a non-member's unit ('' a guest), dollars, who benefited, counts as typed. */
+    unit: z.string().max(40),
+    dollarsGiven: Dollars,
+    dollarsCost: Dollars,
+    inKindValue: Dollars,
+    beneficiary: z.string().trim().max(200, formMessages.tooLong(200)),
+    counts: z.record(
+      z.string(),
+      z.union([z.literal(''), z.coerce.number().int(reportingMessages.count).min(0, reportingMessages.count).max(1_000_000, reportingMessages.count)]),
+    ),
   })
   .refine((v) => v.memberId !== '' || v.name.length >= 2, { message: serviceHoursMessages.whoRequired, path: ['name'] });
 export type ServiceEntryFormIn = z.input<typeof ServiceEntryFormSchema>;

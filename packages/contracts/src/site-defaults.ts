@@ -1,6 +1,7 @@
 import type { Image } from './images.ts';
 import { DEFAULT_MEMBERSHIP_SETTINGS, type MembershipSettings } from './membership-defaults.ts';
 import { DEFAULT_HONORS_SETTINGS, type HonorsSettings } from './honors-defaults.ts';
+import { DEFAULT_REPORTING_SETTINGS, type ReportingSettings } from './reporting-defaults.ts';
 // Kept without zod so that public pages' first JavaScript stays in its budget (decision 0063); the
 // zod modules re-export these, so each value has one source.
 
@@ -60,6 +61,7 @@ export const DEFAULT_SITE_SETTINGS: SiteDefaults = {
   showServiceTotal: false,
   membership: DEFAULT_MEMBERSHIP_SETTINGS,
   honors: DEFAULT_HONORS_SETTINGS,
+  reporting: DEFAULT_REPORTING_SETTINGS,
 };
 
 /** National hotlines: public facts (decisions §1). */
@@ -103,4 +105,6 @@ export interface SiteDefaults {
   membership: MembershipSettings;
   /** Funeral honors: roles and the detail template (decision 0088). */
   honors: HonorsSettings;
+  /** Units and count kinds of the report forms (decision 0085). */
+  reporting: ReportingSettings;
 }

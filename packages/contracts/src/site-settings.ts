@@ -4,6 +4,7 @@ import { imageMessages } from './messages/images.ts';
 import { ImageSchema } from './images.ts';
 import { Id } from './common.ts';
 import { serviceSettingsFields } from './service-settings.ts';
+import { DEFAULT_REPORTING_SETTINGS, ReportingSettingsSchema } from './reporting.ts';
 import { DEFAULT_MEMBERSHIP_SETTINGS, MembershipSettingsSchema } from './membership-settings.ts';
 import { HonorsSettingsSchema } from './honors-settings.ts';
 
@@ -74,6 +75,8 @@ export const SiteSettingsSchema = z.object({
   membership: MembershipSettingsSchema.default(DEFAULT_MEMBERSHIP_SETTINGS),
   /** Funeral honors: the honor-guard roles and the detail template (decision 0088). */
   honors: HonorsSettingsSchema,
+  /** Units and count kinds of the report forms (decision 0085). */
+  reporting: ReportingSettingsSchema.default(DEFAULT_REPORTING_SETTINGS),
 });
 export type SiteSettings = z.infer<typeof SiteSettingsSchema>;
 

@@ -75,6 +75,15 @@ export interface EventsTable {
   serviceCategoryId: ColumnType<number | null, number | null | undefined, number | null>;
   /** Whether the public calendar shows it (migration 0028); a funeral honors detail is unlisted unless chosen. */
   listed: Generated<boolean>;
+  /** Report figures (migration 0025): whole dollars, who benefited, counts by key, the unit (null: the Post). */
+  dollarsGiven: Generated<number>;
+  dollarsCost: Generated<number>;
+  inKindValue: Generated<number>;
+  beneficiary: string | null;
+  counts: ColumnType<Record<string, number>, string | undefined, string>;
+  unit: string | null;
+  /** Round-trip miles a check-out offers by default. */
+  defaultMiles: ColumnType<string | null, number | string | null | undefined, number | string | null>;
 }
 
 /** A recurring series (migration 0006): the rule and the fields new occurrences copy. */
@@ -216,6 +225,8 @@ export interface MembersTable {
   yearsOfService: Generated<number>;
   deployments: string | null;
   memberSince: Timestamp;
+  /** The member's unit (migration 0025): 'post' or a Legion Family unit's key from the settings. */
+  unit: Generated<string>;
   /** Membership year paid through (migration 0017); dues status is derived from it. */
   paidThrough: number | null;
   postRole: Generated<string>;
@@ -485,6 +496,10 @@ export interface AttendanceTable {
   shiftId: ColumnType<number | null, number | null | undefined, number | null>;
   createdAt: CreatedAt;
   updatedAt: Timestamp;
+  /** A non-member's unit (migration 0025); null: a member's own, else a guest. */
+  unit: string | null;
+  /** Round-trip miles given at check-out. */
+  miles: ColumnType<string, number | string | undefined, number | string>;
 }
 
 /** Service without an event (migration 0018); a member's own entry counts once approved. */
@@ -506,6 +521,48 @@ export interface ServiceEntriesTable {
   approvedBy: number | null;
   createdAt: CreatedAt;
   updatedAt: Timestamp;
+  /** Report figures (migration 0025); `unit` is a non-member's (a member's own counts). */
+  dollarsGiven: Generated<number>;
+  dollarsCost: Generated<number>;
+  inKindValue: Generated<number>;
+  beneficiary: string | null;
+  counts: ColumnType<Record<string, number>, string | undefined, string>;
+  unit: string | null;
+}
+
+/** An event's documentation (migration 0025): a photo or receipt with its description. */
+export interface EventDocumentsTable {
+  id: Generated<number>;
+  eventId: number;
+  imageId: number;
+  description: string;
+  createdAt: CreatedAt;
+}
+
+/** A report form's lines as data (migration 0025, decision 0085). */
+export interface ReportFormsTable {
+  key: string;
+  name: string;
+  yearStartMonth: number;
+  excludedCategoryIds: ColumnType<unknown[], string | undefined, string>;
+  capHours: number | null;
+  lines: ColumnType<unknown[], string, string>;
+  updatedAt: Timestamp;
+}
+
+/** A form's lines as they stood when marked as filed (migration 0025). */
+export interface ReportFilingsTable {
+  id: Generated<number>;
+  formKey: string;
+  year: number;
+  period: Generated<string>;
+  /** Calendar days, 'YYYY-MM-DD' as read. */
+  dateFrom: string;
+  dateTo: string;
+  filedAt: CreatedAt;
+  filedBy: number | null;
+  formName: string;
+  lines: ColumnType<unknown[], string, never>;
 }
 
 /** A request for funeral honors (migration 0028): the requester's details are staff-only. */
@@ -566,6 +623,9 @@ export interface Database {
   attendance: AttendanceTable;
   serviceEntries: ServiceEntriesTable;
   honorsRequests: HonorsRequestsTable;
+  eventDocuments: EventDocumentsTable;
+  reportForms: ReportFormsTable;
+  reportFilings: ReportFilingsTable;
 }
 
 export type EventRow = Selectable<EventsTable>;

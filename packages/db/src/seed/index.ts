@@ -15,6 +15,7 @@ import {
   makeClock,
 } from './content.ts';
 import { seedService } from './service.ts';
+import { seedReportFigures } from './report-figures.ts';
 import { buildPayments, dateOf, demoCalendar } from './membership.ts';
 
 /** Options of seedDemo. */
@@ -109,6 +110,7 @@ export async function seedDemo(db: DB, opts: SeedDemoOptions): Promise<SeedDemoR
     await trx.insertInto('memberCommunications').values(buildCommunications(clock)).execute();
     await trx.insertInto('memberResources').values(buildMemberResources()).execute();
     await seedService(trx, clock);
+    await seedReportFigures(trx, clock);
 
     return {
       seeded: true,

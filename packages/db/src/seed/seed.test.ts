@@ -89,6 +89,8 @@ describe('demo calendar on any day of the year', () => {
   });
 });
 
+const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+
 describe(`demo seed`, () => {
   let h: Handle;
   let result: Awaited<ReturnType<typeof seedDemo>>;
@@ -116,10 +118,26 @@ describe(`demo seed`, () => {
     const months = new Set(attendance.map((a) => utcToZoned(a.startDate, 'America/New_York').date.slice(0, 7)));
     expect(months.size).toBeGreaterThanOrEqual(11);
     const entries = await h.db.selectFrom('serviceEntries').select(['approvedAt', 'miles']).execute();
-    expect(entries).toHaveLength(36);
+    // Issue 44's 36 ledger entries, and the report forms' year beside them (seedReportFigures).
+    expect(entries.length).toBeGreaterThan(36);
     expect(entries.filter((e) => e.approvedAt === null)).toHaveLength(3);
     const uncategorised = await h.db.selectFrom('events').select('id').where('serviceCategoryId', 'is', null).execute();
     expect(uncategorised).toEqual([]);
+  });
+
+  it('has a year of dollars, counts and units for both report forms', async () => {
+    const units = await h.db.selectFrom('members').select('unit').distinct().execute();
+    expect(units.map((u) => u.unit).sort()).toEqual(['auxiliary', 'post', 'riders', 'sons']);
+    const yearAgo = isoDay(new Date(now.getTime() - 366 * 86_400_000));
+    const entries = await h.db.selectFrom('serviceEntries').select(['serviceDate', 'dollarsGiven', 'dollarsCost', 'inKindValue', 'counts']).execute();
+    const inYear = entries.filter((e) => e.serviceDate > yearAgo);
+    const keys = new Set(inYear.flatMap((e) => Object.keys(e.counts)));
+    for (const k of ['bloodPints', 'bloodDonors', 'serviceOfficerCases', 'flagsPresented', 'ceremonies', 'youthSponsored']) expect(keys).toContain(k);
+    expect(inYear.some((e) => e.dollarsGiven > 0) && inYear.some((e) => e.dollarsCost > 0) && inYear.some((e) => e.inKindValue > 0)).toBe(true);
+    const events = await h.db.selectFrom('events').select(['dollarsGiven', 'counts']).execute();
+    expect(events.some((e) => e.dollarsGiven > 0) && events.some((e) => (e.counts.funeralHonors ?? 0) > 0)).toBe(true);
+    const miles = await h.db.selectFrom('attendance').select('miles').where('miles', '>', '0').execute();
+    expect(miles.length).toBeGreaterThan(20);
   });
 
   it('has events of every type, in the past and the future, at local times', async () => {

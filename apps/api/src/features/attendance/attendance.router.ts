@@ -22,6 +22,7 @@ import { getSettings } from '../site-settings/site-settings.service.ts';
 import { AppError } from '../../errors.ts';
 import type { DB } from '@post/db';
 import * as service from './attendance.service.ts';
+import { checkMemberUnit } from '../reports/reporting.service.ts';
 import { codeDetails, volunteerOfCode } from './check-in-code.ts';
 
 const tags = ['Attendance'];
@@ -98,7 +99,7 @@ export const attendanceRouter = router({
     .input(MarkInput)
     .output(MarkResultSchema)
     .mutation(({ ctx, input }) =>
-      markAndAudit(ctx, input.at, 'check-out', (trx, at, timeZone) => service.checkOut(trx, { volunteerId: input.id }, at, timeZone)),
+      markAndAudit(ctx, input.at, 'check-out', (trx, at, timeZone) => service.checkOut(trx, { volunteerId: input.id }, at, timeZone, input.miles)),
     ),
   checkOutRecord: adminProcedure
     .meta({
@@ -108,7 +109,7 @@ export const attendanceRouter = router({
     .input(MarkInput)
     .output(MarkResultSchema)
     .mutation(({ ctx, input }) =>
-      markAndAudit(ctx, input.at, 'check-out', (trx, at, timeZone) => service.checkOut(trx, { attendanceId: input.id }, at, timeZone)),
+      markAndAudit(ctx, input.at, 'check-out', (trx, at, timeZone) => service.checkOut(trx, { attendanceId: input.id }, at, timeZone, input.miles)),
     ),
   walkIn: adminProcedure
     .meta({
@@ -123,7 +124,10 @@ export const attendanceRouter = router({
     })
     .input(WalkInInput)
     .output(MarkResultSchema)
-    .mutation(({ ctx, input }) => markAndAudit(ctx, input.at, 'walk-in', (trx, at, timeZone) => service.addWalkIn(trx, input, at, timeZone))),
+    .mutation(async ({ ctx, input }) => {
+      if (input.unit != null) await checkMemberUnit(ctx.db, input.unit);
+      return markAndAudit(ctx, input.at, 'walk-in', (trx, at, timeZone) => service.addWalkIn(trx, input, at, timeZone));
+    }),
   setHours: administratorProcedure
     .meta({
       changesContent: true,

@@ -147,7 +147,13 @@ export async function checkIn(db: DB, volunteerId: number, at: Date, timeZone: s
 }
 
 /** Marks a departure, once; a sign-up not checked in, or a time before the arrival, is a 400. */
-export async function checkOut(db: DB, target: { volunteerId: number } | { attendanceId: number }, at: Date, timeZone: string): Promise<MarkResult> {
+export async function checkOut(
+  db: DB,
+  target: { volunteerId: number } | { attendanceId: number },
+  at: Date,
+  timeZone: string,
+  miles?: number,
+): Promise<MarkResult> {
   return inTransaction(db, async (trx) => {
     let query = trx.selectFrom('attendance').select(['id', 'eventId', 'volunteerId', 'name', 'checkedInAt', 'checkedOutAt']).forUpdate();
     query = 'volunteerId' in target ? query.where('volunteerId', '=', target.volunteerId) : query.where('id', '=', target.attendanceId);
@@ -170,7 +176,13 @@ export async function checkOut(db: DB, target: { volunteerId: number } | { atten
       };
     }
     if (at.getTime() < new Date(row.checkedInAt).getTime()) throw badRequest(attendanceMessages.outBeforeIn);
-    await trx.updateTable('attendance').set({ checkedOutAt: at, updatedAt: new Date() }).where('id', '=', row.id).execute();
+    // Round-trip miles as given, else the event's default (decision 0085).
+    const event = await trx.selectFrom('events').select('defaultMiles').where('id', '=', row.eventId).executeTakeFirst();
+    await trx
+      .updateTable('attendance')
+      .set({ checkedOutAt: at, miles: miles ?? event?.defaultMiles ?? 0, updatedAt: new Date() })
+      .where('id', '=', row.id)
+      .execute();
     return { attendee: await attendeeOf(trx, row.eventId, pick), already: false, message: attendanceMessages.checkedOut(row.name, clockTime(at, timeZone)) };
   });
 }
@@ -189,7 +201,7 @@ async function walkInShift(db: DB, eventId: number, shiftId: number | null | und
 /** Adds a walk-in, checked in at `at`, to its shift; linked to the member with that e-mail; once per client id. */
 export async function addWalkIn(
   db: DB,
-  input: { id: number; name: string; email?: string; phone?: string; shiftId?: number | null; clientId?: string },
+  input: { id: number; name: string; email?: string; phone?: string; shiftId?: number | null; clientId?: string; unit?: string | null },
   at: Date,
   timeZone: string,
 ): Promise<MarkResult> {
@@ -199,8 +211,8 @@ export async function addWalkIn(
     const shiftId = await walkInShift(trx, input.id, input.shiftId);
     const email = input.email ? input.email : null;
     const { rows } = await sql<{ id: number; inserted: boolean }>`
-      insert into attendance (event_id, name, email, phone, member_id, checked_in_at, client_id, shift_id)
-      values (${input.id}, ${input.name}, ${email}, ${input.phone ? input.phone : null}, ${memberOfEmail(email)}, ${at}, ${input.clientId ?? null}, ${shiftId})
+      insert into attendance (event_id, name, email, phone, member_id, checked_in_at, client_id, shift_id, unit)
+      values (${input.id}, ${input.name}, ${email}, ${input.phone ? input.phone : null}, ${memberOfEmail(email)}, ${at}, ${input.clientId ?? null}, ${shiftId}, ${input.unit ?? null})
       on conflict (client_id) do update set updated_at = attendance.updated_at
       returning id, (xmax = 0) as inserted`.execute(trx);
     const row = rows[0]!;

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { DB } from '@post/db';
-import type { CreateHonorsRequestInput, FuneralHonorsFigures, HonorsDetail, HonorsRequest, HonorsRole } from '@post/contracts/honors';
+import type { CreateHonorsRequestInput, HonorsDetail, HonorsRequest, HonorsRole } from '@post/contracts/honors';
 import { honorRoleLabel } from '@post/contracts/honors-settings';
 import { honorsMessages } from '@post/contracts/messages/honors';
 import { badRequest, conflict, notFound } from '../../errors.ts';
@@ -182,7 +182,10 @@ export async function declineRequest(db: DB, id: number): Promise<HonorsRequest>
   });
 }
 
-/** Marks an accepted detail done: what it provided and cost, counted by `funeralHonorsFigures`. */
+/**
+ * Marks an accepted detail done. A detail provided puts one `funeralHonors` count and its cost
+ * (whole dollars) on its event, so the CPR counts it like any event's figures (decisions 0085, 0088).
+ */
 export async function markDone(db: DB, id: number, provided: boolean, dollarsCost: number | null): Promise<HonorsRequest> {
   return inTransaction(db, async (trx) => {
     const req = await requestOf(trx, id, true);
@@ -192,24 +195,18 @@ export async function markDone(db: DB, id: number, provided: boolean, dollarsCos
       .set({ state: 'done', provided, dollarsCost, doneAt: new Date(), updatedAt: new Date() })
       .where('id', '=', id)
       .execute();
+    if (provided && req.eventId !== null) {
+      await trx
+        .updateTable('events')
+        .set({
+          counts: sql`counts || jsonb_build_object('funeralHonors', 1)`,
+          dollarsCost: Math.round(dollarsCost ?? 0),
+        })
+        .where('id', '=', req.eventId)
+        .execute();
+    }
     return toRequest(await requestOf(trx, id));
   });
-}
-
-/**
- * The CPR's "wake, funeral or memorial honors provided" and its cost to the post for details
- * marked done with honors provided in [from, to): a count source for the report (decision 0088).
- */
-export async function funeralHonorsFigures(db: DB, from: Date, to: Date): Promise<FuneralHonorsFigures> {
-  const row = await db
-    .selectFrom('honorsRequests')
-    .select([sql<number>`count(*)::int`.as('count'), sql<string>`coalesce(sum(dollars_cost), 0)`.as('dollars')])
-    .where('state', '=', 'done')
-    .where('provided', '=', true)
-    .where('doneAt', '>=', from)
-    .where('doneAt', '<', to)
-    .executeTakeFirstOrThrow();
-  return { count: row.count, dollarsCost: Number(row.dollars) };
 }
 
 /** The roles of a detail's event: each honor shift with who holds it and who waits. */

@@ -3,7 +3,6 @@ import { honorsMessages } from '@post/contracts/messages/honors';
 import { createMailTestApp, insertMember, type Agent } from '../../test-helpers.ts';
 import type { SmtpSink } from '../mail/smtp-sink.ts';
 import { answerToken } from './call-out.ts';
-import { funeralHonorsFigures } from './honors.service.ts';
 
 // Funeral honors (issue 62, decision 0088): a request through to done, the call-out to qualified
 // members only, the one-tap answer, the CPR figures, and the requester's privacy on public routes.
@@ -37,6 +36,15 @@ const request = (over: Record<string, unknown> = {}) => ({
   notes: 'Private family note',
   ...over,
 });
+// The CPR's figures of the program year (June-May) the service falls in: the honors count and the cost to the post.
+const cpr = async () => {
+  const d = new Date(at(30));
+  const year = d.getUTCMonth() >= 5 ? d.getUTCFullYear() : d.getUTCFullYear() - 1;
+  const res = await admin.get(`/api/admin/reports/service?year=${year}&form=legion-cpr`);
+  expect(res.statusCode, res.body).toBe(200);
+  const line = (key: string) => res.json().lines.find((l: { key: string }) => l.key === key).value;
+  return { count: line('funeral-honors'), dollarsCost: line('community-cost') };
+};
 const counts = async () => ({
   requests: (await t.db.selectFrom('honorsRequests').select('id').execute()).length,
   mail: (await t.db.selectFrom('mailOutbox').select('id').execute()).length,
@@ -187,8 +195,7 @@ describe('funeral honors', () => {
     const done = await admin.post(`/api/admin/honors-requests/${id}/done`, { provided: true, dollarsCost: 42.5 });
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json()).toMatchObject({ state: 'done', provided: true, dollarsCost: 42.5 });
-    expect(await funeralHonorsFigures(t.db, new Date(Date.now() - HOUR), new Date(Date.now() + HOUR))).toEqual({ count: 1, dollarsCost: 42.5 });
-    expect(await funeralHonorsFigures(t.db, new Date(Date.now() + HOUR), new Date(Date.now() + 2 * HOUR))).toEqual({ count: 0, dollarsCost: 0 });
+    expect(await cpr()).toEqual({ count: 1, dollarsCost: 43 });
     // Answers close with the detail.
     expect((await post('/api/honors-answers', { token })).statusCode).toBe(400);
   });
@@ -197,7 +204,7 @@ describe('funeral honors', () => {
     const { id } = (await post('/api/honors-requests', request({ deceasedName: 'Second Vet' }))).json();
     await admin.post(`/api/admin/honors-requests/${id}/accept`, {});
     await admin.post(`/api/admin/honors-requests/${id}/done`, { provided: false });
-    expect(await funeralHonorsFigures(t.db, new Date(Date.now() - HOUR), new Date(Date.now() + HOUR))).toEqual({ count: 1, dollarsCost: 42.5 });
+    expect(await cpr()).toEqual({ count: 1, dollarsCost: 43 });
   });
 
   it('keeps the requester private on every public route, and the detail off the calendar unless listed', async () => {

@@ -9,6 +9,7 @@ import { paymentProcedures } from './payments.router.ts';
 import { rosterProcedures } from './roster.router.ts';
 import type { DB } from '@post/db';
 import type { AuditChanges } from '@post/db';
+import { checkMemberUnit } from '../reports/reporting.service.ts';
 import { audited, diffFields } from '../audit/audit.ts';
 
 const memberById = (db: DB, id: number) => service.memberById(db, id);
@@ -45,11 +46,13 @@ export const membersRouter = router({
     })
     .input(CreateMemberInput)
     .output(MemberSchema)
-    .mutation(({ ctx, input }) =>
-      audited(ctx, { entity: 'member', action: 'create', changes: (m) => withPassword(diffFields(null, m), input.loginPassword) }, (trx) =>
+    .mutation(async ({ ctx, input }) => {
+      // A unit the settings do not list is a 400 on `unit` (decision 0085).
+      await checkMemberUnit(ctx.db, input.unit);
+      return audited(ctx, { entity: 'member', action: 'create', changes: (m) => withPassword(diffFields(null, m), input.loginPassword) }, (trx) =>
         service.createMember(trx, input),
-      ),
-    ),
+      );
+    }),
   update: administratorProcedure
     .meta({
       changesContent: true,
@@ -63,8 +66,9 @@ export const membersRouter = router({
     })
     .input(UpdateMemberInput)
     .output(MemberSchema)
-    .mutation(({ ctx, input }) =>
-      audited(
+    .mutation(async ({ ctx, input }) => {
+      await checkMemberUnit(ctx.db, input.unit);
+      return audited(
         ctx,
         {
           entity: 'member',
@@ -73,8 +77,8 @@ export const membersRouter = router({
           changes: (after, before) => withPassword(diffFields(before, after), input.loginPassword),
         },
         (trx) => service.updateMember(trx, input),
-      ),
-    ),
+      );
+    }),
   remove: administratorProcedure
     .meta({ changesContent: true, openapi: { method: 'DELETE', path: '/members/{id}', tags, summary: 'Delete a member', protect: true } })
     .input(IdInput)

@@ -21,6 +21,24 @@ export interface EntryFields {
   note: string | null;
   imageId?: number | null;
   imageAlt?: string | null;
+  dollarsGiven?: number;
+  dollarsCost?: number;
+  inKindValue?: number;
+  beneficiary?: string | null;
+  counts?: Record<string, number>;
+  unit?: string | null;
+}
+
+/** The report figures a write stores (decision 0085); a member's own entry carries none. */
+function figures(input: EntryFields) {
+  return {
+    dollarsGiven: input.dollarsGiven ?? 0,
+    dollarsCost: input.dollarsCost ?? 0,
+    inKindValue: input.inKindValue ?? 0,
+    beneficiary: input.beneficiary || null,
+    counts: JSON.stringify(input.counts ?? {}),
+    unit: input.memberId == null ? (input.unit ?? null) : null,
+  };
 }
 
 const columns = [
@@ -36,6 +54,12 @@ const columns = [
   'se.imageId',
   'se.imageAlt',
   'se.loggedByMember',
+  'se.dollarsGiven',
+  'se.dollarsCost',
+  'se.inKindValue',
+  'se.beneficiary',
+  'se.counts',
+  'se.unit',
   'se.approvedAt',
   'se.createdAt',
 ] as const;
@@ -57,6 +81,12 @@ function toEntry(r: {
   imageId: number | null;
   imageAlt: string | null;
   loggedByMember: boolean;
+  dollarsGiven: number;
+  dollarsCost: number;
+  inKindValue: number;
+  beneficiary: string | null;
+  counts: Record<string, number>;
+  unit: string | null;
   approvedAt: Date | string | null;
   createdAt: Date | string;
 }): ServiceEntry {
@@ -74,6 +104,12 @@ function toEntry(r: {
     imageAlt: r.imageAlt,
     image: null,
     loggedByMember: r.loggedByMember,
+    dollarsGiven: r.dollarsGiven,
+    dollarsCost: r.dollarsCost,
+    inKindValue: r.inKindValue,
+    beneficiary: r.beneficiary,
+    counts: r.counts,
+    unit: r.unit,
     approved: r.approvedAt !== null,
     approvedAt: r.approvedAt ? new Date(r.approvedAt).toISOString() : null,
     createdAt: new Date(r.createdAt).toISOString(),
@@ -151,6 +187,7 @@ export async function createEntry(db: DB, input: EntryFields, by: { userId: numb
       categoryId: input.categoryId,
       note: input.note,
       ...imageColumns(input),
+      ...figures('memberId' in by ? { ...input, memberId: by.memberId } : input),
       loggedByMember: 'memberId' in by,
       approvedAt: 'userId' in by ? new Date() : null,
       approvedBy: 'userId' in by ? by.userId : null,
@@ -177,6 +214,7 @@ export async function updateEntry(db: DB, id: number, input: EntryFields, timeZo
       categoryId: input.categoryId,
       note: input.note,
       ...imageChanges(input),
+      ...figures(input),
       updatedAt: new Date(),
     })
     .where('id', '=', id)

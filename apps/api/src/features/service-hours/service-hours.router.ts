@@ -25,6 +25,9 @@ import * as categories from './categories.service.ts';
 import * as entries from './entries.service.ts';
 import { myService, publicTotal } from './my-service.service.ts';
 import { serviceReport } from './report.service.ts';
+import { FormReportSchema, ReportPeriod } from '@post/contracts/reporting';
+import { checkUnitAndCounts } from '../reports/reporting.service.ts';
+import { formReport } from '../reports/form-report.service.ts';
 
 const tags = ['Service hours'];
 
@@ -110,7 +113,9 @@ export const serviceHoursRouter = router({
     .input(CreateServiceEntryInput)
     .output(ServiceEntrySchema)
     .mutation(async ({ ctx, input }) => {
-      const { timeZone } = await getSettings(ctx.db);
+      const settings = await getSettings(ctx.db);
+      const { timeZone } = settings;
+      checkUnitAndCounts(settings, input);
       return audited(ctx, { entity: 'service-entry', action: 'create' }, (trx) => entries.createEntry(trx, input, { userId: ctx.user.id }, timeZone));
     }),
   update: adminProcedure
@@ -118,7 +123,9 @@ export const serviceHoursRouter = router({
     .input(UpdateServiceEntryInput)
     .output(ServiceEntrySchema)
     .mutation(async ({ ctx, input }) => {
-      const { timeZone } = await getSettings(ctx.db);
+      const settings = await getSettings(ctx.db);
+      const { timeZone } = settings;
+      checkUnitAndCounts(settings, input);
       return audited(ctx, { entity: 'service-entry', action: 'update', before: (trx) => entries.entryById(trx, input.id) }, (trx) =>
         entries.updateEntry(trx, input.id, input, timeZone),
       );
@@ -154,13 +161,17 @@ export const serviceHoursRouter = router({
         path: '/admin/reports/service',
         tags,
         summary:
-          'The service report of the program year starting in year: totals (reportable categories), each category with its list, entries to look at; CSV at /api/admin/reports/service.csv',
+          "The service report of the program year starting in year: totals (reportable categories), each category with its list, entries to look at; with form (legion-cpr, vfw), that form's lines { form, from, to, lines: [{ key, label, kind, value, records }] } for period (year, q1-q4, m1-m12); CSV at /api/admin/reports/service.csv",
         protect: true,
       },
     })
-    .input(ReportInput)
-    .output(ServiceReportSchema)
-    .query(async ({ ctx, input }) => serviceReport(ctx.db, input.year, await getSettings(ctx.db))),
+    .input(ReportInput.extend({ form: z.string().max(40).optional(), period: ReportPeriod }))
+    .output(z.union([ServiceReportSchema, FormReportSchema]))
+    .query(async ({ ctx, input }) => {
+      const settings = await getSettings(ctx.db);
+      // Without a form the answer stays the yearly report of decision 0066; with one, its lines (0085).
+      return input.form === undefined ? serviceReport(ctx.db, input.year, settings) : formReport(ctx.db, input.form, input.year, input.period, settings);
+    }),
   mine: memberProcedure
     .meta({ openapi: { method: 'GET', path: '/member/service', tags, summary: "The member's hours this program year and their records", protect: true } })
     .input(z.void())

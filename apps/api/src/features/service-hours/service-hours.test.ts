@@ -23,6 +23,8 @@ describe('categories', () => {
       'Community service',
       'Children & youth',
       'Veterans affairs & rehabilitation',
+      // Apart from VA&R for the CPR's VA hospital hours (decision 0085).
+      'VA hospital volunteering',
       'Americanism',
       'Funeral honors',
       'Blood donation',

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type * as React from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import { ServiceEntryFormSchema, type ServiceEntry, type ServiceEntryFormIn, type ServiceEntryFormOut } from '@post/contracts/service-hours';
@@ -18,6 +18,7 @@ import { DraftNotice } from '../../components/form/draft-notice.tsx';
 import { RequiredLegend } from '../../components/form/required-legend.tsx';
 import { SelectField } from '../../components/form/select-field.tsx';
 import { todayIn } from './format.ts';
+import { useSiteSettings } from '../../lib/use-site-settings.ts';
 
 /** Add service (no entry) or Edit service (an entry): who, date, hours, miles, category, note, a photo as documentation. */
 export function EntryDialog({ open, entry, onOpenChange }: { open: boolean; entry?: ServiceEntry; onOpenChange: (open: boolean) => void }) {
@@ -39,6 +40,36 @@ export function EntryDialog({ open, entry, onOpenChange }: { open: boolean; entr
   );
 }
 
+/** What the report forms ask beside hours (decision 0085): unit, dollars, who benefited, counts. */
+function ReportFiguresFields({ form, someoneElse }: { form: UseFormReturn<ServiceEntryFormIn, unknown, ServiceEntryFormOut>; someoneElse: boolean }) {
+  const { units, countKinds } = useSiteSettings().data.reporting;
+  return (
+    <fieldset className="space-y-4 rounded-lg border p-3">
+      <legend className="px-1 text-lg font-semibold text-navy-800">For the report forms (optional)</legend>
+      {someoneElse ? (
+        <SelectField
+          form={form}
+          name="unit"
+          label="Unit"
+          description="A member's service counts under the member's own unit."
+          options={[{ value: '', label: 'Guest (no unit)' }, ...units.map((u) => ({ value: u.key, label: u.name }))]}
+        />
+      ) : null}
+      <div className="grid gap-4 sm:grid-cols-3">
+        <TextField form={form} name="dollarsGiven" label="Money given ($)" type="number" inputMode="numeric" min={0} step={1} />
+        <TextField form={form} name="dollarsCost" label="Cost to the post ($)" type="number" inputMode="numeric" min={0} step={1} />
+        <TextField form={form} name="inKindValue" label="Value of goods given ($)" type="number" inputMode="numeric" min={0} step={1} />
+      </div>
+      <TextField form={form} name="beneficiary" label="Who benefited" autoComplete="off" description="The organisation or people served." />
+      <div className="grid gap-4 sm:grid-cols-2">
+        {countKinds.map((c) => (
+          <TextField key={c.key} form={form} name={`counts.${c.key}`} label={c.name} type="number" inputMode="numeric" min={0} step={1} />
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
 function EntryForm({ entry, onDone, forgetDraftRef }: { entry?: ServiceEntry; onDone: () => void; forgetDraftRef: React.RefObject<(() => void) | null> }) {
   const { timeZone } = usePostFormat();
   const utils = trpc.useUtils();
@@ -57,6 +88,12 @@ function EntryForm({ entry, onDone, forgetDraftRef }: { entry?: ServiceEntry; on
       categoryId: entry ? String(entry.categoryId) : '',
       note: entry?.note ?? '',
       picture: entry?.image ? { image: entry.image, alt: entry.imageAlt ?? '' } : NO_PICTURE,
+      unit: entry?.unit ?? '',
+      dollarsGiven: String(entry?.dollarsGiven ?? 0),
+      dollarsCost: String(entry?.dollarsCost ?? 0),
+      inKindValue: String(entry?.inKindValue ?? 0),
+      beneficiary: entry?.beneficiary ?? '',
+      counts: Object.fromEntries(Object.entries(entry?.counts ?? {}).map(([k, n]) => [k, String(n)])),
     },
   });
   const draft = useFormDraft(form, `service-entry:${entry?.id ?? 'new'}`);
@@ -80,6 +117,13 @@ function EntryForm({ entry, onDone, forgetDraftRef }: { entry?: ServiceEntry; on
       note: v.note,
       imageId: v.picture.image?.id ?? null,
       imageAlt: v.picture.image ? v.picture.alt : null,
+      unit: v.memberId || !v.unit ? null : v.unit,
+      dollarsGiven: v.dollarsGiven,
+      dollarsCost: v.dollarsCost,
+      inKindValue: v.inKindValue,
+      beneficiary: v.beneficiary || null,
+      // Blank and zero counts are left out: only what happened is stored.
+      counts: Object.fromEntries(Object.entries(v.counts).filter((e): e is [string, number] => typeof e[1] === 'number' && e[1] > 0)),
     };
     try {
       if (entry) await update.mutateAsync({ id: entry.id, ...body });
@@ -119,6 +163,7 @@ function EntryForm({ entry, onDone, forgetDraftRef }: { entry?: ServiceEntry; on
       />
       <TextAreaField form={form} name="note" label="Note" rows={3} description="What was done, for whom: the record an auditor reads." />
       <PictureField control={form.control} name="picture" label="Photo as documentation (optional)" />
+      <ReportFiguresFields form={form} someoneElse={memberId === ''} />
       <DialogFooter>
         <DialogClose asChild>
           <Button type="button" variant="outline">

@@ -3,6 +3,7 @@ import { ScanLineIcon } from 'lucide-react';
 import { buttonVariants } from '@post/ui/components/button';
 import { cn } from '@post/ui/lib/utils';
 import { trpc } from '../../lib/trpc.ts';
+import { EventFigures } from './event-figures.tsx';
 
 /**
  * Beside a saved event's form (issue 44): the way to the check-in page for the door, with how many
@@ -25,6 +26,8 @@ export function EventServiceSection({ eventId }: { eventId: number }) {
         <ScanLineIcon aria-hidden="true" />
         Check-in at the door{checkedIn ? ` (${checkedIn} checked in)` : ''}
       </Link>
+      <h3 className="mt-6 text-xl font-bold text-navy-800">Report figures</h3>
+      <EventFigures eventId={eventId} />
     </section>
   );
 }

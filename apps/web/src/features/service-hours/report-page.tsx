@@ -13,11 +13,28 @@ import { BackLink } from '../../components/back-link.tsx';
 import { selectClass } from '../../components/form/select-field.tsx';
 import { useSiteSettings } from '../../lib/use-site-settings.ts';
 import { ReportView } from './report-view.tsx';
+import { FormWorksheet } from './form-worksheet.tsx';
+import { Filings } from './filings.tsx';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 
-/** The report's year in the URL: /admin/reports/service?year=2025 (the year the program year starts). */
+/** The report's year, form and period in the URL: /admin/reports/service?year=2025&form=legion-cpr&period=q1. */
 export interface ReportSearch {
   year?: number;
+  form?: string;
+  period?: string;
+}
+
+const PERIODS = ['year', 'q1', 'q2', 'q3', 'q4', ...Array.from({ length: 12 }, (_, i) => `m${i + 1}`)];
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+/** "Whole year", "Quarter 1 (Jul-Sep)", "August": a period of a year starting in `startMonth`. */
+function periodText(p: string, startMonth: number): string {
+  if (p === 'year') return 'Whole year';
+  const month = (offset: number) => MONTHS[(startMonth - 1 + offset) % 12]!;
+  if (p.startsWith('q')) {
+    const q = Number(p.slice(1));
+    return `Quarter ${q} (${month((q - 1) * 3).slice(0, 3)}-${month((q - 1) * 3 + 2).slice(0, 3)})`;
+  }
+  return month(Number(p.slice(1)) - 1);
 }
 
 /**
@@ -29,8 +46,19 @@ export function ServiceReportPage({ search }: { search: ReportSearch }) {
   const startMonth = settings.serviceYearStartMonth;
   const current = currentProgramYear(new Date(), startMonth, settings.timeZone);
   const year = search.year ?? current;
+  const formKey = search.form;
+  const period = formKey && search.period && PERIODS.includes(search.period) ? search.period : 'year';
   const navigate = useNavigate();
-  const report = trpc.serviceHours.report.useQuery({ year }, { placeholderData: keepPreviousData });
+  const go = (next: ReportSearch) =>
+    void navigate({ to: '/admin/reports/service', search: { year, form: formKey, period: period === 'year' ? undefined : period, ...next }, replace: true });
+  const forms = trpc.reports.forms.useQuery();
+  const form = forms.data?.find((f) => f.key === formKey);
+  const report = trpc.serviceHours.report.useQuery({ year, form: formKey, period }, { placeholderData: keepPreviousData });
+  const data = report.data;
+  const book = data && 'totals' in data ? data : undefined;
+  const sheet = data && 'lines' in data && data.form === formKey ? data : undefined;
+  const yearStart = form?.yearStartMonth ?? startMonth;
+  const csv = `/api/admin/reports/service.csv?year=${year}${formKey ? `&form=${encodeURIComponent(formKey)}${period === 'year' ? '' : `&period=${period}`}` : ''}`;
   // The portal needs document.body: only after hydration.
   const mounted = useHydrated();
   const years = Array.from({ length: 8 }, (_, i) => current - i);
@@ -39,14 +67,14 @@ export function ServiceReportPage({ search }: { search: ReportSearch }) {
     <Page
       before={<BackLink to="/admin" />}
       title="Service Report"
-      intro="Volunteer hours, people and miles of a program year, for the Consolidated Post Report and the record book."
+      intro="Volunteer hours, people and miles of a program year, and the lines of the forms the post files: the Consolidated Post Report and the VFW's community service report."
       actions={
         <>
           <Button variant="outline" onClick={() => window.print()} disabled={!report.data}>
             <PrinterIcon aria-hidden="true" />
-            Print
+            {formKey ? 'Print worksheet' : 'Print'}
           </Button>
-          <a href={`/api/admin/reports/service.csv?year=${year}`} download className={buttonVariants()}>
+          <a href={csv} download className={buttonVariants()}>
             <DownloadIcon aria-hidden="true" />
             Download CSV
           </a>
@@ -54,36 +82,78 @@ export function ServiceReportPage({ search }: { search: ReportSearch }) {
       }
     >
       <AdminTitle text="Service Report" />
-      <div className="mb-6 max-w-xs print:hidden">
-        <label htmlFor="report-year" className="mb-1 block text-base font-semibold">
-          Program year
-        </label>
-        <select
-          id="report-year"
-          className={selectClass}
-          value={String(year)}
-          onChange={(e) => void navigate({ to: '/admin/reports/service', search: { year: Number(e.target.value) }, replace: true })}
-        >
-          {years.map((y) => (
-            <option key={y} value={String(y)}>
-              {programYearLabel(y, startMonth)}
-            </option>
-          ))}
-        </select>
+      <div className="mb-6 grid gap-4 sm:grid-cols-3 print:hidden">
+        <div>
+          <label htmlFor="report-form" className="mb-1 block text-base font-semibold">
+            Report
+          </label>
+          <select id="report-form" className={selectClass} value={formKey ?? ''} onChange={(e) => go({ form: e.target.value || undefined, period: undefined })}>
+            <option value="">Record book (all hours)</option>
+            {(forms.data ?? []).map((f) => (
+              <option key={f.key} value={f.key}>
+                {f.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="report-year" className="mb-1 block text-base font-semibold">
+            Program year
+          </label>
+          <select id="report-year" className={selectClass} value={String(year)} onChange={(e) => go({ year: Number(e.target.value) })}>
+            {years.map((y) => (
+              <option key={y} value={String(y)}>
+                {programYearLabel(y, yearStart)}
+              </option>
+            ))}
+          </select>
+        </div>
+        {formKey ? (
+          <div>
+            <label htmlFor="report-period" className="mb-1 block text-base font-semibold">
+              Period
+            </label>
+            <select
+              id="report-period"
+              className={selectClass}
+              value={period}
+              onChange={(e) => go({ period: e.target.value === 'year' ? undefined : e.target.value })}
+            >
+              {PERIODS.map((p) => (
+                <option key={p} value={p}>
+                  {periodText(p, yearStart)}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
       </div>
       {report.isError ? (
         <ErrorState message="Could not load the report. Please try again." onRetry={() => void report.refetch()} />
-      ) : !report.data ? (
+      ) : formKey ? (
+        !sheet ? (
+          <LoadingState text={commonMessages.loading} />
+        ) : (
+          <div className="space-y-8 print:hidden">
+            <FormWorksheet report={sheet} postName={settings.postName} />
+            <Filings report={sheet} />
+          </div>
+        )
+      ) : !book ? (
         <LoadingState text={commonMessages.loading} />
       ) : (
         <div className="print:hidden">
-          <ReportView report={report.data} postName={settings.postName} />
+          <ReportView report={book} postName={settings.postName} />
         </div>
       )}
-      {mounted && report.data
+      {mounted && (formKey ? sheet : book)
         ? createPortal(
             <div data-service-report="" className="hidden bg-white text-black print:block">
-              <ReportView report={report.data} postName={settings.postName} />
+              {formKey && sheet ? (
+                <FormWorksheet report={sheet} postName={settings.postName} interactive={false} />
+              ) : book ? (
+                <ReportView report={book} postName={settings.postName} />
+              ) : null}
             </div>,
             document.body,
           )
