@@ -1,5 +1,7 @@
 import { BlockList, isIP } from 'node:net';
 import type { FastifyRequest, Session } from 'fastify';
+// The request's `session` and the `Session` this file widens are @fastify/session's types.
+import type {} from '@fastify/session';
 import { sql } from 'kysely';
 import type { DB } from '@post/db';
 
