@@ -72,8 +72,6 @@ const t = initTRPC
 
 /** Routers and middlewares. */
 export const router = t.router;
-export const middleware = t.middleware;
-export const createCallerFactory = t.createCallerFactory;
 
 // One place turns domain and database errors into tRPC errors (and so into HTTP statuses).
 const mapErrors = t.middleware(async ({ next }) => {
