@@ -8,6 +8,9 @@ import { ensureSiteSettings } from '@post/db/seed/index';
 import { loadEnv } from '@post/api/env';
 import { buildServer } from '@post/api/server';
 import { upsertAdmin } from '@post/api/admin-auth';
+import { startReport } from './results.ts';
+
+const report = startReport('bench:admin-events');
 
 // `pnpm bench:admin-events` (issue 20): the dashboard's first page of events with 2,000 events
 // (1,500 upcoming, 500 past, a sign-up on every tenth) on PostgreSQL. A database of its own is
@@ -92,18 +95,19 @@ try {
     }
     times.sort((a, b) => a - b);
     const q = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))]!;
-    console.log(
+    report.print(
       `${label.padEnd(34)} ${String(body.items.length).padStart(2)} of ${String(body.total).padStart(4)}  median ${q(0.5).toFixed(1)} ms  p95 ${q(0.95).toFixed(1)} ms  max ${times.at(-1)!.toFixed(1)} ms`,
     );
     return q(0.95);
   };
 
-  console.log(`PostgreSQL (${handle.kind}), ${EVENTS} events, ${CALLS} calls each:`);
+  report.print(`PostgreSQL (${handle.kind}), ${EVENTS} events, ${CALLS} calls each:`);
   const p95 = await measure('GET /api/admin/events (page 1)', '/api/admin/events');
   await measure('  ?when=past', '/api/admin/events?when=past');
   await measure('  ?q=fish', '/api/admin/events?q=fish');
   await measure('  ?page=40', '/api/admin/events?page=40');
-  console.log(p95 < 100 ? 'first page p95 under the 100 ms target' : 'first page p95 ABOVE the 100 ms target');
+  report.print(p95 < 100 ? 'first page p95 under the 100 ms target' : 'first page p95 ABOVE the 100 ms target');
+  report.write();
   await app.close();
 } finally {
   await handle.close();

@@ -6,6 +6,9 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { startEmbedded } from '@post/db';
 import { median } from './stats.ts';
+import { startReport } from './results.ts';
+
+const report = startReport('bench:api');
 
 // `pnpm bench:api`: the API at a post's realistic peak, 50 clients at once, on PostgreSQL, against
 // the absolute targets of decision 0062; prints PASS or FAIL for each and exits 1 on a FAIL.
@@ -197,10 +200,10 @@ try {
 
 const pad = (s: string | number, n: number) => String(s).padEnd(n);
 const names = B ? ['A (this checkout)', `B (${B})`] : [''];
-console.log(
+report.print(
   `\nbench:api: ${CLIENTS} clients at once, ${DURATION} s per target after ${WARM_UP} s of warm-up${B ? `, ${ROUNDS} rounds alternated, medians` : ''}; Node ${process.version}, load average ${LOAD.toFixed(2)} before the run on ${availableParallelism()} cores\n`,
 );
-console.log(
+report.print(
   `${pad('target', 64)}${B ? pad('server', 20) : ''}${pad('req/s', 9)}${pad('p50 ms', 8)}${pad('p99 ms', B ? 20 : 8)}${pad('errors/non-2xx', 16)}result`,
 );
 let failed = false;
@@ -215,10 +218,11 @@ for (const [t, target] of targets.entries()) {
       const pass = p99 <= row.limitMs && bad === 0 && non2xx === 0 && runs.every((r) => r['2xx'] > 0);
       failed ||= !pass;
       const each = runs.length > 1 ? ` [${runs.map((r) => r.latency.p99).join(', ')}]` : '';
-      console.log(
+      report.print(
         `${pad(i === 0 ? row.name : '', 64)}${B ? pad(names[i]!.slice(0, 19), 20) : ''}${pad(median(runs.map((r) => r.requests.average)).toFixed(0), 9)}${pad(median(runs.map((r) => r.latency.p50)), 8)}${pad(p99 + each, B ? 20 : 8)}${pad(`${bad}/${non2xx}${codes.length ? ` (${codes.join(', ')})` : ''}`, 16)}${pass ? 'PASS' : 'FAIL'} (p99 <= ${row.limitMs} ms)`,
       );
     }
   }
 }
+report.write();
 process.exitCode = failed ? 1 : 0;

@@ -3,6 +3,9 @@
 import { availableParallelism, loadavg } from 'node:os';
 import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { startLighthouseSetup } from './lighthouse-setup.ts';
+import { startReport } from './results.ts';
+
+const report = startReport('bench:inp');
 
 // `pnpm bench:inp`: interaction latency as INP counts it (from the input to the next paint,
 // read from the browser's Event Timing API) for the interactions issue 16 names, on the
@@ -250,14 +253,14 @@ function format(ms: number): string {
 }
 
 const pad = (s: string | number, n: number) => String(s).padEnd(n);
-console.log(`\nInteraction to next paint (Event Timing), CPU ${CPU_SLOWDOWN}x slower, ${WIDTH}x${HEIGHT}, ${RUNS} page loads each; target ${TARGET_MS} ms`);
+report.print(`\nInteraction to next paint (Event Timing), CPU ${CPU_SLOWDOWN}x slower, ${WIDTH}x${HEIGHT}, ${RUNS} page loads each; target ${TARGET_MS} ms`);
 // A shared machine's load inflates every figure: shown so a reader can judge the run.
-console.log(
+report.print(
   `load average at the end: ${loadavg()
     .map((l) => l.toFixed(1))
     .join(' ')} on ${availableParallelism()} cores\n`,
 );
-console.log(
+report.print(
   `${pad('interaction', 48)}${pad('samples', 9)}${pad('median ms', 11)}${pad('worst ms', 10)}${pad('result', 8)}worst: input delay / handlers / rest to paint`,
 );
 let failed = false;
@@ -269,6 +272,7 @@ for (const { name, samples } of results) {
   failed ||= !pass;
   const p = worst.phases;
   const where = p ? `${Math.round(p.delay)} / ${Math.round(p.handlers)} / ${Math.round(p.paint)} ms (${p.event})` : '';
-  console.log(`${pad(name, 48)}${pad(samples.length, 9)}${pad(format(median.ms), 11)}${pad(format(worst.ms), 10)}${pad(pass ? 'PASS' : 'FAIL', 8)}${where}`);
+  report.print(`${pad(name, 48)}${pad(samples.length, 9)}${pad(format(median.ms), 11)}${pad(format(worst.ms), 10)}${pad(pass ? 'PASS' : 'FAIL', 8)}${where}`);
 }
+report.write();
 if (failed) process.exitCode = 1;

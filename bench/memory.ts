@@ -7,6 +7,9 @@ import autocannon from 'autocannon';
 import { chromium } from 'playwright-core';
 import { CLUSTER } from '@post/db';
 import { freePort } from './demo-server.ts';
+import { startReport } from './results.ts';
+
+const results = startReport('bench:memory');
 
 // `pnpm bench:memory`: the production build as production runs it (one `node` process on
 // apps/api/dist/main.js, no package manager around it), measured from /proc: RSS and PSS of the
@@ -344,7 +347,7 @@ async function measure(mode: string): Promise<void> {
   }
 }
 
-console.log(`bench:memory on Node ${process.version}, ${SECONDS} s of load, build ${path.relative(ROOT, MAIN)}`);
+results.print(`bench:memory on Node ${process.version}, ${SECONDS} s of load, build ${path.relative(ROOT, MAIN)}`);
 let failed = false;
 for (const mode of MODES) {
   try {
@@ -354,5 +357,6 @@ for (const mode of MODES) {
     rows.push({ line: `\n${mode}: ${err instanceof Error ? err.message : String(err)}`, ok: false });
   }
 }
-for (const r of rows) console.log(r.line);
+for (const r of rows) results.print(r.line);
+results.write();
 if (failed || rows.some((r) => !r.ok)) process.exit(1);

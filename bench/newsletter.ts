@@ -10,6 +10,9 @@ import { upsertAdmin } from '@post/api/admin-auth';
 import { sendIssue } from '@post/api/newsletter';
 import { MailWorker } from '@post/api/mail-worker';
 import { SmtpSink } from '@post/api/smtp-sink';
+import { startReport } from './results.ts';
+
+const report = startReport('bench:newsletter');
 
 // `pnpm bench:newsletter`: one newsletter issue to 2,000 confirmed subscribers, queued as the
 // API queues it (one transaction: the issue, 2,000 outbox rows, 2,000 deliveries) and sent by
@@ -94,12 +97,13 @@ try {
     .groupBy('state')
     .execute();
 
-  console.log(`\nnewsletter: ${sent.recipients} subscribers, ${handle.kind}, MAIL_RATE ${RATE}/s, Node ${process.version}`);
-  console.log(`queue (issue + ${sent.recipients} outbox rows + deliveries, one transaction): ${queueMs.toFixed(0)} ms`);
-  console.log(
+  report.print(`\nnewsletter: ${sent.recipients} subscribers, ${handle.kind}, MAIL_RATE ${RATE}/s, Node ${process.version}`);
+  report.print(`queue (issue + ${sent.recipients} outbox rows + deliveries, one transaction): ${queueMs.toFixed(0)} ms`);
+  report.print(
     `send to the SMTP sink: ${(sendMs / 1000).toFixed(1)} s, ${sink.received} received, rate held ${(sink.received / (sendMs / 1000)).toFixed(1)} msg/s`,
   );
-  console.log(`outbox states: ${states.map((r) => `${r.state} ${r.n}`).join(', ')}`);
+  report.print(`outbox states: ${states.map((r) => `${r.state} ${r.n}`).join(', ')}`);
+  report.write();
 } finally {
   await sink.stop();
   await handle.close();

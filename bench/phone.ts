@@ -8,6 +8,9 @@ import { chromium, type Browser } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../apps/web/e2e/chromium.ts';
 import { demoDataDir, demoServerEnv, freePort } from './demo-server.ts';
 import { median } from './stats.ts';
+import { startReport } from './results.ts';
+
+const report = startReport('bench:phone');
 
 // `pnpm bench:phone`: each public route as a visitor on a mid-range phone feels it (decision
 // 0058 gives the profile: Slow 4G, a slower CPU, a phone's screen, no cache); the production build
@@ -260,8 +263,8 @@ function printTable(name: string, rows: Row[]): boolean {
     ok &&= pass;
     return pass ? 'PASS' : 'FAIL';
   };
-  console.log(`\n${name}: phone profile, median of ${RUNS} loads per route (seconds; KB as transferred)`);
-  console.log(
+  report.print(`\n${name}: phone profile, median of ${RUNS} loads per route (seconds; KB as transferred)`);
+  report.print(
     `${pad('route', 34)}${pad('FCP', 7)}${pad('LCP', 7)}${pad('interactive', 13)}${pad('grid', 7)}${pad('KB before', 11)}${pad('floor', 7)}${pad('ratio', 7)}targets`,
   );
   for (const r of rows) {
@@ -276,7 +279,7 @@ function printTable(name: string, rows: Row[]): boolean {
             : `interactive<=${TARGETS.interactive} ${verdict(r.interactive <= TARGETS.interactive)}`,
           ...(events ? [`grid<=${TARGETS.eventsGrid} ${verdict(r.grid !== undefined && r.grid <= TARGETS.eventsGrid)}`] : []),
         ];
-    console.log(
+    report.print(
       `${pad(r.route, 34)}${pad(s2(r.fcp), 7)}${pad(s2(r.lcp), 7)}${pad(s2(r.interactive), 13)}${pad(s2(r.grid), 7)}${pad((r.bytes / 1024).toFixed(0), 11)}${pad(s2(r.floor), 7)}${pad((r.interactive / r.floor).toFixed(2), 7)}${targets.join('  ')}`,
     );
   }
@@ -284,12 +287,12 @@ function printTable(name: string, rows: Row[]): boolean {
 }
 
 function printDifferences(a: Row[], b: Row[], aName: string, bName: string) {
-  console.log(`\nDifferences, ${aName} minus ${bName} (seconds; KB): negative is faster or smaller for ${aName}`);
-  console.log(`${pad('route', 34)}${pad('FCP', 8)}${pad('LCP', 8)}${pad('interactive', 13)}${pad('grid', 8)}KB before`);
+  report.print(`\nDifferences, ${aName} minus ${bName} (seconds; KB): negative is faster or smaller for ${aName}`);
+  report.print(`${pad('route', 34)}${pad('FCP', 8)}${pad('LCP', 8)}${pad('interactive', 13)}${pad('grid', 8)}KB before`);
   const d = (x: number | undefined, y: number | undefined) => (x === undefined || y === undefined ? '-' : `${x - y >= 0 ? '+' : ''}${(x - y).toFixed(2)}`);
   for (const r of a) {
     const o = b.find((x) => x.route === r.route)!;
-    console.log(
+    report.print(
       `${pad(r.route, 34)}${pad(d(r.fcp, o.fcp), 8)}${pad(d(r.lcp, o.lcp), 8)}${pad(d(r.interactive, o.interactive), 13)}${pad(d(r.grid, o.grid), 8)}${d(r.bytes / 1024, o.bytes / 1024)}`,
     );
   }
@@ -314,7 +317,7 @@ try {
   for (const s of servers) for (const r of await routesOf(s.origin)) await fetch(`${s.origin}${r}`, { headers: { accept: 'text/html' } });
   const otherRoutes = servers[1] ? await routesOf(servers[1].origin) : [];
   const loads = servers.map(() => new Map<string, Load[]>());
-  console.log(
+  report.print(
     `bench:phone  ${new Date().toISOString()}  load average ${loadavg()
       .map((l) => l.toFixed(2))
       .join(' ')}  ${RUNS} loads per route and build`,
@@ -356,7 +359,7 @@ try {
     printTable(servers[1].name, tables[1]!);
     printDifferences(tables[0]!, tables[1]!, 'this checkout', abRef!);
   }
-  console.log(
+  report.print(
     `\nload average after: ${loadavg()
       .map((l) => l.toFixed(2))
       .join(' ')} (a shared machine: figures move with its load)`,
@@ -377,4 +380,5 @@ try {
     rmSync(abRoot, { recursive: true, force: true });
   }
 }
+report.write();
 process.exit(allPass ? 0 : 1);

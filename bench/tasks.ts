@@ -1,5 +1,8 @@
 import lighthouse from 'lighthouse';
 import { startLighthouseSetup } from './lighthouse-setup.ts';
+import { startReport } from './results.ts';
+
+const report = startReport('bench:tasks');
 
 // `pnpm bench:tasks`: where a page's main-thread time goes while it loads. One Lighthouse run
 // (default mobile settings) per route on the production build with demo content; prints each
@@ -96,7 +99,7 @@ try {
     const fcp = trace.find((e) => e.name === 'firstContentfulPaint' && e.pid === nav.pid);
     const lhr = result.lhr;
     const samples = cpuSamples(trace, nav.pid, nav.tid);
-    console.log(
+    report.print(
       `\n${route}: perf ${Math.round((lhr.categories.performance?.score ?? 0) * 100)}, TBT ${Math.round(lhr.audits['total-blocking-time']!.numericValue!)} ms, FCP (observed) ${fcp ? ((fcp.ts - nav.ts) / 1000).toFixed(0) : '?'} ms; tasks >= ${TASK_MS} ms observed:`,
     );
     for (const task of tasks) {
@@ -127,7 +130,7 @@ try {
         .slice(0, 6)
         .map(([k, v]) => `${k} ${v.toFixed(1)}`)
         .join('; ');
-      console.log(`  at ${((task.ts - nav.ts) / 1000).toFixed(0).padStart(5)} ms  ${(task.dur! / 1000).toFixed(1).padStart(5)} ms  ${top}`);
+      report.print(`  at ${((task.ts - nav.ts) / 1000).toFixed(0).padStart(5)} ms  ${(task.dur! / 1000).toFixed(1).padStart(5)} ms  ${top}`);
       const fns = new Map<string, number>();
       for (const smp of samples) if (smp.ts >= task.ts && smp.ts < end && smp.frame) fns.set(smp.frame, (fns.get(smp.frame) ?? 0) + smp.dt / 1000);
       const topFns = [...fns]
@@ -135,9 +138,10 @@ try {
         .slice(0, 4)
         .map(([k, v]) => `${k} ${v.toFixed(1)}`)
         .join('; ');
-      if (topFns) console.log(`                       js: ${topFns}`);
+      if (topFns) report.print(`                       js: ${topFns}`);
     }
   }
 } finally {
   await setup.stop();
 }
+report.write();

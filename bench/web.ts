@@ -3,6 +3,9 @@ import path from 'node:path';
 import lighthouse from 'lighthouse';
 import { startLighthouseSetup } from './lighthouse-setup.ts';
 import { median } from './stats.ts';
+import { startReport } from './results.ts';
+
+const report = startReport('bench:web');
 
 // `pnpm bench:web`: Lighthouse with its default mobile settings on the public routes of the
 // production build with demo content, 5 runs each (BENCH_RUNS), the number Lighthouse's
@@ -102,16 +105,19 @@ try {
 }
 
 const pad = (s: string | number, n: number) => String(s).padEnd(n);
-console.log(`\nLighthouse (default mobile settings), the median of each figure over ${RUNS} runs per route; reports in ${out}`);
+report.print(`\nLighthouse (default mobile settings), the median of each figure over ${RUNS} runs per route; reports in ${out}`);
 // Lighthouse slows the CPU 4x whatever the machine's own speed, which on this shared machine
 // varied 2x within minutes (benchmark index 1194-2601 in one run, 2026-11-26): shown so a
 // reader can tell a slow machine from slow code.
-console.log("machine: Lighthouse's benchmark index before each run, lowest-highest (higher is faster)\n");
-console.log(
+report.print("machine: Lighthouse's benchmark index before each run, lowest-highest (higher is faster)\n");
+// A guardrail a person reads, not a target: no score to reach, no PASS or FAIL (decision 0083).
+report.print('A guardrail to read, not a target: look at what moved and why, do not re-run it to a number.\n');
+report.print(
   `${pad('route', 12)}${pad('perf', 6)}${pad('a11y', 6)}${pad('bp', 6)}${pad('seo', 6)}${pad('LCP s', 8)}${pad('FCP s', 8)}${pad('TBT ms', 8)}${pad('CLS', 7)}${pad('SI s', 7)}${pad('TBT range ms', 14)}machine`,
 );
 for (const s of summaries) {
-  console.log(
+  report.print(
     `${pad(s.route, 12)}${pad(s.performance, 6)}${pad(s.accessibility, 6)}${pad(s.bestPractices, 6)}${pad(s.seo, 6)}${pad((s.lcp / 1000).toFixed(2), 8)}${pad((s.fcp / 1000).toFixed(2), 8)}${pad(s.tbt.toFixed(0), 8)}${pad(s.cls.toFixed(3), 7)}${pad((s.si / 1000).toFixed(2), 7)}${pad(s.tbtRange, 14)}${s.benchmarkRange}`,
   );
 }
+report.write();

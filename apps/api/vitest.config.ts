@@ -6,7 +6,7 @@ import { defineConfig } from 'vitest/config';
 // the embedded server (packages/db/src/test-global-setup.ts, decision 0057).
 export default defineConfig({
   test: {
-    globalSetup: [fileURLToPath(import.meta.resolve('@post/db/test-global-setup'))],
+    globalSetup: [fileURLToPath(import.meta.resolve('@post/db/test-global-setup')), './src/test-tmp-setup.ts'],
     // A file waits on PostgreSQL, argon2 and SMTP much of its time: one worker more than the
     // machine's cores keeps them busy (vitest's default is one fewer; decision 0072).
     maxWorkers: availableParallelism() + 1,

@@ -14,6 +14,8 @@ export default defineConfig({
   retries: 1,
   forbidOnly: true,
   timeout: 240_000,
+  // A retrying assertion waits as long as a hand-placed wait did on a loaded machine, not the default 5 s (decision 0083).
+  expect: { timeout: 60_000 },
   reporter: [['list']],
   outputDir: 'e2e/artifacts',
   use: {

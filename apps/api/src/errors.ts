@@ -25,7 +25,6 @@ export class AppError extends Error {
 export const notFound = (what: string) => new AppError('NOT_FOUND', serverMessages.notFound(what));
 export const conflict = (message: string) => new AppError('CONFLICT', message);
 export const badRequest = (message: string) => new AppError('BAD_REQUEST', message);
-export const unauthorized = (message: string = serverMessages.signInRequired) => new AppError('UNAUTHORIZED', message);
 
 interface PgError {
   code?: string;

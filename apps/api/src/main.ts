@@ -2,7 +2,7 @@ import { loadEnv } from './env.ts';
 import { buildServer } from './server.ts';
 import { openDatabase, prepareContent } from './bootstrap.ts';
 import { StartupError, type DbHandle } from '@post/db';
-import { pruneStale } from './lib/prune.ts';
+import { pruneStale } from './prune.ts';
 import { startSeriesJob } from './features/events/series.service.ts';
 
 // Start-up: configuration, database, migrations, administrator, demo content, listen,

@@ -6,7 +6,7 @@ import { signInMessages } from '@post/contracts/messages/sign-in';
 import { loadEnv } from './env.ts';
 import { ACCOUNT_ATTEMPTS, KNOWN_BROWSER_ATTEMPTS, PASSWORD_CHANGE_ATTEMPTS } from './lib/throttle.ts';
 import { ADMIN, createTestApp, insertMember } from './test-helpers.ts';
-import { pruneSessions, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from './plugins/session.ts';
+import { pruneSessions, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from './lib/session.ts';
 
 describe('sessions in production mode', () => {
   let t: Awaited<ReturnType<typeof createTestApp>>;

@@ -1,8 +1,9 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
+import { inject } from 'vitest';
 import { createTestDb } from '@post/db/testing';
 import { ensureSiteSettings } from '@post/db/seed/index';
 import { hashPassword, type DB } from '@post/db';
@@ -10,6 +11,12 @@ import { loadEnv, type Env } from './env.ts';
 import { buildServer, type ServerDeps } from './server.ts';
 import { upsertAdmin } from './features/admin-auth/admin-auth.service.ts';
 import { SmtpSink } from './features/mail/smtp-sink.ts';
+import type {} from './test-tmp-setup.ts'; // declares the provided `apiTestTmp`
+
+/** A new empty folder inside this run's temporary folder (test-tmp-setup.ts removes it with the run). */
+export function testTmpDir(prefix: string): string {
+  return mkdtempSync(path.join(inject('apiTestTmp'), prefix));
+}
 
 /** The administrator every test app starts with. */
 export const ADMIN = { username: 'adjutant', password: 'correct horse battery' } as const;
@@ -20,10 +27,11 @@ export async function createTestApp(
   options: { publicCache?: boolean; db?: Awaited<ReturnType<typeof createTestDb>>; mail?: ServerDeps['mail'] } = {},
 ) {
   const handle = options.db ?? (await createTestDb());
+  const dataDir = testTmpDir('data-');
   const env: Env = loadEnv({
     NODE_ENV: 'test',
     SESSION_SECRET: 'test-secret-that-is-long-enough-0123456789',
-    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'post-test-')),
+    DATA_DIR: dataDir,
     WEB_DIST: path.join(tmpdir(), 'no-web-build'),
     // The cache listens for other nodes' writes on the test database itself.
     ...(options.publicCache && handle.url ? { DATABASE_URL: handle.url } : {}),
@@ -45,6 +53,7 @@ export async function createTestApp(
     async close() {
       await app.close();
       if (!options.db) await handle.close();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -10,7 +10,7 @@ import type { SessionMember } from '@post/contracts/member-auth';
 import type { StaffRole } from '@post/contracts/enums/staff-role';
 import { AppError, toTRPCError } from './errors.ts';
 import type { Env } from './env.ts';
-import { SESSION_ABSOLUTE_MS } from './plugins/session.ts';
+import { SESSION_ABSOLUTE_MS } from './lib/session.ts';
 import { limitStaffWork } from './lib/throttle.ts';
 
 /** What every procedure can reach: the database, the request and reply, the configuration. */
@@ -72,8 +72,6 @@ const t = initTRPC
 
 /** Routers and middlewares. */
 export const router = t.router;
-export const middleware = t.middleware;
-export const createCallerFactory = t.createCallerFactory;
 
 // One place turns domain and database errors into tRPC errors (and so into HTTP statuses).
 const mapErrors = t.middleware(async ({ next }) => {

@@ -1,5 +1,4 @@
-import { test } from './fixtures.ts';
-import assert from 'node:assert/strict';
+import { expect, test } from './fixtures.ts';
 import { accountMessages } from '@post/contracts/messages/account';
 import { formMessages } from '@post/contracts/messages/forms';
 import { newsletterMessages } from '@post/contracts/messages/newsletter';
@@ -26,15 +25,15 @@ test.describe('site settings', () => {
     const noErrors = collectErrors(page);
     await signInAdmin(page);
     await page.getByRole('link', { name: 'Settings', exact: true }).click();
-    await page.getByRole('heading', { name: 'Site Settings', level: 1 }).waitFor();
-    assert.equal(await field(page, 'Post Name').inputValue(), 'Hometown Veterans Post');
-    assert.equal(await field(page, 'Time Zone').inputValue(), 'America/New_York');
+    await expect(page.getByRole('heading', { name: 'Site Settings', level: 1 })).toBeVisible();
+    await expect(field(page, 'Post Name')).toHaveValue('Hometown Veterans Post');
+    await expect(field(page, 'Time Zone')).toHaveValue('America/New_York');
 
     await field(page, 'Post Name').fill('');
     await field(page, 'Email').fill('not an email');
     await page.getByRole('button', { name: 'Save Settings' }).click();
-    await page.getByText('Post name is required').waitFor();
-    await page.getByText(formMessages.invalidEmail).waitFor();
+    await expect(page.getByText('Post name is required')).toBeVisible();
+    await expect(page.getByText(formMessages.invalidEmail)).toBeVisible();
 
     await field(page, 'Post Name').fill('Riverside Memorial Post');
     await field(page, 'Email').fill('adjutant@riverside.example');
@@ -52,18 +51,20 @@ test.describe('site settings', () => {
     await toast(page, siteSettingsMessages.saved);
 
     // No reload: the header and footer read the same query.
-    await page.getByRole('banner').getByText('Riverside Memorial Post').waitFor();
-    await page.getByRole('contentinfo').getByText('adjutant@riverside.example').waitFor();
+    await expect(page.getByRole('banner').getByText('Riverside Memorial Post')).toBeVisible();
+    await expect(page.getByRole('contentinfo').getByText('adjutant@riverside.example')).toBeVisible();
     const saved = await (await page.request.get('/api/site-settings')).json();
-    assert.equal(saved.postName, 'Riverside Memorial Post');
-    assert.equal(saved.timeZone, 'America/Chicago');
-    assert.equal(saved.socialLinks.length, 1);
-    assert.ok(saved.nationalLinks.some((l: { label: string; url: string }) => l.label === 'Honor Flight' && l.url === 'https://www.honorflight.org/'));
+    expect(saved.postName).toBe('Riverside Memorial Post');
+    expect(saved.timeZone).toBe('America/Chicago');
+    expect(saved.socialLinks.length).toBe(1);
+    expect(
+      saved.nationalLinks.some((l: { label: string; url: string }) => l.label === 'Honor Flight' && l.url === 'https://www.honorflight.org/'),
+    ).toBeTruthy();
 
     // A fresh page load shows the saved values too.
     await page.reload();
-    await page.getByRole('banner').getByText('Riverside Memorial Post').waitFor();
-    assert.equal(await field(page, 'Time Zone').inputValue(), 'America/Chicago');
+    await expect(page.getByRole('banner').getByText('Riverside Memorial Post')).toBeVisible();
+    await expect(field(page, 'Time Zone')).toHaveValue('America/Chicago');
     noErrors();
     await context.close();
   });
@@ -74,25 +75,25 @@ test.describe('newsletter', () => {
     const { page, context } = await site.newPage();
     await signInAdmin(page);
     await page.goto('/admin/newsletter');
-    await page.getByText(newsletterMessages.noSubscribersYet).waitFor();
+    await expect(page.getByText(newsletterMessages.noSubscribersYet)).toBeVisible();
     for (const email of ['first.reader@example.org', 'second.reader@example.org']) {
       const res = await page.request.post('/api/newsletter/subscribe', { data: { email } });
-      assert.equal(res.status(), 200);
+      expect(res.status()).toBe(200);
       // Only a confirmed address is a subscriber (issue 19 #3).
       await confirmSubscription(page.request, sink, email);
     }
     await page.reload();
     const list = page.getByRole('table', { name: 'Newsletter subscribers' });
-    await list.getByText('second.reader@example.org').waitFor();
-    assert.equal(await list.getByRole('row').count(), 3);
+    await expect(list.getByText('second.reader@example.org')).toBeVisible();
+    await expect(list.getByRole('row')).toHaveCount(3);
     const link = page.getByRole('link', { name: 'Download CSV' });
-    assert.equal(await link.getAttribute('href'), '/api/admin/newsletter/subscribers.csv');
+    await expect(link).toHaveAttribute('href', '/api/admin/newsletter/subscribers.csv');
     const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
     const chunks: Buffer[] = [];
     for await (const c of (await download.createReadStream())!) chunks.push(c as Buffer);
     const csv = Buffer.concat(chunks).toString('utf8');
-    assert.match(csv, /^email,/);
-    assert.match(csv, /first\.reader@example\.org/);
+    expect(csv).toMatch(/^email,/);
+    expect(csv).toMatch(/first\.reader@example\.org/);
     await context.close();
   });
 });
@@ -103,24 +104,24 @@ test.describe('change password', () => {
     const noErrors = collectErrors(page);
     await signInAdmin(page);
     await page.goto('/admin/change-password');
-    await page.getByRole('heading', { name: 'Change Password', level: 1 }).waitFor();
+    await expect(page.getByRole('heading', { name: 'Change Password', level: 1 })).toBeVisible();
     await page.getByRole('button', { name: 'Change Password' }).click();
-    await page.getByText(accountMessages.currentPasswordRequired).waitFor();
-    await page.getByText(accountMessages.passwordMin).waitFor();
-    await page.getByText(accountMessages.confirmPasswordRequired).waitFor();
+    await expect(page.getByText(accountMessages.currentPasswordRequired)).toBeVisible();
+    await expect(page.getByText(accountMessages.passwordMin)).toBeVisible();
+    await expect(page.getByText(accountMessages.confirmPasswordRequired)).toBeVisible();
 
     const newPassword = 'a brand new passphrase';
     await field(page, 'Current Password').fill('not the password');
     await field(page, 'New Password').fill(newPassword);
     await field(page, 'Confirm New Password').fill(`${newPassword}!`);
     await page.getByRole('button', { name: 'Change Password' }).click();
-    await page.getByText(accountMessages.passwordsDoNotMatch).waitFor();
+    await expect(page.getByText(accountMessages.passwordsDoNotMatch)).toBeVisible();
 
     await field(page, 'Confirm New Password').fill(newPassword);
     await page.getByRole('button', { name: 'Change Password' }).click();
     await toast(page, accountMessages.passwordChangeFailed.title);
-    await page.getByText(accountMessages.passwordChangeFailed.description).waitFor();
-    assert.equal(await field(page, 'New Password').inputValue(), newPassword, 'what was typed is kept');
+    await expect(page.getByText(accountMessages.passwordChangeFailed.description)).toBeVisible();
+    await expect(field(page, 'New Password'), 'what was typed is kept').toHaveValue(newPassword);
 
     await field(page, 'Current Password').fill(E2E_ADMIN.password);
     await page.getByRole('button', { name: 'Change Password' }).click();
@@ -132,7 +133,7 @@ test.describe('change password', () => {
     // A new browser: the old password fails, the new one works.
     const second = await site.newPage();
     const old = await second.page.request.post('/api/login', { data: { username: E2E_ADMIN.username, password: E2E_ADMIN.password } });
-    assert.equal(old.status(), 401);
+    expect(old.status()).toBe(401);
     await signInAdmin(second.page, newPassword);
     await second.context.close();
   });

@@ -1,5 +1,4 @@
-import { test } from './fixtures.ts';
-import assert from 'node:assert/strict';
+import { expect, test } from './fixtures.ts';
 import type { Page } from 'playwright-core';
 import { commanderMessages } from '@post/contracts/messages/commander';
 import { commonMessages } from '@post/contracts/messages/common';
@@ -30,7 +29,7 @@ async function adminPage() {
 async function deleteRow(page: Page, name: string | RegExp, question: string) {
   await page.getByRole('button', { name: typeof name === 'string' ? `Delete ${name}` : name }).click();
   const dialog = page.getByRole('alertdialog');
-  await dialog.getByText(question, { exact: true }).waitFor();
+  await expect(dialog.getByText(question, { exact: true })).toBeVisible();
   await dialog.getByRole('button', { name: 'Delete' }).click();
 }
 
@@ -42,7 +41,7 @@ test.describe('admin content', () => {
 
     await page.getByRole('link', { name: 'Add Event' }).click();
     await page.waitForURL('**/admin/events/new');
-    await page.getByRole('heading', { name: 'New Event', level: 1 }).waitFor();
+    await expect(page.getByRole('heading', { name: 'New Event', level: 1 })).toBeVisible();
     await field(page, 'Title').fill(title);
     await field(page, 'Description').fill('Rifle drill for the Veterans Day ceremony.');
     await field(page, 'Location').fill('Post Home, 100 Main Street');
@@ -56,31 +55,31 @@ test.describe('admin content', () => {
     await page.waitForURL((u) => u.pathname === '/admin');
     const row = table(page, 'Events').getByRole('row').filter({ hasText: title });
     await row.waitFor();
-    assert.match(await row.innerText(), /6:00 AM/);
-    assert.match(await row.innerText(), /Community/);
+    expect(await row.innerText()).toMatch(/6:00 AM/);
+    expect(await row.innerText()).toMatch(/Community/);
 
     // Stored as the instant of 06:00 in New York, although the browser is in Los Angeles.
     const list = await api(page, '/api/events');
     const created = (list.body as { id: number; title: string }[]).find((e) => e.title === title)!;
     const stored = await api(page, `/api/events/${created.id}`);
-    assert.equal(Date.parse(stored.body.startDate), zonedToUtc(day, '06:00', 'America/New_York').getTime());
-    assert.equal(Date.parse(stored.body.endDate), zonedToUtc(day, '07:30', 'America/New_York').getTime());
-    assert.equal(stored.body.type, 'community');
-    assert.equal(stored.body.volunteerPositions, 4);
+    expect(Date.parse(stored.body.startDate)).toBe(zonedToUtc(day, '06:00', 'America/New_York').getTime());
+    expect(Date.parse(stored.body.endDate)).toBe(zonedToUtc(day, '07:30', 'America/New_York').getTime());
+    expect(stored.body.type).toBe('community');
+    expect(stored.body.volunteerPositions).toBe(4);
 
     // The home page lists it under Upcoming Events.
     await page.goto('/');
-    await page.getByRole('region', { name: 'Upcoming Events' }).getByText(title).first().waitFor();
+    await expect(page.getByRole('region', { name: 'Upcoming Events' }).getByText(title).first()).toBeVisible();
 
     // Edit: the form shows the stored wall-clock time back.
     await page.goto('/admin');
     await page.getByRole('link', { name: `Edit ${title}` }).click();
     await page.waitForURL(`**/admin/events/${created.id}`);
-    await page.getByRole('heading', { name: 'Edit Event', level: 1 }).waitFor();
-    assert.equal(await field(page, 'Start Time').inputValue(), '06:00');
-    assert.equal(await field(page, 'End Time').inputValue(), '07:30');
-    assert.equal(await field(page, 'Start Date').inputValue(), day);
-    await page.getByRole('heading', { name: /Registered Volunteers \(0\)/ }).waitFor();
+    await expect(page.getByRole('heading', { name: 'Edit Event', level: 1 })).toBeVisible();
+    await expect(field(page, 'Start Time')).toHaveValue('06:00');
+    await expect(field(page, 'End Time')).toHaveValue('07:30');
+    await expect(field(page, 'Start Date')).toHaveValue(day);
+    await expect(page.getByRole('heading', { name: /Registered Volunteers \(0\)/ })).toBeVisible();
     await field(page, 'Title').fill(`${title} (moved)`);
     await field(page, 'Location').fill('Hometown Park Pavilion');
     await page.getByRole('button', { name: 'Update Event' }).click();
@@ -88,8 +87,8 @@ test.describe('admin content', () => {
     await page.waitForURL((u) => u.pathname === '/admin');
     await table(page, 'Events').getByText(`${title} (moved)`).waitFor();
     const updated = await api(page, `/api/events/${created.id}`);
-    assert.equal(updated.body.location, 'Hometown Park Pavilion');
-    assert.equal(Date.parse(updated.body.startDate), zonedToUtc(day, '06:00', 'America/New_York').getTime());
+    expect(updated.body.location).toBe('Hometown Park Pavilion');
+    expect(Date.parse(updated.body.startDate)).toBe(zonedToUtc(day, '06:00', 'America/New_York').getTime());
 
     // Delete, after the spec's question.
     await deleteRow(page, `${title} (moved)`, commonMessages.confirmDelete('event'));
@@ -97,7 +96,7 @@ test.describe('admin content', () => {
     await table(page, 'Events').getByText(`${title} (moved)`).waitFor({ state: 'detached' });
     // The deleted row took the focus with it: it goes to the table's heading, not the page.
     await page.waitForFunction(() => document.activeElement?.matches('h2[data-admin-table-heading]'));
-    assert.equal((await api(page, `/api/events/${created.id}`)).status, 404);
+    expect((await api(page, `/api/events/${created.id}`)).status).toBe(404);
     noErrors();
     await context.close();
   });
@@ -109,8 +108,8 @@ test.describe('admin content', () => {
     await page.waitForURL('**/admin?tab=news');
     await page.getByRole('link', { name: 'Add News Item' }).click();
     await page.waitForURL((u) => u.pathname === '/admin/news' && !u.searchParams.has('id'));
-    await page.getByRole('heading', { name: 'New News Item', level: 1 }).waitFor();
-    assert.equal(await field(page, 'Publish Date').inputValue(), postDate(0));
+    await expect(page.getByRole('heading', { name: 'New News Item', level: 1 })).toBeVisible();
+    await expect(field(page, 'Publish Date')).toHaveValue(postDate(0));
     await field(page, 'Title').fill(title);
     await field(page, 'Content').fill('The department commander presented the award at the mid-winter conference.');
     await page.getByRole('switch', { name: 'Featured' }).click();
@@ -118,19 +117,19 @@ test.describe('admin content', () => {
     await toast(page, newsMessages.created);
     await page.waitForURL('**/admin?tab=news');
     const row = table(page, 'News').getByRole('row').filter({ hasText: title });
-    assert.match(await row.innerText(), /Yes/);
+    expect(await row.innerText()).toMatch(/Yes/);
 
     await page.goto('/');
-    await page.getByRole('region', { name: 'Latest News' }).getByText(title).first().waitFor();
+    await expect(page.getByRole('region', { name: 'Latest News' }).getByText(title).first()).toBeVisible();
     const news = (await api(page, '/api/news')).body as { id: number; title: string; featured: boolean }[];
     const item = news.find((n) => n.title === title)!;
-    assert.equal(item.featured, true);
+    expect(item.featured).toBe(true);
 
     await page.goto('/admin?tab=news');
     await page.getByRole('link', { name: `Edit ${title}` }).click();
     await page.waitForURL(`**/admin/news?id=${item.id}`);
-    await page.getByRole('heading', { name: 'Edit News Item', level: 1 }).waitFor();
-    assert.equal(await field(page, 'Title').inputValue(), title);
+    await expect(page.getByRole('heading', { name: 'Edit News Item', level: 1 })).toBeVisible();
+    await expect(field(page, 'Title')).toHaveValue(title);
     await field(page, 'Title').fill(`${title} Again`);
     await page.getByRole('switch', { name: 'Featured' }).click();
     await page.getByRole('button', { name: 'Update News Item' }).click();
@@ -139,13 +138,13 @@ test.describe('admin content', () => {
     const edited = table(page, 'News')
       .getByRole('row')
       .filter({ hasText: `${title} Again` });
-    assert.match(await edited.innerText(), /No/);
-    assert.equal((await api(page, `/api/news/${item.id}`)).body.title, `${title} Again`);
+    expect(await edited.innerText()).toMatch(/No/);
+    expect((await api(page, `/api/news/${item.id}`)).body.title).toBe(`${title} Again`);
 
     await deleteRow(page, `${title} Again`, commonMessages.confirmDelete('news item'));
     await toast(page, commonMessages.deleted);
     await table(page, 'News').getByText(`${title} Again`).waitFor({ state: 'detached' });
-    assert.equal((await api(page, `/api/news/${item.id}`)).status, 404);
+    expect((await api(page, `/api/news/${item.id}`)).status).toBe(404);
     noErrors();
     await context.close();
   });
@@ -156,46 +155,46 @@ test.describe('admin content', () => {
     await page.goto('/admin?tab=resources');
     await page.getByRole('link', { name: 'Add Resource' }).click();
     await page.waitForURL('**/admin/resources/new');
-    await page.getByRole('heading', { name: 'New Resource', level: 1 }).waitFor();
+    await expect(page.getByRole('heading', { name: 'New Resource', level: 1 })).toBeVisible();
     await field(page, 'Title').fill(title);
     await field(page, 'Description').fill('Help and training for family caregivers of veterans.');
     await field(page, 'URL').fill('not a url');
     await field(page, 'Category').selectOption('healthcare');
     await field(page, 'Display Order').fill('');
     await page.getByRole('button', { name: 'Create Resource' }).click();
-    await page.getByText('Please enter a valid URL (starting with http:// or https://)').waitFor();
+    await expect(page.getByText('Please enter a valid URL (starting with http:// or https://)')).toBeVisible();
     await field(page, 'URL').fill('https://www.caregiver.va.gov/');
     await page.getByRole('button', { name: 'Create Resource' }).click();
     await toast(page, resourceMessages.created);
     await page.waitForURL('**/admin?tab=resources');
     const row = table(page, 'Resources').getByRole('row').filter({ hasText: title });
-    assert.match(await row.innerText(), /Healthcare/);
+    expect(await row.innerText()).toMatch(/Healthcare/);
     const resources = (await api(page, '/api/resources')).body as { id: number; title: string; order: number }[];
     const created = resources.find((r) => r.title === title)!;
-    assert.equal(created.order, 0, 'an empty display order is stored as 0');
+    expect(created.order, 'an empty display order is stored as 0').toBe(0);
 
     await page.goto('/resources');
-    await page.getByRole('link', { name: title }).first().waitFor();
+    await expect(page.getByRole('link', { name: title }).first()).toBeVisible();
 
     await page.goto('/admin?tab=resources');
     await page.getByRole('link', { name: `Edit ${title}` }).click();
     await page.waitForURL(`**/admin/resources/${created.id}`);
-    assert.equal(await field(page, 'URL').inputValue(), 'https://www.caregiver.va.gov/');
+    await expect(field(page, 'URL')).toHaveValue('https://www.caregiver.va.gov/');
     await field(page, 'Category').selectOption('benefits');
     await field(page, 'Display Order').fill('3');
     await page.getByRole('button', { name: 'Update Resource' }).click();
     await toast(page, resourceMessages.updated);
     await page.waitForURL('**/admin?tab=resources');
     const after = (await api(page, `/api/resources/${created.id}`)).body;
-    assert.equal(after.category, 'benefits');
-    assert.equal(after.order, 3);
+    expect(after.category).toBe('benefits');
+    expect(after.order).toBe(3);
 
     await deleteRow(page, title, commonMessages.confirmDelete('resource'));
     await toast(page, commonMessages.deleted);
     await table(page, 'Resources').getByText(title).waitFor({ state: 'detached' });
     await page.goto('/resources');
-    await page.getByRole('heading', { name: 'Veteran Resources', level: 1 }).waitFor();
-    assert.equal(await page.getByRole('link', { name: title }).count(), 0);
+    await expect(page.getByRole('heading', { name: 'Veteran Resources', level: 1 })).toBeVisible();
+    await expect(page.getByRole('link', { name: title })).toHaveCount(0);
     noErrors();
     await context.close();
   });
@@ -205,19 +204,19 @@ test.describe('admin content', () => {
     await page.goto('/admin?tab=commander');
     await page.getByRole('link', { name: 'Add Commander Message' }).click();
     await page.waitForURL('**/admin/commander-messages/new');
-    await page.getByRole('heading', { name: 'New Commander Message', level: 1 }).waitFor();
+    await expect(page.getByRole('heading', { name: 'New Commander Message', level: 1 })).toBeVisible();
     await field(page, 'Message').fill('Comrades,\nOur E2E color guard marches on Saturday.');
     await page.getByRole('button', { name: 'Publish Message' }).click();
     await toast(page, commanderMessages.created);
     await page.waitForURL('**/admin?tab=commander');
     const rows = table(page, 'Commander Messages').getByRole('row');
     const mine = rows.filter({ hasText: 'Our E2E color guard' });
-    assert.match(await mine.innerText(), /Active/);
+    expect(await mine.innerText()).toMatch(/Active/);
     // Saving as active leaves exactly one active message.
-    assert.equal(await table(page, 'Commander Messages').getByText('Active', { exact: true }).count(), 1);
+    await expect(table(page, 'Commander Messages').getByText('Active', { exact: true })).toHaveCount(1);
 
     const active = await api(page, '/api/commander-message');
-    assert.match(active.body.content, /Our E2E color guard marches on Saturday\./);
+    expect(active.body.content).toMatch(/Our E2E color guard marches on Saturday\./);
     await page.goto('/');
     await page
       .getByRole('region', { name: "Commander's Message" })
@@ -227,12 +226,12 @@ test.describe('admin content', () => {
     await page.goto('/admin?tab=commander');
     await page.getByRole('link', { name: /^Edit message of .*Our E2E color guard/ }).click();
     await page.waitForURL(/\/admin\/commander-messages\/\d+$/);
-    assert.equal(await field(page, 'Message').inputValue(), 'Comrades,\nOur E2E color guard marches on Saturday.');
+    await expect(field(page, 'Message')).toHaveValue('Comrades,\nOur E2E color guard marches on Saturday.');
     await field(page, 'Message').fill('Comrades,\nOur E2E color guard marches on Sunday.');
     await page.getByRole('button', { name: 'Update Message' }).click();
     await toast(page, commanderMessages.updated);
     await page.waitForURL('**/admin?tab=commander');
-    assert.match((await api(page, '/api/commander-message')).body.content, /marches on Sunday\./);
+    expect((await api(page, '/api/commander-message')).body.content).toMatch(/marches on Sunday\./);
 
     await deleteRow(page, /^Delete message of .*Our E2E color guard/, commanderMessages.confirmDelete);
     await toast(page, commanderMessages.deleted);
@@ -240,9 +239,9 @@ test.describe('admin content', () => {
       .getByText(/Our E2E color guard/)
       .waitFor({ state: 'detached' });
     // The one it replaced stays inactive: no active message now, and the home page says so.
-    assert.equal((await api(page, '/api/commander-message')).status, 404);
+    expect((await api(page, '/api/commander-message')).status).toBe(404);
     await page.goto('/');
-    await page.getByRole('region', { name: "Commander's Message" }).getByText(commanderMessages.noneAvailable).waitFor();
+    await expect(page.getByRole('region', { name: "Commander's Message" }).getByText(commanderMessages.noneAvailable)).toBeVisible();
     noErrors();
     await context.close();
   });
@@ -253,47 +252,47 @@ test.describe('admin content', () => {
     await page.goto('/admin?tab=engagements');
     await page.getByRole('link', { name: 'Add Community Engagement' }).click();
     await page.waitForURL((u) => u.pathname === '/admin/community-engagement');
-    await page.getByRole('heading', { name: 'New Community Engagement', level: 1 }).waitFor();
-    await page.getByText(communityMessages.oneActive).waitFor();
+    await expect(page.getByRole('heading', { name: 'New Community Engagement', level: 1 })).toBeVisible();
+    await expect(page.getByText(communityMessages.oneActive)).toBeVisible();
     await field(page, 'Title').fill(title);
     await field(page, 'Description').fill('Members laid 200 wreaths at Hometown Cemetery.');
     await field(page, 'Tags').fill(' , ');
     await page.getByRole('button', { name: 'Create Engagement' }).click();
-    await page.getByText('Tags are required').waitFor();
+    await expect(page.getByText('Tags are required')).toBeVisible();
     await field(page, 'Tags').fill('Remembrance, , Volunteering ');
-    assert.equal(await page.getByRole('switch', { name: 'Active' }).getAttribute('aria-checked'), 'true');
+    await expect(page.getByRole('switch', { name: 'Active' })).toHaveAttribute('aria-checked', 'true');
     await page.getByRole('button', { name: 'Create Engagement' }).click();
     await toast(page, communityMessages.created);
     await page.waitForURL('**/admin?tab=engagements');
     const row = table(page, 'Community Engagements').getByRole('row').filter({ hasText: title });
-    assert.match(await row.innerText(), /Remembrance/);
-    assert.match(await row.innerText(), /Active/);
-    assert.equal(await table(page, 'Community Engagements').getByText('Active', { exact: true }).count(), 1);
+    expect(await row.innerText()).toMatch(/Remembrance/);
+    expect(await row.innerText()).toMatch(/Active/);
+    await expect(table(page, 'Community Engagements').getByText('Active', { exact: true })).toHaveCount(1);
     const active = await api(page, '/api/community-engagements/active');
-    assert.equal(active.body.title, title);
-    assert.deepEqual(active.body.tags, ['Remembrance', 'Volunteering']);
+    expect(active.body.title).toBe(title);
+    expect(active.body.tags).toStrictEqual(['Remembrance', 'Volunteering']);
 
     await page.goto('/');
-    await page.getByRole('region', { name: 'Community Engagement' }).getByText(title).first().waitFor();
+    await expect(page.getByRole('region', { name: 'Community Engagement' }).getByText(title).first()).toBeVisible();
 
     await page.goto('/admin?tab=engagements');
     await page.getByRole('link', { name: `Edit ${title}` }).click();
     await page.waitForURL(`**/admin/community-engagement/${active.body.id}`);
-    assert.equal(await field(page, 'Tags').inputValue(), 'Remembrance, Volunteering');
+    await expect(field(page, 'Tags')).toHaveValue('Remembrance, Volunteering');
     await field(page, 'Image URL').fill('ftp://example.org/x.png');
     await page.getByRole('button', { name: 'Update Engagement' }).click();
-    await page.getByText('Please enter a valid URL (starting with http:// or https://)').waitFor();
+    await expect(page.getByText('Please enter a valid URL (starting with http:// or https://)')).toBeVisible();
     await field(page, 'Image URL').fill('');
     await field(page, 'Title').fill(`${title} 2026`);
     await page.getByRole('button', { name: 'Update Engagement' }).click();
     await toast(page, communityMessages.updated);
     await page.waitForURL('**/admin?tab=engagements');
-    assert.equal((await api(page, `/api/community-engagements/${active.body.id}`)).body.title, `${title} 2026`);
+    expect((await api(page, `/api/community-engagements/${active.body.id}`)).body.title).toBe(`${title} 2026`);
 
     await deleteRow(page, `${title} 2026`, commonMessages.confirmDelete('community engagement'));
     await toast(page, commonMessages.deleted);
     await table(page, 'Community Engagements').getByText(`${title} 2026`).waitFor({ state: 'detached' });
-    assert.equal((await api(page, `/api/community-engagements/${active.body.id}`)).status, 404);
+    expect((await api(page, `/api/community-engagements/${active.body.id}`)).status).toBe(404);
     noErrors();
     await context.close();
   });

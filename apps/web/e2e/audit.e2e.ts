@@ -1,5 +1,4 @@
-import { test } from './fixtures.ts';
-import assert from 'node:assert/strict';
+import { expect, test } from './fixtures.ts';
 import path from 'node:path';
 import { mkdirSync } from 'node:fs';
 import { eventMessages } from '@post/contracts/messages/events';
@@ -27,7 +26,7 @@ test.describe('audit log', () => {
 
     // Seeding does not go through the administrator: the only entry so far is this sign-in.
     await page.goto('/admin/audit');
-    await page.getByRole('heading', { name: 'Audit Log', level: 1 }).waitFor();
+    await expect(page.getByRole('heading', { name: 'Audit Log', level: 1 })).toBeVisible();
     await page
       .getByRole('cell', { name: /Signed in Administrator account/ })
       .first()
@@ -39,8 +38,8 @@ test.describe('audit log', () => {
     const edit = row.getByRole('link', { name: /^Edit / });
     const oldTitle = (await edit.getAttribute('aria-label'))?.replace(/^Edit /, '') ?? (await edit.innerText()).replace(/^Edit /, '');
     await edit.click();
-    await page.getByRole('heading', { name: 'Edit Event', level: 1 }).waitFor();
-    assert.equal(await field(page, 'Title').inputValue(), oldTitle);
+    await expect(page.getByRole('heading', { name: 'Edit Event', level: 1 })).toBeVisible();
+    await expect(field(page, 'Title')).toHaveValue(oldTitle);
     const newTitle = `${oldTitle} (audited)`;
     await field(page, 'Title').fill(newTitle);
     await page.getByRole('button', { name: 'Update Event' }).click();
@@ -49,7 +48,7 @@ test.describe('audit log', () => {
 
     // Also a settings save and a news create, so that the entity filter has something to leave out.
     const settings = await (await page.request.get('/api/site-settings')).json();
-    assert.equal((await page.request.put('/api/admin/site-settings', { data: { ...settings, phone: '555-555-0199' } })).status(), 200);
+    expect((await page.request.put('/api/admin/site-settings', { data: { ...settings, phone: '555-555-0199' } })).status()).toBe(200);
 
     // From the dashboard's link.
     await page.getByRole('link', { name: 'Audit log' }).click();
@@ -58,9 +57,9 @@ test.describe('audit log', () => {
     const entry = entries.getByRole('row').filter({ hasText: `title: ${oldTitle} → ${newTitle}` });
     await entry.waitFor();
     const text = await entry.innerText();
-    assert.match(text, /adjutant|admin/);
-    assert.match(text, /Changed\s+Event\s+#\d+/);
-    assert.match(text, /127\.0\.0\.1|::1|::ffff:127\.0\.0\.1/);
+    expect(text).toMatch(/adjutant|admin/);
+    expect(text).toMatch(/Changed\s+Event\s+#\d+/);
+    expect(text).toMatch(/127\.0\.0\.1|::1|::ffff:127\.0\.0\.1/);
     await entries
       .getByRole('row')
       .filter({ hasText: 'phone: (empty) → 555-555-0199' })
@@ -68,21 +67,21 @@ test.describe('audit log', () => {
       .first()
       .waitFor();
     // Every entry on one page: the edit, the settings save, and the sign-ins (recorded too).
-    await page.getByText(/^Showing 1–(\d+) of \1$/).waitFor();
-    assert.deepEqual(await axeViolations(page), []);
+    await expect(page.getByText(/^Showing 1–(\d+) of \1$/)).toBeVisible();
+    expect(await axeViolations(page)).toStrictEqual([]);
 
     // Filter by entity: the address keeps it, the settings entry goes, a reload shows the same.
     await page.getByLabel('What').selectOption('event');
     await page.waitForURL((u) => u.searchParams.get('entity') === 'event');
-    await page.getByText('Showing 1–1 of 1').waitFor();
-    assert.equal(await entries.getByRole('row').filter({ hasText: '555-555-0199' }).count(), 0);
+    await expect(page.getByText('Showing 1–1 of 1')).toBeVisible();
+    await expect(entries.getByRole('row').filter({ hasText: '555-555-0199' })).toHaveCount(0);
     await page.reload();
-    assert.equal(await page.getByLabel('What').inputValue(), 'event');
+    await expect(page.getByLabel('What')).toHaveValue('event');
     await entry.waitFor();
 
     // The CSV download carries the same filter and the same entry.
     const link = page.getByRole('link', { name: 'Download CSV' });
-    assert.equal(await link.getAttribute('href'), '/api/admin/audit.csv?entity=event');
+    await expect(link).toHaveAttribute('href', '/api/admin/audit.csv?entity=event');
     const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
     const chunks: Buffer[] = [];
     for await (const c of (await download.createReadStream())!) chunks.push(c as Buffer);
@@ -90,16 +89,16 @@ test.describe('audit log', () => {
       .toString('utf8')
       .replace(/^\uFEFF/, '');
     const lines = csv.trim().split('\r\n');
-    assert.equal(lines[0], 'When,Person,User ID,Address,Entity,ID,Action,Changes');
-    assert.equal(lines.length, 2);
-    assert.ok(lines[1]!.includes(`title: ${oldTitle} → ${newTitle}`), lines[1]);
+    expect(lines[0]).toBe('When,Person,User ID,Address,Entity,ID,Action,Changes');
+    expect(lines.length).toBe(2);
+    expect(lines[1]!.includes(`title: ${oldTitle} → ${newTitle}`), lines[1]).toBeTruthy();
 
     // A filter that matches nothing: its own empty state; "Clear filters" brings all back.
     await page.getByLabel('Action').selectOption('delete');
-    await page.getByText('No entries match these filters.').waitFor();
+    await expect(page.getByText('No entries match these filters.')).toBeVisible();
     await page.getByRole('button', { name: 'Clear filters' }).click();
     // Every entry on one page: the edit, the settings save, and the sign-ins (recorded too).
-    await page.getByText(/^Showing 1–(\d+) of \1$/).waitFor();
+    await expect(page.getByText(/^Showing 1–(\d+) of \1$/)).toBeVisible();
     noErrors();
     await context.close();
   });
@@ -110,16 +109,16 @@ test.describe('audit log', () => {
     await signInAdmin(page);
     await page.goto('/admin/settings');
     const months = field(page, 'Keep the audit log for (months)');
-    assert.equal(await months.inputValue(), '24');
+    await expect(months).toHaveValue('24');
     await months.fill('0');
     await page.getByRole('button', { name: 'Save Settings' }).click();
-    await page.getByText('Keep the audit log for 1 to 120 months').waitFor();
+    await expect(page.getByText('Keep the audit log for 1 to 120 months')).toBeVisible();
     await months.fill('36');
     await page.getByRole('button', { name: 'Save Settings' }).click();
     await toast(page, siteSettingsMessages.saved);
-    assert.equal((await (await page.request.get('/api/site-settings')).json()).auditRetentionMonths, 36);
+    expect((await (await page.request.get('/api/site-settings')).json()).auditRetentionMonths).toBe(36);
     await page.goto('/admin/audit?entity=settings');
-    await page.getByRole('table', { name: 'Audit log entries' }).getByText('auditRetentionMonths: 24 → 36').waitFor();
+    await expect(page.getByRole('table', { name: 'Audit log entries' }).getByText('auditRetentionMonths: 24 → 36')).toBeVisible();
     noErrors();
     await context.close();
   });
@@ -132,33 +131,33 @@ test.describe('audit log', () => {
     const settings = await (await page.request.get('/api/site-settings')).json();
     for (let i = 0; i < 30; i++) {
       const res = await page.request.put('/api/admin/site-settings', { data: { ...settings, phone: `555-555-01${String(i).padStart(2, '0')}` } });
-      assert.equal(res.status(), 200);
+      expect(res.status()).toBe(200);
     }
     await page.goto('/admin/audit');
     const summary = page.locator('[data-audit-summary]');
-    await page.getByText(/^Showing 1–25 of \d+$/).waitFor();
+    await expect(page.getByText(/^Showing 1–25 of \d+$/)).toBeVisible();
     const total = Number((await summary.innerText()).match(/of (\d+)/)![1]);
-    assert.ok(total >= 32, String(total));
+    expect(total, String(total)).toBeGreaterThanOrEqual(32);
     await page.getByRole('button', { name: 'Older' }).click();
     await page.waitForURL((u) => u.searchParams.get('page') === '2');
-    await page.getByText(`Showing 26–${Math.min(50, total)} of ${total}`).waitFor();
+    await expect(page.getByText(`Showing 26–${Math.min(50, total)} of ${total}`)).toBeVisible();
     // The page fits the phone: nothing wider than the viewport.
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    assert.ok(overflow <= 0, `page is ${overflow}px wider than the phone`);
+    expect(overflow, `page is ${overflow}px wider than the phone`).toBeLessThanOrEqual(0);
     // Each entry is a card with its labels.
     const card = page.locator('[data-audit-entry]').first();
     const labels = await card.locator('td').evaluateAll((cells) => cells.map((c) => getComputedStyle(c, '::before').content));
-    assert.deepEqual(labels, ['"When"', '"Who"', '"Address"', '"What"', '"Changes"']);
-    assert.equal(await card.evaluate((el) => getComputedStyle(el).display), 'block');
+    expect(labels).toStrictEqual(['"When"', '"Who"', '"Address"', '"What"', '"Changes"']);
+    expect(await card.evaluate((el) => getComputedStyle(el).display)).toBe('block');
     if (shots) {
       await page.screenshot({ path: path.join(shots, 'audit-page2-390.png'), fullPage: true });
       await page.setViewportSize({ width: 1280, height: 900 });
       await page.goto('/admin/audit');
-      await page.getByText(/^Showing 1–25 of \d+$/).waitFor();
+      await expect(page.getByText(/^Showing 1–25 of \d+$/)).toBeVisible();
       await page.screenshot({ path: path.join(shots, 'audit-1280.png'), fullPage: true });
       await page.setViewportSize({ width: 390, height: 844 });
       await page.goto('/admin/audit?entity=event');
-      await page.getByText(/^Showing 1–1 of 1$/).waitFor();
+      await expect(page.getByText(/^Showing 1–1 of 1$/)).toBeVisible();
       await page.screenshot({ path: path.join(shots, 'audit-event-390.png'), fullPage: true });
     }
     noErrors();

@@ -1,4 +1,6 @@
 import { test as base, type BrowserContext, type Page } from '@playwright/test';
+
+export { expect } from '@playwright/test';
 import { apiSignInAdmin, demoMembers, fileSite, whatPagesShow } from './harness.ts';
 
 /** A page of its own context, on the file's site (`startSite` in `test.beforeAll`). */

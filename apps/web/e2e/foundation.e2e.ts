@@ -1,5 +1,4 @@
-import { test } from './fixtures.ts';
-import assert from 'node:assert/strict';
+import { expect, test } from './fixtures.ts';
 import { commonMessages } from '@post/contracts/messages/common';
 import { signInMessages } from '@post/contracts/messages/sign-in';
 import { demoMembers, E2E_ADMIN, holdScripts, startSite, waitForApp, type TestSite } from './harness.ts';
@@ -18,23 +17,23 @@ test.describe('foundation', () => {
     page.on('pageerror', (e) => errors.push(e.message));
     page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
     await page.goto('/');
-    await page.getByRole('heading', { level: 1 }).waitFor();
-    assert.match(await page.getByRole('heading', { level: 1 }).innerText(), /Welcome to Hometown Veterans Post/);
-    assert.ok(await page.getByRole('link', { name: 'View Upcoming Events' }).isVisible());
-    assert.ok(await page.getByRole('link', { name: 'Dial 988 then press 1' }).isVisible());
-    assert.ok(await page.getByRole('heading', { name: 'Contact Us' }).isVisible());
-    assert.equal(await page.title(), 'Hometown Veterans Post | Home');
-    assert.deepEqual(errors, []);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toMatch(/Welcome to Hometown Veterans Post/);
+    await expect(page.getByRole('link', { name: 'View Upcoming Events' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Dial 988 then press 1' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Contact Us' })).toBeVisible();
+    expect(await page.title()).toBe('Hometown Veterans Post | Home');
+    expect(errors).toStrictEqual([]);
     await context.close();
   });
 
   test('renders the page on the server with one module script and its data as JSON, then hydrates it', async () => {
     const html = await (await fetch(`${site.url}/`, { headers: { accept: 'text/html' } })).text();
     // One module script (the app's entry); the data is a JSON block, never an inline script (CSP).
-    assert.equal(html.match(/<script type="module"/g)?.length, 1);
-    assert.equal(html.match(/<script(?![^>]*type="(module|application\/json|application\/ld\+json)")/g), null, 'no classic or inline script');
-    assert.ok(html.includes('<script type="application/json" id="app-data">'));
-    assert.match(html, /<h1[^>]*>Welcome to (<!-- -->)?Hometown Veterans Post<\/h1>/, 'the page is in the HTML');
+    expect(html.match(/<script type="module"/g)?.length).toBe(1);
+    expect(html.match(/<script(?![^>]*type="(module|application\/json|application\/ld\+json)")/g), 'no classic or inline script').toBe(null);
+    expect(html).toContain('<script type="application/json" id="app-data">');
+    expect(html, 'the page is in the HTML').toMatch(/<h1[^>]*>Welcome to (<!-- -->)?Hometown Veterans Post<\/h1>/);
 
     const { page, context } = await site.newPage();
     const requested: string[] = [];
@@ -42,15 +41,14 @@ test.describe('foundation', () => {
     await page.goto('/');
     // The data came with the page: hydrating asked the API only who is signed in (never server-rendered).
     const reads = requested.filter((r) => r.startsWith('/trpc') || r.startsWith('/api/')).flatMap((r) => r.replace('/trpc/', '').split(','));
-    assert.deepEqual(
+    expect(
       reads.filter((p) => p !== 'adminAuth.check' && p !== 'memberAuth.session'),
-      [],
       'no data requests while hydrating',
-    );
+    ).toStrictEqual([]);
     // And the page is interactive: the client router takes a click.
     await page.getByRole('link', { name: 'View Upcoming Events' }).click();
     await page.waitForURL('**/events');
-    assert.equal(requested.filter((r) => r === '/events').length, 0, 'a client-side navigation, not a page load');
+    expect(requested.filter((r) => r === '/events').length, 'a client-side navigation, not a page load').toBe(0);
     await context.close();
   });
 
@@ -67,16 +65,16 @@ test.describe('foundation', () => {
         inBody: document.body.querySelectorAll('title, meta, link[rel="canonical"]').length,
       }));
     const home = await head();
-    assert.deepEqual([home.titles, home.descriptions.length, home.canonical, home.inBody], [1, 1, ['/'], 0]);
+    expect([home.titles, home.descriptions.length, home.canonical, home.inBody]).toStrictEqual([1, 1, ['/'], 0]);
     // A link followed in the browser (no page load): the router renders /news, Head rewrites <head>.
     await page.getByRole('link', { name: 'View all news' }).click();
     await page.waitForURL('**/news');
-    await page.getByRole('heading', { name: 'Post News', level: 1 }).waitFor();
+    await expect(page.getByRole('heading', { name: 'Post News', level: 1 })).toBeVisible();
     await page.waitForFunction(() => document.title.startsWith('Post News'));
     const news = await head();
-    assert.equal(news.title, 'Post News | Hometown Veterans Post');
-    assert.deepEqual([news.titles, news.descriptions.length, news.canonical, news.inBody], [1, 1, ['/news'], 0]);
-    assert.notEqual(news.descriptions[0], home.descriptions[0]);
+    expect(news.title).toBe('Post News | Hometown Veterans Post');
+    expect([news.titles, news.descriptions.length, news.canonical, news.inBody]).toStrictEqual([1, 1, ['/news'], 0]);
+    expect(news.descriptions[0]).not.toBe(home.descriptions[0]);
     await context.close();
   });
 
@@ -86,31 +84,31 @@ test.describe('foundation', () => {
     const seen = { titles: new Set<string>(), descriptions: new Set<string>() };
     for (const route of routes) {
       const res = await fetch(`${site.url}${route}`, { headers: { accept: 'text/html' } });
-      assert.equal(res.status, 200, route);
+      expect(res.status, route).toBe(200);
       const html = await res.text();
       const head = html.slice(0, html.indexOf('</head>'));
       const all = (re: RegExp) => [...head.matchAll(re)].map((m) => m[1]!);
       const titles = all(/<title>([^<]*)<\/title>/g);
       const descriptions = all(/<meta name="description" content="([^"]*)"/g);
       const canonical = all(/<link rel="canonical" href="([^"]*)"/g);
-      assert.equal(titles.length, 1, `${route}: one title`);
-      assert.equal(descriptions.length, 1, `${route}: one description`);
-      assert.ok(descriptions[0]!.length >= 30, `${route}: a real description`);
-      assert.deepEqual(canonical, [`${site.url}${route}`], `${route}: canonical URL`);
-      assert.deepEqual(all(/<meta property="og:url" content="([^"]*)"/g), canonical, `${route}: og:url`);
-      assert.deepEqual(all(/<meta property="og:title" content="([^"]*)"/g), titles, `${route}: og:title`);
-      assert.equal(all(/<meta property="og:description" content="([^"]*)"/g).length, 1, `${route}: og:description`);
-      assert.doesNotMatch(head, /noindex/, `${route} is indexable`);
-      assert.doesNotMatch(html.slice(html.indexOf('<body')), /<title>|<meta |rel="canonical"/, `${route}: head tags only in <head>`);
+      expect(titles.length, `${route}: one title`).toBe(1);
+      expect(descriptions.length, `${route}: one description`).toBe(1);
+      expect(descriptions[0]!.length >= 30, `${route}: a real description`).toBeTruthy();
+      expect(canonical, `${route}: canonical URL`).toStrictEqual([`${site.url}${route}`]);
+      expect(all(/<meta property="og:url" content="([^"]*)"/g), `${route}: og:url`).toStrictEqual(canonical);
+      expect(all(/<meta property="og:title" content="([^"]*)"/g), `${route}: og:title`).toStrictEqual(titles);
+      expect(all(/<meta property="og:description" content="([^"]*)"/g).length, `${route}: og:description`).toBe(1);
+      expect(head, `${route} is indexable`).not.toMatch(/noindex/);
+      expect(html.slice(html.indexOf('<body')), `${route}: head tags only in <head>`).not.toMatch(/<title>|<meta |rel="canonical"/);
       seen.titles.add(titles[0]!);
       seen.descriptions.add(descriptions[0]!);
     }
-    assert.equal(seen.titles.size, routes.length, 'every title differs');
-    assert.equal(seen.descriptions.size, routes.length, 'every description differs');
+    expect(seen.titles.size, 'every title differs').toBe(routes.length);
+    expect(seen.descriptions.size, 'every description differs').toBe(routes.length);
     for (const route of ['/admin', '/admin/events/new', '/admin/login', '/member']) {
       const res = await fetch(`${site.url}${route}`, { headers: { accept: 'text/html' } });
-      assert.equal(res.headers.get('x-robots-tag'), 'noindex', route);
-      assert.match(await res.text(), /<meta name="robots" content="noindex">/, route);
+      expect(res.headers.get('x-robots-tag'), route).toBe('noindex');
+      expect(await res.text(), route).toMatch(/<meta name="robots" content="noindex">/);
     }
   });
 
@@ -119,19 +117,19 @@ test.describe('foundation', () => {
     const { page, context } = await site.newPage({ width: 1536 });
     await page.goto('/login');
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.getByText('Username is required').waitFor();
-    assert.ok(await page.getByText('Password is required').isVisible());
+    await expect(page.getByText('Username is required')).toBeVisible();
+    await expect(page.getByText('Password is required')).toBeVisible();
     await page.getByLabel('Username').fill(E2E_ADMIN.username);
     await page.getByLabel('Password').fill('wrong password');
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.getByText(signInMessages.adminLoginFailed.description).waitFor();
+    await expect(page.getByText(signInMessages.adminLoginFailed.description)).toBeVisible();
     // What was typed is still there after a failure.
-    assert.equal(await page.getByLabel('Username').inputValue(), E2E_ADMIN.username);
+    await expect(page.getByLabel('Username')).toHaveValue(E2E_ADMIN.username);
     await page.getByLabel('Password').fill(E2E_ADMIN.password);
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.waitForURL('**/admin');
-    await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
-    assert.ok(await page.getByRole('link', { name: 'Change Password' }).first().isVisible());
+    await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Change Password' }).first()).toBeVisible();
     await context.close();
   });
 
@@ -144,28 +142,28 @@ test.describe('foundation', () => {
     const form = page.getByRole('form', { name: 'Administrator sign in' });
     await form.getByLabel('Username').fill(E2E_ADMIN.username);
     await form.getByLabel('Password').fill(E2E_ADMIN.password);
-    assert.ok(await form.getByRole('button', { name: 'Sign In' }).isDisabled(), 'Sign In waits for the page to run');
+    expect(await form.getByRole('button', { name: 'Sign In' }).isDisabled(), 'Sign In waits for the page to run').toBeTruthy();
     // Every script asked for from now on waits: the form must come alive without any of them.
     const releaseLater = await holdScripts(page, /\/assets\/[^/]*\.js$/);
     releasePage();
     await loaded;
     await form.getByRole('button', { name: 'Sign In' }).and(page.locator(':enabled')).waitFor({ timeout: 15_000 });
-    assert.equal(await form.getByLabel('Username').inputValue(), E2E_ADMIN.username);
+    await expect(form.getByLabel('Username')).toHaveValue(E2E_ADMIN.username);
     releaseLater();
     await form.getByRole('button', { name: 'Sign In' }).click();
     await page.waitForURL('**/admin?signedIn=1');
-    await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+    await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
     await context.close();
   });
 
   test("a signed-in administrator's and member's own header links come with the page, before any script runs", async () => {
     // Decision 0080: the server renders the visitor's own header, and hydration keeps it.
     const admin = await site.newPage({ width: 1536 });
-    assert.equal((await admin.page.request.post('/api/login', { data: E2E_ADMIN })).status(), 200);
+    expect((await admin.page.request.post('/api/login', { data: E2E_ADMIN })).status()).toBe(200);
     const member = await site.newPage({ width: 1536 });
     const { password, numbers } = demoMembers(site);
     const login = await member.page.request.post('/api/member/login', { data: { membershipNumber: numbers[0], password } });
-    assert.equal(login.status(), 200);
+    expect(login.status()).toBe(200);
     const firstName = ((await login.json()) as { member: { firstName: string } }).member.firstName;
     for (const [{ page, context }, path, own] of [
       [admin, '/events', admin.page.getByRole('link', { name: 'Admin Dashboard' })],
@@ -178,8 +176,8 @@ test.describe('foundation', () => {
       // The harness's goto fails on a hydration mismatch.
       await loaded;
       await waitForApp(page);
-      assert.ok(await own.isVisible(), path);
-      if (page === member.page) assert.equal(await page.getByRole('banner').getByRole('link', { name: 'Member Login' }).count(), 0);
+      expect(await own.isVisible(), path).toBeTruthy();
+      if (page === member.page) await expect(page.getByRole('banner').getByRole('link', { name: 'Member Login' })).toHaveCount(0);
       await context.close();
     }
   });
@@ -187,8 +185,8 @@ test.describe('foundation', () => {
   test('shows the login page in place of an admin page without a session', async () => {
     const { page, context } = await site.newPage();
     await page.goto('/admin');
-    await page.getByRole('tab', { name: 'Administration' }).waitFor();
-    assert.ok(await page.getByLabel('Username').isVisible());
+    await expect(page.getByRole('tab', { name: 'Administration' })).toBeVisible();
+    await expect(page.getByLabel('Username')).toBeVisible();
     await page.goto('/admin/change-password');
     await page.waitForURL((u) => u.pathname === '/admin/login');
     await context.close();
@@ -200,22 +198,22 @@ test.describe('foundation', () => {
     await page.goto('/member');
     await page.waitForURL('**/login?tab=member');
     const tab = page.getByRole('tab', { name: 'Member Portal' });
-    assert.equal(await tab.getAttribute('aria-selected'), 'true');
+    await expect(tab).toHaveAttribute('aria-selected', 'true');
     await page.getByLabel('Membership Number').fill(numbers[0]!);
     await page.getByLabel('Password').fill(password);
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.waitForURL('**/member');
-    await page.getByRole('heading', { name: 'Member Portal' }).waitFor();
-    await page.getByText(signInMessages.memberLoginSuccess.description).waitFor();
+    await expect(page.getByRole('heading', { name: 'Member Portal' })).toBeVisible();
+    await expect(page.getByText(signInMessages.memberLoginSuccess.description)).toBeVisible();
     await context.close();
   });
 
   test("shows '404 Page Not Found' for an unknown path, without the developer hint", async () => {
     const { page, context } = await site.newPage();
     await page.goto('/no/such/page');
-    await page.getByRole('heading', { name: commonMessages.pageNotFound }).waitFor();
-    assert.equal(await page.getByText('Did you forget to add the page to the router?').count(), 0);
-    assert.ok(await page.getByRole('link', { name: 'Go to the home page' }).isVisible());
+    await expect(page.getByRole('heading', { name: commonMessages.pageNotFound })).toBeVisible();
+    await expect(page.getByText('Did you forget to add the page to the router?')).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Go to the home page' })).toBeVisible();
     await context.close();
   });
 });

@@ -1,5 +1,4 @@
-import { test } from './fixtures.ts';
-import assert from 'node:assert/strict';
+import { expect, test } from './fixtures.ts';
 import type { Page } from 'playwright-core';
 import { commonMessages } from '@post/contracts/messages/common';
 import { formMessages } from '@post/contracts/messages/forms';
@@ -49,19 +48,19 @@ test.describe('members: directory, resources and the member portal', () => {
     // User Management: the directory and the member dialog.
     let page = admin.page;
     await page.goto('/admin/user-management');
-    await page.getByRole('heading', { name: 'User Management', level: 1 }).waitFor();
-    await page.getByRole('table', { name: 'Member Directory' }).waitFor();
-    assert.ok(await page.getByRole('link', { name: 'Back to Dashboard' }).isVisible());
+    await expect(page.getByRole('heading', { name: 'User Management', level: 1 })).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Member Directory' })).toBeVisible();
+    expect(await page.getByRole('link', { name: 'Back to Dashboard' }).isVisible()).toBeTruthy();
     for (const col of ['Name', 'Membership #', 'Email', 'Post Role', 'Branch', 'Status', 'Online Access', 'Actions']) {
-      assert.ok(await page.getByRole('columnheader', { name: col, exact: true }).isVisible(), col);
+      expect(await page.getByRole('columnheader', { name: col, exact: true }).isVisible(), col).toBeTruthy();
     }
     await page.getByRole('button', { name: 'Add Member' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add New Member' });
     await dialog.waitFor();
     // Required fields are checked before anything is sent.
     await dialog.getByRole('button', { name: 'Add Member' }).click();
-    await dialog.getByText(formMessages.firstNameRequired).waitFor();
-    assert.ok(await dialog.getByText(memberMessages.membershipNumberRequired).isVisible());
+    await expect(dialog.getByText(formMessages.firstNameRequired)).toBeVisible();
+    expect(await dialog.getByText(memberMessages.membershipNumberRequired).isVisible()).toBeTruthy();
     // Cancel closes and resets.
     await dialog.getByLabel('First Name').fill('Someone');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
@@ -70,7 +69,7 @@ test.describe('members: directory, resources and the member portal', () => {
     await dialog.waitFor({ state: 'hidden' });
     await page.getByRole('button', { name: 'Add Member' }).click();
     await dialog.waitFor();
-    assert.equal(await dialog.getByLabel('First Name').inputValue(), '');
+    await expect(dialog.getByLabel('First Name')).toHaveValue('');
 
     await dialog.getByLabel('First Name').fill(MEMBER.first);
     await dialog.getByLabel('Last Name').fill(MEMBER.last);
@@ -86,16 +85,15 @@ test.describe('members: directory, resources and the member portal', () => {
     await dialog.waitFor({ state: 'hidden' });
     const row = page.getByRole('row').filter({ hasText: `${MEMBER.first} ${MEMBER.last}` });
     await row.waitFor();
-    assert.match(
-      await row.innerText(),
+    expect(await row.innerText()).toMatch(
       new RegExp(`${MEMBER.number}[\\s\\S]*${MEMBER.email}[\\s\\S]*${memberMessages.noRoleAssigned}[\\s\\S]*Marines[\\s\\S]*Active[\\s\\S]*Enabled`),
     );
 
     // The search finds the member server-side, and says how many match.
     await page.getByRole('searchbox', { name: 'Search members' }).fill('whitf');
-    await page.getByText('1 member match').waitFor();
+    await expect(page.getByText('1 member match')).toBeVisible();
     await page.getByRole('button', { name: 'Clear search and filters' }).click();
-    await page.getByText(/^\d+ members$/).waitFor();
+    await expect(page.getByText(/^\d+ members$/)).toBeVisible();
 
     // A duplicate membership number is refused with the server's message.
     await page.getByRole('button', { name: 'Add Member' }).click();
@@ -106,13 +104,13 @@ test.describe('members: directory, resources and the member portal', () => {
     await dialog.getByLabel('Membership Number').fill(MEMBER.number.toLowerCase());
     await dialog.getByRole('button', { name: 'Add Member' }).click();
     await waitForToast(page, 'That membership number is already in use by another member.');
-    assert.ok(await dialog.isVisible(), 'the dialog stays open with what was typed');
+    expect(await dialog.isVisible(), 'the dialog stays open with what was typed').toBeTruthy();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Discard changes' }).click();
 
     // Member resources: a file for Life Members only.
     await page.goto('/admin/member-resources');
-    await page.getByRole('heading', { name: 'Member Resources', level: 1 }).waitFor();
+    await expect(page.getByRole('heading', { name: 'Member Resources', level: 1 })).toBeVisible();
     await page.getByRole('button', { name: 'New Resource' }).click();
     await page.getByLabel('Title').fill('E2E Life Member Handbook');
     await page.getByLabel('Description').fill('Only for Life Members.');
@@ -123,9 +121,9 @@ test.describe('members: directory, resources and the member portal', () => {
     await waitForToast(page, memberResourceMessages.created);
     const card = page.getByRole('article', { name: 'E2E Life Member Handbook' });
     await card.waitFor();
-    assert.match(await card.innerText(), /life-handbook\.pdf/);
-    assert.match(await card.innerText(), /Active/);
-    assert.deepEqual(errors, []);
+    expect(await card.innerText()).toMatch(/life-handbook\.pdf/);
+    expect(await card.innerText()).toMatch(/Active/);
+    expect(errors).toStrictEqual([]);
     await admin.context.close();
 
     // The member signs in on the Login page's Member Portal tab (on the widest screens, where a
@@ -139,8 +137,8 @@ test.describe('members: directory, resources and the member portal', () => {
     await page.getByLabel('Password').fill(MEMBER.password);
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.waitForURL((u) => u.pathname === '/member');
-    await page.getByRole('heading', { name: 'Member Portal', level: 1 }).waitFor();
-    assert.ok(await page.getByRole('link', { name: 'Member Portal' }).isVisible());
+    await expect(page.getByRole('heading', { name: 'Member Portal', level: 1 })).toBeVisible();
+    expect(await page.getByRole('link', { name: 'Member Portal' }).isVisible()).toBeTruthy();
 
     // Communications: all members' and Life Members', never officers', annual members', drafts,
     // scheduled or expired ones.
@@ -148,7 +146,7 @@ test.describe('members: directory, resources and the member portal', () => {
     await comms.waitFor();
     const commText = await comms.innerText();
     for (const title of ['Life Members: Please Update Your Contact Information', 'Monthly Newsletter', 'Post Home Closed Saturday for Water Main Repair']) {
-      assert.ok(commText.includes(title), title);
+      expect(commText, title).toContain(title);
     }
     for (const title of [
       'Officers: Budget Review Before the Next Meeting',
@@ -157,43 +155,43 @@ test.describe('members: directory, resources and the member portal', () => {
       'Volunteer Appreciation Dinner',
       'Parking Lot Resurfacing',
     ]) {
-      assert.ok(!commText.includes(title), title);
+      expect(!commText.includes(title), title).toBeTruthy();
     }
     const urgent = page.getByRole('article', { name: 'Post Home Closed Saturday for Water Main Repair' });
-    assert.match(await urgent.innerText(), /Urgent[\s\S]*Urgent Notice/);
-    assert.ok(
+    expect(await urgent.innerText()).toMatch(/Urgent[\s\S]*Urgent Notice/);
+    expect(
       await page
         .getByRole('article', { name: 'Monthly Newsletter' })
         .getByRole('link', { name: /View Attachment/ })
         .isVisible(),
-    );
+    ).toBeTruthy();
 
     // Resources: Life Members' file and everyone's, not officers' or annual members'.
     await page.getByRole('tab', { name: 'Resources' }).click();
     const resources = page.getByRole('list', { name: 'Resources' });
     await resources.waitFor();
     const resText = await resources.innerText();
-    for (const title of ['E2E Life Member Handbook', 'Life Member Benefits Guide', 'Post Bylaws']) assert.ok(resText.includes(title), title);
+    for (const title of ['E2E Life Member Handbook', 'Life Member Benefits Guide', 'Post Bylaws']) expect(resText, title).toContain(title);
     for (const title of ['Officer Handbook and Standing Rules', 'Annual Membership Renewal Guide', 'Post Bylaws (previous edition)']) {
-      assert.ok(!resText.includes(title), title);
+      expect(!resText.includes(title), title).toBeTruthy();
     }
 
     // Download: the request succeeds with the file, and the count goes up.
     const mine = page.getByRole('article', { name: 'E2E Life Member Handbook' });
-    assert.equal(await mine.getByTestId('download-count').innerText(), '0');
+    expect(await mine.getByTestId('download-count').innerText()).toBe('0');
     const [download, response] = await Promise.all([
       page.waitForEvent('download'),
       page.waitForResponse((r) => r.url().includes('/api/member/resources/') && r.url().endsWith('/download')),
       mine.getByRole('link', { name: /^Access/ }).click(),
     ]);
-    assert.equal(response.status(), 200);
-    assert.equal(download.suggestedFilename(), 'life-handbook.pdf');
+    expect(response.status()).toBe(200);
+    expect(download.suggestedFilename()).toBe('life-handbook.pdf');
     await page.waitForFunction(() => document.querySelector('[aria-label="Resources"] [data-testid="download-count"]') !== null);
-    await mine.getByTestId('download-count').filter({ hasText: '1' }).waitFor();
+    await expect(mine.getByTestId('download-count').filter({ hasText: '1' })).toBeVisible();
 
     // Sign out with the 'Hi {firstName}' button, in the Marines' red.
     const hi = page.getByRole('button', { name: new RegExp(`^Hi ${MEMBER.first}`) });
-    assert.equal(await hi.innerText(), `Hi ${MEMBER.first}`);
+    expect(await hi.innerText()).toBe(`Hi ${MEMBER.first}`);
     const colour = await hi.evaluate((el) => getComputedStyle(el).backgroundColor);
     const marinesRed = await page.evaluate(() => {
       const probe = document.createElement('span');
@@ -203,12 +201,12 @@ test.describe('members: directory, resources and the member portal', () => {
       probe.remove();
       return c;
     });
-    assert.equal(colour, marinesRed);
+    expect(colour).toBe(marinesRed);
     await hi.click();
     await page.waitForURL((u) => u.pathname === '/');
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Member Login' }).waitFor();
-    assert.equal(new URL(page.url()).pathname, '/');
-    assert.equal(await page.getByRole('button', { name: new RegExp(`^Hi ${MEMBER.first}`) }).count(), 0);
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Member Login' })).toBeVisible();
+    expect(new URL(page.url()).pathname).toBe('/');
+    await expect(page.getByRole('button', { name: new RegExp(`^Hi ${MEMBER.first}`) })).toHaveCount(0);
     await page.goto('/member');
     await page.waitForURL('**/login?tab=member');
     await member.context.close();
@@ -222,12 +220,12 @@ test.describe('members: directory, resources and the member portal', () => {
     await card.waitFor();
     await card.getByRole('button', { name: `Delete ${MEMBER.first} ${MEMBER.last}` }).click();
     const confirm = page.getByRole('alertdialog');
-    await confirm.getByText(memberMessages.confirmDelete).waitFor();
+    await expect(confirm.getByText(memberMessages.confirmDelete)).toBeVisible();
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await waitForToast(page, commonMessages.deleted);
-    await page.getByText(memberMessages.noneMatch).waitFor();
+    await expect(page.getByText(memberMessages.noneMatch)).toBeVisible();
     const res = await page.request.post('/api/member/login', { data: { membershipNumber: MEMBER.number, password: MEMBER.password } });
-    assert.equal(res.status(), 401);
+    expect(res.status()).toBe(401);
     await context.close();
   });
 });

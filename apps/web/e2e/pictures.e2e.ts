@@ -1,5 +1,4 @@
-import { test } from './fixtures.ts';
-import assert from 'node:assert/strict';
+import { expect, test } from './fixtures.ts';
 import { readFileSync } from 'node:fs';
 import { communityMessages } from '@post/contracts/messages/community';
 import { formMessages } from '@post/contracts/messages/forms';
@@ -39,29 +38,29 @@ test.describe('pictures', () => {
     const { page, context } = await site.newPage();
     const news = (await api(page, '/api/news')).body as { id: number; imageAlt: string | null; image: Image | null }[];
     const first = news[0]!;
-    assert.ok(first.image, 'the demo sets a photo on the newest news item');
+    expect(first.image, 'the demo sets a photo on the newest news item').toBeTruthy();
     await page.goto(`/news/${first.id}`);
     const img = page.getByRole('main').getByRole('img', { name: first.imageAlt! });
     await img.waitFor();
-    assert.equal(await img.getAttribute('fetchpriority'), 'high');
-    assert.equal(await img.getAttribute('loading'), 'eager');
-    assert.equal(await img.getAttribute('width'), String(first.image.width));
-    assert.equal(await img.getAttribute('height'), String(first.image.height));
-    assert.match((await page.locator('main picture source[type="image/avif"]').first().getAttribute('srcset')) ?? '', /-480\.avif 480w/);
+    await expect(img).toHaveAttribute('fetchpriority', 'high');
+    await expect(img).toHaveAttribute('loading', 'eager');
+    await expect(img).toHaveAttribute('width', String(first.image.width));
+    await expect(img).toHaveAttribute('height', String(first.image.height));
+    expect((await page.locator('main picture source[type="image/avif"]').first().getAttribute('srcset')) ?? '').toMatch(/-480\.avif 480w/);
     // The browser loaded a processed file (AVIF in Chromium).
-    assert.match(await img.evaluate((el: HTMLImageElement) => el.currentSrc), /\/images\/[0-9a-f]{20}-\d+\.avif$/);
-    assert.match((await page.locator('meta[property="og:image"]').getAttribute('content')) ?? '', /\/images\/[0-9a-f]{20}-\d+\.jpg$/);
+    expect(await img.evaluate((el: HTMLImageElement) => el.currentSrc)).toMatch(/\/images\/[0-9a-f]{20}-\d+\.avif$/);
+    expect((await page.locator('meta[property="og:image"]').getAttribute('content')) ?? '').toMatch(/\/images\/[0-9a-f]{20}-\d+\.jpg$/);
 
     await page.goto('/news');
     const card = page.getByRole('main').getByRole('img', { name: first.imageAlt! });
     await card.waitFor();
     // The newest item's photo is the list's largest paint on a phone: fetched at once, first.
-    assert.equal(await card.getAttribute('loading'), 'eager');
-    assert.equal(await card.getAttribute('fetchpriority'), 'high');
+    await expect(card).toHaveAttribute('loading', 'eager');
+    await expect(card).toHaveAttribute('fetchpriority', 'high');
     // Every other photo in the list waits until it is near the screen.
     for (const other of await page.getByRole('main').locator('li:not(:first-child) picture img').all()) {
-      assert.equal(await other.getAttribute('loading'), 'lazy');
-      assert.equal(await other.getAttribute('fetchpriority'), null);
+      await expect(other).toHaveAttribute('loading', 'lazy');
+      await expect(other).not.toHaveAttribute('fetchpriority');
     }
     await context.close();
   });
@@ -70,7 +69,7 @@ test.describe('pictures', () => {
     const { page, context } = await site.newPage();
     const active = (await api(page, '/api/community-engagements/active')).body as { imageAlt: string };
     await page.goto('/');
-    await page.getByRole('img', { name: active.imageAlt }).first().waitFor();
+    await expect(page.getByRole('img', { name: active.imageAlt }).first()).toBeVisible();
     await context.close();
   });
 
@@ -82,26 +81,26 @@ test.describe('pictures', () => {
     const jpeg = await page.evaluate(async (url) => Array.from(new Uint8Array(await (await fetch(url)).arrayBuffer())), demo.urls.jpeg[0]!.url);
 
     await page.goto('/admin/news');
-    await page.getByRole('heading', { name: 'New News Item', level: 1 }).waitFor();
+    await expect(page.getByRole('heading', { name: 'New News Item', level: 1 })).toBeVisible();
     await field(page, 'Title').fill('E2E Picture News');
     await field(page, 'Content').fill('A picture of the flag.');
     // Not a photo: refused with the server's message.
     await page.getByLabel('Photo').setInputFiles({ name: 'notes.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('just some text, not a photo at all') });
-    await page.getByRole('alert').filter({ hasText: imageMessages.notAnImage }).waitFor();
+    await expect(page.getByRole('alert').filter({ hasText: imageMessages.notAnImage })).toBeVisible();
     await page.getByLabel('Photo').setInputFiles({ name: 'flag.jpg', mimeType: 'image/jpeg', buffer: Buffer.from(jpeg) });
-    await page.getByRole('button', { name: 'Replace photo' }).waitFor();
+    await expect(page.getByRole('button', { name: 'Replace photo' })).toBeVisible();
     await page.getByRole('button', { name: 'Create News Item' }).click();
-    await page.getByRole('alert').filter({ hasText: imageMessages.altRequired }).waitFor();
+    await expect(page.getByRole('alert').filter({ hasText: imageMessages.altRequired })).toBeVisible();
     await page.getByLabel(/Description of the photo/).fill('A flag on a pole');
     await page.getByRole('button', { name: 'Create News Item' }).click();
     await toast(page, newsMessages.created);
     const created = ((await api(page, '/api/news')).body as { id: number; title: string; imageAlt: string; image: Image | null }[]).find(
       (n) => n.title === 'E2E Picture News',
     )!;
-    assert.equal(created.imageAlt, 'A flag on a pole');
-    assert.ok(created.image);
+    expect(created.imageAlt).toBe('A flag on a pole');
+    expect(created.image).toBeTruthy();
     await page.goto(`/news/${created.id}`);
-    await page.getByRole('main').getByRole('img', { name: 'A flag on a pole' }).waitFor();
+    await expect(page.getByRole('main').getByRole('img', { name: 'A flag on a pole' })).toBeVisible();
     await context.close();
   });
 
@@ -110,27 +109,27 @@ test.describe('pictures', () => {
     await signInAdmin(page);
     const jpeg = await demoJpeg(page);
     await page.goto('/admin/community-engagement');
-    await page.getByRole('heading', { name: 'New Community Engagement', level: 1 }).waitFor();
+    await expect(page.getByRole('heading', { name: 'New Community Engagement', level: 1 })).toBeVisible();
     await field(page, 'Title').fill('E2E Draft Picture');
     await page.getByLabel('Photo').setInputFiles({ name: 'flag.jpg', mimeType: 'image/jpeg', buffer: jpeg });
-    await page.getByRole('button', { name: 'Replace photo' }).waitFor();
+    await expect(page.getByRole('button', { name: 'Replace photo' })).toBeVisible();
     await page.getByLabel(/Description of the photo/).fill('Flags at the parade');
     await page.waitForFunction(() => (window.sessionStorage.getItem('draft:engagement:new') ?? '').includes('Flags at the parade'));
 
     await reload(page);
-    await page.getByRole('status').filter({ hasText: formMessages.draftRestored }).waitFor();
-    assert.equal(await field(page, 'Title').inputValue(), 'E2E Draft Picture');
-    assert.equal(await page.getByLabel(/Description of the photo/).inputValue(), 'Flags at the parade');
+    await expect(page.getByRole('status').filter({ hasText: formMessages.draftRestored })).toBeVisible();
+    await expect(field(page, 'Title')).toHaveValue('E2E Draft Picture');
+    await expect(page.getByLabel(/Description of the photo/)).toHaveValue('Flags at the parade');
     const preview = page.locator('[data-slot="image-upload-field"]').getByRole('img', { name: 'Flags at the parade' });
     await preview.waitFor();
-    assert.match(await preview.evaluate((el: HTMLImageElement) => el.currentSrc), /\/images\/[0-9a-f]{20}-\d+\.avif$/);
+    expect(await preview.evaluate((el: HTMLImageElement) => el.currentSrc)).toMatch(/\/images\/[0-9a-f]{20}-\d+\.avif$/);
     await page.waitForFunction((el) => (el as HTMLImageElement).complete, await preview.elementHandle());
-    assert.ok(await preview.evaluate((el: HTMLImageElement) => el.naturalWidth > 0), 'the restored preview loads');
+    expect(await preview.evaluate((el: HTMLImageElement) => el.naturalWidth > 0), 'the restored preview loads').toBeTruthy();
 
     // Choosing a photo alone is a change: leaving asks first.
     await page.getByRole('button', { name: 'Remove photo' }).click();
     await page.getByLabel('Photo').setInputFiles({ name: 'flag.jpg', mimeType: 'image/jpeg', buffer: jpeg });
-    await page.getByRole('button', { name: 'Replace photo' }).waitFor();
+    await expect(page.getByRole('button', { name: 'Replace photo' })).toBeVisible();
     await page.getByLabel(/Description of the photo/).fill('Flags at the parade, again');
     await field(page, 'Description').fill('The post marched with the flags.');
     await field(page, 'Tags').fill('parade');
@@ -144,8 +143,8 @@ test.describe('pictures', () => {
     const created = ((await api(page, '/api/community-engagements')).body as { title: string; imageAlt: string | null; image: Image | null }[]).find(
       (e) => e.title === 'E2E Draft Picture',
     )!;
-    assert.equal(created.imageAlt, 'Flags at the parade, again');
-    assert.ok(created.image);
+    expect(created.imageAlt).toBe('Flags at the parade, again');
+    expect(created.image).toBeTruthy();
     await context.close();
   });
 
@@ -154,36 +153,36 @@ test.describe('pictures', () => {
     await signInAdmin(page);
     const jpeg = await demoJpeg(page);
     await page.goto('/admin/settings');
-    await page.getByRole('heading', { name: 'Site Settings', level: 1 }).waitFor();
+    await expect(page.getByRole('heading', { name: 'Site Settings', level: 1 })).toBeVisible();
     await page.getByLabel('Logo', { exact: true }).setInputFiles({ name: 'emblem.jpg', mimeType: 'image/jpeg', buffer: jpeg });
-    await page.getByRole('button', { name: 'Replace photo' }).waitFor();
+    await expect(page.getByRole('button', { name: 'Replace photo' })).toBeVisible();
     await page.getByRole('button', { name: 'Save Settings' }).click();
-    await page.getByRole('alert').filter({ hasText: imageMessages.altRequired }).waitFor();
+    await expect(page.getByRole('alert').filter({ hasText: imageMessages.altRequired })).toBeVisible();
     // The missing description has the focus, like any other invalid field.
-    assert.equal(await page.evaluate(() => document.activeElement?.id.endsWith('-alt')), true);
+    expect(await page.evaluate(() => document.activeElement?.id.endsWith('-alt'))).toBe(true);
     await page.getByLabel(/Description of the photo/).fill('Post emblem');
     await page.getByRole('button', { name: 'Save Settings' }).click();
     await toast(page, siteSettingsMessages.saved);
     const settings = (await api(page, '/api/site-settings')).body as { logoAlt: string; logo: Image | null };
-    assert.equal(settings.logoAlt, 'Post emblem');
-    assert.ok(settings.logo);
+    expect(settings.logoAlt).toBe('Post emblem');
+    expect(settings.logo).toBeTruthy();
 
     // A visitor: the header's logo is a <picture> with its size, loaded at once, at normal priority.
     const visitor = await site.newPage();
     await visitor.page.goto('/events');
     const logo = visitor.page.locator('[data-slot="site-header"]').getByRole('img', { name: 'Post emblem' });
     await logo.waitFor();
-    assert.equal(await logo.getAttribute('width'), String(settings.logo.width));
-    assert.equal(await logo.getAttribute('height'), String(settings.logo.height));
-    assert.equal(await logo.getAttribute('loading'), 'eager');
-    assert.equal(await logo.getAttribute('fetchpriority'), null);
-    assert.equal(await logo.evaluate((el) => el.parentElement?.tagName), 'PICTURE');
+    await expect(logo).toHaveAttribute('width', String(settings.logo.width));
+    await expect(logo).toHaveAttribute('height', String(settings.logo.height));
+    await expect(logo).toHaveAttribute('loading', 'eager');
+    await expect(logo).not.toHaveAttribute('fetchpriority');
+    expect(await logo.evaluate((el) => el.parentElement?.tagName)).toBe('PICTURE');
     const box = (await logo.boundingBox())!;
-    assert.ok(box.width <= 44 && box.height <= 44, `small: ${box.width} x ${box.height}`);
+    expect(box.width <= 44 && box.height <= 44, `small: ${box.width} x ${box.height}`).toBeTruthy();
     // The served page (server-rendered) has og:image from the logo on a page without its own picture.
     const html = await (await visitor.page.request.get('/events')).text();
-    assert.match(html, new RegExp(`<meta property="og:image" content="[^"]*${settings.logo.urls.jpeg.at(-1)!.url.replace(/[.]/g, '\\.')}"`));
-    assert.match(html, /<meta property="og:image:alt" content="Post emblem"/);
+    expect(html).toMatch(new RegExp(`<meta property="og:image" content="[^"]*${settings.logo.urls.jpeg.at(-1)!.url.replace(/[.]/g, '\\.')}"`));
+    expect(html).toMatch(/<meta property="og:image:alt" content="Post emblem"/);
     await visitor.context.close();
 
     // Removed again: the emblem is back.
@@ -191,8 +190,8 @@ test.describe('pictures', () => {
     // The first save's toast may still show: wait for this save's own answer.
     const saved = page.waitForResponse((r) => r.url().includes('siteSettings.update') && r.request().method() === 'POST');
     await page.getByRole('button', { name: 'Save Settings' }).click();
-    assert.equal((await saved).ok(), true);
-    assert.equal(((await api(page, '/api/site-settings')).body as { logo: Image | null }).logo, null);
+    expect((await saved).ok()).toBe(true);
+    expect(((await api(page, '/api/site-settings')).body as { logo: Image | null }).logo).toBe(null);
     await context.close();
   });
 
@@ -201,20 +200,20 @@ test.describe('pictures', () => {
     await signInAdmin(page);
     const heic = readFileSync(new URL('../../api/src/features/images/fixtures/photo.heic', import.meta.url));
     await page.goto('/admin/news');
-    await page.getByRole('heading', { name: 'New News Item', level: 1 }).waitFor();
+    await expect(page.getByRole('heading', { name: 'New News Item', level: 1 })).toBeVisible();
     await page.getByLabel('Photo').setInputFiles({ name: 'IMG_0001.HEIC', mimeType: '', buffer: heic });
-    await page.getByRole('button', { name: 'Replace photo' }).waitFor();
+    await expect(page.getByRole('button', { name: 'Replace photo' })).toBeVisible();
     await page.getByLabel(/Description of the photo/).fill('A test photo from a phone');
     const preview = page.locator('[data-slot="image-upload-field"]').getByRole('img', { name: 'A test photo from a phone' });
     await preview.waitFor();
     await page.waitForFunction((el) => (el as HTMLImageElement).complete, await preview.elementHandle());
     // The server made its files from the decoded HEIC (120 px wide: one width) and the browser shows one.
-    assert.ok(await preview.evaluate((el: HTMLImageElement) => el.naturalWidth > 0), 'the processed HEIC shows');
-    assert.match(await preview.evaluate((el: HTMLImageElement) => el.currentSrc), /\/images\/[0-9a-f]{20}-120\.avif$/);
+    expect(await preview.evaluate((el: HTMLImageElement) => el.naturalWidth > 0), 'the processed HEIC shows').toBeTruthy();
+    expect(await preview.evaluate((el: HTMLImageElement) => el.currentSrc)).toMatch(/\/images\/[0-9a-f]{20}-120\.avif$/);
     // On a phone the photo's buttons take the field's whole width, like the form's own buttons.
     const field = (await page.locator('[data-slot="image-upload-field"] > div').first().boundingBox())!;
     const button = (await page.getByRole('button', { name: 'Replace photo' }).boundingBox())!;
-    assert.ok(button.width > field.width - 40, `${button.width} of ${field.width}`);
+    expect(button.width > field.width - 40, `${button.width} of ${field.width}`).toBeTruthy();
     await context.close();
   });
 });

@@ -1,5 +1,4 @@
-import { test } from './fixtures.ts';
-import assert from 'node:assert/strict';
+import { expect, test } from './fixtures.ts';
 import type { Page } from 'playwright-core';
 import { utcToZoned } from '@post/contracts/rules/event-time';
 import { startSite, type TestSite } from './harness.ts';
@@ -26,7 +25,7 @@ async function addMember(page: Page, membershipNumber: string, firstName: string
   const res = await page.request.post('/api/members', {
     data: { membershipNumber, firstName, lastName, email: `${membershipNumber.toLowerCase()}@example.org`, paidThrough },
   });
-  assert.equal(res.status(), 200, await res.text());
+  expect(res.status(), await res.text()).toBe(200);
 }
 
 /** Picks a file through the "Import national roster" button, as a person does. */
@@ -48,33 +47,33 @@ test.describe('national roster import', () => {
     await addMember(page, 'RI-1', 'Rosa', 'Import', year - 1);
 
     await page.goto('/admin/user-management');
-    await page.getByRole('heading', { name: 'Member Directory' }).waitFor();
+    await expect(page.getByRole('heading', { name: 'Member Directory' })).toBeVisible();
     const roster = ['"Mbr Ident","Given","Family","Dues Yr"', `RI-1,Rosa,Import,12/31/${year + 1}`, `XX-404,Ghost,Member,${year + 1}`].join('\r\n');
     let dialog = await uploadRoster(page, 'national-roster.csv', roster);
-    await dialog.getByText('Choose once: the next roster with these columns has them chosen.').waitFor();
+    await expect(dialog.getByText('Choose once: the next roster with these columns has them chosen.')).toBeVisible();
     await dialog.getByLabel('Membership number column').selectOption('Mbr Ident');
     await dialog.getByLabel('Paid-through column').selectOption('Dues Yr');
     await dialog.getByRole('button', { name: 'Preview changes' }).click();
 
     const preview = page.getByRole('dialog', { name: 'Roster preview' });
     await preview.waitFor();
-    await preview.getByText('Nothing has changed yet.', { exact: false }).waitFor();
+    await expect(preview.getByText('Nothing has changed yet.', { exact: false })).toBeVisible();
     const change = preview.getByRole('list', { name: 'Paid-through changes' }).getByRole('listitem');
-    assert.equal(await change.count(), 1);
-    assert.equal((await change.innerText()).replace(/\s+/g, ' ').trim(), `Rosa Import (#RI-1), row 2: paid through ${year - 1} → ${year + 1}`);
+    await expect(change).toHaveCount(1);
+    expect((await change.innerText()).replace(/\s+/g, ' ').trim()).toBe(`Rosa Import (#RI-1), row 2: paid through ${year - 1} → ${year + 1}`);
     const unmatched = preview.getByRole('list', { name: 'Not matched' }).getByRole('listitem');
-    assert.equal((await unmatched.innerText()).replace(/\s+/g, ' ').trim(), `Row 3: Ghost Member (#XX-404), paid through ${year + 1}`);
+    expect((await unmatched.innerText()).replace(/\s+/g, ' ').trim()).toBe(`Row 3: Ghost Member (#XX-404), paid through ${year + 1}`);
     // Nothing stored by the preview.
     const before = (await (await page.request.get('/api/members?q=RI-1')).json()) as { paidThrough: number }[];
-    assert.equal(before[0]!.paidThrough, year - 1);
+    expect(before[0]!.paidThrough).toBe(year - 1);
     // The dialog fits the phone: nothing reaches past its width.
     const overflow = await preview.evaluate((el) => el.scrollWidth - el.clientWidth);
-    assert.ok(overflow <= 0, `the preview is ${overflow}px wider than the phone`);
+    expect(overflow, `the preview is ${overflow}px wider than the phone`).toBeLessThanOrEqual(0);
 
     await preview.getByRole('button', { name: 'Apply roster' }).click();
     await toast(page, 'Paid-through years updated');
     const done = page.getByRole('dialog', { name: 'Roster imported' });
-    await done.getByText(`The columns Mbr Ident and Dues Yr are remembered for the next roster.`, { exact: false }).waitFor();
+    await expect(done.getByText(`The columns Mbr Ident and Dues Yr are remembered for the next roster.`, { exact: false })).toBeVisible();
     await done.getByRole('button', { name: 'Close' }).first().click();
     await done.waitFor({ state: 'hidden' });
 
@@ -87,9 +86,9 @@ test.describe('national roster import', () => {
 
     // The next roster with those headers (in another order and case) has them chosen.
     dialog = await uploadRoster(page, 'next-roster.csv', ['"dues yr","MBR IDENT","Given","Family"', `${year + 2},RI-1,Rosa,Import`].join('\n'));
-    await dialog.getByText('Chosen as for your last roster import.').waitFor();
-    assert.equal(await dialog.getByLabel('Membership number column').inputValue(), 'MBR IDENT');
-    assert.equal(await dialog.getByLabel('Paid-through column').inputValue(), 'dues yr');
+    await expect(dialog.getByText('Chosen as for your last roster import.')).toBeVisible();
+    await expect(dialog.getByLabel('Membership number column')).toHaveValue('MBR IDENT');
+    await expect(dialog.getByLabel('Paid-through column')).toHaveValue('dues yr');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
     noErrors();
@@ -118,18 +117,18 @@ test.describe('renewal reminders', () => {
       remindersAutomatic: false,
     };
     const saved = await page.request.put('/api/admin/site-settings', { data: { ...settings, membership } });
-    assert.equal(saved.status(), 200, await saved.text());
+    expect(saved.status(), await saved.text()).toBe(200);
     await addMember(page, 'RM-1', 'Remy', 'Minder', year);
 
     await page.goto('/admin/renewals');
     const next = page.getByRole('list', { name: 'Next batch' });
-    await next.getByText(`Remy Minder: renewals open, renew for ${year + 1}`).waitFor();
-    await page.getByText('Automatic sending is off in Settings', { exact: false }).waitFor();
+    await expect(next.getByText(`Remy Minder: renewals open, renew for ${year + 1}`)).toBeVisible();
+    await expect(page.getByText('Automatic sending is off in Settings', { exact: false })).toBeVisible();
     await page.getByRole('button', { name: 'Send reminders now' }).click();
     await toast(page, 'Reminders queued');
-    await page.getByText('No reminder is due to go now.').waitFor();
+    await expect(page.getByText('No reminder is due to go now.')).toBeVisible();
     const reminded = page.getByRole('list', { name: 'Reminded' });
-    await reminded.getByText(new RegExp(`^Remy Minder: renewals open \\(${year + 1}\\), queued .+, not sent yet$`)).waitFor();
+    await expect(reminded.getByText(new RegExp(`^Remy Minder: renewals open \\(${year + 1}\\), queued .+, not sent yet$`))).toBeVisible();
 
     // In the outbox, waiting for a mail server.
     await page.goto('/admin/outbox?q=rm-1%40example.org');
@@ -138,24 +137,24 @@ test.describe('renewal reminders', () => {
       .getByRole('row')
       .filter({ hasText: `Renew your membership for ${year + 1}` });
     await row.waitFor();
-    assert.equal(await row.count(), 1);
+    await expect(row).toHaveCount(1);
 
     // A member due later is in the next batch alone; sending it does not remind the first again.
     await addMember(page, 'RM-2', 'Rita', 'Minder', year);
     await page.goto('/admin/renewals');
-    await next.getByText(`Rita Minder: renewals open, renew for ${year + 1}`).waitFor();
-    assert.equal(await next.getByText('Remy Minder').count(), 0);
+    await expect(next.getByText(`Rita Minder: renewals open, renew for ${year + 1}`)).toBeVisible();
+    await expect(next.getByText('Remy Minder')).toHaveCount(0);
     await page.getByRole('button', { name: 'Send reminders now' }).click();
     await toast(page, 'Reminders queued');
-    await reminded.getByText(/^Rita Minder: renewals open/).waitFor();
-    assert.equal(await reminded.getByText(/^Remy Minder:/).count(), 1);
+    await expect(reminded.getByText(/^Rita Minder: renewals open/)).toBeVisible();
+    await expect(reminded.getByText(/^Remy Minder:/)).toHaveCount(1);
     // Sent once more (another tab, a second tap): nothing is queued.
     const again = await page.request.post('/api/admin/renewals/reminders/send');
-    assert.deepEqual(await again.json(), { queued: 0 });
+    expect(await again.json()).toStrictEqual({ queued: 0 });
     await page.reload();
-    await reminded.getByText(/^Rita Minder:/).waitFor();
-    assert.equal(await reminded.getByText(/^Remy Minder:/).count(), 1);
-    assert.equal(await reminded.getByText(/^Rita Minder:/).count(), 1);
+    await expect(reminded.getByText(/^Rita Minder:/)).toBeVisible();
+    await expect(reminded.getByText(/^Remy Minder:/)).toHaveCount(1);
+    await expect(reminded.getByText(/^Rita Minder:/)).toHaveCount(1);
     noErrors();
   });
 });

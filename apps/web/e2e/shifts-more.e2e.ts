@@ -6,8 +6,8 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { zonedToUtc } from '@post/contracts/rules/event-time';
 import { apiSignInAdmin, startSite, type TestSite } from './harness.ts';
 import { collectErrors, postDate, signInAdmin, toast } from './admin-helpers.ts';
-import { cancelToken } from '../../api/src/features/volunteers/cancel-link.ts';
-import { manageToken } from '../../api/src/features/volunteers/manage-link.ts';
+import { cancelToken } from '../../api/src/lib/cancel-link.ts';
+import { manageToken } from '../../api/src/lib/manage-link.ts';
 
 // Volunteer shifts, what was left (issue 43): the cancel link and the manage page of a waiting
 // place leave the waitlist (and say so), the popup on a phone lists the shifts by their times,

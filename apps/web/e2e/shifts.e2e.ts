@@ -7,7 +7,7 @@ import { zonedToUtc } from '@post/contracts/rules/event-time';
 import { volunteerMessages } from '@post/contracts/messages/volunteers';
 import { apiSignInAdmin, startSite, type TestSite } from './harness.ts';
 import { isFocused, postDate } from './admin-helpers.ts';
-import { manageToken } from '../../api/src/features/volunteers/manage-link.ts';
+import { manageToken } from '../../api/src/lib/manage-link.ts';
 
 // Volunteer shifts and the waitlist in the dialog (issue 43), on a phone and on a wide screen,
 // with the keyboard only: the shifts are a list of large check boxes with "n of m filled", a

@@ -1,5 +1,4 @@
-import { test } from './fixtures.ts';
-import assert from 'node:assert/strict';
+import { expect, test } from './fixtures.ts';
 import type { Page, Route } from 'playwright-core';
 import { toast } from './admin-helpers.ts';
 import { startSite, type TestSite } from './harness.ts';
@@ -27,7 +26,7 @@ async function holdImages(page: Page) {
 async function newestNewsId(page: Page): Promise<number> {
   const res = await page.request.get('/api/news');
   const news = (await res.json()) as { id: number; image: unknown }[];
-  assert.ok(news[0]?.image, 'the demo sets a photo on the newest news item');
+  expect(news[0]?.image, 'the demo sets a photo on the newest news item').toBeTruthy();
   return news[0].id;
 }
 
@@ -57,19 +56,19 @@ test.describe('how a page starts', () => {
         loadStarted: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventStart,
         readyState: document.readyState,
       }));
-      assert.ok(images.held.length > 0, `${route}: a photo is held`);
-      assert.equal(seen.loadStarted, 0, `${route}: the load event has not fired`);
-      assert.notEqual(seen.readyState, 'complete', `${route}: the page has not loaded`);
-      assert.equal(seen.priority, null, `${route}: the entry is fetched at the default priority`);
-      assert.ok(seen.preloads.length > 3, `${route}: the entry's imports are preloaded`);
-      for (const file of [seen.entry, ...seen.preloads]) assert.ok(requested.includes(file), `${route}: ${file} requested before the load event`);
+      expect(images.held.length, `${route}: a photo is held`).toBeGreaterThan(0);
+      expect(seen.loadStarted, `${route}: the load event has not fired`).toBe(0);
+      expect(seen.readyState, `${route}: the page has not loaded`).not.toBe('complete');
+      expect(seen.priority, `${route}: the entry is fetched at the default priority`).toBe(null);
+      expect(seen.preloads.length, `${route}: the entry's imports are preloaded`).toBeGreaterThan(3);
+      for (const file of [seen.entry, ...seen.preloads]) expect(requested, `${route}: ${file} requested before the load event`).toContain(file);
       // The page's own chunk (the route's, a dynamic import of the entry) is named by the page
       // too, so it comes in the same round trip as the entry.
       const chunk = /\/assets\/(news|_id)-[^/]*\.js$/;
-      assert.ok(
+      expect(
         seen.preloads.some((p) => chunk.test(p)),
         `${route}: ${chunk} preloaded: ${seen.preloads.join(', ')}`,
-      );
+      ).toBeTruthy();
       images.release();
       await page.waitForLoadState('load');
       await page.unrouteAll({ behavior: 'ignoreErrors' });
@@ -82,8 +81,8 @@ test.describe('how a page starts', () => {
     const id = await newestNewsId(page);
     const images = await holdImages(page);
     await page.goto(`/news/${id}`, { waitUntil: 'commit' });
-    assert.ok(images.held.length > 0, 'the photo is held');
-    assert.notEqual(await page.evaluate(() => document.readyState), 'complete', 'the page has not loaded');
+    expect(images.held.length, 'the photo is held').toBeGreaterThan(0);
+    expect(await page.evaluate(() => document.readyState), 'the page has not loaded').not.toBe('complete');
 
     await page.getByRole('button', { name: 'Open menu' }).click();
     const menu = page.getByRole('dialog', { name: 'Menu' });
@@ -95,7 +94,7 @@ test.describe('how a page starts', () => {
     await page.getByRole('button', { name: 'Subscribe' }).click();
     // No mail server on this test's site: the box says the message waits (issue 46).
     await toast(page, 'Subscription saved');
-    assert.notEqual(await page.evaluate(() => document.readyState), 'complete', 'still before the photo arrived');
+    expect(await page.evaluate(() => document.readyState), 'still before the photo arrived').not.toBe('complete');
     images.release();
     await context.close();
   });

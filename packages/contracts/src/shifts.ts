@@ -3,6 +3,13 @@ import { Id, isoDate, optionalText, requiredText, Timestamp } from './common.ts'
 import { MAX_SHIFTS, MAX_SHIFT_CAPACITY, MAX_SHIFT_ROLE } from './limits.ts';
 import { shiftMessages } from './messages/shifts.ts';
 
+/** How many people a shift takes: a whole number from 0 to MAX_SHIFT_CAPACITY, the one rule the API and the form share. */
+export const ShiftCapacity = z.coerce
+  .number({ error: shiftMessages.capacityRange })
+  .int(shiftMessages.capacityRange)
+  .min(0, shiftMessages.capacityRange)
+  .max(MAX_SHIFT_CAPACITY, shiftMessages.capacityRange);
+
 /** A shift as event responses carry it. */
 export const ShiftSchema = z.object({
   id: z.number().int(),
@@ -25,11 +32,7 @@ export const ShiftInput = z
     role: requiredText(shiftMessages.roleRequired, MAX_SHIFT_ROLE),
     startDate: isoDate(shiftMessages.shiftStartRequired),
     endDate: isoDate(shiftMessages.shiftEndRequired),
-    capacity: z.coerce
-      .number({ error: shiftMessages.capacityRange })
-      .int(shiftMessages.capacityRange)
-      .min(0, shiftMessages.capacityRange)
-      .max(MAX_SHIFT_CAPACITY, shiftMessages.capacityRange),
+    capacity: ShiftCapacity,
     note: optionalText(1000),
   })
   // As the form's rule and the message say: a shift of no length is refused, not stored.
@@ -49,11 +52,7 @@ export const ShiftFormSchema = z
     date: z.string().regex(YMD, shiftMessages.shiftStartRequired),
     startTime: z.string().regex(HHMM, shiftMessages.shiftStartRequired),
     endTime: z.string().regex(HHMM, shiftMessages.shiftEndRequired),
-    capacity: z.coerce
-      .number({ error: shiftMessages.capacityRange })
-      .int(shiftMessages.capacityRange)
-      .min(0, shiftMessages.capacityRange)
-      .max(MAX_SHIFT_CAPACITY, shiftMessages.capacityRange),
+    capacity: ShiftCapacity,
     note: z.string().max(1000).optional(),
     signups: z.number().int(),
   })

@@ -1,5 +1,50 @@
 import { BlockList, isIP } from 'node:net';
 import type { FastifyRequest, Session } from 'fastify';
+// The request's `session` and the `Session` this file widens are @fastify/session's types.
+import type {} from '@fastify/session';
+import { sql } from 'kysely';
+import type { DB } from '@post/db';
+
+/** Idle timeout: a session unused this long ends (issue 8). */
+export const SESSION_IDLE_MS = 30 * 60 * 1000;
+/** Absolute timeout: a sign-in lasts at most this long, however active. */
+export const SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000;
+
+declare module 'fastify' {
+  interface Session {
+    userId?: number;
+    /** When the administrator signed in (ms), for the absolute timeout. */
+    userAuthAt?: number;
+    /** The role the account had at sign-in: another role now ends the sign-in (decision 0031). */
+    userRole?: string;
+    /** Password right, two-factor code still to come (decision 0032): whose, and since when (ms). */
+    pendingUserId?: number;
+    pendingAt?: number;
+    /** Device, address and last use, for "Your sessions". */
+    userAgent?: string;
+    ip?: string;
+    lastUsedAt?: number;
+    memberToken?: string;
+    memberAuthAt?: number;
+  }
+}
+
+/** Deletes expired sessions and throttling counters; run now and then, not on every request. */
+export async function pruneSessions(db: DB): Promise<void> {
+  await db
+    .deleteFrom('session')
+    .where('expire', '<', sql<Date>`now()`)
+    .execute();
+  await db
+    .deleteFrom('memberSessions')
+    .where('expiresAt', '<', sql<Date>`now()`)
+    .execute();
+  // Throttling counters whose window has passed count nothing any more.
+  await db
+    .deleteFrom('rateLimits')
+    .where('resetAt', '<', sql<Date>`now()`)
+    .execute();
+}
 
 /** Gives the request a new session id, keeping the named fields (defeats session fixation). */
 export async function rotateSession(req: FastifyRequest, keep: readonly (keyof Session)[]): Promise<void> {

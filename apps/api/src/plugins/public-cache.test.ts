@@ -1,11 +1,10 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { createTestDb } from '@post/db/testing';
-import { createTestApp } from '../test-helpers.ts';
+import { createTestApp, testTmpDir } from '../test-helpers.ts';
 import { PUBLIC_CACHE_TTL_MS } from './public-cache.ts';
 import { appRouter } from '../router.ts';
 
@@ -90,7 +89,7 @@ describe('public read cache: encodings, validators, headers', () => {
   beforeAll(async () => {
     db = await createTestDb();
     // A built web app of one page, so that server-rendered pages are cached too.
-    const web = mkdtempSync(path.join(tmpdir(), 'post-web-'));
+    const web = testTmpDir('web-');
     writeFileSync(
       path.join(web, 'index.html'),
       `<!doctype html><html><head><title>Post</title></head><body><div id="root"></div>${'<!-- padding -->'.repeat(100)}</body></html>`,

@@ -5,30 +5,7 @@ import type { Session } from 'fastify';
 import { sql } from 'kysely';
 import type { DB } from '@post/db';
 import type { Env } from '../env.ts';
-
-/** Idle timeout: a session unused this long ends (issue 8). */
-export const SESSION_IDLE_MS = 30 * 60 * 1000;
-/** Absolute timeout: a sign-in lasts at most this long, however active. */
-export const SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000;
-
-declare module 'fastify' {
-  interface Session {
-    userId?: number;
-    /** When the administrator signed in (ms), for the absolute timeout. */
-    userAuthAt?: number;
-    /** The role the account had at sign-in: another role now ends the sign-in (decision 0031). */
-    userRole?: string;
-    /** Password right, two-factor code still to come (decision 0032): whose, and since when (ms). */
-    pendingUserId?: number;
-    pendingAt?: number;
-    /** Device, address and last use, for "Your sessions". */
-    userAgent?: string;
-    ip?: string;
-    lastUsedAt?: number;
-    memberToken?: string;
-    memberAuthAt?: number;
-  }
-}
+import { SESSION_IDLE_MS } from '../lib/session.ts';
 
 type Callback = (err?: Error | null) => void;
 type GetCallback = (err: Error | null, session?: Session | null) => void;
@@ -74,23 +51,6 @@ export class DbSessionStore {
         (err) => cb(err),
       );
   }
-}
-
-/** Deletes expired sessions and throttling counters; run now and then, not on every request. */
-export async function pruneSessions(db: DB): Promise<void> {
-  await db
-    .deleteFrom('session')
-    .where('expire', '<', sql<Date>`now()`)
-    .execute();
-  await db
-    .deleteFrom('memberSessions')
-    .where('expiresAt', '<', sql<Date>`now()`)
-    .execute();
-  // Throttling counters whose window has passed count nothing any more.
-  await db
-    .deleteFrom('rateLimits')
-    .where('resetAt', '<', sql<Date>`now()`)
-    .execute();
 }
 
 /** The session cookie's name: `__Host-` prefixed when cookies are Secure. */

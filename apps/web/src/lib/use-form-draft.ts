@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { isPlainObject, readFormDraft, removeFormDraft, writeFormDraft } from './form-drafts.ts';
 
-export { clearAllFormDrafts, formDraftKeys, hasFormDraft, removeFormDraft } from './form-drafts.ts';
+export { formDraftKeys, hasFormDraft } from './form-drafts.ts';
 
 /**
  * Drafts of forms in progress, kept in the tab's sessionStorage so that what was typed survives a

@@ -468,7 +468,7 @@ describe('no administrator write is left out', () => {
 describe('retention', () => {
   it('prunes entries older than "Keep the audit log for" (default 24 months), nothing newer', async () => {
     const { pruneAudit } = await import('./audit.service.ts');
-    const { pruneStale } = await import('../../lib/prune.ts');
+    const { pruneStale } = await import('../../prune.ts');
     await t.db.deleteFrom('auditLog').execute();
     const now = new Date('2026-06-15T12:00:00Z');
     const at = (iso: string) => ({ at: new Date(iso), entity: 'news', action: 'update' });

@@ -5,7 +5,7 @@ import { createMailTestApp, patchSiteSettings, createTestApp, type Agent } from 
 import type { SmtpSink } from './smtp-sink.ts';
 import { MAX_ATTEMPTS, MailWorker, NO_MAIL_SERVER } from './worker.ts';
 import { enqueue } from './outbox.ts';
-import { cancelToken } from '../volunteers/cancel-link.ts';
+import { cancelToken } from '../../lib/cancel-link.ts';
 import { queueReminders } from '../volunteers/volunteer-mail.ts';
 
 const HOUR = 60 * 60 * 1000;

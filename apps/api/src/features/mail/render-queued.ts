@@ -1,12 +1,13 @@
 import { z } from 'zod';
-import type { DB, MailAttachment } from '@post/db';
+import type { DB } from '@post/db';
 import type { SiteSettings } from '@post/contracts/site-settings';
 import { buildCalendar } from '../events/events.ics.ts';
 import { toCalendarRow, type CalendarEventRow } from '../events/calendar-rows.ts';
 import { formatEventTime } from './context.ts';
-import { cancelToken } from '../volunteers/cancel-link.ts';
+import { cancelToken } from '../../lib/cancel-link.ts';
 import { checkInCodes } from './check-in-mail.ts';
-import { senderFrom, type Rendered } from './templates.ts';
+import { senderFrom } from './templates.ts';
+import { MessageObsolete, type RenderContext, type RenderedMessage } from './render-context.ts';
 import { eventChanged, signupRemoved, volunteerConfirmation, volunteerReminder, volunteerSubjects } from './volunteer-templates.ts';
 import { manageUrl, renderPromoted, renderShiftConfirmation, signUpsOf } from './shift-mail.ts';
 
@@ -14,11 +15,6 @@ import { manageUrl, renderPromoted, renderShiftConfirmation, signUpsOf } from '.
 // and its parameters (JSON-safe: dates as ISO strings); the worker renders the row with the site
 // settings as they are then, just before sending it, and the admin Outbox renders a row not sent
 // yet to show it. Rendering a React Email message and an .ics is most of what a sign-up cost.
-
-/** A rendered message with what it carries. */
-export interface RenderedMessage extends Rendered {
-  attachments?: MailAttachment[];
-}
 
 /** An event as a queued message's parameters hold it: the facts the volunteer signed up for. */
 const EventParams = z.object({
@@ -72,12 +68,6 @@ export type ReminderParams = z.infer<typeof ReminderParams>;
 export type EventChangedParams = z.infer<typeof EventChangedParams>;
 export type RemovedParams = z.infer<typeof RemovedParams>;
 
-/**
- * A message that is no longer to be sent: what it was about is gone (a sign-up cancelled or
- * removed, its event deleted, before the message went out). The worker cancels the row.
- */
-export class MessageObsolete extends Error {}
-
 /** What a volunteer's message says: the sign-up and its event, and its cancel link. */
 interface SignUpFacts {
   name: string;
@@ -94,14 +84,6 @@ async function signUpFacts(p: ConfirmationParams, ctx: RenderContext): Promise<S
   const event = r.shift ? { ...r.event, startDate: r.shift.startDate, endDate: r.shift.endDate } : r.event;
   const cancelUrl = `${p.baseUrl}/volunteer/cancel?token=${cancelToken(ctx.linkSecret, p.volunteerId)}`;
   return { name: r.name, role: r.shift?.role ?? r.role, event, cancelUrl, email: r.email };
-}
-
-/** What rendering reads besides the row: the site settings as they are now, the key that signs links, the database. */
-export interface RenderContext {
-  settings: SiteSettings;
-  /** Signs the links a message carries (MailEnv.linkSecret). */
-  linkSecret: string;
-  db: DB;
 }
 
 interface Template<P> {

@@ -3,12 +3,12 @@ import type { DB } from '@post/db';
 import type { SignUpStatus } from '@post/contracts/enums/sign-up-status';
 import { buildCalendar } from '../events/events.ics.ts';
 import { calendarColumns, toCalendarRow, type CalendarEventRow } from '../events/calendar-rows.ts';
-import { cancelToken } from '../volunteers/cancel-link.ts';
-import { manageToken } from '../volunteers/manage-link.ts';
+import { cancelToken } from '../../lib/cancel-link.ts';
+import { manageToken } from '../../lib/manage-link.ts';
 import { formatEventTime } from './context.ts';
 import { senderFrom } from './templates.ts';
 import { shiftConfirmation, volunteerPromoted, type SignUpLine } from './shift-templates.ts';
-import { MessageObsolete, type RenderContext, type RenderedMessage } from './render-queued.ts';
+import { MessageObsolete, type RenderContext, type RenderedMessage } from './render-context.ts';
 import { checkInCodes } from './check-in-mail.ts';
 
 // Rendering the volunteer messages of shifts and the waitlist (issue 43, decision 0064): the

@@ -4,7 +4,8 @@ import type { DB, MailAttachment } from '@post/db';
 import type { SiteSettings } from '@post/contracts/site-settings';
 import type { MailEnv } from '../../env.ts';
 import { getSettings } from '../site-settings/site-settings.service.ts';
-import { MessageObsolete, renderQueued } from './render-queued.ts';
+import { renderQueued } from './render-queued.ts';
+import { MessageObsolete } from './render-context.ts';
 import { claimDue, markCancelled, markSent, recordFailure, release, type Claimed } from './worker-rows.ts';
 
 declare module 'fastify' {

@@ -5,7 +5,7 @@ import type { ChangePasswordInput } from '@post/contracts/admin-auth';
 import type { MemberLoginInput, SessionMember } from '@post/contracts/member-auth';
 import { AppError } from '../../errors.ts';
 import { passwordCheckSucceeded, reservePasswordCheck, signInThrottle, type SignInClient, type SignInSlot } from '../../lib/throttle.ts';
-import { SESSION_ABSOLUTE_MS } from '../../plugins/session.ts';
+import { SESSION_ABSOLUTE_MS } from '../../lib/session.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import { accountMessages } from '@post/contracts/messages/account';
 import { signInMessages } from '@post/contracts/messages/sign-in';

@@ -6,7 +6,7 @@ import { volunteerMessages } from '@post/contracts/messages/volunteers';
 import { badRequest } from '../../errors.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import { shiftsOf, waitlistPositions } from '../events/shifts.service.ts';
-import { personOfManageToken } from './manage-link.ts';
+import { personOfManageToken } from '../../lib/manage-link.ts';
 import { cancelQueuedMail } from './volunteer-mail.ts';
 import { promoteWaiting } from './waitlist.ts';
 import { refuseHonorShifts, signUpAll } from './signup.ts';

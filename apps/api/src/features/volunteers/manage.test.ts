@@ -3,7 +3,7 @@ import { shiftMessages } from '@post/contracts/messages/shifts';
 import { volunteerMessages } from '@post/contracts/messages/volunteers';
 import { createMailTestApp, type Agent } from '../../test-helpers.ts';
 import type { SmtpSink } from '../mail/smtp-sink.ts';
-import { manageToken } from './manage-link.ts';
+import { manageToken } from '../../lib/manage-link.ts';
 
 // The page behind a confirmation's link (issue 43): the signed link is the key to one person's
 // sign-ups for one event; cancel one (its place goes to the first waiting), or add a shift.

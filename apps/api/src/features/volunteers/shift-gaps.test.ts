@@ -3,8 +3,8 @@ import { shiftMessages } from '@post/contracts/messages/shifts';
 import { createMailTestApp, type Agent } from '../../test-helpers.ts';
 import type { SmtpSink } from '../mail/smtp-sink.ts';
 import { formatEventTime } from '../mail/context.ts';
-import { cancelToken } from './cancel-link.ts';
-import { manageToken } from './manage-link.ts';
+import { cancelToken } from '../../lib/cancel-link.ts';
+import { manageToken } from '../../lib/manage-link.ts';
 import { queueReminders } from './volunteer-mail.ts';
 
 // Issue 43, checked against its list: the cancel link of a shift or a waiting place, the

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createMailTestApp, type Agent } from '../../test-helpers.ts';
 import type { SmtpSink } from '../mail/smtp-sink.ts';
-import { cancelToken } from './cancel-link.ts';
-import { manageToken } from './manage-link.ts';
+import { cancelToken } from '../../lib/cancel-link.ts';
+import { manageToken } from '../../lib/manage-link.ts';
 
 // Issue 43, what was left: a "this and following" edit tells the volunteers of every date it
 // changes, once each; a confirmation naming several shifts outlives the removal of any one of them.

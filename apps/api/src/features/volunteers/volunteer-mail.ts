@@ -4,7 +4,7 @@ import type { Env } from '../../env.ts';
 import { getSettings } from '../site-settings/site-settings.service.ts';
 import { formatEventTime } from '../mail/context.ts';
 import { enqueue } from '../mail/outbox.ts';
-import { volunteerOfToken } from './cancel-link.ts';
+import { volunteerOfToken } from '../../lib/cancel-link.ts';
 import { calendarColumns, toCalendarRow, type CalendarEventRow } from '../events/calendar-rows.ts';
 import { waitlistPositions } from '../events/shifts.service.ts';
 import type { CancelPreview } from '@post/contracts/mail';

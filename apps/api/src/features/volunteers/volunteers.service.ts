@@ -2,7 +2,7 @@ import type { DB } from '@post/db';
 import type { CreateVolunteerInput, SignUpResult, VolunteerView } from '@post/contracts/volunteers';
 import { volunteerMessages } from '@post/contracts/messages/volunteers';
 import { badRequest, notFound } from '../../errors.ts';
-import { volunteerOfToken } from './cancel-link.ts';
+import { volunteerOfToken } from '../../lib/cancel-link.ts';
 import { cancelQueuedMail } from './volunteer-mail.ts';
 import { refuseHonorShifts, signUpAll } from './signup.ts';
 import { promoteWaiting } from './waitlist.ts';

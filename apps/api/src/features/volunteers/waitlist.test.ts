@@ -3,7 +3,7 @@ import { shiftMessages } from '@post/contracts/messages/shifts';
 import { volunteerMessages } from '@post/contracts/messages/volunteers';
 import { createMailTestApp, type Agent } from '../../test-helpers.ts';
 import type { SmtpSink } from '../mail/smtp-sink.ts';
-import { cancelToken } from './cancel-link.ts';
+import { cancelToken } from '../../lib/cancel-link.ts';
 import { queueReminders } from './volunteer-mail.ts';
 
 // The waitlist (issue 43, decision 0064): joining answers 201 with the place; a freed place

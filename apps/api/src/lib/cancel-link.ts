@@ -1,4 +1,4 @@
-import { idOfSigned, signId } from '../../lib/signed-id.ts';
+import { idOfSigned, signId } from './signed-id.ts';
 
 // A volunteer's cancel link (issue 19 #1, decision 0046): `{volunteer id}.{HMAC-SHA256 of the
 // id}` under a key derived from SESSION_SECRET, so nothing is stored for it and the sign-up's

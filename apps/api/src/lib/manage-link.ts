@@ -1,4 +1,4 @@
-import { parseSigned, signedBy, signId } from '../../lib/signed-id.ts';
+import { parseSigned, signedBy, signId } from './signed-id.ts';
 import type { DB } from '@post/db';
 
 // The link to a volunteer's own sign-ups for an event (issue 43, decision 0064): signed like the

@@ -1,6 +1,6 @@
 import type { DB } from '@post/db';
-import { pruneSessions } from '../plugins/session.ts';
-import { pruneAudit } from '../features/audit/audit.service.ts';
+import { pruneSessions } from './lib/session.ts';
+import { pruneAudit } from './features/audit/audit.service.ts';
 
 /**
  * The periodic clean-up every node runs (main.ts, every 15 minutes): expired sessions and
