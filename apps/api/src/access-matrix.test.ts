@@ -133,6 +133,7 @@ const EXPECTED: Record<string, Access> = {
   'attendance.checkOutRecord': 'staff',
   'attendance.walkIn': 'staff',
   'attendance.setHours': 'administrator',
+  'attendance.confirmHours': 'administrator',
   'attendance.resolveCode': 'staff',
   'attendance.codeDetails': 'public',
   'serviceHours.categories': 'staff',

@@ -30,7 +30,13 @@ const tags = ['Attendance'];
 function markEntry(action: 'check-in' | 'check-out' | 'walk-in', result: MarkResult): AuditEntry {
   const a = result.attendee;
   const field = action === 'check-out' ? 'checkedOutAt' : 'checkedInAt';
-  return { entity: 'attendance', entityId: a.attendanceId, action, changes: { name: { old: null, new: a.name }, [field]: { old: null, new: a[field] } } };
+  // The resulting hours too, so the log shows what the mark counts (decision 0081).
+  return {
+    entity: 'attendance',
+    entityId: a.attendanceId,
+    action,
+    changes: { name: { old: null, new: a.name }, [field]: { old: null, new: a[field] }, hours: { old: null, new: a.hours } },
+  };
 }
 
 /** The post's time zone, for the times in the answers' messages. */
@@ -151,6 +157,24 @@ export const attendanceRouter = router({
           }),
         },
         (trx) => service.setHours(trx, input),
+      ),
+    ),
+  confirmHours: administratorProcedure
+    .meta({
+      changesContent: true,
+      openapi: {
+        method: 'POST',
+        path: '/admin/attendance/{id}/confirm-hours',
+        tags,
+        summary: 'Confirm hours from check-in to check-out that run more than 2 hours past the shift or event (they count in full from then on)',
+        protect: true,
+      },
+    })
+    .input(IdInput)
+    .output(AttendeeSchema)
+    .mutation(({ ctx, input }) =>
+      audited(ctx, { entity: 'attendance', action: 'confirm-hours', id: input.id, changes: (a) => ({ hours: { old: null, new: a.hours } }) }, (trx) =>
+        service.confirmHours(trx, input.id),
       ),
     ),
   codeDetails: publicProcedure

@@ -9,6 +9,7 @@ import { promoteWaiting } from './waitlist.ts';
 import { waitlistPositions } from '../events/shifts.service.ts';
 import { isBot, limitPublicForm } from '../../lib/public-forms.ts';
 import { inTransaction } from '../../lib/transaction.ts';
+import { actorAt, recordAudit } from '../audit/audit.ts';
 
 /** Sign-ups one address may send: generous for a family signing up together, tight for a script. */
 export const SIGNUP_LIMIT = 20;
@@ -84,7 +85,7 @@ export async function removeVolunteer(db: DB, id: number, baseUrl: string): Prom
  * first waiting (decision 0064), all in one transaction. The signed link (decision 0046) is single
  * use because its sign-up is gone once used.
  */
-export async function cancelByToken(db: DB, linkSecret: string, baseUrl: string, token: string): Promise<{ eventId: number; eventTitle: string }> {
+export async function cancelByToken(db: DB, linkSecret: string, baseUrl: string, token: string, ip: string): Promise<{ eventId: number; eventTitle: string }> {
   const done = await inTransaction(db, async (trx) => {
     if (token.length < 20 || token.length > 200) return null;
     const volunteerId = volunteerOfToken(linkSecret, token);
@@ -93,9 +94,10 @@ export async function cancelByToken(db: DB, linkSecret: string, baseUrl: string,
       .deleteFrom('volunteers')
       .where('id', '=', volunteerId)
       .where('eventId', 'in', trx.selectFrom('events').select('id').where('endDate', '>', new Date()))
-      .returning(['eventId', 'shiftId', 'status'])
+      .returning(['eventId', 'shiftId', 'status', 'name', 'role'])
       .executeTakeFirst();
     if (!removed) return null;
+    await recordCancel(trx, ip, volunteerId, removed, 'cancel link');
     await cancelQueuedMail(trx, [volunteerId], 'sign-up cancelled');
     if (removed.status === 'confirmed') await promoteWaiting(trx, baseUrl, { eventId: removed.eventId, shiftId: removed.shiftId });
     const event = await trx.selectFrom('events').select(['id', 'title']).where('id', '=', removed.eventId).executeTakeFirst();
@@ -103,4 +105,29 @@ export async function cancelByToken(db: DB, linkSecret: string, baseUrl: string,
   });
   if (!done) throw badRequest(volunteerMessages.cancelLinkInvalid);
   return done;
+}
+
+/**
+ * The audit entry of a sign-up its volunteer cancelled (cancel link or manage page): who, which
+ * event and shift, by which link; any attendance stays with its hours (decision 0081).
+ */
+export async function recordCancel(
+  trx: DB,
+  ip: string,
+  volunteerId: number,
+  removed: { eventId: number; shiftId: number | null; status: string; name: string; role: string | null },
+  via: 'cancel link' | 'manage link',
+): Promise<void> {
+  await recordAudit(trx, actorAt(ip, null), {
+    entity: 'volunteer',
+    entityId: volunteerId,
+    action: 'cancel',
+    changes: {
+      name: { old: removed.name, new: null },
+      eventId: { old: removed.eventId, new: null },
+      shiftId: { old: removed.shiftId, new: null },
+      status: { old: removed.status, new: null },
+      via: { old: null, new: via },
+    },
+  });
 }

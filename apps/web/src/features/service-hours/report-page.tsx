@@ -14,6 +14,9 @@ import { selectClass } from '../../components/form/select-field.tsx';
 import { useSiteSettings } from '../../lib/use-site-settings.ts';
 import { ReportView } from './report-view.tsx';
 import { useHydrated } from '../../lib/use-hydrated.ts';
+import { useAdminSession } from '../../lib/use-session.ts';
+import { toast } from 'sonner';
+import { attendanceMessages } from '@post/contracts/messages/attendance';
 
 /** The report's year in the URL: /admin/reports/service?year=2025 (the year the program year starts). */
 export interface ReportSearch {
@@ -31,6 +34,15 @@ export function ServiceReportPage({ search }: { search: ReportSearch }) {
   const year = search.year ?? current;
   const navigate = useNavigate();
   const report = trpc.serviceHours.report.useQuery({ year }, { placeholderData: keepPreviousData });
+  const isAdministrator = useAdminSession().data?.role === 'administrator';
+  const utils = trpc.useUtils();
+  const confirm = trpc.attendance.confirmHours.useMutation({
+    onSuccess: async () => {
+      toast.success(attendanceMessages.hoursConfirmed);
+      await utils.serviceHours.report.invalidate();
+    },
+    onError: (err) => toast.error(err.message),
+  });
   // The portal needs document.body: only after hydration.
   const mounted = useHydrated();
   const years = Array.from({ length: 8 }, (_, i) => current - i);
@@ -77,7 +89,12 @@ export function ServiceReportPage({ search }: { search: ReportSearch }) {
         <LoadingState text={commonMessages.loading} />
       ) : (
         <div className="print:hidden">
-          <ReportView report={report.data} postName={settings.postName} />
+          <ReportView
+            report={report.data}
+            postName={settings.postName}
+            onConfirmHours={isAdministrator ? (id) => confirm.mutate({ id }) : undefined}
+            confirming={confirm.isPending ? (confirm.variables as { id: number } | undefined)?.id : undefined}
+          />
         </div>
       )}
       {mounted && report.data
