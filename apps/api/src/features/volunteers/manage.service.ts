@@ -11,7 +11,8 @@ import { cancelQueuedMail } from './volunteer-mail.ts';
 import { promoteWaiting } from './waitlist.ts';
 import { signUpAll } from './signup.ts';
 import { checkInCode } from '../attendance/check-in-code.ts';
-import { recordCancel } from './volunteers.service.ts';
+import { recordCancel, SIGNUP_LIMIT, SIGNUP_WINDOW_MS } from './volunteers.service.ts';
+import { limitPublicForm } from '../../lib/public-forms.ts';
 
 // The page behind a confirmation's link (issue 43, decision 0064): one person's sign-ups for one
 // event, to cancel one, or add a shift (with room, or its waitlist). The link is the key.
@@ -86,6 +87,8 @@ export async function manageSignUps(db: DB, secret: string, baseUrl: string, inp
     .orderBy('id')
     .executeTakeFirst();
   if (!me) throw badRequest(volunteerMessages.manageLinkInvalid);
+  // A shift added here is a place taken like any sign-up: it counts against the same limit (decision 0081).
+  await limitPublicForm(db, ip, 'volunteer', SIGNUP_LIMIT, SIGNUP_WINDOW_MS);
   const added = await signUpAll(
     db,
     { eventId: mine.event.id, name: me.name, email: me.email, phone: me.phone, role: null, shiftId: input.shiftId!, waitlist: true },

@@ -15,6 +15,11 @@ import { actorAt, recordAudit } from '../audit/audit.ts';
 export const SIGNUP_LIMIT = 20;
 export const SIGNUP_WINDOW_MS = 10 * 60 * 1000;
 
+/** The places one sign-up request asks for: each shift named, else one. */
+export function signUpPlaces(input: { shiftId?: number | undefined; shiftIds?: number[] | undefined }): number {
+  return input.shiftIds?.length ? new Set(input.shiftIds).size : 1;
+}
+
 /**
  * An event's volunteers in sign-up order; e-mail and phone, and the people waiting with their
  * places, only when `withContacts` (the public sees confirmed sign-ups). 404 when the event is missing.
@@ -53,7 +58,8 @@ export function volunteerView(
  * capacity or the event's positions (see signup.ts), waiting for a place with `waitlist`.
  */
 export async function signUp(db: DB, ip: string, baseUrl: string, input: CreateVolunteerInput): Promise<SignUpResult> {
-  await limitPublicForm(db, ip, 'volunteer', SIGNUP_LIMIT, SIGNUP_WINDOW_MS);
+  // Places, not requests: each shift taken or waited for counts (decision 0081).
+  await limitPublicForm(db, ip, 'volunteer', SIGNUP_LIMIT, SIGNUP_WINDOW_MS, signUpPlaces(input));
   const role = input.role ?? null;
   // A filled honeypot gets the answer a person would, and nothing is stored.
   if (isBot(input)) return { id: 0, eventId: input.eventId, name: input.name, role };
