@@ -139,7 +139,7 @@ const EXPECTED: Record<string, Access> = {
   'serviceHours.categories': 'staff',
   'serviceHours.createCategory': 'administrator',
   'serviceHours.updateCategory': 'administrator',
-  'serviceHours.members': 'staff',
+  'serviceHours.members': 'administrator',
   'serviceHours.setEventCategory': 'staff',
   'serviceHours.list': 'staff',
   'serviceHours.byId': 'staff',

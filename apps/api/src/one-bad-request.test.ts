@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb } from '@post/db/testing';
+import { REQUEST_TIMEOUT_MS } from './server.ts';
 
 // Issue 56 item 1 (and item 3): one anonymous request must never stop the server. The server runs
 // as its own process, so a request that pins its event loop fails this test (health stops
@@ -164,5 +165,23 @@ describe('one bad request', () => {
     // Neither a stack trace nor an error line in the log: the request was the client's mistake.
     expect(output).not.toMatch(/session\.get is not a function/);
     expect(output).not.toMatch(/request failed/);
+  });
+
+  it('a request that trickles in is cut at 30 s', { timeout: 60_000 }, async () => {
+    const url = new URL(base);
+    const socket = connect(Number(url.port), url.hostname);
+    const started = Date.now();
+    let answer = '';
+    socket.on('data', (d) => (answer += d.toString()));
+    socket.write(`POST /api/login HTTP/1.1\r\nHost: ${url.host}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{`);
+    // A byte every few seconds keeps the connection from idling out: only the request's own limit can end it.
+    const drip = setInterval(() => socket.write(' '), 5000);
+    await new Promise<void>((resolve) => socket.on('close', () => resolve()));
+    clearInterval(drip);
+    const took = Date.now() - started;
+    expect(took).toBeGreaterThanOrEqual(REQUEST_TIMEOUT_MS - 1000);
+    expect(took).toBeLessThan(REQUEST_TIMEOUT_MS + 5000);
+    expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+    await healthy();
   });
 });

@@ -97,6 +97,25 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     return undefined;
   });
 
+  // Node's own requestTimeout did not end a request whose body trickles in (decision 0081): a
+  // request still arriving REQUEST_TIMEOUT_MS after its headers is answered 408 and its connection closed.
+  app.addHook('onRequest', (req, reply, done) => {
+    if (req.raw.complete) return done();
+    const timer = setTimeout(() => {
+      if (req.raw.complete) return;
+      if (!reply.raw.headersSent) {
+        reply.raw.writeHead(408, { 'content-type': 'application/json; charset=utf-8', connection: 'close' });
+        reply.raw.end(JSON.stringify({ message: serverMessages.requestTimeout }));
+      }
+      req.raw.socket.destroySoon();
+    }, REQUEST_TIMEOUT_MS);
+    timer.unref();
+    const clear = () => clearTimeout(timer);
+    req.raw.once('end', clear);
+    req.raw.once('close', clear);
+    done();
+  });
+
   // First: a cache hit is answered from its first onRequest hook, before any other runs (the
   // entry holds the headers they set), and before compression, which it does itself.
   await app.register(publicCachePlugin, { databaseUrl: env.databaseUrl, enabled: deps.publicCache ?? true });

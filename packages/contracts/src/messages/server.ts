@@ -15,4 +15,5 @@ export const serverMessages = {
   unsupportedContentType: 'Unsupported content type.',
   tooComplex: 'The request has too many parts.',
   badRequestTarget: 'The request target must be a path.',
+  requestTimeout: 'The request took too long to arrive. Please try again.',
 } as const;

@@ -39,6 +39,15 @@ function markEntry(action: 'check-in' | 'check-out' | 'walk-in', result: MarkRes
   };
 }
 
+/**
+ * Whether a person is a member is the member directory's to say, which is administrators' only: an
+ * editor's answers leave it out, so the walk-in form cannot test an e-mail (decision 0081).
+ */
+function forCaller<T extends { memberId: number | null }>(ctx: { user: { role: string } }, a: T): T {
+  return ctx.user.role === 'administrator' ? a : { ...a, memberId: null };
+}
+const markForCaller = (ctx: { user: { role: string } }, r: MarkResult): MarkResult => ({ ...r, attendee: forCaller(ctx, r.attendee) });
+
 /** The post's time zone, for the times in the answers' messages. */
 const zoneOf = async (db: DB) => (await getSettings(db)).timeZone;
 
@@ -47,18 +56,19 @@ const zoneOf = async (db: DB) => (await getSettings(db)).timeZone;
  * repeated mark changes nothing and records nothing.
  */
 async function markAndAudit(
-  ctx: AuditContext,
+  ctx: AuditContext & { user: { role: string } },
   atInput: string | undefined,
   action: 'check-in' | 'check-out' | 'walk-in',
   write: (trx: DB, at: Date, timeZone: string) => Promise<MarkResult>,
 ): Promise<MarkResult> {
   const at = service.markTime(atInput);
   const timeZone = await zoneOf(ctx.db);
-  return inTransaction(ctx.db, async (trx) => {
-    const result = await write(trx, at, timeZone);
-    if (!result.already) await recordAudit(trx, auditActor(ctx, ctx.user), markEntry(action, result));
-    return result;
+  const result = await inTransaction(ctx.db, async (trx) => {
+    const written = await write(trx, at, timeZone);
+    if (!written.already) await recordAudit(trx, auditActor(ctx, ctx.user), markEntry(action, written));
+    return written;
   });
+  return markForCaller(ctx, result);
 }
 
 /** Check-in at the door (issue 44): marks per sign-up, walk-ins, hours edited by administrators. */
@@ -75,7 +85,10 @@ export const attendanceRouter = router({
     })
     .input(IdInput)
     .output(EventAttendanceSchema)
-    .query(({ ctx, input }) => service.eventAttendance(ctx.db, input.id)),
+    .query(async ({ ctx, input }) => {
+      const list = await service.eventAttendance(ctx.db, input.id);
+      return { ...list, people: list.people.map((p) => forCaller(ctx, p)) };
+    }),
   checkIn: adminProcedure
     .meta({
       changesContent: true,

@@ -79,8 +79,17 @@ export const serviceHoursRouter = router({
         categories.setEventCategory(trx, input.id, input.categoryId),
       ),
     ),
-  members: adminProcedure
-    .meta({ openapi: { method: 'GET', path: '/admin/service-hours/members', tags, summary: 'Active members by name, for choosing who served', protect: true } })
+  // The member directory is administrators' (decision 0081): an editor logs service for "someone else" by name.
+  members: administratorProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/service-hours/members',
+        tags,
+        summary: 'Active members by name, for choosing who served (administrators)',
+        protect: true,
+      },
+    })
     .input(z.void())
     .output(z.array(z.object({ id: z.number().int(), name: z.string() })))
     .query(async ({ ctx }) => {
