@@ -3,8 +3,8 @@ export const MAX_CSV_COLUMNS = 300;
 
 /**
  * Whether some record of a CSV text has more than `max` fields, found in one pass over the text
- * (quotes respected). The CSV parser's time grows much faster than a record's width, so a file of
- * 150,000 headers would hold the server for seconds: it is measured here first, cheaply.
+ * (quotes respected). The CSV parser's time grows much faster than a record's width, so a very wide
+ * file would hold the server: its width is measured here first, cheaply (decision 0081).
  */
 export function tooManyColumns(csv: string, max = MAX_CSV_COLUMNS): boolean {
   let fields = 1;
