@@ -49,6 +49,12 @@ export const CONNECTION_TIMEOUT_MS = 60_000;
 /** Calls one tRPC batch may carry; the web app's batch link sends at most this many. */
 export const MAX_BATCH_SIZE = 10;
 
+/** No content type (a GET, an empty POST) or JSON: the only bodies tRPC takes. */
+export function acceptsAsTrpcBody(contentType: string | undefined): boolean {
+  if (contentType === undefined) return true;
+  return contentType.split(';', 1)[0]!.trim().toLowerCase() === 'application/json';
+}
+
 /** The Fastify instance with every route, not listening (tests use inject). */
 export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   const { db, env } = deps;
@@ -79,9 +85,35 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
           : status === 500
             ? serverMessages.internal
             : err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
-              ? 'Unsupported content type.'
+              ? serverMessages.unsupportedContentType
               : err.message;
     return reply.code(status).send({ message });
+  });
+
+  // Only origin-form targets (a path): an absolute-form or `*` target would reach the session
+  // and routes as a URL no route or cookie path expects (decision 0081).
+  app.addHook('onRequest', async (req, reply) => {
+    if (!req.url.startsWith('/')) return reply.code(400).send({ message: serverMessages.badRequestTarget });
+    return undefined;
+  });
+
+  // Node's own requestTimeout did not end a request whose body trickles in (decision 0081): a
+  // request still arriving REQUEST_TIMEOUT_MS after its headers is answered 408 and its connection closed.
+  app.addHook('onRequest', (req, reply, done) => {
+    if (req.raw.complete) return done();
+    const timer = setTimeout(() => {
+      if (req.raw.complete) return;
+      if (!reply.raw.headersSent) {
+        reply.raw.writeHead(408, { 'content-type': 'application/json; charset=utf-8', connection: 'close' });
+        reply.raw.end(JSON.stringify({ message: serverMessages.requestTimeout }));
+      }
+      req.raw.socket.destroySoon();
+    }, REQUEST_TIMEOUT_MS);
+    timer.unref();
+    const clear = () => clearTimeout(timer);
+    req.raw.once('end', clear);
+    req.raw.once('close', clear);
+    done();
   });
 
   // First: a cache hit is answered from its first onRequest hook, before any other runs (the
@@ -139,6 +171,12 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
 
   const createContext = contextFactory({ db, env });
   await app.register(async (scope) => {
+    // The web app sends tRPC only JSON; the adapter would hand any other body (multipart: the raw
+    // request stream) to the procedures and to every body guard, so it is refused first (decision 0081).
+    scope.addHook('onRequest', async (req, reply) => {
+      if (!acceptsAsTrpcBody(req.headers['content-type'])) return reply.code(415).send({ message: serverMessages.unsupportedContentType });
+      return undefined;
+    });
     await scope.register(fastifyTRPCPlugin, {
       prefix: '/trpc',
       trpcOptions: {

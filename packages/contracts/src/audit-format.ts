@@ -76,6 +76,8 @@ export const AUDIT_ACTION_LABELS = {
   'check-out': 'Checked out',
   'walk-in': 'Walk-in added',
   promote: 'Given a place from the waitlist',
+  cancel: 'Cancelled',
+  'confirm-hours': 'Hours confirmed',
 } as const satisfies Record<string, string>;
 
 /** An action the log names. */

@@ -134,5 +134,10 @@ export type AdminEventsPage = z.infer<typeof AdminEventsPage>;
 
 /** GET /api/admin/events/{id}/delete-preview?scope=: what a delete would remove, for its confirmation. */
 export const DeletePreviewInput = z.object({ id: Id, scope: EventScope.default('this') });
-export const DeletePreviewResult = z.object({ deletedEvents: z.number().int(), deletedSignups: z.number().int() });
+export const DeletePreviewResult = z.object({
+  deletedEvents: z.number().int(),
+  deletedSignups: z.number().int(),
+  /** Attendance recorded at those events: when above 0 the delete is refused (409), decision 0081. */
+  attendance: z.number().int(),
+});
 export type DeletePreviewResult = z.infer<typeof DeletePreviewResult>;

@@ -148,8 +148,10 @@ export const ReportCategorySchema = z.object({
   items: z.array(ReportItemSchema),
 });
 export type ReportCategory = z.infer<typeof ReportCategorySchema>;
-/** An entry the report flags: not approved yet (not counted) or without documentation. */
+/** An entry the report flags: not approved yet (not counted) or without documentation; or attendance with unconfirmed long hours. */
 export const ReportAttentionSchema = z.object({
+  /** A ledger entry, or an attendance whose hours from its marks wait for an administrator's confirmation (decision 0081). */
+  kind: z.enum(['entry', 'attendance']),
   id: z.number().int(),
   date: z.string(),
   name: z.string(),

@@ -494,6 +494,8 @@ export interface AttendanceTable {
   clientId: string | null;
   /** A walk-in's shift, one of its event's (migration 0019); null for a sign-up (its own shift counts) or without shifts. */
   shiftId: ColumnType<number | null, number | null | undefined, number | null>;
+  /** When an administrator confirmed hours from marks well past the shift's length (migration 0021). */
+  hoursConfirmedAt: ColumnType<Date | string | null, Date | string | null | undefined, Date | string | null>;
   createdAt: CreatedAt;
   updatedAt: Timestamp;
   /** A non-member's unit (migration 0025); null: a member's own, else a guest. */

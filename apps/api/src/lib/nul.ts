@@ -4,6 +4,12 @@ import { serverMessages } from '@post/contracts/messages/server';
 // NUL in a URL: raw after decoding, or as a JSON escape inside a tRPC GET's input.
 const NUL_IN_URL = /\u0000|\\u0000/i;
 
+/**
+ * More values than a JSON body within the body limit can hold (every value takes at least a
+ * byte and a separator): a walk that gets this far is not over parsed JSON (decision 0081).
+ */
+export const MAX_WALKED_VALUES = 1024 * 1024;
+
 function decoded(url: string): string {
   try {
     return decodeURIComponent(url);
@@ -13,11 +19,39 @@ function decoded(url: string): string {
   }
 }
 
-function hasNul(value: unknown, depth = 0): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (depth > 32 || value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return false;
-  if (Array.isArray(value)) return value.some((v) => hasNul(v, depth + 1));
-  return Object.entries(value).some(([k, v]) => k.includes('\u0000') || hasNul(v, depth + 1));
+/** An object JSON.parse could have made: an array or an object with no class of its own. */
+export function isPlainJson(value: object): boolean {
+  if (Array.isArray(value)) return true;
+  const proto = Object.getPrototypeOf(value) as unknown;
+  return proto === Object.prototype || proto === null;
+}
+
+/**
+ * Whether a parsed body holds a NUL in a string or a key: 'too-large' when it holds more values
+ * than parsed JSON can. Streams, buffers and other class instances are not walked: only what
+ * JSON.parse makes, so a request object handed over as the body cannot make the walk endless.
+ */
+export function findNul(root: unknown): boolean | 'too-large' {
+  const stack: unknown[] = [root];
+  let visited = 0;
+  while (stack.length > 0) {
+    if (++visited > MAX_WALKED_VALUES) return 'too-large';
+    const value = stack.pop();
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return true;
+      continue;
+    }
+    if (value === null || typeof value !== 'object' || !isPlainJson(value)) continue;
+    if (Array.isArray(value)) {
+      for (const v of value) stack.push(v);
+      continue;
+    }
+    for (const key of Object.keys(value)) {
+      if (key.includes('\u0000')) return true;
+      stack.push((value as Record<string, unknown>)[key]);
+    }
+  }
+  return false;
 }
 
 /**
@@ -27,17 +61,18 @@ function hasNul(value: unknown, depth = 0): boolean {
  * files arrive as bytes and are not text fields, so they are left to their own checks.
  */
 export async function refuseNul(req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
-  let found = NUL_IN_URL.test(decoded(req.url));
+  let found: boolean | 'too-large' = NUL_IN_URL.test(decoded(req.url));
   const body = req.body;
   if (!found && typeof body === 'string' && /\u0000|\\u0000/i.test(body)) {
     try {
-      found = hasNul(JSON.parse(body));
+      found = findNul(JSON.parse(body));
     } catch {
       found = body.includes('\u0000');
     }
   } else if (!found) {
-    found = hasNul(body);
+    found = findNul(body);
   }
+  if (found === 'too-large') return reply.code(413).send({ message: serverMessages.tooComplex });
   if (found) return reply.code(400).send({ message: serverMessages.nulCharacter });
   return undefined;
 }

@@ -1,7 +1,7 @@
 import type { DB } from '@post/db';
 import type { FastifyReply } from 'fastify';
 import { AppError, sendAppError } from '../errors.ts';
-import { hit, reset } from './rate-limit.ts';
+import { addressKey, hit, reset } from './rate-limit.ts';
 import { serverMessages } from '@post/contracts/messages/server';
 
 /** The window every sign-in counter runs over. */
@@ -51,7 +51,7 @@ export interface SignInClient {
 export const signInThrottle = {
   async reserve(db: DB, scope: Scope, rawAccount: string, client: SignInClient): Promise<SignInSlot> {
     const account = normalAccount(rawAccount);
-    const byIp = await hit(db, `signin:${scope}:ip:${client.ip}`, ADDRESS_ATTEMPTS, SIGNIN_WINDOW_MS);
+    const byIp = await hit(db, `signin:${scope}:ip:${addressKey(client.ip)}`, ADDRESS_ATTEMPTS, SIGNIN_WINDOW_MS);
     if (!byIp.allowed) throw new AppError('TOO_MANY_REQUESTS', serverMessages.tooManyAttempts, byIp.retryAfterSeconds);
     const { browserId } = client;
     const key = browserId ? `signin:${scope}:browser:${browserId}` : `signin:${scope}:account:${account}`;

@@ -12,6 +12,10 @@ export const attendanceMessages = {
   hoursRange: 'Hours must be from 0 to 24.',
   walkInAdded: (name: string) => `${name} was added as a walk-in and checked in.`,
   atInFuture: 'That time is in the future.',
+  outsideWindow: 'That time is too far from the event: a mark can be from 12 hours before it starts to 12 hours after it ends.',
+  eventHasAttendance: (count: number) =>
+    `This event has attendance recorded for ${count} ${count === 1 ? 'person' : 'people'}, and their service hours would be lost. Cancel the event instead: it stays in the report with its hours.`,
+  hoursConfirmed: 'Hours confirmed.',
   shiftRequired: 'Choose the shift they are working.',
   shiftNotOfEvent: 'That shift is not one of this event.',
 } as const;

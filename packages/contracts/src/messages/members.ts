@@ -20,6 +20,7 @@ export const memberMessages = {
   importNoRows: 'The file has no member rows below its header row.',
   importTooManyRows: (max: number) => `The file has more than ${max} rows. Split it into smaller files.`,
   importUnreadable: (detail: string) => `The file could not be read as CSV: ${detail}`,
+  importTooManyColumns: (max: number) => `The file has a row of more than ${max} columns. Check that it is the roster or member list, saved as CSV.`,
   importMissingColumns: (columns: string[]) => `The file is missing these columns: ${columns.join(', ')}.`,
   importUnknownColumns: (columns: string[]) => `The file has columns this import does not know: ${columns.join(', ')}.`,
   importDuplicateNumber: (row: number) => `The same membership number is already on row ${row} of this file.`,

@@ -12,4 +12,8 @@ export const serverMessages = {
   unavailable: 'The site is briefly unavailable. Please try again in a moment.',
   crossSite: 'Requests from other sites are not allowed.',
   nulCharacter: 'Text cannot contain a NUL character.',
+  unsupportedContentType: 'Unsupported content type.',
+  tooComplex: 'The request has too many parts.',
+  badRequestTarget: 'The request target must be a path.',
+  requestTimeout: 'The request took too long to arrive. Please try again.',
 } as const;

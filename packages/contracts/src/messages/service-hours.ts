@@ -11,6 +11,8 @@ export const serviceHoursMessages = {
   categoryNameRequired: 'Enter a name for the category.',
   pendingApproval: 'Waiting for an officer to approve it',
   noDocumentation: 'No photo or note as documentation',
+  hoursBeyondShift: (planned: number) =>
+    `Check-in to check-out is more than 2 hours longer than the ${planned} h scheduled: counted as ${planned} h until an administrator confirms the hours`,
   noCategory: 'No category set',
   logged: 'Thank you. Your service is logged and counts once an officer approves it.',
 } as const;

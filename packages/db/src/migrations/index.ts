@@ -17,6 +17,7 @@ import * as m0017 from './0017_membership_year.ts';
 import * as m0018 from './0018_service_hours.ts';
 import * as m0019 from './0019_roster_mappings.ts';
 import * as m0020 from './0020_walk_in_shift_and_series_category.ts';
+import * as m0021 from './0021_hours_kept_and_confirmed.ts';
 import * as m0025 from './0025_report_forms.ts';
 import * as m0028 from './0028_funeral_honors.ts';
 
@@ -40,6 +41,7 @@ export const migrations: Record<string, Migration> = {
   '0018_service_hours': m0018,
   '0019_roster_mappings': m0019,
   '0020_walk_in_shift_and_series_category': m0020,
+  '0021_hours_kept_and_confirmed': m0021,
   '0025_report_forms': m0025,
   '0028_funeral_honors': m0028,
 };

@@ -31,8 +31,23 @@ const tags = ['Attendance'];
 function markEntry(action: 'check-in' | 'check-out' | 'walk-in', result: MarkResult): AuditEntry {
   const a = result.attendee;
   const field = action === 'check-out' ? 'checkedOutAt' : 'checkedInAt';
-  return { entity: 'attendance', entityId: a.attendanceId, action, changes: { name: { old: null, new: a.name }, [field]: { old: null, new: a[field] } } };
+  // The resulting hours too, so the log shows what the mark counts (decision 0081).
+  return {
+    entity: 'attendance',
+    entityId: a.attendanceId,
+    action,
+    changes: { name: { old: null, new: a.name }, [field]: { old: null, new: a[field] }, hours: { old: null, new: a.hours } },
+  };
 }
+
+/**
+ * Whether a person is a member is the member directory's to say, which is administrators' only: an
+ * editor's answers leave it out, so the walk-in form cannot test an e-mail (decision 0081).
+ */
+function forCaller<T extends { memberId: number | null }>(ctx: { user: { role: string } }, a: T): T {
+  return ctx.user.role === 'administrator' ? a : { ...a, memberId: null };
+}
+const markForCaller = (ctx: { user: { role: string } }, r: MarkResult): MarkResult => ({ ...r, attendee: forCaller(ctx, r.attendee) });
 
 /** The post's time zone, for the times in the answers' messages. */
 const zoneOf = async (db: DB) => (await getSettings(db)).timeZone;
@@ -42,18 +57,19 @@ const zoneOf = async (db: DB) => (await getSettings(db)).timeZone;
  * repeated mark changes nothing and records nothing.
  */
 async function markAndAudit(
-  ctx: AuditContext,
+  ctx: AuditContext & { user: { role: string } },
   atInput: string | undefined,
   action: 'check-in' | 'check-out' | 'walk-in',
   write: (trx: DB, at: Date, timeZone: string) => Promise<MarkResult>,
 ): Promise<MarkResult> {
   const at = service.markTime(atInput);
   const timeZone = await zoneOf(ctx.db);
-  return inTransaction(ctx.db, async (trx) => {
-    const result = await write(trx, at, timeZone);
-    if (!result.already) await recordAudit(trx, auditActor(ctx, ctx.user), markEntry(action, result));
-    return result;
+  const result = await inTransaction(ctx.db, async (trx) => {
+    const written = await write(trx, at, timeZone);
+    if (!written.already) await recordAudit(trx, auditActor(ctx, ctx.user), markEntry(action, written));
+    return written;
   });
+  return markForCaller(ctx, result);
 }
 
 /** Check-in at the door (issue 44): marks per sign-up, walk-ins, hours edited by administrators. */
@@ -70,7 +86,10 @@ export const attendanceRouter = router({
     })
     .input(IdInput)
     .output(EventAttendanceSchema)
-    .query(({ ctx, input }) => service.eventAttendance(ctx.db, input.id)),
+    .query(async ({ ctx, input }) => {
+      const list = await service.eventAttendance(ctx.db, input.id);
+      return { ...list, people: list.people.map((p) => forCaller(ctx, p)) };
+    }),
   checkIn: adminProcedure
     .meta({
       changesContent: true,
@@ -155,6 +174,24 @@ export const attendanceRouter = router({
           }),
         },
         (trx) => service.setHours(trx, input),
+      ),
+    ),
+  confirmHours: administratorProcedure
+    .meta({
+      changesContent: true,
+      openapi: {
+        method: 'POST',
+        path: '/admin/attendance/{id}/confirm-hours',
+        tags,
+        summary: 'Confirm hours from check-in to check-out that run more than 2 hours past the shift or event (they count in full from then on)',
+        protect: true,
+      },
+    })
+    .input(IdInput)
+    .output(AttendeeSchema)
+    .mutation(({ ctx, input }) =>
+      audited(ctx, { entity: 'attendance', action: 'confirm-hours', id: input.id, changes: (a) => ({ hours: { old: null, new: a.hours } }) }, (trx) =>
+        service.confirmHours(trx, input.id),
       ),
     ),
   codeDetails: publicProcedure

@@ -9,6 +9,22 @@ import { attendanceHours } from './hours.ts';
 
 /** A mark may be up to this far ahead of the server's clock (a phone's clock runs a little fast). */
 const FUTURE_SLACK_MS = 5 * 60_000;
+/** A mark may fall this far before an event's start or after its end, no further (decision 0081). */
+export const MARK_WINDOW_MS = 12 * 3_600_000;
+
+/**
+ * Refuses a mark outside its event's window: from 12 hours before the start to 12 hours after the
+ * end (the future is refused by markTime). A check-in weeks early or a walk-in dated years back
+ * would otherwise count as service hours of this event.
+ */
+export async function assertInMarkWindow(db: DB, eventId: number, at: Date): Promise<void> {
+  const event = await db.selectFrom('events').select(['startDate', 'endDate']).where('id', '=', eventId).executeTakeFirst();
+  if (!event) throw notFound('Event');
+  const t = at.getTime();
+  if (t < new Date(event.startDate).getTime() - MARK_WINDOW_MS || t > new Date(event.endDate).getTime() + MARK_WINDOW_MS) {
+    throw badRequest(attendanceMessages.outsideWindow);
+  }
+}
 
 /** "10:02 AM" in the post's zone. */
 export function clockTime(instant: Date | string, timeZone: string): string {
@@ -38,6 +54,7 @@ interface AttendeeRow {
   checkedOutAt: Date | null;
   hours: string | null;
   hoursReason: string | null;
+  hoursConfirmedAt: Date | null;
   startDate: Date;
   endDate: Date;
 }
@@ -66,14 +83,14 @@ async function attendees(db: DB, eventId: number): Promise<Attendee[]> {
   const { rows } = await sql<AttendeeRow>`
     select v.id as "volunteerId", a.id as "attendanceId", v.name, v.email, v.phone, coalesce(s.role, v.role) as role, v.shift_id as "shiftId", false as "walkIn",
            a.member_id as "memberId", a.checked_in_at as "checkedInAt", a.checked_out_at as "checkedOutAt",
-           a.hours, a.hours_reason as "hoursReason",
+           a.hours, a.hours_reason as "hoursReason", a.hours_confirmed_at as "hoursConfirmedAt",
            coalesce(s.start_date, e.start_date) as "startDate", coalesce(s.end_date, e.end_date) as "endDate"
     from volunteers v join events e on e.id = v.event_id left join attendance a on a.volunteer_id = v.id
     left join volunteer_shifts s on s.id = v.shift_id
     where v.event_id = ${eventId}
     union all
     select null, a.id, a.name, a.email, a.phone, s.role, a.shift_id, true, a.member_id, a.checked_in_at, a.checked_out_at,
-           a.hours, a.hours_reason, coalesce(s.start_date, e.start_date), coalesce(s.end_date, e.end_date)
+           a.hours, a.hours_reason, a.hours_confirmed_at, coalesce(s.start_date, e.start_date), coalesce(s.end_date, e.end_date)
     from attendance a join events e on e.id = a.event_id left join volunteer_shifts s on s.id = a.shift_id
     where a.event_id = ${eventId} and a.volunteer_id is null
     order by 3, 1 nulls last, 2`.execute(db);
@@ -132,6 +149,7 @@ export async function checkIn(db: DB, volunteerId: number, at: Date, timeZone: s
     if (!volunteer) throw notFound('Volunteer');
     // A place is checked in, not a place in the queue: the officer gives them a place first (decision 0066).
     if (volunteer.status === 'waitlisted') throw badRequest(attendanceMessages.waitlistedNotCheckedIn(volunteer.name));
+    await assertInMarkWindow(trx, volunteer.eventId, at);
     const { rows } = await sql<{ checkedInAt: Date; inserted: boolean; before: Date | null }>`
       with prev as (select checked_in_at from attendance where volunteer_id = ${volunteerId})
       insert into attendance (event_id, volunteer_id, name, email, phone, member_id, checked_in_at)
@@ -176,6 +194,7 @@ export async function checkOut(
       };
     }
     if (at.getTime() < new Date(row.checkedInAt).getTime()) throw badRequest(attendanceMessages.outBeforeIn);
+    await assertInMarkWindow(trx, row.eventId, at);
     // Round-trip miles as given, else the event's default (decision 0085).
     const event = await trx.selectFrom('events').select('defaultMiles').where('id', '=', row.eventId).executeTakeFirst();
     await trx
@@ -208,6 +227,7 @@ export async function addWalkIn(
   return inTransaction(db, async (trx) => {
     const event = await trx.selectFrom('events').select('id').where('id', '=', input.id).executeTakeFirst();
     if (!event) throw notFound('Event');
+    await assertInMarkWindow(trx, input.id, at);
     const shiftId = await walkInShift(trx, input.id, input.shiftId);
     const email = input.email ? input.email : null;
     const { rows } = await sql<{ id: number; inserted: boolean }>`
@@ -242,4 +262,27 @@ export async function setHours(db: DB, input: { id: number; hours: number | null
 /** The hours fields of one attendance as they are, for the audit entry. */
 export async function hoursBefore(db: DB, id: number) {
   return db.selectFrom('attendance').select(['id', 'hours', 'hoursReason']).where('id', '=', id).executeTakeFirst();
+}
+
+/** An administrator confirms hours from marks that run well past the planned length: they count in full from then on (decision 0081). */
+export async function confirmHours(db: DB, id: number): Promise<Attendee> {
+  const row = await db
+    .updateTable('attendance')
+    .set({ hoursConfirmedAt: new Date(), updatedAt: new Date() })
+    .where('id', '=', id)
+    .returning(['eventId'])
+    .executeTakeFirst();
+  if (!row) throw notFound('Attendance');
+  return attendeeOf(db, row.eventId, (a) => a.attendanceId === id);
+}
+
+/** How many attendance records an event (or several) holds: such an event is cancelled, not deleted (decision 0081). */
+export async function attendanceCount(db: DB, eventIds: number[]): Promise<number> {
+  if (eventIds.length === 0) return 0;
+  const row = await db
+    .selectFrom('attendance')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('eventId', 'in', eventIds)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }

@@ -3,7 +3,9 @@ import type { DB } from '@post/db';
 import type { CreateEventInput, DeleteEventResult, Event, EventScope, UpdateEventInput } from '@post/contracts/events';
 import type { OnHoliday } from '@post/contracts/enums/on-holiday';
 import { serviceHoursMessages } from '@post/contracts/messages/service-hours';
-import { badRequest, notFound } from '../../errors.ts';
+import { badRequest, conflict, notFound } from '../../errors.ts';
+import { attendanceMessages } from '@post/contracts/messages/attendance';
+import { attendanceCount } from '../attendance/attendance.service.ts';
 import { getSettings } from '../site-settings/site-settings.service.ts';
 import { imageChanges, imageColumns, pictureError } from '../images/images.service.ts';
 import { saveShifts, seriesShifts, type ShiftWatch } from './shifts.service.ts';
@@ -214,9 +216,13 @@ async function signupsOf(db: DB, ids: number[]): Promise<number> {
 }
 
 /** What a delete would remove, for the confirmation ("This deletes 3 volunteer sign-ups"). 404 when missing. */
-export async function deletePreview(db: DB, id: number, scope: EventScope = 'this'): Promise<{ deletedEvents: number; deletedSignups: number }> {
+export async function deletePreview(
+  db: DB,
+  id: number,
+  scope: EventScope = 'this',
+): Promise<{ deletedEvents: number; deletedSignups: number; attendance: number }> {
   const { ids } = await deletionOf(db, id, scope, false);
-  return { deletedEvents: ids.length, deletedSignups: await signupsOf(db, ids) };
+  return { deletedEvents: ids.length, deletedSignups: await signupsOf(db, ids), attendance: await attendanceCount(db, ids) };
 }
 
 /**
@@ -227,6 +233,9 @@ export async function deletePreview(db: DB, id: number, scope: EventScope = 'thi
 export async function deleteEvent(db: DB, id: number, scope: EventScope = 'this'): Promise<DeleteEventResult> {
   return inTransaction(db, async (trx) => {
     const { ids, seriesId, cut } = await deletionOf(trx, id, scope, true);
+    // Service hours are never deleted with their event (decision 0081).
+    const attended = await attendanceCount(trx, ids);
+    if (attended > 0) throw conflict(attendanceMessages.eventHasAttendance(attended));
     if (seriesId !== null && cut) {
       await trx
         .updateTable('eventSeries')

@@ -3,7 +3,7 @@ import { hashPassword, type DB } from '@post/db';
 import type { ForgotPasswordInput } from '@post/contracts/mail';
 import { accountMessages } from '@post/contracts/messages/account';
 import { AppError, badRequest } from '../../errors.ts';
-import { hit, reset } from '../../lib/rate-limit.ts';
+import { addressKey, hit, reset } from '../../lib/rate-limit.ts';
 import { ADDRESS_ATTEMPTS, SIGNIN_WINDOW_MS } from '../../lib/throttle.ts';
 import { getSettings } from '../site-settings/site-settings.service.ts';
 import { actorAt, recordAudit } from '../audit/audit.ts';
@@ -36,7 +36,7 @@ export async function forgotPassword(db: DB, ip: string, baseUrl: string, input:
   const started = Date.now();
   try {
     const account = (input.membershipNumber || input.email || '').trim().toLowerCase();
-    const byIp = await hit(db, `reset:member:ip:${ip}`, ADDRESS_ATTEMPTS, SIGNIN_WINDOW_MS);
+    const byIp = await hit(db, `reset:member:ip:${addressKey(ip)}`, ADDRESS_ATTEMPTS, SIGNIN_WINDOW_MS);
     if (!byIp.allowed) throw new AppError('TOO_MANY_REQUESTS', serverMessages.tooManyAttempts, byIp.retryAfterSeconds);
     const byAccount = await hit(db, `reset:member:account:${account.slice(0, 200)}`, RESET_ACCOUNT_REQUESTS, SIGNIN_WINDOW_MS);
     if (!byAccount.allowed) throw new AppError('TOO_MANY_REQUESTS', serverMessages.tooManyAttempts, byAccount.retryAfterSeconds);
@@ -77,7 +77,7 @@ export async function forgotPassword(db: DB, ip: string, baseUrl: string, input:
  * the account starts again (the owner proved they hold its mailbox).
  */
 export async function resetPassword(db: DB, ip: string, input: { token: string; password: string }): Promise<void> {
-  const byIp = await hit(db, `reset:member:ip:${ip}`, ADDRESS_ATTEMPTS, SIGNIN_WINDOW_MS);
+  const byIp = await hit(db, `reset:member:ip:${addressKey(ip)}`, ADDRESS_ATTEMPTS, SIGNIN_WINDOW_MS);
   if (!byIp.allowed) throw new AppError('TOO_MANY_REQUESTS', serverMessages.tooManyAttempts, byIp.retryAfterSeconds);
   const hash = await hashPassword(input.password);
   const number = await inTransaction(db, async (trx) => {

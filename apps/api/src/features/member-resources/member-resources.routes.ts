@@ -57,11 +57,12 @@ function mediaType(req: FastifyRequest): string {
   return (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
 }
 
-/** A file name safe to store and send back: no path, no control or quote characters, the type's extension. */
+/** A file name safe to store and send back: no path, no control, bidirectional or quote characters, the type's extension. */
 export function safeFileName(raw: string | undefined, type: UploadType, id: number): string {
   const base = (raw ?? '').split(/[\\/]/).pop()!;
   let name = base
-    .replace(/[\u0000-\u001f\u007f"<>|:*?]/g, '')
+    // Bidirectional controls too: U+202E would show "exe.pdf" as "fdp.exe" (decision 0081).
+    .replace(/[\u0000-\u001f\u007f-\u009f"<>|:*?\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '')
     .trim()
     .slice(0, 200);
   if (!name || name.startsWith('.')) name = `resource-${id}`;

@@ -1,4 +1,5 @@
 import { parse } from 'csv-parse/sync';
+import { MAX_CSV_COLUMNS, tooManyColumns } from './csv-bounds.ts';
 import { stringify } from 'csv-stringify/sync';
 import type { DB } from '@post/db';
 import { memberMessages } from '@post/contracts/messages/members';
@@ -172,6 +173,7 @@ const CLEARABLE = new Set<MemberCsvColumn>(['phone', 'address', 'city', 'state',
  */
 export async function importMembers(db: DB, csv: string, opts: { dryRun?: boolean } = {}): Promise<MemberImportResult> {
   let records: string[][];
+  if (tooManyColumns(csv)) throw badRequest(memberMessages.importTooManyColumns(MAX_CSV_COLUMNS));
   try {
     records = parse(csv, { bom: true, skip_empty_lines: true, relax_column_count: true, trim: true }) as string[][];
   } catch (err) {

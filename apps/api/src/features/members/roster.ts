@@ -1,4 +1,5 @@
 import { parse } from 'csv-parse/sync';
+import { MAX_CSV_COLUMNS, tooManyColumns } from './csv-bounds.ts';
 import { sql } from 'kysely';
 import type { DB } from '@post/db';
 import { memberMessages } from '@post/contracts/messages/members';
@@ -57,6 +58,7 @@ interface RosterFile {
 
 function readRoster(csv: string): RosterFile {
   let records: string[][];
+  if (tooManyColumns(csv)) throw badRequest(memberMessages.importTooManyColumns(MAX_CSV_COLUMNS));
   try {
     records = parse(csv, { bom: true, skip_empty_lines: true, relax_column_count: true, trim: true }) as string[][];
   } catch (err) {

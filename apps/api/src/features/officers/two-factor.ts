@@ -4,7 +4,7 @@ import QRCode from 'qrcode';
 import { sql } from 'kysely';
 import type { DB } from '@post/db';
 import { AppError } from '../../errors.ts';
-import { hit, reset } from '../../lib/rate-limit.ts';
+import { addressKey, hit, reset } from '../../lib/rate-limit.ts';
 import { ACCOUNT_ATTEMPTS, ADDRESS_ATTEMPTS, SIGNIN_WINDOW_MS } from '../../lib/throttle.ts';
 import { serverMessages } from '@post/contracts/messages/server';
 
@@ -98,7 +98,7 @@ export async function useRecoveryCode(db: DB, userId: number, code: string): Pro
  * address, reserved before the code is checked. Returns the key to reset on success.
  */
 export async function reserveCodeCheck(db: DB, ip: string, userId: number, scope: 'sign-in' | 'account'): Promise<string> {
-  const byIp = await hit(db, `totp:ip:${ip}`, ADDRESS_ATTEMPTS, SIGNIN_WINDOW_MS);
+  const byIp = await hit(db, `totp:ip:${addressKey(ip)}`, ADDRESS_ATTEMPTS, SIGNIN_WINDOW_MS);
   if (!byIp.allowed) throw new AppError('TOO_MANY_REQUESTS', serverMessages.tooManyAttempts, byIp.retryAfterSeconds);
   const key = `totp:${scope}:${userId}`;
   const counted = await hit(db, key, ACCOUNT_ATTEMPTS, SIGNIN_WINDOW_MS);

@@ -5,7 +5,7 @@ import { utcToZoned } from '@post/contracts/rules/event-time';
 import { programYear, programYearBounds, programYearLabel } from '@post/contracts/rules/program-year';
 import { serviceHoursMessages } from '@post/contracts/messages/service-hours';
 import { roundHours, type ReportCategory, type ServiceReport } from '@post/contracts/service-hours';
-import { attendanceHours } from '../attendance/hours.ts';
+import { attendanceHours, markedHours, needsConfirmation, plannedHours } from '../attendance/hours.ts';
 import { listCategories } from './categories.service.ts';
 
 /** One counted record: an attendance at an event or a ledger entry. */
@@ -24,6 +24,8 @@ export interface ServiceLine {
   categoryId: number | null;
   approved: boolean;
   documented: boolean;
+  /** Attendance whose marks run well past the planned length, not yet confirmed: its record, the planned and the marked hours. */
+  unconfirmed?: { attendanceId: number; planned: number; marked: number };
 }
 
 /** What the report, the member's own page and the home page's total count from: every record of a program year. */
@@ -39,6 +41,8 @@ export async function serviceLines(db: DB, year: number, startMonth: number, tim
     .select([
       's.startDate as shiftStart',
       's.endDate as shiftEnd',
+      'a.id as attendanceId',
+      'a.hoursConfirmedAt',
       'a.eventId',
       'e.title',
       'e.startDate',
@@ -76,20 +80,25 @@ export async function serviceLines(db: DB, year: number, startMonth: number, tim
   }
   const [a, s, categories] = await Promise.all([attendance.execute(), entries.execute(), listCategories(db)]);
   const categoryName = new Map(categories.map((c) => [c.id, c.name]));
-  const lines: ServiceLine[] = a.map((r) => ({
-    kind: 'event',
-    id: r.eventId,
-    date: utcToZoned(r.startDate, timeZone).date,
-    title: r.title,
-    person: r.name,
-    personKey: r.memberId ? `m${r.memberId}` : r.email ? `e${r.email.toLowerCase()}` : `n${r.name.toLowerCase()}`,
-    memberId: r.memberId,
-    hours: attendanceHours({ ...r, startDate: r.shiftStart ?? r.startDate, endDate: r.shiftEnd ?? r.endDate }),
-    miles: 0,
-    categoryId: r.serviceCategoryId,
-    approved: true,
-    documented: true,
-  }));
+  const lines: ServiceLine[] = a.map((r) => {
+    const source = { ...r, startDate: r.shiftStart ?? r.startDate, endDate: r.shiftEnd ?? r.endDate };
+    const line: ServiceLine = {
+      kind: 'event',
+      id: r.eventId,
+      date: utcToZoned(r.startDate, timeZone).date,
+      title: r.title,
+      person: r.name,
+      personKey: r.memberId ? `m${r.memberId}` : r.email ? `e${r.email.toLowerCase()}` : `n${r.name.toLowerCase()}`,
+      memberId: r.memberId,
+      hours: attendanceHours(source),
+      miles: 0,
+      categoryId: r.serviceCategoryId,
+      approved: true,
+      documented: true,
+    };
+    if (needsConfirmation(source)) line.unconfirmed = { attendanceId: r.attendanceId, planned: plannedHours(source), marked: markedHours(source) };
+    return line;
+  });
   for (const r of s) {
     lines.push({
       kind: 'entry',
@@ -190,16 +199,34 @@ export async function serviceReport(
       const own = lines.filter(inGroup(g));
       return { ...g, ...figures(own, rate), items: items(own) };
     }),
-    attention: lines
-      .filter((l) => l.kind === 'entry' && (!l.approved || !l.documented))
-      .map((l) => ({
-        id: l.id,
-        date: l.date,
-        name: l.person,
-        hours: l.hours,
-        category: nameOf(l.categoryId),
-        reason: !l.approved ? serviceHoursMessages.pendingApproval : serviceHoursMessages.noDocumentation,
-      })),
+    attention: [
+      ...lines.flatMap((l) =>
+        l.unconfirmed
+          ? [
+              {
+                kind: 'attendance' as const,
+                id: l.unconfirmed.attendanceId,
+                date: l.date,
+                name: l.person,
+                hours: l.unconfirmed.marked,
+                category: nameOf(l.categoryId),
+                reason: serviceHoursMessages.hoursBeyondShift(l.unconfirmed.planned),
+              },
+            ]
+          : [],
+      ),
+      ...lines
+        .filter((l) => l.kind === 'entry' && (!l.approved || !l.documented))
+        .map((l) => ({
+          kind: 'entry' as const,
+          id: l.id,
+          date: l.date,
+          name: l.person,
+          hours: l.hours,
+          category: nameOf(l.categoryId),
+          reason: !l.approved ? serviceHoursMessages.pendingApproval : serviceHoursMessages.noDocumentation,
+        })),
+    ],
   };
 }
 

@@ -18,7 +18,12 @@ import {
   UpdateServiceEntryInput,
 } from '@post/contracts/service-hours';
 import { adminProcedure, administratorProcedure, memberProcedure, publicProcedure, router } from '../../trpc.ts';
-import { audited } from '../audit/audit.ts';
+import { audited, diffFields, recordAudit } from '../audit/audit.ts';
+import { hit } from '../../lib/rate-limit.ts';
+import { inTransaction } from '../../lib/transaction.ts';
+import { clientIp } from '../../lib/session.ts';
+import { AppError } from '../../errors.ts';
+import { serverMessages } from '@post/contracts/messages/server';
 import { getSettings } from '../site-settings/site-settings.service.ts';
 import type { DB } from '@post/db';
 import * as categories from './categories.service.ts';
@@ -28,6 +33,10 @@ import { serviceReport } from './report.service.ts';
 import { FormReportSchema, ReportPeriod } from '@post/contracts/reporting';
 import { checkUnitAndCounts } from '../reports/reporting.service.ts';
 import { formReport } from '../reports/form-report.service.ts';
+
+/** A member's own service entries: at most this many a day (decision 0081). */
+export const MEMBER_ENTRIES = 10;
+export const MEMBER_ENTRIES_WINDOW_MS = 24 * 3_600_000;
 
 const tags = ['Service hours'];
 
@@ -73,8 +82,17 @@ export const serviceHoursRouter = router({
         categories.setEventCategory(trx, input.id, input.categoryId),
       ),
     ),
-  members: adminProcedure
-    .meta({ openapi: { method: 'GET', path: '/admin/service-hours/members', tags, summary: 'Active members by name, for choosing who served', protect: true } })
+  // The member directory is administrators' (decision 0081): an editor logs service for "someone else" by name.
+  members: administratorProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/service-hours/members',
+        tags,
+        summary: 'Active members by name, for choosing who served (administrators)',
+        protect: true,
+      },
+    })
     .input(z.void())
     .output(z.array(z.object({ id: z.number().int(), name: z.string() })))
     .query(async ({ ctx }) => {
@@ -199,7 +217,15 @@ export const serviceHoursRouter = router({
     .output(ServiceEntrySchema)
     .mutation(async ({ ctx, input }) => {
       const { timeZone } = await getSettings(ctx.db);
-      return entries.createEntry(ctx.db, input, { memberId: ctx.member.id }, timeZone);
+      // Limited and recorded like a staff write: a member's entries wait for approval, but a flood of them would bury the real ones (decision 0081).
+      const r = await hit(ctx.db, `member-service:${ctx.member.id}`, MEMBER_ENTRIES, MEMBER_ENTRIES_WINDOW_MS);
+      if (!r.allowed) throw new AppError('TOO_MANY_REQUESTS', serverMessages.tooManyAttempts, r.retryAfterSeconds);
+      return inTransaction(ctx.db, async (trx) => {
+        const entry = await entries.createEntry(trx, input, { memberId: ctx.member.id }, timeZone);
+        const actor = { userId: null, name: `${ctx.member.firstName} ${ctx.member.lastName} (member ${ctx.member.membershipNumber})`, ip: clientIp(ctx.req) };
+        await recordAudit(trx, actor, { entity: 'service-entry', entityId: entry.id, action: 'create', changes: diffFields(null, { ...entry }) });
+        return entry;
+      });
     }),
   publicTotal: publicProcedure
     .meta({

@@ -11,6 +11,8 @@ import { cancelQueuedMail } from './volunteer-mail.ts';
 import { promoteWaiting } from './waitlist.ts';
 import { refuseHonorShifts, signUpAll } from './signup.ts';
 import { checkInCode } from '../attendance/check-in-code.ts';
+import { recordCancel, SIGNUP_LIMIT, SIGNUP_WINDOW_MS } from './volunteers.service.ts';
+import { limitPublicForm } from '../../lib/public-forms.ts';
 
 // The page behind a confirmation's link (issue 43, decision 0064): one person's sign-ups for one
 // event, to cancel one, or add a shift (with room, or its waitlist). The link is the key.
@@ -58,15 +60,20 @@ export async function mySignUps(db: DB, secret: string, token: string): Promise<
  * Acts on a button of the page: cancels one of the person's sign-ups (its place goes to the first
  * waiting, as with the cancel link), or adds a shift of the event (with room, else its waitlist).
  */
-export async function manageSignUps(db: DB, secret: string, baseUrl: string, input: ManageAction): Promise<{ ok: true; added?: SignUpResult }> {
+export async function manageSignUps(db: DB, secret: string, baseUrl: string, input: ManageAction, ip: string): Promise<{ ok: true; added?: SignUpResult }> {
   const mine = await mySignUps(db, secret, input.token);
   if (!mine) throw badRequest(volunteerMessages.manageLinkInvalid);
   if (input.action === 'cancel') {
     const target = mine.signUps.find((s) => s.id === input.volunteerId);
     if (!target) throw badRequest(shiftMessages.notOnEvent);
     await inTransaction(db, async (trx) => {
-      const removed = await trx.deleteFrom('volunteers').where('id', '=', target.id).returning(['eventId', 'shiftId', 'status']).executeTakeFirst();
+      const removed = await trx
+        .deleteFrom('volunteers')
+        .where('id', '=', target.id)
+        .returning(['eventId', 'shiftId', 'status', 'name', 'role'])
+        .executeTakeFirst();
       if (!removed) return;
+      await recordCancel(trx, ip, target.id, removed, 'manage link');
       await cancelQueuedMail(trx, [target.id], 'sign-up cancelled');
       if (removed.status === 'confirmed') await promoteWaiting(trx, baseUrl, { eventId: removed.eventId, shiftId: removed.shiftId });
     });
@@ -81,6 +88,8 @@ export async function manageSignUps(db: DB, secret: string, baseUrl: string, inp
     .executeTakeFirst();
   if (!me) throw badRequest(volunteerMessages.manageLinkInvalid);
   await refuseHonorShifts(db, [input.shiftId]);
+  // A shift added here is a place taken like any sign-up: it counts against the same limit (decision 0081).
+  await limitPublicForm(db, ip, 'volunteer', SIGNUP_LIMIT, SIGNUP_WINDOW_MS);
   const added = await signUpAll(
     db,
     { eventId: mine.event.id, name: me.name, email: me.email, phone: me.phone, role: null, shiftId: input.shiftId!, waitlist: true },

@@ -81,6 +81,20 @@ function outcome(r: Signed): SignUpOutcome {
 }
 
 /**
+ * A waiting sign-up's place in its queue, as the roster counts it ((created_at, id) order), read by
+ * a statement of its own: the insert's snapshot predates the lock it waited for, so it missed
+ * waiters committed meanwhile. The row's created_at is the time it was written, under the pool's
+ * lock, so a waiter written later never comes before it (decision 0081).
+ */
+async function queuePosition(db: DB, id: number): Promise<number> {
+  const { rows } = await sql<{ position: number }>`
+    select 1 + count(*)::int as position from volunteers w join volunteers me on me.id = ${id}
+    where w.event_id = me.event_id and w.shift_id is not distinct from me.shift_id and w.status = 'waitlisted'
+      and (w.created_at, w.id) < (me.created_at, me.id)`.execute(db);
+  return rows[0]!.position;
+}
+
+/**
  * The locking insert (decision 0008, issue 43): the event row is locked first while the event is
  * open (the order an edit and a promotion take them, so they cannot deadlock), then the shift's
  * row while it has room (or, with `waitlist`, has not started); the row is inserted confirmed
@@ -113,18 +127,16 @@ async function insertSignUp(db: DB, input: CreateVolunteerInput, shiftId: number
   const result = await sql<Signed>`
     with ${open},
     signed as (
-      insert into volunteers (event_id, shift_id, name, email, phone, role, status)
+      insert into volunteers (event_id, shift_id, name, email, phone, role, status, created_at)
       select event_id, shift_id, ${input.name}, ${input.email}, ${input.phone ?? null}, ${input.role ?? null},
-        case when room then 'confirmed' else 'waitlisted' end from open
+        case when room then 'confirmed' else 'waitlisted' end, clock_timestamp() from open
       returning id, event_id, shift_id, name, role, status
     )${confirmation}
-    select id, event_id, shift_id, name, role, status,
-      case when status = 'waitlisted' then 1 + (
-        select count(*)::int from volunteers w
-        where w.event_id = signed.event_id and w.shift_id is not distinct from signed.shift_id and w.status = 'waitlisted'
-      ) end as position
+    select id, event_id, shift_id, name, role, status, null::int as position
     from signed`.execute(db);
-  return result.rows[0];
+  const row = result.rows[0];
+  if (row?.status === 'waitlisted') row.position = await queuePosition(db, row.id);
+  return row;
 }
 
 /** Why a sign-up was refused, in the order the rules are listed; undefined when nothing refuses it now. */

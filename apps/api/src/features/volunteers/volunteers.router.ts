@@ -132,7 +132,7 @@ export const volunteersRouter = router({
     })
     .input(ManageAction)
     .output(ManageResult)
-    .mutation(({ ctx, input }) => manageSignUps(ctx.db, ctx.env.mail.linkSecret, ctx.env.siteUrl, input)),
+    .mutation(({ ctx, input }) => manageSignUps(ctx.db, ctx.env.mail.linkSecret, ctx.env.siteUrl, input, clientIp(ctx.req))),
   cancel: publicProcedure
     .meta({
       changesContent: true,
@@ -140,7 +140,7 @@ export const volunteersRouter = router({
     })
     .input(CancelSignUpInput)
     .output(CancelSignUpResult)
-    .mutation(({ ctx, input }) => service.cancelByToken(ctx.db, ctx.env.mail.linkSecret, ctx.env.siteUrl, input.token)),
+    .mutation(({ ctx, input }) => service.cancelByToken(ctx.db, ctx.env.mail.linkSecret, ctx.env.siteUrl, input.token, clientIp(ctx.req))),
   // Null rather than a 4xx for a used or expired link: the page shows the message, and a
   // browser reports every failed request in its console.
   cancelPreview: publicProcedure

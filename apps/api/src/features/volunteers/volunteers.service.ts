@@ -9,10 +9,16 @@ import { promoteWaiting } from './waitlist.ts';
 import { waitlistPositions } from '../events/shifts.service.ts';
 import { isBot, limitPublicForm } from '../../lib/public-forms.ts';
 import { inTransaction } from '../../lib/transaction.ts';
+import { actorAt, recordAudit } from '../audit/audit.ts';
 
 /** Sign-ups one address may send: generous for a family signing up together, tight for a script. */
 export const SIGNUP_LIMIT = 20;
 export const SIGNUP_WINDOW_MS = 10 * 60 * 1000;
+
+/** The places one sign-up request asks for: each shift named, else one. */
+export function signUpPlaces(input: { shiftId?: number | undefined; shiftIds?: number[] | undefined }): number {
+  return input.shiftIds?.length ? new Set(input.shiftIds).size : 1;
+}
 
 /**
  * An event's volunteers in sign-up order; e-mail and phone, and the people waiting with their
@@ -53,7 +59,8 @@ export function volunteerView(
  * capacity or the event's positions (see signup.ts), waiting for a place with `waitlist`.
  */
 export async function signUp(db: DB, ip: string, baseUrl: string, input: CreateVolunteerInput): Promise<SignUpResult> {
-  await limitPublicForm(db, ip, 'volunteer', SIGNUP_LIMIT, SIGNUP_WINDOW_MS);
+  // Places, not requests: each shift taken or waited for counts (decision 0081).
+  await limitPublicForm(db, ip, 'volunteer', SIGNUP_LIMIT, SIGNUP_WINDOW_MS, signUpPlaces(input));
   const role = input.role ?? null;
   // A filled honeypot gets the answer a person would, and nothing is stored.
   if (isBot(input)) return { id: 0, eventId: input.eventId, name: input.name, role };
@@ -86,7 +93,7 @@ export async function removeVolunteer(db: DB, id: number, baseUrl: string): Prom
  * first waiting (decision 0064), all in one transaction. The signed link (decision 0046) is single
  * use because its sign-up is gone once used.
  */
-export async function cancelByToken(db: DB, linkSecret: string, baseUrl: string, token: string): Promise<{ eventId: number; eventTitle: string }> {
+export async function cancelByToken(db: DB, linkSecret: string, baseUrl: string, token: string, ip: string): Promise<{ eventId: number; eventTitle: string }> {
   const done = await inTransaction(db, async (trx) => {
     if (token.length < 20 || token.length > 200) return null;
     const volunteerId = volunteerOfToken(linkSecret, token);
@@ -95,9 +102,10 @@ export async function cancelByToken(db: DB, linkSecret: string, baseUrl: string,
       .deleteFrom('volunteers')
       .where('id', '=', volunteerId)
       .where('eventId', 'in', trx.selectFrom('events').select('id').where('endDate', '>', new Date()))
-      .returning(['eventId', 'shiftId', 'status'])
+      .returning(['eventId', 'shiftId', 'status', 'name', 'role'])
       .executeTakeFirst();
     if (!removed) return null;
+    await recordCancel(trx, ip, volunteerId, removed, 'cancel link');
     await cancelQueuedMail(trx, [volunteerId], 'sign-up cancelled');
     if (removed.status === 'confirmed') await promoteWaiting(trx, baseUrl, { eventId: removed.eventId, shiftId: removed.shiftId });
     const event = await trx.selectFrom('events').select(['id', 'title']).where('id', '=', removed.eventId).executeTakeFirst();
@@ -105,4 +113,29 @@ export async function cancelByToken(db: DB, linkSecret: string, baseUrl: string,
   });
   if (!done) throw badRequest(volunteerMessages.cancelLinkInvalid);
   return done;
+}
+
+/**
+ * The audit entry of a sign-up its volunteer cancelled (cancel link or manage page): who, which
+ * event and shift, by which link; any attendance stays with its hours (decision 0081).
+ */
+export async function recordCancel(
+  trx: DB,
+  ip: string,
+  volunteerId: number,
+  removed: { eventId: number; shiftId: number | null; status: string; name: string; role: string | null },
+  via: 'cancel link' | 'manage link',
+): Promise<void> {
+  await recordAudit(trx, actorAt(ip, null), {
+    entity: 'volunteer',
+    entityId: volunteerId,
+    action: 'cancel',
+    changes: {
+      name: { old: removed.name, new: null },
+      eventId: { old: removed.eventId, new: null },
+      shiftId: { old: removed.shiftId, new: null },
+      status: { old: removed.status, new: null },
+      via: { old: null, new: via },
+    },
+  });
 }

@@ -10,6 +10,7 @@ import { PlainTextField } from '../../components/form/plain-field.tsx';
 import { loadToast } from '../../lib/load-toast.ts';
 import { errorStatus, trpc } from '../../lib/trpc.ts';
 import { useRefreshSessions } from '../../lib/use-session.ts';
+import { safeReturnTo, sameOriginUrl } from '../../lib/return-to.ts';
 
 // The two sign-in forms come with the page and work as soon as it is hydrated: plain fields
 // read on submit, checked by the contracts' schemas, which (with zod) load when the form is
@@ -89,9 +90,12 @@ function signedInGoTo(returnTo: string | undefined) {
   // dashboard, or the page whose session had lapsed (its form's draft comes back there).
   // A toast raised here would die with this page: ?signedIn=1 asks the page loaded next to
   // say "Login successful" (issue 23 #10; the admin guard reads it).
-  const next = new URL(returnTo ?? '/admin', window.location.origin);
+  // The full address, checked once more against this origin: a path alone can be read as another host (decision 0081).
+  const here = window.location.origin;
+  const wanted = safeReturnTo(returnTo);
+  const next = (wanted && sameOriginUrl(wanted, here)) || new URL('/admin', here);
   next.searchParams.set('signedIn', '1');
-  window.location.assign(next.pathname + next.search + next.hash);
+  window.location.assign(next.href);
 }
 
 /** A member's sign-in: on to the member portal. */

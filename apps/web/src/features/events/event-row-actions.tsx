@@ -6,7 +6,7 @@ import type { EventScope } from '@post/contracts/events';
 import { commonMessages } from '@post/contracts/messages/common';
 import { Button, buttonVariants } from '@post/ui/components/button';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { trpc } from '../../lib/trpc.ts';
+import { errorStatus, trpc } from '../../lib/trpc.ts';
 import { SeriesScopeDialog, signupsNotice } from './series-scope-dialog.tsx';
 import { keepFocus } from '../../components/admin-table.tsx';
 import { NotifyVolunteersField } from './notify-volunteers.tsx';
@@ -58,8 +58,9 @@ export function EventDeleteButton({
     try {
       const r = await remove.mutateAsync({ id: event.id, scope, notifyVolunteers: notify });
       toast.success(deletedText(r));
-    } catch {
-      toast.error(commonMessages.deleteFailed('event'));
+    } catch (err) {
+      // An event with attendance is kept: the server says why and what to do instead (decision 0081).
+      toast.error(errorStatus(err) === 409 && err instanceof Error ? err.message : commonMessages.deleteFailed('event'));
       return;
     }
     if (onDeleted) return onDeleted();

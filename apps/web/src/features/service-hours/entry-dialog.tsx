@@ -12,6 +12,7 @@ import { PictureField } from '../../components/form/image-upload-field.tsx';
 import { FormDialog, useDialogDirty } from '../../components/form/form-dialog.tsx';
 import { usePostFormat } from '../../lib/format.ts';
 import { trpc } from '../../lib/trpc.ts';
+import { useAdminSession } from '../../lib/use-session.ts';
 import { toastSaveError } from '../../components/form/save-errors.ts';
 import { useFormDraft } from '../../lib/use-form-draft.ts';
 import { DraftNotice } from '../../components/form/draft-notice.tsx';
@@ -73,7 +74,8 @@ function ReportFiguresFields({ form, someoneElse }: { form: UseFormReturn<Servic
 function EntryForm({ entry, onDone, forgetDraftRef }: { entry?: ServiceEntry; onDone: () => void; forgetDraftRef: React.RefObject<(() => void) | null> }) {
   const { timeZone } = usePostFormat();
   const utils = trpc.useUtils();
-  const members = trpc.serviceHours.members.useQuery();
+  // The member directory is administrators' only (decision 0081): an editor names the person.
+  const members = trpc.serviceHours.members.useQuery(undefined, { enabled: useAdminSession().data?.role === 'administrator' });
   const categories = trpc.serviceHours.categories.useQuery();
   const create = trpc.serviceHours.create.useMutation();
   const update = trpc.serviceHours.update.useMutation();

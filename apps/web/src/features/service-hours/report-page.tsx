@@ -16,6 +16,9 @@ import { ReportView } from './report-view.tsx';
 import { FormWorksheet } from './form-worksheet.tsx';
 import { Filings } from './filings.tsx';
 import { useHydrated } from '../../lib/use-hydrated.ts';
+import { useAdminSession } from '../../lib/use-session.ts';
+import { toast } from 'sonner';
+import { attendanceMessages } from '@post/contracts/messages/attendance';
 
 /** The report's year, form and period in the URL: /admin/reports/service?year=2025&form=legion-cpr&period=q1. */
 export interface ReportSearch {
@@ -59,6 +62,15 @@ export function ServiceReportPage({ search }: { search: ReportSearch }) {
   const sheet = data && 'lines' in data && data.form === formKey ? data : undefined;
   const yearStart = form?.yearStartMonth ?? startMonth;
   const csv = `/api/admin/reports/service.csv?year=${year}${formKey ? `&form=${encodeURIComponent(formKey)}${period === 'year' ? '' : `&period=${period}`}` : ''}`;
+  const isAdministrator = useAdminSession().data?.role === 'administrator';
+  const utils = trpc.useUtils();
+  const confirm = trpc.attendance.confirmHours.useMutation({
+    onSuccess: async () => {
+      toast.success(attendanceMessages.hoursConfirmed);
+      await utils.serviceHours.report.invalidate();
+    },
+    onError: (err) => toast.error(err.message),
+  });
   // The portal needs document.body: only after hydration.
   const mounted = useHydrated();
   const years = Array.from({ length: 8 }, (_, i) => current - i);
@@ -143,7 +155,12 @@ export function ServiceReportPage({ search }: { search: ReportSearch }) {
         <LoadingState text={commonMessages.loading} />
       ) : (
         <div className="print:hidden">
-          <ReportView report={book} postName={settings.postName} />
+          <ReportView
+            report={book}
+            postName={settings.postName}
+            onConfirmHours={isAdministrator ? (id) => confirm.mutate({ id }) : undefined}
+            confirming={confirm.isPending ? (confirm.variables as { id: number } | undefined)?.id : undefined}
+          />
         </div>
       )}
       {mounted && (formKey ? sheet : book)

@@ -1,11 +1,24 @@
 import type { ServiceReport } from '@post/contracts/service-hours';
+import { Button } from '@post/ui/components/button';
 import { dayText, hoursText, moneyText } from './format.ts';
 
 const cell = 'border-b border-border px-2 py-1.5 text-left align-top print:border-black';
 const num = `${cell} text-right tabular-nums`;
 
 /** The service report as a record book (issue 44): totals, the categories in the report's order, each one's list, what needs attention. */
-export function ReportView({ report, postName }: { report: ServiceReport; postName: string }) {
+export function ReportView({
+  report,
+  postName,
+  onConfirmHours,
+  confirming,
+}: {
+  report: ServiceReport;
+  postName: string;
+  /** An administrator's "Confirm hours" on long hours from marks (decision 0081); absent in print and for editors. */
+  onConfirmHours?: (attendanceId: number) => void;
+  /** The record whose confirmation is on its way. */
+  confirming?: number;
+}) {
   const t = report.totals;
   const totals: [string, string][] = [
     ['Hours', hoursText(t.hours)],
@@ -110,8 +123,22 @@ export function ReportView({ report, postName }: { report: ServiceReport; postNa
         ) : (
           <ul className="divide-y rounded-lg border print:border-black">
             {report.attention.map((a) => (
-              <li key={a.id} className="px-3 py-2">
-                <span className="font-semibold">{a.name}</span>, {dayText(a.date)}, {hoursText(a.hours)} h, {a.category}: {a.reason}
+              <li key={`${a.kind}-${a.id}`} className="flex flex-wrap items-center gap-x-3 gap-y-2 px-3 py-2">
+                <span>
+                  <span className="font-semibold">{a.name}</span>, {dayText(a.date)}, {hoursText(a.hours)} h, {a.category}: {a.reason}
+                </span>
+                {a.kind === 'attendance' && onConfirmHours ? (
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    className="print:hidden"
+                    disabled={confirming === a.id}
+                    aria-label={`Confirm ${hoursText(a.hours)} hours for ${a.name}`}
+                    onClick={() => onConfirmHours(a.id)}
+                  >
+                    Confirm {hoursText(a.hours)} h
+                  </Button>
+                ) : null}
               </li>
             ))}
           </ul>
