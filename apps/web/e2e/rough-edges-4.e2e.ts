@@ -20,7 +20,12 @@ let fishFry: { id: number; shifts: { id: number }[] };
 async function shot(page: Page, name: string) {
   if (!SHOTS) return;
   mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}-${page.viewportSize()!.width}.png`), fullPage: true });
+  const size = page.viewportSize()!;
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize(size);
 }
 
 test.beforeAll(async ({ browser }) => {
@@ -228,13 +233,18 @@ test.describe('item 6: axe finds nothing at 320 px', () => {
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByRole('region', { name: 'Text version' })).toBeVisible();
     await noFindings(page);
+    await shot(page, 'outbox-message');
     await page.keyboard.press('Escape');
     for (const url of ['/admin/renewals', '/admin/audit']) {
       await page.goto(url);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await page.waitForLoadState('networkidle');
       await noFindings(page);
+      await shot(page, url.slice(1).replace('/', '-'));
     }
+    await page.goto(`/admin/volunteers?eventId=${fishFry.id}`);
+    await expect(page.getByRole('button', { name: /^Give a place to / }).first()).toBeVisible();
+    await shot(page, 'roster');
     await context.close();
   });
 });

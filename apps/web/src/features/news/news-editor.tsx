@@ -72,18 +72,34 @@ export function NewsEditor({
     },
     onBlur: () => onBlur(),
   });
-  // The field's description and error follow the form's state.
+  // The field's description and error follow the form's state, on the editing surface once it is mounted.
+  const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    const dom = editor.view.dom;
-    if (aria.describedBy) dom.setAttribute('aria-describedby', aria.describedBy);
-    else dom.removeAttribute('aria-describedby');
-    if (aria.invalid) dom.setAttribute('aria-invalid', 'true');
-    else dom.removeAttribute('aria-invalid');
+    const apply = () => {
+      const dom = box.current?.querySelector('[role=textbox]');
+      if (!dom) return;
+      if (aria.describedBy) dom.setAttribute('aria-describedby', aria.describedBy);
+      else dom.removeAttribute('aria-describedby');
+      if (aria.invalid) dom.setAttribute('aria-invalid', 'true');
+      else dom.removeAttribute('aria-invalid');
+    };
+    apply();
+    editor.on('mount', apply);
+    return () => {
+      editor.off('mount', apply);
+    };
   }, [editor, aria.describedBy, aria.invalid]);
   useEffect(() => {
     if (value === emitted.current) return;
-    emitted.current = value;
-    editor.commands.setContent(newsToDoc(value), { emitUpdate: false });
+    const load = () => {
+      emitted.current = value;
+      editor.commands.setContent(newsToDoc(value), { emitUpdate: false });
+    };
+    if (box.current?.querySelector('[role=textbox]')) return load();
+    editor.on('mount', load);
+    return () => {
+      editor.off('mount', load);
+    };
   }, [editor, value]);
   useEffect(() => {
     focusRef({ focus: () => editor.commands.focus() });
@@ -101,7 +117,7 @@ export function NewsEditor({
     else chain.extendMarkRange('link').setLink({ href }).run();
   };
   return (
-    <div className="space-y-2">
+    <div ref={box} className="space-y-2">
       <FormattingToolbar onWrap={wrap} onLink={link} onUnlink={inLink ? () => editor.chain().focus().extendMarkRange('link').unsetLink().run() : undefined} />
       <EditorContent editor={editor} />
     </div>
