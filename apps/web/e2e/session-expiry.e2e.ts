@@ -165,7 +165,7 @@ test.describe('session expiry', () => {
     await page.getByRole('heading', { name: 'Edit News Item', level: 1 }).waitFor();
     await notice(page).waitFor();
     assert.equal(await field(page, 'Title').inputValue(), 'Post picnic moved to Saturday');
-    assert.equal(await field(page, 'Content').inputValue(), 'Rain is forecast on Sunday, so the picnic moves to Saturday.');
+    assert.equal(await field(page, 'Content').innerText(), 'Rain is forecast on Sunday, so the picnic moves to Saturday.');
 
     await page.getByRole('button', { name: 'Update News Item' }).click();
     await toast(page, newsMessages.updated);

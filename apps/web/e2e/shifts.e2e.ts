@@ -159,6 +159,7 @@ test.describe('the volunteer dialog with shifts', () => {
     const { page, context } = await site.newPage({ width: 390, height: 844 });
     await page.goto(`/volunteer/manage?token=${manageToken(SECRET, eventId, 'pat.wide@example.org')}`);
     await page.getByRole('button', { name: /Cancel this sign-up.*Server/ }).click();
+    await page.getByRole('alertdialog', { name: 'Cancel your place?' }).getByRole('button', { name: 'Cancel my sign-up' }).click();
     await page.getByRole('status').getByText('Your sign-up is cancelled.').waitFor();
     await page.getByRole('button', { name: /Add this shift.*Server/ }).click();
     await page.getByRole('status').getByText('You are signed up for Server.').waitFor();

@@ -57,11 +57,8 @@ function EventsRoute() {
     (next: EventId | undefined) => navigate({ search: (prev) => ({ ...prev, id: next }), replace: next === undefined, resetScroll: false }),
     [navigate],
   );
-  // The month shown goes in the address in place of the one before: Back leaves the page, and a
-  // reload or a shared link opens that month again (issue 46 #3).
-  const onMonthChange = useCallback(
-    (next: string | undefined) => navigate({ search: (prev) => ({ ...prev, month: next }), replace: true, resetScroll: false }),
-    [navigate],
-  );
+  // The month shown goes in the address as a new entry: Back returns to the month before, and a
+  // reload or a shared link opens that month again (issue 46 #3, decision 0087).
+  const onMonthChange = useCallback((next: string | undefined) => navigate({ search: (prev) => ({ ...prev, month: next }), resetScroll: false }), [navigate]);
   return <EventsPage id={id} series={series} month={month} onSelect={onSelect} onMonthChange={onMonthChange} />;
 }

@@ -6,9 +6,9 @@ import { toCalendarRow, type CalendarEventRow } from '../events/calendar-rows.ts
 import { formatEventTime } from './context.ts';
 import { cancelToken } from '../../lib/cancel-link.ts';
 import { checkInCodes } from './check-in-mail.ts';
-import { senderFrom } from './templates.ts';
+import { senderFrom, type Rendered } from './templates.ts';
 import { MessageObsolete, type RenderContext, type RenderedMessage } from './render-context.ts';
-import { eventChanged, signupRemoved, volunteerConfirmation, volunteerReminder, volunteerSubjects } from './volunteer-templates.ts';
+import { confirmationSubject, eventChanged, signupRemoved, volunteerConfirmation, volunteerReminder, volunteerSubjects } from './volunteer-templates.ts';
 import { manageUrl, renderPromoted, renderShiftConfirmation, signUpsOf } from './shift-mail.ts';
 
 // Messages rendered when they are sent (decision 0045). A request queues the name of a template
@@ -94,8 +94,8 @@ interface Template<P> {
    * have none: their rows show "(written when sent)" until sent.
    */
   subject?: (p: P) => string;
-  /** For a template whose parameters name a sign-up: its subject from the event's title (listedSubjects). */
-  titled?: (title: string) => string;
+  /** For a template whose parameters name a sign-up: its subject from the event's title and the sign-ups' places (listedSubjects). */
+  titled?: (title: string, places: { waitlistPosition: number | null }[]) => string;
   render: (p: P, ctx: RenderContext) => Promise<RenderedMessage>;
 }
 
@@ -111,7 +111,7 @@ const factsOf = (e: CalendarEventRow, settings: SiteSettings) => ({
 const templates = {
   'volunteer-confirmation': define({
     params: ConfirmationParams,
-    titled: volunteerSubjects.confirmation,
+    titled: confirmationSubject,
     async render(p, ctx) {
       // Shifts or a waitlist: every sign-up of the request, each with its time and place (issue 43).
       const rows = await signUpsOf(ctx.db, p.volunteerIds ?? [p.volunteerId]);
@@ -192,24 +192,13 @@ export async function listedSubjects(db: DB, rows: { id: number; template: strin
     return titled && ref.success ? [{ id: Number(r.id), volunteerIds: ref.data.volunteerIds ?? [ref.data.volunteerId], titled }] : [];
   });
   if (named.length === 0) return new Map();
-  const titles = new Map(
-    (
-      await db
-        .selectFrom('volunteers as v')
-        .innerJoin('events as e', 'e.id', 'v.eventId')
-        .select(['v.id', 'e.title'])
-        .where(
-          'v.id',
-          'in',
-          named.flatMap((n) => n.volunteerIds),
-        )
-        .execute()
-    ).map((r) => [r.id, r.title]),
-  );
+  // The same read as the message's: a confirmation of waiting places is titled as such (decision 0087).
+  const rowsById = new Map((await signUpsOf(db, [...new Set(named.flatMap((n) => n.volunteerIds))])).map((r) => [r.id, r]));
   return new Map(
     named.flatMap((n) => {
-      const title = n.volunteerIds.map((id) => titles.get(id)).find((t) => t !== undefined);
-      return title !== undefined ? [[n.id, n.titled(title)] as const] : [];
+      const found = n.volunteerIds.flatMap((id) => (rowsById.has(id) ? [rowsById.get(id)!] : []));
+      const places = found.map((r) => ({ waitlistPosition: r.status === 'confirmed' ? null : (r.position ?? 1) }));
+      return found.length ? [[n.id, n.titled(found[0]!.event.title, places)] as const] : [];
     }),
   );
 }

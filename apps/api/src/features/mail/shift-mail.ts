@@ -77,6 +77,7 @@ function line(r: SignUpForMail, timeZone: string): SignUpLine {
     role: r.shift?.role ?? r.role,
     when: formatEventTime(row.startDate, row.endDate, timeZone),
     status: r.status === 'confirmed' ? 'Confirmed' : `On the waitlist, position ${r.position ?? 1}`,
+    waitlistPosition: r.status === 'confirmed' ? null : (r.position ?? 1),
   };
 }
 

@@ -15,7 +15,7 @@ import {
   type Rendered,
   type Sender,
 } from './templates.ts';
-import { volunteerSubjects } from './volunteer-templates.ts';
+import { confirmationSubject, volunteerSubjects } from './volunteer-templates.ts';
 
 // Volunteer messages of shifts and the waitlist (issue 43, decision 0064), in the frame and
 // style of templates.ts.
@@ -26,6 +26,8 @@ export interface SignUpLine {
   when: string;
   /** "Confirmed" or "On the waitlist, position 2". */
   status: string;
+  /** The place in the waitlist, null when confirmed. */
+  waitlistPosition: number | null;
 }
 
 const lineList = (lines: SignUpLine[]) =>
@@ -46,8 +48,8 @@ export function shiftConfirmation(input: {
   checkIns?: CheckInLine[];
 }): Promise<Rendered> {
   const { event } = input;
-  const subject = volunteerSubjects.confirmation(event.title);
-  const waiting = input.lines.every((l) => l.status !== 'Confirmed');
+  const subject = confirmationSubject(event.title, input.lines);
+  const waiting = input.lines.every((l) => l.waitlistPosition !== null);
   return finish(
     subject,
     h(

@@ -8,7 +8,15 @@ export const volunteerSubjects = {
   confirmation: (title: string) => `You're signed up: ${title}`,
   reminder: (title: string) => `Reminder: ${title}`,
   promoted: (title: string) => `You're in: ${title}`,
+  /** A request whose every sign-up waits says so (decision 0087): one place gives its position. */
+  waitlisted: (title: string, position?: number) => `On the waitlist: ${title}${position ? `, position ${position}` : ''}`,
 };
+
+/** The confirmation's subject from its sign-ups' places: "On the waitlist" when none is confirmed. */
+export function confirmationSubject(title: string, places: { waitlistPosition: number | null }[]): string {
+  if (places.length === 0 || places.some((p) => p.waitlistPosition === null)) return volunteerSubjects.confirmation(title);
+  return volunteerSubjects.waitlisted(title, places.length === 1 ? places[0]!.waitlistPosition! : undefined);
+}
 
 /** "You're signed up": sent after POST /api/volunteers, with the .ics attached by the caller. */
 export function volunteerConfirmation(input: {

@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import type * as React from 'react';
-import { BoldIcon, ItalicIcon, UnderlineIcon } from 'lucide-react';
+import { BoldIcon, ItalicIcon, UnderlineIcon, UnlinkIcon } from 'lucide-react';
 import type { FieldValues, Path, PathValue, UseFormReturn } from 'react-hook-form';
 import { Button } from '@post/ui/components/button';
 import { Field, FieldControl, FieldDescription, FieldError, FieldLabel } from '@post/ui/components/field';
@@ -56,8 +56,8 @@ export function useFormatting(setValue: (next: string) => void) {
   return { textareaRef, wrap, link, onKeyDown };
 }
 
-/** The Bold / Italic / Underline buttons above a text area, and Link where links are kept (news). */
-export function FormattingToolbar({ onWrap, onLink }: { onWrap: (tag: FormatTag) => void; onLink?: (href: string) => void }) {
+/** The Bold / Italic / Underline buttons above a text area, and Link where links are kept (news); Remove link in the news editor. */
+export function FormattingToolbar({ onWrap, onLink, onUnlink }: { onWrap: (tag: FormatTag) => void; onLink?: (href: string) => void; onUnlink?: () => void }) {
   return (
     <div role="toolbar" aria-label="Formatting" className="flex flex-wrap gap-2">
       {TOOLS.map((t) => (
@@ -76,6 +76,12 @@ export function FormattingToolbar({ onWrap, onLink }: { onWrap: (tag: FormatTag)
         </Button>
       ))}
       {onLink ? <LinkTool onInsert={onLink} /> : null}
+      {onUnlink ? (
+        <Button type="button" variant="outline" size="sm" onMouseDown={(e) => e.preventDefault()} onClick={onUnlink}>
+          <UnlinkIcon aria-hidden="true" />
+          Remove link
+        </Button>
+      ) : null}
     </div>
   );
 }

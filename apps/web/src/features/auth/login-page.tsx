@@ -62,7 +62,7 @@ export function LoginPage({
             <TabsContent value="member" className="pt-4">
               <MemberLoginForm />
               <p className="mt-4 text-center">
-                <Link to="/member/forgot-password" className="text-primary underline underline-offset-4">
+                <Link to="/member/forgot-password" className="inline-flex min-h-11 items-center px-1 text-primary underline underline-offset-4">
                   Forgot your password?
                 </Link>
               </p>

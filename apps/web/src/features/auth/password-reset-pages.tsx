@@ -91,7 +91,7 @@ export function ForgotPasswordPage() {
           </form>
         )}
         <p>
-          <Link to="/login" search={{ tab: 'member' }} className="text-primary underline underline-offset-4">
+          <Link to="/login" search={{ tab: 'member' }} className="inline-flex min-h-11 items-center text-primary underline underline-offset-4">
             Back to sign in
           </Link>
         </p>

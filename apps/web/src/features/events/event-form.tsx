@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import { z } from 'zod';
@@ -82,6 +82,9 @@ export function EventForm({
   // An occurrence of a series asks "This event" / "This and following events" before saving.
   const [scopeFor, setScopeFor] = useState<FormOut | null>(null);
   const { setValue } = form;
+  // With shifts, the positions are the shifts' places: shown, not typed (decision 0087).
+  const shiftRows = useWatch({ control: form.control, name: 'shifts' });
+  const shiftPlaces = shiftRows.reduce((sum, sh) => sum + (Number(sh.capacity) || 0), 0);
 
   const save = async (v: FormOut, scope: EventScope) => {
     const recurrence = toRecurrence(v.repeat, v.startDate);
@@ -175,17 +178,25 @@ export function EventForm({
         <ShiftsField form={form} />
         <div className="grid gap-4 sm:grid-cols-2">
           <SelectField form={form} name="type" label="Event Type" options={TYPE_OPTIONS} required />
-          <TextField
-            form={form}
-            name="volunteerPositions"
-            label="Volunteer Positions"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={MAX_VOLUNTEER_POSITIONS}
-            step={1}
-            description="How many volunteers can sign up; 0 closes volunteering. Not used when the event has shifts."
-          />
+          {shiftRows.length ? (
+            <div className="space-y-2">
+              <p className="text-base font-semibold">Volunteer Positions</p>
+              <p className="text-lg tabular-nums">{shiftPlaces}</p>
+              <p className="text-base text-muted-foreground">The places of the shifts above, added up.</p>
+            </div>
+          ) : (
+            <TextField
+              form={form}
+              name="volunteerPositions"
+              label="Volunteer Positions"
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={MAX_VOLUNTEER_POSITIONS}
+              step={1}
+              description="How many volunteers can sign up; 0 closes volunteering. Not used when the event has shifts."
+            />
+          )}
         </div>
         <ServiceCategoryField form={form} name="serviceCategoryId" />
         <NotifyVolunteersField count={volunteers} checked={notifyVolunteers} onChange={setNotifyVolunteers} />

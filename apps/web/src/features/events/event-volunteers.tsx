@@ -53,12 +53,15 @@ export function VolunteerList({
                 <p className="text-lg font-semibold">{v.name}</p>
                 {roleOf(v) ? <p className="text-muted-foreground">{roleOf(v)}</p> : null}
                 {v.email ? (
-                  <a href={`mailto:${v.email}`} className="block text-primary underline underline-offset-4 [overflow-wrap:anywhere]">
+                  <a
+                    href={`mailto:${v.email}`}
+                    className="flex min-h-11 items-center text-primary underline underline-offset-4 md:min-h-6 [overflow-wrap:anywhere]"
+                  >
                     {v.email}
                   </a>
                 ) : null}
                 {v.phone ? (
-                  <a href={`tel:${v.phone}`} className="block text-primary underline underline-offset-4">
+                  <a href={`tel:${v.phone}`} className="flex min-h-11 items-center text-primary underline underline-offset-4 md:min-h-6">
                     {v.phone}
                   </a>
                 ) : null}
@@ -89,7 +92,7 @@ export function VolunteerList({
                     <TableCell className="font-semibold">{v.name}</TableCell>
                     <TableCell>
                       {v.email ? (
-                        <a href={`mailto:${v.email}`} className="text-primary underline underline-offset-4">
+                        <a href={`mailto:${v.email}`} className="inline-flex min-h-11 items-center text-primary underline underline-offset-4 md:min-h-6">
                           {v.email}
                         </a>
                       ) : (
@@ -98,7 +101,7 @@ export function VolunteerList({
                     </TableCell>
                     <TableCell className="whitespace-nowrap">
                       {v.phone ? (
-                        <a href={`tel:${v.phone}`} className="text-primary underline underline-offset-4">
+                        <a href={`tel:${v.phone}`} className="inline-flex min-h-11 items-center text-primary underline underline-offset-4 md:min-h-6">
                           {v.phone}
                         </a>
                       ) : (

@@ -1,4 +1,4 @@
-import { lazy, memo, startTransition, Suspense, useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { lazy, memo, startTransition, Suspense, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useRouter } from '@tanstack/react-router';
 import type { Event } from '@post/contracts/events';
 import { eventMessages } from '@post/contracts/messages/events';
@@ -13,7 +13,7 @@ import { VolunteerNeeds } from '../volunteers/volunteer-needs.tsx';
 import { CalendarExport } from './calendar-export.tsx';
 import { EventsJsonLd } from './events-json-ld.tsx';
 import { CHIP_CLASS, LEGEND } from './event-types.ts';
-import { MonthListView } from './month-list.tsx';
+import { currentMonth, MonthListView } from './month-list.tsx';
 
 // FullCalendar is heavy: it loads with this page only, never in the main chunk.
 const EventsCalendar = lazy(() => import('./events-calendar.tsx'));
@@ -49,13 +49,32 @@ export const EventsBody = memo(function EventsBody({
   const settings = useSiteSettings().data;
   const events = trpc.events.list.useQuery();
   const [month, setMonth] = useState(initialMonth);
+  // The address's month as last seen, so that Back to another event's popup leaves the month alone.
+  const addressMonth = useRef<string | null | undefined>(undefined);
   const changeMonth = useCallback(
     (m: string) => {
       setMonth(m);
+      addressMonth.current = m === currentMonth(settings.timeZone) ? null : m;
       onMonthChange(m);
     },
-    [onMonthChange],
+    [onMonthChange, settings.timeZone],
   );
+  // Month paging is in the history (decision 0087): Back and Forward bring the address's month back.
+  useEffect(() => {
+    const read = () => {
+      const raw = new URLSearchParams(window.location.search).get('month');
+      return raw && /^\d{4}-(0[1-9]|1[0-2])$/.test(raw) ? raw : null;
+    };
+    if (addressMonth.current === undefined) addressMonth.current = read();
+    const follow = () => {
+      const m = read();
+      if (m === addressMonth.current) return;
+      addressMonth.current = m;
+      setMonth(m ?? currentMonth(settings.timeZone));
+    };
+    window.addEventListener('popstate', follow);
+    return () => window.removeEventListener('popstate', follow);
+  }, [settings.timeZone]);
   // Every visitor, phones included, opens on the month grid (spec §2; issue 23 #1); the list of
   // the month is a switch away. Unknown on the server and while hydrating: then the grid's
   // placeholder is in the markup.
@@ -125,6 +144,7 @@ export const EventsBody = memo(function EventsBody({
                 timeZone={settings.timeZone}
                 isAdmin={isAdmin}
                 initialMonth={month}
+                month={month}
                 onMonthChange={changeMonth}
                 onShowList={showList}
                 focusHeading={switched}

@@ -1,4 +1,4 @@
-import { memo, useCallback, useMemo, useState, useSyncExternalStore } from 'react';
+import { memo, useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import FullCalendar, { useCalendarController } from '@fullcalendar/react';
 import type { EventClickInfo, EventInput, DateSelectInfo, DatesSetInfo } from '@fullcalendar/react';
 import dayGridPlugin from '@fullcalendar/react/daygrid';
@@ -15,6 +15,7 @@ import { holidaysForYears, type Holiday } from '@post/contracts/rules/holidays';
 import { CHIP_COLORS, eventTypeOf } from './event-types.ts';
 import { dayIn, monthLabel, plainDateLabel, previousDay, yearMonthIn } from './dates.ts';
 import { MonthEventList, MonthToolbar, PHONE_QUERY, useFocusHeading, useMonthItems } from './month-list.tsx';
+import { chipContent, dotContentWith, dropPopupClaim, moreLabel, moreLinkContent } from './calendar-content.tsx';
 
 // Phones (issue 23 #1): the same month grid, each event a coloured dot in its day; a tap on a day
 // lists that day's events under the grid.
@@ -25,17 +26,6 @@ const subscribePhone = (onChange: () => void) => {
 };
 const isPhone = () => window.matchMedia(PHONE_QUERY).matches;
 
-/** "6:30 PM" as everywhere else on the site, whatever FullCalendar's own text ("6:30pm", "11:00AM"). */
-export function chipTime(text: string): string {
-  // A no-break space: "6:30" and "PM" stay on one line when the title wraps.
-  return text.replace(/\s*([ap])\.?m?\.?$/i, (_m, x: string) => `\u00a0${x.toUpperCase()}M`);
-}
-
-/** The more-link's accessible name (its visible text is "+2 more"). */
-function moreLabel(n: number): string {
-  return `Show ${n} more ${n === 1 ? 'event' : 'events'} on this day`;
-}
-
 // FullCalendar re-renders the whole grid whenever an option is a new object or function, and its
 // controller re-renders this component once the first month shows: options that never change live
 // here and the others are memoised, so a visitor pays for one render of the grid (decision 0063).
@@ -43,48 +33,14 @@ const PLUGINS = [dayGridPlugin, interactionPlugin, classicThemePlugin];
 const DAY_HEADER_FORMAT = { weekday: 'short' } as const;
 const TITLE_FORMAT = { month: 'long', year: 'numeric' } as const;
 const EVENT_TIME_FORMAT = { hour: 'numeric', minute: '2-digit', meridiem: 'short' } as const;
-type ChipInfo = { color: string; timeText: string; timeClass: string; titleClass: string; event: { title: string; startStr: string } };
-/**
- * A phone's marks: a dot each, named for screen readers by the event, the day's count and what a
- * tap does (it lists the day under the grid; issue 46). `counts`: events per day ("2026-11-12").
- */
-function dotContentWith(counts: Map<string, number>) {
-  return function dotContent(info: ChipInfo) {
-    const n = counts.get(info.event.startStr.slice(0, 10)) ?? 1;
-    return (
-      <>
-        <span className="post-cal-dot" style={{ background: info.color }} />
-        <span className="sr-only">
-          {info.timeText ? `${chipTime(info.timeText)} ` : ''}
-          {info.event.title}. {n} {n === 1 ? 'event' : 'events'} on this day: opens the day's list.
-        </span>
-      </>
-    );
-  };
-}
-function chipContent(info: ChipInfo) {
-  return (
-    <>
-      {info.timeText ? <span className={info.timeClass}>{chipTime(info.timeText)} </span> : null}
-      <span className={info.titleClass}>{info.event.title}</span>
-    </>
-  );
-}
-function moreLinkContent(info: { num: number }) {
-  return (
-    <>
-      <span aria-hidden="true">+{info.num} more</span>
-      <span className="sr-only">{moreLabel(info.num)}</span>
-    </>
-  );
-}
-
 export interface EventsCalendarProps {
   events: Event[];
   timeZone: string;
   isAdmin: boolean;
   /** Month to open on first ("2026-11"). */
   initialMonth: string;
+  /** The month asked for later (Back to an earlier address): the grid goes there. */
+  month?: string;
   /** The month shown changed ("2026-11"). */
   onMonthChange: (month: string) => void;
   /** The visitor asked for the list of the month instead. */
@@ -106,6 +62,7 @@ function EventsCalendar({
   timeZone,
   isAdmin,
   initialMonth,
+  month: wanted,
   onMonthChange,
   onShowList,
   focusHeading,
@@ -121,6 +78,10 @@ function EventsCalendar({
   const [years, setYears] = useState<string>(() => month.slice(0, 4));
   // FullCalendar reads its initial date once; later changes of the prop must not move it.
   const [initialDate] = useState(() => `${initialMonth}-15`);
+  // Back or Forward changed the address's month (decision 0087).
+  useEffect(() => {
+    if (wanted && wanted !== month && controller.view) controller.gotoDate(`${wanted}-15`);
+  }, [wanted, month, controller]);
 
   const holidays = useMemo(() => {
     const byId = new Map<string, Holiday>();
@@ -186,10 +147,14 @@ function EventsCalendar({
   const dotContent = useMemo(() => dotContentWith(perDay), [perDay]);
   // The tapped day stands out in the grid while its list shows under it.
   const dayCellClass = useCallback((info: { date: Date }) => (day && dayIn(info.date, timeZone) === day ? 'post-cal-day-selected' : ''), [day, timeZone]);
-  const openDay = useCallback((ymd: string) => {
+  const openDay = useCallback((ymd: string, focus = false) => {
     setDay(ymd);
-    // Bring the day's list into view (it is under the grid) once rendered.
-    requestAnimationFrame(() => document.getElementById('calendar-day')?.scrollIntoView({ block: 'nearest' }));
+    // Bring the day's list into view (it is under the grid) once rendered; "+N more" moves the focus there too.
+    requestAnimationFrame(() => {
+      const heading = document.getElementById('calendar-day-heading');
+      if (focus && heading) heading.focus({ preventScroll: true });
+      document.getElementById('calendar-day')?.scrollIntoView({ block: 'nearest' });
+    });
   }, []);
   const onDateClick = useCallback((info: { dateStr: string }) => openDay(info.dateStr.slice(0, 10)), [openDay]);
   // Phones (issue 46 #1): "+N more" lists the day under the grid, as a tap on the day does; the
@@ -197,7 +162,7 @@ function EventsCalendar({
   // name keeps FullCalendar from opening its popover (it shows that day's month, already shown).
   const onMoreClick = useCallback(
     (info: { date: Date; view: { type: string } }) => {
-      openDay(dayIn(info.date, timeZone));
+      openDay(dayIn(info.date, timeZone), true);
       return info.view.type;
     },
     [openDay, timeZone],
@@ -263,6 +228,7 @@ function EventsCalendar({
           moreLinkHint={moreLabel}
           moreLinkClick={compact ? onMoreClick : undefined}
           moreLinkContent={moreLinkContent}
+          moreLinkDidMount={compact ? dropPopupClaim : undefined}
           noEventsText="No events this month."
           borderless
         />
@@ -271,7 +237,9 @@ function EventsCalendar({
         <section id="calendar-day" aria-live="polite" className="rounded-lg border bg-card px-4 py-3">
           {day ? (
             <>
-              <h3 className="font-semibold text-navy-800">Events on {plainDateLabel(day)}</h3>
+              <h3 id="calendar-day-heading" tabIndex={-1} className="font-semibold text-navy-800 outline-none focus-visible:ring-2 focus-visible:ring-ring">
+                Events on {plainDateLabel(day)}
+              </h3>
               <MonthEventList items={dayItems} label={`Events on ${plainDateLabel(day)}`} onOpen={onEventClick} className="mt-2" />
             </>
           ) : (

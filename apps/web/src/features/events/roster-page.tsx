@@ -103,11 +103,14 @@ export function RosterPage({ search }: { search: RosterSearch }) {
             header: 'Contact',
             cell: (v) => (
               <span className="min-w-0">
-                <a href={`mailto:${v.email}`} className="block text-primary underline underline-offset-4 [overflow-wrap:anywhere]">
+                <a
+                  href={`mailto:${v.email}`}
+                  className="flex min-h-11 items-center text-primary underline underline-offset-4 md:min-h-6 [overflow-wrap:anywhere]"
+                >
                   {v.email}
                 </a>
                 {v.phone ? (
-                  <a href={`tel:${v.phone}`} className="block text-primary underline underline-offset-4 md:whitespace-nowrap">
+                  <a href={`tel:${v.phone}`} className="flex min-h-11 items-center text-primary underline underline-offset-4 md:min-h-6 md:whitespace-nowrap">
                     {v.phone}
                   </a>
                 ) : null}

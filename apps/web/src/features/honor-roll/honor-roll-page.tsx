@@ -69,7 +69,7 @@ function Entry({ entry: e, timeZone }: { entry: HonorRollEntry; timeZone: string
       {e.image ? <Picture image={e.image} alt={e.imageAlt ?? ''} sizes="6rem" className="h-28 w-24 shrink-0 rounded-md object-cover" /> : null}
       <div className="min-w-0">
         <h3 className="text-xl font-semibold text-navy-900">
-          <Link to="/honor-roll/$id" params={{ id: String(e.id) }} className="underline-offset-4 hover:underline focus-visible:underline">
+          <Link to="/honor-roll/$id" params={{ id: String(e.id) }} className="text-navy-800 underline decoration-2 underline-offset-4 hover:decoration-gold">
             {name}
           </Link>
         </h3>

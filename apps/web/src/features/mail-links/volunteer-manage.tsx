@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { CalendarPlusIcon, CircleAlertIcon, MapPinIcon } from 'lucide-react';
 import { commonMessages } from '@post/contracts/messages/common';
 import { volunteerMessages } from '@post/contracts/messages/volunteers';
 import { Button, buttonVariants } from '@post/ui/components/button';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { Page } from '../../layout/page.tsx';
 import { serverMessage, trpc } from '../../lib/trpc.ts';
 import { useShiftTime } from '../../lib/shift-time.ts';
@@ -10,6 +11,14 @@ import { useMountTime } from '../../lib/use-mount-time.ts';
 
 const TITLE = 'Your Volunteer Sign-Ups';
 const box = 'max-w-2xl rounded-lg border bg-card p-6 text-lg';
+/** How long a cancellation waits for Undo before it is sent (decision 0087). */
+const UNDO_SECONDS = 8;
+
+interface Pending {
+  volunteerId: number;
+  done: string;
+  left: number;
+}
 
 /**
  * /volunteer/manage?token=: the page behind the link in every confirmation (issue 43). It lists
@@ -25,6 +34,44 @@ export function VolunteerManagePage({ token }: { token: string | undefined }) {
   const now = useMountTime();
   const mine = trpc.volunteers.mine.useQuery({ token: token ?? '' }, { enabled: Boolean(token), retry: false, refetchOnWindowFocus: false });
   const manage = trpc.volunteers.manage.useMutation();
+  // A confirmed place is asked about, then kept for a few seconds with Undo before it is given away (decision 0087).
+  const [asking, setAsking] = useState<{ id: number; role: string | null; done: string } | null>(null);
+  const [pending, setPending] = useState<Pending | null>(null);
+  const act = async (body: { action: 'cancel'; volunteerId: number } | { action: 'add'; shiftId: number }, success: string) => {
+    setSaid(null);
+    try {
+      const r = await manage.mutateAsync({ token: token ?? '', ...body });
+      setSaid({ ok: true, text: r.added?.status === 'waitlisted' ? `You were ${volunteerMessages.addedToWaitlist(r.added.position ?? 1)}.` : success });
+      const signUps = mine.data?.signUps ?? [];
+      if (body.action === 'cancel' && signUps.length === 1 && signUps[0]!.id === body.volunteerId) return setLeftAll(true);
+    } catch (err) {
+      setSaid({ ok: false, text: serverMessage(err) ?? 'Something went wrong. Please try again.' });
+    }
+    await mine.refetch();
+  };
+  const commit = useEffectEvent((p: Pending) => void act({ action: 'cancel', volunteerId: p.volunteerId }, p.done));
+  const undoButton = useRef<HTMLButtonElement>(null);
+  const pendingId = pending?.volunteerId;
+  useEffect(() => {
+    if (pendingId !== undefined) undoButton.current?.focus();
+  }, [pendingId]);
+  useEffect(() => {
+    if (!pending || !token) return;
+    const send = () =>
+      void fetch('/api/volunteers/mine', {
+        method: 'POST',
+        keepalive: true,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ token, action: 'cancel', volunteerId: pending.volunteerId }),
+      });
+    // Leaving the page during the undo time still cancels what the person asked to cancel.
+    window.addEventListener('pagehide', send);
+    const tick = window.setTimeout(() => (pending.left > 1 ? setPending({ ...pending, left: pending.left - 1 }) : (setPending(null), commit(pending))), 1000);
+    return () => {
+      window.removeEventListener('pagehide', send);
+      window.clearTimeout(tick);
+    };
+  }, [pending, token]);
   if (!token || mine.error || mine.data === null)
     return (
       <Page title={TITLE}>
@@ -44,16 +91,13 @@ export function VolunteerManagePage({ token }: { token: string | undefined }) {
     );
   const { event, shifts } = mine.data;
   const signUps = leftAll ? [] : mine.data.signUps;
-  const act = async (body: { action: 'cancel'; volunteerId: number } | { action: 'add'; shiftId: number }, success: string) => {
+  const startCancel = (id: number, done: string) => {
     setSaid(null);
-    try {
-      const r = await manage.mutateAsync({ token, ...body });
-      setSaid({ ok: true, text: r.added?.status === 'waitlisted' ? `You were ${volunteerMessages.addedToWaitlist(r.added.position ?? 1)}.` : success });
-      if (body.action === 'cancel' && signUps.length === 1 && signUps[0]!.id === body.volunteerId) return setLeftAll(true);
-    } catch (err) {
-      setSaid({ ok: false, text: serverMessage(err) ?? 'Something went wrong. Please try again.' });
-    }
-    await mine.refetch();
+    setPending({ volunteerId: id, done, left: UNDO_SECONDS });
+  };
+  const undo = () => {
+    setPending(null);
+    setSaid({ ok: true, text: 'Undone: your sign-up is kept.' });
   };
   const taken = new Set(signUps.map((s) => s.shiftId));
   const others = shifts.filter(
@@ -111,17 +155,31 @@ export function VolunteerManagePage({ token }: { token: string | undefined }) {
                     </p>
                   </div>
                 ) : null}
-                <Button
-                  variant="outline"
-                  disabled={manage.isPending}
-                  onClick={() =>
-                    void act({ action: 'cancel', volunteerId: s.id }, s.status === 'waitlisted' ? 'You have left the waitlist.' : 'Your sign-up is cancelled.')
-                  }
-                >
-                  {/* A waiting place is left, not freed (issue 43). */}
-                  {s.status === 'waitlisted' ? 'Leave the waitlist' : 'Cancel this sign-up'}
-                  <span className="sr-only">: {s.role ?? event.title}</span>
-                </Button>
+                {pending?.volunteerId === s.id ? (
+                  <div className="flex flex-wrap items-center gap-3 rounded border border-flag-red-300 bg-flag-red-50 p-3">
+                    <p className="text-flag-red-800">
+                      {s.status === 'waitlisted' ? 'Leaving the waitlist' : 'Cancelling'} in {pending.left} s.
+                    </p>
+                    <Button ref={undoButton} variant="outline" onClick={undo}>
+                      Undo
+                      <span className="sr-only">: keep {s.role ?? event.title}</span>
+                    </Button>
+                  </div>
+                ) : (
+                  <Button
+                    variant="outline"
+                    disabled={manage.isPending || pending !== null}
+                    onClick={() =>
+                      s.status === 'waitlisted'
+                        ? startCancel(s.id, 'You have left the waitlist.')
+                        : setAsking({ id: s.id, role: s.role, done: 'Your sign-up is cancelled.' })
+                    }
+                  >
+                    {/* A waiting place is left, not freed (issue 43). */}
+                    {s.status === 'waitlisted' ? 'Leave the waitlist' : 'Cancel this sign-up'}
+                    <span className="sr-only">: {s.role ?? event.title}</span>
+                  </Button>
+                )}
               </li>
             ))}
           </ul>
@@ -154,6 +212,18 @@ export function VolunteerManagePage({ token }: { token: string | undefined }) {
           </section>
         ) : null}
       </div>
+      <ConfirmDialog
+        open={asking !== null}
+        onOpenChange={(open) => (open ? undefined : setAsking(null))}
+        title="Cancel your place?"
+        description={`Your place${asking?.role ? ` as ${asking.role}` : ''} at ${event.title} is given up: the next person waiting, if any, gets it at once and is told by e-mail.`}
+        confirmLabel="Cancel my sign-up"
+        cancelLabel="Keep my place"
+        onConfirm={() => {
+          if (asking) startCancel(asking.id, asking.done);
+          setAsking(null);
+        }}
+      />
     </Page>
   );
 }

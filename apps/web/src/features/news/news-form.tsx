@@ -7,10 +7,7 @@ import { newsMessages } from '@post/contracts/messages/news';
 import { NewsFormSchema, type News } from '@post/contracts/news';
 import { DEFAULT_SITE_SETTINGS } from '@post/contracts/site-settings';
 import { TextField } from '../../components/form/text-fields.tsx';
-import { FormattedTextField } from '../../components/form/formatted-text-field.tsx';
-
-const NEWS_HINT =
-  'Select text and use Bold, Italic, Underline or Link (or Ctrl+B, Ctrl+I, Ctrl+U). Web addresses become links by themselves. A blank line starts a new paragraph.';
+import { NewsContentField } from './news-content-field.tsx';
 import { Page } from '../../layout/page.tsx';
 import { errorStatus, trpc } from '../../lib/trpc.ts';
 import { useUnsavedChanges } from '../../lib/use-unsaved-changes.ts';
@@ -111,7 +108,7 @@ function NewsForm({ item, timeZone }: { item?: News; timeZone: string }) {
         <DraftNotice draft={draft} />
         <RequiredLegend />
         <TextField form={form} name="title" label="Title" required maxLength={255} />
-        <FormattedTextField form={form} name="content" label="Content" rows={10} links hint={NEWS_HINT} />
+        <NewsContentField control={form.control} name="content" label="Content" />
         <PictureField control={form.control} name="picture" />
         <div className="grid items-start gap-6 sm:grid-cols-2">
           <TextField form={form} name="publishDate" label="Publish Date" type="date" required />

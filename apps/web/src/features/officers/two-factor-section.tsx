@@ -2,12 +2,13 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
-import { CopyIcon, PrinterIcon, ShieldCheckIcon } from 'lucide-react';
+import { CopyIcon, PrinterIcon, ShieldCheckIcon, SmartphoneIcon } from 'lucide-react';
 import { z } from 'zod';
 import { DisableTwoFactorInput, NewRecoveryCodesInput, TwoFactorCodeInput } from '@post/contracts/officers';
 import { commonMessages } from '@post/contracts/messages/common';
 import { serverMessages } from '@post/contracts/messages/server';
-import { Button } from '@post/ui/components/button';
+import { Button, buttonVariants } from '@post/ui/components/button';
+import { cn } from '@post/ui/lib/utils';
 import { AppCodeField } from '../../components/form/app-code-field.tsx';
 import { TextField } from '../../components/form/text-fields.tsx';
 import { serverMessage, trpc } from '../../lib/trpc.ts';
@@ -80,6 +81,11 @@ function Enrol({ onCodes }: { onCodes: (codes: string[]) => void }) {
             height={208}
             className="mt-2 rounded border bg-white"
           />
+          {/* A phone cannot scan its own screen: the otpauth: link opens the authenticator app there (decision 0087). */}
+          <a href={start.data.otpauthUrl} className={cn(buttonVariants({ variant: 'outline', size: 'lg' }), 'mt-3 hidden pointer-coarse:inline-flex')}>
+            <SmartphoneIcon aria-hidden="true" />
+            Open in authenticator app
+          </a>
         </li>
         <li>
           Or type this key into the app by hand:

@@ -88,7 +88,7 @@ function Row({ row: r }: { row: RenewalRow }) {
       <p className="text-lg font-semibold text-navy-900">
         {name} <span className="text-base font-normal text-muted-foreground">#{r.membershipNumber}</span>
       </p>
-      <dl className="mt-1 grid grid-cols-[auto_1fr] items-baseline gap-x-3 gap-y-1 text-base">
+      <dl className="mt-1 grid grid-cols-[auto_minmax(0,1fr)] items-baseline gap-x-3 gap-y-1 text-base">
         <dt className="text-muted-foreground">Phone</dt>
         <dd>
           {r.phone ? (
@@ -100,8 +100,9 @@ function Row({ row: r }: { row: RenewalRow }) {
           )}
         </dd>
         <dt className="text-muted-foreground">Email</dt>
-        <dd className="break-words">
-          <a href={`mailto:${r.email}`} className="underline underline-offset-4">
+        <dd className="[overflow-wrap:anywhere]">
+          {/* A long address wraps at 320 px; the link is as tall as the phone's (decision 0087). */}
+          <a href={`mailto:${r.email}`} className="inline-flex min-h-11 items-center underline underline-offset-4">
             {r.email}
           </a>
         </dd>

@@ -19,6 +19,8 @@ import { dayText, hoursText, todayIn } from './format.ts';
 // What a member sees changes with who is signed in: never keep it for the next person.
 const PRIVATE = { staleTime: 0, gcTime: 0, refetchOnMount: 'always' } as const;
 
+const waitingHours = (items: { hours: number; approved: boolean }[]) => items.reduce((sum, i) => (i.approved ? sum : sum + i.hours), 0);
+
 /** "My service" in the member portal (issue 44): hours this program year, the records, and logging one's own. */
 export function MyService() {
   const mine = trpc.serviceHours.mine.useQuery(undefined, PRIVATE);
@@ -31,7 +33,9 @@ export function MyService() {
           </h2>
           {mine.data ? (
             <p className="mt-1 text-lg">
-              <strong className="text-2xl tabular-nums">{hoursText(mine.data.hours)}</strong> hours in the program year {mine.data.label}
+              <strong className="text-2xl tabular-nums">{hoursText(mine.data.hours)}</strong> approved hours
+              {/* What is still waiting is counted apart, so the total is not read as missing hours (decision 0087). */}
+              {waitingHours(mine.data.items) > 0 ? ` (${hoursText(waitingHours(mine.data.items))} waiting)` : ''} in the program year {mine.data.label}
             </p>
           ) : null}
         </div>

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { volunteerMessages } from '@post/contracts/messages/volunteers';
+import { shiftMessages } from '@post/contracts/messages/shifts';
 import { VolunteerFormSchema, type SignUpResult, type VolunteerFormValues } from '@post/contracts/volunteers';
 import type { Shift } from '@post/contracts/shifts';
 import { ShiftChoice, shiftFull } from './shift-choice.tsx';
@@ -13,12 +14,14 @@ import { TextField } from '../../components/form/text-fields.tsx';
 import { errorStatus, serverMessage, trpc } from '../../lib/trpc.ts';
 import { usePostFormat } from '../../lib/format.ts';
 import { useReturnFocus } from '../../lib/use-return-focus.ts';
+import { useShiftTime } from '../../lib/shift-time.ts';
 
 // The form with its honeypot field (the dialog's chunk loads when first opened, zod with it).
 type FormValues = VolunteerFormValues & { website?: string };
 const FormSchema = VolunteerFormSchema.extend({ website: z.string().max(500).optional() });
 const EMPTY: FormValues = { name: '', email: '', phone: '', role: '', website: '' };
 const INTRO = volunteerMessages.formIntro;
+const ALREADY = 'Your confirmation e-mail has the link to your sign-ups, where you can see, add or cancel them.';
 
 /** The event a person is signing up for. */
 export interface VolunteerTarget {
@@ -31,11 +34,11 @@ export interface VolunteerTarget {
   full?: boolean;
 }
 
-/** What the success toast says: the spec's text, or the places on waitlists (announced by screen readers). */
-function successText(r: SignUpResult): string {
+/** What the success toast says: what was signed up for and when, that a confirmation is coming, and any waitlist places (decision 0087). */
+function successText(r: SignUpResult, what: string[], email: string): string {
   const waiting = (r.signUps ?? [r]).filter((s) => s.status === 'waitlisted');
-  if (waiting.length === 0) return volunteerMessages.signedUp.description;
-  return `You were ${waiting.map((s) => volunteerMessages.addedToWaitlist(s.position ?? 1)).join('; ')}. We will e-mail you when a place is yours.`;
+  const places = waiting.length ? ` You were ${waiting.map((s) => volunteerMessages.addedToWaitlist(s.position ?? 1)).join('; ')}.` : '';
+  return `${what.join('; ')}.${places} A confirmation e-mail is on its way to ${email}.`;
 }
 
 /**
@@ -54,6 +57,7 @@ export function VolunteerSignupDialog({
 }) {
   const returnFocus = useReturnFocus(event !== null, returnFocusTo);
   const f = usePostFormat();
+  const when = useShiftTime();
   const utils = trpc.useUtils();
   const signUp = trpc.volunteers.create.useMutation();
   const form = useForm<FormValues>({ resolver: zodResolver(FormSchema), defaultValues: EMPTY });
@@ -90,7 +94,10 @@ export function VolunteerSignupDialog({
         ...(shifts.length ? { shiftIds: shifts.filter((s) => chosen.includes(s.id)).map((s) => s.id) } : {}),
         ...(waitlist ? { waitlist: true } : {}),
       });
-      toast.success(volunteerMessages.signedUp.title, { description: successText(result) });
+      const what = shifts.length
+        ? shifts.filter((s) => chosen.includes(s.id)).map((s) => `${s.role}, ${when(s)}`)
+        : [`${event.title}, ${f.dateTime(event.startDate)}`];
+      toast.success(volunteerMessages.signedUp.title, { description: successText(result, what, values.email.trim()) });
       form.reset(EMPTY);
       setChosen([]);
       onClose();
@@ -98,6 +105,8 @@ export function VolunteerSignupDialog({
     } catch (err) {
       const status = errorStatus(err);
       const message = status === 409 || status === 429 ? serverMessage(err) : undefined;
+      // Signed up already is not a failure: said kindly, with where their sign-ups are (decision 0087).
+      if (message === volunteerMessages.alreadySignedUp || message === shiftMessages.alreadyInShift) return void toast.info(message, { description: ALREADY });
       toast.error(volunteerMessages.signUpFailed.title, { description: message ?? volunteerMessages.signUpFailed.description });
     }
   });

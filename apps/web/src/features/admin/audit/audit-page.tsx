@@ -79,7 +79,8 @@ const stack = {
   head: 'max-md:sr-only',
   body: 'max-md:block max-md:space-y-3',
   row: 'max-md:block max-md:rounded-lg max-md:border max-md:last:border! max-md:bg-card max-md:p-3 max-md:shadow-xs max-md:hover:bg-card',
-  cell: 'max-md:flex max-md:gap-3 max-md:px-0 max-md:py-1 max-md:whitespace-normal max-md:before:w-20 max-md:before:shrink-0 max-md:before:font-semibold max-md:before:text-muted-foreground max-md:before:content-[attr(data-label)]',
+  // Long words (an IPv6 address, an e-mail in Changes) wrap inside the card at 320 px (decision 0087).
+  cell: 'max-md:flex max-md:gap-3 max-md:px-0 max-md:py-1 max-md:whitespace-normal max-md:[overflow-wrap:anywhere] max-md:[&>*]:min-w-0 max-md:before:w-20 max-md:before:shrink-0 max-md:before:font-semibold max-md:before:text-muted-foreground max-md:before:content-[attr(data-label)]',
 };
 
 /** The audit log: who changed what, filtered and paged, with a CSV download (issue 21). */
@@ -233,7 +234,7 @@ function Entries({ items, timeZone }: { items: AuditEntryView[]; timeZone: strin
                   {e.actorName ?? (e.actorUserId ? `User ${e.actorUserId}` : 'Nobody signed in')}
                 </TableCell>
                 <TableCell data-label="Address" className={`${stack.cell} align-top`}>
-                  <span className="font-mono text-sm whitespace-nowrap">{e.ip ?? '—'}</span>
+                  <span className="font-mono text-sm md:whitespace-nowrap">{e.ip ?? '—'}</span>
                 </TableCell>
                 <TableCell data-label="What" className={`${stack.cell} align-top`}>
                   <span>

@@ -262,7 +262,15 @@ function MessageDialog({ id, onClose }: { id: number; onClose: () => void }) {
               </Button>
             </div>
             {view === 'text' ? (
-              <pre className="max-h-96 overflow-auto rounded border bg-muted p-3 text-sm break-words whitespace-pre-wrap" data-testid="outbox-text">
+              // Focusable and named, so a keyboard can scroll it (decision 0087).
+              <pre
+                // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must be reachable by keyboard
+                tabIndex={0}
+                role="region"
+                aria-label="Text version"
+                className="max-h-96 overflow-auto rounded border bg-muted p-3 text-sm break-words whitespace-pre-wrap focus-visible:ring-2 focus-visible:ring-ring"
+                data-testid="outbox-text"
+              >
                 {m.text}
               </pre>
             ) : (
