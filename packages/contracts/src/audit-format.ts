@@ -28,6 +28,9 @@ export const AUDIT_ENTITY_LABELS = {
   'renewal-contact': 'Renewal contact note',
   'renewal-reminder': 'Renewal reminders',
   renewals: 'Renewals list',
+  'honor-roll': 'Honor roll entry',
+  'buddy-check': 'Buddy Check campaign',
+  'buddy-check-call': 'Buddy Check call',
   user: 'Administrator account',
   session: 'Session',
 } as const satisfies Record<string, string>;
@@ -73,6 +76,9 @@ export const AUDIT_ACTION_LABELS = {
   'check-out': 'Checked out',
   'walk-in': 'Walk-in added',
   promote: 'Given a place from the waitlist',
+  publish: 'Published',
+  unpublish: 'Unpublished',
+  cancel: 'Cancelled',
 } as const satisfies Record<string, string>;
 
 /** An action the log names. */
