@@ -126,6 +126,10 @@ test.describe('renewal reminders', () => {
     await next.getByText(`Remy Minder: renewals open, renew for ${year + 1}`).waitFor();
     await page.getByText('Automatic sending is off in Settings', { exact: false }).waitFor();
     await page.getByRole('button', { name: 'Send reminders now' }).click();
+    await page
+      .getByRole('alertdialog')
+      .getByRole('button', { name: /^Send \d+ reminders?$/ })
+      .click();
     await toast(page, 'Reminders queued');
     await page.getByText('No reminder is due to go now.').waitFor();
     const reminded = page.getByRole('list', { name: 'Reminded' });
@@ -146,6 +150,10 @@ test.describe('renewal reminders', () => {
     await next.getByText(`Rita Minder: renewals open, renew for ${year + 1}`).waitFor();
     assert.equal(await next.getByText('Remy Minder').count(), 0);
     await page.getByRole('button', { name: 'Send reminders now' }).click();
+    await page
+      .getByRole('alertdialog')
+      .getByRole('button', { name: /^Send \d+ reminders?$/ })
+      .click();
     await toast(page, 'Reminders queued');
     await reminded.getByText(/^Rita Minder: renewals open/).waitFor();
     assert.equal(await reminded.getByText(/^Remy Minder:/).count(), 1);

@@ -155,6 +155,7 @@ export function renewalReminderObsolete(
 const templates = {
   'renewal-reminder': define({
     params: RenewalReminderParams,
+    subject: (p) => `Renew your membership for ${p.renewFor}`,
     async render(p, ctx) {
       const m = await ctx.db
         .selectFrom('members')

@@ -111,7 +111,7 @@ describe('mail that is true when it is sent', () => {
     await on(`${Y}-07-02`);
     const m = await insertMember(t.db, { membershipNumber: 'M-PAYS', paidThrough: Y });
     expect(await queueRenewalReminders(t.db, env, new Date(), { byAdministrator: true })).toBeGreaterThan(0);
-    expect(await rowOf(m.id)).toMatchObject({ state: 'queued', subject: null, template: 'renewal-reminder' });
+    expect(await rowOf(m.id)).toMatchObject({ state: 'queued', textBody: null, template: 'renewal-reminder' });
     expect((await admin.post(`/api/members/${m.id}/payments`, { year: Y + 1, amount: 45, method: 'check', paidOn: `${Y}-07-02` })).statusCode).toBe(200);
     expect(await rowOf(m.id)).toMatchObject({ state: 'cancelled', lastError: `the member has paid for ${Y + 1}` });
     const listed = (await admin.get('/api/admin/outbox?state=cancelled')).json().items;

@@ -66,7 +66,7 @@ describe('renewal reminders', () => {
     const rows = await outbox();
     expect(rows).toHaveLength(1);
     // Written when sent (decision 0086): the Outbox shows it as it would be written now.
-    expect(rows[0]).toMatchObject({ toAddress: 'rr-due@example.org', subject: null, template: 'renewal-reminder' });
+    expect(rows[0]).toMatchObject({ toAddress: 'rr-due@example.org', subject: 'Renew your membership for 2027', textBody: null, template: 'renewal-reminder' });
     const shown = (await admin.get(`/api/admin/outbox/${rows[0]!.id}`)).json();
     expect(shown.subject).toBe('Renew your membership for 2027');
     expect(shown.text).toContain('RR-DUE');

@@ -29,6 +29,7 @@ import { CategoryIcon } from '../member-resources/labels.tsx';
 import { MailPreference } from './mail-preference.tsx';
 import { DuesBanner } from './dues-banner.tsx';
 import { MyService } from '../service-hours/my-service.tsx';
+import { MyBuddyCheckCalls } from '../buddy-check/my-calls.tsx';
 
 /** Which tab the portal shows. */
 export type PortalTab = 'communications' | 'resources';
@@ -71,6 +72,7 @@ export function MemberPortalPage({ member, tab, onTabChange }: { member: Session
           <Resources />
         </TabsContent>
       </Tabs>
+      <MyBuddyCheckCalls />
       <MyService />
       <MailPreference />
     </Page>
