@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useReturnFocus } from '../../lib/use-return-focus.ts';
 import type * as React from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import type { z } from 'zod';
@@ -9,7 +9,6 @@ import { MemberFormSchema, type Member } from '@post/contracts/members';
 import { PASSWORD_MIN } from '@post/contracts/limits';
 import { memberMessages } from '@post/contracts/messages/members';
 import { utcToZoned } from '@post/contracts/rules/event-time';
-import { labelOf } from '@post/contracts/enums/label';
 import { Button } from '@post/ui/components/button';
 import { DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@post/ui/components/dialog';
 import { TextAreaField, TextField } from '../../components/form/text-fields.tsx';
@@ -21,7 +20,8 @@ import { SelectField } from '../../components/form/select-field.tsx';
 import { SwitchField } from '../../components/form/switch-field.tsx';
 import { useFormDraft } from '../../lib/use-form-draft.ts';
 import { FormDialog, useDialogDirty } from '../../components/form/form-dialog.tsx';
-import { BRANCH_OPTIONS, MEMBERSHIP_TYPE_OPTIONS, POST_ROLE_OPTIONS } from './labels.ts';
+import { BRANCH_OPTIONS, MEMBERSHIP_TYPE_OPTIONS, POST_ROLE_OPTIONS, standingText } from './labels.ts';
+import { obituaryWarnings } from '@post/contracts/honor-roll';
 import { PictureField } from '../../components/form/image-upload-field.tsx';
 import { MemberPayments } from './member-payments.tsx';
 
@@ -143,11 +143,14 @@ function MemberForm({ member, onDone, forgetDraftRef }: { member?: Member; onDon
     };
   }, [forgetDraftRef, draft.clear]);
 
+  // Lowering paid-through below a recorded payment is said first; saving again confirms it (decision 0086).
+  const [lowerWarned, setLowerWarned] = useState<string | null>(null);
   const onSubmit = form.handleSubmit(async ({ photo, ...fields }) => {
     const failed = member ? memberMessages.updateFailed : memberMessages.createFailed;
     const values = { ...fields, imageId: photo.image?.id ?? null, imageAlt: photo.image ? photo.alt : null };
     try {
-      if (member) await update.mutateAsync({ id: member.id, ...values });
+      if (member)
+        await update.mutateAsync({ id: member.id, ...values, confirmLowerPaidThrough: lowerWarned !== null && lowerWarned === String(values.paidThrough) });
       else await create.mutateAsync(values);
       draft.clear();
       toast.success(member ? memberMessages.updated : memberMessages.created, { description: `${values.firstName} ${values.lastName}` });
@@ -157,6 +160,11 @@ function MemberForm({ member, onDone, forgetDraftRef }: { member?: Member; onDon
       const message = serverMessage(err);
       if (message === memberMessages.membershipNumberTaken) form.setError('membershipNumber', { message }, { shouldFocus: true });
       else if (message === memberMessages.emailTaken) form.setError('email', { message }, { shouldFocus: true });
+      else if (message?.startsWith('A payment for ')) {
+        setLowerWarned(String(values.paidThrough));
+        form.setError('paidThrough', { message }, { shouldFocus: true });
+        return;
+      }
       const lapsed = sessionLapsedMessage(err);
       if (lapsed) toast.error(failed, { description: lapsed });
       else toast.error(message ?? failed);
@@ -197,7 +205,9 @@ function MemberForm({ member, onDone, forgetDraftRef }: { member?: Member; onDon
               step={1}
               placeholder={member ? undefined : 'This membership year'}
               description={
-                member ? `Dues: ${labelOf(member.duesStatus)}. Blank for a Life Member.` : 'The membership year paid through. Blank for a Life Member.'
+                member
+                  ? `${standingText(member)}${member.continuousYears ? `, ${member.continuousYears} continuous years` : ''}. Blank for a Life Member.`
+                  : 'The membership year paid through. Blank for a Life Member.'
               }
             />
           </div>
@@ -252,13 +262,15 @@ function MemberForm({ member, onDone, forgetDraftRef }: { member?: Member; onDon
         <TextAreaField form={form} name="deployments" label="Deployments/Service History" rows={3} />
         <Section title="Post Everlasting">
           <p className="text-base text-muted-foreground">
-            A member with a date of death leaves mailings, reminders, sign-in and the active directory, and appears on the honor roll. Nothing is deleted.
+            A member with a date of death leaves mailings, reminders, sign-in and the active directory, and gets a draft honor-roll entry, public only once
+            published with the family&apos;s consent (Honor Roll, on the dashboard). Nothing is deleted.
           </p>
           <div className="grid gap-4 md:grid-cols-2">
             <TextField form={form} name="deceasedOn" label="Date of Death" type="date" />
             <TextField form={form} name="serviceEra" label="Era or War" placeholder="For example: Vietnam War" maxLength={100} />
           </div>
-          <TextAreaField form={form} name="obituary" label="Obituary" rows={4} />
+          <TextAreaField form={form} name="obituary" label="Obituary" rows={4} aria-describedby="obituary-warnings" />
+          <ObituaryWarnings form={form} />
           <PictureField control={form.control} name="photo" label="Photo" />
         </Section>
       </form>
@@ -275,5 +287,20 @@ function MemberForm({ member, onDone, forgetDraftRef }: { member?: Member; onDon
         </Button>
       </DialogFooter>
     </>
+  );
+}
+
+/** What identity-theft guidance says to leave out of an obituary, said while it is typed, before it is saved (decision 0086). */
+function ObituaryWarnings({ form }: { form: UseFormReturn<FormIn, unknown, FormOut> }) {
+  const text = useWatch({ control: form.control, name: 'obituary' });
+  const warnings = obituaryWarnings(text);
+  return (
+    <div id="obituary-warnings" aria-live="polite">
+      {warnings.map((w) => (
+        <p key={w} className="mt-1 rounded-md border border-flag-red-700 p-2 text-base text-flag-red-800">
+          {w}
+        </p>
+      ))}
+    </div>
   );
 }
