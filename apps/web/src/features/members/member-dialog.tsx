@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useReturnFocus } from '../../lib/use-return-focus.ts';
 import type * as React from 'react';
-import { useForm, useWatch, type UseFormReturn } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import type { z } from 'zod';
@@ -21,12 +21,12 @@ import { SwitchField } from '../../components/form/switch-field.tsx';
 import { useFormDraft } from '../../lib/use-form-draft.ts';
 import { FormDialog, useDialogDirty } from '../../components/form/form-dialog.tsx';
 import { BRANCH_OPTIONS, MEMBERSHIP_TYPE_OPTIONS, POST_ROLE_OPTIONS, standingText } from './labels.ts';
-import { obituaryWarnings } from '@post/contracts/honor-roll';
+import { ObituaryWarnings } from './obituary-warnings.tsx';
 import { PictureField } from '../../components/form/image-upload-field.tsx';
 import { MemberPayments } from './member-payments.tsx';
 
-type FormIn = z.input<typeof MemberFormSchema>;
-type FormOut = z.output<typeof MemberFormSchema>;
+export type FormIn = z.input<typeof MemberFormSchema>;
+export type FormOut = z.output<typeof MemberFormSchema>;
 
 /** The member dialog: 'Add New Member' with no member, 'Edit Member: {first} {last}' with one (spec §2). */
 export function MemberDialog({ open, member, onOpenChange }: { open: boolean; member?: Member; onOpenChange: (open: boolean) => void }) {
@@ -287,20 +287,5 @@ function MemberForm({ member, onDone, forgetDraftRef }: { member?: Member; onDon
         </Button>
       </DialogFooter>
     </>
-  );
-}
-
-/** What identity-theft guidance says to leave out of an obituary, said while it is typed, before it is saved (decision 0086). */
-function ObituaryWarnings({ form }: { form: UseFormReturn<FormIn, unknown, FormOut> }) {
-  const text = useWatch({ control: form.control, name: 'obituary' });
-  const warnings = obituaryWarnings(text);
-  return (
-    <div id="obituary-warnings" aria-live="polite">
-      {warnings.map((w) => (
-        <p key={w} className="mt-1 rounded-md border border-flag-red-700 p-2 text-base text-flag-red-800">
-          {w}
-        </p>
-      ))}
-    </div>
   );
 }

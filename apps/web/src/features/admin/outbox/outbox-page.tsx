@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { BanIcon, RotateCcwIcon, SearchIcon } from 'lucide-react';
+import { RotateCcwIcon, SearchIcon } from 'lucide-react';
 import { toast } from 'sonner';
 import { OUTBOX_STATES, OUTBOX_STATE_LABELS, type OutboxState } from '@post/contracts/enums/outbox-state';
 import type { OutboxItem } from '@post/contracts/mail';
@@ -10,7 +10,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Input } from '@post/ui/components/input';
 import { Label } from '@post/ui/components/label';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@post/ui/components/table';
-import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { CancelMessage } from './cancel-message.tsx';
 import { Page } from '../../../layout/page.tsx';
 import { usePostFormat } from '../../../lib/format.ts';
 import { errorStatus, failureMessage, trpc } from '../../../lib/trpc.ts';
@@ -194,7 +194,6 @@ function MessageDialog({ id, onClose }: { id: number; onClose: () => void }) {
   const utils = trpc.useUtils();
   const message = trpc.outbox.byId.useQuery({ id }, { retry: false });
   const retry = trpc.outbox.retry.useMutation();
-  const cancel = trpc.outbox.cancel.useMutation();
   const [view, setView] = useState<'text' | 'html'>('text');
   const m = message.data;
   const onRetry = async (item: OutboxItem) => {
@@ -205,16 +204,6 @@ function MessageDialog({ id, onClose }: { id: number; onClose: () => void }) {
     } catch (err) {
       toast.error(failureMessage(err, 'The message could not be queued again.'));
     }
-  };
-  // Any queued message can be stopped before it goes (decision 0086); the server says 409 once it went.
-  const onCancel = async (item: OutboxItem) => {
-    try {
-      await cancel.mutateAsync({ id: item.id });
-      toast.success('Message cancelled', { description: `“${item.subject}” to ${item.to} will not be sent.` });
-    } catch (err) {
-      toast.error(failureMessage(err, 'The message could not be cancelled.'));
-    }
-    await utils.outbox.invalidate();
   };
   return (
     <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
@@ -265,21 +254,7 @@ function MessageDialog({ id, onClose }: { id: number; onClose: () => void }) {
                 Retry
               </Button>
             ) : null}
-            {m.state === 'queued' ? (
-              <ConfirmDialog
-                trigger={
-                  <Button variant="outline" disabled={cancel.isPending}>
-                    <BanIcon aria-hidden="true" />
-                    Cancel message
-                  </Button>
-                }
-                title="Cancel this message?"
-                description={`“${m.subject}” to ${m.to} will not be sent. You can queue it again with Retry.`}
-                confirmLabel="Cancel message"
-                cancelLabel="Keep it"
-                onConfirm={() => onCancel(m)}
-              />
-            ) : null}
+            {m.state === 'queued' ? <CancelMessage message={m} /> : null}
             <div role="group" aria-label="Show the message as" className="flex flex-wrap gap-2">
               <Button size="sm" variant={view === 'text' ? 'default' : 'outline'} aria-pressed={view === 'text'} onClick={() => setView('text')}>
                 Text version
