@@ -58,6 +58,9 @@ test.describe('membership year', () => {
     let dialog = await openMember(admin, 'M-1006', 'Susan Miller');
     await dialog.getByLabel('Paid Through').fill(String(dueYear));
     await dialog.getByRole('button', { name: 'Update Member' }).click();
+    // Lower than her recorded payment: said first, saved on the second tap (decision 0086).
+    await dialog.getByText('Save again to lower it anyway.', { exact: false }).waitFor();
+    await dialog.getByRole('button', { name: 'Update Member' }).click();
     await toast(admin, 'Member updated');
     await admin.goto('/admin/user-management?q=M-1006');
     await directory.getByText(new RegExp(`aid (for|through) ${dueYear}`)).waitFor();
@@ -144,6 +147,15 @@ test.describe('Post Everlasting', () => {
     await admin.goto('/admin/user-management?status=active');
     await admin.getByRole('table', { name: 'Member Directory' }).waitFor();
     assert.equal(await admin.getByRole('table', { name: 'Member Directory' }).getByText('Angela Brooks').count(), 0);
+    // A draft until published with the family's consent (decision 0086).
+    await visitor.goto('/honor-roll');
+    await visitor.getByRole('link', { name: 'Edward Kowalski' }).waitFor();
+    assert.equal(await visitor.getByRole('link', { name: 'Angela Brooks' }).count(), 0);
+    await admin.goto('/admin/honor-roll');
+    const entry = admin.getByRole('listitem', { name: 'Angela Brooks' });
+    await entry.getByLabel('The family agrees to a public entry').check();
+    await entry.getByRole('button', { name: 'Publish' }).click();
+    await toast(admin, 'Published');
 
     await visitor.goto('/honor-roll');
     await visitor.getByRole('link', { name: 'Angela Brooks' }).waitFor();
