@@ -24,6 +24,7 @@ import { reportsRouter } from './features/reports/reports.router.ts';
 import { honorRollRouter } from './features/honor-roll/honor-roll.router.ts';
 import { renewalsRouter } from './features/renewals/renewals.router.ts';
 import { honorsRouter } from './features/honors/honors.router.ts';
+import { buddyCheckRouter } from './features/buddy-check/buddy-check.router.ts';
 
 /** Every feature router; the web app's types come from here. */
 export const appRouter = router({
@@ -52,6 +53,7 @@ export const appRouter = router({
   honorRoll: honorRollRouter,
   renewals: renewalsRouter,
   honors: honorsRouter,
+  buddyCheck: buddyCheckRouter,
 });
 
 /** The API's type, for the web app's typed client. */

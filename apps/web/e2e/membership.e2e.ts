@@ -47,21 +47,24 @@ test.describe('membership year', () => {
     const dueYear = windowOpen(today, renewalCalendar(s.membership)) ? year : year - 1;
 
     // The directory filters by the derived status and says "Paid through".
-    await admin.goto('/admin/user-management?dues=lapsed');
+    await admin.goto('/admin/user-management?dues=dropped');
     const directory = admin.getByRole('table', { name: 'Member Directory' });
     await directory.waitFor();
-    await directory.getByText('Lapsed', { exact: true }).first().waitFor();
-    assert.equal(await directory.getByText('Due', { exact: true }).count(), 0);
+    await directory.getByText('Dropped', { exact: true }).first().waitFor();
+    assert.equal(await directory.getByText(/renewal for \d+ open/).count(), 0);
 
     // Susan Miller can sign in to the portal; she is current in the demo.
     const { password } = demoMembers(site);
     let dialog = await openMember(admin, 'M-1006', 'Susan Miller');
     await dialog.getByLabel('Paid Through').fill(String(dueYear));
     await dialog.getByRole('button', { name: 'Update Member' }).click();
+    // Lower than her recorded payment: said first, saved on the second tap (decision 0086).
+    await dialog.getByText('Save again to lower it anyway.', { exact: false }).waitFor();
+    await dialog.getByRole('button', { name: 'Update Member' }).click();
     await toast(admin, 'Member updated');
     await admin.goto('/admin/user-management?q=M-1006');
-    await directory.getByText(`Paid through ${dueYear}`).waitFor();
-    await directory.getByText('Due', { exact: true }).waitFor();
+    await directory.getByText(new RegExp(`aid (for|through) ${dueYear}`)).waitFor();
+    await directory.getByText(dueYear === year ? `Paid for ${dueYear}, renewal for ${dueYear + 1} open` : 'Delinquent', { exact: true }).waitFor();
 
     // The member sees the banner with the renewal link from Settings.
     const member = (await site.newPage({ width: 390 })).page;
@@ -71,7 +74,9 @@ test.describe('membership year', () => {
     await member.getByLabel('Password').fill(password);
     await member.getByRole('button', { name: 'Sign In' }).click();
     await member.waitForURL('**/member');
-    const banner = member.getByRole('heading', { name: `Paid through ${dueYear} — renew for ${dueYear + 1}` });
+    const banner = member.getByRole('heading', {
+      name: new RegExp(`^(Paid for ${dueYear}, renewal for ${dueYear + 1} open|Delinquent: paid through ${dueYear})$`),
+    });
     await banner.waitFor();
     const renew = member.getByRole('link', { name: new RegExp(`^Renew for ${dueYear + 1}`) });
     assert.equal(await renew.getAttribute('href'), s.membership.renewalUrl);
@@ -98,7 +103,7 @@ test.describe('membership year', () => {
     await member.reload();
     await member.getByRole('heading', { name: 'Member Portal', level: 1 }).waitFor();
     await member.getByRole('tab', { name: 'Communications' }).waitFor();
-    assert.equal(await member.getByText(/renew for/).count(), 0);
+    assert.equal(await member.getByText(/Renew for|renewal for/).count(), 0);
     noErrors();
   });
 });
@@ -142,6 +147,15 @@ test.describe('Post Everlasting', () => {
     await admin.goto('/admin/user-management?status=active');
     await admin.getByRole('table', { name: 'Member Directory' }).waitFor();
     assert.equal(await admin.getByRole('table', { name: 'Member Directory' }).getByText('Angela Brooks').count(), 0);
+    // A draft until published with the family's consent (decision 0086).
+    await visitor.goto('/honor-roll');
+    await visitor.getByRole('link', { name: 'Edward Kowalski' }).waitFor();
+    assert.equal(await visitor.getByRole('link', { name: 'Angela Brooks' }).count(), 0);
+    await admin.goto('/admin/honor-roll');
+    const entry = admin.getByRole('listitem', { name: 'Angela Brooks' });
+    await entry.getByLabel('The family agrees to a public entry').check();
+    await entry.getByRole('button', { name: 'Publish' }).click();
+    await toast(admin, 'Published');
 
     await visitor.goto('/honor-roll');
     await visitor.getByRole('link', { name: 'Angela Brooks' }).waitFor();
@@ -167,13 +181,13 @@ test.describe('renewals', () => {
     await page.goto('/admin/user-management');
     await page.getByRole('link', { name: 'Renewals' }).click();
     await page.getByRole('heading', { name: 'Renewals', level: 1 }).waitFor();
-    for (const heading of [/^Due \(\d+\)$/, /^Lapsed this year \(\d+\)$/, /^Lapsed last year \(\d+\)$/]) {
+    for (const heading of [/^Renewal open \(\d+\)$/, /^Suspended or dropped this year \(\d+\)$/, /^Former members \(last five years\) \(\d+\)$/]) {
       await page.getByRole('heading', { name: heading, level: 2 }).waitFor();
     }
     // No Life Member and nobody departed is on the phone tree.
     for (const name of ['Thomas Reed', 'Edward Kowalski']) assert.equal(await page.getByRole('listitem', { name }).count(), 0, name);
 
-    const due = page.getByRole('list', { name: 'Due', exact: true });
+    const due = page.getByRole('list', { name: 'Renewal open', exact: true });
     const row = due.getByRole('listitem').first();
     const name = (await row.getAttribute('aria-label'))!;
     assert.ok(await row.getByRole('link', { name: /@example\./ }).isVisible(), 'e-mail link');

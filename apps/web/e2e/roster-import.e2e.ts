@@ -125,6 +125,10 @@ test.describe('renewal reminders', () => {
     await expect(next.getByText(`Remy Minder: renewals open, renew for ${year + 1}`)).toBeVisible();
     await expect(page.getByText('Automatic sending is off in Settings', { exact: false })).toBeVisible();
     await page.getByRole('button', { name: 'Send reminders now' }).click();
+    await page
+      .getByRole('alertdialog')
+      .getByRole('button', { name: /^Send \d+ reminders?$/ })
+      .click();
     await toast(page, 'Reminders queued');
     await expect(page.getByText('No reminder is due to go now.')).toBeVisible();
     const reminded = page.getByRole('list', { name: 'Reminded' });
@@ -145,6 +149,10 @@ test.describe('renewal reminders', () => {
     await expect(next.getByText(`Rita Minder: renewals open, renew for ${year + 1}`)).toBeVisible();
     await expect(next.getByText('Remy Minder')).toHaveCount(0);
     await page.getByRole('button', { name: 'Send reminders now' }).click();
+    await page
+      .getByRole('alertdialog')
+      .getByRole('button', { name: /^Send \d+ reminders?$/ })
+      .click();
     await toast(page, 'Reminders queued');
     await expect(reminded.getByText(/^Rita Minder: renewals open/)).toBeVisible();
     await expect(reminded.getByText(/^Remy Minder:/)).toHaveCount(1);

@@ -23,7 +23,9 @@ import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminAccountRouteImport } from './routes/admin/account'
 import { Route as AdminAdministratorsRouteImport } from './routes/admin/administrators'
 import { Route as AdminAuditRouteImport } from './routes/admin/audit'
+import { Route as AdminBuddyChecksRouteImport } from './routes/admin/buddy-checks'
 import { Route as AdminChangePasswordRouteImport } from './routes/admin/change-password'
+import { Route as AdminHonorRollRouteImport } from './routes/admin/honor-roll'
 import { Route as AdminNewsRouteImport } from './routes/admin/news'
 import { Route as AdminNewsletterRouteImport } from './routes/admin/newsletter'
 import { Route as AdminOutboxRouteImport } from './routes/admin/outbox'
@@ -134,9 +136,19 @@ const AdminAuditRoute = AdminAuditRouteImport.update({
   path: '/audit',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminBuddyChecksRoute = AdminBuddyChecksRouteImport.update({
+  id: '/buddy-checks',
+  path: '/buddy-checks',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminChangePasswordRoute = AdminChangePasswordRouteImport.update({
   id: '/change-password',
   path: '/change-password',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminHonorRollRoute = AdminHonorRollRouteImport.update({
+  id: '/honor-roll',
+  path: '/honor-roll',
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const AdminNewsRoute = AdminNewsRouteImport.update({
@@ -357,7 +369,9 @@ export interface FileRoutesByFullPath {
   '/admin/account': typeof AdminAccountRoute
   '/admin/administrators': typeof AdminAdministratorsRoute
   '/admin/audit': typeof AdminAuditRoute
+  '/admin/buddy-checks': typeof AdminBuddyChecksRoute
   '/admin/change-password': typeof AdminChangePasswordRoute
+  '/admin/honor-roll': typeof AdminHonorRollRoute
   '/admin/news': typeof AdminNewsRoute
   '/admin/newsletter': typeof AdminNewsletterRoute
   '/admin/outbox': typeof AdminOutboxRoute
@@ -412,7 +426,9 @@ export interface FileRoutesByTo {
   '/admin/account': typeof AdminAccountRoute
   '/admin/administrators': typeof AdminAdministratorsRoute
   '/admin/audit': typeof AdminAuditRoute
+  '/admin/buddy-checks': typeof AdminBuddyChecksRoute
   '/admin/change-password': typeof AdminChangePasswordRoute
+  '/admin/honor-roll': typeof AdminHonorRollRoute
   '/admin/news': typeof AdminNewsRoute
   '/admin/newsletter': typeof AdminNewsletterRoute
   '/admin/outbox': typeof AdminOutboxRoute
@@ -469,7 +485,9 @@ export interface FileRoutesById {
   '/admin/account': typeof AdminAccountRoute
   '/admin/administrators': typeof AdminAdministratorsRoute
   '/admin/audit': typeof AdminAuditRoute
+  '/admin/buddy-checks': typeof AdminBuddyChecksRoute
   '/admin/change-password': typeof AdminChangePasswordRoute
+  '/admin/honor-roll': typeof AdminHonorRollRoute
   '/admin/news': typeof AdminNewsRoute
   '/admin/newsletter': typeof AdminNewsletterRoute
   '/admin/outbox': typeof AdminOutboxRoute
@@ -527,7 +545,9 @@ export interface FileRouteTypes {
     | '/admin/account'
     | '/admin/administrators'
     | '/admin/audit'
+    | '/admin/buddy-checks'
     | '/admin/change-password'
+    | '/admin/honor-roll'
     | '/admin/news'
     | '/admin/newsletter'
     | '/admin/outbox'
@@ -582,7 +602,9 @@ export interface FileRouteTypes {
     | '/admin/account'
     | '/admin/administrators'
     | '/admin/audit'
+    | '/admin/buddy-checks'
     | '/admin/change-password'
+    | '/admin/honor-roll'
     | '/admin/news'
     | '/admin/newsletter'
     | '/admin/outbox'
@@ -638,7 +660,9 @@ export interface FileRouteTypes {
     | '/admin/account'
     | '/admin/administrators'
     | '/admin/audit'
+    | '/admin/buddy-checks'
     | '/admin/change-password'
+    | '/admin/honor-roll'
     | '/admin/news'
     | '/admin/newsletter'
     | '/admin/outbox'
@@ -808,11 +832,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminAuditRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/buddy-checks': {
+      id: '/admin/buddy-checks'
+      path: '/buddy-checks'
+      fullPath: '/admin/buddy-checks'
+      preLoaderRoute: typeof AdminBuddyChecksRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/change-password': {
       id: '/admin/change-password'
       path: '/change-password'
       fullPath: '/admin/change-password'
       preLoaderRoute: typeof AdminChangePasswordRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/honor-roll': {
+      id: '/admin/honor-roll'
+      path: '/honor-roll'
+      fullPath: '/admin/honor-roll'
+      preLoaderRoute: typeof AdminHonorRollRouteImport
       parentRoute: typeof AdminRouteRoute
     }
     '/admin/news': {
@@ -1095,7 +1133,9 @@ interface AdminRouteRouteChildren {
   AdminAccountRoute: typeof AdminAccountRoute
   AdminAdministratorsRoute: typeof AdminAdministratorsRoute
   AdminAuditRoute: typeof AdminAuditRoute
+  AdminBuddyChecksRoute: typeof AdminBuddyChecksRoute
   AdminChangePasswordRoute: typeof AdminChangePasswordRoute
+  AdminHonorRollRoute: typeof AdminHonorRollRoute
   AdminNewsRoute: typeof AdminNewsRoute
   AdminNewsletterRoute: typeof AdminNewsletterRoute
   AdminOutboxRoute: typeof AdminOutboxRoute
@@ -1128,7 +1168,9 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminAccountRoute: AdminAccountRoute,
   AdminAdministratorsRoute: AdminAdministratorsRoute,
   AdminAuditRoute: AdminAuditRoute,
+  AdminBuddyChecksRoute: AdminBuddyChecksRoute,
   AdminChangePasswordRoute: AdminChangePasswordRoute,
+  AdminHonorRollRoute: AdminHonorRollRoute,
   AdminNewsRoute: AdminNewsRoute,
   AdminNewsletterRoute: AdminNewsletterRoute,
   AdminOutboxRoute: AdminOutboxRoute,

@@ -30,6 +30,9 @@ export const AUDIT_ENTITY_LABELS = {
   'renewal-contact': 'Renewal contact note',
   'renewal-reminder': 'Renewal reminders',
   renewals: 'Renewals list',
+  'honor-roll': 'Honor roll entry',
+  'buddy-check': 'Buddy Check campaign',
+  'buddy-check-call': 'Buddy Check call',
   user: 'Administrator account',
   session: 'Session',
   'honors-request': 'Funeral honors request',
@@ -78,6 +81,8 @@ export const AUDIT_ACTION_LABELS = {
   promote: 'Given a place from the waitlist',
   cancel: 'Cancelled',
   'confirm-hours': 'Hours confirmed',
+  publish: 'Published',
+  unpublish: 'Unpublished',
 } as const satisfies Record<string, string>;
 
 /** An action the log names. */

@@ -40,8 +40,10 @@ export const MemberPaymentsInput = z.object({ memberId: Id });
 export const MemberDuesSchema = z.object({
   paidThrough: z.number().int().nullable(),
   duesStatus: DuesStatus,
-  /** The year to renew for; null when current. */
+  /** The year to renew for; null when no renewal is open (decision 0086). */
   renewFor: z.number().int().nullable(),
+  renewalOpen: z.boolean(),
+  continuousYears: z.number().int().nullable(),
   renewalUrl: z.string(),
   /** The yearly amount Settings names ("45.00"), or null. */
   duesAmount: z.string().nullable(),

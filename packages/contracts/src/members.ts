@@ -27,8 +27,12 @@ export const MemberSchema = z.object({
   memberSince: Timestamp,
   /** The membership year paid through; null for a Life Member or when never recorded (decision 0065). */
   paidThrough: z.number().int().nullable(),
-  /** Derived from paidThrough and the renewal calendar in Settings, never stored (decision 0065). */
+  /** Derived from paidThrough and the renewal calendar in Settings, never stored (decisions 0065, 0086). */
   duesStatus: DuesStatus,
+  /** True when a renewal is wanted now: next year's is open and unpaid, or this year is unpaid (decision 0086). */
+  renewalOpen: z.boolean(),
+  /** Continuous years of membership, from payments or the national roster (decision 0086). */
+  continuousYears: z.number().int().nullable(),
   postRole: PostRole,
   /** The member's unit: 'post' or a Legion Family unit's key from Settings (decision 0085). */
   unit: z.string(),
@@ -148,7 +152,18 @@ export type CreateMemberInput = z.infer<typeof CreateMemberInput>;
 export const MemberFormSchema = z.object({ ...createFields, photo: FormPictureSchema });
 /** Body of PATCH /api/members/{id}: any subset of the fields. */
 export const UpdateMemberInput = z
-  .object({ id: Id })
+  .object({
+    id: Id,
+    /** Lowering paid-through below a recorded payment's year is refused (409) unless this says the adjutant was warned (decision 0086). */
+    confirmLowerPaidThrough: z.boolean().optional(),
+    continuousYears: z.coerce
+      .number({ error: 'Continuous years must be a whole number' })
+      .int('Continuous years must be a whole number')
+      .min(0)
+      .max(150)
+      .nullable()
+      .optional(),
+  })
   .extend(z.object({ ...memberFields, ...everlastingFields, ...imageFields }).partial().shape)
   .refine(altGivenWithImage, altRequiredIssue);
 export type UpdateMemberInput = z.infer<typeof UpdateMemberInput>;

@@ -20,6 +20,22 @@ export interface MembershipSettings {
   remindersAutomatic: boolean;
   /** The public Post Everlasting honor roll (/honor-roll and its footer link). */
   honorRoll: boolean;
+  // Issue 61 (decision 0086): the Legion's dues states and the department's renewal targets.
+  /** Month and day a member unpaid for the year begun becomes delinquent. */
+  delinquentMonth: number;
+  delinquentDay: number;
+  /** Month and day the unrenewed are dropped from the rolls. */
+  droppedMonth: number;
+  droppedDay: number;
+  /** The department's renewal targets: by this month and day of the membership drive, this percent renewed. */
+  renewalTargets: RenewalTarget[];
+}
+
+/** One of the department's renewal targets ("50 % by September 16"). */
+export interface RenewalTarget {
+  month: number;
+  day: number;
+  percent: number;
 }
 
 /** The American Legion's calendar by default: renewals for next year open July 1, grace ends January 31. */
@@ -35,9 +51,33 @@ export const DEFAULT_MEMBERSHIP_SETTINGS: MembershipSettings = {
   remindAtLapse: true,
   remindersAutomatic: true,
   honorRoll: true,
+  delinquentMonth: 1,
+  delinquentDay: 1,
+  droppedMonth: 6,
+  droppedDay: 30,
+  renewalTargets: [
+    { month: 9, day: 16, percent: 50 },
+    { month: 10, day: 14, percent: 55 },
+    { month: 11, day: 13, percent: 65 },
+    { month: 12, day: 9, percent: 75 },
+    { month: 1, day: 20, percent: 80 },
+    { month: 2, day: 10, percent: 85 },
+    { month: 3, day: 9, percent: 90 },
+    { month: 4, day: 13, percent: 95 },
+    { month: 5, day: 11, percent: 100 },
+  ],
 };
 
 /** The renewal calendar of the dues rule (rules/dues.ts) from the settings. */
 export function renewalCalendar(s: MembershipSettings) {
-  return { opensMonth: s.renewalOpensMonth, opensDay: s.renewalOpensDay, graceMonth: s.graceEndsMonth, graceDay: s.graceEndsDay };
+  return {
+    opensMonth: s.renewalOpensMonth,
+    opensDay: s.renewalOpensDay,
+    delinquentMonth: s.delinquentMonth,
+    delinquentDay: s.delinquentDay,
+    graceMonth: s.graceEndsMonth,
+    graceDay: s.graceEndsDay,
+    droppedMonth: s.droppedMonth,
+    droppedDay: s.droppedDay,
+  };
 }

@@ -1,7 +1,7 @@
 import { z } from './zod.ts';
 import { DEFAULT_MEMBERSHIP_SETTINGS as D } from './membership-defaults.ts';
 
-export { DEFAULT_MEMBERSHIP_SETTINGS, renewalCalendar, type MembershipSettings } from './membership-defaults.ts';
+export { DEFAULT_MEMBERSHIP_SETTINGS, renewalCalendar, type MembershipSettings, type RenewalTarget } from './membership-defaults.ts';
 
 // Days in each month of a common year: a February 29 would exist one year in four.
 const DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
@@ -46,10 +46,40 @@ export const MembershipSettingsSchema = z
     remindAtLapse: z.boolean().default(D.remindAtLapse),
     remindersAutomatic: z.boolean().default(D.remindersAutomatic),
     honorRoll: z.boolean().default(D.honorRoll),
+    // Issue 61 (decision 0086): the Legion's dues states and the department's renewal targets.
+    delinquentMonth: month('Delinquent from').default(D.delinquentMonth),
+    delinquentDay: day('Delinquent from').default(D.delinquentDay),
+    droppedMonth: month('Dropped on').default(D.droppedMonth),
+    droppedDay: day('Dropped on').default(D.droppedDay),
+    renewalTargets: z
+      .array(
+        z.object({
+          month: month('Target'),
+          day: day('Target'),
+          percent: z.coerce
+            .number({ error: 'Target: enter a percent from 1 to 100' })
+            .int('Target: enter a whole percent')
+            .min(1, 'Target: enter a percent from 1 to 100')
+            .max(100, 'Target: a percent cannot be over 100'),
+        }),
+      )
+      .max(12, 'At most 12 targets')
+      .default(D.renewalTargets),
   })
   .refine((s) => s.renewalOpensDay <= DAYS[s.renewalOpensMonth - 1]!, { message: 'That month has fewer days', path: ['renewalOpensDay'] })
   .refine((s) => s.graceEndsDay <= DAYS[s.graceEndsMonth - 1]!, { message: 'That month has fewer days', path: ['graceEndsDay'] })
   .refine((s) => s.graceEndsMonth * 100 + s.graceEndsDay < s.renewalOpensMonth * 100 + s.renewalOpensDay, {
     message: 'Grace must end before renewals for next year open',
     path: ['graceEndsMonth'],
-  });
+  })
+  .refine((s) => s.delinquentDay <= DAYS[s.delinquentMonth - 1]!, { message: 'That month has fewer days', path: ['delinquentDay'] })
+  .refine((s) => s.droppedDay <= DAYS[s.droppedMonth - 1]!, { message: 'That month has fewer days', path: ['droppedDay'] })
+  .refine((s) => s.delinquentMonth * 100 + s.delinquentDay <= s.graceEndsMonth * 100 + s.graceEndsDay, {
+    message: 'Members become delinquent on or before the last day of grace',
+    path: ['delinquentMonth'],
+  })
+  .refine((s) => s.graceEndsMonth * 100 + s.graceEndsDay < s.droppedMonth * 100 + s.droppedDay, {
+    message: 'Members are dropped after grace ends',
+    path: ['droppedMonth'],
+  })
+  .refine((s) => s.renewalTargets.every((t) => t.day <= DAYS[t.month - 1]!), { message: 'A target’s month has fewer days', path: ['renewalTargets'] });

@@ -16,9 +16,27 @@ export const RenewalRowSchema = z.object({
 });
 export type RenewalRow = z.infer<typeof RenewalRowSchema>;
 
-/** GET /api/admin/renewals: living members who are due, lapsed this year and lapsed last year, by name. */
+/** The renewal drive against the department's targets (decision 0086). */
+const TargetSchema = z.object({ date: z.string(), percent: z.number().int(), passed: z.boolean(), met: z.boolean() });
+export const RenewalProgressSchema = z.object({
+  /** The membership year being renewed for. */
+  forYear: z.number().int(),
+  /** Members of the year before (Life Members included), the drive's 100 %. */
+  base: z.number().int(),
+  renewed: z.number().int(),
+  percent: z.number().int(),
+  targets: z.array(TargetSchema),
+  next: TargetSchema.nullable(),
+});
+export type RenewalProgress = z.infer<typeof RenewalProgressSchema>;
+
+/**
+ * GET /api/admin/renewals: living members whose renewal is open (`due`), suspended or dropped this
+ * year (`lapsedThisYear`), and former members of the last five years (`lapsedLastYear`), by name.
+ */
 export const RenewalsSchema = z.object({
   year: z.number().int(),
+  progress: RenewalProgressSchema,
   due: z.array(RenewalRowSchema),
   lapsedThisYear: z.array(RenewalRowSchema),
   lapsedLastYear: z.array(RenewalRowSchema),
@@ -27,9 +45,9 @@ export type Renewals = z.infer<typeof RenewalsSchema>;
 
 /** The screen's three lists, with their headings (the CSV's Group column too). */
 export const RENEWAL_GROUPS = [
-  ['due', 'Due'],
-  ['lapsedThisYear', 'Lapsed this year'],
-  ['lapsedLastYear', 'Lapsed last year'],
+  ['due', 'Renewal open'],
+  ['lapsedThisYear', 'Suspended or dropped this year'],
+  ['lapsedLastYear', 'Former members (last five years)'],
 ] as const;
 
 /** Body of POST /api/admin/renewals/contacts: a "contacted" note with its date. */
@@ -57,7 +75,19 @@ export const RenewalRemindersSchema = z.object({
       renewFor: z.number().int(),
       queuedAt: z.string(),
       sentAt: z.string().nullable(),
+      /** The outbox row's state; a reminder no longer true is `cancelled`, with why (decision 0086). */
+      state: z.string(),
+      cancelledBecause: z.string().nullable(),
     }),
   ),
 });
+
+/** GET /api/admin/renewals/reminders/preview: how many "Send reminders now" would send, and the first one's text. */
+export const RenewalReminderPreviewSchema = z.object({
+  count: z.number().int(),
+  to: z.string().nullable(),
+  subject: z.string().nullable(),
+  text: z.string().nullable(),
+});
+export type RenewalReminderPreview = z.infer<typeof RenewalReminderPreviewSchema>;
 export type RenewalReminders = z.infer<typeof RenewalRemindersSchema>;

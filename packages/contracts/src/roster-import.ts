@@ -40,6 +40,10 @@ export const RosterImportInput = z.object({
   paidThroughColumn: column('paid-through year'),
   /** Only check and list (the preview): nothing is stored, the mapping neither. */
   dryRun: z.boolean().optional(),
+  /** Members renewed by the roster who are marked inactive, to make active again (the adjutant's answer to the preview's question). */
+  reactivate: z.array(z.number().int().positive()).max(5000).optional(),
+  /** Optional: the column with each member's continuous years (decision 0086). */
+  continuousYearsColumn: z.string().trim().max(200).optional(),
 });
 export type RosterImportInput = z.infer<typeof RosterImportInput>;
 
@@ -52,7 +56,14 @@ const rowRef = {
 };
 
 /** A paid-through change: ours (`from`, null when none recorded) and the roster's (`to`). */
-export const RosterChangeSchema = z.object({ ...rowRef, memberId: z.number().int(), from: z.number().int().nullable(), to: z.number().int() });
+export const RosterChangeSchema = z.object({
+  ...rowRef,
+  memberId: z.number().int(),
+  from: z.number().int().nullable(),
+  to: z.number().int(),
+  /** The member is marked inactive: the preview asks whether to make them active again (decision 0086). */
+  inactive: z.boolean(),
+});
 export type RosterChange = z.infer<typeof RosterChangeSchema>;
 
 /**
@@ -66,6 +77,8 @@ export const RosterImportResultSchema = z.object({
   numberColumn: z.string(),
   paidThroughColumn: z.string(),
   updated: z.array(RosterChangeSchema),
+  /** How many matched members' continuous years the roster gives (set when applied). */
+  continuousYears: z.number().int().optional(),
   lower: z.array(RosterChangeSchema),
   unchanged: z.array(z.object({ ...rowRef, memberId: z.number().int(), year: z.number().int().nullable(), note: z.string().nullable() })),
   unmatched: z.array(z.object({ ...rowRef, year: z.string() })),

@@ -243,6 +243,14 @@ export interface MembersTable {
   imageAlt: string | null;
   /** Renewal reminders by e-mail, the member's own choice. */
   renewalReminders: Generated<boolean>;
+  /** Issue 61 (migration 0026): continuous years of membership; the honor roll's publish step, offices, next of kin (private), report to National. */
+  continuousYears: number | null;
+  honorPublishedAt: Date | string | null;
+  honorFamilyConsent: Generated<boolean>;
+  honorCeremonyDate: string | null;
+  honorOffices: string | null;
+  nextOfKin: string | null;
+  deathReportedOn: string | null;
   createdAt: CreatedAt;
   updatedAt: Timestamp;
   /** Honor-guard role keys the member is qualified for (migration 0028), from the list in Settings. */
@@ -278,6 +286,28 @@ export interface RosterMappingsTable {
   paidThroughColumn: string;
   usedAt: Timestamp;
   usedBy: number | null;
+}
+
+/** Buddy Check campaigns (migration 0026). */
+export interface BuddyCheckCampaignsTable {
+  id: Generated<number>;
+  name: string;
+  includeFormer: Generated<boolean>;
+  createdAt: CreatedAt;
+  createdBy: number | null;
+}
+
+/** One Buddy Check call: who is called, by whom, and the outcome (migration 0026). */
+export interface BuddyCheckCallsTable {
+  id: Generated<number>;
+  campaignId: number;
+  memberId: number;
+  callerId: number | null;
+  outcome: string | null;
+  note: string | null;
+  calledOn: string | null;
+  followedUpAt: Date | string | null;
+  updatedAt: Timestamp;
 }
 
 /** Member sign-ins; the member's session cookie carries the token. */
@@ -607,6 +637,8 @@ export interface Database {
   memberPayments: MemberPaymentsTable;
   renewalContacts: RenewalContactsTable;
   rosterMappings: RosterMappingsTable;
+  buddyCheckCampaigns: BuddyCheckCampaignsTable;
+  buddyCheckCalls: BuddyCheckCallsTable;
   memberSessions: MemberSessionsTable;
   memberCommunications: MemberCommunicationsTable;
   memberResources: MemberResourcesTable;

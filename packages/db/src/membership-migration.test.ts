@@ -33,7 +33,10 @@ describe('0017: dues_status becomes paid_through', () => {
       const cal = renewalCalendar(DEFAULT_MEMBERSHIP_SETTINGS);
       const today = utcToZoned(new Date(), 'America/New_York').date;
       const members = await old.db.selectFrom('members').select(['membershipNumber', 'membershipType', 'paidThrough']).orderBy('membershipNumber').execute();
-      const status = Object.fromEntries(members.map((m) => [m.membershipNumber, duesOn(m, today, cal).status]));
+      // Read in migration 0017's words (decision 0086 renamed them): due is a renewal open, lapsed is suspended or dropped.
+      const oldWord = (d: ReturnType<typeof duesOn>) =>
+        d.status === 'life' || (d.status === 'current' && !d.renewalOpen) ? 'current' : d.status === 'current' || d.status === 'delinquent' ? 'due' : 'lapsed';
+      const status = Object.fromEntries(members.map((m) => [m.membershipNumber, oldWord(duesOn(m, today, cal))]));
       // "due" can only be shown while a window or grace is on; in spring a member then unpaid has lapsed.
       const dueNow = windowOpen(today, cal) || inGrace(today, cal) ? 'due' : 'lapsed';
       expect(status).toEqual({ 'A-1': 'current', 'A-2': dueNow, 'A-3': 'lapsed', 'A-4': 'current', 'L-1': 'current', 'L-2': 'current' });

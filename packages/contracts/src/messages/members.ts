@@ -9,6 +9,8 @@ export const memberMessages = {
   emailRequired: 'Email is required',
   membershipNumberTaken: 'That membership number is already in use by another member.',
   emailTaken: 'That email address is already in use by another member.',
+  paidThroughBelowPayment: (year: number) =>
+    `A payment for ${year} is recorded for this member, so paid through cannot be lower than ${year}. Save again to lower it anyway.`,
   created: 'Member added',
   updated: 'Member updated',
   createFailed: 'Failed to create member.',

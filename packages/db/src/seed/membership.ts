@@ -47,7 +47,14 @@ export function demoPaidThrough(dues: DemoDues, today: string, cal: RenewalCalen
 export function everlasting(m: MemberPlan, year: number) {
   if (!m.deceased) return { deceasedOn: null, obituary: null, serviceEra: null };
   const [ago, month, day] = m.deceased.on;
-  return { deceasedOn: dateOf(dayNumber(year - ago, month, day)), obituary: m.deceased.obituary, serviceEra: m.deceased.era };
+  // The demo's entries are published with their families' consent (decision 0086).
+  return {
+    deceasedOn: dateOf(dayNumber(year - ago, month, day)),
+    obituary: m.deceased.obituary,
+    serviceEra: m.deceased.era,
+    honorPublishedAt: new Date(),
+    honorFamilyConsent: true,
+  };
 }
 
 /** Three departed members of the post. */

@@ -89,12 +89,29 @@ describe('GET /api/honor-roll', () => {
   it('lists only the departed, most recent first, with what the page shows and no contact field or membership number', async () => {
     await insertMember(t.db, { membershipNumber: 'EV-2', email: 'dorothy@example.org', firstName: 'Dorothy', lastName: 'Mills', deceasedOn: '2025-09-03' });
     await insertMember(t.db, { membershipNumber: 'EV-LIVING', email: 'alive@example.org', firstName: 'Still', lastName: 'Here' });
+    // Published with the family's consent (decision 0086).
+    for (const r of await t.db.selectFrom('members').select('id').where('membershipNumber', 'in', ['EV-1', 'EV-2']).execute())
+      expect((await admin.post(`/api/admin/honor-roll/${r.id}/publish`, { familyConsent: true })).statusCode).toBe(200);
     const res = await t.agent().get('/api/honor-roll');
     expect(res.statusCode).toBe(200);
     const list = res.json() as HonorRollEntry[];
     expect(list.map((e) => `${e.firstName} ${e.lastName}`)).toEqual(['Edward Kowalski', 'Dorothy Mills']);
     expect(Object.keys(list[0]!).sort()).toEqual(
-      ['branchOfService', 'deceasedOn', 'firstName', 'id', 'image', 'imageAlt', 'lastName', 'memberSinceYear', 'obituary', 'serviceEra'].sort(),
+      [
+        'branchOfService',
+        'deceasedOn',
+        'firstName',
+        'id',
+        'image',
+        'imageAlt',
+        'lastName',
+        'memberSinceYear',
+        'obituary',
+        'serviceEra',
+        'offices',
+        'continuousYears',
+        'ceremonyDate',
+      ].sort(),
     );
     for (const field of CONTACT_AND_PRIVATE) expect(list[0]).not.toHaveProperty(field);
     for (const secret of ['EV-1', 'EV-2', 'ed.k@example.org', 'dorothy@example.org', 'Still']) expect(res.body).not.toContain(secret);

@@ -1,6 +1,7 @@
 import { createElement as h } from 'react';
 import { Link } from '@react-email/link';
 import { Text } from '@react-email/text';
+import type { DuesStatus } from '@post/contracts/enums/dues-status';
 import { action, finish, Layout, linkLine, p, small, type Rendered, type Sender } from './templates.ts';
 
 // Messages to members about their membership: a communication sent by e-mail, a renewal reminder.
@@ -32,7 +33,8 @@ export function renewalReminder(input: {
   membershipNumber: string;
   renewFor: number;
   paidThrough: number | null;
-  lapsed: boolean;
+  /** The member's standing when the message is written (decision 0086). */
+  standing: DuesStatus;
   amount: string | null;
   renewalUrl: string;
   portalUrl: string;
@@ -46,9 +48,11 @@ export function renewalReminder(input: {
       { preview: subject, title: subject, sender: input.sender, footer },
       p(`Dear ${input.name},`),
       p(
-        input.lapsed
-          ? `Your membership has lapsed: it was paid through ${input.paidThrough ?? 'an earlier year'}. We would be glad to have you back for ${input.renewFor}.`
-          : `Your membership is paid through ${input.paidThrough ?? 'an earlier year'}. Dues for ${input.renewFor} are now due.`,
+        input.standing === 'dropped' || input.standing === 'suspended'
+          ? `Your membership was paid through ${input.paidThrough ?? 'an earlier year'} and has not been renewed. We would be glad to have you back for ${input.renewFor}.`
+          : input.standing === 'delinquent'
+            ? `Your membership was paid through ${input.paidThrough ?? 'an earlier year'}; ${input.renewFor} has begun and your renewal has not reached us yet.`
+            : `Your membership is paid for ${input.paidThrough ?? 'an earlier year'}. Renewal for ${input.renewFor} is open.`,
       ),
       p(`Your membership number: ${input.membershipNumber}`),
       input.amount ? p(`Yearly dues: $${input.amount}`) : null,

@@ -3,7 +3,7 @@ import { mailMessages } from '@post/contracts/messages/mail';
 import { MailStatusSchema, OutboxIdInput, OutboxListInput, OutboxListSchema, OutboxMessageSchema, type OutboxItem } from '@post/contracts/mail';
 import { administratorProcedure, publicProcedure, router, type Context } from '../../trpc.ts';
 import { z } from 'zod';
-import { badRequest, AppError } from '../../errors.ts';
+import { badRequest, conflict, AppError } from '../../errors.ts';
 import { audited } from '../audit/audit.ts';
 import type { DB } from '@post/db';
 import { getSettings } from '../site-settings/site-settings.service.ts';
@@ -141,6 +141,39 @@ export const outboxRouter = router({
         const why = `${WRITTEN_WHEN_SENT} This message cannot be shown before it is sent: ${(err as Error).message}`;
         return { ...toItem(r, deliverable(ctx)), text: why, html: '', attachments: [] };
       }
+    }),
+  // Decision 0086: any queued message can be stopped before it goes; one already sent cannot.
+  cancel: administratorProcedure
+    .meta({
+      changesContent: false,
+      openapi: {
+        method: 'POST',
+        path: '/admin/outbox/{id}/cancel',
+        tags,
+        summary: 'Cancel a queued message; one already sent (or being sent) is 409',
+        protect: true,
+        errorResponses: { 404: 'Not found', 409: 'Not queued' },
+      },
+    })
+    .input(OutboxIdInput)
+    .output(OutboxMessageSchema.pick({ id: true, state: true }))
+    .mutation(async ({ ctx, input }) => {
+      const row = await audited(
+        ctx,
+        { entity: 'outbox', action: 'cancel', id: input.id, changes: (r) => ({ state: { old: 'queued', new: r.state } }) },
+        async (trx: DB) => {
+          const before = await trx.selectFrom('mailOutbox').select('state').where('id', '=', input.id).forUpdate().executeTakeFirst();
+          if (!before) throw new AppError('NOT_FOUND', mailMessages.outboxNotFound);
+          if (before.state !== 'queued') throw conflict(mailMessages.onlyQueuedCancel(before.state));
+          return trx
+            .updateTable('mailOutbox')
+            .set({ state: 'cancelled', lastError: mailMessages.cancelledByAdministrator, lockedUntil: null, updatedAt: new Date() })
+            .where('id', '=', input.id)
+            .returning(['id', 'state'])
+            .executeTakeFirstOrThrow();
+        },
+      );
+      return { id: Number(row.id), state: row.state as 'cancelled' };
     }),
   retry: administratorProcedure
     .meta({

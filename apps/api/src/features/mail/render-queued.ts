@@ -10,6 +10,9 @@ import { senderFrom, type Rendered } from './templates.ts';
 import { MessageObsolete, type RenderContext, type RenderedMessage } from './render-context.ts';
 import { confirmationSubject, eventChanged, signupRemoved, volunteerConfirmation, volunteerReminder, volunteerSubjects } from './volunteer-templates.ts';
 import { manageUrl, renderPromoted, renderShiftConfirmation, signUpsOf } from './shift-mail.ts';
+import { renewalReminder } from './member-templates.ts';
+import { renewalCalendar } from '@post/contracts/membership-settings';
+import { duesOn, postDate } from '@post/contracts/rules/dues';
 
 // Messages rendered when they are sent (decision 0045). A request queues the name of a template
 // and its parameters (JSON-safe: dates as ISO strings); the worker renders the row with the site
@@ -63,6 +66,11 @@ const EventChangedParams = z.object({ baseUrl: BaseUrl, name: z.string(), delete
 const RemovedParams = z.object({ baseUrl: BaseUrl, name: z.string(), event: EventParams });
 const PromotedParams = z.object({ baseUrl: BaseUrl, volunteerId: z.number().int().positive() });
 
+// A renewal reminder names the member and the year (decision 0086): written from the member as
+// they are when it is sent, and not sent to one who has since paid, died, left or opted out.
+const RenewalReminderParams = z.object({ baseUrl: BaseUrl, memberId: z.number().int().positive(), renewFor: z.number().int() });
+export type RenewalReminderParams = z.infer<typeof RenewalReminderParams>;
+
 export type ConfirmationParams = z.infer<typeof ConfirmationParams>;
 export type ReminderParams = z.infer<typeof ReminderParams>;
 export type EventChangedParams = z.infer<typeof EventChangedParams>;
@@ -107,8 +115,52 @@ const factsOf = (e: CalendarEventRow, settings: SiteSettings) => ({
   location: e.location,
 });
 
+/** Why a renewal reminder must not go now, or null when it still should (decision 0086). */
+export function renewalReminderObsolete(
+  m: { deceasedOn: string | null; isActive: boolean; renewalReminders: boolean; paidThrough: number | null; membershipType: string } | undefined,
+  renewFor: number,
+  today: string,
+  settings: SiteSettings,
+): string | null {
+  if (!m) return 'the member was deleted';
+  if (m.deceasedOn !== null) return 'the member has died';
+  if (!m.isActive) return 'the member is inactive';
+  if (!m.renewalReminders) return 'the member opted out of renewal reminders';
+  const dues = duesOn(m, today, renewalCalendar(settings.membership));
+  if (dues.status === 'life') return 'the member is a Life Member';
+  if (m.paidThrough !== null && m.paidThrough >= renewFor) return `the member has paid for ${renewFor}`;
+  if (!dues.renewalOpen) return 'no renewal is open for the member';
+  return null;
+}
+
 /** Every template a queued row may name, by name. */
 const templates = {
+  'renewal-reminder': define({
+    params: RenewalReminderParams,
+    subject: (p) => `Renew your membership for ${p.renewFor}`,
+    async render(p, ctx) {
+      const m = await ctx.db
+        .selectFrom('members')
+        .select(['firstName', 'membershipNumber', 'paidThrough', 'membershipType', 'deceasedOn', 'isActive', 'renewalReminders'])
+        .where('id', '=', p.memberId)
+        .executeTakeFirst();
+      const today = postDate(new Date(), ctx.settings.timeZone);
+      const why = renewalReminderObsolete(m, p.renewFor, today, ctx.settings);
+      if (why || !m) throw new MessageObsolete(why ?? 'the member was deleted');
+      const status = duesOn(m, today, renewalCalendar(ctx.settings.membership)).status;
+      return renewalReminder({
+        sender: senderFrom(ctx.settings, p.baseUrl),
+        name: m.firstName,
+        membershipNumber: m.membershipNumber,
+        renewFor: p.renewFor,
+        paidThrough: m.paidThrough,
+        standing: status,
+        amount: ctx.settings.membership.duesAmount || null,
+        renewalUrl: ctx.settings.membership.renewalUrl,
+        portalUrl: `${p.baseUrl}/member`,
+      });
+    },
+  }),
   'volunteer-confirmation': define({
     params: ConfirmationParams,
     titled: confirmationSubject,

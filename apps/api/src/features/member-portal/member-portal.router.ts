@@ -5,6 +5,7 @@ import { memberProcedure, router } from '../../trpc.ts';
 import * as service from './member-portal.service.ts';
 import { MailPreferencesInput, MailPreferencesSchema } from '@post/contracts/mail';
 import { MemberDuesSchema } from '@post/contracts/member-payments';
+import { cancelStaleReminders } from '../renewals/reminders.ts';
 
 const tags = ['Member portal'];
 
@@ -62,11 +63,14 @@ export const memberPortalRouter = router({
     .input(MailPreferencesInput)
     .output(MailPreferencesSchema)
     .mutation(async ({ ctx, input }) => {
-      return ctx.db
+      const prefs = await ctx.db
         .updateTable('members')
         .set({ ...input, updatedAt: new Date() })
         .where('id', '=', ctx.member.id)
         .returning(['emailNotices', 'renewalReminders'])
         .executeTakeFirstOrThrow();
+      // Opting out cancels a reminder already queued (decision 0086).
+      await cancelStaleReminders(ctx.db, [ctx.member.id]);
+      return prefs;
     }),
 });

@@ -10,6 +10,7 @@ import { inTransaction } from '../../lib/transaction.ts';
 import { imageChanges, imageColumns, pictureError, withImages } from '../images/images.service.ts';
 import { windowOpen } from '@post/contracts/rules/dues';
 import { duesClock, duesOf, type DuesClock } from './dues.ts';
+import { cancelStaleReminders } from '../renewals/reminders.ts';
 
 type MemberRow = Selectable<MembersTable>;
 
@@ -33,6 +34,8 @@ export function toMember(r: MemberRow, clock: DuesClock): Member {
     memberSince: new Date(r.memberSince).toISOString(),
     paidThrough: r.paidThrough,
     duesStatus: duesOf(r, clock).status,
+    renewalOpen: duesOf(r, clock).renewalOpen,
+    continuousYears: r.continuousYears,
     postRole: r.postRole as Member['postRole'],
     unit: r.unit,
     isActive: r.isActive,
@@ -208,9 +211,18 @@ export function memberValues(input: Omit<CreateMemberInput, 'loginPassword' | 'i
  * marking them deceased or resetting their portal password ends their portal sign-ins at once.
  */
 export async function updateMember(db: DB, input: UpdateMemberInput): Promise<Member> {
-  const { id, loginPassword, memberSince, imageId, imageAlt, ...fields } = input;
+  const { id, loginPassword, memberSince, imageId, imageAlt, confirmLowerPaidThrough, ...fields } = input;
   const existing = await db.selectFrom('members').select(['id']).where('id', '=', id).executeTakeFirst();
   if (!existing) throw notFound('Member');
+  // Paid-through below a recorded payment is usually a slip: said, and done only when confirmed (decision 0086).
+  if (typeof fields.paidThrough === 'number' && !confirmLowerPaidThrough) {
+    const paid = await db
+      .selectFrom('memberPayments')
+      .select((eb) => eb.fn.max('year').as('year'))
+      .where('memberId', '=', id)
+      .executeTakeFirst();
+    if (paid?.year != null && fields.paidThrough < paid.year) throw conflict(memberMessages.paidThroughBelowPayment(paid.year));
+  }
   await assertUnique(db, fields.membershipNumber, fields.email, id);
   await assertKnownRoles(db, fields.honorGuardRoles);
   const set: Record<string, unknown> = {};
@@ -235,6 +247,8 @@ export async function updateMember(db: DB, input: UpdateMemberInput): Promise<Me
       if (endSessions) await trx.deleteFrom('memberSessions').where('memberId', '=', id).execute();
       return updated;
     });
+    // A reminder queued before this change may no longer be true (decision 0086).
+    if ('paidThrough' in set || 'deceasedOn' in set || 'isActive' in set || 'membershipType' in set) await cancelStaleReminders(db, [id]);
     return (await toMembers(db, [row], clock))[0]!;
   } catch (err) {
     throw pictureError(mapUniqueViolation(err));

@@ -3,6 +3,7 @@ import { MemberPaymentSchema, MemberPaymentsInput, RecordPaymentInput } from '@p
 import { administratorProcedure } from '../../trpc.ts';
 import { audited } from '../audit/audit.ts';
 import { listPayments, recordPayment } from './payments.service.ts';
+import { cancelStaleReminders } from '../renewals/reminders.ts';
 
 const tags = ['Members'];
 
@@ -26,7 +27,12 @@ export const paymentProcedures = {
     })
     .input(RecordPaymentInput)
     .output(MemberPaymentSchema)
-    .mutation(({ ctx, input }) =>
-      audited(ctx, { entity: 'member-payment', action: 'create', id: () => input.memberId }, (trx) => recordPayment(trx, input, ctx.user.id)),
-    ),
+    .mutation(async ({ ctx, input }) => {
+      const payment = await audited(ctx, { entity: 'member-payment', action: 'create', id: () => input.memberId }, (trx) =>
+        recordPayment(trx, input, ctx.user.id),
+      );
+      // A renewal reminder queued for this member is no longer true (decision 0086).
+      await cancelStaleReminders(ctx.db, [input.memberId]);
+      return payment;
+    }),
 };

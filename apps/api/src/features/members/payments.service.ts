@@ -40,7 +40,14 @@ export async function recordPayment(db: DB, input: RecordPaymentInput, recordedB
     .with('member', (qb) =>
       qb
         .updateTable('members')
-        .set({ paidThrough: sql<number>`greatest(coalesce(paid_through, ${input.year}), ${input.year})`, updatedAt: new Date() })
+        .set({
+          paidThrough: sql<number>`greatest(coalesce(paid_through, ${input.year}), ${input.year})`,
+          // The year after the one paid through continues the run; a gap starts it again (decision 0086).
+          continuousYears: sql<
+            number | null
+          >`case when paid_through is null or ${input.year} > paid_through + 1 then 1 when ${input.year} = paid_through + 1 then coalesce(continuous_years, 0) + 1 else continuous_years end`,
+          updatedAt: new Date(),
+        })
         .where('id', '=', input.memberId)
         .returning('id'),
     )

@@ -84,14 +84,14 @@ describe('importing a national roster', () => {
     const p = preview.json() as RosterImportResult;
     expect(p.dryRun).toBe(true);
     expect(p.updated).toEqual([
-      { row: 2, memberId: raise.id, membershipNumber: 'NR-100', name: 'Ray Ise', from: year - 1, to: year },
-      { row: 3, memberId: none.id, membershipNumber: 'nr-101', name: 'No Year', from: null, to: year + 1 },
+      { row: 2, memberId: raise.id, membershipNumber: 'NR-100', name: 'Ray Ise', from: year - 1, to: year, inactive: false },
+      { row: 3, memberId: none.id, membershipNumber: 'nr-101', name: 'No Year', from: null, to: year + 1, inactive: false },
     ]);
     expect(p.unchanged.map((u) => [u.row, u.memberId, u.note])).toEqual([
       [4, same.id, null],
       [7, life.id, 'Life Member: never due, so no year is kept.'],
     ]);
-    expect(p.lower).toEqual([{ row: 5, memberId: lower.id, membershipNumber: 'NR-103', name: 'Low Er', from: year + 1, to: year - 1 }]);
+    expect(p.lower).toEqual([{ row: 5, memberId: lower.id, membershipNumber: 'NR-103', name: 'Low Er', from: year + 1, to: year - 1, inactive: false }]);
     expect(p.unmatched).toEqual([{ row: 8, membershipNumber: 'NR-999', name: 'Nobody Here', year: String(year) }]);
     expect(p.rejected).toEqual([
       { row: 6, membershipNumber: 'NR-104', name: 'Bad Year', reason: expect.stringContaining('"someday" is not a year') },

@@ -9,6 +9,7 @@ import type { RosterColumns, RosterImportInput, RosterImportResult } from '@post
 import { badRequest } from '../../errors.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.ts';
+import { cancelStaleReminders } from '../renewals/reminders.ts';
 import { duesClock } from './dues.ts';
 
 // The national roster import (issue 45 #5, decision 0065): only paid-through years change, matched
@@ -139,11 +140,13 @@ export async function importRoster(db: DB, input: RosterImportInput, actor?: Aud
   const numberAt = columnOf(file.headers, input.numberColumn);
   const yearAt = columnOf(file.headers, input.paidThroughColumn);
   if (numberAt === yearAt) throw badRequest(rosterImportMessages.sameColumn);
-  const nameAt = nameColumns(file.headers).filter((i) => i !== numberAt && i !== yearAt);
+  const yearsAt = input.continuousYearsColumn ? columnOf(file.headers, input.continuousYearsColumn) : null;
+  const nameAt = nameColumns(file.headers).filter((i) => i !== numberAt && i !== yearAt && i !== yearsAt);
+  const continuous = new Map<number, number>();
 
   const clock = await duesClock(db);
   const latest = clock.year + YEARS_AHEAD;
-  const members = await db.selectFrom('members').select(['id', 'membershipNumber', 'membershipType', 'paidThrough']).execute();
+  const members = await db.selectFrom('members').select(['id', 'membershipNumber', 'membershipType', 'paidThrough', 'isActive']).execute();
   const byNumber = new Map(members.map((m) => [key(m.membershipNumber), m]));
   const seen = new Map<string, number>();
   const result: RosterImportResult = {
@@ -173,30 +176,51 @@ export async function importRoster(db: DB, input: RosterImportInput, actor?: Aud
     seen.set(key(membershipNumber), row);
     const member = byNumber.get(key(membershipNumber));
     if (!member) return void result.unmatched.push({ row, membershipNumber, name, year: rawYear.trim() });
+    const years = yearsAt === null ? '' : (cells[yearsAt] ?? '').trim();
+    if (/^\d{1,3}$/.test(years) && Number(years) <= 150) continuous.set(member.id, Number(years));
     const parsed = rosterYear(rawYear, latest);
     if (!parsed.ok) return void result.rejected.push({ row, membershipNumber, name, reason: parsed.reason });
     const ref = { row, membershipNumber: member.membershipNumber, name, memberId: member.id };
     // A Life Member is never due (decision 0065): a roster's year for them is not kept.
     if (member.membershipType === 'Life Member') return void result.unchanged.push({ ...ref, year: member.paidThrough, note: rosterImportMessages.lifeMember });
     if (member.paidThrough === parsed.year) return void result.unchanged.push({ ...ref, year: parsed.year, note: null });
-    const change = { ...ref, from: member.paidThrough, to: parsed.year };
+    const change = { ...ref, from: member.paidThrough, to: parsed.year, inactive: !member.isActive };
     if (member.paidThrough !== null && parsed.year < member.paidThrough) result.lower.push(change);
     else result.updated.push(change);
   });
 
+  if (yearsAt !== null) result.continuousYears = continuous.size;
   if (result.dryRun) return result;
+  const reactivate = new Set(input.reactivate ?? []);
   await inTransaction(db, async (trx) => {
     for (const u of result.updated) {
       await trx
         .updateTable('members')
-        .set({ paidThrough: sql<number>`greatest(coalesce(paid_through, ${u.to}), ${u.to})`, updatedAt: new Date() })
+        .set({
+          paidThrough: sql<number>`greatest(coalesce(paid_through, ${u.to}), ${u.to})`,
+          // Made active again only when the adjutant said so in the preview (decision 0086).
+          ...(u.inactive && reactivate.has(u.memberId) ? { isActive: true } : {}),
+          updatedAt: new Date(),
+        })
         .where('id', '=', u.memberId)
         .execute();
+      const activated: Record<string, { old: unknown; new: unknown }> = u.inactive && reactivate.has(u.memberId) ? { isActive: { old: false, new: true } } : {};
       if (actor)
-        await recordAudit(trx, actor, { entity: 'member', entityId: u.memberId, action: 'update', changes: { paidThrough: { old: u.from, new: u.to } } });
+        await recordAudit(trx, actor, {
+          entity: 'member',
+          entityId: u.memberId,
+          action: 'update',
+          changes: { paidThrough: { old: u.from, new: u.to }, ...activated },
+        });
     }
+    for (const [id, years] of continuous) await trx.updateTable('members').set({ continuousYears: years }).where('id', '=', id).execute();
     await rememberMapping(trx, result.numberColumn, result.paidThroughColumn, actor?.userId ?? null);
   });
+  // Reminders queued for members the roster renewed are no longer true (decision 0086).
+  await cancelStaleReminders(
+    db,
+    result.updated.map((u) => u.memberId),
+  );
   return result;
 }
 

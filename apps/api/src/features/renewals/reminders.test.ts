@@ -65,10 +65,13 @@ describe('renewal reminders', () => {
     expect(await queueRenewalReminders(t.db, env, new Date('2026-07-09T16:00:00Z'))).toBe(0);
     const rows = await outbox();
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ toAddress: 'rr-due@example.org', subject: 'Renew your membership for 2027' });
-    expect(rows[0]!.textBody).toContain('RR-DUE');
-    expect(rows[0]!.textBody).toContain('$45.00');
-    expect(rows[0]!.html).toContain('https://pay.example.org/renew');
+    // Written when sent (decision 0086): the Outbox shows it as it would be written now.
+    expect(rows[0]).toMatchObject({ toAddress: 'rr-due@example.org', subject: 'Renew your membership for 2027', textBody: null, template: 'renewal-reminder' });
+    const shown = (await admin.get(`/api/admin/outbox/${rows[0]!.id}`)).json();
+    expect(shown.subject).toBe('Renew your membership for 2027');
+    expect(shown.text).toContain('RR-DUE');
+    expect(shown.text).toContain('$45.00');
+    expect(shown.html).toContain('https://pay.example.org/renew');
 
     const after = await renewalReminders(t.db, opening);
     expect(after.next).toEqual([]);

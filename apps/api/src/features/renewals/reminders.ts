@@ -3,9 +3,9 @@ import type { Env } from '../../env.ts';
 import type { MembershipSettings } from '@post/contracts/membership-settings';
 import type { RenewalReminders } from '@post/contracts/renewals';
 import { getSettings } from '../site-settings/site-settings.service.ts';
+import { sql } from 'kysely';
 import { enqueue } from '../mail/outbox.ts';
-import { renewalReminder } from '../mail/member-templates.ts';
-import { senderFrom } from '../mail/templates.ts';
+import { renderQueued, renewalReminderObsolete } from '../mail/render-queued.ts';
 import { duesClock, duesOf, type DuesClock } from '../members/dues.ts';
 
 // Renewal reminders (issue 45 #2, decision 0065): at the times Settings names, once per member per
@@ -60,10 +60,10 @@ async function nextBatch(db: DB, clock: DuesClock, s: MembershipSettings) {
     .orderBy('id')
     .execute();
   const batch = members.flatMap((m) => {
-    const status = duesOf(m, clock).status;
+    const dues = duesOf(m, clock);
     return due
-      .filter((d) => d.paidThrough === m.paidThrough && status !== 'current')
-      .map((d) => ({ member: m, ...d, lapsed: status === 'lapsed', key: keyOf(d.reminder, d.renewFor, m.id) }));
+      .filter((d) => d.paidThrough === m.paidThrough && dues.renewalOpen && dues.status !== 'life')
+      .map((d) => ({ member: m, ...d, key: keyOf(d.reminder, d.renewFor, m.id) }));
   });
   if (batch.length === 0) return [];
   const sent = new Set(
@@ -83,8 +83,9 @@ async function nextBatch(db: DB, clock: DuesClock, s: MembershipSettings) {
 }
 
 /**
- * Queues today's reminders; returns how many were queued. The mail worker's periodic pass queues
- * them only when Settings sends automatically; an administrator's "Send reminders now" (`byAdministrator`) always.
+ * Queues today's reminders; returns how many were queued. Each is queued by template and written
+ * when it is sent (decision 0086). The mail worker's periodic pass queues them only when Settings
+ * sends automatically; an administrator's "Send reminders now" (`byAdministrator`) always.
  */
 export async function queueRenewalReminders(
   db: DB,
@@ -93,26 +94,78 @@ export async function queueRenewalReminders(
   opts: { byAdministrator?: boolean } = {},
 ): Promise<number> {
   const settings = await getSettings(db);
+  await cancelStaleReminders(db, undefined, now);
   if (!settings.membership.remindersAutomatic && !opts.byAdministrator) return 0;
   const clock = await duesClock(db, now);
   const batch = await nextBatch(db, clock, settings.membership);
-  const sender = senderFrom(settings, env.siteUrl);
   let queued = 0;
   for (const b of batch) {
-    const rendered = await renewalReminder({
-      sender,
-      name: b.member.firstName,
-      membershipNumber: b.member.membershipNumber,
-      renewFor: b.renewFor,
-      paidThrough: b.member.paidThrough,
-      lapsed: b.lapsed,
-      amount: settings.membership.duesAmount || null,
-      renewalUrl: settings.membership.renewalUrl,
-      portalUrl: `${env.siteUrl}/member`,
-    });
-    if (await enqueue(db, { idempotencyKey: b.key, kind: KIND, to: b.member.email, ...rendered })) queued++;
+    const params = { baseUrl: env.siteUrl, memberId: b.member.id, renewFor: b.renewFor };
+    if (await enqueue(db, { idempotencyKey: b.key, kind: KIND, to: b.member.email, template: 'renewal-reminder', params })) queued++;
   }
   return queued;
+}
+
+/**
+ * Cancels each queued renewal reminder that must no longer go (the member paid, died, became
+ * inactive or opted out), with the reason in the Outbox (decision 0086); for some members, or all.
+ * Returns how many were cancelled.
+ */
+export async function cancelStaleReminders(db: DB, memberIds?: number[], now: Date = new Date()): Promise<number> {
+  if (memberIds && memberIds.length === 0) return 0;
+  let q = db
+    .selectFrom('mailOutbox')
+    .select(['id', 'params'])
+    .where('kind', '=', KIND)
+    .where('state', '=', 'queued')
+    .where('template', '=', 'renewal-reminder');
+  if (memberIds) q = q.where(sql<number>`(params->>'memberId')::int`, 'in', memberIds);
+  const rows = await q.execute();
+  if (rows.length === 0) return 0;
+  const settings = await getSettings(db);
+  const clock = await duesClock(db, now);
+  const refs = rows.map((r) => ({ id: Number(r.id), ...(r.params as { memberId: number; renewFor: number }) }));
+  const members = new Map(
+    (
+      await db
+        .selectFrom('members')
+        .select(['id', 'paidThrough', 'membershipType', 'deceasedOn', 'isActive', 'renewalReminders'])
+        .where(
+          'id',
+          'in',
+          refs.map((r) => r.memberId),
+        )
+        .execute()
+    ).map((m) => [m.id, m]),
+  );
+  let cancelled = 0;
+  for (const r of refs) {
+    const why = renewalReminderObsolete(members.get(r.memberId), r.renewFor, clock.date, settings);
+    if (!why) continue;
+    const done = await db
+      .updateTable('mailOutbox')
+      .set({ state: 'cancelled', lastError: why, updatedAt: new Date() })
+      .where('id', '=', r.id)
+      .where('state', '=', 'queued')
+      .executeTakeFirst();
+    cancelled += Number(done.numUpdatedRows);
+  }
+  return cancelled;
+}
+
+/** What "Send reminders now" would send: how many, and the first one's text as it would be written now (decision 0086). */
+export async function previewRenewalReminders(db: DB, env: Pick<Env, 'siteUrl'> & { mail: { linkSecret: string } }, now: Date = new Date()) {
+  const settings = await getSettings(db);
+  const clock = await duesClock(db, now);
+  const batch = await nextBatch(db, clock, settings.membership);
+  const first = batch[0];
+  if (!first) return { count: 0, to: null, subject: null, text: null };
+  const r = await renderQueued(
+    'renewal-reminder',
+    { baseUrl: env.siteUrl, memberId: first.member.id, renewFor: first.renewFor },
+    { settings, linkSecret: env.mail.linkSecret, db },
+  );
+  return { count: batch.length, to: `${first.member.firstName} ${first.member.lastName}`, subject: r.subject, text: r.text };
 }
 
 /** The next batch (what the next pass would queue) and the reminders already queued, newest first. */
@@ -127,7 +180,7 @@ export async function renewalReminders(db: DB, now: Date = new Date()): Promise<
   }));
   const rows = await db
     .selectFrom('mailOutbox')
-    .select(['idempotencyKey', 'toAddress', 'createdAt', 'sentAt'])
+    .select(['idempotencyKey', 'toAddress', 'createdAt', 'sentAt', 'state', 'lastError'])
     .where('kind', '=', KIND)
     .orderBy('id', 'desc')
     .limit(200)
@@ -150,6 +203,8 @@ export async function renewalReminders(db: DB, now: Date = new Date()): Promise<
       renewFor: Number(renewFor),
       queuedAt: new Date(r.createdAt).toISOString(),
       sentAt: r.sentAt ? new Date(r.sentAt).toISOString() : null,
+      state: r.state,
+      cancelledBecause: r.state === 'cancelled' ? r.lastError : null,
     };
   });
   return { automatic: settings.membership.remindersAutomatic, next, sent };

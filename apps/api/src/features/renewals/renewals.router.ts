@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { RecordContactInput, RenewalRemindersSchema, RenewalsSchema } from '@post/contracts/renewals';
+import { RecordContactInput, RenewalReminderPreviewSchema, RenewalRemindersSchema, RenewalsSchema } from '@post/contracts/renewals';
 import { administratorProcedure, router } from '../../trpc.ts';
 import { audited } from '../audit/audit.ts';
 import { listRenewals, recordContact } from './renewals.service.ts';
-import { queueRenewalReminders, renewalReminders } from './reminders.ts';
+import { previewRenewalReminders, queueRenewalReminders, renewalReminders } from './reminders.ts';
 
 const tags = ['Renewals'];
 
@@ -35,6 +35,19 @@ export const renewalsRouter = router({
     .input(z.void())
     .output(RenewalRemindersSchema)
     .query(({ ctx }) => renewalReminders(ctx.db)),
+  previewReminders: administratorProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/renewals/reminders/preview',
+        tags,
+        summary: 'What "Send reminders now" would send: how many, and the first reminder written as it would be now',
+        protect: true,
+      },
+    })
+    .input(z.void())
+    .output(RenewalReminderPreviewSchema)
+    .query(({ ctx }) => previewRenewalReminders(ctx.db, ctx.env)),
   sendReminders: administratorProcedure
     .meta({
       changesContent: false,

@@ -4,11 +4,16 @@ import { PAYMENT_METHOD_LABELS } from '@post/contracts/enums/payment-method';
 import type { MemberPayment } from '@post/contracts/member-payments';
 import { RENEWAL_GROUPS, type RecordContactInput, type Renewals } from '@post/contracts/renewals';
 import { notFound } from '../../errors.ts';
-import { duesClock, duesOf } from '../members/dues.ts';
+import { sql } from 'kysely';
+import { windowOpen } from '@post/contracts/rules/dues';
+import type { RenewalProgress } from '@post/contracts/renewals';
+import { getSettings } from '../site-settings/site-settings.service.ts';
+import { duesClock, duesOf, type DuesClock } from '../members/dues.ts';
 
 /**
- * The Renewals screen (issue 45 #4): living annual members who are due, who lapsed this year (paid
- * through last year) and who lapsed last year, each with their last payment and last contact note.
+ * The Renewals screen (issue 45 #4, decision 0086): living annual members whose renewal is open,
+ * who were suspended or dropped this year (paid through last year), and former members of the
+ * last five years, each with their last payment and last contact note; and the drive's progress.
  */
 export async function listRenewals(db: DB): Promise<Renewals> {
   const clock = await duesClock(db);
@@ -46,15 +51,16 @@ export async function listRenewals(db: DB): Promise<Renewals> {
     : [[], []];
   const payment = new Map(payments.map((p) => [p.memberId, p]));
   const contact = new Map(contacts.map((c) => [c.memberId, c]));
-  const result: Renewals = { year: clock.year, due: [], lapsedThisYear: [], lapsedLastYear: [] };
+  const result: Renewals = { year: clock.year, progress: await renewalProgress(db, clock), due: [], lapsedThisYear: [], lapsedLastYear: [] };
   for (const m of members) {
-    const status = duesOf(m, clock).status;
+    const { status, renewalOpen } = duesOf(m, clock);
     const group =
-      status === 'due'
+      (status === 'current' && renewalOpen) || status === 'delinquent'
         ? result.due
-        : status === 'lapsed' && m.paidThrough === clock.year - 1
+        : (status === 'suspended' || status === 'dropped') && m.paidThrough === clock.year - 1
           ? result.lapsedThisYear
-          : status === 'lapsed' && m.paidThrough === clock.year - 2
+          : // Former members whose membership expired one to five years ago: a list to invite back (decision 0086).
+            status === 'dropped' && m.paidThrough !== null && m.paidThrough < clock.year - 1 && m.paidThrough >= clock.year - FORMER_YEARS
             ? result.lapsedLastYear
             : null;
     if (!group) continue;
@@ -75,6 +81,36 @@ export async function listRenewals(db: DB): Promise<Renewals> {
     });
   }
   return result;
+}
+
+/** How far back former members are listed to invite back (and called in a Buddy Check that includes them). */
+export const FORMER_YEARS = 5;
+
+/**
+ * The renewal drive for the year being renewed: members of the year before (Life Members count as
+ * renewed, as National counts Paid Up For Life), how many have renewed, and the department's
+ * targets with their dates in this drive (decision 0086).
+ */
+export async function renewalProgress(db: DB, clock: DuesClock): Promise<RenewalProgress> {
+  const settings = await getSettings(db);
+  const forYear = windowOpen(clock.date, clock.cal) ? clock.year + 1 : clock.year;
+  const row = await db
+    .selectFrom('members')
+    .select([
+      sql<number>`count(*) filter (where membership_type = 'Life Member' or paid_through >= ${forYear - 1})::int`.as('base'),
+      sql<number>`count(*) filter (where membership_type = 'Life Member' or paid_through >= ${forYear})::int`.as('renewed'),
+    ])
+    .where('deceasedOn', 'is', null)
+    .executeTakeFirstOrThrow();
+  const percent = row.base === 0 ? 0 : Math.floor((row.renewed * 100) / row.base);
+  const targets = settings.membership.renewalTargets
+    .map((t) => {
+      const year = t.month * 100 + t.day >= clock.cal.opensMonth * 100 + clock.cal.opensDay ? forYear - 1 : forYear;
+      const date = `${year}-${String(t.month).padStart(2, '0')}-${String(t.day).padStart(2, '0')}`;
+      return { date, percent: t.percent, passed: date < clock.date, met: percent >= t.percent };
+    })
+    .sort((a, b) => a.date.localeCompare(b.date));
+  return { forYear, base: row.base, renewed: row.renewed, percent, targets, next: targets.find((t) => !t.passed) ?? null };
 }
 
 /** Records that a member was contacted; 404 when there is no such member. */

@@ -42,7 +42,7 @@ describe('renewals', () => {
     const r = res.json() as Renewals;
     expect(r.due.map((m) => m.membershipNumber)).toEqual(['R-DUE']);
     expect(r.lapsedThisYear.map((m) => m.membershipNumber)).toEqual(['R-L1']);
-    expect(r.lapsedLastYear.map((m) => m.membershipNumber)).toEqual(['R-L2']);
+    expect(r.lapsedLastYear.map((m) => m.membershipNumber)).toEqual(['R-L2', 'R-OLD']);
     expect(r.due[0]).toMatchObject({
       phone: '(555) 555-0199',
       email: 'r-due@example.org',
@@ -62,7 +62,12 @@ describe('renewals', () => {
       .trim()
       .split('\r\n');
     expect(lines[0]).toBe('Group,Last Name,First Name,Membership Number,Phone,Email,Paid Through,Last Payment,Contacted On,Contact Note');
-    expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(['Due', 'Lapsed this year', 'Lapsed last year']);
+    expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual([
+      'Renewal open',
+      'Suspended or dropped this year',
+      'Former members (last five years)',
+      'Former members (last five years)',
+    ]);
     expect(csv.body).toContain('Left a message');
     expect(csv.body).not.toContain('R-GONE');
     expect((await t.agent().get('/api/admin/renewals.csv')).statusCode).toBe(401);

@@ -30,6 +30,7 @@ import { MailPreference } from './mail-preference.tsx';
 import { DuesBanner } from './dues-banner.tsx';
 import { MyService } from '../service-hours/my-service.tsx';
 import { PortalHonorsDetails } from '../honors/portal-details.tsx';
+import { MyBuddyCheckCalls } from '../buddy-check/my-calls.tsx';
 
 /** Which tab the portal shows. */
 export type PortalTab = 'communications' | 'resources';
@@ -73,6 +74,7 @@ export function MemberPortalPage({ member, tab, onTabChange }: { member: Session
           <Resources />
         </TabsContent>
       </Tabs>
+      <MyBuddyCheckCalls />
       <MyService />
       <MailPreference />
     </Page>

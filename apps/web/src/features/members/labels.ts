@@ -1,6 +1,5 @@
 import { BRANCHES } from '@post/contracts/enums/branch';
-import { DUES_STATUSES } from '@post/contracts/enums/dues-status';
-import { labelOf } from '@post/contracts/enums/label';
+import { DUES_STATUS_LABELS, DUES_STATUSES, type DuesStatus } from '@post/contracts/enums/dues-status';
 import { MEMBERSHIP_TYPES } from '@post/contracts/enums/membership-type';
 import { POST_ROLES } from '@post/contracts/enums/post-role';
 import { memberMessages } from '@post/contracts/messages/members';
@@ -9,7 +8,7 @@ import { memberMessages } from '@post/contracts/messages/members';
 export const POST_ROLE_OPTIONS = [{ value: 'none', label: 'No role' }, ...POST_ROLES.map((r) => ({ value: r, label: r }))];
 export const MEMBERSHIP_TYPE_OPTIONS = MEMBERSHIP_TYPES.map((t) => ({ value: t, label: t }));
 export const BRANCH_OPTIONS = [{ value: 'unspecified', label: memberMessages.notSpecified }, ...BRANCHES.map((b) => ({ value: b, label: b }))];
-export const DUES_OPTIONS = DUES_STATUSES.map((d) => ({ value: d, label: labelOf(d) }));
+export const DUES_OPTIONS = DUES_STATUSES.map((d) => ({ value: d, label: DUES_STATUS_LABELS[d] }));
 
 /** "No role assigned" for a member without a post role (spec §2). */
 export function postRoleLabel(role: string): string {
@@ -25,4 +24,15 @@ export function branchLabel(branch: string): string {
 export function paidThroughText(m: { paidThrough: number | null; membershipType: string }): string {
   if (m.membershipType === 'Life Member') return 'Life Member';
   return m.paidThrough === null ? 'No year recorded' : `Paid through ${m.paidThrough}`;
+}
+
+/**
+ * A member's standing in the Legion's words (decision 0086): "Paid for 2026, renewal for 2027
+ * open", "Paid through 2027", "Life Member", "Delinquent: not paid for 2027"; never "due".
+ */
+export function standingText(m: { paidThrough: number | null; membershipType: string; duesStatus: DuesStatus; renewalOpen: boolean }): string {
+  if (m.duesStatus === 'life' || m.membershipType === 'Life Member') return 'Life Member';
+  if (m.paidThrough === null) return 'No year recorded';
+  if (m.duesStatus === 'current') return m.renewalOpen ? `Paid for ${m.paidThrough}, renewal for ${m.paidThrough + 1} open` : `Paid through ${m.paidThrough}`;
+  return `${DUES_STATUS_LABELS[m.duesStatus]}: paid through ${m.paidThrough}`;
 }

@@ -9,7 +9,6 @@ import { MemberFormSchema, type Member } from '@post/contracts/members';
 import { PASSWORD_MIN } from '@post/contracts/limits';
 import { memberMessages } from '@post/contracts/messages/members';
 import { utcToZoned } from '@post/contracts/rules/event-time';
-import { labelOf } from '@post/contracts/enums/label';
 import { Button } from '@post/ui/components/button';
 import { DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@post/ui/components/dialog';
 import { TextAreaField, TextField } from '../../components/form/text-fields.tsx';
@@ -21,14 +20,15 @@ import { SelectField } from '../../components/form/select-field.tsx';
 import { SwitchField } from '../../components/form/switch-field.tsx';
 import { useFormDraft } from '../../lib/use-form-draft.ts';
 import { FormDialog, useDialogDirty } from '../../components/form/form-dialog.tsx';
-import { BRANCH_OPTIONS, MEMBERSHIP_TYPE_OPTIONS, POST_ROLE_OPTIONS } from './labels.ts';
+import { BRANCH_OPTIONS, MEMBERSHIP_TYPE_OPTIONS, POST_ROLE_OPTIONS, standingText } from './labels.ts';
+import { ObituaryWarnings } from './obituary-warnings.tsx';
 import { PictureField } from '../../components/form/image-upload-field.tsx';
 import { useSiteSettings } from '../../lib/use-site-settings.ts';
 import { MemberPayments } from './member-payments.tsx';
 import { HonorGuardField } from './honor-guard-field.tsx';
 
-type FormIn = z.input<typeof MemberFormSchema>;
-type FormOut = z.output<typeof MemberFormSchema>;
+export type FormIn = z.input<typeof MemberFormSchema>;
+export type FormOut = z.output<typeof MemberFormSchema>;
 
 /** The member dialog: 'Add New Member' with no member, 'Edit Member: {first} {last}' with one (spec §2). */
 export function MemberDialog({ open, member, onOpenChange }: { open: boolean; member?: Member; onOpenChange: (open: boolean) => void }) {
@@ -151,11 +151,14 @@ function MemberForm({ member, onDone, forgetDraftRef }: { member?: Member; onDon
     };
   }, [forgetDraftRef, draft.clear]);
 
+  // Lowering paid-through below a recorded payment is said first; saving again confirms it (decision 0086).
+  const [lowerWarned, setLowerWarned] = useState<string | null>(null);
   const onSubmit = form.handleSubmit(async ({ photo, ...fields }) => {
     const failed = member ? memberMessages.updateFailed : memberMessages.createFailed;
     const values = { ...fields, imageId: photo.image?.id ?? null, imageAlt: photo.image ? photo.alt : null };
     try {
-      if (member) await update.mutateAsync({ id: member.id, ...values });
+      if (member)
+        await update.mutateAsync({ id: member.id, ...values, confirmLowerPaidThrough: lowerWarned !== null && lowerWarned === String(values.paidThrough) });
       else await create.mutateAsync(values);
       draft.clear();
       toast.success(member ? memberMessages.updated : memberMessages.created, { description: `${values.firstName} ${values.lastName}` });
@@ -165,6 +168,11 @@ function MemberForm({ member, onDone, forgetDraftRef }: { member?: Member; onDon
       const message = serverMessage(err);
       if (message === memberMessages.membershipNumberTaken) form.setError('membershipNumber', { message }, { shouldFocus: true });
       else if (message === memberMessages.emailTaken) form.setError('email', { message }, { shouldFocus: true });
+      else if (message?.startsWith('A payment for ')) {
+        setLowerWarned(String(values.paidThrough));
+        form.setError('paidThrough', { message }, { shouldFocus: true });
+        return;
+      }
       const lapsed = sessionLapsedMessage(err);
       if (lapsed) toast.error(failed, { description: lapsed });
       else toast.error(message ?? failed);
@@ -207,7 +215,9 @@ function MemberForm({ member, onDone, forgetDraftRef }: { member?: Member; onDon
               step={1}
               placeholder={member ? undefined : 'This membership year'}
               description={
-                member ? `Dues: ${labelOf(member.duesStatus)}. Blank for a Life Member.` : 'The membership year paid through. Blank for a Life Member.'
+                member
+                  ? `${standingText(member)}${member.continuousYears ? `, ${member.continuousYears} continuous years` : ''}. Blank for a Life Member.`
+                  : 'The membership year paid through. Blank for a Life Member.'
               }
             />
           </div>
@@ -263,13 +273,15 @@ function MemberForm({ member, onDone, forgetDraftRef }: { member?: Member; onDon
         <TextAreaField form={form} name="deployments" label="Deployments/Service History" rows={3} />
         <Section title="Post Everlasting">
           <p className="text-base text-muted-foreground">
-            A member with a date of death leaves mailings, reminders, sign-in and the active directory, and appears on the honor roll. Nothing is deleted.
+            A member with a date of death leaves mailings, reminders, sign-in and the active directory, and gets a draft honor-roll entry, public only once
+            published with the family&apos;s consent (Honor Roll, on the dashboard). Nothing is deleted.
           </p>
           <div className="grid gap-4 md:grid-cols-2">
             <TextField form={form} name="deceasedOn" label="Date of Death" type="date" />
             <TextField form={form} name="serviceEra" label="Era or War" placeholder="For example: Vietnam War" maxLength={100} />
           </div>
-          <TextAreaField form={form} name="obituary" label="Obituary" rows={4} />
+          <TextAreaField form={form} name="obituary" label="Obituary" rows={4} aria-describedby="obituary-warnings" />
+          <ObituaryWarnings form={form} />
           <PictureField control={form.control} name="photo" label="Photo" />
         </Section>
       </form>

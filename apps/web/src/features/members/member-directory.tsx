@@ -10,7 +10,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { cn } from '@post/ui/lib/utils';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { serverMessage, sessionLapsedMessage, trpc } from '../../lib/trpc.ts';
-import { branchLabel, paidThroughText, postRoleLabel } from './labels.ts';
+import { branchLabel, paidThroughText, postRoleLabel, standingText } from './labels.ts';
 
 /** Why a member cannot sign in to the portal, or null when they can (the API's own rule: member-auth.service.ts). */
 export function signInBlocker(m: Pick<Member, 'isActive' | 'hasOnlineAccess' | 'hasPortalPassword'>): string | null {
@@ -19,13 +19,14 @@ export function signInBlocker(m: Pick<Member, 'isActive' | 'hasOnlineAccess' | '
   if (!m.isActive) return 'Member is inactive';
   return null;
 }
-/** Paid through a year, with Due or Lapsed beside it when so (decision 0065). */
+/** The standing in the Legion's words, with Delinquent, Suspended or Dropped beside it when so (decision 0086). */
 function Dues({ member }: { member: Member }) {
   return (
     <span className="inline-flex flex-wrap items-center gap-1">
-      <span>{paidThroughText(member)}</span>
-      {member.duesStatus === 'due' ? <Badge variant="warning">Due</Badge> : null}
-      {member.duesStatus === 'lapsed' ? <Badge variant="destructive">Lapsed</Badge> : null}
+      <span>{member.duesStatus === 'current' ? standingText(member) : paidThroughText(member)}</span>
+      {member.duesStatus === 'delinquent' ? <Badge variant="warning">Delinquent</Badge> : null}
+      {member.duesStatus === 'suspended' ? <Badge variant="destructive">Suspended</Badge> : null}
+      {member.duesStatus === 'dropped' ? <Badge variant="destructive">Dropped</Badge> : null}
     </span>
   );
 }

@@ -4,10 +4,13 @@ import { Button } from '@post/ui/components/button';
 import { formatIn, usePostFormat } from '../../lib/format.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { toastSaveError } from '../../components/form/save-errors.ts';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 
 /** Renewal reminders: the next batch before it goes, and who was reminded when (issue 45 #2, decision 0065). */
 export function RemindersSection() {
   const reminders = trpc.renewals.reminders.useQuery();
+  // What would go, written as it would be now, shown before anything is sent (decision 0086).
+  const preview = trpc.renewals.previewReminders.useQuery(undefined, { enabled: (reminders.data?.next.length ?? 0) > 0 });
   const utils = trpc.useUtils();
   const send = trpc.renewals.sendReminders.useMutation();
   const { timeZone } = usePostFormat();
@@ -49,10 +52,23 @@ export function RemindersSection() {
                     </li>
                   ))}
                 </ul>
-                <Button className="mt-3" onClick={() => void sendNow()} disabled={send.isPending}>
-                  <SendIcon aria-hidden="true" />
-                  {send.isPending ? 'Sending...' : 'Send reminders now'}
-                </Button>
+                <ConfirmDialog
+                  trigger={
+                    <Button className="mt-3" disabled={send.isPending || !preview.data}>
+                      <SendIcon aria-hidden="true" />
+                      {send.isPending ? 'Sending...' : 'Send reminders now'}
+                    </Button>
+                  }
+                  title={`Send ${preview.data?.count ?? r.next.length} renewal ${preview.data?.count === 1 ? 'reminder' : 'reminders'}?`}
+                  description={`Each goes by e-mail, written when it is sent. This is the one to ${preview.data?.to ?? 'the first member'}, as it would read now:`}
+                  confirmLabel={`Send ${preview.data?.count ?? r.next.length} ${(preview.data?.count ?? r.next.length) === 1 ? 'reminder' : 'reminders'}`}
+                  onConfirm={sendNow}
+                >
+                  <div className="max-h-72 overflow-y-auto rounded-md border bg-muted p-3 text-sm">
+                    <p className="font-semibold">{preview.data?.subject}</p>
+                    <p className="whitespace-pre-wrap">{preview.data?.text}</p>
+                  </div>
+                </ConfirmDialog>
               </>
             )}
           </div>
@@ -65,7 +81,7 @@ export function RemindersSection() {
                 {r.sent.map((s) => (
                   <li key={`${s.memberId}-${s.reminder}-${s.renewFor}`}>
                     {s.name}: {s.reminder.toLowerCase()} ({s.renewFor}), queued {when(s.queuedAt)}
-                    {s.sentAt ? `, sent ${when(s.sentAt)}` : ', not sent yet'}
+                    {s.sentAt ? `, sent ${when(s.sentAt)}` : s.state === 'cancelled' ? `, not sent: ${s.cancelledBecause ?? 'cancelled'}` : ', not sent yet'}
                   </li>
                 ))}
               </ul>

@@ -9,6 +9,7 @@ import { BackLink } from '../../components/back-link.tsx';
 import { AdminTitle } from '../../components/admin-title.tsx';
 import { ContactNoteForm } from './contact-note-form.tsx';
 import { RemindersSection } from './reminders-section.tsx';
+import { RenewalProgress } from './renewal-progress.tsx';
 import { RosterImport } from '../members/roster-import.tsx';
 
 /**
@@ -23,7 +24,7 @@ export function RenewalsPage() {
       <Page
         before={<BackLink to="/admin/user-management">Back to User Management</BackLink>}
         title="Renewals"
-        intro="Members to call about renewing their membership. Life Members and departed members are not listed."
+        intro="Members to call about renewing their membership, and former members to invite back. Life Members and departed members are not listed."
         actions={
           <div className="flex flex-wrap gap-2" data-no-print>
             <a href="/api/admin/renewals.csv" download className={buttonVariants({ variant: 'outline' })}>
@@ -41,6 +42,7 @@ export function RenewalsPage() {
         <AdminTitle text="Renewals" />
         {renewals.data ? (
           <div className="space-y-10">
+            <RenewalProgress progress={renewals.data.progress} />
             {RENEWAL_GROUPS.map(([key, label]) => (
               <Group key={key} id={key} title={label} rows={renewals.data[key]} />
             ))}
@@ -114,6 +116,8 @@ function Row({ row: r }: { row: RenewalRow }) {
         <dd>{r.lastContact ? `${r.lastContact.contactedOn}: ${r.lastContact.note}` : 'Not yet'}</dd>
       </dl>
       <ContactNoteForm memberId={r.memberId} name={name} />
+      {/* The printed call sheet has room to write the outcome and a payment (decision 0086). */}
+      <p className="call-sheet-blank hidden print:block">Outcome: ______________________ Paid: $______ for ______ by ______</p>
     </li>
   );
 }

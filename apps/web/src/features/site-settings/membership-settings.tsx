@@ -1,4 +1,6 @@
-import type { FieldPath, FieldValues, UseFormReturn } from 'react-hook-form';
+import { useFieldArray, type FieldPath, type FieldValues, type UseFormReturn } from 'react-hook-form';
+import { PlusIcon, Trash2Icon } from 'lucide-react';
+import { Button } from '@post/ui/components/button';
 import { TextField } from '../../components/form/text-fields.tsx';
 import { SelectField } from '../../components/form/select-field.tsx';
 import { SwitchField } from '../../components/form/switch-field.tsx';
@@ -18,7 +20,8 @@ export function MembershipSettingsSection<T extends FieldValues>({ form }: { for
       <fieldset className="space-y-4">
         <legend className="text-xl font-bold text-navy-800">Membership year</legend>
         <p className="-mt-2 text-base text-muted-foreground">
-          Members are due once renewals for next year open, and lapsed the day after grace ends. Life Members are never due.
+          As the American Legion keeps it: renewals for next year open in July; a member unpaid for the year begun is delinquent on January 1, suspended the day
+          after grace ends, and dropped on June 30. Life Members (Paid Up For Life) never renew.
         </p>
         <div className="grid gap-4 sm:grid-cols-2">
           <div className="grid grid-cols-[minmax(0,2fr)_minmax(0,1fr)] gap-3">
@@ -26,10 +29,19 @@ export function MembershipSettingsSection<T extends FieldValues>({ form }: { for
             <TextField form={form} name={name('renewalOpensDay')} label="Day" type="number" inputMode="numeric" min={1} max={31} step={1} />
           </div>
           <div className="grid grid-cols-[minmax(0,2fr)_minmax(0,1fr)] gap-3">
-            <SelectField form={form} name={name('graceEndsMonth')} label="Grace ends in" options={MONTH_OPTIONS} />
+            <SelectField form={form} name={name('delinquentMonth')} label="Unpaid members are delinquent from" options={MONTH_OPTIONS} />
+            <TextField form={form} name={name('delinquentDay')} label="Day" type="number" inputMode="numeric" min={1} max={31} step={1} />
+          </div>
+          <div className="grid grid-cols-[minmax(0,2fr)_minmax(0,1fr)] gap-3">
+            <SelectField form={form} name={name('graceEndsMonth')} label="Grace ends (suspended the next day) in" options={MONTH_OPTIONS} />
             <TextField form={form} name={name('graceEndsDay')} label="Day" type="number" inputMode="numeric" min={1} max={31} step={1} />
           </div>
+          <div className="grid grid-cols-[minmax(0,2fr)_minmax(0,1fr)] gap-3">
+            <SelectField form={form} name={name('droppedMonth')} label="Unpaid members are dropped on" options={MONTH_OPTIONS} />
+            <TextField form={form} name={name('droppedDay')} label="Day" type="number" inputMode="numeric" min={1} max={31} step={1} />
+          </div>
         </div>
+        <RenewalTargets form={form} />
         <TextField
           form={form}
           name={name('renewalUrl')}
@@ -54,7 +66,8 @@ export function MembershipSettingsSection<T extends FieldValues>({ form }: { for
       <fieldset className="space-y-4">
         <legend className="text-xl font-bold text-navy-800">Renewal reminders</legend>
         <p className="-mt-2 text-base text-muted-foreground">
-          E-mailed to members who are due, once per reminder; never to deceased or inactive members, or to members who turned reminders off.
+          E-mailed to members whose renewal is open, once per reminder, and written when sent: a member who has since paid, died, become inactive or turned
+          reminders off is not sent one.
         </p>
         <SwitchField control={form.control} name={name('remindAtOpening')} label="When renewals open" />
         <div className="max-w-xs">
@@ -88,5 +101,39 @@ export function MembershipSettingsSection<T extends FieldValues>({ form }: { for
         />
       </fieldset>
     </>
+  );
+}
+
+/** The department's renewal targets (decision 0086): percent renewed by a day of the drive. */
+function RenewalTargets<T extends FieldValues>({ form }: { form: UseFormReturn<T> }) {
+  const f = form as unknown as UseFormReturn<{ membership: { renewalTargets: { month: number; day: number; percent: number }[] } }>;
+  const targets = useFieldArray({ control: f.control, name: 'membership.renewalTargets' });
+  const error = f.formState.errors.membership?.renewalTargets;
+  return (
+    <fieldset className="space-y-2">
+      <legend className="text-lg font-semibold">Department renewal targets</legend>
+      <p className="text-base text-muted-foreground">Percent of last year&apos;s members renewed by each date; shown on Renewals and the dashboard.</p>
+      <ul className="space-y-2" aria-label="Renewal targets">
+        {targets.fields.map((t, i) => (
+          <li key={t.id} className="grid grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto] items-end gap-2">
+            <SelectField form={f} name={`membership.renewalTargets.${i}.month`} label="By" options={MONTH_OPTIONS} />
+            <TextField form={f} name={`membership.renewalTargets.${i}.day`} label="Day" type="number" inputMode="numeric" min={1} max={31} />
+            <TextField form={f} name={`membership.renewalTargets.${i}.percent`} label="%" type="number" inputMode="numeric" min={1} max={100} />
+            <Button type="button" variant="outline" size="icon" aria-label={`Remove target ${i + 1}`} onClick={() => targets.remove(i)}>
+              <Trash2Icon aria-hidden="true" />
+            </Button>
+          </li>
+        ))}
+      </ul>
+      {error?.message ? (
+        <p role="alert" className="text-sm text-flag-red-800">
+          {error.message}
+        </p>
+      ) : null}
+      <Button type="button" variant="outline" onClick={() => targets.append({ month: 6, day: 1, percent: 100 })} disabled={targets.fields.length >= 12}>
+        <PlusIcon aria-hidden="true" />
+        Add a target
+      </Button>
+    </fieldset>
   );
 }

@@ -12,6 +12,9 @@ import {
   InboxIcon,
   LogOutIcon,
   MailIcon,
+  PhoneIcon,
+  RefreshCwIcon,
+  StarIcon,
   SettingsIcon,
   ShieldCheckIcon,
   UserCogIcon,
@@ -28,6 +31,7 @@ import { NewHonorsRequests } from '../../honors/new-requests.tsx';
 import { DASHBOARD_TABS, type DashboardTab, type EventListSearch } from './tabs.ts';
 import { CommanderMessagesTable, EventsTable, NewsTable, ResourcesTable } from '../tables/content-tables.tsx';
 import { EngagementsTable } from '../tables/engagements-table.tsx';
+import { MembershipPanel } from './membership-panel.tsx';
 
 const TAB_LABELS: Record<DashboardTab, string> = {
   events: 'Events',
@@ -78,6 +82,7 @@ export function AdminDashboard({ tab = 'events', events = {} }: { tab?: Dashboar
       <AdminTitle text="Admin Dashboard" />
       {isAdministrator ? <NoMailServerBanner /> : null}
       <NewHonorsRequests />
+      {isAdministrator ? <MembershipPanel /> : null}
       <ContentTabs tab={tab} events={events} />
       <DashboardCards isAdministrator={isAdministrator} />
     </Page>
@@ -126,6 +131,19 @@ const DashboardCards = memo(function DashboardCards({ isAdministrator }: { isAdm
   return (
     <div className="mt-12 grid gap-10 lg:grid-cols-2">
       <CardSection id="members-heading" title="Member Management">
+        {isAdministrator ? (
+          <>
+            <NavCard to="/admin/renewals" icon={<RefreshCwIcon aria-hidden="true" />} title="Renewals">
+              Who to call about renewing, former members to invite back, reminders.
+            </NavCard>
+            <NavCard to="/admin/buddy-checks" icon={<PhoneIcon aria-hidden="true" />} title="Buddy Check">
+              Call campaigns to members and former members.
+            </NavCard>
+            <NavCard to="/admin/honor-roll" icon={<StarIcon aria-hidden="true" />} title="Honor Roll">
+              Departed members: drafts, the family&apos;s consent, Post Everlasting.
+            </NavCard>
+          </>
+        ) : null}
         <NavCard to="/admin/member-communications" icon={<FileTextIcon aria-hidden="true" />} title="Member Communications">
           Announcements, newsletters and minutes for members.
         </NavCard>
@@ -198,7 +216,10 @@ function NavCard({
     | '/admin/volunteers'
     | '/admin/administrators'
     | '/admin/audit'
-    | '/admin/outbox';
+    | '/admin/outbox'
+    | '/admin/renewals'
+    | '/admin/buddy-checks'
+    | '/admin/honor-roll';
   icon: React.ReactNode;
   title: string;
   children: React.ReactNode;

@@ -10,6 +10,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Input } from '@post/ui/components/input';
 import { Label } from '@post/ui/components/label';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@post/ui/components/table';
+import { CancelMessage } from './cancel-message.tsx';
 import { Page } from '../../../layout/page.tsx';
 import { usePostFormat } from '../../../lib/format.ts';
 import { errorStatus, failureMessage, trpc } from '../../../lib/trpc.ts';
@@ -253,6 +254,7 @@ function MessageDialog({ id, onClose }: { id: number; onClose: () => void }) {
                 Retry
               </Button>
             ) : null}
+            {m.state === 'queued' ? <CancelMessage message={m} /> : null}
             <div role="group" aria-label="Show the message as" className="flex flex-wrap gap-2">
               <Button size="sm" variant={view === 'text' ? 'default' : 'outline'} aria-pressed={view === 'text'} onClick={() => setView('text')}>
                 Text version
