@@ -112,6 +112,10 @@ describe('Buddy Check campaigns', () => {
     const c = (await admin.get(`/api/admin/buddy-checks/${campaign}`)).json() as BuddyCheck;
     const ada = c.calls.find((k) => k.memberId === ids.ADA)!;
     expect(await buddyCheckReachedCount(t.db, today, today)).toBe(1);
+    // The CPR's "Buddy Checks made" line of this program year (June-May) counts it.
+    const cprYear = Number(today.slice(5, 7)) >= 6 ? year : year - 1;
+    const cpr = (await admin.get(`/api/admin/reports/service?year=${cprYear}&form=legion-cpr`)).json();
+    expect(cpr.lines.find((l: { key: string }) => l.key === 'buddy-checks').value).toBe(1);
     // Recorded again (a correction), it still counts once, on the day first recorded.
     await admin.put(`/api/admin/buddy-checks/${campaign}/calls/${ada.id}`, { outcome: 'reached' });
     expect(await buddyCheckReachedCount(t.db, `${year - 1}-06-01`, `${year + 1}-05-31`)).toBe(1);

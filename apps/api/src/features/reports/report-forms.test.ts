@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, insertMember, patchSiteSettings, type Agent } from '../../test-helpers.ts';
-import { countSources } from './count-sources.ts';
+import { countSources, type CountSource } from './count-sources.ts';
 
 // Each form's lines against sums made here from the seeded rows (issue 60, decision 0085): the
 // CPR's hours for post members only and in one bucket each, units apart, the VFW year from July 1.
 let t: Awaited<ReturnType<typeof createTestApp>>;
+const extraSource: CountSource = async (_db, from, to) => (from <= '2025-08-01' && '2025-08-01' <= to ? { buddyChecks: 7 } : {});
 let admin: Agent;
 let cat: (name: string) => number;
 
@@ -155,10 +156,11 @@ beforeAll(async () => {
   row({ rec: 'ride', date: '2025-09-01', category: 'Other', unit: 'riders', member: false, hours: 1, miles: 150 });
 
   // Another feature's count, added the way decision 0085 says: one source in the list.
-  countSources.push(async (_db, from, to): Promise<Record<string, number>> => (from <= '2025-08-01' && '2025-08-01' <= to ? { buddyChecks: 7 } : {}));
+  countSources.push(extraSource);
 });
 afterAll(async () => {
-  countSources.length = 0;
+  // The worker's next files share this module (decision 0076): take back only the source added here.
+  countSources.splice(countSources.indexOf(extraSource), 1);
   await t?.close();
 });
 
