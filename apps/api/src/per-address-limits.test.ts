@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { utcToZoned } from '@post/contracts/rules/event-time';
 import { createTestApp, insertMember, patchSiteSettings, type Agent } from './test-helpers.ts';
 import { addressKey } from './lib/rate-limit.ts';
-import { manageToken } from './features/volunteers/manage-link.ts';
+import { manageToken } from './lib/manage-link.ts';
 import { SIGNUP_LIMIT } from './features/volunteers/volunteers.service.ts';
 import { MEMBER_ENTRIES } from './features/service-hours/service-hours.router.ts';
 

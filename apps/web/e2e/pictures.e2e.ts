@@ -44,8 +44,8 @@ test.describe('pictures', () => {
     await img.waitFor();
     await expect(img).toHaveAttribute('fetchpriority', 'high');
     await expect(img).toHaveAttribute('loading', 'eager');
-    await expect(img).toHaveAttribute('width', String(first.image.width));
-    await expect(img).toHaveAttribute('height', String(first.image.height));
+    await expect(img).toHaveAttribute('width', String(first.image!.width));
+    await expect(img).toHaveAttribute('height', String(first.image!.height));
     expect((await page.locator('main picture source[type="image/avif"]').first().getAttribute('srcset')) ?? '').toMatch(/-480\.avif 480w/);
     // The browser loaded a processed file (AVIF in Chromium).
     expect(await img.evaluate((el: HTMLImageElement) => el.currentSrc)).toMatch(/\/images\/[0-9a-f]{20}-\d+\.avif$/);
@@ -172,8 +172,8 @@ test.describe('pictures', () => {
     await visitor.page.goto('/events');
     const logo = visitor.page.locator('[data-slot="site-header"]').getByRole('img', { name: 'Post emblem' });
     await logo.waitFor();
-    await expect(logo).toHaveAttribute('width', String(settings.logo.width));
-    await expect(logo).toHaveAttribute('height', String(settings.logo.height));
+    await expect(logo).toHaveAttribute('width', String(settings.logo!.width));
+    await expect(logo).toHaveAttribute('height', String(settings.logo!.height));
     await expect(logo).toHaveAttribute('loading', 'eager');
     await expect(logo).not.toHaveAttribute('fetchpriority');
     expect(await logo.evaluate((el) => el.parentElement?.tagName)).toBe('PICTURE');
@@ -181,7 +181,7 @@ test.describe('pictures', () => {
     expect(box.width <= 44 && box.height <= 44, `small: ${box.width} x ${box.height}`).toBeTruthy();
     // The served page (server-rendered) has og:image from the logo on a page without its own picture.
     const html = await (await visitor.page.request.get('/events')).text();
-    expect(html).toMatch(new RegExp(`<meta property="og:image" content="[^"]*${settings.logo.urls.jpeg.at(-1)!.url.replace(/[.]/g, '\\.')}"`));
+    expect(html).toMatch(new RegExp(`<meta property="og:image" content="[^"]*${settings.logo!.urls.jpeg.at(-1)!.url.replace(/[.]/g, '\\.')}"`));
     expect(html).toMatch(/<meta property="og:image:alt" content="Post emblem"/);
     await visitor.context.close();
 

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attendanceMessages } from '@post/contracts/messages/attendance';
 import { currentProgramYear } from '@post/contracts/rules/program-year';
 import { createTestApp, type Agent } from '../../test-helpers.ts';
-import { cancelToken } from '../volunteers/cancel-link.ts';
-import { manageToken } from '../volunteers/manage-link.ts';
+import { cancelToken } from '../../lib/cancel-link.ts';
+import { manageToken } from '../../lib/manage-link.ts';
 import { serviceReport } from '../service-hours/report.service.ts';
 import { getSettings } from '../site-settings/site-settings.service.ts';
 
