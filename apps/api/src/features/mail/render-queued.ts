@@ -6,7 +6,7 @@ import { toCalendarRow, type CalendarEventRow } from '../events/calendar-rows.ts
 import { formatEventTime } from './context.ts';
 import { cancelToken } from '../../lib/cancel-link.ts';
 import { checkInCodes } from './check-in-mail.ts';
-import { senderFrom, type Rendered } from './templates.ts';
+import { senderFrom } from './templates.ts';
 import { MessageObsolete, type RenderContext, type RenderedMessage } from './render-context.ts';
 import { confirmationSubject, eventChanged, signupRemoved, volunteerConfirmation, volunteerReminder, volunteerSubjects } from './volunteer-templates.ts';
 import { manageUrl, renderPromoted, renderShiftConfirmation, signUpsOf } from './shift-mail.ts';

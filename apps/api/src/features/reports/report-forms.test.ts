@@ -5,7 +5,8 @@ import { countSources, type CountSource } from './count-sources.ts';
 // Each form's lines against sums made here from the seeded rows (issue 60, decision 0085): the
 // CPR's hours for post members only and in one bucket each, units apart, the VFW year from July 1.
 let t: Awaited<ReturnType<typeof createTestApp>>;
-const extraSource: CountSource = async (_db, from, to): Promise<Record<string, number>> => (from <= '2025-08-01' && '2025-08-01' <= to ? { buddyChecks: 7 } : {});
+const extraSource: CountSource = async (_db, from, to): Promise<Record<string, number>> =>
+  from <= '2025-08-01' && '2025-08-01' <= to ? { buddyChecks: 7 } : {};
 let admin: Agent;
 let cat: (name: string) => number;
 
