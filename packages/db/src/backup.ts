@@ -31,6 +31,13 @@ export const BACKUP_TABLES = [
   // After events, volunteers, members and images: attendance and entries refer to them.
   'attendance',
   'serviceEntries',
+  'eventDocuments',
+  'honorsRequests',
+  'buddyCheckCampaigns',
+  'buddyCheckCalls',
+  // Before filings: a filing names its form.
+  'reportForms',
+  'reportFilings',
   'siteSettings',
   'rosterMappings',
   'newsletterSubscribers',
@@ -43,8 +50,8 @@ export const BACKUP_TABLES = [
   'auditLog',
 ] as const;
 
-/** Tables a new database already has rows in: the settings, the default service categories. */
-const SEEDED_BY_MIGRATIONS = new Set<string>(['siteSettings', 'serviceCategories']);
+/** Tables a new database already has rows in: the settings, the default service categories, the shipped report forms. */
+const SEEDED_BY_MIGRATIONS = new Set<string>(['siteSettings', 'serviceCategories', 'reportForms']);
 
 /** A logical backup: every row of every table, as JSON, engine-independent. */
 export interface Backup {
@@ -138,6 +145,8 @@ export async function importDatabase(db: DB, backup: Backup): Promise<Record<str
     await trx.deleteFrom('siteSettings').execute();
     // The migration's default categories give way to the backup's own, when it has them (decision 0066).
     if (backup.tables.serviceCategories?.length) await trx.deleteFrom('serviceCategories').execute();
+    // Likewise the report forms: the backup's, with the post's own edits, replace the shipped ones (decision 0085).
+    if (backup.tables.reportForms?.length) await trx.deleteFrom('reportForms').execute();
     const json = await jsonColumns(trx);
     for (const table of BACKUP_TABLES) {
       const rows = (backup.tables[table] ?? []).map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, decode(v)])));

@@ -23,9 +23,9 @@ import { FormDialog, useDialogDirty } from '../../components/form/form-dialog.ts
 import { BRANCH_OPTIONS, MEMBERSHIP_TYPE_OPTIONS, POST_ROLE_OPTIONS, standingText } from './labels.ts';
 import { ObituaryWarnings } from './obituary-warnings.tsx';
 import { PictureField } from '../../components/form/image-upload-field.tsx';
-import { useSiteSettings } from '../../lib/use-site-settings.ts';
 import { MemberPayments } from './member-payments.tsx';
 import { HonorGuardField } from './honor-guard-field.tsx';
+import { UnitField } from './unit-field.tsx';
 
 export type FormIn = z.input<typeof MemberFormSchema>;
 export type FormOut = z.output<typeof MemberFormSchema>;
@@ -128,10 +128,6 @@ export function memberDraftKey(member?: Pick<Member, 'id'>): string {
 
 function MemberForm({ member, onDone, forgetDraftRef }: { member?: Member; onDone: () => void; forgetDraftRef: React.RefObject<(() => void) | null> }) {
   const { timeZone } = usePostFormat();
-  const units = useSiteSettings().data.reporting.units;
-  const unitOptions = units.some((u) => u.key === (member?.unit ?? 'post'))
-    ? units.map((u) => ({ value: u.key, label: u.name }))
-    : [...units.map((u) => ({ value: u.key, label: u.name })), { value: member?.unit ?? 'post', label: member?.unit ?? 'post' }];
   const utils = trpc.useUtils();
   const create = trpc.members.create.useMutation();
   const update = trpc.members.update.useMutation();
@@ -198,8 +194,7 @@ function MemberForm({ member, onDone, forgetDraftRef }: { member?: Member; onDon
         <Section title="Service Organization Information">
           <div className="grid gap-4 md:grid-cols-2">
             <SelectField form={form} name="postRole" label="Post Role" options={POST_ROLE_OPTIONS} />
-            {/* The unit the member's hours, miles and counts go under on the report forms (decision 0085). */}
-            <SelectField form={form} name="unit" label="Unit" options={unitOptions} />
+            <UnitField form={form} name="unit" current={member?.unit ?? 'post'} />
             <SelectField form={form} name="membershipType" label="Membership Type" options={MEMBERSHIP_TYPE_OPTIONS} />
             <SelectField form={form} name="branchOfService" label="Branch of Service" options={BRANCH_OPTIONS} />
             <TextField form={form} name="yearsOfService" label="Years of Service" type="number" inputMode="numeric" min={0} max={100} step={1} />
