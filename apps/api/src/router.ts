@@ -21,6 +21,7 @@ import { attendanceRouter } from './features/attendance/attendance.router.ts';
 import { serviceHoursRouter } from './features/service-hours/service-hours.router.ts';
 import { honorRollRouter } from './features/honor-roll/honor-roll.router.ts';
 import { renewalsRouter } from './features/renewals/renewals.router.ts';
+import { upkeepRouter } from './features/upkeep/upkeep.router.ts';
 
 /** Every feature router; the web app's types come from here. */
 export const appRouter = router({
@@ -46,6 +47,7 @@ export const appRouter = router({
   serviceHours: serviceHoursRouter,
   honorRoll: honorRollRouter,
   renewals: renewalsRouter,
+  upkeep: upkeepRouter,
 });
 
 /** The API's type, for the web app's typed client. */

@@ -30,6 +30,9 @@ export const AUDIT_ENTITY_LABELS = {
   renewals: 'Renewals list',
   user: 'Administrator account',
   session: 'Session',
+  // Issue 57 (decision 0082).
+  'demo-content': 'Demo content',
+  backup: 'Backup',
 } as const satisfies Record<string, string>;
 
 /** A kind of record the log names. */

@@ -1,5 +1,6 @@
 import type { Image } from './images.ts';
 import { DEFAULT_MEMBERSHIP_SETTINGS, type MembershipSettings } from './membership-defaults.ts';
+import { DEFAULT_BACKUP_SETTINGS, type BackupSettings } from './backup-defaults.ts';
 // Kept without zod so that public pages' first JavaScript stays in its budget (decision 0063); the
 // zod modules re-export these, so each value has one source.
 
@@ -58,6 +59,8 @@ export const DEFAULT_SITE_SETTINGS: SiteDefaults = {
   mileageRate: 0.14,
   showServiceTotal: false,
   membership: DEFAULT_MEMBERSHIP_SETTINGS,
+  // Issue 57: the nightly backup.
+  backups: DEFAULT_BACKUP_SETTINGS,
 };
 
 /** National hotlines: public facts (decisions §1). */
@@ -99,4 +102,6 @@ export interface SiteDefaults {
   showServiceTotal: boolean;
   /** The membership year and the honor roll (decision 0065). */
   membership: MembershipSettings;
+  /** The nightly backup's time and how many to keep (decision 0082). */
+  backups: BackupSettings;
 }

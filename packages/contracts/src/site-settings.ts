@@ -5,6 +5,7 @@ import { ImageSchema } from './images.ts';
 import { Id } from './common.ts';
 import { serviceSettingsFields } from './service-settings.ts';
 import { DEFAULT_MEMBERSHIP_SETTINGS, MembershipSettingsSchema } from './membership-settings.ts';
+import { BackupSettingsSchema } from './backup-settings.ts';
 
 const text = (max: number) => z.string().trim().max(max, formMessages.tooLong(max));
 const url = z
@@ -71,6 +72,8 @@ export const SiteSettingsSchema = z.object({
   ...serviceSettingsFields,
   /** The membership year and the honor roll (decision 0065). */
   membership: MembershipSettingsSchema.default(DEFAULT_MEMBERSHIP_SETTINGS),
+  /** The nightly backup (issue 57, decision 0082). */
+  backups: BackupSettingsSchema,
 });
 export type SiteSettings = z.infer<typeof SiteSettingsSchema>;
 

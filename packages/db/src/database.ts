@@ -502,6 +502,12 @@ export interface ServiceEntriesTable {
   updatedAt: Timestamp;
 }
 
+/** A row the demo seed created (migration 0022, decision 0082): removing the demo deletes these. */
+export interface DemoRowsTable {
+  tableName: string;
+  rowId: number;
+}
+
 /** Every table, as Kysely sees it (camelCase through CamelCasePlugin). */
 export interface Database {
   users: UsersTable;
@@ -536,6 +542,7 @@ export interface Database {
   serviceCategories: ServiceCategoriesTable;
   attendance: AttendanceTable;
   serviceEntries: ServiceEntriesTable;
+  demoRows: DemoRowsTable;
 }
 
 export type EventRow = Selectable<EventsTable>;

@@ -17,6 +17,7 @@ import * as m0017 from './0017_membership_year.ts';
 import * as m0018 from './0018_service_hours.ts';
 import * as m0019 from './0019_roster_mappings.ts';
 import * as m0020 from './0020_walk_in_shift_and_series_category.ts';
+import * as m0022 from './0022_demo_rows.ts';
 
 /** Every migration, by name; add new ones at the end, never edit a landed one. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '0018_service_hours': m0018,
   '0019_roster_mappings': m0019,
   '0020_walk_in_shift_and_series_category': m0020,
+  '0022_demo_rows': m0022,
 };
