@@ -36,8 +36,6 @@ async function main(): Promise<void> {
   const lines = [...(await prepareAdmin(db, env)), ...demoLines];
   const notice = secureCookieNotice(env);
   if (notice) say(notice);
-  const shown = env.publicUrl ?? `http://localhost:${(app.server.address() as { port: number }).port}`;
-  console.log(['', `  Veterans post site is running at ${shown}`, ...lines.map((l) => `  ${l}`), ''].join('\n'));
 
   // Every node sends mail; app.close() on SIGTERM lets the message in flight finish.
   app.mailWorker.start();
@@ -50,6 +48,9 @@ async function main(): Promise<void> {
   // The nightly backup into DATA_DIR/backups, and one now if the last is a day old (decision 0082).
   const backups = new BackupSchedule({ db: db.db, dataDir: env.dataDir, log: say });
   backups.start();
+  // The sign-in block comes last, so it is what a person sees when the start is done.
+  const shown = env.publicUrl ?? `http://localhost:${(app.server.address() as { port: number }).port}`;
+  console.log(['', `  Veterans post site is running at ${shown}`, ...lines.map((l) => `  ${l}`), ''].join('\n'));
 
   let stopping = false;
   const stop = async (signal: string) => {

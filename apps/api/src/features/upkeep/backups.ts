@@ -173,7 +173,8 @@ export class BackupSchedule {
       const lastAttempt = run ? new Date(run.attemptedAt) : null;
       if (!backupDue({ now, time, timeZone: settings.timeZone, lastAttempt, atStart })) return null;
       const name = await takeBackup(this.opts.db, this.opts.dataDir, keep, now);
-      this.opts.log(`backup written: ${path.join(backupDir(this.opts.dataDir), name)}`);
+      // The catch-up at start says nothing when it works, so the sign-in block stays the last lines.
+      if (!atStart) this.opts.log(`backup written: ${path.join(backupDir(this.opts.dataDir), name)}`);
       return name;
     } catch (err) {
       this.opts.log(`backup failed: ${err instanceof Error ? err.message : String(err)}`);

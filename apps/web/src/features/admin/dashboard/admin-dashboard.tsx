@@ -23,6 +23,7 @@ import { useAdminSession, useSignOut } from '../../../lib/use-session.ts';
 import { useSiteSettings } from '../../../lib/use-site-settings.ts';
 import { AdminTitle } from '../../../components/admin-title.tsx';
 import { NoMailServerBanner } from '../../../components/mail-status.tsx';
+import { SiteUpkeep } from './site-upkeep.tsx';
 import { DASHBOARD_TABS, type DashboardTab, type EventListSearch } from './tabs.ts';
 import { CommanderMessagesTable, EventsTable, NewsTable, ResourcesTable } from '../tables/content-tables.tsx';
 import { EngagementsTable } from '../tables/engagements-table.tsx';
@@ -75,6 +76,7 @@ export function AdminDashboard({ tab = 'events', events = {} }: { tab?: Dashboar
     >
       <AdminTitle text="Admin Dashboard" />
       {isAdministrator ? <NoMailServerBanner /> : null}
+      {isAdministrator ? <SiteUpkeep /> : null}
       <ContentTabs tab={tab} events={events} />
       <DashboardCards isAdministrator={isAdministrator} />
     </Page>
