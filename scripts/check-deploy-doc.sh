@@ -13,6 +13,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 REPO="${1:-$PWD}"
 T="$(mktemp -d /tmp/deploy-check.XXXXXX)"
+# The embedded PostgreSQL runs as `postgres` when this runs as root: it must pass through.
+chmod 711 "$T"
 PORT="${PORT:-3157}"
 APP_PID=""
 cleanup() {
