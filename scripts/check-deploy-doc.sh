@@ -8,7 +8,8 @@
 #   scripts/check-deploy-doc.sh [REPOSITORY]   (default: this clone; needs network for pnpm)
 #
 # Lines that need a real server are shown and skipped: apt-get, useradd, chown to the `post`
-# group, systemctl, journalctl; `runuser -u post --` runs as the current user.
+# group, systemctl, journalctl; `runuser -u post --` runs as the current user, and the post
+# user's own `mktemp -d` is a directory the embedded PostgreSQL's user may enter.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 REPO="${1:-$PWD}"
@@ -33,6 +34,7 @@ awk '/<!-- deploy-check:systemd -->/{want=1; next} want && /^```sh/{inblock=1; n
 # Test paths for the server's, the repository for the placeholder, and the real-server lines skipped.
 sed -e "s#<this repository>#$REPO#g" \
   -e "s#/opt/#$T/opt/#g" -e "s#/etc/#$T/etc/#g" -e "s#/var/lib/post-site#$T/var/lib/post-site#g" \
+  -e "s#runuser -u post -- mktemp -d#install -d -m 711 $T/restore-test \&\& echo $T/restore-test#g" \
   -e 's#runuser -u post -- ##g' \
   -e 's#^\(apt-get\|useradd\|systemctl\|journalctl\|chown root:post\)\(.*\)$#echo "skipped (needs a real server): \1\2"#' \
   "$SCRIPT.raw" >"$SCRIPT"
