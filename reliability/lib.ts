@@ -167,8 +167,8 @@ export async function startCluster(label: string): Promise<Cluster> {
 }
 
 /**
- * PG_CONTAINER=1: the same throwaway server as a PostgreSQL 15 container (TEST_PG_IMAGE,
- * default postgres:15; see packages/db/src/test-container.ts), for a machine with Docker but
+ * PG_CONTAINER=1: the same throwaway server as a PostgreSQL 18 container (TEST_PG_IMAGE,
+ * default postgres:18; see packages/db/src/test-container.ts), for a machine with Docker but
  * no PostgreSQL binaries. Its port is pinned so the URL survives restarts; the container is
  * removed at the end, and by its reaper however the script ends.
  */

@@ -55,12 +55,12 @@ free_port() {
 # ---- own PostgreSQL cluster ------------------------------------------------------------------
 PG_PORT="$(free_port 55432)"
 if [ "${PG_CONTAINER:-}" = 1 ]; then
-  # PostgreSQL 15 in a container (TEST_PG_IMAGE, default postgres:15), labelled like the
+  # PostgreSQL 18 in a container (TEST_PG_IMAGE, default postgres:18), labelled like the
   # tests' containers so a leftover is swept by the next run; removed by cleanup.
   PG_PASSWORD="$(node -p 'require("node:crypto").randomBytes(12).toString("hex")')"
   PG_CONTAINER_ID="$(docker run -d --label org.post.test-pg=true --label "org.post.test-pg.pid=$$" \
     --label "org.post.test-pg.host=$(hostname)" -e POSTGRES_PASSWORD="$PG_PASSWORD" \
-    -p "127.0.0.1:$PG_PORT:5432" "${TEST_PG_IMAGE:-postgres:15}")" || { echo "FAIL: could not start PostgreSQL in a container" >&2; exit 2; }
+    -p "127.0.0.1:$PG_PORT:5432" "${TEST_PG_IMAGE:-postgres:18}")" || { echo "FAIL: could not start PostgreSQL in a container" >&2; exit 2; }
   for _ in $(seq 1 120); do
     docker exec "$PG_CONTAINER_ID" pg_isready -q -h 127.0.0.1 -U postgres >/dev/null 2>&1 && break
     sleep 0.5

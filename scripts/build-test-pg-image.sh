@@ -1,15 +1,18 @@
 #!/usr/bin/env bash
-# Builds a PostgreSQL 15 image from Debian's own packages, for machines that can reach
-# Debian's mirrors but not a container registry (so `postgres:15` cannot be pulled).
+# Builds a PostgreSQL 18 image from Debian's own packages, for machines that can reach
+# Debian's mirrors but not a container registry (so `postgres:18` cannot be pulled). 18 is the
+# major of the embedded server and compose.yaml (decision 0082); Debian ships it from forky
+# (testing) on, so the image is made from that suite whatever the host runs.
 # It behaves like the official image as far as the tests and @testcontainers/postgresql
 # need: POSTGRES_USER / POSTGRES_PASSWORD / POSTGRES_DB, port 5432, pg_isready on PATH.
 #
-#   scripts/build-test-pg-image.sh [TAG]     (default: post-test-pg:15; needs root,
+#   scripts/build-test-pg-image.sh [TAG]     (default: post-test-pg:18; needs root,
 #                                             debootstrap and a running Docker engine)
-# Then: TEST_PG_IMAGE=post-test-pg:15 npx -y pnpm@10 test
+# Then: TEST_PG_IMAGE=post-test-pg:18 npx -y pnpm@10 test
 set -euo pipefail
-TAG="${1:-${TEST_PG_IMAGE:-post-test-pg:15}}"
-SUITE="${DEBIAN_SUITE:-bookworm}"
+TAG="${1:-${TEST_PG_IMAGE:-post-test-pg:18}}"
+PG_MAJOR="${PG_MAJOR:-18}"
+SUITE="${DEBIAN_SUITE:-forky}"
 MIRROR="${DEBIAN_MIRROR:-http://deb.debian.org/debian}"
 
 command -v debootstrap >/dev/null || { echo "debootstrap is missing: apt-get install -y debootstrap" >&2; exit 1; }
@@ -18,17 +21,20 @@ docker info >/dev/null 2>&1 || { echo "No Docker engine answers (docker info fai
 ROOT="$(mktemp -d /tmp/test-pg-rootfs.XXXXXX)"
 trap 'rm -rf "$ROOT"' EXIT
 
-echo "debootstrap $SUITE with postgresql-15 into $ROOT"
-debootstrap --variant=minbase --include=postgresql-15 "$SUITE" "$ROOT" "$MIRROR" >"$ROOT.log" 2>&1 \
+# An older debootstrap has no script for a newer suite: those are built like sid.
+SCRIPT="/usr/share/debootstrap/scripts/$SUITE"
+[ -e "$SCRIPT" ] || SCRIPT="/usr/share/debootstrap/scripts/sid"
+echo "debootstrap $SUITE with postgresql-$PG_MAJOR into $ROOT"
+debootstrap --variant=minbase --include="postgresql-$PG_MAJOR" "$SUITE" "$ROOT" "$MIRROR" "$SCRIPT" >"$ROOT.log" 2>&1 \
   || { tail -n 30 "$ROOT.log" >&2; exit 1; }
 rm -f "$ROOT.log"
 
 # Debian's package creates a "main" cluster during install; the entrypoint makes its own.
-rm -rf "$ROOT"/var/lib/postgresql/15/main "$ROOT"/etc/postgresql/15/main
+rm -rf "$ROOT/var/lib/postgresql/$PG_MAJOR/main" "$ROOT/etc/postgresql/$PG_MAJOR/main"
 rm -rf "$ROOT"/var/cache/apt/archives/*.deb "$ROOT"/var/lib/apt/lists/*
 # pg_isready, psql and friends on PATH, as in the official image.
-for bin in "$ROOT"/usr/lib/postgresql/15/bin/*; do
-  ln -sf "/usr/lib/postgresql/15/bin/$(basename "$bin")" "$ROOT/usr/local/bin/$(basename "$bin")"
+for bin in "$ROOT/usr/lib/postgresql/$PG_MAJOR/bin/"*; do
+  ln -sf "/usr/lib/postgresql/$PG_MAJOR/bin/$(basename "$bin")" "$ROOT/usr/local/bin/$(basename "$bin")"
 done
 
 cat >"$ROOT/usr/local/bin/docker-entrypoint.sh" <<'ENTRY'

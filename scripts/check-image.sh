@@ -6,10 +6,10 @@
 # administrator command its start-up message names. Whatever it started is removed on every exit.
 #
 #   scripts/check-image.sh [TAG]     (default: post-site:latest; PostgreSQL from TEST_PG_IMAGE,
-#                                     default post-test-pg:15, see scripts/build-test-pg-image.sh)
+#                                     default post-test-pg:18, see scripts/build-test-pg-image.sh)
 set -euo pipefail
 TAG="${1:-post-site:latest}"
-PG_IMAGE="${TEST_PG_IMAGE:-post-test-pg:15}"
+PG_IMAGE="${TEST_PG_IMAGE:-post-test-pg:18}"
 NAME="post-check-$$"
 PASSWORD="check-$RANDOM$RANDOM"
 

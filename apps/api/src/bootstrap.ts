@@ -3,6 +3,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { carryOverPglite, CLUSTER, createDb, migrateToLatest, startEmbedded, StartupError, type DbHandle } from '@post/db';
 import { ensureSiteSettings, seedDemo } from '@post/db/seed/index';
+import { markDemo } from '@post/db/seed/demo-rows';
 import { seedDemoPhotos } from './features/images/demo-photos.ts';
 import type { Env } from './env.ts';
 import { upsertAdmin } from './features/admin-auth/admin-auth.service.ts';
@@ -127,6 +128,15 @@ export function generatePassword(): string {
 
 /** Administrator bootstrap and demo content, as decisions §1 says; returns lines to print. */
 export async function prepareContent(handle: DbHandle, env: Env): Promise<string[]> {
+  return [...(await prepareAdmin(handle, env)), ...(await prepareDemo(handle, env))];
+}
+
+/**
+ * The first administrator (or ADMIN_USERNAME's). main.ts calls it once the server listens, so a
+ * start that fails (a port in use) never creates an account whose one-time password nobody saw
+ * (issue 57 #5, decision 0082).
+ */
+export async function prepareAdmin(handle: DbHandle, env: Env): Promise<string[]> {
   const lines: string[] = [];
   const { db } = handle;
   if (env.adminUsername && env.adminPassword) {
@@ -150,12 +160,21 @@ export async function prepareContent(handle: DbHandle, env: Env): Promise<string
       lines.push('Sign in at /login with your administrator account (forgotten password: `' + env.adminCommand + ' reset <username>`).');
     }
   }
+  return lines;
+}
+
+/** The demo content, when asked for (SEED_DEMO, or `up`), into an empty database; every row marked as demo. */
+export async function prepareDemo(handle: DbHandle, env: Env): Promise<string[]> {
+  const lines: string[] = [];
+  const { db } = handle;
   if (env.seedDemo) {
     const memberPassword = generatePassword();
     const result = await seedDemo(db, { memberPassword });
     if (result.seeded) {
-      await seedDemoPhotos(db);
-      lines.push('Demo content loaded. Demo members with portal access (Member Portal tab), all with the password');
+      await markDemo(db, 'images', await seedDemoPhotos(db));
+      lines.push(
+        'Demo content loaded (remove it in one step: Admin Dashboard, Demo content). Demo members with portal access (Member Portal tab), all with the password',
+      );
       lines.push(`    ${memberPassword}`);
       for (const m of result.portalMembers) lines.push(`    ${m.membershipNumber}  ${m.name}`);
     }

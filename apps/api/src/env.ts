@@ -177,7 +177,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     secureCookies: e.PUBLIC_URL?.startsWith('https://') ?? false,
     adminUsername: e.ADMIN_USERNAME,
     adminPassword: e.ADMIN_PASSWORD,
-    seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
+    // A production start never loads the demo unless asked (issue 57, decision 0082); `up` asks.
+    seedDemo: e.SEED_DEMO ?? (e.NODE_ENV !== 'production' && !e.DATABASE_URL),
     adminCommand: adminCommand(e.npm_lifecycle_event),
     // Only when configured: trusting X-Forwarded-For without a proxy that overwrites it lets
     // any client choose its own address and slip every per-address limit.

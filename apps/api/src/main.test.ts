@@ -104,6 +104,34 @@ describe('start-up problems are one line each', () => {
     }
   });
 
+  it('a failed first start creates no administrator, so the next start creates it and shows its password (issue 57 #5)', async () => {
+    const busy: Server = createServer();
+    await new Promise<void>((r) => busy.listen(0, '127.0.0.1', r));
+    const port = (busy.address() as { port: number }).port;
+    const fresh = await createTestDb();
+    try {
+      const failed = await run(main, [], { DATABASE_URL: fresh.url, PORT: String(port) });
+      expect(failed.code).toBe(1);
+      expect(await fresh.db.selectFrom('users').select('username').execute()).toEqual([]);
+      busy.close();
+      const next = start(main, [], { DATABASE_URL: fresh.url, PORT: String(port) });
+      await until(() => next.output().includes('is running at'), 60_000, next.output);
+      const password = /password: (\S+)/.exec(next.output())?.[1];
+      expect(password).toMatch(/^[a-z2-9]{4}(-[a-z2-9]{4}){3}$/);
+      const login = await fetch(`http://127.0.0.1:${port}/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'admin', password }),
+      });
+      expect(login.status).toBe(200);
+      next.child.kill('SIGTERM');
+      expect((await next.done).code).toBe(0);
+    } finally {
+      busy.close();
+      await fresh.close();
+    }
+  });
+
   it('a database that does not exist: says which', async () => {
     const r = await run(main, [], { DATABASE_URL: withDatabase('no_such_db') });
     expect(r.code).toBe(1);

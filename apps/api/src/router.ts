@@ -25,6 +25,7 @@ import { honorRollRouter } from './features/honor-roll/honor-roll.router.ts';
 import { renewalsRouter } from './features/renewals/renewals.router.ts';
 import { honorsRouter } from './features/honors/honors.router.ts';
 import { buddyCheckRouter } from './features/buddy-check/buddy-check.router.ts';
+import { upkeepRouter } from './features/upkeep/upkeep.router.ts';
 
 /** Every feature router; the web app's types come from here. */
 export const appRouter = router({
@@ -54,6 +55,7 @@ export const appRouter = router({
   renewals: renewalsRouter,
   honors: honorsRouter,
   buddyCheck: buddyCheckRouter,
+  upkeep: upkeepRouter,
 });
 
 /** The API's type, for the web app's typed client. */

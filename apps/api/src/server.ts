@@ -15,6 +15,7 @@ import { webPlugin } from './plugins/web.ts';
 import { feedsRoutes } from './features/feeds/feeds.routes.ts';
 import { imageFileRoutes } from './features/images/images.routes.ts';
 import { checkInCodeRoutes } from './features/attendance/check-in-code.routes.ts';
+import { backupFileRoutes } from './features/upkeep/backups.routes.ts';
 import { COMPRESSION } from './plugins/public-cache-entries.ts';
 import { publicCachePlugin } from './plugins/public-cache.ts';
 import { refuseNul } from './lib/nul.ts';
@@ -197,6 +198,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   await app.register(async (scope) => feedsRoutes(scope, { db, env }));
   await app.register(async (scope) => imageFileRoutes(scope, { db }));
   await app.register(async (scope) => checkInCodeRoutes(scope, { db, env }));
+  await app.register(async (scope) => backupFileRoutes(scope, { db, env }));
   await app.register(webPlugin, { env, db });
   return app;
 }

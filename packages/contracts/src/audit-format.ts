@@ -36,6 +36,9 @@ export const AUDIT_ENTITY_LABELS = {
   user: 'Administrator account',
   session: 'Session',
   'honors-request': 'Funeral honors request',
+  // Issue 57 (decision 0082).
+  'demo-content': 'Demo content',
+  backup: 'Backup',
 } as const satisfies Record<string, string>;
 
 /** A kind of record the log names. */

@@ -2,6 +2,7 @@ import type { Image } from './images.ts';
 import { DEFAULT_MEMBERSHIP_SETTINGS, type MembershipSettings } from './membership-defaults.ts';
 import { DEFAULT_HONORS_SETTINGS, type HonorsSettings } from './honors-defaults.ts';
 import { DEFAULT_REPORTING_SETTINGS, type ReportingSettings } from './reporting-defaults.ts';
+import { DEFAULT_BACKUP_SETTINGS, type BackupSettings } from './backup-defaults.ts';
 // Kept without zod so that public pages' first JavaScript stays in its budget (decision 0063); the
 // zod modules re-export these, so each value has one source.
 
@@ -62,6 +63,8 @@ export const DEFAULT_SITE_SETTINGS: SiteDefaults = {
   membership: DEFAULT_MEMBERSHIP_SETTINGS,
   honors: DEFAULT_HONORS_SETTINGS,
   reporting: DEFAULT_REPORTING_SETTINGS,
+  // Issue 57: the nightly backup.
+  backups: DEFAULT_BACKUP_SETTINGS,
 };
 
 /** National hotlines: public facts (decisions §1). */
@@ -107,4 +110,6 @@ export interface SiteDefaults {
   honors: HonorsSettings;
   /** Units and count kinds of the report forms (decision 0085). */
   reporting: ReportingSettings;
+  /** The nightly backup's time and how many to keep (decision 0082). */
+  backups: BackupSettings;
 }

@@ -7,6 +7,7 @@ import { serviceSettingsFields } from './service-settings.ts';
 import { DEFAULT_REPORTING_SETTINGS, ReportingSettingsSchema } from './reporting.ts';
 import { DEFAULT_MEMBERSHIP_SETTINGS, MembershipSettingsSchema } from './membership-settings.ts';
 import { HonorsSettingsSchema } from './honors-settings.ts';
+import { BackupSettingsSchema } from './backup-settings.ts';
 
 const text = (max: number) => z.string().trim().max(max, formMessages.tooLong(max));
 const url = z
@@ -77,6 +78,8 @@ export const SiteSettingsSchema = z.object({
   honors: HonorsSettingsSchema,
   /** Units and count kinds of the report forms (decision 0085). */
   reporting: ReportingSettingsSchema.default(DEFAULT_REPORTING_SETTINGS),
+  /** The nightly backup (issue 57, decision 0082). */
+  backups: BackupSettingsSchema,
 });
 export type SiteSettings = z.infer<typeof SiteSettingsSchema>;
 

@@ -48,6 +48,7 @@ export const BACKUP_TABLES = [
   'mailTokens',
   // After users: an entry names its administrator.
   'auditLog',
+  'demoRows',
 ] as const;
 
 /** Tables a new database already has rows in: the settings, the default service categories, the shipped report forms. */

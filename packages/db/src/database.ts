@@ -620,6 +620,12 @@ export interface HonorsRequestsTable {
   updatedAt: Timestamp;
 }
 
+/** A row the demo seed created (migration 0022, decision 0082): removing the demo deletes these. */
+export interface DemoRowsTable {
+  tableName: string;
+  rowId: number;
+}
+
 /** Every table, as Kysely sees it (camelCase through CamelCasePlugin). */
 export interface Database {
   users: UsersTable;
@@ -660,6 +666,7 @@ export interface Database {
   eventDocuments: EventDocumentsTable;
   reportForms: ReportFormsTable;
   reportFilings: ReportFilingsTable;
+  demoRows: DemoRowsTable;
 }
 
 export type EventRow = Selectable<EventsTable>;

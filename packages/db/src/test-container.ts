@@ -19,7 +19,7 @@ const LABEL_PID = `${LABEL}.pid`;
 const LABEL_HOST = `${LABEL}.host`;
 
 /** The stand-in built from Debian's packages where no registry answers (scripts/build-test-pg-image.sh). */
-const STAND_IN = 'post-test-pg:15';
+const STAND_IN = 'post-test-pg:18';
 
 /**
  * The image: TEST_PG_IMAGE; else the official image of the PostgreSQL version we support
@@ -30,7 +30,7 @@ export async function testPgImage(): Promise<string> {
   if (process.env.TEST_PG_IMAGE) return process.env.TEST_PG_IMAGE;
   const { getContainerRuntimeClient } = await import('testcontainers');
   const client = await getContainerRuntimeClient();
-  for (const image of ['postgres:15', STAND_IN]) {
+  for (const image of ['postgres:18', STAND_IN]) {
     if (
       await client.container.dockerode
         .getImage(image)
@@ -42,13 +42,13 @@ export async function testPgImage(): Promise<string> {
     )
       return image;
   }
-  return 'postgres:15';
+  return 'postgres:18';
 }
 
 /** How to get PostgreSQL for the tests, for messages that say why it is missing. */
 export const HOW_TO_ENABLE =
   'set TEST_DATABASE_URL=postgres://USER@HOST:5432/postgres, or start a Docker engine ' +
-  '(image TEST_PG_IMAGE, else postgres:15, else post-test-pg:15 built by scripts/build-test-pg-image.sh where no registry answers)';
+  '(image TEST_PG_IMAGE, else postgres:18, else post-test-pg:18 built by scripts/build-test-pg-image.sh where no registry answers)';
 
 /** Null when a Docker engine answers, else why not (testcontainers' own message). */
 export async function dockerUnavailable(): Promise<string | null> {

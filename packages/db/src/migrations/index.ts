@@ -18,6 +18,7 @@ import * as m0018 from './0018_service_hours.ts';
 import * as m0019 from './0019_roster_mappings.ts';
 import * as m0020 from './0020_walk_in_shift_and_series_category.ts';
 import * as m0021 from './0021_hours_kept_and_confirmed.ts';
+import * as m0022 from './0022_demo_rows.ts';
 import * as m0025 from './0025_report_forms.ts';
 import * as m0026 from './0026_membership_standing_buddy_check_honor_roll.ts';
 import * as m0028 from './0028_funeral_honors.ts';
@@ -43,6 +44,7 @@ export const migrations: Record<string, Migration> = {
   '0019_roster_mappings': m0019,
   '0020_walk_in_shift_and_series_category': m0020,
   '0021_hours_kept_and_confirmed': m0021,
+  '0022_demo_rows': m0022,
   '0025_report_forms': m0025,
   '0026_membership_standing_buddy_check_honor_roll': m0026,
   '0028_funeral_honors': m0028,

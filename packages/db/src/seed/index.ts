@@ -17,6 +17,7 @@ import {
 import { seedService } from './service.ts';
 import { seedReportFigures } from './report-figures.ts';
 import { buildPayments, dateOf, demoCalendar } from './membership.ts';
+import { demoHighWater, markDemoRows } from './demo-rows.ts';
 
 /** Options of seedDemo. */
 export interface SeedDemoOptions {
@@ -72,6 +73,7 @@ export async function seedDemo(db: DB, opts: SeedDemoOptions): Promise<SeedDemoR
   return db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`.execute(trx);
     if (await hasContent(trx)) return none;
+    const before = await demoHighWater(trx);
 
     for (const { volunteers, ...event } of buildEvents(clock)) {
       const { id } = await trx.insertInto('events').values(event).returning('id').executeTakeFirstOrThrow();
@@ -111,6 +113,7 @@ export async function seedDemo(db: DB, opts: SeedDemoOptions): Promise<SeedDemoR
     await trx.insertInto('memberResources').values(buildMemberResources()).execute();
     await seedService(trx, clock);
     await seedReportFigures(trx, clock);
+    await markDemoRows(trx, before);
 
     return {
       seeded: true,

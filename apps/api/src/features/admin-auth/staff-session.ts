@@ -4,6 +4,7 @@ import type { TwoFactorCodeInput } from '@post/contracts/officers';
 import { AppError } from '../../errors.ts';
 import { rememberBrowser, signInClient } from '../../lib/known-browser.ts';
 import { clientIp, rotateSession } from '../../lib/session.ts';
+import { refuseInsecureSignIn } from '../../lib/secure-sign-in.ts';
 import { currentAdmin, noteSessionUse, STAFF_SESSION_FIELDS, type Context } from '../../trpc.ts';
 import * as service from './admin-auth.service.ts';
 import { accountMessages } from '@post/contracts/messages/account';
@@ -32,6 +33,7 @@ export async function authCheck(ctx: Context): Promise<AuthCheck> {
 
 /** POST /api/login: the password; a new session id; then the code, or the signed-in session. */
 export async function login(ctx: Context, input: LoginInput): Promise<AuthCheck> {
+  refuseInsecureSignIn(ctx.req, ctx.env);
   const checked = await service.checkPassword(ctx.db, signInClient(ctx.req, ctx.env, 'admin', input.username), input);
   rememberBrowser(ctx.res, ctx.env, checked.slot);
   if (checked.step === 'disabled') throw new AppError('FORBIDDEN', accountMessages.accountDisabled);

@@ -40,8 +40,8 @@ const VOLUNTEERS = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height=
     .join('')}
 </svg>`;
 
-/** Makes the demo's two photos and sets them on the newest news item and the active highlight. */
-export async function seedDemoPhotos(db: DB): Promise<void> {
+/** Makes the demo's two photos and sets them on the newest news item and the active highlight; returns their ids. */
+export async function seedDemoPhotos(db: DB): Promise<number[]> {
   const store = databaseImageStore(db);
   const photo = async (svg: string) => storeImage(store, await sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer(), { keepOriginal: false });
   const flag = await photo(FLAG);
@@ -59,4 +59,5 @@ export async function seedDemoPhotos(db: DB): Promise<void> {
     .set({ imageId: volunteers.id, imageAlt: 'Four volunteers hand out food boxes from a table under a white tent in the park.' })
     .where('active', '=', true)
     .execute();
+  return [flag.id, volunteers.id];
 }

@@ -1,6 +1,7 @@
 import type { MemberAuthCheck, MemberLoginInput } from '@post/contracts/member-auth';
 import { rememberBrowser, signInClient } from '../../lib/known-browser.ts';
 import { rotateSession } from '../../lib/session.ts';
+import { refuseInsecureSignIn } from '../../lib/secure-sign-in.ts';
 import type { Context } from '../../trpc.ts';
 import * as service from './member-auth.service.ts';
 
@@ -12,6 +13,7 @@ const STAFF_FIELDS = ['userId', 'userAuthAt', 'userRole', 'userAgent', 'ip', 'la
 
 /** POST /api/member/login: the member's session under a new session id. */
 export async function login(ctx: Context, input: MemberLoginInput): Promise<MemberAuthCheck> {
+  refuseInsecureSignIn(ctx.req, ctx.env);
   const client = {
     ...signInClient(ctx.req, ctx.env, 'member', input.membershipNumber),
     userAgent: ctx.req.headers['user-agent'] ?? '',

@@ -24,6 +24,7 @@ import { UnsavedChangesDialog } from '../../components/form/unsaved-changes-dial
 import { AdminTitle } from '../../components/admin-title.tsx';
 import { toastSaveError } from '../../components/form/save-errors.ts';
 import { MembershipSettingsSection } from './membership-settings.tsx';
+import { BackupSettingsSection } from './backup-settings.tsx';
 import { ServiceSettings } from './service-settings.tsx';
 import { LinkList, OfficeSection, RowLabel, Section } from './site-settings-sections.tsx';
 
@@ -195,6 +196,7 @@ function SiteSettingsForm({ settings }: { settings: SiteSettingsOutput }) {
 
         <MembershipSettingsSection form={form} />
         <ServiceSettings form={form} />
+        <BackupSettingsSection form={form} />
 
         <FormActions saving={form.formState.isSubmitting} saveLabel="Save Settings" cancel={{ to: '/admin' }} />
       </form>

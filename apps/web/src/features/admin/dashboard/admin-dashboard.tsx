@@ -28,6 +28,7 @@ import { useSiteSettings } from '../../../lib/use-site-settings.ts';
 import { AdminTitle } from '../../../components/admin-title.tsx';
 import { NoMailServerBanner } from '../../../components/mail-status.tsx';
 import { NewHonorsRequests } from '../../honors/new-requests.tsx';
+import { SiteUpkeep } from './site-upkeep.tsx';
 import { DASHBOARD_TABS, type DashboardTab, type EventListSearch } from './tabs.ts';
 import { CommanderMessagesTable, EventsTable, NewsTable, ResourcesTable } from '../tables/content-tables.tsx';
 import { EngagementsTable } from '../tables/engagements-table.tsx';
@@ -83,6 +84,7 @@ export function AdminDashboard({ tab = 'events', events = {} }: { tab?: Dashboar
       {isAdministrator ? <NoMailServerBanner /> : null}
       <NewHonorsRequests />
       {isAdministrator ? <MembershipPanel /> : null}
+      {isAdministrator ? <SiteUpkeep /> : null}
       <ContentTabs tab={tab} events={events} />
       <DashboardCards isAdministrator={isAdministrator} />
     </Page>
