@@ -103,17 +103,19 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   app.addHook('onRequest', (req, reply, done) => {
     if (req.raw.complete) return done();
     const timer = setTimeout(() => {
-      if (req.raw.complete) return;
+      if (req.raw.complete || reply.raw.writableEnded) return;
       if (!reply.raw.headersSent) {
         reply.raw.writeHead(408, { 'content-type': 'application/json; charset=utf-8', connection: 'close' });
         reply.raw.end(JSON.stringify({ message: serverMessages.requestTimeout }));
       }
-      req.raw.socket.destroySoon();
+      // An injected request (tests) has a socket of its own kind, with no destroySoon.
+      if (typeof req.raw.socket?.destroySoon === 'function') req.raw.socket.destroySoon();
     }, REQUEST_TIMEOUT_MS);
     timer.unref();
     const clear = () => clearTimeout(timer);
     req.raw.once('end', clear);
     req.raw.once('close', clear);
+    reply.raw.once('finish', clear);
     done();
   });
 

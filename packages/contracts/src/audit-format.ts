@@ -84,6 +84,7 @@ export const AUDIT_ACTION_LABELS = {
   promote: 'Given a place from the waitlist',
   cancel: 'Cancelled',
   'confirm-hours': 'Hours confirmed',
+  'call-out': 'Called out',
   publish: 'Published',
   unpublish: 'Unpublished',
 } as const satisfies Record<string, string>;

@@ -123,6 +123,7 @@ export const buddyCheckRouter = router({
     .query(({ ctx }) => service.callsFor(ctx.db, ctx.member.id)),
   recordMyCall: memberProcedure
     .meta({
+      changesContent: false,
       openapi: {
         method: 'PUT',
         path: '/member/buddy-checks/calls/{callId}',

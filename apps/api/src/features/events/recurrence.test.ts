@@ -215,8 +215,8 @@ describe('editing and deleting occurrences', () => {
     // The confirmation's preview says the same as the delete, and removes nothing.
     const preview = await admin.get(`/api/admin/events/${list[3]!.id}/delete-preview?scope=following`);
     expect(preview.statusCode, preview.body).toBe(200);
-    expect(preview.json()).toEqual({ deletedEvents: list.length - 3, deletedSignups: 2 });
-    expect((await admin.get(`/api/admin/events/${list[5]!.id}/delete-preview`)).json()).toEqual({ deletedEvents: 1, deletedSignups: 1 });
+    expect(preview.json()).toEqual({ deletedEvents: list.length - 3, deletedSignups: 2, attendance: 0 });
+    expect((await admin.get(`/api/admin/events/${list[5]!.id}/delete-preview`)).json()).toEqual({ deletedEvents: 1, deletedSignups: 1, attendance: 0 });
     expect((await admin.get(`/api/admin/events/${list[3]!.id}/delete-preview?scope=sideways`)).statusCode).toBe(400);
     expect((await admin.get('/api/admin/events/99999999/delete-preview')).statusCode).toBe(404);
     expect((await t.agent().get(`/api/admin/events/${list[3]!.id}/delete-preview`)).statusCode).toBe(401);

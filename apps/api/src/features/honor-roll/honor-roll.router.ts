@@ -34,6 +34,7 @@ export const honorRollRouter = router({
     .query(({ ctx }) => honorRollDrafts(ctx.db)),
   publish: administratorProcedure
     .meta({
+      changesContent: true,
       openapi: {
         method: 'POST',
         path: '/admin/honor-roll/{memberId}/publish',
@@ -47,6 +48,7 @@ export const honorRollRouter = router({
     .mutation(({ ctx, input }) => audited(ctx, { entity: 'honor-roll', action: 'publish', id: () => input.memberId }, (trx) => publishHonor(trx, input))),
   unpublish: administratorProcedure
     .meta({
+      changesContent: true,
       openapi: { method: 'POST', path: '/admin/honor-roll/{memberId}/unpublish', tags, summary: 'Take an entry off the public honor roll', protect: true },
     })
     .input(MemberRef)
@@ -56,6 +58,7 @@ export const honorRollRouter = router({
     ),
   update: administratorProcedure
     .meta({
+      changesContent: true,
       openapi: {
         method: 'PATCH',
         path: '/admin/honor-roll/{memberId}',

@@ -26,6 +26,7 @@ const what = { entity: 'honors-request' as const, action: 'update' as const };
 export const honorsRouter = router({
   request: publicProcedure
     .meta({
+      changesContent: false,
       openapi: {
         method: 'POST',
         path: '/honors-requests',
@@ -85,7 +86,10 @@ export const honorsRouter = router({
       ),
     ),
   decline: adminProcedure
-    .meta({ openapi: { method: 'POST', path: '/admin/honors-requests/{id}/decline', tags, summary: 'Decline a new request', protect: true } })
+    .meta({
+      changesContent: false,
+      openapi: { method: 'POST', path: '/admin/honors-requests/{id}/decline', tags, summary: 'Decline a new request', protect: true },
+    })
     .input(IdInput)
     .output(HonorsRequestSchema)
     .mutation(({ ctx, input }) =>
@@ -93,6 +97,7 @@ export const honorsRouter = router({
     ),
   callOut: adminProcedure
     .meta({
+      changesContent: false,
       openapi: {
         method: 'POST',
         path: '/admin/honors-requests/{id}/call-out',
@@ -103,7 +108,11 @@ export const honorsRouter = router({
     })
     .input(IdInput)
     .output(z.object({ queued: z.number().int() }))
-    .mutation(({ ctx, input }) => callOut(ctx.db, input.id, ctx.env.mail.linkSecret, ctx.env.siteUrl)),
+    .mutation(({ ctx, input }) =>
+      audited(ctx, { ...what, action: 'call-out', id: input.id, changes: (r) => ({ queued: { old: null, new: r.queued } }) }, (trx) =>
+        callOut(trx, input.id, ctx.env.mail.linkSecret, ctx.env.siteUrl),
+      ),
+    ),
   done: adminProcedure
     .meta({
       changesContent: true,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { utcToZoned } from '@post/contracts/rules/event-time';
 import { honorsMessages } from '@post/contracts/messages/honors';
 import { createMailTestApp, insertMember, type Agent } from '../../test-helpers.ts';
 import type { SmtpSink } from '../mail/smtp-sink.ts';
@@ -36,10 +37,10 @@ const request = (over: Record<string, unknown> = {}) => ({
   notes: 'Private family note',
   ...over,
 });
-// The CPR's figures of the program year (June-May) the service falls in: the honors count and the cost to the post.
+// The CPR's figures of this program year (June-May), in which the first test's detail takes place: the honors count and the cost to the post.
 const cpr = async () => {
-  const d = new Date(at(30));
-  const year = d.getUTCMonth() >= 5 ? d.getUTCFullYear() : d.getUTCFullYear() - 1;
+  const today = utcToZoned(new Date(), 'America/New_York').date;
+  const year = Number(today.slice(5, 7)) >= 6 ? Number(today.slice(0, 4)) : Number(today.slice(0, 4)) - 1;
   const res = await admin.get(`/api/admin/reports/service?year=${year}&form=legion-cpr`);
   expect(res.statusCode, res.body).toBe(200);
   const line = (key: string) => res.json().lines.find((l: { key: string }) => l.key === key).value;
@@ -184,7 +185,12 @@ describe('funeral honors', () => {
     expect(detail.callList.map((c: { name: string }) => c.name)).toEqual(['Lea Leader']);
     expect(detail.requesterPhone).toBe('(555) 867-5309');
 
-    // Check-in at the door works for the detail's members.
+    // Check-in at the door works for the detail's members once the service has begun (marks stay near their event, decision 0081).
+    await t.db
+      .updateTable('events')
+      .set({ startDate: new Date(Date.now() - HOUR), endDate: new Date(Date.now() + HOUR) })
+      .where('id', '=', eventId)
+      .execute();
     const signUp = await t.db.selectFrom('volunteers').select('id').where('email', '=', 'rifle@example.org').executeTakeFirstOrThrow();
     expect((await admin.post(`/api/admin/volunteers/${signUp.id}/check-in`, {})).statusCode).toBe(200);
 
