@@ -15,7 +15,7 @@ const report = startReport('bench:api');
 // Limits stay on as in production: each sign-up and sign-in comes from an address of its own
 // (X-Forwarded-For through the bench server's one trusted proxy hop), as each is another person's,
 // and sign-ins spread over several staff accounts.
-//   PG_CONTAINER=1        PostgreSQL 15 in a Docker container (TEST_PG_IMAGE), or BENCH_DATABASE_URL or
+//   PG_CONTAINER=1        PostgreSQL 18 in a Docker container (TEST_PG_IMAGE), or BENCH_DATABASE_URL or
 //                         TEST_DATABASE_URL (a fresh database is made there and dropped); else the
 //                         embedded PostgreSQL in a temporary directory
 //   BENCH_TARGETS=a,b     only targets whose name contains one of these (default: all)

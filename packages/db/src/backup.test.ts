@@ -25,7 +25,11 @@ describe('backup and restore', () => {
     expect(json).toEqual({
       auditLog: ['changes'],
       eventSeries: ['shifts'],
+      events: ['counts'],
       mailOutbox: ['attachments', 'headers', 'params'],
+      reportFilings: ['lines'],
+      reportForms: ['excludedCategoryIds', 'lines'],
+      serviceEntries: ['counts'],
       session: ['sess'],
       siteSettings: ['data'],
     });

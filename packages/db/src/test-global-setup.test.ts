@@ -34,7 +34,7 @@ describe.skipIf(noDocker !== null)("the test run's PostgreSQL container", () => 
       await client.connect();
       const { rows } = await client.query<{ v: string }>("select current_setting('server_version') as v");
       await client.end();
-      expect(rows[0].v).toMatch(/^15\./);
+      expect(rows[0].v).toMatch(/^18\./);
     } finally {
       await teardown();
     }
