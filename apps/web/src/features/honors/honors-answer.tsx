@@ -1,9 +1,7 @@
-import { CircleAlertIcon } from 'lucide-react';
-import { commonMessages } from '@post/contracts/messages/common';
 import { honorsMessages as m } from '@post/contracts/messages/honors';
 import { Page } from '../../layout/page.tsx';
-import { trpc, serverMessage } from '../../lib/trpc.ts';
-import { LinkActionPage } from '../mail-links/link-action.tsx';
+import { trpc } from '../../lib/trpc.ts';
+import { LinkActionPage, linkPreviewState } from '../mail-links/link-action.tsx';
 import { usePostFormat } from '../../lib/format.ts';
 
 const TITLE = 'Funeral Honors Call-Out';
@@ -21,23 +19,8 @@ export function HonorsAnswerPage({ token }: { token: string | undefined }) {
     { token: token ?? '' },
     { enabled: Boolean(token), retry: false, staleTime: Infinity, refetchOnWindowFocus: false, refetchOnReconnect: false },
   );
-  if (token && preview.isPending)
-    return (
-      <Page title={TITLE}>
-        <p role="status" className="max-w-2xl rounded-lg border bg-card p-6 text-lg">
-          {commonMessages.loading}
-        </p>
-      </Page>
-    );
-  if (token && (preview.error || preview.data === null))
-    return (
-      <Page title={TITLE}>
-        <p role="alert" className="flex max-w-2xl gap-2 rounded-lg border border-flag-red-300 bg-flag-red-50 p-6 text-lg text-flag-red-800">
-          <CircleAlertIcon aria-hidden="true" className="mt-1 size-5 shrink-0" />
-          {preview.error ? (serverMessage(preview.error) ?? 'This link could not be checked. Please try again.') : m.answerLinkInvalid}
-        </p>
-      </Page>
-    );
+  const state = linkPreviewState(TITLE, token, preview, m.answerLinkInvalid);
+  if (state) return state;
   const p = preview.data;
   const full = p ? p.needed === 0 : false;
   const facts = p ? (

@@ -1,6 +1,7 @@
 import { useRef, useState, useEffect } from 'react';
 import type * as React from 'react';
 import { CircleAlertIcon, CircleCheckIcon } from 'lucide-react';
+import { commonMessages } from '@post/contracts/messages/common';
 import { mailMessages } from '@post/contracts/messages/mail';
 import { Button } from '@post/ui/components/button';
 import { Page } from '../../layout/page.tsx';
@@ -91,4 +92,35 @@ export function LinkActionPage({
       </div>
     </Page>
   );
+}
+
+/**
+ * A link page whose preview is read first (cancel a sign-up, answer a call-out): its loading and
+ * no-longer-good states, or null once the preview is there (or there is no token to check).
+ */
+export function linkPreviewState(
+  title: string,
+  token: string | undefined,
+  preview: { isPending: boolean; error: unknown; data: unknown },
+  invalid: string,
+): React.ReactNode {
+  if (!token) return null;
+  if (preview.isPending)
+    return (
+      <Page title={title}>
+        <p role="status" className="max-w-2xl rounded-lg border bg-card p-6 text-lg">
+          {commonMessages.loading}
+        </p>
+      </Page>
+    );
+  if (preview.error || preview.data === null)
+    return (
+      <Page title={title}>
+        <p role="alert" className="flex max-w-2xl gap-2 rounded-lg border border-flag-red-300 bg-flag-red-50 p-6 text-lg text-flag-red-800">
+          <CircleAlertIcon aria-hidden="true" className="mt-1 size-5 shrink-0" />
+          {preview.error ? (serverMessage(preview.error) ?? 'This link could not be checked. Please try again.') : invalid}
+        </p>
+      </Page>
+    );
+  return null;
 }

@@ -1,9 +1,6 @@
-import { CircleAlertIcon } from 'lucide-react';
-import { commonMessages } from '@post/contracts/messages/common';
 import { volunteerMessages } from '@post/contracts/messages/volunteers';
-import { Page } from '../../layout/page.tsx';
-import { serverMessage, trpc } from '../../lib/trpc.ts';
-import { LinkActionPage } from './link-action.tsx';
+import { trpc } from '../../lib/trpc.ts';
+import { LinkActionPage, linkPreviewState } from './link-action.tsx';
 
 const TITLE = 'Cancel Your Sign-Up';
 
@@ -18,23 +15,8 @@ export function VolunteerCancelPage({ token }: { token: string | undefined }) {
     { token: token ?? '' },
     { enabled: Boolean(token), retry: false, staleTime: Infinity, refetchOnWindowFocus: false, refetchOnReconnect: false },
   );
-  if (token && preview.isPending)
-    return (
-      <Page title={TITLE}>
-        <p role="status" className="max-w-2xl rounded-lg border bg-card p-6 text-lg">
-          {commonMessages.loading}
-        </p>
-      </Page>
-    );
-  if (token && (preview.error || preview.data === null))
-    return (
-      <Page title={TITLE}>
-        <p role="alert" className="flex max-w-2xl gap-2 rounded-lg border border-flag-red-300 bg-flag-red-50 p-6 text-lg text-flag-red-800">
-          <CircleAlertIcon aria-hidden="true" className="mt-1 size-5 shrink-0" />
-          {preview.error ? (serverMessage(preview.error) ?? 'This link could not be checked. Please try again.') : volunteerMessages.cancelLinkInvalid}
-        </p>
-      </Page>
-    );
+  const state = linkPreviewState(TITLE, token, preview, volunteerMessages.cancelLinkInvalid);
+  if (state) return state;
   const s = preview.data;
   const waiting = Boolean(s?.waitlistPosition);
   return (
