@@ -67,6 +67,21 @@ const ALLOWED: { from: string; to: string[]; why: string }[] = [
     why: 'Members answer open funeral honors details in the portal.',
   },
   {
+    from: 'admin/dashboard/membership-panel.tsx',
+    to: ['renewals/renewal-progress.tsx'],
+    why: 'The dashboard shows the renewal progress against the department’s targets.',
+  },
+  {
+    from: 'member-portal/member-portal-page.tsx',
+    to: ['buddy-check/my-calls.tsx'],
+    why: 'Callers record their Buddy Check calls in the portal.',
+  },
+  {
+    from: 'member-portal/dues-banner.tsx',
+    to: ['members/labels.ts'],
+    why: 'The portal names a member’s standing with the directory’s status words.',
+  },
+  {
     from: 'admin/tables/content-tables.tsx',
     to: ['events/event-row-actions.tsx'],
     why: 'The dashboard’s events table has the same row actions as the event form.',
