@@ -12,7 +12,7 @@ test.afterAll(async () => site?.close());
 
 test('the adjutant opens the CPR worksheet, opens a line’s records and marks it as filed', async ({ asAdmin: { page, context } }) => {
   await page.goto('/admin/reports/service');
-  await page.getByLabel('Report').selectOption({ label: 'American Legion Consolidated Post Report' });
+  await page.getByLabel('Report', { exact: true }).selectOption({ label: 'American Legion Consolidated Post Report' });
   await expect(page).toHaveURL(/form=legion-cpr/);
   const year = Number(new URL(page.url()).searchParams.get('year') ?? (await page.getByLabel('Program year').inputValue()));
   const api = await (await context.request.get(`/api/admin/reports/service?year=${year}&form=legion-cpr`)).json();
