@@ -72,6 +72,8 @@ async function signInWithForm(page: Page, username: string, password: string): P
 }
 
 test.describe('officers', () => {
+  // Later tests use the accounts earlier ones make (the invited editor): a retry runs the whole group again.
+  test.describe.configure({ mode: 'serial' });
   test('invites an editor, who sets a password and sees only what an editor may do', async () => {
     const { page, context } = await site.newPage();
     const noErrors = collectErrors(page);
