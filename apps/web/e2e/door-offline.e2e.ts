@@ -115,7 +115,7 @@ test('offline, tapping "Scan a code" keeps the people list and the walk-in form'
   await context.setOffline(true);
   await page.getByRole('button', { name: 'Scan a code' }).click();
   // The scanner's code is on the phone: it opens (here without a camera) and offers a photo.
-  await expect(page.getByText('Read a photo of the code')).toBeVisible();
+  await expect(page.getByText('Read a photo of the code', { exact: true })).toBeVisible();
   await expect(people(page).locator('[data-person="Sam Second"]')).toBeVisible();
   await expect(page.getByRole('form', { name: 'Add a walk-in' })).toBeVisible();
   await context.close();

@@ -179,7 +179,15 @@ export function registerDoorWorker(): void {
 /** Asks the service worker to keep this door page for use without signal. */
 export async function keepDoorPage(url: string): Promise<void> {
   if (!('serviceWorker' in navigator)) return;
-  const reg = await navigator.serviceWorker.ready;
+  const sw = navigator.serviceWorker;
+  const reg = await sw.ready;
+  // Ready means this page is controlled too, so the scanner's code is asked of the worker offline.
+  if (!sw.controller) {
+    await new Promise<void>((resolve) => {
+      sw.addEventListener('controllerchange', () => resolve(), { once: true });
+      setTimeout(resolve, 10_000);
+    });
+  }
   reg.active?.postMessage({ type: 'keep-door-page', url });
 }
 

@@ -12,7 +12,18 @@ import { usePostFormat } from '../../lib/format.ts';
 import { errorStatus, serverMessage, trpc } from '../../lib/trpc.ts';
 import { AdminTitle } from '../../components/admin-title.tsx';
 import { BackLink } from '../../components/back-link.tsx';
-import { dequeue, enqueue, keepDoorPage, newClientId, queueState, saveDoorList, saveDoorSession, storedDoorList, type Mark } from '../../lib/door-store.ts';
+import {
+  dequeue,
+  enqueue,
+  keepDoorPage,
+  registerDoorWorker,
+  newClientId,
+  queueState,
+  saveDoorList,
+  saveDoorSession,
+  storedDoorList,
+  type Mark,
+} from '../../lib/door-store.ts';
 import { PeopleList, type Shown } from './people-list.tsx';
 import { overlay, roomFor } from './door-overlay.ts';
 import { useMarkSync } from './use-mark-sync.ts';
@@ -55,6 +66,8 @@ export function CheckInPage({ id }: { id: number }) {
   // Each fresh list is kept on the phone with the sign-in and the page itself: ready for the door.
   useEffect(() => {
     if (!list.data || !session.data?.authenticated) return;
+    // The service worker comes with the door: an administrator who never uses it downloads nothing more (decision 0084).
+    registerDoorWorker();
     void Promise.all([saveDoorList(list.data), saveDoorSession(session.data), keepDoorPage(window.location.pathname).catch(() => undefined)]).then(() =>
       setReady(true),
     );

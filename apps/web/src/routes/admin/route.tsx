@@ -80,10 +80,6 @@ function AdminRoute() {
   const signedIn = session.data?.authenticated === true;
   // After signing in (a full page load, ?signedIn=1 from the login form): say so now that the
   // page is here, and drop the marker so a reload or a bookmark does not say it again.
-  // The service worker is the admin area's alone, registered once the page has loaded (decision 0084).
-  useEffect(() => {
-    if (signedIn) void import('../../lib/door-store.ts').then((door) => door.registerDoorWorker());
-  }, [signedIn]);
   useEffect(() => {
     if (!signedIn) return;
     const url = new URL(window.location.href);
