@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import argon2 from 'argon2';
 import { sql } from 'kysely';
+import type { Session } from 'fastify';
 import { HASH_LANES, HASH_QUEUE_MAX, hashPassword, hashQueue } from '@post/db';
 import { signInMessages } from '@post/contracts/messages/sign-in';
 import { loadEnv } from './env.ts';
 import { ACCOUNT_ATTEMPTS, KNOWN_BROWSER_ATTEMPTS, PASSWORD_CHANGE_ATTEMPTS } from './lib/throttle.ts';
 import { ADMIN, createTestApp, insertMember } from './test-helpers.ts';
+import { DbSessionStore } from './plugins/session.ts';
 import { pruneSessions, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from './lib/session.ts';
 
 describe('sessions in production mode', () => {
@@ -126,6 +128,23 @@ describe('session lifetime', () => {
       .where('memberId', '=', m.id)
       .execute();
     expect((await a.get('/api/member/auth/check')).statusCode).toBe(401);
+  });
+
+  it('does not bring back a session that was signed out while one of its requests was in flight', async () => {
+    const a = t.agent();
+    await a.loginAdmin();
+    const sid = decodeURIComponent(a.cookies.get('sid')!).split('.')[0]!;
+    const store = new DbSessionStore(t.db);
+    // The slow request read its session before the sign-out ...
+    const inFlight = await new Promise<Session>((resolve, reject) =>
+      store.get(sid, (err, s) => (err || !s ? reject(err ?? new Error('no session')) : resolve(s))),
+    );
+    expect((await a.post('/api/logout')).statusCode).toBeLessThan(300);
+    expect(await t.db.selectFrom('session').select('sid').where('sid', '=', sid).executeTakeFirst()).toBeUndefined();
+    // ... and its rolling save comes after it.
+    await new Promise<void>((resolve, reject) => store.set(sid, inFlight, (err) => (err ? reject(err) : resolve())));
+    expect(await t.db.selectFrom('session').select('sid').where('sid', '=', sid).executeTakeFirst()).toBeUndefined();
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/check', headers: { cookie: a.cookieHeader } })).json().authenticated).toBe(false);
   });
 
   it('never accepts a made-up or tampered session cookie', async () => {

@@ -8,6 +8,9 @@ import type { Env } from '../env.ts';
 import { SESSION_IDLE_MS } from '../lib/session.ts';
 
 type Callback = (err?: Error | null) => void;
+/** Marks session data that came from the store; @fastify/session copies it onto the request's session. */
+const STORED = 'stored';
+type StoredMark = { [STORED]: true };
 type GetCallback = (err: Error | null, session?: Session | null) => void;
 
 /** @fastify/session store on the `session` table (sid, sess, expire), shared by every app node. */
@@ -18,15 +21,19 @@ export class DbSessionStore {
   }
   set(sid: string, session: Session, cb: Callback): void {
     const expires = session?.cookie?.expires ? new Date(session.cookie.expires) : new Date(Date.now() + SESSION_IDLE_MS);
-    this.#db
-      .insertInto('session')
-      .values({ sid, sess: JSON.stringify(session), expire: expires })
-      .onConflict((oc) => oc.column('sid').doUpdateSet({ sess: JSON.stringify(session), expire: expires }))
-      .execute()
-      .then(
-        () => cb(null),
-        (err) => cb(err),
-      );
+    const sess = JSON.stringify(session);
+    // A session read from the store is only ever updated: a request still in flight when it
+    // is signed out or ended must not bring it back (decision 0089).
+    const write = (session as Partial<StoredMark>)[STORED]
+      ? this.#db.updateTable('session').set({ sess, expire: expires }).where('sid', '=', sid)
+      : this.#db
+          .insertInto('session')
+          .values({ sid, sess, expire: expires })
+          .onConflict((oc) => oc.column('sid').doUpdateSet({ sess, expire: expires }));
+    write.execute().then(
+      () => cb(null),
+      (err) => cb(err),
+    );
   }
   get(sid: string, cb: GetCallback): void {
     this.#db
@@ -37,7 +44,7 @@ export class DbSessionStore {
       .executeTakeFirst()
       .then(
         // What `set` stored: a session as JSON.
-        (row) => cb(null, row ? (row.sess as unknown as Session) : null),
+        (row) => cb(null, row ? ({ ...(row.sess as object), [STORED]: true } as unknown as Session) : null),
         (err) => cb(err),
       );
   }

@@ -234,7 +234,7 @@ function Entries({ items, timeZone }: { items: AuditEntryView[]; timeZone: strin
                   {e.actorName ?? (e.actorUserId ? `User ${e.actorUserId}` : 'Nobody signed in')}
                 </TableCell>
                 <TableCell data-label="Address" className={`${stack.cell} align-top`}>
-                  <span className="font-mono text-sm md:whitespace-nowrap">{e.ip ?? '—'}</span>
+                  <span className="font-mono text-sm break-all min-[360px]:break-normal min-[360px]:whitespace-nowrap">{e.ip ?? '—'}</span>
                 </TableCell>
                 <TableCell data-label="What" className={`${stack.cell} align-top`}>
                   <span>
