@@ -5,6 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { pgBinDir } from './pg-bin.ts';
 
 // Shared pieces of the reliability scripts: a throwaway PostgreSQL cluster, the real app
 // server as a child process, a small HTTP client that tells what happened to each request,
@@ -12,7 +13,8 @@ import { performance } from 'node:perf_hooks';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 export const MAIN = path.join(ROOT, 'apps/api/src/main.ts');
-export const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
+/** PostgreSQL 18's server binaries: the embedded server's own unless PG_BIN says (decision 0090). */
+export const PG_BIN = pgBinDir();
 export const SESSION_SECRET = 'reliability-session-secret-0123456789-abcdefghij';
 export const ADMIN = { username: 'reliability', password: 'reliability-pass-123' };
 

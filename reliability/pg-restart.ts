@@ -21,7 +21,7 @@ const READY_POLL_MS = 50;
 timeLimit(170);
 const run = Date.now().toString(36);
 const dir = tempDir('pg-restart');
-console.log('pg-restart: starting a throwaway PostgreSQL 15 cluster and the app on it ...');
+console.log('pg-restart: starting a throwaway PostgreSQL 18 cluster and the app on it ...');
 const cluster = await startCluster('restart');
 const app = await startApp({ name: 'api', logDir: dir, env: { DATABASE_URL: cluster.url, TRUST_PROXY: '1' } });
 const pidAtStart = app.pid;

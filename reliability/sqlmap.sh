@@ -9,7 +9,6 @@ set -u
 set -o pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-PG_BIN="${PG_BIN:-/usr/lib/postgresql/15/bin}"
 PER_TARGET_SECONDS="${PER_TARGET_SECONDS:-150}"
 PARALLEL="${PARALLEL:-4}"
 LEVEL="${LEVEL:-3}"
@@ -25,6 +24,8 @@ if [ "$NODE_MAJOR" -lt 24 ]; then
   exit 2
 fi
 
+# PostgreSQL 18's server binaries: the embedded server's own unless PG_BIN says (decision 0090).
+PG_BIN="$(node "$ROOT/reliability/pg-bin.ts")" || { echo "FAIL: no PostgreSQL binaries (run pnpm install first, or set PG_BIN)" >&2; exit 2; }
 TMP="$(mktemp -d /tmp/reliability-sqlmap-XXXXXX)"
 APP_PID=""
 PGDATA=""
@@ -111,7 +112,7 @@ END="$(date -u -d '+30 days' +%Y-%m-%dT21:00:00.000Z)"
 OPEN_EVENT="$(curl -s -b "$COOKIE" -H 'content-type: application/json' \
   -d "{\"title\":\"Injection target\",\"description\":\"For sqlmap.\",\"location\":\"Hall\",\"startDate\":\"$START\",\"endDate\":\"$END\",\"type\":\"community\",\"volunteerPositions\":1000}" \
   "$B/api/events" | json 'v.id')"
-echo "sqlmap $(sqlmap --version 2>/dev/null | grep -o '^[0-9][^ ]*' | head -1), level $LEVEL, risk $RISK, against $B (PostgreSQL 15 on :$PG_PORT)"
+echo "sqlmap $(sqlmap --version 2>/dev/null | grep -o '^[0-9][^ ]*' | head -1), level $LEVEL, risk $RISK, against $B (PostgreSQL $("$PG_BIN/postgres" --version | grep -o '[0-9][0-9.]*$') on :$PG_PORT)"
 echo "ids: event $EVENT_ID, open event $OPEN_EVENT, news $NEWS_ID, resource $RESOURCE_ID, message $MESSAGE_ID, engagement $ENGAGEMENT_ID, member $MEMBER_ID"
 
 # Every request from its own address (honoured with TRUST_PROXY=1), so per-address limits

@@ -49,7 +49,7 @@ try {
   process.exit(2);
 }
 
-console.log('two-nodes: a throwaway PostgreSQL 15 cluster, two app nodes started at once, HAProxy in front ...');
+console.log('two-nodes: a throwaway PostgreSQL 18 cluster, two app nodes started at once, HAProxy in front ...');
 const cluster = await startCluster('two-nodes');
 const [portA, portB, proxyPort, statsPort] = [await freePort(41000), await freePort(41000), await freePort(42000), await freePort(42000)];
 const nodeEnv = { DATABASE_URL: cluster.url, TRUST_PROXY: '1' };
