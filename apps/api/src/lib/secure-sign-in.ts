@@ -15,6 +15,10 @@ export function insecureSignInMessage(publicUrl: string): string {
 /** Throws a 403 with that message when a browser signs in from an http page while cookies are Secure. */
 export function refuseInsecureSignIn(req: FastifyRequest, env: Pick<Env, 'secureCookies' | 'siteUrl'>): void {
   if (!env.secureCookies) return;
+  // Behind TRUST_PROXY a request straight to the app (no proxy's X-Forwarded-Proto) is plain
+  // http to Fastify, and @fastify/session sends no Secure cookie then, even to a localhost page
+  // (decision 0090).
+  if (req.protocol !== 'https') throw new AppError('FORBIDDEN', insecureSignInMessage(env.siteUrl));
   const origin = req.headers.origin ?? req.headers.referer;
   if (!origin) return;
   let page: URL;

@@ -202,4 +202,20 @@ describe('sign-in never fails silently', () => {
       await t.close();
     }
   });
+
+  it('behind TRUST_PROXY, straight to the app (a localhost page, no proxy): refused, since no Secure cookie would be sent', async () => {
+    const t = await createTestApp({ NODE_ENV: 'production', PUBLIC_URL: 'https://post.example.org', TRUST_PROXY: '1' });
+    try {
+      const body = { username: 'adjutant', password: 'correct horse battery' };
+      const direct = await t.agent().post('/api/login', body, { origin: 'http://127.0.0.1:3000', host: '127.0.0.1:3000' });
+      expect(direct.statusCode).toBe(403);
+      expect((direct.json() as { message: string }).message).toBe(insecureSignInMessage('https://post.example.org'));
+      expect(direct.cookies).toEqual([]);
+      const proxied = await t.agent().post('/api/login', body, { origin: 'https://post.example.org', 'x-forwarded-proto': 'https' });
+      expect(proxied.statusCode).toBe(200);
+      expect(proxied.cookies.map((c) => c.name)).toContain('__Host-sid');
+    } finally {
+      await t.close();
+    }
+  });
 });
