@@ -14,6 +14,20 @@ export type Mark =
   | { clientId: string; at: string; eventId: number; kind: 'place'; volunteerId: number; name: string; role?: string | null; overCapacity: boolean }
   | { clientId: string; at: string; eventId: number; kind: 'walk-out'; attendanceId: number; name: string }
   | {
+      /** A row of the paper sheet typed in (decision 0093): a sign-up's, a walk-in's or a spare row's times, sent as one. */
+      clientId: string;
+      at: string;
+      eventId: number;
+      kind: 'paper';
+      name: string;
+      volunteerId: number | null;
+      attendanceId: number | null;
+      shiftId: number | null;
+      shiftRole: string | null;
+      inAt: string | null;
+      outAt: string | null;
+    }
+  | {
       clientId: string;
       at: string;
       eventId: number;
