@@ -53,9 +53,9 @@ test.beforeAll(async ({ browser }) => {
   await signUp(parade.id, 'Tess Two', parade.shifts[1]!.id, 'Tess Teardown');
   await signUp(parade.id, 'Sam Setup', parade.shifts[0]!.id);
   await signUp(parade.id, 'Lara Later', parade.shifts[1]!.id);
-  // A breakfast under way since 2.5 hours: its printed sheet is typed in.
-  breakfastStart = Date.now() - 150 * 60_000;
-  const breakfast = await createEvent('Pancake Breakfast', new Date(breakfastStart), 180, [{ role: 'Kitchen', from: 0, to: 150 }]);
+  // A breakfast under way for two hours: its printed sheet is typed in.
+  breakfastStart = Date.now() - 120 * 60_000;
+  const breakfast = await createEvent('Pancake Breakfast', new Date(breakfastStart), 200, [{ role: 'Kitchen', from: 0, to: 180 }]);
   events.breakfast = breakfast.id;
   await signUp(breakfast.id, 'Paula Paper', breakfast.shifts[0]!.id);
   await signUp(breakfast.id, 'Dora Door', breakfast.shifts[0]!.id);

@@ -212,6 +212,8 @@ export async function clearDoor(): Promise<void> {
   await writes;
   await clear(store()).catch(() => undefined);
   window.localStorage.removeItem('check-in-queue');
+  // A paper sheet typed in and not saved yet (features/check-in/paper-entry.tsx, decision 0093).
+  for (const key of Object.keys(window.sessionStorage)) if (key.startsWith('paper-sheet:')) window.sessionStorage.removeItem(key);
   if ('serviceWorker' in navigator) {
     const regs = await navigator.serviceWorker.getRegistrations().catch(() => []);
     await Promise.all(regs.map((r) => r.unregister()));

@@ -148,13 +148,13 @@ const VIEWS: { id: DoorView; label: string }[] = [
 /** Arriving now, everyone by shift, or the paper sheet typed in: three buttons, the chosen one pressed. */
 export function ViewSwitch({ view, onView }: { view: DoorView; onView: (v: DoorView) => void }) {
   return (
-    <div role="group" aria-label="Show" className="inline-flex flex-wrap rounded-lg border bg-card p-1">
+    <div role="group" aria-label="Show" className="grid w-full grid-cols-3 gap-1 rounded-lg border bg-card p-1 sm:inline-grid sm:w-auto">
       {VIEWS.map((v) => (
         <Button
           key={v.id}
           type="button"
           variant={view === v.id ? 'default' : 'ghost'}
-          className="min-h-11 px-4"
+          className="h-auto min-h-11 px-2 text-sm whitespace-normal sm:px-4 sm:text-base"
           aria-pressed={view === v.id}
           onClick={() => onView(v.id)}
         >

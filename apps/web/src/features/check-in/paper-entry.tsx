@@ -154,7 +154,7 @@ export function PaperEntry({ list, people, onSave }: { list: DoorList; people: S
           autoComplete="off"
           aria-invalid={error ? true : undefined}
           aria-describedby={error || reading?.at ? `${id}-note` : undefined}
-          className="h-11 w-full rounded-md border border-input bg-background px-3 text-base aria-invalid:border-flag-red-700"
+          className="h-11 w-full scroll-mb-24 rounded-md border border-input bg-background px-3 text-base aria-invalid:border-flag-red-700"
         />
         {error ? (
           <p id={`${id}-note`} className="mt-1 text-sm text-flag-red-700">
@@ -197,7 +197,7 @@ export function PaperEntry({ list, people, onSave }: { list: DoorList; people: S
           </legend>
           <ol className="space-y-3">
             {b.lines.map(({ key, person: p }, i) => {
-              const who = p ? p.name : `spare row ${i + 1}`;
+              const who = p ? p.name : `spare row ${i + 1 - b.lines.filter((l) => l.person).length}`;
               return (
                 <li
                   key={key}
