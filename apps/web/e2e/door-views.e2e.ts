@@ -93,6 +93,13 @@ async function door(eventId: number) {
   };
 }
 
+/** The same screen on a desk's width, then back to the phone's. */
+async function wide(page: Page, name: string) {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+}
+
 const people = (page: Page) => page.getByRole('list', { name: 'People' });
 
 test('a person with two shifts is one row with a mark per shift, "Arriving now" shows the shift starting, and a mark made offline is sent for its shift only', async () => {
@@ -106,6 +113,7 @@ test('a person with two shifts is one row with a mark per shift, "Arriving now" 
   await expect(people(page).locator('[data-person="Sam Setup"]')).toBeVisible();
   await expect(people(page).locator('[data-person="Lara Later"]')).toHaveCount(0);
   await page.screenshot({ path: path.join(SHOTS, 'door-arriving-390.png'), fullPage: true });
+  await wide(page, 'door-arriving-1280');
 
   await context.setOffline(true);
   await tess.getByRole('button', { name: 'Check in Tess Two (Setup)' }).click();
@@ -126,6 +134,7 @@ test('a person with two shifts is one row with a mark per shift, "Arriving now" 
   await expect(tess).toHaveCount(1);
   await expect(page.getByText('Also on this shift: Tess Two (their row is above).')).toBeVisible();
   await page.screenshot({ path: path.join(SHOTS, 'door-by-shift-offline-390.png'), fullPage: true });
+  await wide(page, 'door-by-shift-offline-1280');
 
   await context.setOffline(false);
   await expect(page.getByText('Ready for the door without signal')).toBeVisible();
@@ -171,6 +180,7 @@ test('offline, a paper sheet typed in keeps every row: the times are read, a bad
   await expect(sheet).toContainText('“9:75” is not a time: write it as 9:05, 905 or 1:30 pm.');
   await expect(page.getByText('3 marks are kept on this phone')).toBeVisible();
   await page.screenshot({ path: path.join(SHOTS, 'door-paper-offline-390.png'), fullPage: true });
+  await wide(page, 'door-paper-offline-1280');
 
   // A reload without signal: the saved rows are kept marks, the unsaved one is still typed.
   await reloadOffline(page);
