@@ -158,6 +158,7 @@ const EXPECTED: Record<string, Access> = {
   'door.list': 'staff',
   'door.givePlace': 'staff',
   'door.undo': 'staff',
+  'door.paperRow': 'staff',
   'honors.request': 'public',
   'honors.list': 'staff',
   'honors.byId': 'staff',

@@ -212,6 +212,8 @@ test('signing out with a mark still on the phone warns first, then removes the s
         }),
     );
   // A mark the server will refuse (her sign-up is removed meanwhile) stays on the phone for a decision.
+  // Lunch starts later than the hour "Arriving now" shows: everyone by shift.
+  await page.getByRole('button', { name: 'By shift' }).click();
   await context.setOffline(true);
   await page.getByRole('button', { name: 'Check in Lou Lunch (Lunch)' }).click();
   expect((await admin.request.delete(`/api/volunteers/${(await lou.json()).id}`)).status()).toBe(200);

@@ -14,6 +14,20 @@ export type Mark =
   | { clientId: string; at: string; eventId: number; kind: 'place'; volunteerId: number; name: string; role?: string | null; overCapacity: boolean }
   | { clientId: string; at: string; eventId: number; kind: 'walk-out'; attendanceId: number; name: string }
   | {
+      /** A row of the paper sheet typed in (decision 0093): a sign-up's, a walk-in's or a spare row's times, sent as one. */
+      clientId: string;
+      at: string;
+      eventId: number;
+      kind: 'paper';
+      name: string;
+      volunteerId: number | null;
+      attendanceId: number | null;
+      shiftId: number | null;
+      shiftRole: string | null;
+      inAt: string | null;
+      outAt: string | null;
+    }
+  | {
       clientId: string;
       at: string;
       eventId: number;
@@ -198,6 +212,8 @@ export async function clearDoor(): Promise<void> {
   await writes;
   await clear(store()).catch(() => undefined);
   window.localStorage.removeItem('check-in-queue');
+  // A paper sheet typed in and not saved yet (features/check-in/paper-entry.tsx, decision 0093).
+  for (const key of Object.keys(window.sessionStorage)) if (key.startsWith('paper-sheet:')) window.sessionStorage.removeItem(key);
   if ('serviceWorker' in navigator) {
     const regs = await navigator.serviceWorker.getRegistrations().catch(() => []);
     await Promise.all(regs.map((r) => r.unregister()));

@@ -1,14 +1,19 @@
-import { MarkResultSchema } from '@post/contracts/attendance';
+import { MarkResultSchema, type MarkResult } from '@post/contracts/attendance';
 import { IdInput } from '@post/contracts/common';
-import { DoorListSchema, DoorPlaceInput, DoorUndoInput, DoorUndoResultSchema, doorMessages } from '@post/contracts/door';
+import { DoorListSchema, DoorPaperInput, DoorPlaceInput, DoorUndoInput, DoorUndoResultSchema, doorMessages } from '@post/contracts/door';
 import { adminProcedure, router } from '../../trpc.ts';
 import { auditActor, recordAudit } from '../audit/audit.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import { getSettings } from '../site-settings/site-settings.service.ts';
 import { markTime } from './attendance.service.ts';
 import { doorList, givePlaceAndCheckIn, undoMark } from './door.service.ts';
+import { enterPaperRow } from './door-paper.service.ts';
 
 const tags = ['Attendance'];
+
+/** Whether a person is a member is administrators' to know (decision 0081): an editor's answer leaves it out. */
+const forCaller = (ctx: { user: { role: string } }, r: MarkResult): MarkResult =>
+  ctx.user.role === 'administrator' ? r : { ...r, attendee: { ...r.attendee, memberId: null } };
 
 /** The door's own procedures (issue 59, decision 0084), kept apart from the marks of attendance.router.ts. */
 export const doorRouter = router({
@@ -61,7 +66,45 @@ export const doorRouter = router({
             changes: { name: { old: null, new: a.name }, checkedInAt: { old: null, new: a.checkedInAt } },
           });
         }
-        return result;
+        return forCaller(ctx, result);
+      });
+    }),
+  paperRow: adminProcedure
+    .meta({
+      changesContent: true,
+      openapi: {
+        method: 'POST',
+        path: '/admin/events/{id}/paper-times',
+        tags,
+        summary:
+          "One row of the printed sign-in sheet typed in after the event: a sign-up's (volunteerId) or a walk-in's (attendanceId) time in and out, or a walk-in from a spare row (name, shiftId, in); stored whole or not at all, and sent again it changes nothing",
+        protect: true,
+      },
+    })
+    .input(DoorPaperInput)
+    .output(MarkResultSchema)
+    .mutation(async ({ ctx, input }) => {
+      const times = { in: input.in ? markTime(input.in) : undefined, out: input.out ? markTime(input.out) : undefined };
+      const { timeZone } = await getSettings(ctx.db);
+      return inTransaction(ctx.db, async (trx) => {
+        const { result, made } = await enterPaperRow(trx, input, times, timeZone);
+        const actor = auditActor(ctx, ctx.user);
+        for (const { action, result: r } of made) {
+          const field = action === 'check-out' ? 'checkedOutAt' : 'checkedInAt';
+          const a = r.attendee;
+          await recordAudit(trx, actor, {
+            entity: 'attendance',
+            entityId: a.attendanceId,
+            action,
+            changes: {
+              name: { old: null, new: a.name },
+              [field]: { old: null, new: a[field] },
+              hours: { old: null, new: a.hours },
+              source: { old: null, new: 'paper sheet' },
+            },
+          });
+        }
+        return forCaller(ctx, result);
       });
     }),
   undo: adminProcedure

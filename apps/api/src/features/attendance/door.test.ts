@@ -151,3 +151,84 @@ describe('taking back a mark', () => {
     expect(await t.db.selectFrom('attendance').select('id').where('id', '=', attendanceId).execute()).toHaveLength(1);
   });
 });
+
+describe('typing in a paper sheet', () => {
+  const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+  const paper = (eventId: number, body: Record<string, unknown>) =>
+    admin.post(`/api/admin/events/${eventId}/paper-times`, { clientId: `paper-${Math.random().toString(36).slice(2, 12)}`, ...body });
+  const record = (volunteerId: number) =>
+    t.db.selectFrom('attendance').select(['id', 'checkedInAt', 'checkedOutAt']).where('volunteerId', '=', volunteerId).executeTakeFirst();
+
+  it('stores a sign-up’s time in and out as written, audited as from the paper sheet; sent again it changes nothing', async () => {
+    const { eventId, ids } = await eventWithShift(3, [{ name: 'Paula Paper', email: 'paula@example.org', status: 'confirmed' }]);
+    const body = { clientId: 'paper-row-paula-1', volunteerId: ids[0], in: ago(50), out: ago(5) };
+    const res = await paper(eventId, body);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ already: false, message: expect.stringMatching(/^Paula Paper: in .*, out .* saved from the paper sheet\.$/) });
+    expect(await record(ids[0]!)).toMatchObject({ checkedInAt: new Date(body.in), checkedOutAt: new Date(body.out) });
+    const again = await paper(eventId, body);
+    expect(again.json()).toMatchObject({ already: true, message: 'Paula Paper: these times were already saved.' });
+    const entries = await t.db
+      .selectFrom('auditLog')
+      .select(['action', 'changes'])
+      .where('entity', '=', 'attendance')
+      .where('entityId', '=', String((await record(ids[0]!))!.id))
+      .orderBy('id')
+      .execute();
+    expect(entries.map((e) => e.action)).toEqual(['check-in', 'check-out']);
+    expect(JSON.stringify(entries[0]!.changes)).toContain('paper sheet');
+  });
+
+  it('keeps a time marked at the door and adds the departure from paper', async () => {
+    const { eventId, ids } = await eventWithShift(3, [{ name: 'Door First', email: 'doorfirst@example.org', status: 'confirmed' }]);
+    const door = ago(40);
+    await admin.post(`/api/admin/volunteers/${ids[0]}/check-in`, { at: door });
+    const out = ago(10);
+    const res = await paper(eventId, { volunteerId: ids[0], in: ago(55), out });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await record(ids[0]!)).toMatchObject({ checkedInAt: new Date(door), checkedOutAt: new Date(out) });
+  });
+
+  it('adds a walk-in from a spare row once, with both times, however often it is sent', async () => {
+    const { eventId, shiftId } = await eventWithShift(3, []);
+    const body = { clientId: 'paper-spare-row-1', name: 'Sid Spare', shiftId, in: ago(45), out: ago(15) };
+    expect((await paper(eventId, body)).statusCode).toBe(200);
+    const second = await paper(eventId, body);
+    expect(second.statusCode).toBe(200);
+    expect(second.json().already).toBe(true);
+    const rows = await t.db.selectFrom('attendance').select(['name', 'shiftId', 'checkedInAt', 'checkedOutAt']).where('eventId', '=', eventId).execute();
+    expect(rows).toEqual([{ name: 'Sid Spare', shiftId, checkedInAt: new Date(body.in), checkedOutAt: new Date(body.out) }]);
+  });
+
+  it('stores nothing of a row it refuses: a walk-in whose time out is too far after the event is not added', async () => {
+    const event = await t.db
+      .insertInto('events')
+      .values({
+        title: 'Long over',
+        description: 'x',
+        location: 'Hall',
+        startDate: new Date(Date.now() - 20 * HOUR),
+        endDate: new Date(Date.now() - 14 * HOUR),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const res = await paper(event.id, { name: 'Late Larry', in: ago(15 * 60), out: ago(60) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/too far from the event/);
+    expect(await t.db.selectFrom('attendance').select('id').where('eventId', '=', event.id).execute()).toHaveLength(0);
+  });
+
+  it('answers plainly to a row with no time, a spare row with no name, a time out before the time in, and another event’s sign-up', async () => {
+    const { eventId, ids } = await eventWithShift(3, [{ name: 'Vera Valid', email: 'vera@example.org', status: 'confirmed' }]);
+    const other = await eventWithShift(3, []);
+    const noTime = await paper(eventId, { volunteerId: ids[0] });
+    expect(noTime.statusCode).toBe(400);
+    expect(noTime.body).toContain('Type a time in or a time out.');
+    expect((await paper(eventId, { in: ago(30) })).body).toContain('Name must be at least');
+    const backwards = await paper(eventId, { volunteerId: ids[0], in: ago(10), out: ago(30) });
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.body).toContain('Time out is before time in.');
+    expect((await paper(other.eventId, { volunteerId: ids[0], in: ago(30) })).statusCode).toBe(404);
+    expect(await record(ids[0]!)).toBeUndefined();
+  });
+});

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { CheckCircle2Icon, CloudOffIcon, ScanLineIcon, SearchIcon } from 'lucide-react';
+import { ScanLineIcon, SearchIcon } from 'lucide-react';
 import { toast } from 'sonner';
 import { codeFromScan, volunteerIdOfCode } from '@post/contracts/attendance';
 import type { DoorList } from '@post/contracts/door';
@@ -29,7 +29,9 @@ import { overlay, roomFor } from './door-overlay.ts';
 import { useMarkSync } from './use-mark-sync.ts';
 import { WalkInForm } from './walk-in-form.tsx';
 import { HoursDialog } from './hours-dialog.tsx';
-import { Decisions, GivePlaceDialog, PartBoundary, walkInOf } from './door-parts.tsx';
+import { Decisions, DoorStatus, GivePlaceDialog, PartBoundary, ViewSwitch, walkInOf, type DoorView } from './door-parts.tsx';
+import { arrivingNow, isArriving, useNow } from './arriving.ts';
+import { PaperEntry } from './paper-entry.tsx';
 import { useAdminSession } from '../../lib/use-session.ts';
 
 // The camera and its decoder load only when the scanner opens (decision 0066); the service worker
@@ -41,7 +43,7 @@ const Scanner = lazy(() => import('./scanner.tsx'));
  * mark arrival and departure, add walk-ins. Works without signal once opened: the list and the
  * marks are kept on the phone (lib/door-store.ts) and the marks sent in order when it returns.
  */
-export function CheckInPage({ id }: { id: number }) {
+export function CheckInPage({ id, view: chosen, onView }: { id: number; view?: DoorView; onView: (v: DoorView) => void }) {
   const f = usePostFormat();
   const utils = trpc.useUtils();
   const list = trpc.door.list.useQuery({ id }, { staleTime: 0, refetchOnWindowFocus: true, refetchInterval: 30_000 });
@@ -78,7 +80,13 @@ export function CheckInPage({ id }: { id: number }) {
     const base: Shown[] = (data?.people ?? []).map((p) => ({ ...p, pendingMark: null, key: p.volunteerId ? `v${p.volunteerId}` : `a${p.attendanceId}` }));
     return overlay(base, marks);
   }, [data, marks]);
-  const shown = q.trim() ? people.filter((p) => p.name.toLowerCase().includes(q.trim().toLowerCase())) : people;
+  const now = useNow();
+  const arriving = useMemo(() => (data ? arrivingNow(data, now) : null), [data, now]);
+  // Arriving now while a shift is arriving, else everyone by shift, until the officer picks a view (decision 0093).
+  const view = chosen ?? (arriving && (arriving.shiftIds.size > 0 || arriving.event) ? 'arriving' : 'shifts');
+  const needle = q.trim().toLowerCase();
+  // A name searched is found among everyone, whatever the view: people come early and late.
+  const show = (m: Shown) => (needle ? m.name.toLowerCase().includes(needle) : view !== 'arriving' || (!!arriving && !!data && isArriving(arriving, m, data)));
   const placed = people.filter((p) => p.status === 'confirmed');
   const inCount = placed.filter((p) => p.checkedInAt).length;
 
@@ -163,24 +171,13 @@ export function CheckInPage({ id }: { id: number }) {
       intro={data ? `${data.event.title}, ${f.dateTime(data.event.startDate)}` : undefined}
     >
       <AdminTitle text="Check-in" />
-      {!online || marks.length > 0 ? (
-        <p role="status" className="mb-4 flex items-start gap-2 rounded-lg border border-amber-600 bg-amber-50 p-3 text-base text-amber-950">
-          <CloudOffIcon aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-          <span>
-            {!online ? 'No connection. ' : ''}
-            {marks.length > 0
-              ? `${marks.length} ${marks.length === 1 ? 'mark is' : 'marks are'} kept on this phone and sent when the connection returns.`
-              : 'Marks are kept on this phone and sent when the connection returns.'}
-            {!online && !list.data && stored ? ` The list is as it was at ${f.time(stored.savedAt)}.` : ''}
-            {lastError ? ` ${lastError}` : ''}
-          </span>
-        </p>
-      ) : ready ? (
-        <p role="status" className="mb-4 flex items-center gap-2 text-base text-green-800">
-          <CheckCircle2Icon aria-hidden="true" className="size-5 shrink-0" />
-          Ready for the door without signal
-        </p>
-      ) : null}
+      <DoorStatus
+        online={online}
+        pending={marks.length}
+        ready={ready}
+        listAsOf={!online && !list.data && stored ? stored.savedAt : null}
+        lastError={lastError}
+      />
       {decisions.length > 0 ? <Decisions decisions={decisions} shifts={data?.shifts ?? []} /> : null}
       {failed ? (
         <ErrorState
@@ -195,54 +192,83 @@ export function CheckInPage({ id }: { id: number }) {
           <p className="text-lg" aria-live="polite">
             <strong>{inCount}</strong> of {placed.length} checked in
           </p>
-          <section aria-labelledby="scan-heading" className="space-y-3">
-            <h2 id="scan-heading" className="sr-only">
-              Scan a code
-            </h2>
-            <Button variant={scanning ? 'outline' : 'default'} className="min-h-11" onClick={() => setScanning((s) => !s)} aria-expanded={scanning}>
-              <ScanLineIcon aria-hidden="true" />
-              {scanning ? 'Close the scanner' : 'Scan a code'}
-            </Button>
-            {scanning ? (
-              <PartBoundary what="The scanner">
-                <Suspense fallback={<LoadingState text="Opening the camera..." />}>
-                  <Scanner onCode={(text) => void onCode(text)} />
-                </Suspense>
-              </PartBoundary>
-            ) : null}
-          </section>
-          <section aria-labelledby="people-heading" className="space-y-3">
-            <h2 id="people-heading" className="text-2xl font-bold text-navy-800">
-              People
-            </h2>
-            <div className="relative max-w-md">
-              <label htmlFor="check-in-search" className="mb-1 block text-base font-semibold">
-                Find by name
-              </label>
-              <SearchIcon aria-hidden="true" className="pointer-events-none absolute bottom-3 left-3 size-5 text-muted-foreground" />
-              <Input id="check-in-search" type="search" value={q} onChange={(e) => setQ(e.target.value)} className="pl-10" autoComplete="off" />
-            </div>
-            <PeopleList
-              people={shown}
-              shifts={data.shifts}
-              onIn={checkIn}
-              onOut={checkOut}
-              onUndo={(p) => p.pendingMark && undoMark(p.pendingMark, p.name)}
-              onUndoSent={(p) => void undoSent(p)}
-              onHours={isAdministrator ? setHoursFor : undefined}
-            />
-            {hoursFor ? <HoursDialog eventId={id} person={hoursFor} onClose={() => setHoursFor(null)} /> : null}
-          </section>
-          <section aria-labelledby="walk-in-heading" className="space-y-3 rounded-lg border bg-card p-4">
-            <h2 id="walk-in-heading" className="text-2xl font-bold text-navy-800">
-              Add a walk-in
-            </h2>
-            <WalkInForm
-              eventId={id}
-              shifts={data.shifts}
-              onAdd={(v) => mark({ clientId: newClientId(), at: new Date().toISOString(), eventId: id, kind: 'walk-in', ...v })}
-            />
-          </section>
+          <ViewSwitch view={view} onView={onView} />
+          {view === 'paper' ? (
+            <section aria-labelledby="paper-heading" className="space-y-3">
+              <h2 id="paper-heading" className="text-2xl font-bold text-navy-800">
+                Type in the paper sheet
+              </h2>
+              <PaperEntry list={data} people={people} onSave={(ms) => ms.forEach((m) => enqueue(m))} />
+            </section>
+          ) : (
+            <>
+              <section aria-labelledby="scan-heading" className="space-y-3">
+                <h2 id="scan-heading" className="sr-only">
+                  Scan a code
+                </h2>
+                <Button variant={scanning ? 'outline' : 'default'} className="min-h-11" onClick={() => setScanning((s) => !s)} aria-expanded={scanning}>
+                  <ScanLineIcon aria-hidden="true" />
+                  {scanning ? 'Close the scanner' : 'Scan a code'}
+                </Button>
+                {scanning ? (
+                  <PartBoundary what="The scanner">
+                    <Suspense fallback={<LoadingState text="Opening the camera..." />}>
+                      <Scanner onCode={(text) => void onCode(text)} />
+                    </Suspense>
+                  </PartBoundary>
+                ) : null}
+              </section>
+              <section aria-labelledby="people-heading" className="space-y-3">
+                <h2 id="people-heading" className="text-2xl font-bold text-navy-800">
+                  {view === 'arriving' && !needle ? 'Arriving now' : 'People'}
+                </h2>
+                <div className="relative max-w-md">
+                  <label htmlFor="check-in-search" className="mb-1 block text-base font-semibold">
+                    Find by name
+                  </label>
+                  <SearchIcon aria-hidden="true" className="pointer-events-none absolute bottom-3 left-3 size-5 text-muted-foreground" />
+                  <Input id="check-in-search" type="search" value={q} onChange={(e) => setQ(e.target.value)} className="pl-10" autoComplete="off" />
+                </div>
+                <PeopleList
+                  people={people}
+                  shifts={data.shifts}
+                  show={show}
+                  empty={
+                    <div className="space-y-3 rounded-lg border border-dashed p-6 text-lg text-muted-foreground">
+                      <p>
+                        {needle
+                          ? 'No one matches that name.'
+                          : arriving?.next
+                            ? `No shift starts within the hour. Next: ${arriving.next.role ? `${arriving.next.role} at ` : ''}${f.time(arriving.next.startDate)}.`
+                            : 'No shift starts within the hour.'}
+                      </p>
+                      {view === 'arriving' && !needle ? (
+                        <Button variant="outline" className="min-h-11" onClick={() => onView('shifts')}>
+                          Show everyone by shift
+                        </Button>
+                      ) : null}
+                    </div>
+                  }
+                  onIn={checkIn}
+                  onOut={checkOut}
+                  onUndo={(p) => p.pendingMark && undoMark(p.pendingMark, p.name)}
+                  onUndoSent={(p) => void undoSent(p)}
+                  onHours={isAdministrator ? setHoursFor : undefined}
+                />
+                {hoursFor ? <HoursDialog eventId={id} person={hoursFor} onClose={() => setHoursFor(null)} /> : null}
+              </section>
+              <section aria-labelledby="walk-in-heading" className="space-y-3 rounded-lg border bg-card p-4">
+                <h2 id="walk-in-heading" className="text-2xl font-bold text-navy-800">
+                  Add a walk-in
+                </h2>
+                <WalkInForm
+                  eventId={id}
+                  shifts={data.shifts}
+                  onAdd={(v) => mark({ clientId: newClientId(), at: new Date().toISOString(), eventId: id, kind: 'walk-in', ...v })}
+                />
+              </section>
+            </>
+          )}
         </div>
       )}
       {askPlace && data ? (

@@ -6,7 +6,8 @@ import type { Shown } from './people-list.tsx';
 export function overlay(people: Shown[], marks: Mark[]): Shown[] {
   const out = people.map((p) => ({ ...p }));
   for (const m of marks) {
-    if (m.kind === 'walk-in') {
+    if (m.kind === 'walk-in' || (m.kind === 'paper' && m.volunteerId === null && m.attendanceId === null)) {
+      const paper = m.kind === 'paper' ? m : null;
       out.push({
         key: m.clientId,
         personKey: m.clientId,
@@ -18,12 +19,19 @@ export function overlay(people: Shown[], marks: Mark[]): Shown[] {
         walkIn: true,
         status: 'confirmed',
         position: null,
-        checkedInAt: m.at,
-        checkedOutAt: null,
+        checkedInAt: paper ? paper.inAt : m.at,
+        checkedOutAt: paper ? paper.outAt : null,
         hours: 0,
         hoursOverridden: false,
         pendingMark: m.clientId,
       });
+      continue;
+    }
+    if (m.kind === 'paper') {
+      const p = out.find((x) => (m.volunteerId !== null ? x.volunteerId === m.volunteerId : x.attendanceId === m.attendanceId));
+      if (!p) continue;
+      if (m.inAt && !p.checkedInAt) Object.assign(p, { checkedInAt: m.inAt, pendingMark: m.clientId });
+      if (m.outAt && !p.checkedOutAt) Object.assign(p, { checkedOutAt: m.outAt, pendingMark: m.clientId });
       continue;
     }
     const p = out.find((x) => (m.kind === 'walk-out' ? x.attendanceId === m.attendanceId : x.volunteerId === m.volunteerId));

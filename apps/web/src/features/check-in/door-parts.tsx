@@ -1,5 +1,5 @@
 import { Component, type ReactNode } from 'react';
-import { AlertTriangleIcon } from 'lucide-react';
+import { AlertTriangleIcon, CheckCircle2Icon, CloudOffIcon } from 'lucide-react';
 import type { DoorList } from '@post/contracts/door';
 import { Button } from '@post/ui/components/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@post/ui/components/dialog';
@@ -56,13 +56,17 @@ export function Decisions({ decisions, shifts }: { decisions: Decision[]; shifts
       </h2>
       <ul className="space-y-3">
         {decisions.map(({ mark, reason, noRoom }) => {
-          const role = 'role' in mark ? (mark.role ?? null) : mark.kind === 'walk-in' ? (mark.shiftRole ?? null) : null;
-          const shiftId = mark.kind === 'walk-in' ? (mark.shiftId ?? null) : (shifts.find((s) => s.role === role)?.id ?? null);
+          const role = 'role' in mark ? (mark.role ?? null) : mark.kind === 'walk-in' || mark.kind === 'paper' ? (mark.shiftRole ?? null) : null;
+          const shiftId = mark.kind === 'walk-in' || mark.kind === 'paper' ? (mark.shiftId ?? null) : (shifts.find((s) => s.role === role)?.id ?? null);
+          const what =
+            mark.kind === 'paper'
+              ? `paper sheet, ${[mark.inAt ? `in ${f.time(mark.inAt)}` : null, mark.outAt ? `out ${f.time(mark.outAt)}` : null].filter(Boolean).join(', ')}`
+              : `${mark.kind === 'check-out' || mark.kind === 'walk-out' ? 'check-out' : 'check-in'} at ${f.time(mark.at)}`;
           const canPlace = (mark.kind === 'check-in' || mark.kind === 'place') && (noRoom || mark.kind === 'check-in');
           return (
             <li key={mark.clientId} className="space-y-2 rounded-lg border bg-card p-3">
               <p className="text-lg font-semibold">
-                {mark.name}: {mark.kind === 'check-out' || mark.kind === 'walk-out' ? 'check-out' : 'check-in'} at {f.time(mark.at)}
+                {mark.name}: {what}
               </p>
               <p className="text-base">{reason}</p>
               <div className="flex flex-wrap gap-2">
@@ -87,6 +91,15 @@ export function Decisions({ decisions, shifts }: { decisions: Decision[]; shifts
                     variant="outline"
                     className="min-h-11"
                     onClick={() => decide(mark.clientId, walkInOf({ eventId: mark.eventId, name: mark.name, at: mark.at, shiftId, role }))}
+                  >
+                    Add as a walk-in
+                  </Button>
+                ) : null}
+                {mark.kind === 'paper' && mark.volunteerId !== null && mark.inAt ? (
+                  <Button
+                    variant="outline"
+                    className="min-h-11"
+                    onClick={() => decide(mark.clientId, { ...mark, clientId: newClientId(), volunteerId: null, attendanceId: null, shiftId })}
                   >
                     Add as a walk-in
                   </Button>
@@ -122,4 +135,58 @@ export class PartBoundary extends Component<{ what: string; children: ReactNode 
       </div>
     );
   }
+}
+
+/** The door's views (decision 0093). */
+export type DoorView = 'arriving' | 'shifts' | 'paper';
+const VIEWS: { id: DoorView; label: string }[] = [
+  { id: 'arriving', label: 'Arriving now' },
+  { id: 'shifts', label: 'By shift' },
+  { id: 'paper', label: 'Paper sheet' },
+];
+
+/** Arriving now, everyone by shift, or the paper sheet typed in: three buttons, the chosen one pressed. */
+export function ViewSwitch({ view, onView }: { view: DoorView; onView: (v: DoorView) => void }) {
+  return (
+    <div role="group" aria-label="Show" className="grid w-full grid-cols-3 gap-1 rounded-lg border bg-card p-1 sm:inline-grid sm:w-auto">
+      {VIEWS.map((v) => (
+        <Button
+          key={v.id}
+          type="button"
+          variant={view === v.id ? 'default' : 'ghost'}
+          className="h-auto min-h-11 px-2 text-sm whitespace-normal sm:px-4 sm:text-base"
+          aria-pressed={view === v.id}
+          onClick={() => onView(v.id)}
+        >
+          {v.label}
+        </Button>
+      ))}
+    </div>
+  );
+}
+
+/** The line at the top: no connection and the marks kept on the phone, or ready for the door without signal. */
+export function DoorStatus(props: { online: boolean; pending: number; ready: boolean; listAsOf: string | null; lastError: string | null }) {
+  const f = usePostFormat();
+  const { online, pending, ready, listAsOf, lastError } = props;
+  if (online && pending === 0)
+    return ready ? (
+      <p role="status" className="mb-4 flex items-center gap-2 text-base text-green-800">
+        <CheckCircle2Icon aria-hidden="true" className="size-5 shrink-0" />
+        Ready for the door without signal
+      </p>
+    ) : null;
+  return (
+    <p role="status" className="mb-4 flex items-start gap-2 rounded-lg border border-amber-600 bg-amber-50 p-3 text-base text-amber-950">
+      <CloudOffIcon aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+      <span>
+        {!online ? 'No connection. ' : ''}
+        {pending > 0
+          ? `${pending} ${pending === 1 ? 'mark is' : 'marks are'} kept on this phone and sent when the connection returns.`
+          : 'Marks are kept on this phone and sent when the connection returns.'}
+        {listAsOf ? ` The list is as it was at ${f.time(listAsOf)}.` : ''}
+        {lastError ? ` ${lastError}` : ''}
+      </span>
+    </p>
+  );
 }

@@ -100,6 +100,17 @@ function sendOne(client: Client, mark: Mark): Promise<{ message: string; already
         at: mark.at,
         clientId: mark.clientId,
       });
+    case 'paper':
+      return client.door.paperRow.mutate({
+        id: mark.eventId,
+        clientId: mark.clientId,
+        volunteerId: mark.volunteerId,
+        attendanceId: mark.attendanceId,
+        name: mark.volunteerId === null && mark.attendanceId === null ? mark.name : undefined,
+        shiftId: mark.shiftId,
+        in: mark.inAt ?? undefined,
+        out: mark.outAt ?? undefined,
+      });
     case 'walk-out':
       return client.attendance.checkOutRecord.mutate({ id: mark.attendanceId, at: mark.at });
     case 'place':
