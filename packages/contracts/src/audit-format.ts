@@ -26,6 +26,7 @@ export const AUDIT_ENTITY_LABELS = {
   'service-report': 'Service report',
   'report-form': 'Report form',
   'report-filing': 'Report filing',
+  'event-document': 'Event documentation',
   'member-payment': 'Dues payment',
   'renewal-contact': 'Renewal contact note',
   'renewal-reminder': 'Renewal reminders',

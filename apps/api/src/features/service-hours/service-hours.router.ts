@@ -150,8 +150,10 @@ export const serviceHoursRouter = router({
         ...diffFields(before ? Object.fromEntries(Object.keys(after).map((k) => [k, before[k as keyof ServiceEntry]])) : null, { ...after }),
         reason: { old: null, new: input.reason },
       });
-      return audited(ctx, { entity: 'service-entry', action: 'update', before: (trx) => entries.entryById(trx, input.id), changes }, (trx) =>
-        entries.updateEntry(trx, input.id, input, timeZone),
+      return audited<ServiceEntry, ServiceEntry>(
+        ctx,
+        { entity: 'service-entry', action: 'update', before: (trx) => entries.entryById(trx, input.id), changes },
+        (trx) => entries.updateEntry(trx, input.id, input, timeZone),
       );
     }),
   approve: adminProcedure
