@@ -26,6 +26,7 @@ export const AUDIT_ENTITY_LABELS = {
   'service-report': 'Service report',
   'report-form': 'Report form',
   'report-filing': 'Report filing',
+  'event-document': 'Event documentation',
   'member-payment': 'Dues payment',
   'renewal-contact': 'Renewal contact note',
   'renewal-reminder': 'Renewal reminders',
@@ -101,17 +102,33 @@ export const auditEntityLabel = (entity: string): string => (AUDIT_ENTITY_LABELS
 /** How the audit page names a stored action. */
 export const auditActionLabel = (action: string): string => (AUDIT_ACTION_LABELS as Record<string, string>)[action] ?? action;
 
-/** One value of a change as people read it: text as is, nothing as "(empty)", the rest as JSON. */
-export function formatAuditValue(value: unknown): string {
+/** An instant as stored in a change (ISO 8601 with a zone), which the log shows in the post's time zone. */
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
+
+/**
+ * One value of a change as people read it: text as is, nothing as "(empty)", an instant in the
+ * post's time zone when one is given (issue 60, decision 0094), the rest as JSON.
+ */
+export function formatAuditValue(value: unknown, timeZone?: string): string {
   if (value === null || value === undefined || value === '') return '(empty)';
-  if (typeof value === 'string') return value;
+  if (typeof value === 'string') return timeZone && INSTANT.test(value) ? inZone(value, timeZone) : value;
   return JSON.stringify(value);
 }
 
-/** The changes of an entry as lines "field: old → new" (a new record's fields as "field: value"). */
-export function formatAuditChanges(changes: Record<string, { old?: unknown; new?: unknown }> | null): string[] {
+function inZone(iso: string, timeZone: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  const opts: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' };
+  try {
+    return new Intl.DateTimeFormat('en-US', { ...opts, timeZone }).format(d);
+  } catch {
+    return iso;
+  }
+}
+
+/** The changes of an entry as lines "field: old → new" (a new record's fields as "field: value"); instants in `timeZone` when given. */
+export function formatAuditChanges(changes: Record<string, { old?: unknown; new?: unknown }> | null, timeZone?: string): string[] {
   if (!changes) return [];
-  return Object.entries(changes).map(([field, c]) =>
-    c.old === null || c.old === undefined ? `${field}: ${formatAuditValue(c.new)}` : `${field}: ${formatAuditValue(c.old)} → ${formatAuditValue(c.new)}`,
-  );
+  const v = (x: unknown) => formatAuditValue(x, timeZone);
+  return Object.entries(changes).map(([field, c]) => (c.old === null || c.old === undefined ? `${field}: ${v(c.new)}` : `${field}: ${v(c.old)} → ${v(c.new)}`));
 }

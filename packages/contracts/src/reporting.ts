@@ -12,13 +12,15 @@ const name = (max: number) => z.string().trim().min(1, reportingMessages.nameReq
 /** One unit or count kind in Settings. */
 export const KeyedNameSchema = z.object({ key: Key, name: name(100) });
 /** The reporting block of the site settings: units and count kinds (defaults keep the pinned keys). */
+const uniqueKeys = (list: { key: string }[]) => new Set(list.map((x) => x.key)).size === list.length;
 export const ReportingSettingsSchema = z.object({
   units: z
     .array(KeyedNameSchema)
-    .min(1)
-    .max(20)
-    .refine((u) => !u.some((x) => x.key === GUEST_UNIT), `"${GUEST_UNIT}" is kept for walk-ins without a unit.`),
-  countKinds: z.array(KeyedNameSchema).max(50),
+    .min(1, reportingMessages.unitsMin)
+    .max(20, reportingMessages.unitsMax)
+    .refine((u) => !u.some((x) => x.key === GUEST_UNIT), `"${GUEST_UNIT}" is kept for walk-ins without a unit.`)
+    .refine(uniqueKeys, reportingMessages.duplicateKey),
+  countKinds: z.array(KeyedNameSchema).max(50, reportingMessages.countKindsMax).refine(uniqueKeys, reportingMessages.duplicateKey),
 });
 export { DEFAULT_REPORTING_SETTINGS, GUEST_UNIT };
 

@@ -60,7 +60,11 @@ export const CreateServiceEntryInput = AdminEntryFields.refine((v) => v.memberId
 }).refine(altGivenWithImage, altRequiredIssue);
 export type CreateServiceEntryInput = z.input<typeof CreateServiceEntryInput>;
 /** Body of PUT /api/admin/service-hours/{id}. */
-export const UpdateServiceEntryInput = AdminEntryFields.extend({ id: Id })
+export const UpdateServiceEntryInput = AdminEntryFields.extend({
+  id: Id,
+  /** Why the entry is changed, kept in the audit log as attendance edits keep theirs (issue 60, decision 0094). */
+  reason: z.string({ error: serviceHoursMessages.reasonRequired }).trim().min(1, serviceHoursMessages.reasonRequired).max(500, formMessages.tooLong(500)),
+})
   .refine((v) => v.memberId != null || (v.name ?? '').length >= 2, {
     message: serviceHoursMessages.whoRequired,
     path: ['name'],
@@ -229,6 +233,8 @@ export const ServiceEntryFormSchema = z
       z.string(),
       z.union([z.literal(''), z.coerce.number().int(reportingMessages.count).min(0, reportingMessages.count).max(1_000_000, reportingMessages.count)]),
     ),
+    /** Why an entry is changed; the dialog asks it when editing (decision 0094). */
+    reason: z.string().trim().max(500, formMessages.tooLong(500)),
   })
   .refine((v) => v.memberId !== '' || v.name.length >= 2, { message: serviceHoursMessages.whoRequired, path: ['name'] });
 export type ServiceEntryFormIn = z.input<typeof ServiceEntryFormSchema>;

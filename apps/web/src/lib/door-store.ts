@@ -10,9 +10,9 @@ import type { AppRouter } from './trpc.ts';
 
 /** One mark made at the door. */
 export type Mark =
-  | { clientId: string; at: string; eventId: number; kind: 'check-in' | 'check-out'; volunteerId: number; name: string; role?: string | null }
+  | { clientId: string; at: string; eventId: number; kind: 'check-in' | 'check-out'; volunteerId: number; name: string; role?: string | null; miles?: number }
   | { clientId: string; at: string; eventId: number; kind: 'place'; volunteerId: number; name: string; role?: string | null; overCapacity: boolean }
-  | { clientId: string; at: string; eventId: number; kind: 'walk-out'; attendanceId: number; name: string }
+  | { clientId: string; at: string; eventId: number; kind: 'walk-out'; attendanceId: number; name: string; miles?: number }
   | {
       /** A row of the paper sheet typed in (decision 0093): a sign-up's, a walk-in's or a spare row's times, sent as one. */
       clientId: string;
@@ -37,6 +37,7 @@ export type Mark =
       phone: string;
       shiftId?: number | null;
       shiftRole?: string | null;
+      unit?: string | null;
     };
 
 /** A mark the server refused: kept, with the server's reason, until someone acts on it. */

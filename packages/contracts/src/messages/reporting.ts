@@ -15,4 +15,8 @@ export const reportingMessages = {
   unitRequired: 'Choose a unit.',
   nameRequired: 'A name is required.',
   yearStart: 'Choose the month the year starts in.',
+  unitsMin: 'Keep at least one unit: the Post itself.',
+  unitsMax: 'At most 20 units.',
+  countKindsMax: 'At most 50 count kinds.',
+  duplicateKey: 'Two rows have the same key: give each its own.',
 } as const;

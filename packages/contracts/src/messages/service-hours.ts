@@ -14,5 +14,6 @@ export const serviceHoursMessages = {
   hoursBeyondShift: (planned: number) =>
     `Check-in to check-out is more than 2 hours longer than the ${planned} h scheduled: counted as ${planned} h until an administrator confirms the hours`,
   noCategory: 'No category set',
+  reasonRequired: 'Say why the entry is changed: the reason is kept in the audit log.',
   logged: 'Thank you. Your service is logged and counts once an officer approves it.',
 } as const;

@@ -89,7 +89,7 @@ export async function auditCsv(db: DB, f: Omit<AuditFilter, 'page' | 'pageSize'>
       r.entity,
       r.entityId ?? '',
       r.action,
-      formatAuditChanges(r.changes).join('\n'),
+      formatAuditChanges(r.changes, timeZone).join('\n'),
     ]);
   const header = ['When', 'Person', 'User ID', 'Address', 'Entity', 'ID', 'Action', 'Changes'];
   return `\uFEFF${stringify([header, ...records], { escape_formulas: true, record_delimiter: 'windows' })}`;

@@ -304,6 +304,7 @@ describe('a filing', () => {
       imageId: undefined,
       imageAlt: undefined,
       approved: undefined,
+      reason: 'Stayed to clean up',
     });
     expect(edited.statusCode, edited.body).toBe(200);
     const now = await report('year=2025&form=legion-cpr');

@@ -16,6 +16,9 @@ import { getSettings } from '../site-settings/site-settings.service.ts';
 import * as reporting from './reporting.service.ts';
 import * as filings from './filings.service.ts';
 import * as figures from './event-figures.service.ts';
+import * as documents from './event-documents.service.ts';
+import { AddEventDocumentInput, EventDocumentSchema } from '@post/contracts/event-documents';
+import { Ok } from '@post/contracts/common';
 
 const tags = ['Report forms'];
 
@@ -117,5 +120,40 @@ export const reportsRouter = router({
       return audited(ctx, { entity: 'event', action: 'update', before: (trx) => figures.eventFigures(trx, input.id) }, (trx) =>
         figures.setEventFigures(trx, input, settings),
       );
+    }),
+  // An event's documentation, as a ledger entry carries its photo (issue 60, decision 0094).
+  eventDocuments: adminProcedure
+    .meta({
+      openapi: { method: 'GET', path: '/admin/events/{id}/documents', tags, summary: "An event's photos and receipts with their descriptions", protect: true },
+    })
+    .input(IdInput)
+    .output(z.array(EventDocumentSchema))
+    .query(({ ctx, input }) => documents.listDocuments(ctx.db, input.id)),
+  addEventDocument: adminProcedure
+    .meta({
+      changesContent: false,
+      openapi: {
+        method: 'POST',
+        path: '/admin/events/{id}/documents',
+        tags,
+        summary: 'Add an uploaded photo or receipt (imageId from POST /api/admin/images) with its description to an event',
+        protect: true,
+      },
+    })
+    .input(AddEventDocumentInput)
+    .output(EventDocumentSchema)
+    .mutation(({ ctx, input }) => audited(ctx, { entity: 'event-document', action: 'create' }, (trx) => documents.addDocument(trx, input))),
+  removeEventDocument: adminProcedure
+    .meta({
+      changesContent: false,
+      openapi: { method: 'DELETE', path: '/admin/event-documents/{id}', tags, summary: 'Remove a document from its event (404 when missing)', protect: true },
+    })
+    .input(IdInput)
+    .output(Ok)
+    .mutation(async ({ ctx, input }) => {
+      await audited(ctx, { entity: 'event-document', action: 'delete', id: input.id, before: (trx) => documents.documentById(trx, input.id) }, (trx) =>
+        documents.removeDocument(trx, input.id),
+      );
+      return { ok: true as const };
     }),
 });

@@ -14,6 +14,7 @@ import {
   ServiceEntriesPage,
   ServiceEntrySchema,
   ServiceReportSchema,
+  type ServiceEntry,
   UpdateServiceCategoryInput,
   UpdateServiceEntryInput,
 } from '@post/contracts/service-hours';
@@ -144,8 +145,15 @@ export const serviceHoursRouter = router({
       const settings = await getSettings(ctx.db);
       const { timeZone } = settings;
       checkUnitAndCounts(settings, input);
-      return audited(ctx, { entity: 'service-entry', action: 'update', before: (trx) => entries.entryById(trx, input.id) }, (trx) =>
-        entries.updateEntry(trx, input.id, input, timeZone),
+      // The reason goes with the old and new values, as an attendance's hours keep theirs (decision 0094).
+      const changes = (after: ServiceEntry, before: ServiceEntry | undefined) => ({
+        ...diffFields(before ? Object.fromEntries(Object.keys(after).map((k) => [k, before[k as keyof ServiceEntry]])) : null, { ...after }),
+        reason: { old: null, new: input.reason },
+      });
+      return audited<ServiceEntry, ServiceEntry>(
+        ctx,
+        { entity: 'service-entry', action: 'update', before: (trx) => entries.entryById(trx, input.id), changes },
+        (trx) => entries.updateEntry(trx, input.id, input, timeZone),
       );
     }),
   approve: adminProcedure

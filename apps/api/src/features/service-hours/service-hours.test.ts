@@ -91,6 +91,7 @@ describe('the ledger', () => {
       hours: 2,
       categoryId: cat('Americanism'),
       note: 'Flag retirement',
+      reason: 'Two hours, not one',
     });
     expect(edited.json()).toMatchObject({ hours: 2, categoryName: 'Americanism', approved: true });
     const list = await admin.get('/api/admin/service-hours?q=pat');
@@ -159,9 +160,9 @@ describe("the ledger's photo as documentation", () => {
     expect(listed).toMatchObject({ imageId: image.id, imageAlt: 'Rita beside the van at the VA hospital' });
 
     const id = made.json().id;
-    const kept = await admin.put(`/api/admin/service-hours/${id}`, { ...base, hours: 3 });
+    const kept = await admin.put(`/api/admin/service-hours/${id}`, { ...base, hours: 3, reason: 'Stayed longer' });
     expect(kept.json()).toMatchObject({ hours: 3, imageId: image.id, imageAlt: 'Rita beside the van at the VA hospital' });
-    const removed = await admin.put(`/api/admin/service-hours/${id}`, { ...base, imageId: null });
+    const removed = await admin.put(`/api/admin/service-hours/${id}`, { ...base, imageId: null, reason: 'Wrong photo' });
     expect(removed.json()).toMatchObject({ imageId: null, imageAlt: null, image: null });
     expect(await count()).toBe(1);
   });

@@ -28,6 +28,7 @@ import { PeopleList, type Shown } from './people-list.tsx';
 import { overlay, roomFor } from './door-overlay.ts';
 import { useMarkSync } from './use-mark-sync.ts';
 import { WalkInForm } from './walk-in-form.tsx';
+import { CheckOutMilesField, WalkInUnitField, useDoorReportFields } from './door-report-fields.tsx';
 import { HoursDialog } from './hours-dialog.tsx';
 import { Decisions, DoorStatus, GivePlaceDialog, PartBoundary, ViewSwitch, walkInOf, type DoorView } from './door-parts.tsx';
 import { arrivingNow, isArriving, useNow } from './arriving.ts';
@@ -57,6 +58,7 @@ export function CheckInPage({ id, view: chosen, onView }: { id: number; view?: D
   const [hoursFor, setHoursFor] = useState<Shown | null>(null);
   const [askPlace, setAskPlace] = useState<Shown | null>(null);
   const [ready, setReady] = useState(false);
+  const report = useDoorReportFields(id);
 
   useEffect(() => {
     let live = true;
@@ -134,7 +136,7 @@ export function CheckInPage({ id, view: chosen, onView }: { id: number; view?: D
     mark({ ...base, kind: 'check-in' });
   };
   const checkOut = (p: Shown) => {
-    const base = { clientId: newClientId(), at: new Date().toISOString(), eventId: id, name: p.name };
+    const base = { clientId: newClientId(), at: new Date().toISOString(), eventId: id, name: p.name, miles: report.miles };
     if (p.volunteerId !== null) mark({ ...base, kind: 'check-out', volunteerId: p.volunteerId });
     else if (p.attendanceId !== null) mark({ ...base, kind: 'walk-out', attendanceId: p.attendanceId });
   };
@@ -229,6 +231,7 @@ export function CheckInPage({ id, view: chosen, onView }: { id: number; view?: D
                   <SearchIcon aria-hidden="true" className="pointer-events-none absolute bottom-3 left-3 size-5 text-muted-foreground" />
                   <Input id="check-in-search" type="search" value={q} onChange={(e) => setQ(e.target.value)} className="pl-10" autoComplete="off" />
                 </div>
+                <CheckOutMilesField eventId={id} fields={report} />
                 <PeopleList
                   people={people}
                   shifts={data.shifts}
@@ -264,7 +267,8 @@ export function CheckInPage({ id, view: chosen, onView }: { id: number; view?: D
                 <WalkInForm
                   eventId={id}
                   shifts={data.shifts}
-                  onAdd={(v) => mark({ clientId: newClientId(), at: new Date().toISOString(), eventId: id, kind: 'walk-in', ...v })}
+                  onAdd={(v) => mark({ clientId: newClientId(), at: new Date().toISOString(), eventId: id, kind: 'walk-in', ...v, unit: report.takeUnit() })}
+                  extra={<WalkInUnitField fields={report} />}
                 />
               </section>
             </>

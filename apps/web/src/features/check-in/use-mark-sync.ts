@@ -97,6 +97,7 @@ function sendOne(client: Client, mark: Mark): Promise<{ message: string; already
         email: mark.email,
         phone: mark.phone,
         shiftId: mark.shiftId ?? null,
+        unit: mark.unit ?? null,
         at: mark.at,
         clientId: mark.clientId,
       });
@@ -112,12 +113,12 @@ function sendOne(client: Client, mark: Mark): Promise<{ message: string; already
         out: mark.outAt ?? undefined,
       });
     case 'walk-out':
-      return client.attendance.checkOutRecord.mutate({ id: mark.attendanceId, at: mark.at });
+      return client.attendance.checkOutRecord.mutate({ id: mark.attendanceId, at: mark.at, miles: mark.miles });
     case 'place':
       return client.door.givePlace.mutate({ id: mark.volunteerId, at: mark.at, overCapacity: mark.overCapacity });
     case 'check-in':
       return client.attendance.checkIn.mutate({ id: mark.volunteerId, at: mark.at });
     case 'check-out':
-      return client.attendance.checkOut.mutate({ id: mark.volunteerId, at: mark.at });
+      return client.attendance.checkOut.mutate({ id: mark.volunteerId, at: mark.at, miles: mark.miles });
   }
 }

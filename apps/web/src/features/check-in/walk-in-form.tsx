@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import type * as React from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -23,9 +24,12 @@ export function WalkInForm({
   eventId,
   shifts,
   onAdd,
+  extra,
 }: {
   eventId: number;
   shifts: Shift[];
+  /** Fields the page adds before the button (the unit for the report forms, decision 0094). */
+  extra?: React.ReactNode;
   onAdd: (v: { name: string; email: string; phone: string; shiftId: number | null; shiftRole: string | null }) => void;
 }) {
   const f = usePostFormat();
@@ -84,6 +88,7 @@ export function WalkInForm({
           </FieldError>
         </fieldset>
       ) : null}
+      {extra}
       <Button type="submit" className="min-h-11">
         <UserPlusIcon aria-hidden="true" />
         Add and check in

@@ -5,6 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import { ServiceEntryFormSchema, type ServiceEntry, type ServiceEntryFormIn, type ServiceEntryFormOut } from '@post/contracts/service-hours';
 import { NO_PICTURE } from '@post/contracts/images';
+import { serviceHoursMessages } from '@post/contracts/messages/service-hours';
 import { Button } from '@post/ui/components/button';
 import { DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@post/ui/components/dialog';
 import { TextAreaField, TextField } from '../../components/form/text-fields.tsx';
@@ -80,7 +81,12 @@ function EntryForm({ entry, onDone, forgetDraftRef }: { entry?: ServiceEntry; on
   const create = trpc.serviceHours.create.useMutation();
   const update = trpc.serviceHours.update.useMutation();
   const form = useForm<ServiceEntryFormIn, unknown, ServiceEntryFormOut>({
-    resolver: zodResolver(ServiceEntryFormSchema),
+    // An edit asks why, as an attendance's hours do; the reason goes to the audit log (decision 0094).
+    resolver: zodResolver(
+      entry
+        ? ServiceEntryFormSchema.refine((v) => v.reason !== '', { message: serviceHoursMessages.reasonRequired, path: ['reason'] })
+        : ServiceEntryFormSchema,
+    ),
     defaultValues: {
       memberId: entry?.memberId ? String(entry.memberId) : '',
       name: entry && !entry.memberId ? entry.name : '',
@@ -96,6 +102,7 @@ function EntryForm({ entry, onDone, forgetDraftRef }: { entry?: ServiceEntry; on
       inKindValue: String(entry?.inKindValue ?? 0),
       beneficiary: entry?.beneficiary ?? '',
       counts: Object.fromEntries(Object.entries(entry?.counts ?? {}).map(([k, n]) => [k, String(n)])),
+      reason: '',
     },
   });
   const draft = useFormDraft(form, `service-entry:${entry?.id ?? 'new'}`);
@@ -128,7 +135,7 @@ function EntryForm({ entry, onDone, forgetDraftRef }: { entry?: ServiceEntry; on
       counts: Object.fromEntries(Object.entries(v.counts).filter((e): e is [string, number] => typeof e[1] === 'number' && e[1] > 0)),
     };
     try {
-      if (entry) await update.mutateAsync({ id: entry.id, ...body });
+      if (entry) await update.mutateAsync({ id: entry.id, ...body, reason: v.reason });
       else await create.mutateAsync(body);
       draft.clear();
       toast.success(entry ? 'Service updated' : 'Service added');
@@ -166,6 +173,16 @@ function EntryForm({ entry, onDone, forgetDraftRef }: { entry?: ServiceEntry; on
       <TextAreaField form={form} name="note" label="Note" rows={3} description="What was done, for whom: the record an auditor reads." />
       <PictureField control={form.control} name="picture" label="Photo as documentation (optional)" />
       <ReportFiguresFields form={form} someoneElse={memberId === ''} />
+      {entry ? (
+        <TextField
+          form={form}
+          name="reason"
+          label="Reason for the change"
+          autoComplete="off"
+          required
+          description="For example: the hours were entered twice. Kept in the audit log with the old and new values."
+        />
+      ) : null}
       <DialogFooter>
         <DialogClose asChild>
           <Button type="button" variant="outline">

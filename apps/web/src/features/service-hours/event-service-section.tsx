@@ -4,6 +4,7 @@ import { buttonVariants } from '@post/ui/components/button';
 import { cn } from '@post/ui/lib/utils';
 import { trpc } from '../../lib/trpc.ts';
 import { EventFigures } from './event-figures.tsx';
+import { EventDocuments } from './event-documents.tsx';
 
 /**
  * Beside a saved event's form (issue 44): the way to the check-in page for the door, with how many
@@ -28,6 +29,8 @@ export function EventServiceSection({ eventId }: { eventId: number }) {
       </Link>
       <h3 className="mt-6 text-xl font-bold text-navy-800">Report figures</h3>
       <EventFigures eventId={eventId} />
+      <h3 className="mt-6 text-xl font-bold text-navy-800">Documentation</h3>
+      <EventDocuments eventId={eventId} />
     </section>
   );
 }

@@ -26,6 +26,8 @@ import { toastSaveError } from '../../components/form/save-errors.ts';
 import { MembershipSettingsSection } from './membership-settings.tsx';
 import { BackupSettingsSection } from './backup-settings.tsx';
 import { ServiceSettings } from './service-settings.tsx';
+import { ReportingSettingsSection } from './reporting-settings.tsx';
+import { ReportFormsEditor } from './report-forms-editor.tsx';
 import { LinkList, OfficeSection, RowLabel, Section } from './site-settings-sections.tsx';
 
 // The logo is a picture field of the form (image and alt text together, kept in the draft).
@@ -196,11 +198,14 @@ function SiteSettingsForm({ settings }: { settings: SiteSettingsOutput }) {
 
         <MembershipSettingsSection form={form} />
         <ServiceSettings form={form} />
+        <ReportingSettingsSection form={form} saved={settings.reporting} />
         <BackupSettingsSection form={form} />
 
         <FormActions saving={form.formState.isSubmitting} saveLabel="Save Settings" cancel={{ to: '/admin' }} />
       </form>
       <UnsavedChangesDialog blocker={blocker} onLeave={draft.clear} />
+      {/* Outside the settings form: a report form's lines save on their own (decision 0094). */}
+      <ReportFormsEditor />
     </FormPanel>
   );
 }

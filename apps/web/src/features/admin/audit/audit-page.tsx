@@ -222,7 +222,7 @@ function Entries({ items, timeZone }: { items: AuditEntryView[]; timeZone: strin
         </TableHeader>
         <TableBody className={stack.body}>
           {items.map((e) => {
-            const changes = formatAuditChanges(e.changes);
+            const changes = formatAuditChanges(e.changes, timeZone);
             return (
               <TableRow key={e.id} className={stack.row} data-audit-entry={e.id}>
                 <TableCell data-label="When" className={`${stack.cell} align-top md:whitespace-nowrap`}>
