@@ -189,7 +189,12 @@ describe('importing a national roster', () => {
     expect(await active(back.id)).toBe(true);
     expect(await active(away.id)).toBe(false);
     expect(await paidThrough(away.id)).toBe(year + 1);
-    const audit = await t.db.selectFrom('auditLog').select(['entityId', 'changes']).where('entity', '=', 'member').where('entityId', 'in', [String(back.id), String(away.id)]).execute();
+    const audit = await t.db
+      .selectFrom('auditLog')
+      .select(['entityId', 'changes'])
+      .where('entity', '=', 'member')
+      .where('entityId', 'in', [String(back.id), String(away.id)])
+      .execute();
     const changes = new Map(audit.map((a) => [Number(a.entityId), JSON.stringify(a.changes)]));
     expect(changes.get(back.id)).toContain('isActive');
     expect(changes.get(away.id)).not.toContain('isActive');

@@ -30,7 +30,9 @@ export const siteSettingsRouter = router({
         throw conflict(
           `Saving these settings sends ${count} renewal ${count === 1 ? 'reminder' : 'reminders'} now. Check the message, then save again with confirmReminders: ${count} to send ${count === 1 ? 'it' : 'them'}.`,
         );
-      const saved = await audited(ctx, { entity: 'settings', action: 'update', id: null, before: (trx) => getSettings(trx) }, (trx) => saveSettings(trx, settings));
+      const saved = await audited(ctx, { entity: 'settings', action: 'update', id: null, before: (trx) => getSettings(trx) }, (trx) =>
+        saveSettings(trx, settings),
+      );
       // What was confirmed goes at once, not at the worker's next pass.
       if (count > 0) await queueRenewalReminders(ctx.db, ctx.env);
       return saved;

@@ -67,20 +67,13 @@ function Reactivate({ report, reactivate, onReactivate }: Required<Props>) {
     <fieldset className="space-y-2 rounded-md border border-gold bg-gold/10 p-3">
       <legend className="px-1 text-lg font-semibold">Make active again? ({inactive.length})</legend>
       <p className="text-base">
-        The roster renews {inactive.length === 1 ? 'this member, who is' : 'these members, who are'} marked inactive here. Ticked, they become
-        active with the import; untick anyone who should stay inactive.
+        The roster renews {inactive.length === 1 ? 'this member, who is' : 'these members, who are'} marked inactive here. Ticked, they become active with the
+        import; untick anyone who should stay inactive.
       </p>
       {inactive.map((c) => (
         <label key={c.memberId} className="flex min-h-11 items-center gap-3 text-base">
-          <input
-            type="checkbox"
-            className="size-5"
-            checked={reactivate.has(c.memberId)}
-            onChange={(e) => onReactivate(c.memberId, e.target.checked)}
-          />
-          <span>
-            Make {who(c)} active again
-          </span>
+          <input type="checkbox" className="size-5" checked={reactivate.has(c.memberId)} onChange={(e) => onReactivate(c.memberId, e.target.checked)} />
+          <span>Make {who(c)} active again</span>
         </label>
       ))}
     </fieldset>

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useForm, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
@@ -23,7 +24,9 @@ import { SwitchField } from '../../components/form/switch-field.tsx';
 import { UnsavedChangesDialog } from '../../components/form/unsaved-changes-dialog.tsx';
 import { AdminTitle } from '../../components/admin-title.tsx';
 import { toastSaveError } from '../../components/form/save-errors.ts';
+import type { RenewalReminderPreview } from '@post/contracts/renewals';
 import { MembershipSettingsSection } from './membership-settings.tsx';
+import { RemindersOnSaveDialog } from './reminders-on-save-dialog.tsx';
 import { BackupSettingsSection } from './backup-settings.tsx';
 import { ServiceSettings } from './service-settings.tsx';
 import { LinkList, OfficeSection, RowLabel, Section } from './site-settings-sections.tsx';
@@ -92,15 +95,33 @@ function SiteSettingsForm({ settings }: { settings: SiteSettingsOutput }) {
     ? US_TIME_ZONES
     : [{ value: settings.timeZone, label: settings.timeZone.replace(/_/g, ' ') }, ...US_TIME_ZONES];
 
+  const remindersOnSave = trpc.siteSettings.remindersOnSave.useMutation();
+  type Body = Parameters<typeof save.mutateAsync>[0];
+  // A save that would send renewal reminders waits here until the administrator answers (decision 0095).
+  const [asking, setAsking] = useState<{ preview: RenewalReminderPreview; body: Body } | null>(null);
+
   const onSubmit = form.handleSubmit(async ({ logoPicture, ...v }) => {
+    const body: Body = {
+      ...v,
+      postHours: v.postHours.filter((h) => h.day.trim() || h.hours.trim()),
+      logoImageId: logoPicture.image?.id ?? null,
+      logoAlt: logoPicture.image ? logoPicture.alt : '',
+    };
+    let preview: RenewalReminderPreview;
+    try {
+      preview = await remindersOnSave.mutateAsync({ membership: v.membership });
+    } catch (err) {
+      toastSaveError(err, siteSettingsMessages.saveFailed);
+      return;
+    }
+    if (preview.count > 0) setAsking({ preview, body });
+    else await persist(body);
+  });
+
+  const persist = async (body: Body) => {
     let saved: SiteSettingsOutput;
     try {
-      saved = await save.mutateAsync({
-        ...v,
-        postHours: v.postHours.filter((h) => h.day.trim() || h.hours.trim()),
-        logoImageId: logoPicture.image?.id ?? null,
-        logoAlt: logoPicture.image ? logoPicture.alt : '',
-      });
+      saved = await save.mutateAsync(body);
     } catch (err) {
       toastSaveError(err, siteSettingsMessages.saveFailed);
       return;
@@ -110,8 +131,11 @@ function SiteSettingsForm({ settings }: { settings: SiteSettingsOutput }) {
     utils.siteSettings.get.setData(undefined, saved);
     await utils.siteSettings.get.invalidate();
     form.reset(toFormValues(saved));
-    toast.success(siteSettingsMessages.saved);
-  });
+    toast.success(
+      siteSettingsMessages.saved,
+      body.confirmReminders ? { description: `${body.confirmReminders} renewal ${body.confirmReminders === 1 ? 'reminder' : 'reminders'} sent` } : undefined,
+    );
+  };
 
   return (
     <FormPanel>
@@ -201,6 +225,15 @@ function SiteSettingsForm({ settings }: { settings: SiteSettingsOutput }) {
         <FormActions saving={form.formState.isSubmitting} saveLabel="Save Settings" cancel={{ to: '/admin' }} />
       </form>
       <UnsavedChangesDialog blocker={blocker} onLeave={draft.clear} />
+      <RemindersOnSaveDialog
+        preview={asking?.preview ?? null}
+        onCancel={() => setAsking(null)}
+        onConfirm={async () => {
+          if (!asking) return;
+          setAsking(null);
+          await persist({ ...asking.body, confirmReminders: asking.preview.count });
+        }}
+      />
     </FormPanel>
   );
 }
