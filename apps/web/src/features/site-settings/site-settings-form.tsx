@@ -28,6 +28,7 @@ import type { RenewalReminderPreview } from '@post/contracts/renewals';
 import { MembershipSettingsSection } from './membership-settings.tsx';
 import { RemindersOnSaveDialog } from './reminders-on-save-dialog.tsx';
 import { BackupSettingsSection } from './backup-settings.tsx';
+import { HonorsSettingsSection } from './honors-settings.tsx';
 import { ServiceSettings } from './service-settings.tsx';
 import { LinkList, OfficeSection, RowLabel, Section } from './site-settings-sections.tsx';
 
@@ -220,6 +221,7 @@ function SiteSettingsForm({ settings }: { settings: SiteSettingsOutput }) {
 
         <MembershipSettingsSection form={form} />
         <ServiceSettings form={form} />
+        <HonorsSettingsSection form={form} />
         <BackupSettingsSection form={form} />
 
         <FormActions saving={form.formState.isSubmitting} saveLabel="Save Settings" cancel={{ to: '/admin' }} />
