@@ -26,7 +26,7 @@ export function HonorsRequestPage() {
   const form = usePlainForm(schema);
   const send = trpc.honors.request.useMutation();
   // A family's typing is never lost to a reload or Back; forgotten once sent (decision 0095).
-  const draft = usePlainFormDraft('funeral-honors-request', HONEYPOT);
+  const { ref: draftRef, save: saveDraft, clear: clearDraft, restored } = usePlainFormDraft('funeral-honors-request', HONEYPOT);
   const [sent, setSent] = useState(false);
   const [failed, setFailed] = useState<string | null>(null);
   const id = useId();
@@ -37,7 +37,7 @@ export function HonorsRequestPage() {
     setFailed(null);
     try {
       await send.mutateAsync(values);
-      draft.clear();
+      clearDraft();
       setSent(true);
     } catch (err) {
       setFailed(serverMessage(err) ?? 'We could not send your request just now. Please call the post.');
@@ -89,16 +89,16 @@ export function HonorsRequestPage() {
           ) : (
             <form
               {...form.formProps}
-              ref={draft.ref}
+              ref={draftRef}
               onInput={(e) => {
                 form.formProps.onInput(e);
-                draft.save();
+                saveDraft();
               }}
               onSubmit={(e) => form.submit(e, submit)}
               aria-label={m.pageTitle}
               className="space-y-6 rounded-lg border bg-card p-5 text-lg"
             >
-              {draft.restored ? (
+              {restored ? (
                 <div role="status" className="flex flex-wrap items-center gap-3 rounded-md border bg-muted p-3 text-base">
                   <p>What you typed earlier on this device is back in the form.</p>
                   <Button
@@ -107,7 +107,7 @@ export function HonorsRequestPage() {
                     className="min-h-11"
                     onClick={(e) => {
                       e.currentTarget.form?.reset();
-                      draft.clear();
+                      clearDraft();
                     }}
                   >
                     Start over
