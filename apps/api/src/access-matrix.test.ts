@@ -25,6 +25,7 @@ const EXPECTED: Record<string, Access> = {
   'memberAuth.resetPassword': 'public',
   'siteSettings.get': 'public',
   'siteSettings.update': 'administrator',
+  'siteSettings.remindersOnSave': 'administrator',
   'upkeep.demoContent': 'administrator',
   'upkeep.removeDemoContent': 'administrator',
   'upkeep.backupStatus': 'administrator',

@@ -68,3 +68,42 @@ test('a caller opens the portal on a phone, taps to call, and records "reached" 
   await expect(dash.getByRole('alert').filter({ hasText: 'needs help' })).toContainText(mine[1]!.name);
   await dash.close();
 });
+
+test('an administrator takes a dues payment on a call card: the card says the standing, then the year paid for (decision 0095)', async () => {
+  const { id } = await (await admin.request.post('/api/admin/buddy-checks', { data: { name: 'Spring', includeFormer: true } })).json();
+  const campaign = (await (await admin.request.get(`/api/admin/buddy-checks/${id}`)).json()) as BuddyCheck;
+  const former = campaign.calls.find((c) => c.former && !c.lifeMember)!;
+  expect(former, 'the demo has a former member').toBeTruthy();
+  const { timeZone } = await (await admin.request.get('/api/site-settings')).json();
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date());
+  const year = Number(today.slice(0, 4));
+
+  for (const width of [390, 1280]) {
+    const page = await admin.newPage();
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`/admin/buddy-checks?id=${id}`);
+    await waitForApp(page);
+    const card = page.getByRole('list', { name: 'Calls' }).getByRole('listitem', { name: former.name });
+    await expect(card.getByText(`Paid through ${former.paidThrough}`)).toBeVisible();
+    await card.getByRole('button', { name: 'Record a payment' }).click();
+    const form = card.getByRole('form', { name: `Payment from ${former.name}` });
+    await expect(form.getByLabel('Year Paid For')).toHaveValue(String(year));
+    await page.screenshot({ path: path.join(SHOTS, `admin-buddy-check-payment-${width}.png`), fullPage: width === 390 });
+    if (width === 390) {
+      // A bad amount is said on its field and nothing is recorded.
+      await form.getByLabel('Amount ($)').fill('lots');
+      await form.getByRole('button', { name: 'Record Payment' }).click();
+      await expect(form.getByText('Enter an amount such as 45.00, or leave it blank')).toBeVisible();
+      await page.close();
+      continue;
+    }
+    await form.getByLabel('Amount ($)').fill('45.00');
+    await form.getByRole('button', { name: 'Record Payment' }).click();
+    await expect(page.getByText('Payment recorded')).toBeVisible();
+    await expect(card.getByText(`Paid through ${year}`)).toBeVisible();
+    await expect(form).toBeHidden();
+    await page.close();
+  }
+  const payments = await (await admin.request.get(`/api/members/${former.memberId}/payments`)).json();
+  expect(payments).toContainEqual(expect.objectContaining({ year, amount: 45, method: 'cash', paidOn: today }));
+});

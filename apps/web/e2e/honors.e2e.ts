@@ -103,6 +103,108 @@ test('a rifleman answers the call-out from the mail link on a phone, and the det
   await phone.context.close();
 });
 
+test('a flag folder answers from the member portal on a phone, and the detail page shows the role filled (decision 0095)', async () => {
+  const [frank] = (await (await admin.request.get('/api/members?q=HG-2')).json()) as { id: number }[];
+  const access = await admin.request.patch(`/api/members/${frank!.id}`, { data: { hasOnlineAccess: true, loginPassword: 'flag-folder-pass-1' } });
+  expect(access.status(), await access.text()).toBe(200);
+  const { page, context } = await site.newPage({ width: 390, height: 844, touch: true });
+  expect((await context.request.post('/api/member/login', { data: { membershipNumber: 'HG-2', password: 'flag-folder-pass-1' } })).status()).toBe(200);
+  await page.goto('/member');
+  const details = page.getByRole('region', { name: 'Funeral honors details' });
+  await expect(details).toContainText('Walter E. Brooks');
+  // Only the role he is qualified for is offered.
+  await expect(details.getByRole('button', { name: 'I can serve as Rifle' })).toHaveCount(0);
+  const serve = details.getByRole('button', { name: 'I can serve as Flag' });
+  expect((await serve.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+  await serve.tap();
+  await expect(page.getByText('You are down as Flag.')).toBeVisible();
+  await expect(details.getByText('You serve as Flag')).toBeVisible();
+  await page.screenshot({ path: path.join(SHOTS, 'portal-answer-390.png'), fullPage: true });
+  await context.close();
+
+  const [request] = await (await admin.request.get('/api/admin/honors-requests')).json();
+  const detail = await admin.newPage();
+  await detail.goto(`/admin/honors/${request.id}`);
+  const flag = detail.getByRole('list', { name: 'Roles' }).getByRole('listitem', { name: 'Flag' });
+  await expect(flag).toContainText('Frank Flag');
+  await expect(flag).toContainText('1 still needed');
+  await expect(detail.getByRole('list', { name: 'Call list' })).not.toContainText('Frank Flag');
+  await detail.close();
+});
+
+test('the request form keeps what a family typed across a reload and Back, and forgets it once sent (decision 0095)', async () => {
+  const { page, context } = await site.newPage({ width: 390, height: 844, touch: true });
+  await page.goto('/funeral-honors');
+  const form = page.getByRole('form', { name: honorsMessages.pageTitle });
+  await form.getByLabel("Veteran's full name").fill('Harold J. Simms');
+  await form.getByLabel('Branch of service').selectOption('Marine Corps');
+  await form.getByLabel('Your phone').fill('(555) 777-1212');
+  await form.getByLabel('Anything we should know').fill('He served at Khe Sanh.');
+  await expect.poll(() => page.evaluate(() => sessionStorage.getItem('draft:funeral-honors-request') ?? '')).toContain('Khe Sanh');
+  expect(await page.evaluate(() => sessionStorage.getItem('draft:funeral-honors-request'))).not.toContain('website');
+
+  await page.reload();
+  await expect(form.getByRole('status').filter({ hasText: 'What you typed earlier on this device is back in the form.' })).toBeVisible();
+  await expect(form.getByLabel("Veteran's full name")).toHaveValue('Harold J. Simms');
+  await expect(form.getByLabel('Branch of service')).toHaveValue('Marine Corps');
+  await expect(form.getByLabel('Anything we should know')).toHaveValue('He served at Khe Sanh.');
+  await page.screenshot({ path: path.join(SHOTS, 'request-draft-390.png') });
+
+  await page.goto('/');
+  await page.goBack();
+  await expect(form.getByLabel('Your phone')).toHaveValue('(555) 777-1212');
+
+  await form.getByLabel('Date of the service').fill(new Date(Date.now() + 4 * 86_400_000).toISOString().slice(0, 10));
+  await form.getByLabel('Time').fill('11:00');
+  await form.getByLabel(/^Place/).fill('Riverside Cemetery, Millbrook');
+  await form.getByLabel(/^Your name/).fill('Ann Simms');
+  await form.getByRole('button', { name: 'Send the request' }).click();
+  await expect(page.getByRole('status').filter({ hasText: honorsMessages.sent })).toBeVisible();
+  expect(await page.evaluate(() => sessionStorage.getItem('draft:funeral-honors-request'))).toBeNull();
+  await page.goto('/funeral-honors');
+  await expect(form.getByLabel("Veteran's full name")).toHaveValue('');
+  await expect(form.getByText('What you typed earlier')).toHaveCount(0);
+  await context.close();
+});
+
+test('Settings edits the honor-guard roles and the detail template; a bad key is named and nothing is saved (decision 0095)', async () => {
+  const { page, context } = await site.newPage({ width: 1280, height: 900 });
+  await apiSignInAdmin(context);
+  await page.goto('/admin/settings');
+  await expect(page.getByRole('heading', { level: 1, name: 'Site Settings' })).toBeVisible({ timeout: 30_000 });
+  const roles = page.getByRole('list', { name: 'Honor-guard roles' });
+  await expect(page.getByRole('button', { name: 'Remove role rifle' })).toBeDisabled();
+  await roles.getByLabel('Label of rifle').fill('Rifleman');
+  await page.getByRole('button', { name: 'Add a role' }).click();
+  await roles.getByLabel('Key').last().fill('Color Guard');
+  await roles.getByLabel('Label of role 7').fill('Color guard');
+  await page.getByRole('button', { name: 'Save Settings' }).click();
+  await expect(roles.getByText('A role key is lower-case letters, digits and dashes, such as rifle')).toBeVisible();
+  expect(((await (await admin.request.get('/api/site-settings')).json()) as { honors: { roles: unknown[] } }).honors.roles).toHaveLength(6);
+
+  await roles.getByLabel('Key').last().fill('color-guard');
+  const template = page.getByRole('list', { name: 'Detail template' });
+  await template.getByLabel('How many').nth(1).fill('5');
+  await page.getByRole('button', { name: 'Add a line' }).click();
+  await template.getByLabel('Role, line 6').selectOption('color-guard');
+  await template.getByLabel('How many').last().fill('2');
+  await page.getByRole('group', { name: 'Funeral honors' }).scrollIntoViewIfNeeded();
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.getByRole('group', { name: 'Funeral honors' }).screenshot({ path: path.join(SHOTS, `settings-honors-${width}.png`) });
+  }
+  await page.getByRole('button', { name: 'Save Settings' }).click();
+  await expect(page.getByText('Settings saved')).toBeVisible();
+  const { honors } = (await (await admin.request.get('/api/site-settings')).json()) as {
+    honors: { roles: { key: string; label: string }[]; template: { role: string; count: number }[] };
+  };
+  expect(honors.roles).toContainEqual({ key: 'rifle', label: 'Rifleman' });
+  expect(honors.roles).toContainEqual({ key: 'color-guard', label: 'Color guard' });
+  expect(honors.template).toContainEqual({ role: 'rifle', count: 5 });
+  expect(honors.template).toContainEqual({ role: 'color-guard', count: 2 });
+  await context.close();
+});
+
 test('screens: the public request page and the dashboard with a new request', async () => {
   await site.newPage({ width: 1280, height: 900 }).then(async ({ page, context }) => {
     await page.goto('/funeral-honors');

@@ -40,6 +40,9 @@ export const BuddyCheckCallSchema = z.object({
   /** A former member (not a member now). */
   former: z.boolean(),
   followedUp: z.boolean(),
+  /** The member's paid-through year and Life Membership: administrators only, for a payment taken on the call (decision 0095). */
+  paidThrough: z.number().int().nullable().optional(),
+  lifeMember: z.boolean().optional(),
 });
 export type BuddyCheckCall = z.infer<typeof BuddyCheckCallSchema>;
 

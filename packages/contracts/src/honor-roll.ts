@@ -38,6 +38,8 @@ export const HonorRollDraftSchema = z.object({
   familyConsent: z.boolean(),
   ceremonyDate: z.string().nullable(),
   offices: z.string().nullable(),
+  /** Continuous years of membership, as the member's record keeps them (decision 0095). */
+  continuousYears: z.number().int().nullable(),
   nextOfKin: z.string().nullable(),
   /** The day the death was reported to National (the checklist's step), or null. */
   deathReportedOn: z.string().nullable(),
@@ -60,10 +62,17 @@ export const PublishHonorInput = z.object({
 });
 export type PublishHonorInput = z.infer<typeof PublishHonorInput>;
 
-/** Body of PATCH /api/admin/honor-roll/{memberId}: offices, next of kin (private), report to National, ceremony. */
+/** Body of PATCH /api/admin/honor-roll/{memberId}: offices, continuous years, next of kin (private), report to National, ceremony. */
 export const UpdateHonorInput = z.object({
   memberId: z.coerce.number().int().positive(),
   offices: z.string().trim().max(2000, 'At most 2000 characters').nullish(),
+  /** The member's continuous years (the same figure as the member record's; decision 0095). */
+  continuousYears: z
+    .number({ error: 'Continuous years: enter a whole number from 0 to 150' })
+    .int('Continuous years: enter a whole number from 0 to 150')
+    .min(0, 'Continuous years: enter a whole number from 0 to 150')
+    .max(150, 'Continuous years: enter a whole number from 0 to 150')
+    .nullish(),
   nextOfKin: z.string().trim().max(1000, 'At most 1000 characters').nullish(),
   deathReportedOn: optionalDate,
   ceremonyDate: optionalDate,

@@ -83,13 +83,21 @@ export const SiteSettingsSchema = z.object({
 });
 export type SiteSettings = z.infer<typeof SiteSettingsSchema>;
 
-/** Body of PUT /api/admin/site-settings: a logo needs its text alternative. */
-export const SiteSettingsInput = SiteSettingsSchema.refine((s) => s.logoImageId == null || !!s.logoAlt, {
+/**
+ * Body of PUT /api/admin/site-settings: a logo needs its text alternative. `confirmReminders` is
+ * the number of renewal reminders the administrator was told the save queues (decision 0095).
+ */
+export const SiteSettingsInput = SiteSettingsSchema.extend({
+  confirmReminders: z.number({ error: 'confirmReminders: the number of reminders you were told about' }).int().min(0).optional(),
+}).refine((s) => s.logoImageId == null || !!s.logoAlt, {
   message: imageMessages.altRequired,
   path: ['logoAlt'],
 });
 /** The settings as read: with the logo's picture (its files and size), or null. */
 export const SiteSettingsOutput = SiteSettingsSchema.extend({ logo: ImageSchema.nullable() });
 export type SiteSettingsOutput = z.infer<typeof SiteSettingsOutput>;
+
+/** Body of POST /api/admin/site-settings/reminders-on-save: the membership settings about to be saved. */
+export const RemindersOnSaveInput = z.object({ membership: MembershipSettingsSchema });
 
 export { DEFAULT_SITE_SETTINGS, HOTLINES } from './site-defaults.ts';

@@ -105,7 +105,14 @@ async function callsOf(db: DB, where: { campaignId?: number; callerId?: number }
     lastOutcome: (r.lastOutcome ?? null) as BuddyCheckOutcome | null,
     former: duesOf(r, clock).status === 'dropped',
     followedUp: r.followedUpAt !== null,
+    paidThrough: r.paidThrough,
+    lifeMember: r.membershipType === 'Life Member',
   }));
+}
+
+/** A call as a caller sees it: another member's dues are for administrators only (decision 0095). */
+function forCaller<T extends BuddyCheckCall>({ paidThrough: _p, lifeMember: _l, ...call }: T): Omit<T, 'paidThrough' | 'lifeMember'> {
+  return call;
 }
 
 /** One campaign with its calls; 404 when there is none. */
@@ -117,8 +124,8 @@ export async function getCampaign(db: DB, id: number): Promise<BuddyCheck> {
 }
 
 /** The calls given to one caller, across campaigns (the portal's list). */
-export function callsFor(db: DB, callerId: number) {
-  return callsOf(db, { callerId });
+export async function callsFor(db: DB, callerId: number) {
+  return (await callsOf(db, { callerId })).map(forCaller);
 }
 
 /** Possible callers: living, active members with portal access, officers first. */
@@ -208,7 +215,7 @@ export async function recordCall(
   if (!r) throw notFound(where.callerId !== undefined ? buddyCheckMessages.notYourCall : buddyCheckMessages.callNotFound);
   const call = (await callsOf(db, { campaignId: r.campaignId })).find((c) => c.id === r.id)!;
   const { campaignId: _c, campaignName: _n, ...rest } = call;
-  return rest;
+  return forCaller(rest);
 }
 
 /** Marks a "needs help" call followed up (the dashboard's flag goes). */

@@ -59,6 +59,9 @@ describe('Buddy Check campaigns', () => {
     await caller.loginMember('BC-CALLER');
     const mine = (await caller.get('/api/member/buddy-checks/calls')).json();
     expect(mine).toHaveLength(4);
+    // Another member's dues are the administrators' business: a caller sees no paid-through year (decision 0095).
+    for (const k of mine) expect(Object.keys(k)).not.toEqual(expect.arrayContaining(['paidThrough']));
+    expect(JSON.stringify(mine)).not.toMatch(/paidThrough|lifeMember/);
     const ada = mine.find((k: { memberId: number }) => k.memberId === ids.ADA);
     const ben = mine.find((k: { memberId: number }) => k.memberId === ids.BEN);
     const fay = mine.find((k: { memberId: number }) => k.memberId === ids.FORMER);
@@ -70,6 +73,7 @@ describe('Buddy Check campaigns', () => {
     expect(help.json()).toMatchObject({ outcome: 'needs-help', note: 'Needs a ride to the VA clinic', followedUp: false });
     expect((await caller.put(`/api/member/buddy-checks/calls/${fay.id}`, { outcome: 'deceased' })).statusCode).toBe(200);
 
+    expect(JSON.stringify((await caller.put(`/api/member/buddy-checks/calls/${ada.id}`, { outcome: 'reached' })).json())).not.toContain('paidThrough');
     // Bad input changes nothing: an unknown outcome is 400, a call not on the caller's list 404.
     const bad = await caller.put(`/api/member/buddy-checks/calls/${ada.id}`, { outcome: 'busy' });
     expect(bad.statusCode).toBe(400);
@@ -86,6 +90,12 @@ describe('Buddy Check campaigns', () => {
       ['Cal Caller', 'Cal Caller', null],
       ['Fay Former', 'Cal Caller', 'deceased'],
     ]);
+    // The administrator's card has the member's paid-through year, and takes a payment on the call (decision 0095).
+    expect(c.calls.find((k) => k.memberId === ids.FORMER)).toMatchObject({ paidThrough: year - 3, lifeMember: false });
+    const paid = await admin.post(`/api/members/${ids.FORMER}/payments`, { year, amount: '45.00', method: 'cash', paidOn: today });
+    expect(paid.statusCode).toBe(200);
+    const after = ((await admin.get(`/api/admin/buddy-checks/${campaign}`)).json() as BuddyCheck).calls.find((k) => k.memberId === ids.FORMER)!;
+    expect(after).toMatchObject({ paidThrough: year, former: false });
     // The next campaign shows each member's last outcome.
     const spring = (await admin.get(`/api/admin/buddy-checks/${other.json().id}`)).json() as BuddyCheck;
     expect(spring.calls.find((k) => k.memberId === ids.ADA)!.lastOutcome).toBe('reached');
@@ -160,6 +170,26 @@ describe('an honor roll the family agrees to', () => {
     expect(await list()).not.toContain(ids.GONE);
     expect((await t.agent().get(`/api/honor-roll/${ids.GONE}`)).statusCode).toBe(404);
     expect((await admin.post(`/api/admin/honor-roll/${ids.ADA}/publish`, { familyConsent: true })).statusCode).toBe(400);
+  });
+
+  it('the editor keeps continuous years on the member’s record and the public entry shows them; a bad figure is a 400 naming it (decision 0095)', async () => {
+    const set = await admin.patch(`/api/admin/honor-roll/${ids.GONE}`, { continuousYears: 41 });
+    expect(set.statusCode).toBe(200);
+    expect(set.json()).toMatchObject({ continuousYears: 41 });
+    expect((await t.db.selectFrom('members').select('continuousYears').where('id', '=', ids.GONE).executeTakeFirstOrThrow()).continuousYears).toBe(41);
+    for (const bad of [-1, 2.5, 151, 'many']) {
+      const res = await admin.patch(`/api/admin/honor-roll/${ids.GONE}`, { continuousYears: bad, offices: 'Not saved' });
+      expect(res.statusCode, String(bad)).toBe(400);
+      expect(res.body).toContain('Continuous years');
+    }
+    expect((await admin.get('/api/admin/honor-roll')).json().find((d: { memberId: number }) => d.memberId === ids.GONE)).toMatchObject({
+      continuousYears: 41,
+      offices: 'Post Commander 1998-1999\nChaplain 2005-2010',
+    });
+    await admin.post(`/api/admin/honor-roll/${ids.GONE}/publish`, { familyConsent: true });
+    expect((await t.agent().get(`/api/honor-roll/${ids.GONE}`)).json().continuousYears).toBe(41);
+    expect((await admin.patch(`/api/admin/honor-roll/${ids.GONE}`, { continuousYears: null })).json().continuousYears).toBeNull();
+    await admin.post(`/api/admin/honor-roll/${ids.GONE}/unpublish`, {});
   });
 
   it('a date of death recorded now makes a draft, not a public entry', async () => {

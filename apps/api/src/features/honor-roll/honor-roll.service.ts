@@ -88,6 +88,7 @@ export async function honorRollDrafts(db: DB): Promise<HonorRollDraft[]> {
       'honorFamilyConsent',
       'honorCeremonyDate',
       'honorOffices',
+      'continuousYears',
       'nextOfKin',
       'deathReportedOn',
       'obituary',
@@ -108,6 +109,7 @@ export async function honorRollDrafts(db: DB): Promise<HonorRollDraft[]> {
     familyConsent: r.honorFamilyConsent,
     ceremonyDate: r.honorCeremonyDate,
     offices: r.honorOffices,
+    continuousYears: r.continuousYears,
     nextOfKin: r.nextOfKin,
     deathReportedOn: r.deathReportedOn,
     obituaryWarnings: obituaryWarnings(r.obituary),
@@ -144,12 +146,13 @@ export async function unpublishHonor(db: DB, memberId: number): Promise<HonorRol
   return draftOf(db, memberId);
 }
 
-/** Offices held, next of kin (private), the day the death was reported to National, the ceremony date. */
+/** Offices held, continuous years, next of kin (private), the day the death was reported to National, the ceremony date. */
 export async function updateHonor(db: DB, input: UpdateHonorInput): Promise<HonorRollDraft> {
   const m = await db.selectFrom('members').select('id').where('id', '=', input.memberId).executeTakeFirst();
   if (!m) throw notFound('Member');
   const set: Record<string, unknown> = {};
   if (input.offices !== undefined) set.honorOffices = input.offices || null;
+  if (input.continuousYears !== undefined) set.continuousYears = input.continuousYears;
   if (input.nextOfKin !== undefined) set.nextOfKin = input.nextOfKin || null;
   if (input.deathReportedOn !== undefined) set.deathReportedOn = input.deathReportedOn;
   if (input.ceremonyDate !== undefined) set.honorCeremonyDate = input.ceremonyDate;

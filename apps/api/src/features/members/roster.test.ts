@@ -174,6 +174,32 @@ describe('importing a national roster', () => {
     expect((await t.db.selectFrom('rosterMappings').select('numberColumn').execute()).map((r) => r.numberColumn)).not.toContain('Number');
   });
 
+  it('lists renewed members marked inactive, and makes active again only those the adjutant names in reactivate, audited (decision 0095)', async () => {
+    const back = await insertMember(t.db, { membershipNumber: 'NR-300', firstName: 'Bea', lastName: 'Back', paidThrough: year - 2, isActive: false });
+    const away = await insertMember(t.db, { membershipNumber: 'NR-301', firstName: 'Al', lastName: 'Away', paidThrough: year - 2, isActive: false });
+    const csv = `Number,Year\nNR-300,${year + 1}\nNR-301,${year + 1}`;
+    const preview = (await admin.post(IMPORT, { csv, numberColumn: 'Number', paidThroughColumn: 'Year', dryRun: true })).json() as RosterImportResult;
+    expect(preview.updated.map((u) => [u.memberId, u.inactive])).toEqual([
+      [back.id, true],
+      [away.id, true],
+    ]);
+    const res = await admin.post(IMPORT, { csv, numberColumn: 'Number', paidThroughColumn: 'Year', reactivate: [back.id] });
+    expect(res.statusCode).toBe(200);
+    const active = async (id: number) => (await t.db.selectFrom('members').select('isActive').where('id', '=', id).executeTakeFirstOrThrow()).isActive;
+    expect(await active(back.id)).toBe(true);
+    expect(await active(away.id)).toBe(false);
+    expect(await paidThrough(away.id)).toBe(year + 1);
+    const audit = await t.db
+      .selectFrom('auditLog')
+      .select(['entityId', 'changes'])
+      .where('entity', '=', 'member')
+      .where('entityId', 'in', [String(back.id), String(away.id)])
+      .execute();
+    const changes = new Map(audit.map((a) => [Number(a.entityId), JSON.stringify(a.changes)]));
+    expect(changes.get(back.id)).toContain('isActive');
+    expect(changes.get(away.id)).not.toContain('isActive');
+  });
+
   it('is for administrators only', async () => {
     const anonymous = t.agent();
     const csv = `Number,Year\nNR-1,${year}`;

@@ -1,7 +1,8 @@
 import type { DB } from '@post/db';
 import type { Env } from '../../env.ts';
 import type { MembershipSettings } from '@post/contracts/membership-settings';
-import type { RenewalReminders } from '@post/contracts/renewals';
+import type { RenewalReminderPreview, RenewalReminders } from '@post/contracts/renewals';
+import { renewalCalendar } from '@post/contracts/membership-settings';
 import { getSettings } from '../site-settings/site-settings.service.ts';
 import { sql } from 'kysely';
 import { enqueue } from '../mail/outbox.ts';
@@ -166,6 +167,33 @@ export async function previewRenewalReminders(db: DB, env: Pick<Env, 'siteUrl'> 
     { settings, linkSecret: env.mail.linkSecret, db },
   );
   return { count: batch.length, to: `${first.member.firstName} ${first.member.lastName}`, subject: r.subject, text: r.text };
+}
+
+/**
+ * What saving Settings with these membership settings would queue (decision 0095): the reminders
+ * due under them that are not due already under the stored ones (those the Renewals screen shows),
+ * with the first written as it would go. Nothing when automatic sending is off.
+ */
+export async function remindersOnSave(
+  db: DB,
+  env: Pick<Env, 'siteUrl'> & { mail: { linkSecret: string } },
+  proposed: MembershipSettings,
+  now: Date = new Date(),
+): Promise<RenewalReminderPreview & { keys: string[] }> {
+  const none = { count: 0, to: null, subject: null, text: null, keys: [] };
+  if (!proposed.remindersAutomatic) return none;
+  const settings = await getSettings(db);
+  const stored = await duesClock(db, now);
+  const before = settings.membership.remindersAutomatic ? new Set((await nextBatch(db, stored, settings.membership)).map((b) => b.key)) : new Set();
+  const batch = (await nextBatch(db, { ...stored, cal: renewalCalendar(proposed) }, proposed)).filter((b) => !before.has(b.key));
+  const first = batch[0];
+  if (!first) return none;
+  const r = await renderQueued(
+    'renewal-reminder',
+    { baseUrl: env.siteUrl, memberId: first.member.id, renewFor: first.renewFor },
+    { settings: { ...settings, membership: proposed }, linkSecret: env.mail.linkSecret, db },
+  );
+  return { count: batch.length, to: `${first.member.firstName} ${first.member.lastName}`, subject: r.subject, text: r.text, keys: batch.map((b) => b.key) };
 }
 
 /** The next batch (what the next pass would queue) and the reminders already queued, newest first. */

@@ -11,6 +11,7 @@ import { BackLink } from '../../components/back-link.tsx';
 import { selectClass } from '../../components/form/select-field.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../components/load-state.tsx';
 import { failureMessage, trpc } from '../../lib/trpc.ts';
+import { CallPayment } from './call-payment.tsx';
 
 /**
  * /admin/buddy-checks (issue 61 #4, decision 0086): start a Buddy Check, split its calls among
@@ -209,6 +210,7 @@ function CallRow({
         <p className="text-base">No phone number on file.</p>
       )}
       {k.lastOutcome ? <p className="text-sm text-muted-foreground">Last time: {BUDDY_CHECK_OUTCOME_LABELS[k.lastOutcome]}</p> : null}
+      <CallPayment call={k} onPaid={onChanged} />
       <div className="mt-2 grid gap-2 sm:grid-cols-2">
         <div className="space-y-1">
           <Label htmlFor={`caller-${k.id}`}>Caller</Label>

@@ -55,6 +55,11 @@ function Entry({ draft: d }: { draft: HonorRollDraft }) {
   const unpublish = trpc.honorRoll.unpublish.useMutation();
   const [offices, setOffices] = useState(d.offices ?? '');
   const [kin, setKin] = useState(d.nextOfKin ?? '');
+  const [years, setYears] = useState(d.continuousYears === null ? '' : String(d.continuousYears));
+  // A whole number or blank, checked before anything is sent (decision 0095).
+  const yearsBad = years.trim() !== '' && !/^\d{1,3}$/.test(years.trim());
+  const yearsValue = years.trim() === '' ? null : Number(years.trim());
+  const fields = () => ({ memberId: d.memberId, offices, nextOfKin: kin, continuousYears: yearsValue });
   const [consent, setConsent] = useState(d.familyConsent);
   const [ceremony, setCeremony] = useState(d.ceremonyDate ?? '');
   const run = async (work: () => Promise<unknown>, done: string) => {
@@ -102,6 +107,23 @@ function Entry({ draft: d }: { draft: HonorRollDraft }) {
         <Textarea id={`offices-${d.memberId}`} value={offices} onChange={(e) => setOffices(e.target.value)} rows={2} />
       </div>
       <div className="space-y-1">
+        <Label htmlFor={`years-${d.memberId}`}>Continuous years of membership</Label>
+        <Input
+          id={`years-${d.memberId}`}
+          inputMode="numeric"
+          className="max-w-32"
+          value={years}
+          onChange={(e) => setYears(e.target.value)}
+          aria-invalid={yearsBad || undefined}
+          aria-describedby={yearsBad ? `years-${d.memberId}-error` : undefined}
+        />
+        {yearsBad ? (
+          <p id={`years-${d.memberId}-error`} className="text-base text-flag-red-800">
+            Enter a whole number of years, or leave it blank.
+          </p>
+        ) : null}
+      </div>
+      <div className="space-y-1">
         <Label htmlFor={`kin-${d.memberId}`}>Next of kin (private, never shown)</Label>
         <Input id={`kin-${d.memberId}`} value={kin} onChange={(e) => setKin(e.target.value)} />
       </div>
@@ -112,8 +134,8 @@ function Entry({ draft: d }: { draft: HonorRollDraft }) {
       <div className="flex flex-wrap gap-2">
         <Button
           variant="outline"
-          disabled={update.isPending}
-          onClick={() => void run(() => update.mutateAsync({ memberId: d.memberId, offices, nextOfKin: kin, ceremonyDate: ceremony || null }), 'Entry saved')}
+          disabled={update.isPending || yearsBad}
+          onClick={() => void run(() => update.mutateAsync({ ...fields(), ceremonyDate: ceremony || null }), 'Entry saved')}
         >
           Save
         </Button>
@@ -127,10 +149,10 @@ function Entry({ draft: d }: { draft: HonorRollDraft }) {
           </Button>
         ) : (
           <Button
-            disabled={!consent || !d.deceasedOn || publish.isPending}
+            disabled={!consent || !d.deceasedOn || publish.isPending || yearsBad}
             onClick={() =>
               void run(async () => {
-                await update.mutateAsync({ memberId: d.memberId, offices, nextOfKin: kin });
+                await update.mutateAsync(fields());
                 await publish.mutateAsync({ memberId: d.memberId, familyConsent: true, ceremonyDate: ceremony || null });
               }, 'Published')
             }

@@ -52,6 +52,26 @@ export function HonorRollEntryPage({ id }: { id: string }) {
           <p className="mb-6 text-lg">
             Died <time dateTime={e.deceasedOn}>{longDay(e.deceasedOn, timeZone)}</time>
           </p>
+          {e.continuousYears || e.offices.length > 0 ? (
+            // What the family agreed to show of the member's years in the post (decision 0095).
+            <div className="mb-6 space-y-2 text-lg">
+              {e.continuousYears ? (
+                <p>
+                  {e.continuousYears} continuous {e.continuousYears === 1 ? 'year' : 'years'} of membership
+                </p>
+              ) : null}
+              {e.offices.length > 0 ? (
+                <>
+                  <h2 className="font-semibold">Offices held</h2>
+                  <ul className="list-disc pl-6">
+                    {e.offices.map((o) => (
+                      <li key={o}>{o}</li>
+                    ))}
+                  </ul>
+                </>
+              ) : null}
+            </div>
+          ) : null}
           {e.image ? (
             <Picture
               image={e.image}

@@ -11,6 +11,9 @@ import { Page } from '../../layout/page.tsx';
 import { serverMessage, trpc } from '../../lib/trpc.ts';
 import { useSiteSettings } from '../../lib/use-site-settings.ts';
 import { usePlainForm } from '../../components/form/plain-form.ts';
+import { usePlainFormDraft } from '../../lib/use-plain-form-draft.ts';
+
+const HONEYPOT = ['website'] as const;
 
 /**
  * /funeral-honors (issue 62, decision 0088): a family or funeral home asks for an honor guard.
@@ -22,6 +25,8 @@ export function HonorsRequestPage() {
   const schema = () => import('./request-schema.ts').then((s): ZodType<CreateHonorsRequestInput> => s.requestFormSchema(settings.timeZone) as never);
   const form = usePlainForm(schema);
   const send = trpc.honors.request.useMutation();
+  // A family's typing is never lost to a reload or Back; forgotten once sent (decision 0095).
+  const { ref: draftRef, save: saveDraft, clear: clearDraft, restored } = usePlainFormDraft('funeral-honors-request', HONEYPOT);
   const [sent, setSent] = useState(false);
   const [failed, setFailed] = useState<string | null>(null);
   const id = useId();
@@ -32,6 +37,7 @@ export function HonorsRequestPage() {
     setFailed(null);
     try {
       await send.mutateAsync(values);
+      clearDraft();
       setSent(true);
     } catch (err) {
       setFailed(serverMessage(err) ?? 'We could not send your request just now. Please call the post.');
@@ -83,10 +89,31 @@ export function HonorsRequestPage() {
           ) : (
             <form
               {...form.formProps}
+              ref={draftRef}
+              onInput={(e) => {
+                form.formProps.onInput(e);
+                saveDraft();
+              }}
               onSubmit={(e) => form.submit(e, submit)}
               aria-label={m.pageTitle}
               className="space-y-6 rounded-lg border bg-card p-5 text-lg"
             >
+              {restored ? (
+                <div role="status" className="flex flex-wrap items-center gap-3 rounded-md border bg-muted p-3 text-base">
+                  <p>What you typed earlier on this device is back in the form.</p>
+                  <Button
+                    type="button"
+                    variant="outline"
+                    className="min-h-11"
+                    onClick={(e) => {
+                      e.currentTarget.form?.reset();
+                      clearDraft();
+                    }}
+                  >
+                    Start over
+                  </Button>
+                </div>
+              ) : null}
               <fieldset className="space-y-4">
                 <legend className="mb-2 text-xl font-bold text-navy-800">The veteran and the service</legend>
                 {field('deceasedName', "Veteran's full name", <Input {...props('deceasedName')} autoComplete="off" />)}

@@ -23,6 +23,9 @@ type MappingValues = { numberColumn: string; paidThroughColumn: string };
 
 type Step = { file: string; csv: string; columns: RosterColumns; report: RosterImportResult | null };
 
+/** Members the roster renews who are marked inactive: the preview asks about each (decision 0095). */
+const inactiveIds = (report: RosterImportResult) => report.updated.filter((c) => c.inactive).map((c) => c.memberId);
+
 /**
  * "Import national roster" (issue 45 #5, decisions 0028 and 0065): pick the file, choose its two
  * columns (the remembered choice pre-selected), preview every row's outcome, then apply. A plain
@@ -34,6 +37,8 @@ export function RosterImport() {
   const columns = trpc.members.rosterColumns.useMutation();
   const importRoster = trpc.members.importRoster.useMutation();
   const [step, setStep] = useState<Step | null>(null);
+  // Ticked by default: the national roster says they paid; the adjutant unticks anyone who left.
+  const [reactivate, setReactivate] = useState<Set<number>>(new Set());
   const form = useForm<MappingValues>({ resolver: zodResolver(Mapping), defaultValues: { numberColumn: '', paidThroughColumn: '' } });
 
   const onFile = async (file: File | undefined) => {
@@ -57,7 +62,9 @@ export function RosterImport() {
   const run = async (values: MappingValues, dryRun: boolean) => {
     if (!step) return;
     try {
-      const report = await importRoster.mutateAsync({ csv: step.csv, ...values, dryRun });
+      const chosen = dryRun ? [] : [...reactivate];
+      const report = await importRoster.mutateAsync({ csv: step.csv, ...values, dryRun, ...(chosen.length ? { reactivate: chosen } : {}) });
+      if (dryRun) setReactivate(new Set(inactiveIds(report)));
       setStep({ ...step, report });
       if (!dryRun) {
         toast.success('Paid-through years updated', { description: `${report.updated.length} ${report.updated.length === 1 ? 'member' : 'members'}` });
@@ -125,7 +132,20 @@ export function RosterImport() {
               />
             </form>
           ) : null}
-          {report ? <RosterReport report={report} /> : null}
+          {report ? (
+            <RosterReport
+              report={report}
+              reactivate={reactivate}
+              onReactivate={(id, on) =>
+                setReactivate((prev) => {
+                  const next = new Set(prev);
+                  if (on) next.add(id);
+                  else next.delete(id);
+                  return next;
+                })
+              }
+            />
+          ) : null}
           <DialogFooter>
             {!report ? (
               <>

@@ -46,8 +46,49 @@ function Change({ c, lower }: { c: RosterChange; lower?: boolean }) {
   );
 }
 
+/**
+ * Members the roster renews who are marked inactive (moved away, or set aside when their dues
+ * lapsed): the preview asks whether to make each active again; the result says what was done (decision 0095).
+ */
+function Reactivate({ report, reactivate, onReactivate }: Required<Props>) {
+  const inactive = report.updated.filter((c) => c.inactive);
+  if (inactive.length === 0) return null;
+  if (!report.dryRun) {
+    const done = inactive.filter((c) => reactivate.has(c.memberId));
+    const left = inactive.length - done.length;
+    return (
+      <p className="rounded-md border border-gold bg-gold/10 p-3 text-base" role="status">
+        {done.length > 0 ? `Made active again: ${done.map(who).join(', ')}. ` : ''}
+        {left > 0 ? `${left} renewed ${left === 1 ? 'member stays' : 'members stay'} inactive.` : ''}
+      </p>
+    );
+  }
+  return (
+    <fieldset className="space-y-2 rounded-md border border-gold bg-gold/10 p-3">
+      <legend className="px-1 text-lg font-semibold">Make active again? ({inactive.length})</legend>
+      <p className="text-base">
+        The roster renews {inactive.length === 1 ? 'this member, who is' : 'these members, who are'} marked inactive here. Ticked, they become active with the
+        import; untick anyone who should stay inactive.
+      </p>
+      {inactive.map((c) => (
+        <label key={c.memberId} className="flex min-h-11 items-center gap-3 text-base">
+          <input type="checkbox" className="size-5" checked={reactivate.has(c.memberId)} onChange={(e) => onReactivate(c.memberId, e.target.checked)} />
+          <span>Make {who(c)} active again</span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+interface Props {
+  report: RosterImportResult;
+  /** The inactive members to make active again, and the tick that changes it. */
+  reactivate?: Set<number>;
+  onReactivate?: (memberId: number, on: boolean) => void;
+}
+
 /** What a roster import will do (the preview) or did: each row's outcome, grouped (decision 0065). */
-export function RosterReport({ report }: { report: RosterImportResult }) {
+export function RosterReport({ report, reactivate = new Set(), onReactivate = () => undefined }: Props) {
   const preview = report.dryRun;
   return (
     <div className="space-y-6">
@@ -63,6 +104,7 @@ export function RosterReport({ report }: { report: RosterImportResult }) {
         <dt className="font-semibold">Rows that could not be read</dt>
         <dd>{report.rejected.length}</dd>
       </dl>
+      <Reactivate report={report} reactivate={reactivate} onReactivate={onReactivate} />
       <List title={preview ? 'Paid-through changes' : 'Paid-through years updated'} label="Paid-through changes" count={report.updated.length}>
         {report.updated.map((c) => (
           <Change key={c.row} c={c} />

@@ -64,7 +64,7 @@ export function RemindersSection() {
                   confirmLabel={`Send ${preview.data?.count ?? r.next.length} ${(preview.data?.count ?? r.next.length) === 1 ? 'reminder' : 'reminders'}`}
                   onConfirm={sendNow}
                 >
-                  <div className="max-h-72 overflow-y-auto rounded-md border bg-muted p-3 text-sm">
+                  <div className="max-h-72 min-w-0 overflow-y-auto rounded-md border bg-muted p-3 text-sm [overflow-wrap:anywhere]">
                     <p className="font-semibold">{preview.data?.subject}</p>
                     <p className="whitespace-pre-wrap">{preview.data?.text}</p>
                   </div>

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useForm, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
@@ -23,8 +24,11 @@ import { SwitchField } from '../../components/form/switch-field.tsx';
 import { UnsavedChangesDialog } from '../../components/form/unsaved-changes-dialog.tsx';
 import { AdminTitle } from '../../components/admin-title.tsx';
 import { toastSaveError } from '../../components/form/save-errors.ts';
+import type { RenewalReminderPreview } from '@post/contracts/renewals';
 import { MembershipSettingsSection } from './membership-settings.tsx';
+import { RemindersOnSaveDialog } from './reminders-on-save-dialog.tsx';
 import { BackupSettingsSection } from './backup-settings.tsx';
+import { HonorsSettingsSection } from './honors-settings.tsx';
 import { ServiceSettings } from './service-settings.tsx';
 import { ReportingSettingsSection } from './reporting-settings.tsx';
 import { ReportFormsEditor } from './report-forms-editor.tsx';
@@ -94,15 +98,33 @@ function SiteSettingsForm({ settings }: { settings: SiteSettingsOutput }) {
     ? US_TIME_ZONES
     : [{ value: settings.timeZone, label: settings.timeZone.replace(/_/g, ' ') }, ...US_TIME_ZONES];
 
+  const remindersOnSave = trpc.siteSettings.remindersOnSave.useMutation();
+  type Body = Parameters<typeof save.mutateAsync>[0];
+  // A save that would send renewal reminders waits here until the administrator answers (decision 0095).
+  const [asking, setAsking] = useState<{ preview: RenewalReminderPreview; body: Body } | null>(null);
+
   const onSubmit = form.handleSubmit(async ({ logoPicture, ...v }) => {
+    const body: Body = {
+      ...v,
+      postHours: v.postHours.filter((h) => h.day.trim() || h.hours.trim()),
+      logoImageId: logoPicture.image?.id ?? null,
+      logoAlt: logoPicture.image ? logoPicture.alt : '',
+    };
+    let preview: RenewalReminderPreview;
+    try {
+      preview = await remindersOnSave.mutateAsync({ membership: v.membership });
+    } catch (err) {
+      toastSaveError(err, siteSettingsMessages.saveFailed);
+      return;
+    }
+    if (preview.count > 0) setAsking({ preview, body });
+    else await persist(body);
+  });
+
+  const persist = async (body: Body) => {
     let saved: SiteSettingsOutput;
     try {
-      saved = await save.mutateAsync({
-        ...v,
-        postHours: v.postHours.filter((h) => h.day.trim() || h.hours.trim()),
-        logoImageId: logoPicture.image?.id ?? null,
-        logoAlt: logoPicture.image ? logoPicture.alt : '',
-      });
+      saved = await save.mutateAsync(body);
     } catch (err) {
       toastSaveError(err, siteSettingsMessages.saveFailed);
       return;
@@ -112,8 +134,11 @@ function SiteSettingsForm({ settings }: { settings: SiteSettingsOutput }) {
     utils.siteSettings.get.setData(undefined, saved);
     await utils.siteSettings.get.invalidate();
     form.reset(toFormValues(saved));
-    toast.success(siteSettingsMessages.saved);
-  });
+    toast.success(
+      siteSettingsMessages.saved,
+      body.confirmReminders ? { description: `${body.confirmReminders} renewal ${body.confirmReminders === 1 ? 'reminder' : 'reminders'} sent` } : undefined,
+    );
+  };
 
   return (
     <FormPanel>
@@ -199,6 +224,7 @@ function SiteSettingsForm({ settings }: { settings: SiteSettingsOutput }) {
         <MembershipSettingsSection form={form} />
         <ServiceSettings form={form} />
         <ReportingSettingsSection form={form} saved={settings.reporting} />
+        <HonorsSettingsSection form={form} />
         <BackupSettingsSection form={form} />
 
         <FormActions saving={form.formState.isSubmitting} saveLabel="Save Settings" cancel={{ to: '/admin' }} />
@@ -206,6 +232,15 @@ function SiteSettingsForm({ settings }: { settings: SiteSettingsOutput }) {
       <UnsavedChangesDialog blocker={blocker} onLeave={draft.clear} />
       {/* Outside the settings form: a report form's lines save on their own (decision 0094). */}
       <ReportFormsEditor />
+      <RemindersOnSaveDialog
+        preview={asking?.preview ?? null}
+        onCancel={() => setAsking(null)}
+        onConfirm={async () => {
+          if (!asking) return;
+          setAsking(null);
+          await persist({ ...asking.body, confirmReminders: asking.preview.count });
+        }}
+      />
     </FormPanel>
   );
 }

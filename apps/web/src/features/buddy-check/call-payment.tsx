@@ -1,0 +1,79 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import { PAYMENT_METHODS, PAYMENT_METHOD_LABELS } from '@post/contracts/enums/payment-method';
+import { RecordPaymentInput } from '@post/contracts/member-payments';
+import type { BuddyCheckCall } from '@post/contracts/buddy-check';
+import { utcToZoned } from '@post/contracts/rules/event-time';
+import { Button } from '@post/ui/components/button';
+import { TextField } from '../../components/form/text-fields.tsx';
+import { SelectField } from '../../components/form/select-field.tsx';
+import { toastSaveError } from '../../components/form/save-errors.ts';
+import { usePostFormat } from '../../lib/format.ts';
+import { trpc } from '../../lib/trpc.ts';
+
+const PaymentForm = RecordPaymentInput.omit({ memberId: true });
+type FormIn = z.input<typeof PaymentForm>;
+type FormOut = z.output<typeof PaymentForm>;
+const METHOD_OPTIONS = PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }));
+
+/** "Paid through 2026", "Life Member", "No dues recorded": the member's standing on the card. */
+function standing(call: BuddyCheckCall): string {
+  if (call.lifeMember) return 'Life Member';
+  return call.paidThrough == null ? 'No dues recorded' : `Paid through ${call.paidThrough}`;
+}
+
+/**
+ * A dues payment taken on a Buddy Check call (issue 61 #2, decision 0095): the year after the one
+ * paid through (or this year, for a former member coming back), recorded as in the member dialog.
+ * Administrators only; a caller in the portal writes it in the note instead.
+ */
+export function CallPayment({ call, onPaid }: { call: BuddyCheckCall; onPaid: () => Promise<unknown> }) {
+  const { timeZone } = usePostFormat();
+  const record = trpc.members.recordPayment.useMutation();
+  const [open, setOpen] = useState(false);
+  const today = utcToZoned(new Date(), timeZone).date;
+  const thisYear = Number(today.slice(0, 4));
+  const nextYear = call.paidThrough == null || call.paidThrough < thisYear - 1 ? thisYear : call.paidThrough + 1;
+  const form = useForm<FormIn, unknown, FormOut>({
+    resolver: zodResolver(PaymentForm),
+    defaultValues: { year: String(nextYear), amount: '', method: 'cash', paidOn: today },
+  });
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const saved = await record.mutateAsync({ memberId: call.memberId, ...values });
+      toast.success('Payment recorded', { description: `${call.name}: paid for ${saved.year}` });
+      setOpen(false);
+      form.reset({ year: String(Math.max(saved.year, call.paidThrough ?? saved.year) + 1), amount: '', method: values.method, paidOn: today });
+      await onPaid();
+    } catch (err) {
+      toastSaveError(err, 'The payment was not recorded');
+    }
+  });
+  if (call.lifeMember) return <p className="mt-2 text-base">{standing(call)}</p>;
+  return (
+    <div className="mt-2 space-y-2">
+      <div className="flex flex-wrap items-center gap-x-3">
+        <p className="text-base">{standing(call)}</p>
+        <Button type="button" variant="outline" size="sm" className="min-h-11" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+          {open ? 'Close payment' : 'Record a payment'}
+        </Button>
+      </div>
+      {open ? (
+        <form onSubmit={onSubmit} noValidate aria-label={`Payment from ${call.name}`} className="space-y-3 rounded-md border p-3">
+          <div className="grid gap-3 sm:grid-cols-2">
+            <TextField form={form} name="year" label="Year Paid For" type="number" inputMode="numeric" min={1900} max={2200} step={1} required />
+            <TextField form={form} name="amount" label="Amount ($)" inputMode="decimal" placeholder="Optional" />
+            <SelectField form={form} name="method" label="Method" options={METHOD_OPTIONS} />
+            <TextField form={form} name="paidOn" label="Date Paid" type="date" required />
+          </div>
+          <Button type="submit" variant="secondary" disabled={record.isPending}>
+            {record.isPending ? 'Recording...' : 'Record Payment'}
+          </Button>
+        </form>
+      ) : null}
+    </div>
+  );
+}
