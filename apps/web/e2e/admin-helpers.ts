@@ -1,4 +1,4 @@
-import assert from 'node:assert/strict';
+import { expect } from '@playwright/test';
 import type { Locator, Page } from 'playwright-core';
 import { utcToZoned } from '@post/contracts/rules/event-time';
 import { axe, violations, WCAG_TAGS } from './axe.ts';
@@ -10,18 +10,19 @@ import { E2E_ADMIN } from './harness.ts';
  */
 export async function signInAdmin(page: Page, password: string = E2E_ADMIN.password): Promise<void> {
   const res = await page.request.post('/api/login', { data: { username: E2E_ADMIN.username, password } });
-  assert.equal(res.status(), 200, await res.text());
+  expect(res.status(), await res.text()).toBe(200);
   await page.goto('/admin');
-  await page.getByRole('heading', { name: 'Admin Dashboard', level: 1 }).waitFor();
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard', level: 1 })).toBeVisible();
 }
 
 /** Waits for a toast with this exact text. */
 export async function toast(page: Page, text: string): Promise<void> {
-  await page
-    .getByRole('region', { name: /Notifications/ })
-    .getByText(text, { exact: true })
-    .first()
-    .waitFor();
+  await expect(
+    page
+      .getByRole('region', { name: /Notifications/ })
+      .getByText(text, { exact: true })
+      .first(),
+  ).toBeVisible();
 }
 
 /** `text` as a regular expression that matches it literally. */
@@ -73,5 +74,5 @@ export function collectErrors(page: Page): () => void {
   page.on('pageerror', (e) => {
     if (new URL(page.url()).pathname.startsWith('/admin')) errors.push(`${page.url()}: ${e.message}`);
   });
-  return () => assert.deepEqual(errors, []);
+  return () => expect(errors).toEqual([]);
 }
