@@ -21,8 +21,8 @@ export interface Screen {
 export const PHONE: Screen = { width: 390, height: 844, touch: true };
 
 interface Fixtures {
-  /** The screen of `asAdmin` and `asMember`; 1280 × 900 unless a describe says `test.use({ screen: PHONE })`. */
-  screen: Screen;
+  /** The screen of `asAdmin` and `asMember`; 1280 × 900 unless a describe says `test.use({ pageScreen: PHONE })`. */
+  pageScreen: Screen;
   /** A page signed in as the test administrator (through the API; the Login page has its own tests). */
   asAdmin: SignedIn;
   /** A page signed in as the first demo member of a seeded site (`startSite({ seed: true })`). */
@@ -44,16 +44,16 @@ interface Fixtures {
  * file's data: these fixtures are per test, on that file's site.
  */
 export const test = base.extend<Fixtures>({
-  screen: [{ width: 1280, height: 900 }, { option: true }],
-  asAdmin: async ({ screen }, use) => {
-    const signedIn = await fileSite().newPage(screen);
+  pageScreen: [{ width: 1280, height: 900 }, { option: true }],
+  asAdmin: async ({ pageScreen }, use) => {
+    const signedIn = await fileSite().newPage(pageScreen);
     await apiSignInAdmin(signedIn.context);
     await use(signedIn);
     await signedIn.context.close();
   },
-  asMember: async ({ screen }, use) => {
+  asMember: async ({ pageScreen }, use) => {
     const site = fileSite();
-    const signedIn = await site.newPage(screen);
+    const signedIn = await site.newPage(pageScreen);
     const { password, numbers } = demoMembers(site);
     const res = await signedIn.context.request.post('/api/member/login', { data: { membershipNumber: numbers[0], password } });
     if (res.status() !== 200) throw new Error(`member sign-in failed: ${res.status()} ${await res.text()}`);

@@ -19,7 +19,7 @@ test.beforeAll(async ({ browser }) => {
 test.afterAll(async () => site?.close());
 
 test.describe('member communications on a phone (admin pages)', () => {
-  test.use({ screen: { width: 390, height: 844 } });
+  test.use({ pageScreen: { width: 390, height: 844 } });
   test('the administrator writes an urgent communication, edits it at its own address and deletes it', async ({ asAdmin: { page } }) => {
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
