@@ -46,6 +46,19 @@ export function postDate(days: number, timeZone = 'America/New_York'): string {
   return utcToZoned(new Date(Date.now() + days * 86_400_000), timeZone).date;
 }
 
+/**
+ * Waits until the page has laid out (a resize observer has run) and its finite animations and
+ * transitions (a dialog opening, a toast sliding in) have ended, in place of a fixed sleep
+ * (decision 0091). A spinner's endless animation is not waited for.
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+    const ending = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.all(ending.map((a) => a.finished.catch(() => undefined)));
+  });
+}
+
 /** Whether the element is the focused one. */
 export async function isFocused(locator: Locator): Promise<boolean> {
   return locator.evaluate((el) => el === document.activeElement);
