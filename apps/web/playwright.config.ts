@@ -13,9 +13,10 @@ export default defineConfig({
   // A test that fails runs once more in a new worker (a new server); passing then is reported as flaky.
   retries: 1,
   forbidOnly: true,
-  // What the longest test takes on a loaded 2-core machine, with room; the hook that starts a
-  // file's server gets the server's own start bound on top (harness.ts, decision 0091).
-  timeout: 120_000,
+  // Each step has its own 60 s bound below, so this no longer bounds a hang, only a test's whole
+  // length on a loaded 2-core machine; the hook that starts a file's server gets the server's
+  // own start bound on top (harness.ts, decision 0091).
+  timeout: 180_000,
   // A retrying assertion waits as long as a hand-placed wait did on a loaded machine, not the default 5 s (decision 0083).
   expect: { timeout: 60_000 },
   reporter: [['list']],

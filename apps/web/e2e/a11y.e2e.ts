@@ -51,7 +51,7 @@ test.afterAll(async () => {
   await site?.close();
 });
 
-test.describe('axe: public screens', () => {
+test.describe('a visitor meets no axe violation (WCAG 2.2 AA)', () => {
   for (const [path, width] of [
     ['/', 1280],
     ['/', 390],
@@ -80,7 +80,7 @@ test.describe('axe: public screens', () => {
     await context.close();
   });
 
-  test('/login, both tabs', async () => {
+  test('on /login, both tabs, and with the sign-in errors shown', async () => {
     const { page, context } = await site.newPage();
     await page.goto('/login');
     await expect(page.getByLabel('Username')).toBeVisible();
@@ -96,6 +96,8 @@ test.describe('axe: public screens', () => {
   });
 
   test('/events grid at 1280 px, list at 390 px, the event popup and the Volunteer Sign Up dialog', async () => {
+    // Four screens at two widths, each scanned: three tests' time (decision 0091).
+    test.slow();
     const { page, context } = await site.newPage({ width: 1280, height: 900 });
     await page.goto('/events');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -130,8 +132,8 @@ test.describe('axe: public screens', () => {
   });
 });
 
-test.describe('axe: member screens', () => {
-  test('/member, both tabs', async ({ asMember: { page } }) => {
+test.describe('a member meets no axe violation', () => {
+  test('on the member portal, both tabs', async ({ asMember: { page } }) => {
     await page.goto('/member');
     await expect(page.getByRole('heading', { name: 'Member Portal' })).toBeVisible();
     await expect(page.getByRole('tab', { name: 'Communications' })).toBeVisible();
@@ -142,7 +144,7 @@ test.describe('axe: member screens', () => {
   });
 });
 
-test.describe('axe: admin screens', () => {
+test.describe('an administrator meets no axe violation', () => {
   for (const tab of ['events', 'news', 'resources', 'commander', 'engagements']) {
     test(`/admin?tab=${tab} with a delete confirmation open`, async ({ asAdmin: { page } }) => {
       await page.goto(`/admin?tab=${tab}`);
@@ -206,13 +208,13 @@ test.describe('axe: admin screens', () => {
   }
 });
 
-test.describe('reflow (WCAG 1.4.10)', () => {
+test.describe('reflow (WCAG 1.4.10): the public pages fit', () => {
   const pages = ['/', '/events', '/resources', '/news', '/community', '/commander-message', '/QRG', '/login'];
   for (const [label, viewport, scale] of [
     ['320 px', { width: 320, height: 640 }, 1],
     ['1280 px at 200% zoom', { width: 640, height: 400 }, 2],
   ] as const) {
-    test(`no horizontal scrolling at ${label}`, async () => {
+    test(`a reader at ${label} never scrolls sideways`, async () => {
       const context = await site.browser.newContext({ baseURL: site.url, viewport, deviceScaleFactor: scale, timezoneId: 'America/Los_Angeles' });
       const page = await context.newPage();
       const wide: string[] = [];
@@ -240,7 +242,7 @@ test.describe('reflow (WCAG 1.4.10)', () => {
   }
 });
 
-test.describe('reduced motion', () => {
+test.describe('a visitor who asks for reduced motion', () => {
   async function motionOf(page: Page, selector: string): Promise<{ name: string; duration: number; transition: number }> {
     return page
       .locator(selector)
@@ -253,7 +255,7 @@ test.describe('reduced motion', () => {
   }
   const still = (m: { name: string; duration: number; transition: number }) => (m.name === 'none' || m.duration < 0.02) && m.transition < 0.02;
 
-  test('opens the phone menu and dialogs without animation', async () => {
+  test('sees the phone menu and dialogs open without animation', async () => {
     const context = await site.browser.newContext({
       baseURL: site.url,
       viewport: { width: 390, height: 844 },
@@ -282,7 +284,7 @@ test.describe('reduced motion', () => {
     await context.close();
   });
 
-  test('opens the delete confirmation without animation', async () => {
+  test('sees the delete confirmation open without animation', async () => {
     const context = await site.browser.newContext({
       baseURL: site.url,
       viewport: { width: 1280, height: 900 },

@@ -349,8 +349,8 @@ test.describe('unsaved changes', () => {
   });
 });
 
-test.describe('access', () => {
-  test('sends a visitor without a session from the news form to /admin/login', async () => {
+test.describe('who may open the forms', () => {
+  test('a visitor without a session who opens the news form is sent to /admin/login', async () => {
     const { page, context } = await site.newPage();
     await page.goto('/admin/news?id=1');
     // ...carrying the page to come back to after signing in.
@@ -360,7 +360,7 @@ test.describe('access', () => {
     await context.close();
   });
 
-  test('has no accessibility violations on the forms', async () => {
+  test('the administrator meets no accessibility violation on the forms', async () => {
     const { page, context } = await adminPage();
     for (const [path, heading] of [
       ['/admin/events/new', 'New Event'],
