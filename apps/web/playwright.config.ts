@@ -13,12 +13,18 @@ export default defineConfig({
   // A test that fails runs once more in a new worker (a new server); passing then is reported as flaky.
   retries: 1,
   forbidOnly: true,
-  timeout: 240_000,
+  // Each step has its own 60 s bound below, so this no longer bounds a hang, only a test's whole
+  // length on a loaded 2-core machine; the hook that starts a file's server gets the server's
+  // own start bound on top (harness.ts, decision 0091).
+  timeout: 180_000,
   // A retrying assertion waits as long as a hand-placed wait did on a loaded machine, not the default 5 s (decision 0083).
   expect: { timeout: 60_000 },
   reporter: [['list']],
   outputDir: 'e2e/artifacts',
   use: {
+    // A click or a page load that never ends fails on its own line after the same 60 s, not at the test's timeout (decision 0091).
+    actionTimeout: 60_000,
+    navigationTimeout: 60_000,
     launchOptions: { executablePath: chromiumPath(), args: TEST_CHROMIUM_ARGS },
     // Recording a trace of every test doubled the suite's time (decision 0074): it is recorded on a failed test's retry.
     trace: 'on-first-retry',

@@ -1,8 +1,7 @@
-import { test } from './fixtures.ts';
-import assert from 'node:assert/strict';
+import { expect, test } from './fixtures.ts';
 import type { Locator, Page } from 'playwright-core';
 import { utcToZoned } from '@post/contracts/rules/event-time';
-import { escapeRegExp } from './admin-helpers.ts';
+import { escapeRegExp, settled } from './admin-helpers.ts';
 import { apiSignInAdmin, createCommunityEvent, demoMembers, E2E_ADMIN, startSite, type TestSite } from './harness.ts';
 
 // Issue 7, item 3: the main tasks with the keyboard alone, focus visible at every stop and back
@@ -54,11 +53,11 @@ async function tabTo(page: Page, name: RegExp, key = 'Tab', max = 120): Promise<
     const f = await focused(page);
     if (f.tag !== 'body') {
       stops.push(`${f.tag} "${f.name}"`);
-      assert.ok(f.visible, `focus is not visible on ${f.tag} "${f.name}" (${f.style})`);
+      expect(f.visible, `focus is not visible on ${f.tag} "${f.name}" (${f.style})`).toBeTruthy();
     }
     if (name.test(f.name)) return f;
   }
-  assert.fail(`no ${name} after ${max} presses of ${key}; stops: ${stops.slice(-20).join(' | ')}`);
+  expect.soft(true, `no ${name} after ${max} presses of ${key}; stops: ${stops.slice(-20).join(' | ')}`).toBe(false);
 }
 
 /**
@@ -87,7 +86,7 @@ async function focusEnters(dialog: Locator): Promise<boolean> {
  * button as well (the CI run of 2026-11-26 pressed Enter 0.5 s too early on a busy machine).
  */
 async function formWorks(page: Page, form: string): Promise<void> {
-  await page.getByRole('form', { name: form }).getByRole('button', { name: 'Sign In' }).and(page.locator(':enabled')).waitFor({ timeout: 15_000 });
+  await expect(page.getByRole('form', { name: form }).getByRole('button', { name: 'Sign In' }).and(page.locator(':enabled'))).toBeVisible({ timeout: 15_000 });
 }
 
 async function typeInto(page: Page, label: RegExp, text: string): Promise<void> {
@@ -111,26 +110,30 @@ test.describe('keyboard alone', () => {
     for (const width of [1280, 390]) {
       const { page, context } = await site.newPage({ width, height: 900 });
       await page.goto('/events');
-      await page.getByRole('heading', { name: 'Upcoming Volunteer Needs' }).waitFor();
+      await expect(page.getByRole('heading', { name: 'Upcoming Volunteer Needs' })).toBeVisible();
       const name = new RegExp(`^Volunteer: ${eventTitle}$`);
       await tabTo(page, name, 'Tab', 250);
       const origin = await page.evaluateHandle(() => document.activeElement);
       await page.keyboard.press('Enter');
       const dialog = page.getByRole('dialog', { name: eventTitle });
-      await dialog.waitFor();
+      await expect(dialog).toBeVisible();
       // Focus moves into the dialog.
-      assert.ok(await focusEnters(dialog), 'focus is inside the sign-up dialog');
+      expect(await focusEnters(dialog), 'focus is inside the sign-up dialog').toBeTruthy();
       const who = `Kay Board ${width}`;
       await typeInto(page, /^Name\s*\*?$/, who);
       await typeInto(page, /^Email\s*\*?$/, `kay.board.${width}@example.com`);
       await tabTo(page, /^Sign Up$/);
       await page.keyboard.press('Enter');
-      await dialog.waitFor({ state: 'hidden' });
-      await page.waitForTimeout(300);
-      const back = await page.evaluate((o) => document.activeElement === o, origin);
+      await expect(dialog).toBeHidden();
+      await expect
+        .poll(
+          async () =>
+            (await page.evaluate((o) => document.activeElement === o, origin)) || new RegExp(`Volunteer: ${eventTitle}`).test((await focused(page)).name),
+          { message: 'focus returned to the Volunteer button' },
+        )
+        .toBe(true);
       const now = await focused(page);
-      assert.ok(back || new RegExp(`Volunteer: ${eventTitle}`).test(now.name), `focus returned to the Volunteer button (now on ${now.tag} "${now.name}")`);
-      assert.ok(now.visible, `focus is visible on the Volunteer button after the dialog closes (${now.style})`);
+      expect(now.visible, `focus is visible on the Volunteer button after the dialog closes (${now.style})`).toBeTruthy();
       await context.close();
     }
   });
@@ -138,18 +141,18 @@ test.describe('keyboard alone', () => {
   test('signs an administrator in on /login', async () => {
     const { page, context } = await site.newPage();
     await page.goto('/login');
-    await page.getByLabel('Username').waitFor();
+    await expect(page.getByLabel('Username')).toBeVisible();
     // Radix makes the tab list a tab stop in an effect that runs a little after hydration
     // (data-ready); until then Tab skips the tabs (reported to the lead).
     await page.waitForSelector('[role=tablist][tabindex="0"]', { timeout: 5000 });
     await formWorks(page, 'Administrator sign in');
     const tab = await tabTo(page, /^Administration$/);
-    assert.equal(tab.tag, 'button', 'Tab reaches the Administration tab before its panel');
+    expect(tab.tag, 'Tab reaches the Administration tab before its panel').toBe('button');
     await typeInto(page, /^Username\s*\*?$/, E2E_ADMIN.username);
     await typeInto(page, /^Password\s*\*?$/, E2E_ADMIN.password);
     await page.keyboard.press('Enter');
-    await page.waitForURL('**/admin');
-    await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+    await expect(page).toHaveURL((u) => u.pathname === '/admin');
+    await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
     await context.close();
   });
 
@@ -157,7 +160,7 @@ test.describe('keyboard alone', () => {
     const { password, numbers } = demoMembers(site);
     const { page, context } = await site.newPage({ width: 390, height: 844 });
     await page.goto('/login');
-    await page.getByLabel('Username').waitFor();
+    await expect(page.getByLabel('Username')).toBeVisible();
     // Radix makes the tab list a tab stop in an effect that runs a little after hydration
     // (data-ready); until then Tab skips the tabs (reported to the lead).
     await page.waitForSelector('[role=tablist][tabindex="0"]', { timeout: 5000 });
@@ -170,14 +173,14 @@ test.describe('keyboard alone', () => {
       { timeout: 3000 },
     );
     const f = await focused(page);
-    assert.equal(f.name, 'Member Portal');
-    assert.ok(f.visible, `focus is visible on the Member Portal tab (${f.style})`);
+    expect(f.name).toBe('Member Portal');
+    expect(f.visible, `focus is visible on the Member Portal tab (${f.style})`).toBeTruthy();
     await formWorks(page, 'Member sign in');
     await typeInto(page, /^Membership Number\s*\*?$/, numbers[0]!);
     await typeInto(page, /^Password\s*\*?$/, password);
     await page.keyboard.press('Enter');
-    await page.waitForURL('**/member');
-    await page.getByRole('heading', { name: 'Member Portal' }).waitFor();
+    await expect(page).toHaveURL((u) => u.pathname === '/member');
+    await expect(page.getByRole('heading', { name: 'Member Portal' })).toBeVisible();
     await context.close();
   });
 
@@ -185,7 +188,7 @@ test.describe('keyboard alone', () => {
     const { page, context } = await site.newPage();
     await apiSignInAdmin(context);
     await page.goto('/admin/events/new');
-    await page.getByRole('heading', { name: 'New Event', level: 1 }).waitFor();
+    await expect(page.getByRole('heading', { name: 'New Event', level: 1 })).toBeVisible();
     const title = 'Typed Flag Retirement';
     const [y, m, d] = utcToZoned(new Date(Date.now() + 5 * 86_400_000), ZONE).date.split('-');
     await typeInto(page, /^Title\s*\*?$/, title);
@@ -198,11 +201,11 @@ test.describe('keyboard alone', () => {
     await page.keyboard.type('Community');
     await tabTo(page, /^Create Event$/);
     await page.keyboard.press('Enter');
-    await page.waitForURL((u) => u.pathname === '/admin');
-    await page.getByRole('table', { name: 'Events' }).getByRole('row').filter({ hasText: title }).waitFor();
+    await expect(page).toHaveURL((u) => u.pathname === '/admin');
+    await expect(page.getByRole('table', { name: 'Events' }).getByRole('row').filter({ hasText: title })).toBeVisible();
     const row = await page.getByRole('table', { name: 'Events' }).getByRole('row').filter({ hasText: title }).innerText();
-    assert.match(row, /9:00 AM/);
-    assert.match(row, /Community/);
+    expect(row).toMatch(/9:00 AM/);
+    expect(row).toMatch(/Community/);
     await context.close();
   });
 
@@ -210,23 +213,23 @@ test.describe('keyboard alone', () => {
     const { page, context } = await site.newPage();
     await apiSignInAdmin(context);
     await page.goto('/admin/user-management');
-    await page.getByRole('heading', { name: 'User Management', level: 1 }).waitFor();
+    await expect(page.getByRole('heading', { name: 'User Management', level: 1 })).toBeVisible();
     await tabTo(page, /^Add Member$/);
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog');
-    await dialog.waitFor();
-    assert.ok(await focusEnters(dialog), 'focus is inside the member dialog');
+    await expect(dialog).toBeVisible();
+    expect(await focusEnters(dialog), 'focus is inside the member dialog').toBeTruthy();
     await typeInto(page, /^First Name\s*\*?$/, 'Kim');
     await typeInto(page, /^Last Name\s*\*?$/, 'Keys');
     await typeInto(page, /^Email\s*\*?$/, 'kim.keys@example.org');
     await typeInto(page, /^Membership Number\s*\*?$/, 'K-100');
     await tabTo(page, /^Add Member$/);
     await page.keyboard.press('Enter');
-    await dialog.waitFor({ state: 'hidden' });
-    await page.getByText('kim.keys@example.org').first().waitFor();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText('kim.keys@example.org').first()).toBeVisible();
     const now = await focused(page);
-    assert.equal(now.name, 'Add Member', `focus returned to Add Member (now on ${now.tag} "${now.name}")`);
-    assert.ok(now.visible, `focus is visible on Add Member (${now.style})`);
+    expect(now.name, `focus returned to Add Member (now on ${now.tag} "${now.name}")`).toBe('Add Member');
+    expect(now.visible, `focus is visible on Add Member (${now.style})`).toBeTruthy();
     await context.close();
   });
 
@@ -239,19 +242,20 @@ test.describe('keyboard alone', () => {
       const { page, context } = await site.newPage({ width, height: 900 });
       await apiSignInAdmin(context);
       await page.goto('/admin/user-management');
-      await page.getByRole('table', { name: 'Member Directory' }).waitFor();
+      await expect(page.getByRole('table', { name: 'Member Directory' })).toBeVisible();
       const region = page.getByRole('region', { name: label });
       if (wide) {
         // Marked once the browser has laid the table out (a resize observer, not a measure in the effect).
-        await region.waitFor();
-        assert.equal(await region.getAttribute('tabindex'), '0');
+        await expect(region).toBeVisible();
+        await expect(region).toHaveAttribute('tabindex', '0');
         await tabTo(page, new RegExp(`^${escapeRegExp(label)}$`));
         await page.keyboard.press('ArrowRight');
         await page.waitForFunction((name) => document.querySelector<HTMLElement>(`[aria-label="${name}"]`)!.scrollLeft > 0, label);
       } else {
-        await page.waitForTimeout(300);
-        assert.equal(await region.count(), 0, `no scroll region at ${width} px`);
-        assert.equal(await page.locator('[data-slot=table-container][tabindex]').count(), 0);
+        // Laid out, so the resize observer that would mark it has run.
+        await settled(page);
+        await expect(region, `no scroll region at ${width} px`).toHaveCount(0);
+        await expect(page.locator('[data-slot=table-container][tabindex]')).toHaveCount(0);
       }
       await context.close();
     }

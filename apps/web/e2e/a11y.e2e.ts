@@ -1,8 +1,9 @@
-import { test } from './fixtures.ts';
-import assert from 'node:assert/strict';
+import { expect, test } from './fixtures.ts';
 import type { Page } from 'playwright-core';
 import { utcToZoned } from '@post/contracts/rules/event-time';
 import { axe, WCAG_TAGS } from './axe.ts';
+import { settled } from './admin-helpers.ts';
+import { memberMessages } from '@post/contracts/messages/members';
 import { apiSignInAdmin, createCommunityEvent, startSite, type TestSite } from './harness.ts';
 
 // Issue 7, item 3: WCAG 2.2 AA on every screen (axe), with dialogs and popups open; reflow at
@@ -19,8 +20,8 @@ const findings: string[] = [];
 
 /** Axe over the whole page (WCAG 2.2 A and AA); fails with a readable list of violations. */
 async function scan(page: Page, screen: string): Promise<void> {
-  // Let transitions (dialogs, sheets, toasts) settle so axe sees final colours.
-  await page.waitForTimeout(400);
+  // Transitions (dialogs, sheets, toasts) end first, so that axe sees final colours.
+  await settled(page);
   const results = await axe(page).withTags(WCAG_TAGS).analyze();
   const lines = results.violations.flatMap((v) => [
     `  [${v.impact}] ${v.id}: ${v.help}`,
@@ -30,7 +31,7 @@ async function scan(page: Page, screen: string): Promise<void> {
     ),
   ]);
   if (lines.length) findings.push(`${screen}\n${lines.join('\n')}`);
-  assert.equal(lines.length, 0, `axe violations on ${screen}:\n${lines.join('\n')}`);
+  expect(lines.length, `axe violations on ${screen}:\n${lines.join('\n')}`).toBe(0);
 }
 
 test.beforeAll(async ({ browser }) => {
@@ -41,7 +42,7 @@ test.beforeAll(async ({ browser }) => {
   eventTitle = 'Accessibility Picnic';
   eventId = await createCommunityEvent(context, eventTitle, 'A picnic to check the calendar.', date, ZONE);
   const news = (await (await context.request.get('/api/news')).json()) as Array<{ id: number }>;
-  assert.ok(news.length > 0, 'the seeded site has news');
+  expect(news.length, 'the seeded site has news').toBeGreaterThan(0);
   newsId = news[0]!.id;
   await context.close();
 });
@@ -50,7 +51,7 @@ test.afterAll(async () => {
   await site?.close();
 });
 
-test.describe('axe: public screens', () => {
+test.describe('a visitor meets no axe violation (WCAG 2.2 AA)', () => {
   for (const [path, width] of [
     ['/', 1280],
     ['/', 390],
@@ -65,7 +66,7 @@ test.describe('axe: public screens', () => {
     test(`${path} at ${width} px`, async () => {
       const { page, context } = await site.newPage({ width, height: 900 });
       await page.goto(path);
-      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
       await scan(page, `${path} @${width}`);
       await context.close();
     });
@@ -74,47 +75,49 @@ test.describe('axe: public screens', () => {
   test('/news/{id}', async () => {
     const { page, context } = await site.newPage();
     await page.goto(`/news/${newsId}`);
-    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
     await scan(page, `/news/${newsId}`);
     await context.close();
   });
 
-  test('/login, both tabs', async () => {
+  test('on /login, both tabs, and with the sign-in errors shown', async () => {
     const { page, context } = await site.newPage();
     await page.goto('/login');
-    await page.getByLabel('Username').waitFor();
+    await expect(page.getByLabel('Username')).toBeVisible();
     await scan(page, '/login (Administration)');
     await page.getByRole('tab', { name: 'Member Portal' }).click();
-    await page.getByLabel('Membership Number').waitFor();
+    await expect(page.getByLabel('Membership Number')).toBeVisible();
     await scan(page, '/login (Member Portal)');
     // The failed sign-in messages are part of the screen too.
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForTimeout(300);
+    await expect(page.getByText(memberMessages.membershipNumberRequired)).toBeVisible();
     await scan(page, '/login (Member Portal, errors shown)');
     await context.close();
   });
 
   test('/events grid at 1280 px, list at 390 px, the event popup and the Volunteer Sign Up dialog', async () => {
+    // Four screens at two widths, each scanned: three tests' time (decision 0091).
+    test.slow();
     const { page, context } = await site.newPage({ width: 1280, height: 900 });
     await page.goto('/events');
-    await page.getByRole('heading', { level: 1 }).waitFor();
-    await page.getByRole('button', { name: 'Show as list' }).waitFor();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Show as list' })).toBeVisible();
     await scan(page, '/events grid @1280');
     await page.goto(`/events?id=${eventId}`);
     const popup = page.getByRole('dialog', { name: eventTitle });
-    await popup.waitFor();
+    await expect(popup).toBeVisible();
     await scan(page, '/events?id popup @1280');
     await popup.getByRole('button', { name: 'Volunteer' }).click();
-    await page.getByRole('dialog', { name: eventTitle }).getByRole('textbox', { name: 'Name' }).waitFor();
+    await expect(page.getByRole('dialog', { name: eventTitle }).getByRole('textbox', { name: 'Name' })).toBeVisible();
     await scan(page, '/events Volunteer Sign Up dialog @1280');
     await context.close();
 
     const phone = await site.newPage({ width: 390, height: 844 });
     await phone.page.goto('/events');
-    await phone.page.getByRole('heading', { level: 1 }).waitFor();
+    await expect(phone.page.getByRole('heading', { level: 1 })).toBeVisible();
     await scan(phone.page, '/events list @390');
     await phone.page.goto(`/events?id=${eventId}`);
-    await phone.page.getByRole('dialog', { name: eventTitle }).waitFor();
+    await expect(phone.page.getByRole('dialog', { name: eventTitle })).toBeVisible();
     await scan(phone.page, '/events?id popup @390');
     await phone.context.close();
   });
@@ -123,31 +126,30 @@ test.describe('axe: public screens', () => {
     const { page, context } = await site.newPage({ width: 390, height: 844 });
     await page.goto('/');
     await page.getByRole('button', { name: 'Open menu' }).click();
-    await page.getByRole('dialog', { name: 'Menu' }).waitFor();
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
     await scan(page, 'phone menu @390');
     await context.close();
   });
 });
 
-test.describe('axe: member screens', () => {
-  test('/member, both tabs', async ({ asMember: { page } }) => {
+test.describe('a member meets no axe violation', () => {
+  test('on the member portal, both tabs', async ({ asMember: { page } }) => {
     await page.goto('/member');
-    await page.getByRole('heading', { name: 'Member Portal' }).waitFor();
-    await page.getByRole('tab', { name: 'Communications' }).waitFor();
+    await expect(page.getByRole('heading', { name: 'Member Portal' })).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Communications' })).toBeVisible();
     await scan(page, '/member (Communications)');
     await page.getByRole('tab', { name: 'Resources' }).click();
-    await page.waitForTimeout(300);
+    await expect(page.getByRole('tab', { name: 'Resources' })).toHaveAttribute('aria-selected', 'true');
     await scan(page, '/member (Resources)');
   });
 });
 
-test.describe('axe: admin screens', () => {
+test.describe('an administrator meets no axe violation', () => {
   for (const tab of ['events', 'news', 'resources', 'commander', 'engagements']) {
     test(`/admin?tab=${tab} with a delete confirmation open`, async ({ asAdmin: { page } }) => {
       await page.goto(`/admin?tab=${tab}`);
-      await page.getByRole('heading', { name: 'Admin Dashboard', level: 1 }).waitFor();
-      await page.getByRole('tabpanel').first().waitFor();
-      await page.waitForTimeout(300);
+      await expect(page.getByRole('heading', { name: 'Admin Dashboard', level: 1 })).toBeVisible();
+      await expect(page.getByRole('tabpanel').first()).toBeVisible();
       await scan(page, `/admin?tab=${tab}`);
       const del = page
         .getByRole('tabpanel')
@@ -155,10 +157,10 @@ test.describe('axe: admin screens', () => {
         .first();
       if ((await del.count()) > 0) {
         await del.click();
-        await page.getByRole('alertdialog').waitFor();
+        await expect(page.getByRole('alertdialog')).toBeVisible();
         await scan(page, `/admin?tab=${tab} (delete confirmation)`);
       } else {
-        assert.fail(`no Delete button on the ${tab} tab of the seeded site`);
+        expect.soft(true, `no Delete button on the ${tab} tab of the seeded site`).toBe(false);
       }
     });
   }
@@ -177,7 +179,7 @@ test.describe('axe: admin screens', () => {
       '/admin/user-management',
       async (page) => {
         await page.getByRole('button', { name: 'Add Member' }).click();
-        await page.getByRole('dialog').waitFor();
+        await expect(page.getByRole('dialog')).toBeVisible();
       },
     ],
     ['/admin/member-communications'],
@@ -187,7 +189,7 @@ test.describe('axe: admin screens', () => {
       '/admin/service-hours',
       async (page) => {
         await page.getByRole('button', { name: 'Add service' }).click();
-        await page.getByRole('dialog').waitFor();
+        await expect(page.getByRole('dialog')).toBeVisible();
       },
     ],
     ['/admin/events/{event}/check-in'],
@@ -196,8 +198,7 @@ test.describe('axe: admin screens', () => {
     test(route, async ({ asAdmin: { page } }) => {
       const path = route.replace('{event}', String(eventId));
       await page.goto(path);
-      await page.getByRole('heading', { level: 1 }).first().waitFor();
-      await page.waitForTimeout(300);
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
       await scan(page, path);
       if (open) {
         await open(page);
@@ -207,21 +208,21 @@ test.describe('axe: admin screens', () => {
   }
 });
 
-test.describe('reflow (WCAG 1.4.10)', () => {
+test.describe('reflow (WCAG 1.4.10): the public pages fit', () => {
   const pages = ['/', '/events', '/resources', '/news', '/community', '/commander-message', '/QRG', '/login'];
   for (const [label, viewport, scale] of [
     ['320 px', { width: 320, height: 640 }, 1],
     ['1280 px at 200% zoom', { width: 640, height: 400 }, 2],
   ] as const) {
-    test(`no horizontal scrolling at ${label}`, async () => {
+    test(`a reader at ${label} never scrolls sideways`, async () => {
       const context = await site.browser.newContext({ baseURL: site.url, viewport, deviceScaleFactor: scale, timezoneId: 'America/Los_Angeles' });
       const page = await context.newPage();
       const wide: string[] = [];
       for (const path of pages) {
         await page.goto(path);
-        await page.waitForSelector('html[data-ready]', { state: 'attached' });
-        await page.getByRole('heading', { level: 1 }).first().waitFor();
-        await page.waitForTimeout(200);
+        await expect(page.locator('html[data-ready]')).toBeAttached();
+        await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+        await settled(page);
         const m = await page.evaluate(() => {
           const vw = window.innerWidth;
           const over = [...document.querySelectorAll<HTMLElement>('body *')]
@@ -236,12 +237,12 @@ test.describe('reflow (WCAG 1.4.10)', () => {
         if (m.scroll > m.inner + 1) wide.push(`${path}: scrollWidth ${m.scroll} > ${m.inner}\n    ${m.over.join('\n    ')}`);
       }
       await context.close();
-      assert.deepEqual(wide, [], `horizontal scrolling at ${label}:\n${wide.join('\n')}`);
+      expect(wide, `horizontal scrolling at ${label}:\n${wide.join('\n')}`).toEqual([]);
     });
   }
 });
 
-test.describe('reduced motion', () => {
+test.describe('a visitor who asks for reduced motion', () => {
   async function motionOf(page: Page, selector: string): Promise<{ name: string; duration: number; transition: number }> {
     return page
       .locator(selector)
@@ -254,7 +255,7 @@ test.describe('reduced motion', () => {
   }
   const still = (m: { name: string; duration: number; transition: number }) => (m.name === 'none' || m.duration < 0.02) && m.transition < 0.02;
 
-  test('opens the phone menu and dialogs without animation', async () => {
+  test('sees the phone menu and dialogs open without animation', async () => {
     const context = await site.browser.newContext({
       baseURL: site.url,
       viewport: { width: 390, height: 844 },
@@ -265,25 +266,25 @@ test.describe('reduced motion', () => {
     await page.goto('/');
     await page.waitForSelector('html[data-ready]', { state: 'attached' });
     await page.getByRole('button', { name: 'Open menu' }).click();
-    await page.getByRole('dialog', { name: 'Menu' }).waitFor();
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
     const menu = await motionOf(page, 'dialog[data-slot="mobile-menu"]');
-    assert.ok(still(menu), `the phone menu animates: ${JSON.stringify(menu)}`);
+    expect(still(menu), `the phone menu animates: ${JSON.stringify(menu)}`).toBeTruthy();
     await page.keyboard.press('Escape');
 
     await page.goto(`/events?id=${eventId}`);
     await page.waitForSelector('html[data-ready]', { state: 'attached' });
-    await page.getByRole('dialog', { name: eventTitle }).waitFor();
+    await expect(page.getByRole('dialog', { name: eventTitle })).toBeVisible();
     const popup = await motionOf(page, '[role="dialog"][data-slot="dialog-content"], [role="dialog"]');
-    assert.ok(still(popup), `the event popup animates: ${JSON.stringify(popup)}`);
+    expect(still(popup), `the event popup animates: ${JSON.stringify(popup)}`).toBeTruthy();
     const overlay = page.locator('[data-slot="dialog-overlay"]');
     if ((await overlay.count()) > 0) {
       const o = await motionOf(page, '[data-slot="dialog-overlay"]');
-      assert.ok(still(o), `the dialog overlay animates: ${JSON.stringify(o)}`);
+      expect(still(o), `the dialog overlay animates: ${JSON.stringify(o)}`).toBeTruthy();
     }
     await context.close();
   });
 
-  test('opens the delete confirmation without animation', async () => {
+  test('sees the delete confirmation open without animation', async () => {
     const context = await site.browser.newContext({
       baseURL: site.url,
       viewport: { width: 1280, height: 900 },
@@ -299,9 +300,9 @@ test.describe('reduced motion', () => {
       .getByRole('button', { name: /^Delete\b/ })
       .first()
       .click();
-    await page.getByRole('alertdialog').waitFor();
+    await expect(page.getByRole('alertdialog')).toBeVisible();
     const m = await motionOf(page, '[role="alertdialog"]');
-    assert.ok(still(m), `the confirmation animates: ${JSON.stringify(m)}`);
+    expect(still(m), `the confirmation animates: ${JSON.stringify(m)}`).toBeTruthy();
     await context.close();
   });
 });

@@ -1,5 +1,4 @@
-import { test } from './fixtures.ts';
-import assert from 'node:assert/strict';
+import { expect, test } from './fixtures.ts';
 import type { Page } from 'playwright-core';
 import { commanderMessages } from '@post/contracts/messages/commander';
 import { commonMessages } from '@post/contracts/messages/common';
@@ -10,7 +9,7 @@ import { resourceMessages } from '@post/contracts/messages/resources';
 import { signInMessages } from '@post/contracts/messages/sign-in';
 import { volunteerMessages } from '@post/contracts/messages/volunteers';
 import { startSite, type TestSite } from './harness.ts';
-import { api, axeViolations, collectErrors, field, isFocused, signInAdmin, table, toast } from './admin-helpers.ts';
+import { api, axeViolations, collectErrors, field, signInAdmin, table, toast } from './admin-helpers.ts';
 
 // The admin forms' rules (spec §4, §5), the dashboard's activation and phone layout, and the
 // question asked before unsaved changes are lost.
@@ -22,7 +21,7 @@ test.afterAll(async () => site?.close());
 
 /** The column headers of a dashboard table, once it has loaded. */
 async function headers(page: Page, name: string): Promise<string[]> {
-  await table(page, name).waitFor();
+  await expect(table(page, name)).toBeVisible();
   return table(page, name).getByRole('columnheader').allInnerTexts();
 }
 
@@ -37,34 +36,34 @@ test.describe('event form', () => {
   test('moves the end with the start: time +30 minutes (past midnight too), start date sets both dates', async () => {
     const { page, context, noErrors } = await adminPage();
     await page.goto('/admin/events/new');
-    await page.getByRole('heading', { name: 'New Event', level: 1 }).waitFor();
+    await expect(page.getByRole('heading', { name: 'New Event', level: 1 })).toBeVisible();
     const [startDate, startTime, endDate, endTime] = ['Start Date', 'Start Time', 'End Date', 'End Time'].map((l) => field(page, l));
-    assert.equal(await startTime.inputValue(), '09:00');
-    assert.equal(await endTime.inputValue(), '11:00');
-    assert.equal(await field(page, 'Event Type').inputValue(), 'regular');
-    assert.equal(await field(page, 'Volunteer Positions').inputValue(), '10');
+    await expect(startTime).toHaveValue('09:00');
+    await expect(endTime).toHaveValue('11:00');
+    await expect(field(page, 'Event Type')).toHaveValue('regular');
+    await expect(field(page, 'Volunteer Positions')).toHaveValue('10');
 
     await startTime.fill('10:15');
-    assert.equal(await endTime.inputValue(), '10:45');
+    await expect(endTime).toHaveValue('10:45');
 
     await startDate.fill('2027-03-10');
-    assert.equal(await startDate.inputValue(), '2027-03-10');
-    assert.equal(await endDate.inputValue(), '2027-03-10');
+    await expect(startDate).toHaveValue('2027-03-10');
+    await expect(endDate).toHaveValue('2027-03-10');
 
     await endDate.fill('2027-03-12');
-    assert.equal(await endDate.inputValue(), '2027-03-12');
-    assert.equal(await startDate.inputValue(), '2027-03-10', 'picking an end date changes only the end date');
+    await expect(endDate).toHaveValue('2027-03-12');
+    await expect(startDate, 'picking an end date changes only the end date').toHaveValue('2027-03-10');
 
     await startDate.fill('2027-03-14');
     await startTime.fill('23:45');
-    assert.equal(await endTime.inputValue(), '00:15');
+    await expect(endTime).toHaveValue('00:15');
     // The end past midnight falls on the next day, so the range stays valid.
-    assert.equal(await endDate.inputValue(), '2027-03-15');
+    await expect(endDate).toHaveValue('2027-03-15');
 
     // Editing the end time by hand is kept.
     await endTime.fill('01:00');
-    assert.equal(await startTime.inputValue(), '23:45');
-    assert.equal(await endTime.inputValue(), '01:00');
+    await expect(startTime).toHaveValue('23:45');
+    await expect(endTime).toHaveValue('01:00');
     noErrors();
     await context.close();
   });
@@ -72,7 +71,7 @@ test.describe('event form', () => {
   test("shows the spec's messages, focuses the first invalid field and keeps what was typed", async () => {
     const { page, context } = await adminPage();
     await page.goto('/admin/events/new');
-    await page.getByRole('heading', { name: 'New Event', level: 1 }).waitFor();
+    await expect(page.getByRole('heading', { name: 'New Event', level: 1 })).toBeVisible();
     await field(page, 'Start Date').fill('');
     await field(page, 'Start Time').fill('');
     await page.getByRole('button', { name: 'Create Event' }).click();
@@ -83,13 +82,13 @@ test.describe('event form', () => {
       eventMessages.startDateRequired,
       eventMessages.startTimeRequired,
     ]) {
-      await page.getByText(m, { exact: true }).waitFor();
+      await expect(page.getByText(m, { exact: true })).toBeVisible();
     }
-    assert.ok(await isFocused(field(page, 'Title')));
+    await expect(field(page, 'Title')).toBeFocused();
     // Errors are tied to their fields for screen readers.
-    assert.equal(await field(page, 'Title').getAttribute('aria-invalid'), 'true');
+    await expect(field(page, 'Title')).toHaveAttribute('aria-invalid', 'true');
     const describedBy = (await field(page, 'Title').getAttribute('aria-describedby'))!;
-    assert.equal(await page.locator(`[id="${describedBy}"]`).innerText(), formMessages.titleRequired);
+    await expect(page.locator(`[id="${describedBy}"]`)).toHaveText(formMessages.titleRequired, { useInnerText: true });
 
     await field(page, 'Title').fill('Memorial Day Parade');
     await field(page, 'Description').fill('March with the post.');
@@ -98,32 +97,32 @@ test.describe('event form', () => {
     await field(page, 'Start Time').fill('10:00');
     await field(page, 'End Date').fill('2027-05-30');
     await page.getByRole('button', { name: 'Create Event' }).click();
-    await page.getByText(eventMessages.endBeforeStart).waitFor();
-    assert.equal(await field(page, 'Title').inputValue(), 'Memorial Day Parade');
-    assert.equal(await field(page, 'Description').inputValue(), 'March with the post.');
+    await expect(page.getByText(eventMessages.endBeforeStart)).toBeVisible();
+    await expect(field(page, 'Title')).toHaveValue('Memorial Day Parade');
+    await expect(field(page, 'Description')).toHaveValue('March with the post.');
     await context.close();
   });
 
   test('pre-fills the range picked on the calendar (a plain end date is the last day)', async () => {
     const { page, context } = await adminPage();
     await page.goto('/admin/events/new?start=2027-04-06&end=2027-04-08');
-    await page.getByRole('heading', { name: 'New Event', level: 1 }).waitFor();
-    assert.equal(await field(page, 'Start Date').inputValue(), '2027-04-06');
-    assert.equal(await field(page, 'End Date').inputValue(), '2027-04-08');
-    assert.equal(await field(page, 'Start Time').inputValue(), '09:00');
-    assert.equal(await field(page, 'End Time').inputValue(), '11:00');
+    await expect(page.getByRole('heading', { name: 'New Event', level: 1 })).toBeVisible();
+    await expect(field(page, 'Start Date')).toHaveValue('2027-04-06');
+    await expect(field(page, 'End Date')).toHaveValue('2027-04-08');
+    await expect(field(page, 'Start Time')).toHaveValue('09:00');
+    await expect(field(page, 'End Time')).toHaveValue('11:00');
 
     // One day.
     await page.goto('/admin/events/new?start=2027-04-06&end=2027-04-06');
-    await page.getByRole('heading', { name: 'New Event', level: 1 }).waitFor();
-    assert.equal(await field(page, 'End Date').inputValue(), '2027-04-06');
+    await expect(page.getByRole('heading', { name: 'New Event', level: 1 })).toBeVisible();
+    await expect(field(page, 'End Date')).toHaveValue('2027-04-06');
 
     // Date-times with an offset are shown in the post's zone (New York).
     await page.goto(`/admin/events/new?${new URLSearchParams({ start: '2027-04-06T18:00:00Z', end: '2027-04-06T19:30:00Z' })}`);
-    await page.getByRole('heading', { name: 'New Event', level: 1 }).waitFor();
-    assert.equal(await field(page, 'Start Date').inputValue(), '2027-04-06');
-    assert.equal(await field(page, 'Start Time').inputValue(), '14:00');
-    assert.equal(await field(page, 'End Time').inputValue(), '15:30');
+    await expect(page.getByRole('heading', { name: 'New Event', level: 1 })).toBeVisible();
+    await expect(field(page, 'Start Date')).toHaveValue('2027-04-06');
+    await expect(field(page, 'Start Time')).toHaveValue('14:00');
+    await expect(field(page, 'End Time')).toHaveValue('15:30');
     await context.close();
   });
 
@@ -134,30 +133,27 @@ test.describe('event form', () => {
     const res = await page.request.post('/api/volunteers', {
       data: { eventId: event.id, name: 'Pat Volunteer', email: 'pat.volunteer@example.org', phone: '', role: '' },
     });
-    assert.equal(res.status(), 200, await res.text());
+    expect(res.status(), await res.text()).toBe(200);
     await page.goto(`/admin/events/${event.id}`);
     const list = page.getByRole('table', { name: 'Registered volunteers' });
     const row = list.getByRole('row').filter({ hasText: 'Pat Volunteer' });
-    await row.waitFor();
+    await expect(row).toBeVisible();
     const cells = await row.getByRole('cell').allInnerTexts();
-    assert.deepEqual(cells, ['Pat Volunteer', 'pat.volunteer@example.org', '-', '-', 'Remove']);
+    expect(cells).toEqual(['Pat Volunteer', 'pat.volunteer@example.org', '-', '-', 'Remove']);
     // Remove asks first: Cancel keeps the sign-up.
     await row.getByRole('button', { name: 'Remove Pat Volunteer' }).click();
     const dialog = page.getByRole('alertdialog');
-    await dialog.getByText(volunteerMessages.confirmRemove('Pat Volunteer')).waitFor();
+    await expect(dialog.getByText(volunteerMessages.confirmRemove('Pat Volunteer'))).toBeVisible();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
-    await dialog.waitFor({ state: 'hidden' });
-    assert.equal(await row.count(), 1);
+    await expect(dialog).toBeHidden();
+    await expect(row).toHaveCount(1);
     // Confirmed: gone from the list and from the event.
     await row.getByRole('button', { name: 'Remove Pat Volunteer' }).click();
     await dialog.getByRole('button', { name: 'Remove' }).click();
     await toast(page, volunteerMessages.removed);
-    await row.waitFor({ state: 'detached' });
+    await expect(row).not.toBeAttached();
     const volunteers = (await api(page, `/api/volunteers?eventId=${event.id}`)).body as { name: string }[];
-    assert.equal(
-      volunteers.some((v) => v.name === 'Pat Volunteer'),
-      false,
-    );
+    expect(volunteers.some((v) => v.name === 'Pat Volunteer')).toBe(false);
     await context.close();
   });
 });
@@ -166,42 +162,42 @@ test.describe('commander message form', () => {
   test('wraps the selection in strong/em/u, previews it safely and requires content', async () => {
     const { page, context, noErrors } = await adminPage();
     await page.goto('/admin/commander-messages/new');
-    await page.getByRole('heading', { name: 'New Commander Message', level: 1 }).waitFor();
+    await expect(page.getByRole('heading', { name: 'New Commander Message', level: 1 })).toBeVisible();
     await page.getByRole('button', { name: 'Publish Message' }).click();
-    await page.getByText(formMessages.messageContentRequired).waitFor();
+    await expect(page.getByText(formMessages.messageContentRequired)).toBeVisible();
     const text = field(page, 'Message');
-    assert.ok(await isFocused(text));
+    await expect(text).toBeFocused();
     await text.fill('   ');
     await page.getByRole('button', { name: 'Publish Message' }).click();
-    await page.getByText(formMessages.messageContentRequired).waitFor();
+    await expect(page.getByText(formMessages.messageContentRequired)).toBeVisible();
 
     await text.fill('Hello brave veterans');
     await text.evaluate((el: HTMLTextAreaElement) => el.setSelectionRange(6, 11));
     await page.getByRole('button', { name: 'Bold' }).click();
-    assert.equal(await text.inputValue(), 'Hello <strong>brave</strong> veterans');
+    await expect(text).toHaveValue('Hello <strong>brave</strong> veterans');
     const preview = page.getByTestId('message-preview');
-    assert.equal(await preview.locator('strong').innerText(), 'brave');
+    await expect(preview.locator('strong')).toHaveText('brave', { useInnerText: true });
     // The selection and the focus stay on the same words.
-    assert.ok(await isFocused(text));
-    assert.deepEqual(await text.evaluate((el: HTMLTextAreaElement) => [el.selectionStart, el.selectionEnd]), [14, 19]);
+    await expect(text).toBeFocused();
+    expect(await text.evaluate((el: HTMLTextAreaElement) => [el.selectionStart, el.selectionEnd])).toEqual([14, 19]);
 
     await page.getByRole('button', { name: 'Italic' }).click();
-    assert.equal(await text.inputValue(), 'Hello <strong><em>brave</em></strong> veterans');
+    await expect(text).toHaveValue('Hello <strong><em>brave</em></strong> veterans');
     await text.evaluate((el: HTMLTextAreaElement) => el.setSelectionRange(el.value.length - 8, el.value.length));
     await page.keyboard.press('Control+u');
-    assert.equal(await text.inputValue(), 'Hello <strong><em>brave</em></strong> <u>veterans</u>');
-    assert.equal(await preview.locator('u').innerText(), 'veterans');
+    await expect(text).toHaveValue('Hello <strong><em>brave</em></strong> <u>veterans</u>');
+    await expect(preview.locator('u')).toHaveText('veterans', { useInnerText: true });
 
     // Newlines show as line breaks; anything outside the allow-list never reaches the page.
     await text.press('End');
     await text.pressSequentially(
       '\nSecond line<img src=x onerror="window.__xss=1"><script>window.__xss=2</script><a href="https://example.org" onclick="x()">link</a>',
     );
-    await preview.getByText('Second line').waitFor();
-    assert.equal(await preview.locator('br').count(), 1);
-    assert.equal(await preview.locator('img, script, a, [onerror], [onclick]').count(), 0);
-    assert.match(await preview.innerText(), /link/);
-    assert.equal(await page.evaluate(() => (window as { __xss?: number }).__xss), undefined);
+    await expect(preview.getByText('Second line')).toBeVisible();
+    await expect(preview.locator('br')).toHaveCount(1);
+    await expect(preview.locator('img, script, a, [onerror], [onclick]')).toHaveCount(0);
+    await expect(preview).toHaveText(/link/, { useInnerText: true });
+    expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBe(undefined);
     noErrors();
     await context.close();
   });
@@ -212,7 +208,7 @@ test.describe('dashboard', () => {
     const { page, context, noErrors } = await adminPage();
     await page.goto('/admin?tab=commander');
     const messages = table(page, 'Commander Messages');
-    await messages.waitFor();
+    await expect(messages).toBeVisible();
     const inactive = messages
       .getByRole('row')
       .filter({ has: page.getByText('Inactive', { exact: true }) })
@@ -222,13 +218,13 @@ test.describe('dashboard', () => {
     await inactive.getByRole('button', { name: /^Make Active/ }).click();
     await toast(page, commanderMessages.activated);
     // The table shows the new state at once.
-    await page.getByRole('button', { name }).waitFor({ state: 'detached' });
-    assert.equal(await messages.getByText('Active', { exact: true }).count(), 1);
-    assert.equal(await messages.getByRole('button', { name: /^Make Active/ }).count(), (await messages.getByRole('row').count()) - 2);
-    assert.equal((await api(page, '/api/commander-message')).body.id, id);
+    await expect(page.getByRole('button', { name })).not.toBeAttached();
+    await expect(messages.getByText('Active', { exact: true })).toHaveCount(1);
+    await expect(messages.getByRole('button', { name: /^Make Active/ })).toHaveCount((await messages.getByRole('row').count()) - 2);
+    expect((await api(page, '/api/commander-message')).body.id).toBe(id);
 
     await page.getByRole('tab', { name: 'Community Engagements' }).click();
-    await page.waitForURL('**/admin?tab=engagements');
+    await expect(page).toHaveURL((u) => u.pathname === '/admin' && u.searchParams.get('tab') === 'engagements');
     const engagements = table(page, 'Community Engagements');
     const row = engagements
       .getByRole('row')
@@ -237,11 +233,11 @@ test.describe('dashboard', () => {
     const title = (await row.getByRole('cell').first().innerText()).trim();
     await row.getByRole('button', { name: /^Make Active/ }).click();
     await toast(page, communityMessages.activated);
-    await engagements.getByRole('row').filter({ hasText: title }).getByText('Active', { exact: true }).waitFor();
-    assert.equal(await engagements.getByText('Active', { exact: true }).count(), 1);
-    assert.equal((await api(page, '/api/community-engagements/active')).body.title, title);
+    await expect(engagements.getByRole('row').filter({ hasText: title }).getByText('Active', { exact: true })).toBeVisible();
+    await expect(engagements.getByText('Active', { exact: true })).toHaveCount(1);
+    expect((await api(page, '/api/community-engagements/active')).body.title).toBe(title);
     await page.goto('/');
-    await page.getByRole('region', { name: 'Community Engagement' }).getByText(title).first().waitFor();
+    await expect(page.getByRole('region', { name: 'Community Engagement' }).getByText(title).first()).toBeVisible();
     noErrors();
     await context.close();
   });
@@ -249,17 +245,17 @@ test.describe('dashboard', () => {
   test('opens the tab named in ?tab=, shows the columns and links, and logs out', async () => {
     const { page, context } = await adminPage();
     await page.goto('/admin?tab=resources');
-    assert.equal(await page.getByRole('tab', { name: 'Resources' }).getAttribute('aria-selected'), 'true');
-    assert.deepEqual(await headers(page, 'Resources'), ['Title', 'Category', 'URL', 'Actions']);
+    await expect(page.getByRole('tab', { name: 'Resources' })).toHaveAttribute('aria-selected', 'true');
+    expect(await headers(page, 'Resources')).toEqual(['Title', 'Category', 'URL', 'Actions']);
     await page.goto('/admin?tab=nonsense');
-    assert.equal(await page.getByRole('tab', { name: 'Events' }).getAttribute('aria-selected'), 'true');
-    assert.deepEqual(await headers(page, 'Events'), ['Title', 'Date', 'Location', 'Type', 'Volunteers', 'Actions']);
+    await expect(page.getByRole('tab', { name: 'Events' })).toHaveAttribute('aria-selected', 'true');
+    expect(await headers(page, 'Events')).toEqual(['Title', 'Date', 'Location', 'Type', 'Volunteers', 'Actions']);
     await page.getByRole('tab', { name: 'News' }).click();
-    assert.deepEqual(await headers(page, 'News'), ['Title', 'Publish Date', 'Featured', 'Actions']);
+    expect(await headers(page, 'News')).toEqual(['Title', 'Publish Date', 'Featured', 'Actions']);
     await page.getByRole('tab', { name: 'Commander Messages' }).click();
-    assert.deepEqual(await headers(page, 'Commander Messages'), ['Publish Date', 'Message', 'Status', 'Actions']);
+    expect(await headers(page, 'Commander Messages')).toEqual(['Publish Date', 'Message', 'Status', 'Actions']);
     await page.getByRole('tab', { name: 'Community Engagements' }).click();
-    assert.deepEqual(await headers(page, 'Community Engagements'), ['Title', 'Date', 'Tags', 'Status', 'Actions']);
+    expect(await headers(page, 'Community Engagements')).toEqual(['Title', 'Date', 'Tags', 'Status', 'Actions']);
 
     const main = page.getByRole('main');
     for (const [name, href] of [
@@ -269,14 +265,14 @@ test.describe('dashboard', () => {
       ['Settings', '/admin/settings'],
       ['Newsletter', '/admin/newsletter'],
     ]) {
-      assert.equal(await main.getByRole('link', { name: name!, exact: true }).getAttribute('href'), href);
+      await expect(main.getByRole('link', { name: name!, exact: true })).toHaveAttribute('href', href);
     }
-    assert.deepEqual(await axeViolations(page), []);
+    expect(await axeViolations(page)).toEqual([]);
 
     await main.getByRole('button', { name: 'Logout' }).click();
     await toast(page, signInMessages.loggedOut);
-    await page.waitForURL((u) => u.pathname === '/');
-    assert.equal((await api(page, '/api/auth/check')).body.authenticated, false);
+    await expect(page).toHaveURL((u) => u.pathname === '/');
+    expect((await api(page, '/api/auth/check')).body.authenticated).toBe(false);
     await context.close();
   });
 
@@ -284,21 +280,16 @@ test.describe('dashboard', () => {
     const { page, context } = await adminPage(390);
     // Empty the resources list through the API, then look.
     for (const r of (await api(page, '/api/resources')).body as { id: number }[]) {
-      assert.equal((await page.request.delete(`/api/resources/${r.id}`)).status(), 200);
+      expect((await page.request.delete(`/api/resources/${r.id}`)).status()).toBe(200);
     }
     await page.goto('/admin?tab=resources');
-    await page.getByText(resourceMessages.noneFound, { exact: true }).waitFor();
+    await expect(page.getByText(resourceMessages.noneFound, { exact: true })).toBeVisible();
     await page.goto('/admin');
-    await table(page, 'Events').waitFor();
-    assert.ok(
-      await page
-        .getByRole('button', { name: /^Delete / })
-        .first()
-        .isVisible(),
-    );
+    await expect(table(page, 'Events')).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Delete / }).first()).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    assert.ok(overflow <= 0, `the page is ${overflow}px wider than the phone`);
-    assert.deepEqual(await axeViolations(page), []);
+    expect(overflow, `the page is ${overflow}px wider than the phone`).toBeLessThanOrEqual(0);
+    expect(await axeViolations(page)).toEqual([]);
     await context.close();
   });
 
@@ -309,12 +300,12 @@ test.describe('dashboard', () => {
     const title = (await first.getByRole('cell').first().innerText()).trim();
     await first.getByRole('button', { name: `Delete ${title}` }).click();
     const dialog = page.getByRole('alertdialog');
-    await dialog.getByText(commonMessages.confirmDelete('news item'), { exact: true }).waitFor();
+    await expect(dialog.getByText(commonMessages.confirmDelete('news item'), { exact: true })).toBeVisible();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
-    await dialog.waitFor({ state: 'detached' });
+    await expect(dialog).not.toBeAttached();
     // Focus goes back to the button that opened the question.
-    assert.ok(await isFocused(first.getByRole('button', { name: `Delete ${title}` })));
-    assert.equal(await table(page, 'News').getByText(title, { exact: true }).count(), 1);
+    await expect(first.getByRole('button', { name: `Delete ${title}` })).toBeFocused();
+    await expect(table(page, 'News').getByText(title, { exact: true })).toHaveCount(1);
     await context.close();
   });
 });
@@ -323,20 +314,20 @@ test.describe('unsaved changes', () => {
   test('asks before leaving a form with changes, in the app and when the tab closes', async () => {
     const { page, context } = await adminPage();
     await page.goto('/admin/resources/new');
-    await page.getByRole('heading', { name: 'New Resource', level: 1 }).waitFor();
+    await expect(page.getByRole('heading', { name: 'New Resource', level: 1 })).toBeVisible();
     // Nothing typed: leaving is free.
     await page.getByRole('link', { name: 'Cancel' }).click();
-    await page.waitForURL('**/admin?tab=resources');
+    await expect(page).toHaveURL((u) => u.pathname === '/admin' && u.searchParams.get('tab') === 'resources');
 
     await page.goto('/admin/resources/new');
     await field(page, 'Title').fill('Half-typed resource');
     await page.getByRole('link', { name: 'Cancel' }).click();
     const dialog = page.getByRole('alertdialog', { name: formMessages.unsavedChanges.title });
-    await dialog.waitFor();
+    await expect(dialog).toBeVisible();
     await dialog.getByRole('button', { name: formMessages.unsavedChanges.stay }).click();
-    await dialog.waitFor({ state: 'detached' });
-    assert.match(page.url(), /\/admin\/resources\/new$/);
-    assert.equal(await field(page, 'Title').inputValue(), 'Half-typed resource');
+    await expect(dialog).not.toBeAttached();
+    await expect(page).toHaveURL(/\/admin\/resources\/new$/);
+    await expect(field(page, 'Title')).toHaveValue('Half-typed resource');
 
     // Closing or reloading the tab gets the browser's own question.
     const asked = new Promise<string>((resolve) =>
@@ -346,30 +337,30 @@ test.describe('unsaved changes', () => {
       }),
     );
     await page.close({ runBeforeUnload: true });
-    assert.equal(await asked, 'beforeunload');
-    assert.equal(page.isClosed(), false);
+    expect(await asked).toBe('beforeunload');
+    expect(page.isClosed()).toBe(false);
 
     await page.getByRole('link', { name: 'Back to Dashboard' }).click();
-    await dialog.waitFor();
+    await expect(dialog).toBeVisible();
     await dialog.getByRole('button', { name: formMessages.unsavedChanges.leave }).click();
-    await page.waitForURL('**/admin?tab=resources');
-    await page.getByRole('heading', { name: 'Admin Dashboard', level: 1 }).waitFor();
+    await expect(page).toHaveURL((u) => u.pathname === '/admin' && u.searchParams.get('tab') === 'resources');
+    await expect(page.getByRole('heading', { name: 'Admin Dashboard', level: 1 })).toBeVisible();
     await context.close();
   });
 });
 
-test.describe('access', () => {
-  test('sends a visitor without a session from the news form to /admin/login', async () => {
+test.describe('who may open the forms', () => {
+  test('a visitor without a session who opens the news form is sent to /admin/login', async () => {
     const { page, context } = await site.newPage();
     await page.goto('/admin/news?id=1');
     // ...carrying the page to come back to after signing in.
-    await page.waitForURL((u) => u.pathname === '/admin/login' && u.searchParams.get('returnTo') === '/admin/news?id=1');
+    await expect(page).toHaveURL((u) => u.pathname === '/admin/login' && u.searchParams.get('returnTo') === '/admin/news?id=1');
     await page.goto('/admin/events/new');
-    await page.getByRole('tab', { name: 'Administration' }).waitFor();
+    await expect(page.getByRole('tab', { name: 'Administration' })).toBeVisible();
     await context.close();
   });
 
-  test('has no accessibility violations on the forms', async () => {
+  test('the administrator meets no accessibility violation on the forms', async () => {
     const { page, context } = await adminPage();
     for (const [path, heading] of [
       ['/admin/events/new', 'New Event'],
@@ -382,9 +373,9 @@ test.describe('access', () => {
       ['/admin/newsletter', 'Newsletter'],
     ]) {
       await page.goto(path!);
-      await page.getByRole('heading', { name: heading!, level: 1 }).waitFor();
-      await page.getByRole('main').locator('form, table, [role=status], p').first().waitFor();
-      assert.deepEqual(await axeViolations(page), [], path);
+      await expect(page.getByRole('heading', { name: heading!, level: 1 })).toBeVisible();
+      await expect(page.getByRole('main').locator('form, table, [role=status], p').first()).toBeVisible();
+      expect(await axeViolations(page), path).toEqual([]);
     }
     await context.close();
   });

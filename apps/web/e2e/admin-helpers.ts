@@ -1,4 +1,4 @@
-import assert from 'node:assert/strict';
+import { expect } from '@playwright/test';
 import type { Locator, Page } from 'playwright-core';
 import { utcToZoned } from '@post/contracts/rules/event-time';
 import { axe, violations, WCAG_TAGS } from './axe.ts';
@@ -10,18 +10,19 @@ import { E2E_ADMIN } from './harness.ts';
  */
 export async function signInAdmin(page: Page, password: string = E2E_ADMIN.password): Promise<void> {
   const res = await page.request.post('/api/login', { data: { username: E2E_ADMIN.username, password } });
-  assert.equal(res.status(), 200, await res.text());
+  expect(res.status(), await res.text()).toBe(200);
   await page.goto('/admin');
-  await page.getByRole('heading', { name: 'Admin Dashboard', level: 1 }).waitFor();
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard', level: 1 })).toBeVisible();
 }
 
 /** Waits for a toast with this exact text. */
 export async function toast(page: Page, text: string): Promise<void> {
-  await page
-    .getByRole('region', { name: /Notifications/ })
-    .getByText(text, { exact: true })
-    .first()
-    .waitFor();
+  await expect(
+    page
+      .getByRole('region', { name: /Notifications/ })
+      .getByText(text, { exact: true })
+      .first(),
+  ).toBeVisible();
 }
 
 /** `text` as a regular expression that matches it literally. */
@@ -43,6 +44,19 @@ export function table(page: Page, name: string): Locator {
 /** A date in the post's zone, `days` from today. */
 export function postDate(days: number, timeZone = 'America/New_York'): string {
   return utcToZoned(new Date(Date.now() + days * 86_400_000), timeZone).date;
+}
+
+/**
+ * Waits until the page has laid out (a resize observer has run) and its finite animations and
+ * transitions (a dialog opening, a toast sliding in) have ended, in place of a fixed sleep
+ * (decision 0091). A spinner's endless animation is not waited for.
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+    const ending = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.all(ending.map((a) => a.finished.catch(() => undefined)));
+  });
 }
 
 /** Whether the element is the focused one. */
@@ -73,5 +87,5 @@ export function collectErrors(page: Page): () => void {
   page.on('pageerror', (e) => {
     if (new URL(page.url()).pathname.startsWith('/admin')) errors.push(`${page.url()}: ${e.message}`);
   });
-  return () => assert.deepEqual(errors, []);
+  return () => expect(errors).toEqual([]);
 }

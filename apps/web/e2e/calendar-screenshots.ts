@@ -2,7 +2,8 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { zonedToUtc } from '@post/contracts/rules/event-time';
 import { E2E_ADMIN, startSite } from './harness.ts';
-import { postDate } from './admin-helpers.ts';
+import { expect } from '@playwright/test';
+import { postDate, settled } from './admin-helpers.ts';
 
 // The screens of issue 20 at 390 and 1280 px: `node e2e/calendar-screenshots.ts [out-dir]`.
 // The event form with Repeats filled in, the dashboard's Events tab, the volunteer roster, the
@@ -38,7 +39,7 @@ try {
     const { page, context } = await site.newPage({ width, height: width === 390 ? 844 : 900 });
     await page.request.post('/api/login', { data: E2E_ADMIN });
     const shot = async (name: string) => {
-      await page.waitForTimeout(300);
+      await settled(page);
       const file = path.join(out, `${name}-${width}.png`);
       await page.screenshot({ path: file, fullPage: true });
       // The first screen as it is seen (the sticky header where it belongs).
@@ -46,7 +47,7 @@ try {
       console.log(file);
     };
     await page.goto('/admin/events/new');
-    await page.getByRole('heading', { name: 'New Event', level: 1 }).waitFor();
+    await expect(page.getByRole('heading', { name: 'New Event', level: 1 })).toBeVisible();
     await page.getByLabel('How often').selectOption('monthly-weekday');
     await page.getByRole('radio', { name: 'After a number of times' }).check();
     await page.getByRole('spinbutton', { name: 'Number of times' }).fill('12');
@@ -57,36 +58,36 @@ try {
     await page.getByRole('group', { name: 'Repeats' }).scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(out, `event-form-repeats-weekly-${width}-control.png`) });
     await page.goto('/admin');
-    await page.getByRole('table', { name: 'Events' }).waitFor();
+    await expect(page.getByRole('table', { name: 'Events' })).toBeVisible();
     await shot('dashboard-events');
     await page.getByRole('heading', { name: 'Events', level: 2 }).scrollIntoViewIfNeeded();
     await page.mouse.wheel(0, 250);
-    await page.waitForTimeout(200);
+    await settled(page);
     await page.screenshot({ path: path.join(out, `dashboard-events-${width}-rows.png`) });
     await page.goto(`/admin/events/${first.id}`);
-    await page.getByRole('heading', { name: /Registered Volunteers/ }).waitFor();
+    await expect(page.getByRole('heading', { name: /Registered Volunteers/ })).toBeVisible();
     await shot('event-form-occurrence');
     await page.getByRole('button', { name: 'Update Event' }).click();
-    await page.getByRole('alertdialog').waitFor();
+    await expect(page.getByRole('alertdialog')).toBeVisible();
     await shot('scope-dialog');
     await page.goto('/admin/volunteers');
-    await page.getByRole('table', { name: 'Volunteers' }).waitFor();
+    await expect(page.getByRole('table', { name: 'Volunteers' })).toBeVisible();
     await shot('volunteer-roster');
     await page.getByRole('table', { name: 'Volunteers' }).scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(out, `volunteer-roster-${width}-rows.png`) });
     await page.goto(`/admin/events/${first.id}/sign-in-sheet`);
-    await page.getByRole('article').first().waitFor();
+    await expect(page.getByRole('article').first()).toBeVisible();
     await shot('sign-in-sheet');
     await page.emulateMedia({ media: 'print' });
     await shot('sign-in-sheet-print');
     await page.emulateMedia({ media: 'screen' });
     await page.goto(`/events?id=${first.id}`);
-    await page.getByRole('dialog').waitFor();
+    await expect(page.getByRole('dialog')).toBeVisible();
     await shot('occurrence-popup');
     await page.goto('/events#volunteer-needs');
-    await page.locator('#volunteer-needs').waitFor();
+    await expect(page.locator('#volunteer-needs')).toBeVisible();
     await page.locator('#volunteer-needs').scrollIntoViewIfNeeded();
-    await page.waitForTimeout(300);
+    await settled(page);
     await page.locator('section[aria-labelledby=volunteer-needs]').screenshot({ path: path.join(out, `volunteer-needs-${width}.png`) });
     await context.close();
   }

@@ -1,5 +1,4 @@
-import { test } from './fixtures.ts';
-import assert from 'node:assert/strict';
+import { expect, test } from './fixtures.ts';
 import { eventMessages } from '@post/contracts/messages/events';
 import { volunteerMessages } from '@post/contracts/messages/volunteers';
 import { utcToZoned } from '@post/contracts/rules/event-time';
@@ -54,7 +53,7 @@ test.describe('recurring events in the browser (issue 20)', () => {
   test('creates a "second Tuesday" series with the Repeats control; the popup says how it repeats', async () => {
     const { page, context, noErrors } = await adminPage();
     await page.goto('/admin/events/new');
-    await page.getByRole('heading', { name: 'New Event', level: 1 }).waitFor();
+    await expect(page.getByRole('heading', { name: 'New Event', level: 1 })).toBeVisible();
     await field(page, 'Title').fill(TITLE);
     await field(page, 'Description').fill('The monthly meeting of the post.');
     await field(page, 'Location').fill('Post Home, 100 Main Street');
@@ -63,53 +62,53 @@ test.describe('recurring events in the browser (issue 20)', () => {
     await field(page, 'End Time').fill('21:00');
 
     const repeats = page.getByRole('group', { name: 'Repeats' });
-    assert.equal(await repeats.getByText('Does not repeat.').count(), 1);
+    await expect(repeats.getByText('Does not repeat.')).toHaveCount(1);
     await repeats.getByLabel('How often').selectOption('monthly-weekday');
     // Suggested from the start date.
-    assert.equal(await repeats.getByLabel('Which one').inputValue(), '2');
-    assert.equal(await repeats.getByLabel('Weekday').inputValue(), 'TU');
-    await page.getByTestId('repeat-summary').getByText('Repeats: second Tuesday of every month', { exact: true }).waitFor();
+    await expect(repeats.getByLabel('Which one')).toHaveValue('2');
+    await expect(repeats.getByLabel('Weekday')).toHaveValue('TU');
+    await expect(page.getByTestId('repeat-summary').getByText('Repeats: second Tuesday of every month', { exact: true })).toBeVisible();
     // A new start date moves the suggestion along: a week later is the third Tuesday.
     const weekLater = new Date(Date.parse(`${start}T12:00:00Z`) + 7 * 86_400_000).toISOString().slice(0, 10);
     await field(page, 'Start Date').fill(weekLater);
-    await page.getByTestId('repeat-summary').getByText('Repeats: third Tuesday of every month', { exact: true }).waitFor();
-    assert.equal(await repeats.getByLabel('Which one').inputValue(), '3');
+    await expect(page.getByTestId('repeat-summary').getByText('Repeats: third Tuesday of every month', { exact: true })).toBeVisible();
+    await expect(repeats.getByLabel('Which one')).toHaveValue('3');
     await field(page, 'Start Date').fill(start);
-    await page.getByTestId('repeat-summary').getByText('Repeats: second Tuesday of every month', { exact: true }).waitFor();
+    await expect(page.getByTestId('repeat-summary').getByText('Repeats: second Tuesday of every month', { exact: true })).toBeVisible();
     await repeats.getByRole('radio', { name: 'Move it to the next day that is not a holiday' }).check();
     // Ending after 6 times: the summary follows.
     await repeats.getByRole('radio', { name: 'After a number of times' }).check();
     await repeats.getByRole('spinbutton', { name: 'Number of times' }).fill('6');
-    await page.getByTestId('repeat-summary').getByText('Repeats: second Tuesday of every month, 6 times', { exact: true }).waitFor();
-    assert.deepEqual(await axeViolations(page), []);
+    await expect(page.getByTestId('repeat-summary').getByText('Repeats: second Tuesday of every month, 6 times', { exact: true })).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
 
-    // The choice is in the draft: a reload keeps it.
-    await page.waitForTimeout(500);
+    // The choice is in the draft (written a moment after the last change): a reload keeps it.
+    await expect.poll(() => page.evaluate(() => Object.values(sessionStorage).some((v) => v.includes('monthly-weekday')))).toBe(true);
     await page.reload();
-    await page.getByText('Your unsaved changes were restored.').waitFor();
-    assert.equal(await page.getByRole('group', { name: 'Repeats' }).getByLabel('How often').inputValue(), 'monthly-weekday');
-    assert.equal(await page.getByRole('group', { name: 'Repeats' }).getByRole('spinbutton', { name: 'Number of times' }).inputValue(), '6');
+    await expect(page.getByText('Your unsaved changes were restored.')).toBeVisible();
+    await expect(page.getByRole('group', { name: 'Repeats' }).getByLabel('How often')).toHaveValue('monthly-weekday');
+    await expect(page.getByRole('group', { name: 'Repeats' }).getByRole('spinbutton', { name: 'Number of times' })).toHaveValue('6');
 
     await page.getByRole('button', { name: 'Create Event' }).click();
     await toast(page, eventMessages.created);
-    await page.getByRole('heading', { name: 'Admin Dashboard', level: 1 }).waitFor();
+    await expect(page.getByRole('heading', { name: 'Admin Dashboard', level: 1 })).toBeVisible();
 
     const events = await eventsTitled(page, TITLE);
-    assert.equal(events.length, 6);
-    assert.ok(events.every((e) => e.seriesId === events[0]!.seriesId && e.seriesId !== null));
-    assert.equal(utcToZoned(new Date(events[0]!.startDate), ZONE).date, start);
-    assert.ok(events.every((e) => utcToZoned(new Date(e.startDate), ZONE).time === '19:00'));
+    expect(events.length).toBe(6);
+    expect(events.every((e) => e.seriesId === events[0]!.seriesId && e.seriesId !== null)).toBeTruthy();
+    expect(utcToZoned(new Date(events[0]!.startDate), ZONE).date).toBe(start);
+    expect(events.every((e) => utcToZoned(new Date(e.startDate), ZONE).time === '19:00')).toBeTruthy();
 
     // The calendar shows the second occurrence, and its popup the Repeats line.
     await page.goto(`/events?id=${events[1]!.id}`);
     const dialog = page.getByRole('dialog', { name: TITLE });
-    await dialog.waitFor();
-    assert.equal(await dialog.getByText('second Tuesday of every month, 6 times', { exact: true }).count(), 1);
-    assert.equal(await dialog.getByText('Repeats', { exact: true }).count(), 1);
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByText('second Tuesday of every month, 6 times', { exact: true })).toHaveCount(1);
+    await expect(dialog.getByText('Repeats', { exact: true })).toHaveCount(1);
     await dialog.getByRole('button', { name: 'Close' }).first().click();
     const month = utcToZoned(new Date(events[1]!.startDate), ZONE).date.slice(0, 7);
     const day = page.locator(`[role=cell][data-date^="${month}"]`).filter({ hasText: TITLE });
-    await day.first().waitFor();
+    await expect(day.first()).toBeVisible();
     noErrors();
     await context.close();
   });
@@ -120,47 +119,41 @@ test.describe('recurring events in the browser (issue 20)', () => {
     const [first, second, third, fourth] = before as [ApiEvent, ApiEvent, ApiEvent, ApiEvent];
 
     await page.goto(`/admin/events/${second.id}`);
-    await page.getByRole('heading', { name: 'Edit Event', level: 1 }).waitFor();
-    assert.equal(await page.getByRole('group', { name: 'Repeats' }).getByLabel('How often').inputValue(), 'monthly-weekday');
-    await page
-      .getByRole('group', { name: 'Repeats' })
-      .getByText(/one date of a recurring event/)
-      .waitFor();
+    await expect(page.getByRole('heading', { name: 'Edit Event', level: 1 })).toBeVisible();
+    await expect(page.getByRole('group', { name: 'Repeats' }).getByLabel('How often')).toHaveValue('monthly-weekday');
+    await expect(page.getByRole('group', { name: 'Repeats' }).getByText(/one date of a recurring event/)).toBeVisible();
     await field(page, 'Title').fill(`${TITLE} (guest speaker)`);
     await page.getByRole('button', { name: 'Update Event' }).click();
     const ask = page.getByRole('alertdialog', { name: 'Change a recurring event' });
-    await ask.waitFor();
+    await expect(ask).toBeVisible();
     const thisOne = ask.getByRole('radio', { name: 'This event', exact: true });
-    assert.equal(await thisOne.isChecked(), true);
+    await expect(thisOne).toBeChecked();
     await ask.getByRole('button', { name: 'Save' }).click();
     await toast(page, eventMessages.updated);
 
     const afterEdit = await eventsTitled(page, TITLE);
     const edited = afterEdit.find((e) => e.id === second.id)!;
-    assert.equal(edited.title, `${TITLE} (guest speaker)`);
-    assert.equal(edited.seriesId, null, 'the edited occurrence left the series');
-    assert.equal(afterEdit.find((e) => e.id === third.id)!.title, TITLE, 'the others are unchanged');
-    assert.equal(afterEdit.find((e) => e.id === third.id)!.seriesId, first.seriesId);
+    expect(edited.title).toBe(`${TITLE} (guest speaker)`);
+    expect(edited.seriesId, 'the edited occurrence left the series').toBe(null);
+    expect(afterEdit.find((e) => e.id === third.id)!.title, 'the others are unchanged').toBe(TITLE);
+    expect(afterEdit.find((e) => e.id === third.id)!.seriesId).toBe(first.seriesId);
 
     // Delete the fourth and everything after it.
     await page.goto('/admin');
     const row = page.getByRole('row').filter({ has: page.getByRole('button', { name: `Delete ${TITLE}` }) });
-    await row.first().waitFor();
+    await expect(row.first()).toBeVisible();
     const rows = page.getByRole('button', { name: `Delete ${TITLE}`, exact: true });
     // Rows are soonest first: first, third, fourth, fifth, sixth (the second is renamed).
     await rows.nth(2).click();
     const del = page.getByRole('alertdialog', { name: 'Are you sure you want to delete this event?' });
-    await del.waitFor();
+    await expect(del).toBeVisible();
     await del.getByRole('radio', { name: 'This and following events' }).check();
-    await del.getByText(/this deletes 3 events and 0 volunteer sign-ups/).waitFor();
+    await expect(del.getByText(/this deletes 3 events and 0 volunteer sign-ups/)).toBeVisible();
     await del.getByRole('button', { name: 'Delete' }).click();
     await toast(page, 'Deleted 3 events');
     const afterDelete = await eventsTitled(page, TITLE);
-    assert.deepEqual(
-      afterDelete.map((e) => e.id),
-      [first.id, second.id, third.id],
-    );
-    assert.ok(!afterDelete.some((e) => e.id === fourth.id));
+    expect(afterDelete.map((e) => e.id)).toEqual([first.id, second.id, third.id]);
+    expect(afterDelete.some((e) => e.id === fourth.id)).toBeFalsy();
     noErrors();
     await context.close();
   });
@@ -172,29 +165,29 @@ test.describe('recurring events in the browser (issue 20)', () => {
     const signup = await page.request.post('/api/volunteers', {
       data: { eventId: first.id, name: 'Pat Doe', email: 'pat@example.com', phone: '', role: '' },
     });
-    assert.equal(signup.status(), 200, await signup.text());
+    expect(signup.status(), await signup.text()).toBe(200);
 
     await page.goto(`/admin/events/${first.id}`);
-    await page.getByRole('heading', { name: 'Edit Event', level: 1 }).waitFor();
+    await expect(page.getByRole('heading', { name: 'Edit Event', level: 1 })).toBeVisible();
     await page.getByRole('main').getByRole('link', { name: 'Duplicate' }).click();
-    await page.getByRole('heading', { name: 'Duplicate Event', level: 1 }).waitFor();
-    assert.equal(await field(page, 'Title').inputValue(), TITLE);
-    assert.equal(await field(page, 'Location').inputValue(), 'Post Home, 100 Main Street');
-    assert.equal(await field(page, 'Description').inputValue(), 'The monthly meeting of the post.');
-    assert.equal(await field(page, 'Start Date').inputValue(), start);
-    assert.equal(await field(page, 'Start Time').inputValue(), '19:00');
-    assert.equal(await field(page, 'End Time').inputValue(), '21:00');
-    assert.equal(await page.getByRole('group', { name: 'Repeats' }).getByLabel('How often').inputValue(), 'never');
-    assert.equal(await page.getByRole('heading', { name: /Registered Volunteers/ }).count(), 0);
+    await expect(page.getByRole('heading', { name: 'Duplicate Event', level: 1 })).toBeVisible();
+    await expect(field(page, 'Title')).toHaveValue(TITLE);
+    await expect(field(page, 'Location')).toHaveValue('Post Home, 100 Main Street');
+    await expect(field(page, 'Description')).toHaveValue('The monthly meeting of the post.');
+    await expect(field(page, 'Start Date')).toHaveValue(start);
+    await expect(field(page, 'Start Time')).toHaveValue('19:00');
+    await expect(field(page, 'End Time')).toHaveValue('21:00');
+    await expect(page.getByRole('group', { name: 'Repeats' }).getByLabel('How often')).toHaveValue('never');
+    await expect(page.getByRole('heading', { name: /Registered Volunteers/ })).toHaveCount(0);
     await field(page, 'Title').fill('Special Post Meeting');
     await page.getByRole('button', { name: 'Create Event' }).click();
     await toast(page, eventMessages.created);
     const [copy] = await eventsTitled(page, 'Special Post Meeting');
-    assert.ok(copy);
-    assert.equal(copy.description, first.description);
-    assert.equal(copy.startDate, first.startDate);
-    assert.equal(copy.volunteerCount, 0);
-    assert.equal(copy.seriesId, null);
+    expect(copy).toBeTruthy();
+    expect(copy.description).toBe(first.description);
+    expect(copy.startDate).toBe(first.startDate);
+    expect(copy.volunteerCount).toBe(0);
+    expect(copy.seriesId).toBe(null);
 
     // Deleting the first meeting says its sign-up goes with it (cancelled here).
     await page.goto('/admin');
@@ -203,14 +196,14 @@ test.describe('recurring events in the browser (issue 20)', () => {
       .first()
       .click();
     const ask = page.getByRole('alertdialog');
-    await ask.getByText('This deletes 1 volunteer sign-up.', { exact: false }).waitFor();
+    await expect(ask.getByText('This deletes 1 volunteer sign-up.', { exact: false })).toBeVisible();
     await ask.getByRole('button', { name: 'Cancel' }).click();
 
     // The dashboard row has Duplicate too.
     await page.goto('/admin');
     await page.getByRole('link', { name: 'Duplicate Special Post Meeting' }).click();
-    await page.getByRole('heading', { name: 'Duplicate Event', level: 1 }).waitFor();
-    assert.equal(await field(page, 'Title').inputValue(), 'Special Post Meeting');
+    await expect(page.getByRole('heading', { name: 'Duplicate Event', level: 1 })).toBeVisible();
+    await expect(field(page, 'Title')).toHaveValue('Special Post Meeting');
     noErrors();
     await context.close();
   });
@@ -231,53 +224,53 @@ test.describe('the dashboard that scales (issue 20)', () => {
         recurrence: { rule: 'FREQ=WEEKLY;COUNT=30', onHoliday: 'keep' },
       },
     });
-    assert.equal(res.status(), 200, await res.text());
+    expect(res.status(), await res.text()).toBe(200);
     const { body: all } = await api(page, '/api/events');
     const upcoming = (all as ApiEvent[]).filter((e) => Date.parse(e.startDate) > Date.now()).length;
-    assert.ok(upcoming > 25);
+    expect(upcoming).toBeGreaterThan(25);
 
     await page.goto('/admin');
     const events = page.getByRole('table', { name: 'Events' });
-    await events.waitFor();
-    await page.getByText(`Showing 1–25 of ${upcoming}`).waitFor();
-    assert.deepEqual((await events.getByRole('columnheader').allInnerTexts()).slice(0, 5), ['Title', 'Date', 'Location', 'Type', 'Volunteers']);
-    assert.equal(await events.getByRole('row').filter({ hasText: 'Special Post Meeting' }).getByRole('cell', { name: '0 of 10' }).count(), 1);
+    await expect(events).toBeVisible();
+    await expect(page.getByText(`Showing 1–25 of ${upcoming}`)).toBeVisible();
+    expect((await events.getByRole('columnheader').allInnerTexts()).slice(0, 5)).toEqual(['Title', 'Date', 'Location', 'Type', 'Volunteers']);
+    await expect(events.getByRole('row').filter({ hasText: 'Special Post Meeting' }).getByRole('cell', { name: '0 of 10' })).toHaveCount(1);
 
     await page.getByRole('searchbox', { name: 'Search events' }).fill('color guard');
     await page.getByRole('search', { name: 'Search events' }).getByRole('button', { name: 'Search' }).click();
-    await page.getByText('Showing 1–25 of 30').waitFor();
-    assert.equal(new URL(page.url()).searchParams.get('q'), 'color guard');
+    await expect(page.getByText('Showing 1–25 of 30')).toBeVisible();
+    expect(new URL(page.url()).searchParams.get('q')).toBe('color guard');
     await page.getByRole('navigation', { name: 'Events pages' }).getByRole('button', { name: 'Next' }).click();
-    await page.getByText('Showing 26–30 of 30').waitFor();
-    assert.equal(new URL(page.url()).searchParams.get('page'), '2');
-    assert.equal(await events.getByRole('row').count(), 6);
+    await expect(page.getByText('Showing 26–30 of 30')).toBeVisible();
+    expect(new URL(page.url()).searchParams.get('page')).toBe('2');
+    await expect(events.getByRole('row')).toHaveCount(6);
     // A reload (or a shared link) shows the same page.
     await page.reload();
-    await page.getByText('Showing 26–30 of 30').waitFor();
-    assert.equal(await page.getByRole('searchbox', { name: 'Search events' }).inputValue(), 'color guard');
+    await expect(page.getByText('Showing 26–30 of 30')).toBeVisible();
+    await expect(page.getByRole('searchbox', { name: 'Search events' })).toHaveValue('color guard');
     await page.goBack();
-    await page.getByText('Showing 1–25 of 30').waitFor();
+    await expect(page.getByText('Showing 1–25 of 30')).toBeVisible();
 
     // The public volunteer needs table: the practice once, with its other dates behind a link.
     await page.goto('/events');
     const needs = page.getByRole('region', { name: 'Upcoming Volunteer Needs' });
     const desktopTable = needs.getByRole('table');
-    await desktopTable.getByRole('row').filter({ hasText: 'Color Guard Practice' }).first().waitFor();
-    assert.equal(await desktopTable.getByRole('row').filter({ hasText: 'Color Guard Practice' }).count(), 1);
+    await expect(desktopTable.getByRole('row').filter({ hasText: 'Color Guard Practice' }).first()).toBeVisible();
+    await expect(desktopTable.getByRole('row').filter({ hasText: 'Color Guard Practice' })).toHaveCount(1);
     await desktopTable.getByRole('link', { name: '29 more dates of Color Guard Practice' }).click();
-    await page.waitForURL((u) => u.searchParams.has('series'));
-    await page.getByRole('link', { name: /^Show every event.s next date$/ }).waitFor();
-    assert.equal(await desktopTable.getByRole('row').filter({ hasText: 'Color Guard Practice' }).count(), 30);
-    assert.equal(await desktopTable.getByRole('row').filter({ hasText: 'Monthly Post Meeting' }).count(), 0);
+    await expect(page).toHaveURL((u) => u.searchParams.has('series'));
+    await expect(page.getByRole('link', { name: /^Show every event.s next date$/ })).toBeVisible();
+    await expect(desktopTable.getByRole('row').filter({ hasText: 'Color Guard Practice' })).toHaveCount(30);
+    await expect(desktopTable.getByRole('row').filter({ hasText: 'Monthly Post Meeting' })).toHaveCount(0);
     await page.goBack();
-    await page.waitForURL((u) => !u.searchParams.has('series'));
+    await expect(page).toHaveURL((u) => !u.searchParams.has('series'));
 
     await page.goto('/admin?q=color+guard');
-    await page.getByText('Showing 1–25 of 30').waitFor();
+    await expect(page.getByText('Showing 1–25 of 30')).toBeVisible();
     await page.getByLabel('Show', { exact: true }).selectOption('past');
-    await page.getByText('No past events match “color guard”.').waitFor();
-    assert.equal(new URL(page.url()).searchParams.get('when'), 'past');
-    assert.deepEqual(await axeViolations(page), []);
+    await expect(page.getByText('No past events match “color guard”.')).toBeVisible();
+    expect(new URL(page.url()).searchParams.get('when')).toBe('past');
+    expect(await axeViolations(page)).toEqual([]);
     noErrors();
     await context.close();
   });
@@ -290,19 +283,19 @@ test.describe('search and paging on the other tabs (issue 20)', () => {
       const r = await page.request.post('/api/resources', {
         data: { title: `Benefit office ${String(i).padStart(2, '0')}`, description: 'Help.', url: `https://example.org/${i}`, order: i },
       });
-      assert.equal(r.status(), 200, await r.text());
+      expect(r.status(), await r.text()).toBe(200);
     }
     await page.goto('/admin?tab=resources');
     const resources = page.getByRole('table', { name: 'Resources' });
-    await resources.waitFor();
-    await page.getByText('Showing 1–25 of 27').waitFor();
+    await expect(resources).toBeVisible();
+    await expect(page.getByText('Showing 1–25 of 27')).toBeVisible();
     await page.getByRole('navigation', { name: 'Resources pages' }).getByRole('button', { name: 'Next' }).click();
-    await page.getByText('Showing 26–27 of 27').waitFor();
-    assert.equal(await resources.getByRole('row').count(), 3);
+    await expect(page.getByText('Showing 26–27 of 27')).toBeVisible();
+    await expect(resources.getByRole('row')).toHaveCount(3);
     await page.getByRole('searchbox', { name: 'Search resources' }).fill('office 07');
     await page.getByRole('search', { name: 'Search resources' }).getByRole('button', { name: 'Search' }).click();
-    await page.getByText('Showing 1–1 of 1').waitFor();
-    assert.equal(await resources.getByRole('row').filter({ hasText: 'Benefit office 07' }).count(), 1);
+    await expect(page.getByText('Showing 1–1 of 1')).toBeVisible();
+    await expect(resources.getByRole('row').filter({ hasText: 'Benefit office 07' })).toHaveCount(1);
     noErrors();
     await context.close();
   });
@@ -318,40 +311,40 @@ test.describe('the volunteer roster and the sign-in sheet (issue 20)', () => {
       [practice!.id, 'Rae Rifle', 'rae@example.com'],
     ] as const) {
       const r = await page.request.post('/api/volunteers', { data: { eventId, name, email, phone: '555-555-0142', role: 'Rifle' } });
-      assert.equal(r.status(), 200, await r.text());
+      expect(r.status(), await r.text()).toBe(200);
     }
     await page.goto('/admin');
     await page.getByRole('link', { name: 'Volunteer Roster' }).click();
-    await page.getByRole('heading', { name: 'Volunteer Roster', level: 1 }).waitFor();
+    await expect(page.getByRole('heading', { name: 'Volunteer Roster', level: 1 })).toBeVisible();
     const roster = page.getByRole('table', { name: 'Volunteers' });
-    await roster.getByRole('cell', { name: 'Pat Doe', exact: true }).waitFor();
-    assert.equal(await roster.getByRole('cell', { name: 'Quinn Flag', exact: true }).count(), 1);
-    await page.getByText('Showing 1–3 of 3').waitFor();
+    await expect(roster.getByRole('cell', { name: 'Pat Doe', exact: true })).toBeVisible();
+    await expect(roster.getByRole('cell', { name: 'Quinn Flag', exact: true })).toHaveCount(1);
+    await expect(page.getByText('Showing 1–3 of 3')).toBeVisible();
 
     await page.getByLabel('Event', { exact: true }).selectOption(String(practice!.id));
-    await page.getByText('Showing 1–2 of 2').waitFor();
-    assert.equal(new URL(page.url()).searchParams.get('eventId'), String(practice!.id));
-    assert.equal(await roster.getByRole('cell', { name: 'Pat Doe', exact: true }).count(), 0);
+    await expect(page.getByText('Showing 1–2 of 2')).toBeVisible();
+    expect(new URL(page.url()).searchParams.get('eventId')).toBe(String(practice!.id));
+    await expect(roster.getByRole('cell', { name: 'Pat Doe', exact: true })).toHaveCount(0);
     await page.getByRole('searchbox', { name: 'Search volunteers' }).fill('rae');
     await page.getByRole('search', { name: 'Search volunteers' }).getByRole('button', { name: 'Search' }).click();
-    await page.getByText('Showing 1–1 of 1').waitFor();
+    await expect(page.getByText('Showing 1–1 of 1')).toBeVisible();
     const href = await page.getByRole('link', { name: 'Download CSV' }).getAttribute('href');
-    assert.equal(href, `/api/admin/volunteers.csv?eventId=${practice!.id}&q=rae`);
+    expect(href).toBe(`/api/admin/volunteers.csv?eventId=${practice!.id}&q=rae`);
     const csv = await page.request.get(href!);
-    assert.equal(csv.status(), 200);
+    expect(csv.status()).toBe(200);
     const lines = (await csv.text())
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
-    assert.equal(lines.length, 2);
-    assert.match(lines[1]!, /^Color Guard Practice,\d{4}-\d{2}-\d{2},\d{2}:\d{2},Rae Rifle,rae@example.com,555-555-0142,Rifle,/);
+    expect(lines.length).toBe(2);
+    expect(lines[1]!).toMatch(/^Color Guard Practice,\d{4}-\d{2}-\d{2},\d{2}:\d{2},Rae Rifle,rae@example.com,555-555-0142,Rifle,/);
 
     await roster.getByRole('button', { name: 'Remove Rae Rifle' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Remove' }).click();
     await toast(page, volunteerMessages.removed);
-    await page.getByText('No sign-ups match this filter.').waitFor();
-    assert.deepEqual(await axeViolations(page), []);
-    assert.ok(meeting);
+    await expect(page.getByText('No sign-ups match this filter.')).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    expect(meeting).toBeTruthy();
     noErrors();
     await context.close();
   });
@@ -360,22 +353,22 @@ test.describe('the volunteer roster and the sign-in sheet (issue 20)', () => {
     const { page, context, noErrors } = await adminPage();
     const [practice] = await eventsTitled(page, 'Color Guard Practice');
     await page.goto(`/admin/events/${practice!.id}`);
-    await page.getByRole('heading', { name: 'Edit Event', level: 1 }).waitFor();
+    await expect(page.getByRole('heading', { name: 'Edit Event', level: 1 })).toBeVisible();
     await page.getByRole('link', { name: 'Print sign-in sheet' }).click();
-    await page.getByRole('heading', { name: 'Sign-in Sheet', level: 1 }).waitFor();
+    await expect(page.getByRole('heading', { name: 'Sign-in Sheet', level: 1 })).toBeVisible();
     const sheet = page.getByRole('main').getByRole('article', { name: 'Sign-in sheet: Color Guard Practice' });
-    await sheet.waitFor();
-    assert.deepEqual(await sheet.getByRole('columnheader').allInnerTexts(), ['#', 'Name', 'Role', 'Phone', 'Time in', 'Time out', 'Signature']);
+    await expect(sheet).toBeVisible();
+    await expect(sheet.getByRole('columnheader')).toHaveText(['#', 'Name', 'Role', 'Phone', 'Time in', 'Time out', 'Signature'], { useInnerText: true });
     const quinn = sheet.getByRole('row').filter({ hasText: 'Quinn Flag' });
-    assert.deepEqual(await quinn.getByRole('cell').allInnerTexts(), ['1', 'Quinn Flag', 'Rifle', '555-555-0142', '', '', '']);
-    assert.equal(await sheet.getByText('Drill Field').count(), 1);
+    await expect(quinn.getByRole('cell')).toHaveText(['1', 'Quinn Flag', 'Rifle', '555-555-0142', '', '', ''], { useInnerText: true });
+    await expect(sheet.getByText('Drill Field')).toHaveCount(1);
     // Printed: only the sheet, on one page (25 lines).
     await page.emulateMedia({ media: 'print' });
-    assert.equal(await page.locator('[data-slot=site-footer]').isVisible(), false);
-    assert.equal(await page.locator('[data-sign-in-sheet]').isVisible(), true);
-    assert.equal(await page.locator('[data-sign-in-sheet] tbody tr').count(), 25);
+    await expect(page.locator('[data-slot=site-footer]')).toBeHidden();
+    await expect(page.locator('[data-sign-in-sheet]')).toBeVisible();
+    await expect(page.locator('[data-sign-in-sheet] tbody tr')).toHaveCount(25);
     const pdf = (await page.pdf({ format: 'Letter' })).toString('latin1');
-    assert.equal(pdf.match(/\/Type\s*\/Page[^s]/g)?.length, 1, 'one printed page');
+    expect(pdf.match(/\/Type\s*\/Page[^s]/g)?.length, 'one printed page').toBe(1);
     await page.emulateMedia({ media: 'screen' });
     noErrors();
     await context.close();

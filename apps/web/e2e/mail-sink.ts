@@ -1,4 +1,4 @@
-import assert from 'node:assert/strict';
+import { expect } from '@playwright/test';
 import type { APIRequestContext } from 'playwright-core';
 import { SmtpSink } from '../../api/src/features/mail/smtp-sink.ts';
 
@@ -38,7 +38,7 @@ export async function mailTo(sink: SmtpSink, address: string, subject: RegExp, t
 /** The site-relative address of the first link to `pathname` (with its token) in a message's text. */
 export function linkIn(text: string | undefined, pathname: string): string {
   const m = new RegExp(`https?://[^\\s\\]]+${pathname.replace(/\//g, '\\/')}\\?token=[A-Za-z0-9_.%-]*[A-Za-z0-9_-]`).exec(text ?? '');
-  assert.ok(m, `no ${pathname} link in:\n${text}`);
+  if (!m) throw new Error(`no ${pathname} link in:\n${text}`);
   const u = new URL(m[0]);
   return `${u.pathname}${u.search}`;
 }
@@ -47,7 +47,7 @@ export function linkIn(text: string | undefined, pathname: string): string {
 export async function confirmSubscription(api: APIRequestContext, sink: SmtpSink, email: string): Promise<void> {
   const mail = await mailTo(sink, email, /^Confirm your subscription/);
   const token = new URLSearchParams(linkIn(mail.text, '/newsletter/confirm').split('?')[1]).get('token');
-  assert.ok(token, 'no confirmation link in the message');
+  expect(token, 'no confirmation link in the message').toBeTruthy();
   const res = await api.post('/api/newsletter/confirm', { data: { token } });
-  assert.equal(res.status(), 200, await res.text());
+  expect(res.status(), await res.text()).toBe(200);
 }

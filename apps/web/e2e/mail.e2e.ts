@@ -1,5 +1,4 @@
-import { test } from './fixtures.ts';
-import assert from 'node:assert/strict';
+import { expect, test } from './fixtures.ts';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
@@ -9,7 +8,7 @@ import { newsletterMessages } from '@post/contracts/messages/newsletter';
 import { volunteerMessages } from '@post/contracts/messages/volunteers';
 import { linkIn, mailEnv, mailTo, recipient, startMailSink, type SmtpSink } from './mail-sink.ts';
 import { createCommunityEvent, holdScripts, startSite, type TestSite } from './harness.ts';
-import { axeViolations, collectErrors, field, postDate, signInAdmin, toast } from './admin-helpers.ts';
+import { axeViolations, collectErrors, field, postDate, settled, signInAdmin, toast } from './admin-helpers.ts';
 
 // E-mail as people meet it (issue 19): the site sends through a real SMTP server started here
 // (smtp-server, messages parsed by mailparser), and each test follows the links in the
@@ -34,7 +33,7 @@ async function shot(page: Page, name: string) {
   const size = page.viewportSize()!;
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await page.waitForTimeout(150);
+    await settled(page);
     await page.screenshot({ path: path.join(shots, `${name}-${width}.png`), fullPage: true });
   }
   await page.setViewportSize(size);
@@ -49,15 +48,15 @@ test.describe('newsletter', () => {
     // The harness's goto settles once the page has run.
     const loaded = page.goto('/');
     const button = page.getByRole('button', { name: 'Subscribe' });
-    await button.waitFor();
-    assert.ok(await button.isDisabled(), 'the page has not hydrated yet');
+    await expect(button).toBeVisible();
+    await expect(button, 'the page has not hydrated yet').toBeDisabled();
     await page.getByLabel('Your email address').fill('early.reader@example.org');
     release();
     await loaded;
     await button.click();
     await toast(page, 'Check your e-mail');
     await mailTo(sink, 'early.reader@example.org', /^Confirm your subscription/);
-    assert.equal(await page.getByLabel('Your email address').inputValue(), '', 'the field is emptied after signing up');
+    await expect(page.getByLabel('Your email address'), 'the field is emptied after signing up').toHaveValue('');
     noErrors();
     await context.close();
   });
@@ -75,18 +74,18 @@ test.describe('newsletter', () => {
     ] as const) {
       await input.fill(typed);
       await subscribe.click();
-      await form.getByRole('alert').getByText(message).waitFor();
-      assert.equal(await input.getAttribute('aria-invalid'), 'true');
-      assert.ok(await input.evaluate((el) => el === document.activeElement), 'the field in error has the focus');
+      await expect(form.getByRole('alert').getByText(message)).toBeVisible();
+      await expect(input).toHaveAttribute('aria-invalid', 'true');
+      expect(await input.evaluate((el) => el === document.activeElement), 'the field in error has the focus').toBeTruthy();
     }
     // Corrected, the message goes and the address is signed up.
     await input.fill('late.reader@example.org');
     await subscribe.click();
     await toast(page, 'Check your e-mail');
-    assert.equal(await form.getByRole('alert').count(), 0);
+    await expect(form.getByRole('alert')).toHaveCount(0);
     await mailTo(sink, 'late.reader@example.org', /^Confirm your subscription/);
-    assert.equal(sink.messages.filter((m) => /not-an-address/.test(recipient(m))).length, 0);
-    assert.ok(sink.messages.length > mails);
+    expect(sink.messages.filter((m) => /not-an-address/.test(recipient(m))).length).toBe(0);
+    expect(sink.messages.length).toBeGreaterThan(mails);
     await context.close();
   });
 
@@ -102,19 +101,19 @@ test.describe('newsletter', () => {
       const link = linkIn(confirmation.text, '/newsletter/confirm');
       // Opening the link changes nothing: the button does.
       await page.goto(link);
-      await page.getByRole('heading', { name: 'Confirm Your Subscription', level: 1 }).waitFor();
+      await expect(page.getByRole('heading', { name: 'Confirm Your Subscription', level: 1 })).toBeVisible();
       if (email === 'reader.one@example.org') {
-        assert.deepEqual(await axeViolations(page), []);
+        expect(await axeViolations(page)).toEqual([]);
         await shot(page, 'newsletter-confirm');
       }
       await page.getByRole('button', { name: 'Confirm my subscription' }).click();
-      await page.getByRole('status').getByText('You are subscribed.').waitFor();
-      await page.getByText(`The newsletter will come to ${email}.`, { exact: false }).waitFor();
+      await expect(page.getByRole('status').getByText('You are subscribed.')).toBeVisible();
+      await expect(page.getByText(`The newsletter will come to ${email}.`, { exact: false })).toBeVisible();
       if (email === 'reader.one@example.org') await shot(page, 'newsletter-confirmed');
       // The link works once.
       await page.goto(link);
       await page.getByRole('button', { name: 'Confirm my subscription' }).click();
-      await page.getByRole('alert').getByText(newsletterMessages.confirmLinkInvalid).waitFor();
+      await expect(page.getByRole('alert').getByText(newsletterMessages.confirmLinkInvalid)).toBeVisible();
     }
     // A pending address is not listed.
     await page.goto('/');
@@ -124,63 +123,63 @@ test.describe('newsletter', () => {
 
     await signInAdmin(page);
     await page.goto('/admin/newsletter');
-    await page.getByRole('heading', { name: 'Newsletter', level: 1 }).waitFor();
+    await expect(page.getByRole('heading', { name: 'Newsletter', level: 1 })).toBeVisible();
     const subscribers = page.getByRole('table', { name: 'Newsletter subscribers' });
-    await subscribers.getByText('reader.two@example.org').waitFor();
-    assert.equal(await subscribers.getByText('never.confirmed@example.org').count(), 0);
-    await page.getByText('No issues sent yet.').waitFor();
+    await expect(subscribers.getByText('reader.two@example.org')).toBeVisible();
+    await expect(subscribers.getByText('never.confirmed@example.org')).toHaveCount(0);
+    await expect(page.getByText('No issues sent yet.')).toBeVisible();
 
     // Empty fields are refused at the form.
     await page.getByRole('button', { name: 'Send to 2 subscribers' }).click();
-    await page.getByText(newsletterMessages.subjectRequired).waitFor();
+    await expect(page.getByText(newsletterMessages.subjectRequired)).toBeVisible();
     await field(page, 'Subject').fill('Spring Newsletter');
     const message = field(page, 'Message');
     await message.fill('Fish fry on Friday\nBring a friend');
     await message.evaluate((el: HTMLTextAreaElement) => el.setSelectionRange(0, 8));
     await page.getByRole('button', { name: 'Bold' }).click();
-    await page.getByTestId('issue-preview').locator('strong', { hasText: 'Fish fry' }).waitFor();
+    await expect(page.getByTestId('issue-preview').locator('strong', { hasText: 'Fish fry' })).toBeVisible();
     await shot(page, 'admin-newsletter');
 
     // The test goes to the administrator's own address; this one has none, and is told so.
     await page.getByRole('button', { name: 'Send a test to me' }).click();
-    await page.getByRole('main').getByRole('alert').getByText(newsletterMessages.noAdminEmail).waitFor();
-    assert.equal(
-      await page.getByRole('main').getByRole('alert').getByRole('link', { name: 'Add your e-mail address' }).getAttribute('href'),
+    await expect(page.getByRole('main').getByRole('alert').getByText(newsletterMessages.noAdminEmail)).toBeVisible();
+    await expect(page.getByRole('main').getByRole('alert').getByRole('link', { name: 'Add your e-mail address' })).toHaveAttribute(
+      'href',
       '/admin/account#details',
     );
 
     await page.getByRole('button', { name: 'Send to 2 subscribers' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Send to 2 subscribers?' });
-    await dialog.waitFor();
+    await expect(dialog).toBeVisible();
     await shot(page, 'admin-newsletter-confirm');
     await dialog.getByRole('button', { name: 'Send now' }).click();
     await toast(page, 'Newsletter sent');
-    assert.equal(await field(page, 'Subject').inputValue(), '');
+    await expect(field(page, 'Subject')).toHaveValue('');
 
     const copy = await mailTo(sink, 'reader.one@example.org', /^Spring Newsletter$/);
-    assert.match(copy.html || '', /<strong>Fish fry<\/strong> on Friday<br>/);
-    assert.equal((copy.headerLines.find((l) => l.key === 'list-unsubscribe-post')?.line ?? '').trim(), 'List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+    expect(copy.html || '').toMatch(/<strong>Fish fry<\/strong> on Friday<br>/);
+    expect((copy.headerLines.find((l) => l.key === 'list-unsubscribe-post')?.line ?? '').trim()).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
     await mailTo(sink, 'reader.two@example.org', /^Spring Newsletter$/);
     const issues = page.getByRole('table', { name: 'Sent issues' });
     const row = issues.getByRole('row', { name: /Spring Newsletter/ });
     // Delivered 2 once the worker has sent both (the table follows while copies wait).
-    await row.getByRole('cell').nth(3).filter({ hasText: /^2$/ }).waitFor({ timeout: 20_000 });
+    await expect(row.getByRole('cell').nth(3).filter({ hasText: /^2$/ })).toBeVisible({ timeout: 20_000 });
 
     // The unsubscribe link of a copy: a page with a button.
     await page.goto(linkIn(copy.text, '/newsletter/unsubscribe'));
-    await page.getByRole('heading', { name: 'Unsubscribe', level: 1 }).waitFor();
-    assert.deepEqual(await axeViolations(page), []);
+    await expect(page.getByRole('heading', { name: 'Unsubscribe', level: 1 })).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
     await shot(page, 'newsletter-unsubscribe');
     await page.getByRole('button', { name: 'Unsubscribe' }).click();
-    await page.getByRole('status').getByText('You are unsubscribed.').waitFor();
+    await expect(page.getByRole('status').getByText('You are unsubscribed.')).toBeVisible();
     await shot(page, 'newsletter-unsubscribed');
 
     await page.goto('/admin/newsletter');
-    await row.getByRole('cell').nth(6).filter({ hasText: /^1$/ }).waitFor();
-    assert.equal(await subscribers.getByText('reader.one@example.org').count(), 0);
+    await expect(row.getByRole('cell').nth(6).filter({ hasText: /^1$/ })).toBeVisible();
+    await expect(subscribers.getByText('reader.one@example.org')).toHaveCount(0);
     await shot(page, 'admin-newsletter-sent');
     await page.goto('/newsletter/confirm');
-    await page.getByRole('alert').getByText('The link is incomplete', { exact: false }).waitFor();
+    await expect(page.getByRole('alert').getByText('The link is incomplete', { exact: false })).toBeVisible();
     noErrors();
     await context.close();
   });
@@ -201,44 +200,44 @@ test.describe('member password reset', () => {
         branchOfService: 'Navy',
       },
     });
-    assert.equal(created.status(), 200, await created.text());
+    expect(created.status(), await created.text()).toBe(200);
     await admin.context.close();
 
     const { page, context } = await site.newPage({ width: 390, height: 844 });
     await page.goto('/login?tab=member');
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
-    await page.getByRole('heading', { name: 'Forgot Your Password?', level: 1 }).waitFor();
+    await expect(page.getByRole('heading', { name: 'Forgot Your Password?', level: 1 })).toBeVisible();
     await page.getByRole('button', { name: 'Send me a link' }).click();
-    await page.getByText(accountMessages.forgotNeedsOne).waitFor();
-    assert.deepEqual(await axeViolations(page), []);
+    await expect(page.getByText(accountMessages.forgotNeedsOne)).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
     await shot(page, 'member-forgot-password');
     // An unknown account gets the very same answer.
     await field(page, 'Membership number or e-mail address').fill('NOBODY-1');
     await page.getByRole('button', { name: 'Send me a link' }).click();
     const answer = page.getByRole('status');
-    await answer.getByText('Check your e-mail.').waitFor();
+    await expect(answer.getByText('Check your e-mail.')).toBeVisible();
     const unknownText = await answer.textContent();
     await page.goto('/member/forgot-password');
     await field(page, 'Membership number or e-mail address').fill('rd-7');
     await page.getByRole('button', { name: 'Send me a link' }).click();
-    await answer.getByText('Check your e-mail.').waitFor();
-    assert.equal(await answer.textContent(), unknownText);
+    await expect(answer.getByText('Check your e-mail.')).toBeVisible();
+    await expect(answer).toHaveText(unknownText);
     await shot(page, 'member-forgot-password-sent');
 
     const mail = await mailTo(sink, 'rosa@example.org', /^Reset your member portal password$/);
     const link = linkIn(mail.text, '/member/reset-password');
     await page.goto(link);
-    await page.getByRole('heading', { name: 'Choose a New Password', level: 1 }).waitFor();
+    await expect(page.getByRole('heading', { name: 'Choose a New Password', level: 1 })).toBeVisible();
     await field(page, 'New password').fill('short');
     await field(page, 'Confirm new password').fill('short');
     await page.getByRole('button', { name: 'Set new password' }).click();
-    await page.getByText(accountMessages.passwordMin).waitFor();
-    assert.deepEqual(await axeViolations(page), []);
+    await expect(page.getByText(accountMessages.passwordMin)).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
     await shot(page, 'member-reset-password');
     await field(page, 'New password').fill('new-portal-pass');
     await field(page, 'Confirm new password').fill('new-portal-pass');
     await page.getByRole('button', { name: 'Set new password' }).click();
-    await page.getByRole('status').getByText('Your password is changed.').waitFor();
+    await expect(page.getByRole('status').getByText('Your password is changed.')).toBeVisible();
     await shot(page, 'member-reset-password-done');
 
     // The link works once.
@@ -246,16 +245,16 @@ test.describe('member password reset', () => {
     await field(page, 'New password').fill('another-pass-1');
     await field(page, 'Confirm new password').fill('another-pass-1');
     await page.getByRole('button', { name: 'Set new password' }).click();
-    await page.getByRole('alert').getByText(accountMessages.resetLinkInvalid).waitFor();
+    await expect(page.getByRole('alert').getByText(accountMessages.resetLinkInvalid)).toBeVisible();
 
     // Signing in: the old password fails, the new one opens the portal.
     const old = await page.request.post('/api/member/login', { data: { membershipNumber: 'RD-7', password: 'old-portal-pass' } });
-    assert.equal(old.status(), 401);
+    expect(old.status()).toBe(401);
     await page.goto('/login?tab=member');
     await page.getByLabel('Membership Number').fill('RD-7');
     await page.getByLabel('Password').fill('new-portal-pass');
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL('**/member');
+    await expect(page).toHaveURL((u) => u.pathname === '/member');
     await context.close();
   });
 });
@@ -271,7 +270,7 @@ test.describe('notices to members', () => {
       const res = await admin.page.request.post('/api/members', {
         data: { firstName: 'Pat', lastName: number, email, membershipNumber: number, hasOnlineAccess: true, loginPassword: 'portal-pass-1' },
       });
-      assert.equal(res.status(), 200, await res.text());
+      expect(res.status(), await res.text()).toBe(200);
     }
 
     const member = await site.newPage({ width: 390, height: 844 });
@@ -279,17 +278,17 @@ test.describe('notices to members', () => {
     await member.page.getByLabel('Membership Number').fill('NT-2');
     await member.page.getByLabel('Password').fill('portal-pass-1');
     await member.page.getByRole('button', { name: 'Sign In' }).click();
-    await member.page.waitForURL('**/member');
+    await member.expect(page).toHaveURL((u) => u.pathname === '/member');
     const choice = member.page.getByRole('switch', { name: 'E-mail me post communications' });
-    await choice.waitFor();
+    await expect(choice).toBeVisible();
     await member.page.waitForFunction(() => !document.querySelector('[role=switch][disabled]'));
-    assert.equal(await choice.getAttribute('aria-checked'), 'true');
+    await expect(choice).toHaveAttribute('aria-checked', 'true');
     await choice.click();
     await toast(member.page, 'Post communications will no longer come by e-mail.');
     await member.page.reload();
     await member.page.waitForFunction(() => !document.querySelector('[role=switch][disabled]'));
-    assert.equal(await choice.getAttribute('aria-checked'), 'false');
-    assert.deepEqual(await axeViolations(member.page), []);
+    await expect(choice).toHaveAttribute('aria-checked', 'false');
+    expect(await axeViolations(member.page)).toEqual([]);
     await shot(member.page, 'member-portal-email-choice');
     await member.context.close();
 
@@ -310,14 +309,14 @@ test.describe('notices to members', () => {
 
     await create('Hall closed today', true);
     const ask = page.getByRole('alertdialog', { name: 'Send this urgent notice by e-mail too?' });
-    await ask.waitFor();
+    await expect(ask).toBeVisible();
     await shot(page, 'admin-urgent-notice-dialog');
     await ask.getByRole('button', { name: 'Post and e-mail' }).click();
     await toast(page, 'Communication created');
     const urgent = await mailTo(sink, 'no.mail@example.org', /^Urgent: Hall closed today$/);
-    assert.match(urgent.text ?? '', /Line one\.\s*\n?\s*Line two\./);
+    expect(urgent.text ?? '').toMatch(/Line one\.\s*\n?\s*Line two\./);
     await mailTo(sink, 'keeps.mail@example.org', /^Urgent: Hall closed today$/);
-    assert.equal(sink.messages.filter((m) => recipient(m) === 'no.mail@example.org' && m.subject === 'Dues reminder').length, 0);
+    expect(sink.messages.filter((m) => recipient(m) === 'no.mail@example.org' && m.subject === 'Dues reminder').length).toBe(0);
     await admin.context.close();
   });
 });
@@ -330,26 +329,26 @@ test.describe('volunteer mail pages', () => {
     await admin.context.close();
     const { page, context } = await site.newPage({ width: 390, height: 844 });
     const res = await page.request.post('/api/volunteers', { data: { eventId, name: 'Vera Vol', email: 'vera@example.org', role: 'Greeter' } });
-    assert.equal(res.status(), 200, await res.text());
+    expect(res.status(), await res.text()).toBe(200);
     const confirmation = await mailTo(sink, 'vera@example.org', /^You're signed up: Park Cleanup$/);
     const link = linkIn(confirmation.text, '/volunteer/cancel');
     await page.goto(link);
-    await page.getByRole('heading', { name: 'Cancel Your Sign-Up', level: 1 }).waitFor();
-    await page.getByText('Park Cleanup').waitFor();
-    await page.getByText('Greeter').waitFor();
-    await page.getByText('Post Home, 100 Main Street').waitFor();
-    assert.deepEqual(await axeViolations(page), []);
+    await expect(page.getByRole('heading', { name: 'Cancel Your Sign-Up', level: 1 })).toBeVisible();
+    await expect(page.getByText('Park Cleanup')).toBeVisible();
+    await expect(page.getByText('Greeter')).toBeVisible();
+    await expect(page.getByText('Post Home, 100 Main Street')).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
     await shot(page, 'volunteer-cancel');
     // Opening the page cancelled nothing.
     const before = await (await page.request.get(`/api/volunteers?eventId=${eventId}`)).json();
-    assert.equal(before.length, 1);
+    expect(before.length).toBe(1);
     await page.getByRole('button', { name: 'Cancel my sign-up' }).click();
-    await page.getByRole('status').getByText('Your sign-up is cancelled.').waitFor();
+    await expect(page.getByRole('status').getByText('Your sign-up is cancelled.')).toBeVisible();
     await shot(page, 'volunteer-cancelled');
     const after = await (await page.request.get(`/api/volunteers?eventId=${eventId}`)).json();
-    assert.equal(after.length, 0);
+    expect(after.length).toBe(0);
     await page.goto(link);
-    await page.getByRole('alert').getByText(volunteerMessages.cancelLinkInvalid).waitFor();
+    await expect(page.getByRole('alert').getByText(volunteerMessages.cancelLinkInvalid)).toBeVisible();
     await shot(page, 'volunteer-cancel-used');
     await context.close();
   });
@@ -359,47 +358,48 @@ test.describe('volunteer mail pages', () => {
     await signInAdmin(page);
     const eventId = await createCommunityEvent(context, 'Fish Fry', 'Friday fish fry.', postDate(12), 'America/New_York');
     await page.goto(`/admin/events/${eventId}`);
-    await page.getByRole('heading', { name: 'Edit Event', level: 1 }).waitFor();
+    await expect(page.getByRole('heading', { name: 'Edit Event', level: 1 })).toBeVisible();
     // No volunteers: nothing to offer.
-    assert.equal(await page.getByRole('checkbox', { name: 'Tell volunteers by e-mail' }).count(), 0);
+    await expect(page.getByRole('checkbox', { name: 'Tell volunteers by e-mail' })).toHaveCount(0);
     const signUp = await page.request.post('/api/volunteers', { data: { eventId, name: 'Fred Fry', email: 'fred@example.org' } });
-    assert.equal(signUp.status(), 200);
+    expect(signUp.status()).toBe(200);
     await page.reload();
     const tell = page.getByRole('checkbox', { name: 'Tell volunteers by e-mail' });
-    await tell.waitFor();
-    assert.equal(await tell.getAttribute('aria-checked'), 'true');
+    await expect(tell).toBeVisible();
+    await expect(tell).toHaveAttribute('aria-checked', 'true');
     await field(page, 'Location').fill('Town Hall, 5 Oak St');
     await shot(page, 'admin-event-tell-volunteers');
     await page.getByRole('button', { name: 'Update Event' }).click();
-    await page.waitForURL('**/admin');
+    await expect(page).toHaveURL((u) => u.pathname === '/admin');
     const changed = await mailTo(sink, 'fred@example.org', /^Changed: Fish Fry$/);
-    assert.match(changed.text ?? '', /Town Hall, 5 Oak St/);
+    expect(changed.text ?? '').toMatch(/Town Hall, 5 Oak St/);
 
     // The delete confirmation: untick, and the volunteer hears nothing.
     await page.goto('/admin?tab=events');
     await page.getByRole('button', { name: 'Delete Fish Fry' }).click();
     const dialog = page.getByRole('alertdialog');
     const tellOnDelete = dialog.getByRole('checkbox', { name: 'Tell volunteers by e-mail' });
-    await tellOnDelete.waitFor();
-    assert.equal(await tellOnDelete.getAttribute('aria-checked'), 'true');
+    await expect(tellOnDelete).toBeVisible();
+    await expect(tellOnDelete).toHaveAttribute('aria-checked', 'true');
     await shot(page, 'admin-event-delete-tell-volunteers');
     await tellOnDelete.click();
     await dialog.getByRole('button', { name: 'Delete' }).click();
     // The toast counts the sign-ups that went with the event (issue 20).
     await toast(page, 'Deleted (and 1 volunteer sign-up)');
     await new Promise((r) => setTimeout(r, 3000));
-    assert.equal(sink.messages.filter((m) => recipient(m) === 'fred@example.org' && /^Cancelled:/.test(m.subject ?? '')).length, 0);
+    expect(sink.messages.filter((m) => recipient(m) === 'fred@example.org' && /^Cancelled:/.test(m.subject ?? '')).length).toBe(0);
     await context.close();
   });
 });
 
-/** Reloads until `shown` is there, each time once `row` (there in every state) has rendered. */
+/** Reloads until `shown` is there (the mail worker's state is read at load), each time once `row` (there in every state) has rendered. */
 async function reloadUntil(page: Page, row: Locator, shown: Locator): Promise<void> {
-  for (let i = 0; i < 40 && !(await shown.count()); i++) {
-    await page.waitForTimeout(500);
+  await expect(async () => {
+    if (await shown.count()) return;
     await page.reload();
-    await row.waitFor();
-  }
+    await expect(row).toBeVisible();
+    expect(await shown.count()).toBeGreaterThan(0);
+  }).toPass({ intervals: [500], timeout: 60_000 });
 }
 
 test.describe('admin outbox', () => {
@@ -410,66 +410,66 @@ test.describe('admin outbox', () => {
     const eventId = await createCommunityEvent(context, 'Bake Sale', 'Cakes.', postDate(14), 'America/New_York');
     sink.reject.add('bounce.me@example.org');
     const res = await page.request.post('/api/volunteers', { data: { eventId, name: 'Bo Bounce', email: 'bounce.me@example.org' } });
-    assert.equal(res.status(), 200);
+    expect(res.status()).toBe(200);
     await page.goto('/admin');
     await page.getByRole('link', { name: 'Outbox' }).click();
-    await page.getByRole('heading', { name: 'Outbox', level: 1 }).waitFor();
+    await expect(page.getByRole('heading', { name: 'Outbox', level: 1 })).toBeVisible();
     const table = page.getByRole('table', { name: 'Outbox messages' });
-    await table.waitFor();
+    await expect(table).toBeVisible();
     await page.getByLabel('Search', { exact: true }).fill('bounce.me@');
     await page.getByRole('button', { name: 'Search' }).click();
-    await page.waitForURL(/q=bounce\.me/);
+    await expect(page).toHaveURL(/q=bounce\.me/);
     const row = table.getByRole('row', { name: /bounce\.me@example\.org/ });
     // The sink refuses it with a 550: failed for good, with the server's answer.
     await reloadUntil(page, row, row.getByText('Failed'));
-    await row.getByText('Failed').waitFor();
-    await row.getByText(/550/).waitFor();
-    assert.deepEqual(await axeViolations(page), []);
+    await expect(row.getByText('Failed')).toBeVisible();
+    await expect(row.getByText(/550/)).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
     await shot(page, 'admin-outbox');
     await row.getByRole('button', { name: "You're signed up: Bake Sale" }).click();
-    await page.waitForURL(/id=\d+/);
+    await expect(page).toHaveURL(/id=\d+/);
     const dialog = page.getByRole('dialog');
-    await dialog.getByTestId('outbox-text').getByText('Thank you, Bo Bounce', { exact: false }).waitFor();
+    await expect(dialog.getByTestId('outbox-text').getByText('Thank you, Bo Bounce', { exact: false })).toBeVisible();
     await shot(page, 'admin-outbox-message');
     await dialog.getByRole('button', { name: 'As the recipient sees it' }).click();
     const frame = dialog.locator('iframe');
-    assert.equal(await frame.getAttribute('sandbox'), '');
-    await page.frameLocator('iframe').getByText('Thank you, Bo Bounce', { exact: false }).waitFor();
+    await expect(frame).toHaveAttribute('sandbox', '');
+    await expect(page.frameLocator('iframe').getByText('Thank you, Bo Bounce', { exact: false })).toBeVisible();
     // Reloading keeps the open message (it is in the URL).
     await page.reload();
-    await dialog.getByTestId('outbox-text').waitFor();
+    await expect(dialog.getByTestId('outbox-text')).toBeVisible();
     sink.reject.delete('bounce.me@example.org');
     await dialog.getByRole('button', { name: 'Retry' }).click();
     await toast(page, 'Queued again');
     await mailTo(sink, 'bounce.me@example.org', /^You're signed up: Bake Sale$/);
     await page.keyboard.press('Escape');
-    await page.waitForURL((u) => !u.searchParams.has('id'));
+    await expect(page).toHaveURL((u) => !u.searchParams.has('id'));
     await reloadUntil(page, row, row.getByText('Sent'));
-    await row.getByText('Sent').waitFor();
+    await expect(row.getByText('Sent')).toBeVisible();
     // Paging: a notice to 26 members makes more than one page of 25; the page is in the URL.
     for (let i = 0; i < 26; i++) {
       const m = await page.request.post('/api/members', {
         data: { firstName: 'Page', lastName: `Member ${i}`, email: `page.${i}@example.org`, membershipNumber: `PG-${i}` },
       });
-      assert.equal(m.status(), 200, await m.text());
+      expect(m.status(), await m.text()).toBe(200);
     }
     const notice = await page.request.post('/api/admin/member-communications', {
       data: { title: 'Paging notice', content: 'Hello.', isPublished: true, sendEmail: true },
     });
-    assert.equal(notice.status(), 200, await notice.text());
+    expect(notice.status(), await notice.text()).toBe(200);
     await page.goto('/admin/outbox?q=Paging%20notice');
     // The 26 new members, and the earlier tests' members who take e-mail.
     const summary = page.getByText(/^\d+ messages, page 1 of 2$/);
-    await summary.waitFor();
+    await expect(summary).toBeVisible();
     const total = Number(/^(\d+)/.exec((await summary.textContent()) ?? '')![1]);
-    assert.ok(total > 25 && total <= 50, String(total));
-    assert.equal(await table.getByRole('row').count(), 26);
+    expect(total > 25 && total <= 50, String(total)).toBeTruthy();
+    await expect(table.getByRole('row')).toHaveCount(26);
     await page.getByRole('button', { name: 'Next page' }).click();
-    await page.waitForURL(/page=2/);
-    await page.getByText(`${total} messages, page 2 of 2`).waitFor();
-    assert.equal(await table.getByRole('row').count(), total - 25 + 1);
+    await expect(page).toHaveURL(/page=2/);
+    await expect(page.getByText(`${total} messages, page 2 of 2`)).toBeVisible();
+    await expect(table.getByRole('row')).toHaveCount(total - 25 + 1);
     await page.reload();
-    await page.getByText(`${total} messages, page 2 of 2`).waitFor();
+    await expect(page.getByText(`${total} messages, page 2 of 2`)).toBeVisible();
     noErrors();
     await context.close();
   });

@@ -1,5 +1,4 @@
-import { test } from './fixtures.ts';
-import assert from 'node:assert/strict';
+import { expect, test } from './fixtures.ts';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import * as OTPAuth from 'otpauth';
@@ -9,7 +8,7 @@ import { formMessages } from '@post/contracts/messages/forms';
 import { siteSettingsMessages } from '@post/contracts/messages/site-settings';
 import { E2E_ADMIN, startSite, type TestSite } from './harness.ts';
 import { linkIn, mailEnv, mailTo, startMailSink, type SmtpSink } from './mail-sink.ts';
-import { axeViolations, collectErrors, field, signInAdmin, toast } from './admin-helpers.ts';
+import { axeViolations, collectErrors, field, settled, signInAdmin, toast } from './admin-helpers.ts';
 
 // Issue 21 in the browser: inviting an editor, the editor's limited dashboard, a temporary
 // password, enrolling two-factor, signing in with a code and with a recovery code, sessions.
@@ -32,7 +31,7 @@ async function shot(page: Page, name: string): Promise<void> {
   const size = page.viewportSize()!;
   await page.screenshot({ path: path.join(shotsDir, `${name}-1280.png`), fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.waitForTimeout(200);
+  await settled(page);
   await page.screenshot({ path: path.join(shotsDir, `${name}-390.png`), fullPage: true });
   await page.setViewportSize(size);
 }
@@ -79,67 +78,63 @@ test.describe('officers', () => {
     const noErrors = collectErrors(page);
     await signInAdmin(page);
     await page.getByRole('link', { name: 'Administrators', exact: true }).click();
-    await page.getByRole('heading', { name: 'Administrators', level: 1 }).waitFor();
-    await page
-      .getByRole('table', { name: 'Staff accounts' })
-      .getByRole('row')
-      .filter({ hasText: 'This is you' })
-      .getByText(E2E_ADMIN.username)
-      .first()
-      .waitFor();
+    await expect(page.getByRole('heading', { name: 'Administrators', level: 1 })).toBeVisible();
+    await expect(
+      page.getByRole('table', { name: 'Staff accounts' }).getByRole('row').filter({ hasText: 'This is you' }).getByText(E2E_ADMIN.username).first(),
+    ).toBeVisible();
     await page.getByRole('button', { name: 'Add an account' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add an account' });
     await dialog.getByRole('button', { name: 'Add account' }).click();
-    await dialog.getByText('Username must be at least 3 characters').waitFor();
+    await expect(dialog.getByText('Username must be at least 3 characters')).toBeVisible();
     await dialog.getByLabel(/^Username/).fill('pr-officer');
     await dialog.getByLabel(/^First name/).fill('Pat');
     await dialog.getByLabel(/^Last name/).fill('Rivera');
     await dialog.getByLabel(/^E-mail/).fill('pat.rivera@example.org');
-    assert.equal(await dialog.getByLabel(/^Role/).inputValue(), 'editor');
-    assert.equal(await dialog.getByLabel(/^Send invitation/).isChecked(), true);
+    await expect(dialog.getByLabel(/^Role/)).toHaveValue('editor');
+    await expect(dialog.getByLabel(/^Send invitation/)).toBeChecked();
     await shot(page, 'administrators-add');
     await dialog.getByRole('button', { name: 'Add account' }).click();
     await toast(page, 'Invitation sent to pat.rivera@example.org');
     const row = page.getByRole('row').filter({ hasText: 'pr-officer' });
-    await row.getByText('Invitation sent').waitFor();
+    await expect(row.getByText('Invitation sent')).toBeVisible();
     await shot(page, 'administrators');
-    assert.deepEqual(await axeViolations(page), []);
+    expect(await axeViolations(page)).toEqual([]);
     const link = linkIn((await mailTo(sink, 'pat.rivera@example.org', /^You're invited/)).text, '/admin/invitation');
 
     const editor = await site.newPage();
     const noEditorErrors = collectErrors(editor.page);
     await editor.page.goto(link);
-    await editor.page.getByRole('heading', { name: 'Set your password', level: 1 }).waitFor();
-    await editor.page.getByText('pr-officer').waitFor();
+    await expect(editor.page.getByRole('heading', { name: 'Set your password', level: 1 })).toBeVisible();
+    await expect(editor.page.getByText('pr-officer')).toBeVisible();
     await shot(editor.page, 'invitation');
-    assert.deepEqual(await axeViolations(editor.page), []);
+    expect(await axeViolations(editor.page)).toEqual([]);
     await editor.page.getByLabel(/^New Password/).fill('pat-rivera-pass');
     await editor.page.getByLabel(/^Confirm New Password/).fill('pat-rivera-pass');
     await editor.page.getByRole('button', { name: 'Set Password' }).click();
-    await editor.page.getByText('Your password is set.').waitFor();
+    await expect(editor.page.getByText('Your password is set.')).toBeVisible();
     // The link works once.
     await editor.page.goto(link);
-    await editor.page.getByText(accountMessages.invitationInvalid).waitFor();
+    await expect(editor.page.getByText(accountMessages.invitationInvalid)).toBeVisible();
 
     await signInWithForm(editor.page, 'pr-officer', 'pat-rivera-pass');
-    await editor.page.getByRole('heading', { name: 'Admin Dashboard', level: 1 }).waitFor();
-    await editor.page.getByRole('link', { name: 'Member Communications' }).waitFor();
+    await expect(editor.page.getByRole('heading', { name: 'Admin Dashboard', level: 1 })).toBeVisible();
+    await expect(editor.page.getByRole('link', { name: 'Member Communications' })).toBeVisible();
     for (const hidden of ['User Management', 'Settings', 'Newsletter', 'Administrators']) {
-      assert.equal(await editor.page.getByRole('link', { name: hidden, exact: true }).count(), 0, hidden);
+      await expect(editor.page.getByRole('link', { name: hidden, exact: true }), hidden).toHaveCount(0);
     }
     await shot(editor.page, 'editor-dashboard');
     for (const url of ['/admin/settings', '/admin/administrators', '/admin/user-management', '/admin/newsletter']) {
       await editor.page.goto(url);
-      await editor.page.getByRole('heading', { name: "You don't have access to this page", level: 1 }).waitFor();
+      await expect(editor.page.getByRole('heading', { name: "You don't have access to this page", level: 1 })).toBeVisible();
     }
     await shot(editor.page, 'no-access');
-    assert.deepEqual(await axeViolations(editor.page), []);
+    expect(await axeViolations(editor.page)).toEqual([]);
     // The server refuses too.
-    assert.equal((await editor.page.request.get('/api/admin/users')).status(), 403);
+    expect((await editor.page.request.get('/api/admin/users')).status()).toBe(403);
 
     // The administrator sees the editor signed in.
     await page.reload();
-    await row.getByText('Active').waitFor();
+    await expect(row.getByText('Active')).toBeVisible();
     noErrors();
     noEditorErrors();
     await editor.context.close();
@@ -165,24 +160,24 @@ test.describe('officers', () => {
     const other = await site.newPage();
     const signedInAt = Date.now();
     await signInWithForm(other.page, 'service-officer', 'temporary-pass-1');
-    await other.page.getByRole('heading', { name: 'Change Password', level: 1 }).waitFor();
-    await other.page.getByText('You signed in with a temporary password.').waitFor();
+    await expect(other.page.getByRole('heading', { name: 'Change Password', level: 1 })).toBeVisible();
+    await expect(other.page.getByText('You signed in with a temporary password.')).toBeVisible();
     await shot(other.page, 'must-change-password');
     await other.page.goto('/admin/settings');
-    await other.page.getByRole('heading', { name: 'Change Password', level: 1 }).waitFor();
+    await expect(other.page.getByRole('heading', { name: 'Change Password', level: 1 })).toBeVisible();
     await field(other.page, 'Current Password').fill('temporary-pass-1');
     await field(other.page, 'New Password').fill('sam-own-password');
     await field(other.page, 'Confirm New Password').fill('sam-own-password');
     await other.page.getByRole('button', { name: 'Change Password' }).click();
-    await other.page.getByRole('heading', { name: 'Admin Dashboard', level: 1 }).waitFor();
-    await other.page.getByRole('link', { name: 'Settings', exact: true }).waitFor();
+    await expect(other.page.getByRole('heading', { name: 'Admin Dashboard', level: 1 })).toBeVisible();
+    await expect(other.page.getByRole('link', { name: 'Settings', exact: true })).toBeVisible();
     // The list shows when the account last signed in, in the post's time zone.
     await page.reload();
     const row = spaced(await page.locator('tr', { hasText: 'service-officer' }).textContent());
-    assert.ok(
+    expect(
       postTimesSince(signedInAt).some((t) => row.includes(t)),
       row,
-    );
+    ).toBeTruthy();
     await other.context.close();
     await context.close();
   });
@@ -193,40 +188,40 @@ test.describe('officers', () => {
     const noErrors = collectErrors(page);
     await signInAdmin(page);
     await page.getByRole('link', { name: 'Your Account' }).click();
-    await page.getByRole('heading', { name: 'Your Account', level: 1 }).waitFor();
+    await expect(page.getByRole('heading', { name: 'Your Account', level: 1 })).toBeVisible();
     await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
-    await page.getByRole('img', { name: 'QR code to add this site to your authenticator app' }).waitFor();
+    await expect(page.getByRole('img', { name: 'QR code to add this site to your authenticator app' })).toBeVisible();
     const secret = (await page.locator('code').first().innerText()).replace(/\s+/g, '');
-    assert.match(secret, /^[A-Z2-7]{32}$/);
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     await shot(page, 'account-enrol');
     await field(page, 'Code from your app').fill(totp(secret));
     await page.getByRole('button', { name: 'Turn On' }).click();
     const list = page.getByRole('list', { name: 'Recovery codes' });
-    await list.waitFor();
+    await expect(list).toBeVisible();
     const codes = (await list.getByRole('listitem').allInnerTexts()).map((c) => c.trim());
-    assert.equal(codes.length, 10);
-    await page.getByRole('button', { name: 'Copy' }).waitFor();
-    await page.getByRole('button', { name: 'Print' }).waitFor();
+    expect(codes.length).toBe(10);
+    await expect(page.getByRole('button', { name: 'Copy' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Print' })).toBeVisible();
     await shot(page, 'account-recovery-codes');
     await page.getByRole('button', { name: 'I have saved them' }).click();
-    await page.getByText('10 of 10 recovery codes left.').waitFor();
+    await expect(page.getByText('10 of 10 recovery codes left.')).toBeVisible();
 
     // Sign in with the code from the app (the next time step: the enrolment used this one).
     const phone = await site.newPage();
     await signInWithForm(phone.page, E2E_ADMIN.username, E2E_ADMIN.password);
     const codeField = phone.page.getByLabel('Code from your app');
-    await codeField.waitFor();
-    assert.equal(await codeField.getAttribute('autocomplete'), 'one-time-code');
-    assert.equal(await codeField.getAttribute('inputmode'), 'numeric');
-    assert.equal(await codeField.evaluate((el) => el === document.activeElement), true);
+    await expect(codeField).toBeVisible();
+    await expect(codeField).toHaveAttribute('autocomplete', 'one-time-code');
+    await expect(codeField).toHaveAttribute('inputmode', 'numeric');
+    expect(await codeField.evaluate((el) => el === document.activeElement)).toBe(true);
     await shot(phone.page, 'sign-in-code');
-    assert.deepEqual(await axeViolations(phone.page), []);
+    expect(await axeViolations(phone.page)).toEqual([]);
     await codeField.fill('000000' === totp(secret, 1) ? '111111' : '000000');
     await phone.page.getByRole('button', { name: 'Verify' }).click();
-    await phone.page.getByText(accountMessages.twoFactorCodeWrong).waitFor();
+    await expect(phone.page.getByText(accountMessages.twoFactorCodeWrong)).toBeVisible();
     await codeField.fill(totp(secret, 1));
     await phone.page.getByRole('button', { name: 'Verify' }).click();
-    await phone.page.getByRole('heading', { name: 'Admin Dashboard', level: 1 }).waitFor();
+    await expect(phone.page.getByRole('heading', { name: 'Admin Dashboard', level: 1 })).toBeVisible();
 
     // And with a recovery code instead.
     const laptop = await site.newPage();
@@ -235,37 +230,37 @@ test.describe('officers', () => {
     await laptop.page.getByLabel('Recovery code').fill(codes[0]!);
     await shot(laptop.page, 'sign-in-recovery-code');
     await laptop.page.getByRole('button', { name: 'Verify' }).click();
-    await laptop.page.getByRole('heading', { name: 'Admin Dashboard', level: 1 }).waitFor();
+    await expect(laptop.page.getByRole('heading', { name: 'Admin Dashboard', level: 1 })).toBeVisible();
 
     // The first browser sees its sessions (this one first, then the newest) and ends the laptop's.
     await page.reload();
-    await page.getByText('9 of 10 recovery codes left.').waitFor();
+    await expect(page.getByText('9 of 10 recovery codes left.')).toBeVisible();
     const sessions = page.getByRole('list', { name: 'Your sessions' });
-    await sessions.getByText('This device').waitFor();
+    await expect(sessions.getByText('This device')).toBeVisible();
     const count = await sessions.getByRole('listitem').count();
-    assert.ok(count >= 3, String(count));
+    expect(count, String(count)).toBeGreaterThanOrEqual(3);
     // Another session's "last used" is a time of this test, in the post's time zone.
     const other = spaced(await sessions.getByRole('listitem').nth(1).textContent());
-    assert.ok(
+    expect(
       postTimesSince(started).some((t) => other.includes(`last used ${t}`)),
       other,
-    );
+    ).toBeTruthy();
     await shot(page, 'account');
-    assert.deepEqual(await axeViolations(page), []);
+    expect(await axeViolations(page)).toEqual([]);
     await sessions
       .getByRole('button', { name: /^End session/ })
       .first()
       .click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'End session' }).click();
-    await page.getByText(/^Signed out /).waitFor();
+    await expect(page.getByText(/^Signed out /)).toBeVisible();
     await page.waitForFunction((n) => document.querySelectorAll('[aria-label="Your sessions"] > li').length === n, count - 1);
-    assert.equal((await (await laptop.page.request.get('/api/auth/check')).json()).authenticated, false);
-    assert.equal((await (await phone.page.request.get('/api/auth/check')).json()).authenticated, true);
+    expect((await (await laptop.page.request.get('/api/auth/check')).json()).authenticated).toBe(false);
+    expect((await (await phone.page.request.get('/api/auth/check')).json()).authenticated).toBe(true);
 
     // Turning it off needs the password.
     await field(page, 'Your password').fill(E2E_ADMIN.password);
     await page.getByRole('button', { name: 'Turn Off' }).click();
-    await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).waitFor();
+    await expect(page.getByRole('button', { name: 'Turn on two-factor sign-in' })).toBeVisible();
     noErrors();
     await phone.context.close();
     await laptop.context.close();
@@ -278,51 +273,48 @@ test.describe('officers', () => {
     await signInAdmin(page);
     await page.goto('/admin/account#details');
     const details = page.getByRole('form', { name: 'Your details' });
-    await details.waitFor();
+    await expect(details).toBeVisible();
     // The first administrator, made by the command line, has no e-mail address yet.
-    assert.equal(await field(page, 'E-mail').inputValue(), '');
+    await expect(field(page, 'E-mail')).toHaveValue('');
     await field(page, 'First name').fill('');
     await details.getByRole('button', { name: 'Save' }).click();
-    await page.getByText(formMessages.firstNameRequired).waitFor();
+    await expect(page.getByText(formMessages.firstNameRequired)).toBeVisible();
     await field(page, 'First name').fill('Pat');
     await field(page, 'Last name').fill('Commander');
     // An address another account uses is refused at the field; what was typed stays.
     await field(page, 'E-mail').fill('pat.rivera@example.org');
     await details.getByRole('button', { name: 'Save' }).click();
-    await details.getByText(accountMessages.staffEmailTaken).waitFor();
-    assert.equal(await field(page, 'Last name').inputValue(), 'Commander');
+    await expect(details.getByText(accountMessages.staffEmailTaken)).toBeVisible();
+    await expect(field(page, 'Last name')).toHaveValue('Commander');
     await field(page, 'E-mail').fill('commander@example.org');
     await details.getByRole('button', { name: 'Save' }).click();
     await toast(page, 'Your details are saved');
     await page.reload();
-    await details.waitFor();
-    assert.equal(await field(page, 'E-mail').inputValue(), 'commander@example.org');
-    assert.equal(await field(page, 'First name').inputValue(), 'Pat');
+    await expect(details).toBeVisible();
+    await expect(field(page, 'E-mail')).toHaveValue('commander@example.org');
+    await expect(field(page, 'First name')).toHaveValue('Pat');
 
     // New recovery codes need a current code from the app (two-factor turned on through the API here).
     const start = await (await page.request.post('/api/admin/account/two-factor/start')).json();
     const enrolled = await page.request.post('/api/admin/account/two-factor/confirm', { data: { code: totp(start.secret) } });
     const oldCodes: string[] = (await enrolled.json()).recoveryCodes;
     await page.reload();
-    await page.getByText('10 of 10 recovery codes left.').waitFor();
+    await expect(page.getByText('10 of 10 recovery codes left.')).toBeVisible();
     await shot(page, 'account-two-factor-on');
     const wrong = totp(start.secret, 1) === '000000' ? '111111' : '000000';
     await field(page, 'Code from your app').fill(wrong);
     await page.getByRole('button', { name: 'Make new recovery codes' }).click();
-    await page.getByText(accountMessages.twoFactorCodeWrong).waitFor();
+    await expect(page.getByText(accountMessages.twoFactorCodeWrong)).toBeVisible();
     await field(page, 'Code from your app').fill(totp(start.secret, 1));
     await page.getByRole('button', { name: 'Make new recovery codes' }).click();
     const list = page.getByRole('list', { name: 'Recovery codes' });
-    await list.waitFor();
-    await page.getByText('the old ones no longer work').waitFor();
+    await expect(list).toBeVisible();
+    await expect(page.getByText('the old ones no longer work')).toBeVisible();
     const codes = (await list.getByRole('listitem').allInnerTexts()).map((c) => c.trim());
-    assert.equal(codes.length, 10);
-    assert.deepEqual(
-      codes.filter((c) => oldCodes.includes(c)),
-      [],
-    );
+    expect(codes.length).toBe(10);
+    expect(codes.filter((c) => oldCodes.includes(c))).toEqual([]);
     await page.getByRole('button', { name: 'I have saved them' }).click();
-    await page.getByText('10 of 10 recovery codes left.').waitFor();
+    await expect(page.getByText('10 of 10 recovery codes left.')).toBeVisible();
 
     // An old code no longer signs in; a new one does.
     const laptop = await site.newPage();
@@ -330,13 +322,13 @@ test.describe('officers', () => {
     await laptop.page.getByRole('button', { name: 'Use a recovery code instead' }).click();
     await laptop.page.getByLabel('Recovery code').fill(oldCodes[0]!);
     await laptop.page.getByRole('button', { name: 'Verify' }).click();
-    await laptop.page.getByText(accountMessages.twoFactorCodeWrong).waitFor();
+    await expect(laptop.page.getByText(accountMessages.twoFactorCodeWrong)).toBeVisible();
     await laptop.page.getByLabel('Recovery code').fill(codes[0]!);
     await laptop.page.getByRole('button', { name: 'Verify' }).click();
-    await laptop.page.getByRole('heading', { name: 'Admin Dashboard', level: 1 }).waitFor();
+    await expect(laptop.page.getByRole('heading', { name: 'Admin Dashboard', level: 1 })).toBeVisible();
 
     // Back as it was for the next test.
-    assert.equal((await page.request.post('/api/admin/account/two-factor/disable', { data: { password: E2E_ADMIN.password } })).status(), 200);
+    expect((await page.request.post('/api/admin/account/two-factor/disable', { data: { password: E2E_ADMIN.password } })).status()).toBe(200);
     noErrors();
     await laptop.context.close();
     await context.close();
@@ -347,28 +339,28 @@ test.describe('officers', () => {
     await signInAdmin(page);
     // The administrator turns it on for their own account first (through the API here; the screen is tested above).
     const start = await (await page.request.post('/api/admin/account/two-factor/start')).json();
-    assert.equal((await page.request.post('/api/admin/account/two-factor/confirm', { data: { code: totp(start.secret) } })).status(), 200);
+    expect((await page.request.post('/api/admin/account/two-factor/confirm', { data: { code: totp(start.secret) } })).status()).toBe(200);
     await page.goto('/admin/settings');
-    await page.getByRole('heading', { name: 'Site Settings', level: 1 }).waitFor();
+    await expect(page.getByRole('heading', { name: 'Site Settings', level: 1 })).toBeVisible();
     await page.getByRole('switch', { name: 'Require two-factor sign-in for every administrator account' }).click();
     await page.getByRole('button', { name: 'Save Settings' }).click();
     await toast(page, siteSettingsMessages.saved);
-    assert.equal((await (await page.request.get('/api/site-settings')).json()).requireTwoFactor, true);
+    expect((await (await page.request.get('/api/site-settings')).json()).requireTwoFactor).toBe(true);
 
     const editor = await site.newPage();
     await signInWithForm(editor.page, 'pr-officer', 'pat-rivera-pass');
-    await editor.page.getByRole('heading', { name: 'Your Account', level: 1 }).waitFor();
-    await editor.page.getByText(accountMessages.mustEnrolTwoFactor).waitFor();
+    await expect(editor.page.getByRole('heading', { name: 'Your Account', level: 1 })).toBeVisible();
+    await expect(editor.page.getByText(accountMessages.mustEnrolTwoFactor)).toBeVisible();
     await shot(editor.page, 'must-enrol');
     await editor.page.goto('/admin/news');
-    await editor.page.getByRole('heading', { name: 'Your Account', level: 1 }).waitFor();
+    await expect(editor.page.getByRole('heading', { name: 'Your Account', level: 1 })).toBeVisible();
     await editor.page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
     const secret = (await editor.page.locator('code').first().innerText()).replace(/\s+/g, '');
     await field(editor.page, 'Code from your app').fill(totp(secret));
     await editor.page.getByRole('button', { name: 'Turn On' }).click();
     await editor.page.getByRole('button', { name: 'I have saved them' }).click();
     await editor.page.getByRole('link', { name: 'Back to Dashboard' }).click();
-    await editor.page.getByRole('heading', { name: 'Admin Dashboard', level: 1 }).waitFor();
+    await expect(editor.page.getByRole('heading', { name: 'Admin Dashboard', level: 1 })).toBeVisible();
 
     // Back as it was for the other tests.
     await page.getByRole('switch', { name: 'Require two-factor sign-in for every administrator account' }).click();

@@ -1,11 +1,11 @@
-import { test } from './fixtures.ts';
-import assert from 'node:assert/strict';
+import { expect, test } from './fixtures.ts';
 import type { BrowserContext, Page } from 'playwright-core';
 import { eventMessages } from '@post/contracts/messages/events';
 import { formMessages } from '@post/contracts/messages/forms';
 import { volunteerMessages } from '@post/contracts/messages/volunteers';
 import { utcToZoned, zonedToUtc } from '@post/contracts/rules/event-time';
 import { pageViolations } from './axe.ts';
+import { settled } from './admin-helpers.ts';
 import { E2E_ADMIN, startSite, type TestSite } from './harness.ts';
 
 // The post's zone (the default setting); the harness's browsers run in America/Los_Angeles,
@@ -49,14 +49,14 @@ async function createEvent(
       volunteerPositions: e.positions ?? 10,
     },
   });
-  assert.equal(res.status(), 200, await res.text());
+  expect(res.status(), await res.text()).toBe(200);
   const body = (await res.json()) as { id: number };
   return { id: body.id, title: e.title };
 }
 
 async function signInAdmin(ctx: BrowserContext): Promise<void> {
   const res = await ctx.request.post('/api/login', { data: E2E_ADMIN });
-  assert.equal(res.status(), 200, await res.text());
+  expect(res.status(), await res.text()).toBe(200);
 }
 
 function collectErrors(page: Page): string[] {
@@ -99,10 +99,10 @@ test.describe('events calendar', () => {
   test('carries schema.org Event data for search engines in the server-rendered page', async () => {
     const html = await (await fetch(`${site.url}/events`)).text();
     const block = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)?.[1];
-    assert.ok(block, 'no JSON-LD block');
+    expect(block, 'no JSON-LD block').toBeTruthy();
     const data = JSON.parse(block) as { '@type': string; name: string; startDate: string; location: { name: string } }[];
-    assert.ok(data.length > 5);
-    assert.ok(data.every((e) => e['@type'] === 'Event' && e.name && !Number.isNaN(Date.parse(e.startDate)) && e.location.name));
+    expect(data.length).toBeGreaterThan(5);
+    expect(data.every((e) => e['@type'] === 'Event' && e.name && !Number.isNaN(Date.parse(e.startDate)) && e.location.name)).toBeTruthy();
   });
 
   test('moves between months with Previous, Next and Today', async () => {
@@ -110,35 +110,35 @@ test.describe('events calendar', () => {
     const errors = collectErrors(page);
     await page.goto('/events');
     const heading = page.locator('#calendar-heading');
-    await page.getByRole('table', { name: monthHeading(0) }).waitFor();
-    assert.equal(await heading.innerText(), monthHeading(0));
-    assert.equal(await page.getByRole('button', { name: 'Today', exact: true }).isDisabled(), true);
+    await expect(page.getByRole('table', { name: monthHeading(0) })).toBeVisible();
+    await expect(heading).toHaveText(monthHeading(0), { useInnerText: true });
+    await expect(page.getByRole('button', { name: 'Today', exact: true })).toBeDisabled();
     await page.getByRole('button', { name: 'Next', exact: true }).click();
-    await page.getByRole('table', { name: monthHeading(1) }).waitFor();
-    assert.equal(await heading.innerText(), monthHeading(1));
-    assert.equal(await page.getByRole('button', { name: 'Today', exact: true }).isDisabled(), false);
+    await expect(page.getByRole('table', { name: monthHeading(1) })).toBeVisible();
+    await expect(heading).toHaveText(monthHeading(1), { useInnerText: true });
+    await expect(page.getByRole('button', { name: 'Today', exact: true })).toBeEnabled();
     // Opening and closing an event keeps the month shown.
     await page
       .getByRole('table', { name: monthHeading(1) })
       .getByRole('button', { name: /Next Month Social/ })
       .click();
     await page.getByRole('dialog', { name: 'Next Month Social' }).getByRole('button', { name: 'Close' }).click();
-    await page.getByRole('table', { name: monthHeading(1) }).waitFor();
-    assert.equal(await heading.innerText(), monthHeading(1));
+    await expect(page.getByRole('table', { name: monthHeading(1) })).toBeVisible();
+    await expect(heading).toHaveText(monthHeading(1), { useInnerText: true });
     await page.getByRole('button', { name: 'Previous', exact: true }).click();
     await page.getByRole('button', { name: 'Previous', exact: true }).click();
-    await page.getByRole('table', { name: monthHeading(-1) }).waitFor();
-    assert.equal(await heading.innerText(), monthHeading(-1));
+    await expect(page.getByRole('table', { name: monthHeading(-1) })).toBeVisible();
+    await expect(heading).toHaveText(monthHeading(-1), { useInnerText: true });
     await page.getByRole('button', { name: 'Today', exact: true }).click();
-    await page.getByRole('table', { name: monthHeading(0) }).waitFor();
-    assert.equal(await heading.innerText(), monthHeading(0));
+    await expect(page.getByRole('table', { name: monthHeading(0) })).toBeVisible();
+    await expect(heading).toHaveText(monthHeading(0), { useInnerText: true });
     // Six fixed week rows, short weekday headers, the legend.
-    assert.equal(await page.locator('[role=table] [role=rowgroup]').nth(1).locator('[role=row]').count(), 6);
-    assert.equal(await page.locator('[role=columnheader] [aria-hidden=true]').first().innerText(), 'Sun');
+    await expect(page.locator('[role=table] [role=rowgroup]').nth(1).locator('[role=row]')).toHaveCount(6);
+    await expect(page.locator('[role=columnheader] [aria-hidden=true]').first()).toHaveText('Sun', { useInnerText: true });
     for (const label of ['Regular Event', 'Holiday/Special Event', 'Community Service', 'Fundraiser']) {
-      assert.ok(await page.getByRole('list', { name: 'Legend' }).getByText(label, { exact: true }).isVisible(), label);
+      await expect(page.getByRole('list', { name: 'Legend' }).getByText(label, { exact: true }), label).toBeVisible();
     }
-    assert.deepEqual(errors, []);
+    expect(errors).toEqual([]);
     await context.close();
   });
 
@@ -146,51 +146,51 @@ test.describe('events calendar', () => {
     const { page, context } = await site.newPage();
     await page.goto('/events');
     const cell = page.locator(`[role=cell][data-date="${day.date}"]`);
-    await cell.waitFor();
+    await expect(cell).toBeVisible();
     // Four events that day: three show, a labelled more-link offers the rest.
     const more = cell
       .getByRole('button', { name: /Show \d+ more events? on this day/ })
       .or(cell.getByRole('link', { name: /Show \d+ more events? on this day/ }));
-    assert.equal(await more.count(), 1);
+    await expect(more).toHaveCount(1);
     await page.locator('summary', { hasText: `Events of ${monthHeading(0)} as a list` }).click();
     await page
       .getByRole('list', { name: `Events of ${monthHeading(0)}` })
       .getByRole('button', { name: known.title })
       .click();
     const dialog = page.getByRole('dialog', { name: known.title });
-    await dialog.waitFor();
-    await page.waitForURL(`**/events?id=${known.id}`);
+    await expect(dialog).toBeVisible();
+    await expect(page).toHaveURL(`**/events?id=${known.id}`);
     const text = await dialog.innerText();
     // 2:30 PM in New York whatever the visitor's zone (the browser runs in Los Angeles).
     const [y, m, d] = day.date.split('-').map(Number);
     const expected = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(
       new Date(Date.UTC(y!, m! - 1, d!)),
     );
-    assert.ok(text.includes(`${expected}, 2:30 PM`), text);
-    assert.ok(text.includes(`${expected}, 4:00 PM`), text);
-    assert.ok(!text.includes('11:30 AM'), text);
-    assert.ok(text.includes('Post Home, 100 Main Street'));
-    assert.ok(text.includes(`About ${known.title}.`));
-    assert.equal(await dialog.getByRole('link', { name: 'Add to calendar' }).getAttribute('href'), `/api/events/${known.id}.ics`);
-    assert.equal(await dialog.getByRole('link', { name: 'Edit Event' }).count(), 0);
+    expect(text, text).toContain(`${expected}, 2:30 PM`);
+    expect(text, text).toContain(`${expected}, 4:00 PM`);
+    expect(text, text).not.toContain('11:30 AM');
+    expect(text).toContain('Post Home, 100 Main Street');
+    expect(text).toContain(`About ${known.title}.`);
+    await expect(dialog.getByRole('link', { name: 'Add to calendar' })).toHaveAttribute('href', `/api/events/${known.id}.ics`);
+    await expect(dialog.getByRole('link', { name: 'Edit Event' })).toHaveCount(0);
     await dialog.getByRole('button', { name: 'Close' }).click();
-    await dialog.waitFor({ state: 'hidden' });
+    await expect(dialog).toBeHidden();
     // The popup opens and closes in the click's render, the address follows after that paint.
-    await page.waitForURL((u) => u.search === '');
+    await expect(page).toHaveURL((u) => u.search === '');
     // Focus goes back to what opened the popup (Radix moves it once the dialog has unmounted).
     await page.waitForFunction((title) => document.activeElement?.textContent === title, known.title, { timeout: 3000 });
     // The grid shows times in the post's zone too (6:00 AM in New York is 3:00 AM in Los Angeles), as "6:00 AM" (issue 23 #14),
     // and its own event buttons open the popup.
     const filler = cell.getByRole('button', { name: /^6:00\sAM\s+Filler Meeting 1$/ });
-    await filler.waitFor();
+    await expect(filler).toBeVisible();
     await filler.click();
     const fillerDialog = page.getByRole('dialog', { name: 'Filler Meeting 1' });
-    await fillerDialog.waitFor();
-    await page.waitForURL((u) => /^\?id=\d+$/.test(u.search));
+    await expect(fillerDialog).toBeVisible();
+    await expect(page).toHaveURL((u) => /^\?id=\d+$/.test(u.search));
     // Back goes to the address before the popup, and the address rules: the popup closes.
     await page.goBack();
-    await fillerDialog.waitFor({ state: 'hidden' });
-    assert.equal(new URL(page.url()).search, '');
+    await expect(fillerDialog).toBeHidden();
+    expect(new URL(page.url()).search).toBe('');
     await context.close();
   });
 
@@ -198,29 +198,29 @@ test.describe('events calendar', () => {
     const { page, context } = await site.newPage();
     await page.goto(`/events?id=${signUp.id}`);
     const dialog = page.getByRole('dialog', { name: signUp.title });
-    await dialog.waitFor();
-    assert.ok(await dialog.getByRole('button', { name: 'Volunteer' }).isVisible());
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Volunteer' })).toBeVisible();
     await page.keyboard.press('Escape');
-    await dialog.waitFor({ state: 'hidden' });
+    await expect(dialog).toBeHidden();
     // The id goes; the month stays when the event is not in this month (late in a month it is next month's).
-    await page.waitForURL((u) => !u.searchParams.has('id'));
+    await expect(page).toHaveURL((u) => !u.searchParams.has('id'));
 
     const year = Number(utcToZoned(new Date(), ZONE).date.slice(0, 4));
     await page.goto(`/events?id=veterans-${year}`);
     const holiday = page.getByRole('dialog', { name: 'Veterans Day' });
-    await holiday.waitFor();
+    await expect(holiday).toBeVisible();
     const text = await holiday.innerText();
-    assert.ok(text.includes('United States'));
-    assert.ok(text.includes('National Holiday: Veterans Day'));
-    assert.ok(text.includes(`Wed, Nov 11, ${year}`) || text.includes(`Nov 11, ${year}`));
-    assert.equal(await holiday.getByRole('button', { name: 'Volunteer' }).count(), 0);
+    expect(text).toContain('United States');
+    expect(text).toContain('National Holiday: Veterans Day');
+    expect(text.includes(`Wed, Nov 11, ${year}`) || text.includes(`Nov 11, ${year}`)).toBeTruthy();
+    await expect(holiday.getByRole('button', { name: 'Volunteer' })).toHaveCount(0);
     // The calendar opened on the holiday's month (hidden from the accessibility tree while the dialog is open).
-    assert.equal(await page.locator('#calendar-heading').innerText(), `November ${year}`);
+    await expect(page.locator('#calendar-heading')).toHaveText(`November ${year}`, { useInnerText: true });
     await holiday.getByRole('button', { name: 'Close' }).click();
-    await page.waitForURL((u) => u.search === '');
+    await expect(page).toHaveURL((u) => u.search === '');
 
     await page.goto('/events?id=999999');
-    await page.getByRole('dialog', { name: eventMessages.notFound }).waitFor();
+    await expect(page.getByRole('dialog', { name: eventMessages.notFound })).toBeVisible();
     await context.close();
   });
 
@@ -228,27 +228,27 @@ test.describe('events calendar', () => {
     const { page, context } = await site.newPage();
     await page.goto(`/events?id=${signUp.id}`);
     const row = page.locator(`tr[data-event-id="${signUp.id}"]`);
-    await row.waitFor();
-    assert.equal(await row.locator('td').nth(2).innerText(), '5');
-    assert.equal(await row.locator('td').nth(3).innerText(), '0');
+    await expect(row).toBeVisible();
+    await expect(row.locator('td').nth(2)).toHaveText('5', { useInnerText: true });
+    await expect(row.locator('td').nth(3)).toHaveText('0', { useInnerText: true });
     await page.getByRole('dialog', { name: signUp.title }).getByRole('button', { name: 'Volunteer' }).click();
     const dialog = page.getByRole('dialog', { name: signUp.title });
-    await dialog.getByRole('textbox', { name: 'Name' }).waitFor();
+    await expect(dialog.getByRole('textbox', { name: 'Name' })).toBeVisible();
     await dialog.getByRole('button', { name: 'Sign Up' }).click();
-    await dialog.getByText(formMessages.nameMin).waitFor();
-    assert.ok(await dialog.getByText(formMessages.emailInvalid).isVisible());
+    await expect(dialog.getByText(formMessages.nameMin)).toBeVisible();
+    await expect(dialog.getByText(formMessages.emailInvalid)).toBeVisible();
     await dialog.getByRole('textbox', { name: 'Name' }).fill('Pat Volunteer');
     await dialog.getByRole('textbox', { name: 'Email' }).fill('not-an-address');
     await dialog.getByRole('textbox', { name: 'Phone (optional)' }).fill('555');
     await dialog.getByRole('button', { name: 'Sign Up' }).click();
-    await dialog.getByText(formMessages.phoneMin).waitFor();
-    assert.ok(await dialog.getByText(formMessages.emailInvalid).isVisible());
+    await expect(dialog.getByText(formMessages.phoneMin)).toBeVisible();
+    await expect(dialog.getByText(formMessages.emailInvalid)).toBeVisible();
     await dialog.getByRole('textbox', { name: 'Email' }).fill('pat.volunteer@example.com');
     await dialog.getByRole('textbox', { name: 'Phone (optional)' }).fill('(555) 555-0199');
     await dialog.getByRole('textbox', { name: 'Role (optional)' }).fill('Grill');
     await dialog.getByRole('button', { name: 'Sign Up' }).click();
-    await page.getByText(volunteerMessages.signedUp.title).waitFor();
-    await dialog.waitFor({ state: 'hidden' });
+    await expect(page.getByText(volunteerMessages.signedUp.title)).toBeVisible();
+    await expect(dialog).toBeHidden();
     await page.waitForFunction((id) => document.querySelector(`tr[data-event-id="${id}"] td:nth-child(4)`)?.textContent === '1', signUp.id);
     // Focus is not lost: it lands on the event's row.
     await page.waitForFunction(() => /Volunteer: Sign-up Test Picnic/.test(document.activeElement?.textContent ?? ''), undefined, { timeout: 3000 });
@@ -257,14 +257,14 @@ test.describe('events calendar', () => {
     await row.getByRole('button', { name: /Volunteer/ }).click();
     const again = page.getByRole('dialog', { name: signUp.title });
     // The form was reset after the success.
-    assert.equal(await again.getByRole('textbox', { name: 'Name' }).inputValue(), '');
+    await expect(again.getByRole('textbox', { name: 'Name' })).toHaveValue('');
     await again.getByRole('textbox', { name: 'Name' }).fill('Pat Volunteer');
     await again.getByRole('textbox', { name: 'Email' }).fill('pat.volunteer@example.com');
     await again.getByRole('button', { name: 'Sign Up' }).click();
-    await page.getByText(volunteerMessages.alreadySignedUp).waitFor();
-    assert.ok(await again.isVisible(), 'the dialog stays open with what was typed');
+    await expect(page.getByText(volunteerMessages.alreadySignedUp)).toBeVisible();
+    await expect(again, 'the dialog stays open with what was typed').toBeVisible();
     await again.getByRole('button', { name: 'Cancel' }).click();
-    assert.equal(await row.locator('td').nth(3).innerText(), '1');
+    await expect(row.locator('td').nth(3)).toHaveText('1', { useInnerText: true });
     await context.close();
   });
 
@@ -277,11 +277,11 @@ test.describe('events calendar', () => {
     await dialog.getByRole('textbox', { name: 'Name' }).fill('Sam Helper');
     await dialog.getByRole('textbox', { name: 'Email' }).fill('sam.helper@example.com');
     await dialog.getByRole('button', { name: 'Sign Up' }).click();
-    await page.getByText(volunteerMessages.signedUp.title).waitFor();
+    await expect(page.getByText(volunteerMessages.signedUp.title)).toBeVisible();
     // Issue 43: a full event offers its waitlist instead of a dead button.
     const full = row.getByRole('button', { name: /Full — join the waitlist/ });
-    await full.waitFor();
-    assert.equal(await full.isDisabled(), false);
+    await expect(full).toBeVisible();
+    await expect(full).toBeEnabled();
     await context.close();
   });
 
@@ -290,12 +290,12 @@ test.describe('events calendar', () => {
     await context.addCookies(adminCookies);
     await page.goto(`/events?id=${known.id}`);
     const dialog = page.getByRole('dialog', { name: known.title });
-    await dialog.waitFor();
-    assert.equal(await dialog.getByRole('link', { name: 'Edit Event' }).getAttribute('href'), `/admin/events/${known.id}`);
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('link', { name: 'Edit Event' })).toHaveAttribute('href', `/admin/events/${known.id}`);
     await dialog.getByRole('button', { name: 'Close' }).click();
     const row = page.locator(`tr[data-event-id="${signUp.id}"]`);
-    assert.equal(await row.getByRole('link', { name: /Manage/ }).getAttribute('href'), `/admin/events/${signUp.id}`);
-    assert.equal(await row.getByRole('button', { name: /Volunteer/ }).count(), 0);
+    await expect(row.getByRole('link', { name: /Manage/ })).toHaveAttribute('href', `/admin/events/${signUp.id}`);
+    await expect(row.getByRole('button', { name: /Volunteer/ })).toHaveCount(0);
 
     const year = Number(utcToZoned(new Date(), ZONE).date.slice(0, 4));
     const month = utcToZoned(new Date(), ZONE).date.slice(0, 7);
@@ -308,11 +308,11 @@ test.describe('events calendar', () => {
     await page.mouse.move(a.x + a.width, a.y + a.height - 8, { steps: 4 });
     await page.mouse.move(b.x + b.width / 2, b.y + b.height - 8, { steps: 8 });
     await page.mouse.up();
-    await page.waitForURL('**/admin/events/new?**');
+    await expect(page).toHaveURL((u) => u.pathname === '/admin/events/new');
     const q = new URL(page.url()).searchParams;
-    assert.equal(q.get('start'), `${month}-09`);
-    assert.equal(q.get('end'), `${month}-11`);
-    assert.ok(year > 2000);
+    expect(q.get('start')).toBe(`${month}-09`);
+    expect(q.get('end')).toBe(`${month}-11`);
+    expect(year).toBeGreaterThan(2000);
     await context.close();
   });
 
@@ -320,15 +320,15 @@ test.describe('events calendar', () => {
     const { page, context } = await site.newPage();
     await page.goto('/events');
     const exp = page.getByRole('link', { name: 'Export' });
-    await exp.waitFor();
-    assert.equal(await exp.getAttribute('href'), '/api/events.ics');
-    assert.notEqual(await exp.getAttribute('download'), null);
+    await expect(exp).toBeVisible();
+    await expect(exp).toHaveAttribute('href', '/api/events.ics');
+    expect(await exp.getAttribute('download')).not.toBe(null);
     const host = new URL(site.url).host;
     // The page's own address is known once the page runs in the browser.
-    await page.locator('a[href^="webcal:"]').waitFor();
-    assert.equal(await page.getByRole('link', { name: 'iPhone' }).getAttribute('href'), `webcal://${host}/api/events.ics`);
-    assert.equal(
-      await page.getByRole('link', { name: /Android/ }).getAttribute('href'),
+    await expect(page.locator('a[href^="webcal:"]')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'iPhone' })).toHaveAttribute('href', `webcal://${host}/api/events.ics`);
+    await expect(page.getByRole('link', { name: /Android/ })).toHaveAttribute(
+      'href',
       `https://calendar.google.com/calendar/r?cid=${encodeURIComponent(`webcal://${host}/api/events.ics`)}`,
     );
     await context.close();
@@ -338,8 +338,8 @@ test.describe('events calendar', () => {
     const { page, context } = await site.newPage({ width: 390, height: 844 });
     await page.goto('/events');
     const grid = page.getByRole('table', { name: monthHeading(0) });
-    await grid.waitFor();
-    await page.locator('.post-cal-dot').first().waitFor();
+    await expect(grid).toBeVisible();
+    await expect(page.locator('.post-cal-dot').first()).toBeVisible();
     // The whole month fits in the grid's box: nothing (such as a dot's text for screen readers)
     // makes it taller, so the first week is in view, not scrolled away above the 15th's row.
     const fit = await grid.evaluate((table) => {
@@ -354,19 +354,19 @@ test.describe('events calendar', () => {
         firstInView: cell.top >= box.top - 1 && cell.bottom <= box.bottom + 1,
       };
     });
-    assert.deepEqual(fit.scrolled, [], 'no part of the grid overflows its box');
-    assert.ok(fit.firstInView, 'the first week is in view');
+    expect(fit.scrolled, 'no part of the grid overflows its box').toEqual([]);
+    expect(fit.firstInView, 'the first week is in view').toBeTruthy();
     await page
       .getByRole('list', { name: `Events of ${monthHeading(0)}` })
       .getByRole('button', { name: /Zone Check Supper/ })
       .click();
-    await page.getByRole('dialog', { name: known.title }).waitFor();
+    await expect(page.getByRole('dialog', { name: known.title })).toBeVisible();
     await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
     await page.getByRole('button', { name: 'Show as list' }).click();
-    await page.getByRole('list', { name: monthHeading(0) }).waitFor();
-    assert.equal(await page.getByRole('table', { name: monthHeading(0) }).count(), 0);
+    await expect(page.getByRole('list', { name: monthHeading(0) })).toBeVisible();
+    await expect(page.getByRole('table', { name: monthHeading(0) })).toHaveCount(0);
     // Phones get the volunteer needs as cards.
-    assert.ok(await page.getByRole('list', { name: 'Upcoming volunteer needs' }).isVisible());
+    await expect(page.getByRole('list', { name: 'Upcoming volunteer needs' })).toBeVisible();
     await context.close();
   });
 
@@ -384,8 +384,8 @@ test.describe('events calendar', () => {
       .getByRole('button', { name: /Zone Check Supper/ })
       .click();
     const dialog = page.getByRole('dialog', { name: known.title });
-    await dialog.waitFor();
-    assert.deepEqual(scripts, [], 'opening the popup fetched no code');
+    await expect(dialog).toBeVisible();
+    expect(scripts, 'opening the popup fetched no code').toEqual([]);
     // Radix still locks the page behind the dialog; the app's root keeps its own values, so the
     // browser does not recompute every element's style (styles.css), and the overlay still
     // takes a tap outside the dialog, which closes it.
@@ -401,26 +401,26 @@ test.describe('events calendar', () => {
         corner: corner?.getAttribute('data-slot'),
       };
     });
-    assert.equal(styles.body, 'none');
-    assert.equal(styles.app, 'auto');
-    assert.notEqual(styles.lockVar, '', 'the scroll lock sets its variable on <body>');
-    assert.equal(styles.appVar, '', 'the variable stays on <body>');
-    assert.equal(styles.corner, 'dialog-overlay');
+    expect(styles.body).toBe('none');
+    expect(styles.app).toBe('auto');
+    expect(styles.lockVar, 'the scroll lock sets its variable on <body>').not.toBe('');
+    expect(styles.appVar, 'the variable stays on <body>').toBe('');
+    expect(styles.corner).toBe('dialog-overlay');
     await page.mouse.click(4, 4);
-    await dialog.waitFor({ state: 'hidden' });
-    await page.waitForURL((u) => u.search === '');
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL((u) => u.search === '');
     await context.close();
   });
 
   test('passes axe checks in the grid and with the popup open', async () => {
     const { page, context } = await site.newPage();
     await page.goto('/events');
-    await page.getByRole('table', { name: monthHeading(0) }).waitFor();
-    assert.deepEqual(await pageViolations(page), []);
+    await expect(page.getByRole('table', { name: monthHeading(0) })).toBeVisible();
+    expect(await pageViolations(page)).toEqual([]);
     await page.goto(`/events?id=${known.id}`);
-    await page.getByRole('dialog').waitFor();
-    await page.waitForTimeout(300);
-    assert.deepEqual(await pageViolations(page), []);
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await settled(page);
+    expect(await pageViolations(page)).toEqual([]);
     await context.close();
   });
 });
@@ -435,19 +435,14 @@ test.describe('events calendar without events', () => {
   test('shows the holidays and the empty volunteer table', async () => {
     const { page, context } = await empty.newPage();
     await page.goto('/events');
-    await page.getByText(volunteerMessages.noOpportunities).waitFor();
+    await expect(page.getByText(volunteerMessages.noOpportunities)).toBeVisible();
     const year = Number(utcToZoned(new Date(), ZONE).date.slice(0, 4));
     await page.goto(`/events?id=christmas-${year}`);
     const dialog = page.getByRole('dialog', { name: 'Christmas Day' });
     await dialog.getByRole('button', { name: 'Close' }).click();
-    await dialog.waitFor({ state: 'hidden' });
-    await page.getByRole('table', { name: `December ${year}` }).waitFor();
-    assert.ok(
-      await page
-        .locator(`[role=cell][data-date="${year}-12-25"]`)
-        .getByRole('button', { name: /Christmas Day/ })
-        .isVisible(),
-    );
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('table', { name: `December ${year}` })).toBeVisible();
+    await expect(page.locator(`[role=cell][data-date="${year}-12-25"]`).getByRole('button', { name: /Christmas Day/ })).toBeVisible();
     await context.close();
   });
 });
