@@ -30,7 +30,7 @@ import { useMarkSync } from './use-mark-sync.ts';
 import { WalkInForm } from './walk-in-form.tsx';
 import { CheckOutMilesField, WalkInUnitField, useDoorReportFields } from './door-report-fields.tsx';
 import { HoursDialog } from './hours-dialog.tsx';
-import { Decisions, DoorStatus, GivePlaceDialog, PartBoundary, ViewSwitch, walkInOf, type DoorView } from './door-parts.tsx';
+import { Decisions, DoorStatus, GivePlaceDialog, NoOneShown, PartBoundary, ViewSwitch, walkInOf, type DoorView } from './door-parts.tsx';
 import { arrivingNow, isArriving, useNow } from './arriving.ts';
 import { PaperEntry } from './paper-entry.tsx';
 import { useAdminSession } from '../../lib/use-session.ts';
@@ -236,22 +236,7 @@ export function CheckInPage({ id, view: chosen, onView }: { id: number; view?: D
                   people={people}
                   shifts={data.shifts}
                   show={show}
-                  empty={
-                    <div className="space-y-3 rounded-lg border border-dashed p-6 text-lg text-muted-foreground">
-                      <p>
-                        {needle
-                          ? 'No one matches that name.'
-                          : arriving?.next
-                            ? `No shift starts within the hour. Next: ${arriving.next.role ? `${arriving.next.role} at ` : ''}${f.time(arriving.next.startDate)}.`
-                            : 'No shift starts within the hour.'}
-                      </p>
-                      {view === 'arriving' && !needle ? (
-                        <Button variant="outline" className="min-h-11" onClick={() => onView('shifts')}>
-                          Show everyone by shift
-                        </Button>
-                      ) : null}
-                    </div>
-                  }
+                  empty={<NoOneShown needle={needle} next={arriving?.next ?? null} arrivingView={view === 'arriving'} onShowAll={() => onView('shifts')} />}
                   onIn={checkIn}
                   onOut={checkOut}
                   onUndo={(p) => p.pendingMark && undoMark(p.pendingMark, p.name)}

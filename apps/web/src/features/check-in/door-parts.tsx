@@ -190,3 +190,25 @@ export function DoorStatus(props: { online: boolean; pending: number; ready: boo
     </p>
   );
 }
+
+/** What the people list says when no one is shown: no match, or no shift arriving within the hour. */
+export function NoOneShown(props: { needle: string; next: { role: string | null; startDate: string } | null; arrivingView: boolean; onShowAll: () => void }) {
+  const f = usePostFormat();
+  const { needle, next } = props;
+  return (
+    <div className="space-y-3 rounded-lg border border-dashed p-6 text-lg text-muted-foreground">
+      <p>
+        {needle
+          ? 'No one matches that name.'
+          : next
+            ? `No shift starts within the hour. Next: ${next.role ? `${next.role} at ` : ''}${f.time(next.startDate)}.`
+            : 'No shift starts within the hour.'}
+      </p>
+      {props.arrivingView && !needle ? (
+        <Button variant="outline" className="min-h-11" onClick={props.onShowAll}>
+          Show everyone by shift
+        </Button>
+      ) : null}
+    </div>
+  );
+}
