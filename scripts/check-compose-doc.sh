@@ -62,14 +62,18 @@ step "up; waiting for the app's health check"
 cd "$T/opt/post"
 app_id() { "${DC[@]}" ps -q app; }
 healthy() { [ "$(docker inspect -f '{{.State.Health.Status}}' "$(app_id)" 2>/dev/null)" = healthy ]; }
-for _ in $(seq 1 240); do healthy && break; sleep 1; done
-healthy || { "${DC[@]}" logs --tail 40 app >&2; echo "FAIL: the app did not become healthy within 240 s" >&2; exit 1; }
-step "app healthy"
+ready() { curl -sf -o /dev/null "http://127.0.0.1:$APP_PORT/readyz"; }
+limit=$((SECONDS + ${HEALTH_WAIT:-300}))
+until healthy || [ $SECONDS -ge $limit ]; do sleep 2; done
+until ready || [ $SECONDS -ge $limit ]; do sleep 2; done
+ready || { "${DC[@]}" logs --tail 40 app >&2; echo "FAIL: the app did not answer /readyz within ${HEALTH_WAIT:-300} s" >&2; exit 1; }
+step "app ready"
 run_block password "$T/opt/post"
 sed 's/^/    /' "$T/password.log" | grep -v '^    *$' | tail -n 12
 
 fail=0
 check() { if eval "$2"; then echo "  ok: $1"; else echo "  FAIL: $1"; fail=1; fi; }
+check "Docker reports the app healthy ($(docker inspect -f '{{.State.Health.Status}}' "$(app_id)"))" healthy
 password=$(grep -o 'password: [^ ]*' "$T/password.log" | head -n 1 | sed 's/password: //')
 check "the first administrator's password in \`logs app\`" '[ -n "$password" ]'
 events=$(curl -s "http://127.0.0.1:$APP_PORT/api/events?when=all")
