@@ -35,7 +35,7 @@ test('a ledger edit asks for a reason and keeps it in the audit log', async ({ a
   const categoryId = (await (await context.request.get('/api/admin/service-categories')).json())[0].id;
   const made = await context.request.post('/api/admin/service-hours', { data: { name: 'Edna Edit', serviceDate: '2026-03-05', hours: 2, categoryId } });
   expect(made.status(), await made.text()).toBe(200);
-  await page.goto('/admin/service-hours');
+  await page.goto('/admin/service-hours?q=Edna');
   await waitForApp(page);
   await page.getByRole('button', { name: /^Edit Edna Edit/ }).click();
   const dialog = page.getByRole('dialog');
