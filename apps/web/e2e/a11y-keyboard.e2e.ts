@@ -57,7 +57,7 @@ async function tabTo(page: Page, name: RegExp, key = 'Tab', max = 120): Promise<
     }
     if (name.test(f.name)) return f;
   }
-  expect.soft(true, `no ${name} after ${max} presses of ${key}; stops: ${stops.slice(-20).join(' | ')}`).toBe(false);
+  throw new Error(`no ${name} after ${max} presses of ${key}; stops: ${stops.slice(-20).join(' | ')}`);
 }
 
 /**

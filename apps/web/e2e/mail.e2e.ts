@@ -221,7 +221,7 @@ test.describe('member password reset', () => {
     await field(page, 'Membership number or e-mail address').fill('rd-7');
     await page.getByRole('button', { name: 'Send me a link' }).click();
     await expect(answer.getByText('Check your e-mail.')).toBeVisible();
-    await expect(answer).toHaveText(unknownText);
+    await expect(answer).toHaveText(unknownText ?? '');
     await shot(page, 'member-forgot-password-sent');
 
     const mail = await mailTo(sink, 'rosa@example.org', /^Reset your member portal password$/);
@@ -278,7 +278,7 @@ test.describe('notices to members', () => {
     await member.page.getByLabel('Membership Number').fill('NT-2');
     await member.page.getByLabel('Password').fill('portal-pass-1');
     await member.page.getByRole('button', { name: 'Sign In' }).click();
-    await member.expect(page).toHaveURL((u) => u.pathname === '/member');
+    await expect(member.page).toHaveURL((u) => u.pathname === '/member');
     const choice = member.page.getByRole('switch', { name: 'E-mail me post communications' });
     await expect(choice).toBeVisible();
     await member.page.waitForFunction(() => !document.querySelector('[role=switch][disabled]'));

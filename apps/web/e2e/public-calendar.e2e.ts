@@ -100,7 +100,7 @@ test.describe('events calendar', () => {
     const html = await (await fetch(`${site.url}/events`)).text();
     const block = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)?.[1];
     expect(block, 'no JSON-LD block').toBeTruthy();
-    const data = JSON.parse(block) as { '@type': string; name: string; startDate: string; location: { name: string } }[];
+    const data = JSON.parse(block!) as { '@type': string; name: string; startDate: string; location: { name: string } }[];
     expect(data.length).toBeGreaterThan(5);
     expect(data.every((e) => e['@type'] === 'Event' && e.name && !Number.isNaN(Date.parse(e.startDate)) && e.location.name)).toBeTruthy();
   });
