@@ -29,7 +29,7 @@ async function openQr(opts: { locale?: string; width?: number } = {}) {
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await waitForApp(page);
   /** Asserts that every request went to the test server, and none carried any of `typed`. */
-  const assertStayedLocal = (typed: string[]) => {
+  const expectStayedLocal = (typed: string[]) => {
     const origin = new URL(site.url).origin;
     expect(requests.length, 'the listener saw the page load').toBeGreaterThan(0);
     for (const r of requests) {
@@ -43,7 +43,7 @@ async function openQr(opts: { locale?: string; width?: number } = {}) {
       }
     }
   };
-  return { page, context, errors, assertStayedLocal };
+  return { page, context, errors, expectStayedLocal };
 }
 
 /** The encoded data as the page shows it (textContent keeps the vCard's CRLF line breaks). */
@@ -82,7 +82,7 @@ async function checkDownload(page: Page, tab: string, expected: string, label = 
 
 test.describe('QR code generator (/QRG)', () => {
   test('URL tab: adds https://, shows the data, downloads a 300x300 PNG that scans back to it', async () => {
-    const { page, context, errors, assertStayedLocal } = await openQr();
+    const { page, context, errors, expectStayedLocal } = await openQr();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('QR Code Generator');
     await expect(page.getByText('Generate QR codes for events, contact information, and veteran resources')).toBeVisible();
     await expect(page).toHaveTitle(/^QR Code Generator \| /);
@@ -107,7 +107,7 @@ test.describe('QR code generator (/QRG)', () => {
     await expect(page.getByTestId('qr-encoded-data').getByText('http://example.org/a', { exact: true })).toBeVisible();
     await checkDownload(page, 'url', 'http://example.org/a');
 
-    assertStayedLocal(['vfw-example.org', 'example.org/a']);
+    expectStayedLocal(['vfw-example.org', 'example.org/a']);
     expect(errors).toStrictEqual([]);
     await context.close();
   });
@@ -134,7 +134,7 @@ test.describe('QR code generator (/QRG)', () => {
   });
 
   test('Text tab: a 4-row box; the code holds the text exactly as typed', async () => {
-    const { page, context, errors, assertStayedLocal } = await openQr();
+    const { page, context, errors, expectStayedLocal } = await openQr();
     await page.getByRole('tab', { name: 'Text' }).click();
     const box = page.getByRole('main').getByLabel('Text for the QR code');
     await expect(box).toHaveAttribute('rows', '4');
@@ -143,13 +143,13 @@ test.describe('QR code generator (/QRG)', () => {
     await expect(page.getByTestId('qr-image')).toBeVisible();
     await expect.poll(() => shownData(page)).toBe(text);
     await checkDownload(page, 'text', text);
-    assertStayedLocal(['Pancake Breakfast']);
+    expectStayedLocal(['Pancake Breakfast']);
     expect(errors).toStrictEqual([]);
     await context.close();
   });
 
   test('Contact tab: a vCard 3.0 with an accented name and a comma that scans back exactly', async () => {
-    const { page, context, errors, assertStayedLocal } = await openQr({ width: 390 });
+    const { page, context, errors, expectStayedLocal } = await openQr({ width: 390 });
     await page.getByRole('tab', { name: 'Contact' }).click();
     await expect(page.getByText('Fill in the form to generate your QR code')).toBeVisible();
     // Organization and website alone are not a contact card.
@@ -174,13 +174,13 @@ test.describe('QR code generator (/QRG)', () => {
     await expect.poll(() => shownData(page)).toBe(expected);
     await expect(page.getByTestId('qr-image')).toHaveAttribute('alt', 'QR code with the contact card of José Núñez, Jr.');
     await checkDownload(page, 'contact', expected);
-    assertStayedLocal(['José', 'Núñez', '555-010-0199', 'jose.nunez@example.org', 'Hometown Post']);
+    expectStayedLocal(['José', 'Núñez', '555-010-0199', 'jose.nunez@example.org', 'Hometown Post']);
     expect(errors).toStrictEqual([]);
     await context.close();
   });
 
   test("keeps each tab's inputs when switching, and Clear All Fields empties every tab and the preview", async () => {
-    const { page, context, assertStayedLocal } = await openQr();
+    const { page, context, expectStayedLocal } = await openQr();
     await page.getByRole('main').getByLabel('Website URL').fill('example.org');
     await page.getByRole('tab', { name: 'Text' }).click();
     await page.getByRole('main').getByLabel('Text for the QR code').fill('Hello');
@@ -206,12 +206,12 @@ test.describe('QR code generator (/QRG)', () => {
     await page.getByRole('tab', { name: 'Contact' }).click();
     await expect(page.getByRole('main').getByLabel('First Name')).toHaveValue('');
     await expect(page.getByText('Fill in the form to generate your QR code')).toBeVisible();
-    assertStayedLocal(['example.org', 'Hello', 'Ann']);
+    expectStayedLocal(['example.org', 'Hello', 'Ann']);
     await context.close();
   });
 
   test("'Copy Data' copies the data and shows 'Copied!' for about 2 seconds", async () => {
-    const { page, context, assertStayedLocal } = await openQr();
+    const { page, context, expectStayedLocal } = await openQr();
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.url });
     await page.getByRole('main').getByLabel('Website URL').fill('example.org/copy');
     await expect(page.getByTestId('qr-image')).toBeVisible();
@@ -227,7 +227,7 @@ test.describe('QR code generator (/QRG)', () => {
     const elapsed = Date.now() - shownAt;
     expect(elapsed, 'reverted after about 2 s').toBeGreaterThanOrEqual(1800);
     expect(elapsed, 'reverted after about 2 s').toBeLessThan(3000);
-    assertStayedLocal(['example.org/copy']);
+    expectStayedLocal(['example.org/copy']);
     await context.close();
   });
 
@@ -256,7 +256,7 @@ test.describe('QR code generator (/QRG)', () => {
   });
 
   test('prints only the code and its caption', async () => {
-    const { page, context, assertStayedLocal } = await openQr();
+    const { page, context, expectStayedLocal } = await openQr();
     await page.evaluate(() => {
       (window as unknown as { printed: number }).printed = 0;
       window.print = () => void ((window as unknown as { printed: number }).printed += 1);
@@ -302,7 +302,7 @@ test.describe('QR code generator (/QRG)', () => {
     await caption.fill('');
     await page.emulateMedia({ media: 'print' });
     await expect(sheet.locator('p')).toHaveCount(0);
-    assertStayedLocal(['example.org/flyer', 'Veterans Day']);
+    expectStayedLocal(['example.org/flyer', 'Veterans Day']);
     await context.close();
   });
 
