@@ -1,5 +1,4 @@
-import { test } from './fixtures.ts';
-import assert from 'node:assert/strict';
+import { expect, test } from './fixtures.ts';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -34,12 +33,12 @@ test.beforeAll(async ({ browser }) => {
       volunteerPositions: 10,
     },
   });
-  assert.equal(res.status(), 200, await res.text());
+  expect(res.status(), await res.text()).toBe(200);
   eventId = (await res.json()).id;
   for (const name of people) {
     const email = `${name.split(' ')[0]!.toLowerCase()}@example.org`;
     const v = await admin.request.post('/api/volunteers', { data: { eventId, name, email } });
-    assert.equal(v.status(), 200, await v.text());
+    expect(v.status(), await v.text()).toBe(200);
     ids[name] = (await v.json()).id;
   }
 });
@@ -50,7 +49,7 @@ test.afterAll(async () => {
 
 async function attendance() {
   const res = await admin.request.get(`/api/admin/events/${eventId}/attendance`);
-  assert.equal(res.status(), 200);
+  expect(res.status()).toBe(200);
   return (await res.json()).people as { name: string; checkedInAt: string | null; attendanceId: number | null }[];
 }
 
@@ -58,9 +57,9 @@ async function openCheckIn() {
   const { page, context } = await site.newPage({ width: 390, height: 844 });
   await apiSignInAdmin(context);
   await page.goto(`/admin/events/${eventId}/check-in`);
-  await page.getByRole('heading', { name: 'Check-in', level: 1 }).waitFor();
+  await expect(page.getByRole('heading', { name: 'Check-in', level: 1 })).toBeVisible();
   await waitForApp(page);
-  await page.getByRole('list', { name: 'People' }).waitFor();
+  await expect(page.getByRole('list', { name: 'People' })).toBeVisible();
   return { page, context };
 }
 
@@ -70,27 +69,29 @@ test.describe('check-in at the door', () => {
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
     await cdp.send('Network.emulateNetworkConditions', { offline: true, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
-    await page.getByRole('status').filter({ hasText: 'No connection.' }).waitFor();
+    await expect(page.getByRole('status').filter({ hasText: 'No connection.' })).toBeVisible();
     const before = Date.now();
     for (const name of people.slice(0, 3)) await page.getByRole('button', { name: `Check in ${name}` }).click();
-    await page.getByText('3 marks are kept on this phone and sent when the connection returns.').waitFor();
+    await expect(page.getByText('3 marks are kept on this phone and sent when the connection returns.')).toBeVisible();
     // Nothing has reached the server.
-    assert.equal((await attendance()).filter((p) => p.checkedInAt).length, 0);
+    expect((await attendance()).filter((p) => p.checkedInAt)).toHaveLength(0);
+    // The test is about time: the marks must carry the moment they were made, well before they are sent.
     await page.waitForTimeout(1200);
     const restored = Date.now();
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
-    await page.getByText('3 of 4 checked in').waitFor();
-    await page.getByText('Ready for the door without signal').waitFor();
+    await expect(page.getByText('3 of 4 checked in')).toBeVisible();
+    await expect(page.getByText('Ready for the door without signal')).toBeVisible();
     const list = await attendance();
     const checked = list.filter((p) => p.checkedInAt);
-    assert.deepEqual(checked.map((p) => p.name).sort(), people.slice(0, 3).sort());
+    expect(checked.map((p) => p.name).sort()).toStrictEqual(people.slice(0, 3).sort());
     // Each with the time it was made on the phone, not the time it was sent.
     for (const p of checked) {
       const at = new Date(p.checkedInAt!).getTime();
-      assert.ok(at >= before - 1000 && at < restored, `${p.name} kept the time of the mark`);
+      expect(at, `${p.name} kept the time of the mark`).toBeGreaterThanOrEqual(before - 1000);
+      expect(at, `${p.name} kept the time of the mark`).toBeLessThan(restored);
     }
     // Sending the queue again (a second tab, a retry) changes nothing: still three records.
-    assert.equal(new Set(checked.map((p) => p.attendanceId)).size, 3);
+    expect(new Set(checked.map((p) => p.attendanceId)).size).toBe(3);
     await context.close();
   });
 
@@ -101,14 +102,14 @@ test.describe('check-in at the door', () => {
     await page.getByRole('button', { name: 'Scan a code' }).click();
     const photo = page.getByLabel('Read a photo of the code');
     await photo.setInputFiles(file);
-    await page.getByText(/^Dana Door checked in at \d{1,2}:\d{2} [AP]M\.$/).waitFor();
-    await page.getByText('4 of 4 checked in').waitFor();
+    await expect(page.getByText(/^Dana Door checked in at \d{1,2}:\d{2} [AP]M\.$/)).toBeVisible();
+    await expect(page.getByText('4 of 4 checked in')).toBeVisible();
     await photo.setInputFiles([]);
     await photo.setInputFiles(file);
-    await page.getByText(/^Dana Door: already checked in at \d{1,2}:\d{2} [AP]M\.$/).waitFor();
+    await expect(page.getByText(/^Dana Door: already checked in at \d{1,2}:\d{2} [AP]M\.$/)).toBeVisible();
     const dana = (await attendance()).filter((p) => p.name === 'Dana Door');
-    assert.equal(dana.length, 1);
-    assert.ok(dana[0]!.checkedInAt);
+    expect(dana).toHaveLength(1);
+    expect(dana[0]!.checkedInAt).toBeTruthy();
     await context.close();
   });
 });
@@ -128,7 +129,7 @@ test.describe('the yearly service report', () => {
       const res = await admin.request.post('/api/admin/service-hours', {
         data: { name: 'Rita Rider', serviceDate: s.serviceDate, hours: s.hours, miles: s.miles, categoryId: cat(s.category), note: 'Ride' },
       });
-      assert.equal(res.status(), 200, await res.text());
+      expect(res.status(), await res.text()).toBe(200);
     }
     // The four sign-ups checked in above, without check-out: the event's three hours each.
     const attended = (await attendance()).filter((p) => p.checkedInAt).length * 3;
@@ -137,15 +138,15 @@ test.describe('the yearly service report', () => {
     const miles = counted.reduce((t, s) => t + s.miles, 0);
 
     const api = await (await admin.request.get(`/api/admin/reports/service?year=${year}`)).json();
-    assert.equal(api.totals.hours, hours);
-    assert.equal(api.totals.miles, miles);
+    expect(api.totals.hours).toBe(hours);
+    expect(api.totals.miles).toBe(miles);
     const csv = await (await admin.request.get(`/api/admin/reports/service.csv?year=${year}`)).text();
     const totalRow = csv
       .split('\r\n')
       .find((l) => l.startsWith('Total (reportable)'))!
       .split(',');
-    assert.equal(Number(totalRow[2]), hours);
-    assert.equal(Number(totalRow[8]), miles);
+    expect(Number(totalRow[2])).toBe(hours);
+    expect(Number(totalRow[8])).toBe(miles);
 
     const { page, context } = await site.newPage({ width: 1280 });
     await apiSignInAdmin(context);
@@ -153,12 +154,12 @@ test.describe('the yearly service report', () => {
     await waitForApp(page);
     const main = page.getByRole('main');
     const shown = (label: string) => main.locator(`[data-total="${label}"]`).textContent();
-    await main.locator('[data-total="Hours"]').waitFor();
-    assert.equal(await shown('Hours'), hours.toLocaleString('en-US'));
-    assert.equal(await shown('Miles'), miles.toLocaleString('en-US'));
-    assert.equal(await shown(`Mileage value (at $0.14 a mile)`), `$${(Math.round(miles * 14) / 100).toFixed(2)}`);
+    await expect(main.locator('[data-total="Hours"]')).toBeVisible();
+    expect(await shown('Hours')).toBe(hours.toLocaleString('en-US'));
+    expect(await shown('Miles')).toBe(miles.toLocaleString('en-US'));
+    expect(await shown(`Mileage value (at $0.14 a mile)`)).toBe(`$${(Math.round(miles * 14) / 100).toFixed(2)}`);
     const community = main.getByRole('row', { name: /^Community service/ });
-    assert.match((await community.textContent()) ?? '', /^Community service1\.25/);
+    expect((await community.textContent()) ?? '').toMatch(/^Community service1\.25/);
     await context.close();
   });
 });

@@ -1,5 +1,4 @@
-import { test } from './fixtures.ts';
-import assert from 'node:assert/strict';
+import { expect, test } from './fixtures.ts';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import QRCode from 'qrcode';
@@ -62,47 +61,45 @@ test.describe('a walk-in at an event with shifts', () => {
         ],
       },
     });
-    assert.equal(res.status(), 200, await res.text());
+    expect(res.status(), await res.text()).toBe(200);
     const event = (await res.json()) as { id: number; shifts: { id: number; role: string }[] };
     const signUp = await admin.request.post('/api/volunteers', {
       data: { eventId: event.id, name: 'Sam Signed', email: 'sam@example.org', shiftId: event.shifts[1]!.id },
     });
-    assert.equal(signUp.status(), 200, await signUp.text());
+    expect(signUp.status(), await signUp.text()).toBe(200);
 
     const { page, context } = await signedInPage(390);
     await page.goto(`/admin/events/${event.id}/check-in`);
-    await page.getByRole('heading', { name: 'Check-in', level: 1 }).waitFor();
+    await expect(page.getByRole('heading', { name: 'Check-in', level: 1 })).toBeVisible();
     await waitForApp(page);
     const form = page.getByRole('form', { name: 'Add a walk-in' });
-    await form.getByRole('group', { name: /Shift/ }).waitFor();
+    await expect(form.getByRole('group', { name: /Shift/ })).toBeVisible();
 
     // No shift chosen: the form says so and nothing is kept to send.
     await form.getByLabel('Name').fill('Wanda Walkin');
     await form.getByRole('button', { name: 'Add and check in' }).click();
-    await form.getByText(attendanceMessages.shiftRequired).waitFor();
-    assert.equal(await page.getByText(/kept on this phone/).count(), 0);
+    await expect(form.getByText(attendanceMessages.shiftRequired)).toBeVisible();
+    await expect(page.getByText(/kept on this phone/)).toHaveCount(0);
 
     // Each shift is a labelled radio button with a tap target of at least 44 px.
     const setup = form.getByRole('radio', { name: /^Setup, / });
     for (const role of ['Setup', 'Serving']) {
       const box = await form.locator('label', { hasText: role }).boundingBox();
-      assert.ok(box && box.height >= 44 && box.width >= 300, `${role}: ${JSON.stringify(box)}`);
+      expect(box?.height, `${role}: height`).toBeGreaterThanOrEqual(44);
+      expect(box?.width, `${role}: width`).toBeGreaterThanOrEqual(300);
     }
     await setup.check();
     await shot(page, 'walk-in-shift-390');
     await form.getByRole('button', { name: 'Add and check in' }).click();
-    await page.getByText(attendanceMessages.walkInAdded('Wanda Walkin')).waitFor();
-    await page
-      .getByRole('list', { name: 'People' })
-      .getByText(/Checked in at .* \(Setup\)/)
-      .waitFor();
+    await expect(page.getByText(attendanceMessages.walkInAdded('Wanda Walkin'))).toBeVisible();
+    await expect(page.getByRole('list', { name: 'People' }).getByText(/Checked in at .* \(Setup\)/)).toBeVisible();
     // A sign-up with a shift shows its shift's role.
-    await page.getByRole('list', { name: 'People' }).getByText('Signed up: Serving').waitFor();
+    await expect(page.getByRole('list', { name: 'People' }).getByText('Signed up: Serving')).toBeVisible();
 
     const list = await (await admin.request.get(`/api/admin/events/${event.id}/attendance`)).json();
     const wanda = list.people.find((p: { name: string }) => p.name === 'Wanda Walkin');
     // The Setup shift's hour, not the event's three.
-    assert.deepEqual([wanda.walkIn, wanda.shiftId, wanda.hours], [true, event.shifts[0]!.id, 1]);
+    expect([wanda.walkIn, wanda.shiftId, wanda.hours]).toStrictEqual([true, event.shifts[0]!.id, 1]);
     await shot(page, 'check-in-after-walk-in-390');
 
     // An administrator changes her hours, with a reason (required), and can go back to the counted ones.
@@ -110,33 +107,30 @@ test.describe('a walk-in at an event with shifts', () => {
     const hours = page.getByRole('dialog', { name: 'Hours of Wanda Walkin' });
     await hours.getByLabel(/^Hours\s*\*?$/).fill('2.5');
     await hours.getByRole('button', { name: 'Save hours' }).click();
-    await hours.getByText(attendanceMessages.reasonRequired).waitFor();
+    await expect(hours.getByText(attendanceMessages.reasonRequired)).toBeVisible();
     await hours.getByLabel('Reason').fill('Stayed on to serve');
     await shot(page, 'hours-dialog-390', false);
     await hours.getByRole('button', { name: 'Save hours' }).click();
-    await hours.waitFor({ state: 'detached' });
-    await page.getByText(/2:30 h set by an administrator/).waitFor();
+    await expect(hours).toHaveCount(0);
+    await expect(page.getByText(/2:30 h set by an administrator/)).toBeVisible();
     const changed = (await (await admin.request.get(`/api/admin/events/${event.id}/attendance`)).json()).people.find(
       (p: { name: string }) => p.name === 'Wanda Walkin',
     );
-    assert.deepEqual([changed.hours, changed.hoursOverridden, changed.hoursReason], [2.5, true, 'Stayed on to serve']);
+    expect([changed.hours, changed.hoursOverridden, changed.hoursReason]).toStrictEqual([2.5, true, 'Stayed on to serve']);
     await page.getByRole('button', { name: 'Edit hours of Wanda Walkin' }).click();
     await page.getByRole('dialog', { name: 'Hours of Wanda Walkin' }).getByRole('button', { name: 'Use the counted hours' }).click();
-    await page.getByRole('dialog', { name: 'Hours of Wanda Walkin' }).waitFor({ state: 'detached' });
+    await expect(page.getByRole('dialog', { name: 'Hours of Wanda Walkin' })).toHaveCount(0);
     const back = (await (await admin.request.get(`/api/admin/events/${event.id}/attendance`)).json()).people.find(
       (p: { name: string }) => p.name === 'Wanda Walkin',
     );
-    assert.deepEqual([back.hours, back.hoursOverridden], [1, false]);
+    expect([back.hours, back.hoursOverridden]).toStrictEqual([1, false]);
     await context.close();
 
     const wide = await signedInPage(1280);
     await wide.page.goto(`/admin/events/${event.id}/check-in`);
-    await wide.page.getByRole('heading', { name: 'Check-in', level: 1 }).waitFor();
+    await expect(wide.page.getByRole('heading', { name: 'Check-in', level: 1 })).toBeVisible();
     await waitForApp(wide.page);
-    await wide.page
-      .getByRole('form', { name: 'Add a walk-in' })
-      .getByRole('radio', { name: /^Serving, / })
-      .waitFor();
+    await expect(wide.page.getByRole('form', { name: 'Add a walk-in' }).getByRole('radio', { name: /^Serving, / })).toBeVisible();
     await shot(wide.page, 'check-in-shifts-1280');
 
     // The volunteer's own page for the door, opened from their QR code.
@@ -145,12 +139,12 @@ test.describe('a walk-in at an event with shifts', () => {
       const { page: pub, context: pubContext } = await site.newPage({ width, height: width === 390 ? 844 : 900 });
       await pub.goto(new URL(code).pathname);
       await waitForApp(pub);
-      await pub.getByRole('img', { name: 'Check-in code of Sam Signed for Fish Fry' }).waitFor();
+      await expect(pub.getByRole('img', { name: 'Check-in code of Sam Signed for Fish Fry' })).toBeVisible();
       // Whose code, for which event and shift: someone with several places shows the right one.
-      await pub.getByText('Sam Signed', { exact: true }).waitFor();
-      await pub.getByText(/^Serving, \d{1,2}:\d{2} [AP]M to \d{1,2}:\d{2} [AP]M$/).waitFor();
+      await expect(pub.getByText('Sam Signed', { exact: true })).toBeVisible();
+      await expect(pub.getByText(/^Serving, \d{1,2}:\d{2} [AP]M to \d{1,2}:\d{2} [AP]M$/)).toBeVisible();
       const overflow = await pub.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-      assert.ok(overflow <= 0, `the check-in page fits at ${width} px (${overflow} px too wide)`);
+      expect(overflow, `the check-in page fits at ${width} px (${overflow} px too wide)`).toBeLessThanOrEqual(0);
       await shot(pub, `public-check-in-${width}`);
       await pubContext.close();
     }
@@ -172,29 +166,30 @@ test.describe("the ledger's photo", () => {
     await dialog.getByLabel('Note').fill('Drove a veteran to the VA hospital');
     const png = await QRCode.toBuffer('a ride to the VA hospital', { width: 480, margin: 4 });
     await dialog.getByLabel('Photo as documentation (optional)').setInputFiles({ name: 'ride.png', mimeType: 'image/png', buffer: png });
-    await dialog.getByLabel(/Description of the photo/).waitFor();
+    await expect(dialog.getByLabel(/Description of the photo/)).toBeVisible();
     await dialog.getByRole('button', { name: 'Add service' }).click();
-    await dialog.getByText(imageMessages.altRequired).waitFor();
+    await expect(dialog.getByText(imageMessages.altRequired)).toBeVisible();
     await dialog.getByLabel(/Description of the photo/).scrollIntoViewIfNeeded();
     await shot(page, 'ledger-photo-dialog-390', false);
     await dialog.getByLabel(/Description of the photo/).fill('Rita beside the van at the VA hospital');
     await dialog.getByRole('button', { name: 'Add service' }).click();
-    await dialog.waitFor({ state: 'detached' });
+    await expect(dialog).toHaveCount(0);
     const photo = page.getByRole('img', { name: 'Rita beside the van at the VA hospital' }).first();
-    await photo.waitFor();
+    await expect(photo).toBeVisible();
     const box = await photo.boundingBox();
-    assert.ok(box && box.width <= 64 && box.height <= 64, `small in the list: ${JSON.stringify(box)}`);
+    expect(box?.width, 'small in the list').toBeLessThanOrEqual(64);
+    expect(box?.height, 'small in the list').toBeLessThanOrEqual(64);
     const listed = await (await admin.request.get('/api/admin/service-hours?q=rita')).json();
-    assert.equal(listed.items.length, 1);
-    assert.equal(listed.items[0].imageAlt, 'Rita beside the van at the VA hospital');
-    assert.ok(listed.items[0].imageId);
+    expect(listed.items).toHaveLength(1);
+    expect(listed.items[0].imageAlt).toBe('Rita beside the van at the VA hospital');
+    expect(listed.items[0].imageId).toBeTruthy();
     await shot(page, 'ledger-390');
     await context.close();
 
     const wide = await signedInPage(1280);
     await wide.page.goto('/admin/service-hours');
     await waitForApp(wide.page);
-    await wide.page.getByRole('img', { name: 'Rita beside the van at the VA hospital' }).first().waitFor();
+    await expect(wide.page.getByRole('img', { name: 'Rita beside the van at the VA hospital' }).first()).toBeVisible();
     await shot(wide.page, 'ledger-1280');
     await wide.context.close();
   });
@@ -215,22 +210,22 @@ test.describe("a series' service category", () => {
         serviceCategoryId: cat('Community service'),
       },
     });
-    assert.equal(res.status(), 200, await res.text());
+    expect(res.status(), await res.text()).toBe(200);
     const seriesId = (await res.json()).seriesId as number;
     const all = ((await (await admin.request.get('/api/events')).json()) as { id: number; seriesId: number | null; startDate: string }[])
       .filter((e) => e.seriesId === seriesId)
       .sort((a, b) => a.startDate.localeCompare(b.startDate));
     const categoryOf = async (id: number) =>
       ((await (await admin.request.get(`/api/events/${id}`)).json()) as { serviceCategoryId: number | null }).serviceCategoryId;
-    assert.equal(await categoryOf(all[5]!.id), cat('Community service'));
+    expect(await categoryOf(all[5]!.id)).toBe(cat('Community service'));
 
     const { page, context } = await signedInPage(1280);
     await page.goto(`/admin/events/${all[2]!.id}`);
     await waitForApp(page);
     const select = page.getByLabel('Service category');
     // The field shows once the categories are loaded.
-    await select.locator('option', { hasText: 'Community service' }).waitFor({ state: 'attached' });
-    assert.equal(await select.inputValue(), String(cat('Community service')));
+    await expect(select.locator('option', { hasText: 'Community service' })).toBeAttached();
+    await expect(select).toHaveValue(String(cat('Community service')));
     await select.selectOption({ label: 'Veterans affairs & rehabilitation' });
     await shot(page, 'event-form-category-1280');
     await page.getByRole('button', { name: 'Update Event' }).click();
@@ -242,12 +237,12 @@ test.describe("a series' service category", () => {
     const after = ((await (await admin.request.get('/api/events')).json()) as { id: number; title: string; startDate: string }[])
       .filter((e) => e.title === 'Hospital visits')
       .sort((a, b) => a.startDate.localeCompare(b.startDate));
-    assert.deepEqual(await Promise.all(after.slice(0, 6).map((e) => categoryOf(e.id))), [
+    expect(await Promise.all(after.slice(0, 6).map((e) => categoryOf(e.id)))).toStrictEqual([
       cat('Community service'),
       cat('Community service'),
       ...Array(4).fill(cat('Veterans affairs & rehabilitation')),
     ]);
-    assert.equal(await categoryOf(after[after.length - 1]!.id), cat('Veterans affairs & rehabilitation'));
+    expect(await categoryOf(after[after.length - 1]!.id)).toBe(cat('Veterans affairs & rehabilitation'));
     await context.close();
   });
 });
