@@ -29,6 +29,7 @@ export const doorRouter = router({
   givePlace: adminProcedure
     .meta({
       changesContent: true,
+      audit: ['volunteer', 'attendance'],
       openapi: {
         method: 'POST',
         path: '/admin/volunteers/{id}/door-place',
@@ -67,6 +68,7 @@ export const doorRouter = router({
   undo: adminProcedure
     .meta({
       changesContent: true,
+      audit: 'attendance',
       openapi: {
         method: 'POST',
         path: '/admin/attendance/{id}/undo',

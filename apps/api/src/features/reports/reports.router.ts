@@ -47,6 +47,7 @@ export const reportsRouter = router({
   updateForm: administratorProcedure
     .meta({
       changesContent: false,
+      audit: 'report-form',
       openapi: {
         method: 'PUT',
         path: '/admin/reports/forms/{key}',
@@ -66,6 +67,7 @@ export const reportsRouter = router({
   file: adminProcedure
     .meta({
       changesContent: false,
+      audit: 'report-filing',
       openapi: {
         method: 'POST',
         path: '/admin/reports/service/filings',
@@ -102,6 +104,7 @@ export const reportsRouter = router({
   setEventFigures: adminProcedure
     .meta({
       changesContent: false,
+      audit: 'event',
       openapi: {
         method: 'PUT',
         path: '/admin/events/{id}/report-figures',
