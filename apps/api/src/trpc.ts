@@ -1,4 +1,18 @@
 import { initTRPC, TRPCError } from '@trpc/server';
+import type {
+  inferParser,
+  MaybePromise,
+  MiddlewareBuilder,
+  MiddlewareFunction,
+  MutationProcedure,
+  Overwrite,
+  Parser,
+  ProcedureBuilder,
+  ProcedureResolverOptions,
+  QueryProcedure,
+  Simplify,
+  UnsetMarker,
+} from '@trpc/server/unstable-core-do-not-import';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { ZodError } from 'zod';
@@ -8,6 +22,7 @@ import { accountMessages } from '@post/contracts/messages/account';
 import { serverMessages } from '@post/contracts/messages/server';
 import type { SessionMember } from '@post/contracts/member-auth';
 import type { StaffRole } from '@post/contracts/enums/staff-role';
+import type { AuditEntity } from '@post/contracts/audit-format';
 import { AppError, toTRPCError } from './errors.ts';
 import type { Env } from './env.ts';
 import { SESSION_ABSOLUTE_MS } from './lib/session.ts';
@@ -49,8 +64,22 @@ export interface Meta extends OpenApiMeta {
   cache?: 'public';
   /** Every mutation says: true clears the public cache on every node, false leaves it. */
   changesContent?: boolean;
+  /** Every mutation says what its audit entries name, or why it leaves none (decision 0092). */
+  audit?: AuditDeclaration;
   /** Staff procedures open to an account that still has this setup step to do (403 for the rest). */
   allowDuringSetup?: SetupStep[];
+}
+
+/**
+ * The audit entries a write records (by `audited`, `recordAudit` or its service), by the entity
+ * they name; or `{ none: why }` for a write the log does not follow (decision 0092).
+ */
+export type AuditDeclaration = AuditEntity | readonly AuditEntity[] | { none: string };
+
+/** What every mutation declares in its `.meta()`; without both, `.mutation()` does not compile. */
+export interface WriteDeclaration {
+  changesContent: boolean;
+  audit: AuditDeclaration;
 }
 
 const t = initTRPC
@@ -95,8 +124,37 @@ const declareCaching = t.middleware(async ({ ctx, meta, type, next }) => {
   return result;
 });
 
+// tRPC's own builder, typed so that `.mutation()` needs a WriteDeclaration in an earlier `.meta()`
+// (decision 0092): the runtime object is tRPC's, only the type is narrowed.
+type Both<A, B> = A extends UnsetMarker ? B : B extends UnsetMarker ? A : Simplify<A & B>;
+type Or<V, F> = V extends UnsetMarker ? F : V;
+type Resolver<C, O, I, OI, $Out> = (opts: ProcedureResolverOptions<C, Meta, O, I>) => MaybePromise<Or<OI, $Out>>;
+
+/** What `.mutation()` asks for until the procedure's `.meta()` declares its write. */
+type UndeclaredWrite = (declareFirst: 'A mutation declares .meta({ changesContent, audit }) first: see "Writes" in docs/adding-a-content-type.md') => never;
+
+/** A procedure builder (tRPC's) whose mutation must declare its cache effect and audit entries. */
+export interface Procedure<C, O, II, IO, OI, OO, Declared extends boolean> {
+  input<$P extends Parser>(schema: $P): Procedure<C, O, Both<II, inferParser<$P>['in']>, Both<IO, inferParser<$P>['out']>, OI, OO, Declared>;
+  output<$P extends Parser>(schema: $P): Procedure<C, O, II, IO, Both<OI, inferParser<$P>['in']>, Both<OO, inferParser<$P>['out']>, Declared>;
+  meta<const $M extends Meta>(meta: $M): Procedure<C, O, II, IO, OI, OO, $M extends WriteDeclaration ? true : Declared>;
+  use<$O>(
+    fn: MiddlewareBuilder<Overwrite<C, O>, Meta, $O, IO> | MiddlewareFunction<C, Meta, O, $O, IO>,
+  ): Procedure<C, Overwrite<O, $O>, II, IO, OI, OO, Declared>;
+  query<$Out>(resolver: Resolver<C, O, IO, OI, $Out>): QueryProcedure<{ input: Or<II, void>; output: Or<OO, $Out>; meta: Meta }>;
+  mutation: Declared extends true
+    ? <$Out>(resolver: Resolver<C, O, IO, OI, $Out>) => MutationProcedure<{ input: Or<II, void>; output: Or<OO, $Out>; meta: Meta }>
+    : UndeclaredWrite;
+}
+
+type Declaring<B> =
+  B extends ProcedureBuilder<infer C, Meta, infer O, infer II, infer IO, infer OI, infer OO, false> ? Procedure<C, O, II, IO, OI, OO, false> : never;
+const declaring = <B>(builder: B) => builder as Declaring<B>;
+
+const basePublic = t.procedure.use(mapErrors).use(declareCaching);
+
 /** Anyone may call it. */
-export const publicProcedure = t.procedure.use(mapErrors).use(declareCaching);
+export const publicProcedure = declaring(basePublic);
 
 /** The session fields of a staff sign-in; cleared when the sign-in ends or is no longer valid. */
 export const STAFF_SESSION_FIELDS = ['userId', 'userAuthAt', 'userRole', 'pendingUserId', 'pendingAt'] as const;
@@ -212,7 +270,7 @@ export async function currentMember(ctx: Pick<Context, 'db' | 'req'>): Promise<S
 }
 
 function staffProcedure(level: 'staff' | 'administrator') {
-  return publicProcedure.use(async ({ ctx, meta, next, type }) => {
+  return basePublic.use(async ({ ctx, meta, next, type }) => {
     const check = await staffRefusal(ctx, level, meta?.allowDuringSetup);
     if (check.status === 401) throw new TRPCError({ code: 'UNAUTHORIZED', message: check.message });
     if (check.status === 403) throw new TRPCError({ code: 'FORBIDDEN', message: check.message });
@@ -225,14 +283,16 @@ function staffProcedure(level: 'staff' | 'administrator') {
  * Any signed-in staff account, editor or administrator (401 without one; a member session is
  * not one; 403 while the account must first change its password or enrol two-factor).
  */
-export const adminProcedure = staffProcedure('staff');
+export const adminProcedure = declaring(staffProcedure('staff'));
 
 /** Administrators only: 403 for an editor (decision 0031). */
-export const administratorProcedure = staffProcedure('administrator');
+export const administratorProcedure = declaring(staffProcedure('administrator'));
 
 /** Only with a member session whose member is active with portal access (401 otherwise). */
-export const memberProcedure = publicProcedure.use(async ({ ctx, next }) => {
-  const member = await currentMember(ctx);
-  if (!member) throw new TRPCError({ code: 'UNAUTHORIZED', message: serverMessages.memberRequired });
-  return next({ ctx: { ...ctx, member } });
-});
+export const memberProcedure = declaring(
+  basePublic.use(async ({ ctx, next }) => {
+    const member = await currentMember(ctx);
+    if (!member) throw new TRPCError({ code: 'UNAUTHORIZED', message: serverMessages.memberRequired });
+    return next({ ctx: { ...ctx, member } });
+  }),
+);

@@ -2,6 +2,7 @@ import { z } from './zod.ts';
 import { Id, isoDate, optionalText, requiredText, Timestamp } from './common.ts';
 import { MAX_SHIFTS, MAX_SHIFT_CAPACITY, MAX_SHIFT_ROLE } from './limits.ts';
 import { shiftMessages } from './messages/shifts.ts';
+import { utcToZoned, zonedToUtc } from './rules/event-time.ts';
 
 /** How many people a shift takes: a whole number from 0 to MAX_SHIFT_CAPACITY, the one rule the API and the form share. */
 export const ShiftCapacity = z.coerce
@@ -58,3 +59,31 @@ export const ShiftFormSchema = z
   })
   .refine((s) => s.endTime > s.startTime, { message: shiftMessages.shiftEndBeforeStart, path: ['endTime'] });
 export type ShiftFormValues = z.input<typeof ShiftFormSchema>;
+export type ShiftFormOut = z.output<typeof ShiftFormSchema>;
+
+/** An event's shift as the form holds it, in the post's time zone (the one way in; decision 0092). */
+export function shiftToForm(s: Shift, timeZone: string): ShiftFormValues {
+  const start = utcToZoned(s.startDate, timeZone);
+  return {
+    shiftId: s.id,
+    role: s.role,
+    date: start.date,
+    startTime: start.time,
+    endTime: utcToZoned(s.endDate, timeZone).time,
+    capacity: s.capacity,
+    note: s.note ?? '',
+    signups: s.filled + s.waitlisted,
+  };
+}
+
+/** The form's checked shift as the API takes it: matched by id on the server (decision 0064). */
+export function shiftFromForm(s: ShiftFormOut, timeZone: string): ShiftInput {
+  return {
+    id: s.shiftId,
+    role: s.role,
+    startDate: zonedToUtc(s.date, s.startTime, timeZone).toISOString(),
+    endDate: zonedToUtc(s.date, s.endTime, timeZone).toISOString(),
+    capacity: s.capacity,
+    note: s.note || null,
+  };
+}

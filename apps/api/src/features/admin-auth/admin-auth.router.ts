@@ -12,20 +12,21 @@ const tags = ['Administrator sign-in'];
 /** Administrator sign-in, sign-out, check and password change. */
 export const adminAuthRouter = router({
   login: publicProcedure
-    .meta({ changesContent: false, openapi: { method: 'POST', path: '/login', tags, summary: 'Sign in as administrator' } })
+    .meta({ changesContent: false, audit: 'user', openapi: { method: 'POST', path: '/login', tags, summary: 'Sign in as administrator' } })
     .input(LoginInput)
     .output(AuthCheckSchema)
     .mutation(({ ctx, input }) => session.login(ctx, input)),
   loginTwoFactor: publicProcedure
     .meta({
       changesContent: false,
+      audit: 'user',
       openapi: { method: 'POST', path: '/login/two-factor', tags, summary: 'Finish a sign-in with a two-factor code or a recovery code' },
     })
     .input(TwoFactorCodeInput)
     .output(AuthCheckSchema)
     .mutation(({ ctx, input }) => session.loginTwoFactor(ctx, input)),
   logout: publicProcedure
-    .meta({ changesContent: false, openapi: { method: 'POST', path: '/logout', tags, summary: 'Sign out' } })
+    .meta({ changesContent: false, audit: 'user', openapi: { method: 'POST', path: '/logout', tags, summary: 'Sign out' } })
     .input(z.void())
     .output(Ok)
     .mutation(async ({ ctx }) => {
@@ -40,6 +41,7 @@ export const adminAuthRouter = router({
   changePassword: adminProcedure
     .meta({
       changesContent: false,
+      audit: 'user',
       allowDuringSetup: ['password', 'two-factor'],
       openapi: { method: 'POST', path: '/change-password', tags, summary: "Change the administrator's password", protect: true },
     })

@@ -93,6 +93,7 @@ export const attendanceRouter = router({
   checkIn: adminProcedure
     .meta({
       changesContent: true,
+      audit: 'attendance',
       openapi: {
         method: 'POST',
         path: '/admin/volunteers/{id}/check-in',
@@ -107,6 +108,7 @@ export const attendanceRouter = router({
   checkOut: adminProcedure
     .meta({
       changesContent: true,
+      audit: 'attendance',
       openapi: {
         method: 'POST',
         path: '/admin/volunteers/{id}/check-out',
@@ -123,6 +125,7 @@ export const attendanceRouter = router({
   checkOutRecord: adminProcedure
     .meta({
       changesContent: true,
+      audit: 'attendance',
       openapi: { method: 'POST', path: '/admin/attendance/{id}/check-out', tags, summary: 'Mark a walk-in (an attendance record) left', protect: true },
     })
     .input(MarkInput)
@@ -133,6 +136,7 @@ export const attendanceRouter = router({
   walkIn: adminProcedure
     .meta({
       changesContent: true,
+      audit: 'attendance',
       openapi: {
         method: 'POST',
         path: '/admin/events/{id}/walk-ins',
@@ -150,6 +154,7 @@ export const attendanceRouter = router({
   setHours: administratorProcedure
     .meta({
       changesContent: true,
+      audit: 'attendance',
       openapi: {
         method: 'PUT',
         path: '/admin/attendance/{id}/hours',
@@ -179,6 +184,7 @@ export const attendanceRouter = router({
   confirmHours: administratorProcedure
     .meta({
       changesContent: true,
+      audit: 'attendance',
       openapi: {
         method: 'POST',
         path: '/admin/attendance/{id}/confirm-hours',

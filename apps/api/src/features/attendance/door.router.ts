@@ -34,6 +34,7 @@ export const doorRouter = router({
   givePlace: adminProcedure
     .meta({
       changesContent: true,
+      audit: ['volunteer', 'attendance'],
       openapi: {
         method: 'POST',
         path: '/admin/volunteers/{id}/door-place',
@@ -110,6 +111,7 @@ export const doorRouter = router({
   undo: adminProcedure
     .meta({
       changesContent: true,
+      audit: 'attendance',
       openapi: {
         method: 'POST',
         path: '/admin/attendance/{id}/undo',

@@ -27,6 +27,7 @@ export const buddyCheckRouter = router({
   create: administratorProcedure
     .meta({
       changesContent: false,
+      audit: 'buddy-check',
       openapi: {
         method: 'POST',
         path: '/admin/buddy-checks',
@@ -74,6 +75,7 @@ export const buddyCheckRouter = router({
   assign: administratorProcedure
     .meta({
       changesContent: false,
+      audit: 'buddy-check',
       openapi: {
         method: 'POST',
         path: '/admin/buddy-checks/{id}/assign',
@@ -88,6 +90,7 @@ export const buddyCheckRouter = router({
   recordCall: administratorProcedure
     .meta({
       changesContent: false,
+      audit: 'buddy-check-call',
       openapi: { method: 'PUT', path: '/admin/buddy-checks/{id}/calls/{callId}', tags, summary: 'Record a call’s outcome', protect: true },
     })
     .input(CallRef.extend(RecordCallInput.shape))
@@ -100,6 +103,7 @@ export const buddyCheckRouter = router({
   followUp: administratorProcedure
     .meta({
       changesContent: false,
+      audit: 'buddy-check-call',
       openapi: {
         method: 'POST',
         path: '/admin/buddy-checks/{id}/calls/{callId}/follow-up',
@@ -124,6 +128,7 @@ export const buddyCheckRouter = router({
   recordMyCall: memberProcedure
     .meta({
       changesContent: false,
+      audit: { none: "a member's own call; the call row keeps who and when" },
       openapi: {
         method: 'PUT',
         path: '/member/buddy-checks/calls/{callId}',

@@ -31,12 +31,20 @@ export const commanderMessagesRouter = router({
     .output(CommanderMessageSchema)
     .query(({ ctx, input }) => service.messageById(ctx.db, input.id)),
   create: adminProcedure
-    .meta({ changesContent: true, openapi: { method: 'POST', path: '/commander-messages', tags, summary: 'Create a message', protect: true } })
+    .meta({
+      changesContent: true,
+      audit: 'commander-message',
+      openapi: { method: 'POST', path: '/commander-messages', tags, summary: 'Create a message', protect: true },
+    })
     .input(CreateCommanderMessageInput)
     .output(CommanderMessageSchema)
     .mutation(({ ctx, input }) => audited(ctx, { entity: 'commander-message', action: 'create' }, (trx) => service.createMessage(trx, input, ctx.user.id))),
   update: adminProcedure
-    .meta({ changesContent: true, openapi: { method: 'PATCH', path: '/commander-messages/{id}', tags, summary: 'Change a message', protect: true } })
+    .meta({
+      changesContent: true,
+      audit: 'commander-message',
+      openapi: { method: 'PATCH', path: '/commander-messages/{id}', tags, summary: 'Change a message', protect: true },
+    })
     .input(UpdateCommanderMessageInput)
     .output(CommanderMessageSchema)
     .mutation(({ ctx, input }) =>
@@ -45,7 +53,11 @@ export const commanderMessagesRouter = router({
       ),
     ),
   remove: adminProcedure
-    .meta({ changesContent: true, openapi: { method: 'DELETE', path: '/commander-messages/{id}', tags, summary: 'Delete a message', protect: true } })
+    .meta({
+      changesContent: true,
+      audit: 'commander-message',
+      openapi: { method: 'DELETE', path: '/commander-messages/{id}', tags, summary: 'Delete a message', protect: true },
+    })
     .input(IdInput)
     .output(Ok)
     .mutation(async ({ ctx, input }) => {
@@ -56,6 +68,7 @@ export const commanderMessagesRouter = router({
   activate: adminProcedure
     .meta({
       changesContent: true,
+      audit: 'commander-message',
       openapi: { method: 'PATCH', path: '/commander-messages/{id}/activate', tags, summary: 'Make this the one active message', protect: true },
     })
     .input(IdInput)

@@ -26,12 +26,20 @@ export const communityEngagementsRouter = router({
     .output(CommunityEngagementSchema)
     .query(({ ctx, input }) => service.engagementById(ctx.db, input.id)),
   create: adminProcedure
-    .meta({ changesContent: true, openapi: { method: 'POST', path: '/community-engagements', tags, summary: 'Create a highlight', protect: true } })
+    .meta({
+      changesContent: true,
+      audit: 'community-engagement',
+      openapi: { method: 'POST', path: '/community-engagements', tags, summary: 'Create a highlight', protect: true },
+    })
     .input(CreateEngagementInput)
     .output(CommunityEngagementSchema)
     .mutation(({ ctx, input }) => audited(ctx, { entity: 'community-engagement', action: 'create' }, (trx) => service.createEngagement(trx, input))),
   update: adminProcedure
-    .meta({ changesContent: true, openapi: { method: 'PUT', path: '/community-engagements/{id}', tags, summary: 'Replace a highlight', protect: true } })
+    .meta({
+      changesContent: true,
+      audit: 'community-engagement',
+      openapi: { method: 'PUT', path: '/community-engagements/{id}', tags, summary: 'Replace a highlight', protect: true },
+    })
     .input(UpdateEngagementInput)
     .output(CommunityEngagementSchema)
     .mutation(({ ctx, input }) =>
@@ -40,7 +48,11 @@ export const communityEngagementsRouter = router({
       ),
     ),
   remove: adminProcedure
-    .meta({ changesContent: true, openapi: { method: 'DELETE', path: '/community-engagements/{id}', tags, summary: 'Delete a highlight', protect: true } })
+    .meta({
+      changesContent: true,
+      audit: 'community-engagement',
+      openapi: { method: 'DELETE', path: '/community-engagements/{id}', tags, summary: 'Delete a highlight', protect: true },
+    })
     .input(IdInput)
     .output(Ok)
     .mutation(async ({ ctx, input }) => {
@@ -51,6 +63,7 @@ export const communityEngagementsRouter = router({
   activate: adminProcedure
     .meta({
       changesContent: true,
+      audit: 'community-engagement',
       openapi: { method: 'PATCH', path: '/community-engagements/{id}/activate', tags, summary: 'Make this the one active highlight', protect: true },
     })
     .input(IdInput)

@@ -151,6 +151,7 @@ export const eventsRouter = router({
   create: adminProcedure
     .meta({
       changesContent: true,
+      audit: 'event',
       openapi: {
         method: 'POST',
         path: '/events',
@@ -166,6 +167,7 @@ export const eventsRouter = router({
   update: adminProcedure
     .meta({
       changesContent: true,
+      audit: 'event',
       openapi: {
         method: 'PUT',
         path: '/events/{id}',
@@ -181,6 +183,7 @@ export const eventsRouter = router({
   remove: adminProcedure
     .meta({
       changesContent: true,
+      audit: 'event',
       openapi: {
         method: 'DELETE',
         path: '/events/{id}',

@@ -108,7 +108,7 @@ export async function saveShifts(trx: DB, eventId: number, input: ShiftInput[], 
   }
   const moved: number[] = [];
   for (const [position, s] of input.entries()) {
-    const values = { role: s.role, startDate: new Date(s.startDate), endDate: new Date(s.endDate), capacity: s.capacity, note: s.note ?? null, position };
+    const values = shiftRow(s, position);
     if (s.id === undefined) {
       await trx
         .insertInto('volunteerShifts')
@@ -122,6 +122,11 @@ export async function saveShifts(trx: DB, eventId: number, input: ShiftInput[], 
   }
   if (moved.length) watch?.moved(eventId, moved);
   return { removed, moved };
+}
+
+/** A checked shift as its `volunteer_shifts` row stores it (one mapping; decision 0092). */
+function shiftRow(s: ShiftInput, position: number) {
+  return { role: s.role, startDate: new Date(s.startDate), endDate: new Date(s.endDate), capacity: s.capacity, note: s.note ?? null, position };
 }
 
 /** The shifts an event's occurrences copy, as offsets from its start (a series' template). */
@@ -188,17 +193,7 @@ export async function waitlistPositions(db: DB, eventIds: number[]): Promise<Map
 /** New occurrences' shifts, from their series' template (decision 0064). */
 export async function insertTemplateShifts(trx: DB, events: { id: number; startDate: Date | string }[], template: SeriesShift[]): Promise<void> {
   if (template.length === 0 || events.length === 0) return;
-  const rows = events.flatMap((e) =>
-    shiftsAt(template, new Date(e.startDate)).map((s, position) => ({
-      eventId: e.id,
-      role: s.role,
-      startDate: new Date(s.startDate),
-      endDate: new Date(s.endDate),
-      capacity: s.capacity,
-      note: s.note ?? null,
-      position,
-    })),
-  );
+  const rows = events.flatMap((e) => shiftsAt(template, new Date(e.startDate)).map((s, position) => ({ eventId: e.id, ...shiftRow(s, position) })));
   for (let i = 0; i < rows.length; i += 500)
     await trx
       .insertInto('volunteerShifts')

@@ -35,6 +35,7 @@ export const honorRollRouter = router({
   publish: administratorProcedure
     .meta({
       changesContent: true,
+      audit: 'honor-roll',
       openapi: {
         method: 'POST',
         path: '/admin/honor-roll/{memberId}/publish',
@@ -49,6 +50,7 @@ export const honorRollRouter = router({
   unpublish: administratorProcedure
     .meta({
       changesContent: true,
+      audit: 'honor-roll',
       openapi: { method: 'POST', path: '/admin/honor-roll/{memberId}/unpublish', tags, summary: 'Take an entry off the public honor roll', protect: true },
     })
     .input(MemberRef)
@@ -59,6 +61,7 @@ export const honorRollRouter = router({
   update: administratorProcedure
     .meta({
       changesContent: true,
+      audit: 'honor-roll',
       openapi: {
         method: 'PATCH',
         path: '/admin/honor-roll/{memberId}',

@@ -27,6 +27,7 @@ export const honorsRouter = router({
   request: publicProcedure
     .meta({
       changesContent: false,
+      audit: { none: "a family's request; the request row is the record" },
       openapi: {
         method: 'POST',
         path: '/honors-requests',
@@ -70,6 +71,7 @@ export const honorsRouter = router({
   accept: adminProcedure
     .meta({
       changesContent: true,
+      audit: 'honors-request',
       openapi: {
         method: 'POST',
         path: '/admin/honors-requests/{id}/accept',
@@ -88,6 +90,7 @@ export const honorsRouter = router({
   decline: adminProcedure
     .meta({
       changesContent: false,
+      audit: 'honors-request',
       openapi: { method: 'POST', path: '/admin/honors-requests/{id}/decline', tags, summary: 'Decline a new request', protect: true },
     })
     .input(IdInput)
@@ -98,6 +101,7 @@ export const honorsRouter = router({
   callOut: adminProcedure
     .meta({
       changesContent: false,
+      audit: 'honors-request',
       openapi: {
         method: 'POST',
         path: '/admin/honors-requests/{id}/call-out',
@@ -116,6 +120,7 @@ export const honorsRouter = router({
   done: adminProcedure
     .meta({
       changesContent: true,
+      audit: 'honors-request',
       openapi: {
         method: 'POST',
         path: '/admin/honors-requests/{id}/done',
@@ -142,6 +147,7 @@ export const honorsRouter = router({
   answer: publicProcedure
     .meta({
       changesContent: true,
+      audit: { none: "a volunteer's own answer to a call-out; the answer row is the record" },
       openapi: {
         method: 'POST',
         path: '/honors-answers',
@@ -168,6 +174,7 @@ export const honorsRouter = router({
   portalAnswer: memberProcedure
     .meta({
       changesContent: true,
+      audit: { none: "a member's own answer to a call-out; the answer row is the record" },
       openapi: { method: 'POST', path: '/member/honors/answer', tags, summary: 'Take a role of an open detail as the signed-in member', protect: true },
     })
     .input(PortalHonorsAnswerInput)

@@ -146,6 +146,7 @@ export const outboxRouter = router({
   cancel: administratorProcedure
     .meta({
       changesContent: false,
+      audit: 'outbox',
       openapi: {
         method: 'POST',
         path: '/admin/outbox/{id}/cancel',
@@ -178,6 +179,7 @@ export const outboxRouter = router({
   retry: administratorProcedure
     .meta({
       changesContent: false,
+      audit: 'outbox',
       openapi: {
         method: 'POST',
         path: '/admin/outbox/{id}/retry',

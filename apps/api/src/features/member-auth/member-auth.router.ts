@@ -14,12 +14,20 @@ const tags = ['Member sign-in'];
 /** Member sign-in, sign-out, check and own password change. */
 export const memberAuthRouter = router({
   login: publicProcedure
-    .meta({ changesContent: false, openapi: { method: 'POST', path: '/member/login', tags, summary: 'Sign in as member' } })
+    .meta({
+      changesContent: false,
+      audit: { none: "a member's own sign-in: the log records staff work and changes to records" },
+      openapi: { method: 'POST', path: '/member/login', tags, summary: 'Sign in as member' },
+    })
     .input(MemberLoginInput)
     .output(MemberAuthCheckSchema)
     .mutation(({ ctx, input }) => session.login(ctx, input)),
   logout: publicProcedure
-    .meta({ changesContent: false, openapi: { method: 'POST', path: '/member/logout', tags, summary: 'Sign the member out' } })
+    .meta({
+      changesContent: false,
+      audit: { none: "a member's own sign-out: the log records staff work and changes to records" },
+      openapi: { method: 'POST', path: '/member/logout', tags, summary: 'Sign the member out' },
+    })
     .input(z.void())
     .output(Ok)
     .mutation(async ({ ctx }) => {
@@ -44,6 +52,7 @@ export const memberAuthRouter = router({
   changePassword: memberProcedure
     .meta({
       changesContent: false,
+      audit: { none: "a member's own password, behind their own sign-in; a reset by link is recorded" },
       openapi: { method: 'POST', path: '/member/change-password', tags, summary: "Change the member's own portal password", protect: true },
     })
     .input(ChangePasswordInput)
@@ -55,6 +64,7 @@ export const memberAuthRouter = router({
   forgotPassword: publicProcedure
     .meta({
       changesContent: false,
+      audit: { none: 'it mails a link and changes no record' },
       openapi: {
         method: 'POST',
         path: '/member/forgot-password',
@@ -71,6 +81,7 @@ export const memberAuthRouter = router({
   resetPassword: publicProcedure
     .meta({
       changesContent: false,
+      audit: 'member',
       openapi: {
         method: 'POST',
         path: '/member/reset-password',

@@ -21,7 +21,11 @@ export const memberCommunicationsRouter = router({
     .output(MemberCommunicationSchema)
     .query(({ ctx, input }) => service.communicationById(ctx.db, input.id)),
   create: adminProcedure
-    .meta({ changesContent: true, openapi: { method: 'POST', path: '/admin/member-communications', tags, summary: 'Create a communication', protect: true } })
+    .meta({
+      changesContent: true,
+      audit: 'member-communication',
+      openapi: { method: 'POST', path: '/admin/member-communications', tags, summary: 'Create a communication', protect: true },
+    })
     .input(CreateCommunicationInput)
     .output(MemberCommunicationSchema)
     .mutation(({ ctx, input }) =>
@@ -30,6 +34,7 @@ export const memberCommunicationsRouter = router({
   update: adminProcedure
     .meta({
       changesContent: true,
+      audit: 'member-communication',
       openapi: { method: 'PUT', path: '/admin/member-communications/{id}', tags, summary: 'Change a communication', protect: true },
     })
     .input(UpdateCommunicationInput)
@@ -42,6 +47,7 @@ export const memberCommunicationsRouter = router({
   remove: adminProcedure
     .meta({
       changesContent: true,
+      audit: 'member-communication',
       openapi: { method: 'DELETE', path: '/admin/member-communications/{id}', tags, summary: 'Delete a communication', protect: true },
     })
     .input(IdInput)

@@ -52,6 +52,7 @@ export const memberPortalRouter = router({
   setMailPreferences: memberProcedure
     .meta({
       changesContent: false,
+      audit: { none: "a member's own mail preferences, behind their own sign-in" },
       openapi: {
         method: 'POST',
         path: '/member/mail-preferences',

@@ -23,6 +23,7 @@ export const memberResourcesRouter = router({
   create: adminProcedure
     .meta({
       changesContent: true,
+      audit: 'member-resource',
       openapi: {
         method: 'POST',
         path: '/admin/member-resources',
@@ -37,6 +38,7 @@ export const memberResourcesRouter = router({
   update: adminProcedure
     .meta({
       changesContent: true,
+      audit: 'member-resource',
       openapi: { method: 'PUT', path: '/admin/member-resources/{id}', tags, summary: 'Change a resource (a URL replaces an uploaded file)', protect: true },
     })
     .input(UpdateMemberResourceInput)
@@ -49,6 +51,7 @@ export const memberResourcesRouter = router({
   remove: adminProcedure
     .meta({
       changesContent: true,
+      audit: 'member-resource',
       openapi: { method: 'DELETE', path: '/admin/member-resources/{id}', tags, summary: 'Delete a resource and its file', protect: true },
     })
     .input(IdInput)

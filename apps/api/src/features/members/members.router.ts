@@ -42,6 +42,7 @@ export const membersRouter = router({
   create: administratorProcedure
     .meta({
       changesContent: true,
+      audit: 'member',
       openapi: { method: 'POST', path: '/members', tags, summary: 'Add a member (409 when the membership number or e-mail is taken)', protect: true },
     })
     .input(CreateMemberInput)
@@ -56,6 +57,7 @@ export const membersRouter = router({
   update: administratorProcedure
     .meta({
       changesContent: true,
+      audit: 'member',
       openapi: {
         method: 'PATCH',
         path: '/members/{id}',
@@ -80,7 +82,7 @@ export const membersRouter = router({
       );
     }),
   remove: administratorProcedure
-    .meta({ changesContent: true, openapi: { method: 'DELETE', path: '/members/{id}', tags, summary: 'Delete a member', protect: true } })
+    .meta({ changesContent: true, audit: 'member', openapi: { method: 'DELETE', path: '/members/{id}', tags, summary: 'Delete a member', protect: true } })
     .input(IdInput)
     .output(Ok)
     .mutation(async ({ ctx, input }) => {
@@ -91,6 +93,7 @@ export const membersRouter = router({
   import: administratorProcedure
     .meta({
       changesContent: true,
+      audit: 'member',
       openapi: {
         method: 'POST',
         path: '/admin/members/import',

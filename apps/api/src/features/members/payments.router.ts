@@ -17,6 +17,7 @@ export const paymentProcedures = {
   recordPayment: administratorProcedure
     .meta({
       changesContent: false,
+      audit: 'member-payment',
       openapi: {
         method: 'POST',
         path: '/members/{memberId}/payments',

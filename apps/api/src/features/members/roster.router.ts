@@ -10,6 +10,7 @@ export const rosterProcedures = {
   rosterColumns: administratorProcedure
     .meta({
       changesContent: false,
+      audit: { none: "it reads a file's header row and writes nothing (POST only for the file's size)" },
       openapi: {
         method: 'POST',
         path: '/admin/members/roster/columns',
@@ -24,6 +25,7 @@ export const rosterProcedures = {
   importRoster: administratorProcedure
     .meta({
       changesContent: false,
+      audit: 'member',
       openapi: {
         method: 'POST',
         path: '/admin/members/roster/import',

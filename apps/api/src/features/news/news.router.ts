@@ -27,17 +27,21 @@ export const newsRouter = router({
     // Administrators may open a scheduled item (to edit it); everyone else gets 404 until it is published.
     .query(async ({ ctx, input }) => service.newsById(ctx.db, input.id, { includeScheduled: (await staffViewer(ctx)) !== null })),
   create: adminProcedure
-    .meta({ changesContent: true, openapi: { method: 'POST', path: '/news', tags, summary: 'Create a news item', protect: true } })
+    .meta({ changesContent: true, audit: 'news', openapi: { method: 'POST', path: '/news', tags, summary: 'Create a news item', protect: true } })
     .input(CreateNewsInput)
     .output(NewsSchema)
     .mutation(({ ctx, input }) => audited(ctx, { entity: 'news', action: 'create' }, (trx) => service.createNews(trx, input, ctx.user.id))),
   createDirect: adminProcedure
-    .meta({ changesContent: true, openapi: { method: 'POST', path: '/news-direct', tags, summary: 'Create a news item (same as POST /news)', protect: true } })
+    .meta({
+      changesContent: true,
+      audit: 'news',
+      openapi: { method: 'POST', path: '/news-direct', tags, summary: 'Create a news item (same as POST /news)', protect: true },
+    })
     .input(CreateNewsInput)
     .output(NewsSchema)
     .mutation(({ ctx, input }) => audited(ctx, { entity: 'news', action: 'create' }, (trx) => service.createNews(trx, input, ctx.user.id))),
   update: adminProcedure
-    .meta({ changesContent: true, openapi: { method: 'PUT', path: '/news/{id}', tags, summary: 'Replace a news item', protect: true } })
+    .meta({ changesContent: true, audit: 'news', openapi: { method: 'PUT', path: '/news/{id}', tags, summary: 'Replace a news item', protect: true } })
     .input(UpdateNewsInput)
     .output(NewsSchema)
     .mutation(({ ctx, input }) =>
@@ -46,7 +50,7 @@ export const newsRouter = router({
       ),
     ),
   remove: adminProcedure
-    .meta({ changesContent: true, openapi: { method: 'DELETE', path: '/news/{id}', tags, summary: 'Delete a news item', protect: true } })
+    .meta({ changesContent: true, audit: 'news', openapi: { method: 'DELETE', path: '/news/{id}', tags, summary: 'Delete a news item', protect: true } })
     .input(IdInput)
     .output(Ok)
     .mutation(async ({ ctx, input }) => {

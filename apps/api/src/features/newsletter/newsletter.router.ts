@@ -16,6 +16,7 @@ export const newsletterRouter = router({
   subscribe: publicProcedure
     .meta({
       changesContent: false,
+      audit: { none: "a visitor's own subscription; the subscriber's row keeps when and how it was confirmed" },
       openapi: { method: 'POST', path: '/newsletter/subscribe', tags, summary: 'Ask for the newsletter: sends a confirmation message to the address' },
     })
     .input(SubscribeInput)
@@ -28,6 +29,7 @@ export const newsletterRouter = router({
   confirm: publicProcedure
     .meta({
       changesContent: false,
+      audit: { none: "a visitor's own subscription; the subscriber's row keeps when and how it was confirmed" },
       openapi: { method: 'POST', path: '/newsletter/confirm', tags, summary: 'Confirm a subscription with the token of the confirmation message (single use)' },
     })
     .input(NewsletterTokenInput)
@@ -39,6 +41,7 @@ export const newsletterRouter = router({
   unsubscribe: publicProcedure
     .meta({
       changesContent: false,
+      audit: { none: "a visitor's own subscription; the subscriber's row keeps when and how it was confirmed" },
       openapi: { method: 'POST', path: '/newsletter/unsubscribe', tags, summary: 'Unsubscribe at once with the token of a newsletter copy' },
     })
     .input(NewsletterTokenInput)
@@ -55,6 +58,7 @@ export const newsletterRouter = router({
   sendIssue: administratorProcedure
     .meta({
       changesContent: false,
+      audit: 'newsletter-issue',
       openapi: {
         method: 'POST',
         path: '/admin/newsletter/issues',

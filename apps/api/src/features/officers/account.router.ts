@@ -34,6 +34,7 @@ export const accountRouter = router({
   updateDetails: adminProcedure
     .meta({
       changesContent: false,
+      audit: 'user',
       openapi: {
         method: 'PATCH',
         path: '/admin/account',
@@ -56,6 +57,7 @@ export const accountRouter = router({
   startTwoFactor: adminProcedure
     .meta({
       changesContent: false,
+      audit: 'user',
       allowDuringSetup: ['two-factor'],
       openapi: {
         method: 'POST',
@@ -71,6 +73,7 @@ export const accountRouter = router({
   confirmTwoFactor: adminProcedure
     .meta({
       changesContent: false,
+      audit: 'user',
       allowDuringSetup: ['two-factor'],
       openapi: {
         method: 'POST',
@@ -86,6 +89,7 @@ export const accountRouter = router({
   disableTwoFactor: adminProcedure
     .meta({
       changesContent: false,
+      audit: 'user',
       openapi: { method: 'POST', path: '/admin/account/two-factor/disable', tags, summary: 'Turn two-factor off (needs your password)', protect: true },
     })
     .input(DisableTwoFactorInput)
@@ -97,6 +101,7 @@ export const accountRouter = router({
   newRecoveryCodes: adminProcedure
     .meta({
       changesContent: false,
+      audit: 'user',
       openapi: {
         method: 'POST',
         path: '/admin/account/recovery-codes',
@@ -114,7 +119,11 @@ export const accountRouter = router({
     .output(z.array(StaffSessionSchema))
     .query(({ ctx }) => service.listSessions(ctx.db, ctx.user, ctx.env.sessionSecret, thisSession(ctx.req))),
   endSession: adminProcedure
-    .meta({ changesContent: false, openapi: { method: 'DELETE', path: '/admin/sessions/{id}', tags, summary: 'End one of your sessions', protect: true } })
+    .meta({
+      changesContent: false,
+      audit: 'session',
+      openapi: { method: 'DELETE', path: '/admin/sessions/{id}', tags, summary: 'End one of your sessions', protect: true },
+    })
     .input(SessionIdInput)
     .output(Ok)
     .mutation(async ({ ctx, input }) => {

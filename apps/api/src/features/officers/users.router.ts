@@ -26,6 +26,7 @@ export const usersRouter = router({
   create: administratorProcedure
     .meta({
       changesContent: false,
+      audit: 'user',
       openapi: {
         method: 'POST',
         path: '/admin/users',
@@ -41,6 +42,7 @@ export const usersRouter = router({
   update: administratorProcedure
     .meta({
       changesContent: false,
+      audit: 'user',
       openapi: {
         method: 'PATCH',
         path: '/admin/users/{id}',
@@ -53,7 +55,7 @@ export const usersRouter = router({
     .output(StaffAccountSchema)
     .mutation(({ ctx, input }) => service.updateUser(ctx.db, ctx.user, clientIp(ctx.req), input)),
   remove: administratorProcedure
-    .meta({ changesContent: false, openapi: { method: 'DELETE', path: '/admin/users/{id}', tags, summary: 'Remove an account', protect: true } })
+    .meta({ changesContent: false, audit: 'user', openapi: { method: 'DELETE', path: '/admin/users/{id}', tags, summary: 'Remove an account', protect: true } })
     .input(IdInput)
     .output(Ok)
     .mutation(async ({ ctx, input }) => {
@@ -63,6 +65,7 @@ export const usersRouter = router({
   resetPassword: administratorProcedure
     .meta({
       changesContent: false,
+      audit: 'user',
       openapi: {
         method: 'POST',
         path: '/admin/users/{id}/reset-password',
@@ -80,7 +83,11 @@ export const usersRouter = router({
     .output(InvitationInfoSchema)
     .query(({ ctx, input }) => invitations.invitationInfo(ctx.db, input.token)),
   acceptInvitation: publicProcedure
-    .meta({ changesContent: false, openapi: { method: 'POST', path: '/invitation', tags, summary: 'Set the password with an invitation link (once)' } })
+    .meta({
+      changesContent: false,
+      audit: 'user',
+      openapi: { method: 'POST', path: '/invitation', tags, summary: 'Set the password with an invitation link (once)' },
+    })
     .input(AcceptInvitationInput)
     .output(z.object({ username: z.string() }))
     .mutation(({ ctx, input }) => invitations.acceptInvitation(ctx.db, clientIp(ctx.req), input)),

@@ -51,6 +51,7 @@ export const renewalsRouter = router({
   sendReminders: administratorProcedure
     .meta({
       changesContent: false,
+      audit: 'renewal-reminder',
       openapi: {
         method: 'POST',
         path: '/admin/renewals/reminders/send',
@@ -69,6 +70,7 @@ export const renewalsRouter = router({
   recordContact: administratorProcedure
     .meta({
       changesContent: false,
+      audit: 'renewal-contact',
       openapi: {
         method: 'POST',
         path: '/admin/renewals/contacts',

@@ -50,6 +50,7 @@ export const reportsRouter = router({
   updateForm: administratorProcedure
     .meta({
       changesContent: false,
+      audit: 'report-form',
       openapi: {
         method: 'PUT',
         path: '/admin/reports/forms/{key}',
@@ -69,6 +70,7 @@ export const reportsRouter = router({
   file: adminProcedure
     .meta({
       changesContent: false,
+      audit: 'report-filing',
       openapi: {
         method: 'POST',
         path: '/admin/reports/service/filings',
@@ -105,6 +107,7 @@ export const reportsRouter = router({
   setEventFigures: adminProcedure
     .meta({
       changesContent: false,
+      audit: 'event',
       openapi: {
         method: 'PUT',
         path: '/admin/events/{id}/report-figures',

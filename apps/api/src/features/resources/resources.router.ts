@@ -21,19 +21,23 @@ export const resourcesRouter = router({
     .output(ResourceSchema)
     .query(({ ctx, input }) => service.resourceById(ctx.db, input.id)),
   create: adminProcedure
-    .meta({ changesContent: true, openapi: { method: 'POST', path: '/resources', tags, summary: 'Create a resource', protect: true } })
+    .meta({ changesContent: true, audit: 'resource', openapi: { method: 'POST', path: '/resources', tags, summary: 'Create a resource', protect: true } })
     .input(CreateResourceInput)
     .output(ResourceSchema)
     .mutation(({ ctx, input }) => audited(ctx, { entity: 'resource', action: 'create' }, (trx) => service.createResource(trx, input))),
   update: adminProcedure
-    .meta({ changesContent: true, openapi: { method: 'PUT', path: '/resources/{id}', tags, summary: 'Replace a resource', protect: true } })
+    .meta({ changesContent: true, audit: 'resource', openapi: { method: 'PUT', path: '/resources/{id}', tags, summary: 'Replace a resource', protect: true } })
     .input(UpdateResourceInput)
     .output(ResourceSchema)
     .mutation(({ ctx, input }) =>
       audited(ctx, { entity: 'resource', action: 'update', before: (trx) => service.resourceById(trx, input.id) }, (trx) => service.updateResource(trx, input)),
     ),
   remove: adminProcedure
-    .meta({ changesContent: true, openapi: { method: 'DELETE', path: '/resources/{id}', tags, summary: 'Delete a resource', protect: true } })
+    .meta({
+      changesContent: true,
+      audit: 'resource',
+      openapi: { method: 'DELETE', path: '/resources/{id}', tags, summary: 'Delete a resource', protect: true },
+    })
     .input(IdInput)
     .output(Ok)
     .mutation(async ({ ctx, input }) => {

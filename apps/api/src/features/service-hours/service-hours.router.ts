@@ -49,13 +49,18 @@ export const serviceHoursRouter = router({
     .output(z.array(ServiceCategorySchema))
     .query(({ ctx }) => categories.listCategories(ctx.db)),
   createCategory: administratorProcedure
-    .meta({ changesContent: true, openapi: { method: 'POST', path: '/admin/service-categories', tags, summary: 'Add a category', protect: true } })
+    .meta({
+      changesContent: true,
+      audit: 'service-category',
+      openapi: { method: 'POST', path: '/admin/service-categories', tags, summary: 'Add a category', protect: true },
+    })
     .input(ServiceCategoryInput)
     .output(ServiceCategorySchema)
     .mutation(({ ctx, input }) => audited(ctx, { entity: 'service-category', action: 'create' }, (trx) => categories.createCategory(trx, input))),
   updateCategory: administratorProcedure
     .meta({
       changesContent: true,
+      audit: 'service-category',
       openapi: { method: 'PUT', path: '/admin/service-categories/{id}', tags, summary: 'Rename, move or mark a category (not) reportable', protect: true },
     })
     .input(UpdateServiceCategoryInput)
@@ -68,6 +73,7 @@ export const serviceHoursRouter = router({
   setEventCategory: adminProcedure
     .meta({
       changesContent: true,
+      audit: 'event',
       openapi: {
         method: 'PUT',
         path: '/admin/events/{id}/service-category',
@@ -127,6 +133,7 @@ export const serviceHoursRouter = router({
   create: adminProcedure
     .meta({
       changesContent: true,
+      audit: 'service-entry',
       openapi: { method: 'POST', path: '/admin/service-hours', tags, summary: 'Add service that had no event (approved as made)', protect: true },
     })
     .input(CreateServiceEntryInput)
@@ -138,7 +145,11 @@ export const serviceHoursRouter = router({
       return audited(ctx, { entity: 'service-entry', action: 'create' }, (trx) => entries.createEntry(trx, input, { userId: ctx.user.id }, timeZone));
     }),
   update: adminProcedure
-    .meta({ changesContent: true, openapi: { method: 'PUT', path: '/admin/service-hours/{id}', tags, summary: 'Change a service entry', protect: true } })
+    .meta({
+      changesContent: true,
+      audit: 'service-entry',
+      openapi: { method: 'PUT', path: '/admin/service-hours/{id}', tags, summary: 'Change a service entry', protect: true },
+    })
     .input(UpdateServiceEntryInput)
     .output(ServiceEntrySchema)
     .mutation(async ({ ctx, input }) => {
@@ -159,6 +170,7 @@ export const serviceHoursRouter = router({
   approve: adminProcedure
     .meta({
       changesContent: true,
+      audit: 'service-entry',
       openapi: { method: 'POST', path: '/admin/service-hours/{id}/approve', tags, summary: "Approve a member's own entry", protect: true },
     })
     .input(IdInput)
@@ -171,6 +183,7 @@ export const serviceHoursRouter = router({
   remove: adminProcedure
     .meta({
       changesContent: true,
+      audit: 'service-entry',
       openapi: { method: 'DELETE', path: '/admin/service-hours/{id}', tags, summary: 'Delete a service entry (404 when missing)', protect: true },
     })
     .input(IdInput)
@@ -219,6 +232,7 @@ export const serviceHoursRouter = router({
   logOwn: memberProcedure
     .meta({
       changesContent: false,
+      audit: 'service-entry',
       openapi: { method: 'POST', path: '/member/service', tags, summary: 'Log own service (counts once an officer approves it)', protect: true },
     })
     .input(LogOwnServiceInput)

@@ -18,7 +18,11 @@ export const siteSettingsRouter = router({
     .output(SiteSettingsOutput)
     .query(({ ctx }) => getPublicSettings(ctx.db)),
   update: administratorProcedure
-    .meta({ changesContent: true, openapi: { method: 'PUT', path: '/admin/site-settings', tags, summary: "Replace the post's settings", protect: true } })
+    .meta({
+      changesContent: true,
+      audit: 'settings',
+      openapi: { method: 'PUT', path: '/admin/site-settings', tags, summary: "Replace the post's settings", protect: true },
+    })
     .input(SiteSettingsInput)
     .output(SiteSettingsOutput)
     .mutation(async ({ ctx, input }) => {

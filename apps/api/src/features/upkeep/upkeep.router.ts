@@ -21,7 +21,11 @@ export const upkeepRouter = router({
       return { counts, total: total(counts) };
     }),
   removeDemoContent: administratorProcedure
-    .meta({ changesContent: true, openapi: { method: 'DELETE', path: '/admin/demo-content', tags, summary: 'Remove all demo content', protect: true } })
+    .meta({
+      changesContent: true,
+      audit: 'demo-content',
+      openapi: { method: 'DELETE', path: '/admin/demo-content', tags, summary: 'Remove all demo content', protect: true },
+    })
     .input(z.void())
     .output(DemoContentSchema)
     .mutation(async ({ ctx }) => {

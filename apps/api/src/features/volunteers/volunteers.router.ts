@@ -50,6 +50,7 @@ export const volunteersRouter = router({
   create: publicProcedure
     .meta({
       changesContent: true,
+      audit: { none: "a visitor's own sign-up; the sign-up row is the record" },
       openapi: {
         method: 'POST',
         path: '/volunteers',
@@ -64,6 +65,7 @@ export const volunteersRouter = router({
   remove: adminProcedure
     .meta({
       changesContent: true,
+      audit: 'volunteer',
       openapi: {
         method: 'DELETE',
         path: '/volunteers/{id}',
@@ -89,6 +91,7 @@ export const volunteersRouter = router({
   promote: adminProcedure
     .meta({
       changesContent: true,
+      audit: 'volunteer',
       openapi: {
         method: 'POST',
         path: '/volunteers/{id}/promote',
@@ -122,6 +125,7 @@ export const volunteersRouter = router({
   manage: publicProcedure
     .meta({
       changesContent: true,
+      audit: 'volunteer',
       openapi: {
         method: 'POST',
         path: '/volunteers/mine',
@@ -136,6 +140,7 @@ export const volunteersRouter = router({
   cancel: publicProcedure
     .meta({
       changesContent: true,
+      audit: 'volunteer',
       openapi: { method: 'POST', path: '/volunteers/cancel', tags, summary: 'Cancel a sign-up with the token from its confirmation e-mail' },
     })
     .input(CancelSignUpInput)

@@ -1,4 +1,6 @@
 import { useMemo } from 'react';
+import { EditorPage } from '../../components/editor-page.tsx';
+import { BackLink } from '../../components/back-link.tsx';
 import { useNavigate } from '@tanstack/react-router';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -6,20 +8,15 @@ import { toast } from 'sonner';
 import { z } from 'zod';
 import { CreateCommanderMessageInput, type CommanderMessage } from '@post/contracts/commander-messages';
 import { commanderMessages } from '@post/contracts/messages/commander';
-import { commonMessages } from '@post/contracts/messages/common';
-import { Page } from '../../layout/page.tsx';
-import { errorStatus, failureMessage, trpc } from '../../lib/trpc.ts';
+import { failureMessage, trpc } from '../../lib/trpc.ts';
 import { useUnsavedChanges } from '../../lib/use-unsaved-changes.ts';
 import { useFormDraft } from '../../lib/use-form-draft.ts';
 import { messageHtml } from '../../lib/commander-html.ts';
-import { BackLink } from '../../components/back-link.tsx';
 import { FormattedTextField } from '../../components/form/formatted-text-field.tsx';
 import { DraftNotice } from '../../components/form/draft-notice.tsx';
 import { FormActions } from '../../components/form/form-actions.tsx';
 import { FormPanel } from '../../components/form/form-panel.tsx';
-import { ErrorState, LoadingState } from '../../components/load-state.tsx';
 import { UnsavedChangesDialog } from '../../components/form/unsaved-changes-dialog.tsx';
-import { AdminTitle } from '../../components/admin-title.tsx';
 
 const schema = z.object({ content: CreateCommanderMessageInput.shape.content });
 type FormValues = z.infer<typeof schema>;
@@ -28,20 +25,17 @@ const BACK = { to: '/admin', search: { tab: 'commander' } } as const;
 /** The commander message form page: create, or edit by id (spec §2). */
 export function CommanderMessageFormPage({ id }: { id?: number }) {
   const message = trpc.commanderMessages.byId.useQuery({ id: id ?? 0 }, { enabled: id !== undefined });
-  const title = id === undefined ? 'New Commander Message' : 'Edit Commander Message';
   return (
-    <Page before={<BackLink {...BACK} />} title={title} intro="Saving makes this the message shown on the website.">
-      <AdminTitle text={title} />
-      {id === undefined ? (
-        <CommanderMessageForm />
-      ) : message.isError ? (
-        <ErrorState message={errorStatus(message.error) === 404 ? 'This message does not exist. It may have been deleted.' : commonMessages.loadFailed} />
-      ) : message.data ? (
-        <CommanderMessageForm key={id} message={message.data} />
-      ) : (
-        <LoadingState text={commonMessages.loading} />
-      )}
-    </Page>
+    <EditorPage
+      id={id}
+      back={<BackLink {...BACK} />}
+      title={{ create: 'New Commander Message', edit: 'Edit Commander Message' }}
+      intro="Saving makes this the message shown on the website."
+      item={message}
+      notFound="This message does not exist. It may have been deleted."
+    >
+      {(item) => <CommanderMessageForm message={item} />}
+    </EditorPage>
   );
 }
 

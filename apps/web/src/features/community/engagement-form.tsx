@@ -1,28 +1,25 @@
+import { BackLink } from '../../components/back-link.tsx';
+import { EditorPage } from '../../components/editor-page.tsx';
 import { useNavigate } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { EngagementFormSchema, parseTags, type CommunityEngagement } from '@post/contracts/community-engagements';
-import { commonMessages } from '@post/contracts/messages/common';
 import { communityMessages } from '@post/contracts/messages/community';
 import { formMessages } from '@post/contracts/messages/forms';
 import { DEFAULT_SITE_SETTINGS } from '@post/contracts/site-settings';
 import { TextAreaField, TextField } from '../../components/form/text-fields.tsx';
-import { Page } from '../../layout/page.tsx';
-import { errorStatus, trpc } from '../../lib/trpc.ts';
+import { trpc } from '../../lib/trpc.ts';
 import { useUnsavedChanges } from '../../lib/use-unsaved-changes.ts';
 import { useFormDraft } from '../../lib/use-form-draft.ts';
 import { dateIn, instantForDate, todayIn } from '../../components/form/dates.ts';
-import { BackLink } from '../../components/back-link.tsx';
 import { DraftNotice } from '../../components/form/draft-notice.tsx';
 import { FormActions } from '../../components/form/form-actions.tsx';
 import { FormPanel } from '../../components/form/form-panel.tsx';
-import { ErrorState, LoadingState } from '../../components/load-state.tsx';
 import { RequiredLegend } from '../../components/form/required-legend.tsx';
 import { SwitchField } from '../../components/form/switch-field.tsx';
 import { UnsavedChangesDialog } from '../../components/form/unsaved-changes-dialog.tsx';
-import { AdminTitle } from '../../components/admin-title.tsx';
 import { toastSaveError } from '../../components/form/save-errors.ts';
 import { FormPictureSchema, NO_PICTURE } from '@post/contracts/images';
 import { PictureField } from '../../components/form/image-upload-field.tsx';
@@ -42,24 +39,18 @@ export function EngagementFormPage({ id }: { id?: number }) {
   const settings = trpc.siteSettings.get.useQuery();
   const timeZone = settings.data?.timeZone ?? DEFAULT_SITE_SETTINGS.timeZone;
   const item = trpc.communityEngagements.byId.useQuery({ id: id ?? 0 }, { enabled: id !== undefined });
-  const title = id === undefined ? 'New Community Engagement' : 'Edit Community Engagement';
   return (
-    <Page before={<BackLink {...BACK} />} title={title} intro={id === undefined ? 'Add a community engagement highlight.' : undefined}>
-      <AdminTitle text={title} />
-      {settings.isPending ? (
-        <LoadingState text={commonMessages.loading} />
-      ) : id === undefined ? (
-        <EngagementForm timeZone={timeZone} />
-      ) : item.isError ? (
-        <ErrorState
-          message={errorStatus(item.error) === 404 ? 'This community engagement does not exist. It may have been deleted.' : commonMessages.loadFailed}
-        />
-      ) : item.data ? (
-        <EngagementForm key={id} item={item.data} timeZone={timeZone} />
-      ) : (
-        <LoadingState text={commonMessages.loading} />
-      )}
-    </Page>
+    <EditorPage
+      id={id}
+      back={<BackLink {...BACK} />}
+      title={{ create: 'New Community Engagement', edit: 'Edit Community Engagement' }}
+      intro={id === undefined ? 'Add a community engagement highlight.' : undefined}
+      item={item}
+      notFound="This community engagement does not exist. It may have been deleted."
+      waiting={settings.isPending}
+    >
+      {(loaded) => <EngagementForm item={loaded} timeZone={timeZone} />}
+    </EditorPage>
   );
 }
 

@@ -15,7 +15,7 @@ import { BackLink } from '../../components/back-link.tsx';
 import { ErrorState, LoadingState } from '../../components/load-state.tsx';
 import { AdminTitle } from '../../components/admin-title.tsx';
 import { EventServiceSection } from '../service-hours/event-service-section.tsx';
-import { shiftsToForm } from './shifts-field.tsx';
+import { shiftToForm } from '@post/contracts/shifts';
 import { VolunteerList } from './event-volunteers.tsx';
 import { NO_REPEAT, repeatFromRecurrence } from './repeat-rule.ts';
 import { DuplicateLink, EventDeleteButton } from './event-row-actions.tsx';
@@ -78,7 +78,7 @@ export function EventFormPage({ id, start, end, from }: { id?: number; start?: s
           // A duplicate is one event; editing an occurrence shows its series' rule.
           repeat: id === undefined ? NO_REPEAT : repeatFromRecurrence(e.recurrence, s.date),
           // A duplicate copies the shifts, not their sign-ups.
-          shifts: shiftsToForm(e.shifts, timeZone).map((sh) => (id === undefined ? { ...sh, shiftId: undefined, signups: 0 } : sh)),
+          shifts: e.shifts.map((s) => shiftToForm(s, timeZone)).map((sh) => (id === undefined ? { ...sh, shiftId: undefined, signups: 0 } : sh)),
           serviceCategoryId: e.serviceCategoryId == null ? '' : String(e.serviceCategoryId),
         } satisfies EventValues,
         unreadable: false,

@@ -4,7 +4,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { ShiftFormSchema } from '@post/contracts/shifts';
+import { ShiftFormSchema, shiftFromForm } from '@post/contracts/shifts';
 import { ShiftsField } from './shifts-field.tsx';
 import { EventFormSchema, MAX_VOLUNTEER_POSITIONS, type EventScope } from '@post/contracts/events';
 import { EVENT_TYPES, type EventType } from '@post/contracts/enums/event-type';
@@ -100,14 +100,7 @@ export function EventForm({
       volunteerPositions: v.volunteerPositions,
       serviceCategoryId: v.serviceCategoryId ? Number(v.serviceCategoryId) : null,
       // Matched by id on the server (decision 0064); [] removes an event's shifts.
-      shifts: v.shifts.map((sh) => ({
-        id: sh.shiftId,
-        role: sh.role,
-        startDate: zonedToUtc(sh.date, sh.startTime, timeZone).toISOString(),
-        endDate: zonedToUtc(sh.date, sh.endTime, timeZone).toISOString(),
-        capacity: sh.capacity,
-        note: sh.note || null,
-      })),
+      shifts: v.shifts.map((sh) => shiftFromForm(sh, timeZone)),
     };
     try {
       if (id === undefined) await create.mutateAsync({ ...body, recurrence });

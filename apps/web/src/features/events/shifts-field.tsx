@@ -1,29 +1,10 @@
 import { useFieldArray, type UseFormReturn } from 'react-hook-form';
 import { ArrowDownIcon, ArrowUpIcon, PlusIcon, Trash2Icon } from 'lucide-react';
 import { MAX_SHIFTS, MAX_SHIFT_CAPACITY } from '@post/contracts/limits';
-import type { Shift, ShiftFormValues } from '@post/contracts/shifts';
-import { utcToZoned } from '@post/contracts/rules/event-time';
 import { Button } from '@post/ui/components/button';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { TextField } from '../../components/form/text-fields.tsx';
 import type { EventFormIn, EventFormOut } from './event-form.tsx';
-
-/** An event's shifts as the form holds them (in the post's time zone). */
-export function shiftsToForm(shifts: Shift[], timeZone: string): ShiftFormValues[] {
-  return shifts.map((s) => {
-    const start = utcToZoned(s.startDate, timeZone);
-    return {
-      shiftId: s.id,
-      role: s.role,
-      date: start.date,
-      startTime: start.time,
-      endTime: utcToZoned(s.endDate, timeZone).time,
-      capacity: s.capacity,
-      note: s.note ?? '',
-      signups: s.filled + s.waitlisted,
-    };
-  });
-}
 
 /**
  * The event form's shifts (issue 43, decision 0064): add, edit, move up or down, remove. A

@@ -1,28 +1,25 @@
+import { BackLink } from '../../components/back-link.tsx';
 import { useNavigate } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
-import { commonMessages } from '@post/contracts/messages/common';
 import { newsMessages } from '@post/contracts/messages/news';
 import { NewsFormSchema, type News } from '@post/contracts/news';
 import { DEFAULT_SITE_SETTINGS } from '@post/contracts/site-settings';
 import { TextField } from '../../components/form/text-fields.tsx';
 import { NewsContentField } from './news-content-field.tsx';
-import { Page } from '../../layout/page.tsx';
-import { errorStatus, trpc } from '../../lib/trpc.ts';
+import { trpc } from '../../lib/trpc.ts';
 import { useUnsavedChanges } from '../../lib/use-unsaved-changes.ts';
 import { useFormDraft } from '../../lib/use-form-draft.ts';
 import { dateIn, instantForDate, todayIn } from '../../components/form/dates.ts';
-import { BackLink } from '../../components/back-link.tsx';
 import { DraftNotice } from '../../components/form/draft-notice.tsx';
 import { FormActions } from '../../components/form/form-actions.tsx';
 import { FormPanel } from '../../components/form/form-panel.tsx';
-import { ErrorState, LoadingState } from '../../components/load-state.tsx';
 import { RequiredLegend } from '../../components/form/required-legend.tsx';
 import { SwitchField } from '../../components/form/switch-field.tsx';
 import { UnsavedChangesDialog } from '../../components/form/unsaved-changes-dialog.tsx';
-import { AdminTitle } from '../../components/admin-title.tsx';
 import { toastSaveError } from '../../components/form/save-errors.ts';
+import { EditorPage } from '../../components/editor-page.tsx';
 import type { z } from 'zod';
 import { FormPictureSchema, NO_PICTURE } from '@post/contracts/images';
 import { PictureField } from '../../components/form/image-upload-field.tsx';
@@ -39,22 +36,18 @@ export function NewsFormPage({ id }: { id?: number }) {
   const settings = trpc.siteSettings.get.useQuery();
   const timeZone = settings.data?.timeZone ?? DEFAULT_SITE_SETTINGS.timeZone;
   const item = trpc.news.byId.useQuery({ id: id ?? 0 }, { enabled: id !== undefined });
-  const title = id === undefined ? 'New News Item' : 'Edit News Item';
   return (
-    <Page before={<BackLink {...BACK} />} title={title} intro={id === undefined ? 'Post news for the home page and the news list.' : undefined}>
-      <AdminTitle text={title} />
-      {settings.isPending ? (
-        <LoadingState text={commonMessages.loading} />
-      ) : id === undefined ? (
-        <NewsForm timeZone={timeZone} />
-      ) : item.isError ? (
-        <ErrorState message={errorStatus(item.error) === 404 ? 'This news item does not exist. It may have been deleted.' : commonMessages.loadFailed} />
-      ) : item.data ? (
-        <NewsForm key={id} item={item.data} timeZone={timeZone} />
-      ) : (
-        <LoadingState text={commonMessages.loading} />
-      )}
-    </Page>
+    <EditorPage
+      id={id}
+      back={<BackLink {...BACK} />}
+      title={{ create: 'New News Item', edit: 'Edit News Item' }}
+      intro={id === undefined ? 'Post news for the home page and the news list.' : undefined}
+      item={item}
+      notFound="This news item does not exist. It may have been deleted."
+      waiting={settings.isPending}
+    >
+      {(loaded) => <NewsForm item={loaded} timeZone={timeZone} />}
+    </EditorPage>
   );
 }
 

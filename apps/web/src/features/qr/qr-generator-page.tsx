@@ -1,19 +1,15 @@
 import { useCallback, useId, useMemo, useRef, useState } from 'react';
-import type { ChangeEvent, ComponentProps } from 'react';
-import { CheckIcon, CopyIcon, DownloadIcon, PrinterIcon, RotateCcwIcon, ShieldCheckIcon } from 'lucide-react';
+import { ShieldCheckIcon } from 'lucide-react';
 import { qrFileName } from '@post/contracts/rules/qr';
-import type { ContactInput, QrTab } from '@post/contracts/rules/qr';
-import { Button } from '@post/ui/components/button';
-import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@post/ui/components/card';
-import { Field, FieldControl, FieldDescription, FieldError, FieldLabel } from '@post/ui/components/field';
-import { Input } from '@post/ui/components/input';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@post/ui/components/tabs';
-import { Textarea } from '@post/ui/components/textarea';
+import type { QrTab } from '@post/contracts/rules/qr';
+import { Card, CardContent, CardHeader, CardTitle } from '@post/ui/components/card';
 import { Page } from '../../layout/page.tsx';
 import { useCopiedFlag, useQrDrawing } from './qr-hooks.ts';
 import { QR_MESSAGES, useQrLocale } from './qr-messages.ts';
 import { PreviewImage, PrintSheet } from './qr-preview.tsx';
-import { altText, CAPTION_MAX, defaultCaption, EMPTY_FIELDS, encode, looksLikeEmail, NO_CAPTIONS, TABS } from './qr-content.ts';
+import { QrOutput } from './qr-parts.tsx';
+import { QrFormCard } from './qr-form-card.tsx';
+import { altText, defaultCaption, EMPTY_FIELDS, encode, looksLikeEmail, NO_CAPTIONS } from './qr-content.ts';
 import type { Fields } from './qr-content.ts';
 
 /** The public QR code generator (spec §2): everything happens in the visitor's browser. */
@@ -51,11 +47,6 @@ export function QrGeneratorPage() {
     if (typed) setFields((f) => (f.url === typed ? f : { ...f, url: typed }));
   }, []);
 
-  const setContact = (key: keyof ContactInput) => (e: ChangeEvent<HTMLInputElement>) => {
-    const value = e.target.value;
-    setFields((f) => ({ ...f, contact: { ...f.contact, [key]: value } }));
-  };
-
   function clearAll() {
     setFields(EMPTY_FIELDS);
     if (urlRef.current) urlRef.current.value = '';
@@ -87,173 +78,47 @@ export function QrGeneratorPage() {
   }
 
   const emailInvalid = emailTouched && !looksLikeEmail(fields.contact.email);
-  const ids = { preview: useId(), data: useId() };
+  const previewId = useId();
 
   return (
     <div lang={locale === 'es' ? 'es' : 'en'}>
       <Page title={t.pageTitle} intro={t.tagline}>
         <div className="grid items-start gap-6 print:hidden lg:grid-cols-[minmax(0,1fr)_24rem]">
-          <Card className="gap-4">
-            <CardHeader>
-              <CardTitle asChild>
-                <h2>{t.formHeading}</h2>
-              </CardTitle>
-            </CardHeader>
-            <CardContent>
-              <Tabs value={tab} onValueChange={(v) => TABS.includes(v as QrTab) && setTab(v as QrTab)} className="gap-5">
-                <TabsList aria-label={t.tabsLabel} className="w-full">
-                  <TabsTrigger value="url">{t.tabUrl}</TabsTrigger>
-                  <TabsTrigger value="text">{t.tabText}</TabsTrigger>
-                  <TabsTrigger value="contact">{t.tabContact}</TabsTrigger>
-                </TabsList>
+          <QrFormCard
+            t={t}
+            tab={tab}
+            onTab={setTab}
+            fields={fields}
+            setFields={setFields}
+            attachUrlField={attachUrlField}
+            textRef={textRef}
+            contactRef={contactRef}
+            emailError={emailInvalid ? t.emailInvalid : undefined}
+            onEmailBlur={() => setEmailTouched(true)}
+            onClearAll={clearAll}
+          />
 
-                <TabsContent value="url">
-                  <Field>
-                    <FieldLabel>{t.urlLabel}</FieldLabel>
-                    <FieldControl>
-                      <Input
-                        ref={attachUrlField}
-                        type="text"
-                        inputMode="url"
-                        autoComplete="url"
-                        autoCapitalize="none"
-                        spellCheck={false}
-                        placeholder={t.urlPlaceholder}
-                        defaultValue={fields.url}
-                        onChange={(e) => setFields((f) => ({ ...f, url: e.target.value }))}
-                      />
-                    </FieldControl>
-                    <FieldDescription>{t.urlHelp}</FieldDescription>
-                  </Field>
-                </TabsContent>
-
-                <TabsContent value="text">
-                  <Field>
-                    <FieldLabel>{t.textLabel}</FieldLabel>
-                    <FieldControl>
-                      <Textarea
-                        ref={textRef}
-                        rows={4}
-                        className="max-h-72 overflow-y-auto"
-                        placeholder={t.textPlaceholder}
-                        value={fields.text}
-                        onChange={(e) => setFields((f) => ({ ...f, text: e.target.value }))}
-                      />
-                    </FieldControl>
-                  </Field>
-                </TabsContent>
-
-                <TabsContent value="contact" className="flex flex-col gap-4">
-                  <p className="text-base text-muted-foreground">{t.contactHelp}</p>
-                  <div className="grid gap-4 sm:grid-cols-2">
-                    <ContactField
-                      label={t.firstName}
-                      ref={contactRef}
-                      autoComplete="given-name"
-                      value={fields.contact.firstName}
-                      onChange={setContact('firstName')}
-                    />
-                    <ContactField label={t.lastName} autoComplete="family-name" value={fields.contact.lastName} onChange={setContact('lastName')} />
-                    <ContactField label={t.phone} type="tel" autoComplete="tel" value={fields.contact.phone} onChange={setContact('phone')} />
-                    <ContactField
-                      label={t.email}
-                      type="email"
-                      autoComplete="email"
-                      autoCapitalize="none"
-                      spellCheck={false}
-                      value={fields.contact.email}
-                      onChange={setContact('email')}
-                      onBlur={() => setEmailTouched(true)}
-                      error={emailInvalid ? t.emailInvalid : undefined}
-                    />
-                    <ContactField
-                      label={t.organization}
-                      autoComplete="organization"
-                      value={fields.contact.organization}
-                      onChange={setContact('organization')}
-                    />
-                    <ContactField
-                      label={t.website}
-                      inputMode="url"
-                      autoComplete="url"
-                      autoCapitalize="none"
-                      spellCheck={false}
-                      value={fields.contact.url}
-                      onChange={setContact('url')}
-                    />
-                  </div>
-                </TabsContent>
-              </Tabs>
-            </CardContent>
-            <CardFooter className="border-t pt-4 [.border-t]:pt-4">
-              <Button type="button" variant="outline" onClick={clearAll}>
-                <RotateCcwIcon aria-hidden="true" />
-                {t.clearAll}
-              </Button>
-            </CardFooter>
-          </Card>
-
-          <section aria-labelledby={ids.preview}>
+          <section aria-labelledby={previewId}>
             <Card className="gap-4">
               <CardHeader>
                 <CardTitle asChild>
-                  <h2 id={ids.preview}>{t.previewHeading}</h2>
+                  <h2 id={previewId}>{t.previewHeading}</h2>
                 </CardTitle>
               </CardHeader>
               <CardContent className="flex flex-col gap-5">
                 <PreviewImage t={t} hasData={hasData} drawing={drawing} current={data} alt={alt} />
 
                 {hasData ? (
-                  <>
-                    <div className="flex flex-wrap gap-2">
-                      <Button type="button" onClick={download} disabled={!ready} className="grow">
-                        <DownloadIcon aria-hidden="true" />
-                        {t.download}
-                      </Button>
-                      <Button type="button" variant="outline" onClick={copy} className="grow">
-                        {copied ? <CheckIcon aria-hidden="true" /> : <CopyIcon aria-hidden="true" />}
-                        {copied ? t.copied : t.copy}
-                      </Button>
-                    </div>
-
-                    <div className="flex flex-col gap-3 rounded-lg border bg-muted/40 p-4">
-                      <Field>
-                        <FieldLabel>{t.captionLabel}</FieldLabel>
-                        <FieldControl>
-                          <Input
-                            maxLength={CAPTION_MAX}
-                            value={caption}
-                            onChange={(e) => {
-                              const value = e.target.value;
-                              setCaptions((c) => ({ ...c, [tab]: value }));
-                            }}
-                          />
-                        </FieldControl>
-                        <FieldDescription>{t.captionHelp}</FieldDescription>
-                      </Field>
-                      <Button type="button" variant="outline" onClick={() => window.print()} disabled={!ready} className="self-start">
-                        <PrinterIcon aria-hidden="true" />
-                        {t.print}
-                      </Button>
-                    </div>
-
-                    <div className="flex flex-col gap-2">
-                      <h3 id={ids.data} className="text-base font-semibold">
-                        {t.encodedData}
-                      </h3>
-                      <pre
-                        // A scrollable region must take the keyboard's focus to be scrolled without a mouse (axe).
-                        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-                        tabIndex={0}
-                        role="region"
-                        aria-labelledby={ids.data}
-                        data-testid="qr-encoded-data"
-                        className="max-h-48 overflow-auto rounded-md border bg-muted p-3 font-mono text-sm break-all whitespace-pre-wrap text-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-                      >
-                        {data}
-                      </pre>
-                    </div>
-                  </>
+                  <QrOutput
+                    t={t}
+                    data={data}
+                    ready={ready !== null}
+                    copied={copied}
+                    caption={caption}
+                    onCaption={(value) => setCaptions((c) => ({ ...c, [tab]: value }))}
+                    onDownload={download}
+                    onCopy={copy}
+                  />
                 ) : null}
                 {/* Announces the copy for screen readers, whose focus stays on the button. */}
                 <span role="status" className="sr-only">
@@ -272,17 +137,5 @@ export function QrGeneratorPage() {
 
       {ready ? <PrintSheet svg={ready.svg} alt={alt} caption={caption.trim()} /> : null}
     </div>
-  );
-}
-
-function ContactField({ label, error, ...props }: ComponentProps<typeof Input> & { label: string; error?: string }) {
-  return (
-    <Field>
-      <FieldLabel>{label}</FieldLabel>
-      <FieldControl>
-        <Input {...props} />
-      </FieldControl>
-      <FieldError>{error}</FieldError>
-    </Field>
   );
 }

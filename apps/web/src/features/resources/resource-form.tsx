@@ -1,27 +1,24 @@
+import { BackLink } from '../../components/back-link.tsx';
 import { useNavigate } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
+import { EditorPage } from '../../components/editor-page.tsx';
 import type { z } from 'zod';
 import { RESOURCE_CATEGORIES } from '@post/contracts/enums/resource-category';
-import { commonMessages } from '@post/contracts/messages/common';
 import { resourceMessages } from '@post/contracts/messages/resources';
 import { CreateResourceInput, type Resource } from '@post/contracts/resources';
 import { TextAreaField, TextField } from '../../components/form/text-fields.tsx';
-import { Page } from '../../layout/page.tsx';
-import { errorStatus, trpc } from '../../lib/trpc.ts';
+import { trpc } from '../../lib/trpc.ts';
 import { useUnsavedChanges } from '../../lib/use-unsaved-changes.ts';
 import { useFormDraft } from '../../lib/use-form-draft.ts';
 import { RESOURCE_CATEGORY_LABELS } from '../../lib/resource-labels.ts';
-import { BackLink } from '../../components/back-link.tsx';
 import { DraftNotice } from '../../components/form/draft-notice.tsx';
 import { FormActions } from '../../components/form/form-actions.tsx';
 import { FormPanel } from '../../components/form/form-panel.tsx';
-import { ErrorState, LoadingState } from '../../components/load-state.tsx';
 import { RequiredLegend } from '../../components/form/required-legend.tsx';
 import { SelectField } from '../../components/form/select-field.tsx';
 import { UnsavedChangesDialog } from '../../components/form/unsaved-changes-dialog.tsx';
-import { AdminTitle } from '../../components/admin-title.tsx';
 import { toastSaveError } from '../../components/form/save-errors.ts';
 
 type FormIn = z.input<typeof CreateResourceInput>;
@@ -33,20 +30,17 @@ const BACK = { to: '/admin', search: { tab: 'resources' } } as const;
 /** The resource form page: create, or edit by id (spec §2). */
 export function ResourceFormPage({ id }: { id?: number }) {
   const resource = trpc.resources.byId.useQuery({ id: id ?? 0 }, { enabled: id !== undefined });
-  const title = id === undefined ? 'New Resource' : 'Edit Resource';
   return (
-    <Page before={<BackLink {...BACK} />} title={title} intro={id === undefined ? 'Add a link to the Veteran Resources page.' : undefined}>
-      <AdminTitle text={title} />
-      {id === undefined ? (
-        <ResourceForm />
-      ) : resource.isError ? (
-        <ErrorState message={errorStatus(resource.error) === 404 ? 'This resource does not exist. It may have been deleted.' : commonMessages.loadFailed} />
-      ) : resource.data ? (
-        <ResourceForm key={id} resource={resource.data} />
-      ) : (
-        <LoadingState text={commonMessages.loading} />
-      )}
-    </Page>
+    <EditorPage
+      id={id}
+      back={<BackLink {...BACK} />}
+      title={{ create: 'New Resource', edit: 'Edit Resource' }}
+      intro={id === undefined ? 'Add a link to the Veteran Resources page.' : undefined}
+      item={resource}
+      notFound="This resource does not exist. It may have been deleted."
+    >
+      {(item) => <ResourceForm resource={item} />}
+    </EditorPage>
   );
 }
 
