@@ -71,8 +71,8 @@ test.describe('item 1: signing up', () => {
   test('after signing up, focus and scroll go to the confirmation; a second sign-up offers the link again, sent once', async () => {
     const { page, context } = await site.newPage({ width: 390, height: 844 });
     await page.goto('/events');
-    const row = page.locator(`[data-event-id="${fishFry.id}"]`).filter({ visible: true }).first();
-    await row.getByRole('button', { name: /Volunteer/ }).click();
+    const volunteer = page.getByRole('button', { name: /^Volunteer: Fish Fry/ }).filter({ visible: true }).first();
+    await volunteer.click();
     const dialog = page.getByRole('dialog', { name: 'Fish Fry' });
     // The form says what the public sees.
     await expect(dialog).toContainText('Your first name and last initial may be shown on this event');
@@ -89,7 +89,7 @@ test.describe('item 1: signing up', () => {
     await shot(page, 'signup-notice', false);
 
     // The same address again: said kindly in the form, with the link offered.
-    await row.getByRole('button', { name: /Volunteer/ }).click();
+    await volunteer.click();
     await dialog.getByRole('textbox', { name: 'Name' }).fill('Sam Signup');
     await dialog.getByRole('textbox', { name: 'Email' }).fill('SAM@example.org');
     await dialog.getByRole('checkbox', { name: /Kitchen/ }).check();
