@@ -149,6 +149,8 @@ test.describe('item 2: the admin area', () => {
       await page.getByRole('button', { name: 'Sign In' }).click();
       const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Login successful' });
       await expect(toast).toBeVisible();
+      // Held while measured (sonner pauses a hovered toast; it would otherwise go after 4 s).
+      await toast.hover();
       // Scrolled so that the tabs are where the toast used to be: the bottom of the screen.
       const tabs = page.getByRole('tablist');
       await tabs.evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - window.innerHeight + 80));
