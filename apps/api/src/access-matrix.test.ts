@@ -51,6 +51,7 @@ const EXPECTED: Record<string, Access> = {
   'volunteers.manage': 'public',
   'volunteers.roster': 'staff',
   'volunteers.cancel': 'public',
+  'volunteers.resendLink': 'public',
   'volunteers.cancelPreview': 'public',
   'outbox.status': 'public',
   'outbox.list': 'administrator',

@@ -129,7 +129,9 @@ test.describe('foundation', () => {
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.waitForURL('**/admin');
     await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Change Password' }).first()).toBeVisible();
+    // The admin pages are under the header's Admin menu at desktop widths (decision 0096).
+    await page.getByRole('banner').getByRole('button', { name: 'Admin' }).click();
+    await expect(page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Change Password' })).toBeVisible();
     await context.close();
   });
 
@@ -166,7 +168,7 @@ test.describe('foundation', () => {
     expect(login.status()).toBe(200);
     const firstName = ((await login.json()) as { member: { firstName: string } }).member.firstName;
     for (const [{ page, context }, path, own] of [
-      [admin, '/events', admin.page.getByRole('link', { name: 'Admin Dashboard' })],
+      [admin, '/events', admin.page.getByRole('banner').getByRole('button', { name: 'Admin' })],
       [member, '/', member.page.getByRole('button', { name: `Hi ${firstName}: sign out of the member portal` })],
     ] as const) {
       const release = await holdScripts(page, /\/assets\/[^/]*\.js$/);

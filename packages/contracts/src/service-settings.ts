@@ -11,4 +11,9 @@ export const serviceSettingsFields = {
   mileageRate: z.coerce.number({ error: rateMessage }).min(0, rateMessage).max(10, rateMessage).default(0.14),
   /** Show the program year's total hours on the public home page (off by default). */
   showServiceTotal: z.boolean().default(false),
+  /**
+   * Volunteers' full names on public pages and in public API answers; off by default: the public
+   * sees first name and last initial, staff always the full name (decision 0096).
+   */
+  publicFullNames: z.boolean().default(false),
 };

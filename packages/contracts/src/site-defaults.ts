@@ -60,6 +60,7 @@ export const DEFAULT_SITE_SETTINGS: SiteDefaults = {
   serviceYearStartMonth: 6,
   mileageRate: 0.14,
   showServiceTotal: false,
+  publicFullNames: false,
   membership: DEFAULT_MEMBERSHIP_SETTINGS,
   honors: DEFAULT_HONORS_SETTINGS,
   reporting: DEFAULT_REPORTING_SETTINGS,
@@ -104,6 +105,8 @@ export interface SiteDefaults {
   serviceYearStartMonth: number;
   mileageRate: number;
   showServiceTotal: boolean;
+  /** Volunteers' full names in public; else first name and last initial (decision 0096). */
+  publicFullNames: boolean;
   /** The membership year and the honor roll (decision 0065). */
   membership: MembershipSettings;
   /** Funeral honors: roles and the detail template (decision 0088). */

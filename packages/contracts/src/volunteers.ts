@@ -58,6 +58,13 @@ export const CreateVolunteerInput = VolunteerFormSchema.extend({
 });
 export type CreateVolunteerInput = z.infer<typeof CreateVolunteerInput>;
 
+/** POST /api/volunteers/resend-link: the link to one's sign-ups for an event, mailed again (decision 0096). */
+export const ResendLinkInput = z.object({ eventId: Id, email: VolunteerFormSchema.shape.email, website: z.string().max(500).optional() });
+export type ResendLinkInput = z.infer<typeof ResendLinkInput>;
+/** `sent`: on its way (or nothing to send: the answer does not say who signed up); `recent`: one went within the last minutes, none again yet. */
+export const ResendLinkResult = z.object({ status: z.enum(['sent', 'recent']) });
+export type ResendLinkResult = z.infer<typeof ResendLinkResult>;
+
 /** One sign-up a request made: its shift, and whether it holds a place or waits at `position`. */
 export const SignUpOutcomeSchema = z.object({
   id: z.number().int(),
@@ -106,9 +113,17 @@ export const RosterRowSchema = z.object({
   /** The shift's role and start (issue 43); null without shifts. */
   shift: z.string().nullable(),
   shiftStart: z.string().nullable(),
+  /** The shift's end, so the roster shows its time (decision 0096); null without shifts. */
+  shiftEnd: z.string().nullable(),
   status: SignUpStatus,
+  /** A waiting person's place in their queue (1 = next), as the manage page counts it. */
+  position: z.number().int().optional(),
 });
 export type RosterRow = z.infer<typeof RosterRowSchema>;
+
+/** DELETE /api/volunteers/{id}: who got the freed place from the waitlist, if anyone (decision 0096). */
+export const RemoveVolunteerResult = z.object({ ok: z.literal(true), promoted: z.array(z.object({ id: z.number().int(), name: z.string() })) });
+export type RemoveVolunteerResult = z.infer<typeof RemoveVolunteerResult>;
 export const AdminVolunteersPage = pageOf(RosterRowSchema).extend({
   /** Upcoming events with sign-ups, soonest first: the "Event" filter's choices. */
   events: z.array(z.object({ id: z.number().int(), title: z.string(), startDate: z.string(), volunteerCount: z.number().int() })),

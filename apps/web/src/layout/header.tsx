@@ -8,6 +8,8 @@ import { useSiteSettings } from '../lib/use-site-settings.ts';
 import { Picture } from '../components/picture.tsx';
 import { Logo } from './logo.tsx';
 import { MobileMenu } from './mobile-menu.tsx';
+import { AdminMenu } from './admin-menu.tsx';
+import { adminSectionsFor } from './admin-sections.ts';
 
 const MEMBER_BUTTON: Record<ReturnType<typeof branchColor>, string> = {
   army: 'bg-[#4b5320] hover:bg-[#3d4419] text-white',
@@ -30,10 +32,12 @@ export function Header() {
   const member = useMemberSession().data;
   const signOut = useSignOut();
 
-  // The links fit in one row on wide screens only, and with an administrator's or a member's links
-  // (a little tighter) on the widest only (issue 46 #8): below that the drawer serves, and no link
-  // breaks over two lines.
-  const long = Boolean(member) || admin?.authenticated === true;
+  // The links fit in one row on wide screens only, and with a member's links (a little tighter) on
+  // the widest only (issue 46 #8): below that the drawer serves, and no link breaks over two lines.
+  // An administrator's pages are under one Admin menu, so the public links keep their row at
+  // desktop widths (decision 0096).
+  const long = Boolean(member);
+  const sections = admin?.authenticated ? adminSectionsFor(admin.role) : [];
   const linkClass = cn(linkBase, long && 'px-2.5 text-base');
 
   const items: NavItem[] = [
@@ -88,34 +92,6 @@ export function Header() {
         </Link>
       ),
     });
-  if (admin?.authenticated) {
-    items.push(
-      {
-        key: 'admin',
-        node: (
-          <a href="/admin" className={linkClass}>
-            Admin Dashboard
-          </a>
-        ),
-      },
-      {
-        key: 'password',
-        node: (
-          <a href="/admin/change-password" className={linkClass}>
-            Change Password
-          </a>
-        ),
-      },
-      {
-        key: 'logout',
-        node: (
-          <Button variant="ghost" onClick={() => void signOut.admin()} className="justify-start px-2.5 text-base font-medium whitespace-nowrap">
-            Logout
-          </Button>
-        ),
-      },
-    );
-  }
   if (member) {
     items.push({
       key: 'hi',
@@ -165,6 +141,7 @@ export function Header() {
           {items.map((i) => (
             <span key={i.key}>{i.node}</span>
           ))}
+          {sections.length ? <AdminMenu sections={sections} onLogout={() => void signOut.admin()} /> : null}
         </nav>
         <MobileMenu upTo={long ? '2xl' : 'xl'}>
           {items.map((i) => (
@@ -172,6 +149,22 @@ export function Header() {
               {i.node}
             </span>
           ))}
+          {sections.length ? (
+            // The drawer lists the admin area's sections too (decision 0096).
+            <div role="group" aria-labelledby="drawer-admin" className="mt-3 flex flex-col gap-1 border-t pt-3">
+              <p id="drawer-admin" className="px-3 text-sm font-semibold tracking-wide text-muted-foreground uppercase">
+                Admin
+              </p>
+              {sections.map((s) => (
+                <a key={s.href} href={s.href} className={cn(linkBase, 'px-3 text-base')}>
+                  {s.title}
+                </a>
+              ))}
+              <Button variant="ghost" onClick={() => void signOut.admin()} className="justify-start px-3 text-base font-medium whitespace-nowrap">
+                Logout
+              </Button>
+            </div>
+          ) : null}
         </MobileMenu>
       </div>
     </header>

@@ -9,6 +9,8 @@ export const volunteerMessages = {
   eventEnded: 'This event has already ended.',
   confirmRemove: (name: string) => `Remove ${name} from this event's volunteers? Their position becomes free again, and they are told by e-mail.`,
   removed: 'Volunteer removed.',
+  /** After a removal, who got the place from the waitlist (decision 0096). */
+  placeGivenTo: (names: string[]) => `${names.join(' and ')} had the next place on the waitlist, got it, and is told by e-mail.`,
   removeFailed: 'Failed to remove volunteer. Please try again.',
   cancelLinkInvalid: 'This cancel link is not valid any more: it was used already, or the event has ended.',
   /** "3 of 4 filled". */

@@ -39,6 +39,10 @@ export function Toaster({ style, toastOptions, ...props }: ToasterProps) {
         richColors
         closeButton
         position="bottom-right"
+        // A toast raised at the top (the sign-in's) comes below the sticky header, whose bottom the
+        // page writes to --toast-top when it raises one; elsewhere sonner's own margins.
+        offset={{ top: 'var(--toast-top, 24px)', right: 24, bottom: 24, left: 24 }}
+        mobileOffset={{ top: 'var(--toast-top, 16px)', right: 16, bottom: 16, left: 16 }}
         className="toaster group"
         icons={{
           success: <CircleCheckIcon aria-hidden="true" className="size-4" />,

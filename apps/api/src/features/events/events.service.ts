@@ -8,6 +8,8 @@ import { likePattern, PAGE_SIZE } from '@post/contracts/paging';
 import { notFound } from '../../errors.ts';
 import { withImages } from '../images/images.service.ts';
 import { waitlistPositions, withShifts } from './shifts.service.ts';
+import { getSettings } from '../site-settings/site-settings.service.ts';
+import { publicName } from '@post/contracts/rules/public-name';
 
 // The reads of events; their writes are in event-writes.ts, a series' in series-writes.ts.
 
@@ -53,6 +55,8 @@ export async function complete<T extends Event>(db: DB, events: T[]): Promise<T[
 async function publicVolunteersOf(db: DB, eventIds: number[]): Promise<Map<number, VolunteerPublic[]>> {
   const byEvent = new Map<number, VolunteerPublic[]>(eventIds.map((id) => [id, []]));
   if (eventIds.length === 0) return byEvent;
+  // The public sees first name and last initial unless the post chose full names (decision 0096).
+  const { publicFullNames } = await getSettings(db);
   const rows = await db
     .selectFrom('volunteers')
     .select(['id', 'eventId', 'name', 'role', 'shiftId'])
@@ -62,7 +66,9 @@ async function publicVolunteersOf(db: DB, eventIds: number[]): Promise<Map<numbe
     .orderBy('id')
     .execute();
   for (const r of rows)
-    byEvent.get(r.eventId)?.push({ id: r.id, eventId: r.eventId, name: r.name, role: r.role, ...(r.shiftId !== null ? { shiftId: r.shiftId } : {}) });
+    byEvent
+      .get(r.eventId)
+      ?.push({ id: r.id, eventId: r.eventId, name: publicName(r.name, publicFullNames), role: r.role, ...(r.shiftId !== null ? { shiftId: r.shiftId } : {}) });
   return byEvent;
 }
 

@@ -86,7 +86,9 @@ describe('public reads', () => {
     expect(starts).toEqual([...starts].sort((a, b) => a - b));
     const entry = list.find((e) => e.id === soon.id)!;
     expect(entry.volunteerCount).toBe(1);
-    expect(entry.volunteers).toEqual([{ id: expect.any(Number), eventId: soon.id, name: 'Carla Cole', role: 'Cook' }]);
+    // First name and last initial in public (decision 0096).
+    expect(entry.volunteers).toEqual([{ id: expect.any(Number), eventId: soon.id, name: 'Carla C.', role: 'Cook' }]);
+    expect(res.body).not.toContain('Carla Cole');
     expect(res.body).not.toContain('carla.private@example.org');
     expect(res.body).not.toContain('555-987-6543');
   });
@@ -97,7 +99,7 @@ describe('public reads', () => {
     for (const agent of [t.agent(), member]) {
       const res = await agent.get(`/api/events/${ev.id}`);
       expect(res.statusCode).toBe(200);
-      expect(res.json().volunteers).toEqual([{ id: expect.any(Number), eventId: ev.id, name: 'Dan Dale', role: 'Cook' }]);
+      expect(res.json().volunteers).toEqual([{ id: expect.any(Number), eventId: ev.id, name: 'Dan D.', role: 'Cook' }]);
       expect(res.json().volunteerCount).toBe(1);
       expect(res.body).not.toContain('dan.private@example.org');
       expect(res.body).not.toContain('555-222-3333');

@@ -5,7 +5,7 @@ import { administratorProcedure, publicProcedure, router, type Context } from '.
 import { z } from 'zod';
 import { badRequest, conflict, AppError } from '../../errors.ts';
 import { audited } from '../audit/audit.ts';
-import type { DB } from '@post/db';
+import type { DB, MailAttachment } from '@post/db';
 import { getSettings } from '../site-settings/site-settings.service.ts';
 import { listedSubjects, renderQueued } from './render-queued.ts';
 import { NO_MAIL_SERVER } from './worker.ts';
@@ -58,6 +58,19 @@ const deliverable = (ctx: Context) => ctx.req.server.mailWorker.configured;
  */
 export function maskTokens(body: string): string {
   return body.replace(/([?&](?:amp;)?token=)[^&"'<>\s]+/g, '$1(hidden)');
+}
+
+/**
+ * The preview's pictures: a message's inline pictures (the check-in QR) are named `cid:` and
+ * travel as attachments, which a browser cannot follow, so the preview shows each from its
+ * attachment as a data address (decision 0096). The code is the one the message's link shows.
+ */
+export function inlinePictures(html: string, attachments: readonly MailAttachment[]): string {
+  const byCid = new Map(attachments.filter((a) => a.cid && a.encoding === 'base64').map((a) => [a.cid!, a]));
+  return html.replace(/src="cid:([^"]+)"/g, (whole, cid: string) => {
+    const a = byCid.get(cid);
+    return a && /^image\/(png|jpeg|gif)$/.test(a.contentType) ? `src="data:${a.contentType};base64,${a.content}"` : whole;
+  });
 }
 
 /** The admin Outbox: every message the site sent, is sending, or gave up on. */
@@ -123,7 +136,7 @@ export const outboxRouter = router({
         return {
           ...toItem(r, deliverable(ctx)),
           text: maskTokens(r.textBody),
-          html: maskTokens(r.html),
+          html: inlinePictures(maskTokens(r.html), r.attachments),
           attachments: r.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType })),
         };
       }
@@ -134,7 +147,7 @@ export const outboxRouter = router({
         return {
           ...toItem({ ...r, subject: r.subject ?? shown.subject }, deliverable(ctx)),
           text: maskTokens(shown.text),
-          html: maskTokens(shown.html),
+          html: inlinePictures(maskTokens(shown.html), shown.attachments ?? []),
           attachments: (shown.attachments ?? []).map((a) => ({ filename: a.filename, contentType: a.contentType })),
         };
       } catch (err) {

@@ -8,7 +8,15 @@ import { cancelToken } from '../../lib/cancel-link.ts';
 import { checkInCodes } from './check-in-mail.ts';
 import { senderFrom } from './templates.ts';
 import { MessageObsolete, type RenderContext, type RenderedMessage } from './render-context.ts';
-import { confirmationSubject, eventChanged, signupRemoved, volunteerConfirmation, volunteerReminder, volunteerSubjects } from './volunteer-templates.ts';
+import {
+  confirmationSubject,
+  eventChanged,
+  manageLinkMessage,
+  signupRemoved,
+  volunteerConfirmation,
+  volunteerReminder,
+  volunteerSubjects,
+} from './volunteer-templates.ts';
 import { manageUrl, renderPromoted, renderShiftConfirmation, signUpsOf } from './shift-mail.ts';
 import { renewalReminder } from './member-templates.ts';
 import { renewalCalendar } from '@post/contracts/membership-settings';
@@ -208,6 +216,17 @@ const templates = {
       const [r] = await signUpsOf(ctx.db, [p.volunteerId]);
       if (!r) throw new MessageObsolete('the sign-up was cancelled before the message was sent');
       return renderPromoted(p.baseUrl, r, ctx);
+    },
+  }),
+  // The link to one's sign-ups, asked for again (decision 0096): to the address of the sign-up it names.
+  'volunteer-link': define({
+    params: PromotedParams,
+    titled: volunteerSubjects.signUps,
+    async render(p, ctx) {
+      const [r] = await signUpsOf(ctx.db, [p.volunteerId]);
+      if (!r) throw new MessageObsolete('the sign-up was cancelled before the message was sent');
+      const link = manageUrl(p.baseUrl, ctx, r);
+      return manageLinkMessage({ sender: senderFrom(ctx.settings, p.baseUrl), name: r.name, event: factsOf(r.event, ctx.settings), manageUrl: link });
     },
   }),
   'event-changed': define({

@@ -28,10 +28,17 @@ export interface Sender {
   baseUrl: string;
 }
 
-/** The sender block of a message, from the site settings. */
+/**
+ * The sender block of a message, from the site settings. The street address is usually written
+ * whole (street, town, state, ZIP): the town and state are added only when it does not already
+ * name the town, so the footer never says it twice (decision 0096).
+ */
 export function senderFrom(settings: SiteSettings, baseUrl: string): Sender {
-  const place = [settings.town, settings.state].filter(Boolean).join(', ');
-  return { postName: settings.postName, address: [settings.streetAddress, place].filter(Boolean).join(', '), baseUrl };
+  const street = settings.streetAddress.trim();
+  const town = settings.town.trim();
+  const named = town !== '' && street.toLowerCase().includes(town.toLowerCase());
+  const place = named ? '' : [town, settings.state].filter(Boolean).join(', ');
+  return { postName: settings.postName, address: [street, place].filter(Boolean).join(', '), baseUrl };
 }
 
 /** A rendered message: subject, HTML and its plain-text alternative. */

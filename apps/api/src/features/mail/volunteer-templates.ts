@@ -10,6 +10,8 @@ export const volunteerSubjects = {
   promoted: (title: string) => `You're in: ${title}`,
   /** A request whose every sign-up waits says so (decision 0087): one place gives its position. */
   waitlisted: (title: string, position?: number) => `On the waitlist: ${title}${position ? `, position ${position}` : ''}`,
+  /** The link to one's sign-ups, asked for again after a second sign-up (decision 0096). */
+  signUps: (title: string) => `Your sign-ups: ${title}`,
 };
 
 /** The confirmation's subject from its sign-ups' places: "On the waitlist" when none is confirmed. */
@@ -101,6 +103,24 @@ export function signupRemoved(input: { sender: Sender; name: string; event: Even
       p(h('strong', null, 'When: '), event.when),
       p(h('strong', null, 'Where: '), event.location),
       p('If you think this is a mistake, please contact the post.'),
+    ),
+  );
+}
+
+/** The link to the person's own sign-ups for an event, sent again when they ask (a second sign-up, decision 0096). */
+export function manageLinkMessage(input: { sender: Sender; name: string; event: EventFacts; manageUrl: string }): Promise<Rendered> {
+  const { event } = input;
+  const subject = volunteerSubjects.signUps(event.title);
+  return finish(
+    subject,
+    h(
+      Layout,
+      { preview: `${event.title}, ${event.when}`, title: subject, sender: input.sender },
+      p(`Hello ${input.name}. You asked for the link to your sign-ups for ${event.title} (${event.when}).`),
+      p('There you can see your places, add a shift, join a waitlist or cancel:'),
+      action(input.manageUrl, 'My sign-ups for this event'),
+      linkLine(input.manageUrl),
+      p('If you did not ask for this, you can ignore this message: nothing has changed.'),
     ),
   );
 }

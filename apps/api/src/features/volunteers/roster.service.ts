@@ -6,6 +6,7 @@ import type { AdminVolunteersPage, RosterRow } from '@post/contracts/volunteers'
 import { likePattern, PAGE_SIZE } from '@post/contracts/paging';
 import { utcToZoned } from '@post/contracts/rules/event-time';
 import { getSettings } from '../site-settings/site-settings.service.ts';
+import { waitlistPositions } from '../events/shifts.service.ts';
 
 /**
  * The volunteer roster (issue 20): sign-ups of events that have not ended, by event date then
@@ -52,6 +53,7 @@ const columns = [
   'v.createdAt as signedUpAt',
   's.role as shift',
   's.startDate as shiftStart',
+  's.endDate as shiftEnd',
   'v.status',
 ] as const;
 
@@ -79,9 +81,16 @@ function toRow(r: {
   signedUpAt: Date | string;
   shift: string | null;
   shiftStart: Date | string | null;
+  shiftEnd: Date | string | null;
   status: SignUpStatus;
 }): RosterRow {
-  return { ...r, eventStart: iso(r.eventStart), signedUpAt: iso(r.signedUpAt), shiftStart: r.shiftStart ? iso(r.shiftStart) : null };
+  return {
+    ...r,
+    eventStart: iso(r.eventStart),
+    signedUpAt: iso(r.signedUpAt),
+    shiftStart: r.shiftStart ? iso(r.shiftStart) : null,
+    shiftEnd: r.shiftEnd ? iso(r.shiftEnd) : null,
+  };
 }
 
 /** One page of the roster, its total, and the upcoming events with sign-ups (the filter's choices). */
@@ -105,8 +114,14 @@ export async function rosterPage(db: DB, input: RosterFilter & { page: number },
       .limit(500)
       .execute(),
   ]);
+  // A waiting person's place, as the manage page and the mail count it (decision 0096).
+  const places = await waitlistPositions(db, [...new Set(rows.filter((r) => r.status === 'waitlisted').map((r) => r.eventId))]);
   return {
-    items: rows.map(toRow),
+    items: rows.map((r) => {
+      const row = toRow(r);
+      const position = places.get(r.id);
+      return r.status === 'waitlisted' && position !== undefined ? { ...row, position } : row;
+    }),
     total: total.n,
     page: input.page,
     pageSize: PAGE_SIZE,

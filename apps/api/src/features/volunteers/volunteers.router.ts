@@ -6,6 +6,9 @@ import {
   ManageAction,
   ManageResult,
   ManageTokenInput,
+  RemoveVolunteerResult,
+  ResendLinkInput,
+  ResendLinkResult,
   MySignUpsSchema,
   SignUpResultSchema,
   VolunteersByEventInput,
@@ -20,6 +23,7 @@ import * as service from './volunteers.service.ts';
 import { rosterPage } from './roster.service.ts';
 import { promoteByHand } from './waitlist.ts';
 import { manageSignUps, mySignUps } from './manage.service.ts';
+import { resendManageLink } from './resend-link.ts';
 import { audited } from '../audit/audit.ts';
 import { clientIp } from '../../lib/session.ts';
 import type { DB } from '@post/db';
@@ -71,22 +75,22 @@ export const volunteersRouter = router({
         path: '/volunteers/{id}',
         tags,
         summary:
-          'Remove a volunteer sign-up (404 when missing); the volunteer is told by e-mail and the place goes to the first person waiting, who is told "You\'re in"',
+          'Remove a volunteer sign-up (404 when missing); the volunteer is told by e-mail and the place goes to the first person waiting, who is told "You\'re in" (promoted names them)',
         protect: true,
       },
     })
     .input(IdInput)
-    .output(Ok)
+    .output(RemoveVolunteerResult)
     .mutation(async ({ ctx, input }) => {
       // The sign-up as it was (name, contacts, event) is what the entry keeps of it.
       const before = (trx: DB) =>
         trx.selectFrom('volunteers').select(['id', 'eventId', 'name', 'email', 'phone', 'role']).where('id', '=', input.id).executeTakeFirst();
       // The volunteer hears of it by e-mail, queued in the removal's transaction (issue 20 #5).
-      await audited(ctx, { entity: 'volunteer', action: 'delete', id: input.id, before }, async (trx) => {
+      const promoted = await audited(ctx, { entity: 'volunteer', action: 'delete', id: input.id, before }, async (trx) => {
         await queueRemovalNotice(trx, ctx.env.siteUrl, input.id);
-        await service.removeVolunteer(trx, input.id, ctx.env.siteUrl);
+        return service.removeVolunteer(trx, input.id, ctx.env.siteUrl);
       });
-      return { ok: true as const };
+      return { ok: true as const, promoted };
     }),
   promote: adminProcedure
     .meta({
@@ -137,6 +141,21 @@ export const volunteersRouter = router({
     .input(ManageAction)
     .output(ManageResult)
     .mutation(({ ctx, input }) => manageSignUps(ctx.db, ctx.env.mail.linkSecret, ctx.env.siteUrl, input, clientIp(ctx.req))),
+  // A second sign-up with the same address offers this (decision 0096): the link, mailed again.
+  resendLink: publicProcedure
+    .meta({
+      changesContent: false,
+      openapi: {
+        method: 'POST',
+        path: '/volunteers/resend-link',
+        tags,
+        summary:
+          "Mail the link to one's sign-ups for an event again, to the address that signed up: at most once per person and event every 15 minutes (status recent), and the same answer whether or not the address signed up",
+      },
+    })
+    .input(ResendLinkInput)
+    .output(ResendLinkResult)
+    .mutation(({ ctx, input }) => resendManageLink(ctx.db, clientIp(ctx.req), ctx.env.siteUrl, input)),
   cancel: publicProcedure
     .meta({
       changesContent: true,

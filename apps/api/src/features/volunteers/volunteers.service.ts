@@ -10,6 +10,8 @@ import { waitlistPositions } from '../events/shifts.service.ts';
 import { isBot, limitPublicForm } from '../../lib/public-forms.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import { actorAt, recordAudit } from '../audit/audit.ts';
+import { getSettings } from '../site-settings/site-settings.service.ts';
+import { publicName } from '@post/contracts/rules/public-name';
 
 /** Sign-ups one address may send: generous for a family signing up together, tight for a script. */
 export const SIGNUP_LIMIT = 20;
@@ -37,7 +39,9 @@ export async function listVolunteers(db: DB, eventId: number, withContacts: bool
   if (!withContacts) q = q.where('status', '=', 'confirmed');
   const rows = await q.execute();
   const places = withContacts ? await waitlistPositions(db, [eventId]) : new Map<number, number>();
-  return rows.map((r) => volunteerView(r, withContacts, places));
+  // The public sees first name and last initial unless the post chose full names (decision 0096).
+  const fullNames = withContacts || (await getSettings(db)).publicFullNames;
+  return rows.map((r) => volunteerView({ ...r, name: publicName(r.name, fullNames) }, withContacts, places));
 }
 
 /** One sign-up as a list shows it, built field by field so contact details cannot slip into a public one. */
@@ -73,17 +77,20 @@ export async function signUp(db: DB, ip: string, baseUrl: string, input: CreateV
  * Removes one sign-up (an administrator undoing fake or mistaken ones); the trigger on
  * volunteers gives the event its position back. 404 when there is no such sign-up.
  */
-export async function removeVolunteer(db: DB, id: number, baseUrl: string): Promise<void> {
+export async function removeVolunteer(db: DB, id: number, baseUrl: string): Promise<{ id: number; name: string }[]> {
   const removed = await inTransaction(db, async (trx) => {
     const row = await trx.deleteFrom('volunteers').where('id', '=', id).returning(['id', 'eventId', 'shiftId', 'status']).executeTakeFirst();
     if (!row) return row;
     // A removed sign-up gets no confirmation or reminder still queued.
     await cancelQueuedMail(trx, [id], 'sign-up removed');
-    // Its place goes to the first waiting, in this transaction (decision 0064).
-    if (row.status === 'confirmed') await promoteWaiting(trx, baseUrl, { eventId: row.eventId, shiftId: row.shiftId });
-    return row;
+    // Its place goes to the first waiting, in this transaction (decision 0064); who got it is
+    // told to the administrator (decision 0096).
+    const ids = row.status === 'confirmed' ? await promoteWaiting(trx, baseUrl, { eventId: row.eventId, shiftId: row.shiftId }) : [];
+    const promoted = ids.length ? await trx.selectFrom('volunteers').select(['id', 'name']).where('id', 'in', ids).orderBy('id').execute() : [];
+    return { promoted };
   });
   if (!removed) throw notFound('Volunteer');
+  return removed.promoted;
 }
 
 /**

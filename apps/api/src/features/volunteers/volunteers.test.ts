@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { formMessages } from '@post/contracts/messages/forms';
 import { serverMessages } from '@post/contracts/messages/server';
 import { volunteerMessages } from '@post/contracts/messages/volunteers';
-import { createTestApp, insertMember, type Agent } from '../../test-helpers.ts';
+import { createTestApp, insertMember, patchSiteSettings, type Agent } from '../../test-helpers.ts';
 import { SIGNUP_LIMIT, signUp as signUpService } from './volunteers.service.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -288,12 +288,19 @@ describe('volunteer list', () => {
     for (const agent of [t.agent(), member]) {
       const res = await agent.get(`/api/volunteers?eventId=${eventId}`);
       expect(res.statusCode).toBe(200);
+      // First name and last initial in public by default (decision 0096).
       expect(res.json()).toEqual([
-        { id: expect.any(Number), eventId, name: 'Helen Hunt', role: 'Cook' },
-        { id: expect.any(Number), eventId, name: 'Ivan Ives', role: null },
+        { id: expect.any(Number), eventId, name: 'Helen H.', role: 'Cook' },
+        { id: expect.any(Number), eventId, name: 'Ivan I.', role: null },
       ]);
-      expect(res.body).not.toMatch(/private@example\.org|555-444-5555/);
+      expect(res.body).not.toMatch(/private@example\.org|555-444-5555|Hunt|Ives/);
     }
+    // The post may choose full names.
+    await patchSiteSettings(t.db, { publicFullNames: true });
+    t.app.clearPublicCache();
+    expect((await t.agent().get(`/api/volunteers?eventId=${eventId}`)).json().map((v: { name: string }) => v.name)).toEqual(['Helen Hunt', 'Ivan Ives']);
+    await patchSiteSettings(t.db, { publicFullNames: false });
+    t.app.clearPublicCache();
     const res = await admin.get(`/api/volunteers?eventId=${eventId}`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual([
@@ -326,7 +333,7 @@ describe('volunteer removal', () => {
     expect(await stored(eventId)).toBe(1);
     const removed = await admin.delete(`/api/volunteers/${id}`);
     expect(removed.statusCode, removed.body).toBe(200);
-    expect(removed.json()).toEqual({ ok: true });
+    expect(removed.json()).toEqual({ ok: true, promoted: [] });
     expect(await stored(eventId)).toBe(0);
     expect((await t.agent().get(`/api/events/${eventId}`)).json().volunteerCount).toBe(0);
     expect((await signUp(person('remove-2', eventId))).statusCode).toBe(200);

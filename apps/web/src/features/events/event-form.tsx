@@ -84,6 +84,7 @@ export function EventForm({
   const { setValue } = form;
   // With shifts, the positions are the shifts' places: shown, not typed (decision 0087).
   const shiftRows = useWatch({ control: form.control, name: 'shifts' });
+  const eventType = useWatch({ control: form.control, name: 'type' });
   const shiftPlaces = shiftRows.reduce((sum, sh) => sum + (Number(sh.capacity) || 0), 0);
 
   const save = async (v: FormOut, scope: EventScope) => {
@@ -191,7 +192,7 @@ export function EventForm({
             />
           )}
         </div>
-        <ServiceCategoryField form={form} name="serviceCategoryId" />
+        <ServiceCategoryField form={form} name="serviceCategoryId" eventType={eventType} />
         <NotifyVolunteersField count={volunteers} checked={notifyVolunteers} onChange={setNotifyVolunteers} />
         <FormActions
           saving={form.formState.isSubmitting || update.isPending}

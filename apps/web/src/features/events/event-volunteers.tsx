@@ -129,8 +129,9 @@ export function RemoveVolunteer({ id, name }: { id: number; name: string }) {
   const utils = trpc.useUtils();
   const remove = trpc.volunteers.remove.useMutation();
   const onConfirm = async () => {
+    let promoted: { name: string }[] = [];
     try {
-      await remove.mutateAsync({ id });
+      promoted = (await remove.mutateAsync({ id })).promoted;
     } catch (err) {
       // Removed meanwhile (another tab, another administrator): the list just catches up.
       if (errorStatus(err) !== 404) {
@@ -138,7 +139,8 @@ export function RemoveVolunteer({ id, name }: { id: number; name: string }) {
         return;
       }
     }
-    toast.success(volunteerMessages.removed);
+    // Who got the place from the waitlist, so nobody has to work it out from the list (decision 0096).
+    toast.success(volunteerMessages.removed, promoted.length ? { description: volunteerMessages.placeGivenTo(promoted.map((p) => p.name)) } : undefined);
     await Promise.all([utils.events.invalidate(), utils.volunteers.invalidate()]);
   };
   return (

@@ -10,6 +10,7 @@ import { fmt } from '../../lib/format.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { useSiteSettings } from '../../lib/use-site-settings.ts';
 import { VolunteerNeeds } from '../volunteers/volunteer-needs.tsx';
+import { SignUpNoticePanel, type SignUpNotice } from '../volunteers/signup-notice.tsx';
 import { CalendarExport } from './calendar-export.tsx';
 import { EventsJsonLd } from './events-json-ld.tsx';
 import { CHIP_CLASS, LEGEND } from './event-types.ts';
@@ -37,6 +38,8 @@ export const EventsBody = memo(function EventsBody({
   onOpen,
   onVolunteer,
   onMonthChange,
+  notice,
+  onDismissNotice,
 }: {
   initialMonth: string;
   series?: number;
@@ -44,6 +47,9 @@ export const EventsBody = memo(function EventsBody({
   onOpen: (eventId: string) => void;
   onVolunteer: (e: Event) => void;
   onMonthChange: (month: string) => void;
+  /** The last sign-up's confirmation, shown above the calendar until dismissed. */
+  notice?: SignUpNotice | null;
+  onDismissNotice?: () => void;
 }) {
   const router = useRouter();
   const settings = useSiteSettings().data;
@@ -110,6 +116,7 @@ export const EventsBody = memo(function EventsBody({
   return (
     <Page title="Events Calendar" intro={`Meetings, ceremonies, fundraisers and community service of ${settings.postName}. All times are ${zoneName}.`}>
       {events.data ? <EventsJsonLd events={events.data} postName={settings.postName} address={settings.streetAddress} /> : null}
+      {notice && onDismissNotice ? <SignUpNoticePanel notice={notice} onDismiss={onDismissNotice} /> : null}
       <div className="mb-4 flex flex-wrap items-center justify-between gap-4">
         <ul className="flex flex-wrap gap-x-5 gap-y-2" aria-label="Legend">
           {LEGEND.map((l) => (

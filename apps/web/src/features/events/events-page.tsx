@@ -5,6 +5,7 @@ import { trpc } from '../../lib/trpc.ts';
 import { useAdminSession } from '../../lib/use-session.ts';
 import { useSiteSettings } from '../../lib/use-site-settings.ts';
 import type { VolunteerTarget } from '../volunteers/volunteer-signup-dialog.tsx';
+import { SIGNUP_NOTICE_ID, type SignUpNotice } from '../volunteers/signup-notice.tsx';
 import { EventsBody, useInBrowser } from './events-body.tsx';
 import { currentMonth } from './month-list.tsx';
 import { yearMonthIn } from './dates.ts';
@@ -40,6 +41,12 @@ export function EventsPage({
   const isAdmin = useAdminSession().data?.authenticated === true;
   const events = trpc.events.list.useQuery();
   const [signup, setSignup] = useState<VolunteerTarget | null>(null);
+  // The last sign-up's confirmation, on the page (decision 0096).
+  const [notice, setNotice] = useState<SignUpNotice | null>(null);
+  const dismissNotice = useCallback(() => {
+    setNotice(null);
+    document.getElementById('calendar-heading')?.focus();
+  }, []);
   // The popup opens and closes in the click's own render and the address follows once that has
   // painted, so the router's work is not part of the click (decision 0063). Back, forward or a
   // link change the address alone, which then rules again.
@@ -142,12 +149,29 @@ export function EventsPage({
       {/* Opening or closing a dialog renders this part only: the calendar, the list and the
           table below keep their props (with the CPU 4x slower, the page's re-render was about a
           third of the popup's click, bench:inp 2026-11-26). */}
-      <EventsBody initialMonth={initialMonth} series={series} isAdmin={isAdmin} onOpen={openEvent} onVolunteer={volunteer} onMonthChange={monthChanged} />
+      <EventsBody
+        initialMonth={initialMonth}
+        series={series}
+        isAdmin={isAdmin}
+        onOpen={openEvent}
+        onVolunteer={volunteer}
+        onMonthChange={monthChanged}
+        notice={notice}
+        onDismissNotice={dismissNotice}
+      />
       <Suspense fallback={null}>
         {popupLoaded || used.details ? (
           <EventDetailsDialog selected={selected} onClose={() => void select(undefined)} isAdmin={isAdmin} onVolunteer={volunteerFromPopup} />
         ) : null}
-        {used.signup ? <VolunteerSignupDialog event={signup} onClose={() => setSignup(null)} returnFocusTo={eventElement} /> : null}
+        {used.signup ? (
+          <VolunteerSignupDialog
+            event={signup}
+            onClose={() => setSignup(null)}
+            returnFocusTo={eventElement}
+            onSignedUp={setNotice}
+            noticeElement={() => document.getElementById(SIGNUP_NOTICE_ID)}
+          />
+        ) : null}
       </Suspense>
     </>
   );

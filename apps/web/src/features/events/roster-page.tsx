@@ -5,6 +5,7 @@ import { buttonVariants } from '@post/ui/components/button';
 import { cn } from '@post/ui/lib/utils';
 import { Page } from '../../layout/page.tsx';
 import { usePostFormat } from '../../lib/format.ts';
+import { useShiftTime } from '../../lib/shift-time.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { AdminTitle } from '../../components/admin-title.tsx';
 import { BackLink } from '../../components/back-link.tsx';
@@ -37,6 +38,7 @@ export function rosterCsvHref(s: RosterSearch): string {
  */
 export function RosterPage({ search }: { search: RosterSearch }) {
   const f = usePostFormat();
+  const when = useShiftTime();
   const navigate = useNavigate();
   const page = search.page ?? 1;
   const roster = trpc.volunteers.roster.useQuery({ eventId: search.eventId, q: search.q, page }, { placeholderData: keepPreviousData });
@@ -117,8 +119,25 @@ export function RosterPage({ search }: { search: RosterSearch }) {
               </span>
             ),
           },
-          // With shifts, the shift's role; people waiting say so (issue 43).
-          { header: 'Role', cell: (v) => [v.shift ?? v.role, v.status === 'waitlisted' ? 'waitlist' : null].filter(Boolean).join(', ') || '-' },
+          // With shifts, the shift's role and time; people waiting show their place (issue 43, decision 0096).
+          {
+            header: 'Role',
+            cell: (v) => (
+              <span>
+                <span className="block">{v.shift ?? v.role ?? '-'}</span>
+                {v.shiftStart && v.shiftEnd ? (
+                  <span className="block text-sm text-muted-foreground md:whitespace-nowrap">
+                    {when({ startDate: v.shiftStart, endDate: v.shiftEnd }, v.eventStart)}
+                  </span>
+                ) : null}
+                {v.status === 'waitlisted' ? (
+                  <span className="mt-1 block w-fit rounded bg-amber-100 px-1.5 text-sm font-semibold text-amber-950">
+                    {v.position ? `Waitlist, place ${v.position}` : 'Waitlist'}
+                  </span>
+                ) : null}
+              </span>
+            ),
+          },
           {
             header: 'Signed up',
             cell: (v) => (

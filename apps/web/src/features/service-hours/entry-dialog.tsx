@@ -20,6 +20,7 @@ import { DraftNotice } from '../../components/form/draft-notice.tsx';
 import { RequiredLegend } from '../../components/form/required-legend.tsx';
 import { SelectField } from '../../components/form/select-field.tsx';
 import { todayIn } from './format.ts';
+import { MemberSearchField } from './member-search-field.tsx';
 import { useSiteSettings } from '../../lib/use-site-settings.ts';
 
 /** Add service (no entry) or Edit service (an entry): who, date, hours, miles, category, note, a photo as documentation. */
@@ -76,7 +77,8 @@ function EntryForm({ entry, onDone, forgetDraftRef }: { entry?: ServiceEntry; on
   const { timeZone } = usePostFormat();
   const utils = trpc.useUtils();
   // The member directory is administrators' only (decision 0081): an editor names the person.
-  const members = trpc.serviceHours.members.useQuery(undefined, { enabled: useAdminSession().data?.role === 'administrator' });
+  const isAdministrator = useAdminSession().data?.role === 'administrator';
+  const members = trpc.serviceHours.members.useQuery(undefined, { enabled: isAdministrator });
   const categories = trpc.serviceHours.categories.useQuery();
   const create = trpc.serviceHours.create.useMutation();
   const update = trpc.serviceHours.update.useMutation();
@@ -150,13 +152,15 @@ function EntryForm({ entry, onDone, forgetDraftRef }: { entry?: ServiceEntry; on
     <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={entry ? 'Edit service' : 'Add service'}>
       <DraftNotice draft={draft} />
       <RequiredLegend />
-      <SelectField
-        form={form}
-        name="memberId"
-        label="Member"
-        description="Or leave it on “Someone else” and type the name."
-        options={[{ value: '', label: 'Someone else' }, ...(members.data ?? []).map((m) => ({ value: String(m.id), label: m.name }))]}
-      />
+      {/* Found by typing part of the name (decision 0096); an editor, without the directory, names the person. */}
+      {isAdministrator ? (
+        <MemberSearchField
+          members={members.data ?? []}
+          value={memberId}
+          initialText={entry?.memberId ? entry.name : ''}
+          onChange={(id) => form.setValue('memberId', id, { shouldDirty: true })}
+        />
+      ) : null}
       {memberId === '' ? <TextField form={form} name="name" label="Name" autoComplete="off" required /> : null}
       <div className="grid gap-4 sm:grid-cols-3">
         <TextField form={form} name="serviceDate" label="Date" type="date" required />

@@ -6,9 +6,9 @@ import { SwitchField } from '../../components/form/switch-field.tsx';
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
-/** The service report's settings (issue 44, decision 0066): program year, mileage value, the home page's total, the categories. */
+/** The service report's settings (issue 44, decision 0066): program year, mileage value, the home page's total, volunteers' names in public (decision 0096), the categories. */
 export function ServiceSettings<T extends FieldValues>({ form }: { form: UseFormReturn<T, unknown, unknown> }) {
-  const name = (n: 'serviceYearStartMonth' | 'mileageRate' | 'showServiceTotal') => n as FieldPath<T>;
+  const name = (n: 'serviceYearStartMonth' | 'mileageRate' | 'showServiceTotal' | 'publicFullNames') => n as FieldPath<T>;
   return (
     <fieldset className="space-y-4">
       <legend className="text-xl font-bold text-navy-800">Service hours</legend>
@@ -38,6 +38,12 @@ export function ServiceSettings<T extends FieldValues>({ form }: { form: UseForm
         name={name('showServiceTotal')}
         label="Show this year's volunteer hours on the home page"
         description="For example “2,140 volunteer hours served this year”. Off by default."
+      />
+      <SwitchField
+        control={(form as unknown as UseFormReturn<T>).control}
+        name={name('publicFullNames')}
+        label="Show volunteers' full names on public pages"
+        description="Off by default: visitors see a first name and last initial (“Ava W.”). Officers always see full names, e-mail and phone."
       />
       <ServiceCategoriesEditor />
     </fieldset>

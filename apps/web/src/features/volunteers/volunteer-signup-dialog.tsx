@@ -6,6 +6,7 @@ import { shiftMessages } from '@post/contracts/messages/shifts';
 import { VolunteerFormSchema, type SignUpResult, type VolunteerFormValues } from '@post/contracts/volunteers';
 import type { Shift } from '@post/contracts/shifts';
 import { ShiftChoice, shiftFull } from './shift-choice.tsx';
+import { AlreadySignedUp } from './already-signed-up.tsx';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { Button } from '@post/ui/components/button';
@@ -15,13 +16,13 @@ import { errorStatus, serverMessage, trpc } from '../../lib/trpc.ts';
 import { usePostFormat } from '../../lib/format.ts';
 import { useReturnFocus } from '../../lib/use-return-focus.ts';
 import { useShiftTime } from '../../lib/shift-time.ts';
+import { useSiteSettings } from '../../lib/use-site-settings.ts';
 
 // The form with its honeypot field (the dialog's chunk loads when first opened, zod with it).
 type FormValues = VolunteerFormValues & { website?: string };
 const FormSchema = VolunteerFormSchema.extend({ website: z.string().max(500).optional() });
 const EMPTY: FormValues = { name: '', email: '', phone: '', role: '', website: '' };
 const INTRO = volunteerMessages.formIntro;
-const ALREADY = 'Your confirmation e-mail has the link to your sign-ups, where you can see, add or cancel them.';
 
 /** The event a person is signing up for. */
 export interface VolunteerTarget {
@@ -34,7 +35,7 @@ export interface VolunteerTarget {
   full?: boolean;
 }
 
-/** What the success toast says: what was signed up for and when, that a confirmation is coming, and any waitlist places (decision 0087). */
+/** What the success message says: what was signed up for and when, that a confirmation is coming, and any waitlist places (decision 0087). */
 function successText(r: SignUpResult, what: string[], email: string): string {
   const waiting = (r.signUps ?? [r]).filter((s) => s.status === 'waitlisted');
   const places = waiting.length ? ` You were ${waiting.map((s) => volunteerMessages.addedToWaitlist(s.position ?? 1)).join('; ')}.` : '';
@@ -49,14 +50,25 @@ export function VolunteerSignupDialog({
   event,
   onClose,
   returnFocusTo,
+  onSignedUp,
+  noticeElement,
 }: {
   event: VolunteerTarget | null;
   onClose: () => void;
   /** Where focus goes on close when what opened the dialog is gone (e.g. the event popup's button). */
   returnFocusTo?: () => HTMLElement | null | undefined;
+  /**
+   * Shows the confirmation on the page, and the element that shows it: focus and scroll go there
+   * once the dialog has closed (decision 0096). Without it, the confirmation is a toast.
+   */
+  onSignedUp?: (notice: { title: string; description: string }) => void;
+  noticeElement?: () => HTMLElement | null;
 }) {
   const returnFocus = useReturnFocus(event !== null, returnFocusTo);
+  // Set by a sign-up that succeeded: the dialog's close then hands focus to the confirmation.
+  const [succeeded, setSucceeded] = useState(false);
   const f = usePostFormat();
+  const settings = useSiteSettings().data;
   const when = useShiftTime();
   const utils = trpc.useUtils();
   const signUp = trpc.volunteers.create.useMutation();
@@ -67,12 +79,15 @@ export function VolunteerSignupDialog({
   const eventId = event?.id;
   const [chosen, setChosen] = useState<number[]>([]);
   const [shiftError, setShiftError] = useState<string | undefined>();
+  // Signed up already with this address: the server's sentence, and the address it was for (decision 0096).
+  const [already, setAlready] = useState<{ message: string; email: string } | null>(null);
   // The shifts chosen belong to one event: another event starts with none (set in the render, decision 0067).
   const [chosenFor, setChosenFor] = useState(eventId);
   if (chosenFor !== eventId) {
     setChosenFor(eventId);
     setChosen([]);
     setShiftError(undefined);
+    setAlready(null);
   }
   useEffect(() => {
     if (eventId !== undefined) form.clearErrors();
@@ -83,6 +98,7 @@ export function VolunteerSignupDialog({
   const onSubmit = form.handleSubmit(async (values) => {
     if (!event) return;
     if (shifts.length && chosen.length === 0) return setShiftError('Choose at least one shift.');
+    setAlready(null);
     try {
       const result = await signUp.mutateAsync({
         eventId: event.id,
@@ -97,7 +113,11 @@ export function VolunteerSignupDialog({
       const what = shifts.length
         ? shifts.filter((s) => chosen.includes(s.id)).map((s) => `${s.role}, ${when(s)}`)
         : [`${event.title}, ${f.dateTime(event.startDate)}`];
-      toast.success(volunteerMessages.signedUp.title, { description: successText(result, what, values.email.trim()) });
+      const notice = { title: volunteerMessages.signedUp.title, description: successText(result, what, values.email.trim()) };
+      if (onSignedUp) {
+        setSucceeded(true);
+        onSignedUp(notice);
+      } else toast.success(notice.title, { description: notice.description });
       form.reset(EMPTY);
       setChosen([]);
       onClose();
@@ -105,8 +125,8 @@ export function VolunteerSignupDialog({
     } catch (err) {
       const status = errorStatus(err);
       const message = status === 409 || status === 429 ? serverMessage(err) : undefined;
-      // Signed up already is not a failure: said kindly, with where their sign-ups are (decision 0087).
-      if (message === volunteerMessages.alreadySignedUp || message === shiftMessages.alreadyInShift) return void toast.info(message, { description: ALREADY });
+      // Signed up already is not a failure: said kindly in the form, with the way to their sign-ups (decisions 0087, 0096).
+      if (message === volunteerMessages.alreadySignedUp || message === shiftMessages.alreadyInShift) return setAlready({ message, email: values.email.trim() });
       toast.error(volunteerMessages.signUpFailed.title, { description: message ?? volunteerMessages.signUpFailed.description });
     }
   });
@@ -114,7 +134,19 @@ export function VolunteerSignupDialog({
   const submitting = form.formState.isSubmitting;
   return (
     <Dialog open={event !== null} onOpenChange={(open) => (open || submitting ? undefined : onClose())}>
-      <DialogContent showCloseButton={false} onCloseAutoFocus={returnFocus}>
+      <DialogContent
+        showCloseButton={false}
+        onCloseAutoFocus={(e) => {
+          if (!succeeded) return returnFocus(e);
+          // Focus and scroll go to the page's confirmation, not back to the list or the page's body.
+          setSucceeded(false);
+          const notice = noticeElement?.();
+          if (!notice) return returnFocus(e);
+          e.preventDefault();
+          notice.scrollIntoView({ block: 'start' });
+          notice.focus({ preventScroll: true });
+        }}
+      >
         <DialogHeader>
           <DialogTitle>{event?.title || INTRO}</DialogTitle>
           <DialogDescription>
@@ -145,11 +177,18 @@ export function VolunteerSignupDialog({
           ) : (
             <TextField form={form} name="role" label="Role (optional)" description="For example: kitchen, setup crew, greeter." />
           )}
+          {/* What the public sees of a volunteer (decision 0096). */}
+          <p className="text-base text-muted-foreground">
+            {settings.publicFullNames ? 'Your name' : 'Your first name and last initial'} may be shown on this event&apos;s public page. Your e-mail and phone
+            are seen only by the post&apos;s officers.
+          </p>
           {!shifts.length && event?.full ? (
             <p className="rounded-lg border bg-muted p-3 text-base">
               Every position is filled. Sign up to join the waitlist: we will e-mail you if a place opens.
             </p>
           ) : null}
+          {/* In the form from the start, so what comes into it is read out. */}
+          <div aria-live="polite">{already && event ? <AlreadySignedUp message={already.message} eventId={event.id} email={already.email} /> : null}</div>
           {/* People never see or fill this; simple bots do. */}
           <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
             <label>

@@ -86,7 +86,10 @@ function AdminRoute() {
     if (url.searchParams.get('signedIn') !== '1') return;
     url.searchParams.delete('signedIn');
     window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
-    toast.success(signInMessages.adminLoginSuccess.title, { description: signInMessages.adminLoginSuccess.description });
+    // At the top, under the header: at the bottom it covered the dashboard's tabs (decision 0096).
+    const header = document.querySelector('[data-slot=site-header]')?.getBoundingClientRect().bottom ?? 0;
+    document.documentElement.style.setProperty('--toast-top', `${Math.round(header) + 8}px`);
+    toast.success(signInMessages.adminLoginSuccess.title, { description: signInMessages.adminLoginSuccess.description, position: 'top-right' });
   }, [signedIn]);
   // The check, read again, disagrees with the guard (a save answered 401 and the session has
   // lapsed; the login in place has signed in): the guard decides again.
