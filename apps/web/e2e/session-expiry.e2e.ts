@@ -1,5 +1,4 @@
-import { test } from './fixtures.ts';
-import assert from 'node:assert/strict';
+import { expect, test } from './fixtures.ts';
 import type { Page } from 'playwright-core';
 import { commonMessages } from '@post/contracts/messages/common';
 import { communicationMessages } from '@post/contracts/messages/member-communications';
@@ -64,13 +63,13 @@ test.describe('session expiry', () => {
   test('keeps a new event through an expired session: login in place, back on the same page, restored, saved once', async () => {
     const { page, context, noErrors } = await adminPage();
     await page.goto('/admin/events/new');
-    await page.getByRole('heading', { name: 'New Event', level: 1 }).waitFor();
+    await expect(page.getByRole('heading', { name: 'New Event', level: 1 })).toBeVisible();
     await field(page, 'Title').fill('Veterans Day Breakfast');
     await field(page, 'Description').fill('Pancakes at the post home.\nAll welcome.');
     await field(page, 'Location').fill('Post Home, 12 Main Street');
     await field(page, 'Start Date').fill('2027-11-11');
     await field(page, 'Start Time').fill('07:30');
-    assert.equal(await field(page, 'End Time').inputValue(), '08:00');
+    await expect(field(page, 'End Time')).toHaveValue('08:00');
     await field(page, 'End Time').fill('10:00');
 
     // The session lapses; Save answers 401.
@@ -79,42 +78,42 @@ test.describe('session expiry', () => {
     await toast(page, signInMessages.sessionExpired);
     // The guard shows the login page in place: same address, no form; it says why, in view, with
     // the focus on Username.
-    await page.getByRole('form', { name: 'Administrator sign in' }).waitFor();
-    assert.match(page.url(), /\/admin\/events\/new$/);
-    assert.equal(await page.getByRole('form', { name: 'New event' }).count(), 0);
-    await page.getByRole('main').getByRole('alert').filter({ hasText: signInMessages.sessionExpired }).waitFor();
-    await page.waitForFunction(() => (document.activeElement as HTMLInputElement | null)?.name === 'username');
-    assert.ok(await page.getByRole('heading', { name: 'Sign In', level: 1 }).isVisible());
-    assert.ok(await page.evaluate(() => document.querySelector('h1')!.getBoundingClientRect().top >= 0));
-    assert.deepEqual(await axeViolations(page), []);
+    await expect(page.getByRole('form', { name: 'Administrator sign in' })).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/events\/new$/);
+    await expect(page.getByRole('form', { name: 'New event' })).toHaveCount(0);
+    await expect(page.getByRole('main').getByRole('alert').filter({ hasText: signInMessages.sessionExpired })).toBeVisible();
+    await expect(page.locator('input[name="username"]')).toBeFocused();
+    await expect(page.getByRole('heading', { name: 'Sign In', level: 1 })).toBeVisible();
+    expect(await page.evaluate(() => document.querySelector('h1')!.getBoundingClientRect().top), 'the heading is in view').toBeGreaterThanOrEqual(0);
+    expect(await axeViolations(page)).toStrictEqual([]);
     // The draft is kept, without anything secret.
     const kept = (await storedDraft(page, 'event:new'))!;
-    assert.match(kept, /Veterans Day Breakfast/);
+    expect(kept).toMatch(/Veterans Day Breakfast/);
 
     await signInAgain(page);
-    assert.match(page.url(), /\/admin\/events\/new$/, 'signing in comes back to the form, not /admin');
-    await page.getByRole('heading', { name: 'New Event', level: 1 }).waitFor();
-    await notice(page).waitFor();
-    assert.equal(await field(page, 'Title').inputValue(), 'Veterans Day Breakfast');
-    assert.equal(await field(page, 'Description').inputValue(), 'Pancakes at the post home.\nAll welcome.');
-    assert.equal(await field(page, 'Location').inputValue(), 'Post Home, 12 Main Street');
-    assert.equal(await field(page, 'Start Date').inputValue(), '2027-11-11');
-    assert.equal(await field(page, 'Start Time').inputValue(), '07:30');
-    assert.equal(await field(page, 'End Time').inputValue(), '10:00');
+    await expect(page, 'signing in comes back to the form, not /admin').toHaveURL(/\/admin\/events\/new$/);
+    await expect(page.getByRole('heading', { name: 'New Event', level: 1 })).toBeVisible();
+    await expect(notice(page)).toBeVisible();
+    await expect(field(page, 'Title')).toHaveValue('Veterans Day Breakfast');
+    await expect(field(page, 'Description')).toHaveValue('Pancakes at the post home.\nAll welcome.');
+    await expect(field(page, 'Location')).toHaveValue('Post Home, 12 Main Street');
+    await expect(field(page, 'Start Date')).toHaveValue('2027-11-11');
+    await expect(field(page, 'Start Time')).toHaveValue('07:30');
+    await expect(field(page, 'End Time')).toHaveValue('10:00');
 
     // Saving works now, once, and forgets the draft.
     await page.getByRole('button', { name: 'Create Event' }).click();
     await toast(page, eventMessages.created);
     await page.waitForURL((u) => u.pathname === '/admin');
-    assert.equal(await storedDraft(page, 'event:new'), null);
+    expect(await storedDraft(page, 'event:new')).toBeNull();
     const events = (await api(page, '/api/events')).body as { title: string; location: string }[];
-    assert.equal(events.filter((e) => e.title === 'Veterans Day Breakfast').length, 1);
+    expect(events.filter((e) => e.title === 'Veterans Day Breakfast')).toHaveLength(1);
 
     // A new form starts empty again.
     await page.goto('/admin/events/new');
-    await page.getByRole('heading', { name: 'New Event', level: 1 }).waitFor();
-    assert.equal(await field(page, 'Title').inputValue(), '');
-    assert.equal(await notice(page).count(), 0);
+    await expect(page.getByRole('heading', { name: 'New Event', level: 1 })).toBeVisible();
+    await expect(field(page, 'Title')).toHaveValue('');
+    await expect(notice(page)).toHaveCount(0);
     noErrors();
     await context.close();
   });
@@ -123,7 +122,7 @@ test.describe('session expiry', () => {
     const { page, context, noErrors } = await adminPage();
     await page.goto('/admin?tab=news');
     const first = page.getByRole('button', { name: /^Delete / }).first();
-    await first.waitFor();
+    await expect(first).toBeVisible();
     const label = (await first.getAttribute('aria-label')) ?? (await first.innerText());
     const before = ((await api(page, '/api/news')).body as unknown[]).length;
 
@@ -132,12 +131,12 @@ test.describe('session expiry', () => {
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
     await toast(page, commonMessages.deleteFailed('news item'));
     // Any write that answers 401 re-reads the sign-in: the guard shows the login page in place.
-    await page.getByRole('form', { name: 'Administrator sign in' }).waitFor();
-    assert.match(page.url(), /\/admin\?tab=news$/);
+    await expect(page.getByRole('form', { name: 'Administrator sign in' })).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\?tab=news$/);
 
     await signInAgain(page);
-    await page.getByRole('button', { name: label, exact: true }).waitFor();
-    assert.equal(((await api(page, '/api/news')).body as unknown[]).length, before);
+    await expect(page.getByRole('button', { name: label, exact: true })).toBeVisible();
+    expect((await api(page, '/api/news')).body as unknown[]).toHaveLength(before);
     noErrors();
     await context.close();
   });
@@ -147,8 +146,8 @@ test.describe('session expiry', () => {
     const news = (await api(page, '/api/news')).body as { id: number; title: string; content: string }[];
     const item = news[0]!;
     await page.goto(`/admin/news?id=${item.id}`);
-    await page.getByRole('heading', { name: 'Edit News Item', level: 1 }).waitFor();
-    assert.equal(await field(page, 'Title').inputValue(), item.title);
+    await expect(page.getByRole('heading', { name: 'Edit News Item', level: 1 })).toBeVisible();
+    await expect(field(page, 'Title')).toHaveValue(item.title);
     await field(page, 'Title').fill('Post picnic moved to Saturday');
     await field(page, 'Content').fill('Rain is forecast on Sunday, so the picnic moves to Saturday.');
 
@@ -157,28 +156,28 @@ test.describe('session expiry', () => {
     await toast(page, signInMessages.sessionExpired);
     // This page sends to /admin/login, carrying where to come back to.
     await page.waitForURL((u) => u.pathname === '/admin/login');
-    assert.equal(new URL(page.url()).searchParams.get('returnTo'), `/admin/news?id=${item.id}`);
-    await page.getByRole('main').getByRole('alert').filter({ hasText: signInMessages.sessionExpired }).waitFor();
+    expect(new URL(page.url()).searchParams.get('returnTo')).toBe(`/admin/news?id=${item.id}`);
+    await expect(page.getByRole('main').getByRole('alert').filter({ hasText: signInMessages.sessionExpired })).toBeVisible();
 
     await signInAgain(page);
-    assert.equal(new URL(page.url()).pathname + new URL(page.url()).search, `/admin/news?id=${item.id}`);
-    await page.getByRole('heading', { name: 'Edit News Item', level: 1 }).waitFor();
-    await notice(page).waitFor();
-    assert.equal(await field(page, 'Title').inputValue(), 'Post picnic moved to Saturday');
-    assert.equal(await field(page, 'Content').innerText(), 'Rain is forecast on Sunday, so the picnic moves to Saturday.');
+    await expect(page).toHaveURL(`${site.url}/admin/news?id=${item.id}`);
+    await expect(page.getByRole('heading', { name: 'Edit News Item', level: 1 })).toBeVisible();
+    await expect(notice(page)).toBeVisible();
+    await expect(field(page, 'Title')).toHaveValue('Post picnic moved to Saturday');
+    await expect(field(page, 'Content')).toHaveText('Rain is forecast on Sunday, so the picnic moves to Saturday.', { useInnerText: true });
 
     await page.getByRole('button', { name: 'Update News Item' }).click();
     await toast(page, newsMessages.updated);
     await page.waitForURL((u) => u.pathname === '/admin');
     const saved = (await api(page, `/api/news/${item.id}`)).body as { title: string; content: string };
-    assert.equal(saved.title, 'Post picnic moved to Saturday');
-    assert.equal(await storedDraft(page, `news:${item.id}`), null);
+    expect(saved.title).toBe('Post picnic moved to Saturday');
+    expect(await storedDraft(page, `news:${item.id}`)).toBeNull();
 
     // The stored values show again, without a notice.
     await page.goto(`/admin/news?id=${item.id}`);
-    await page.getByRole('heading', { name: 'Edit News Item', level: 1 }).waitFor();
-    assert.equal(await field(page, 'Title').inputValue(), 'Post picnic moved to Saturday');
-    assert.equal(await notice(page).count(), 0);
+    await expect(page.getByRole('heading', { name: 'Edit News Item', level: 1 })).toBeVisible();
+    await expect(field(page, 'Title')).toHaveValue('Post picnic moved to Saturday');
+    await expect(notice(page)).toHaveCount(0);
     noErrors();
     await context.close();
   });
@@ -188,30 +187,30 @@ test.describe('session expiry', () => {
     const news = (await api(page, '/api/news')).body as { id: number; title: string }[];
     const item = news[news.length - 1]!;
     await page.goto(`/admin/news?id=${item.id}`);
-    await page.getByRole('heading', { name: 'Edit News Item', level: 1 }).waitFor();
+    await expect(page.getByRole('heading', { name: 'Edit News Item', level: 1 })).toBeVisible();
     await field(page, 'Title').fill('Half-edited title');
     // Reloaded at once: the draft is written when the page goes away, not only after the pause.
     await reload(page);
-    await notice(page).waitFor();
-    assert.equal(await field(page, 'Title').inputValue(), 'Half-edited title');
+    await expect(notice(page)).toBeVisible();
+    await expect(field(page, 'Title')).toHaveValue('Half-edited title');
     // Leaving is still asked about: the restored changes are unsaved.
     await page.getByRole('link', { name: 'Back to Dashboard' }).click();
     const dialog = page.getByRole('alertdialog', { name: formMessages.unsavedChanges.title });
     await dialog.getByRole('button', { name: formMessages.unsavedChanges.stay }).click();
-    await dialog.waitFor({ state: 'detached' });
+    await expect(dialog).toHaveCount(0);
 
     await notice(page)
       .getByRole('button', { name: /^Discard/ })
       .click();
-    assert.equal(await field(page, 'Title').inputValue(), item.title);
-    assert.equal(await notice(page).count(), 0);
-    assert.equal(await storedDraft(page, `news:${item.id}`), null);
+    await expect(field(page, 'Title')).toHaveValue(item.title);
+    await expect(notice(page)).toHaveCount(0);
+    expect(await storedDraft(page, `news:${item.id}`)).toBeNull();
     // The focus goes to the form, not lost on the page.
-    assert.equal(await page.evaluate(() => document.activeElement?.tagName), 'INPUT');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('INPUT');
     await reload(page);
-    await page.getByRole('heading', { name: 'Edit News Item', level: 1 }).waitFor();
-    assert.equal(await field(page, 'Title').inputValue(), item.title);
-    assert.equal(await notice(page).count(), 0);
+    await expect(page.getByRole('heading', { name: 'Edit News Item', level: 1 })).toBeVisible();
+    await expect(field(page, 'Title')).toHaveValue(item.title);
+    await expect(notice(page)).toHaveCount(0);
     noErrors();
     await context.close();
   });
@@ -219,48 +218,48 @@ test.describe('session expiry', () => {
   test('forgets the draft on Cancel (leave without saving)', async () => {
     const { page, context } = await adminPage();
     await page.goto('/admin/resources/new');
-    await page.getByRole('heading', { name: 'New Resource', level: 1 }).waitFor();
+    await expect(page.getByRole('heading', { name: 'New Resource', level: 1 })).toBeVisible();
     await field(page, 'Title').fill('Draft to throw away');
     await draftSaved(page, 'resource:new', 'Draft to throw away');
     await page.getByRole('link', { name: 'Cancel' }).click();
     const dialog = page.getByRole('alertdialog', { name: formMessages.unsavedChanges.title });
     await dialog.getByRole('button', { name: formMessages.unsavedChanges.leave }).click();
     await page.waitForURL((u) => u.pathname === '/admin');
-    assert.equal(await storedDraft(page, 'resource:new'), null);
+    expect(await storedDraft(page, 'resource:new')).toBeNull();
     await page.goto('/admin/resources/new');
-    await page.getByRole('heading', { name: 'New Resource', level: 1 }).waitFor();
-    assert.equal(await field(page, 'Title').inputValue(), '');
-    assert.equal(await notice(page).count(), 0);
+    await expect(page.getByRole('heading', { name: 'New Resource', level: 1 })).toBeVisible();
+    await expect(field(page, 'Title')).toHaveValue('');
+    await expect(notice(page)).toHaveCount(0);
     await context.close();
   });
 
   test('keeps the member dialog (never its password) and opens it again after a reload', async () => {
     const { page, context, noErrors } = await adminPage();
     await page.goto('/admin/user-management');
-    await page.getByRole('heading', { name: 'User Management', level: 1 }).waitFor();
+    await expect(page.getByRole('heading', { name: 'User Management', level: 1 })).toBeVisible();
     await page.getByRole('button', { name: 'Add Member' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add New Member' });
     await dialog.getByLabel(/^First Name/).fill('Dorothy');
     await dialog.getByLabel(/^Last Name/).fill('Kessler');
     await dialog.getByLabel(/^Portal Password/).fill('secret-portal-pass');
     await draftSaved(page, 'member:new', 'Kessler');
-    assert.doesNotMatch((await storedDraft(page, 'member:new'))!, /secret-portal-pass|loginPassword/);
+    expect(await storedDraft(page, 'member:new')).not.toMatch(/secret-portal-pass|loginPassword/);
 
     await reload(page);
-    await dialog.waitFor();
-    await dialog.getByRole('status').filter({ hasText: formMessages.draftRestored }).waitFor();
-    assert.equal(await dialog.getByLabel(/^First Name/).inputValue(), 'Dorothy');
-    assert.equal(await dialog.getByLabel(/^Last Name/).inputValue(), 'Kessler');
-    assert.equal(await dialog.getByLabel(/^Portal Password/).inputValue(), '');
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('status').filter({ hasText: formMessages.draftRestored })).toBeVisible();
+    await expect(dialog.getByLabel(/^First Name/)).toHaveValue('Dorothy');
+    await expect(dialog.getByLabel(/^Last Name/)).toHaveValue('Kessler');
+    await expect(dialog.getByLabel(/^Portal Password/)).toHaveValue('');
 
     // Cancel asks first (issue 23 #18), then closes it and forgets the draft.
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Discard changes' }).click();
-    await dialog.waitFor({ state: 'detached' });
-    assert.equal(await storedDraft(page, 'member:new'), null);
+    await expect(dialog).toHaveCount(0);
+    expect(await storedDraft(page, 'member:new')).toBeNull();
     await reload(page);
-    await page.getByRole('heading', { name: 'User Management', level: 1 }).waitFor();
-    assert.equal(await dialog.count(), 0);
+    await expect(page.getByRole('heading', { name: 'User Management', level: 1 })).toBeVisible();
+    await expect(dialog).toHaveCount(0);
     noErrors();
     await context.close();
   });
@@ -275,19 +274,19 @@ test.describe('session expiry', () => {
     await page.getByRole('button', { name: 'Create Communication' }).click();
     await toast(page, signInMessages.sessionExpired);
     await signInAgain(page);
-    assert.equal(new URL(page.url()).pathname, '/admin/member-communications');
-    await notice(page).waitFor();
-    assert.equal(await field(page, 'Title').inputValue(), 'Dues reminder');
+    await expect(page).toHaveURL((url) => url.pathname === '/admin/member-communications');
+    await expect(notice(page)).toBeVisible();
+    await expect(field(page, 'Title')).toHaveValue('Dues reminder');
     await page.getByRole('button', { name: 'Create Communication' }).click();
     await toast(page, communicationMessages.created);
     // The form closes and forgets the draft; the list shows the new communication.
-    await page.getByRole('heading', { name: 'New Communication', level: 2 }).waitFor({ state: 'detached' });
-    await page.getByRole('article', { name: 'Dues reminder', exact: true }).waitFor();
-    assert.equal(await storedDraft(page, 'member-communication:new'), null);
+    await expect(page.getByRole('heading', { name: 'New Communication', level: 2 })).toHaveCount(0);
+    await expect(page.getByRole('article', { name: 'Dues reminder', exact: true })).toBeVisible();
+    expect(await storedDraft(page, 'member-communication:new')).toBeNull();
     // Opening the page again does not open the form.
     await page.goto('/admin/member-communications');
-    await page.getByRole('heading', { name: 'All Communications' }).waitFor();
-    assert.equal(await page.getByRole('heading', { name: 'New Communication', level: 2 }).count(), 0);
+    await expect(page.getByRole('heading', { name: 'All Communications' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'New Communication', level: 2 })).toHaveCount(0);
     noErrors();
     await context.close();
   });
@@ -303,38 +302,38 @@ test.describe('session expiry', () => {
       await page.goto(`/admin/login?${new URLSearchParams({ returnTo })}`);
       await signInAgain(page);
       const url = new URL(page.url());
-      assert.equal(url.origin, site.url, returnTo);
-      assert.equal(url.pathname, expected, returnTo);
+      expect(url.origin, returnTo).toBe(site.url);
+      expect(url.pathname, returnTo).toBe(expected);
       await context.close();
     }
     // Without returnTo, signing in still goes to the dashboard (spec §2).
     const { page, context } = await site.newPage();
     await page.goto('/login');
     await signInAgain(page);
-    assert.equal(new URL(page.url()).pathname, '/admin');
+    await expect(page).toHaveURL((url) => url.pathname === '/admin');
     await context.close();
   });
 
   test('restores the site settings with a row added to a list', async () => {
     const { page, context, noErrors } = await adminPage();
     await page.goto('/admin/settings');
-    await page.getByRole('heading', { name: 'Site Settings', level: 1 }).waitFor();
+    await expect(page.getByRole('heading', { name: 'Site Settings', level: 1 })).toBeVisible();
     const labels = page.getByRole('main').getByLabel(/^Label/);
     const before = await labels.count();
     await page.getByRole('button', { name: 'Add social link' }).click();
     await labels.last().fill('Post Facebook page');
     await field(page, 'Post Name').fill('Hometown Veterans Post 12');
     await reload(page);
-    await notice(page).waitFor();
-    assert.equal(await labels.count(), before + 1);
-    assert.equal(await labels.last().inputValue(), 'Post Facebook page');
-    assert.equal(await field(page, 'Post Name').inputValue(), 'Hometown Veterans Post 12');
+    await expect(notice(page)).toBeVisible();
+    await expect(labels).toHaveCount(before + 1);
+    await expect(labels.last()).toHaveValue('Post Facebook page');
+    await expect(field(page, 'Post Name')).toHaveValue('Hometown Veterans Post 12');
     // Discard puts the stored settings back, rows included.
     await notice(page)
       .getByRole('button', { name: /^Discard/ })
       .click();
-    assert.equal(await labels.count(), before);
-    assert.notEqual(await field(page, 'Post Name').inputValue(), 'Hometown Veterans Post 12');
+    await expect(labels).toHaveCount(before);
+    await expect(field(page, 'Post Name')).not.toHaveValue('Hometown Veterans Post 12');
     noErrors();
     await context.close();
   });
@@ -347,11 +346,11 @@ test.describe('session expiry', () => {
     // Leaving the page by loading another keeps the draft (it is not Cancel)...
     page.on('dialog', (d) => void d.accept());
     await page.goto('/admin');
-    assert.match((await storedDraft(page, 'event:new')) ?? '', /Typed before signing out/);
+    expect((await storedDraft(page, 'event:new')) ?? '').toMatch(/Typed before signing out/);
     // ...signing out forgets it.
     await page.getByRole('main').getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL((u) => u.pathname === '/');
-    assert.equal(await storedDraft(page, 'event:new'), null);
+    expect(await storedDraft(page, 'event:new')).toBeNull();
     await context.close();
   });
 
@@ -360,8 +359,8 @@ test.describe('session expiry', () => {
     await page.goto('/admin/events/new');
     await field(page, 'Title').fill('Flag retirement ceremony');
     await reload(page);
-    await notice(page).waitFor();
-    assert.deepEqual(await axeViolations(page), []);
+    await expect(notice(page)).toBeVisible();
+    expect(await axeViolations(page)).toStrictEqual([]);
     await context.close();
   });
 });

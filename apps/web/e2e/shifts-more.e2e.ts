@@ -1,5 +1,4 @@
-import { test } from './fixtures.ts';
-import assert from 'node:assert/strict';
+import { expect, test } from './fixtures.ts';
 import path from 'node:path';
 import { mkdirSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -51,7 +50,7 @@ test.beforeAll(async ({ browser }) => {
       ],
     },
   });
-  assert.equal(res.status(), 200, await res.text());
+  expect(res.status(), await res.text()).toBe(200);
   const body = (await res.json()) as { id: number; shifts: { id: number }[] };
   eventId = body.id;
   const [setup, usher] = body.shifts;
@@ -63,7 +62,7 @@ test.beforeAll(async ({ browser }) => {
   ] as const) {
     const name = `${key[0]!.toUpperCase()}${key.slice(1)} Volunteer`;
     const r = await admin.request.post('/api/volunteers', { data: { name, email: `${key}@example.org`, eventId, shiftId, waitlist } });
-    assert.ok(r.status() < 300, await r.text());
+    expect(r.status(), await r.text()).toBeLessThan(300);
     ids[key] = ((await r.json()) as { id: number }).id;
   }
 });
@@ -75,27 +74,27 @@ test.describe('the cancel link of a waiting place', () => {
       const { page, context } = await site.newPage({ width, height: width === 390 ? 844 : 900 });
       const noErrors = collectErrors(page);
       await page.goto(`/volunteer/cancel?token=${cancelToken(SECRET, ids[width === 390 ? 'wyn' : 'wes']!)}`);
-      await page.getByRole('heading', { name: 'Cancel Your Sign-Up', level: 1 }).waitFor();
+      await expect(page.getByRole('heading', { name: 'Cancel Your Sign-Up', level: 1 })).toBeVisible();
       const details = page.getByRole('main').locator('dl');
-      await details.getByText('Usher', { exact: true }).waitFor();
-      assert.match(await details.innerText(), /Status\s+On the waitlist, position \d/);
-      assert.match(await details.innerText(), /9:30\s*AM\s*–\s*11:30\s*AM/);
-      await page.getByText('Leave the waitlist?').waitFor();
+      await expect(details.getByText('Usher', { exact: true })).toBeVisible();
+      await expect(details).toHaveText(/Status\s+On the waitlist, position \d/, { useInnerText: true });
+      await expect(details).toHaveText(/9:30\s*AM\s*–\s*11:30\s*AM/, { useInnerText: true });
+      await expect(page.getByText('Leave the waitlist?')).toBeVisible();
       await shot(page, `cancel-waiting-${width}`);
       if (width === 1280) {
         // Keyboard only: the button leaves the list; the outcome is announced and focused.
         await page.getByRole('button', { name: 'Leave the waitlist' }).focus();
         await page.keyboard.press('Enter');
-        await page.getByText(`You are no longer on the waitlist for ${TITLE}.`).waitFor();
+        await expect(page.getByText(`You are no longer on the waitlist for ${TITLE}.`)).toBeVisible();
         const event = (await (await admin.request.get(`/api/events/${eventId}`)).json()) as {
           volunteers: { email: string; status?: string; position?: number }[];
         };
-        assert.deepEqual(
-          event.volunteers.filter((v) => v.status === 'waitlisted').map((v) => [v.email, v.position]),
-          [['wyn@example.org', 1]],
-        );
+        expect(event.volunteers.filter((v) => v.status === 'waitlisted').map((v) => [v.email, v.position])).toStrictEqual([['wyn@example.org', 1]]);
         // Nobody was promoted: Uma still holds the usher's one place.
-        assert.ok(event.volunteers.some((v) => v.email === 'uma@example.org' && v.status === undefined));
+        expect(
+          event.volunteers.some((v) => v.email === 'uma@example.org' && v.status === undefined),
+          'Uma holds her place',
+        ).toBe(true);
       }
       noErrors();
       await context.close();
@@ -105,9 +104,9 @@ test.describe('the cancel link of a waiting place', () => {
   test('a confirmed place is still asked to cancel its sign-up', async () => {
     const { page, context } = await site.newPage({ width: 390, height: 844 });
     await page.goto(`/volunteer/cancel?token=${cancelToken(SECRET, ids.sam!)}`);
-    await page.getByText('Cancel my sign-up?').waitFor();
-    assert.equal(await page.getByText('On the waitlist').count(), 0);
-    await page.getByRole('main').locator('dl').getByText('Set-up', { exact: true }).waitFor();
+    await expect(page.getByText('Cancel my sign-up?')).toBeVisible();
+    await expect(page.getByText('On the waitlist')).toHaveCount(0);
+    await expect(page.getByRole('main').locator('dl').getByText('Set-up', { exact: true })).toBeVisible();
     await context.close();
   });
 });
@@ -120,25 +119,22 @@ test.describe('the sign-in sheet of an event with shifts', () => {
       await signInAdmin(page);
       await page.goto(`/admin/events/${eventId}/sign-in-sheet`);
       const sheet = page.getByRole('main').getByRole('article', { name: `Sign-in sheet: ${TITLE}` });
-      await sheet.waitFor();
+      await expect(sheet).toBeVisible();
       await shot(page, `sign-in-sheet-${width}`);
       // The page itself never scrolls sideways; only the preview region does.
-      assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'no sideways page scroll');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), 'no sideways page scroll').toBeLessThanOrEqual(0);
       await page.emulateMedia({ media: 'print' });
       const printed = page.locator('[data-sign-in-sheet]');
-      assert.equal(await printed.isVisible(), true);
+      await expect(printed).toBeVisible();
       const blocks = printed.locator('section');
-      assert.equal(await blocks.count(), 3);
-      assert.deepEqual(
-        (await blocks.locator('h3').allInnerTexts()).map((h) => h.replace(/,.*/, '')),
-        ['Set-up', 'Usher', 'Clean-up'],
-      );
+      await expect(blocks).toHaveCount(3);
+      expect((await blocks.locator('h3').allInnerTexts()).map((h) => h.replace(/,.*/, ''))).toStrictEqual(['Set-up', 'Usher', 'Clean-up']);
       // Lines: each shift's capacity (or its sign-ups, when more), and three spare rows for walk-ins (decision 0084).
-      for (const [i, lines] of [3 + 3, 1 + 3, 2 + 3].entries()) assert.equal(await blocks.nth(i).locator('tbody tr').count(), lines);
-      assert.match(await blocks.nth(0).locator('tbody tr').first().innerText(), /Sam Volunteer/);
-      assert.match(await blocks.nth(1).innerText(), /Waitlist, in order: (.+, )?Wyn Volunteer$/m);
+      for (const [i, lines] of [3 + 3, 1 + 3, 2 + 3].entries()) await expect(blocks.nth(i).locator('tbody tr')).toHaveCount(lines);
+      await expect(blocks.nth(0).locator('tbody tr').first()).toHaveText(/Sam Volunteer/, { useInnerText: true });
+      await expect(blocks.nth(1)).toHaveText(/Waitlist, in order: (.+, )?Wyn Volunteer$/m, { useInnerText: true });
       const pdf = (await page.pdf({ format: 'Letter' })).toString('latin1');
-      assert.equal(pdf.match(/\/Type\s*\/Page[^s]/g)?.length, 1, 'one printed page');
+      expect(pdf.match(/\/Type\s*\/Page[^s]/g), 'one printed page').toHaveLength(1);
       if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `sign-in-sheet-print-${width}.png`), fullPage: true });
       await page.emulateMedia({ media: 'screen' });
       noErrors();
@@ -152,13 +148,14 @@ test.describe('the event popup and the manage page on a phone', () => {
     const { page, context } = await site.newPage({ width: 390, height: 844 });
     await page.goto(`/events?id=${eventId}`);
     const popup = page.getByRole('dialog', { name: TITLE });
-    await popup.waitFor();
+    await expect(popup).toBeVisible();
     const lines = await popup.locator('li').allInnerTexts();
-    assert.deepEqual(
-      lines.map((l) => l.replace(/\s+/g, ' ')),
-      ['Set-up, 8:00 AM – 9:00 AM: 1 of 3 filled', 'Usher, 9:30 AM – 11:30 AM: 1 of 1 filled', 'Clean-up, 12:00 PM – 1:00 PM: 0 of 2 filled'],
-    );
-    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'no sideways page scroll');
+    expect(lines.map((l) => l.replace(/\s+/g, ' '))).toStrictEqual([
+      'Set-up, 8:00 AM – 9:00 AM: 1 of 3 filled',
+      'Usher, 9:30 AM – 11:30 AM: 1 of 1 filled',
+      'Clean-up, 12:00 PM – 1:00 PM: 0 of 2 filled',
+    ]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), 'no sideways page scroll').toBeLessThanOrEqual(0);
     await shot(page, 'popup-390');
     await context.close();
   });
@@ -166,15 +163,15 @@ test.describe('the event popup and the manage page on a phone', () => {
   test('a waiting place is left with "Leave the waitlist", which says so', async () => {
     const { page, context } = await site.newPage({ width: 390, height: 844 });
     await page.goto(`/volunteer/manage?token=${manageToken(SECRET, eventId, 'wyn@example.org')}`);
-    await page.getByRole('heading', { name: 'Your Volunteer Sign-Ups', level: 1 }).waitFor();
+    await expect(page.getByRole('heading', { name: 'Your Volunteer Sign-Ups', level: 1 })).toBeVisible();
     const mine = page.getByRole('region', { name: 'Your sign-ups' });
-    await mine.getByText('On the waitlist, position 1').waitFor();
-    await mine.getByText('9:30 AM – 11:30 AM', { exact: true }).waitFor();
-    assert.equal(await mine.getByRole('button', { name: /Cancel this sign-up/ }).count(), 0);
+    await expect(mine.getByText('On the waitlist, position 1')).toBeVisible();
+    await expect(mine.getByText('9:30 AM – 11:30 AM', { exact: true })).toBeVisible();
+    await expect(mine.getByRole('button', { name: /Cancel this sign-up/ })).toHaveCount(0);
     await shot(page, 'manage-waiting-390');
     await mine.getByRole('button', { name: /^Leave the waitlist.*Usher/ }).click();
-    await page.getByRole('status').getByText('You have left the waitlist.').waitFor();
-    await page.getByText('You have no sign-ups left for this event.').waitFor();
+    await expect(page.getByRole('status').getByText('You have left the waitlist.')).toBeVisible();
+    await expect(page.getByText('You have no sign-ups left for this event.')).toBeVisible();
     await context.close();
   });
 });
@@ -198,7 +195,7 @@ test.describe('administrators and the waitlist', () => {
         ],
       },
     });
-    assert.equal(res.status(), 200, await res.text());
+    expect(res.status(), await res.text()).toBe(200);
     const body = (await res.json()) as { id: number; shifts: { id: number }[] };
     other = body.id;
     // Signed up in this order; listed by shift, each shift's waitlist after it.
@@ -210,7 +207,7 @@ test.describe('administrators and the waitlist', () => {
       const r = await admin.request.post('/api/volunteers', {
         data: { name, email: `${name.split(' ')[0]!.toLowerCase()}@example.org`, eventId: other, shiftId: body.shifts[shift]!.id, waitlist },
       });
-      assert.ok(r.status() < 300, await r.text());
+      expect(r.status(), await r.text()).toBeLessThan(300);
     }
   });
 
@@ -220,20 +217,17 @@ test.describe('administrators and the waitlist', () => {
     await signInAdmin(page);
     await page.goto(`/admin/events/${other}`);
     const list = page.getByRole('list', { name: 'Registered volunteers' });
-    await list.waitFor();
+    await expect(list).toBeVisible();
     const cards = list.getByRole('listitem');
-    assert.deepEqual(
-      (await cards.locator('p.text-lg').allInnerTexts()).map((t) => t.trim()),
-      ['Ann Morning', 'Ava Waiting', 'Bob Afternoon'],
-    );
-    assert.match(await cards.nth(1).innerText(), /Morning, waitlist #1/);
-    for (const name of ['Ann Morning', 'Ava Waiting', 'Bob Afternoon']) await list.getByRole('button', { name: `Remove ${name}` }).waitFor();
-    assert.equal(await list.getByRole('button', { name: /^Give a place to / }).count(), 1);
+    await expect(cards.locator('p.text-lg')).toHaveText(['Ann Morning', 'Ava Waiting', 'Bob Afternoon'], { useInnerText: true });
+    await expect(cards.nth(1)).toHaveText(/Morning, waitlist #1/, { useInnerText: true });
+    for (const name of ['Ann Morning', 'Ava Waiting', 'Bob Afternoon']) await expect(list.getByRole('button', { name: `Remove ${name}` })).toBeVisible();
+    await expect(list.getByRole('button', { name: /^Give a place to / })).toHaveCount(1);
     await shot(page, 'event-volunteers-390');
     await list.getByRole('button', { name: 'Remove Bob Afternoon' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Remove' }).click();
     await toast(page, 'Volunteer removed.');
-    await list.getByRole('button', { name: 'Remove Bob Afternoon' }).waitFor({ state: 'detached' });
+    await expect(list.getByRole('button', { name: 'Remove Bob Afternoon' })).toHaveCount(0);
     noErrors();
     await context.close();
   });
@@ -244,14 +238,14 @@ test.describe('administrators and the waitlist', () => {
     await signInAdmin(page);
     await page.goto(`/admin/volunteers?eventId=${other}`);
     const give = page.getByRole('button', { name: 'Give a place to Ava Waiting' });
-    await give.waitFor();
+    await expect(give).toBeVisible();
     await shot(page, 'roster-waiting-1280');
     await give.click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Give a place' }).click();
     await toast(page, 'Ava Waiting has a place and is told by e-mail.');
-    await give.waitFor({ state: 'detached' });
+    await expect(give).toHaveCount(0);
     const event = (await (await admin.request.get(`/api/events/${other}`)).json()) as { volunteers: { name: string; status?: string }[] };
-    assert.equal(event.volunteers.find((v) => v.name === 'Ava Waiting')?.status, undefined);
+    expect(event.volunteers.find((v) => v.name === 'Ava Waiting')?.status).toBe(undefined);
     noErrors();
     await context.close();
   });

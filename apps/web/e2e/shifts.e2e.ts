@@ -1,12 +1,11 @@
-import { test } from './fixtures.ts';
-import assert from 'node:assert/strict';
+import { expect, test } from './fixtures.ts';
 import path from 'node:path';
 import { mkdirSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { zonedToUtc } from '@post/contracts/rules/event-time';
 import { volunteerMessages } from '@post/contracts/messages/volunteers';
 import { apiSignInAdmin, startSite, type TestSite } from './harness.ts';
-import { isFocused, postDate } from './admin-helpers.ts';
+import { postDate } from './admin-helpers.ts';
 import { manageToken } from '../../api/src/lib/manage-link.ts';
 
 // Volunteer shifts and the waitlist in the dialog (issue 43), on a phone and on a wide screen,
@@ -48,12 +47,12 @@ test.beforeAll(async ({ browser }) => {
       ],
     },
   });
-  assert.equal(res.status(), 200, await res.text());
+  expect(res.status(), await res.text()).toBe(200);
   const body = (await res.json()) as { id: number; shifts: { id: number }[] };
   eventId = body.id;
   // The Cashier's one place is taken.
   const taken = await admin.request.post('/api/volunteers', { data: { name: 'Carla Cash', email: 'carla@example.org', eventId, shiftId: body.shifts[1]!.id } });
-  assert.equal(taken.status(), 200, await taken.text());
+  expect(taken.status(), await taken.text()).toBe(200);
 });
 test.afterAll(async () => site?.close());
 
@@ -70,40 +69,39 @@ test.describe('the volunteer dialog with shifts', () => {
       await open.focus();
       await page.keyboard.press('Enter');
       const dialog = page.getByRole('dialog', { name: TITLE });
-      await dialog.waitFor();
+      await expect(dialog).toBeVisible();
       // The shifts are check boxes with their role, time and how full they are.
       const server = dialog.getByRole('checkbox', { name: /Server/ });
       const cashier = dialog.getByRole('checkbox', { name: /Cashier/ });
-      await server.waitFor();
-      assert.match(
-        (await dialog.locator('label').filter({ hasText: 'Server' }).innerText()).replace(/\s+/g, ' '),
+      await expect(server).toBeVisible();
+      expect((await dialog.locator('label').filter({ hasText: 'Server' }).innerText()).replace(/\s+/g, ' ')).toMatch(
         new RegExp(`Server .* ${position - 1} of 4 filled Aprons provided`),
       );
-      assert.match(await dialog.locator('label').filter({ hasText: 'Cashier' }).innerText(), /1 of 1 filled · Full — join the waitlist/);
+      await expect(dialog.locator('label').filter({ hasText: 'Cashier' })).toHaveText(/1 of 1 filled · Full — join the waitlist/, { useInnerText: true });
       // A phone's tap target is at least 44 px high.
       const box = (await dialog.locator('label').filter({ hasText: 'Server' }).boundingBox())!;
-      assert.ok(box.height >= 44, `tap target ${box.height}px`);
+      expect(box.height, `tap target ${box.height}px`).toBeGreaterThanOrEqual(44);
       await shot(page, `shifts-dialog-${width}`);
 
-      assert.ok(await isFocused(dialog.getByRole('textbox', { name: 'Name' })), 'focus starts on Name');
+      await expect(dialog.getByRole('textbox', { name: 'Name' }), 'focus starts on Name').toBeFocused();
       await page.keyboard.type(`Pat ${who}`);
       await page.keyboard.press('Tab');
       await page.keyboard.type(`pat.${who}@example.org`);
       await page.keyboard.press('Tab'); // phone, left empty
       await page.keyboard.press('Tab');
-      assert.ok(await isFocused(server), 'the first shift comes after the phone');
+      await expect(server, 'the first shift comes after the phone').toBeFocused();
       await page.keyboard.press('Space');
       await page.keyboard.press('Tab');
       await page.keyboard.press('Space');
-      assert.equal(await server.isChecked(), true);
-      assert.equal(await cashier.isChecked(), true);
+      await expect(server).toBeChecked();
+      await expect(cashier).toBeChecked();
       const submit = dialog.getByRole('button', { name: 'Join the waitlist' });
       await submit.focus();
       await page.keyboard.press('Enter');
       // The toast (a live region) tells the place, as a screen reader reads it.
-      await page.getByText(volunteerMessages.signedUp.title).waitFor();
-      await page.getByText(`added to the waitlist, position ${position}`).waitFor();
-      await dialog.waitFor({ state: 'hidden' });
+      await expect(page.getByText(volunteerMessages.signedUp.title)).toBeVisible();
+      await expect(page.getByText(`added to the waitlist, position ${position}`)).toBeVisible();
+      await expect(dialog).toBeHidden();
       await shot(page, `shifts-after-${width}`);
       await context.close();
     });
@@ -116,17 +114,14 @@ test.describe('the volunteer dialog with shifts', () => {
       shifts: { role: string; filled: number; waitlisted: number }[];
       volunteers: { email: string; status?: string; position?: number }[];
     };
-    assert.deepEqual(
-      event.shifts.map((s) => [s.role, s.filled, s.waitlisted]),
-      [
-        ['Server', 2, 0],
-        ['Cashier', 1, 2],
-      ],
-    );
-    assert.equal(event.volunteerPositions, 5);
-    assert.equal(event.volunteerCount, 3);
+    expect(event.shifts.map((s) => [s.role, s.filled, s.waitlisted])).toStrictEqual([
+      ['Server', 2, 0],
+      ['Cashier', 1, 2],
+    ]);
+    expect(event.volunteerPositions).toBe(5);
+    expect(event.volunteerCount).toBe(3);
     const waiting = event.volunteers.filter((v) => v.status === 'waitlisted').map((v) => [v.email, v.position]);
-    assert.deepEqual(waiting, [
+    expect(waiting).toStrictEqual([
       ['pat.phone@example.org', 1],
       ['pat.wide@example.org', 2],
     ]);
@@ -136,9 +131,9 @@ test.describe('the volunteer dialog with shifts', () => {
     const { page, context } = await site.newPage({ width: 1280, height: 900 });
     await page.goto(`/events?id=${eventId}`);
     const popup = page.getByRole('dialog', { name: TITLE });
-    await popup.waitFor();
-    await popup.getByText(/Server, .*: 2 of 4 filled/).waitFor();
-    await popup.getByText(/Cashier, .*: 1 of 1 filled/).waitFor();
+    await expect(popup).toBeVisible();
+    await expect(popup.getByText(/Server, .*: 2 of 4 filled/)).toBeVisible();
+    await expect(popup.getByText(/Cashier, .*: 1 of 1 filled/)).toBeVisible();
     await shot(page, 'shifts-popup-1280');
     await context.close();
   });
@@ -147,11 +142,11 @@ test.describe('the volunteer dialog with shifts', () => {
     for (const width of [390, 1280]) {
       const { page, context } = await site.newPage({ width, height: width === 390 ? 844 : 900 });
       await page.goto(`/volunteer/manage?token=${manageToken(SECRET, eventId, 'pat.wide@example.org')}`);
-      await page.getByRole('heading', { name: 'Your Volunteer Sign-Ups', level: 1 }).waitFor();
-      await page.getByText('On the waitlist, position 2').waitFor();
-      assert.equal(await page.getByText('Confirmed', { exact: true }).count(), 1);
-      assert.match((await page.getByRole('link', { name: /Map/ }).getAttribute('href')) ?? '', /google\.com\/maps\/search\/.*Post%20Home/);
-      assert.equal(await page.getByRole('link', { name: 'Add to calendar' }).getAttribute('href'), `/api/events/${eventId}.ics`);
+      await expect(page.getByRole('heading', { name: 'Your Volunteer Sign-Ups', level: 1 })).toBeVisible();
+      await expect(page.getByText('On the waitlist, position 2')).toBeVisible();
+      await expect(page.getByText('Confirmed', { exact: true })).toHaveCount(1);
+      expect((await page.getByRole('link', { name: /Map/ }).getAttribute('href')) ?? '').toMatch(/google\.com\/maps\/search\/.*Post%20Home/);
+      await expect(page.getByRole('link', { name: 'Add to calendar' })).toHaveAttribute('href', `/api/events/${eventId}.ics`);
       await shot(page, `manage-${width}`);
       await context.close();
     }
@@ -160,16 +155,13 @@ test.describe('the volunteer dialog with shifts', () => {
     await page.goto(`/volunteer/manage?token=${manageToken(SECRET, eventId, 'pat.wide@example.org')}`);
     await page.getByRole('button', { name: /Cancel this sign-up.*Server/ }).click();
     await page.getByRole('alertdialog', { name: 'Cancel your place?' }).getByRole('button', { name: 'Cancel my sign-up' }).click();
-    await page.getByRole('status').getByText('Your sign-up is cancelled.').waitFor();
+    await expect(page.getByRole('status').getByText('Your sign-up is cancelled.')).toBeVisible();
     await page.getByRole('button', { name: /Add this shift.*Server/ }).click();
-    await page.getByRole('status').getByText('You are signed up for Server.').waitFor();
-    await page.getByRole('button', { name: /Cancel this sign-up.*Server/ }).waitFor();
+    await expect(page.getByRole('status').getByText('You are signed up for Server.')).toBeVisible();
+    await expect(page.getByRole('button', { name: /Cancel this sign-up.*Server/ })).toBeVisible();
     // A link that names nothing says so.
     await page.goto(`/volunteer/manage?token=${eventId}.${'A'.repeat(43)}`);
-    await page
-      .getByRole('alert')
-      .getByText(/not valid any more/)
-      .waitFor();
+    await expect(page.getByRole('alert').getByText(/not valid any more/)).toBeVisible();
     await context.close();
   });
 });

@@ -1,5 +1,4 @@
-import { test } from './fixtures.ts';
-import assert from 'node:assert/strict';
+import { expect, test } from './fixtures.ts';
 import type { Page } from 'playwright-core';
 import { utcToZoned } from '@post/contracts/rules/event-time';
 import { apiSignInAdmin, createCommunityEvent, demoMembers, startSite, type TestSite } from './harness.ts';
@@ -34,7 +33,7 @@ function dayThisMonth(ahead: number): string {
 async function openPortal(page: Page, width: number): Promise<void> {
   await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
   await page.goto('/member');
-  await page.getByRole('heading', { name: 'Member Portal', level: 1 }).waitFor();
+  await expect(page.getByRole('heading', { name: 'Member Portal', level: 1 })).toBeVisible();
 }
 
 test.describe('issue 46 #1: "+N more" in the calendar', () => {
@@ -51,17 +50,17 @@ test.describe('issue 46 #1: "+N more" in the calendar', () => {
     const { page, context } = await site.newPage({ width: 390, height: 844 });
     await page.goto('/events');
     const cell = page.locator(`[role=cell][data-date="${busy}"]`).first();
-    await cell.locator('.post-cal-dot').first().waitFor();
+    await expect(cell.locator('.post-cal-dot').first()).toBeVisible();
     await cell.getByRole('button', { name: /Show \d+ more events? on this day/ }).click();
     const list = page.getByRole('list', { name: /^Events on / });
-    await list.waitFor();
-    for (const t of titles) assert.ok(await list.getByRole('button', { name: new RegExp(t) }).isVisible(), t);
-    assert.equal(await page.locator('.fc-popover, [role=dialog]').count(), 0, 'no popover');
+    await expect(list).toBeVisible();
+    for (const t of titles) await expect(list.getByRole('button', { name: new RegExp(t) }), t).toBeVisible();
+    await expect(page.locator('.fc-popover, [role=dialog]'), 'no popover').toHaveCount(0);
     // The tapped day stands out; its marks tell a screen reader the day's count and what a tap does.
-    assert.equal(await page.locator(`.post-cal-day-selected[data-date="${busy}"]`).count(), 1, 'the tapped day is highlighted');
-    assert.equal(await page.locator('.post-cal-day-selected').count(), 1);
+    await expect(page.locator(`.post-cal-day-selected[data-date="${busy}"]`), 'the tapped day is highlighted').toHaveCount(1);
+    await expect(page.locator('.post-cal-day-selected')).toHaveCount(1);
     const mark = cell.getByRole('button', { name: new RegExp(`${titles[0]}\\. 5 events on this day: opens the day's list\\.`) });
-    assert.equal(await mark.count(), 1);
+    await expect(mark).toHaveCount(1);
     await context.close();
   });
 
@@ -71,11 +70,11 @@ test.describe('issue 46 #1: "+N more" in the calendar', () => {
     const cell = page.locator(`[role=cell][data-date="${busy}"]`).first();
     await cell.getByRole('button', { name: /Show \d+ more events? on this day/ }).click();
     const popover = page.getByRole('dialog');
-    await popover.waitFor();
+    await expect(popover).toBeVisible();
     const text = await popover.innerText();
-    for (const t of titles) assert.ok(text.includes(t), t);
-    assert.match(text, /12:00\s*PM/);
-    assert.equal(await page.getByRole('list', { name: /^Events on / }).count(), 0);
+    for (const t of titles) expect(text, t).toContain(t);
+    expect(text).toMatch(/12:00\s*PM/);
+    await expect(page.getByRole('list', { name: /^Events on / })).toHaveCount(0);
     await context.close();
   });
 });
@@ -87,31 +86,31 @@ test.describe('issue 46 #2: dialogs with a form ask before throwing edits away',
     await page.goto('/admin/user-management');
     await page.getByRole('button', { name: 'Add Member' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Add New Member' });
-    await dialog.waitFor();
+    await expect(dialog).toBeVisible();
     // Unchanged: Escape closes at once.
     await page.keyboard.press('Escape');
-    await dialog.waitFor({ state: 'hidden' });
+    await expect(dialog).toBeHidden();
     await page.getByRole('button', { name: 'Add Member' }).first().click();
     await dialog.getByLabel(/^First Name/).fill('Temperance');
     const ask = page.getByRole('alertdialog', { name: formMessages.discardChanges.title });
     // Escape asks; keeping on editing keeps what was typed.
     await page.keyboard.press('Escape');
-    await ask.waitFor();
+    await expect(ask).toBeVisible();
     await ask.getByRole('button', { name: formMessages.discardChanges.keep }).click();
-    await ask.waitFor({ state: 'hidden' });
-    assert.equal(await dialog.getByLabel(/^First Name/).inputValue(), 'Temperance');
+    await expect(ask).toBeHidden();
+    await expect(dialog.getByLabel(/^First Name/)).toHaveValue('Temperance');
     // A click outside asks too.
     await page.mouse.click(5, 450);
-    await ask.waitFor();
+    await expect(ask).toBeVisible();
     await ask.getByRole('button', { name: formMessages.discardChanges.keep }).click();
-    await ask.waitFor({ state: 'hidden' });
-    await dialog.waitFor();
+    await expect(ask).toBeHidden();
+    await expect(dialog).toBeVisible();
     // Cancel asks; discarding closes and forgets.
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await ask.getByRole('button', { name: formMessages.discardChanges.discard }).click();
-    await dialog.waitFor({ state: 'hidden' });
+    await expect(dialog).toBeHidden();
     await page.getByRole('button', { name: 'Add Member' }).first().click();
-    assert.equal(await dialog.getByLabel(/^First Name/).inputValue(), '');
+    await expect(dialog.getByLabel(/^First Name/)).toHaveValue('');
     await context.close();
   });
 
@@ -126,16 +125,16 @@ test.describe('issue 46 #2: dialogs with a form ask before throwing edits away',
     await page.keyboard.press('Escape');
     const ask = page.getByRole('alertdialog', { name: formMessages.discardChanges.title });
     await ask.getByRole('button', { name: formMessages.discardChanges.discard }).click();
-    await dialog.waitFor({ state: 'hidden' });
+    await expect(dialog).toBeHidden();
     await page.getByRole('button', { name: 'Add an account' }).click();
-    assert.equal(await dialog.getByLabel(/^Username/).inputValue(), '');
+    await expect(dialog.getByLabel(/^Username/)).toHaveValue('');
 
     await openPortal(member.page, 390);
     await member.page.getByRole('button', { name: 'Change Password' }).click();
     const change = member.page.getByRole('dialog', { name: 'Change Password' });
     await change.getByLabel(/^Current Password/).fill('something');
     await change.getByRole('button', { name: 'Close' }).click();
-    await member.page.getByRole('alertdialog', { name: formMessages.discardChanges.title }).waitFor();
+    await expect(member.page.getByRole('alertdialog', { name: formMessages.discardChanges.title })).toBeVisible();
   });
 });
 
@@ -147,25 +146,25 @@ test.describe('issue 46 #3: the month shown is in the address', () => {
     const heading = (d: Date) => new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(d);
     const { page, context } = await site.newPage({ width: 1280, height: 900 });
     await page.goto('/events');
-    await page.getByRole('table', { name: heading(new Date(Date.UTC(y!, m! - 1, 15))) }).waitFor();
-    assert.equal(new URL(page.url()).search, '');
+    await expect(page.getByRole('table', { name: heading(new Date(Date.UTC(y!, m! - 1, 15))) })).toBeVisible();
+    await expect(page).toHaveURL((url) => url.search === '');
     await page.getByRole('button', { name: 'Next' }).click();
     await page.waitForURL((u) => u.searchParams.get('month') === nextYm);
     await page.reload();
-    await page.getByRole('table', { name: heading(next) }).waitFor();
+    await expect(page.getByRole('table', { name: heading(next) })).toBeVisible();
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'News', exact: true }).click();
     await page.waitForURL((u) => u.pathname === '/news');
     await page.goBack();
-    await page.getByRole('table', { name: heading(next) }).waitFor();
-    assert.equal(new URL(page.url()).searchParams.get('month'), nextYm);
+    await expect(page.getByRole('table', { name: heading(next) })).toBeVisible();
+    await expect(page).toHaveURL((url) => url.searchParams.get('month') === nextYm);
     await page.getByRole('button', { name: 'Today' }).click();
     await page.waitForURL((u) => u.search === '');
     // A shared link opens its month; one that is no month opens the current one.
     await page.goto('/events?month=2030-03');
-    await page.getByRole('table', { name: 'March 2030' }).waitFor();
+    await expect(page.getByRole('table', { name: 'March 2030' })).toBeVisible();
     const bad = await page.goto('/events?month=2030-13');
-    assert.equal(bad?.status(), 200);
-    await page.getByRole('table', { name: heading(new Date(Date.UTC(y!, m! - 1, 15))) }).waitFor();
+    expect(bad?.status()).toBe(200);
+    await expect(page.getByRole('table', { name: heading(new Date(Date.UTC(y!, m! - 1, 15))) })).toBeVisible();
     await context.close();
   });
 });
@@ -176,10 +175,10 @@ test.describe('issue 46 #4: one password rule, one message', () => {
     await member.page.getByRole('button', { name: 'Change Password' }).click();
     const change = member.page.getByRole('dialog', { name: 'Change Password' });
     await change.getByRole('button', { name: 'Change Password' }).click();
-    await change.getByText(accountMessages.passwordMin).waitFor();
-    assert.equal(accountMessages.passwordMin, 'Password must be at least 8 characters');
-    assert.ok(await change.getByText('At least 8 characters; a longer phrase is safer.').isVisible());
-    assert.equal(await change.getByText(/at least 6/i).count(), 0);
+    await expect(change.getByText(accountMessages.passwordMin)).toBeVisible();
+    expect(accountMessages.passwordMin).toBe('Password must be at least 8 characters');
+    await expect(change.getByText('At least 8 characters; a longer phrase is safer.')).toBeVisible();
+    await expect(change.getByText(/at least 6/i)).toHaveCount(0);
 
     const { page, context } = await site.newPage({ width: 1280, height: 900 });
     await signInAdmin(page);
@@ -190,17 +189,17 @@ test.describe('issue 46 #4: one password rule, one message', () => {
     await dialog.getByLabel(/^First name/).fill('Noah');
     await dialog.getByLabel(/^Last name/).fill('Mailless');
     await dialog.getByRole('button', { name: 'Add account' }).click();
-    await dialog.getByText(accountMessages.staffEmailRequired).waitFor();
-    assert.equal(await dialog.getByText(formMessages.invalidEmail).count(), 0);
+    await expect(dialog.getByText(accountMessages.staffEmailRequired)).toBeVisible();
+    await expect(dialog.getByText(formMessages.invalidEmail)).toHaveCount(0);
     await dialog.getByLabel(/^E-mail/).fill('not-an-address');
     await dialog.getByRole('button', { name: 'Add account' }).click();
-    await dialog.getByText(formMessages.invalidEmail).waitFor();
+    await expect(dialog.getByText(formMessages.invalidEmail)).toBeVisible();
     // A temporary password follows the same rule and message.
     await dialog.getByLabel(/^Set a temporary password/).check();
     await dialog.getByLabel(/^Temporary password/).fill('short');
     await dialog.getByRole('button', { name: 'Add account' }).click();
-    await dialog.getByText(accountMessages.passwordMin).waitFor();
-    assert.deepEqual(await axeViolations(page), []);
+    await expect(dialog.getByText(accountMessages.passwordMin)).toBeVisible();
+    expect(await axeViolations(page)).toStrictEqual([]);
     await context.close();
   });
 });
@@ -237,12 +236,12 @@ test.describe('issue 46 #5: toasts that tell the truth and stay out of the way',
     await page.getByLabel('Membership Number').fill(numbers[0]!);
     await page.getByLabel('Password').fill('not the password');
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await toasts(page).filter({ hasText: signInMessages.memberLoginFailed.title }).waitFor();
+    await expect(toasts(page).filter({ hasText: signInMessages.memberLoginFailed.title })).toBeVisible();
     await page.getByLabel('Password').fill(password);
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.waitForURL('**/member');
-    await toasts(page).filter({ hasText: signInMessages.memberLoginSuccess.title }).waitFor();
-    assert.equal(await toasts(page).filter({ hasText: signInMessages.memberLoginFailed.title }).count(), 0, 'the error toast is gone');
+    await expect(toasts(page).filter({ hasText: signInMessages.memberLoginSuccess.title })).toBeVisible();
+    await expect(toasts(page).filter({ hasText: signInMessages.memberLoginFailed.title }), 'the error toast is gone').toHaveCount(0);
     await context.close();
   });
 
@@ -266,8 +265,19 @@ test.describe('issue 46 #5: toasts that tell the truth and stay out of the way',
         route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"message":"boom","code":-32603,"data":{"httpStatus":500}}}' }),
       );
       await dialog.getByRole('button', { name: 'Add account' }).click();
-      await toasts(page).filter({ hasText: 'The account was not added' }).waitFor();
-      await page.waitForTimeout(500); // the toast's entrance and the dialog's move settle
+      await expect(toasts(page).filter({ hasText: 'The account was not added' })).toBeVisible();
+      // Measured once the toast has slid in and the dialog has stopped moving.
+      await expect(toasts(page).and(page.locator('[data-mounted="true"]')).first()).toBeVisible();
+      await expect
+        .poll(() =>
+          page.evaluate(
+            () =>
+              [...document.querySelectorAll('[data-sonner-toast], [role=dialog]')]
+                .flatMap((el) => el.getAnimations({ subtree: true }))
+                .filter((a) => a.playState === 'running').length,
+          ),
+        )
+        .toBe(0);
       const boxes = await toasts(page).evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect));
       // The part of each button the dialog shows (the rest scrolls inside the dialog) is clear of every toast.
       const d = (await dialog.boundingBox())!;
@@ -278,7 +288,7 @@ test.describe('issue 46 #5: toasts that tell the truth and stay out of the way',
         if (b.height <= 0) continue;
         for (const t of boxes) {
           const overlaps = b.x < t.x + t.width && t.x < b.x + b.width && b.y < t.y + t.height && t.y < b.y + b.height;
-          assert.ok(!overlaps, `${await button.innerText()} is covered by a toast at ${width} px`);
+          expect(overlaps, `${await button.innerText()} is covered by a toast at ${width} px`).toBeFalsy();
         }
       }
       await context.close();
@@ -292,8 +302,8 @@ test.describe('issue 46 #5: toasts that tell the truth and stay out of the way',
     const banner = page.getByRole('status').filter({ hasText: 'E-mail is not set up.' });
     await banner.getByRole('link', { name: 'How to set up e-mail' }).click();
     await page.waitForURL('**/admin/outbox#mail-setup');
-    await page.getByRole('heading', { name: 'Set up e-mail', level: 2 }).waitFor();
-    assert.deepEqual(await axeViolations(page), []);
+    await expect(page.getByRole('heading', { name: 'Set up e-mail', level: 2 })).toBeVisible();
+    expect(await axeViolations(page)).toStrictEqual([]);
 
     await page.goto('/admin/administrators');
     await page.getByRole('button', { name: 'Add an account' }).click();
@@ -303,21 +313,21 @@ test.describe('issue 46 #5: toasts that tell the truth and stay out of the way',
     await dialog.getByLabel(/^Last name/).fill('Invite');
     await dialog.getByLabel(/^E-mail/).fill('queued.invite@example.org');
     await dialog.getByRole('button', { name: 'Add account' }).click();
-    await toasts(page).filter({ hasText: 'Invitation to queued.invite@example.org queued' }).filter({ hasText: 'waits in the Outbox' }).waitFor();
-    assert.equal(await toasts(page).filter({ hasText: 'Invitation sent' }).count(), 0);
+    await expect(toasts(page).filter({ hasText: 'Invitation to queued.invite@example.org queued' }).filter({ hasText: 'waits in the Outbox' })).toBeVisible();
+    await expect(toasts(page).filter({ hasText: 'Invitation sent' })).toHaveCount(0);
     await context.close();
 
     const visitor = await site.newPage({ width: 390, height: 844 });
     await visitor.page.goto('/');
     await visitor.page.getByLabel('Your email address').fill('later.reader@example.org');
     await visitor.page.getByRole('button', { name: 'Subscribe' }).click();
-    await toasts(visitor.page).filter({ hasText: 'Subscription saved' }).filter({ hasText: 'cannot send e-mail yet' }).waitFor();
-    assert.equal(await toasts(visitor.page).filter({ hasText: newsletterMessages.subscribed.title }).count(), 0);
+    await expect(toasts(visitor.page).filter({ hasText: 'Subscription saved' }).filter({ hasText: 'cannot send e-mail yet' })).toBeVisible();
+    await expect(toasts(visitor.page).filter({ hasText: newsletterMessages.subscribed.title })).toHaveCount(0);
     await visitor.page.goto('/member/forgot-password');
     await visitor.page.getByLabel('Membership number or e-mail address').fill(demoMembers(site).numbers[0]!);
     await visitor.page.getByRole('button', { name: 'Send me a link' }).click();
-    await visitor.page.getByRole('status').getByText('Your request is saved.').waitFor();
-    assert.equal(await visitor.page.getByText('Check your e-mail.').count(), 0);
+    await expect(visitor.page.getByRole('status').getByText('Your request is saved.')).toBeVisible();
+    await expect(visitor.page.getByText('Check your e-mail.')).toHaveCount(0);
     await visitor.context.close();
   });
 });
@@ -332,11 +342,11 @@ test.describe('issue 46 #6: tap targets', () => {
       await page.waitForLoadState('networkidle');
       for (const p of await smallTargets(page)) problems.push(`${route}: ${p}`);
     }
-    assert.deepEqual(problems, []);
+    expect(problems).toStrictEqual([]);
     const bar = page.getByRole('complementary', { name: 'Veterans Crisis Line' });
     for (const link of await bar.getByRole('link').all()) {
       const box = await link.boundingBox();
-      assert.ok(box && box.height >= 44, `${await link.innerText()}: ${box?.height} px high`);
+      expect(box?.height, `${await link.innerText()}: height`).toBeGreaterThanOrEqual(44);
     }
     await context.close();
   });
@@ -344,12 +354,12 @@ test.describe('issue 46 #6: tap targets', () => {
   test('on a touch screen the small buttons are 44 px high: Volunteer on /events, Edit and Delete in the admin tables', async () => {
     const { page, context } = await site.newPage({ width: 390, height: 844, touch: true });
     const heights = async (buttons: ReturnType<Page['getByRole']>, what: string) => {
-      await buttons.first().waitFor();
+      await expect(buttons.first()).toBeVisible();
       const all = await buttons.all();
-      assert.ok(all.length > 0, `no ${what} on the page`);
+      expect(all.length, `no ${what} on the page`).toBeGreaterThan(0);
       for (const b of all.slice(0, 4)) {
         const box = await b.boundingBox();
-        assert.ok(box && box.height >= 44, `${what} "${(await b.getAttribute('aria-label')) ?? (await b.innerText())}": ${box?.height} px high`);
+        expect(box?.height, `${what} "${(await b.getAttribute('aria-label')) ?? (await b.innerText())}": height`).toBeGreaterThanOrEqual(44);
       }
     };
     await page.goto('/events');
@@ -365,10 +375,10 @@ test.describe('issue 46 #6: tap targets', () => {
     const { page, context } = await site.newPage({ width: 390, height: 844 });
     await page.goto('/resources');
     const headings = await page.locator('main h2').allInnerTexts();
-    assert.equal(headings[0], 'Crisis Support');
+    expect(headings[0]).toBe('Crisis Support');
     const crisis = await page.getByRole('heading', { name: 'Crisis Support' }).boundingBox();
     const health = await page.getByRole('heading', { name: 'Healthcare' }).boundingBox();
-    assert.ok(crisis!.y < health!.y, 'Crisis Support above Healthcare');
+    expect(crisis!.y, 'Crisis Support above Healthcare').toBeLessThan(health!.y);
     await context.close();
   });
 });
@@ -378,31 +388,25 @@ test.describe('issue 46 #8: navigation', () => {
     const { page, context } = await site.newPage({ width: 1280, height: 900 });
     await page.goto('/');
     for (const nav of [page.getByRole('navigation', { name: 'Main' }), page.getByRole('navigation', { name: 'Quick Links' })]) {
-      assert.equal(await nav.getByRole('link', { name: 'News', exact: true }).getAttribute('href'), '/news');
-      assert.equal(await nav.getByRole('link', { name: 'Community', exact: true }).getAttribute('href'), '/community');
+      await expect(nav.getByRole('link', { name: 'News', exact: true })).toHaveAttribute('href', '/news');
+      await expect(nav.getByRole('link', { name: 'Community', exact: true })).toHaveAttribute('href', '/community');
     }
     // The demo post has no social addresses: no icon that leads nowhere.
-    assert.equal(
-      await page
-        .locator('footer')
-        .getByRole('img', { name: /not set up/ })
-        .count(),
-      0,
-    );
-    assert.equal(await page.getByRole('list', { name: 'Social media' }).count(), 0);
+    await expect(page.locator('footer').getByRole('img', { name: /not set up/ })).toHaveCount(0);
+    await expect(page.getByRole('list', { name: 'Social media' })).toHaveCount(0);
     await page.goto('/news');
     const list = page.getByRole('main').getByRole('list').first();
-    await list.getByRole('article').first().waitFor();
+    await expect(list.getByRole('article').first()).toBeVisible();
     const width = (await list.boundingBox())!.width;
-    assert.ok(width > 1000, `the list is ${width} px wide`);
+    expect(width, `the list is ${width} px wide`).toBeGreaterThan(1000);
     await context.close();
 
     const phone = await site.newPage({ width: 390, height: 844 });
     await phone.page.goto('/');
     await phone.page.getByRole('button', { name: 'Open menu' }).click();
     const menu = phone.page.getByRole('dialog', { name: 'Menu' });
-    await menu.getByRole('link', { name: 'News', exact: true }).waitFor();
-    assert.ok(await menu.getByRole('link', { name: 'Community', exact: true }).isVisible());
+    await expect(menu.getByRole('link', { name: 'News', exact: true })).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Community', exact: true })).toBeVisible();
     await phone.context.close();
   });
 });
@@ -412,8 +416,8 @@ test.describe('issue 46 #9: polish', () => {
     await openPortal(page, 1280);
     for (const tab of ['Communications', 'Resources']) {
       await page.getByRole('tab', { name: tab }).click();
-      await page.getByRole('tabpanel').getByRole('article').first().waitFor();
-      assert.deepEqual(await violations(axe(page).withRules(['heading-order'])), [], tab);
+      await expect(page.getByRole('tabpanel').getByRole('article').first()).toBeVisible();
+      expect(await violations(axe(page).withRules(['heading-order'])), tab).toStrictEqual([]);
     }
   });
 
@@ -422,7 +426,7 @@ test.describe('issue 46 #9: polish', () => {
     await signInAdmin(page);
     await page.goto('/admin/user-management');
     const cells = page.getByRole('table', { name: 'Member Directory' }).locator('tbody tr td:nth-child(3)');
-    await cells.first().waitFor();
+    await expect(cells.first()).toBeVisible();
     const midWord = await cells.evaluateAll((tds) =>
       tds.flatMap((td) => {
         // Where each line starts: a break is allowed only before the "@".
@@ -443,7 +447,7 @@ test.describe('issue 46 #9: polish', () => {
         return starts.filter((s) => !s.startsWith('@')).map((s) => `${text}: a line starts at "${s}"`);
       }),
     );
-    assert.deepEqual(midWord, []);
+    expect(midWord).toStrictEqual([]);
     const search = page.getByLabel('Search members');
     const fits = await search.evaluate((input: HTMLInputElement) => {
       const style = getComputedStyle(input);
@@ -452,7 +456,7 @@ test.describe('issue 46 #9: polish', () => {
       const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
       return { text: ctx.measureText(input.placeholder).width, room };
     });
-    assert.ok(fits.text <= fits.room, `placeholder ${fits.text} px in ${fits.room} px`);
+    expect(fits.text, `placeholder ${fits.text} px in ${fits.room} px`).toBeLessThanOrEqual(fits.room);
     await context.close();
   });
 
@@ -461,14 +465,14 @@ test.describe('issue 46 #9: polish', () => {
     const events = (await (await page.request.get('/api/events')).json()) as { id: number }[];
     await page.goto(`/events?id=${events[0]!.id}`);
     const dialog = page.getByRole('dialog');
-    await dialog.locator('dl').waitFor();
+    await expect(dialog.locator('dl')).toBeVisible();
     const lefts = await dialog.evaluate((d) => {
       const title = d.querySelector('h2')!;
       const range = document.createRange();
       range.selectNodeContents(title);
       return { title: range.getBoundingClientRect().left, body: d.querySelector('dl')!.getBoundingClientRect().left };
     });
-    assert.ok(Math.abs(lefts.title - lefts.body) <= 2, JSON.stringify(lefts));
+    expect(Math.abs(lefts.title - lefts.body), JSON.stringify(lefts)).toBeLessThanOrEqual(2);
     await context.close();
   });
 
@@ -478,12 +482,12 @@ test.describe('issue 46 #9: polish', () => {
     const res = await page.request.post('/api/admin/users', {
       data: { username: 'audit-invitee', firstName: 'Ada', lastName: 'Invitee', email: 'ada.invitee@example.org', role: 'editor' },
     });
-    assert.equal(res.status(), 200, await res.text());
+    expect(res.status(), await res.text()).toBe(200);
     await page.goto('/admin/audit');
     const entries = page.getByRole('table', { name: 'Audit log entries' });
-    await entries.getByText('Invited', { exact: true }).first().waitFor();
+    await expect(entries.getByText('Invited', { exact: true }).first()).toBeVisible();
     const ip = entries.locator('.font-mono').first();
-    assert.equal(await ip.evaluate((el) => getComputedStyle(el).whiteSpace), 'nowrap');
+    expect(await ip.evaluate((el) => getComputedStyle(el).whiteSpace)).toBe('nowrap');
     await context.close();
   });
 
@@ -500,7 +504,7 @@ test.describe('issue 46 #9: polish', () => {
         temporaryPassword: 'temporary-pass-1',
       },
     });
-    assert.equal(res.status(), 200, await res.text());
+    expect(res.status(), await res.text()).toBe(200);
     await context.close();
     const officer = await site.newPage({ width: 1280, height: 900 });
     const forbidden: string[] = [];
@@ -508,11 +512,11 @@ test.describe('issue 46 #9: polish', () => {
       if (r.status() === 403) forbidden.push(r.url());
     });
     const login = await officer.page.request.post('/api/login', { data: { username: 'temp-officer', password: 'temporary-pass-1' } });
-    assert.equal(login.status(), 200, await login.text());
+    expect(login.status(), await login.text()).toBe(200);
     await officer.page.goto('/admin');
-    await officer.page.getByRole('heading', { name: 'Change Password', level: 1 }).waitFor();
+    await expect(officer.page.getByRole('heading', { name: 'Change Password', level: 1 })).toBeVisible();
     await officer.page.waitForLoadState('networkidle');
-    assert.deepEqual(forbidden, []);
+    expect(forbidden).toStrictEqual([]);
     await officer.context.close();
   });
 });
@@ -542,26 +546,25 @@ test.describe('issue 46 #7: content editors get what they expect', () => {
     const ask = page.getByRole('dialog', { name: 'Add a link' });
     await ask.getByLabel('Link address').fill('javascript:alert(1)');
     await ask.getByRole('button', { name: 'Add link' }).click();
-    await ask.getByText('Enter a web address starting with https://', { exact: false }).waitFor();
+    await expect(ask.getByText('Enter a web address starting with https://', { exact: false })).toBeVisible();
     await ask.getByLabel('Link address').fill('https://www.va.gov/');
     await ask.getByRole('button', { name: 'Add link' }).click();
-    await ask.waitFor({ state: 'hidden' });
-    await body.getByRole('link', { name: 'the VA page' }).waitFor();
+    await expect(ask).toBeHidden();
+    await expect(body.getByRole('link', { name: 'the VA page' })).toBeVisible();
     await page.getByRole('button', { name: 'Create News Item' }).click();
     await page.waitForURL(/\/admin(\?.*)?$/);
     const list = (await (await page.request.get('/api/news')).json()) as { id: number; title: string }[];
     const item = list.find((n) => n.title === 'Links in the news')!;
-    assert.equal(
-      ((await (await page.request.get(`/api/news/${item.id}`)).json()) as { content: string }).content,
+    expect(((await (await page.request.get(`/api/news/${item.id}`)).json()) as { content: string }).content).toBe(
       'Read <a href="https://www.va.gov/"><strong>the VA page</strong></a> for details.\n\nOr see https://www.benefits.va.gov/ today.',
     );
     await page.goto(`/news/${item.id}`);
     const va = page.getByRole('link', { name: 'the VA page' });
-    assert.equal(await va.getAttribute('href'), 'https://www.va.gov/');
-    assert.equal(await va.locator('strong').count(), 1);
-    assert.equal(await page.getByRole('link', { name: 'https://www.benefits.va.gov/' }).getAttribute('href'), 'https://www.benefits.va.gov/');
-    assert.equal(await page.getByText('<a href', { exact: false }).count(), 0, 'no tag shows as text');
-    assert.deepEqual(await axeViolations(page), []);
+    await expect(va).toHaveAttribute('href', 'https://www.va.gov/');
+    await expect(va.locator('strong')).toHaveCount(1);
+    await expect(page.getByRole('link', { name: 'https://www.benefits.va.gov/' })).toHaveAttribute('href', 'https://www.benefits.va.gov/');
+    await expect(page.getByText('<a href', { exact: false }), 'no tag shows as text').toHaveCount(0);
+    expect(await axeViolations(page)).toStrictEqual([]);
     await context.close();
   });
 
@@ -572,12 +575,12 @@ test.describe('issue 46 #7: content editors get what they expect', () => {
     await page.goto(`/admin/events/${id}`);
     // In the header, beside the title: before the form's first field.
     const actions = page.locator('[data-slot=page-actions]');
-    await actions.getByRole('link', { name: 'Duplicate Header Actions Supper' }).waitFor();
+    await expect(actions.getByRole('link', { name: 'Duplicate Header Actions Supper' })).toBeVisible();
     await actions.getByRole('button', { name: 'Delete Header Actions Supper' }).click();
     const ask = page.getByRole('alertdialog');
     await ask.getByRole('button', { name: 'Delete' }).click();
     await page.waitForURL(/\/admin(\?.*)?$/);
-    assert.equal((await page.request.get(`/api/events/${id}`)).status(), 404);
+    expect((await page.request.get(`/api/events/${id}`)).status()).toBe(404);
     await context.close();
   });
 
@@ -591,20 +594,20 @@ test.describe('issue 46 #7: content editors get what they expect', () => {
     await page.goto('/admin?tab=engagements');
     await page.getByRole('button', { name: `Delete ${other.title}` }).click();
     const plain = page.getByRole('alertdialog');
-    assert.equal(await plain.getByText('shown on the home page').count(), 0, 'an inactive one deletes with the plain question');
+    await expect(plain.getByText('shown on the home page'), 'an inactive one deletes with the plain question').toHaveCount(0);
     await plain.getByRole('button', { name: 'Cancel' }).click();
 
     await page.getByRole('button', { name: `Delete ${active.title}` }).click();
     const ask = page.getByRole('alertdialog');
-    await ask.getByText(`“${active.title}” is the one shown on the home page.`, { exact: false }).waitFor();
+    await expect(ask.getByText(`“${active.title}” is the one shown on the home page.`, { exact: false })).toBeVisible();
     await ask.getByLabel('Show another on the home page').selectOption({ label: other.title });
-    assert.deepEqual(await axeViolations(page), []);
+    expect(await axeViolations(page)).toStrictEqual([]);
     await ask.getByRole('button', { name: 'Delete' }).click();
-    await page.locator('[data-sonner-toast]').filter({ hasText: commonMessages.deleted }).waitFor();
+    await expect(page.locator('[data-sonner-toast]').filter({ hasText: commonMessages.deleted })).toBeVisible();
     const now = (await (await page.request.get('/api/community-engagements/active')).json()) as { id: number };
-    assert.equal(now.id, other.id, 'the chosen one is active');
+    expect(now.id, 'the chosen one is active').toBe(other.id);
     await page.goto('/');
-    await page.getByText(other.title).first().waitFor();
+    await expect(page.getByText(other.title).first()).toBeVisible();
     await context.close();
   });
 });

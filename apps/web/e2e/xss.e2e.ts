@@ -1,5 +1,4 @@
-import { test } from './fixtures.ts';
-import assert from 'node:assert/strict';
+import { expect, test } from './fixtures.ts';
 import type { BrowserContext, Page } from 'playwright-core';
 import { E2E_ADMIN, startSite, waitForApp, type TestSite } from './harness.ts';
 import { ALL, EMAIL_OK, EMAIL_REFUSED, fit, hostileHttpUrls, noControls, pack, PAYLOADS, REFUSED_URLS } from './xss-corpus.ts';
@@ -159,78 +158,91 @@ function strings(v: unknown, out: string[] = []): string[] {
  */
 async function checkRawHtml(v: Visitor, path: string, inData: string[] = []): Promise<void> {
   const res = await v.context.request.get(path);
-  assert.ok(res.status() === 200 || res.status() === 404, `${path}: ${res.status()}`);
-  assert.match(res.headers()['content-security-policy'] ?? '', /script-src 'self'/, `${path}: CSP header`);
+  expect([200, 404], `${path}: status`).toContain(res.status());
+  expect(res.headers()['content-security-policy'] ?? '', `${path}: CSP header`).toMatch(/script-src 'self'/);
   const html = await res.text();
   const blocks = [...html.matchAll(/<script type="application\/json" id="app-data">([\s\S]*?)<\/script>/g)];
-  assert.equal(blocks.length, 1, `${path}: one data block`);
+  expect(blocks, `${path}: one data block`).toHaveLength(1);
   const block = blocks[0]!;
   const json = block[1]!;
-  assert.ok(!json.includes('<'), `${path}: the data block holds a raw '<': ${json.slice(Math.max(0, json.indexOf('<') - 80), json.indexOf('<') + 80)}`);
+  expect(json, `${path}: the data block holds a raw '<': ${json.slice(Math.max(0, json.indexOf('<') - 80), json.indexOf('<') + 80)}`).not.toContain('<');
   let data: unknown;
   try {
     data = JSON.parse(json);
   } catch (e) {
-    assert.fail(`${path}: the data block is not JSON (${(e as Error).message}): …${json.slice(0, 300)}`);
+    throw new Error(`${path}: the data block is not JSON (${(e as Error).message}): …${json.slice(0, 300)}`, { cause: e });
   }
   const all = strings(data);
   for (const s of inData)
-    assert.ok(
+    expect(
       all.some((x) => x.includes(s)),
       `${path}: the data block lacks ${JSON.stringify(s)} (as stored)`,
-    );
-  if (inData.some((s) => s.includes('</script>'))) assert.ok(json.includes('\\u003c/script>'), `${path}: '</script>' escaped as \\u003c/script>`);
+    ).toBeTruthy();
+  if (inData.some((s) => s.includes('</script>'))) expect(json, `${path}: '</script>' escaped as \\u003c/script>`).toContain('\\u003c/script>');
   // schema.org blocks are JSON too (no raw '<'): like the data block, they are not markup.
   const rest = (html.slice(0, block.index) + html.slice(block.index! + block[0].length)).replace(
     /<script type="application\/ld\+json">([\s\S]*?)<\/script>/g,
     (_m, ld: string) => {
-      assert.ok(!ld.includes('<'), `${path}: JSON-LD holds a raw '<'`);
+      expect(ld, `${path}: JSON-LD holds a raw '<'`).not.toContain('<');
       return '';
     },
   );
-  assert.ok(!/<script>window\.__xss/i.test(rest), `${path}: raw <script>window.__xss outside the data block`);
-  for (const p of PAYLOADS) if (/[<>"]/.test(p)) assert.ok(!rest.includes(p), `${path}: payload verbatim in the HTML: ${p}`);
+  expect(rest, `${path}: raw <script>window.__xss outside the data block`).not.toMatch(/<script>window\.__xss/i);
+  for (const p of PAYLOADS) if (/[<>"]/.test(p)) expect(rest, `${path}: payload verbatim in the HTML: ${p}`).not.toContain(p);
   const bad = await v.page.evaluate(inspectDocument, html);
-  assert.deepEqual(bad, [], `${path} (server HTML, ${v.role})`);
+  expect(bad, `${path} (server HTML, ${v.role})`).toStrictEqual([]);
 }
 
-/** Opens a page, waits until it shows `expect` (so the stored data is really on it), then checks every frame. */
-async function visit(v: Visitor, path: string, expect: string[] = [], raw?: { inData?: string[] }): Promise<void> {
+/** Opens a page, waits until it shows `shows` (so the stored data is really on it), then checks every frame. */
+async function visit(v: Visitor, path: string, shows: string[] = [], raw?: { inData?: string[] }): Promise<void> {
   const { page } = v;
   await page.goto(path);
   await waitForApp(page).catch(async () => {
     const html = (await v.context.request.get(path).then((r) => r.text())).replace(/\s+/g, ' ');
     const at = html.indexOf('id="app-data"');
-    assert.fail(
+    throw new Error(
       `${path} (${v.role}) never became interactive; script errors: ${JSON.stringify(v.errors)}; server HTML near the data block: ${html.slice(Math.max(0, at - 300), at + 300)} … ${html.slice(-400)}`,
     );
   });
-  for (const text of expect) {
+  for (const text of shows) {
     await page
       .waitForFunction((t) => document.body.textContent!.includes(t), text, { timeout: 10_000 })
-      .catch(() => assert.fail(`${path} (${v.role}) does not show ${JSON.stringify(text)}`));
+      .catch(() => {
+        throw new Error(`${path} (${v.role}) does not show ${JSON.stringify(text)}`);
+      });
   }
-  // Broken images fire their error events, toggles their toggle events.
-  await page.waitForTimeout(250);
+  await imagesSettled(page);
   await checkPage(v, path);
   if (raw) await checkRawHtml(v, path, raw.inData);
+}
+
+/**
+ * Waits until every image of every frame has loaded or failed, so that a broken image's error
+ * handler has run before the page is checked (lazy images out of view load no sooner).
+ */
+async function imagesSettled(page: Page): Promise<void> {
+  const pending = async () => {
+    let n = 0;
+    for (const frame of page.frames()) n += await frame.evaluate(() => [...document.images].filter((i) => !i.complete && i.loading !== 'lazy').length);
+    return n;
+  };
+  await expect.poll(pending, 'images still loading').toBe(0);
 }
 
 async function checkPage(v: Visitor, where: string): Promise<void> {
   for (const frame of v.page.frames()) {
     const bad = await frame.evaluate(inspectDocument, null);
-    assert.deepEqual(bad, [], `${where} (${v.role}) frame ${frame.url()}`);
+    expect(bad, `${where} (${v.role}) frame ${frame.url()}`).toStrictEqual([]);
   }
-  assert.deepEqual(v.dialogs, [], `${where} (${v.role}): dialogs`);
+  expect(v.dialogs, `${where} (${v.role}): dialogs`).toStrictEqual([]);
   const errors = settingsChanged ? v.errors.filter((e) => !/Minified React error #418[;.]/.test(e)) : v.errors;
-  assert.deepEqual(errors, [], `${where} (${v.role}): script errors`);
+  expect(errors, `${where} (${v.role}): script errors`).toStrictEqual([]);
   v.errors.length = 0;
 }
 
 async function json(res: { status(): number; text(): Promise<string> }, expected: number | number[], what: string): Promise<any> {
   const text = await res.text();
-  const ok = Array.isArray(expected) ? expected.includes(res.status()) : res.status() === expected;
-  assert.ok(ok, `${what}: ${res.status()} ${text.slice(0, 300)}`);
+  expect(Array.isArray(expected) ? expected : [expected], `${what}: ${res.status()} ${text.slice(0, 300)}`).toContain(res.status());
   return text ? JSON.parse(text) : null;
 }
 
@@ -428,16 +440,20 @@ test.describe('stored cross-site scripting (issue 8)', () => {
     await confirmSubscription(api, sink, EMAIL_OK('news').toLowerCase());
     const subs = await json(await api.get('/api/admin/newsletter/subscribers'), 200, 'subscribers');
     const emails = strings(subs);
-    assert.ok(emails.includes(EMAIL_OK('news')));
-    for (const email of EMAIL_REFUSED) assert.ok(!emails.some((e) => e.includes('__xss')), `stored ${email}`);
+    expect(emails).toContain(EMAIL_OK('news'));
+    for (const email of EMAIL_REFUSED)
+      expect(
+        emails.filter((e) => e.includes('__xss')),
+        `stored ${email}`,
+      ).toStrictEqual([]);
 
     // Everything comes back exactly as typed (escaping is the pages' job, not the store's).
     const ev = await json(await api.get(`/api/events/${ids.events[0]}`), 200, 'event back');
-    assert.equal(ev.title, PAYLOADS[0]);
-    assert.equal(ev.description, ALL);
-    assert.equal(ev.volunteers.length, VOLUNTEERS);
+    expect(ev.title).toBe(PAYLOADS[0]);
+    expect(ev.description).toBe(ALL);
+    expect(ev.volunteers).toHaveLength(VOLUNTEERS);
     const news = await json(await api.get(`/api/news/${ids.news[N - 3]}`), 200, 'news back');
-    assert.equal(news.title, PAYLOADS[N - 3]);
+    expect(news.title).toBe(PAYLOADS[N - 3]);
   });
 
   test('refuses javascript: and other script addresses in every URL field, storing nothing', async () => {
@@ -484,13 +500,13 @@ test.describe('stored cross-site scripting (issue 8)', () => {
         `member resource url ${url}`,
       );
     }
-    assert.equal((await json(await api.get('/api/resources'), 200, 'resources')).length, before.resources);
-    assert.equal((await json(await api.get('/api/community-engagements'), 200, 'engagements')).length, before.engagements);
-    assert.equal((await json(await api.get('/api/admin/member-communications'), 200, 'communications')).length, before.communications);
-    assert.equal((await json(await api.get('/api/admin/member-resources'), 200, 'member resources')).length, before.memberResources);
-    assert.deepEqual(await json(await api.get('/api/site-settings'), 200, 'settings'), before.settings);
+    expect(await json(await api.get('/api/resources'), 200, 'resources')).toHaveLength(before.resources);
+    expect(await json(await api.get('/api/community-engagements'), 200, 'engagements')).toHaveLength(before.engagements);
+    expect(await json(await api.get('/api/admin/member-communications'), 200, 'communications')).toHaveLength(before.communications);
+    expect(await json(await api.get('/api/admin/member-resources'), 200, 'member resources')).toHaveLength(before.memberResources);
+    expect(await json(await api.get('/api/site-settings'), 200, 'settings')).toStrictEqual(before.settings);
     const kept = await json(await api.get(`/api/resources/${ids.resources[0]}`), 200, 'resource 0');
-    assert.equal(kept.title, PAYLOADS[0]);
+    expect(kept.title).toBe(PAYLOADS[0]);
   });
 
   test('the probe sees markup that runs (self-check: the CSP is bypassed, the checks fire)', async () => {
@@ -502,16 +518,16 @@ test.describe('stored cross-site scripting (issue 8)', () => {
     });
     await v.page.waitForFunction(() => (window as unknown as { __xss: number }).__xss === 1);
     const live = (await v.page.evaluate(inspectDocument, null)).join('\n');
-    assert.match(live, /window\.__xss is 1/);
-    assert.match(live, /__xss was set/);
-    assert.match(live, /handler onerror/);
-    assert.match(live, /script URL in href/);
+    expect(live).toMatch(/window\.__xss is 1/);
+    expect(live).toMatch(/__xss was set/);
+    expect(live).toMatch(/handler onerror/);
+    expect(live).toMatch(/script URL in href/);
     const raw = (
       await v.page.evaluate(inspectDocument, '<p>x</p><script>window.__xss=1</script><iframe srcdoc="x"></iframe><details open ontoggle="window.__xss=1">')
     ).join('\n');
-    assert.match(raw, /inline script/);
-    assert.match(raw, /srcdoc/);
-    assert.match(raw, /handler ontoggle/);
+    expect(raw).toMatch(/inline script/);
+    expect(raw).toMatch(/srcdoc/);
+    expect(raw).toMatch(/handler ontoggle/);
     await v.context.close();
   });
 
@@ -536,8 +552,8 @@ test.describe('stored cross-site scripting (issue 8)', () => {
         (e) => `${e.localName}${e.attributes.length ? ' with attributes' : ''}`,
       ),
     );
-    assert.ok(tags.includes('strong') && tags.includes('em') && tags.includes('u'), tags.join(','));
-    for (const t of tags) assert.match(t, /^(strong|em|u|p|br)$/);
+    for (const kept of ['strong', 'em', 'u']) expect(tags).toContain(kept);
+    for (const t of tags) expect(t).toMatch(/^(strong|em|u|p|br)$/);
     // Reflected: markup in the address itself.
     await visit(v, `/events?id=${encodeURIComponent('"><svg onload=window.__xss=1>')}`, [], { inData: [] });
     await visit(v, `/news/${encodeURIComponent('<script>window.__xss=1</script>')}`, [], { inData: [] });
@@ -581,8 +597,8 @@ test.describe('stored cross-site scripting (issue 8)', () => {
     };
     await json(await api.put('/api/admin/site-settings', { data: settings }), 200, 'settings');
     const saved = await json(await api.get('/api/site-settings'), 200, 'settings again');
-    assert.equal(saved.postName, settingsPostName);
-    assert.equal(saved.streetAddress, settings.streetAddress);
+    expect(saved.postName).toBe(settingsPostName);
+    expect(saved.streetAddress).toBe(settings.streetAddress);
     settingsChanged = true;
     const v = anon;
     await visit(v, '/', [settingsPostName, settings.streetAddress, settings.postHours[0].hours, settings.socialLinks[0].label], {
@@ -598,7 +614,7 @@ test.describe('stored cross-site scripting (issue 8)', () => {
     await checkRawHtml(v, '/admin', [settingsPostName, settings.streetAddress]);
     const shell = await (await v.context.request.get('/admin')).text();
     const escaped = settingsPostName.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-    assert.ok(shell.includes(`<title>${escaped}</title>`), shell.slice(0, 1200));
+    expect(shell, shell.slice(0, 1200)).toContain(`<title>${escaped}</title>`);
   });
 
   test('shows it as text to a member with portal access (both tabs, header, public pages)', async () => {
@@ -609,11 +625,11 @@ test.describe('stored cross-site scripting (issue 8)', () => {
     await v.page.getByLabel('Password').fill(PORTAL_PASSWORD);
     await v.page.getByRole('button', { name: 'Sign In' }).click();
     await v.page.waitForURL((u) => u.pathname === '/member');
-    await v.page.getByRole('heading', { name: 'Member Portal' }).waitFor();
+    await expect(v.page.getByRole('heading', { name: 'Member Portal' })).toBeVisible();
     await checkPage(v, '/member after sign-in');
     await visit(v, '/member', [fit(255, 0), fit(255, N - 1), `Hi ${PORTAL.firstName}`]);
     await visit(v, '/member?tab=resources', [fit(255, 0), fit(255, N - 2)]);
-    assert.equal(await v.page.locator('a[href^="/x"]').count(), 0, 'member resources link through the download counter only');
+    await expect(v.page.locator('a[href^="/x"]'), 'member resources link through the download counter only').toHaveCount(0);
     await visit(v, '/', [`Hi ${PORTAL.firstName}`, settingsPostName], { inData: [settingsPostName] });
     await visit(v, `/events?id=${ids.events[0]}`, [fit(255, 0)], { inData: [fit(255, 0)] });
     await visit(v, '/commander-message', ['Bold words']);
@@ -647,32 +663,14 @@ test.describe('stored cross-site scripting (issue 8)', () => {
       ['/admin/news', []],
       [`/admin?tab=${encodeURIComponent('"><svg onload=window.__xss=1>')}`, []],
     ];
-    for (const [path, expect] of pages) await visit(v, path, expect);
+    for (const [path, shows] of pages) await visit(v, path, shows);
     // Edit forms hold the payloads as field values, never as markup.
     await visit(v, `/admin/events/${ids.events[1]}`, []);
-    assert.equal(
-      await v.page
-        .getByLabel(/^Title/)
-        .first()
-        .inputValue(),
-      fit(255, 1),
-    );
+    await expect(v.page.getByLabel(/^Title/).first()).toHaveValue(fit(255, 1));
     await visit(v, `/admin/news?id=${ids.news[10]}`, []);
-    assert.equal(
-      await v.page
-        .getByLabel(/^Title/)
-        .first()
-        .inputValue(),
-      fit(255, 10),
-    );
+    await expect(v.page.getByLabel(/^Title/).first()).toHaveValue(fit(255, 10));
     await visit(v, '/admin/settings', []);
-    assert.equal(
-      await v.page
-        .getByLabel(/^Post Name/)
-        .first()
-        .inputValue(),
-      settingsPostName,
-    );
+    await expect(v.page.getByLabel(/^Post Name/).first()).toHaveValue(settingsPostName);
     // The member dialog of User Management.
     await visit(v, '/admin/user-management', [PORTAL.firstName]);
     await v.page
@@ -680,10 +678,10 @@ test.describe('stored cross-site scripting (issue 8)', () => {
       .first()
       .click();
     const dialog = v.page.getByRole('dialog');
-    await dialog.waitFor();
-    assert.equal(await dialog.getByLabel('First Name').inputValue(), PORTAL.firstName);
-    assert.equal(await dialog.getByLabel(/^Deployments/).inputValue(), ALL);
-    await v.page.waitForTimeout(250);
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel('First Name')).toHaveValue(PORTAL.firstName);
+    await expect(dialog.getByLabel(/^Deployments/)).toHaveValue(ALL);
+    await imagesSettled(v.page);
     await checkPage(v, 'member dialog');
     await checkRawHtml(v, '/admin', [settingsPostName]);
     // Public pages as an administrator too.
@@ -707,27 +705,27 @@ test.describe('stored cross-site scripting (issue 8)', () => {
         };
       }, xml);
     const rss = await req.get('/rss.xml');
-    assert.equal(rss.status(), 200);
+    expect(rss.status()).toBe(200);
     const feed = await parse(await rss.text());
-    assert.equal(feed.error, null, `rss.xml is not well-formed: ${feed.error}`);
-    assert.equal(feed.scripts, 0);
-    assert.equal(feed.channel, `${settingsPostName} news`);
+    expect(feed.error, `rss.xml is not well-formed: ${feed.error}`).toBe(null);
+    expect(feed.scripts).toBe(0);
+    expect(feed.channel).toBe(`${settingsPostName} news`);
     // The feed holds the newest 20 items.
-    for (let i = 0; i < Math.min(N, 20); i++) assert.ok(feed.titles.includes(noControls(fit(255, i))), `rss title ${i}`);
-    assert.ok(feed.descriptions.some((d) => d!.startsWith(PAYLOADS[0]!)));
-    assert.ok(
+    for (let i = 0; i < Math.min(N, 20); i++) expect(feed.titles, `rss title ${i}`).toContain(noControls(fit(255, i)));
+    expect(feed.descriptions.some((d) => d!.startsWith(PAYLOADS[0]!))).toBeTruthy();
+    expect(
       feed.descriptions.some((d) => d!.startsWith(noControls(PAYLOADS[1]!))),
       'rss: the control characters are dropped, the rest kept',
-    );
+    ).toBeTruthy();
     const sitemap = await req.get('/sitemap.xml');
-    assert.equal(sitemap.status(), 200);
+    expect(sitemap.status()).toBe(200);
     const map = await parse(await sitemap.text());
-    assert.equal(map.error, null, `sitemap.xml is not well-formed: ${map.error}`);
+    expect(map.error, `sitemap.xml is not well-formed: ${map.error}`).toBe(null);
     for (const id of ids.news)
-      assert.ok(
+      expect(
         map.locs.some((l) => l!.endsWith(`/news/${id}`)),
         `sitemap news ${id}`,
-      );
+      ).toBeTruthy();
     const unfold = (s: string) =>
       s
         .replace(/\r\n[ \t]/g, '')
@@ -736,22 +734,22 @@ test.describe('stored cross-site scripting (issue 8)', () => {
     const icsText = (v: string) => v.replace(/\\n/gi, '\n').replace(/\\([,;\\])/g, '$1');
     for (const path of ['/api/events.ics', `/api/events/${ids.events[0]}.ics`]) {
       const res = await req.get(path);
-      assert.equal(res.status(), 200, path);
+      expect(res.status(), path).toBe(200);
       const body = await res.text();
       const control = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.exec(body);
-      assert.ok(
-        !control,
+      expect(
+        control,
         `${path}: control character ${JSON.stringify(control?.[0])} in ${JSON.stringify(body.slice(Math.max(0, (control?.index ?? 0) - 60), (control?.index ?? 0) + 20))}`,
-      );
-      assert.ok(!/\r(?!\n)|(?<!\r)\n/.test(body), `${path}: bare CR or LF`);
+      ).toBeNull();
+      expect(body, `${path}: bare CR or LF`).not.toMatch(/\r(?!\n)|(?<!\r)\n/);
       const lines = unfold(body);
-      for (const l of lines) assert.match(l, /^[A-Z][A-Z0-9-]*(;[^:]*)?:/, `${path}: line ${JSON.stringify(l.slice(0, 120))}`);
-      assert.equal(lines.filter((l) => l === 'BEGIN:VEVENT').length, lines.filter((l) => l === 'END:VEVENT').length);
+      for (const l of lines) expect(l, `${path}: line ${JSON.stringify(l.slice(0, 120))}`).toMatch(/^[A-Z][A-Z0-9-]*(;[^:]*)?:/);
+      expect(lines.filter((l) => l === 'BEGIN:VEVENT')).toHaveLength(lines.filter((l) => l === 'END:VEVENT').length);
       const summaries = lines.filter((l) => l.startsWith('SUMMARY')).map((l) => icsText(l.slice(l.indexOf(':') + 1)));
       const descriptions = lines.filter((l) => l.startsWith('DESCRIPTION')).map((l) => icsText(l.slice(l.indexOf(':') + 1)));
       const wanted = path.endsWith('events.ics') ? ids.events.map((_, i) => fit(255, i)) : [fit(255, 0)];
-      for (const t of wanted) assert.ok(summaries.includes(noControls(t)), `${path}: SUMMARY ${t}`);
-      assert.ok(descriptions.includes(noControls(ALL)), `${path}: DESCRIPTION round trip`);
+      for (const t of wanted) expect(summaries, `${path}: SUMMARY ${t}`).toContain(noControls(t));
+      expect(descriptions, `${path}: DESCRIPTION round trip`).toContain(noControls(ALL));
     }
     await anon.context.close();
     await admin.context.close();
