@@ -71,7 +71,10 @@ test.describe('item 1: signing up', () => {
   test('after signing up, focus and scroll go to the confirmation; a second sign-up offers the link again, sent once', async () => {
     const { page, context } = await site.newPage({ width: 390, height: 844 });
     await page.goto('/events');
-    const volunteer = page.getByRole('button', { name: /^Volunteer: Fish Fry/ }).filter({ visible: true }).first();
+    const volunteer = page
+      .getByRole('button', { name: /^Volunteer: Fish Fry/ })
+      .filter({ visible: true })
+      .first();
     await volunteer.click();
     const dialog = page.getByRole('dialog', { name: 'Fish Fry' });
     // The form says what the public sees.

@@ -27,7 +27,16 @@ describe("a shift's capacity, one rule for the API and the event form", () => {
 
 describe('a shift between the API and the event form: one mapping each way', () => {
   it('comes back as it went, through the form and its checks, in the post’s time zone', () => {
-    const shift = { id: 7, role: 'Grill', startDate: '2030-06-01T16:00:00.000Z', endDate: '2030-06-01T18:30:00.000Z', capacity: 12, filled: 3, waitlisted: 1, note: null };
+    const shift = {
+      id: 7,
+      role: 'Grill',
+      startDate: '2030-06-01T16:00:00.000Z',
+      endDate: '2030-06-01T18:30:00.000Z',
+      capacity: 12,
+      filled: 3,
+      waitlisted: 1,
+      note: null,
+    };
     const held = shiftToForm(shift, 'America/New_York');
     expect(held).toEqual({ shiftId: 7, role: 'Grill', date: '2030-06-01', startTime: '12:00', endTime: '14:30', capacity: 12, note: '', signups: 4 });
     const sent = shiftFromForm(ShiftFormSchema.parse({ ...held, capacity: '13' }), 'America/New_York');

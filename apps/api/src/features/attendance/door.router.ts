@@ -73,6 +73,7 @@ export const doorRouter = router({
   paperRow: adminProcedure
     .meta({
       changesContent: true,
+      audit: 'attendance',
       openapi: {
         method: 'POST',
         path: '/admin/events/{id}/paper-times',

@@ -135,6 +135,7 @@ export const reportsRouter = router({
   addEventDocument: adminProcedure
     .meta({
       changesContent: false,
+      audit: 'event-document',
       openapi: {
         method: 'POST',
         path: '/admin/events/{id}/documents',
@@ -149,6 +150,7 @@ export const reportsRouter = router({
   removeEventDocument: adminProcedure
     .meta({
       changesContent: false,
+      audit: 'event-document',
       openapi: { method: 'DELETE', path: '/admin/event-documents/{id}', tags, summary: 'Remove a document from its event (404 when missing)', protect: true },
     })
     .input(IdInput)

@@ -44,6 +44,7 @@ export const siteSettingsRouter = router({
   remindersOnSave: administratorProcedure
     .meta({
       changesContent: false,
+      audit: { none: 'it counts the reminders a settings change would send and writes nothing (POST only for the nested settings)' },
       openapi: {
         method: 'POST',
         path: '/admin/site-settings/reminders-on-save',

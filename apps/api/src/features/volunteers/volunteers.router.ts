@@ -145,6 +145,7 @@ export const volunteersRouter = router({
   resendLink: publicProcedure
     .meta({
       changesContent: false,
+      audit: { none: "a visitor's own request to have their sign-ups' link mailed again; the outbox keeps the message" },
       openapi: {
         method: 'POST',
         path: '/volunteers/resend-link',
