@@ -44,6 +44,6 @@ USER node
 VOLUME /data
 EXPOSE 3000
 # The slim image has no curl: Node's own fetch asks /readyz (503 while draining or without a database).
-HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
+HEALTHCHECK --interval=30s --timeout=15s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/readyz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 CMD ["node", "--max-semi-space-size=4", "apps/api/dist/main.js"]
