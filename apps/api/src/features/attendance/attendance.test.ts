@@ -267,8 +267,9 @@ describe('the check-in code in the confirmation', () => {
     const url = /https?:\/\/[^"\s<]+\/check-in\/[^"\s</]+/.exec(message.html)?.[0];
     expect(url).toBeDefined();
     // The picture travels with the message (no remote picture, decision 0019); the link opens it large.
+    // The Outbox preview shows the attached picture in place of its cid: address (decision 0096).
     const id = url!.split('/check-in/')[1]!.split('.')[0];
-    expect(message.html).toContain(`src="cid:check-in-${id}@post"`);
+    expect(message.html).toMatch(/src="data:image\/png;base64,/);
     expect(message.attachments).toContainEqual({ filename: `check-in-code-${id}.png`, contentType: 'image/png' });
     expect(message.text).toContain('Show my check-in code');
     const png = await t.app.inject(`${new URL(url!).pathname}/qr.png`);

@@ -88,7 +88,8 @@ describe('shifts on events', () => {
     const upcoming = (await t.agent().get('/api/events/upcoming')).json().find((e: { id: number }) => e.id === event.id);
     expect(upcoming).toMatchObject({ volunteerPositions: 6, volunteerCount: 3 });
     expect(upcoming.volunteers).toHaveLength(3);
-    expect(upcoming.volunteers[0]).toEqual({ id: expect.any(Number), eventId: event.id, name: 'Helper sum1', role: null, shiftId: s1!.id });
+    // Public answers show a first name and last initial by default (decision 0096).
+    expect(upcoming.volunteers[0]).toEqual({ id: expect.any(Number), eventId: event.id, name: 'Helper S.', role: null, shiftId: s1!.id });
     const listed = (await t.agent().get('/api/events')).json().find((e: { id: number }) => e.id === event.id);
     expect(listed.shifts).toHaveLength(2);
   });
