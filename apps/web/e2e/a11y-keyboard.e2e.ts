@@ -1,6 +1,7 @@
 import { expect, test } from './fixtures.ts';
 import type { Locator, Page } from 'playwright-core';
 import { utcToZoned } from '@post/contracts/rules/event-time';
+import { volunteerMessages } from '@post/contracts/messages/volunteers';
 import { escapeRegExp, settled } from './admin-helpers.ts';
 import { apiSignInAdmin, createCommunityEvent, demoMembers, E2E_ADMIN, startSite, type TestSite } from './harness.ts';
 
@@ -106,14 +107,13 @@ test.beforeAll(async ({ browser }) => {
 test.afterAll(async () => site?.close());
 
 test.describe('keyboard alone', () => {
-  test('signs up to volunteer from /events and returns focus to the Volunteer button', async () => {
+  test('signs up to volunteer from /events and lands on the confirmation, focus visible', async () => {
     for (const width of [1280, 390]) {
       const { page, context } = await site.newPage({ width, height: 900 });
       await page.goto('/events');
       await expect(page.getByRole('heading', { name: 'Upcoming Volunteer Needs' })).toBeVisible();
       const name = new RegExp(`^Volunteer: ${eventTitle}$`);
       await tabTo(page, name, 'Tab', 250);
-      const origin = await page.evaluateHandle(() => document.activeElement);
       await page.keyboard.press('Enter');
       const dialog = page.getByRole('dialog', { name: eventTitle });
       await expect(dialog).toBeVisible();
@@ -125,15 +125,11 @@ test.describe('keyboard alone', () => {
       await tabTo(page, /^Sign Up$/);
       await page.keyboard.press('Enter');
       await expect(dialog).toBeHidden();
-      await expect
-        .poll(
-          async () =>
-            (await page.evaluate((o) => document.activeElement === o, origin)) || new RegExp(`Volunteer: ${eventTitle}`).test((await focused(page)).name),
-          { message: 'focus returned to the Volunteer button' },
-        )
-        .toBe(true);
+      // Focus goes to the confirmation on the page, which says what was signed up for (decision 0096).
+      const confirmation = page.getByRole('region', { name: volunteerMessages.signedUp.title });
+      await expect(confirmation).toBeFocused();
       const now = await focused(page);
-      expect(now.visible, `focus is visible on the Volunteer button after the dialog closes (${now.style})`).toBeTruthy();
+      expect(now.visible, `focus is visible on the confirmation after the dialog closes (${now.style})`).toBeTruthy();
       await context.close();
     }
   });

@@ -2,22 +2,13 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
-import type { z } from 'zod';
-import { PAYMENT_METHODS, PAYMENT_METHOD_LABELS } from '@post/contracts/enums/payment-method';
-import { RecordPaymentInput } from '@post/contracts/member-payments';
 import type { BuddyCheckCall } from '@post/contracts/buddy-check';
 import { utcToZoned } from '@post/contracts/rules/event-time';
 import { Button } from '@post/ui/components/button';
-import { TextField } from '../../components/form/text-fields.tsx';
-import { SelectField } from '../../components/form/select-field.tsx';
 import { toastSaveError } from '../../components/form/save-errors.ts';
+import { PaymentFields, PaymentForm, type PaymentFormIn, type PaymentFormOut } from '../../components/form/payment-fields.tsx';
 import { usePostFormat } from '../../lib/format.ts';
 import { trpc } from '../../lib/trpc.ts';
-
-const PaymentForm = RecordPaymentInput.omit({ memberId: true });
-type FormIn = z.input<typeof PaymentForm>;
-type FormOut = z.output<typeof PaymentForm>;
-const METHOD_OPTIONS = PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }));
 
 /** "Paid through 2026", "Life Member", "No dues recorded": the member's standing on the card. */
 function standing(call: BuddyCheckCall): string {
@@ -37,7 +28,7 @@ export function CallPayment({ call, onPaid }: { call: BuddyCheckCall; onPaid: ()
   const today = utcToZoned(new Date(), timeZone).date;
   const thisYear = Number(today.slice(0, 4));
   const nextYear = call.paidThrough == null || call.paidThrough < thisYear - 1 ? thisYear : call.paidThrough + 1;
-  const form = useForm<FormIn, unknown, FormOut>({
+  const form = useForm<PaymentFormIn, unknown, PaymentFormOut>({
     resolver: zodResolver(PaymentForm),
     defaultValues: { year: String(nextYear), amount: '', method: 'cash', paidOn: today },
   });
@@ -63,15 +54,7 @@ export function CallPayment({ call, onPaid }: { call: BuddyCheckCall; onPaid: ()
       </div>
       {open ? (
         <form onSubmit={onSubmit} noValidate aria-label={`Payment from ${call.name}`} className="space-y-3 rounded-md border p-3">
-          <div className="grid gap-3 sm:grid-cols-2">
-            <TextField form={form} name="year" label="Year Paid For" type="number" inputMode="numeric" min={1900} max={2200} step={1} required />
-            <TextField form={form} name="amount" label="Amount ($)" inputMode="decimal" placeholder="Optional" />
-            <SelectField form={form} name="method" label="Method" options={METHOD_OPTIONS} />
-            <TextField form={form} name="paidOn" label="Date Paid" type="date" required />
-          </div>
-          <Button type="submit" variant="secondary" disabled={record.isPending}>
-            {record.isPending ? 'Recording...' : 'Record Payment'}
-          </Button>
+          <PaymentFields form={form} pending={record.isPending} />
         </form>
       ) : null}
     </div>

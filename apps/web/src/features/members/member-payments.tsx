@@ -1,22 +1,14 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
-import type { z } from 'zod';
-import { PAYMENT_METHODS, PAYMENT_METHOD_LABELS } from '@post/contracts/enums/payment-method';
-import { RecordPaymentInput, type MemberPayment } from '@post/contracts/member-payments';
+import { PAYMENT_METHOD_LABELS } from '@post/contracts/enums/payment-method';
+import type { MemberPayment } from '@post/contracts/member-payments';
 import type { Member } from '@post/contracts/members';
 import { utcToZoned } from '@post/contracts/rules/event-time';
-import { Button } from '@post/ui/components/button';
-import { TextField } from '../../components/form/text-fields.tsx';
 import { trpc } from '../../lib/trpc.ts';
 import { usePostFormat } from '../../lib/format.ts';
-import { SelectField } from '../../components/form/select-field.tsx';
 import { toastSaveError } from '../../components/form/save-errors.ts';
-
-const PaymentForm = RecordPaymentInput.omit({ memberId: true });
-type FormIn = z.input<typeof PaymentForm>;
-type FormOut = z.output<typeof PaymentForm>;
-const METHOD_OPTIONS = PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }));
+import { PaymentFields, PaymentForm, type PaymentFormIn, type PaymentFormOut } from '../../components/form/payment-fields.tsx';
 
 /** "$45.00", or "amount not recorded". */
 export function amountText(p: Pick<MemberPayment, 'amount'>): string {
@@ -31,7 +23,7 @@ export function MemberPayments({ member, onPaid }: { member: Member; onPaid: (pa
   const record = trpc.members.recordPayment.useMutation();
   const today = utcToZoned(new Date(), timeZone).date;
   const nextYear = (member.paidThrough ?? Number(today.slice(0, 4)) - 1) + 1;
-  const form = useForm<FormIn, unknown, FormOut>({
+  const form = useForm<PaymentFormIn, unknown, PaymentFormOut>({
     resolver: zodResolver(PaymentForm),
     defaultValues: { year: String(nextYear), amount: '', method: 'check', paidOn: today },
   });
@@ -64,15 +56,7 @@ export function MemberPayments({ member, onPaid }: { member: Member; onPaid: (pa
         <p className="text-base text-muted-foreground">No payments recorded yet.</p>
       ) : null}
       <form onSubmit={onSubmit} noValidate aria-label="Record a payment" className="space-y-4">
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          <TextField form={form} name="year" label="Year Paid For" type="number" inputMode="numeric" min={1900} max={2200} step={1} required />
-          <TextField form={form} name="amount" label="Amount ($)" inputMode="decimal" placeholder="Optional" />
-          <SelectField form={form} name="method" label="Method" options={METHOD_OPTIONS} />
-          <TextField form={form} name="paidOn" label="Date Paid" type="date" required />
-        </div>
-        <Button type="submit" variant="secondary" disabled={record.isPending}>
-          {record.isPending ? 'Recording...' : 'Record Payment'}
-        </Button>
+        <PaymentFields form={form} pending={record.isPending} wide />
       </form>
     </section>
   );
