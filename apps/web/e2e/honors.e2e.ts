@@ -141,7 +141,7 @@ test('the request form keeps what a family typed across a reload and Back, and f
   await page.goto('/funeral-honors');
   const form = page.getByRole('form', { name: honorsMessages.pageTitle });
   await form.getByLabel("Veteran's full name").fill('Harold J. Simms');
-  await form.getByLabel('Branch of service').selectOption('Marine Corps');
+  await form.getByLabel('Branch of service').selectOption('Marines');
   await form.getByLabel('Your phone').fill('(555) 777-1212');
   await form.getByLabel('Anything we should know').fill('He served at Khe Sanh.');
   await expect.poll(() => page.evaluate(() => sessionStorage.getItem('draft:funeral-honors-request') ?? '')).toContain('Khe Sanh');
@@ -150,7 +150,7 @@ test('the request form keeps what a family typed across a reload and Back, and f
   await page.reload();
   await expect(form.getByRole('status').filter({ hasText: 'What you typed earlier on this device is back in the form.' })).toBeVisible();
   await expect(form.getByLabel("Veteran's full name")).toHaveValue('Harold J. Simms');
-  await expect(form.getByLabel('Branch of service')).toHaveValue('Marine Corps');
+  await expect(form.getByLabel('Branch of service')).toHaveValue('Marines');
   await expect(form.getByLabel('Anything we should know')).toHaveValue('He served at Khe Sanh.');
   await page.screenshot({ path: path.join(SHOTS, 'request-draft-390.png') });
 
@@ -179,7 +179,7 @@ test('Settings edits the honor-guard roles and the detail template; a bad key is
   const roles = page.getByRole('list', { name: 'Honor-guard roles' });
   await expect(page.getByRole('button', { name: 'Remove role rifle' })).toBeDisabled();
   await roles.getByLabel('Label of rifle').fill('Rifleman');
-  await page.getByRole('button', { name: 'Add a role' }).click();
+  await page.getByRole('group', { name: 'Funeral honors' }).getByRole('button', { name: 'Add a role' }).click();
   await roles.getByLabel('Key').last().fill('Color Guard');
   await roles.getByLabel('Label of role 7').fill('Color guard');
   await page.getByRole('button', { name: 'Save Settings' }).click();
@@ -189,7 +189,7 @@ test('Settings edits the honor-guard roles and the detail template; a bad key is
   await roles.getByLabel('Key').last().fill('color-guard');
   const template = page.getByRole('list', { name: 'Detail template' });
   await template.getByLabel('How many').nth(1).fill('5');
-  await page.getByRole('button', { name: 'Add a line' }).click();
+  await page.getByRole('group', { name: 'Funeral honors' }).getByRole('button', { name: 'Add a line' }).click();
   await template.getByLabel('Role, line 6').selectOption('color-guard');
   await template.getByLabel('How many').last().fill('2');
   await page.getByRole('group', { name: 'Funeral honors' }).scrollIntoViewIfNeeded();
