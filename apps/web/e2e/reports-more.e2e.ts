@@ -115,7 +115,9 @@ test('Settings edits the units and a report form’s lines, with a message for e
   expect(await (await context.request.get('/api/admin/units')).json()).toContainEqual({ key: 'ladies', name: 'Ladies Auxiliary' });
 
   const editor = page.getByRole('form', { name: 'Lines of American Legion Consolidated Post Report' });
-  const line = editor.locator('details', { has: page.locator('summary', { hasText: 'Community service hours' }) });
+  // Held by its place: the summary shows the label, which the test empties.
+  const summaries = await editor.locator('details > summary').allInnerTexts();
+  const line = editor.locator('details').nth(summaries.findIndex((t) => t.includes('Community service hours')));
   await line.locator('summary').click();
   await line.getByLabel(/^Label/).fill('');
   await editor.getByRole('button', { name: 'Save this form' }).click();

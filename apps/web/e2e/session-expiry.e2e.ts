@@ -318,7 +318,7 @@ test.describe('session expiry', () => {
     const { page, context, noErrors } = await adminPage();
     await page.goto('/admin/settings');
     await expect(page.getByRole('heading', { name: 'Site Settings', level: 1 })).toBeVisible();
-    const labels = page.getByRole('main').getByLabel(/^Label/);
+    const labels = page.getByRole('group', { name: 'Social links' }).getByLabel(/^Label/);
     const before = await labels.count();
     await page.getByRole('button', { name: 'Add social link' }).click();
     await labels.last().fill('Post Facebook page');

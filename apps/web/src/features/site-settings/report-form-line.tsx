@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type * as React from 'react';
 import { get, useWatch, type UseFormReturn } from 'react-hook-form';
 import { Trash2Icon } from 'lucide-react';
@@ -103,8 +104,10 @@ export function FormLineFields({
   const line = useWatch({ control: f.control, name: p });
   const errors = get(form.formState.errors, p) as Record<string, { message?: string }> | undefined;
   const err = (k: string) => errors?.[k]?.message;
+  // A line with an error opens itself, and stays open once the error is fixed while the person types on.
+  const [open, setOpen] = useState(false);
   return (
-    <details open={errors ? true : undefined} className="rounded-lg border p-3 open:bg-card">
+    <details open={open || !!errors} onToggle={(e) => setOpen(e.currentTarget.open)} className="rounded-lg border p-3 open:bg-card">
       <summary className="flex min-h-11 cursor-pointer items-center gap-2 text-base font-semibold">
         {item ? <span className="text-muted-foreground">#{item}</span> : null}
         <span className="min-w-0 break-words">{title}</span>
