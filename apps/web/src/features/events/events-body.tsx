@@ -10,7 +10,7 @@ import { fmt } from '../../lib/format.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { useSiteSettings } from '../../lib/use-site-settings.ts';
 import { VolunteerNeeds } from '../volunteers/volunteer-needs.tsx';
-import { SignUpNoticePanel, type SignUpNotice } from '../volunteers/signup-notice.tsx';
+import { SignUpNoticePanel, type SignUpNotice } from '../../components/signup-notice.tsx';
 import { CalendarExport } from './calendar-export.tsx';
 import { EventsJsonLd } from './events-json-ld.tsx';
 import { CHIP_CLASS, LEGEND } from './event-types.ts';

@@ -5,7 +5,7 @@ import { trpc } from '../../lib/trpc.ts';
 import { useAdminSession } from '../../lib/use-session.ts';
 import { useSiteSettings } from '../../lib/use-site-settings.ts';
 import type { VolunteerTarget } from '../volunteers/volunteer-signup-dialog.tsx';
-import { SIGNUP_NOTICE_ID, type SignUpNotice } from '../volunteers/signup-notice.tsx';
+import { SIGNUP_NOTICE_ID, type SignUpNotice } from '../../components/signup-notice.tsx';
 import { EventsBody, useInBrowser } from './events-body.tsx';
 import { currentMonth } from './month-list.tsx';
 import { yearMonthIn } from './dates.ts';
