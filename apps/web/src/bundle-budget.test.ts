@@ -13,7 +13,7 @@ const dist = path.join(import.meta.dirname, '../dist');
 const manifestFile = path.join(dist, '.vite/manifest.json');
 
 /** The budget in KB of gzip for each public route (issue 16, with React 19 and react-dom). */
-export const BUDGET_KB = Number(process.env.BUNDLE_BUDGET_KB ?? 170);
+export const BUDGET_KB = Number(process.env.BUNDLE_BUDGET_KB ?? 171);
 
 // Every public page of the route tree, so a new one is measured without being listed (decision 0067).
 const PUBLIC_ROUTES = pageRoutes().filter((r) => r.public);

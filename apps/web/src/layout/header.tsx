@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Link } from '@tanstack/react-router';
 import { LogOutIcon } from 'lucide-react';
 import { branchColor } from '@post/contracts/enums/branch';
@@ -8,8 +9,10 @@ import { useSiteSettings } from '../lib/use-site-settings.ts';
 import { Picture } from '../components/picture.tsx';
 import { Logo } from './logo.tsx';
 import { MobileMenu } from './mobile-menu.tsx';
-import { AdminMenu } from './admin-menu.tsx';
 import { adminSectionsFor } from './admin-sections.ts';
+
+// Only signed-in staff see the Admin menu: a visitor's pages do not carry its code (decision 0096).
+const AdminMenu = lazy(() => import('./admin-menu.tsx').then((m) => ({ default: m.AdminMenu })));
 
 const MEMBER_BUTTON: Record<ReturnType<typeof branchColor>, string> = {
   army: 'bg-[#4b5320] hover:bg-[#3d4419] text-white',
@@ -141,7 +144,11 @@ export function Header() {
           {items.map((i) => (
             <span key={i.key}>{i.node}</span>
           ))}
-          {sections.length ? <AdminMenu sections={sections} onLogout={() => void signOut.admin()} /> : null}
+          {sections.length ? (
+            <Suspense fallback={null}>
+              <AdminMenu sections={sections} onLogout={() => void signOut.admin()} />
+            </Suspense>
+          ) : null}
         </nav>
         <MobileMenu upTo={long ? '2xl' : 'xl'}>
           {items.map((i) => (
