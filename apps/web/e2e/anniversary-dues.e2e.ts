@@ -15,13 +15,15 @@ test.beforeAll(async ({ browser }) => {
 });
 test.afterAll(async () => site?.close());
 
-async function shot(page: Page, name: string, of?: Locator) {
+/** The screen at 390 and 1280 px with `at` scrolled to the top. */
+async function shot(page: Page, name: string, at: Locator) {
   if (!SHOTS) return;
   mkdirSync(SHOTS, { recursive: true });
   const size = page.viewportSize()!;
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await (of ?? page).screenshot({ path: path.join(SHOTS, `${name}-${width}.png`) });
+    await at.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`) });
   }
   await page.setViewportSize(size);
 }
@@ -31,9 +33,9 @@ const DAY = /Paid through (January|February|March|April|May|June|July|August|Sep
 test('the adjutant sets dues to run twelve months from each payment, and a member then shows the day paid through', async ({ asAdmin: { page } }) => {
   await page.goto('/admin/settings');
   await expect(page.getByRole('heading', { name: 'Site Settings', level: 1 })).toBeVisible();
-  const basis = page.getByLabel('Dues run for');
-  await expect(basis).toHaveValue('calendar');
-  await basis.selectOption({ label: 'Twelve months from each payment (anniversary)' });
+  const basis = page.getByRole('group', { name: 'Dues run for' });
+  await expect(basis.getByRole('radio', { name: 'The calendar year (January to December)' })).toBeChecked();
+  await basis.getByRole('radio', { name: 'Twelve months from each payment (anniversary)' }).check();
   // What the dates mean for one member, counted from their own day.
   const example = page.getByText('Each member’s dates count from the day they are paid through');
   await expect(example).toContainText(/For a member paid through March 14, \d{4}: renewal opens \w+ \d{1,2}, \d{4}, delinquent/);
@@ -60,7 +62,8 @@ test('the adjutant sets dues to run twelve months from each payment, and a membe
   const payment = dialog.getByRole('form', { name: 'Record a payment' });
   await expect(payment.getByLabel('Year Paid For')).toHaveCount(0);
   await expect(payment.getByText(/^This payment pays through \w+ \d{1,2}, \d{4}\.$/)).toBeVisible();
-  await shot(page, 'member-dialog-anniversary', dialog);
+  await shot(page, 'member-dialog-paid-through', dialog.getByLabel('Member Since'));
+  await shot(page, 'member-dialog-payment', dialog.getByRole('heading', { name: 'Dues Payments' }));
   await payment.getByRole('button', { name: 'Record Payment' }).click();
   await toast(page, 'Payment recorded');
   await expect(page.getByText(/^Susan Miller: paid through \w+ \d{1,2}, \d{4}$/)).toBeVisible();

@@ -10,7 +10,6 @@ import { SwitchField } from '../../components/form/switch-field.tsx';
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 const MONTH_OPTIONS = MONTHS.map((label, i) => ({ value: String(i + 1), label }));
-const BASIS_OPTIONS = DUES_BASES.map((b) => ({ value: b, label: DUES_BASIS_LABELS[b] }));
 
 /**
  * The Membership section of Settings (decision 0065): the renewal calendar the dues status is derived
@@ -27,9 +26,16 @@ export function MembershipSettingsSection<T extends FieldValues>({ form }: { for
           As the American Legion keeps it: renewals for next year open in July; a member unpaid for the year begun is delinquent on January 1, suspended the day
           after grace ends, and dropped on June 30. Life Members (Paid Up For Life) never renew.
         </p>
-        <div className="max-w-md">
-          <SelectField form={form} name={name('duesBasis')} label="Dues run for" options={BASIS_OPTIONS} />
-        </div>
+        <fieldset className="space-y-1">
+          <legend className="text-base font-semibold">Dues run for</legend>
+          {/* Two choices spelled out in full, which a phone's select would cut short. */}
+          {DUES_BASES.map((b) => (
+            <label key={b} className="flex min-h-11 cursor-pointer items-center gap-3 text-base">
+              <input type="radio" value={b} className="size-5 shrink-0 accent-navy-800" {...form.register(name('duesBasis'))} />
+              {DUES_BASIS_LABELS[b]}
+            </label>
+          ))}
+        </fieldset>
         <AnniversaryExample form={form} />
         <div className="grid gap-4 sm:grid-cols-2">
           <div className="grid grid-cols-[minmax(0,2fr)_minmax(0,1fr)] gap-3">
