@@ -15,7 +15,7 @@ import type {} from './test-tmp-setup.ts'; // declares the provided `apiTestTmp`
 import { ADMIN, Agent } from './test-agent.ts';
 
 export { ADMIN, Agent } from './test-agent.ts';
-export { createEventWithShifts, insertEventWithSignUps, person, type EventWithShifts, type ShiftSpec } from './test-events.ts';
+export { createEventWithShifts, insertEventWithSignUps, person } from './test-events.ts';
 
 /** A new empty folder inside this run's temporary folder (test-tmp-setup.ts removes it with the run). */
 export function testTmpDir(prefix: string): string {
