@@ -11,7 +11,7 @@ export const layers = [
   { name: 'entry', path: '^src/(main\\.ts$|cli/)' },
 ];
 
-const tests = '(\\.test\\.ts$|^src/test-(helpers|tmp-setup)\\.ts$)';
+const tests = '(\\.test\\.ts$|^src/test-[\\w-]+\\.ts$)';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 export default {

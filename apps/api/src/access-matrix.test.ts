@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { appRouter } from './router.ts';
 import { hashPassword } from '@post/db';
-import { createTestApp, insertMember, insertStaffOnlyRecords, type Agent } from './test-helpers.ts';
+import { useTestApp, insertMember, insertStaffOnlyRecords, type Agent } from './test-helpers.ts';
 
 // Who may call each procedure (decisions §2). Generated from the router itself: a new
 // procedure without a row here fails the test until someone decides who may call it.
@@ -237,22 +237,16 @@ function procedures(): ProcedureInfo[] {
   });
 }
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
+const t = useTestApp({ admin: true, member: 'AM-1' });
 let anonymous: Agent;
-let member: Agent;
 let otherMember: Agent;
-let admin: Agent;
 let editor: Agent;
 let pending: Agent;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  const m1 = await insertMember(t.db);
   const m2 = await insertMember(t.db, { postRole: 'Chaplain', membershipType: 'Life Member' });
   anonymous = t.agent();
-  member = t.agent();
   otherMember = t.agent();
-  admin = t.agent();
   editor = t.agent();
   await t.db
     .insertInto('users')
@@ -271,11 +265,8 @@ beforeAll(async () => {
     })
     .execute();
   await pending.loginAdmin('new-officer', 'temporary-pass-123');
-  await member.loginMember(m1.membershipNumber);
   await otherMember.loginMember(m2.membershipNumber);
-  await admin.loginAdmin();
 });
-afterAll(async () => t?.close());
 
 type Caller = 'anonymous' | 'member' | 'another member' | 'editor' | 'administrator' | 'pending setup';
 
@@ -320,10 +311,10 @@ describe('access matrix, generated from the router', () => {
       if (!access || p.name.endsWith('logout') || p.name.endsWith('login') || p.name.endsWith('changePassword') || p.name === 'account.endSession') continue;
       for (const [who, agent] of [
         ['anonymous', anonymous],
-        ['member', member],
+        ['member', t.member],
         ['another member', otherMember],
         ['editor', editor],
-        ['administrator', admin],
+        ['administrator', t.admin],
         ['pending setup', pending],
       ] as const) {
         const res = await call(agent, p);
@@ -337,9 +328,9 @@ describe('access matrix, generated from the router', () => {
     for (const r of EXTRA_ROUTES) {
       for (const [who, agent] of [
         ['anonymous', anonymous],
-        ['member', member],
+        ['member', t.member],
         ['editor', editor],
-        ['administrator', admin],
+        ['administrator', t.admin],
         ['pending setup', pending],
       ] as const) {
         const res = await agent.request(r.method, r.url);
@@ -372,8 +363,8 @@ describe('access matrix, generated from the router', () => {
     expect(differences).toEqual([]);
     expect(compared).toBeGreaterThan(15);
     // And the administrator does see more, so the comparison above can fail.
-    expect((await admin.get(`/api/volunteers?eventId=${event.id}`)).body).toContain('val@example.org');
-    expect((await admin.get(`/api/news/${news.id}`)).statusCode).toBe(200);
+    expect((await t.admin.get(`/api/volunteers?eventId=${event.id}`)).body).toContain('val@example.org');
+    expect((await t.admin.get(`/api/news/${news.id}`)).statusCode).toBe(200);
   });
 
   it("ends an editor's or administrator's sign-in at the next request after a role change", async () => {
@@ -392,8 +383,8 @@ describe('access matrix, generated from the router', () => {
   });
 
   it('keeps the sessions that the checks report', async () => {
-    expect((await member.get('/api/member/auth/check')).statusCode).toBe(200);
-    expect((await admin.get('/api/auth/check')).json().authenticated).toBe(true);
+    expect((await t.member.get('/api/member/auth/check')).statusCode).toBe(200);
+    expect((await t.admin.get('/api/auth/check')).json().authenticated).toBe(true);
     expect((await anonymous.get('/api/auth/check')).json().authenticated).toBe(false);
   });
 });

@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { BACKUP_TABLES } from '@post/db/backup';
 import { appRouter } from './router.ts';
 import { formMessages } from '@post/contracts/messages/forms';
 import { serverMessages } from '@post/contracts/messages/server';
-import { createTestApp, insertMember, type Agent } from './test-helpers.ts';
+import { useTestApp } from './test-helpers.ts';
 
 // Hostile input against every procedure of the router, through the REST paths: generated
 // invalid payloads and a corpus of injection strings. Never a 5xx, and an invalid payload
@@ -57,19 +57,7 @@ function procedures(): Proc[] {
     .filter((p) => p.path && !/logout|login/.test(p.name));
 }
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let admin: Agent;
-let member: Agent;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  const m = await insertMember(t.db);
-  admin = t.agent();
-  member = t.agent();
-  await admin.loginAdmin();
-  await member.loginMember(m.membershipNumber);
-});
-afterAll(async () => t?.close());
+const t = useTestApp({ admin: true, member: 'HI-1' });
 
 async function fingerprint(): Promise<string> {
   const parts: string[] = [];
@@ -112,7 +100,7 @@ beforeEach(async () => {
 describe('hostile input on every procedure', () => {
   for (const p of procedures()) {
     it(`${p.method} /api${p.path} (${p.name})`, async () => {
-      const agent = p.access === 'member' ? member : admin;
+      const agent = p.access === 'member' ? t.member : t.admin;
       const keys = keysOf(p.input);
       const payload = keys.length
         ? fc.oneof(fc.record(Object.fromEntries(keys.map((k) => [k, hostileValue])), { requiredKeys: [] }), fc.anything({ maxDepth: 2 }))
@@ -183,7 +171,7 @@ describe('hostile input on every procedure', () => {
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/admin/images',
-        headers: { cookie: admin.cookieHeader, 'content-type': types[i % types.length]! },
+        headers: { cookie: t.admin.cookieHeader, 'content-type': types[i % types.length]! },
         payload: body,
       });
       expect(res.statusCode, `${types[i % types.length]} ${body.subarray(0, 16).toString('hex')}: ${res.body}`).toBeGreaterThanOrEqual(400);
@@ -199,7 +187,7 @@ describe('hostile input on every procedure', () => {
       t.app.inject({
         method: 'POST',
         url: '/api/admin/member-resources/with-file',
-        headers: { cookie: admin.cookieHeader, 'content-type': contentType },
+        headers: { cookie: t.admin.cookieHeader, 'content-type': contentType },
         payload,
       });
     for (const s of INJECTION_CORPUS) {
@@ -221,7 +209,7 @@ describe('hostile input on every procedure', () => {
   it('GET /api/admin/volunteers.csv: hostile eventId and q answer a 4xx or plain CSV, never a 5xx (issue 20)', async () => {
     for (const s of INJECTION_CORPUS.filter((x) => x !== '\uD800')) {
       for (const key of ['eventId', 'q', 'page']) {
-        const res = await admin.get(`/api/admin/volunteers.csv?${new URLSearchParams({ [key]: s }).toString()}`);
+        const res = await t.admin.get(`/api/admin/volunteers.csv?${new URLSearchParams({ [key]: s }).toString()}`);
         expect(res.statusCode, `${key}=${s.slice(0, 40)}: ${res.body.slice(0, 200)}`).toBeLessThan(500);
         if (res.statusCode >= 400) expect(typeof res.json().message).toBe('string');
         else expect(res.headers['content-type']).toMatch(/^text\/csv/);
@@ -234,7 +222,7 @@ describe('hostile input on every procedure', () => {
     const values = [...INJECTION_CORPUS.filter((x) => x !== '\uD800'), '2026-02-30', '0000-00-00', '9999-12-31', '-1', '1e9'];
     for (const key of ['person', 'entity', 'action', 'from', 'to', 'page', 'pageSize', 'other']) {
       for (const v of values) {
-        const res = await admin.get(`/api/admin/audit.csv?${new URLSearchParams({ [key]: v })}`);
+        const res = await t.admin.get(`/api/admin/audit.csv?${new URLSearchParams({ [key]: v })}`);
         expect(res.statusCode, `${key}=${v.slice(0, 40)}: ${res.body.slice(0, 200)}`).toBeLessThan(500);
         if (res.statusCode >= 400) expect(typeof res.json().message).toBe('string');
       }
@@ -244,7 +232,7 @@ describe('hostile input on every procedure', () => {
 
   it('stores injection strings as plain data where they are valid input', async () => {
     for (const s of INJECTION_CORPUS.filter((x) => x.length < 200 && x.trim() && !x.includes('\u0000') && !x.includes('\uD800'))) {
-      const res = await admin.post('/api/newsletter/subscribe', { email: s });
+      const res = await t.admin.post('/api/newsletter/subscribe', { email: s });
       expect(res.statusCode).toBeLessThan(500);
     }
     const members = await t.db
@@ -261,14 +249,14 @@ describe('requests the security review found breaking things (issue 17)', () => 
     const nul = [
       await t.agent().post('/api/login', { username: 'adm\u0000in', password: 'x' }),
       await t.agent().post('/api/member/login', { membershipNumber: 'M\u0000', password: 'x' }),
-      await admin.get('/api/members?q=%00'),
-      await admin.get('/api/members?q=a%00b'),
+      await t.admin.get('/api/members?q=%00'),
+      await t.admin.get('/api/members?q=a%00b'),
       await t.agent().post('/api/volunteers', { eventId: 1, name: 'Pat\u0000', email: 'p@example.org' }),
       await t.agent().post('/api/newsletter/subscribe', { email: 'a\u0000@example.org' }),
-      await admin.post('/api/resources', { title: 'T', description: 'D\u0000', url: 'https://example.org/' }),
+      await t.admin.post('/api/resources', { title: 'T', description: 'D\u0000', url: 'https://example.org/' }),
       // tRPC: a JSON body as text, and a GET whose input carries the escape.
       await t.agent().post('/trpc/memberAuth.login', { membershipNumber: 'M\u0000', password: 'x' }),
-      await admin.get(`/trpc/members.list?input=${encodeURIComponent(JSON.stringify({ q: 'a\u0000' }))}`),
+      await t.admin.get(`/trpc/members.list?input=${encodeURIComponent(JSON.stringify({ q: 'a\u0000' }))}`),
     ];
     for (const res of nul) {
       expect(res.statusCode, res.body).toBe(400);
@@ -279,12 +267,12 @@ describe('requests the security review found breaking things (issue 17)', () => 
 
   it('refuses control characters in the URLs of member resources, communications and resources', async () => {
     for (const url of ['https://example.org/a\r\nSet-Cookie: x=1', 'https://example.org/\u0001', '/files/a\nb', 'https://exa\tmple.org/']) {
-      const a = await admin.post('/api/admin/member-resources', { title: 'T', description: 'D', resourceUrl: url });
+      const a = await t.admin.post('/api/admin/member-resources', { title: 'T', description: 'D', resourceUrl: url });
       expect(a.statusCode, url).toBe(400);
       expect(a.json().message).toBe(formMessages.urlInvalid);
-      const b = await admin.post('/api/resources', { title: 'T', description: 'D', url });
+      const b = await t.admin.post('/api/resources', { title: 'T', description: 'D', url });
       if (url.startsWith('http')) expect(b.statusCode, url).toBe(400);
-      const c = await admin.post('/api/admin/member-communications', { title: 'T', content: 'C', attachmentUrl: url });
+      const c = await t.admin.post('/api/admin/member-communications', { title: 'T', content: 'C', attachmentUrl: url });
       if (url.startsWith('http')) expect(c.statusCode, url).toBe(400);
     }
   });

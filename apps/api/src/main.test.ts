@@ -7,6 +7,7 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDb } from '@post/db/testing';
 import { waitForDatabase } from './bootstrap.ts';
+import { serverProcessEnv } from './test-process.ts';
 
 // Start-up as a person meets it (issue 40 items 1, 6 and 7): main.ts and the CLI run as their own
 // processes; each problem a person must fix is one line on stderr and exit code 1, no stack.
@@ -22,22 +23,7 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-// Only what the test sets: none of the developer's own DATABASE_URL, PORT or DATA_DIR.
-function envFor(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const { PATH, HOME, TMPDIR } = process.env;
-  return {
-    PATH,
-    HOME,
-    TMPDIR,
-    NODE_ENV: 'development',
-    HOST: '127.0.0.1',
-    PORT: '0',
-    SEED_DEMO: '0',
-    DRAIN_MS: '0',
-    DATA_DIR: path.join(root, 'unused'),
-    ...extra,
-  };
-}
+const envFor = (extra: Record<string, string>) => serverProcessEnv({ DATA_DIR: path.join(root, 'unused'), ...extra });
 
 function start(file: string, args: string[], extra: Record<string, string>) {
   const child = spawn(process.execPath, [file, ...args], { env: envFor(extra), stdio: ['ignore', 'pipe', 'pipe'] });

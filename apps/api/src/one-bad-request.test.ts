@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb } from '@post/db/testing';
 import { REQUEST_TIMEOUT_MS } from './server.ts';
+import { serverProcessEnv } from './test-process.ts';
 
 // Issue 56 item 1 (and item 3): one anonymous request must never stop the server. The server runs
 // as its own process, so a request that pins its event loop fails this test (health stops
@@ -19,21 +20,8 @@ let base = '';
 let output = '';
 
 beforeAll(async () => {
-  const { PATH, HOME, TMPDIR } = process.env;
   child = spawn(process.execPath, [main], {
-    env: {
-      PATH,
-      HOME,
-      TMPDIR,
-      NODE_ENV: 'development',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      SEED_DEMO: '0',
-      DRAIN_MS: '0',
-      DATA_DIR: root,
-      DATABASE_URL: db.url,
-      LOG_LEVEL: 'error',
-    },
+    env: serverProcessEnv({ DATA_DIR: root, DATABASE_URL: db.url, LOG_LEVEL: 'error' }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';

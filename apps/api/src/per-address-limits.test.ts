@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { utcToZoned } from '@post/contracts/rules/event-time';
-import { createTestApp, insertMember, patchSiteSettings, type Agent } from './test-helpers.ts';
+import { useTestApp, insertMember, patchSiteSettings, type Agent } from './test-helpers.ts';
 import { addressKey } from './lib/rate-limit.ts';
 import { manageToken } from './lib/manage-link.ts';
 import { SIGNUP_LIMIT } from './features/volunteers/volunteers.service.ts';
 import { MEMBER_ENTRIES } from './features/service-hours/service-hours.router.ts';
 
 // Issue 56 item 6: per-address limits count what docs/security.md promises (decision 0081).
-let t: Awaited<ReturnType<typeof createTestApp>>;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t?.close());
+const t = useTestApp();
 
 const HOUR = 3_600_000;
 

@@ -4,7 +4,7 @@ import { loadEnv } from './env.ts';
 import { hashPassword } from '@post/db';
 import { formMessages } from '@post/contracts/messages/forms';
 import { imageMessages } from '@post/contracts/messages/images';
-import { createTestApp, insertMember, insertStaffOnlyRecords, patchSiteSettings } from './test-helpers.ts';
+import { createTestApp, insertMember, insertStaffOnlyRecords, patchSiteSettings, useTestApp } from './test-helpers.ts';
 import { SmtpSink } from './features/mail/smtp-sink.ts';
 import sharp from 'sharp';
 import { imageOf } from '@post/contracts/images';
@@ -77,11 +77,7 @@ describe('links in mail and page metadata come only from PUBLIC_URL or the serve
 });
 
 describe('TRUST_PROXY cannot be spoofed (issue 41 #2)', () => {
-  let t: Awaited<ReturnType<typeof createTestApp>>;
-  beforeAll(async () => {
-    t = await createTestApp({ TRUST_PROXY: '1' });
-  });
-  afterAll(async () => t?.close());
+  const t = useTestApp({ env: { TRUST_PROXY: '1' } });
 
   it('takes a hop count or addresses and CIDRs; "true" is refused with what to write', () => {
     const env = (v: string) => loadEnv({ TRUST_PROXY: v, DATA_DIR: t.env.dataDir }).trustProxy;
@@ -133,11 +129,7 @@ describe('TRUST_PROXY cannot be spoofed (issue 41 #2)', () => {
 });
 
 describe('a staff account with a setup step pending is anonymous everywhere (issue 41 #3)', () => {
-  let t: Awaited<ReturnType<typeof createTestApp>>;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => t?.close());
+  const t = useTestApp();
 
   it('neither a temporary password nor a two-factor enrolment still to do shows contacts or scheduled news', async () => {
     const { event, news } = await insertStaffOnlyRecords(t.db);
@@ -179,11 +171,7 @@ describe('a staff account with a setup step pending is anonymous everywhere (iss
 });
 
 describe('dates outside 1900-2200 are a 400 (issue 41 #4)', () => {
-  let t: Awaited<ReturnType<typeof createTestApp>>;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => t?.close());
+  const t = useTestApp();
 
   it('a series in year 10, year 0001 or year 275760 is refused and stores nothing; the public calendar keeps answering', async () => {
     const admin = t.agent();
@@ -268,11 +256,7 @@ describe('one reset-mail counter per member, one live link (issue 41 #6) and the
 });
 
 describe('one POST of a repeating event makes at most 500 occurrences (issue 41 #5)', () => {
-  let t: Awaited<ReturnType<typeof createTestApp>>;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => t?.close());
+  const t = useTestApp();
 
   it('a daily rule from 1990 is refused with how to shorten it and stores nothing; 500 in one save still work', async () => {
     const admin = t.agent();
@@ -301,11 +285,7 @@ describe('one POST of a repeating event makes at most 500 occurrences (issue 41 
 });
 
 describe('bounded staff work (issue 41 #5): a bounded photo queue, writes and uploads per account', () => {
-  let t: Awaited<ReturnType<typeof createTestApp>>;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => t?.close());
+  const t = useTestApp();
 
   const png = () =>
     sharp({ create: { width: 8, height: 8, channels: 3, background: '#336699' } })

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import argon2 from 'argon2';
 import { sql } from 'kysely';
 import type { Session } from 'fastify';
@@ -6,16 +6,12 @@ import { HASH_LANES, HASH_QUEUE_MAX, hashPassword, hashQueue } from '@post/db';
 import { signInMessages } from '@post/contracts/messages/sign-in';
 import { loadEnv } from './env.ts';
 import { ACCOUNT_ATTEMPTS, KNOWN_BROWSER_ATTEMPTS, PASSWORD_CHANGE_ATTEMPTS } from './lib/throttle.ts';
-import { ADMIN, createTestApp, insertMember } from './test-helpers.ts';
+import { ADMIN, insertMember, useTestApp } from './test-helpers.ts';
 import { DbSessionStore } from './plugins/session.ts';
 import { pruneSessions, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from './lib/session.ts';
 
 describe('sessions in production mode', () => {
-  let t: Awaited<ReturnType<typeof createTestApp>>;
-  beforeAll(async () => {
-    t = await createTestApp({ NODE_ENV: 'production', PUBLIC_URL: 'https://post.example.org' });
-  });
-  afterAll(async () => t?.close());
+  const t = useTestApp({ env: { NODE_ENV: 'production', PUBLIC_URL: 'https://post.example.org' } });
 
   it('sets a __Host- cookie that is Secure, HttpOnly, SameSite=Lax, Path=/, with the idle timeout', async () => {
     const res = await t.app.inject({
@@ -72,11 +68,7 @@ describe('sessions in production mode', () => {
 });
 
 describe('session lifetime', () => {
-  let t: Awaited<ReturnType<typeof createTestApp>>;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => t?.close());
+  const t = useTestApp();
 
   it('ends a session left idle past the idle timeout', async () => {
     const a = t.agent();
@@ -159,11 +151,7 @@ describe('session lifetime', () => {
 });
 
 describe('sign-in throttling (issue 17, decision 0011)', () => {
-  let t: Awaited<ReturnType<typeof createTestApp>>;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => t?.close());
+  const t = useTestApp();
 
   /** One sign-in attempt from its own address, as a separate attacker would send it. */
   const attempt = (url: string, body: object, address: string, cookie?: string) =>

@@ -1,20 +1,17 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { hashPassword } from '@post/db';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { memberMessages } from '@post/contracts/messages/members';
-import { createTestApp, insertMember, type Agent } from './test-helpers.ts';
+import { useTestApp, insertMember, type Agent } from './test-helpers.ts';
 import { safeFileName } from './features/member-resources/member-resources.routes.ts';
 import { MAX_CSV_COLUMNS } from './features/members/csv-bounds.ts';
 
 // Issue 56 item 7: imports with absurdly wide files, bidirectional controls in file names, and
 // what an editor may learn of members (decision 0081).
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let admin: Agent;
+const t = useTestApp({ admin: true });
+
 let editor: Agent;
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = t.agent();
-  await admin.loginAdmin();
   await t.db
     .insertInto('users')
     .values({ username: 'door-editor', password: await hashPassword('editor-pass-123'), role: 'editor', email: 'door@example.org' })
@@ -22,15 +19,14 @@ beforeAll(async () => {
   editor = t.agent();
   await editor.loginAdmin('door-editor', 'editor-pass-123');
 });
-afterAll(async () => t?.close());
 
 describe('smaller points of the review', () => {
   it('refuses a roster or member file of 150,000 headers with a clear 400, without holding the server', async () => {
     const csv = `${Array.from({ length: 150_000 }, () => 'a').join(',')}\nx\n`;
     const lag = monitorEventLoopDelay({ resolution: 10 });
     lag.enable();
-    const columns = await admin.post('/api/admin/members/roster/columns', { csv });
-    const members = await admin.post('/api/admin/members/import', { csv, dryRun: true });
+    const columns = await t.admin.post('/api/admin/members/roster/columns', { csv });
+    const members = await t.admin.post('/api/admin/members/import', { csv, dryRun: true });
     lag.disable();
     expect([columns.statusCode, columns.json().message]).toEqual([400, memberMessages.importTooManyColumns(MAX_CSV_COLUMNS)]);
     expect([members.statusCode, members.json().message]).toEqual([400, memberMessages.importTooManyColumns(MAX_CSV_COLUMNS)]);
@@ -56,9 +52,9 @@ describe('smaller points of the review', () => {
     const list = (await editor.get(`/api/admin/events/${event.id}/attendance`)).json();
     expect(list.people.map((p: { memberId: number | null }) => p.memberId)).toEqual([null]);
     // The record is linked all the same, and an administrator sees it.
-    const forAdmin = (await admin.get(`/api/admin/events/${event.id}/attendance`)).json();
+    const forAdmin = (await t.admin.get(`/api/admin/events/${event.id}/attendance`)).json();
     expect(forAdmin.people[0].memberId).toEqual(expect.any(Number));
     expect((await editor.get('/api/admin/service-hours/members')).statusCode).toBe(403);
-    expect((await admin.get('/api/admin/service-hours/members')).statusCode).toBe(200);
+    expect((await t.admin.get('/api/admin/service-hours/members')).statusCode).toBe(200);
   });
 });

@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { createTestDb } from '@post/db/testing';
 import { ensureSiteSettings } from '@post/db/seed/index';
 import { hashPassword, type DB } from '@post/db';
@@ -12,14 +12,15 @@ import { buildServer, type ServerDeps } from './server.ts';
 import { upsertAdmin } from './features/admin-auth/admin-auth.service.ts';
 import { SmtpSink } from './features/mail/smtp-sink.ts';
 import type {} from './test-tmp-setup.ts'; // declares the provided `apiTestTmp`
+import { ADMIN, Agent } from './test-agent.ts';
+
+export { ADMIN, Agent } from './test-agent.ts';
+export { createEventWithShifts, insertEventWithSignUps, person } from './test-events.ts';
 
 /** A new empty folder inside this run's temporary folder (test-tmp-setup.ts removes it with the run). */
 export function testTmpDir(prefix: string): string {
   return mkdtempSync(path.join(inject('apiTestTmp'), prefix));
 }
-
-/** The administrator every test app starts with. */
-export const ADMIN = { username: 'adjutant', password: 'correct horse battery' } as const;
 
 /** A server on a fresh, migrated database with one administrator. */
 export async function createTestApp(
@@ -70,6 +71,74 @@ export async function createMailTestApp(publicUrl = 'https://post.example.org') 
     { mail: { backoffMs: () => 0 } },
   );
   return { t, sink };
+}
+
+/** What a test file asks of `useTestApp`; each part is ready before its first test. */
+export interface TestAppOptions {
+  /** Sign the test administrator in as `t.admin` (`t.adminId` is their id). */
+  admin?: boolean;
+  /** Insert a member with this membership number and sign them in as `t.member` (`t.memberRow` is the row). */
+  member?: string;
+  /** Mail goes to an SMTP server started for the file, `t.sink`, as `createMailTestApp`. */
+  mail?: boolean;
+  /** Environment overrides; with `mail`, its PUBLIC_URL only. */
+  env?: Record<string, string>;
+  /** Site settings merged in before the tests (`patchSiteSettings`). */
+  settings?: Record<string, unknown>;
+}
+
+type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/** The test app of a file, with what its options asked for. */
+export type UsedTestApp<O extends TestAppOptions> = TestApp & {
+  /** A client address not used before in this file, as a separate visitor's. */
+  nextAddress(): string;
+  /** A POST from a new client address (unless given), as separate visitors send: the per-address limits stay out of the way. */
+  postAsVisitor(url: string, body: unknown, remoteAddress?: string): Promise<LightMyRequestResponse>;
+} & (O extends { admin: true } ? { admin: Agent; adminId: number } : unknown) &
+  (O extends { member: string } ? { member: Agent; memberRow: Awaited<ReturnType<typeof insertMember>> } : unknown) &
+  (O extends { mail: true } ? { sink: SmtpSink } : unknown);
+
+/**
+ * The file's test app: started in `beforeAll`, closed in `afterAll` (vitest's own hooks, so a
+ * file's own `beforeAll` after this call runs on the ready app; decision 0100). The fields of the
+ * returned object are filled before the first test runs.
+ */
+export function useTestApp<const O extends TestAppOptions = Record<never, never>>(options: O = {} as O): UsedTestApp<O> {
+  let visitors = 0;
+  const nextAddress = () => {
+    visitors++;
+    return `10.${Math.floor(visitors / 62_500)}.${Math.floor(visitors / 250) % 250}.${(visitors % 250) + 1}`;
+  };
+  const used = {
+    nextAddress,
+    postAsVisitor: (url: string, body: unknown, remoteAddress = nextAddress()) =>
+      used.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body), remoteAddress }),
+  } as TestApp &
+    Pick<UsedTestApp<O>, 'nextAddress' | 'postAsVisitor'> & { admin?: Agent; adminId?: number; member?: Agent; memberRow?: unknown; sink?: SmtpSink };
+  beforeAll(async () => {
+    if (options.mail) {
+      const { t, sink } = await createMailTestApp(options.env?.PUBLIC_URL);
+      Object.assign(used, t, { sink });
+    } else {
+      Object.assign(used, await createTestApp(options.env));
+    }
+    if (options.settings) await patchSiteSettings(used.db, options.settings);
+    if (options.admin) {
+      used.admin = used.agent();
+      used.adminId = (await used.admin.loginAdmin()).json().userId;
+    }
+    if (options.member) {
+      used.memberRow = await insertMember(used.db, { membershipNumber: options.member });
+      used.member = used.agent();
+      await used.member.loginMember(options.member);
+    }
+  });
+  afterAll(async () => {
+    await used.close?.();
+    await used.sink?.stop();
+  });
+  return used as UsedTestApp<O>;
 }
 
 /** Merges fields into the site settings, straight in the database. */
@@ -145,62 +214,4 @@ export async function insertMember(
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-}
-
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-/** A cookie-keeping client over app.inject, like one browser. */
-export class Agent {
-  readonly app: FastifyInstance;
-  cookies = new Map<string, string>();
-  constructor(app: FastifyInstance) {
-    this.app = app;
-  }
-  get cookieHeader(): string {
-    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  }
-  async request(method: Method, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
-    const res = await this.app.inject({
-      method,
-      url,
-      headers: {
-        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-        ...(this.cookies.size ? { cookie: this.cookieHeader } : {}),
-        ...headers,
-      },
-      payload: body === undefined ? undefined : JSON.stringify(body),
-    });
-    for (const c of res.cookies as { name: string; value: string; maxAge?: number; expires?: Date }[]) {
-      if (c.value === '' || (c.expires && c.expires.getTime() < Date.now())) this.cookies.delete(c.name);
-      else this.cookies.set(c.name, c.value);
-    }
-    return res;
-  }
-  get(url: string, headers?: Record<string, string>) {
-    return this.request('GET', url, undefined, headers);
-  }
-  post(url: string, body: unknown = {}, headers?: Record<string, string>) {
-    return this.request('POST', url, body, headers);
-  }
-  put(url: string, body: unknown, headers?: Record<string, string>) {
-    return this.request('PUT', url, body, headers);
-  }
-  patch(url: string, body: unknown = {}, headers?: Record<string, string>) {
-    return this.request('PATCH', url, body, headers);
-  }
-  delete(url: string, headers?: Record<string, string>) {
-    return this.request('DELETE', url, undefined, headers);
-  }
-  /** Signs in as the test administrator. */
-  async loginAdmin(username: string = ADMIN.username, password: string = ADMIN.password) {
-    const res = await this.post('/api/login', { username, password });
-    if (res.statusCode !== 200) throw new Error(`admin login failed: ${res.statusCode} ${res.body}`);
-    return res;
-  }
-  /** Signs in as a member. */
-  async loginMember(membershipNumber: string, password = 'member-pass-123') {
-    const res = await this.post('/api/member/login', { membershipNumber, password });
-    if (res.statusCode !== 200) throw new Error(`member login failed: ${res.statusCode} ${res.body}`);
-    return res;
-  }
 }

@@ -3,7 +3,8 @@ import type { Locator, Page } from 'playwright-core';
 import { utcToZoned } from '@post/contracts/rules/event-time';
 import { volunteerMessages } from '@post/contracts/messages/volunteers';
 import { escapeRegExp, settled } from './admin-helpers.ts';
-import { apiSignInAdmin, createCommunityEvent, demoMembers, E2E_ADMIN, startSite, type TestSite } from './harness.ts';
+import { startSite, type TestSite } from './harness.ts';
+import { apiSignInAdmin, createCommunityEvent, demoMembers, E2E_ADMIN } from './setup.ts';
 
 // Issue 7, item 3: the main tasks with the keyboard alone, focus visible at every stop and back
 // where it came from when a dialog closes.

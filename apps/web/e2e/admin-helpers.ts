@@ -1,8 +1,11 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { expect } from '@playwright/test';
-import type { Locator, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { utcToZoned } from '@post/contracts/rules/event-time';
 import { axe, violations, WCAG_TAGS } from './axe.ts';
-import { E2E_ADMIN } from './harness.ts';
+import { waitForApp, type TestSite } from './harness.ts';
+import { apiSignInAdmin, E2E_ADMIN } from './setup.ts';
 
 /**
  * Signs the page's context in as the test administrator (POST /api/login shares the context's
@@ -88,4 +91,37 @@ export function collectErrors(page: Page): () => void {
     if (new URL(page.url()).pathname.startsWith('/admin')) errors.push(`${page.url()}: ${e.message}`);
   });
   return () => expect(errors).toEqual([]);
+}
+
+/** A full-page screenshot into `dir` when a run asks for them (`dir` set, from an environment variable), else nothing. */
+export async function screenshotIfAsked(dir: string | undefined, page: Page, name: string): Promise<void> {
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+}
+
+/**
+ * The check-in page on a phone, opened online until it says it is ready for the door and the
+ * service worker keeps the page (its first install fetches all of the app's code).
+ */
+export async function openDoor(site: TestSite, eventId: number, width = 390): Promise<{ page: Page; context: BrowserContext }> {
+  const { page, context } = await site.newPage({ width, height: 844 });
+  await apiSignInAdmin(context);
+  await page.goto(`/admin/events/${eventId}/check-in`);
+  await expect(page.getByText('Ready for the door without signal')).toBeVisible({ timeout: 60_000 });
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        for (const name of await caches.keys()) if (name.startsWith('door-pages-') && (await (await caches.open(name)).keys()).length > 0) return true;
+        return false;
+      }),
+    )
+    .toBe(true);
+  return { page, context };
+}
+
+/** A reload as a phone without signal makes it: the page's own requests fail, as they must (the harness's reload counts their console lines as errors). */
+export async function reloadOffline(page: Page): Promise<void> {
+  await Promise.all([page.waitForEvent('load'), page.evaluate(() => void setTimeout(() => window.location.reload(), 0))]);
+  await waitForApp(page);
 }

@@ -27,10 +27,7 @@ test.describe('audit log', () => {
     // Seeding does not go through the administrator: the only entry so far is this sign-in.
     await page.goto('/admin/audit');
     await expect(page.getByRole('heading', { name: 'Audit Log', level: 1 })).toBeVisible();
-    await page
-      .getByRole('cell', { name: /Signed in Administrator account/ })
-      .first()
-      .waitFor();
+    await expect(page.getByRole('cell', { name: /Signed in Administrator account/ }).first()).toBeVisible();
 
     // Edit the first event's title through its form.
     await page.goto('/admin');
@@ -55,17 +52,18 @@ test.describe('audit log', () => {
     await page.waitForURL('**/admin/audit');
     const entries = page.getByRole('table', { name: 'Audit log entries' });
     const entry = entries.getByRole('row').filter({ hasText: `title: ${oldTitle} → ${newTitle}` });
-    await entry.waitFor();
+    await expect(entry).toBeVisible();
     const text = await entry.innerText();
     expect(text).toMatch(/adjutant|admin/);
     expect(text).toMatch(/Changed\s+Event\s+#\d+/);
     expect(text).toMatch(/127\.0\.0\.1|::1|::ffff:127\.0\.0\.1/);
-    await entries
-      .getByRole('row')
-      .filter({ hasText: 'phone: (empty) → 555-555-0199' })
-      .or(entries.getByRole('row').filter({ hasText: '→ 555-555-0199' }))
-      .first()
-      .waitFor();
+    await expect(
+      entries
+        .getByRole('row')
+        .filter({ hasText: 'phone: (empty) → 555-555-0199' })
+        .or(entries.getByRole('row').filter({ hasText: '→ 555-555-0199' }))
+        .first(),
+    ).toBeVisible();
     // Every entry on one page: the edit, the settings save, and the sign-ins (recorded too).
     await expect(page.getByText(/^Showing 1–(\d+) of \1$/)).toBeVisible();
     expect(await axeViolations(page)).toStrictEqual([]);
@@ -77,7 +75,7 @@ test.describe('audit log', () => {
     await expect(entries.getByRole('row').filter({ hasText: '555-555-0199' })).toHaveCount(0);
     await page.reload();
     await expect(page.getByLabel('What')).toHaveValue('event');
-    await entry.waitFor();
+    await expect(entry).toBeVisible();
 
     // The CSV download carries the same filter and the same entry.
     const link = page.getByRole('link', { name: 'Download CSV' });

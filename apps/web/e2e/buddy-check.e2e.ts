@@ -4,7 +4,8 @@ import path from 'node:path';
 import type { BrowserContext } from 'playwright-core';
 import type { BuddyCheck } from '@post/contracts/buddy-check';
 import { test } from './fixtures.ts';
-import { apiSignInAdmin, demoMembers, startSite, waitForApp, type TestSite } from './harness.ts';
+import { startSite, waitForApp, type TestSite } from './harness.ts';
+import { apiSignInAdmin, demoMembers } from './setup.ts';
 
 // Buddy Check (issue 61 #4, decision 0086): a caller records outcomes from the portal on a phone.
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/i61-shots';

@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { zonedToUtc } from '@post/contracts/rules/event-time';
-import { E2E_ADMIN, startSite } from './harness.ts';
+import { startSite } from './harness.ts';
+import { E2E_ADMIN } from './setup.ts';
 import { expect } from '@playwright/test';
 import { postDate, settled } from './admin-helpers.ts';
 

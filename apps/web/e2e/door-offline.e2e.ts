@@ -3,7 +3,9 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext } from 'playwright-core';
 import { test } from './fixtures.ts';
-import { apiSignInAdmin, startSite, waitForApp, type TestSite } from './harness.ts';
+import { startSite, waitForApp, type TestSite } from './harness.ts';
+import { apiSignInAdmin, createEventStartingAt, signUpVolunteer } from './setup.ts';
+import { openDoor, reloadOffline } from './admin-helpers.ts';
 
 // The door without signal (issue 59, decision 0084): the check-in page opens, reloads and scans
 // offline once it was opened online, and no mark is ever dropped: a waiting person at the door
@@ -20,31 +22,22 @@ test.beforeAll(async ({ browser }) => {
   admin = await site.browser.newContext({ baseURL: site.url });
   await apiSignInAdmin(admin);
   // Starting soon: its waitlist is still open for the sign-ups below, and the door is open.
-  const start = new Date(Date.now() + 30 * 60_000);
-  const plus = (minutes: number) => new Date(start.getTime() + minutes * 60_000).toISOString();
-  const res = await admin.request.post('/api/events', {
-    data: {
-      title: 'Park Clean-up',
-      description: 'Litter picking along the river.',
-      location: 'River Park',
-      startDate: plus(0),
-      endDate: plus(180),
-      type: 'community',
-      shifts: [
-        { role: 'Clean-up', startDate: plus(0), endDate: plus(180), capacity: 3 },
-        { role: 'Lunch', startDate: plus(120), endDate: plus(180), capacity: 5 },
-      ],
-    },
+  const event = await createEventStartingAt(admin, {
+    title: 'Park Clean-up',
+    description: 'Litter picking along the river.',
+    location: 'River Park',
+    start: new Date(Date.now() + 30 * 60_000),
+    minutes: 180,
+    shifts: [
+      { role: 'Clean-up', from: 0, to: 180, capacity: 3 },
+      { role: 'Lunch', from: 120, to: 180, capacity: 5 },
+    ],
   });
-  expect(res.status(), await res.text()).toBe(200);
-  const event = (await res.json()) as { id: number; shifts: { id: number }[] };
   eventId = event.id;
   // Clean-up fills with three places; the next two wait.
   for (const name of ['Cora Confirmed', 'Rita Removed', 'Sam Second', 'Walt Waiting', 'Wren Waiting']) {
     const email = `${name.split(' ')[0]!.toLowerCase()}@example.org`;
-    const v = await admin.request.post('/api/volunteers', { data: { eventId, name, email, shiftId: event.shifts[0]!.id, waitlist: true } });
-    expect(v.status(), await v.text()).toBeLessThan(300);
-    ids[name] = (await v.json()).id;
+    ids[name] = await signUpVolunteer(admin, { eventId, name, email, shiftId: event.shifts[0]!.id, waitlist: true });
   }
 });
 test.afterAll(async () => {
@@ -56,23 +49,8 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
 }
 
-/** The check-in page on a phone, opened online until it says it is ready for the door (the page kept by the service worker). */
-async function openDoor() {
-  const { page, context } = await site.newPage({ width: 390, height: 844 });
-  await apiSignInAdmin(context);
-  await page.goto(`/admin/events/${eventId}/check-in`);
-  // Said once the service worker has the app's code and the page: its first install fetches all of it.
-  await expect(page.getByText('Ready for the door without signal')).toBeVisible({ timeout: 60_000 });
-  await expect
-    .poll(() =>
-      page.evaluate(async () => {
-        for (const name of await caches.keys()) if (name.startsWith('door-pages-') && (await (await caches.open(name)).keys()).length > 0) return true;
-        return false;
-      }),
-    )
-    .toBe(true);
-  return { page, context };
-}
+/** The check-in page of the clean-up on a phone, ready for the door. */
+const openCleanUpDoor = () => openDoor(site, eventId);
 
 /** The server's record of one person at the door. */
 async function onServer(name: string) {
@@ -83,14 +61,8 @@ async function onServer(name: string) {
 
 const people = (page: Page) => page.getByRole('list', { name: 'People' });
 
-/** A reload as a phone without signal makes it: the page's own requests fail, as they must (the harness's reload counts their console lines as errors). */
-async function reloadOffline(page: Page) {
-  await Promise.all([page.waitForEvent('load'), page.evaluate(() => void setTimeout(() => window.location.reload(), 0))]);
-  await waitForApp(page);
-}
-
 test('opens the check-in page online, goes offline and reloads: the people and the pending marks are there, and are sent once online', async () => {
-  const { page, context } = await openDoor();
+  const { page, context } = await openCleanUpDoor();
   await shot(page, 'door-online-390');
   await context.setOffline(true);
   await page.getByRole('button', { name: 'Check in Cora Confirmed (Clean-up)' }).click();
@@ -111,7 +83,7 @@ test('opens the check-in page online, goes offline and reloads: the people and t
 });
 
 test('offline, tapping "Scan a code" keeps the people list and the walk-in form', async () => {
-  const { page, context } = await openDoor();
+  const { page, context } = await openCleanUpDoor();
   await context.setOffline(true);
   await page.getByRole('button', { name: 'Scan a code' }).click();
   // The scanner's code is on the phone: it opens (here without a camera) and offers a photo.
@@ -136,7 +108,7 @@ test('offline, tapping "Scan a code" keeps the people list and the walk-in form'
 });
 
 test('offline, checking in a waitlisted person where there is no room asks "Give a place?", and no mark is lost after going online', async () => {
-  const { page, context } = await openDoor();
+  const { page, context } = await openCleanUpDoor();
   await expect(page.getByRole('heading', { name: 'On the waitlist' })).toBeVisible();
   await context.setOffline(true);
   await page.getByRole('button', { name: 'Check in Walt Waiting (Clean-up)' }).click();
@@ -159,7 +131,7 @@ test('offline, checking in a waitlisted person where there is no room asks "Give
 });
 
 test('a mark refused on sync stays in "Needs a decision" after a reload until someone discards it', async () => {
-  const { page, context } = await openDoor();
+  const { page, context } = await openCleanUpDoor();
   await context.setOffline(true);
   await page.getByRole('button', { name: 'Check in Rita Removed (Clean-up)' }).click();
   await expect(page.getByText('1 mark is kept on this phone')).toBeVisible();
@@ -196,7 +168,7 @@ test('signing out with a mark still on the phone warns first, then removes the s
   const lunch = door.shifts.find((s) => s.role === 'Lunch')!.id;
   const lou = await admin.request.post('/api/volunteers', { data: { eventId, name: 'Lou Lunch', email: 'lou@example.org', shiftId: lunch } });
   expect(lou.status(), await lou.text()).toBeLessThan(300);
-  const { page, context } = await openDoor();
+  const { page, context } = await openCleanUpDoor();
   const stored = () =>
     page.evaluate(
       () =>

@@ -3,7 +3,9 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext } from 'playwright-core';
 import { test } from './fixtures.ts';
-import { apiSignInAdmin, startSite, waitForApp, type TestSite } from './harness.ts';
+import { startSite, type TestSite } from './harness.ts';
+import { apiSignInAdmin, createEventStartingAt, signUpVolunteer } from './setup.ts';
+import { openDoor, reloadOffline } from './admin-helpers.ts';
 
 // The door's rows and views (issue 59, decision 0093): one row per person with a mark per shift,
 // the "arriving now" view, and a paper sheet's times typed in, each offline, with nothing dropped.
@@ -15,27 +17,12 @@ const events: Record<'parade' | 'breakfast', number> = { parade: 0, breakfast: 0
 const ids: Record<string, number> = {};
 let breakfastStart: number;
 
-async function createEvent(title: string, start: Date, minutes: number, shifts: { role: string; from: number; to: number }[]) {
-  const plus = (m: number) => new Date(start.getTime() + m * 60_000).toISOString();
-  const res = await admin.request.post('/api/events', {
-    data: {
-      title,
-      description: 'At the post.',
-      location: 'Post Home',
-      startDate: plus(0),
-      endDate: plus(minutes),
-      type: 'community',
-      shifts: shifts.map((s) => ({ role: s.role, startDate: plus(s.from), endDate: plus(s.to), capacity: 5 })),
-    },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  return (await res.json()) as { id: number; shifts: { id: number; role: string }[] };
-}
+/** An event from `start` for `minutes`, each shift with room for five. */
+const createEvent = (title: string, start: Date, minutes: number, shifts: { role: string; from: number; to: number }[]) =>
+  createEventStartingAt(admin, { title, start, minutes, shifts: shifts.map((s) => ({ ...s, capacity: 5 })) });
 
 async function signUp(eventId: number, name: string, shiftId: number, key = name) {
-  const v = await admin.request.post('/api/volunteers', { data: { eventId, name, email: `${name.split(' ')[0]!.toLowerCase()}@example.org`, shiftId } });
-  expect(v.status(), await v.text()).toBeLessThan(300);
-  ids[key] = (await v.json()).id;
+  ids[key] = await signUpVolunteer(admin, { eventId, name, email: `${name.split(' ')[0]!.toLowerCase()}@example.org`, shiftId });
 }
 
 test.beforeAll(async ({ browser }) => {
@@ -65,27 +52,6 @@ test.afterAll(async () => {
   await site?.close();
 });
 
-async function openDoor(eventId: number, width = 390) {
-  const { page, context } = await site.newPage({ width, height: 844 });
-  await apiSignInAdmin(context);
-  await page.goto(`/admin/events/${eventId}/check-in`);
-  await expect(page.getByText('Ready for the door without signal')).toBeVisible({ timeout: 60_000 });
-  await expect
-    .poll(() =>
-      page.evaluate(async () => {
-        for (const name of await caches.keys()) if (name.startsWith('door-pages-') && (await (await caches.open(name)).keys()).length > 0) return true;
-        return false;
-      }),
-    )
-    .toBe(true);
-  return { page, context };
-}
-
-async function reloadOffline(page: Page) {
-  await Promise.all([page.waitForEvent('load'), page.evaluate(() => void setTimeout(() => window.location.reload(), 0))]);
-  await waitForApp(page);
-}
-
 async function door(eventId: number) {
   const res = await admin.request.get(`/api/admin/events/${eventId}/door`);
   return (await res.json()) as {
@@ -103,7 +69,7 @@ async function wide(page: Page, name: string) {
 const people = (page: Page) => page.getByRole('list', { name: 'People' });
 
 test('a person with two shifts is one row with a mark per shift, "Arriving now" shows the shift starting, and a mark made offline is sent for its shift only', async () => {
-  const { page, context } = await openDoor(events.parade);
+  const { page, context } = await openDoor(site, events.parade);
   await expect(page.getByRole('button', { name: 'Arriving now' })).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByRole('heading', { name: 'Arriving now', level: 2 })).toBeVisible();
   const tess = people(page).locator('[data-person="Tess Two"]');
@@ -153,7 +119,7 @@ function written(minutesAfterStart: number) {
 test('offline, a paper sheet typed in keeps every row: the times are read, a bad one is asked again and kept through a reload, and all are sent once online', async () => {
   const doorIn = written(3);
   expect((await admin.request.post(`/api/admin/volunteers/${ids['Dora Door']}/check-in`, { data: { at: doorIn.iso } })).status()).toBe(200);
-  const { page, context } = await openDoor(events.breakfast);
+  const { page, context } = await openDoor(site, events.breakfast);
   await page.getByRole('button', { name: 'Paper sheet' }).click();
   const sheet = page.getByRole('form', { name: 'Type in the paper sheet' });
   await expect(sheet.locator('[data-paper-row="Dora Door"]')).toContainText('Time in');

@@ -1,7 +1,8 @@
 import { expect, test } from './fixtures.ts';
 import { commonMessages } from '@post/contracts/messages/common';
 import { signInMessages } from '@post/contracts/messages/sign-in';
-import { demoMembers, E2E_ADMIN, holdScripts, startSite, waitForApp, type TestSite } from './harness.ts';
+import { holdScripts, startSite, waitForApp, type TestSite } from './harness.ts';
+import { demoMembers, E2E_ADMIN } from './setup.ts';
 
 let site: TestSite;
 test.beforeAll(async ({ browser }) => {
@@ -149,7 +150,7 @@ test.describe('foundation', () => {
     const releaseLater = await holdScripts(page, /\/assets\/[^/]*\.js$/);
     releasePage();
     await loaded;
-    await form.getByRole('button', { name: 'Sign In' }).and(page.locator(':enabled')).waitFor({ timeout: 15_000 });
+    await expect(form.getByRole('button', { name: 'Sign In' }).and(page.locator(':enabled'))).toBeVisible({ timeout: 15_000 });
     await expect(form.getByLabel('Username')).toHaveValue(E2E_ADMIN.username);
     releaseLater();
     await form.getByRole('button', { name: 'Sign In' }).click();
@@ -173,7 +174,7 @@ test.describe('foundation', () => {
     ] as const) {
       const release = await holdScripts(page, /\/assets\/[^/]*\.js$/);
       const loaded = page.goto(path);
-      await own.waitFor();
+      await expect(own).toBeVisible();
       release();
       // The harness's goto fails on a hydration mismatch.
       await loaded;

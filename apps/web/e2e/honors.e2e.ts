@@ -4,7 +4,8 @@ import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { honorsMessages } from '@post/contracts/messages/honors';
 import { test } from './fixtures.ts';
-import { apiSignInAdmin, startSite, type TestSite } from './harness.ts';
+import { startSite, type TestSite } from './harness.ts';
+import { apiSignInAdmin } from './setup.ts';
 import { linkIn, mailEnv, mailTo, startMailSink, type SmtpSink } from './mail-sink.ts';
 
 // Funeral honors (issue 62, decision 0088): a family asks on the public page, the detail leader

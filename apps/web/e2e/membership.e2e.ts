@@ -5,7 +5,8 @@ import type { Page } from 'playwright-core';
 import { renewalCalendar, type MembershipSettings } from '@post/contracts/membership-defaults';
 import { windowOpen } from '@post/contracts/rules/dues';
 import { utcToZoned } from '@post/contracts/rules/event-time';
-import { demoMembers, startSite, type TestSite } from './harness.ts';
+import { startSite, type TestSite } from './harness.ts';
+import { demoMembers } from './setup.ts';
 import { collectErrors, signInAdmin, toast } from './admin-helpers.ts';
 
 // The membership year and Post Everlasting (issue 45, decision 0065), on the demo content: an
@@ -28,13 +29,13 @@ async function settings(page: Page): Promise<{ timeZone: string; membership: Mem
 /** Opens a member's dialog from the directory, searched by membership number. */
 async function openMember(page: Page, number: string, name: string) {
   await page.goto(`/admin/user-management?q=${number}`);
-  await page.getByRole('heading', { name: 'Member Directory' }).waitFor();
+  await expect(page.getByRole('heading', { name: 'Member Directory' })).toBeVisible();
   await page
     .getByRole('button', { name: `Edit ${name}` })
     .first()
     .click();
   const dialog = page.getByRole('dialog', { name: `Edit Member: ${name}` });
-  await dialog.waitFor();
+  await expect(dialog).toBeVisible();
   return dialog;
 }
 
@@ -52,7 +53,7 @@ test.describe('membership year', () => {
     // The directory filters by the derived status and says "Paid through".
     await admin.goto('/admin/user-management?dues=dropped');
     const directory = admin.getByRole('table', { name: 'Member Directory' });
-    await directory.waitFor();
+    await expect(directory).toBeVisible();
     await expect(directory.getByText('Dropped', { exact: true }).first()).toBeVisible();
     await expect(directory.getByText(/renewal for \d+ open/)).toHaveCount(0);
 
@@ -200,7 +201,7 @@ test.describe('renewals', () => {
     await signInAdmin(page);
     await page.goto('/admin/user-management');
     await page.getByRole('link', { name: 'Renewals' }).click();
-    await page.getByRole('heading', { name: 'Renewals', level: 1 }).waitFor();
+    await expect(page.getByRole('heading', { name: 'Renewals', level: 1 })).toBeVisible();
     for (const heading of [/^Renewal open \(\d+\)$/, /^Suspended or dropped this year \(\d+\)$/, /^Former members \(last five years\) \(\d+\)$/]) {
       await expect(page.getByRole('heading', { name: heading, level: 2 })).toBeVisible();
     }

@@ -6,7 +6,8 @@ import { volunteerMessages } from '@post/contracts/messages/volunteers';
 import { utcToZoned, zonedToUtc } from '@post/contracts/rules/event-time';
 import { pageViolations } from './axe.ts';
 import { settled } from './admin-helpers.ts';
-import { E2E_ADMIN, startSite, type TestSite } from './harness.ts';
+import { startSite, type TestSite } from './harness.ts';
+import { E2E_ADMIN } from './setup.ts';
 
 // The post's zone (the default setting); the harness's browsers run in America/Los_Angeles,
 // so a time shown in the visitor's zone would be three hours off.

@@ -7,7 +7,8 @@ import { newsMessages } from '@post/contracts/messages/news';
 import { resourceMessages } from '@post/contracts/messages/resources';
 import { HOTLINES } from '@post/contracts/site-settings';
 import { pageViolations } from './axe.ts';
-import { apiSignInAdmin, startSite, waitForApp, type TestSite } from './harness.ts';
+import { startSite, waitForApp, type TestSite } from './harness.ts';
+import { apiSignInAdmin } from './setup.ts';
 
 const BRANCHES = ['Army', 'Navy', 'Marines', 'Air Force', 'Coast Guard', 'Space Force'];
 

@@ -5,6 +5,7 @@ import { reportingMessages } from '@post/contracts/messages/reporting';
 import type { BrowserContext } from '@playwright/test';
 import { startSite, waitForApp, type TestSite } from './harness.ts';
 import { toast } from './admin-helpers.ts';
+import { createEventStartingAt } from './setup.ts';
 
 // The rest of issue 60 (decision 0094): a ledger edit asks why, an event's documentation, miles and
 // a walk-in's unit at the door, and the settings for units, count kinds and a form's lines.
@@ -16,19 +17,7 @@ test.afterAll(async () => site?.close());
 
 async function newEvent(context: BrowserContext, title: string): Promise<number> {
   const start = new Date(Date.now() - 30 * 60_000);
-  const res = await context.request.post('/api/events', {
-    data: {
-      title,
-      description: 'For the report forms.',
-      location: 'Post Home',
-      startDate: start.toISOString(),
-      endDate: new Date(start.getTime() + 3 * 3_600_000).toISOString(),
-      type: 'community',
-      volunteerPositions: 10,
-    },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  return (await res.json()).id;
+  return (await createEventStartingAt(context, { title, description: 'For the report forms.', start, minutes: 180, volunteerPositions: 10 })).id;
 }
 
 test('a ledger edit asks for a reason and keeps it in the audit log', async ({ asAdmin: { page, context } }) => {

@@ -34,7 +34,7 @@ async function uploadRoster(page: Page, name: string, csv: string) {
   await page.getByRole('button', { name: 'Import national roster' }).click();
   await (await chooser).setFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(csv) });
   const dialog = page.getByRole('dialog', { name: 'Import national roster' });
-  await dialog.waitFor();
+  await expect(dialog).toBeVisible();
   return dialog;
 }
 
@@ -56,7 +56,7 @@ test.describe('national roster import', () => {
     await dialog.getByRole('button', { name: 'Preview changes' }).click();
 
     const preview = page.getByRole('dialog', { name: 'Roster preview' });
-    await preview.waitFor();
+    await expect(preview).toBeVisible();
     await expect(preview.getByText('Nothing has changed yet.', { exact: false })).toBeVisible();
     const change = preview.getByRole('list', { name: 'Paid-through changes' }).getByRole('listitem');
     await expect(change).toHaveCount(1);
@@ -75,14 +75,11 @@ test.describe('national roster import', () => {
     const done = page.getByRole('dialog', { name: 'Roster imported' });
     await expect(done.getByText(`The columns Mbr Ident and Dues Yr are remembered for the next roster.`, { exact: false })).toBeVisible();
     await done.getByRole('button', { name: 'Close' }).first().click();
-    await done.waitFor({ state: 'hidden' });
+    await expect(done).toBeHidden();
 
     // The member now shows the roster's year.
     await page.goto('/admin/user-management?q=RI-1');
-    await page
-      .getByRole('list', { name: 'Member Directory' })
-      .getByText(`Paid through ${year + 1}`)
-      .waitFor();
+    await expect(page.getByRole('list', { name: 'Member Directory' }).getByText(`Paid through ${year + 1}`)).toBeVisible();
 
     // The next roster with those headers (in another order and case) has them chosen.
     dialog = await uploadRoster(page, 'next-roster.csv', ['"dues yr","MBR IDENT","Given","Family"', `${year + 2},RI-1,Rosa,Import`].join('\n'));
@@ -90,7 +87,7 @@ test.describe('national roster import', () => {
     await expect(dialog.getByLabel('Membership number column')).toHaveValue('MBR IDENT');
     await expect(dialog.getByLabel('Paid-through column')).toHaveValue('dues yr');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
-    await dialog.waitFor({ state: 'hidden' });
+    await expect(dialog).toBeHidden();
     noErrors();
   });
 });
@@ -140,7 +137,7 @@ test.describe('renewal reminders', () => {
       .getByRole('table', { name: 'Outbox messages' })
       .getByRole('row')
       .filter({ hasText: `Renew your membership for ${year + 1}` });
-    await row.waitFor();
+    await expect(row).toBeVisible();
     await expect(row).toHaveCount(1);
 
     // A member due later is in the next batch alone; sending it does not remind the first again.

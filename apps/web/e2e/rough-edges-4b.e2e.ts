@@ -2,18 +2,16 @@ import { expect, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { test } from './fixtures.ts';
-import { zonedToUtc } from '@post/contracts/rules/event-time';
-import { apiSignInAdmin, E2E_ADMIN, startSite, type TestSite } from './harness.ts';
+import { startSite, type TestSite } from './harness.ts';
+import { apiSignInAdmin, createEventWithShifts, E2E_ADMIN, signUpVolunteer, type EventWithShifts } from './setup.ts';
 import { mailEnv, mailTo, startMailSink, type SmtpSink } from './mail-sink.ts';
-import { postDate } from './admin-helpers.ts';
 
 // Issue 63, the rest of round four (decision 0096). Each test fails without its change.
 
-const ZONE = 'America/New_York';
 const SHOTS = process.env.ROUGH_SHOTS;
 let site: TestSite;
 let sink: SmtpSink;
-let fishFry: { id: number; shifts: { id: number }[] };
+let fishFry: EventWithShifts;
 // The Fish Fry's date: /events lists a month's needs, and two days ahead can be next month.
 let fishDay: string;
 
@@ -34,34 +32,20 @@ test.beforeAll(async ({ browser }) => {
   site = await startSite({ browser, seed: true, env: mailEnv(sink) });
   const { context } = await site.newPage();
   await apiSignInAdmin(context);
-  const day = postDate(2, ZONE);
-  fishDay = day;
-  const at = (time: string) => zonedToUtc(day, time, ZONE).toISOString();
-  const res = await context.request.post('/api/events', {
-    data: {
-      title: 'Fish Fry',
-      description: 'Fish, fries and coleslaw.',
-      location: 'Post Home, 100 Main Street',
-      startDate: at('11:00'),
-      endDate: at('14:00'),
-      type: 'fundraiser',
-      shifts: [
-        { role: 'Cashier', startDate: at('11:00'), endDate: at('14:00'), capacity: 1 },
-        { role: 'Kitchen', startDate: at('10:00'), endDate: at('14:00'), capacity: 6 },
-      ],
-    },
+  fishFry = await createEventWithShifts(context, {
+    daysAhead: 2,
+    shifts: [
+      { role: 'Cashier', from: '11:00', to: '14:00', capacity: 1 },
+      { role: 'Kitchen', from: '10:00', to: '14:00', capacity: 6 },
+    ],
   });
-  expect(res.status(), await res.text()).toBe(200);
-  fishFry = (await res.json()) as typeof fishFry;
+  fishDay = fishFry.date;
   for (const [name, email] of [
     ['Carla Cash', 'carla@example.org'],
     ['Walt Waiting', 'walt@example.org'],
     ['Wanda Waiting', 'wanda@example.org'],
   ]) {
-    const signed = await context.request.post('/api/volunteers', {
-      data: { name, email, eventId: fishFry.id, shiftId: fishFry.shifts[0]!.id, waitlist: true },
-    });
-    expect(signed.ok(), await signed.text()).toBe(true);
+    await signUpVolunteer(context, { name: name!, email: email!, eventId: fishFry.id, shiftId: fishFry.shifts[0]!.id, waitlist: true });
   }
   await context.close();
 });

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { demoMembers, E2E_ADMIN, startSite } from './harness.ts';
+import { startSite } from './harness.ts';
+import { demoMembers, E2E_ADMIN } from './setup.ts';
 
 // Looks at screens as people see them: `node e2e/screenshots.ts [out-dir] [route ...]`
 // saves full-page PNGs at 390 px and 1280 px, signed out, as administrator (routes under

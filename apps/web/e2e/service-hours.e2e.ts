@@ -6,7 +6,8 @@ import QRCode from 'qrcode';
 import type { BrowserContext } from 'playwright-core';
 import { checkInUrl } from '@post/api/check-in-code';
 import { currentProgramYear } from '@post/contracts/rules/program-year';
-import { apiSignInAdmin, startSite, waitForApp, type TestSite } from './harness.ts';
+import { startSite, waitForApp, type TestSite } from './harness.ts';
+import { apiSignInAdmin, createEventStartingAt, signUpVolunteer } from './setup.ts';
 
 // Check-in at the door (issue 44): marks made with the network cut reach the server once it
 // returns, exactly once each; a code read from a picture (no camera) checks its sign-up in.
@@ -22,24 +23,15 @@ test.beforeAll(async ({ browser }) => {
   admin = await site.browser.newContext({ baseURL: site.url });
   await apiSignInAdmin(admin);
   const start = new Date(Date.now() - 30 * 60_000);
-  const res = await admin.request.post('/api/events', {
-    data: {
-      title: 'Pancake Breakfast',
-      description: 'Serving the town.',
-      location: 'Post Home',
-      startDate: start.toISOString(),
-      endDate: new Date(start.getTime() + 3 * 3_600_000).toISOString(),
-      type: 'community',
-      volunteerPositions: 10,
-    },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  eventId = (await res.json()).id;
+  ({ id: eventId } = await createEventStartingAt(admin, {
+    title: 'Pancake Breakfast',
+    description: 'Serving the town.',
+    start,
+    minutes: 180,
+    volunteerPositions: 10,
+  }));
   for (const name of people) {
-    const email = `${name.split(' ')[0]!.toLowerCase()}@example.org`;
-    const v = await admin.request.post('/api/volunteers', { data: { eventId, name, email } });
-    expect(v.status(), await v.text()).toBe(200);
-    ids[name] = (await v.json()).id;
+    ids[name] = await signUpVolunteer(admin, { eventId, name, email: `${name.split(' ')[0]!.toLowerCase()}@example.org` });
   }
 });
 test.afterAll(async () => {

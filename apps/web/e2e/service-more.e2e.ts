@@ -7,7 +7,8 @@ import { attendanceMessages } from '@post/contracts/messages/attendance';
 import { imageMessages } from '@post/contracts/messages/images';
 import { zonedToUtc } from '@post/contracts/rules/event-time';
 import { checkInUrl } from '@post/api/check-in-code';
-import { apiSignInAdmin, startSite, waitForApp, type TestSite } from './harness.ts';
+import { startSite, waitForApp, type TestSite } from './harness.ts';
+import { apiSignInAdmin, createEventStartingAt, signUpVolunteer } from './setup.ts';
 
 // Service hours, what was left (issue 44, decision 0066): a walk-in at an event with shifts is
 // added to one of them, on a phone, and an administrator changes someone's hours with a reason; the ledger's form takes a documentation photo with its alt
@@ -45,28 +46,18 @@ async function signedInPage(width: number) {
 
 test.describe('a walk-in at an event with shifts', () => {
   test("must be given one of the event's shifts (large choices on a phone), and counts that shift's hours", async () => {
-    const start = new Date(Date.now() - 30 * 60_000);
-    const plus = (minutes: number) => new Date(start.getTime() + minutes * 60_000).toISOString();
-    const res = await admin.request.post('/api/events', {
-      data: {
-        title: 'Fish Fry',
-        description: 'Fish, fries and coleslaw.',
-        location: 'Post Home',
-        startDate: plus(0),
-        endDate: plus(180),
-        type: 'fundraiser',
-        shifts: [
-          { role: 'Setup', startDate: plus(0), endDate: plus(60), capacity: 2 },
-          { role: 'Serving', startDate: plus(60), endDate: plus(180), capacity: 4 },
-        ],
-      },
+    const event = await createEventStartingAt(admin, {
+      title: 'Fish Fry',
+      description: 'Fish, fries and coleslaw.',
+      type: 'fundraiser',
+      start: new Date(Date.now() - 30 * 60_000),
+      minutes: 180,
+      shifts: [
+        { role: 'Setup', from: 0, to: 60, capacity: 2 },
+        { role: 'Serving', from: 60, to: 180, capacity: 4 },
+      ],
     });
-    expect(res.status(), await res.text()).toBe(200);
-    const event = (await res.json()) as { id: number; shifts: { id: number; role: string }[] };
-    const signUp = await admin.request.post('/api/volunteers', {
-      data: { eventId: event.id, name: 'Sam Signed', email: 'sam@example.org', shiftId: event.shifts[1]!.id },
-    });
-    expect(signUp.status(), await signUp.text()).toBe(200);
+    const samId = await signUpVolunteer(admin, { eventId: event.id, name: 'Sam Signed', email: 'sam@example.org', shiftId: event.shifts[1]!.id });
 
     const { page, context } = await signedInPage(390);
     await page.goto(`/admin/events/${event.id}/check-in`);
@@ -134,7 +125,7 @@ test.describe('a walk-in at an event with shifts', () => {
     await shot(wide.page, 'check-in-shifts-1280');
 
     // The volunteer's own page for the door, opened from their QR code.
-    const code = checkInUrl(site.url, SECRET, (await signUp.json()).id);
+    const code = checkInUrl(site.url, SECRET, samId);
     for (const width of [390, 1280]) {
       const { page: pub, context: pubContext } = await site.newPage({ width, height: width === 390 ? 844 : 900 });
       await pub.goto(new URL(code).pathname);

@@ -92,6 +92,59 @@ export async function createEventWithShifts(context: Requester, plan: EventPlan 
   return { id: body.id, title, date, shifts: body.shifts.map(({ id, role, capacity }) => ({ id, role, capacity })) };
 }
 
+/** One shift of an event set by its start instant: minutes from the event's start. */
+export interface ShiftFromStart {
+  role: string;
+  from: number;
+  to: number;
+  capacity: number;
+}
+
+/** What to create for an event set by its start instant: shifts, or else places for volunteers. */
+export interface TimedEventPlan {
+  title: string;
+  start: Date;
+  minutes: number;
+  shifts?: ShiftFromStart[];
+  volunteerPositions?: number;
+  description?: string;
+  location?: string;
+  type?: EventPlan['type'];
+}
+
+/**
+ * Creates an event (community, unless `type`) from `start` for `minutes`, its shifts in minutes
+ * from its start (administrator context): an event under way or about to start, as the door's
+ * and the service hours' tests need.
+ */
+export async function createEventStartingAt(context: Requester, plan: TimedEventPlan): Promise<{ id: number; shifts: { id: number; role: string }[] }> {
+  const plus = (m: number) => new Date(plan.start.getTime() + m * 60_000).toISOString();
+  const res = await requestOf(context).post('/api/events', {
+    data: {
+      title: plan.title,
+      description: plan.description ?? 'At the post.',
+      location: plan.location ?? 'Post Home',
+      startDate: plus(0),
+      endDate: plus(plan.minutes),
+      type: plan.type ?? 'community',
+      ...(plan.volunteerPositions === undefined ? {} : { volunteerPositions: plan.volunteerPositions }),
+      ...(plan.shifts ? { shifts: plan.shifts.map((s) => ({ role: s.role, startDate: plus(s.from), endDate: plus(s.to), capacity: s.capacity })) } : {}),
+    },
+  });
+  if (res.status() !== 200) throw new Error(`event creation failed: ${res.status()} ${await res.text()}`);
+  return (await res.json()) as { id: number; shifts: { id: number; role: string }[] };
+}
+
+/** Signs a volunteer up through the API, as the sign-up form does (on the waitlist when `waitlist` and full); returns the sign-up's id. */
+export async function signUpVolunteer(
+  context: Requester,
+  volunteer: { eventId: number; name: string; email: string; shiftId?: number; waitlist?: boolean },
+): Promise<number> {
+  const res = await requestOf(context).post('/api/volunteers', { data: volunteer });
+  if (res.status() >= 300) throw new Error(`sign-up failed: ${res.status()} ${await res.text()}`);
+  return ((await res.json()) as { id: number }).id;
+}
+
 /** Demo member numbers and password printed by a seeded server (`output`: the lines it printed). */
 export function demoMembers(site: { output: string[] }): { password: string; numbers: string[] } {
   const i = site.output.findIndex((l) => l.includes('Demo members with portal access'));

@@ -1,10 +1,8 @@
 import { expect, test } from './fixtures.ts';
-import path from 'node:path';
-import { mkdirSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
-import { zonedToUtc } from '@post/contracts/rules/event-time';
-import { apiSignInAdmin, startSite, type TestSite } from './harness.ts';
-import { collectErrors, postDate, signInAdmin, toast } from './admin-helpers.ts';
+import { startSite, type TestSite } from './harness.ts';
+import { apiSignInAdmin, createEventWithShifts, signUpVolunteer } from './setup.ts';
+import { collectErrors, screenshotIfAsked, signInAdmin, toast } from './admin-helpers.ts';
 import { cancelToken } from '../../api/src/lib/cancel-link.ts';
 import { manageToken } from '../../api/src/lib/manage-link.ts';
 
@@ -13,7 +11,6 @@ import { manageToken } from '../../api/src/lib/manage-link.ts';
 // the sign-in sheet prints one block per shift, its waitlist after it, and administrators give a
 // place or remove a sign-up from the event page on a phone and from the roster.
 
-const ZONE = 'America/New_York';
 const SHOTS = process.env.SHIFT_SHOTS;
 let site: TestSite;
 let admin: BrowserContext;
@@ -23,37 +20,28 @@ const TITLE = 'Memorial Day Service';
 const SECRET = 'e2e-shifts-more-session-secret-0123456789';
 const ids: Record<string, number> = {};
 
-async function shot(page: Page, name: string) {
-  if (!SHOTS) return;
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
-}
+const shot = (page: Page, name: string) => screenshotIfAsked(SHOTS, page, name);
 
 test.beforeAll(async ({ browser }) => {
   site = await startSite({ browser, env: { SESSION_SECRET: SECRET } });
   ({ context: admin } = await site.newPage());
   await apiSignInAdmin(admin);
-  const day = postDate(6, ZONE);
-  const at = (time: string) => zonedToUtc(day, time, ZONE).toISOString();
-  const res = await admin.request.post('/api/events', {
-    data: {
-      title: TITLE,
-      description: 'Wreaths, the roll call and taps.',
-      location: 'Riverside Cemetery, 4 Oak Lane',
-      startDate: at('08:00'),
-      endDate: at('13:00'),
-      type: 'special',
-      shifts: [
-        { role: 'Set-up', startDate: at('08:00'), endDate: at('09:00'), capacity: 3 },
-        { role: 'Usher', startDate: at('09:30'), endDate: at('11:30'), capacity: 1 },
-        { role: 'Clean-up', startDate: at('12:00'), endDate: at('13:00'), capacity: 2 },
-      ],
-    },
+  const event = await createEventWithShifts(admin, {
+    title: TITLE,
+    description: 'Wreaths, the roll call and taps.',
+    location: 'Riverside Cemetery, 4 Oak Lane',
+    type: 'special',
+    daysAhead: 6,
+    from: '08:00',
+    to: '13:00',
+    shifts: [
+      { role: 'Set-up', from: '08:00', to: '09:00', capacity: 3 },
+      { role: 'Usher', from: '09:30', to: '11:30', capacity: 1 },
+      { role: 'Clean-up', from: '12:00', to: '13:00', capacity: 2 },
+    ],
   });
-  expect(res.status(), await res.text()).toBe(200);
-  const body = (await res.json()) as { id: number; shifts: { id: number }[] };
-  eventId = body.id;
-  const [setup, usher] = body.shifts;
+  eventId = event.id;
+  const [setup, usher] = event.shifts;
   for (const [key, shiftId, waitlist] of [
     ['sam', setup!.id, false],
     ['uma', usher!.id, false],
@@ -61,9 +49,7 @@ test.beforeAll(async ({ browser }) => {
     ['wyn', usher!.id, true],
   ] as const) {
     const name = `${key[0]!.toUpperCase()}${key.slice(1)} Volunteer`;
-    const r = await admin.request.post('/api/volunteers', { data: { name, email: `${key}@example.org`, eventId, shiftId, waitlist } });
-    expect(r.status(), await r.text()).toBeLessThan(300);
-    ids[key] = ((await r.json()) as { id: number }).id;
+    ids[key] = await signUpVolunteer(admin, { name, email: `${key}@example.org`, eventId, shiftId, waitlist });
   }
 });
 test.afterAll(async () => site?.close());
@@ -135,7 +121,7 @@ test.describe('the sign-in sheet of an event with shifts', () => {
       await expect(blocks.nth(1)).toHaveText(/Waitlist, in order: (.+, )?Wyn Volunteer$/m, { useInnerText: true });
       const pdf = (await page.pdf({ format: 'Letter' })).toString('latin1');
       expect(pdf.match(/\/Type\s*\/Page[^s]/g), 'one printed page').toHaveLength(1);
-      if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `sign-in-sheet-print-${width}.png`), fullPage: true });
+      await shot(page, `sign-in-sheet-print-${width}`);
       await page.emulateMedia({ media: 'screen' });
       noErrors();
       await context.close();
@@ -179,35 +165,33 @@ test.describe('the event popup and the manage page on a phone', () => {
 test.describe('administrators and the waitlist', () => {
   let other: number;
   test.beforeAll(async () => {
-    const day = postDate(8, ZONE);
-    const at = (time: string) => zonedToUtc(day, time, ZONE).toISOString();
-    const res = await admin.request.post('/api/events', {
-      data: {
-        title: 'Poppy Day',
-        description: 'Poppies on Main Street.',
-        location: 'Main Street',
-        startDate: at('09:00'),
-        endDate: at('15:00'),
-        type: 'community',
-        shifts: [
-          { role: 'Morning', startDate: at('09:00'), endDate: at('12:00'), capacity: 1 },
-          { role: 'Afternoon', startDate: at('12:00'), endDate: at('15:00'), capacity: 2 },
-        ],
-      },
+    const event = await createEventWithShifts(admin, {
+      title: 'Poppy Day',
+      description: 'Poppies on Main Street.',
+      location: 'Main Street',
+      type: 'community',
+      daysAhead: 8,
+      from: '09:00',
+      to: '15:00',
+      shifts: [
+        { role: 'Morning', from: '09:00', to: '12:00', capacity: 1 },
+        { role: 'Afternoon', from: '12:00', to: '15:00', capacity: 2 },
+      ],
     });
-    expect(res.status(), await res.text()).toBe(200);
-    const body = (await res.json()) as { id: number; shifts: { id: number }[] };
-    other = body.id;
+    other = event.id;
     // Signed up in this order; listed by shift, each shift's waitlist after it.
     for (const [name, shift, waitlist] of [
       ['Bob Afternoon', 1, false],
       ['Ann Morning', 0, false],
       ['Ava Waiting', 0, true],
     ] as const) {
-      const r = await admin.request.post('/api/volunteers', {
-        data: { name, email: `${name.split(' ')[0]!.toLowerCase()}@example.org`, eventId: other, shiftId: body.shifts[shift]!.id, waitlist },
+      await signUpVolunteer(admin, {
+        name,
+        email: `${name.split(' ')[0]!.toLowerCase()}@example.org`,
+        eventId: other,
+        shiftId: event.shifts[shift]!.id,
+        waitlist,
       });
-      expect(r.status(), await r.text()).toBeLessThan(300);
     }
   });
 

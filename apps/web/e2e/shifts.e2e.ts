@@ -1,18 +1,15 @@
 import { expect, test } from './fixtures.ts';
-import path from 'node:path';
-import { mkdirSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
-import { zonedToUtc } from '@post/contracts/rules/event-time';
 import { volunteerMessages } from '@post/contracts/messages/volunteers';
-import { apiSignInAdmin, startSite, type TestSite } from './harness.ts';
-import { postDate } from './admin-helpers.ts';
+import { startSite, type TestSite } from './harness.ts';
+import { apiSignInAdmin, createEventWithShifts, signUpVolunteer } from './setup.ts';
+import { screenshotIfAsked } from './admin-helpers.ts';
 import { manageToken } from '../../api/src/lib/manage-link.ts';
 
 // Volunteer shifts and the waitlist in the dialog (issue 43), on a phone and on a wide screen,
 // with the keyboard only: the shifts are a list of large check boxes with "n of m filled", a
 // full one reads "Full — join the waitlist", and joining it is announced with the place.
 
-const ZONE = 'America/New_York';
 const SHOTS = process.env.SHIFT_SHOTS;
 let site: TestSite;
 let admin: BrowserContext;
@@ -21,38 +18,17 @@ const TITLE = 'Fish Fry Friday';
 /** Known, so the test can sign a confirmation's link as the server does. */
 const SECRET = 'e2e-shifts-session-secret-0123456789abcdef';
 
-async function shot(page: Page, name: string) {
-  if (!SHOTS) return;
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
-}
+const shot = (page: Page, name: string) => screenshotIfAsked(SHOTS, page, name);
 
 test.beforeAll(async ({ browser }) => {
   site = await startSite({ browser, env: { SESSION_SECRET: SECRET } });
   ({ context: admin } = await site.newPage());
   await apiSignInAdmin(admin);
-  const day = postDate(5, ZONE);
-  const at = (time: string) => zonedToUtc(day, time, ZONE).toISOString();
-  const res = await admin.request.post('/api/events', {
-    data: {
-      title: TITLE,
-      description: 'Fish, fries and coleslaw.',
-      location: 'Post Home, 100 Main Street',
-      startDate: at('11:00'),
-      endDate: at('14:00'),
-      type: 'fundraiser',
-      shifts: [
-        { role: 'Server', startDate: at('11:00'), endDate: at('14:00'), capacity: 4, note: 'Aprons provided' },
-        { role: 'Cashier', startDate: at('11:00'), endDate: at('14:00'), capacity: 1 },
-      ],
-    },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  const body = (await res.json()) as { id: number; shifts: { id: number }[] };
-  eventId = body.id;
+  // A fish fry five days ahead: Server ×4 (aprons provided) and Cashier ×1, 11:00 to 14:00.
+  const event = await createEventWithShifts(admin, { title: TITLE, daysAhead: 5 });
+  eventId = event.id;
   // The Cashier's one place is taken.
-  const taken = await admin.request.post('/api/volunteers', { data: { name: 'Carla Cash', email: 'carla@example.org', eventId, shiftId: body.shifts[1]!.id } });
-  expect(taken.status(), await taken.text()).toBe(200);
+  await signUpVolunteer(admin, { name: 'Carla Cash', email: 'carla@example.org', eventId, shiftId: event.shifts[1]!.id });
 });
 test.afterAll(async () => site?.close());
 

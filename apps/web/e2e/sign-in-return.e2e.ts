@@ -2,7 +2,8 @@ import { expect } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
 import { test } from './fixtures.ts';
-import { E2E_ADMIN, startSite, waitForApp, type TestSite } from './harness.ts';
+import { startSite, waitForApp, type TestSite } from './harness.ts';
+import { E2E_ADMIN } from './setup.ts';
 
 // Issue 56 item 2: after a genuine sign-in (and after the two-factor step) the administrator goes
 // back only to a page of this site; every other return address goes to the dashboard (decision 0081).

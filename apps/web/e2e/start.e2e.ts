@@ -86,9 +86,9 @@ test.describe('how a page starts', () => {
 
     await page.getByRole('button', { name: 'Open menu' }).click();
     const menu = page.getByRole('dialog', { name: 'Menu' });
-    await menu.waitFor();
+    await expect(menu).toBeVisible();
     await menu.getByRole('button', { name: 'Close menu' }).click();
-    await menu.waitFor({ state: 'hidden' });
+    await expect(menu).toBeHidden();
 
     await page.getByLabel('Your email address').fill('before.the.photo@example.org');
     await page.getByRole('button', { name: 'Subscribe' }).click();

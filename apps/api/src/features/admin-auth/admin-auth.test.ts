@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import argon2 from 'argon2';
 import { sql } from 'kysely';
 import { accountMessages } from '@post/contracts/messages/account';
 import { serverMessages } from '@post/contracts/messages/server';
 import { signInMessages } from '@post/contracts/messages/sign-in';
-import { ADMIN, createTestApp, insertMember } from '../../test-helpers.ts';
+import { useTestApp, ADMIN, insertMember } from '../../test-helpers.ts';
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t?.close());
+const t = useTestApp();
 
 const sessionCount = async () =>
   (

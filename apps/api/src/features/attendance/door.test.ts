@@ -1,14 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type Agent } from '../../test-helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test-helpers.ts';
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let admin: Agent;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = t.agent();
-  await admin.loginAdmin();
-});
-afterAll(async () => t?.close());
+const t = useTestApp({ admin: true });
 
 const HOUR = 3_600_000;
 
@@ -43,7 +36,7 @@ describe('the door list', () => {
       { name: 'Walt Waiting', email: 'walt@example.org', status: 'waitlisted' },
       { name: 'Wren Waiting', email: 'wren@example.org', status: 'waitlisted' },
     ]);
-    const res = await admin.get(`/api/admin/events/${eventId}/door`);
+    const res = await t.admin.get(`/api/admin/events/${eventId}/door`);
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.shifts).toEqual([expect.objectContaining({ role: 'Clean-up', capacity: 1, confirmed: 1 })]);
@@ -65,7 +58,7 @@ describe('the door list', () => {
       .returning('id')
       .executeTakeFirstOrThrow();
     await t.db.insertInto('volunteers').values({ eventId, shiftId: second.id, name: 'Two Shifts', email: 'TWO@example.org' }).execute();
-    const people: { name: string; personKey: string }[] = (await admin.get(`/api/admin/events/${eventId}/door`)).json().people;
+    const people: { name: string; personKey: string }[] = (await t.admin.get(`/api/admin/events/${eventId}/door`)).json().people;
     const keys = people.filter((p) => p.name === 'Two Shifts').map((p) => p.personKey);
     expect(new Set(keys).size).toBe(1);
     expect(people.find((p) => p.name === 'Other One')!.personKey).not.toBe(keys[0]);
@@ -74,7 +67,7 @@ describe('the door list', () => {
   it('is for staff only', async () => {
     const { eventId } = await eventWithShift(1, []);
     expect((await t.agent().get(`/api/admin/events/${eventId}/door`)).statusCode).toBe(401);
-    expect((await admin.get(`/api/admin/events/999999/door`)).statusCode).toBe(404);
+    expect((await t.admin.get(`/api/admin/events/999999/door`)).statusCode).toBe(404);
   });
 });
 
@@ -85,14 +78,14 @@ describe('giving a place at the door', () => {
       { name: 'Walt Waiting', email: 'walt2@example.org', status: 'waitlisted' },
     ]);
     const at = new Date(Date.now() - 10 * 60_000).toISOString();
-    const res = await admin.post(`/api/admin/volunteers/${ids[1]}/door-place`, { at });
+    const res = await t.admin.post(`/api/admin/volunteers/${ids[1]}/door-place`, { at });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toMatch(/^Walt Waiting was given a place and checked in at /);
     expect(res.json().attendee.checkedInAt).toBe(at);
     const v = await t.db.selectFrom('volunteers').select('status').where('id', '=', ids[1]!).executeTakeFirstOrThrow();
     expect(v.status).toBe('confirmed');
     // Sent again by a phone whose first answer was lost: the same time, nothing new.
-    const again = await admin.post(`/api/admin/volunteers/${ids[1]}/door-place`, { at: new Date().toISOString() });
+    const again = await t.admin.post(`/api/admin/volunteers/${ids[1]}/door-place`, { at: new Date().toISOString() });
     expect(again.statusCode).toBe(200);
     expect(again.json().already).toBe(true);
     expect(again.json().attendee.checkedInAt).toBe(at);
@@ -105,12 +98,12 @@ describe('giving a place at the door', () => {
       { name: 'Full Place', email: 'full@example.org', status: 'confirmed' },
       { name: 'Nora Noroom', email: 'nora@example.org', status: 'waitlisted' },
     ]);
-    const refused = await admin.post(`/api/admin/volunteers/${ids[1]}/door-place`, {});
+    const refused = await t.admin.post(`/api/admin/volunteers/${ids[1]}/door-place`, {});
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toMatch(/no room left on Clean-up: Nora Noroom is still on the waitlist/);
     expect((await t.db.selectFrom('volunteers').select('status').where('id', '=', ids[1]!).executeTakeFirstOrThrow()).status).toBe('waitlisted');
     expect(await t.db.selectFrom('attendance').select('id').where('volunteerId', '=', ids[1]!).execute()).toHaveLength(0);
-    const forced = await admin.post(`/api/admin/volunteers/${ids[1]}/door-place`, { overCapacity: true });
+    const forced = await t.admin.post(`/api/admin/volunteers/${ids[1]}/door-place`, { overCapacity: true });
     expect(forced.statusCode).toBe(200);
     expect(forced.json().attendee.checkedInAt).not.toBeNull();
   });
@@ -119,19 +112,19 @@ describe('giving a place at the door', () => {
 describe('taking back a mark', () => {
   it('clears a check-out, then removes the check-in, each audited; nothing left to take back is a 409', async () => {
     const { ids } = await eventWithShift(3, [{ name: 'Miss Tap', email: 'tap@example.org', status: 'confirmed' }]);
-    const inRes = await admin.post(`/api/admin/volunteers/${ids[0]}/check-in`, {});
+    const inRes = await t.admin.post(`/api/admin/volunteers/${ids[0]}/check-in`, {});
     const attendanceId = inRes.json().attendee.attendanceId as number;
-    await admin.post(`/api/admin/volunteers/${ids[0]}/check-out`, {});
+    await t.admin.post(`/api/admin/volunteers/${ids[0]}/check-out`, {});
     // The arrival cannot go while the departure is there.
-    expect((await admin.post(`/api/admin/attendance/${attendanceId}/undo`, { mark: 'check-in' })).statusCode).toBe(409);
-    const out = await admin.post(`/api/admin/attendance/${attendanceId}/undo`, { mark: 'check-out' });
+    expect((await t.admin.post(`/api/admin/attendance/${attendanceId}/undo`, { mark: 'check-in' })).statusCode).toBe(409);
+    const out = await t.admin.post(`/api/admin/attendance/${attendanceId}/undo`, { mark: 'check-out' });
     expect(out.statusCode).toBe(200);
     expect(out.json().message).toBe("Miss Tap's check-out was taken back.");
     expect((await t.db.selectFrom('attendance').select('checkedOutAt').where('id', '=', attendanceId).executeTakeFirstOrThrow()).checkedOutAt).toBeNull();
-    const back = await admin.post(`/api/admin/attendance/${attendanceId}/undo`, { mark: 'check-in' });
+    const back = await t.admin.post(`/api/admin/attendance/${attendanceId}/undo`, { mark: 'check-in' });
     expect(back.statusCode).toBe(200);
     expect(await t.db.selectFrom('attendance').select('id').where('id', '=', attendanceId).execute()).toHaveLength(0);
-    expect((await admin.post(`/api/admin/attendance/${attendanceId}/undo`, { mark: 'check-in' })).statusCode).toBe(404);
+    expect((await t.admin.post(`/api/admin/attendance/${attendanceId}/undo`, { mark: 'check-in' })).statusCode).toBe(404);
     const actions = await t.db
       .selectFrom('auditLog')
       .select('action')
@@ -144,9 +137,9 @@ describe('taking back a mark', () => {
 
   it('leaves hours an administrator set alone', async () => {
     const { ids } = await eventWithShift(3, [{ name: 'Set Hours', email: 'set@example.org', status: 'confirmed' }]);
-    const attendanceId = (await admin.post(`/api/admin/volunteers/${ids[0]}/check-in`, {})).json().attendee.attendanceId as number;
-    await admin.put(`/api/admin/attendance/${attendanceId}/hours`, { hours: 2, reason: 'Paper sheet' });
-    const res = await admin.post(`/api/admin/attendance/${attendanceId}/undo`, { mark: 'check-in' });
+    const attendanceId = (await t.admin.post(`/api/admin/volunteers/${ids[0]}/check-in`, {})).json().attendee.attendanceId as number;
+    await t.admin.put(`/api/admin/attendance/${attendanceId}/hours`, { hours: 2, reason: 'Paper sheet' });
+    const res = await t.admin.post(`/api/admin/attendance/${attendanceId}/undo`, { mark: 'check-in' });
     expect(res.statusCode).toBe(409);
     expect(await t.db.selectFrom('attendance').select('id').where('id', '=', attendanceId).execute()).toHaveLength(1);
   });
@@ -155,7 +148,7 @@ describe('taking back a mark', () => {
 describe('typing in a paper sheet', () => {
   const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
   const paper = (eventId: number, body: Record<string, unknown>) =>
-    admin.post(`/api/admin/events/${eventId}/paper-times`, { clientId: `paper-${Math.random().toString(36).slice(2, 12)}`, ...body });
+    t.admin.post(`/api/admin/events/${eventId}/paper-times`, { clientId: `paper-${Math.random().toString(36).slice(2, 12)}`, ...body });
   const record = (volunteerId: number) =>
     t.db.selectFrom('attendance').select(['id', 'checkedInAt', 'checkedOutAt']).where('volunteerId', '=', volunteerId).executeTakeFirst();
 
@@ -182,7 +175,7 @@ describe('typing in a paper sheet', () => {
   it('keeps a time marked at the door and adds the departure from paper', async () => {
     const { eventId, ids } = await eventWithShift(3, [{ name: 'Door First', email: 'doorfirst@example.org', status: 'confirmed' }]);
     const door = ago(40);
-    await admin.post(`/api/admin/volunteers/${ids[0]}/check-in`, { at: door });
+    await t.admin.post(`/api/admin/volunteers/${ids[0]}/check-in`, { at: door });
     const out = ago(10);
     const res = await paper(eventId, { volunteerId: ids[0], in: ago(55), out });
     expect(res.statusCode, res.body).toBe(200);

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { attendanceMessages } from '@post/contracts/messages/attendance';
 import { currentProgramYear } from '@post/contracts/rules/program-year';
-import { createTestApp, type Agent } from '../../test-helpers.ts';
+import { insertEventWithSignUps, useTestApp } from '../../test-helpers.ts';
 import { cancelToken } from '../../lib/cancel-link.ts';
 import { manageToken } from '../../lib/manage-link.ts';
 import { serviceReport } from '../service-hours/report.service.ts';
@@ -9,36 +9,13 @@ import { getSettings } from '../site-settings/site-settings.service.ts';
 
 // Issue 56 items 4 and 5: marks stay near their event, long hours wait for an administrator, and
 // service hours survive a cancelled sign-up and a delete (decision 0081).
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let admin: Agent;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = t.agent();
-  await admin.loginAdmin();
-});
-afterAll(async () => t?.close());
+const t = useTestApp({ admin: true });
 
 const HOUR = 3_600_000;
 
 /** An event from `startsIn` hours from now, three hours long, with one sign-up per name. */
-async function event(startsIn: number, names: string[] = []) {
-  const start = new Date(Date.now() + startsIn * HOUR);
-  const e = await t.db
-    .insertInto('events')
-    .values({ title: `Fish fry ${startsIn}`, description: 'x', location: 'Hall', startDate: start, endDate: new Date(start.getTime() + 3 * HOUR) })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const ids: number[] = [];
-  for (const name of names) {
-    const v = await t.db
-      .insertInto('volunteers')
-      .values({ eventId: e.id, name, email: `${name.toLowerCase().replace(/\W/g, '')}@example.org` })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    ids.push(v.id);
-  }
-  return { eventId: e.id, start, ids };
-}
+const event = (startsIn: number, names: string[] = []) =>
+  insertEventWithSignUps(t.db, { title: `Fish fry ${startsIn}`, start: new Date(Date.now() + startsIn * HOUR), hours: 3, names });
 
 async function report(at: Date) {
   const settings = await getSettings(t.db);
@@ -48,19 +25,19 @@ async function report(at: Date) {
 describe('marks at the door stay near their event', () => {
   it('refuses a check-in, check-out or walk-in outside 12 hours before the start to 12 hours after the end', async () => {
     const soon = await event(20 * 24, ['Early Ed']);
-    const early = await admin.post(`/api/admin/volunteers/${soon.ids[0]}/check-in`, {});
+    const early = await t.admin.post(`/api/admin/volunteers/${soon.ids[0]}/check-in`, {});
     expect([early.statusCode, early.json().message]).toEqual([400, attendanceMessages.outsideWindow]);
-    const old = await admin.post(`/api/admin/events/${soon.eventId}/walk-ins`, { name: 'Y2K Walker', at: '2000-01-01T10:00:00Z' });
+    const old = await t.admin.post(`/api/admin/events/${soon.eventId}/walk-ins`, { name: 'Y2K Walker', at: '2000-01-01T10:00:00Z' });
     expect([old.statusCode, old.json().message]).toEqual([400, attendanceMessages.outsideWindow]);
 
     // An event that ended 14 hours ago: a check-in 13 hours after its end is refused, 11 hours after is kept.
     const past = await event(-17, ['Late Lou', 'Fine Fay']);
     const endAt = past.start.getTime() + 3 * HOUR;
-    const late = await admin.post(`/api/admin/volunteers/${past.ids[0]}/check-in`, { at: new Date(endAt + 13 * HOUR).toISOString() });
+    const late = await t.admin.post(`/api/admin/volunteers/${past.ids[0]}/check-in`, { at: new Date(endAt + 13 * HOUR).toISOString() });
     expect([late.statusCode, late.json().message]).toEqual([400, attendanceMessages.outsideWindow]);
-    const ok = await admin.post(`/api/admin/volunteers/${past.ids[1]}/check-in`, { at: new Date(past.start.getTime() - 11 * HOUR).toISOString() });
+    const ok = await t.admin.post(`/api/admin/volunteers/${past.ids[1]}/check-in`, { at: new Date(past.start.getTime() - 11 * HOUR).toISOString() });
     expect(ok.statusCode).toBe(200);
-    const lateOut = await admin.post(`/api/admin/volunteers/${past.ids[1]}/check-out`, { at: new Date(endAt + 12.5 * HOUR).toISOString() });
+    const lateOut = await t.admin.post(`/api/admin/volunteers/${past.ids[1]}/check-out`, { at: new Date(endAt + 12.5 * HOUR).toISOString() });
     expect([lateOut.statusCode, lateOut.json().message]).toEqual([400, attendanceMessages.outsideWindow]);
     expect(await t.db.selectFrom('attendance').select('id').where('eventId', 'in', [soon.eventId, past.eventId]).execute()).toHaveLength(1);
   });
@@ -68,11 +45,11 @@ describe('marks at the door stay near their event', () => {
   it('lists hours more than 2 hours past the event under "Needs attention" at its length until an administrator confirms them; the audit entry records hours', async () => {
     const e = await event(-10, ['Long Lena', 'Right Rita']);
     const inAt = e.start.toISOString();
-    for (const id of e.ids) expect((await admin.post(`/api/admin/volunteers/${id}/check-in`, { at: inAt })).statusCode).toBe(200);
-    const out = await admin.post(`/api/admin/volunteers/${e.ids[0]}/check-out`, { at: new Date(e.start.getTime() + 9 * HOUR).toISOString() });
+    for (const id of e.ids) expect((await t.admin.post(`/api/admin/volunteers/${id}/check-in`, { at: inAt })).statusCode).toBe(200);
+    const out = await t.admin.post(`/api/admin/volunteers/${e.ids[0]}/check-out`, { at: new Date(e.start.getTime() + 9 * HOUR).toISOString() });
     expect(out.statusCode).toBe(200);
     expect(out.json().attendee.hours).toBe(3);
-    expect((await admin.post(`/api/admin/volunteers/${e.ids[1]}/check-out`, { at: new Date(e.start.getTime() + 4.5 * HOUR).toISOString() })).statusCode).toBe(
+    expect((await t.admin.post(`/api/admin/volunteers/${e.ids[1]}/check-out`, { at: new Date(e.start.getTime() + 4.5 * HOUR).toISOString() })).statusCode).toBe(
       200,
     );
 
@@ -96,7 +73,7 @@ describe('marks at the door stay near their event', () => {
 
     const editor = t.agent();
     expect((await editor.post(`/api/admin/attendance/${id}/confirm-hours`, {})).statusCode).toBe(401);
-    const confirmed = await admin.post(`/api/admin/attendance/${id}/confirm-hours`, {});
+    const confirmed = await t.admin.post(`/api/admin/attendance/${id}/confirm-hours`, {});
     expect(confirmed.statusCode).toBe(200);
     expect(confirmed.json().hours).toBe(9);
     const after = await report(e.start);
@@ -110,7 +87,7 @@ describe('marks at the door stay near their event', () => {
 describe('service hours never vanish', () => {
   it('a cancel link or manage link used after check-in cancels the sign-up, keeps the attendance and its hours, and is audited', async () => {
     const e = await event(-1, ['Cora Cancel', 'Manny Manage']);
-    for (const id of e.ids) expect((await admin.post(`/api/admin/volunteers/${id}/check-in`, {})).statusCode).toBe(200);
+    for (const id of e.ids) expect((await t.admin.post(`/api/admin/volunteers/${id}/check-in`, {})).statusCode).toBe(200);
     const visitor = t.agent();
     const cancelled = await visitor.post('/api/volunteers/cancel', { token: cancelToken(t.env.mail.linkSecret, e.ids[0]!) });
     expect(cancelled.statusCode).toBe(200);
@@ -123,7 +100,7 @@ describe('service hours never vanish', () => {
     expect(await t.db.selectFrom('volunteers').select('id').where('eventId', '=', e.eventId).execute()).toEqual([]);
     const kept = await t.db.selectFrom('attendance').select(['name', 'checkedInAt']).where('eventId', '=', e.eventId).orderBy('name').execute();
     expect(kept.map((k) => k.name)).toEqual(['Cora Cancel', 'Manny Manage']);
-    const list = (await admin.get(`/api/admin/events/${e.eventId}/attendance`)).json();
+    const list = (await t.admin.get(`/api/admin/events/${e.eventId}/attendance`)).json();
     expect(list.people.map((p: { name: string; hours: number }) => [p.name, p.hours])).toEqual([
       ['Cora Cancel', 3],
       ['Manny Manage', 3],
@@ -140,16 +117,16 @@ describe('service hours never vanish', () => {
 
   it('refuses to delete an event with attendance (409, saying why), counts attendance in the preview, and deletes one without', async () => {
     const e = await event(-1, ['Del Ivan']);
-    expect((await admin.post(`/api/admin/volunteers/${e.ids[0]}/check-in`, {})).statusCode).toBe(200);
-    const preview = await admin.get(`/api/admin/events/${e.eventId}/delete-preview`);
+    expect((await t.admin.post(`/api/admin/volunteers/${e.ids[0]}/check-in`, {})).statusCode).toBe(200);
+    const preview = await t.admin.get(`/api/admin/events/${e.eventId}/delete-preview`);
     expect(preview.json()).toEqual({ deletedEvents: 1, deletedSignups: 1, attendance: 1 });
-    const refused = await admin.delete(`/api/events/${e.eventId}`);
+    const refused = await t.admin.delete(`/api/events/${e.eventId}`);
     expect([refused.statusCode, refused.json().message]).toEqual([409, attendanceMessages.eventHasAttendance(1)]);
     expect(await t.db.selectFrom('events').select('id').where('id', '=', e.eventId).execute()).toHaveLength(1);
     expect(await t.db.selectFrom('attendance').select('id').where('eventId', '=', e.eventId).execute()).toHaveLength(1);
 
     const empty = await event(2, ['Nobody Yet']);
-    expect((await admin.get(`/api/admin/events/${empty.eventId}/delete-preview`)).json()).toEqual({ deletedEvents: 1, deletedSignups: 1, attendance: 0 });
-    expect((await admin.delete(`/api/events/${empty.eventId}`)).statusCode).toBe(200);
+    expect((await t.admin.get(`/api/admin/events/${empty.eventId}/delete-preview`)).json()).toEqual({ deletedEvents: 1, deletedSignups: 1, attendance: 0 });
+    expect((await t.admin.delete(`/api/events/${empty.eventId}`)).statusCode).toBe(200);
   });
 });

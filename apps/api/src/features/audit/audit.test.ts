@@ -1,20 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { sql } from 'kysely';
-import { createTestApp, insertMember, type Agent } from '../../test-helpers.ts';
+import { useTestApp, insertMember } from '../../test-helpers.ts';
 import { AUDIT_ENTITY_LABELS } from '@post/contracts/audit-format';
 import { diffFields } from './audit.ts';
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let admin: Agent;
-let adminId: number;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = t.agent();
-  await admin.loginAdmin();
-  adminId = (await t.db.selectFrom('users').select('id').executeTakeFirstOrThrow()).id;
-});
-afterAll(async () => t?.close());
+const t = useTestApp({ admin: true });
 
 const DAY = 86_400_000;
 const inDays = (days: number, hours = 0) => new Date(Date.now() + days * DAY + hours * 3_600_000).toISOString();
@@ -51,13 +42,15 @@ function ok(res: { statusCode: number; body: string }) {
 
 describe('every administrator write is recorded: who, when, from where, what, old and new values', () => {
   it('an event: create, update (old → new title), delete, with the administrator and address', async () => {
-    const ev = ok(await admin.post('/api/events', eventBody()));
-    ok(await admin.put(`/api/events/${ev.id}`, eventBody({ title: 'Pancake Supper', startDate: ev.startDate, endDate: ev.endDate, notifyVolunteers: false })));
-    ok(await admin.delete(`/api/events/${ev.id}`));
+    const ev = ok(await t.admin.post('/api/events', eventBody()));
+    ok(
+      await t.admin.put(`/api/events/${ev.id}`, eventBody({ title: 'Pancake Supper', startDate: ev.startDate, endDate: ev.endDate, notifyVolunteers: false })),
+    );
+    ok(await t.admin.delete(`/api/events/${ev.id}`));
     const rows = await entriesOf('event', ev.id);
     expect(rows.map((r) => r.action)).toEqual(['create', 'update', 'delete']);
     for (const r of rows) {
-      expect(r).toMatchObject({ actorUserId: adminId, actorName: 'adjutant', ip: '127.0.0.1' });
+      expect(r).toMatchObject({ actorUserId: t.adminId, actorName: 'adjutant', ip: '127.0.0.1' });
       expect(Date.now() - new Date(r.at).getTime()).toBeLessThan(60_000);
     }
     expect(rows[0]!.changes).toMatchObject({ title: { old: null, new: 'Pancake Breakfast' }, location: { old: null, new: 'Post Hall' } });
@@ -67,9 +60,9 @@ describe('every administrator write is recorded: who, when, from where, what, ol
   });
 
   it('a series edit "this and following" says so', async () => {
-    const first = ok(await admin.post('/api/events', eventBody({ recurrence: { rule: 'FREQ=WEEKLY;COUNT=4', onHoliday: 'keep' } })));
+    const first = ok(await t.admin.post('/api/events', eventBody({ recurrence: { rule: 'FREQ=WEEKLY;COUNT=4', onHoliday: 'keep' } })));
     ok(
-      await admin.put(
+      await t.admin.put(
         `/api/events/${first.id}`,
         eventBody({ title: 'Weekly Supper', startDate: first.startDate, endDate: first.endDate, scope: 'following', notifyVolunteers: false }),
       ),
@@ -112,10 +105,10 @@ describe('every administrator write is recorded: who, when, from where, what, ol
     ],
   ];
   it.each(content)('%s: create, update with old → new, delete', async (entity, path, update, body, change) => {
-    const created = ok(await admin.post(path, body));
+    const created = ok(await t.admin.post(path, body));
     const field = Object.keys(change)[0]!;
-    ok(await admin[update](`${path}/${created.id}`, { ...body, ...change }));
-    ok(await admin.delete(`${path}/${created.id}`));
+    ok(await t.admin[update](`${path}/${created.id}`, { ...body, ...change }));
+    ok(await t.admin.delete(`${path}/${created.id}`));
     const rows = await entriesOf(entity, created.id);
     expect(rows.map((r) => r.action)).toEqual(['create', 'update', 'delete']);
     expect(rows[0]!.changes![field]).toEqual({ old: null, new: body[field] });
@@ -126,7 +119,7 @@ describe('every administrator write is recorded: who, when, from where, what, ol
 
   it('a member: the portal password is recorded as changed, never its value or hash; delete keeps the old values', async () => {
     const m = ok(
-      await admin.post('/api/members', {
+      await t.admin.post('/api/members', {
         firstName: 'Ann',
         lastName: 'Lee',
         email: 'ann@example.org',
@@ -134,8 +127,8 @@ describe('every administrator write is recorded: who, when, from where, what, ol
         loginPassword: 'portal-pass-1',
       }),
     );
-    ok(await admin.patch(`/api/members/${m.id}`, { phone: '555-555-0100', loginPassword: 'portal-pass-2' }));
-    ok(await admin.delete(`/api/members/${m.id}`));
+    ok(await t.admin.patch(`/api/members/${m.id}`, { phone: '555-555-0100', loginPassword: 'portal-pass-2' }));
+    ok(await t.admin.delete(`/api/members/${m.id}`));
     const rows = await entriesOf('member', m.id);
     expect(rows.map((r) => r.action)).toEqual(['create', 'update', 'delete']);
     expect(rows[0]!.changes).toMatchObject({ lastName: { old: null, new: 'Lee' }, loginPassword: { old: '(hidden)', new: '(hidden)' } });
@@ -149,9 +142,9 @@ describe('every administrator write is recorded: who, when, from where, what, ol
   it('a CSV import is one entry with its counts; a preview is not recorded', async () => {
     const csv = 'Membership Number,First Name,Last Name,Email\nIMP-1,Bo,Ray,bo@example.org\nIMP-2,Cy,Day,cy@example.org\n';
     const before = (await entriesOf('member')).length;
-    ok(await admin.post('/api/admin/members/import', { csv, dryRun: true }));
+    ok(await t.admin.post('/api/admin/members/import', { csv, dryRun: true }));
     expect((await entriesOf('member')).length).toBe(before);
-    const result = ok(await admin.post('/api/admin/members/import', { csv }));
+    const result = ok(await t.admin.post('/api/admin/members/import', { csv }));
     expect(result.imported).toBe(2);
     const rows = (await entriesOf('member')).slice(before);
     expect(rows).toHaveLength(1);
@@ -159,20 +152,20 @@ describe('every administrator write is recorded: who, when, from where, what, ol
   });
 
   it('settings: the fields that changed', async () => {
-    const settings = ok(await admin.get('/api/site-settings'));
-    ok(await admin.put('/api/admin/site-settings', { ...settings, postName: 'Post 99' }));
+    const settings = ok(await t.admin.get('/api/site-settings'));
+    ok(await t.admin.put('/api/admin/site-settings', { ...settings, postName: 'Post 99' }));
     const [row] = (await entriesOf('settings')).slice(-1);
     expect(row).toMatchObject({ action: 'update', entityId: null, changes: { postName: { old: settings.postName, new: 'Post 99' } } });
     expect(Object.keys(row!.changes!)).toEqual(['postName']);
   });
 
   it('exports of the member directory, the newsletter list and the volunteer roster are recorded (action export)', async () => {
-    expect((await admin.get('/api/admin/members.csv')).statusCode).toBe(200);
-    expect((await admin.get('/api/admin/newsletter/subscribers.csv')).statusCode).toBe(200);
+    expect((await t.admin.get('/api/admin/members.csv')).statusCode).toBe(200);
+    expect((await t.admin.get('/api/admin/newsletter/subscribers.csv')).statusCode).toBe(200);
     expect((await entriesOf('member')).at(-1)).toMatchObject({ action: 'export', actorName: 'adjutant' });
     expect((await entriesOf('newsletter-subscriber')).at(-1)).toMatchObject({ action: 'export', changes: { rows: { old: null, new: 0 } } });
     // The volunteer roster's CSV (names, e-mail addresses, phone numbers) too, with its filter.
-    expect((await admin.get('/api/admin/volunteers.csv?q=nobody-matches')).statusCode).toBe(200);
+    expect((await t.admin.get('/api/admin/volunteers.csv?q=nobody-matches')).statusCode).toBe(200);
     expect((await entriesOf('volunteer')).at(-1)).toMatchObject({
       action: 'export',
       actorName: 'adjutant',
@@ -185,13 +178,13 @@ describe('every administrator write is recorded: who, when, from where, what, ol
   });
 
   it('a volunteer removal keeps who it was; an outbox retry records the state change', async () => {
-    const ev = ok(await admin.post('/api/events', eventBody()));
+    const ev = ok(await t.admin.post('/api/events', eventBody()));
     const v = await t.db
       .insertInto('volunteers')
       .values({ eventId: ev.id, name: 'Vic', email: 'vic@example.org', phone: null, role: 'Cook' })
       .returning('id')
       .executeTakeFirstOrThrow();
-    ok(await admin.delete(`/api/volunteers/${v.id}`));
+    ok(await t.admin.delete(`/api/volunteers/${v.id}`));
     expect((await entriesOf('volunteer', v.id))[0]).toMatchObject({
       action: 'delete',
       changes: { name: { old: 'Vic', new: null }, eventId: { old: ev.id, new: null } },
@@ -202,11 +195,11 @@ describe('every administrator write is recorded: who, when, from where, what, ol
       .values({ idempotencyKey: 'audit-retry', kind: 'test', toAddress: 'x@example.org', subject: 'S', html: '<p>x</p>', textBody: 'x', state: 'failed' })
       .returning('id')
       .executeTakeFirstOrThrow();
-    ok(await admin.post(`/api/admin/outbox/${msg.id}/retry`));
+    ok(await t.admin.post(`/api/admin/outbox/${msg.id}/retry`));
     expect((await entriesOf('outbox', msg.id))[0]).toMatchObject({ action: 'retry', changes: { state: { old: 'failed', new: 'queued' } } });
     // A retry that is refused (already queued) records nothing.
     const n = await count();
-    expect((await admin.post(`/api/admin/outbox/${msg.id}/retry`)).statusCode).toBe(400);
+    expect((await t.admin.post(`/api/admin/outbox/${msg.id}/retry`)).statusCode).toBe(400);
     expect(await count()).toBe(n);
   });
 
@@ -217,7 +210,7 @@ describe('every administrator write is recorded: who, when, from where, what, ol
     const img = await t.app.inject({
       method: 'POST',
       url: '/api/admin/images',
-      headers: { cookie: admin.cookieHeader, 'content-type': 'image/jpeg' },
+      headers: { cookie: t.admin.cookieHeader, 'content-type': 'image/jpeg' },
       payload: photo,
     });
     const image = ok(img);
@@ -226,15 +219,17 @@ describe('every administrator write is recorded: who, when, from where, what, ol
     expect(String(imgRow!.changes!.file!.new)).toBe(`image/jpeg, ${photo.byteLength} bytes, 64×48`);
     // The same photo again stores nothing new and records nothing.
     const n = await count();
-    ok(await t.app.inject({ method: 'POST', url: '/api/admin/images', headers: { cookie: admin.cookieHeader, 'content-type': 'image/jpeg' }, payload: photo }));
+    ok(
+      await t.app.inject({ method: 'POST', url: '/api/admin/images', headers: { cookie: t.admin.cookieHeader, 'content-type': 'image/jpeg' }, payload: photo }),
+    );
     expect(await count()).toBe(n);
 
-    const r = ok(await admin.post('/api/admin/member-resources', { title: 'Minutes', description: 'May', category: 'bylaws', resourceType: 'document' }));
+    const r = ok(await t.admin.post('/api/admin/member-resources', { title: 'Minutes', description: 'May', category: 'bylaws', resourceType: 'document' }));
     const pdf = Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\n%%EOF\n');
     const put = await t.app.inject({
       method: 'PUT',
       url: `/api/admin/member-resources/${r.id}/file?name=minutes.pdf`,
-      headers: { cookie: admin.cookieHeader, 'content-type': 'application/pdf' },
+      headers: { cookie: t.admin.cookieHeader, 'content-type': 'application/pdf' },
       payload: pdf,
     });
     ok(put);
@@ -247,22 +242,22 @@ describe('every administrator write is recorded: who, when, from where, what, ol
 
 describe('the change and its entry are stored together or not at all', () => {
   it('when the entry cannot be written, the change is undone (and the caller told)', async () => {
-    const item = ok(await admin.post('/api/news', { title: 'Kept', content: 'Body', publishDate: '2026-05-01T12:00:00.000Z', featured: false }));
-    const ev = ok(await admin.post('/api/events', eventBody({ title: 'Stays' })));
+    const item = ok(await t.admin.post('/api/news', { title: 'Kept', content: 'Body', publishDate: '2026-05-01T12:00:00.000Z', featured: false }));
+    const ev = ok(await t.admin.post('/api/events', eventBody({ title: 'Stays' })));
     // The audit table refuses every new row for a moment: a full disk, a lost constraint…
     await sql`create function audit_refuse() returns trigger language plpgsql as $$ begin raise exception 'audit log unavailable'; end $$`.execute(t.db);
     await sql`create trigger audit_refuse before insert on audit_log for each row execute function audit_refuse()`.execute(t.db);
     try {
       const n = await count();
-      const res = await admin.put(`/api/news/${item.id}`, { title: 'Changed', content: 'Body', publishDate: '2026-05-01T12:00:00.000Z', featured: false });
+      const res = await t.admin.put(`/api/news/${item.id}`, { title: 'Changed', content: 'Body', publishDate: '2026-05-01T12:00:00.000Z', featured: false });
       expect(res.statusCode).toBe(500);
-      expect((await admin.delete(`/api/events/${ev.id}`)).statusCode).toBe(500);
+      expect((await t.admin.delete(`/api/events/${ev.id}`)).statusCode).toBe(500);
       expect(await t.db.selectFrom('events').select('title').where('id', '=', ev.id).executeTakeFirst()).toEqual({ title: 'Stays' });
-      const settings = ok(await admin.get('/api/site-settings'));
-      expect((await admin.put('/api/admin/site-settings', { ...settings, postName: 'Not saved' })).statusCode).toBe(500);
+      const settings = ok(await t.admin.get('/api/site-settings'));
+      expect((await t.admin.put('/api/admin/site-settings', { ...settings, postName: 'Not saved' })).statusCode).toBe(500);
       t.app.clearPublicCache();
-      expect(ok(await admin.get(`/api/news/${item.id}`)).title).toBe('Kept');
-      expect(ok(await admin.get('/api/site-settings')).postName).toBe(settings.postName);
+      expect(ok(await t.admin.get(`/api/news/${item.id}`)).title).toBe('Kept');
+      expect(ok(await t.admin.get('/api/site-settings')).postName).toBe(settings.postName);
       expect(await count()).toBe(n);
     } finally {
       await sql`drop trigger audit_refuse on audit_log`.execute(t.db);
@@ -273,10 +268,12 @@ describe('the change and its entry are stored together or not at all', () => {
   it('when the write fails, no entry is left behind', async () => {
     await insertMember(t.db, { membershipNumber: 'DUP-1', email: 'dup@example.org' });
     const n = await count();
-    const res = await admin.post('/api/members', { firstName: 'Dee', lastName: 'Up', email: 'other@example.org', membershipNumber: 'DUP-1' });
+    const res = await t.admin.post('/api/members', { firstName: 'Dee', lastName: 'Up', email: 'other@example.org', membershipNumber: 'DUP-1' });
     expect(res.statusCode).toBe(409);
-    expect((await admin.put('/api/news/999999', { title: 'X', content: 'Y', publishDate: '2026-05-01T12:00:00.000Z', featured: false })).statusCode).toBe(404);
-    expect((await admin.post('/api/news', { title: '' })).statusCode).toBe(400);
+    expect((await t.admin.put('/api/news/999999', { title: 'X', content: 'Y', publishDate: '2026-05-01T12:00:00.000Z', featured: false })).statusCode).toBe(
+      404,
+    );
+    expect((await t.admin.post('/api/news', { title: '' })).statusCode).toBe(400);
     expect(await count()).toBe(n);
   });
 });
@@ -314,7 +311,7 @@ describe('GET /api/admin/audit and /api/admin/audit.csv', () => {
     for (let i = 0; i < 30; i++) {
       rows.push({
         at: new Date(Date.UTC(2026, 1, 10, 12) - (29 - i) * 3_600_000),
-        actorUserId: i % 2 ? other.id : adminId,
+        actorUserId: i % 2 ? other.id : t.adminId,
         actorName: i % 2 ? 'pr-officer' : 'adjutant',
         ip: `10.0.0.${i}`,
         entity: i % 3 === 0 ? 'news' : 'event',
@@ -329,27 +326,27 @@ describe('GET /api/admin/audit and /api/admin/audit.csv', () => {
 
   it('lists newest first, 25 a page, with the total; filters by person (name or id), entity, action and days in the post time zone', async () => {
     const otherId = await seed();
-    const first = ok(await admin.get('/api/admin/audit'));
+    const first = ok(await t.admin.get('/api/admin/audit'));
     expect(first).toMatchObject({ total: 30, page: 1, pageSize: 25 });
     expect(first.items).toHaveLength(25);
     expect(first.items[0]).toMatchObject({ entityId: '=2+3', actorName: 'pr-officer', ip: '10.0.0.29', at: '2026-02-10T12:00:00.000Z' });
     const ats = first.items.map((i: { at: string }) => i.at);
     expect(ats).toEqual([...ats].sort().reverse());
-    const second = ok(await admin.get('/api/admin/audit?page=2'));
+    const second = ok(await t.admin.get('/api/admin/audit?page=2'));
     expect(second.items.map((i: { entityId: string }) => i.entityId)).toEqual(['4', '3', '2', '1', '0']);
-    expect(ok(await admin.get('/api/admin/audit?pageSize=100')).items).toHaveLength(30);
+    expect(ok(await t.admin.get('/api/admin/audit?pageSize=100')).items).toHaveLength(30);
 
-    expect(ok(await admin.get('/api/admin/audit?person=pr-off')).total).toBe(15);
-    expect(ok(await admin.get(`/api/admin/audit?person=${otherId}`)).total).toBe(15);
-    expect(ok(await admin.get('/api/admin/audit?person=robin%20pub')).total).toBe(15);
-    expect(ok(await admin.get('/api/admin/audit?entity=news')).total).toBe(10);
-    expect(ok(await admin.get('/api/admin/audit?action=delete&entity=news')).total).toBe(2);
+    expect(ok(await t.admin.get('/api/admin/audit?person=pr-off')).total).toBe(15);
+    expect(ok(await t.admin.get(`/api/admin/audit?person=${otherId}`)).total).toBe(15);
+    expect(ok(await t.admin.get('/api/admin/audit?person=robin%20pub')).total).toBe(15);
+    expect(ok(await t.admin.get('/api/admin/audit?entity=news')).total).toBe(10);
+    expect(ok(await t.admin.get('/api/admin/audit?action=delete&entity=news')).total).toBe(2);
     // The post is in New York (UTC-5 in February): 2026-02-10 there starts at 05:00 UTC.
-    const day = ok(await admin.get('/api/admin/audit?from=2026-02-10&to=2026-02-10&pageSize=100'));
+    const day = ok(await t.admin.get('/api/admin/audit?from=2026-02-10&to=2026-02-10&pageSize=100'));
     expect(day.items.map((i: { at: string }) => i.at).every((at: string) => at >= '2026-02-10T05:00:00.000Z')).toBe(true);
     expect(day.total).toBe(8);
-    expect(ok(await admin.get('/api/admin/audit?to=2026-02-09')).total).toBe(22);
-    expect(ok(await admin.get('/api/admin/audit?person=nobody')).total).toBe(0);
+    expect(ok(await t.admin.get('/api/admin/audit?to=2026-02-09')).total).toBe(22);
+    expect(ok(await t.admin.get('/api/admin/audit?person=nobody')).total).toBe(0);
   });
 
   it('refuses bad filters with a clear 400', async () => {
@@ -362,10 +359,10 @@ describe('GET /api/admin/audit and /api/admin/audit.csv', () => {
       ['from=yesterday', 'Please enter a date as YYYY-MM-DD'],
       ['from=2026-03-10&to=2026-03-01', 'The "from" date must not be after the "to" date'],
     ]) {
-      const res = await admin.get(`/api/admin/audit?${qs}`);
+      const res = await t.admin.get(`/api/admin/audit?${qs}`);
       expect(res.statusCode, qs).toBe(400);
       expect(res.json().message).toBe(message);
-      const csv = await admin.get(`/api/admin/audit.csv?${qs}`);
+      const csv = await t.admin.get(`/api/admin/audit.csv?${qs}`);
       expect(csv.statusCode, qs).toBe(400);
       expect(csv.json().message).toBe(message);
     }
@@ -373,7 +370,7 @@ describe('GET /api/admin/audit and /api/admin/audit.csv', () => {
 
   it('downloads the filtered entries as formula-safe CSV, times in the post time zone', async () => {
     await seed();
-    const res = await admin.get('/api/admin/audit.csv?person=pr-officer&entity=event');
+    const res = await t.admin.get('/api/admin/audit.csv?person=pr-officer&entity=event');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="audit-log-\d{4}-\d{2}-\d{2}\.csv"$/);
@@ -401,7 +398,7 @@ describe('GET /api/admin/audit and /api/admin/audit.csv', () => {
     const doc = ok(await t.agent().get('/api/openapi.json'));
     expect(Object.keys(doc.paths['/admin/audit'])).toEqual(['get']);
     for (const method of ['PUT', 'PATCH', 'DELETE', 'POST'] as const) {
-      const res = await admin.request(method, '/api/admin/audit', method === 'DELETE' ? undefined : {});
+      const res = await t.admin.request(method, '/api/admin/audit', method === 'DELETE' ? undefined : {});
       expect(res.statusCode, method).toBe(404);
     }
     // The source: the only statements on audit_log are recordAudit's insert and the retention prune.
@@ -462,7 +459,7 @@ describe('retention', () => {
       .insertInto('auditLog')
       .values([at('2024-06-15T11:00:00Z'), at('2024-06-15T13:00:00Z'), at('2025-12-01T00:00:00Z'), at('2026-06-15T11:00:00Z')])
       .execute();
-    const settings = ok(await admin.get('/api/site-settings'));
+    const settings = ok(await t.admin.get('/api/site-settings'));
     expect(settings.auditRetentionMonths).toBe(24);
     expect(await pruneAudit(t.db, now)).toBe(1);
     expect((await t.db.selectFrom('auditLog').select('at').orderBy('at').execute()).map((r) => new Date(r.at).toISOString())).toEqual([
@@ -471,16 +468,16 @@ describe('retention', () => {
       '2026-06-15T11:00:00.000Z',
     ]);
     // Six months: the older two go too. The setting change is itself recorded (and kept).
-    ok(await admin.put('/api/admin/site-settings', { ...settings, auditRetentionMonths: 6 }));
+    ok(await t.admin.put('/api/admin/site-settings', { ...settings, auditRetentionMonths: 6 }));
     expect((await entriesOf('settings')).at(-1)!.changes).toEqual({ auditRetentionMonths: { old: 24, new: 6 } });
     expect(await pruneAudit(t.db, now)).toBe(2);
     expect((await t.db.selectFrom('auditLog').select('entity').execute()).map((r) => r.entity).sort()).toEqual(['news', 'settings']);
     for (const bad of [0, 121, 'ten', 1.5]) {
-      const res = await admin.put('/api/admin/site-settings', { ...settings, auditRetentionMonths: bad });
+      const res = await t.admin.put('/api/admin/site-settings', { ...settings, auditRetentionMonths: bad });
       expect(res.statusCode, String(bad)).toBe(400);
       expect(res.json().message).toBe('Keep the audit log for 1 to 120 months');
     }
-    ok(await admin.put('/api/admin/site-settings', settings));
+    ok(await t.admin.put('/api/admin/site-settings', settings));
 
     // The periodic job (main.ts) runs it with the sessions' prune: 24 months again, a row of 2020 goes.
     await t.db.insertInto('auditLog').values(at('2020-01-01T00:00:00Z')).execute();

@@ -1,24 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { formMessages } from '@post/contracts/messages/forms';
 import { serverMessages } from '@post/contracts/messages/server';
-import { createTestApp, insertMember, type Agent } from '../../test-helpers.ts';
+import { useTestApp, insertMember } from '../../test-helpers.ts';
 import { sanitizeCommanderHtml } from './commander-messages.service.ts';
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let admin: Agent;
-let member: Agent;
-let adminId: number;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = t.agent();
-  await admin.loginAdmin();
-  adminId = (await t.db.selectFrom('users').select('id').executeTakeFirstOrThrow()).id;
-  const m = await insertMember(t.db, { membershipNumber: 'CM-1' });
-  member = t.agent();
-  await member.loginMember(m.membershipNumber);
-});
-afterAll(async () => t?.close());
+const t = useTestApp({ admin: true, member: 'CM-1' });
 
 const body = (overrides: Record<string, unknown> = {}) => ({
   content: 'Fellow veterans,\n<strong>thank you</strong> for your service.',
@@ -32,7 +19,7 @@ const snapshot = async () => JSON.stringify(await t.db.selectFrom('commanderMess
 const activeIds = async () => (await t.db.selectFrom('commanderMessages').select('id').where('active', '=', true).execute()).map((r) => r.id);
 
 async function create(overrides: Record<string, unknown> = {}) {
-  const res = await admin.post('/api/commander-messages', body(overrides));
+  const res = await t.admin.post('/api/commander-messages', body(overrides));
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as { id: number; content: string; active: boolean };
 }
@@ -63,14 +50,14 @@ describe('sanitizer', () => {
     expect(row.content).toBe('<p>Hello</p>link <em>ok</em>');
     // Content that reached the table some other way is still cleaned when shown.
     await t.db.updateTable('commanderMessages').set({ content: dirty }).where('id', '=', created.id).execute();
-    await admin.patch(`/api/commander-messages/${created.id}/activate`);
+    await t.admin.patch(`/api/commander-messages/${created.id}/activate`);
     for (const url of [`/api/commander-messages/${created.id}`, '/api/commander-messages', '/api/commander-message']) {
       const res = await t.agent().get(url);
       expect(res.statusCode).toBe(200);
       expect(res.body).not.toMatch(/script|onclick|onerror|<img|<a |style=/);
       expect(res.body).toContain('<p>Hello</p>link <em>ok</em>');
     }
-    const updated = await admin.patch(`/api/commander-messages/${created.id}`, body({ content: '<u onclick=x>Under</u><object data=x></object>' }));
+    const updated = await t.admin.patch(`/api/commander-messages/${created.id}`, body({ content: '<u onclick=x>Under</u><object data=x></object>' }));
     expect(updated.json().content).toBe('<u>Under</u>');
   });
 });
@@ -91,7 +78,7 @@ describe('commander messages', () => {
       id: msg.id,
       content: 'Welcome home.',
       publishDate: '2026-05-01T12:00:00.000Z',
-      publishedBy: adminId,
+      publishedBy: t.adminId,
       active: true,
       commanderName: null,
     });
@@ -124,28 +111,28 @@ describe('commander messages', () => {
     expect(c.active).toBe(false);
     expect(await activeIds()).toEqual([b.id]);
     // PATCH with active true (what the form always sends) makes it the one active message.
-    const res = await admin.patch(`/api/commander-messages/${a.id}`, body({ content: 'A edited' }));
+    const res = await t.admin.patch(`/api/commander-messages/${a.id}`, body({ content: 'A edited' }));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: a.id, content: 'A edited', active: true });
     expect(await activeIds()).toEqual([a.id]);
     // Without a publish date the old one stays.
-    const kept = await admin.patch(`/api/commander-messages/${a.id}`, { content: 'A again', active: true });
+    const kept = await t.admin.patch(`/api/commander-messages/${a.id}`, { content: 'A again', active: true });
     expect(kept.json().publishDate).toBe('2026-05-01T12:00:00.000Z');
   });
 
   it('activation leaves exactly one active, also when two activations race', async () => {
     const ids = [(await create({ content: 'x', active: false })).id, (await create({ content: 'y', active: false })).id, (await create({ content: 'z' })).id];
-    const res = await admin.patch(`/api/commander-messages/${ids[0]}/activate`);
+    const res = await t.admin.patch(`/api/commander-messages/${ids[0]}/activate`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: ids[0], active: true });
     expect(await activeIds()).toEqual([ids[0]]);
     // Activating the active one again is harmless.
-    expect((await admin.patch(`/api/commander-messages/${ids[0]}/activate`)).statusCode).toBe(200);
+    expect((await t.admin.patch(`/api/commander-messages/${ids[0]}/activate`)).statusCode).toBe(200);
     expect(await activeIds()).toEqual([ids[0]]);
     for (let round = 0; round < 5; round++) {
       const [r1, r2] = await Promise.all([
-        admin.patch(`/api/commander-messages/${ids[1]}/activate`),
-        admin.patch(`/api/commander-messages/${ids[2]}/activate`),
+        t.admin.patch(`/api/commander-messages/${ids[1]}/activate`),
+        t.admin.patch(`/api/commander-messages/${ids[2]}/activate`),
       ]);
       expect([r1!.statusCode, r2!.statusCode]).toEqual([200, 200]);
       const active = await activeIds();
@@ -153,8 +140,8 @@ describe('commander messages', () => {
       expect([ids[1], ids[2]]).toContain(active[0]);
       // And two racing saves as active.
       const saves = await Promise.all([
-        admin.post('/api/commander-messages', body({ content: 'r1' })),
-        admin.post('/api/commander-messages', body({ content: 'r2' })),
+        t.admin.post('/api/commander-messages', body({ content: 'r1' })),
+        t.admin.post('/api/commander-messages', body({ content: 'r2' })),
       ]);
       expect(saves.map((s) => s.statusCode)).toEqual([200, 200]);
       expect(await activeIds()).toHaveLength(1);
@@ -165,9 +152,9 @@ describe('commander messages', () => {
     await create({ content: 'Keep me active' });
     const before = await snapshot();
     for (const res of [
-      await admin.patch('/api/commander-messages/987654', body()),
-      await admin.delete('/api/commander-messages/987654'),
-      await admin.patch('/api/commander-messages/987654/activate'),
+      await t.admin.patch('/api/commander-messages/987654', body()),
+      await t.admin.delete('/api/commander-messages/987654'),
+      await t.admin.patch('/api/commander-messages/987654/activate'),
     ]) {
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ message: serverMessages.notFound('Commander message') });
@@ -177,9 +164,9 @@ describe('commander messages', () => {
 
   it('deletes a message; deleting it again is a 404', async () => {
     const m = await create({ content: 'Bye', active: false });
-    expect((await admin.delete(`/api/commander-messages/${m.id}`)).json()).toEqual({ ok: true });
+    expect((await t.admin.delete(`/api/commander-messages/${m.id}`)).json()).toEqual({ ok: true });
     expect((await t.agent().get(`/api/commander-messages/${m.id}`)).statusCode).toBe(404);
-    expect((await admin.delete(`/api/commander-messages/${m.id}`)).statusCode).toBe(404);
+    expect((await t.admin.delete(`/api/commander-messages/${m.id}`)).statusCode).toBe(404);
   });
 
   it("refuses blank content with the spec's message and stores nothing", async () => {
@@ -187,14 +174,14 @@ describe('commander messages', () => {
     const before = await snapshot();
     for (const content of ['', '   ', '<script>alert(1)</script>', '<p> </p><br>', '<img src=x>']) {
       for (const res of [
-        await admin.post('/api/commander-messages', body({ content })),
-        await admin.patch(`/api/commander-messages/${m.id}`, body({ content })),
+        await t.admin.post('/api/commander-messages', body({ content })),
+        await t.admin.patch(`/api/commander-messages/${m.id}`, body({ content })),
       ]) {
         expect(res.statusCode, content).toBe(400);
         expect(res.json().message).toBe(formMessages.messageContentRequired);
       }
     }
-    const badDate = await admin.post('/api/commander-messages', body({ publishDate: 'soon' }));
+    const badDate = await t.admin.post('/api/commander-messages', body({ publishDate: 'soon' }));
     expect(badDate.statusCode).toBe(400);
     expect(badDate.json().message).toBe(formMessages.invalidDate);
     expect(await snapshot()).toBe(before);
@@ -203,7 +190,7 @@ describe('commander messages', () => {
   it('refuses every write without a session and with a member session (401), changing nothing', async () => {
     const m = await create({ content: 'Protected', active: false });
     const before = await snapshot();
-    for (const agent of [t.agent(), member]) {
+    for (const agent of [t.agent(), t.member]) {
       for (const res of [
         await agent.post('/api/commander-messages', body()),
         await agent.patch(`/api/commander-messages/${m.id}`, body({ content: 'Hacked' })),

@@ -1,21 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { communityMessages } from '@post/contracts/messages/community';
 import { formMessages } from '@post/contracts/messages/forms';
 import { serverMessages } from '@post/contracts/messages/server';
-import { createTestApp, insertMember, type Agent } from '../../test-helpers.ts';
+import { useTestApp } from '../../test-helpers.ts';
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let admin: Agent;
-let member: Agent;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = t.agent();
-  await admin.loginAdmin();
-  const m = await insertMember(t.db, { membershipNumber: 'CE-1' });
-  member = t.agent();
-  await member.loginMember(m.membershipNumber);
-});
-afterAll(async () => t?.close());
+const t = useTestApp({ admin: true, member: 'CE-1' });
 
 const body = (overrides: Record<string, unknown> = {}) => ({
   title: 'Toys for Tots',
@@ -31,7 +20,7 @@ const snapshot = async () => JSON.stringify(await t.db.selectFrom('communityEnga
 const activeIds = async () => (await t.db.selectFrom('communityEngagements').select('id').where('active', '=', true).execute()).map((r) => r.id);
 
 async function create(overrides: Record<string, unknown> = {}) {
-  const res = await admin.post('/api/community-engagements', body(overrides));
+  const res = await t.admin.post('/api/community-engagements', body(overrides));
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as { id: number; active: boolean; [k: string]: unknown };
 }
@@ -85,11 +74,11 @@ describe('community engagements', () => {
     expect(await activeIds()).toEqual([b.id]);
     await create({ title: 'C', active: false });
     expect(await activeIds()).toEqual([b.id]);
-    const res = await admin.put(`/api/community-engagements/${a.id}`, body({ title: 'A edited', tags: ['veterans'] }));
+    const res = await t.admin.put(`/api/community-engagements/${a.id}`, body({ title: 'A edited', tags: ['veterans'] }));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: a.id, title: 'A edited', tags: ['veterans'], active: true });
     expect(await activeIds()).toEqual([a.id]);
-    const off = await admin.put(`/api/community-engagements/${a.id}`, body({ active: false }));
+    const off = await t.admin.put(`/api/community-engagements/${a.id}`, body({ active: false }));
     expect(off.json().active).toBe(false);
     expect(await activeIds()).toEqual([]);
     expect((await t.agent().get('/api/community-engagements/active')).statusCode).toBe(404);
@@ -97,20 +86,20 @@ describe('community engagements', () => {
 
   it('activation leaves exactly one active, also when two activations race', async () => {
     const ids = [(await create({ active: false })).id, (await create({ active: false })).id, (await create()).id];
-    const res = await admin.patch(`/api/community-engagements/${ids[0]}/activate`);
+    const res = await t.admin.patch(`/api/community-engagements/${ids[0]}/activate`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: ids[0], active: true });
     expect(await activeIds()).toEqual([ids[0]]);
     for (let round = 0; round < 5; round++) {
       const [r1, r2] = await Promise.all([
-        admin.patch(`/api/community-engagements/${ids[1]}/activate`),
-        admin.patch(`/api/community-engagements/${ids[2]}/activate`),
+        t.admin.patch(`/api/community-engagements/${ids[1]}/activate`),
+        t.admin.patch(`/api/community-engagements/${ids[2]}/activate`),
       ]);
       expect([r1!.statusCode, r2!.statusCode]).toEqual([200, 200]);
       const active = await activeIds();
       expect(active).toHaveLength(1);
       expect([ids[1], ids[2]]).toContain(active[0]);
-      const saves = await Promise.all([admin.post('/api/community-engagements', body()), admin.post('/api/community-engagements', body())]);
+      const saves = await Promise.all([t.admin.post('/api/community-engagements', body()), t.admin.post('/api/community-engagements', body())]);
       expect(saves.map((s) => s.statusCode)).toEqual([200, 200]);
       expect(await activeIds()).toHaveLength(1);
     }
@@ -121,9 +110,9 @@ describe('community engagements', () => {
     const before = await snapshot();
     expect((await t.agent().get('/api/community-engagements/987654')).statusCode).toBe(404);
     for (const res of [
-      await admin.put('/api/community-engagements/987654', body()),
-      await admin.delete('/api/community-engagements/987654'),
-      await admin.patch('/api/community-engagements/987654/activate'),
+      await t.admin.put('/api/community-engagements/987654', body()),
+      await t.admin.delete('/api/community-engagements/987654'),
+      await t.admin.patch('/api/community-engagements/987654/activate'),
     ]) {
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ message: serverMessages.notFound('Community engagement') });
@@ -133,9 +122,9 @@ describe('community engagements', () => {
 
   it('deletes a highlight; deleting it again is a 404', async () => {
     const e = await create({ active: false });
-    expect((await admin.delete(`/api/community-engagements/${e.id}`)).json()).toEqual({ ok: true });
+    expect((await t.admin.delete(`/api/community-engagements/${e.id}`)).json()).toEqual({ ok: true });
     expect((await t.agent().get(`/api/community-engagements/${e.id}`)).statusCode).toBe(404);
-    expect((await admin.delete(`/api/community-engagements/${e.id}`)).statusCode).toBe(404);
+    expect((await t.admin.delete(`/api/community-engagements/${e.id}`)).statusCode).toBe(404);
   });
 
   it("answers bad input with the spec's messages and stores nothing", async () => {
@@ -151,8 +140,8 @@ describe('community engagements', () => {
     ];
     for (const [overrides, message] of cases) {
       for (const res of [
-        await admin.post('/api/community-engagements', body(overrides)),
-        await admin.put(`/api/community-engagements/${e.id}`, body(overrides)),
+        await t.admin.post('/api/community-engagements', body(overrides)),
+        await t.admin.put(`/api/community-engagements/${e.id}`, body(overrides)),
       ]) {
         expect(res.statusCode, JSON.stringify(overrides)).toBe(400);
         expect(res.json().message).toBe(message);
@@ -164,7 +153,7 @@ describe('community engagements', () => {
   it('refuses every write without a session and with a member session (401), changing nothing', async () => {
     const e = await create({ active: false });
     const before = await snapshot();
-    for (const agent of [t.agent(), member]) {
+    for (const agent of [t.agent(), t.member]) {
       for (const res of [
         await agent.post('/api/community-engagements', body()),
         await agent.put(`/api/community-engagements/${e.id}`, body({ title: 'Hacked' })),

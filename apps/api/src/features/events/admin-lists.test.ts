@@ -1,15 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { parse } from 'csv-parse/sync';
 import { pagingMessages } from '@post/contracts/messages/paging';
 import { serverMessages } from '@post/contracts/messages/server';
 import { PAGE_SIZE } from '@post/contracts/paging';
-import { createTestApp, type Agent } from '../../test-helpers.ts';
+import { useTestApp, type Agent } from '../../test-helpers.ts';
 
 // Issue 20: the dashboard's paged Events list and the volunteer roster (list and CSV).
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let admin: Agent;
+const t = useTestApp({ admin: true });
+
 let anonymous: Agent;
 const DAY = 86_400_000;
 const now = Date.now();
@@ -40,10 +40,7 @@ async function signUp(eventId: number, name: string, email: string, extra: { pho
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = t.agent();
   anonymous = t.agent();
-  await admin.loginAdmin();
   // 60 upcoming "Practice" events a day apart, 30 past ones, and a few to search for.
   const rows = [];
   for (let i = 1; i <= 60; i++) rows.push({ title: `Practice ${i}`, days: i + 0.5 });
@@ -64,7 +61,6 @@ beforeAll(async () => {
   await signUp(ids.past, 'Dan Past', 'dan@example.com');
   t.app.clearPublicCache();
 });
-afterAll(async () => t?.close());
 
 interface EventRow {
   id: number;
@@ -82,7 +78,7 @@ interface Page<T> {
 
 describe('GET /api/admin/events (the dashboard list)', () => {
   it('lists upcoming events soonest first, 25 a page, with the total and volunteer counts', async () => {
-    const res = await admin.get('/api/admin/events');
+    const res = await t.admin.get('/api/admin/events');
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json() as Page<EventRow>;
     expect(body.total).toBe(63);
@@ -93,15 +89,15 @@ describe('GET /api/admin/events (the dashboard list)', () => {
     expect(starts.every((s) => s > now - 2 * 3_600_000)).toBe(true);
     expect(body.items.find((e) => e.id === ids.fishFry)).toMatchObject({ volunteerCount: 3, volunteerPositions: 10 });
 
-    const last = (await admin.get('/api/admin/events?page=3')).json() as Page<EventRow>;
+    const last = (await t.admin.get('/api/admin/events?page=3')).json() as Page<EventRow>;
     expect(last.page).toBe(3);
     expect(last.items).toHaveLength(13);
     expect(last.items.at(-1)!.title).toBe('Practice 60');
-    expect(((await admin.get('/api/admin/events?page=4')).json() as Page<EventRow>).items).toEqual([]);
+    expect(((await t.admin.get('/api/admin/events?page=4')).json() as Page<EventRow>).items).toEqual([]);
   });
 
   it('shows past events latest first with when=past', async () => {
-    const body = (await admin.get('/api/admin/events?when=past')).json() as Page<EventRow>;
+    const body = (await t.admin.get('/api/admin/events?when=past')).json() as Page<EventRow>;
     expect(body.total).toBe(31);
     expect(body.items[0]!.title).toBe('Old practice 1');
     expect(body.items.slice(0, 3).map((e) => e.title)).toEqual(['Old practice 1', 'Old practice 2', 'Veterans Day parade']);
@@ -110,25 +106,25 @@ describe('GET /api/admin/events (the dashboard list)', () => {
   });
 
   it('searches title or location in any case; % and _ are plain characters', async () => {
-    const byTitle = (await admin.get('/api/admin/events?q=FISH')).json() as Page<EventRow>;
+    const byTitle = (await t.admin.get('/api/admin/events?q=FISH')).json() as Page<EventRow>;
     expect(byTitle.items.map((e) => e.id)).toEqual([ids.fishFry]);
-    const byLocation = (await admin.get(`/api/admin/events?q=${encodeURIComponent('main street')}`)).json() as Page<EventRow>;
+    const byLocation = (await t.admin.get(`/api/admin/events?q=${encodeURIComponent('main street')}`)).json() as Page<EventRow>;
     expect(byLocation.items.map((e) => e.id)).toEqual([ids.hall]);
-    expect(((await admin.get('/api/admin/events?q=%25')).json() as Page<EventRow>).items.map((e) => e.id)).toEqual([ids.percent]);
-    expect(((await admin.get('/api/admin/events?q=o_N')).json() as Page<EventRow>).items.map((e) => e.id)).toEqual([ids.percent]);
-    const practice = (await admin.get('/api/admin/events?q=practice&page=2')).json() as Page<EventRow>;
+    expect(((await t.admin.get('/api/admin/events?q=%25')).json() as Page<EventRow>).items.map((e) => e.id)).toEqual([ids.percent]);
+    expect(((await t.admin.get('/api/admin/events?q=o_N')).json() as Page<EventRow>).items.map((e) => e.id)).toEqual([ids.percent]);
+    const practice = (await t.admin.get('/api/admin/events?q=practice&page=2')).json() as Page<EventRow>;
     expect(practice.total).toBe(60);
     expect(practice.items[0]!.title).toBe('Practice 26');
-    expect(((await admin.get('/api/admin/events?q=parade&when=past')).json() as Page<EventRow>).total).toBe(1);
+    expect(((await t.admin.get('/api/admin/events?q=parade&when=past')).json() as Page<EventRow>).total).toBe(1);
   });
 
   it('refuses bad paging and filters with a 400 and a plain message; only administrators may ask', async () => {
     for (const q of ['page=0', 'page=-1', 'page=abc', 'page=1.5', 'page=99999999', 'when=later', `q=${'x'.repeat(101)}`]) {
-      const res = await admin.get(`/api/admin/events?${q}`);
+      const res = await t.admin.get(`/api/admin/events?${q}`);
       expect(res.statusCode, q).toBe(400);
       expect(typeof res.json().message).toBe('string');
     }
-    expect((await admin.get('/api/admin/events?page=0')).json().message).toBe(pagingMessages.page);
+    expect((await t.admin.get('/api/admin/events?page=0')).json().message).toBe(pagingMessages.page);
     const res = await anonymous.get('/api/admin/events');
     expect(res.statusCode).toBe(401);
     expect(res.json().message).toBe(serverMessages.adminRequired);
@@ -149,7 +145,7 @@ interface RosterRow {
 
 describe('GET /api/admin/volunteers (the roster)', () => {
   it('lists sign-ups of upcoming events only, by event date, with the filter choices', async () => {
-    const res = await admin.get('/api/admin/volunteers');
+    const res = await t.admin.get('/api/admin/volunteers');
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json() as Page<RosterRow> & { events: { id: number; title: string; volunteerCount: number }[] };
     expect(body.total).toBe(4);
@@ -163,7 +159,7 @@ describe('GET /api/admin/volunteers (the roster)', () => {
   });
 
   it('filters by event and searches name, e-mail, phone, role and event title', async () => {
-    const names = async (qs: string) => ((await admin.get(`/api/admin/volunteers?${qs}`)).json() as Page<RosterRow>).items.map((r) => r.name);
+    const names = async (qs: string) => ((await t.admin.get(`/api/admin/volunteers?${qs}`)).json() as Page<RosterRow>).items.map((r) => r.name);
     expect(await names(`eventId=${ids.hall}`)).toEqual(['Carol Clark']);
     expect(await names('q=BOB')).toEqual(['Bob Brown']);
     expect(await names('q=0199')).toEqual(['Carol Clark']);
@@ -179,8 +175,8 @@ describe('GET /api/admin/volunteers (the roster)', () => {
       .insertInto('volunteers')
       .values(Array.from({ length: 30 }, (_, i) => ({ eventId: many, name: `Helper ${String(i).padStart(2, '0')}`, email: `helper${i}@example.com` })))
       .execute();
-    const p1 = (await admin.get(`/api/admin/volunteers?eventId=${many}`)).json() as Page<RosterRow>;
-    const p2 = (await admin.get(`/api/admin/volunteers?eventId=${many}&page=2`)).json() as Page<RosterRow>;
+    const p1 = (await t.admin.get(`/api/admin/volunteers?eventId=${many}`)).json() as Page<RosterRow>;
+    const p2 = (await t.admin.get(`/api/admin/volunteers?eventId=${many}&page=2`)).json() as Page<RosterRow>;
     expect([p1.total, p1.items.length, p2.items.length]).toEqual([30, 25, 5]);
     expect(new Set([...p1.items, ...p2.items].map((r) => r.id)).size).toBe(30);
     await t.db.deleteFrom('events').where('id', '=', many).execute();
@@ -188,14 +184,14 @@ describe('GET /api/admin/volunteers (the roster)', () => {
 
   it('refuses bad input with a 400; only administrators', async () => {
     for (const q of ['eventId=abc', 'eventId=0', 'page=0', `q=${'y'.repeat(101)}`])
-      expect((await admin.get(`/api/admin/volunteers?${q}`)).statusCode, q).toBe(400);
+      expect((await t.admin.get(`/api/admin/volunteers?${q}`)).statusCode, q).toBe(400);
     expect((await anonymous.get('/api/admin/volunteers')).statusCode).toBe(401);
   });
 });
 
 describe('GET /api/admin/volunteers.csv', () => {
   it('is the filtered roster as a formula-safe CSV download', async () => {
-    const res = await admin.get(`/api/admin/volunteers.csv?eventId=${ids.fishFry}`);
+    const res = await t.admin.get(`/api/admin/volunteers.csv?eventId=${ids.fishFry}`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="volunteers-\d{4}-\d{2}-\d{2}\.csv"$/);
@@ -218,7 +214,7 @@ describe('GET /api/admin/volunteers.csv', () => {
       '',
       'Confirmed',
     ]);
-    const searched = parse((await admin.get('/api/admin/volunteers.csv?q=carol')).body.slice(1)) as string[][];
+    const searched = parse((await t.admin.get('/api/admin/volunteers.csv?q=carol')).body.slice(1)) as string[][];
     expect(searched.slice(1).map((r) => r[3])).toEqual(['Carol Clark']);
   });
 
@@ -227,14 +223,14 @@ describe('GET /api/admin/volunteers.csv', () => {
     expect(res.statusCode).toBe(401);
     expect(res.json().message).toBe(serverMessages.adminRequired);
     for (const q of ["eventId=1' OR '1'='1", 'eventId=-1', `q=${'z'.repeat(5000)}`, 'q=%00']) {
-      const bad = await admin.get(`/api/admin/volunteers.csv?${q}`);
+      const bad = await t.admin.get(`/api/admin/volunteers.csv?${q}`);
       expect(bad.statusCode, q).toBeGreaterThanOrEqual(400);
       expect(bad.statusCode, q).toBeLessThan(500);
     }
     // A broken escape is read leniently, never a 5xx.
-    expect((await admin.get('/api/admin/volunteers.csv?q=%E0%A4%A')).statusCode).toBeLessThan(500);
+    expect((await t.admin.get('/api/admin/volunteers.csv?q=%E0%A4%A')).statusCode).toBeLessThan(500);
     // Injection text as a search is just text.
-    const plain = await admin.get(`/api/admin/volunteers.csv?q=${encodeURIComponent("' OR '1'='1")}`);
+    const plain = await t.admin.get(`/api/admin/volunteers.csv?q=${encodeURIComponent("' OR '1'='1")}`);
     expect(plain.statusCode).toBe(200);
     expect((parse(plain.body.slice(1)) as string[][]).length).toBe(1);
     const n = await sql<{ n: number }>`select count(*)::int as n from volunteers`.execute(t.db);

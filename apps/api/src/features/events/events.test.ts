@@ -1,26 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import ICAL from 'ical.js';
 import { sql } from 'kysely';
 import { eventMessages } from '@post/contracts/messages/events';
 import { formMessages } from '@post/contracts/messages/forms';
 import { serverMessages } from '@post/contracts/messages/server';
 import { DEFAULT_VOLUNTEER_POSITIONS } from '@post/contracts/events';
-import { createTestApp, insertMember, type Agent } from '../../test-helpers.ts';
+import { useTestApp, createTestApp } from '../../test-helpers.ts';
 import { getSettings, saveSettings } from '../site-settings/site-settings.service.ts';
 import { buildCalendar, vtimezone } from './events.ics.ts';
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let admin: Agent;
-let member: Agent;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = t.agent();
-  await admin.loginAdmin();
-  const m = await insertMember(t.db, { membershipNumber: 'EV-1' });
-  member = t.agent();
-  await member.loginMember(m.membershipNumber);
-});
-afterAll(async () => t?.close());
+const t = useTestApp({ admin: true, member: 'EV-1' });
 
 const DAY = 24 * 60 * 60 * 1000;
 const inDays = (days: number, hours = 0) => new Date(Date.now() + days * DAY + hours * 60 * 60 * 1000).toISOString();
@@ -39,7 +28,7 @@ function eventBody(overrides: Record<string, unknown> = {}) {
 }
 
 async function createEvent(overrides: Record<string, unknown> = {}) {
-  const res = await admin.post('/api/events', eventBody(overrides));
+  const res = await t.admin.post('/api/events', eventBody(overrides));
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as { id: number; [k: string]: unknown };
 }
@@ -96,7 +85,7 @@ describe('public reads', () => {
   it('byId gives volunteers e-mail and phone to an administrator only', async () => {
     const ev = await createEvent({ title: 'Flag Retirement' });
     await addVolunteer(ev.id, 'Dan Dale', 'dan.private@example.org', '555-222-3333');
-    for (const agent of [t.agent(), member]) {
+    for (const agent of [t.agent(), t.member]) {
       const res = await agent.get(`/api/events/${ev.id}`);
       expect(res.statusCode).toBe(200);
       expect(res.json().volunteers).toEqual([{ id: expect.any(Number), eventId: ev.id, name: 'Dan D.', role: 'Cook' }]);
@@ -104,7 +93,7 @@ describe('public reads', () => {
       expect(res.body).not.toContain('dan.private@example.org');
       expect(res.body).not.toContain('555-222-3333');
     }
-    const res = await admin.get(`/api/events/${ev.id}`);
+    const res = await t.admin.get(`/api/events/${ev.id}`);
     expect(res.statusCode).toBe(200);
     expect(res.json().volunteers).toEqual([
       { id: expect.any(Number), eventId: ev.id, name: 'Dan Dale', role: 'Cook', email: 'dan.private@example.org', phone: '555-222-3333' },
@@ -125,7 +114,7 @@ describe('public reads', () => {
 
 describe('administrator writes', () => {
   it('creates an event with the defaults and the signed-in administrator as author', async () => {
-    const res = await admin.post('/api/events', eventBody({ type: undefined, createdBy: 999 }));
+    const res = await t.admin.post('/api/events', eventBody({ type: undefined, createdBy: 999 }));
     expect(res.statusCode).toBe(200);
     const ev = res.json();
     expect(ev).toMatchObject({ title: 'Pancake Breakfast', type: 'regular', volunteerPositions: DEFAULT_VOLUNTEER_POSITIONS, volunteerCount: 0 });
@@ -146,14 +135,14 @@ describe('administrator writes', () => {
     const ev = await createEvent({ title: 'Before' });
     const before = await t.db.selectFrom('events').select(['sequence', 'updatedAt']).where('id', '=', ev.id).executeTakeFirstOrThrow();
     await new Promise((r) => setTimeout(r, 20));
-    const res = await admin.put(`/api/events/${ev.id}`, eventBody({ title: 'After', volunteerPositions: 3, type: 'fundraiser' }));
+    const res = await t.admin.put(`/api/events/${ev.id}`, eventBody({ title: 'After', volunteerPositions: 3, type: 'fundraiser' }));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: ev.id, title: 'After', volunteerPositions: 3, type: 'fundraiser' });
     const after = await t.db.selectFrom('events').select(['sequence', 'updatedAt', 'title']).where('id', '=', ev.id).executeTakeFirstOrThrow();
     expect(after.sequence).toBe(before.sequence + 1);
     expect(new Date(after.updatedAt).getTime()).toBeGreaterThan(new Date(before.updatedAt).getTime());
     expect(res.json().updatedAt).toBe(new Date(after.updatedAt).toISOString());
-    const again = await admin.put(`/api/events/${ev.id}`, eventBody({ title: 'Again' }));
+    const again = await t.admin.put(`/api/events/${ev.id}`, eventBody({ title: 'Again' }));
     expect(again.statusCode).toBe(200);
     const third = await t.db.selectFrom('events').select('sequence').where('id', '=', ev.id).executeTakeFirstOrThrow();
     expect(third.sequence).toBe(before.sequence + 2);
@@ -161,10 +150,10 @@ describe('administrator writes', () => {
 
   it('answers 404 when updating or deleting an event that does not exist, and changes nothing', async () => {
     const before = await snapshot();
-    const put = await admin.put('/api/events/987654', eventBody());
+    const put = await t.admin.put('/api/events/987654', eventBody());
     expect(put.statusCode).toBe(404);
     expect(put.json().message).toBe(serverMessages.notFound('Event'));
-    const del = await admin.delete('/api/events/987654');
+    const del = await t.admin.delete('/api/events/987654');
     expect(del.statusCode).toBe(404);
     expect(await snapshot()).toBe(before);
   });
@@ -173,13 +162,13 @@ describe('administrator writes', () => {
     const ev = await createEvent({ title: 'To delete' });
     await addVolunteer(ev.id, 'Eve Eady', 'eve@example.org');
     await addVolunteer(ev.id, 'Fay Ford', 'fay@example.org');
-    const res = await admin.delete(`/api/events/${ev.id}`);
+    const res = await t.admin.delete(`/api/events/${ev.id}`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ ok: true, deletedEvents: 1, deletedSignups: 2 });
     expect(await t.db.selectFrom('events').select('id').where('id', '=', ev.id).executeTakeFirst()).toBeUndefined();
     const left = await t.db.selectFrom('volunteers').select('id').where('eventId', '=', ev.id).execute();
     expect(left).toEqual([]);
-    expect((await admin.delete(`/api/events/${ev.id}`)).statusCode).toBe(404);
+    expect((await t.admin.delete(`/api/events/${ev.id}`)).statusCode).toBe(404);
     expect((await t.agent().get(`/api/events/${ev.id}`)).statusCode).toBe(404);
   });
 
@@ -200,13 +189,13 @@ describe('administrator writes', () => {
       [{ type: 'party' }, 'Please choose an event type'],
     ];
     for (const [overrides, message] of cases) {
-      const created = await admin.post('/api/events', eventBody(overrides));
+      const created = await t.admin.post('/api/events', eventBody(overrides));
       expect(created.statusCode, JSON.stringify(overrides)).toBe(400);
       expect(created.json().message).toBe(message);
-      const updated = await admin.put(`/api/events/${ev.id}`, eventBody(overrides));
+      const updated = await t.admin.put(`/api/events/${ev.id}`, eventBody(overrides));
       expect(updated.statusCode).toBe(400);
     }
-    const missing = await admin.post('/api/events', {});
+    const missing = await t.admin.post('/api/events', {});
     expect(missing.statusCode).toBe(400);
     expect(missing.json().message).toBe(formMessages.titleRequired);
     expect(await snapshot()).toBe(before);
@@ -215,7 +204,7 @@ describe('administrator writes', () => {
   it('refuses every write without a session and with a member session (401), changing nothing', async () => {
     const ev = await createEvent({ title: 'Protected' });
     const before = await snapshot();
-    for (const agent of [t.agent(), member]) {
+    for (const agent of [t.agent(), t.member]) {
       const calls = [
         await agent.post('/api/events', eventBody()),
         await agent.put(`/api/events/${ev.id}`, eventBody({ title: 'Hacked' })),
@@ -278,7 +267,7 @@ describe('iCalendar', () => {
       endDate: '2031-07-04T15:30:00Z',
     });
     const winter = await createEvent({ title: 'Winter Coat Drive', startDate: '2031-01-15T14:00:00Z', endDate: '2031-01-15T16:00:00Z' });
-    await admin.put(
+    await t.admin.put(
       `/api/events/${summer.id}`,
       eventBody({
         title: 'Independence Day Parade',

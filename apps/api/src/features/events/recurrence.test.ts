@@ -1,23 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import ICAL from 'ical.js';
 import { repeatRuleMessages } from '@post/contracts/messages/repeat-rules';
 import { utcToZoned, zonedToUtc } from '@post/contracts/rules/event-time';
-import { createTestApp, type Agent } from '../../test-helpers.ts';
+import { useTestApp } from '../../test-helpers.ts';
 import { extendAllSeries, HORIZON_DAYS } from './series.service.ts';
 
 // Recurring events (issue 20): series, occurrences as events rows, holidays, scopes, the job.
 // The post's zone is the default America/New_York.
 
 const TZ = 'America/New_York';
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let admin: Agent;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = t.agent();
-  await admin.loginAdmin();
-});
-afterAll(async () => t?.close());
+const t = useTestApp({ admin: true });
 
 const at = (date: string, time: string) => zonedToUtc(date, time, TZ).toISOString();
 const local = (iso: string) => utcToZoned(iso, TZ);
@@ -47,12 +40,12 @@ interface Ev {
 }
 
 async function occurrences(seriesId: number): Promise<Ev[]> {
-  const all = (await admin.get('/api/events')).json() as Ev[];
+  const all = (await t.admin.get('/api/events')).json() as Ev[];
   return all.filter((e) => e.seriesId === seriesId);
 }
 
 async function create(b: Record<string, unknown>): Promise<Ev> {
-  const res = await admin.post('/api/events', b);
+  const res = await t.admin.post('/api/events', b);
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as Ev;
 }
@@ -95,7 +88,7 @@ describe('creating a series', () => {
     // 19:00 EST is 00:00 UTC, 19:00 EDT is 23:00 UTC: both seasons were crossed.
     expect([...offsets].sort()).toEqual([0, 23]);
     // Each occurrence is a real event with its own page.
-    const one = await admin.get(`/api/events/${list[3]!.id}`);
+    const one = await t.admin.get(`/api/events/${list[3]!.id}`);
     expect(one.statusCode).toBe(200);
     expect(one.json().seriesId).toBe(first.seriesId);
   });
@@ -129,11 +122,11 @@ describe('creating a series', () => {
       ['', repeatRuleMessages.ruleRequired],
     ];
     for (const [rule, message] of cases) {
-      const res = await admin.post('/api/events', body('2027-01-12', rule));
+      const res = await t.admin.post('/api/events', body('2027-01-12', rule));
       expect(res.statusCode, rule).toBe(400);
       expect(res.json().message, rule).toBe(message);
     }
-    const odd = await admin.post('/api/events', body('2027-01-12', 'FREQ=WEEKLY', 'sometimes'));
+    const odd = await t.admin.post('/api/events', body('2027-01-12', 'FREQ=WEEKLY', 'sometimes'));
     expect(odd.statusCode).toBe(400);
     expect(await counts()).toBe(before);
   });
@@ -145,7 +138,7 @@ describe('editing and deleting occurrences', () => {
     const list = await occurrences(first.seriesId!);
     expect(list).toHaveLength(6);
     const target = list[2]!;
-    const res = await admin.put(`/api/events/${target.id}`, {
+    const res = await t.admin.put(`/api/events/${target.id}`, {
       ...body('2027-02-17', 'FREQ=WEEKLY'),
       title: 'Practice (moved)',
       recurrence: undefined,
@@ -158,7 +151,7 @@ describe('editing and deleting occurrences', () => {
     expect(after.every((e) => e.title === 'Practice')).toBe(true);
     await extendAllSeries(t.db, new Date(Date.now() + 400 * 864e5));
     expect((await occurrences(first.seriesId!)).length).toBe(5);
-    const moved = (await admin.get(`/api/events/${target.id}`)).json();
+    const moved = (await t.admin.get(`/api/events/${target.id}`)).json();
     expect(local(moved.startDate).date).toBe('2027-02-17');
   });
 
@@ -174,7 +167,7 @@ describe('editing and deleting occurrences', () => {
       .executeTakeFirstOrThrow();
     const split = list[4]!;
     const day = local(split.startDate).date;
-    const res = await admin.put(`/api/events/${split.id}`, {
+    const res = await t.admin.put(`/api/events/${split.id}`, {
       ...body(day, 'x'),
       startDate: at(day, '18:30'),
       endDate: at(day, '20:30'),
@@ -213,15 +206,15 @@ describe('editing and deleting occurrences', () => {
       ])
       .execute();
     // The confirmation's preview says the same as the delete, and removes nothing.
-    const preview = await admin.get(`/api/admin/events/${list[3]!.id}/delete-preview?scope=following`);
+    const preview = await t.admin.get(`/api/admin/events/${list[3]!.id}/delete-preview?scope=following`);
     expect(preview.statusCode, preview.body).toBe(200);
     expect(preview.json()).toEqual({ deletedEvents: list.length - 3, deletedSignups: 2, attendance: 0 });
-    expect((await admin.get(`/api/admin/events/${list[5]!.id}/delete-preview`)).json()).toEqual({ deletedEvents: 1, deletedSignups: 1, attendance: 0 });
-    expect((await admin.get(`/api/admin/events/${list[3]!.id}/delete-preview?scope=sideways`)).statusCode).toBe(400);
-    expect((await admin.get('/api/admin/events/99999999/delete-preview')).statusCode).toBe(404);
+    expect((await t.admin.get(`/api/admin/events/${list[5]!.id}/delete-preview`)).json()).toEqual({ deletedEvents: 1, deletedSignups: 1, attendance: 0 });
+    expect((await t.admin.get(`/api/admin/events/${list[3]!.id}/delete-preview?scope=sideways`)).statusCode).toBe(400);
+    expect((await t.admin.get('/api/admin/events/99999999/delete-preview')).statusCode).toBe(404);
     expect((await t.agent().get(`/api/admin/events/${list[3]!.id}/delete-preview`)).statusCode).toBe(401);
     expect((await occurrences(first.seriesId!)).length).toBe(list.length);
-    const res = await admin.delete(`/api/events/${list[3]!.id}?scope=following`);
+    const res = await t.admin.delete(`/api/events/${list[3]!.id}?scope=following`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ ok: true, deletedEvents: list.length - 3, deletedSignups: 2 });
     // Both volunteers of later dates are told (not only those of the date the delete was made on).
@@ -231,16 +224,16 @@ describe('editing and deleting occurrences', () => {
     expect((await occurrences(first.seriesId!)).map((e) => e.id)).toEqual(list.slice(0, 3).map((e) => e.id));
     expect(await extendAllSeries(t.db, new Date(Date.now() + 300 * 864e5))).toBe(0);
     expect((await occurrences(first.seriesId!)).length).toBe(3);
-    const one = await admin.delete(`/api/events/${list[1]!.id}?scope=this`);
+    const one = await t.admin.delete(`/api/events/${list[1]!.id}?scope=this`);
     expect(one.json()).toEqual({ ok: true, deletedEvents: 1, deletedSignups: 1 });
-    expect((await admin.delete(`/api/events/${list[1]!.id}`)).statusCode).toBe(404);
+    expect((await t.admin.delete(`/api/events/${list[1]!.id}`)).statusCode).toBe(404);
   });
 
   it('a single event given a recurrence becomes the first occurrence of a series', async () => {
     const single = await create({ ...body('2027-06-05', 'x'), recurrence: undefined, title: 'Color guard practice' });
     expect(single.seriesId).toBeNull();
     expect(single.recurrence).toBeNull();
-    const res = await admin.put(`/api/events/${single.id}`, { ...body('2027-06-05', 'FREQ=WEEKLY;INTERVAL=2;COUNT=3'), title: 'Color guard practice' });
+    const res = await t.admin.put(`/api/events/${single.id}`, { ...body('2027-06-05', 'FREQ=WEEKLY;INTERVAL=2;COUNT=3'), title: 'Color guard practice' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().id).toBe(single.id);
     expect(res.json().repeats).toBe('every 2 weeks on Saturday, 3 times');
@@ -266,7 +259,7 @@ describe('iCalendar feed', () => {
   it('carries each occurrence with its own stable UID at 19:00 local, read by ical.js (and python-icalendar when installed)', async () => {
     const first = await create(body('2027-01-19', 'FREQ=MONTHLY;BYDAY=3TU;COUNT=6', 'keep', { title: 'Feed check' }));
     const ids = (await occurrences(first.seriesId!)).map((e) => e.id);
-    const text = (await admin.get('/api/events.ics')).body;
+    const text = (await t.admin.get('/api/events.ics')).body;
     const comp = new ICAL.Component(ICAL.parse(text));
     for (const tz of comp.getAllSubcomponents('vtimezone')) ICAL.TimezoneService.register(tz);
     const events = comp
@@ -277,8 +270,8 @@ describe('iCalendar feed', () => {
     for (const e of events) expect(`${String(e.startDate.hour).padStart(2, '0')}:${String(e.startDate.minute).padStart(2, '0')}`).toBe('19:00');
     // A moved occurrence keeps its UID and gets a higher SEQUENCE: subscribers see it move.
     const day = '2027-03-17';
-    await admin.put(`/api/events/${ids[2]}`, { ...body(day, 'x'), recurrence: undefined, title: 'Feed check' });
-    const again = new ICAL.Component(ICAL.parse((await admin.get('/api/events.ics')).body));
+    await t.admin.put(`/api/events/${ids[2]}`, { ...body(day, 'x'), recurrence: undefined, title: 'Feed check' });
+    const again = new ICAL.Component(ICAL.parse((await t.admin.get('/api/events.ics')).body));
     const moved = again
       .getAllSubcomponents('vevent')
       .map((v) => new ICAL.Event(v))
@@ -335,7 +328,7 @@ describe('the picture of a series (issue 20)', () => {
 
     // "This and following" without naming a picture keeps it; naming none removes it from there on.
     const third = all[2]!;
-    const kept = await admin.put(`/api/events/${third.id}`, {
+    const kept = await t.admin.put(`/api/events/${third.id}`, {
       ...body(local(third.startDate).date, 'FREQ=MONTHLY;BYDAY=2TU'),
       title: 'Picture series',
       scope: 'following',
@@ -343,7 +336,7 @@ describe('the picture of a series (issue 20)', () => {
     expect(kept.statusCode, kept.body).toBe(200);
     expect(kept.json()).toMatchObject({ imageId: image.id, imageAlt: 'The post hall' });
     const fifth = all[4]!;
-    const cleared = await admin.put(`/api/events/${fifth.id}`, {
+    const cleared = await t.admin.put(`/api/events/${fifth.id}`, {
       ...body(local(fifth.startDate).date, 'FREQ=MONTHLY;BYDAY=2TU'),
       title: 'Picture series',
       scope: 'following',
@@ -351,7 +344,7 @@ describe('the picture of a series (issue 20)', () => {
       imageAlt: null,
     });
     expect(cleared.statusCode, cleared.body).toBe(200);
-    const afterSplit = (await admin.get('/api/events')).json() as (Ev & { imageId: number | null })[];
+    const afterSplit = (await t.admin.get('/api/events')).json() as (Ev & { imageId: number | null })[];
     const mine = afterSplit.filter((e) => e.title === 'Picture series').sort((a, b) => a.startDate.localeCompare(b.startDate));
     expect(mine.slice(0, 4).every((e) => e.imageId === image.id)).toBe(true);
     expect(mine.slice(4).every((e) => e.imageId === null)).toBe(true);
@@ -361,7 +354,7 @@ describe('the picture of a series (issue 20)', () => {
       .selectFrom('eventSeries')
       .select((eb) => eb.fn.countAll<string>().as('n'))
       .executeTakeFirstOrThrow();
-    const bad = await admin.post('/api/events', body('2027-01-12', 'FREQ=MONTHLY;BYDAY=2TU', 'keep', { imageId: 999999, imageAlt: 'Nothing' }));
+    const bad = await t.admin.post('/api/events', body('2027-01-12', 'FREQ=MONTHLY;BYDAY=2TU', 'keep', { imageId: 999999, imageAlt: 'Nothing' }));
     expect(bad.statusCode).toBe(400);
     const afterBad = await t.db
       .selectFrom('eventSeries')

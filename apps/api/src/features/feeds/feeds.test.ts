@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../test-helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test-helpers.ts';
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
+const t = useTestApp({ env: { PUBLIC_URL: 'https://post.example.org' } });
 beforeAll(async () => {
-  t = await createTestApp({ PUBLIC_URL: 'https://post.example.org' });
   await t.db
     .insertInto('news')
     .values([
@@ -12,7 +11,6 @@ beforeAll(async () => {
     ])
     .execute();
 });
-afterAll(async () => t?.close());
 
 describe('feeds for search engines and readers', () => {
   it('robots.txt keeps crawlers out of the signed-in areas and points at the sitemap', async () => {

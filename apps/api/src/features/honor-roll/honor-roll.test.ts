@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Member } from '@post/contracts/members';
 import type { HonorRollEntry } from '@post/contracts/honor-roll';
-import { createTestApp, insertMember, type Agent } from '../../test-helpers.ts';
+import { useTestApp, insertMember } from '../../test-helpers.ts';
 import { queueMemberNotices } from '../member-communications/notice-mail.ts';
 
 // Post Everlasting (issue 45 #6, decision 0065).
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let admin: Agent;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = t.agent();
-  await admin.loginAdmin();
-});
-afterAll(async () => t?.close());
+const t = useTestApp({ admin: true });
 
 const CONTACT_AND_PRIVATE = [
   'email',
@@ -42,7 +35,7 @@ describe('marking a member deceased', () => {
     await member.loginMember('EV-1');
     expect((await member.get('/api/member/communications')).statusCode).toBe(200);
 
-    const res = await admin.patch(`/api/members/${m.id}`, {
+    const res = await t.admin.patch(`/api/members/${m.id}`, {
       deceasedOn: '2026-02-14',
       serviceEra: 'Korean War',
       obituary: 'Ed ran the hardware store for forty years.\n\nHe never missed a parade.',
@@ -53,13 +46,13 @@ describe('marking a member deceased', () => {
     expect((await member.get('/api/member/communications')).statusCode).toBe(401);
     expect((await t.agent().post('/api/member/login', { membershipNumber: 'EV-1', password: 'member-pass-123' })).statusCode).toBe(401);
     // Nothing is deleted: the directory still has them, under Deceased, not under Active.
-    const ids = async (qs: string) => ((await admin.get(`/api/members?${qs}`)).json() as Member[]).map((x) => x.id);
+    const ids = async (qs: string) => ((await t.admin.get(`/api/members?${qs}`)).json() as Member[]).map((x) => x.id);
     expect(await ids('status=active')).not.toContain(m.id);
     expect(await ids('status=deceased')).toEqual([m.id]);
     expect(await ids('')).toContain(m.id);
     // A bad date is a 400 and changes nothing.
-    expect((await admin.patch(`/api/members/${m.id}`, { deceasedOn: '2026-02-30' })).statusCode).toBe(400);
-    expect((await admin.get('/api/members?status=deceased')).json()[0].deceasedOn).toBe('2026-02-14');
+    expect((await t.admin.patch(`/api/members/${m.id}`, { deceasedOn: '2026-02-30' })).statusCode).toBe(400);
+    expect((await t.admin.get('/api/members?status=deceased')).json()[0].deceasedOn).toBe('2026-02-14');
   });
 });
 
@@ -91,7 +84,7 @@ describe('GET /api/honor-roll', () => {
     await insertMember(t.db, { membershipNumber: 'EV-LIVING', email: 'alive@example.org', firstName: 'Still', lastName: 'Here' });
     // Published with the family's consent (decision 0086).
     for (const r of await t.db.selectFrom('members').select('id').where('membershipNumber', 'in', ['EV-1', 'EV-2']).execute())
-      expect((await admin.post(`/api/admin/honor-roll/${r.id}/publish`, { familyConsent: true })).statusCode).toBe(200);
+      expect((await t.admin.post(`/api/admin/honor-roll/${r.id}/publish`, { familyConsent: true })).statusCode).toBe(200);
     const res = await t.agent().get('/api/honor-roll');
     expect(res.statusCode).toBe(200);
     const list = res.json() as HonorRollEntry[];
@@ -125,19 +118,19 @@ describe('GET /api/honor-roll', () => {
   });
 
   it('answers 404, list and pages, when Settings turns the honor roll off', async () => {
-    const settings = (await admin.get('/api/site-settings')).json();
+    const settings = (await t.admin.get('/api/site-settings')).json();
     const { logo: _logo, ...rest } = settings;
-    const off = await admin.put('/api/admin/site-settings', { ...rest, membership: { ...settings.membership, honorRoll: false } });
+    const off = await t.admin.put('/api/admin/site-settings', { ...rest, membership: { ...settings.membership, honorRoll: false } });
     expect(off.statusCode).toBe(200);
     expect((await t.agent().get('/api/honor-roll')).statusCode).toBe(404);
     const [first] = await t.db.selectFrom('members').select('id').where('deceasedOn', 'is not', null).execute();
     expect((await t.agent().get(`/api/honor-roll/${first!.id}`)).statusCode).toBe(404);
-    await admin.put('/api/admin/site-settings', { ...rest, membership: { ...settings.membership, honorRoll: true } });
+    await t.admin.put('/api/admin/site-settings', { ...rest, membership: { ...settings.membership, honorRoll: true } });
     expect((await t.agent().get('/api/honor-roll')).statusCode).toBe(200);
   });
 
   it('refuses membership settings that make no sense, changing nothing', async () => {
-    const settings = (await admin.get('/api/site-settings')).json();
+    const settings = (await t.admin.get('/api/site-settings')).json();
     const { logo: _logo, ...rest } = settings;
     for (const membership of [
       { ...settings.membership, renewalOpensMonth: 2, renewalOpensDay: 30 },
@@ -145,8 +138,8 @@ describe('GET /api/honor-roll', () => {
       { ...settings.membership, renewalUrl: 'javascript:alert(1)' },
       { ...settings.membership, duesAmount: 'forty' },
     ]) {
-      expect((await admin.put('/api/admin/site-settings', { ...rest, membership })).statusCode).toBe(400);
+      expect((await t.admin.put('/api/admin/site-settings', { ...rest, membership })).statusCode).toBe(400);
     }
-    expect((await admin.get('/api/site-settings')).json().membership).toEqual(settings.membership);
+    expect((await t.admin.get('/api/site-settings')).json().membership).toEqual(settings.membership);
   });
 });

@@ -1,31 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { utcToZoned } from '@post/contracts/rules/event-time';
 import { honorsMessages } from '@post/contracts/messages/honors';
-import { createMailTestApp, insertMember, type Agent } from '../../test-helpers.ts';
-import type { SmtpSink } from '../mail/smtp-sink.ts';
+import { useTestApp, insertMember } from '../../test-helpers.ts';
 import { answerToken } from './call-out.ts';
 
 // Funeral honors (issue 62, decision 0088): a request through to done, the call-out to qualified
 // members only, the one-tap answer, the CPR figures, and the requester's privacy on public routes.
 
-let t: Awaited<ReturnType<typeof createMailTestApp>>['t'];
-let sink: SmtpSink;
-let admin: Agent;
-beforeAll(async () => {
-  ({ t, sink } = await createMailTestApp());
-  admin = t.agent();
-  await admin.loginAdmin();
-});
-afterAll(async () => {
-  await t?.close();
-  await sink?.stop();
-});
+const t = useTestApp({ admin: true, mail: true });
 
 const HOUR = 60 * 60 * 1000;
 const at = (h: number) => new Date(Date.now() + h * HOUR).toISOString();
-let n = 0;
-const post = (url: string, body: Record<string, unknown>) =>
-  t.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body), remoteAddress: `10.62.0.${++n}` });
+const post = t.postAsVisitor;
 const request = (over: Record<string, unknown> = {}) => ({
   deceasedName: 'Harold Q. Veteran',
   branch: 'Navy',
@@ -41,7 +27,7 @@ const request = (over: Record<string, unknown> = {}) => ({
 const cpr = async () => {
   const today = utcToZoned(new Date(), 'America/New_York').date;
   const year = Number(today.slice(5, 7)) >= 6 ? Number(today.slice(0, 4)) : Number(today.slice(0, 4)) - 1;
-  const res = await admin.get(`/api/admin/reports/service?year=${year}&form=legion-cpr`);
+  const res = await t.admin.get(`/api/admin/reports/service?year=${year}&form=legion-cpr`);
   expect(res.statusCode, res.body).toBe(200);
   const line = (key: string) => res.json().lines.find((l: { key: string }) => l.key === key).value;
   return { count: line('funeral-honors'), dollarsCost: line('community-cost') };
@@ -67,7 +53,7 @@ describe('funeral honors', () => {
     const noPhone = await post('/api/honors-requests', request({ requesterPhone: '' }));
     expect(noPhone.statusCode).toBe(400);
     expect(noPhone.json().issues).toEqual([expect.objectContaining({ path: ['requesterPhone'], message: honorsMessages.requesterPhoneRequired })]);
-    const role = await admin.post('/api/members', {
+    const role = await t.admin.post('/api/members', {
       firstName: 'A',
       lastName: 'B',
       email: 'ab@example.org',
@@ -82,7 +68,7 @@ describe('funeral honors', () => {
 
   it('a request goes from the public form through accept, call-out and answers to done, with its CPR figures', async () => {
     // Members set through the API carry their roles.
-    const created = await admin.post('/api/members', {
+    const created = await t.admin.post('/api/members', {
       firstName: 'Lea',
       lastName: 'Leader',
       email: 'leader@example.org',
@@ -96,7 +82,7 @@ describe('funeral honors', () => {
     await withRoles('inactive@example.org', ['rifle'], { isActive: false });
     await withRoles('deceased@example.org', ['rifle'], { deceasedOn: '2025-01-01' });
     await insertMember(t.db, { email: 'nobody@example.org' });
-    const patched = await admin.patch(`/api/members/${bugler.id}`, { honorGuardRoles: ['bugler', 'flag'] });
+    const patched = await t.admin.patch(`/api/members/${bugler.id}`, { honorGuardRoles: ['bugler', 'flag'] });
     expect(patched.json().honorGuardRoles).toEqual(['bugler', 'flag']);
 
     const res = await post('/api/honors-requests', request());
@@ -108,16 +94,16 @@ describe('funeral honors', () => {
     expect(notice).toContain('Harold Q. Veteran');
     expect(notice).not.toContain('Secret Requester Name');
     // The dashboard's new requests.
-    expect((await admin.get('/api/admin/honors-requests?open=true')).json()).toEqual([expect.objectContaining({ id, state: 'new', eventId: null })]);
+    expect((await t.admin.get('/api/admin/honors-requests?open=true')).json()).toEqual([expect.objectContaining({ id, state: 'new', eventId: null })]);
     // Call-out needs a detail first.
-    expect((await admin.post(`/api/admin/honors-requests/${id}/call-out`)).statusCode).toBe(400);
+    expect((await t.admin.post(`/api/admin/honors-requests/${id}/call-out`)).statusCode).toBe(400);
 
-    const accepted = await admin.post(`/api/admin/honors-requests/${id}/accept`, {});
+    const accepted = await t.admin.post(`/api/admin/honors-requests/${id}/accept`, {});
     expect(accepted.statusCode, accepted.body).toBe(200);
     const { eventId } = accepted.json();
-    expect((await admin.get('/api/admin/honors-requests')).json()).toEqual([expect.objectContaining({ id, state: 'accepted', eventId })]);
-    expect((await admin.get('/api/admin/honors-requests?open=true')).json()).toEqual([]);
-    const ev = (await admin.get(`/api/events/${eventId}`)).json();
+    expect((await t.admin.get('/api/admin/honors-requests')).json()).toEqual([expect.objectContaining({ id, state: 'accepted', eventId })]);
+    expect((await t.admin.get('/api/admin/honors-requests?open=true')).json()).toEqual([]);
+    const ev = (await t.admin.get(`/api/events/${eventId}`)).json();
     expect(ev.type).toBe('honors');
     expect(ev.shifts.map((s: { role: string; capacity: number }) => [s.role, s.capacity])).toEqual([
       ['Detail leader', 1],
@@ -133,10 +119,10 @@ describe('funeral honors', () => {
       .where('e.id', '=', eventId)
       .executeTakeFirst();
     expect(category?.name).toBe('Funeral honors');
-    expect((await admin.post(`/api/admin/honors-requests/${id}/accept`, {})).statusCode).toBe(409);
+    expect((await t.admin.post(`/api/admin/honors-requests/${id}/accept`, {})).statusCode).toBe(409);
 
     // The call-out: only active, living members qualified for an open role, one link per role they can fill.
-    const called = await admin.post(`/api/admin/honors-requests/${id}/call-out`);
+    const called = await t.admin.post(`/api/admin/honors-requests/${id}/call-out`);
     expect(called.json()).toEqual({ queued: 3 });
     expect((await outboxTo('honors-call-out')).sort()).toEqual(['bugler@example.org', 'leader@example.org', 'rifle@example.org']);
     const buglerMail = (
@@ -178,7 +164,7 @@ describe('funeral honors', () => {
     expect((await member.post('/api/member/honors/answer', { shiftId: rifleShift.id })).statusCode).toBe(403);
 
     // The detail page: who answered, who is still needed, and the call list for the rest.
-    const detail = (await admin.get(`/api/admin/honors-requests/${id}`)).json();
+    const detail = (await t.admin.get(`/api/admin/honors-requests/${id}`)).json();
     const byRole = Object.fromEntries(detail.roles.map((r: { role: string }) => [r.role, r]));
     expect(byRole.rifle).toMatchObject({ needed: 6, filled: [{ name: 'rifle Doe' }] });
     expect(byRole.bugler).toMatchObject({ needed: 0, filled: [{ name: 'bugler Doe' }] });
@@ -192,13 +178,13 @@ describe('funeral honors', () => {
       .where('id', '=', eventId)
       .execute();
     const signUp = await t.db.selectFrom('volunteers').select('id').where('email', '=', 'rifle@example.org').executeTakeFirstOrThrow();
-    expect((await admin.post(`/api/admin/volunteers/${signUp.id}/check-in`, {})).statusCode).toBe(200);
+    expect((await t.admin.post(`/api/admin/volunteers/${signUp.id}/check-in`, {})).statusCode).toBe(200);
 
     // Done: the count and the cost go to the figures of the period.
-    const badDone = await admin.post(`/api/admin/honors-requests/${id}/done`, { provided: true, dollarsCost: -5 });
+    const badDone = await t.admin.post(`/api/admin/honors-requests/${id}/done`, { provided: true, dollarsCost: -5 });
     expect(badDone.statusCode).toBe(400);
     expect(badDone.json().issues[0].path).toEqual(['dollarsCost']);
-    const done = await admin.post(`/api/admin/honors-requests/${id}/done`, { provided: true, dollarsCost: 42.5 });
+    const done = await t.admin.post(`/api/admin/honors-requests/${id}/done`, { provided: true, dollarsCost: 42.5 });
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json()).toMatchObject({ state: 'done', provided: true, dollarsCost: 42.5 });
     expect(await cpr()).toEqual({ count: 1, dollarsCost: 43 });
@@ -208,16 +194,16 @@ describe('funeral honors', () => {
 
   it('a detail not provided counts nothing', async () => {
     const { id } = (await post('/api/honors-requests', request({ deceasedName: 'Second Vet' }))).json();
-    await admin.post(`/api/admin/honors-requests/${id}/accept`, {});
-    await admin.post(`/api/admin/honors-requests/${id}/done`, { provided: false });
+    await t.admin.post(`/api/admin/honors-requests/${id}/accept`, {});
+    await t.admin.post(`/api/admin/honors-requests/${id}/done`, { provided: false });
     expect(await cpr()).toEqual({ count: 1, dollarsCost: 43 });
   });
 
   it('keeps the requester private on every public route, and the detail off the calendar unless listed', async () => {
     const unlisted = (await post('/api/honors-requests', request({ deceasedName: 'Unlisted Vet' }))).json();
-    const { eventId: hidden } = (await admin.post(`/api/admin/honors-requests/${unlisted.id}/accept`, {})).json();
+    const { eventId: hidden } = (await t.admin.post(`/api/admin/honors-requests/${unlisted.id}/accept`, {})).json();
     const listedReq = (await post('/api/honors-requests', request({ deceasedName: 'Listed Vet' }))).json();
-    const { eventId: shown } = (await admin.post(`/api/admin/honors-requests/${listedReq.id}/accept`, { listPublicly: true })).json();
+    const { eventId: shown } = (await t.admin.post(`/api/admin/honors-requests/${listedReq.id}/accept`, { listPublicly: true })).json();
     const anon = t.agent();
     const routes = [
       '/api/events',
@@ -243,8 +229,8 @@ describe('funeral honors', () => {
     for (const url of [`/api/events/${hidden}`, `/api/events/${hidden}.ics`, `/api/volunteers?eventId=${hidden}`])
       expect((await anon.get(url)).statusCode, url).toBe(404);
     // Staff see both, and the requester.
-    expect((await admin.get(`/api/events/${hidden}`)).statusCode).toBe(200);
-    expect((await admin.get(`/api/admin/honors-requests/${unlisted.id}`)).json().requesterName).toBe('Secret Requester Name');
+    expect((await t.admin.get(`/api/events/${hidden}`)).statusCode).toBe(200);
+    expect((await t.admin.get(`/api/admin/honors-requests/${unlisted.id}`)).json().requesterName).toBe('Secret Requester Name');
     // The requests list is staff-only.
     expect((await anon.get('/api/admin/honors-requests')).statusCode).toBe(401);
   });

@@ -1,24 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import sharp from 'sharp';
 import { imageMessages } from '@post/contracts/messages/images';
 import { serverMessages } from '@post/contracts/messages/server';
 import { MAX_IMAGE_BYTES } from '@post/contracts/images';
-import { createTestApp, type Agent } from '../../test-helpers.ts';
+import { useTestApp, createTestApp, type Agent } from '../../test-helpers.ts';
 import { processImage, sniffImage, widthsFor } from './images.service.ts';
 import { HEIC_DECODER } from './heic.ts';
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let admin: Agent;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = t.agent();
-  await admin.loginAdmin();
-});
-afterAll(async () => t?.close());
+const t = useTestApp({ admin: true });
 
-function upload(body: Buffer, type = 'image/jpeg', agent: Agent | null = admin) {
+function upload(body: Buffer, type = 'image/jpeg', agent: Agent | null = t.admin) {
   return t.app.inject({
     method: 'POST',
     url: '/api/admin/images',
@@ -317,14 +310,14 @@ describe('pictures on news items, events and engagements', () => {
     it(`${name}: set with alt text, shown in reads, kept when a PUT leaves it out, removed with null`, async () => {
       const image = (await upload(await phonePhoto(1200, 800, name.length))).json();
       // The alt text is required with a picture, and the picture must exist.
-      const noAlt = await admin.post(path, { ...body, imageId: image.id });
+      const noAlt = await t.admin.post(path, { ...body, imageId: image.id });
       expect([noAlt.statusCode, noAlt.json().message]).toEqual([400, imageMessages.altRequired]);
-      const blankAlt = await admin.post(path, { ...body, imageId: image.id, imageAlt: '   ' });
+      const blankAlt = await t.admin.post(path, { ...body, imageId: image.id, imageAlt: '   ' });
       expect([blankAlt.statusCode, blankAlt.json().message]).toEqual([400, imageMessages.altRequired]);
-      const missing = await admin.post(path, { ...body, imageId: 999999, imageAlt: 'Something' });
+      const missing = await t.admin.post(path, { ...body, imageId: 999999, imageAlt: 'Something' });
       expect([missing.statusCode, missing.json().message]).toEqual([400, imageMessages.imageNotFound]);
 
-      const created = await admin.post(path, { ...body, imageId: image.id, imageAlt: ' Members at the parade ' });
+      const created = await t.admin.post(path, { ...body, imageId: image.id, imageAlt: ' Members at the parade ' });
       expect(created.statusCode, created.body).toBe(200);
       const item = created.json();
       expect(item).toMatchObject({ imageId: image.id, imageAlt: 'Members at the parade', image });
@@ -333,13 +326,13 @@ describe('pictures on news items, events and engagements', () => {
       expect(listed).toMatchObject({ imageAlt: 'Members at the parade', image });
 
       // A client from before pictures replaces the item without the fields: the picture stays.
-      const kept = await admin.put(`${path}/${item.id}`, { ...body, title: 'Changed' });
+      const kept = await t.admin.put(`${path}/${item.id}`, { ...body, title: 'Changed' });
       expect(kept.statusCode, kept.body).toBe(200);
       expect(kept.json()).toMatchObject({ title: 'Changed', imageId: image.id, imageAlt: 'Members at the parade' });
       // Clearing the alt text of a kept picture is refused by the database's rule, with the form's message.
-      const cleared = await admin.put(`${path}/${item.id}`, { ...body, imageAlt: '' });
+      const cleared = await t.admin.put(`${path}/${item.id}`, { ...body, imageAlt: '' });
       expect([cleared.statusCode, cleared.json().message]).toEqual([400, imageMessages.altRequired]);
-      const removed = await admin.put(`${path}/${item.id}`, { ...body, imageId: null });
+      const removed = await t.admin.put(`${path}/${item.id}`, { ...body, imageId: null });
       expect(removed.json()).toMatchObject({ imageId: null, imageAlt: null, image: null });
       if (name === 'community-engagements') expect(removed.json().imageUrl).toBe('https://example.org/old.jpg');
     });
@@ -382,13 +375,13 @@ describe('site logo (issue 22)', () => {
     const image = (await upload(await phonePhoto(800, 800, 7))).json();
 
     // The alt text is required with a logo, and the logo must be an uploaded picture; nothing is stored.
-    const noAlt = await admin.put('/api/admin/site-settings', { ...settings, logoImageId: image.id, logoAlt: '  ' });
+    const noAlt = await t.admin.put('/api/admin/site-settings', { ...settings, logoImageId: image.id, logoAlt: '  ' });
     expect([noAlt.statusCode, noAlt.json().message]).toEqual([400, imageMessages.altRequired]);
-    const missing = await admin.put('/api/admin/site-settings', { ...settings, logoImageId: 999999, logoAlt: 'Emblem' });
+    const missing = await t.admin.put('/api/admin/site-settings', { ...settings, logoImageId: 999999, logoAlt: 'Emblem' });
     expect([missing.statusCode, missing.json().message]).toEqual([400, imageMessages.imageNotFound]);
     expect((await t.agent().get('/api/site-settings')).json()).toMatchObject({ logoImageId: null, logo: null });
 
-    const set = await admin.put('/api/admin/site-settings', { ...settings, logoImageId: image.id, logoAlt: ' Post emblem ' });
+    const set = await t.admin.put('/api/admin/site-settings', { ...settings, logoImageId: image.id, logoAlt: ' Post emblem ' });
     expect(set.statusCode, set.body).toBe(200);
     expect(set.json()).toMatchObject({ logoImageId: image.id, logoAlt: 'Post emblem', logo: image });
     // Public readers (the header, og:image) get the picture, after the public cache was refreshed.
@@ -396,11 +389,11 @@ describe('site logo (issue 22)', () => {
 
     // A client from before logos replaces the settings without the fields: the logo stays.
     const { logoImageId: _id, logoAlt: _alt, ...old } = settings;
-    const kept = await admin.put('/api/admin/site-settings', { ...old, postName: 'Renamed Post' });
+    const kept = await t.admin.put('/api/admin/site-settings', { ...old, postName: 'Renamed Post' });
     expect(kept.statusCode, kept.body).toBe(200);
     expect(kept.json()).toMatchObject({ postName: 'Renamed Post', logoImageId: image.id, logoAlt: 'Post emblem', logo: image });
 
-    const removed = await admin.put('/api/admin/site-settings', { ...settings, logoImageId: null, logoAlt: 'ignored' });
+    const removed = await t.admin.put('/api/admin/site-settings', { ...settings, logoImageId: null, logoAlt: 'ignored' });
     expect(removed.json()).toMatchObject({ logoImageId: null, logoAlt: '', logo: null });
     expect((await t.agent().get('/api/site-settings')).json()).toMatchObject({ postName: settings.postName, logo: null });
   });

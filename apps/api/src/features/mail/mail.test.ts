@@ -1,39 +1,30 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import ICAL from 'ical.js';
 import { volunteerMessages } from '@post/contracts/messages/volunteers';
-import { createMailTestApp, patchSiteSettings, createTestApp, type Agent } from '../../test-helpers.ts';
-import type { SmtpSink } from './smtp-sink.ts';
+import { useTestApp, patchSiteSettings, createTestApp } from '../../test-helpers.ts';
 import { MAX_ATTEMPTS, MailWorker, NO_MAIL_SERVER } from './worker.ts';
 import { enqueue } from './outbox.ts';
 import { cancelToken } from '../../lib/cancel-link.ts';
 import { queueReminders } from '../volunteers/volunteer-mail.ts';
 
 const HOUR = 60 * 60 * 1000;
-let sink: SmtpSink;
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let admin: Agent;
-let addressCounter = 0;
-const nextAddress = () => `10.9.${Math.floor(++addressCounter / 250)}.${(addressCounter % 250) + 1}`;
 
-beforeAll(async () => {
-  ({ t, sink } = await createMailTestApp('http://post.example.org'));
-  admin = t.agent();
-  await admin.loginAdmin();
-  await patchSiteSettings(t.db, {
+const t = useTestApp({
+  admin: true,
+  mail: true,
+  env: { PUBLIC_URL: 'http://post.example.org' },
+  settings: {
     postName: 'American Legion Post 123',
     streetAddress: '1 Main St',
     town: 'Springfield',
     state: 'IL',
     timeZone: 'America/Chicago',
-  });
+  },
 });
-afterAll(async () => {
-  await t?.close();
-  await sink?.stop();
-});
+
 beforeEach(() => {
-  sink.messages.length = 0;
-  sink.reject.clear();
+  t.sink.messages.length = 0;
+  t.sink.reject.clear();
 });
 
 async function insertEvent(fields: { startInHours?: number; positions?: number; title?: string } = {}) {
@@ -54,24 +45,8 @@ async function insertEvent(fields: { startInHours?: number; positions?: number; 
   return row;
 }
 
-function signUp(body: Record<string, unknown>) {
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/volunteers',
-    headers: { 'content-type': 'application/json' },
-    payload: JSON.stringify(body),
-    remoteAddress: nextAddress(),
-  });
-}
-
-const cancel = (token: unknown) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/volunteers/cancel',
-    headers: { 'content-type': 'application/json' },
-    payload: JSON.stringify({ token }),
-    remoteAddress: nextAddress(),
-  });
+const signUp = (body: Record<string, unknown>) => t.postAsVisitor('/api/volunteers', body);
+const cancel = (token: unknown) => t.postAsVisitor('/api/volunteers/cancel', { token });
 
 const tokenOf = (text: string) => /token=([A-Za-z0-9_.-]*[A-Za-z0-9_-])/.exec(text)?.[1];
 
@@ -83,11 +58,11 @@ describe('volunteer confirmation', () => {
     const res = await signUp({ name: 'Grace Hopper', email: 'grace@example.org', role: 'Greeter', eventId: event.id });
     expect(res.statusCode).toBe(200);
     expect(await outboxFor('grace@example.org')).toHaveLength(1);
-    expect(sink.messages).toHaveLength(0);
+    expect(t.sink.messages).toHaveLength(0);
     const pass = await t.app.mailWorker.runOnce();
     expect(pass.sent).toBe(1);
-    expect(sink.messages).toHaveLength(1);
-    const m = sink.messages[0]!;
+    expect(t.sink.messages).toHaveLength(1);
+    const m = t.sink.messages[0]!;
     expect(m.subject).toBe("You're signed up: Flag Retirement");
     expect(m.to && !Array.isArray(m.to) ? m.to.value[0]!.address : '').toBe('grace@example.org');
     expect(m.from?.value[0]?.address).toBe('post@example.org');
@@ -125,7 +100,7 @@ describe('volunteer confirmation', () => {
     expect(ev.startDate.toJSDate().getTime()).toBe(new Date(event.startDate).getTime());
     // Sent once: another pass sends nothing.
     expect((await t.app.mailWorker.runOnce()).sent).toBe(0);
-    expect(sink.messages).toHaveLength(1);
+    expect(t.sink.messages).toHaveLength(1);
     const [row] = await outboxFor('grace@example.org');
     expect(row?.state).toBe('sent');
     expect(row?.attempts).toBe(1);
@@ -135,7 +110,7 @@ describe('volunteer confirmation', () => {
     const event = await insertEvent({ positions: 1 });
     expect((await signUp({ name: 'Ada Lovelace', email: 'ada@example.org', eventId: event.id })).statusCode).toBe(200);
     await t.app.mailWorker.runOnce();
-    const token = tokenOf(sink.messages[0]!.text ?? '')!;
+    const token = tokenOf(t.sink.messages[0]!.text ?? '')!;
     // Full now.
     expect((await signUp({ name: 'Alan Turing', email: 'alan@example.org', eventId: event.id })).statusCode).toBe(409);
     const wrong = await cancel('x'.repeat(43));
@@ -168,7 +143,7 @@ describe('volunteer confirmation', () => {
     const event = await insertEvent();
     await signUp({ name: 'Late Larry', email: 'larry@example.org', eventId: event.id });
     await t.app.mailWorker.runOnce();
-    const token = tokenOf(sink.messages.find((m) => m.text?.includes('Late Larry'))!.text ?? '')!;
+    const token = tokenOf(t.sink.messages.find((m) => m.text?.includes('Late Larry'))!.text ?? '')!;
     await t.db
       .updateTable('events')
       .set({ startDate: new Date(Date.now() - 7200_000), endDate: new Date(Date.now() - 1000) })
@@ -207,9 +182,9 @@ describe('rendered when sent (decision 0045)', () => {
     const signedToken = cancelToken(t.env.mail.linkSecret, v.id);
     // The Outbox lists it by the subject it will have (from the sign-up's event), and shows the
     // message rendered for display.
-    const listed = (await admin.get('/api/admin/outbox?q=dorothy')).json();
+    const listed = (await t.admin.get('/api/admin/outbox?q=dorothy')).json();
     expect(listed.items[0]).toMatchObject({ subject: "You're signed up: Poppy Drive", state: 'queued' });
-    const shown = (await admin.get(`/api/admin/outbox/${queued!.id}`)).json();
+    const shown = (await t.admin.get(`/api/admin/outbox/${queued!.id}`)).json();
     expect(shown.subject).toBe("You're signed up: Poppy Drive");
     expect(shown.text).toContain('Dorothy Vaughan');
     expect(shown.text).toContain('Driver');
@@ -230,7 +205,7 @@ describe('rendered when sent (decision 0045)', () => {
     } finally {
       await setPostName('American Legion Post 123');
     }
-    const m = sink.messages.find((x) => x.text?.includes('Dorothy Vaughan'))!;
+    const m = t.sink.messages.find((x) => x.text?.includes('Dorothy Vaughan'))!;
     expect(m.subject).toBe("You're signed up: Poppy Drive");
     expect(m.text).toContain('American Legion Post 321');
     expect(m.text).toContain('Legion Hall, 9 Oak St');
@@ -267,7 +242,7 @@ describe('rendered when sent (decision 0045)', () => {
     // Cancelled with the link (signed from the id, so it works before the message is sent) and
     // removed by an administrator: their transactions cancel the queued confirmation.
     expect((await cancel(cancelToken(t.env.mail.linkSecret, await idOf('ursula@example.org')))).statusCode).toBe(200);
-    expect((await admin.delete(`/api/volunteers/${await idOf('victor@example.org')}`)).statusCode).toBe(200);
+    expect((await t.admin.delete(`/api/volunteers/${await idOf('victor@example.org')}`)).statusCode).toBe(200);
     expect((await outboxFor('ursula@example.org')).map((r) => [r.kind, r.state, r.lastError])).toEqual([
       ['volunteer-confirmation', 'cancelled', 'sign-up cancelled'],
     ]);
@@ -282,10 +257,10 @@ describe('rendered when sent (decision 0045)', () => {
       ['cancelled', 'the sign-up was cancelled before the message was sent', null],
     ]);
     // Listed without a subject: there is nothing left to take one from.
-    expect((await admin.get('/api/admin/outbox?q=wanda')).json().items[0]).toMatchObject({ subject: '(written when sent)', state: 'cancelled' });
-    expect(sink.messages.filter((m) => m.subject === "You're signed up: Wreath Laying")).toEqual([]);
+    expect((await t.admin.get('/api/admin/outbox?q=wanda')).json().items[0]).toMatchObject({ subject: '(written when sent)', state: 'cancelled' });
+    expect(t.sink.messages.filter((m) => m.subject === "You're signed up: Wreath Laying")).toEqual([]);
     // Victor was told of his removal, and of nothing else.
-    expect(sink.messages.filter((m) => m.text?.includes('Victor Vanished')).map((m) => m.subject)).toEqual(['Sign-up removed: Wreath Laying']);
+    expect(t.sink.messages.filter((m) => m.text?.includes('Victor Vanished')).map((m) => m.subject)).toEqual(['Sign-up removed: Wreath Laying']);
   });
 
   it('a template that fails to render is a failed attempt with its error, retried, then failed; the others still go', async () => {
@@ -302,7 +277,7 @@ describe('rendered when sent (decision 0045)', () => {
     // A worker with the real back-off (the test app's retries at once).
     const worker = new MailWorker({ db: t.db, mail: t.env.mail });
     expect(await worker.runOnce()).toEqual({ sent: 1, retried: 2, failed: 0, cancelled: 0 });
-    expect(sink.messages.map((x) => x.subject)).toEqual(['Fine']);
+    expect(t.sink.messages.map((x) => x.subject)).toEqual(['Fine']);
     const rows = await outboxFor('broken@example.org');
     expect(rows.map((r) => [r.state, r.attempts, r.html])).toEqual([
       ['queued', 1, null],
@@ -311,7 +286,7 @@ describe('rendered when sent (decision 0045)', () => {
     expect(rows[0]!.lastError).toBe('could not render the message: unknown template "retired-template"');
     expect(rows[1]!.lastError).toMatch(/^could not render the message: parameters of template "volunteer-confirmation" not accepted/);
     // The Outbox says why it cannot show it yet.
-    const shown = (await admin.get(`/api/admin/outbox/${rows[0]!.id}`)).json();
+    const shown = (await t.admin.get(`/api/admin/outbox/${rows[0]!.id}`)).json();
     expect(shown.text).toContain('(written when sent)');
     expect(shown.text).toContain('unknown template');
     // Retried like a temporary SMTP failure, and failed at the limit.
@@ -328,7 +303,7 @@ describe('rendered when sent (decision 0045)', () => {
       ['failed', MAX_ATTEMPTS],
       ['failed', MAX_ATTEMPTS],
     ]);
-    expect(sink.messages).toHaveLength(1);
+    expect(t.sink.messages).toHaveLength(1);
     await t.db.deleteFrom('mailOutbox').where('toAddress', 'in', ['broken@example.org', 'fine@example.org']).execute();
   });
 
@@ -346,7 +321,7 @@ describe('the outbox pipeline', () => {
     expect(await enqueue(t.db, m)).toBe(false);
     await t.app.mailWorker.runOnce();
     await t.app.mailWorker.runOnce();
-    expect(sink.messages.filter((x) => x.subject === 'Once')).toHaveLength(1);
+    expect(t.sink.messages.filter((x) => x.subject === 'Once')).toHaveLength(1);
   });
 
   it('two workers at once never send one message twice (FOR UPDATE SKIP LOCKED)', async () => {
@@ -356,14 +331,14 @@ describe('the outbox pipeline', () => {
     const mine = new MailWorker({ db: t.db, mail: { ...t.env.mail, rate: 6 } });
     await Promise.all([other.runOnce(), mine.runOnce()]);
     await Promise.all([other.stop(), mine.stop()]);
-    const subjects = sink.messages.map((x) => x.subject).filter((s) => s?.startsWith('Pair '));
+    const subjects = t.sink.messages.map((x) => x.subject).filter((s) => s?.startsWith('Pair '));
     expect(subjects).toHaveLength(12);
     expect(new Set(subjects).size).toBe(12);
   });
 
   it('SMTP down: the message stays queued, and goes out once when the server is back', async () => {
     const event = await insertEvent();
-    await sink.stop();
+    await t.sink.stop();
     try {
       expect((await signUp({ name: 'Outage Olive', email: 'olive@example.org', eventId: event.id })).statusCode).toBe(200);
       const pass = await t.app.mailWorker.runOnce();
@@ -373,17 +348,17 @@ describe('the outbox pipeline', () => {
       expect(row?.lastError).toBeTruthy();
       await t.app.mailWorker.runOnce();
     } finally {
-      await sink.start();
+      await t.sink.start();
     }
     await t.app.mailWorker.runOnce();
     await t.app.mailWorker.runOnce();
-    expect(sink.messages.filter((m) => m.subject === "You're signed up: Cleanup Day" && m.text?.includes('Outage Olive'))).toHaveLength(1);
+    expect(t.sink.messages.filter((m) => m.subject === "You're signed up: Cleanup Day" && m.text?.includes('Outage Olive'))).toHaveLength(1);
     expect((await outboxFor('olive@example.org'))[0]?.state).toBe('sent');
   });
 
   it('a 5xx for one recipient fails that message only', async () => {
     const event = await insertEvent();
-    sink.reject.add('bounce@example.org');
+    t.sink.reject.add('bounce@example.org');
     await signUp({ name: 'Bounce Bob', email: 'bounce@example.org', eventId: event.id });
     await signUp({ name: 'Fine Fran', email: 'fran@example.org', eventId: event.id });
     const pass = await t.app.mailWorker.runOnce();
@@ -396,13 +371,13 @@ describe('the outbox pipeline', () => {
     expect(bad?.html).toBeNull();
     expect((await outboxFor('fran@example.org'))[0]?.state).toBe('sent');
     // An administrator can queue it again once the address is fixed on the other side.
-    sink.reject.clear();
-    const retry = await admin.post(`/api/admin/outbox/${bad!.id}/retry`);
+    t.sink.reject.clear();
+    const retry = await t.admin.post(`/api/admin/outbox/${bad!.id}/retry`);
     expect(retry.statusCode).toBe(200);
     expect(retry.json()).toEqual({ id: Number(bad!.id), state: 'queued' });
     await t.app.mailWorker.runOnce();
     expect((await outboxFor('bounce@example.org'))[0]?.state).toBe('sent');
-    expect((await admin.post(`/api/admin/outbox/${bad!.id}/retry`)).statusCode).toBe(400);
+    expect((await t.admin.post(`/api/admin/outbox/${bad!.id}/retry`)).statusCode).toBe(400);
   });
 
   it('holds MAIL_RATE', async () => {
@@ -462,7 +437,7 @@ describe('the outbox pipeline', () => {
       notBefore: new Date(Date.now() + HOUR),
     });
     expect((await t.app.inject('/api/mail/status')).json()).toEqual({ configured: true });
-    const later = (await admin.get('/api/admin/outbox?q=later%40example.org')).json() as { items: { state: string; lastError: string | null }[] };
+    const later = (await t.admin.get('/api/admin/outbox?q=later%40example.org')).json() as { items: { state: string; lastError: string | null }[] };
     expect(later.items).toEqual([expect.objectContaining({ state: 'queued', lastError: null })]);
     await t.db.deleteFrom('mailOutbox').where('toAddress', '=', 'later@example.org').execute();
   });
@@ -474,7 +449,7 @@ describe('reminders', () => {
     await signUp({ name: 'Remy Reminded', email: 'remy@example.org', eventId: event.id });
     await signUp({ name: 'Cathy Cancel', email: 'cathy@example.org', eventId: event.id });
     await t.app.mailWorker.runOnce();
-    const cathyToken = tokenOf(sink.messages.find((m) => m.text?.includes('Cathy Cancel'))!.text ?? '')!;
+    const cathyToken = tokenOf(t.sink.messages.find((m) => m.text?.includes('Cathy Cancel'))!.text ?? '')!;
     // Signed up days ago (inside the window one is not reminded: the confirmation just came).
     await t.db
       .updateTable('volunteers')
@@ -482,13 +457,13 @@ describe('reminders', () => {
       .where('eventId', '=', event.id)
       .execute();
     expect((await cancel(cathyToken)).statusCode).toBe(200);
-    sink.messages.length = 0;
+    t.sink.messages.length = 0;
     // Two nodes' passes and a restart's pass: one reminder.
     await Promise.all([queueReminders(t.db, t.env), queueReminders(t.db, t.env)]);
     await queueReminders(t.db, t.env);
     await t.app.mailWorker.runOnce();
-    expect(sink.messages.map((m) => m.subject)).toEqual(['Reminder: Pancake Breakfast']);
-    expect(sink.messages[0]!.to && !Array.isArray(sink.messages[0]!.to) ? sink.messages[0]!.to.text : '').toContain('remy@example.org');
+    expect(t.sink.messages.map((m) => m.subject)).toEqual(['Reminder: Pancake Breakfast']);
+    expect(t.sink.messages[0]!.to && !Array.isArray(t.sink.messages[0]!.to) ? t.sink.messages[0]!.to.text : '').toContain('remy@example.org');
     // Moved to another time inside the window: reminded again for the new time.
     await t.db
       .updateTable('events')
@@ -522,56 +497,56 @@ describe('notices of an edited or deleted event', () => {
 
   it('tells volunteers of a new time or place, not of other edits, and not when unticked', async () => {
     const start = new Date(Date.now() + 96 * HOUR);
-    const created = await admin.post('/api/events', eventBody(start, 'Monument'));
+    const created = await t.admin.post('/api/events', eventBody(start, 'Monument'));
     expect(created.statusCode).toBe(200);
     const id = created.json().id;
     await signUp({ name: 'Nora Notice', email: 'nora@example.org', eventId: id });
     await t.app.mailWorker.runOnce();
-    sink.messages.length = 0;
+    t.sink.messages.length = 0;
     // A new description only: no notice.
-    expect((await admin.put(`/api/events/${id}`, { ...eventBody(start, 'Monument'), description: 'Bring a chair' })).statusCode).toBe(200);
+    expect((await t.admin.put(`/api/events/${id}`, { ...eventBody(start, 'Monument'), description: 'Bring a chair' })).statusCode).toBe(200);
     await t.app.mailWorker.runOnce();
-    expect(sink.messages).toHaveLength(0);
+    expect(t.sink.messages).toHaveLength(0);
     // A new place: a notice with the new place.
-    expect((await admin.put(`/api/events/${id}`, eventBody(start, 'Town Hall'))).statusCode).toBe(200);
+    expect((await t.admin.put(`/api/events/${id}`, eventBody(start, 'Town Hall'))).statusCode).toBe(200);
     await t.app.mailWorker.runOnce();
-    expect(sink.messages.map((m) => m.subject)).toEqual(['Changed: Memorial Service']);
-    expect(sink.messages[0]!.text).toContain('Town Hall');
+    expect(t.sink.messages.map((m) => m.subject)).toEqual(['Changed: Memorial Service']);
+    expect(t.sink.messages[0]!.text).toContain('Town Hall');
     // Moved, but the administrator unticked "Tell volunteers".
-    const res = await admin.put(`/api/events/${id}`, { ...eventBody(new Date(start.getTime() + HOUR), 'Town Hall'), notifyVolunteers: false });
+    const res = await t.admin.put(`/api/events/${id}`, { ...eventBody(new Date(start.getTime() + HOUR), 'Town Hall'), notifyVolunteers: false });
     expect(res.statusCode).toBe(200);
     await t.app.mailWorker.runOnce();
-    expect(sink.messages).toHaveLength(1);
+    expect(t.sink.messages).toHaveLength(1);
   });
 
   it('tells volunteers of a deletion (default), and not with notifyVolunteers=false', async () => {
     const start = new Date(Date.now() + 96 * HOUR);
-    const a = (await admin.post('/api/events', eventBody(start, 'Monument'))).json().id;
-    const b = (await admin.post('/api/events', eventBody(start, 'Monument'))).json().id;
+    const a = (await t.admin.post('/api/events', eventBody(start, 'Monument'))).json().id;
+    const b = (await t.admin.post('/api/events', eventBody(start, 'Monument'))).json().id;
     await signUp({ name: 'Dora Deleted', email: 'dora@example.org', eventId: a });
     await signUp({ name: 'Quinn Quiet', email: 'quinn@example.org', eventId: b });
     await t.app.mailWorker.runOnce();
-    sink.messages.length = 0;
-    expect((await admin.delete(`/api/events/${a}`)).statusCode).toBe(200);
-    expect((await admin.delete(`/api/events/${b}?notifyVolunteers=false`)).statusCode).toBe(200);
+    t.sink.messages.length = 0;
+    expect((await t.admin.delete(`/api/events/${a}`)).statusCode).toBe(200);
+    expect((await t.admin.delete(`/api/events/${b}?notifyVolunteers=false`)).statusCode).toBe(200);
     await t.app.mailWorker.runOnce();
-    expect(sink.messages.map((m) => m.subject)).toEqual(['Cancelled: Memorial Service']);
-    expect(sink.messages[0]!.text).toContain('Dora Deleted');
-    expect((await admin.delete(`/api/events/${a}`)).statusCode).toBe(404);
+    expect(t.sink.messages.map((m) => m.subject)).toEqual(['Cancelled: Memorial Service']);
+    expect(t.sink.messages[0]!.text).toContain('Dora Deleted');
+    expect((await t.admin.delete(`/api/events/${a}`)).statusCode).toBe(404);
   });
 
   it('a deletion cancels the confirmations not sent yet in its transaction: the volunteer hears only that it is cancelled', async () => {
     const start = new Date(Date.now() + 96 * HOUR);
-    const id = (await admin.post('/api/events', eventBody(start, 'Monument'))).json().id;
+    const id = (await t.admin.post('/api/events', eventBody(start, 'Monument'))).json().id;
     await signUp({ name: 'Early Eddie', email: 'eddie@example.org', eventId: id });
-    sink.messages.length = 0;
-    expect((await admin.delete(`/api/events/${id}`)).statusCode).toBe(200);
+    t.sink.messages.length = 0;
+    expect((await t.admin.delete(`/api/events/${id}`)).statusCode).toBe(200);
     expect((await outboxFor('eddie@example.org')).map((r) => [r.kind, r.state, r.lastError])).toEqual([
       ['volunteer-confirmation', 'cancelled', 'event deleted'],
       ['event-deleted', 'queued', null],
     ]);
     await t.app.mailWorker.runOnce();
-    expect(sink.messages.map((m) => m.subject)).toEqual(['Cancelled: Memorial Service']);
+    expect(t.sink.messages.map((m) => m.subject)).toEqual(['Cancelled: Memorial Service']);
   });
 });
 
@@ -581,37 +556,37 @@ describe('removing a sign-up', () => {
     expect((await signUp({ name: 'Rita Removed', email: 'rita@example.org', eventId: event.id })).statusCode).toBe(200);
     const v = await t.db.selectFrom('volunteers').select('id').where('email', '=', 'rita@example.org').executeTakeFirstOrThrow();
     await t.app.mailWorker.runOnce();
-    sink.messages.length = 0;
-    expect((await admin.delete(`/api/volunteers/${v.id}`)).statusCode).toBe(200);
-    expect((await admin.delete(`/api/volunteers/${v.id}`)).statusCode).toBe(404);
+    t.sink.messages.length = 0;
+    expect((await t.admin.delete(`/api/volunteers/${v.id}`)).statusCode).toBe(200);
+    expect((await t.admin.delete(`/api/volunteers/${v.id}`)).statusCode).toBe(404);
     await t.app.mailWorker.runOnce();
-    expect(sink.messages.map((m) => m.subject)).toEqual(['Sign-up removed: Flag Retirement']);
-    const to = sink.messages[0]!.to;
+    expect(t.sink.messages.map((m) => m.subject)).toEqual(['Sign-up removed: Flag Retirement']);
+    const to = t.sink.messages[0]!.to;
     expect(to && !Array.isArray(to) ? to.value[0]!.address : '').toBe('rita@example.org');
-    expect(sink.messages[0]!.text).toContain('Rita Removed');
-    expect(sink.messages[0]!.text).toContain('Town Park, 2 Elm St');
+    expect(t.sink.messages[0]!.text).toContain('Rita Removed');
+    expect(t.sink.messages[0]!.text).toContain('Town Park, 2 Elm St');
     expect((await outboxFor('rita@example.org')).filter((m) => m.kind === 'volunteer-removed')).toHaveLength(1);
   });
 });
 
 describe('admin outbox', () => {
   it('lists with search and paging, shows one, 404 for none', async () => {
-    const list = await admin.get('/api/admin/outbox?q=grace&pageSize=5');
+    const list = await t.admin.get('/api/admin/outbox?q=grace&pageSize=5');
     expect(list.statusCode).toBe(200);
     const body = list.json();
     expect(body.total).toBe(1);
     expect(body.items[0]).toMatchObject({ to: 'grace@example.org', kind: 'volunteer-confirmation', state: 'sent', attempts: 1 });
-    const page = await admin.get('/api/admin/outbox?page=1&pageSize=2');
+    const page = await t.admin.get('/api/admin/outbox?page=1&pageSize=2');
     expect(page.json().items).toHaveLength(2);
     expect(page.json().total).toBeGreaterThan(2);
-    const one = await admin.get(`/api/admin/outbox/${body.items[0].id}`);
+    const one = await t.admin.get(`/api/admin/outbox/${body.items[0].id}`);
     expect(one.statusCode).toBe(200);
     expect(one.json().text).toContain('Grace Hopper');
     expect(one.json().attachments).toEqual([
       { filename: 'event.ics', contentType: 'text/calendar; charset=utf-8; method=PUBLISH' },
       { filename: expect.stringMatching(/^check-in-code-\d+\.png$/), contentType: 'image/png' },
     ]);
-    expect((await admin.get('/api/admin/outbox/999999')).statusCode).toBe(404);
+    expect((await t.admin.get('/api/admin/outbox/999999')).statusCode).toBe(404);
     expect((await t.agent().get('/api/admin/outbox')).statusCode).toBe(401);
   });
 });

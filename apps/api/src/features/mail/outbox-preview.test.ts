@@ -1,23 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMailTestApp, patchSiteSettings, type Agent } from '../../test-helpers.ts';
-import type { SmtpSink } from './smtp-sink.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp, patchSiteSettings } from '../../test-helpers.ts';
 
 // Issue 63 (decision 0096): the Outbox's preview shows the check-in QR, and the footer names the town once.
 
-let sink: SmtpSink;
-let t: Awaited<ReturnType<typeof createMailTestApp>>['t'];
-let admin: Agent;
-
-beforeAll(async () => {
-  ({ t, sink } = await createMailTestApp('http://post.example.org'));
-  admin = t.agent();
-  await admin.loginAdmin();
-  // The street address written whole, as Settings suggests: it names the town already.
-  await patchSiteSettings(t.db, { postName: 'Hometown Veterans Post', streetAddress: '100 Main Street, Hometown, NY 12345', town: 'Hometown', state: 'NY' });
-});
-afterAll(async () => {
-  await t?.close();
-  await sink?.stop();
+// The street address written whole, as Settings suggests: it names the town already.
+const t = useTestApp({
+  admin: true,
+  mail: true,
+  env: { PUBLIC_URL: 'http://post.example.org' },
+  settings: { postName: 'Hometown Veterans Post', streetAddress: '100 Main Street, Hometown, NY 12345', town: 'Hometown', state: 'NY' },
 });
 
 async function signUpFor(email: string) {
@@ -49,27 +40,27 @@ async function signUpFor(email: string) {
 describe('the Outbox preview', () => {
   it('shows the check-in code as a picture, queued and sent, not as a cid: address a browser cannot open', async () => {
     const id = await signUpFor('quinn@example.org');
-    const queued = (await admin.get(`/api/admin/outbox/${id}`)).json() as { html: string };
+    const queued = (await t.admin.get(`/api/admin/outbox/${id}`)).json() as { html: string };
     expect(queued.html).not.toContain('cid:');
     expect(queued.html).toMatch(/<img[^>]*alt="Check-in code"[^>]*>/);
     expect(queued.html).toMatch(/src="data:image\/png;base64,[A-Za-z0-9+/=]{200,}"/);
     expect((await t.app.mailWorker.runOnce()).sent).toBe(1);
-    const sent = (await admin.get(`/api/admin/outbox/${id}`)).json() as { html: string; state: string };
+    const sent = (await t.admin.get(`/api/admin/outbox/${id}`)).json() as { html: string; state: string };
     expect(sent.state).toBe('sent');
     expect(sent.html).not.toContain('cid:');
     expect(sent.html).toMatch(/src="data:image\/png;base64,/);
     // What was mailed keeps its inline picture by Content-ID (decision 0019).
-    expect(sink.messages.at(-1)!.attachments.some((a) => a.cid?.startsWith('check-in-'))).toBe(true);
+    expect(t.sink.messages.at(-1)!.attachments.some((a) => a.cid?.startsWith('check-in-'))).toBe(true);
   });
 
   it('names the town once in the footer when the street address already has it', async () => {
-    const message = sink.messages.at(-1)!;
+    const message = t.sink.messages.at(-1)!;
     expect(message.text).toContain('100 Main Street, Hometown, NY 12345');
     expect((message.text ?? '').match(/Hometown(?! Veterans)/g)).toHaveLength(1);
     // A street address without the town still gets it.
     await patchSiteSettings(t.db, { streetAddress: '1 Elm Street' });
     const id = await signUpFor('rae@example.org');
-    const shown = (await admin.get(`/api/admin/outbox/${id}`)).json() as { text: string };
+    const shown = (await t.admin.get(`/api/admin/outbox/${id}`)).json() as { text: string };
     expect(shown.text).toContain('1 Elm Street, Hometown, NY');
   });
 });

@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accountMessages } from '@post/contracts/messages/account';
 import { memberMessages } from '@post/contracts/messages/members';
 import { serverMessages } from '@post/contracts/messages/server';
 import { signInMessages } from '@post/contracts/messages/sign-in';
-import { createTestApp, insertMember } from '../../test-helpers.ts';
+import { useTestApp, insertMember } from '../../test-helpers.ts';
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t?.close());
+const t = useTestApp();
 
 describe('member sign-in', () => {
   it('signs an active member with online access in and reports them in the check', async () => {

@@ -1,29 +1,16 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { accountMessages } from '@post/contracts/messages/account';
 import { serverMessages } from '@post/contracts/messages/server';
-import { createMailTestApp, createTestApp, insertMember, type Agent } from '../../test-helpers.ts';
-import type { SmtpSink } from '../mail/smtp-sink.ts';
+import { useTestApp, insertMember, type Agent } from '../../test-helpers.ts';
 import { FORGOT_MIN_MS, RESET_ACCOUNT_REQUESTS } from './password-reset.ts';
 
-let sink: SmtpSink;
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let n = 0;
-const ip = () => `10.8.${Math.floor(++n / 250)}.${(n % 250) + 1}`;
-
-beforeAll(async () => {
-  ({ t, sink } = await createMailTestApp('https://post.example.org'));
-});
-afterAll(async () => {
-  await t?.close();
-  await sink?.stop();
-});
+const t = useTestApp({ mail: true });
 beforeEach(() => {
-  sink.messages.length = 0;
+  t.sink.messages.length = 0;
 });
 
-const post = (url: string, body: unknown) =>
-  t.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body), remoteAddress: ip() });
-const recipient = (m: (typeof sink.messages)[number]) => (m.to && !Array.isArray(m.to) ? m.to.value[0]!.address!.toLowerCase() : '');
+const post = t.postAsVisitor;
+const recipient = (m: (typeof t.sink.messages)[number]) => (m.to && !Array.isArray(m.to) ? m.to.value[0]!.address!.toLowerCase() : '');
 const tokenOf = (text: string | undefined) => /\/member\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(text ?? '')?.[1];
 
 async function timed(body: unknown) {
@@ -52,8 +39,8 @@ describe('member password reset', () => {
     const times = answers.map((a) => a.ms);
     expect(Math.max(...times) - Math.min(...times)).toBeLessThan(250);
     await t.app.mailWorker.runOnce();
-    expect(sink.messages.map(recipient)).toEqual(['rita@example.org']);
-    const mail = sink.messages[0]!;
+    expect(t.sink.messages.map(recipient)).toEqual(['rita@example.org']);
+    const mail = t.sink.messages[0]!;
     expect(mail.subject).toBe('Reset your member portal password');
     expect(mail.text).toContain('Hello Rita');
     expect(mail.text).toContain('https://post.example.org/member/reset-password?token=');
@@ -65,7 +52,7 @@ describe('member password reset', () => {
     // By e-mail too, case aside.
     expect((await post('/api/member/forgot-password', { email: 'RITA@example.org' })).statusCode).toBe(200);
     await t.app.mailWorker.runOnce();
-    expect(sink.messages.map(recipient)).toEqual(['rita@example.org', 'rita@example.org']);
+    expect(t.sink.messages.map(recipient)).toEqual(['rita@example.org', 'rita@example.org']);
     expect((await post('/api/member/forgot-password', {})).statusCode).toBe(400);
     expect((await post('/api/member/forgot-password', {})).json().message).toBe(accountMessages.forgotNeedsOne);
   });
@@ -78,7 +65,7 @@ describe('member password reset', () => {
     await post('/api/member/forgot-password', { membershipNumber: 'R-200' });
     await post('/api/member/forgot-password', { email: 'sam@example.org' });
     await t.app.mailWorker.runOnce();
-    const [first, second] = sink.messages.map((m) => tokenOf(m.text)!);
+    const [first, second] = t.sink.messages.map((m) => tokenOf(m.text)!);
     expect(first).toBeTruthy();
     expect(second).toBeTruthy();
 
@@ -106,7 +93,7 @@ describe('member password reset', () => {
     await post('/api/member/forgot-password', { membershipNumber: 'R-300' });
     await post('/api/member/forgot-password', { membershipNumber: 'R-300' });
     await t.app.mailWorker.runOnce();
-    const [a, b] = sink.messages.map((x) => tokenOf(x.text)!);
+    const [a, b] = t.sink.messages.map((x) => tokenOf(x.text)!);
     await t.db
       .updateTable('mailTokens')
       .set({ expiresAt: new Date(Date.now() - 1) })

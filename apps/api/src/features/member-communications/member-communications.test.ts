@@ -1,27 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formMessages } from '@post/contracts/messages/forms';
-import { createTestApp, insertMember, type Agent } from '../../test-helpers.ts';
+import { useTestApp } from '../../test-helpers.ts';
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let admin: Agent;
-let member: Agent;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = t.agent();
-  await admin.loginAdmin();
-  const m = await insertMember(t.db);
-  member = t.agent();
-  await member.loginMember(m.membershipNumber);
-});
-afterAll(async () => t?.close());
+const t = useTestApp({ admin: true, member: 'MC-1' });
 
 async function adminId() {
-  return (await admin.get('/api/auth/check')).json().userId as number;
+  return (await t.admin.get('/api/auth/check')).json().userId as number;
 }
 
 describe('member communications (admin)', () => {
   it('creates a draft with the spec defaults, written by the signed-in administrator', async () => {
-    const res = await admin.post('/api/admin/member-communications', { title: 'Hello', content: 'Line one\nLine two' });
+    const res = await t.admin.post('/api/admin/member-communications', { title: 'Hello', content: 'Line one\nLine two' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       title: 'Hello',
@@ -36,16 +25,16 @@ describe('member communications (admin)', () => {
       authorId: await adminId(),
     });
     // A draft is not in the member's list.
-    expect((await member.get('/api/member/communications')).json().map((c: any) => c.title)).not.toContain('Hello');
+    expect((await t.member.get('/api/member/communications')).json().map((c: any) => c.title)).not.toContain('Hello');
   });
 
   it('publishes now when published without a date, and reads a bare date as a day in the post time zone', async () => {
     const before = Date.now();
-    const now = (await admin.post('/api/admin/member-communications', { title: 'Now', content: 'C', isPublished: true })).json();
+    const now = (await t.admin.post('/api/admin/member-communications', { title: 'Now', content: 'C', isPublished: true })).json();
     expect(Date.parse(now.publishDate)).toBeGreaterThanOrEqual(before - 1000);
-    expect((await member.get('/api/member/communications')).json().map((c: any) => c.title)).toContain('Now');
+    expect((await t.member.get('/api/member/communications')).json().map((c: any) => c.title)).toContain('Now');
     const dated = (
-      await admin.post('/api/admin/member-communications', {
+      await t.admin.post('/api/admin/member-communications', {
         title: 'Dated',
         content: 'C',
         isPublished: true,
@@ -59,10 +48,10 @@ describe('member communications (admin)', () => {
   });
 
   it('reads, lists, changes and deletes; 404 for one that does not exist', async () => {
-    const c = (await admin.post('/api/admin/member-communications', { title: 'Edit me', content: 'C' })).json();
-    expect((await admin.get(`/api/admin/member-communications/${c.id}`)).json().title).toBe('Edit me');
-    expect((await admin.get('/api/admin/member-communications')).json().map((x: any) => x.id)).toContain(c.id);
-    const put = await admin.put(`/api/admin/member-communications/${c.id}`, {
+    const c = (await t.admin.post('/api/admin/member-communications', { title: 'Edit me', content: 'C' })).json();
+    expect((await t.admin.get(`/api/admin/member-communications/${c.id}`)).json().title).toBe('Edit me');
+    expect((await t.admin.get('/api/admin/member-communications')).json().map((x: any) => x.id)).toContain(c.id);
+    const put = await t.admin.put(`/api/admin/member-communications/${c.id}`, {
       title: 'Edited',
       content: 'New',
       type: 'urgent_notice',
@@ -83,14 +72,14 @@ describe('member communications (admin)', () => {
       attachmentUrl: 'https://example.org/a.pdf',
       authorId: c.authorId,
     });
-    expect((await admin.delete(`/api/admin/member-communications/${c.id}`)).statusCode).toBe(200);
-    expect((await admin.get(`/api/admin/member-communications/${c.id}`)).statusCode).toBe(404);
-    expect((await admin.delete(`/api/admin/member-communications/${c.id}`)).statusCode).toBe(404);
-    expect((await admin.put(`/api/admin/member-communications/${c.id}`, { title: 'X', content: 'Y' })).statusCode).toBe(404);
+    expect((await t.admin.delete(`/api/admin/member-communications/${c.id}`)).statusCode).toBe(200);
+    expect((await t.admin.get(`/api/admin/member-communications/${c.id}`)).statusCode).toBe(404);
+    expect((await t.admin.delete(`/api/admin/member-communications/${c.id}`)).statusCode).toBe(404);
+    expect((await t.admin.put(`/api/admin/member-communications/${c.id}`, { title: 'X', content: 'Y' })).statusCode).toBe(404);
   });
 
   it("answers bad input with the spec's messages and stores nothing", async () => {
-    const before = (await admin.get('/api/admin/member-communications')).json().length;
+    const before = (await t.admin.get('/api/admin/member-communications')).json().length;
     const cases: [Record<string, unknown>, string][] = [
       [{ title: '', content: 'C' }, formMessages.titleRequired],
       [{ title: 'T', content: '  ' }, formMessages.contentRequired],
@@ -101,15 +90,15 @@ describe('member communications (admin)', () => {
       [{ title: 'T', content: 'C', targetAudience: 'everyone' }, 'Please choose an audience'],
     ];
     for (const [body, message] of cases) {
-      const res = await admin.post('/api/admin/member-communications', body);
+      const res = await t.admin.post('/api/admin/member-communications', body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json().message).toBe(message);
     }
-    expect((await admin.get('/api/admin/member-communications')).json().length).toBe(before);
+    expect((await t.admin.get('/api/admin/member-communications')).json().length).toBe(before);
   });
 
   it('refuses every admin call with no session and with a member session (401), changing nothing', async () => {
-    const c = (await admin.post('/api/admin/member-communications', { title: 'Guarded', content: 'C' })).json();
+    const c = (await t.admin.post('/api/admin/member-communications', { title: 'Guarded', content: 'C' })).json();
     const calls: [string, string, unknown?][] = [
       ['GET', '/api/admin/member-communications'],
       ['GET', `/api/admin/member-communications/${c.id}`],
@@ -117,15 +106,15 @@ describe('member communications (admin)', () => {
       ['PUT', `/api/admin/member-communications/${c.id}`, { title: 'Changed', content: 'C' }],
       ['DELETE', `/api/admin/member-communications/${c.id}`],
     ];
-    const before = (await admin.get('/api/admin/member-communications')).json().length;
-    for (const agent of [t.agent(), member]) {
+    const before = (await t.admin.get('/api/admin/member-communications')).json().length;
+    for (const agent of [t.agent(), t.member]) {
       for (const [method, url, body] of calls) {
         const res = await agent.request(method as any, url, body);
         expect(res.statusCode, `${method} ${url}`).toBe(401);
         expect(res.body).not.toContain('Guarded');
       }
     }
-    expect((await admin.get('/api/admin/member-communications')).json().length).toBe(before);
-    expect((await admin.get(`/api/admin/member-communications/${c.id}`)).json().title).toBe('Guarded');
+    expect((await t.admin.get('/api/admin/member-communications')).json().length).toBe(before);
+    expect((await t.admin.get(`/api/admin/member-communications/${c.id}`)).json().title).toBe('Guarded');
   });
 });

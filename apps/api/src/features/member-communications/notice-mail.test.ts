@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { communicationMessages } from '@post/contracts/messages/member-communications';
-import { createMailTestApp, createTestApp, insertMember, type Agent } from '../../test-helpers.ts';
-import type { SmtpSink } from '../mail/smtp-sink.ts';
+import { useTestApp, insertMember } from '../../test-helpers.ts';
 
-let sink: SmtpSink;
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let admin: Agent;
+const t = useTestApp({ admin: true, mail: true });
 
 beforeAll(async () => {
-  ({ t, sink } = await createMailTestApp('https://post.example.org'));
-  admin = t.agent();
-  await admin.loginAdmin();
   await insertMember(t.db, { membershipNumber: 'N-1', email: 'annual@example.org', membershipType: 'Annual Member' });
   await insertMember(t.db, { membershipNumber: 'N-2', email: 'life@example.org', membershipType: 'Life Member' });
   await insertMember(t.db, { membershipNumber: 'N-3', email: 'officer@example.org', membershipType: 'Life Member', postRole: 'Post Commander' });
@@ -21,15 +15,12 @@ beforeAll(async () => {
   await insertMember(t.db, { membershipNumber: 'N-6', email: 'optout@example.org' });
   await insertMember(t.db, { membershipNumber: 'N-7', email: '' });
 });
-afterAll(async () => {
-  await t?.close();
-  await sink?.stop();
-});
+
 beforeEach(() => {
-  sink.messages.length = 0;
+  t.sink.messages.length = 0;
 });
 
-const recipients = () => sink.messages.map((m) => (m.to && !Array.isArray(m.to) ? m.to.value[0]!.address!.toLowerCase() : '')).sort();
+const recipients = () => t.sink.messages.map((m) => (m.to && !Array.isArray(m.to) ? m.to.value[0]!.address!.toLowerCase() : '')).sort();
 const base = { title: 'Meeting moved', content: 'The meeting moves to Thursday.\n\nSee you there.', isPublished: true };
 
 describe('notices to members by e-mail', () => {
@@ -45,32 +36,32 @@ describe('notices to members by e-mail', () => {
   });
 
   it('goes to the active members the audience reaches who have an address, not to those who opted out; saving again sends nothing twice', async () => {
-    const res = await admin.post('/api/admin/member-communications', { ...base, sendEmail: true });
+    const res = await t.admin.post('/api/admin/member-communications', { ...base, sendEmail: true });
     expect(res.statusCode).toBe(200);
     const c = res.json();
     expect(c.emailedTo).toBe(4);
     await t.app.mailWorker.runOnce();
     expect(recipients()).toEqual(['annual@example.org', 'life@example.org', 'nopotal@example.org', 'officer@example.org']);
-    const m = sink.messages[0]!;
+    const m = t.sink.messages[0]!;
     expect(m.subject).toBe('Meeting moved');
     expect(m.text).toContain('The meeting moves to Thursday.');
     expect(m.text).toContain('https://post.example.org/member');
     expect(m.text).toContain('E-mail me post communications');
-    sink.messages.length = 0;
-    const again = await admin.put(`/api/admin/member-communications/${c.id}`, { ...base, title: 'Meeting moved (updated)', sendEmail: true });
+    t.sink.messages.length = 0;
+    const again = await t.admin.put(`/api/admin/member-communications/${c.id}`, { ...base, title: 'Meeting moved (updated)', sendEmail: true });
     expect(again.statusCode).toBe(200);
     await t.app.mailWorker.runOnce();
-    expect(sink.messages).toHaveLength(0);
+    expect(t.sink.messages).toHaveLength(0);
   });
 
   it('urgent ones always go, opted out or not; the audience still applies', async () => {
-    const res = await admin.post('/api/admin/member-communications', { ...base, title: 'Flood: hall closed', priority: 'urgent', sendEmail: true });
+    const res = await t.admin.post('/api/admin/member-communications', { ...base, title: 'Flood: hall closed', priority: 'urgent', sendEmail: true });
     expect(res.json().emailedTo).toBe(5);
     await t.app.mailWorker.runOnce();
     expect(recipients()).toEqual(['annual@example.org', 'life@example.org', 'nopotal@example.org', 'officer@example.org', 'optout@example.org']);
-    expect(sink.messages[0]!.subject).toBe('Urgent: Flood: hall closed');
-    sink.messages.length = 0;
-    await admin.post('/api/admin/member-communications', {
+    expect(t.sink.messages[0]!.subject).toBe('Urgent: Flood: hall closed');
+    t.sink.messages.length = 0;
+    await t.admin.post('/api/admin/member-communications', {
       ...base,
       title: 'Officers only',
       type: 'urgent_notice',
@@ -86,8 +77,8 @@ describe('notices to members by e-mail', () => {
       .selectFrom('memberCommunications')
       .select(sql<number>`count(*)::int`.as('n'))
       .executeTakeFirstOrThrow();
-    expect((await admin.post('/api/admin/member-communications', { ...base, title: 'Quiet' })).json().emailedTo).toBeUndefined();
-    const draft = await admin.post('/api/admin/member-communications', { ...base, isPublished: false, sendEmail: true });
+    expect((await t.admin.post('/api/admin/member-communications', { ...base, title: 'Quiet' })).json().emailedTo).toBeUndefined();
+    const draft = await t.admin.post('/api/admin/member-communications', { ...base, isPublished: false, sendEmail: true });
     expect(draft.statusCode).toBe(400);
     expect(draft.json().message).toBe(communicationMessages.publishToEmail);
     const after = await t.db
@@ -96,15 +87,15 @@ describe('notices to members by e-mail', () => {
       .executeTakeFirstOrThrow();
     expect(after.n).toBe(before.n + 1);
     await t.app.mailWorker.runOnce();
-    expect(sink.messages).toHaveLength(0);
+    expect(t.sink.messages).toHaveLength(0);
   });
 
   it('one published for a later date is sent from that date', async () => {
     const when = new Date(Date.now() + 3 * 86_400_000).toISOString();
-    const res = await admin.post('/api/admin/member-communications', { ...base, title: 'Later', publishDate: when, sendEmail: true });
+    const res = await t.admin.post('/api/admin/member-communications', { ...base, title: 'Later', publishDate: when, sendEmail: true });
     expect(res.json().emailedTo).toBe(4);
     await t.app.mailWorker.runOnce();
-    expect(sink.messages).toHaveLength(0);
+    expect(t.sink.messages).toHaveLength(0);
     const rows = await t.db
       .selectFrom('mailOutbox')
       .select(['notBefore', 'state'])

@@ -1,23 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formMessages } from '@post/contracts/messages/forms';
 import { newsMessages } from '@post/contracts/messages/news';
 import { serverMessages } from '@post/contracts/messages/server';
-import { createTestApp, insertMember, type Agent } from '../../test-helpers.ts';
+import { useTestApp } from '../../test-helpers.ts';
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let admin: Agent;
-let member: Agent;
-let adminId: number;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = t.agent();
-  await admin.loginAdmin();
-  adminId = (await t.db.selectFrom('users').select('id').executeTakeFirstOrThrow()).id;
-  const m = await insertMember(t.db, { membershipNumber: 'NEWS-1' });
-  member = t.agent();
-  await member.loginMember(m.membershipNumber);
-});
-afterAll(async () => t?.close());
+const t = useTestApp({ admin: true, member: 'NEWS-1' });
 
 const body = (overrides: Record<string, unknown> = {}) => ({
   title: 'Post wins county award',
@@ -33,47 +20,47 @@ const snapshot = async () => JSON.stringify(await t.db.selectFrom('news').select
 describe('news', () => {
   it('a news item dated in the future is scheduled: hidden from the public list, page, RSS and sitemap; listed for the dashboard (issue 23 #9)', async () => {
     const future = new Date(Date.now() + 7 * 86_400_000).toISOString();
-    const created = await admin.post('/api/news', body({ title: 'Scheduled for next week', publishDate: future }));
+    const created = await t.admin.post('/api/news', body({ title: 'Scheduled for next week', publishDate: future }));
     expect(created.statusCode).toBe(200);
     const id = created.json().id as number;
     const visitor = t.agent();
     expect((await visitor.get('/api/news')).json().map((n: { id: number }) => n.id)).not.toContain(id);
     const one = await visitor.get(`/api/news/${id}`);
     expect(one.statusCode).toBe(404);
-    expect((await member.get(`/api/news/${id}`)).statusCode).toBe(404);
+    expect((await t.member.get(`/api/news/${id}`)).statusCode).toBe(404);
     expect((await visitor.get('/rss.xml')).body).not.toContain('Scheduled for next week');
     expect((await visitor.get('/sitemap.xml')).body).not.toContain(`/news/${id}<`);
-    expect((await admin.get(`/api/news/${id}`)).json()).toMatchObject({ id, title: 'Scheduled for next week', publishDate: future });
-    const all = await admin.get('/api/admin/news');
+    expect((await t.admin.get(`/api/news/${id}`)).json()).toMatchObject({ id, title: 'Scheduled for next week', publishDate: future });
+    const all = await t.admin.get('/api/admin/news');
     expect(all.statusCode).toBe(200);
     expect(all.json().map((n: { id: number }) => n.id)).toContain(id);
     expect((await visitor.get('/api/admin/news')).statusCode).toBe(401);
   });
 
   it('creates through POST /api/news and POST /api/news-direct alike', async () => {
-    const a = await admin.post('/api/news', body({ title: 'Via news', featured: true }));
+    const a = await t.admin.post('/api/news', body({ title: 'Via news', featured: true }));
     expect(a.statusCode).toBe(200);
     expect(a.json()).toEqual({
       id: expect.any(Number),
       title: 'Via news',
       content: body().content,
       publishDate: '2026-05-01T12:00:00.000Z',
-      publishedBy: adminId,
+      publishedBy: t.adminId,
       featured: true,
       imageId: null,
       imageAlt: null,
       image: null,
     });
-    const b = await admin.post('/api/news-direct', body({ title: 'Via news-direct' }));
+    const b = await t.admin.post('/api/news-direct', body({ title: 'Via news-direct' }));
     expect(b.statusCode).toBe(200);
-    expect(b.json()).toMatchObject({ title: 'Via news-direct', featured: false, publishedBy: adminId });
+    expect(b.json()).toMatchObject({ title: 'Via news-direct', featured: false, publishedBy: t.adminId });
     const rows = await t.db.selectFrom('news').select(['id', 'title']).where('id', 'in', [a.json().id, b.json().id]).execute();
     expect(rows.map((r) => r.title).sort()).toEqual(['Via news', 'Via news-direct']);
   });
 
   it('lists newest first and reads one; 404 for a missing one', async () => {
-    await admin.post('/api/news', body({ title: 'Old', publishDate: '2020-01-01T00:00:00Z' }));
-    await admin.post('/api/news', body({ title: 'New', publishDate: new Date(Date.now() - 60_000).toISOString() }));
+    await t.admin.post('/api/news', body({ title: 'Old', publishDate: '2020-01-01T00:00:00Z' }));
+    await t.admin.post('/api/news', body({ title: 'New', publishDate: new Date(Date.now() - 60_000).toISOString() }));
     const res = await t.agent().get('/api/news');
     expect(res.statusCode).toBe(200);
     const list = res.json() as { id: number; title: string; publishDate: string }[];
@@ -90,24 +77,24 @@ describe('news', () => {
   });
 
   it('updates and deletes; a missing id is a 404 that changes nothing', async () => {
-    const id = (await admin.post('/api/news', body())).json().id;
-    const upd = await admin.put(`/api/news/${id}`, body({ title: 'Edited', featured: true, publishDate: '2026-06-01' }));
+    const id = (await t.admin.post('/api/news', body())).json().id;
+    const upd = await t.admin.put(`/api/news/${id}`, body({ title: 'Edited', featured: true, publishDate: '2026-06-01' }));
     expect(upd.statusCode).toBe(200);
     expect(upd.json()).toMatchObject({ id, title: 'Edited', featured: true, publishDate: '2026-06-01T00:00:00.000Z' });
     expect((await t.agent().get(`/api/news/${id}`)).json().title).toBe('Edited');
     const before = await snapshot();
-    expect((await admin.put('/api/news/987654', body())).statusCode).toBe(404);
-    expect((await admin.delete('/api/news/987654')).statusCode).toBe(404);
+    expect((await t.admin.put('/api/news/987654', body())).statusCode).toBe(404);
+    expect((await t.admin.delete('/api/news/987654')).statusCode).toBe(404);
     expect(await snapshot()).toBe(before);
-    const del = await admin.delete(`/api/news/${id}`);
+    const del = await t.admin.delete(`/api/news/${id}`);
     expect(del.statusCode).toBe(200);
     expect(del.json()).toEqual({ ok: true });
     expect((await t.agent().get(`/api/news/${id}`)).statusCode).toBe(404);
-    expect((await admin.delete(`/api/news/${id}`)).statusCode).toBe(404);
+    expect((await t.admin.delete(`/api/news/${id}`)).statusCode).toBe(404);
   });
 
   it("answers bad input with the spec's messages and stores nothing", async () => {
-    const id = (await admin.post('/api/news', body())).json().id;
+    const id = (await t.admin.post('/api/news', body())).json().id;
     const before = await snapshot();
     const cases: [Record<string, unknown>, string][] = [
       [{ title: '' }, formMessages.titleRequired],
@@ -117,9 +104,9 @@ describe('news', () => {
     ];
     for (const [overrides, message] of cases) {
       for (const res of [
-        await admin.post('/api/news', body(overrides)),
-        await admin.post('/api/news-direct', body(overrides)),
-        await admin.put(`/api/news/${id}`, body(overrides)),
+        await t.admin.post('/api/news', body(overrides)),
+        await t.admin.post('/api/news-direct', body(overrides)),
+        await t.admin.put(`/api/news/${id}`, body(overrides)),
       ]) {
         expect(res.statusCode).toBe(400);
         expect(res.json().message).toBe(message);
@@ -129,9 +116,9 @@ describe('news', () => {
   });
 
   it('refuses every write without a session and with a member session (401), changing nothing', async () => {
-    const id = (await admin.post('/api/news', body())).json().id;
+    const id = (await t.admin.post('/api/news', body())).json().id;
     const before = await snapshot();
-    for (const agent of [t.agent(), member]) {
+    for (const agent of [t.agent(), t.member]) {
       for (const res of [
         await agent.post('/api/news', body()),
         await agent.post('/api/news-direct', body()),

@@ -1,47 +1,35 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { formMessages } from '@post/contracts/messages/forms';
 import { newsletterMessages } from '@post/contracts/messages/newsletter';
-import { createMailTestApp, patchSiteSettings, createTestApp, type Agent } from '../../test-helpers.ts';
+import { useTestApp } from '../../test-helpers.ts';
 import { Migrator } from 'kysely/migration';
 import { createTestDb } from '@post/db/testing';
 import { migrations } from '@post/db/migrations/index';
 import { migrateToLatest } from '@post/db/migrate';
-import type { SmtpSink } from '../mail/smtp-sink.ts';
 
-let sink: SmtpSink;
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let admin: Agent;
-let n = 0;
-const ip = () => `10.7.${Math.floor(++n / 250)}.${(n % 250) + 1}`;
+const t = useTestApp({
+  admin: true,
+  mail: true,
+  settings: { postName: 'American Legion Post 123', streetAddress: '1 Main St', town: 'Springfield', state: 'IL' },
+});
 
-beforeAll(async () => {
-  ({ t, sink } = await createMailTestApp('https://post.example.org'));
-  admin = t.agent();
-  await admin.loginAdmin();
-  await patchSiteSettings(t.db, { postName: 'American Legion Post 123', streetAddress: '1 Main St', town: 'Springfield', state: 'IL' });
-});
-afterAll(async () => {
-  await t?.close();
-  await sink?.stop();
-});
 beforeEach(() => {
-  sink.messages.length = 0;
-  sink.reject.clear();
+  t.sink.messages.length = 0;
+  t.sink.reject.clear();
 });
 
-const post = (url: string, body: unknown) =>
-  t.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body), remoteAddress: ip() });
+const post = t.postAsVisitor;
 const tokenOf = (text: string | undefined, path: string) => new RegExp(`${path}\\?token=([A-Za-z0-9_-]+)`).exec(text ?? '')?.[1];
-const recipient = (m: (typeof sink.messages)[number]) => (m.to && !Array.isArray(m.to) ? m.to.value[0]!.address!.toLowerCase() : '');
-const rawHeader = (m: (typeof sink.messages)[number], key: string) => m.headerLines.find((l) => l.key === key)?.line.replace(/\r?\n\s+/g, ' ');
-const subscribers = async () => ((await admin.get('/api/admin/newsletter/subscribers')).json() as { email: string }[]).map((s) => s.email);
+const recipient = (m: (typeof t.sink.messages)[number]) => (m.to && !Array.isArray(m.to) ? m.to.value[0]!.address!.toLowerCase() : '');
+const rawHeader = (m: (typeof t.sink.messages)[number], key: string) => m.headerLines.find((l) => l.key === key)?.line.replace(/\r?\n\s+/g, ' ');
+const subscribers = async () => ((await t.admin.get('/api/admin/newsletter/subscribers')).json() as { email: string }[]).map((s) => s.email);
 
 /** Subscribes, delivers the confirmation and presses its button; returns the confirmation message. */
 async function subscribeAndConfirm(email: string) {
   expect((await post('/api/newsletter/subscribe', { email })).statusCode).toBe(200);
   await t.app.mailWorker.runOnce();
-  const m = sink.messages.find((x) => recipient(x) === email)!;
+  const m = t.sink.messages.find((x) => recipient(x) === email)!;
   const token = tokenOf(m.text, '/newsletter/confirm')!;
   expect((await post('/api/newsletter/confirm', { token })).statusCode).toBe(200);
   return m;
@@ -53,7 +41,7 @@ describe('newsletter sign-up with consent', () => {
     expect(res.statusCode).toBe(200);
     expect(await subscribers()).not.toContain('Reader@Example.org');
     expect((await t.app.mailWorker.runOnce()).sent).toBe(1);
-    const m = sink.messages[0]!;
+    const m = t.sink.messages[0]!;
     expect(recipient(m).toLowerCase()).toBe('reader@example.org');
     expect(m.subject).toBe('Confirm your subscription to the American Legion Post 123 newsletter');
     expect(m.text).toContain('1 Main St, Springfield, IL');
@@ -75,12 +63,12 @@ describe('newsletter sign-up with consent', () => {
 
   it('answers the same for a subscribed or pending address, and mails a pending one at most once per 10 minutes', async () => {
     await subscribeAndConfirm('same@example.org');
-    sink.messages.length = 0;
+    t.sink.messages.length = 0;
     expect((await post('/api/newsletter/subscribe', { email: 'SAME@example.org' })).json()).toEqual({ ok: true });
     expect((await post('/api/newsletter/subscribe', { email: 'pending@example.org' })).json()).toEqual({ ok: true });
     expect((await post('/api/newsletter/subscribe', { email: 'pending@example.org' })).json()).toEqual({ ok: true });
     await t.app.mailWorker.runOnce();
-    expect(sink.messages.map(recipient)).toEqual(['pending@example.org']);
+    expect(t.sink.messages.map(recipient)).toEqual(['pending@example.org']);
     const invalid = await post('/api/newsletter/subscribe', { email: 'not-an-address' });
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json().message).toBe(formMessages.emailInvalid);
@@ -89,7 +77,7 @@ describe('newsletter sign-up with consent', () => {
   it('an expired confirmation link does nothing', async () => {
     expect((await post('/api/newsletter/subscribe', { email: 'late@example.org' })).statusCode).toBe(200);
     await t.app.mailWorker.runOnce();
-    const token = tokenOf(sink.messages[0]!.text, '/newsletter/confirm')!;
+    const token = tokenOf(t.sink.messages[0]!.text, '/newsletter/confirm')!;
     await t.db
       .updateTable('mailTokens')
       .set({ expiresAt: new Date(Date.now() - 1000) })
@@ -118,18 +106,18 @@ describe('newsletter sign-up with consent', () => {
 
 describe('newsletter issues', () => {
   it('a test send goes to the administrator only; with no address it says so', async () => {
-    const noEmail = await admin.post('/api/admin/newsletter/issues', { subject: 'Hello', content: 'Hi', testOnly: true });
+    const noEmail = await t.admin.post('/api/admin/newsletter/issues', { subject: 'Hello', content: 'Hi', testOnly: true });
     expect(noEmail.statusCode).toBe(400);
     expect(noEmail.json().message).toBe(newsletterMessages.noAdminEmail);
     await t.db.updateTable('users').set({ email: 'adjutant@example.org' }).execute();
-    const res = await admin.post('/api/admin/newsletter/issues', { subject: 'March news', content: '<b>Bold</b> and <script>x()</script>', testOnly: true });
+    const res = await t.admin.post('/api/admin/newsletter/issues', { subject: 'March news', content: '<b>Bold</b> and <script>x()</script>', testOnly: true });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ testOnly: true, recipients: 1, to: 'adjutant@example.org', issue: null });
     await t.app.mailWorker.runOnce();
-    expect(sink.messages.map(recipient)).toEqual(['adjutant@example.org']);
-    expect(sink.messages[0]!.subject).toBe('[Test] March news');
-    expect(sink.messages[0]!.html).not.toContain('<script');
-    expect((await admin.get('/api/admin/newsletter/issues')).json()).toEqual([]);
+    expect(t.sink.messages.map(recipient)).toEqual(['adjutant@example.org']);
+    expect(t.sink.messages[0]!.subject).toBe('[Test] March news');
+    expect(t.sink.messages[0]!.html).not.toContain('<script');
+    expect((await t.admin.get('/api/admin/newsletter/issues')).json()).toEqual([]);
   });
 
   it('sends one copy per confirmed subscriber with its own unsubscribe link and RFC 8058 headers; counts sent, failed, unsubscribed', async () => {
@@ -138,10 +126,10 @@ describe('newsletter issues', () => {
     await subscribeAndConfirm('bounce@example.org');
     expect((await post('/api/newsletter/subscribe', { email: 'unconfirmed@example.org' })).statusCode).toBe(200);
     await t.app.mailWorker.runOnce();
-    sink.messages.length = 0;
-    sink.reject.add('bounce@example.org');
+    t.sink.messages.length = 0;
+    t.sink.reject.add('bounce@example.org');
     const list = await subscribers();
-    const res = await admin.post('/api/admin/newsletter/issues', {
+    const res = await t.admin.post('/api/admin/newsletter/issues', {
       subject: 'April news',
       content: '<strong>Fish fry</strong> on <em>Friday</em>\nBring a <u>friend</u><img src=x onerror=alert(1)>',
     });
@@ -150,7 +138,7 @@ describe('newsletter issues', () => {
     expect(issue).toMatchObject({ subject: 'April news', recipients: list.length, sent: 0, failed: 0, unsubscribed: 0 });
     expect(issue.content).not.toContain('img');
     await t.app.mailWorker.runOnce();
-    const copies = sink.messages.filter((m) => m.subject === 'April news');
+    const copies = t.sink.messages.filter((m) => m.subject === 'April news');
     expect(copies.map(recipient).sort()).toEqual(
       list
         .filter((e) => e !== 'bounce@example.org')
@@ -189,7 +177,7 @@ describe('newsletter issues', () => {
     expect(oneClick.statusCode).toBe(200);
     expect(await subscribers()).not.toContain('two@example.org');
     // The multipart form of the same body unsubscribes too (RFC 8058 allows both).
-    const three = sink.messages.find((m) => recipient(m) === 'same@example.org' && m.subject === 'April news')!;
+    const three = t.sink.messages.find((m) => recipient(m) === 'same@example.org' && m.subject === 'April news')!;
     const threeUrl = new URL((three.headers.get('list') as { unsubscribe: { url: string } }).unsubscribe.url);
     const boundary = 'xYzBoundary';
     const multipart = await t.app.inject({
@@ -208,14 +196,14 @@ describe('newsletter issues', () => {
     });
     expect(noBody.statusCode).toBe(400);
 
-    const [counted] = (await admin.get('/api/admin/newsletter/issues')).json();
+    const [counted] = (await t.admin.get('/api/admin/newsletter/issues')).json();
     expect(counted).toMatchObject({ id: issue.id, recipients: list.length, sent: list.length - 1, failed: 1, pending: 0, unsubscribed: 3 });
 
     // The next issue goes only to those still subscribed.
-    sink.messages.length = 0;
-    await admin.post('/api/admin/newsletter/issues', { subject: 'May news', content: 'Hello' });
+    t.sink.messages.length = 0;
+    await t.admin.post('/api/admin/newsletter/issues', { subject: 'May news', content: 'Hello' });
     await t.app.mailWorker.runOnce();
-    const may = sink.messages.filter((m) => m.subject === 'May news').map(recipient);
+    const may = t.sink.messages.filter((m) => m.subject === 'May news').map(recipient);
     expect(may).not.toContain('one@example.org');
     expect(may).not.toContain('two@example.org');
     expect(may).not.toContain('same@example.org');
@@ -226,8 +214,8 @@ describe('newsletter issues', () => {
       .selectFrom('mailOutbox')
       .select(sql<number>`count(*)::int`.as('n'))
       .executeTakeFirstOrThrow();
-    expect((await admin.post('/api/admin/newsletter/issues', { subject: '', content: 'x' })).json().message).toBe(newsletterMessages.subjectRequired);
-    expect((await admin.post('/api/admin/newsletter/issues', { subject: 'S', content: '<p> </p>' })).statusCode).toBe(400);
+    expect((await t.admin.post('/api/admin/newsletter/issues', { subject: '', content: 'x' })).json().message).toBe(newsletterMessages.subjectRequired);
+    expect((await t.admin.post('/api/admin/newsletter/issues', { subject: 'S', content: '<p> </p>' })).statusCode).toBe(400);
     expect((await t.agent().post('/api/admin/newsletter/issues', { subject: 'S', content: 'x' })).statusCode).toBe(401);
     expect((await t.agent().get('/api/admin/newsletter/issues')).statusCode).toBe(401);
     const after = await t.db
@@ -238,7 +226,7 @@ describe('newsletter issues', () => {
   });
 
   it('the CSV lists confirmed subscribers who have not unsubscribed', async () => {
-    const csv = (await admin.get('/api/admin/newsletter/subscribers.csv')).body;
+    const csv = (await t.admin.get('/api/admin/newsletter/subscribers.csv')).body;
     expect(csv).toContain('Reader@Example.org');
     expect(csv).not.toContain('same@example.org');
     expect(csv).not.toContain('unconfirmed@example.org');

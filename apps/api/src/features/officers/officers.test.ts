@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as OTPAuth from 'otpauth';
 import { sql } from 'kysely';
 import { hashPassword } from '@post/db';
@@ -6,21 +6,14 @@ import { accountMessages } from '@post/contracts/messages/account';
 import { formMessages } from '@post/contracts/messages/forms';
 import { serverMessages } from '@post/contracts/messages/server';
 import { signInMessages } from '@post/contracts/messages/sign-in';
-import { ADMIN, createTestApp, type Agent } from '../../test-helpers.ts';
+import { useTestApp, ADMIN, type Agent } from '../../test-helpers.ts';
 import { upsertAdmin } from '../admin-auth/admin-auth.service.ts';
 import { describeDevice } from './account.service.ts';
 
 // Issue 21: staff accounts, roles, invitations, temporary passwords, two-factor sign-in,
 // the "require two-factor" setting, own sessions, and the audit rows these writes leave.
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let admin: Agent;
-beforeAll(async () => {
-  t = await createTestApp({ PUBLIC_URL: 'https://post.example.org' });
-  admin = t.agent();
-  await admin.loginAdmin();
-});
-afterAll(async () => t?.close());
+const t = useTestApp({ admin: true, env: { PUBLIC_URL: 'https://post.example.org' } });
 
 let seq = 0;
 /** A staff account made directly in the database. */
@@ -106,7 +99,7 @@ describe('roles (decision 0031)', () => {
   });
 
   it('turns the old single role into administrator and refuses any other role in the database', async () => {
-    expect((await admin.get('/api/auth/check')).json().role).toBe('administrator');
+    expect((await t.admin.get('/api/auth/check')).json().role).toBe('administrator');
     await expect(
       t.db
         .insertInto('users')
@@ -118,7 +111,7 @@ describe('roles (decision 0031)', () => {
 
 describe('staff accounts: create, invite, change, remove', () => {
   it('adds an account with a temporary password that must be changed before any other call', async () => {
-    const res = await admin.post('/api/admin/users', {
+    const res = await t.admin.post('/api/admin/users', {
       username: 'adjutant2',
       firstName: 'Ann',
       lastName: 'Lee',
@@ -145,7 +138,7 @@ describe('staff accounts: create, invite, change, remove', () => {
   });
 
   it('invites by e-mail with a single-use link valid 72 hours that sets the password', async () => {
-    const res = await admin.post('/api/admin/users', { username: 'pr.officer', firstName: 'Pat', lastName: 'Ray', email: 'pat@example.org', role: 'editor' });
+    const res = await t.admin.post('/api/admin/users', { username: 'pr.officer', firstName: 'Pat', lastName: 'Ray', email: 'pat@example.org', role: 'editor' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ invitationPending: true, mustChangePassword: false });
     const mail = await t.db.selectFrom('mailOutbox').selectAll().where('toAddress', '=', 'pat@example.org').executeTakeFirstOrThrow();
@@ -180,7 +173,7 @@ describe('staff accounts: create, invite, change, remove', () => {
   });
 
   it('refuses an expired invitation link', async () => {
-    const res = await admin.post('/api/admin/users', { username: 'late.one', firstName: 'Lee', lastName: 'Late', email: 'late@example.org', role: 'editor' });
+    const res = await t.admin.post('/api/admin/users', { username: 'late.one', firstName: 'Lee', lastName: 'Late', email: 'late@example.org', role: 'editor' });
     const token = await invitationToken('late@example.org');
     await t.db
       .updateTable('mailTokens')
@@ -194,8 +187,8 @@ describe('staff accounts: create, invite, change, remove', () => {
   });
 
   it('refuses a taken username or e-mail and bad input, storing nothing', async () => {
-    const before = (await admin.get('/api/admin/users')).json().length;
-    const taken = await admin.post('/api/admin/users', {
+    const before = (await t.admin.get('/api/admin/users')).json().length;
+    const taken = await t.admin.post('/api/admin/users', {
       username: ADMIN.username.toUpperCase(),
       firstName: 'A',
       lastName: 'B',
@@ -204,16 +197,16 @@ describe('staff accounts: create, invite, change, remove', () => {
     });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().message).toBe(accountMessages.usernameTaken);
-    const badRole = await admin.post('/api/admin/users', { username: 'someone', firstName: 'A', lastName: 'B', email: 'x2@example.org', role: 'admin' });
+    const badRole = await t.admin.post('/api/admin/users', { username: 'someone', firstName: 'A', lastName: 'B', email: 'x2@example.org', role: 'admin' });
     expect(badRole.statusCode).toBe(400);
-    const badName = await admin.post('/api/admin/users', { username: 'a b<script>', firstName: 'A', lastName: 'B', email: 'x3@example.org', role: 'editor' });
+    const badName = await t.admin.post('/api/admin/users', { username: 'a b<script>', firstName: 'A', lastName: 'B', email: 'x3@example.org', role: 'editor' });
     expect(badName.statusCode).toBe(400);
     expect(badName.json().message).toBe(accountMessages.usernameChars);
-    expect((await admin.get('/api/admin/users')).json().length).toBe(before);
+    expect((await t.admin.get('/api/admin/users')).json().length).toBe(before);
   });
 
   it('lists accounts with role, two-factor, last sign-in and disabled', async () => {
-    const list = (await admin.get('/api/admin/users')).json();
+    const list = (await t.admin.get('/api/admin/users')).json();
     const me = list.find((u: { username: string }) => u.username === ADMIN.username);
     expect(me).toMatchObject({ role: 'administrator', twoFactor: false, disabled: false });
     expect(me.lastSignInAt).not.toBeNull();
@@ -222,17 +215,17 @@ describe('staff accounts: create, invite, change, remove', () => {
 
   it('ends the sessions of an account whose role changes or that is disabled, and a disabled one cannot sign in', async () => {
     const ed = await signedIn('editor');
-    const promoted = await admin.patch(`/api/admin/users/${ed.id}`, { role: 'administrator' });
+    const promoted = await t.admin.patch(`/api/admin/users/${ed.id}`, { role: 'administrator' });
     expect(promoted.statusCode, promoted.body).toBe(200);
     expect((await ed.agent.get('/api/admin/news')).statusCode).toBe(401);
     await ed.agent.loginAdmin(ed.username, ed.password);
     expect((await ed.agent.get('/api/members')).statusCode).toBe(200);
-    expect((await admin.patch(`/api/admin/users/${ed.id}`, { disabled: true })).statusCode).toBe(200);
+    expect((await t.admin.patch(`/api/admin/users/${ed.id}`, { disabled: true })).statusCode).toBe(200);
     expect((await ed.agent.get('/api/members')).statusCode).toBe(401);
     const again = await t.agent().post('/api/login', { username: ed.username, password: ed.password });
     expect(again.statusCode).toBe(403);
     expect(again.json().message).toBe(accountMessages.accountDisabled);
-    expect((await admin.patch(`/api/admin/users/${ed.id}`, { disabled: false })).statusCode).toBe(200);
+    expect((await t.admin.patch(`/api/admin/users/${ed.id}`, { disabled: false })).statusCode).toBe(200);
     await t.agent().loginAdmin(ed.username, ed.password);
     const actions = (await auditRows(ed.id)).map((r) => r.action);
     expect(actions).toEqual(expect.arrayContaining(['role-change', 'disable', 'enable', 'sign-in']));
@@ -242,11 +235,11 @@ describe('staff accounts: create, invite, change, remove', () => {
   });
 
   it('refuses to remove, disable or demote oneself', async () => {
-    const me = (await admin.get('/api/auth/check')).json();
+    const me = (await t.admin.get('/api/auth/check')).json();
     for (const res of [
-      await admin.patch(`/api/admin/users/${me.userId}`, { disabled: true }),
-      await admin.patch(`/api/admin/users/${me.userId}`, { role: 'editor' }),
-      await admin.delete(`/api/admin/users/${me.userId}`),
+      await t.admin.patch(`/api/admin/users/${me.userId}`, { disabled: true }),
+      await t.admin.patch(`/api/admin/users/${me.userId}`, { role: 'editor' }),
+      await t.admin.delete(`/api/admin/users/${me.userId}`),
     ]) {
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe(accountMessages.cannotChangeOwnAccount);
@@ -276,21 +269,21 @@ describe('staff accounts: create, invite, change, remove', () => {
 
   it('removes an account, ending its sessions', async () => {
     const ed = await signedIn('editor');
-    expect((await admin.delete(`/api/admin/users/${ed.id}`)).statusCode).toBe(200);
+    expect((await t.admin.delete(`/api/admin/users/${ed.id}`)).statusCode).toBe(200);
     expect((await ed.agent.get('/api/admin/news')).statusCode).toBe(401);
-    expect((await admin.delete(`/api/admin/users/${ed.id}`)).statusCode).toBe(404);
+    expect((await t.admin.delete(`/api/admin/users/${ed.id}`)).statusCode).toBe(404);
     const row = (await auditRows(ed.id)).find((r) => r.action === 'delete')!;
     expect(row.changes).toMatchObject({ username: { old: ed.username, new: null } });
   });
 
   it('resets a password to a temporary one, or by e-mail link, and ends the sessions', async () => {
     const ed = await signedIn('editor');
-    const res = await admin.post(`/api/admin/users/${ed.id}/reset-password`, { temporaryPassword: 'reset-temp-123' });
+    const res = await t.admin.post(`/api/admin/users/${ed.id}/reset-password`, { temporaryPassword: 'reset-temp-123' });
     expect(res.statusCode, res.body).toBe(200);
     expect((await ed.agent.get('/api/admin/news')).statusCode).toBe(401);
     expect((await t.agent().post('/api/login', { username: ed.username, password: ed.password })).statusCode).toBe(401);
     expect((await t.agent().post('/api/login', { username: ed.username, password: 'reset-temp-123' })).json().mustChangePassword).toBe(true);
-    const byMail = await admin.post(`/api/admin/users/${ed.id}/reset-password`, {});
+    const byMail = await t.admin.post(`/api/admin/users/${ed.id}/reset-password`, {});
     expect(byMail.statusCode).toBe(200);
     expect((await t.agent().post('/api/login', { username: ed.username, password: 'reset-temp-123' })).statusCode).toBe(401);
     const token = await invitationToken(`${ed.username}@example.org`);
@@ -400,7 +393,7 @@ describe('two-factor sign-in (decision 0032)', () => {
   it('lets an administrator clear a lost second factor, and so does the command line reset', async () => {
     const ed = await signedIn('editor');
     await enrol(ed.agent);
-    expect((await admin.patch(`/api/admin/users/${ed.id}`, { resetTwoFactor: true })).json().twoFactor).toBe(false);
+    expect((await t.admin.patch(`/api/admin/users/${ed.id}`, { resetTwoFactor: true })).json().twoFactor).toBe(false);
     expect((await ed.agent.get('/api/admin/news')).statusCode).toBe(401);
     const login = await t.agent().post('/api/login', { username: ed.username, password: ed.password });
     expect(login.json().authenticated).toBe(true);
@@ -586,9 +579,9 @@ describe('own sessions', () => {
     expect(again.statusCode).toBe(404);
     expect(again.json().message).toBe(accountMessages.sessionNotFound);
     // Another account's session cannot be ended by guessing.
-    const adminSessions = (await admin.get('/api/admin/sessions')).json();
+    const adminSessions = (await t.admin.get('/api/admin/sessions')).json();
     expect((await laptop.delete(`/api/admin/sessions/${adminSessions[0].id}`)).statusCode).toBe(404);
-    expect((await admin.get('/api/admin/sessions')).statusCode).toBe(200);
+    expect((await t.admin.get('/api/admin/sessions')).statusCode).toBe(200);
   });
 
   it('names devices in plain words', () => {

@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, insertMember, patchSiteSettings, type Agent } from '../../test-helpers.ts';
+import { insertEventWithSignUps, insertMember, useTestApp } from '../../test-helpers.ts';
 import { countSources, type CountSource } from './count-sources.ts';
 
 // Each form's lines against sums made here from the seeded rows (issue 60, decision 0085): the
 // CPR's hours for post members only and in one bucket each, units apart, the VFW year from July 1.
-let t: Awaited<ReturnType<typeof createTestApp>>;
+const t = useTestApp({ admin: true, settings: { timeZone: 'America/New_York', mileageRate: 0.14 } });
 const extraSource: CountSource = async (_db, from, to): Promise<Record<string, number>> =>
   from <= '2025-08-01' && '2025-08-01' <= to ? { buddyChecks: 7 } : {};
-let admin: Agent;
 let cat: (name: string) => number;
 
 /** One seeded contribution, as this test understands it. */
@@ -30,26 +29,14 @@ const row = (r: Partial<Row> & Pick<Row, 'rec' | 'date' | 'category' | 'unit' | 
 const entryIds: Record<string, number> = {};
 
 async function event(title: string, startLocal: string, hours: number, category: string) {
-  const start = new Date(`${startLocal}:00-04:00`);
-  const ev = await t.db
-    .insertInto('events')
-    .values({
-      title,
-      description: 'x',
-      location: 'Hall',
-      startDate: start,
-      endDate: new Date(start.getTime() + hours * 3_600_000),
-      serviceCategoryId: cat(category),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { id: ev.id, start };
+  const e = await insertEventWithSignUps(t.db, { title, start: new Date(`${startLocal}:00-04:00`), hours, serviceCategoryId: cat(category) });
+  return { id: e.eventId, start: e.start };
 }
 async function signUpAndCheckIn(ev: { id: number; start: Date }, name: string, email: string, out: { minutes: number; miles?: number } | null) {
   const v = await t.db.insertInto('volunteers').values({ eventId: ev.id, name, email }).returning('id').executeTakeFirstOrThrow();
-  expect((await admin.post(`/api/admin/volunteers/${v.id}/check-in`, { at: ev.start.toISOString() })).statusCode).toBe(200);
+  expect((await t.admin.post(`/api/admin/volunteers/${v.id}/check-in`, { at: ev.start.toISOString() })).statusCode).toBe(200);
   if (out) {
-    const res = await admin.post(`/api/admin/volunteers/${v.id}/check-out`, {
+    const res = await t.admin.post(`/api/admin/volunteers/${v.id}/check-out`, {
       at: new Date(ev.start.getTime() + out.minutes * 60_000).toISOString(),
       miles: out.miles,
     });
@@ -57,31 +44,27 @@ async function signUpAndCheckIn(ev: { id: number; start: Date }, name: string, e
   }
 }
 async function walkIn(ev: { id: number; start: Date }, name: string, unit: string | null, minutes: number) {
-  const res = await admin.post(`/api/admin/events/${ev.id}/walk-ins`, { name, unit, at: ev.start.toISOString() });
+  const res = await t.admin.post(`/api/admin/events/${ev.id}/walk-ins`, { name, unit, at: ev.start.toISOString() });
   expect(res.statusCode).toBe(200);
   const id = res.json().attendee.attendanceId;
   expect(
-    (await admin.post(`/api/admin/attendance/${id}/check-out`, { at: new Date(ev.start.getTime() + minutes * 60_000).toISOString(), miles: 0 })).statusCode,
+    (await t.admin.post(`/api/admin/attendance/${id}/check-out`, { at: new Date(ev.start.getTime() + minutes * 60_000).toISOString(), miles: 0 })).statusCode,
   ).toBe(200);
 }
 async function entry(key: string, body: Record<string, unknown>) {
-  const res = await admin.post('/api/admin/service-hours', { miles: 0, note: key, ...body });
+  const res = await t.admin.post('/api/admin/service-hours', { miles: 0, note: key, ...body });
   expect(res.statusCode, res.body).toBe(200);
   entryIds[key] = res.json().id;
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = t.agent();
-  await admin.loginAdmin();
-  await patchSiteSettings(t.db, { timeZone: 'America/New_York', mileageRate: 0.14 });
-  const categories: { id: number; name: string }[] = (await admin.get('/api/admin/service-categories')).json();
+  const categories: { id: number; name: string }[] = (await t.admin.get('/api/admin/service-categories')).json();
   cat = (name) => categories.find((c) => c.name === name)!.id;
   const ann = await insertMember(t.db, { email: 'ann@example.org', firstName: 'Ann', lastName: 'Post' });
   const rita = await insertMember(t.db, { email: 'rita@example.org', firstName: 'Rita', lastName: 'Rider' });
-  expect((await admin.patch(`/api/members/${rita.id}`, { unit: 'riders' })).statusCode).toBe(200);
+  expect((await t.admin.patch(`/api/members/${rita.id}`, { unit: 'riders' })).statusCode).toBe(200);
   const sam = await insertMember(t.db, { email: 'sam@example.org', firstName: 'Sam', lastName: 'Son' });
-  expect((await admin.patch(`/api/members/${sam.id}`, { unit: 'sons' })).statusCode).toBe(200);
+  expect((await t.admin.patch(`/api/members/${sam.id}`, { unit: 'sons' })).statusCode).toBe(200);
 
   // A community-service day in July 2025: in the CPR's and the VFW's 2025 years.
   const a = await event('Pantry day', '2025-07-15T10:00', 3, 'Community service');
@@ -94,7 +77,7 @@ beforeAll(async () => {
     unit: 'post',
     defaultMiles: 30,
   };
-  expect((await admin.put(`/api/admin/events/${a.id}/report-figures`, figures)).statusCode).toBe(200);
+  expect((await t.admin.put(`/api/admin/events/${a.id}/report-figures`, figures)).statusCode).toBe(200);
   row({
     rec: 'A',
     date: '2025-07-15',
@@ -162,7 +145,6 @@ beforeAll(async () => {
 afterAll(async () => {
   // The worker's next files share this module (decision 0076): take back only the source added here.
   countSources.splice(countSources.indexOf(extraSource), 1);
-  await t?.close();
 });
 
 const inPeriod = (from: string, to: string) => (r: Row) => r.date >= from && r.date <= to;
@@ -171,7 +153,7 @@ const recordsOf = (rs: Row[], f: (r: Row) => number) => new Set(rs.filter((r) =>
 const excluded = 'Post fundraisers, canteen and meetings';
 
 async function report(query: string) {
-  const res = await admin.get(`/api/admin/reports/service?${query}`);
+  const res = await t.admin.get(`/api/admin/reports/service?${query}`);
   expect(res.statusCode, res.body).toBe(200);
   const body = res.json();
   return { body, line: (key: string) => body.lines.find((l: { key: string }) => l.key === key) };
@@ -245,7 +227,7 @@ describe('the Consolidated Post Report (legion-cpr)', () => {
   });
 
   it('downloads the worksheet as CSV named with the program year', async () => {
-    const res = await admin.get('/api/admin/reports/service.csv?year=2025&form=legion-cpr');
+    const res = await t.admin.get('/api/admin/reports/service.csv?year=2025&form=legion-cpr');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toBe('attachment; filename="cpr-2025-2026.csv"');
     expect(res.body).toContain('83,Community service hours,hours,2,1');
@@ -291,13 +273,13 @@ describe('the VFW community service report (vfw)', () => {
 
 describe('a filing', () => {
   it('keeps the lines as filed after a record changes, and lists the change beside it', async () => {
-    const filed = await admin.post('/api/admin/reports/service/filings', { year: 2025, form: 'legion-cpr' });
+    const filed = await t.admin.post('/api/admin/reports/service/filings', { year: 2025, form: 'legion-cpr' });
     expect(filed.statusCode, filed.body).toBe(200);
     const { id, filedAt, lines } = filed.json();
     expect(filedAt).toBeTruthy();
     const other = lines.find((l: { key: string }) => l.key === 'other-hours').value;
-    const before = (await admin.get(`/api/admin/service-hours/${entryIds.americanism}`)).json();
-    const edited = await admin.put(`/api/admin/service-hours/${entryIds.americanism}`, {
+    const before = (await t.admin.get(`/api/admin/service-hours/${entryIds.americanism}`)).json();
+    const edited = await t.admin.put(`/api/admin/service-hours/${entryIds.americanism}`, {
       ...before,
       hours: 4.5,
       image: undefined,
@@ -309,7 +291,7 @@ describe('a filing', () => {
     expect(edited.statusCode, edited.body).toBe(200);
     const now = await report('year=2025&form=legion-cpr');
     expect(now.line('other-hours').value).toBe(other + 2);
-    const again = (await admin.get(`/api/admin/reports/service/filings/${id}`)).json();
+    const again = (await t.admin.get(`/api/admin/reports/service/filings/${id}`)).json();
     expect(again.lines).toEqual(lines);
     expect(again.changedSince).toEqual([expect.objectContaining({ kind: 'entry', id: entryIds.americanism })]);
   });
@@ -334,7 +316,7 @@ describe('bad input', () => {
     [{ unit: 'marines' }, ['unit']],
   ])('an entry with %j is a 400 naming the field, and nothing is stored', async (bad, path) => {
     const n = await countEntries();
-    const res = await admin.post('/api/admin/service-hours', { ...base, categoryId: cat('Other'), ...bad });
+    const res = await t.admin.post('/api/admin/service-hours', { ...base, categoryId: cat('Other'), ...bad });
     expect(res.statusCode).toBe(400);
     expect(res.json().issues[0].path).toEqual(path);
     expect(await countEntries()).toBe(n);
@@ -342,25 +324,25 @@ describe('bad input', () => {
 
   it('a member with an unknown unit, or event figures with negative dollars, are 400s that change nothing', async () => {
     const m = await insertMember(t.db, { email: 'unit@example.org' });
-    const res = await admin.patch(`/api/members/${m.id}`, { unit: 'navy' });
+    const res = await t.admin.patch(`/api/members/${m.id}`, { unit: 'navy' });
     expect(res.statusCode).toBe(400);
     expect(res.json().issues[0].path).toEqual(['unit']);
     expect((await t.db.selectFrom('members').select('unit').where('id', '=', m.id).executeTakeFirstOrThrow()).unit).toBe('post');
     const ev = await event('Figures', '2025-09-09T10:00', 1, 'Other');
-    const bad = await admin.put(`/api/admin/events/${ev.id}/report-figures`, { dollarsCost: -1, counts: {} });
+    const bad = await t.admin.put(`/api/admin/events/${ev.id}/report-figures`, { dollarsCost: -1, counts: {} });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().issues[0].path).toEqual(['dollarsCost']);
-    const unknown = await admin.put(`/api/admin/events/${ev.id}/report-figures`, { dollarsCost: 10, counts: { wreaths: 1 } });
+    const unknown = await t.admin.put(`/api/admin/events/${ev.id}/report-figures`, { dollarsCost: 10, counts: { wreaths: 1 } });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().issues[0].path).toEqual(['counts', 'wreaths']);
     expect((await t.db.selectFrom('events').select('dollarsCost').where('id', '=', ev.id).executeTakeFirstOrThrow()).dollarsCost).toBe(0);
   });
 
   it('a form that does not exist is a 400 on form, for the report, its CSV and a filing', async () => {
-    const res = await admin.get('/api/admin/reports/service?year=2025&form=american-legion-x');
+    const res = await t.admin.get('/api/admin/reports/service?year=2025&form=american-legion-x');
     expect(res.statusCode).toBe(400);
     expect(res.json().issues[0].path).toEqual(['form']);
-    const csv = await admin.get('/api/admin/reports/service.csv?year=2025&form=american-legion-x');
+    const csv = await t.admin.get('/api/admin/reports/service.csv?year=2025&form=american-legion-x');
     expect(csv.statusCode).toBe(400);
     const filings = async () =>
       Number(
@@ -372,7 +354,7 @@ describe('bad input', () => {
         ).n,
       );
     const n = await filings();
-    const file = await admin.post('/api/admin/reports/service/filings', { year: 2025, form: 'american-legion-x' });
+    const file = await t.admin.post('/api/admin/reports/service/filings', { year: 2025, form: 'american-legion-x' });
     expect(file.statusCode).toBe(400);
     expect(file.json().issues[0].path).toEqual(['form']);
     expect(await filings()).toBe(n);
@@ -381,10 +363,10 @@ describe('bad input', () => {
 
 describe("a department's variant", () => {
   it("takes a form's new year start, a line's number and label, and flags hours to one organisation over the cap", async () => {
-    const forms = (await admin.get('/api/admin/reports/forms')).json();
+    const forms = (await t.admin.get('/api/admin/reports/forms')).json();
     const vfw = forms.find((f: { key: string }) => f.key === 'vfw');
     const lines = vfw.lines.map((l: { key: string }) => (l.key === 'hours' ? { ...l, item: '1', label: 'Total volunteer hours' } : l));
-    const res = await admin.put('/api/admin/reports/forms/vfw', { ...vfw, yearStartMonth: 5, capHours: 5, lines });
+    const res = await t.admin.put('/api/admin/reports/forms/vfw', { ...vfw, yearStartMonth: 5, capHours: 5, lines });
     expect(res.statusCode, res.body).toBe(200);
     const { body, line } = await report('year=2025&form=vfw');
     expect(body).toMatchObject({ from: '2025-05-01', to: '2026-04-30' });
@@ -395,7 +377,7 @@ describe("a department's variant", () => {
       (r) => r.hours,
     );
     expect(body.overCap).toEqual([{ beneficiary: 'Food Pantry', hours: pantry }]);
-    const bad = await admin.put('/api/admin/reports/forms/vfw', { ...vfw, lines: [{ ...vfw.lines[0], units: ['navy'] }] });
+    const bad = await t.admin.put('/api/admin/reports/forms/vfw', { ...vfw, lines: [{ ...vfw.lines[0], units: ['navy'] }] });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().issues[0].path).toEqual(['lines', '0', 'units']);
   });

@@ -1,21 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formMessages } from '@post/contracts/messages/forms';
 import { resourceMessages } from '@post/contracts/messages/resources';
 import { serverMessages } from '@post/contracts/messages/server';
-import { createTestApp, insertMember, type Agent } from '../../test-helpers.ts';
+import { useTestApp } from '../../test-helpers.ts';
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let admin: Agent;
-let member: Agent;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = t.agent();
-  await admin.loginAdmin();
-  const m = await insertMember(t.db, { membershipNumber: 'RES-1' });
-  member = t.agent();
-  await member.loginMember(m.membershipNumber);
-});
-afterAll(async () => t?.close());
+const t = useTestApp({ admin: true, member: 'RES-1' });
 
 const body = (overrides: Record<string, unknown> = {}) => ({
   title: 'VA Health Care',
@@ -31,7 +20,7 @@ const snapshot = async () => JSON.stringify(await t.db.selectFrom('resources').s
 describe('resources', () => {
   it('lists by category, then display order, then title', async () => {
     const make = async (title: string, category: string, order: number) => {
-      const res = await admin.post('/api/resources', body({ title, category, order }));
+      const res = await t.admin.post('/api/resources', body({ title, category, order }));
       expect(res.statusCode, res.body).toBe(200);
     };
     await make('Crisis line', 'crisis', 0);
@@ -53,7 +42,7 @@ describe('resources', () => {
   });
 
   it('creates with defaults, reads, updates and deletes; a missing id is a 404 that changes nothing', async () => {
-    const created = await admin.post('/api/resources', { title: 'Vet Center', description: 'Counseling', url: 'https://www.vetcenter.va.gov' });
+    const created = await t.admin.post('/api/resources', { title: 'Vet Center', description: 'Counseling', url: 'https://www.vetcenter.va.gov' });
     expect(created.statusCode).toBe(200);
     const id = created.json().id;
     expect(created.json()).toEqual({
@@ -65,24 +54,24 @@ describe('resources', () => {
       order: 0,
     });
     expect((await t.agent().get(`/api/resources/${id}`)).json()).toEqual(created.json());
-    const upd = await admin.put(`/api/resources/${id}`, body({ title: 'Vet Center (updated)', category: 'local', order: '3' }));
+    const upd = await t.admin.put(`/api/resources/${id}`, body({ title: 'Vet Center (updated)', category: 'local', order: '3' }));
     expect(upd.statusCode).toBe(200);
     expect(upd.json()).toMatchObject({ id, title: 'Vet Center (updated)', category: 'local', order: 3 });
     // Non-numeric display order becomes 0 (spec §5).
-    const zero = await admin.put(`/api/resources/${id}`, body({ order: 'abc' }));
+    const zero = await t.admin.put(`/api/resources/${id}`, body({ order: 'abc' }));
     expect(zero.json().order).toBe(0);
     const before = await snapshot();
-    expect((await admin.put('/api/resources/987654', body())).statusCode).toBe(404);
-    expect((await admin.delete('/api/resources/987654')).statusCode).toBe(404);
+    expect((await t.admin.put('/api/resources/987654', body())).statusCode).toBe(404);
+    expect((await t.admin.delete('/api/resources/987654')).statusCode).toBe(404);
     expect((await t.agent().get('/api/resources/987654')).json()).toEqual({ message: serverMessages.notFound('Resource') });
     expect(await snapshot()).toBe(before);
-    expect((await admin.delete(`/api/resources/${id}`)).json()).toEqual({ ok: true });
+    expect((await t.admin.delete(`/api/resources/${id}`)).json()).toEqual({ ok: true });
     expect((await t.agent().get(`/api/resources/${id}`)).statusCode).toBe(404);
-    expect((await admin.delete(`/api/resources/${id}`)).statusCode).toBe(404);
+    expect((await t.admin.delete(`/api/resources/${id}`)).statusCode).toBe(404);
   });
 
   it("answers bad input with the spec's messages and stores nothing", async () => {
-    const id = (await admin.post('/api/resources', body())).json().id;
+    const id = (await t.admin.post('/api/resources', body())).json().id;
     const before = await snapshot();
     const cases: [Record<string, unknown>, string][] = [
       [{ title: '' }, formMessages.titleRequired],
@@ -94,7 +83,7 @@ describe('resources', () => {
       [{ category: 'food' }, 'Please choose a category'],
     ];
     for (const [overrides, message] of cases) {
-      for (const res of [await admin.post('/api/resources', body(overrides)), await admin.put(`/api/resources/${id}`, body(overrides))]) {
+      for (const res of [await t.admin.post('/api/resources', body(overrides)), await t.admin.put(`/api/resources/${id}`, body(overrides))]) {
         expect(res.statusCode, JSON.stringify(overrides)).toBe(400);
         expect(res.json().message).toBe(message);
       }
@@ -103,9 +92,9 @@ describe('resources', () => {
   });
 
   it('refuses every write without a session and with a member session (401), changing nothing', async () => {
-    const id = (await admin.post('/api/resources', body())).json().id;
+    const id = (await t.admin.post('/api/resources', body())).json().id;
     const before = await snapshot();
-    for (const agent of [t.agent(), member]) {
+    for (const agent of [t.agent(), t.member]) {
       for (const res of [
         await agent.post('/api/resources', body()),
         await agent.put(`/api/resources/${id}`, body({ title: 'Hacked' })),

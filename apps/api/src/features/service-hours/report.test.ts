@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
-import { createTestApp, insertMember, patchSiteSettings, type Agent } from '../../test-helpers.ts';
+import { insertEventWithSignUps, insertMember, useTestApp } from '../../test-helpers.ts';
 import { REPORT_CSV_COLUMNS } from './report.service.ts';
 
 // The report's numbers against sums made here, independently, from the seeded rows (issue 44):
 // rows on both sides of the program year's boundary, May 31/June 1 in the post's time zone.
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let admin: Agent;
+const t = useTestApp({ admin: true, settings: { timeZone: 'America/New_York', serviceYearStartMonth: 6, mileageRate: 0.14 } });
+
 let cat: (name: string) => number;
 
 interface Seed {
@@ -25,35 +25,19 @@ const seeds: Seed[] = [];
 
 async function event(title: string, startLocal: string, hours: number, category: string) {
   // New York is UTC-4 in summer, and every event here is in May or June.
-  const start = new Date(`${startLocal}:00-04:00`);
-  const row = await t.db
-    .insertInto('events')
-    .values({
-      title,
-      description: 'x',
-      location: 'Hall',
-      startDate: start,
-      endDate: new Date(start.getTime() + hours * 3_600_000),
-      serviceCategoryId: cat(category),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { id: row.id, start };
+  const e = await insertEventWithSignUps(t.db, { title, start: new Date(`${startLocal}:00-04:00`), hours, serviceCategoryId: cat(category) });
+  return { id: e.eventId, start: e.start };
 }
 
 async function attend(ev: { id: number; start: Date }, name: string, email: string, minutes: number | null) {
   const v = await t.db.insertInto('volunteers').values({ eventId: ev.id, name, email }).returning('id').executeTakeFirstOrThrow();
-  const res = await admin.post(`/api/admin/volunteers/${v.id}/check-in`, { at: ev.start.toISOString() });
+  const res = await t.admin.post(`/api/admin/volunteers/${v.id}/check-in`, { at: ev.start.toISOString() });
   expect(res.statusCode).toBe(200);
-  if (minutes !== null) await admin.post(`/api/admin/volunteers/${v.id}/check-out`, { at: new Date(ev.start.getTime() + minutes * 60_000).toISOString() });
+  if (minutes !== null) await t.admin.post(`/api/admin/volunteers/${v.id}/check-out`, { at: new Date(ev.start.getTime() + minutes * 60_000).toISOString() });
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = t.agent();
-  await admin.loginAdmin();
-  await patchSiteSettings(t.db, { timeZone: 'America/New_York', serviceYearStartMonth: 6, mileageRate: 0.14 });
-  const categories: { id: number; name: string }[] = (await admin.get('/api/admin/service-categories')).json();
+  const categories: { id: number; name: string }[] = (await t.admin.get('/api/admin/service-categories')).json();
   cat = (name) => categories.find((c) => c.name === name)!.id;
   const ann = await insertMember(t.db, { email: 'ann@example.org', firstName: 'Ann', lastName: 'Member' });
 
@@ -91,7 +75,7 @@ beforeAll(async () => {
   });
 
   const entry = async (s: Omit<Seed, 'kind' | 'counted' | 'year'>, date: string, year: number, note: string | null) => {
-    const res = await admin.post('/api/admin/service-hours', {
+    const res = await t.admin.post('/api/admin/service-hours', {
       ...(s.member ? { memberId: ann.id } : { name: s.person }),
       serviceDate: date,
       hours: s.hours,
@@ -124,7 +108,6 @@ beforeAll(async () => {
   expect(logged.statusCode).toBe(200);
   seeds.push({ year: 2025, category: 'Blood donation', person: 'm', member: true, hours: 3, miles: 0, counted: false, kind: 'entry' });
 });
-afterAll(async () => t?.close());
 
 /** The figures of the seeded rows, summed here. */
 function expected(year: number, category?: string) {
@@ -146,7 +129,7 @@ function expected(year: number, category?: string) {
 
 describe('the yearly service report', () => {
   it('sums the program year in the post time zone, June 1 to May 31, and leaves out what is not reportable', async () => {
-    const res = await admin.get('/api/admin/reports/service?year=2025');
+    const res = await t.admin.get('/api/admin/reports/service?year=2025');
     expect(res.statusCode).toBe(200);
     const r = res.json();
     expect(r).toMatchObject({ year: 2025, from: '2025-06-01', to: '2026-05-31', label: '2025-2026' });
@@ -164,12 +147,12 @@ describe('the yearly service report', () => {
       ['Pat Bugler', 'No photo or note as documentation'],
       ['Ann Member', 'Waiting for an officer to approve it'],
     ]);
-    const next = (await admin.get('/api/admin/reports/service?year=2026')).json();
+    const next = (await t.admin.get('/api/admin/reports/service?year=2026')).json();
     expect(next.totals).toEqual(expected(2026));
   });
 
   it('downloads the same numbers as CSV', async () => {
-    const res = await admin.get('/api/admin/reports/service.csv?year=2025');
+    const res = await t.admin.get('/api/admin/reports/service.csv?year=2025');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     const rows: string[][] = parse(res.body.replace(/^\uFEFF/, ''), { relax_column_count: true });
@@ -193,12 +176,12 @@ describe('the yearly service report', () => {
 
   it('counts a category again once it is reportable, and refuses a bad year', async () => {
     const id = cat('Post fundraisers, canteen and meetings');
-    await admin.put(`/api/admin/service-categories/${id}`, { name: 'Post fundraisers, canteen and meetings', position: 9, reportable: true });
-    const r = (await admin.get('/api/admin/reports/service?year=2025')).json();
+    await t.admin.put(`/api/admin/service-categories/${id}`, { name: 'Post fundraisers, canteen and meetings', position: 9, reportable: true });
+    const r = (await t.admin.get('/api/admin/reports/service?year=2025')).json();
     expect(r.totals.hours).toBe(expected(2025).hours + 4);
-    await admin.put(`/api/admin/service-categories/${id}`, { name: 'Post fundraisers, canteen and meetings', position: 9, reportable: false });
-    expect((await admin.get('/api/admin/reports/service?year=abc')).statusCode).toBe(400);
-    expect((await admin.get('/api/admin/reports/service.csv?year=abc')).statusCode).toBe(400);
+    await t.admin.put(`/api/admin/service-categories/${id}`, { name: 'Post fundraisers, canteen and meetings', position: 9, reportable: false });
+    expect((await t.admin.get('/api/admin/reports/service?year=abc')).statusCode).toBe(400);
+    expect((await t.admin.get('/api/admin/reports/service.csv?year=abc')).statusCode).toBe(400);
     expect((await t.agent().get('/api/admin/reports/service?year=2025')).statusCode).toBe(401);
   });
 });

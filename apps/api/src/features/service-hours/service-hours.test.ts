@@ -1,19 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { serviceHoursMessages } from '@post/contracts/messages/service-hours';
 import { currentProgramYear } from '@post/contracts/rules/program-year';
 import { utcToZoned } from '@post/contracts/rules/event-time';
-import { createTestApp, insertMember, patchSiteSettings, type Agent } from '../../test-helpers.ts';
+import { useTestApp, insertMember, patchSiteSettings } from '../../test-helpers.ts';
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let admin: Agent;
+const t = useTestApp({ admin: true });
+
 let categories: { id: number; name: string; reportable: boolean; position: number }[];
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = t.agent();
-  await admin.loginAdmin();
-  categories = (await admin.get('/api/admin/service-categories')).json();
+  categories = (await t.admin.get('/api/admin/service-categories')).json();
 });
-afterAll(async () => t?.close());
 
 const cat = (name: string) => categories.find((c) => c.name === name)!.id;
 
@@ -36,12 +32,12 @@ describe('categories', () => {
   });
 
   it('are added and changed by administrators (a duplicate name is a 409)', async () => {
-    const made = await admin.post('/api/admin/service-categories', { name: 'Canteen', position: 10, reportable: false });
+    const made = await t.admin.post('/api/admin/service-categories', { name: 'Canteen', position: 10, reportable: false });
     expect(made.statusCode).toBe(200);
-    expect((await admin.post('/api/admin/service-categories', { name: 'canteen', position: 11, reportable: true })).statusCode).toBe(409);
-    const changed = await admin.put(`/api/admin/service-categories/${made.json().id}`, { name: 'Canteen shifts', position: 10, reportable: false });
+    expect((await t.admin.post('/api/admin/service-categories', { name: 'canteen', position: 11, reportable: true })).statusCode).toBe(409);
+    const changed = await t.admin.put(`/api/admin/service-categories/${made.json().id}`, { name: 'Canteen shifts', position: 10, reportable: false });
     expect(changed.json().name).toBe('Canteen shifts');
-    expect((await admin.post('/api/admin/service-categories', { name: ' ', position: 1, reportable: true })).json().message).toBe(
+    expect((await t.admin.post('/api/admin/service-categories', { name: ' ', position: 1, reportable: true })).json().message).toBe(
       serviceHoursMessages.categoryNameRequired,
     );
   });
@@ -54,10 +50,10 @@ describe("an event's default category", () => {
       .values({ title: 'Blood drive', description: 'x', location: 'Hall', startDate: new Date(), endDate: new Date(Date.now() + 3_600_000) })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const res = await admin.put(`/api/admin/events/${ev.id}/service-category`, { categoryId: cat('Blood donation') });
+    const res = await t.admin.put(`/api/admin/events/${ev.id}/service-category`, { categoryId: cat('Blood donation') });
     expect(res.json()).toEqual({ id: ev.id, serviceCategoryId: cat('Blood donation') });
-    expect((await admin.put(`/api/admin/events/${ev.id}/service-category`, { categoryId: 99999 })).statusCode).toBe(400);
-    expect((await admin.put('/api/admin/events/99999/service-category', { categoryId: null })).statusCode).toBe(404);
+    expect((await t.admin.put(`/api/admin/events/${ev.id}/service-category`, { categoryId: 99999 })).statusCode).toBe(400);
+    expect((await t.admin.put('/api/admin/events/99999/service-category', { categoryId: null })).statusCode).toBe(404);
     const audit = await t.db.selectFrom('auditLog').select('changes').where('entity', '=', 'event').where('entityId', '=', String(ev.id)).execute();
     expect(audit).toEqual([{ changes: { serviceCategoryId: { old: null, new: cat('Blood donation') } } }]);
   });
@@ -66,7 +62,7 @@ describe("an event's default category", () => {
 describe('the ledger', () => {
   it('adds service without an event for a member or a name, approved as an officer makes it', async () => {
     const m = await insertMember(t.db, { firstName: 'Vera', lastName: 'Driver' });
-    const res = await admin.post('/api/admin/service-hours', {
+    const res = await t.admin.post('/api/admin/service-hours', {
       memberId: m.id,
       serviceDate: '2026-03-04',
       hours: 3.5,
@@ -83,9 +79,9 @@ describe('the ledger', () => {
       approved: true,
       categoryName: 'Veterans affairs & rehabilitation',
     });
-    const byName = await admin.post('/api/admin/service-hours', { name: 'Pat Public', serviceDate: '2026-03-05', hours: 1, categoryId: cat('Other') });
+    const byName = await t.admin.post('/api/admin/service-hours', { name: 'Pat Public', serviceDate: '2026-03-05', hours: 1, categoryId: cat('Other') });
     expect(byName.json()).toMatchObject({ name: 'Pat Public', memberId: null, miles: 0 });
-    const edited = await admin.put(`/api/admin/service-hours/${byName.json().id}`, {
+    const edited = await t.admin.put(`/api/admin/service-hours/${byName.json().id}`, {
       name: 'Pat Public',
       serviceDate: '2026-03-05',
       hours: 2,
@@ -94,10 +90,10 @@ describe('the ledger', () => {
       reason: 'Two hours, not one',
     });
     expect(edited.json()).toMatchObject({ hours: 2, categoryName: 'Americanism', approved: true });
-    const list = await admin.get('/api/admin/service-hours?q=pat');
+    const list = await t.admin.get('/api/admin/service-hours?q=pat');
     expect(list.json().items.map((e: { name: string }) => e.name)).toEqual(['Pat Public']);
-    expect((await admin.delete(`/api/admin/service-hours/${byName.json().id}`)).statusCode).toBe(200);
-    expect((await admin.delete(`/api/admin/service-hours/${byName.json().id}`)).statusCode).toBe(404);
+    expect((await t.admin.delete(`/api/admin/service-hours/${byName.json().id}`)).statusCode).toBe(200);
+    expect((await t.admin.delete(`/api/admin/service-hours/${byName.json().id}`)).statusCode).toBe(404);
     const audit = await t.db.selectFrom('auditLog').select('action').where('entity', '=', 'service-entry').orderBy('id').execute();
     expect(audit.map((a) => a.action)).toEqual(['create', 'create', 'update', 'delete']);
   });
@@ -119,7 +115,7 @@ describe('the ledger', () => {
       [{ ...base, memberId: 99999 }, serviceHoursMessages.memberUnknown],
     ];
     for (const [body, message] of cases) {
-      const res = await admin.post('/api/admin/service-hours', body);
+      const res = await t.admin.post('/api/admin/service-hours', body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       if (!message.startsWith('Date must')) expect(res.json().message).toBe(message);
     }
@@ -141,28 +137,28 @@ describe("the ledger's photo as documentation", () => {
     const base = { name: 'Rita Ride', serviceDate: '2026-03-06', hours: 2, miles: 40, categoryId: cat('Veterans affairs & rehabilitation') };
     const count = async () => (await t.db.selectFrom('serviceEntries').select('id').where('name', '=', 'Rita Ride').execute()).length;
 
-    const noAlt = await admin.post('/api/admin/service-hours', { ...base, imageId: image.id });
+    const noAlt = await t.admin.post('/api/admin/service-hours', { ...base, imageId: image.id });
     expect(noAlt.statusCode).toBe(400);
     expect(noAlt.json().message).toMatch(/alt|describe/i);
-    const blankAlt = await admin.post('/api/admin/service-hours', { ...base, imageId: image.id, imageAlt: '   ' });
+    const blankAlt = await t.admin.post('/api/admin/service-hours', { ...base, imageId: image.id, imageAlt: '   ' });
     expect(blankAlt.statusCode).toBe(400);
-    expect((await admin.post('/api/admin/service-hours', { ...base, imageId: 999999, imageAlt: 'Nothing' })).statusCode).toBe(400);
+    expect((await t.admin.post('/api/admin/service-hours', { ...base, imageId: 999999, imageAlt: 'Nothing' })).statusCode).toBe(400);
     expect(await count()).toBe(0);
 
-    const made = await admin.post('/api/admin/service-hours', { ...base, imageId: image.id, imageAlt: 'Rita beside the van at the VA hospital' });
+    const made = await t.admin.post('/api/admin/service-hours', { ...base, imageId: image.id, imageAlt: 'Rita beside the van at the VA hospital' });
     expect(made.statusCode, made.body).toBe(200);
     expect(made.json()).toMatchObject({
       imageId: image.id,
       imageAlt: 'Rita beside the van at the VA hospital',
       image: expect.objectContaining({ id: image.id }),
     });
-    const listed = (await admin.get('/api/admin/service-hours?q=rita')).json().items[0];
+    const listed = (await t.admin.get('/api/admin/service-hours?q=rita')).json().items[0];
     expect(listed).toMatchObject({ imageId: image.id, imageAlt: 'Rita beside the van at the VA hospital' });
 
     const id = made.json().id;
-    const kept = await admin.put(`/api/admin/service-hours/${id}`, { ...base, hours: 3, reason: 'Stayed longer' });
+    const kept = await t.admin.put(`/api/admin/service-hours/${id}`, { ...base, hours: 3, reason: 'Stayed longer' });
     expect(kept.json()).toMatchObject({ hours: 3, imageId: image.id, imageAlt: 'Rita beside the van at the VA hospital' });
-    const removed = await admin.put(`/api/admin/service-hours/${id}`, { ...base, imageId: null, reason: 'Wrong photo' });
+    const removed = await t.admin.put(`/api/admin/service-hours/${id}`, { ...base, imageId: null, reason: 'Wrong photo' });
     expect(removed.json()).toMatchObject({ imageId: null, imageAlt: null, image: null });
     expect(await count()).toBe(1);
   });
@@ -187,14 +183,14 @@ describe("a member's own service", () => {
     let mine = (await member.get('/api/member/service')).json();
     expect(mine.hours).toBe(0);
     expect(mine.items).toMatchObject([{ hours: 2, approved: false, category: 'Community service' }]);
-    expect((await admin.get('/api/admin/service-hours?status=pending')).json().items.map((e: { id: number }) => e.id)).toEqual([logged.json().id]);
+    expect((await t.admin.get('/api/admin/service-hours?status=pending')).json().items.map((e: { id: number }) => e.id)).toEqual([logged.json().id]);
     // A member cannot approve; an officer can.
     expect((await member.post(`/api/admin/service-hours/${logged.json().id}/approve`)).statusCode).toBe(401);
-    const approved = await admin.post(`/api/admin/service-hours/${logged.json().id}/approve`);
+    const approved = await t.admin.post(`/api/admin/service-hours/${logged.json().id}/approve`);
     expect(approved.json().approved).toBe(true);
     mine = (await member.get('/api/member/service')).json();
     expect(mine.hours).toBe(2);
-    expect((await admin.get('/api/admin/service-hours?status=pending')).json().items).toEqual([]);
+    expect((await t.admin.get('/api/admin/service-hours?status=pending')).json().items).toEqual([]);
   });
 });
 
@@ -204,13 +200,13 @@ describe('the home page total', () => {
     await patchSiteSettings(t.db, { showServiceTotal: true });
     t.app.clearPublicCache();
     const today = utcToZoned(new Date(), 'America/New_York').date;
-    await admin.post('/api/admin/service-hours', {
+    await t.admin.post('/api/admin/service-hours', {
       name: 'Canteen Helper',
       serviceDate: today,
       hours: 5,
       categoryId: cat('Post fundraisers, canteen and meetings'),
     });
-    const counted = (await admin.get(`/api/admin/service-hours?status=approved&year=${currentProgramYear(new Date(), 6, 'America/New_York')}`))
+    const counted = (await t.admin.get(`/api/admin/service-hours?status=approved&year=${currentProgramYear(new Date(), 6, 'America/New_York')}`))
       .json()
       .items.filter((e: { categoryName: string; serviceDate: string }) => e.categoryName !== 'Post fundraisers, canteen and meetings');
     const expected = counted.reduce((s: number, e: { hours: number }) => s + e.hours, 0);

@@ -2,11 +2,11 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seedDemo } from '@post/db/seed/index';
 import { loadEnv } from '../../env.ts';
 import { prepareDemo } from '../../bootstrap.ts';
-import { createTestApp, insertMember, patchSiteSettings, type Agent } from '../../test-helpers.ts';
+import { createTestApp, insertMember, patchSiteSettings, useTestApp } from '../../test-helpers.ts';
 import { BackupSchedule, backupDir, backupDue, backupWarning, lastSlot } from './backups.ts';
 import { insecureSignInMessage } from '../../lib/secure-sign-in.ts';
 
@@ -22,14 +22,7 @@ describe('demo content is for trying the site, never a live one', () => {
     expect(pkg.scripts.start).not.toContain('SEED_DEMO');
   });
 
-  let t: Awaited<ReturnType<typeof createTestApp>>;
-  let admin: Agent;
-  beforeAll(async () => {
-    t = await createTestApp();
-    admin = t.agent();
-    await admin.loginAdmin();
-  });
-  afterAll(async () => t?.close());
+  const t = useTestApp({ admin: true });
 
   it('an administrator removes all demo content in one action; what the post entered stays, and the log says what went', async () => {
     const lines = await prepareDemo({ db: t.db } as Parameters<typeof prepareDemo>[0], { ...t.env, seedDemo: true });
@@ -54,7 +47,7 @@ describe('demo content is for trying the site, never a live one', () => {
 
     // The post's own records, entered after the demo: a member, an event and a photo-less news item.
     const member = await insertMember(t.db, { membershipNumber: 'REAL-1', firstName: 'Real' });
-    const created = await admin.post('/api/events', {
+    const created = await t.admin.post('/api/events', {
       title: 'Real post meeting',
       description: 'Monthly meeting',
       location: 'Post home',
@@ -64,13 +57,13 @@ describe('demo content is for trying the site, never a live one', () => {
     });
     expect(created.statusCode, created.body).toBe(200);
 
-    const before = (await admin.get('/api/admin/demo-content')).json() as { counts: Record<string, number>; total: number };
+    const before = (await t.admin.get('/api/admin/demo-content')).json() as { counts: Record<string, number>; total: number };
     expect(before.counts.events).toBe(demoEvents);
     expect(before.counts.members).toBe(demoMembers);
     expect(before.counts.images).toBe(2);
 
     expect((await t.agent().delete('/api/admin/demo-content')).statusCode).toBe(401);
-    const removed = await admin.delete('/api/admin/demo-content');
+    const removed = await t.admin.delete('/api/admin/demo-content');
     expect(removed.statusCode, removed.body).toBe(200);
     expect((removed.json() as { counts: Record<string, number> }).counts.events).toBe(demoEvents);
 
@@ -80,7 +73,7 @@ describe('demo content is for trying the site, never a live one', () => {
     expect(members.map((m) => m.id)).toEqual([member.id]);
     expect(await t.db.selectFrom('news').select('id').execute()).toEqual([]);
     expect(await t.db.selectFrom('images').select('id').execute()).toEqual([]);
-    expect((await admin.get('/api/admin/demo-content')).json()).toEqual({ counts: {}, total: 0 });
+    expect((await t.admin.get('/api/admin/demo-content')).json()).toEqual({ counts: {}, total: 0 });
     const audit = await t.db.selectFrom('auditLog').selectAll().where('entity', '=', 'demo-content').execute();
     expect(audit).toHaveLength(1);
     expect(audit[0]!.changes).toMatchObject({ events: { old: demoEvents, new: 0 } });

@@ -1,49 +1,28 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { shiftMessages } from '@post/contracts/messages/shifts';
 import { volunteerMessages } from '@post/contracts/messages/volunteers';
-import { createMailTestApp, type Agent } from '../../test-helpers.ts';
-import type { SmtpSink } from '../mail/smtp-sink.ts';
+import { createEventWithShifts, useTestApp } from '../../test-helpers.ts';
 import { manageToken } from '../../lib/manage-link.ts';
 
 // The page behind a confirmation's link (issue 43): the signed link is the key to one person's
 // sign-ups for one event; cancel one (its place goes to the first waiting), or add a shift.
 
-let t: Awaited<ReturnType<typeof createMailTestApp>>['t'];
-let sink: SmtpSink;
-let admin: Agent;
-beforeAll(async () => {
-  ({ t, sink } = await createMailTestApp());
-  admin = t.agent();
-  await admin.loginAdmin();
-});
-afterAll(async () => {
-  await t?.close();
-  await sink?.stop();
-});
+const t = useTestApp({ admin: true, mail: true });
 
-const HOUR = 60 * 60 * 1000;
-const at = (h: number) => new Date(Date.now() + h * HOUR).toISOString();
-let n = 0;
-const post = (url: string, body: Record<string, unknown>) =>
-  t.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body), remoteAddress: `10.6.0.${++n}` });
+const post = t.postAsVisitor;
 
 describe('my sign-ups', () => {
   it('lists, cancels and adds with the signed link only; the confirmation carries it', async () => {
-    const ev = (
-      await admin.post('/api/events', {
-        title: 'Poppy Day',
-        description: 'd',
-        location: 'Main Street Market',
-        startDate: at(48),
-        endDate: at(54),
-        shifts: [
-          { role: 'Morning', startDate: at(48), endDate: at(50), capacity: 1 },
-          { role: 'Afternoon', startDate: at(50), endDate: at(52), capacity: 3 },
-          { role: 'Evening', startDate: at(52), endDate: at(54), capacity: 1 },
-        ],
-      })
-    ).json();
-    const [morning, afternoon, evening] = ev.shifts as { id: number }[];
+    const ev = await createEventWithShifts(
+      t.admin,
+      [
+        { role: 'Morning', capacity: 1, from: 48, to: 50 },
+        { role: 'Afternoon', capacity: 3, from: 50, to: 52 },
+        { role: 'Evening', capacity: 1, from: 52, to: 54 },
+      ],
+      { location: 'Main Street Market' },
+    );
+    const [morning, afternoon, evening] = ev.shifts;
     expect((await post('/api/volunteers', { name: 'Ann Able', email: 'ann@example.org', eventId: ev.id, shiftId: morning!.id })).statusCode).toBe(200);
     expect((await post('/api/volunteers', { name: 'Ed Early', email: 'ed@example.org', eventId: ev.id, shiftId: evening!.id })).statusCode).toBe(200);
     expect(
@@ -52,7 +31,7 @@ describe('my sign-ups', () => {
 
     await t.app.mailWorker.runOnce();
     const token = manageToken(t.env.mail.linkSecret, ev.id, 'ANN@example.org');
-    const mail = sink.messages.find((m) => (m.to && !Array.isArray(m.to) ? m.to.text : '').includes('ann@example.org'))!;
+    const mail = t.sink.messages.find((m) => (m.to && !Array.isArray(m.to) ? m.to.text : '').includes('ann@example.org'))!;
     expect(mail.text).toContain(`/volunteer/manage?token=${token}`);
 
     const mine = await t.agent().get(`/api/volunteers/mine?token=${token}`);

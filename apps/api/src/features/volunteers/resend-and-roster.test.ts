@@ -1,30 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMailTestApp, type Agent } from '../../test-helpers.ts';
-import type { SmtpSink } from '../mail/smtp-sink.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test-helpers.ts';
 import { manageToken } from '../../lib/manage-link.ts';
 import { RESEND_LIMIT } from './resend-link.ts';
 
 // Issue 63 (decision 0096): a second sign-up can have its manage link mailed again, once; the
 // roster gives a waiting person's place and shift time; a removal says who got the place.
 
-let sink: SmtpSink;
-let t: Awaited<ReturnType<typeof createMailTestApp>>['t'];
-let admin: Agent;
-let address = 0;
-const nextAddress = () => `10.64.${Math.floor(++address / 250)}.${(address % 250) + 1}`;
+const t = useTestApp({ admin: true, mail: true, env: { PUBLIC_URL: 'http://post.example.org' } });
 
-beforeAll(async () => {
-  ({ t, sink } = await createMailTestApp('http://post.example.org'));
-  admin = t.agent();
-  await admin.loginAdmin();
-});
-afterAll(async () => {
-  await t?.close();
-  await sink?.stop();
-});
-
-const post = (url: string, body: unknown, remoteAddress = nextAddress()) =>
-  t.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body), remoteAddress });
+const post = t.postAsVisitor;
 
 async function eventWithShift(capacity: number) {
   const start = new Date(Date.now() + 72 * 3600_000);
@@ -72,15 +56,15 @@ describe('the manage link, mailed again', () => {
     expect(await linkMails()).toHaveLength(1);
     // The message: "Your sign-ups", with the person's own manage link.
     await t.app.mailWorker.runOnce();
-    const mail = sink.messages.find((m) => m.subject === 'Your sign-ups: Fish Fry');
-    expect(mail, sink.messages.map((m) => m.subject).join(', ')).toBeTruthy();
+    const mail = t.sink.messages.find((m) => m.subject === 'Your sign-ups: Fish Fry');
+    expect(mail, t.sink.messages.map((m) => m.subject).join(', ')).toBeTruthy();
     expect(mail!.text).toContain(`http://post.example.org/volunteer/manage?token=${manageToken(t.env.mail.linkSecret, eventId, 'dana@example.org')}`);
   });
 
   it('refuses a bad address, and limits one address to a few requests', async () => {
     const { eventId } = await eventWithShift(5);
     expect((await post('/api/volunteers/resend-link', { eventId, email: 'not an address' })).statusCode).toBe(400);
-    const from = nextAddress();
+    const from = t.nextAddress();
     for (let i = 0; i < RESEND_LIMIT; i++)
       expect((await post('/api/volunteers/resend-link', { eventId, email: `p${i}@example.org` }, from)).statusCode).toBe(200);
     expect((await post('/api/volunteers/resend-link', { eventId, email: 'one-more@example.org' }, from)).statusCode).toBe(429);
@@ -97,7 +81,7 @@ describe('the roster and a removal', () => {
     ]) {
       expect((await post('/api/volunteers', { name, email, eventId, shiftId: shift.id, waitlist: true })).statusCode).toBeLessThan(300);
     }
-    const roster = (await admin.get(`/api/admin/volunteers?eventId=${eventId}`)).json() as {
+    const roster = (await t.admin.get(`/api/admin/volunteers?eventId=${eventId}`)).json() as {
       items: { id: number; name: string; status: string; position?: number; shift: string; shiftStart: string; shiftEnd: string }[];
     };
     expect(roster.items.map((r) => [r.name, r.status, r.position])).toEqual([
@@ -111,11 +95,11 @@ describe('the roster and a removal', () => {
       shiftEnd: new Date(shift.endDate).toISOString(),
     });
     const carla = roster.items[0]!.id;
-    const removed = await admin.delete(`/api/volunteers/${carla}`);
+    const removed = await t.admin.delete(`/api/volunteers/${carla}`);
     expect(removed.statusCode, removed.body).toBe(200);
     expect(removed.json()).toEqual({ ok: true, promoted: [{ id: roster.items[1]!.id, name: 'Walt Waiting' }] });
     // Removing someone waiting frees no place: nobody is promoted.
     const wanda = roster.items[2]!.id;
-    expect((await admin.delete(`/api/volunteers/${wanda}`)).json()).toEqual({ ok: true, promoted: [] });
+    expect((await t.admin.delete(`/api/volunteers/${wanda}`)).json()).toEqual({ ok: true, promoted: [] });
   });
 });

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { shiftMessages } from '@post/contracts/messages/shifts';
-import { createMailTestApp, type Agent } from '../../test-helpers.ts';
-import type { SmtpSink } from '../mail/smtp-sink.ts';
+import { createEventWithShifts, person, useTestApp } from '../../test-helpers.ts';
 import { formatEventTime } from '../mail/context.ts';
 import { cancelToken } from '../../lib/cancel-link.ts';
 import { manageToken } from '../../lib/manage-link.ts';
@@ -10,41 +9,18 @@ import { queueReminders } from './volunteer-mail.ts';
 // Issue 43, checked against its list: the cancel link of a shift or a waiting place, the
 // reminder of a moved shift, the manage page's refusals.
 
-let t: Awaited<ReturnType<typeof createMailTestApp>>['t'];
-let sink: SmtpSink;
-let admin: Agent;
-beforeAll(async () => {
-  ({ t, sink } = await createMailTestApp());
-  admin = t.agent();
-  await admin.loginAdmin();
-});
-afterAll(async () => {
-  await t?.close();
-  await sink?.stop();
-});
+const t = useTestApp({ admin: true, mail: true });
 
 const HOUR = 60 * 60 * 1000;
 const at = (hours: number) => new Date(Date.now() + hours * HOUR).toISOString();
-let n = 0;
-const nextAddress = () => `10.7.${Math.floor(++n / 250)}.${(n % 250) + 1}`;
+const post = t.postAsVisitor;
 
-function post(url: string, body: Record<string, unknown>) {
-  return t.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body), remoteAddress: nextAddress() });
-}
-const person = (k: string, eventId: number, extra: Record<string, unknown> = {}) => ({ name: `Person ${k}`, email: `${k}@example.org`, eventId, ...extra });
-
-async function oneShift(title: string, capacity: number, startInHours = 48) {
-  const res = await admin.post('/api/events', {
+const oneShift = (title: string, capacity: number, startInHours = 48) =>
+  createEventWithShifts(t.admin, [{ role: 'Poppy seller', capacity, from: startInHours, to: startInHours + 2 }], {
     title,
-    description: 'd',
-    location: 'Main Street',
     startDate: at(startInHours - 1),
     endDate: at(startInHours + 6),
-    shifts: [{ role: 'Poppy seller', startDate: at(startInHours), endDate: at(startInHours + 2), capacity }],
   });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { id: number; shifts: { id: number; role: string; startDate: string; endDate: string; capacity: number }[] };
-}
 
 describe('the cancel link of a shift', () => {
   it("shows the shift's role and time, and for a waiting place its position; using it leaves the waitlist and promotes nobody", async () => {
@@ -75,7 +51,7 @@ describe('the cancel link of a shift', () => {
     const promoted = await t.db.selectFrom('mailOutbox').select('id').where('kind', '=', 'volunteer-promoted').where('toAddress', 'like', 'cl-%').execute();
     expect(promoted).toEqual([]);
     // The one behind moved up.
-    const staff = (await admin.get(`/api/events/${e.id}`)).json();
+    const staff = (await t.admin.get(`/api/events/${e.id}`)).json();
     expect(staff.volunteers.find((v: { email: string }) => v.email === 'cl-w2@example.org')).toMatchObject({ status: 'waitlisted', position: 1 });
   });
 });
@@ -91,8 +67,8 @@ describe('the reminder of a moved shift', () => {
       .where('eventId', '=', e.id)
       .execute();
     await queueReminders(t.db, t.env);
-    const full = (await admin.get(`/api/events/${e.id}`)).json();
-    const res = await admin.put(`/api/events/${e.id}`, { ...full, shifts: [{ ...shift, startDate: at(6), endDate: at(8) }] });
+    const full = (await t.admin.get(`/api/events/${e.id}`)).json();
+    const res = await t.admin.put(`/api/events/${e.id}`, { ...full, shifts: [{ ...shift, startDate: at(6), endDate: at(8) }] });
     expect(res.statusCode, res.body).toBe(200);
     await queueReminders(t.db, t.env);
     const reminders = await t.db
@@ -112,7 +88,7 @@ describe('the reminder of a moved shift', () => {
       .execute();
     expect(notices).toHaveLength(1);
     await t.app.mailWorker.runOnce();
-    expect(sink.messages.filter((m) => m.subject?.startsWith('Reminder') && JSON.stringify(m.to).includes('rm-a@'))).toHaveLength(1);
+    expect(t.sink.messages.filter((m) => m.subject?.startsWith('Reminder') && JSON.stringify(m.to).includes('rm-a@'))).toHaveLength(1);
   });
 });
 
@@ -127,7 +103,7 @@ describe('the reminder of someone given a place', () => {
       .set({ createdAt: new Date(Date.now() - 72 * HOUR) } as never)
       .where('eventId', '=', e.id)
       .execute();
-    expect((await admin.delete(`/api/volunteers/${first.id}`)).statusCode).toBe(200);
+    expect((await t.admin.delete(`/api/volunteers/${first.id}`)).statusCode).toBe(200);
     await queueReminders(t.db, t.env);
     const remindersTo = async (email: string) =>
       (await t.db.selectFrom('mailOutbox').select('id').where('kind', '=', 'volunteer-reminder').where('toAddress', '=', email).execute()).length;
@@ -162,7 +138,7 @@ describe('the manage page', () => {
 
 describe('a shift of no length', () => {
   it('is refused with the message the form gives, and nothing is stored', async () => {
-    const res = await admin.post('/api/events', {
+    const res = await t.admin.post('/api/events', {
       title: 'Zero',
       description: 'd',
       location: 'l',

@@ -1,46 +1,26 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createMailTestApp, type Agent } from '../../test-helpers.ts';
-import type { SmtpSink } from '../mail/smtp-sink.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createEventWithShifts, person, useTestApp } from '../../test-helpers.ts';
 import { cancelToken } from '../../lib/cancel-link.ts';
 import { manageToken } from '../../lib/manage-link.ts';
 
 // Issue 43, what was left: a "this and following" edit tells the volunteers of every date it
 // changes, once each; a confirmation naming several shifts outlives the removal of any one of them.
 
-let t: Awaited<ReturnType<typeof createMailTestApp>>['t'];
-let sink: SmtpSink;
-let admin: Agent;
-beforeAll(async () => {
-  ({ t, sink } = await createMailTestApp());
-  admin = t.agent();
-  await admin.loginAdmin();
-});
-afterAll(async () => {
-  await t?.close();
-  await sink?.stop();
-});
+const t = useTestApp({ admin: true, mail: true });
+
 beforeEach(() => {
-  sink.messages.length = 0;
+  t.sink.messages.length = 0;
 });
 
 const HOUR = 60 * 60 * 1000;
 const at = (hours: number) => new Date(Date.now() + hours * HOUR).toISOString();
 const plus = (iso: string, hours: number) => new Date(Date.parse(iso) + hours * HOUR).toISOString();
-let n = 0;
-const nextAddress = () => `10.5.${Math.floor(++n / 250)}.${(n % 250) + 1}`;
 
 async function post(body: Record<string, unknown>) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/volunteers',
-    headers: { 'content-type': 'application/json' },
-    payload: JSON.stringify(body),
-    remoteAddress: nextAddress(),
-  });
+  const res = await t.postAsVisitor('/api/volunteers', body);
   expect(res.statusCode, res.body).toBeLessThan(300);
   return res.json();
 }
-const person = (k: string, eventId: number, extra: Record<string, unknown> = {}) => ({ name: `Person ${k}`, email: `${k}@example.org`, eventId, ...extra });
 
 interface Shift {
   id: number;
@@ -58,18 +38,13 @@ interface Occurrence {
 
 /** A weekly series of four with the given shifts (role, capacity), each an hour long, an hour apart. */
 async function series(title: string, shifts: [string, number][]): Promise<Occurrence[]> {
-  const res = await admin.post('/api/events', {
-    title,
-    description: 'd',
-    location: 'Post Hall',
-    startDate: at(24),
-    endDate: at(28),
-    recurrence: { rule: 'FREQ=WEEKLY;COUNT=4', onHoliday: 'keep' },
-    shifts: shifts.map(([role, capacity], i) => ({ role, startDate: at(24 + i), endDate: at(25 + i), capacity })),
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  const rows = await t.db.selectFrom('events').select('id').where('seriesId', '=', res.json().seriesId).orderBy('startDate').execute();
-  return Promise.all(rows.map(async (r) => (await admin.get(`/api/events/${r.id}`)).json() as Occurrence));
+  const first = await createEventWithShifts(
+    t.admin,
+    shifts.map(([role, capacity], i) => ({ role, capacity, from: 24 + i, to: 25 + i })),
+    { title, location: 'Post Hall', endDate: at(28), recurrence: { rule: 'FREQ=WEEKLY;COUNT=4', onHoliday: 'keep' } },
+  );
+  const rows = await t.db.selectFrom('events').select('id').where('seriesId', '=', first.seriesId).orderBy('startDate').execute();
+  return Promise.all(rows.map(async (r) => (await t.admin.get(`/api/events/${r.id}`)).json() as Occurrence));
 }
 
 /** The notices (changed or cancelled) queued for an address, by kind. */
@@ -102,9 +77,9 @@ describe('"this and following" edits of a series with shifts', () => {
     expect(await statusOf('wait2@example.org')).toBe('waitlisted');
     // From the second date on: Caller goes, Snacks starts half an hour later.
     const second = list[1]!;
-    const edited = (await admin.get(`/api/events/${second.id}`)).json();
+    const edited = (await t.admin.get(`/api/events/${second.id}`)).json();
     const snacks = second.shifts[1]!;
-    const res = await admin.put(`/api/events/${second.id}`, {
+    const res = await t.admin.put(`/api/events/${second.id}`, {
       ...edited,
       scope: 'following',
       shifts: [{ ...snacks, startDate: plus(snacks.startDate, 0.5), endDate: plus(snacks.endDate, 0.5) }],
@@ -121,14 +96,14 @@ describe('"this and following" edits of a series with shifts', () => {
     for (const k of ['call0', 'wait0', 'snack0']) expect(await noticesTo(`${k}@example.org`), k).toEqual([]);
     // Each later date's Snacks now starts half an hour later than before.
     for (const o of list.slice(1)) {
-      const now = (await admin.get(`/api/events/${o.id}`)).json() as Occurrence;
+      const now = (await t.admin.get(`/api/events/${o.id}`)).json() as Occurrence;
       expect(now.shifts.map((s) => s.role)).toEqual(['Snacks']);
       expect(Date.parse(now.shifts[0]!.startDate) - Date.parse(o.shifts[1]!.startDate)).toBe(HOUR / 2);
     }
     // The notices say what they are about, and go out once.
     await t.app.mailWorker.runOnce();
     const notices = (address: string) =>
-      sink.messages.filter((m) => (m.to && !Array.isArray(m.to) ? m.to.text : '').includes(address) && /^(Changed|Cancelled):/.test(m.subject ?? ''));
+      t.sink.messages.filter((m) => (m.to && !Array.isArray(m.to) ? m.to.text : '').includes(address) && /^(Changed|Cancelled):/.test(m.subject ?? ''));
     expect(notices('snack3@').map((m) => m.subject)).toEqual(['Changed: Bingo: Snacks']);
     expect(notices('wait3@').map((m) => m.subject)).toEqual(['Cancelled: Bingo: Caller']);
   });
@@ -140,8 +115,8 @@ describe('"this and following" edits of a series with shifts', () => {
       await post(person(`srvw${i}a`, o.id, { shiftId: o.shifts[0]!.id, waitlist: true }));
       await post(person(`srvw${i}b`, o.id, { shiftId: o.shifts[0]!.id, waitlist: true }));
     }
-    const second = (await admin.get(`/api/events/${list[1]!.id}`)).json();
-    const res = await admin.put(`/api/events/${second.id}`, {
+    const second = (await t.admin.get(`/api/events/${list[1]!.id}`)).json();
+    const res = await t.admin.put(`/api/events/${second.id}`, {
       ...second,
       location: 'Legion Field',
       scope: 'following',
@@ -160,8 +135,8 @@ describe('"this and following" edits of a series with shifts', () => {
     expect(await statusOf('srvw0a@example.org')).toBe('waitlisted');
     expect(await noticesTo('srv0@example.org')).toEqual([]);
     // Lowering it again from the third date: nobody loses a place, nobody else is promoted or told.
-    const third = (await admin.get(`/api/events/${list[2]!.id}`)).json();
-    const lower = await admin.put(`/api/events/${third.id}`, { ...third, scope: 'following', shifts: [{ ...third.shifts[0], capacity: 1 }] });
+    const third = (await t.admin.get(`/api/events/${list[2]!.id}`)).json();
+    const lower = await t.admin.put(`/api/events/${third.id}`, { ...third, scope: 'following', shifts: [{ ...third.shifts[0], capacity: 1 }] });
     expect(lower.statusCode, lower.body).toBe(200);
     expect(lower.json().shifts[0]).toMatchObject({ capacity: 1, filled: 2, waitlisted: 1 });
     for (const i of [2, 3]) {
@@ -170,8 +145,8 @@ describe('"this and following" edits of a series with shifts', () => {
       expect(await noticesTo(`srv${i}@example.org`)).toEqual(['event-changed']);
     }
     // And raising it again promotes each date's next one.
-    const again = (await admin.get(`/api/events/${list[2]!.id}`)).json();
-    await admin.put(`/api/events/${again.id}`, { ...again, scope: 'following', shifts: [{ ...again.shifts[0], capacity: 3 }] });
+    const again = (await t.admin.get(`/api/events/${list[2]!.id}`)).json();
+    await t.admin.put(`/api/events/${again.id}`, { ...again, scope: 'following', shifts: [{ ...again.shifts[0], capacity: 3 }] });
     for (const i of [2, 3]) expect(await promotedTo(`srvw${i}b@example.org`)).toBe(1);
     expect(await statusOf('srvw1b@example.org')).toBe('waitlisted');
   });
@@ -187,9 +162,9 @@ describe('"this and following" edits, continued', () => {
       await post(person(`q-call${i}`, o.id, { shiftId: o.shifts[0]!.id }));
       await post(person(`q-snack${i}`, o.id, { shiftId: o.shifts[1]!.id }));
     }
-    const second = (await admin.get(`/api/events/${list[1]!.id}`)).json();
+    const second = (await t.admin.get(`/api/events/${list[1]!.id}`)).json();
     const snacks = second.shifts[1];
-    const res = await admin.put(`/api/events/${second.id}`, {
+    const res = await t.admin.put(`/api/events/${second.id}`, {
       ...second,
       scope: 'following',
       notifyVolunteers: false,
@@ -207,9 +182,9 @@ describe('"this and following" edits, continued', () => {
       .insertInto('volunteers')
       .values({ eventId: third!.id, shiftId: third!.shifts[0]!.id, name: 'Wai Ting', email: 'wai@example.org', status: 'waitlisted' })
       .execute();
-    const edited = (await admin.get(`/api/events/${second!.id}`)).json();
+    const edited = (await t.admin.get(`/api/events/${second!.id}`)).json();
     // Every other week from the second date: the third date is no longer one of the series'.
-    const res = await admin.put(`/api/events/${second!.id}`, {
+    const res = await t.admin.put(`/api/events/${second!.id}`, {
       ...edited,
       scope: 'following',
       recurrence: { rule: 'FREQ=WEEKLY;INTERVAL=2;COUNT=2', onHoliday: 'keep' },
@@ -223,36 +198,30 @@ describe('"this and following" edits, continued', () => {
 
 /** The confirmations sent to an address: their texts. */
 function confirmationsTo(address: string): string[] {
-  return sink.messages
+  return t.sink.messages
     .filter((m) => m.subject?.startsWith("You're signed up") && (m.to && !Array.isArray(m.to) ? m.to.text : '').includes(address))
     .map((m) => m.text ?? '');
 }
 
-async function threeShifts(title: string) {
-  const res = await admin.post('/api/events', {
-    title,
-    description: 'd',
-    location: 'Cemetery',
-    startDate: at(72),
-    endDate: at(78),
-    shifts: [
-      { role: 'Set-up', startDate: at(72), endDate: at(73), capacity: 3 },
-      { role: 'Usher', startDate: at(73), endDate: at(75), capacity: 3 },
-      { role: 'Clean-up', startDate: at(76), endDate: at(77), capacity: 3 },
+const threeShifts = (title: string) =>
+  createEventWithShifts(
+    t.admin,
+    [
+      { role: 'Set-up', capacity: 3, from: 72, to: 73 },
+      { role: 'Usher', capacity: 3, from: 73, to: 75 },
+      { role: 'Clean-up', capacity: 3, from: 76, to: 77 },
     ],
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { id: number; shifts: { id: number }[] };
-}
+    { title, location: 'Cemetery', endDate: at(78) },
+  );
 
 describe('a confirmation naming several shifts, before it is sent', () => {
   it('still goes when an administrator removes its first sign-up, listing only the others', async () => {
     const e = await threeShifts('Memorial Day');
     const made = await post(person('multi-a', e.id, { shiftIds: e.shifts.map((s) => s.id) }));
     const [first] = made.signUps as { id: number }[];
-    expect((await admin.delete(`/api/volunteers/${first!.id}`)).statusCode).toBe(200);
+    expect((await t.admin.delete(`/api/volunteers/${first!.id}`)).statusCode).toBe(200);
     // The Outbox lists it, queued, under the subject it will have.
-    const listed = (await admin.get('/api/admin/outbox?q=multi-a')).json().items as { kind: string; state: string; subject: string | null }[];
+    const listed = (await t.admin.get('/api/admin/outbox?q=multi-a')).json().items as { kind: string; state: string; subject: string | null }[];
     expect(listed.find((m) => m.kind === 'volunteer-confirmation')).toMatchObject({ state: 'queued', subject: "You're signed up: Memorial Day" });
     await t.app.mailWorker.runOnce();
     const mail = confirmationsTo('multi-a@');
@@ -283,7 +252,7 @@ describe('a confirmation naming several shifts, before it is sent', () => {
   it('does not go when every sign-up it names has gone, and the row says why', async () => {
     const e = await threeShifts('Flag Day');
     const made = (await post(person('multi-c', e.id, { shiftIds: e.shifts.map((s) => s.id) }))).signUps as { id: number }[];
-    for (const s of [made[1]!, made[0]!, made[2]!]) expect((await admin.delete(`/api/volunteers/${s.id}`)).statusCode).toBe(200);
+    for (const s of [made[1]!, made[0]!, made[2]!]) expect((await t.admin.delete(`/api/volunteers/${s.id}`)).statusCode).toBe(200);
     const row = await t.db
       .selectFrom('mailOutbox')
       .select(['state', 'lastError'])
@@ -298,7 +267,7 @@ describe('a confirmation naming several shifts, before it is sent', () => {
   it('a single sign-up removed before its confirmation is sent still gets none', async () => {
     const e = await threeShifts('Veterans Day');
     const one = await post(person('single-d', e.id, { shiftId: e.shifts[1]!.id }));
-    expect((await admin.delete(`/api/volunteers/${one.id}`)).statusCode).toBe(200);
+    expect((await t.admin.delete(`/api/volunteers/${one.id}`)).statusCode).toBe(200);
     await t.app.mailWorker.runOnce();
     expect(confirmationsTo('single-d@')).toEqual([]);
   });

@@ -1,34 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { shiftMessages } from '@post/contracts/messages/shifts';
 import { volunteerMessages } from '@post/contracts/messages/volunteers';
-import { createTestApp, type Agent } from '../../test-helpers.ts';
+import { createEventWithShifts, useTestApp } from '../../test-helpers.ts';
 
 // Shifts (issue 43): event responses, writes matched by id, sign-ups per shift and their 400s,
 // capacity per shift under concurrency, several shifts in one request, series.
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let admin: Agent;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = t.agent();
-  await admin.loginAdmin();
-});
-afterAll(async () => t?.close());
+const t = useTestApp({ admin: true });
 
 const HOUR = 60 * 60 * 1000;
 const at = (hours: number) => new Date(Date.now() + hours * HOUR).toISOString();
-let n = 0;
-const nextAddress = () => `10.3.${Math.floor(++n / 250)}.${(n % 250) + 1}`;
-
-function post(body: Record<string, unknown>) {
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/volunteers',
-    headers: { 'content-type': 'application/json' },
-    payload: JSON.stringify(body),
-    remoteAddress: nextAddress(),
-  });
-}
+const post = (body: Record<string, unknown>) => t.postAsVisitor('/api/volunteers', body);
 
 const person = (k: string | number, eventId: number, extra: Record<string, unknown> = {}) => ({
   name: `Helper ${k}`,
@@ -38,30 +20,12 @@ const person = (k: string | number, eventId: number, extra: Record<string, unkno
 });
 
 /** An event at +48 h with the given shifts (capacities), created through the API. */
-async function eventWithShifts(capacities: number[], fields: Record<string, unknown> = {}) {
-  const res = await admin.post('/api/events', {
-    title: 'Fish Fry',
-    description: 'Friday fish fry',
-    location: 'Post Hall',
-    startDate: at(48),
-    endDate: at(54),
-    shifts: capacities.map((capacity, i) => ({
-      role: `Role ${i + 1}`,
-      startDate: at(48 + i),
-      endDate: at(49 + i),
-      capacity,
-      note: i === 0 ? 'Bring an apron' : '',
-    })),
-    ...fields,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as {
-    id: number;
-    volunteerPositions: number;
-    volunteerCount: number;
-    shifts: { id: number; capacity: number; filled: number; waitlisted: number; role: string }[];
-  };
-}
+const eventWithShifts = (capacities: number[], fields: Record<string, unknown> = {}) =>
+  createEventWithShifts(
+    t.admin,
+    capacities.map((capacity, i) => ({ role: `Role ${i + 1}`, capacity, from: 48 + i, to: 49 + i, note: i === 0 ? 'Bring an apron' : '' })),
+    { title: 'Fish Fry', description: 'Friday fish fry', location: 'Post Hall', startDate: at(48), endDate: at(54), ...fields },
+  );
 
 describe('shifts on events', () => {
   it('are created in order, carried by every event response, with Positions and Filled as their sums', async () => {
@@ -95,7 +59,14 @@ describe('shifts on events', () => {
   });
 
   it('leaves an event without shifts as it was: an empty list and its own positions', async () => {
-    const res = await admin.post('/api/events', { title: 'Plain', description: 'd', location: 'l', startDate: at(30), endDate: at(31), volunteerPositions: 7 });
+    const res = await t.admin.post('/api/events', {
+      title: 'Plain',
+      description: 'd',
+      location: 'l',
+      startDate: at(30),
+      endDate: at(31),
+      volunteerPositions: 7,
+    });
     expect(res.json()).toMatchObject({ shifts: [], volunteerPositions: 7, volunteerCount: 0 });
     const ok = await post(person('plain', res.json().id));
     expect(ok.statusCode).toBe(200);
@@ -105,11 +76,11 @@ describe('shifts on events', () => {
   it('are updated by id, reordered, added and removed by PUT; omitted, they stay', async () => {
     const event = await eventWithShifts([3, 3]);
     const [a, b] = event.shifts;
-    const full = (await admin.get(`/api/events/${event.id}`)).json();
+    const full = (await t.admin.get(`/api/events/${event.id}`)).json();
     // Omitted: unchanged.
-    const same = await admin.put(`/api/events/${event.id}`, { ...full, shifts: undefined });
+    const same = await t.admin.put(`/api/events/${event.id}`, { ...full, shifts: undefined });
     expect(same.json().shifts.map((s: { id: number }) => s.id)).toEqual([a!.id, b!.id]);
-    const put = await admin.put(`/api/events/${event.id}`, {
+    const put = await t.admin.put(`/api/events/${event.id}`, {
       ...full,
       shifts: [
         { id: b!.id, role: 'Cashier', startDate: at(50), endDate: at(51), capacity: 5 },
@@ -127,8 +98,8 @@ describe('shifts on events', () => {
   it("refuses a shift id that is not the event's, and bad shifts, with clear 400s", async () => {
     const mine = await eventWithShifts([1]);
     const other = await eventWithShifts([1]);
-    const full = (await admin.get(`/api/events/${mine.id}`)).json();
-    const foreign = await admin.put(`/api/events/${mine.id}`, {
+    const full = (await t.admin.get(`/api/events/${mine.id}`)).json();
+    const foreign = await t.admin.put(`/api/events/${mine.id}`, {
       ...full,
       shifts: [{ id: other.shifts[0]!.id, role: 'X', startDate: at(48), endDate: at(49), capacity: 1 }],
     });
@@ -141,7 +112,7 @@ describe('shifts on events', () => {
       [{ endDate: at(47) }, shiftMessages.shiftEndBeforeStart],
     ];
     for (const [patch, message] of cases) {
-      const res = await admin.put(`/api/events/${mine.id}`, {
+      const res = await t.admin.put(`/api/events/${mine.id}`, {
         ...full,
         shifts: [{ role: 'Server', startDate: at(48), endDate: at(49), capacity: 1, ...patch }],
       });
@@ -161,7 +132,7 @@ describe('sign-ups for shifts', () => {
     const foreign = await post(person('fs', event.id, { shiftId: other.shifts[0]!.id }));
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json()).toEqual({ message: shiftMessages.shiftNotOfEvent });
-    const plain = (await admin.post('/api/events', { title: 'P', description: 'd', location: 'l', startDate: at(30), endDate: at(31) })).json();
+    const plain = (await t.admin.post('/api/events', { title: 'P', description: 'd', location: 'l', startDate: at(30), endDate: at(31) })).json();
     const extra = await post(person('xs', plain.id, { shiftId: event.shifts[0]!.id }));
     expect(extra.statusCode).toBe(400);
     expect(extra.json()).toEqual({ message: shiftMessages.eventHasNoShifts });
@@ -214,17 +185,12 @@ describe('sign-ups for shifts', () => {
   });
 
   it('refuses a sign-up for a shift that has ended', async () => {
-    const event = (
-      await admin.post('/api/events', {
-        title: 'Long day',
-        description: 'd',
-        location: 'l',
-        startDate: at(-5),
-        endDate: at(5),
-        shifts: [{ role: 'Early', startDate: at(-5), endDate: at(-3), capacity: 3 }],
-      })
-    ).json();
-    const res = await post(person('late', event.id, { shiftId: event.shifts[0].id }));
+    const event = await createEventWithShifts(t.admin, [{ role: 'Early', capacity: 3, from: -5, to: -3 }], {
+      title: 'Long day',
+      location: 'l',
+      endDate: at(5),
+    });
+    const res = await post(person('late', event.id, { shiftId: event.shifts[0]!.id }));
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ message: shiftMessages.shiftEnded });
     expect(volunteerMessages.eventEnded).not.toBe(shiftMessages.shiftEnded);
@@ -233,20 +199,15 @@ describe('sign-ups for shifts', () => {
 
 describe('shifts of a series', () => {
   it('are carried to each occurrence, and "this and following" applies an edit to them', async () => {
-    const res = await admin.post('/api/events', {
-      title: 'Weekly Bingo',
-      description: 'd',
-      location: 'Hall',
-      startDate: at(24),
-      endDate: at(27),
-      recurrence: { rule: 'FREQ=WEEKLY;COUNT=4', onHoliday: 'keep' },
-      shifts: [
-        { role: 'Caller', startDate: at(24), endDate: at(26), capacity: 1 },
-        { role: 'Snacks', startDate: at(25), endDate: at(27), capacity: 2 },
+    const first = await createEventWithShifts(
+      t.admin,
+      [
+        { role: 'Caller', capacity: 1, from: 24, to: 26 },
+        { role: 'Snacks', capacity: 2, from: 25, to: 27 },
       ],
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    const seriesId = res.json().seriesId as number;
+      { title: 'Weekly Bingo', location: 'Hall', recurrence: { rule: 'FREQ=WEEKLY;COUNT=4', onHoliday: 'keep' } },
+    );
+    const seriesId = first.seriesId!;
     const occurrences = await t.db.selectFrom('events').select(['id', 'startDate']).where('seriesId', '=', seriesId).orderBy('startDate').execute();
     expect(occurrences).toHaveLength(4);
     for (const o of occurrences) {
@@ -256,8 +217,8 @@ describe('shifts of a series', () => {
       expect(Date.parse(shifts[1].startDate) - new Date(o.startDate).getTime()).toBe(HOUR);
     }
     // Edit the second occurrence and the following: Snacks grows to 5, Caller goes, Setup is added.
-    const second = (await admin.get(`/api/events/${occurrences[1]!.id}`)).json();
-    const edit = await admin.put(`/api/events/${second.id}`, {
+    const second = (await t.admin.get(`/api/events/${occurrences[1]!.id}`)).json();
+    const edit = await t.admin.put(`/api/events/${second.id}`, {
       ...second,
       scope: 'following',
       shifts: [
@@ -280,13 +241,13 @@ describe('the roster follows the shifts', () => {
     expect((await post(person('ro-b', event.id, { shiftId: second!.id }))).statusCode).toBe(200);
     expect((await post(person('ro-a', event.id, { shiftId: first!.id }))).statusCode).toBe(200);
     expect((await post(person('ro-w', event.id, { shiftId: first!.id, waitlist: true }))).statusCode).toBe(201);
-    const page = (await admin.get(`/api/admin/volunteers?eventId=${event.id}`)).json();
+    const page = (await t.admin.get(`/api/admin/volunteers?eventId=${event.id}`)).json();
     expect(page.items.map((r: { name: string; shift: string; status: string }) => [r.name, r.shift, r.status])).toEqual([
       ['Helper ro-a', 'Role 1', 'confirmed'],
       ['Helper ro-w', 'Role 1', 'waitlisted'],
       ['Helper ro-b', 'Role 2', 'confirmed'],
     ]);
-    const csv = (await admin.get(`/api/admin/volunteers.csv?eventId=${event.id}`)).body;
+    const csv = (await t.admin.get(`/api/admin/volunteers.csv?eventId=${event.id}`)).body;
     const lines = csv.slice(1).trim().split('\r\n');
     expect(lines[0]).toMatch(/,Shift,Shift time,Status$/);
     expect(lines.slice(1).map((l) => [l.split(',')[3], l.split(',').at(-3), l.split(',').at(-1)])).toEqual([

@@ -1,24 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { formMessages } from '@post/contracts/messages/forms';
 import { serverMessages } from '@post/contracts/messages/server';
 import { volunteerMessages } from '@post/contracts/messages/volunteers';
-import { createTestApp, insertMember, patchSiteSettings, type Agent } from '../../test-helpers.ts';
+import { useTestApp, insertMember, patchSiteSettings } from '../../test-helpers.ts';
 import { SIGNUP_LIMIT, signUp as signUpService } from './volunteers.service.ts';
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let admin: Agent;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = t.agent();
-  await admin.loginAdmin();
-});
-afterAll(async () => t?.close());
+const t = useTestApp({ admin: true });
 
 const HOUR = 60 * 60 * 1000;
-let addressCounter = 0;
-/** A new client address for each call, so the per-address limit does not get in the way. */
-const nextAddress = () => `10.1.${Math.floor(++addressCounter / 250)}.${(addressCounter % 250) + 1}`;
 
 async function insertEvent(fields: { positions?: number; startInHours?: number; endInHours?: number } = {}) {
   const start = new Date(Date.now() + (fields.startInHours ?? 48) * HOUR);
@@ -39,15 +29,7 @@ async function insertEvent(fields: { positions?: number; startInHours?: number; 
 }
 
 /** POST /api/volunteers from its own address, as a separate visitor would. */
-function signUp(body: Record<string, unknown>, remoteAddress = nextAddress()) {
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/volunteers',
-    headers: { 'content-type': 'application/json' },
-    payload: JSON.stringify(body),
-    remoteAddress,
-  });
-}
+const signUp = (body: Record<string, unknown>, remoteAddress?: string) => t.postAsVisitor('/api/volunteers', body, remoteAddress);
 
 const person = (n: number | string, eventId: number) => ({
   name: `Volunteer ${n}`,
@@ -229,15 +211,15 @@ describe("the event's volunteer count", () => {
     expect((await signUp(person('n3', eventId))).statusCode).toBe(200);
     expect(await counts(eventId)).toMatchObject({ volunteerCount: 3, actual: 3 });
     // Deleting the event takes its volunteers with it.
-    expect((await admin.delete(`/api/events/${eventId}`)).statusCode).toBe(200);
+    expect((await t.admin.delete(`/api/events/${eventId}`)).statusCode).toBe(200);
     expect(await stored(eventId)).toBe(0);
   });
 
   it('may exceed the positions after an administrator lowers them; sign-ups are then refused', async () => {
     const eventId = await insertEvent({ positions: 5 });
     for (const n of ['p1', 'p2', 'p3']) expect((await signUp(person(n, eventId))).statusCode).toBe(200);
-    const ev = (await admin.get(`/api/events/${eventId}`)).json();
-    const lowered = await admin.put(`/api/events/${eventId}`, { ...ev, volunteerPositions: 1 });
+    const ev = (await t.admin.get(`/api/events/${eventId}`)).json();
+    const lowered = await t.admin.put(`/api/events/${eventId}`, { ...ev, volunteerPositions: 1 });
     expect(lowered.statusCode).toBe(200);
     expect(lowered.json()).toMatchObject({ volunteerPositions: 1, volunteerCount: 3 });
     const res = await signUp(person('p4', eventId));
@@ -301,7 +283,7 @@ describe('volunteer list', () => {
     expect((await t.agent().get(`/api/volunteers?eventId=${eventId}`)).json().map((v: { name: string }) => v.name)).toEqual(['Helen Hunt', 'Ivan Ives']);
     await patchSiteSettings(t.db, { publicFullNames: false });
     t.app.clearPublicCache();
-    const res = await admin.get(`/api/volunteers?eventId=${eventId}`);
+    const res = await t.admin.get(`/api/volunteers?eventId=${eventId}`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual([
       { id: expect.any(Number), eventId, name: 'Helen Hunt', role: 'Cook', email: 'helen.private@example.org', phone: '555-444-5555' },
@@ -331,13 +313,13 @@ describe('volunteer removal', () => {
       expect(refused.statusCode).toBe(401);
     }
     expect(await stored(eventId)).toBe(1);
-    const removed = await admin.delete(`/api/volunteers/${id}`);
+    const removed = await t.admin.delete(`/api/volunteers/${id}`);
     expect(removed.statusCode, removed.body).toBe(200);
     expect(removed.json()).toEqual({ ok: true, promoted: [] });
     expect(await stored(eventId)).toBe(0);
     expect((await t.agent().get(`/api/events/${eventId}`)).json().volunteerCount).toBe(0);
     expect((await signUp(person('remove-2', eventId))).statusCode).toBe(200);
-    const again = await admin.delete(`/api/volunteers/${id}`);
+    const again = await t.admin.delete(`/api/volunteers/${id}`);
     expect(again.statusCode).toBe(404);
     expect(again.json()).toEqual({ message: serverMessages.notFound('Volunteer') });
   });

@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../test-helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test-helpers.ts';
 import { waitlistPositions } from '../events/shifts.service.ts';
 
 // Issue 56 item 7: the place in the queue a sign-up is told is the one the roster shows, also
 // when many wait at once (decision 0081).
-let t: Awaited<ReturnType<typeof createTestApp>>;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t?.close());
+const t = useTestApp();
 
 describe('the waitlist position answered at sign-up', () => {
   it('is the roster position for each of 40 people who join the waitlist at once', async () => {

@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { shiftMessages } from '@post/contracts/messages/shifts';
 import { volunteerMessages } from '@post/contracts/messages/volunteers';
-import { createMailTestApp, type Agent } from '../../test-helpers.ts';
-import type { SmtpSink } from '../mail/smtp-sink.ts';
+import { createEventWithShifts, person, useTestApp } from '../../test-helpers.ts';
 import { cancelToken } from '../../lib/cancel-link.ts';
 import { queueReminders } from './volunteer-mail.ts';
 
@@ -10,49 +9,21 @@ import { queueReminders } from './volunteer-mail.ts';
 // (cancel link, removal, more capacity) goes to the first waiting in the same transaction with
 // exactly one "You're in"; nobody is promoted once the shift has started; promotion by hand.
 
-let t: Awaited<ReturnType<typeof createMailTestApp>>['t'];
-let sink: SmtpSink;
-let admin: Agent;
-beforeAll(async () => {
-  ({ t, sink } = await createMailTestApp());
-  admin = t.agent();
-  await admin.loginAdmin();
-});
-afterAll(async () => {
-  await t?.close();
-  await sink?.stop();
-});
+const t = useTestApp({ admin: true, mail: true });
+
 beforeEach(() => {
-  sink.messages.length = 0;
+  t.sink.messages.length = 0;
 });
 
 const HOUR = 60 * 60 * 1000;
 const at = (hours: number) => new Date(Date.now() + hours * HOUR).toISOString();
-let n = 0;
-const nextAddress = () => `10.4.${Math.floor(++n / 250)}.${(n % 250) + 1}`;
-
-function post(body: Record<string, unknown>) {
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/volunteers',
-    headers: { 'content-type': 'application/json' },
-    payload: JSON.stringify(body),
-    remoteAddress: nextAddress(),
-  });
-}
-const person = (k: string, eventId: number, extra: Record<string, unknown> = {}) => ({ name: `Person ${k}`, email: `${k}@example.org`, eventId, ...extra });
+const post = (body: Record<string, unknown>) => t.postAsVisitor('/api/volunteers', body);
 
 async function oneShiftEvent(capacity: number, startInHours = 48) {
-  const res = await admin.post('/api/events', {
-    title: 'Poppy Day',
-    description: 'd',
-    location: 'Main Street',
-    startDate: at(startInHours),
+  const body = await createEventWithShifts(t.admin, [{ role: 'Poppy seller', capacity, from: startInHours, to: startInHours + 2 }], {
     endDate: at(startInHours + 6),
-    shifts: [{ role: 'Poppy seller', startDate: at(startInHours), endDate: at(startInHours + 2), capacity }],
   });
-  expect(res.statusCode, res.body).toBe(200);
-  return { id: res.json().id as number, shiftId: res.json().shifts[0].id as number, body: res.json() };
+  return { id: body.id, shiftId: body.shifts[0]!.id, body };
 }
 
 /** The "You're in" rows queued for an address. */
@@ -79,7 +50,7 @@ describe('joining the waitlist', () => {
     const pub = (await t.agent().get(`/api/events/${e.id}`)).json();
     expect(pub.volunteers).toHaveLength(1);
     expect(pub.shifts[0]).toMatchObject({ filled: 1, waitlisted: 3 });
-    const staff = (await admin.get(`/api/events/${e.id}`)).json();
+    const staff = (await t.admin.get(`/api/events/${e.id}`)).json();
     expect(staff.volunteers.filter((v: { status?: string }) => v.status === 'waitlisted').map((v: { position: number }) => v.position)).toEqual([1, 2, 3]);
     // With room, waitlist=true simply signs up.
     const roomy = await oneShiftEvent(5);
@@ -90,7 +61,7 @@ describe('joining the waitlist', () => {
 
   it('works for an event without shifts: 201 with the place, else the spec 409', async () => {
     const ev = (
-      await admin.post('/api/events', { title: 'Dinner', description: 'd', location: 'l', startDate: at(30), endDate: at(32), volunteerPositions: 1 })
+      await t.admin.post('/api/events', { title: 'Dinner', description: 'd', location: 'l', startDate: at(30), endDate: at(32), volunteerPositions: 1 })
     ).json();
     expect((await post(person('p-in', ev.id))).statusCode).toBe(200);
     const no = await post(person('p-no', ev.id));
@@ -101,7 +72,7 @@ describe('joining the waitlist', () => {
     expect(yes.json()).toEqual({ id: expect.any(Number), eventId: ev.id, name: 'Person p-wait', role: null, status: 'waitlisted', position: 1 });
     // The freed place goes to the one waiting.
     const inId = (await t.db.selectFrom('volunteers').select('id').where('email', '=', 'p-in@example.org').executeTakeFirstOrThrow()).id;
-    expect((await admin.delete(`/api/volunteers/${inId}`)).statusCode).toBe(200);
+    expect((await t.admin.delete(`/api/volunteers/${inId}`)).statusCode).toBe(200);
     expect(await statusOf('p-wait@example.org')).toBe('confirmed');
     expect(await promotedMail('p-wait@example.org')).toHaveLength(1);
   });
@@ -120,7 +91,7 @@ describe('a freed place goes to the first waiting, with exactly one mail', () =>
     expect(await promotedMail('c-w1@example.org')).toHaveLength(1);
     expect(await promotedMail('c-w2@example.org')).toHaveLength(0);
     await t.app.mailWorker.runOnce();
-    const mail = sink.messages.filter((m) => m.subject?.startsWith("You're in") && /c-w\d@/.test(m.to && !Array.isArray(m.to) ? m.to.text : ''));
+    const mail = t.sink.messages.filter((m) => m.subject?.startsWith("You're in") && /c-w\d@/.test(m.to && !Array.isArray(m.to) ? m.to.text : ''));
     expect(mail).toHaveLength(1);
     expect(mail[0]!.to && !Array.isArray(mail[0]!.to) ? mail[0]!.to.value[0]!.address : '').toBe('c-w1@example.org');
     expect(mail[0]!.subject).toBe("You're in: Poppy Day");
@@ -128,7 +99,7 @@ describe('a freed place goes to the first waiting, with exactly one mail', () =>
     expect(mail[0]!.text).toContain('/volunteer/cancel?token=');
     expect(mail[0]!.attachments.map((a) => a.filename).sort()).toEqual([expect.stringMatching(/^check-in-code-\d+\.png$/), 'event.ics']);
     // The second in line moved up.
-    const staff = (await admin.get(`/api/events/${e.id}`)).json();
+    const staff = (await t.admin.get(`/api/events/${e.id}`)).json();
     expect(staff.volunteers.find((v: { email: string }) => v.email === 'c-w2@example.org')).toMatchObject({ status: 'waitlisted', position: 1 });
   });
 
@@ -136,7 +107,7 @@ describe('a freed place goes to the first waiting, with exactly one mail', () =>
     const e = await oneShiftEvent(1);
     const first = (await post(person('r-in', e.id, { shiftId: e.shiftId }))).json();
     await post(person('r-w1', e.id, { shiftId: e.shiftId, waitlist: true }));
-    expect((await admin.delete(`/api/volunteers/${first.id}`)).statusCode).toBe(200);
+    expect((await t.admin.delete(`/api/volunteers/${first.id}`)).statusCode).toBe(200);
     expect(await statusOf('r-w1@example.org')).toBe('confirmed');
     expect(await promotedMail('r-w1@example.org')).toHaveLength(1);
   });
@@ -145,8 +116,8 @@ describe('a freed place goes to the first waiting, with exactly one mail', () =>
     const e = await oneShiftEvent(1);
     await post(person('k-in', e.id, { shiftId: e.shiftId }));
     for (const k of ['k-w1', 'k-w2', 'k-w3']) await post(person(k, e.id, { shiftId: e.shiftId, waitlist: true }));
-    const full = (await admin.get(`/api/events/${e.id}`)).json();
-    const res = await admin.put(`/api/events/${e.id}`, { ...full, shifts: [{ ...full.shifts[0], capacity: 3 }] });
+    const full = (await t.admin.get(`/api/events/${e.id}`)).json();
+    const res = await t.admin.put(`/api/events/${e.id}`, { ...full, shifts: [{ ...full.shifts[0], capacity: 3 }] });
     expect(res.statusCode, res.body).toBe(200);
     expect(await statusOf('k-w1@example.org')).toBe('confirmed');
     expect(await statusOf('k-w2@example.org')).toBe('confirmed');
@@ -155,7 +126,7 @@ describe('a freed place goes to the first waiting, with exactly one mail', () =>
     expect(await promotedMail('k-w3@example.org')).toHaveLength(0);
     expect(res.json().shifts[0]).toMatchObject({ capacity: 3, filled: 3, waitlisted: 1 });
     // Saving again changes nothing and mails nobody twice.
-    await admin.put(`/api/events/${e.id}`, { ...full, shifts: [{ ...full.shifts[0], capacity: 3 }] });
+    await t.admin.put(`/api/events/${e.id}`, { ...full, shifts: [{ ...full.shifts[0], capacity: 3 }] });
     for (const k of ['k-w1', 'k-w2']) expect(await promotedMail(`${k}@example.org`)).toHaveLength(1);
   });
 
@@ -171,7 +142,7 @@ describe('a freed place goes to the first waiting, with exactly one mail', () =>
       .insertInto('volunteers')
       .values({ eventId: e.id, shiftId: e.shiftId, name: 'Early Bird', email: 's-w@example.org', status: 'waitlisted' })
       .execute();
-    expect((await admin.delete(`/api/volunteers/${first.id}`)).statusCode).toBe(200);
+    expect((await t.admin.delete(`/api/volunteers/${first.id}`)).statusCode).toBe(200);
     expect(await statusOf('s-w@example.org')).toBe('waitlisted');
     expect(await promotedMail('s-w@example.org')).toHaveLength(0);
   });
@@ -183,14 +154,14 @@ describe('administrators and the waitlist', () => {
     const first = (await post(person('h-in', e.id, { shiftId: e.shiftId }))).json();
     const waiting = (await post(person('h-w', e.id, { shiftId: e.shiftId, waitlist: true }))).json();
     expect((await t.agent().post(`/api/volunteers/${waiting.id}/promote`)).statusCode).toBe(401);
-    const res = await admin.post(`/api/volunteers/${waiting.id}/promote`);
+    const res = await t.admin.post(`/api/volunteers/${waiting.id}/promote`);
     expect(res.statusCode, res.body).toBe(200);
     expect(await statusOf('h-w@example.org')).toBe('confirmed');
     expect(await promotedMail('h-w@example.org')).toHaveLength(1);
-    const again = await admin.post(`/api/volunteers/${waiting.id}/promote`);
+    const again = await t.admin.post(`/api/volunteers/${waiting.id}/promote`);
     expect(again.statusCode).toBe(400);
     expect(again.json()).toEqual({ message: shiftMessages.notWaitlisted });
-    expect((await admin.post(`/api/volunteers/${first.id + 100000}/promote`)).statusCode).toBe(404);
+    expect((await t.admin.post(`/api/volunteers/${first.id + 100000}/promote`)).statusCode).toBe(404);
     const audit = await t.db.selectFrom('auditLog').select(['entity', 'action']).where('entity', '=', 'volunteer').where('action', '=', 'promote').execute();
     expect(audit).toHaveLength(1);
   });
@@ -198,27 +169,24 @@ describe('administrators and the waitlist', () => {
 
 describe('the messages of shifts', () => {
   it('confirm several shifts in one mail, each with its time and place, the confirmed ones in the .ics', async () => {
-    const res = await admin.post('/api/events', {
-      title: 'Memorial Day Service',
-      description: 'd',
-      location: 'Cemetery',
-      startDate: at(72),
-      endDate: at(78),
-      shifts: [
-        { role: 'Set-up', startDate: at(72), endDate: at(73), capacity: 1 },
-        { role: 'Usher', startDate: at(74), endDate: at(76), capacity: 1 },
+    const e = await createEventWithShifts(
+      t.admin,
+      [
+        { role: 'Set-up', capacity: 1, from: 72, to: 73 },
+        { role: 'Usher', capacity: 1, from: 74, to: 76 },
       ],
-    });
-    const [setup, usher] = res.json().shifts as { id: number }[];
-    await post(person('m-first', res.json().id, { shiftId: usher!.id }));
-    const signed = await post(person('m-both', res.json().id, { shiftIds: [setup!.id, usher!.id], waitlist: true }));
+      { title: 'Memorial Day Service', location: 'Cemetery', endDate: at(78) },
+    );
+    const [setup, usher] = e.shifts;
+    await post(person('m-first', e.id, { shiftId: usher!.id }));
+    const signed = await post(person('m-both', e.id, { shiftIds: [setup!.id, usher!.id], waitlist: true }));
     expect(signed.statusCode).toBe(200);
     expect(signed.json().signUps.map((s: { status: string; position?: number }) => [s.status, s.position])).toEqual([
       ['confirmed', undefined],
       ['waitlisted', 1],
     ]);
     await t.app.mailWorker.runOnce();
-    const mail = sink.messages.filter(
+    const mail = t.sink.messages.filter(
       (m) => m.subject === "You're signed up: Memorial Day Service" && (m.to && !Array.isArray(m.to) ? m.to.text : '').includes('m-both@'),
     );
     expect(mail).toHaveLength(1);
@@ -230,24 +198,21 @@ describe('the messages of shifts', () => {
   });
 
   it("remind REMINDER_HOURS before the shift's own start, not the event's", async () => {
-    const res = await admin.post('/api/events', {
-      title: 'All-day Fair',
-      description: 'd',
-      location: 'Fairground',
-      startDate: at(2),
-      endDate: at(40),
-      shifts: [
-        { role: 'Morning', startDate: at(3), endDate: at(5), capacity: 2 },
-        { role: 'Next day', startDate: at(30), endDate: at(32), capacity: 2 },
+    const e = await createEventWithShifts(
+      t.admin,
+      [
+        { role: 'Morning', capacity: 2, from: 3, to: 5 },
+        { role: 'Next day', capacity: 2, from: 30, to: 32 },
       ],
-    });
-    const [morning, nextDay] = res.json().shifts as { id: number }[];
-    await post(person('rem-a', res.json().id, { shiftId: morning!.id }));
-    await post(person('rem-b', res.json().id, { shiftId: nextDay!.id }));
+      { title: 'All-day Fair', location: 'Fairground', startDate: at(2), endDate: at(40) },
+    );
+    const [morning, nextDay] = e.shifts;
+    await post(person('rem-a', e.id, { shiftId: morning!.id }));
+    await post(person('rem-b', e.id, { shiftId: nextDay!.id }));
     await t.db
       .updateTable('volunteers')
       .set({ createdAt: new Date(Date.now() - 72 * HOUR) } as never)
-      .where('eventId', '=', res.json().id)
+      .where('eventId', '=', e.id)
       .execute();
     await queueReminders(t.db, t.env);
     const reminders = await t.db
