@@ -525,7 +525,7 @@ test.describe('issue 46 #7: content editors get what they expect', () => {
   test('a news body keeps bold and links: the Link button takes only a safe address; the page links it and any bare web address', async () => {
     const { page, context } = await site.newPage({ width: 390, height: 844 });
     await signInAdmin(page);
-    await page.goto('/admin/news');
+    await page.goto('/admin/news/new');
     await page.getByLabel(/^Title/).fill('Links in the news');
     // The editor shows formatting (issue 63): the text is typed, then "the VA page" selected.
     const body = page.getByRole('textbox', { name: /^Content/ });
