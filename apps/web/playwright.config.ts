@@ -8,6 +8,8 @@ import { chromiumPath } from './e2e/harness.ts';
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '*.e2e.ts',
+  // One migrated database for the run, copied for each file's server (decision 0102).
+  globalSetup: './e2e/global-setup.ts',
   fullyParallel: false,
   workers: Math.max(2, os.availableParallelism()),
   // A test that fails runs once more in a new worker (a new server); passing then is reported as flaky.

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdtempSync, existsSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -38,6 +38,83 @@ async function freePort(): Promise<number> {
 
 const SERVER_START_MS = 120_000;
 
+/** A new DATA_DIR; as root, the embedded PostgreSQL runs as the `postgres` account, which must enter it. */
+function newDataDir(): string {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'post-e2e-'));
+  chmodSync(dataDir, 0o711);
+  return dataDir;
+}
+
+/** The built server on `dataDir` and a free port, as the README's start command runs it; resolves once it serves. */
+async function startServer(dataDir: string, env: Record<string, string>): Promise<{ child: ChildProcess; output: string[]; url: string }> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child: ChildProcess = spawn(process.execPath, [apiMain], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      DATA_DIR: dataDir,
+      ADMIN_USERNAME: E2E_ADMIN.username,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+      SEED_DEMO: '0',
+      SESSION_SECRET: randomBytes(32).toString('hex'),
+      LOG_LEVEL: 'warn',
+      DRAIN_MS: '0',
+      DATABASE_URL: '',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output: string[] = [];
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output.join('\n')}`)), SERVER_START_MS);
+    const onData = (buf: Buffer) => {
+      output.push(...buf.toString().split('\n'));
+      if (buf.toString().includes('is running at')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', (b: Buffer) => output.push(...b.toString().split('\n')));
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${output.join('\n')}`));
+    });
+  });
+  return { child, output, url };
+}
+
+/** Where the run's database template is (global-setup.ts makes it). */
+const TEMPLATE_ENV = 'E2E_DATABASE_TEMPLATE';
+
+/**
+ * A migrated, empty database made once for the whole run: the built server started once on its
+ * own DATA_DIR and stopped. Each file's server starts on a copy of it, a fresh database of its
+ * own that skips creating the cluster and running the migrations again (decision 0102).
+ */
+export async function makeDatabaseTemplate(): Promise<string> {
+  const dataDir = newDataDir();
+  const { child } = await startServer(dataDir, {});
+  child.kill('SIGTERM');
+  await new Promise((r) => child.once('exit', r));
+  // The first start's backup is that server's; each file's server makes its own.
+  rmSync(path.join(dataDir, 'backups'), { recursive: true, force: true });
+  process.env[TEMPLATE_ENV] = dataDir;
+  return dataDir;
+}
+
+/** The run's template cluster into a new DATA_DIR, owners and modes kept (`cp -a`); without a template the server creates its own. */
+function copyDatabaseTemplate(dataDir: string): void {
+  const template = process.env[TEMPLATE_ENV];
+  if (!template || !existsSync(path.join(template, 'postgres', 'PG_VERSION'))) return;
+  const copied = spawnSync('cp', ['-a', path.join(template, 'postgres'), path.join(dataDir, 'postgres')], { encoding: 'utf8' });
+  if (copied.status !== 0) throw new Error(`copying the database template failed: ${copied.stderr}`);
+}
+
 /** A running production server on a fresh database, and a browser to drive it. */
 export interface TestSite {
   url: string;
@@ -66,45 +143,9 @@ export async function startSite(opts: { seed?: boolean; env?: Record<string, str
     }
   })();
   info?.setTimeout(info.timeout + SERVER_START_MS);
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'post-e2e-'));
-  // As root, the embedded PostgreSQL runs as the `postgres` account, which must enter DATA_DIR.
-  chmodSync(dataDir, 0o711);
-  const env = {
-    ...process.env,
-    NODE_ENV: 'production',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    DATA_DIR: dataDir,
-    ADMIN_USERNAME: E2E_ADMIN.username,
-    ADMIN_PASSWORD: E2E_ADMIN.password,
-    SEED_DEMO: opts.seed ? '1' : '0',
-    SESSION_SECRET: randomBytes(32).toString('hex'),
-    LOG_LEVEL: 'warn',
-    DRAIN_MS: '0',
-    DATABASE_URL: '',
-    ...opts.env,
-  };
-  const child: ChildProcess = spawn(process.execPath, [apiMain], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  const output: string[] = [];
-  const url = `http://127.0.0.1:${port}`;
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output.join('\n')}`)), SERVER_START_MS);
-    const onData = (buf: Buffer) => {
-      output.push(...buf.toString().split('\n'));
-      if (buf.toString().includes('is running at')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', (b: Buffer) => output.push(...b.toString().split('\n')));
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with ${code}:\n${output.join('\n')}`));
-    });
-  });
+  const dataDir = newDataDir();
+  copyDatabaseTemplate(dataDir);
+  const { child, output, url } = await startServer(dataDir, { SEED_DEMO: opts.seed ? '1' : '0', ...opts.env });
   // A test file passes Playwright's own browser (traces and screenshots on failure come with
   // it); the screenshot scripts launch one of their own.
   const ownBrowser = !opts.browser;

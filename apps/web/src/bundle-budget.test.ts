@@ -2,12 +2,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { pageModules, routeChunk } from './page-modules.ts';
+import { modulesFor } from './entry-server.tsx';
 import { pageRoutes, type PageRoute } from './route-tree-files.ts';
 
 // The JavaScript a public route loads before it is interactive: the page's script
 // (src/main.tsx) with its static imports, plus what the server modulepreloads for the page
-// (its routes' chunks, `pageModules`) with their static imports.
+// (its routes' chunks, `modulesFor`) with their static imports.
 // Other dynamic imports (calendar, QR encoder, dialogs, forms) come later.
 const dist = path.join(import.meta.dirname, '../dist');
 const manifestFile = path.join(dist, '.vite/manifest.json');
@@ -52,7 +52,7 @@ describe.runIf(built)('bundle budget (run after the build)', () => {
   const routeFiles = (route: PageRoute) => {
     const files = new Set<string>();
     start(files);
-    for (const key of pageModules(route.matched)) closure(key, files);
+    for (const key of modulesFor(route.path)) closure(key, files);
     for (const key of Object.keys(manifest)) if (key.startsWith(`${route.file}?`)) closure(key, files);
     return files;
   };
@@ -75,7 +75,7 @@ describe.runIf(built)('bundle budget (run after the build)', () => {
 
   it("finds each public route's chunk where the server looks for it to preload", () => {
     expect(PUBLIC_ROUTES.length).toBeGreaterThan(8);
-    const missing = PUBLIC_ROUTES.map((r) => routeChunk(r.id)).filter((key) => !manifest[key]);
+    const missing = PUBLIC_ROUTES.flatMap((r) => modulesFor(r.path)).filter((key) => !manifest[key]);
     expect(missing, 'manifest keys page-modules.ts names that the build does not have').toEqual([]);
   });
 

@@ -16,15 +16,29 @@ import { pageModules } from './page-modules.ts';
  * shell (not rendered on the server) when the path is none of them (issue 23 #16).
  */
 export function isKnownPath(pathname: string): boolean {
-  matcher ??= createAppRouter({ queryClient: makeQueryClient(), trpcClient: makeTrpcClient(), origin: '' }, createMemoryHistory());
-  const foundRoute = matcher.getMatchedRoutes(pathname)[2];
+  const foundRoute = routeMatcher().getMatchedRoutes(pathname)[2];
   if (foundRoute === undefined || foundRoute.id === '__root__') return false;
   // With no route for the whole path the router names the nearest parent (/admin for
   // /admin/nothing): the path is the route's only when it has as many segments (or a splat).
   const segments = (p: string) => p.split('/').filter(Boolean).length;
   return foundRoute.fullPath.endsWith('$') || segments(foundRoute.fullPath) === segments(pathname);
 }
+
+/**
+ * The code a signed-in page needs beyond the entry's: its matched routes' chunks. The server
+ * names them in the page it sends a signed-in visitor, so a phone fetches them with the entry
+ * instead of after the sign-in check (decision 0101).
+ */
+export function modulesFor(pathname: string): string[] {
+  return pageModules(
+    routeMatcher()
+      .getMatchedRoutes(pathname)[0]
+      .map((r) => r.id),
+  );
+}
+
 let matcher: ReturnType<typeof createAppRouter> | undefined;
+const routeMatcher = () => (matcher ??= createAppRouter({ queryClient: makeQueryClient(), trpcClient: makeTrpcClient(), origin: '' }, createMemoryHistory()));
 
 /**
  * Renders a public page on the server: the route's loaders fill the query cache through

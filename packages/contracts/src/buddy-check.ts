@@ -42,6 +42,8 @@ export const BuddyCheckCallSchema = z.object({
   followedUp: z.boolean(),
   /** The member's paid-through year and Life Membership: administrators only, for a payment taken on the call (decision 0095). */
   paidThrough: z.number().int().nullable().optional(),
+  /** Anniversary dues: the day paid through (decision 0098); administrators only, like paidThrough. */
+  paidThroughOn: z.string().nullable().optional(),
   lifeMember: z.boolean().optional(),
 });
 export type BuddyCheckCall = z.infer<typeof BuddyCheckCallSchema>;

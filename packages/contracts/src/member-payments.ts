@@ -13,14 +13,20 @@ export const MemberPaymentSchema = z.object({
   /** The day it was paid ('YYYY-MM-DD'). */
   paidOn: z.string(),
   createdAt: Timestamp,
+  /** Answer of recording one under anniversary dues: the day the member is now paid through (decision 0098). */
+  paidThroughOn: z.string().optional(),
 });
 export type MemberPayment = z.infer<typeof MemberPaymentSchema>;
 
-const YEAR = 'Enter the membership year paid for, such as 2027';
-/** Body of POST /api/members/{memberId}/payments: the member's paid-through year becomes at least `year`. */
+/** Said when a payment under the calendar year names no year. */
+export const YEAR = 'Enter the membership year paid for, such as 2027';
+/**
+ * Body of POST /api/members/{memberId}/payments: the member's paid-through year becomes at least
+ * `year`; under anniversary dues no year is asked, a payment pays twelve months (decision 0098).
+ */
 export const RecordPaymentInput = z.object({
   memberId: Id,
-  year: z.coerce.number({ error: YEAR }).int(YEAR).min(1900, YEAR).max(2200, YEAR),
+  year: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number({ error: YEAR }).int(YEAR).min(1900, YEAR).max(2200, YEAR).optional()),
   amount: z.preprocess(
     (v) => (v === '' || v === null || v === undefined ? null : typeof v === 'string' ? Number(v) : v),
     z
@@ -39,6 +45,8 @@ export const MemberPaymentsInput = z.object({ memberId: Id });
 /** The member's own dues, as the portal shows them (GET /api/member/dues). */
 export const MemberDuesSchema = z.object({
   paidThrough: z.number().int().nullable(),
+  /** Anniversary dues only: the day paid through (decision 0098). */
+  paidThroughOn: z.string().nullable(),
   duesStatus: DuesStatus,
   /** The year to renew for; null when no renewal is open (decision 0086). */
   renewFor: z.number().int().nullable(),

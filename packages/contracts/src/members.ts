@@ -27,6 +27,8 @@ export const MemberSchema = z.object({
   memberSince: Timestamp,
   /** The membership year paid through; null for a Life Member or when never recorded (decision 0065). */
   paidThrough: z.number().int().nullable(),
+  /** Anniversary dues only: the day paid through ('YYYY-MM-DD'); null under the calendar year (decision 0098). */
+  paidThroughOn: z.string().nullable(),
   /** Derived from paidThrough and the renewal calendar in Settings, never stored (decisions 0065, 0086). */
   duesStatus: DuesStatus,
   /** True when a renewal is wanted now: next year's is open and unpaid, or this year is unpaid (decision 0086). */
@@ -81,6 +83,11 @@ export const PaidThrough = z.preprocess(
     .nullable(),
 );
 
+/** Anniversary dues (decision 0098): the day paid through, or blank for none; its year becomes paidThrough. */
+export const PaidThroughOn = checkIsoDate(z.string({ error: 'Paid through must be a date' }), true)
+  .transform((v) => (v ? v : null))
+  .nullable();
+
 const memberFields = {
   firstName: z.string({ error: formMessages.firstNameRequired }).trim().min(1, formMessages.firstNameRequired).max(100, formMessages.tooLong(100)),
   lastName: z.string({ error: formMessages.lastNameRequired }).trim().min(1, formMessages.lastNameRequired).max(100, formMessages.tooLong(100)),
@@ -108,6 +115,7 @@ const memberFields = {
   deployments: opt(5000),
   memberSince: checkIsoDate(z.string(), true).nullish(),
   paidThrough: PaidThrough.optional(),
+  paidThroughOn: PaidThroughOn.optional(),
   postRole: PostRole,
   /** Checked against the units in Settings by the API (decision 0085). */
   unit: UnitKey.optional(),

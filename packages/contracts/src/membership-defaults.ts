@@ -29,6 +29,8 @@ export interface MembershipSettings {
   droppedDay: number;
   /** The department's renewal targets: by this month and day of the membership drive, this percent renewed. */
   renewalTargets: RenewalTarget[];
+  /** What dues run for (decision 0098): the calendar year, or twelve months from each payment, the dates above counted from each member's day. */
+  duesBasis: 'calendar' | 'anniversary';
 }
 
 /** One of the department's renewal targets ("50 % by September 16"). */
@@ -66,6 +68,7 @@ export const DEFAULT_MEMBERSHIP_SETTINGS: MembershipSettings = {
     { month: 4, day: 13, percent: 95 },
     { month: 5, day: 11, percent: 100 },
   ],
+  duesBasis: 'calendar',
 };
 
 /** The renewal calendar of the dues rule (rules/dues.ts) from the settings. */
@@ -79,5 +82,6 @@ export function renewalCalendar(s: MembershipSettings) {
     graceDay: s.graceEndsDay,
     droppedMonth: s.droppedMonth,
     droppedDay: s.droppedDay,
+    basis: s.duesBasis,
   };
 }

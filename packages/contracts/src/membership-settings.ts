@@ -18,6 +18,15 @@ const day = (label: string) =>
     .min(1, `${label}: enter a day from 1 to 31`)
     .max(31, `${label}: enter a day from 1 to 31`);
 
+/** What dues run for (decision 0098), with the words Settings shows. */
+export const DUES_BASES = ['calendar', 'anniversary'] as const;
+export const DUES_BASIS_LABELS: Record<(typeof DUES_BASES)[number], string> = {
+  calendar: 'The calendar year (January to December)',
+  anniversary: 'Twelve months from each payment (anniversary)',
+};
+const duesBasisMessage = (input: unknown) =>
+  `Dues run for: "${String(input).slice(0, 40)}" is not a choice; choose "calendar" (the calendar year) or "anniversary" (twelve months from each payment)`;
+
 /** The membership section of the site settings; each field has its default, so older records read whole. */
 export const MembershipSettingsSchema = z
   .object({
@@ -65,6 +74,7 @@ export const MembershipSettingsSchema = z
       )
       .max(12, 'At most 12 targets')
       .default(D.renewalTargets),
+    duesBasis: z.enum(DUES_BASES, { error: (issue) => duesBasisMessage(issue.input) }).default(D.duesBasis),
   })
   .refine((s) => s.renewalOpensDay <= DAYS[s.renewalOpensMonth - 1]!, { message: 'That month has fewer days', path: ['renewalOpensDay'] })
   .refine((s) => s.graceEndsDay <= DAYS[s.graceEndsMonth - 1]!, { message: 'That month has fewer days', path: ['graceEndsDay'] })

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pagingMessages } from './messages/paging.ts';
-import { likePattern, PageNumber, SearchText, showingText } from './paging.ts';
+import { likePattern, PageNumber, SearchText } from './paging.ts';
+import { showingText } from './showing-text.ts';
 
 describe('paged admin lists (issue 20)', () => {
   it('says which rows are shown', () => {

@@ -28,15 +28,6 @@ export function pageOf<T extends z.ZodType>(item: T) {
   return z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
 }
 
-/** "Showing 1–25 of 2,000" (or "No results"). */
-export function showingText(page: number, pageSize: number, total: number): string {
-  if (total === 0) return 'No results';
-  const from = (page - 1) * pageSize + 1;
-  const to = Math.min(total, page * pageSize);
-  const n = (x: number) => x.toLocaleString('en-US');
-  return from > total ? `Showing none of ${n(total)}` : `Showing ${n(from)}–${n(to)} of ${n(total)}`;
-}
-
 /** The pattern of a case-insensitive "contains" search with LIKE's own characters escaped. */
 export function likePattern(q: string): string {
   return `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

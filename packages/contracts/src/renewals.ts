@@ -11,6 +11,8 @@ export const RenewalRowSchema = z.object({
   phone: z.string().nullable(),
   email: z.string(),
   paidThrough: z.number().int().nullable(),
+  /** Anniversary dues only: the day paid through (decision 0098). */
+  paidThroughOn: z.string().nullable(),
   lastPayment: MemberPaymentSchema.pick({ year: true, amount: true, method: true, paidOn: true }).nullable(),
   lastContact: z.object({ note: z.string(), contactedOn: z.string() }).nullable(),
 });

@@ -61,6 +61,9 @@ export const RosterChangeSchema = z.object({
   memberId: z.number().int(),
   from: z.number().int().nullable(),
   to: z.number().int(),
+  /** Anniversary dues: the days paid through, ours and the roster's (decision 0098). */
+  fromOn: z.string().nullable().optional(),
+  toOn: z.string().optional(),
   /** The member is marked inactive: the preview asks whether to make them active again (decision 0086). */
   inactive: z.boolean(),
 });

@@ -26,4 +26,6 @@ export interface SsrModule {
   render(opts: { url: string; link: unknown; origin: string; sanitizeCommanderHtml: (html: string) => string; acceptLanguage?: string }): Promise<RenderResult>;
   /** Whether a path (no query) is one of the app's pages; unknown signed-in paths then answer 404. */
   isKnownPath?(pathname: string): boolean;
+  /** A signed-in page's code beyond the entry's (Vite manifest keys), for its modulepreload links. */
+  modulesFor?(pathname: string): string[];
 }

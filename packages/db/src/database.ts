@@ -229,6 +229,8 @@ export interface MembersTable {
   unit: Generated<string>;
   /** Membership year paid through (migration 0017); dues status is derived from it. */
   paidThrough: number | null;
+  /** Anniversary dues (migration 0029): the day paid through, read only when its year is paidThrough's (decision 0098). */
+  paidThroughOn: string | null;
   postRole: Generated<string>;
   isActive: Generated<boolean>;
   hasOnlineAccess: Generated<boolean>;

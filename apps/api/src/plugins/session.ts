@@ -60,6 +60,9 @@ export class DbSessionStore {
   }
 }
 
+/** Where the web build's hashed code and styles are served (plugins/web.ts caches them for a year). */
+const APP_FILES = '/assets/';
+
 /** The session cookie's name: `__Host-` prefixed when cookies are Secure. */
 export function sessionCookieName(env: Pick<Env, 'secureCookies'>): string {
   return env.secureCookies ? '__Host-sid' : 'sid';
@@ -68,9 +71,15 @@ export function sessionCookieName(env: Pick<Env, 'secureCookies'>): string {
 /** Cookie and session plugins with the database store. */
 export const sessionPlugin = fp(async (app, opts: { db: DB; env: Env }) => {
   await app.register(fastifyCookie);
+  // The build's hashed files are the same for everyone: the session does not see its cookie on
+  // them, so they are neither read from nor renewed in the store, nor kept out of the browser's cache (decision 0101).
+  const cookieName = sessionCookieName(opts.env);
+  app.addHook('onRequest', async (req) => {
+    if (req.url.startsWith(APP_FILES)) delete req.cookies[cookieName];
+  });
   await app.register(fastifySession, {
     secret: opts.env.sessionSecret,
-    cookieName: sessionCookieName(opts.env),
+    cookieName,
     store: new DbSessionStore(opts.db),
     saveUninitialized: false,
     rolling: true,

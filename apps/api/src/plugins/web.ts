@@ -82,13 +82,20 @@ export const webPlugin = fp(async (app, opts: { env: Env; db: DB }) => {
         .type('text/html; charset=utf-8')
         .header('Cache-Control', 'no-cache')
         .header('X-Robots-Tag', 'noindex')
-        .send(renderShell(shell!, { settings }, { html: '', head: titleTag(settings.postName) + NOINDEX }));
+        .send(renderShell(shell!, { settings }, { html: '', head: titleTag(settings.postName) + NOINDEX + preload(signedInModules(req)) }));
     }
     return reply
       .type('text/html; charset=utf-8')
       .header('Cache-Control', 'no-cache')
       .send(renderShell(shell!, { settings }, { html: '', head: titleTag(settings.postName) }));
   }
+
+  // A signed-in visitor's page names its own code, fetched with the entry's; a visitor who is
+  // not signed in gets the sign-in page, and none of it (decision 0101).
+  const signedInModules = (req: FastifyRequest): string[] => {
+    const area = normalPath(req.url).startsWith('/admin') ? 'userId' : 'memberToken';
+    return req.session?.get(area) ? (ssr?.modulesFor?.(normalPath(req.url)) ?? []) : [];
+  };
 
   const isApi = (req: FastifyRequest) => {
     const url = normalPath(req.url);

@@ -1,10 +1,10 @@
 import { useId } from 'react';
 import { ChevronLeftIcon, ChevronRightIcon, SearchIcon } from 'lucide-react';
-import { showingText } from '@post/contracts/paging';
+import { showingText } from '@post/contracts/showing-text';
 import { Button } from '@post/ui/components/button';
 import { Input } from '@post/ui/components/input';
 import { Label } from '@post/ui/components/label';
-import { selectClass } from './form/select-field.tsx';
+import { selectClass } from './form/select-class.ts';
 import { useSyncedState } from '../lib/use-synced-state.ts';
 
 /**

@@ -22,6 +22,7 @@ import * as m0022 from './0022_demo_rows.ts';
 import * as m0025 from './0025_report_forms.ts';
 import * as m0026 from './0026_membership_standing_buddy_check_honor_roll.ts';
 import * as m0028 from './0028_funeral_honors.ts';
+import * as m0029 from './0029_paid_through_on.ts';
 
 /** Every migration, by name; add new ones at the end, never edit a landed one. */
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '0025_report_forms': m0025,
   '0026_membership_standing_buddy_check_honor_roll': m0026,
   '0028_funeral_honors': m0028,
+  '0029_paid_through_on': m0029,
 };

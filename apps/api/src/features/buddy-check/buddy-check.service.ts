@@ -3,6 +3,7 @@ import type { DB } from '@post/db';
 import type { BuddyCheck, BuddyCheckCall, BuddyCheckOutcome, BuddyCheckSummary, CreateBuddyCheckInput } from '@post/contracts/buddy-check';
 import { buddyCheckMessages } from '@post/contracts/messages/honor-roll';
 import { badRequest, notFound } from '../../errors.ts';
+import { yearsLapsed } from '@post/contracts/rules/dues';
 import { duesClock, duesOf } from '../members/dues.ts';
 import { FORMER_YEARS } from '../renewals/renewals.service.ts';
 
@@ -12,11 +13,17 @@ import { FORMER_YEARS } from '../renewals/renewals.service.ts';
 /** Starts a campaign whose call list holds the living members and, by choice, former members of the last five years. */
 export async function createCampaign(db: DB, input: CreateBuddyCheckInput, createdBy: number | null): Promise<{ id: number }> {
   const clock = await duesClock(db);
-  const members = await db.selectFrom('members').select(['id', 'isActive', 'paidThrough', 'membershipType']).where('deceasedOn', 'is', null).execute();
+  const members = await db
+    .selectFrom('members')
+    .select(['id', 'isActive', 'paidThrough', 'paidThroughOn', 'membershipType'])
+    .where('deceasedOn', 'is', null)
+    .execute();
   const chosen = members.filter((m) => {
     const status = duesOf(m, clock).status;
     if (m.isActive && status !== 'dropped') return true;
-    return input.includeFormer && status === 'dropped' && m.paidThrough !== null && m.paidThrough >= clock.year - FORMER_YEARS;
+    // Lapsed within the last five years, counted from the day paid through (decision 0098).
+    const lapsed = yearsLapsed(m, clock.date, clock.cal);
+    return input.includeFormer && status === 'dropped' && lapsed !== null && lapsed < FORMER_YEARS;
   });
   const campaign = await db
     .insertInto('buddyCheckCampaigns')
@@ -68,6 +75,7 @@ async function callsOf(db: DB, where: { campaignId?: number; callerId?: number }
       'm.lastName',
       'm.phone',
       'm.paidThrough',
+      'm.paidThroughOn',
       'm.membershipType',
       'k.callerId',
       'caller.firstName as callerFirst',
@@ -106,12 +114,18 @@ async function callsOf(db: DB, where: { campaignId?: number; callerId?: number }
     former: duesOf(r, clock).status === 'dropped',
     followedUp: r.followedUpAt !== null,
     paidThrough: r.paidThrough,
+    paidThroughOn: duesOf(r, clock).paidThroughOn ?? null,
     lifeMember: r.membershipType === 'Life Member',
   }));
 }
 
 /** A call as a caller sees it: another member's dues are for administrators only (decision 0095). */
-function forCaller<T extends BuddyCheckCall>({ paidThrough: _p, lifeMember: _l, ...call }: T): Omit<T, 'paidThrough' | 'lifeMember'> {
+function forCaller<T extends BuddyCheckCall>({
+  paidThrough: _p,
+  paidThroughOn: _o,
+  lifeMember: _l,
+  ...call
+}: T): Omit<T, 'paidThrough' | 'paidThroughOn' | 'lifeMember'> {
   return call;
 }
 

@@ -26,6 +26,14 @@ export function memberNotice(input: { sender: Sender; title: string; body: strin
   );
 }
 
+/** The reminder's standing line under anniversary dues, from the day paid through (decision 0098). */
+function standingOn(on: string, standing: DuesStatus): string {
+  if (standing === 'dropped' || standing === 'suspended')
+    return `Your membership was paid through ${on} and has not been renewed. We would be glad to have you back.`;
+  if (standing === 'delinquent') return `Your membership was paid through ${on}; your renewal has not reached us yet.`;
+  return `Your membership is paid through ${on}. Your renewal is open.`;
+}
+
 /** A renewal reminder (issue 45 #2, decision 0065): membership number, the amount if set, the renewal link. */
 export function renewalReminder(input: {
   sender: Sender;
@@ -33,6 +41,8 @@ export function renewalReminder(input: {
   membershipNumber: string;
   renewFor: number;
   paidThrough: number | null;
+  /** Anniversary dues: the day paid through as written ("March 14, 2027"; decision 0098), else null. */
+  paidThroughOn?: string | null;
   /** The member's standing when the message is written (decision 0086). */
   standing: DuesStatus;
   amount: string | null;
@@ -48,11 +58,13 @@ export function renewalReminder(input: {
       { preview: subject, title: subject, sender: input.sender, footer },
       p(`Dear ${input.name},`),
       p(
-        input.standing === 'dropped' || input.standing === 'suspended'
-          ? `Your membership was paid through ${input.paidThrough ?? 'an earlier year'} and has not been renewed. We would be glad to have you back for ${input.renewFor}.`
-          : input.standing === 'delinquent'
-            ? `Your membership was paid through ${input.paidThrough ?? 'an earlier year'}; ${input.renewFor} has begun and your renewal has not reached us yet.`
-            : `Your membership is paid for ${input.paidThrough ?? 'an earlier year'}. Renewal for ${input.renewFor} is open.`,
+        input.paidThroughOn
+          ? standingOn(input.paidThroughOn, input.standing)
+          : input.standing === 'dropped' || input.standing === 'suspended'
+            ? `Your membership was paid through ${input.paidThrough ?? 'an earlier year'} and has not been renewed. We would be glad to have you back for ${input.renewFor}.`
+            : input.standing === 'delinquent'
+              ? `Your membership was paid through ${input.paidThrough ?? 'an earlier year'}; ${input.renewFor} has begun and your renewal has not reached us yet.`
+              : `Your membership is paid for ${input.paidThrough ?? 'an earlier year'}. Renewal for ${input.renewFor} is open.`,
       ),
       p(`Your membership number: ${input.membershipNumber}`),
       input.amount ? p(`Yearly dues: $${input.amount}`) : null,

@@ -20,7 +20,7 @@ import {
 import { manageUrl, renderPromoted, renderShiftConfirmation, signUpsOf } from './shift-mail.ts';
 import { renewalReminder } from './member-templates.ts';
 import { renewalCalendar } from '@post/contracts/membership-settings';
-import { duesOn, postDate } from '@post/contracts/rules/dues';
+import { dayText, duesOn, postDate } from '@post/contracts/rules/dues';
 
 // Messages rendered when they are sent (decision 0045). A request queues the name of a template
 // and its parameters (JSON-safe: dates as ISO strings); the worker renders the row with the site
@@ -125,7 +125,16 @@ const factsOf = (e: CalendarEventRow, settings: SiteSettings) => ({
 
 /** Why a renewal reminder must not go now, or null when it still should (decision 0086). */
 export function renewalReminderObsolete(
-  m: { deceasedOn: string | null; isActive: boolean; renewalReminders: boolean; paidThrough: number | null; membershipType: string } | undefined,
+  m:
+    | {
+        deceasedOn: string | null;
+        isActive: boolean;
+        renewalReminders: boolean;
+        paidThrough: number | null;
+        paidThroughOn: string | null;
+        membershipType: string;
+      }
+    | undefined,
   renewFor: number,
   today: string,
   settings: SiteSettings,
@@ -149,19 +158,20 @@ const templates = {
     async render(p, ctx) {
       const m = await ctx.db
         .selectFrom('members')
-        .select(['firstName', 'membershipNumber', 'paidThrough', 'membershipType', 'deceasedOn', 'isActive', 'renewalReminders'])
+        .select(['firstName', 'membershipNumber', 'paidThrough', 'paidThroughOn', 'membershipType', 'deceasedOn', 'isActive', 'renewalReminders'])
         .where('id', '=', p.memberId)
         .executeTakeFirst();
       const today = postDate(new Date(), ctx.settings.timeZone);
       const why = renewalReminderObsolete(m, p.renewFor, today, ctx.settings);
       if (why || !m) throw new MessageObsolete(why ?? 'the member was deleted');
-      const status = duesOn(m, today, renewalCalendar(ctx.settings.membership)).status;
+      const { status, paidThroughOn } = duesOn(m, today, renewalCalendar(ctx.settings.membership));
       return renewalReminder({
         sender: senderFrom(ctx.settings, p.baseUrl),
         name: m.firstName,
         membershipNumber: m.membershipNumber,
         renewFor: p.renewFor,
         paidThrough: m.paidThrough,
+        paidThroughOn: paidThroughOn ? dayText(paidThroughOn) : null,
         standing: status,
         amount: ctx.settings.membership.duesAmount || null,
         renewalUrl: ctx.settings.membership.renewalUrl,

@@ -38,12 +38,13 @@ export function portalResources(db: DB, member: AudienceMember): Promise<PortalR
 /** The member's own dues: paid through, status and where to renew (the portal's banner; decision 0065). */
 export async function duesForMember(db: DB, memberId: number): Promise<MemberDues> {
   const [row, settings] = await Promise.all([
-    db.selectFrom('members').select(['paidThrough', 'membershipType', 'continuousYears']).where('id', '=', memberId).executeTakeFirstOrThrow(),
+    db.selectFrom('members').select(['paidThrough', 'paidThroughOn', 'membershipType', 'continuousYears']).where('id', '=', memberId).executeTakeFirstOrThrow(),
     getSettings(db),
   ]);
-  const { status, renewFor, renewalOpen } = duesOn(row, postDate(new Date(), settings.timeZone), renewalCalendar(settings.membership));
+  const { status, renewFor, renewalOpen, paidThroughOn } = duesOn(row, postDate(new Date(), settings.timeZone), renewalCalendar(settings.membership));
   return {
     paidThrough: row.paidThrough,
+    paidThroughOn: paidThroughOn ?? null,
     duesStatus: status,
     renewFor: renewalOpen ? renewFor : null,
     renewalOpen,

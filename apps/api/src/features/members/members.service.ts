@@ -8,7 +8,7 @@ import { getSettings } from '../site-settings/site-settings.service.ts';
 import { honorsMessages } from '@post/contracts/messages/honors';
 import { inTransaction } from '../../lib/transaction.ts';
 import { imageChanges, imageColumns, pictureError, withImages } from '../images/images.service.ts';
-import { windowOpen } from '@post/contracts/rules/dues';
+import { renewedThrough } from '@post/contracts/rules/dues';
 import { duesClock, duesOf, type DuesClock } from './dues.ts';
 import { cancelStaleReminders } from '../renewals/reminders.ts';
 
@@ -33,6 +33,7 @@ export function toMember(r: MemberRow, clock: DuesClock): Member {
     deployments: r.deployments,
     memberSince: new Date(r.memberSince).toISOString(),
     paidThrough: r.paidThrough,
+    paidThroughOn: duesOf(r, clock).paidThroughOn ?? null,
     duesStatus: duesOf(r, clock).status,
     renewalOpen: duesOf(r, clock).renewalOpen,
     continuousYears: r.continuousYears,
@@ -169,14 +170,22 @@ export async function createMember(db: DB, input: CreateMemberInput): Promise<Me
 
 /**
  * A new member without a year given is current (spec §9's default): paid through this year, or next
- * year once its renewal window is open, as a member joining then pays for next year. A Life Member
- * needs none (decision 0065).
+ * year once its renewal window is open, as a member joining then pays for next year; under
+ * anniversary dues, twelve months from today (decision 0098). A Life Member needs none (decision 0065).
  */
-function defaultPaidThrough(input: Pick<CreateMemberInput, 'paidThrough' | 'membershipType'>, clock: DuesClock): number | null {
-  if (input.paidThrough !== undefined) return input.paidThrough;
-  if (input.membershipType === 'Life Member') return null;
-  return windowOpen(clock.date, clock.cal) ? clock.year + 1 : clock.year;
+function defaultPaidThrough(
+  input: Pick<CreateMemberInput, 'paidThrough' | 'paidThroughOn' | 'membershipType'>,
+  clock: DuesClock,
+): { paidThrough: number | null; paidThroughOn: string | null } {
+  if (input.paidThroughOn !== undefined) return paidThroughOf(input.paidThroughOn);
+  if (input.paidThrough !== undefined) return { paidThrough: input.paidThrough, paidThroughOn: null };
+  if (input.membershipType === 'Life Member') return { paidThrough: null, paidThroughOn: null };
+  const on = renewedThrough(null, clock.date, clock.cal);
+  return { paidThrough: Number(on.slice(0, 4)), paidThroughOn: clock.cal.basis === 'anniversary' ? on : null };
 }
+
+/** A day paid through (anniversary dues) with its year, which the year column keeps (decision 0098). */
+const paidThroughOf = (on: string | null) => ({ paidThrough: on === null ? null : Number(on.slice(0, 4)), paidThroughOn: on });
 
 export function memberValues(input: Omit<CreateMemberInput, 'loginPassword' | 'imageId' | 'imageAlt'>, clock: DuesClock) {
   return {
@@ -194,7 +203,7 @@ export function memberValues(input: Omit<CreateMemberInput, 'loginPassword' | 'i
     yearsOfService: input.yearsOfService,
     deployments: input.deployments ?? null,
     memberSince: memberSinceInstant(input.memberSince, clock.timeZone),
-    paidThrough: defaultPaidThrough(input, clock),
+    ...defaultPaidThrough(input, clock),
     postRole: input.postRole,
     unit: input.unit ?? 'post',
     isActive: input.isActive,
@@ -214,6 +223,8 @@ export async function updateMember(db: DB, input: UpdateMemberInput): Promise<Me
   const { id, loginPassword, memberSince, imageId, imageAlt, confirmLowerPaidThrough, ...fields } = input;
   const existing = await db.selectFrom('members').select(['id']).where('id', '=', id).executeTakeFirst();
   if (!existing) throw notFound('Member');
+  // A day paid through sets the year with it (decision 0098).
+  if (fields.paidThroughOn !== undefined) Object.assign(fields, paidThroughOf(fields.paidThroughOn));
   // Paid-through below a recorded payment is usually a slip: said, and done only when confirmed (decision 0086).
   if (typeof fields.paidThrough === 'number' && !confirmLowerPaidThrough) {
     const paid = await db

@@ -1,7 +1,10 @@
 import { sql } from 'kysely';
 import type { DB } from '@post/db';
-import type { MemberPayment, RecordPaymentInput } from '@post/contracts/member-payments';
-import { notFound } from '../../errors.ts';
+import { YEAR, type MemberPayment, type RecordPaymentInput } from '@post/contracts/member-payments';
+import { duesDates, paidThroughDate, renewedThrough } from '@post/contracts/rules/dues';
+import { badRequest, notFound } from '../../errors.ts';
+import { inTransaction } from '../../lib/transaction.ts';
+import { duesClock } from './dues.ts';
 
 type PaymentRow = { id: number; memberId: number; year: number; amount: string | number | null; method: string; paidOn: string; createdAt: Date | string };
 
@@ -32,10 +35,48 @@ export async function listPayments(db: DB, memberId: number): Promise<MemberPaym
 }
 
 /**
+ * Records a dues payment. Under anniversary dues (decision 0098) it pays twelve months on from the
+ * day paid through, or from the payment for a member dropped by then; under the calendar year,
+ * see recordYearPayment.
+ */
+export async function recordPayment(db: DB, input: RecordPaymentInput, recordedBy: number | null): Promise<MemberPayment> {
+  const clock = await duesClock(db);
+  if (clock.cal.basis !== 'anniversary') {
+    if (input.year === undefined) throw badRequest(YEAR);
+    return recordYearPayment(db, { ...input, year: input.year }, recordedBy);
+  }
+  return inTransaction(db, async (trx) => {
+    const m = await trx
+      .selectFrom('members')
+      .select(['paidThrough', 'paidThroughOn', 'membershipType', 'continuousYears'])
+      .where('id', '=', input.memberId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!m) throw notFound('Member');
+    const before = paidThroughDate(m, clock.cal);
+    const on = renewedThrough(before, input.paidOn, clock.cal);
+    const year = Number(on.slice(0, 4));
+    // Paid on before the drop date continues the run; a member dropped by then starts it again (decision 0098).
+    const continued = before !== null && input.paidOn < duesDates(before, clock.cal).dropped;
+    await trx
+      .updateTable('members')
+      .set({ paidThrough: year, paidThroughOn: on, continuousYears: continued ? (m.continuousYears ?? 0) + 1 : 1, updatedAt: new Date() })
+      .where('id', '=', input.memberId)
+      .execute();
+    const row = await trx
+      .insertInto('memberPayments')
+      .values({ memberId: input.memberId, year, amount: input.amount, method: input.method, paidOn: input.paidOn, recordedBy })
+      .returning(['id', 'memberId', 'year', 'amount', 'method', 'paidOn', 'createdAt'])
+      .executeTakeFirstOrThrow();
+    return { ...toPayment(row), paidThroughOn: on };
+  });
+}
+
+/**
  * Records a dues payment and moves the member's paid-through year up to the year paid for (never
  * down: a late payment for an old year changes nothing), in one statement (decision 0065).
  */
-export async function recordPayment(db: DB, input: RecordPaymentInput, recordedBy: number | null): Promise<MemberPayment> {
+async function recordYearPayment(db: DB, input: RecordPaymentInput & { year: number }, recordedBy: number | null): Promise<MemberPayment> {
   const row = await db
     .with('member', (qb) =>
       qb

@@ -10,7 +10,8 @@ import { badRequest } from '../../errors.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.ts';
 import { cancelStaleReminders } from '../renewals/reminders.ts';
-import { duesClock } from './dues.ts';
+import { paidThroughDate } from '@post/contracts/rules/dues';
+import { duesClock, type DuesClock } from './dues.ts';
 
 // The national roster import (issue 45 #5, decision 0065): only paid-through years change, matched
 // by membership number as the member import matches (trimmed, any case); the preview stores nothing.
@@ -38,17 +39,24 @@ function validDay(y: number, m: number, d: number): boolean {
 
 /** The paid-through year a roster cell names: a year (2027), or a date (12/31/2027, 2027-12-31) read as its year. */
 export function rosterYear(raw: string, latest: number): { ok: true; year: number } | { ok: false; reason: string } {
+  const r = rosterDay(raw, latest);
+  return r.ok ? { ok: true, year: r.year } : r;
+}
+
+/** The same with the day, which anniversary dues keep: a date's, or December 31 of a year alone (decision 0098). */
+export function rosterDay(raw: string, latest: number): { ok: true; year: number; day: string } | { ok: false; reason: string } {
   const v = raw.trim().replace(TIME_PART, '');
   if (v === '') return { ok: false, reason: rosterImportMessages.noYear };
-  let year: number | null = null;
+  let ymd: [number, number, number] | null = null;
   const us = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(v);
   const iso = /^(\d{4})[/.-](\d{1,2})[/.-](\d{1,2})$/.exec(v);
-  if (/^\d{4}$/.test(v)) year = Number(v);
-  else if (us && validDay(Number(us[3]), Number(us[1]), Number(us[2]))) year = Number(us[3]);
-  else if (iso && validDay(Number(iso[1]), Number(iso[2]), Number(iso[3]))) year = Number(iso[1]);
-  if (year === null) return { ok: false, reason: rosterImportMessages.badYear(raw.trim()) };
+  if (/^\d{4}$/.test(v)) ymd = [Number(v), 12, 31];
+  else if (us && validDay(Number(us[3]), Number(us[1]), Number(us[2]))) ymd = [Number(us[3]), Number(us[1]), Number(us[2])];
+  else if (iso && validDay(Number(iso[1]), Number(iso[2]), Number(iso[3]))) ymd = [Number(iso[1]), Number(iso[2]), Number(iso[3])];
+  if (ymd === null) return { ok: false, reason: rosterImportMessages.badYear(raw.trim()) };
+  const [year, month, day] = ymd;
   if (year < 1900 || year > latest) return { ok: false, reason: rosterImportMessages.implausibleYear(year, latest) };
-  return { ok: true, year };
+  return { ok: true, year, day: `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}` };
 }
 
 interface RosterFile {
@@ -146,7 +154,8 @@ export async function importRoster(db: DB, input: RosterImportInput, actor?: Aud
 
   const clock = await duesClock(db);
   const latest = clock.year + YEARS_AHEAD;
-  const members = await db.selectFrom('members').select(['id', 'membershipNumber', 'membershipType', 'paidThrough', 'isActive']).execute();
+  const anniversary = clock.cal.basis === 'anniversary';
+  const members = await db.selectFrom('members').select(['id', 'membershipNumber', 'membershipType', 'paidThrough', 'paidThroughOn', 'isActive']).execute();
   const byNumber = new Map(members.map((m) => [key(m.membershipNumber), m]));
   const seen = new Map<string, number>();
   const result: RosterImportResult = {
@@ -178,11 +187,18 @@ export async function importRoster(db: DB, input: RosterImportInput, actor?: Aud
     if (!member) return void result.unmatched.push({ row, membershipNumber, name, year: rawYear.trim() });
     const years = yearsAt === null ? '' : (cells[yearsAt] ?? '').trim();
     if (/^\d{1,3}$/.test(years) && Number(years) <= 150) continuous.set(member.id, Number(years));
-    const parsed = rosterYear(rawYear, latest);
+    const parsed = rosterDay(rawYear, latest);
     if (!parsed.ok) return void result.rejected.push({ row, membershipNumber, name, reason: parsed.reason });
     const ref = { row, membershipNumber: member.membershipNumber, name, memberId: member.id };
     // A Life Member is never due (decision 0065): a roster's year for them is not kept.
     if (member.membershipType === 'Life Member') return void result.unchanged.push({ ...ref, year: member.paidThrough, note: rosterImportMessages.lifeMember });
+    if (anniversary) {
+      // Anniversary dues compare the days paid through (decision 0098).
+      const from = paidThroughDate(member, clock.cal);
+      if (from === parsed.day) return void result.unchanged.push({ ...ref, year: parsed.year, note: null });
+      const change = { ...ref, from: member.paidThrough, to: parsed.year, fromOn: from, toOn: parsed.day, inactive: !member.isActive };
+      return void (from !== null && parsed.day < from ? result.lower : result.updated).push(change);
+    }
     if (member.paidThrough === parsed.year) return void result.unchanged.push({ ...ref, year: parsed.year, note: null });
     const change = { ...ref, from: member.paidThrough, to: parsed.year, inactive: !member.isActive };
     if (member.paidThrough !== null && parsed.year < member.paidThrough) result.lower.push(change);
@@ -194,10 +210,11 @@ export async function importRoster(db: DB, input: RosterImportInput, actor?: Aud
   const reactivate = new Set(input.reactivate ?? []);
   await inTransaction(db, async (trx) => {
     for (const u of result.updated) {
+      if (u.toOn && !(await laterDay(trx, u.memberId, u.toOn, clock))) continue;
       await trx
         .updateTable('members')
         .set({
-          paidThrough: sql<number>`greatest(coalesce(paid_through, ${u.to}), ${u.to})`,
+          ...(u.toOn ? { paidThrough: u.to, paidThroughOn: u.toOn } : { paidThrough: sql<number>`greatest(coalesce(paid_through, ${u.to}), ${u.to})` }),
           // Made active again only when the adjutant said so in the preview (decision 0086).
           ...(u.inactive && reactivate.has(u.memberId) ? { isActive: true } : {}),
           updatedAt: new Date(),
@@ -210,7 +227,7 @@ export async function importRoster(db: DB, input: RosterImportInput, actor?: Aud
           entity: 'member',
           entityId: u.memberId,
           action: 'update',
-          changes: { paidThrough: { old: u.from, new: u.to }, ...activated },
+          changes: { paidThrough: { old: u.fromOn ?? u.from, new: u.toOn ?? u.to }, ...activated },
         });
     }
     for (const [id, years] of continuous) await trx.updateTable('members').set({ continuousYears: years }).where('id', '=', id).execute();
@@ -222,6 +239,13 @@ export async function importRoster(db: DB, input: RosterImportInput, actor?: Aud
     result.updated.map((u) => u.memberId),
   );
   return result;
+}
+
+/** Anniversary dues: whether the roster's day is still later than the member's (never lowered, even if it rose since the preview). */
+async function laterDay(db: DB, memberId: number, day: string, clock: DuesClock): Promise<boolean> {
+  const m = await db.selectFrom('members').select(['paidThrough', 'paidThroughOn', 'membershipType']).where('id', '=', memberId).forUpdate().executeTakeFirst();
+  const from = m ? paidThroughDate(m, clock.cal) : null;
+  return from === null || from < day;
 }
 
 /** Stores the mapping as the latest used: one row per pair of headers, any case (two applies at once meet on the unique index). */

@@ -3,6 +3,7 @@ import type { Env } from '../../env.ts';
 import type { MembershipSettings } from '@post/contracts/membership-settings';
 import type { RenewalReminderPreview, RenewalReminders } from '@post/contracts/renewals';
 import { renewalCalendar } from '@post/contracts/membership-settings';
+import { duesDates } from '@post/contracts/rules/dues';
 import { getSettings } from '../site-settings/site-settings.service.ts';
 import { sql } from 'kysely';
 import { enqueue } from '../mail/outbox.ts';
@@ -38,33 +39,54 @@ function remindersToday(clock: DuesClock, s: MembershipSettings): { reminder: Re
   return out;
 }
 
+/**
+ * Anniversary dues (decision 0098): the reminders due today for one member, at the same times
+ * counted from their own renewal's dates (the dues rule's, from the day paid through).
+ */
+function anniversaryReminders(paidThrough: string, clock: DuesClock, s: MembershipSettings): { reminder: Reminder; renewFor: number }[] {
+  const today = dayNo(clock.date);
+  const d = duesDates(paidThrough, clock.cal);
+  const [opens, grace] = [dayNo(d.opens), dayNo(d.graceEnds)];
+  const renewFor = Number(paidThrough.slice(0, 4)) + 1;
+  const out: { reminder: Reminder; renewFor: number }[] = [];
+  if (s.remindAtOpening && today >= opens && today < opens + SEND_DAYS) out.push({ reminder: 'opening', renewFor });
+  if (s.remindDaysBeforeGraceEnds > 0 && today >= grace - s.remindDaysBeforeGraceEnds && today <= grace) out.push({ reminder: 'before-grace', renewFor });
+  if (s.remindAtLapse && today > grace && today <= grace + SEND_DAYS) out.push({ reminder: 'lapse', renewFor });
+  return out;
+}
+
 const keyOf = (reminder: Reminder, renewFor: number, memberId: number) => `${KIND}:${reminder}:${renewFor}:${memberId}`;
 
 /** Who the reminders in effect today go to and have not gone to yet: the next batch. */
 async function nextBatch(db: DB, clock: DuesClock, s: MembershipSettings) {
-  const due = remindersToday(clock, s);
-  if (due.length === 0) return [];
-  const members = await db
+  const anniversary = clock.cal.basis === 'anniversary';
+  const due = anniversary ? [] : remindersToday(clock, s);
+  if (!anniversary && due.length === 0) return [];
+  let q = db
     .selectFrom('members')
-    .select(['id', 'firstName', 'lastName', 'email', 'membershipNumber', 'membershipType', 'paidThrough'])
+    .select(['id', 'firstName', 'lastName', 'email', 'membershipNumber', 'membershipType', 'paidThrough', 'paidThroughOn'])
     .where('deceasedOn', 'is', null)
     .where('isActive', '=', true)
     .where('renewalReminders', '=', true)
-    .where('email', 'like', '%@%')
-    .where(
-      'paidThrough',
-      'in',
-      due.map((d) => d.paidThrough),
-    )
-    .orderBy('lastName')
-    .orderBy('firstName')
-    .orderBy('id')
-    .execute();
+    .where('email', 'like', '%@%');
+  // Anniversary dues: anyone paid through a year before last or later may have a reminder due (decision 0098).
+  q = anniversary
+    ? q.where('paidThrough', '>=', clock.year - 2)
+    : q.where(
+        'paidThrough',
+        'in',
+        due.map((d) => d.paidThrough),
+      );
+  const members = await q.orderBy('lastName').orderBy('firstName').orderBy('id').execute();
   const batch = members.flatMap((m) => {
     const dues = duesOf(m, clock);
-    return due
-      .filter((d) => d.paidThrough === m.paidThrough && dues.renewalOpen && dues.status !== 'life')
-      .map((d) => ({ member: m, ...d, key: keyOf(d.reminder, d.renewFor, m.id) }));
+    if (!dues.renewalOpen || dues.status === 'life') return [];
+    const today = !anniversary
+      ? due.filter((d) => d.paidThrough === m.paidThrough)
+      : dues.paidThroughOn
+        ? anniversaryReminders(dues.paidThroughOn, clock, s)
+        : [];
+    return today.map((d) => ({ member: m, ...d, key: keyOf(d.reminder, d.renewFor, m.id) }));
   });
   if (batch.length === 0) return [];
   const sent = new Set(
@@ -130,7 +152,7 @@ export async function cancelStaleReminders(db: DB, memberIds?: number[], now: Da
     (
       await db
         .selectFrom('members')
-        .select(['id', 'paidThrough', 'membershipType', 'deceasedOn', 'isActive', 'renewalReminders'])
+        .select(['id', 'paidThrough', 'paidThroughOn', 'membershipType', 'deceasedOn', 'isActive', 'renewalReminders'])
         .where(
           'id',
           'in',

@@ -4,8 +4,7 @@ import { PAYMENT_METHOD_LABELS } from '@post/contracts/enums/payment-method';
 import type { MemberPayment } from '@post/contracts/member-payments';
 import { RENEWAL_GROUPS, type RecordContactInput, type Renewals } from '@post/contracts/renewals';
 import { notFound } from '../../errors.ts';
-import { sql } from 'kysely';
-import { windowOpen } from '@post/contracts/rules/dues';
+import { paidThroughDate, windowOpen, yearsLapsed } from '@post/contracts/rules/dues';
 import type { RenewalProgress } from '@post/contracts/renewals';
 import { getSettings } from '../site-settings/site-settings.service.ts';
 import { duesClock, duesOf, type DuesClock } from '../members/dues.ts';
@@ -19,7 +18,7 @@ export async function listRenewals(db: DB): Promise<Renewals> {
   const clock = await duesClock(db);
   const members = await db
     .selectFrom('members')
-    .select(['id', 'firstName', 'lastName', 'membershipNumber', 'phone', 'email', 'paidThrough', 'membershipType'])
+    .select(['id', 'firstName', 'lastName', 'membershipNumber', 'phone', 'email', 'paidThrough', 'paidThroughOn', 'membershipType'])
     .where('deceasedOn', 'is', null)
     .where('membershipType', '<>', 'Life Member')
     .orderBy('lastName')
@@ -53,14 +52,15 @@ export async function listRenewals(db: DB): Promise<Renewals> {
   const contact = new Map(contacts.map((c) => [c.memberId, c]));
   const result: Renewals = { year: clock.year, progress: await renewalProgress(db, clock), due: [], lapsedThisYear: [], lapsedLastYear: [] };
   for (const m of members) {
-    const { status, renewalOpen } = duesOf(m, clock);
+    const { status, renewalOpen, paidThroughOn } = duesOf(m, clock);
+    // Years since the day paid through: this year's lapses, and former members of one to five years ago to invite back (decisions 0086, 0098).
+    const lapsed = yearsLapsed(m, clock.date, clock.cal);
     const group =
       (status === 'current' && renewalOpen) || status === 'delinquent'
         ? result.due
-        : (status === 'suspended' || status === 'dropped') && m.paidThrough === clock.year - 1
+        : (status === 'suspended' || status === 'dropped') && lapsed === 0
           ? result.lapsedThisYear
-          : // Former members whose membership expired one to five years ago: a list to invite back (decision 0086).
-            status === 'dropped' && m.paidThrough !== null && m.paidThrough < clock.year - 1 && m.paidThrough >= clock.year - FORMER_YEARS
+          : status === 'dropped' && lapsed !== null && lapsed >= 1 && lapsed < FORMER_YEARS
             ? result.lapsedLastYear
             : null;
     if (!group) continue;
@@ -74,6 +74,7 @@ export async function listRenewals(db: DB): Promise<Renewals> {
       phone: m.phone,
       email: m.email,
       paidThrough: m.paidThrough,
+      paidThroughOn: paidThroughOn ?? null,
       lastPayment: p
         ? { year: p.year, amount: p.amount === null ? null : Number(p.amount), method: p.method as MemberPayment['method'], paidOn: p.paidOn }
         : null,
@@ -94,14 +95,16 @@ export const FORMER_YEARS = 5;
 export async function renewalProgress(db: DB, clock: DuesClock): Promise<RenewalProgress> {
   const settings = await getSettings(db);
   const forYear = windowOpen(clock.date, clock.cal) ? clock.year + 1 : clock.year;
-  const row = await db
-    .selectFrom('members')
-    .select([
-      sql<number>`count(*) filter (where membership_type = 'Life Member' or paid_through >= ${forYear - 1})::int`.as('base'),
-      sql<number>`count(*) filter (where membership_type = 'Life Member' or paid_through >= ${forYear})::int`.as('renewed'),
-    ])
-    .where('deceasedOn', 'is', null)
-    .executeTakeFirstOrThrow();
+  // Counted by the day paid through (decision 0098): of the members paid through December 31 before the
+  // year renewed for or later, those paid through its December 31 or later; under the calendar year, by year.
+  const members = await db.selectFrom('members').select(['paidThrough', 'paidThroughOn', 'membershipType']).where('deceasedOn', 'is', null).execute();
+  const row = { base: 0, renewed: 0 };
+  for (const m of members) {
+    const life = m.membershipType === 'Life Member';
+    const paid = paidThroughDate(m, clock.cal);
+    if (life || (paid !== null && paid >= `${forYear - 1}-12-31`)) row.base++;
+    if (life || (paid !== null && paid >= `${forYear}-12-31`)) row.renewed++;
+  }
   const percent = row.base === 0 ? 0 : Math.floor((row.renewed * 100) / row.base);
   const targets = settings.membership.renewalTargets
     .map((t) => {
@@ -136,7 +139,7 @@ export async function renewalsCsv(db: DB): Promise<string> {
       m.membershipNumber,
       m.phone ?? '',
       m.email,
-      m.paidThrough === null ? '' : String(m.paidThrough),
+      m.paidThroughOn ?? (m.paidThrough === null ? '' : String(m.paidThrough)),
       m.lastPayment
         ? `${m.lastPayment.year}: ${m.lastPayment.amount === null ? '' : `$${m.lastPayment.amount.toFixed(2)} `}${PAYMENT_METHOD_LABELS[m.lastPayment.method]} ${m.lastPayment.paidOn}`
         : '',

@@ -8,7 +8,7 @@ import { Label } from '@post/ui/components/label';
 import { Page } from '../../layout/page.tsx';
 import { AdminTitle } from '../../components/admin-title.tsx';
 import { BackLink } from '../../components/back-link.tsx';
-import { selectClass } from '../../components/form/select-field.tsx';
+import { selectClass } from '../../components/form/select-class.ts';
 import { EmptyState, ErrorState, LoadingState } from '../../components/load-state.tsx';
 import { failureMessage, trpc } from '../../lib/trpc.ts';
 import { CallPayment } from './call-payment.tsx';

@@ -1,7 +1,7 @@
 import { useCallback, useId, useState } from 'react';
 import { serviceHoursMessages } from '@post/contracts/messages/service-hours';
 import { Input } from '@post/ui/components/input';
-import { selectClass } from '../../components/form/select-field.tsx';
+import { selectClass } from '../../components/form/select-class.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { useSiteSettings } from '../../lib/use-site-settings.ts';
 

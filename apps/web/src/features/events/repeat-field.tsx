@@ -1,6 +1,6 @@
 import { get, type Path, type UseFormReturn } from 'react-hook-form';
 import { describeRule } from '@post/contracts/recurrence';
-import { selectClass } from '../../components/form/select-field.tsx';
+import { selectClass } from '../../components/form/select-class.ts';
 import { suggestFromStart, toRecurrence, type RepeatFormValues, type RepeatKind } from './repeat-rule.ts';
 import { DAY_LABELS, NTH_LABELS, type WithRepeat } from './repeat-labels.ts';
 import { ErrorText, HolidayChoice, MonthlyWeekdayFields, RepeatEnds, useRepeatFollowsStart, WeeklyFields } from './repeat-parts.tsx';

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import type { Path, UseFormRegisterReturn, UseFormReturn } from 'react-hook-form';
 import { MAX_COUNT, MAX_INTERVAL } from '@post/contracts/limits';
 import { WEEKDAYS } from '@post/contracts/recurrence';
-import { selectClass } from '../../components/form/select-field.tsx';
+import { selectClass } from '../../components/form/select-class.ts';
 import { suggestFromStart, type RepeatFormValues } from './repeat-rule.ts';
 import { DAY_LABELS, NTH_LABELS, type WithRepeat } from './repeat-labels.ts';
 

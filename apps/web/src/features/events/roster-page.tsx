@@ -11,7 +11,7 @@ import { AdminTitle } from '../../components/admin-title.tsx';
 import { BackLink } from '../../components/back-link.tsx';
 import { RemoveVolunteer } from './event-volunteers.tsx';
 import { PromoteVolunteer } from './promote-button.tsx';
-import { selectClass } from '../../components/form/select-field.tsx';
+import { selectClass } from '../../components/form/select-class.ts';
 import { AdminTable } from '../../components/admin-table.tsx';
 import { Pager, SearchBox } from '../../components/list-controls.tsx';
 

@@ -17,12 +17,14 @@ export function DuesBanner() {
   if (!d) return null;
   const owes = d.renewFor !== null;
   const standing = standingText({ ...d, membershipType: d.duesStatus === 'life' ? 'Life Member' : '' });
+  // Anniversary dues name the day paid through, not the year renewed for (decision 0098).
+  const anniversary = d.paidThroughOn !== null;
   const why =
     d.duesStatus === 'suspended' || d.duesStatus === 'dropped'
       ? 'Your membership has not been renewed. Renew to stay a member of the post.'
       : d.duesStatus === 'delinquent'
-        ? `${d.renewFor} has begun and your renewal has not reached the post yet.`
-        : owes
+        ? `${anniversary ? 'Your membership year has ended' : `${d.renewFor} has begun`} and your renewal has not reached the post yet.`
+        : owes && !anniversary
           ? `Renewal for ${d.renewFor} is open.`
           : null;
   return (
@@ -45,7 +47,7 @@ export function DuesBanner() {
       </div>
       {owes ? (
         <a href={d.renewalUrl} target="_blank" rel="noopener noreferrer" className={buttonVariants({ size: 'lg' })}>
-          Renew for {d.renewFor}
+          {anniversary ? 'Renew' : `Renew for ${d.renewFor}`}
           <ExternalLinkIcon aria-hidden="true" />
           <span className="sr-only">(opens in a new tab)</span>
         </a>

@@ -9,6 +9,9 @@ import { MemberFormSchema, type Member } from '@post/contracts/members';
 import { PASSWORD_MIN } from '@post/contracts/limits';
 import { memberMessages } from '@post/contracts/messages/members';
 import { utcToZoned } from '@post/contracts/rules/event-time';
+import { renewedThrough, type RenewalCalendar } from '@post/contracts/rules/dues';
+import { renewalCalendar } from '@post/contracts/membership-defaults';
+import { useSiteSettings } from '../../lib/use-site-settings.ts';
 import { Button } from '@post/ui/components/button';
 import { DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@post/ui/components/dialog';
 import { TextAreaField, TextField } from '../../components/form/text-fields.tsx';
@@ -20,7 +23,8 @@ import { SelectField } from '../../components/form/select-field.tsx';
 import { SwitchField } from '../../components/form/switch-field.tsx';
 import { useFormDraft } from '../../lib/use-form-draft.ts';
 import { FormDialog, useDialogDirty } from '../../components/form/form-dialog.tsx';
-import { BRANCH_OPTIONS, MEMBERSHIP_TYPE_OPTIONS, POST_ROLE_OPTIONS, standingText } from './labels.ts';
+import { BRANCH_OPTIONS, MEMBERSHIP_TYPE_OPTIONS, POST_ROLE_OPTIONS } from './labels.ts';
+import { PaidThroughField } from './paid-through-field.tsx';
 import { ObituaryWarnings } from './obituary-warnings.tsx';
 import { PictureField } from '../../components/form/image-upload-field.tsx';
 import { MemberPayments } from './member-payments.tsx';
@@ -33,6 +37,8 @@ export type FormOut = z.output<typeof MemberFormSchema>;
 /** The member dialog: 'Add New Member' with no member, 'Edit Member: {first} {last}' with one (spec §2). */
 export function MemberDialog({ open, member, onOpenChange }: { open: boolean; member?: Member; onOpenChange: (open: boolean) => void }) {
   const title = member ? `Edit Member: ${member.firstName} ${member.lastName}` : 'Add New Member';
+  // The form starts again should Settings' dues basis arrive after it opened (decision 0098).
+  const basis = useSiteSettings().data.membership.duesBasis;
   // Closing the dialog (Cancel, Escape or its close button) forgets the form's draft.
   const forgetDraftRef = useRef<(() => void) | null>(null);
   const content = useRef<HTMLDivElement>(null);
@@ -67,7 +73,7 @@ export function MemberDialog({ open, member, onOpenChange }: { open: boolean; me
           <DialogDescription>{member ? 'Change the member’s details and portal access.' : 'Add a member to the post’s directory.'}</DialogDescription>
         </DialogHeader>
         {/* Keyed so that opening the dialog again always starts from the member's saved values. */}
-        {open ? <MemberForm key={member?.id ?? 'new'} member={member} forgetDraftRef={forgetDraftRef} onDone={() => onChange(false)} /> : null}
+        {open ? <MemberForm key={`${member?.id ?? 'new'}:${basis}`} member={member} forgetDraftRef={forgetDraftRef} onDone={() => onChange(false)} /> : null}
       </DialogContent>
     </FormDialog>
   );
@@ -82,8 +88,10 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   );
 }
 
-function defaultsOf(member: Member | undefined, timeZone: string): FormIn {
+function defaultsOf(member: Member | undefined, timeZone: string, cal: RenewalCalendar): FormIn {
   const today = utcToZoned(new Date(), timeZone).date;
+  // Anniversary dues: the day paid through, a new member's twelve months from today (decision 0098).
+  const anniversary = cal.basis === 'anniversary';
   return {
     firstName: member?.firstName ?? '',
     lastName: member?.lastName ?? '',
@@ -96,7 +104,8 @@ function defaultsOf(member: Member | undefined, timeZone: string): FormIn {
     branchOfService: member?.branchOfService ?? 'unspecified',
     yearsOfService: String(member?.yearsOfService ?? 0),
     memberSince: member ? utcToZoned(member.memberSince, timeZone).date : today,
-    paidThrough: member ? (member.paidThrough === null ? '' : String(member.paidThrough)) : undefined,
+    paidThrough: member && !anniversary ? (member.paidThrough === null ? '' : String(member.paidThrough)) : undefined,
+    paidThroughOn: anniversary ? (member ? (member.paidThroughOn ?? '') : renewedThrough(null, today, cal)) : undefined,
     isActive: member?.isActive ?? true,
     hasOnlineAccess: member?.hasOnlineAccess ?? false,
     honorGuardRoles: member?.honorGuardRoles ?? [],
@@ -128,10 +137,13 @@ export function memberDraftKey(member?: Pick<Member, 'id'>): string {
 
 function MemberForm({ member, onDone, forgetDraftRef }: { member?: Member; onDone: () => void; forgetDraftRef: React.RefObject<(() => void) | null> }) {
   const { timeZone } = usePostFormat();
+  const cal = renewalCalendar(useSiteSettings().data.membership);
+  const anniversary = cal.basis === 'anniversary';
+  const paidField = anniversary ? 'paidThroughOn' : 'paidThrough';
   const utils = trpc.useUtils();
   const create = trpc.members.create.useMutation();
   const update = trpc.members.update.useMutation();
-  const form = useForm<FormIn, unknown, FormOut>({ resolver: zodResolver(MemberFormSchema), defaultValues: defaultsOf(member, timeZone) });
+  const form = useForm<FormIn, unknown, FormOut>({ resolver: zodResolver(MemberFormSchema), defaultValues: defaultsOf(member, timeZone, cal) });
   const saving = form.formState.isSubmitting || create.isPending || update.isPending;
   const onlineAccess = useWatch({ control: form.control, name: 'hasOnlineAccess' });
   const typedPassword = useWatch({ control: form.control, name: 'loginPassword' });
@@ -154,7 +166,7 @@ function MemberForm({ member, onDone, forgetDraftRef }: { member?: Member; onDon
     const values = { ...fields, imageId: photo.image?.id ?? null, imageAlt: photo.image ? photo.alt : null };
     try {
       if (member)
-        await update.mutateAsync({ id: member.id, ...values, confirmLowerPaidThrough: lowerWarned !== null && lowerWarned === String(values.paidThrough) });
+        await update.mutateAsync({ id: member.id, ...values, confirmLowerPaidThrough: lowerWarned !== null && lowerWarned === String(values[paidField]) });
       else await create.mutateAsync(values);
       draft.clear();
       toast.success(member ? memberMessages.updated : memberMessages.created, { description: `${values.firstName} ${values.lastName}` });
@@ -165,8 +177,8 @@ function MemberForm({ member, onDone, forgetDraftRef }: { member?: Member; onDon
       if (message === memberMessages.membershipNumberTaken) form.setError('membershipNumber', { message }, { shouldFocus: true });
       else if (message === memberMessages.emailTaken) form.setError('email', { message }, { shouldFocus: true });
       else if (message?.startsWith('A payment for ')) {
-        setLowerWarned(String(values.paidThrough));
-        form.setError('paidThrough', { message }, { shouldFocus: true });
+        setLowerWarned(String(values[paidField]));
+        form.setError(paidField, { message }, { shouldFocus: true });
         return;
       }
       const lapsed = sessionLapsedMessage(err);
@@ -175,8 +187,11 @@ function MemberForm({ member, onDone, forgetDraftRef }: { member?: Member; onDon
     }
   });
 
-  // A payment recorded below moves paid-through on the server: the form takes the new year as saved.
-  const onPaid = (year: number | null) => form.resetField('paidThrough', { defaultValue: year === null ? '' : String(year) });
+  // A payment recorded below moves paid-through on the server: the form takes the new year (or day) as saved.
+  const onPaid = ({ year, on }: { year: number | null; on: string | null }) =>
+    anniversary
+      ? form.resetField('paidThroughOn', { defaultValue: on ?? '' })
+      : form.resetField('paidThrough', { defaultValue: year === null ? '' : String(year) });
   return (
     <>
       <form id="member-form" onSubmit={onSubmit} noValidate className="space-y-5" aria-label={member ? 'Edit member' : 'Add member'}>
@@ -199,22 +214,7 @@ function MemberForm({ member, onDone, forgetDraftRef }: { member?: Member; onDon
             <SelectField form={form} name="branchOfService" label="Branch of Service" options={BRANCH_OPTIONS} />
             <TextField form={form} name="yearsOfService" label="Years of Service" type="number" inputMode="numeric" min={0} max={100} step={1} />
             <TextField form={form} name="memberSince" label="Member Since" type="date" />
-            <TextField
-              form={form}
-              name="paidThrough"
-              label="Paid Through"
-              type="number"
-              inputMode="numeric"
-              min={1900}
-              max={2200}
-              step={1}
-              placeholder={member ? undefined : 'This membership year'}
-              description={
-                member
-                  ? `${standingText(member)}${member.continuousYears ? `, ${member.continuousYears} continuous years` : ''}. Blank for a Life Member.`
-                  : 'The membership year paid through. Blank for a Life Member.'
-              }
-            />
+            <PaidThroughField form={form} member={member} anniversary={anniversary} />
           </div>
           <div className="grid gap-4 md:grid-cols-2">
             <SwitchField control={form.control} name="isActive" label="Active Member" />

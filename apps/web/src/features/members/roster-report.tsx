@@ -1,5 +1,6 @@
 import type * as React from 'react';
 import type { RosterChange, RosterImportResult } from '@post/contracts/roster-import';
+import { dayText } from '@post/contracts/rules/dues';
 
 /** "Ray Ise (#NR-100)", or the number alone when the file has no name column. */
 function who(r: { name: string | null; membershipNumber: string }): string {
@@ -7,6 +8,9 @@ function who(r: { name: string | null; membershipNumber: string }): string {
 }
 
 const yearText = (y: number | null) => (y === null ? 'none' : String(y));
+// Anniversary dues: the days paid through (decision 0098).
+const fromText = (c: RosterChange) => (c.toOn ? (c.fromOn ? dayText(c.fromOn) : 'none') : yearText(c.from));
+const toText = (c: RosterChange) => (c.toOn ? dayText(c.toOn) : String(c.to));
 
 function List({ title, label, count, help, children }: { title: string; label: string; count: number; help?: string; children: React.ReactNode }) {
   if (count === 0) return null;
@@ -35,11 +39,11 @@ function Change({ c, lower }: { c: RosterChange; lower?: boolean }) {
       <span className="font-semibold">{who(c)}</span>, row {c.row}:{' '}
       {lower ? (
         <>
-          the roster says {c.to}, the directory has {yearText(c.from)}. Not lowered.
+          the roster says {toText(c)}, the directory has {fromText(c)}. Not lowered.
         </>
       ) : (
         <>
-          paid through {yearText(c.from)} → <span className="font-semibold">{c.to}</span>
+          paid through {fromText(c)} → <span className="font-semibold">{toText(c)}</span>
         </>
       )}
     </li>

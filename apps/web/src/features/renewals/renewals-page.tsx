@@ -1,6 +1,7 @@
 import { DownloadIcon, PrinterIcon } from 'lucide-react';
 import { PAYMENT_METHOD_LABELS } from '@post/contracts/enums/payment-method';
 import { RENEWAL_GROUPS, type RenewalRow } from '@post/contracts/renewals';
+import { dayText } from '@post/contracts/rules/dues';
 import { Button, buttonVariants } from '@post/ui/components/button';
 import { ErrorState, LoadingState } from '../../components/load-state.tsx';
 import { Page } from '../../layout/page.tsx';
@@ -109,7 +110,7 @@ function Row({ row: r }: { row: RenewalRow }) {
           </a>
         </dd>
         <dt className="text-muted-foreground">Paid through</dt>
-        <dd>{r.paidThrough ?? 'No year recorded'}</dd>
+        <dd>{r.paidThroughOn ? dayText(r.paidThroughOn) : (r.paidThrough ?? 'No year recorded')}</dd>
         <dt className="text-muted-foreground">Last payment</dt>
         <dd>{lastPaymentText(r.lastPayment)}</dd>
         <dt className="text-muted-foreground">Contacted</dt>

@@ -13,7 +13,7 @@ import { Page } from '../../layout/page.tsx';
 import { serverMessage, trpc } from '../../lib/trpc.ts';
 import { AdminTitle } from '../../components/admin-title.tsx';
 import { BackLink } from '../../components/back-link.tsx';
-import { selectClass } from '../../components/form/select-field.tsx';
+import { selectClass } from '../../components/form/select-class.ts';
 import { AdminTable, DeleteButton } from '../../components/admin-table.tsx';
 import { Pager, SearchBox } from '../../components/list-controls.tsx';
 import { useSiteSettings } from '../../lib/use-site-settings.ts';

@@ -10,7 +10,7 @@ import { Page } from '../../layout/page.tsx';
 import { trpc } from '../../lib/trpc.ts';
 import { AdminTitle } from '../../components/admin-title.tsx';
 import { BackLink } from '../../components/back-link.tsx';
-import { selectClass } from '../../components/form/select-field.tsx';
+import { selectClass } from '../../components/form/select-class.ts';
 import { useSiteSettings } from '../../lib/use-site-settings.ts';
 import { ReportView } from './report-view.tsx';
 import { FormWorksheet } from './form-worksheet.tsx';

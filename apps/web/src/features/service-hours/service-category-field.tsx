@@ -1,6 +1,7 @@
 import { useWatch, type FieldPath, type FieldPathValue, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { Button } from '@post/ui/components/button';
-import { SelectField, selectClass } from '../../components/form/select-field.tsx';
+import { SelectField } from '../../components/form/select-field.tsx';
+import { selectClass } from '../../components/form/select-class.ts';
 import { trpc } from '../../lib/trpc.ts';
 
 /**

@@ -1,4 +1,7 @@
-import { useFieldArray, type FieldPath, type FieldValues, type UseFormReturn } from 'react-hook-form';
+import { useFieldArray, useWatch, type FieldPath, type FieldValues, type UseFormReturn } from 'react-hook-form';
+import { DUES_BASES, DUES_BASIS_LABELS } from '@post/contracts/membership-settings';
+import { renewalCalendar, type MembershipSettings } from '@post/contracts/membership-defaults';
+import { addDays, dayText, duesDates } from '@post/contracts/rules/dues';
 import { PlusIcon, Trash2Icon } from 'lucide-react';
 import { Button } from '@post/ui/components/button';
 import { TextField } from '../../components/form/text-fields.tsx';
@@ -23,6 +26,17 @@ export function MembershipSettingsSection<T extends FieldValues>({ form }: { for
           As the American Legion keeps it: renewals for next year open in July; a member unpaid for the year begun is delinquent on January 1, suspended the day
           after grace ends, and dropped on June 30. Life Members (Paid Up For Life) never renew.
         </p>
+        <fieldset className="space-y-1">
+          <legend className="text-base font-semibold">Dues run for</legend>
+          {/* Two choices spelled out in full, which a phone's select would cut short. */}
+          {DUES_BASES.map((b) => (
+            <label key={b} className="flex min-h-11 cursor-pointer items-center gap-3 text-base">
+              <input type="radio" value={b} className="size-5 shrink-0 accent-navy-800" {...form.register(name('duesBasis'))} />
+              {DUES_BASIS_LABELS[b]}
+            </label>
+          ))}
+        </fieldset>
+        <AnniversaryExample form={form} />
         <div className="grid gap-4 sm:grid-cols-2">
           <div className="grid grid-cols-[minmax(0,2fr)_minmax(0,1fr)] gap-3">
             <SelectField form={form} name={name('renewalOpensMonth')} label="Renewals for next year open in" options={MONTH_OPTIONS} />
@@ -102,6 +116,43 @@ export function MembershipSettingsSection<T extends FieldValues>({ form }: { for
       </fieldset>
     </>
   );
+}
+
+/**
+ * Under anniversary dues, what the dates below mean for one member (decision 0098): each counted
+ * from the member's own day paid through as it is from December 31.
+ */
+function AnniversaryExample<T extends FieldValues>({ form }: { form: UseFormReturn<T> }) {
+  const f = form as unknown as UseFormReturn<{ membership: MembershipSettings }>;
+  const m = useWatch({ control: f.control, name: 'membership' });
+  if (m?.duesBasis !== 'anniversary') return null;
+  const cal = renewalCalendar({ ...m, ...numbers(m) });
+  const valid = Object.values(numbers(m)).every((n) => Number.isInteger(n) && n >= 1 && n <= 31);
+  const paid = `${new Date().getFullYear() + 1}-03-14`;
+  const d = valid ? duesDates(paid, cal) : null;
+  return (
+    <p className="rounded-md border bg-muted/40 p-3 text-base" aria-live="polite">
+      Each member’s dates count from the day they are paid through, as the calendar year’s count from December 31.
+      {d
+        ? ` For a member paid through ${dayText(paid)}: renewal opens ${dayText(d.opens)}, delinquent ${dayText(d.delinquent)}, suspended ${dayText(addDays(d.graceEnds, 1))}, dropped ${dayText(d.dropped)}.`
+        : ''}
+    </p>
+  );
+}
+
+/** The calendar's months and days as numbers (a form holds what was typed). */
+function numbers(m: MembershipSettings) {
+  const n = (v: unknown) => Number(v);
+  return {
+    renewalOpensMonth: n(m.renewalOpensMonth),
+    renewalOpensDay: n(m.renewalOpensDay),
+    delinquentMonth: n(m.delinquentMonth),
+    delinquentDay: n(m.delinquentDay),
+    graceEndsMonth: n(m.graceEndsMonth),
+    graceEndsDay: n(m.graceEndsDay),
+    droppedMonth: n(m.droppedMonth),
+    droppedDay: n(m.droppedDay),
+  };
 }
 
 /** The department's renewal targets (decision 0086): percent renewed by a day of the drive. */

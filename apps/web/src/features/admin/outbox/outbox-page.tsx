@@ -17,7 +17,7 @@ import { errorStatus, failureMessage, trpc } from '../../../lib/trpc.ts';
 import { AdminTitle } from '../../../components/admin-title.tsx';
 import { MailSetupHelp } from '../../../components/mail-status.tsx';
 import { BackLink } from '../../../components/back-link.tsx';
-import { selectClass } from '../../../components/form/select-field.tsx';
+import { selectClass } from '../../../components/form/select-class.ts';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/load-state.tsx';
 import { useSyncedState } from '../../../lib/use-synced-state.ts';
 

@@ -18,7 +18,7 @@ import { RESOURCE_CATEGORY_LABELS } from '../../../lib/resource-labels.ts';
 import { AdminTable, DeleteButton, EditLink, MakeActiveButton, rowAction, TableToolbar } from '../../../components/admin-table.tsx';
 import { DuplicateLink, EventDeleteButton } from '../../events/event-row-actions.tsx';
 import { Pager, SearchBox } from '../../../components/list-controls.tsx';
-import { selectClass } from '../../../components/form/select-field.tsx';
+import { selectClass } from '../../../components/form/select-class.ts';
 import type { EventListSearch } from '../dashboard/tabs.ts';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 

@@ -5,7 +5,7 @@ import { Badge } from '@post/ui/components/badge';
 import { trpc } from '../../../lib/trpc.ts';
 import { usePostFormat } from '../../../lib/format.ts';
 import { StatusBadge } from '../../../components/status-badge.tsx';
-import { selectClass } from '../../../components/form/select-field.tsx';
+import { selectClass } from '../../../components/form/select-class.ts';
 import { AdminTable, DeleteButton, EditLink, MakeActiveButton, rowAction, TableToolbar } from '../../../components/admin-table.tsx';
 
 interface Engagement {

@@ -1,0 +1,85 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, testTmpDir, type Agent } from '../test-helpers.ts';
+
+const DASHBOARD_CHUNK = 'src/routes/admin/index.tsx?tsr-split=component';
+
+/** A web build of a few files: the shell, one hashed file, the service worker, a manifest and a server-rendering module that names the dashboard's chunk. */
+function fakeWebBuild(): string {
+  const web = testTmpDir('web-');
+  const dist = path.join(web, 'dist');
+  mkdirSync(path.join(dist, 'assets'), { recursive: true });
+  mkdirSync(path.join(dist, '.vite'));
+  mkdirSync(path.join(web, 'dist-ssr'));
+  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head></head><body><div id="app"></div></body></html>');
+  writeFileSync(path.join(dist, 'assets', 'app-3f9a1c.js'), 'console.log("the app");');
+  writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  const manifest = { [DASHBOARD_CHUNK]: { file: 'assets/index-d4sh.js', imports: ['_table.js'] }, '_table.js': { file: 'assets/table-7ab1e.js' } };
+  writeFileSync(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(manifest));
+  writeFileSync(
+    path.join(web, 'dist-ssr', 'entry-server.js'),
+    `export const render = async () => { throw new Error('public pages are not rendered in this test'); };
+export const isKnownPath = () => true;
+export const modulesFor = (p) => (p === '/admin' ? [${JSON.stringify(DASHBOARD_CHUNK)}] : []);`,
+  );
+  return dist;
+}
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+let admin: Agent;
+beforeAll(async () => {
+  t = await createTestApp({ WEB_DIST: fakeWebBuild() });
+  admin = t.agent();
+  await admin.loginAdmin();
+});
+afterAll(async () => t?.close());
+
+// The app's files are the same for everyone: a signed-in administrator's browser keeps them, and
+// asking for them neither reads nor renews the session (decision 0101).
+describe("the app's files for a signed-in visitor", () => {
+  const sessionRow = async () => t.db.selectFrom('session').select(['sid', 'expire']).executeTakeFirstOrThrow();
+
+  it('keeps the hashed code for a year, with no session cookie and no session read or written', async () => {
+    const before = await sessionRow();
+    await new Promise((r) => setTimeout(r, 20));
+    const res = await admin.request('GET', '/assets/app-3f9a1c.js');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('the app');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers['set-cookie']).toBeUndefined();
+    expect(new Date((await sessionRow()).expire).getTime()).toBe(new Date(before.expire).getTime());
+  });
+
+  it('asks again for the service worker each time (no-cache)', async () => {
+    const res = await admin.request('GET', '/sw.js');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('fetch');
+  });
+
+  it('still keeps a signed-in page out of every cache and renews its session', async () => {
+    const before = await sessionRow();
+    await new Promise((r) => setTimeout(r, 20));
+    const res = await admin.request('GET', '/admin');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(String(res.headers['set-cookie'])).toContain('sid=');
+    expect(new Date((await sessionRow()).expire).getTime()).toBeGreaterThan(new Date(before.expire).getTime());
+  });
+});
+
+// A signed-in page names its own code in the page, so a phone fetches it with the entry (decision 0101).
+describe("a signed-in page's code", () => {
+  const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+
+  it("is named in the administrator's dashboard, with what it imports", async () => {
+    const res = await admin.request('GET', '/admin');
+    expect(preloads(res.body)).toEqual(['/assets/index-d4sh.js', '/assets/table-7ab1e.js']);
+  });
+
+  it('is not named for a visitor who is not signed in (the sign-in page shows instead)', async () => {
+    const res = await t.agent().request('GET', '/admin');
+    expect(res.statusCode).toBe(200);
+    expect(preloads(res.body)).toEqual([]);
+  });
+});
