@@ -168,10 +168,10 @@ test.describe('an administrator meets no axe violation', () => {
   const screens: Array<[string, ((page: Page) => Promise<void>)?]> = [
     ['/admin/events/new'],
     ['/admin/events/{event}'],
-    ['/admin/news'],
+    ['/admin/news/new'],
     ['/admin/resources/new'],
     ['/admin/commander-messages/new'],
-    ['/admin/community-engagement'],
+    ['/admin/community-engagement/new'],
     ['/admin/change-password'],
     ['/admin/settings'],
     ['/admin/newsletter'],
@@ -183,7 +183,9 @@ test.describe('an administrator meets no axe violation', () => {
       },
     ],
     ['/admin/member-communications'],
+    ['/admin/member-communications/new'],
     ['/admin/member-resources'],
+    ['/admin/member-resources/new'],
     ['/admin/reports/service'],
     [
       '/admin/service-hours',

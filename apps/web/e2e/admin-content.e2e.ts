@@ -54,9 +54,8 @@ test.describe('admin content', () => {
     await toast(page, eventMessages.created);
     await page.waitForURL((u) => u.pathname === '/admin');
     const row = table(page, 'Events').getByRole('row').filter({ hasText: title });
-    await row.waitFor();
-    expect(await row.innerText()).toMatch(/6:00 AM/);
-    expect(await row.innerText()).toMatch(/Community/);
+    await expect(row).toContainText('6:00 AM');
+    await expect(row).toContainText('Community');
 
     // Stored as the instant of 06:00 in New York, although the browser is in Los Angeles.
     const list = await api(page, '/api/events');
@@ -85,7 +84,7 @@ test.describe('admin content', () => {
     await page.getByRole('button', { name: 'Update Event' }).click();
     await toast(page, eventMessages.updated);
     await page.waitForURL((u) => u.pathname === '/admin');
-    await table(page, 'Events').getByText(`${title} (moved)`).waitFor();
+    await expect(table(page, 'Events').getByText(`${title} (moved)`)).toBeVisible();
     const updated = await api(page, `/api/events/${created.id}`);
     expect(updated.body.location).toBe('Hometown Park Pavilion');
     expect(Date.parse(updated.body.startDate)).toBe(zonedToUtc(day, '06:00', 'America/New_York').getTime());
@@ -93,7 +92,7 @@ test.describe('admin content', () => {
     // Delete, after the spec's question.
     await deleteRow(page, `${title} (moved)`, commonMessages.confirmDelete('event'));
     await toast(page, commonMessages.deleted);
-    await table(page, 'Events').getByText(`${title} (moved)`).waitFor({ state: 'detached' });
+    await expect(table(page, 'Events').getByText(`${title} (moved)`)).toHaveCount(0);
     // The deleted row took the focus with it: it goes to the table's heading, not the page.
     await page.waitForFunction(() => document.activeElement?.matches('h2[data-admin-table-heading]'));
     expect((await api(page, `/api/events/${created.id}`)).status).toBe(404);
@@ -107,7 +106,7 @@ test.describe('admin content', () => {
     await page.getByRole('tab', { name: 'News' }).click();
     await page.waitForURL('**/admin?tab=news');
     await page.getByRole('link', { name: 'Add News Item' }).click();
-    await page.waitForURL((u) => u.pathname === '/admin/news' && !u.searchParams.has('id'));
+    await page.waitForURL('**/admin/news/new');
     await expect(page.getByRole('heading', { name: 'New News Item', level: 1 })).toBeVisible();
     await expect(field(page, 'Publish Date')).toHaveValue(postDate(0));
     await field(page, 'Title').fill(title);
@@ -127,7 +126,7 @@ test.describe('admin content', () => {
 
     await page.goto('/admin?tab=news');
     await page.getByRole('link', { name: `Edit ${title}` }).click();
-    await page.waitForURL(`**/admin/news?id=${item.id}`);
+    await page.waitForURL(`**/admin/news/${item.id}`);
     await expect(page.getByRole('heading', { name: 'Edit News Item', level: 1 })).toBeVisible();
     await expect(field(page, 'Title')).toHaveValue(title);
     await field(page, 'Title').fill(`${title} Again`);
@@ -143,7 +142,7 @@ test.describe('admin content', () => {
 
     await deleteRow(page, `${title} Again`, commonMessages.confirmDelete('news item'));
     await toast(page, commonMessages.deleted);
-    await table(page, 'News').getByText(`${title} Again`).waitFor({ state: 'detached' });
+    await expect(table(page, 'News').getByText(`${title} Again`)).toHaveCount(0);
     expect((await api(page, `/api/news/${item.id}`)).status).toBe(404);
     noErrors();
     await context.close();
@@ -191,7 +190,7 @@ test.describe('admin content', () => {
 
     await deleteRow(page, title, commonMessages.confirmDelete('resource'));
     await toast(page, commonMessages.deleted);
-    await table(page, 'Resources').getByText(title).waitFor({ state: 'detached' });
+    await expect(table(page, 'Resources').getByText(title)).toHaveCount(0);
     await page.goto('/resources');
     await expect(page.getByRole('heading', { name: 'Veteran Resources', level: 1 })).toBeVisible();
     await expect(page.getByRole('link', { name: title })).toHaveCount(0);
@@ -218,10 +217,7 @@ test.describe('admin content', () => {
     const active = await api(page, '/api/commander-message');
     expect(active.body.content).toMatch(/Our E2E color guard marches on Saturday\./);
     await page.goto('/');
-    await page
-      .getByRole('region', { name: "Commander's Message" })
-      .getByText(/Our E2E color guard marches on Saturday\./)
-      .waitFor();
+    await expect(page.getByRole('region', { name: "Commander's Message" }).getByText(/Our E2E color guard marches on Saturday\./)).toBeVisible();
 
     await page.goto('/admin?tab=commander');
     await page.getByRole('link', { name: /^Edit message of .*Our E2E color guard/ }).click();
@@ -235,9 +231,7 @@ test.describe('admin content', () => {
 
     await deleteRow(page, /^Delete message of .*Our E2E color guard/, commanderMessages.confirmDelete);
     await toast(page, commanderMessages.deleted);
-    await table(page, 'Commander Messages')
-      .getByText(/Our E2E color guard/)
-      .waitFor({ state: 'detached' });
+    await expect(table(page, 'Commander Messages').getByText(/Our E2E color guard/)).toHaveCount(0);
     // The one it replaced stays inactive: no active message now, and the home page says so.
     expect((await api(page, '/api/commander-message')).status).toBe(404);
     await page.goto('/');
@@ -251,7 +245,7 @@ test.describe('admin content', () => {
     const title = 'E2E Wreaths Across Hometown';
     await page.goto('/admin?tab=engagements');
     await page.getByRole('link', { name: 'Add Community Engagement' }).click();
-    await page.waitForURL((u) => u.pathname === '/admin/community-engagement');
+    await page.waitForURL('**/admin/community-engagement/new');
     await expect(page.getByRole('heading', { name: 'New Community Engagement', level: 1 })).toBeVisible();
     await expect(page.getByText(communityMessages.oneActive)).toBeVisible();
     await field(page, 'Title').fill(title);
@@ -291,7 +285,7 @@ test.describe('admin content', () => {
 
     await deleteRow(page, `${title} 2026`, commonMessages.confirmDelete('community engagement'));
     await toast(page, commonMessages.deleted);
-    await table(page, 'Community Engagements').getByText(`${title} 2026`).waitFor({ state: 'detached' });
+    await expect(table(page, 'Community Engagements').getByText(`${title} 2026`)).toHaveCount(0);
     expect((await api(page, `/api/community-engagements/${active.body.id}`)).status).toBe(404);
     noErrors();
     await context.close();

@@ -352,11 +352,49 @@ test.describe('unsaved changes', () => {
 test.describe('who may open the forms', () => {
   test('a visitor without a session who opens the news form is sent to /admin/login', async () => {
     const { page, context } = await site.newPage();
-    await page.goto('/admin/news?id=1');
+    await page.goto('/admin/news/1');
     // ...carrying the page to come back to after signing in.
-    await expect(page).toHaveURL((u) => u.pathname === '/admin/login' && u.searchParams.get('returnTo') === '/admin/news?id=1');
+    await expect(page).toHaveURL((u) => u.pathname === '/admin/login' && u.searchParams.get('returnTo') === '/admin/news/1');
     await page.goto('/admin/events/new');
     await expect(page.getByRole('tab', { name: 'Administration' })).toBeVisible();
+    await context.close();
+  });
+
+  test("the spec's addresses of the forms, bookmarked before decision 0099, open the right editor", async () => {
+    const { page, context, noErrors } = await adminPage();
+    const item = ((await api(page, '/api/news')).body as { id: number; title: string }[])[0]!;
+    await page.goto(`/admin/news?id=${item.id}`);
+    await expect(page).toHaveURL((u) => u.pathname === `/admin/news/${item.id}` && u.search === '');
+    await expect(page.getByRole('heading', { name: 'Edit News Item', level: 1 })).toBeVisible();
+    await expect(field(page, 'Title')).toHaveValue(item.title);
+
+    // The forwarding page is replaced, so Back goes to the page before it.
+    await page.goto('/admin?tab=news');
+    await expect(table(page, 'News')).toBeVisible();
+    await page.goto('/admin/news');
+    await expect(page).toHaveURL((u) => u.pathname === '/admin/news/new');
+    await expect(page.getByRole('heading', { name: 'New News Item', level: 1 })).toBeVisible();
+    await page.goBack();
+    await expect(page).toHaveURL((u) => u.pathname === '/admin' && u.searchParams.get('tab') === 'news');
+
+    await page.goto('/admin/community-engagement');
+    await expect(page).toHaveURL((u) => u.pathname === '/admin/community-engagement/new');
+    await expect(page.getByRole('heading', { name: 'New Community Engagement', level: 1 })).toBeVisible();
+
+    const communication = ((await api(page, '/api/admin/member-communications')).body as { id: number; title: string }[])[0]!;
+    await page.goto(`/admin/member-communications/${communication.id}`);
+    await expect(page.getByRole('heading', { name: 'Edit Communication', level: 1 })).toBeVisible();
+    await expect(field(page, 'Title')).toHaveValue(communication.title);
+
+    // A new communication typed on the list's old inline form (its draft) opens its editor again.
+    await page.evaluate(() =>
+      sessionStorage.setItem('draft:member-communication:new', JSON.stringify({ v: 1, savedAt: Date.now(), values: { title: 'Typed before the move' } })),
+    );
+    await page.goto('/admin/member-communications');
+    await expect(page).toHaveURL((u) => u.pathname === '/admin/member-communications/new');
+    await expect(page.getByRole('status').filter({ hasText: formMessages.draftRestored })).toBeVisible();
+    await expect(field(page, 'Title')).toHaveValue('Typed before the move');
+    noErrors();
     await context.close();
   });
 
@@ -365,8 +403,10 @@ test.describe('who may open the forms', () => {
     for (const [path, heading] of [
       ['/admin/events/new', 'New Event'],
       ['/admin/resources/new', 'New Resource'],
-      ['/admin/news', 'New News Item'],
-      ['/admin/community-engagement', 'New Community Engagement'],
+      ['/admin/news/new', 'New News Item'],
+      ['/admin/community-engagement/new', 'New Community Engagement'],
+      ['/admin/member-communications/new', 'New Communication'],
+      ['/admin/member-resources/new', 'New Resource'],
       ['/admin/commander-messages/new', 'New Commander Message'],
       ['/admin/change-password', 'Change Password'],
       ['/admin/settings', 'Site Settings'],

@@ -295,7 +295,7 @@ test.describe('notices to members', () => {
     const page = admin.page;
     await page.goto('/admin/member-communications');
     const create = async (title: string, urgent: boolean) => {
-      await page.getByRole('button', { name: 'New Communication' }).click();
+      await page.getByRole('link', { name: 'New Communication' }).click();
       await page.getByLabel('Title').fill(title);
       await page.getByLabel('Content').fill('Line one.\nLine two.');
       if (urgent) await page.getByLabel('Priority').selectOption('urgent');

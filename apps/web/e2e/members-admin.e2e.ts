@@ -9,8 +9,8 @@ import { resourceMessages } from '@post/contracts/messages/resources';
 import { startSite, type TestSite } from './harness.ts';
 import { toast } from './admin-helpers.ts';
 
-// Admin pages of member communications and member resources: empty states, the toggled
-// create/edit form (and its /{id} route), badges, delete confirmations, upload checks.
+// Admin pages of member communications and member resources: empty states, the editor at
+// /new and /{id} (decision 0099), badges, delete confirmations, upload checks.
 
 let site: TestSite;
 test.beforeAll(async ({ browser }) => {
@@ -25,7 +25,9 @@ test.describe('member communications on a phone (admin pages)', () => {
     page.on('pageerror', (e) => errors.push(e.message));
     await page.goto('/admin/member-communications');
     await expect(page.getByText(communicationMessages.noneFound)).toBeVisible();
-    await page.getByRole('button', { name: 'New Communication' }).click();
+    await page.getByRole('link', { name: 'New Communication' }).click();
+    await expect(page).toHaveURL((u) => u.pathname === '/admin/member-communications/new');
+    await expect(page.getByRole('heading', { name: 'New Communication', level: 1 })).toBeVisible();
     await page.getByRole('button', { name: 'Create Communication' }).click();
     await expect(page.getByText(formMessages.titleRequired)).toBeVisible();
     await page.getByLabel('Title').fill('Officers: Audit Meeting');
@@ -37,6 +39,7 @@ test.describe('member communications on a phone (admin pages)', () => {
     // An urgent one being published asks whether it goes by e-mail too (issue 19 #5).
     await page.getByRole('alertdialog', { name: 'Send this urgent notice by e-mail too?' }).getByRole('button', { name: 'Post only' }).click();
     await toast(page, communicationMessages.created);
+    await expect(page).toHaveURL((u) => u.pathname === '/admin/member-communications');
     const item = page.getByRole('article', { name: 'Officers: Audit Meeting' });
     await expect(item).toBeVisible();
     await expect(item).toHaveText(/Published[\s\S]*Urgent[\s\S]*Announcement[\s\S]*For Officers/, { useInnerText: true });
@@ -52,11 +55,11 @@ test.describe('member communications on a phone (admin pages)', () => {
     await expect(page).toHaveURL((u) => u.pathname === '/admin/member-communications');
     await expect(item).toHaveText(/Draft/, { useInnerText: true });
 
-    // Reloading the /{id} address opens the form in edit mode again.
+    // The /{id} address opens the editor again.
     const id = (await (await page.request.get('/api/admin/member-communications')).json())[0].id as number;
     await page.goto(`/admin/member-communications/${id}`);
     await expect(page.getByRole('heading', { name: 'Edit Communication' })).toBeVisible();
-    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('link', { name: 'Cancel' }).click();
     await expect(page).toHaveURL((u) => u.pathname === '/admin/member-communications');
     // The list's own page has replaced the edit page: the address changes first, and a delete
     // dialog opened on the page being left closed with it (the flaky hang, decision 0091).
@@ -75,7 +78,8 @@ test.describe('member resources and the empty states (admin pages)', () => {
   test('the administrator adds a linked resource, is refused a file over the limit, marks it inactive and deletes it', async ({ asAdmin: { page } }) => {
     await page.goto('/admin/member-resources');
     await expect(page.getByText(memberResourceMessages.noneFound)).toBeVisible();
-    await page.getByRole('button', { name: 'New Resource' }).click();
+    await page.getByRole('link', { name: 'New Resource' }).click();
+    await expect(page).toHaveURL((u) => u.pathname === '/admin/member-resources/new');
     await page.getByLabel('Title').fill('Bylaws');
     await page.getByLabel('Description').fill('The post bylaws.');
     await page.getByLabel('Category').selectOption('bylaws');
@@ -93,6 +97,7 @@ test.describe('member resources and the empty states (admin pages)', () => {
     await page.getByLabel('File Size').fill('245 KB');
     await page.getByRole('button', { name: 'Create Resource' }).click();
     await toast(page, memberResourceMessages.created);
+    await expect(page).toHaveURL((u) => u.pathname === '/admin/member-resources');
     const card = page.getByRole('article', { name: 'Bylaws' });
     await expect(card).toBeVisible();
     await expect(card).toHaveText(/Active[\s\S]*https:\/\/example\.org\/bylaws\.pdf \(245 KB\)/, { useInnerText: true });

@@ -20,11 +20,12 @@ const MEMBER = { first: 'Ezra', last: 'Whitfield', email: 'ezra.whitfield@exampl
 const PDF = Buffer.from('%PDF-1.4\n% e2e life member handbook\n%%EOF\n');
 
 async function waitForToast(page: Page, text: string) {
-  await page
-    .getByRole('region', { name: /Notifications/ })
-    .getByText(text, { exact: true })
-    .first()
-    .waitFor();
+  await expect(
+    page
+      .getByRole('region', { name: /Notifications/ })
+      .getByText(text, { exact: true })
+      .first(),
+  ).toBeVisible();
 }
 
 async function signInAdmin(page: Page) {
@@ -50,25 +51,25 @@ test.describe('members: directory, resources and the member portal', () => {
     await page.goto('/admin/user-management');
     await expect(page.getByRole('heading', { name: 'User Management', level: 1 })).toBeVisible();
     await expect(page.getByRole('table', { name: 'Member Directory' })).toBeVisible();
-    expect(await page.getByRole('link', { name: 'Back to Dashboard' }).isVisible()).toBeTruthy();
+    await expect(page.getByRole('link', { name: 'Back to Dashboard' })).toBeVisible();
     for (const col of ['Name', 'Membership #', 'Email', 'Post Role', 'Branch', 'Status', 'Online Access', 'Actions']) {
-      expect(await page.getByRole('columnheader', { name: col, exact: true }).isVisible(), col).toBeTruthy();
+      await expect(page.getByRole('columnheader', { name: col, exact: true }), col).toBeVisible();
     }
     await page.getByRole('button', { name: 'Add Member' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add New Member' });
-    await dialog.waitFor();
+    await expect(dialog).toBeVisible();
     // Required fields are checked before anything is sent.
     await dialog.getByRole('button', { name: 'Add Member' }).click();
     await expect(dialog.getByText(formMessages.firstNameRequired)).toBeVisible();
-    expect(await dialog.getByText(memberMessages.membershipNumberRequired).isVisible()).toBeTruthy();
+    await expect(dialog.getByText(memberMessages.membershipNumberRequired)).toBeVisible();
     // Cancel closes and resets.
     await dialog.getByLabel('First Name').fill('Someone');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     // With changes, Cancel asks first (issue 23 #18).
     await page.getByRole('alertdialog').getByRole('button', { name: 'Discard changes' }).click();
-    await dialog.waitFor({ state: 'hidden' });
+    await expect(dialog).toBeHidden();
     await page.getByRole('button', { name: 'Add Member' }).click();
-    await dialog.waitFor();
+    await expect(dialog).toBeVisible();
     await expect(dialog.getByLabel('First Name')).toHaveValue('');
 
     await dialog.getByLabel('First Name').fill(MEMBER.first);
@@ -82,11 +83,11 @@ test.describe('members: directory, resources and the member portal', () => {
     await dialog.getByLabel('Portal Password').fill(MEMBER.password);
     await dialog.getByRole('button', { name: 'Add Member' }).click();
     await waitForToast(page, memberMessages.created);
-    await dialog.waitFor({ state: 'hidden' });
+    await expect(dialog).toBeHidden();
     const row = page.getByRole('row').filter({ hasText: `${MEMBER.first} ${MEMBER.last}` });
-    await row.waitFor();
-    expect(await row.innerText()).toMatch(
+    await expect(row).toHaveText(
       new RegExp(`${MEMBER.number}[\\s\\S]*${MEMBER.email}[\\s\\S]*${memberMessages.noRoleAssigned}[\\s\\S]*Marines[\\s\\S]*Active[\\s\\S]*Enabled`),
+      { useInnerText: true },
     );
 
     // The search finds the member server-side, and says how many match.
@@ -97,21 +98,21 @@ test.describe('members: directory, resources and the member portal', () => {
 
     // A duplicate membership number is refused with the server's message.
     await page.getByRole('button', { name: 'Add Member' }).click();
-    await dialog.waitFor();
+    await expect(dialog).toBeVisible();
     await dialog.getByLabel('First Name').fill('Copy');
     await dialog.getByLabel('Last Name').fill('Cat');
     await dialog.getByLabel('Email').fill('copy.cat@example.org');
     await dialog.getByLabel('Membership Number').fill(MEMBER.number.toLowerCase());
     await dialog.getByRole('button', { name: 'Add Member' }).click();
     await waitForToast(page, 'That membership number is already in use by another member.');
-    expect(await dialog.isVisible(), 'the dialog stays open with what was typed').toBeTruthy();
+    await expect(dialog, 'the dialog stays open with what was typed').toBeVisible();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Discard changes' }).click();
 
     // Member resources: a file for Life Members only.
     await page.goto('/admin/member-resources');
     await expect(page.getByRole('heading', { name: 'Member Resources', level: 1 })).toBeVisible();
-    await page.getByRole('button', { name: 'New Resource' }).click();
+    await page.getByRole('link', { name: 'New Resource' }).click();
     await page.getByLabel('Title').fill('E2E Life Member Handbook');
     await page.getByLabel('Description').fill('Only for Life Members.');
     await page.getByLabel('Access Level').selectOption('life_members');
@@ -120,9 +121,8 @@ test.describe('members: directory, resources and the member portal', () => {
     await page.getByRole('button', { name: 'Create Resource' }).click();
     await waitForToast(page, memberResourceMessages.created);
     const card = page.getByRole('article', { name: 'E2E Life Member Handbook' });
-    await card.waitFor();
-    expect(await card.innerText()).toMatch(/life-handbook\.pdf/);
-    expect(await card.innerText()).toMatch(/Active/);
+    await expect(card).toContainText('life-handbook.pdf');
+    await expect(card).toContainText('Active');
     expect(errors).toStrictEqual([]);
     await admin.context.close();
 
@@ -138,15 +138,13 @@ test.describe('members: directory, resources and the member portal', () => {
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.waitForURL((u) => u.pathname === '/member');
     await expect(page.getByRole('heading', { name: 'Member Portal', level: 1 })).toBeVisible();
-    expect(await page.getByRole('link', { name: 'Member Portal' }).isVisible()).toBeTruthy();
+    await expect(page.getByRole('link', { name: 'Member Portal' })).toBeVisible();
 
     // Communications: all members' and Life Members', never officers', annual members', drafts,
     // scheduled or expired ones.
     const comms = page.getByRole('list', { name: 'Communications' });
-    await comms.waitFor();
-    const commText = await comms.innerText();
     for (const title of ['Life Members: Please Update Your Contact Information', 'Monthly Newsletter', 'Post Home Closed Saturday for Water Main Repair']) {
-      expect(commText, title).toContain(title);
+      await expect(comms, title).toContainText(title);
     }
     for (const title of [
       'Officers: Budget Review Before the Next Meeting',
@@ -155,30 +153,23 @@ test.describe('members: directory, resources and the member portal', () => {
       'Volunteer Appreciation Dinner',
       'Parking Lot Resurfacing',
     ]) {
-      expect(!commText.includes(title), title).toBeTruthy();
+      await expect(comms, title).not.toContainText(title);
     }
     const urgent = page.getByRole('article', { name: 'Post Home Closed Saturday for Water Main Repair' });
-    expect(await urgent.innerText()).toMatch(/Urgent[\s\S]*Urgent Notice/);
-    expect(
-      await page
-        .getByRole('article', { name: 'Monthly Newsletter' })
-        .getByRole('link', { name: /View Attachment/ })
-        .isVisible(),
-    ).toBeTruthy();
+    await expect(urgent).toHaveText(/Urgent[\s\S]*Urgent Notice/, { useInnerText: true });
+    await expect(page.getByRole('article', { name: 'Monthly Newsletter' }).getByRole('link', { name: /View Attachment/ })).toBeVisible();
 
     // Resources: Life Members' file and everyone's, not officers' or annual members'.
     await page.getByRole('tab', { name: 'Resources' }).click();
     const resources = page.getByRole('list', { name: 'Resources' });
-    await resources.waitFor();
-    const resText = await resources.innerText();
-    for (const title of ['E2E Life Member Handbook', 'Life Member Benefits Guide', 'Post Bylaws']) expect(resText, title).toContain(title);
+    for (const title of ['E2E Life Member Handbook', 'Life Member Benefits Guide', 'Post Bylaws']) await expect(resources, title).toContainText(title);
     for (const title of ['Officer Handbook and Standing Rules', 'Annual Membership Renewal Guide', 'Post Bylaws (previous edition)']) {
-      expect(!resText.includes(title), title).toBeTruthy();
+      await expect(resources, title).not.toContainText(title);
     }
 
     // Download: the request succeeds with the file, and the count goes up.
     const mine = page.getByRole('article', { name: 'E2E Life Member Handbook' });
-    expect(await mine.getByTestId('download-count').innerText()).toBe('0');
+    await expect(mine.getByTestId('download-count')).toHaveText('0');
     const [download, response] = await Promise.all([
       page.waitForEvent('download'),
       page.waitForResponse((r) => r.url().includes('/api/member/resources/') && r.url().endsWith('/download')),
@@ -191,7 +182,7 @@ test.describe('members: directory, resources and the member portal', () => {
 
     // Sign out with the 'Hi {firstName}' button, in the Marines' red.
     const hi = page.getByRole('button', { name: new RegExp(`^Hi ${MEMBER.first}`) });
-    expect(await hi.innerText()).toBe(`Hi ${MEMBER.first}`);
+    await expect(hi).toHaveText(`Hi ${MEMBER.first}`);
     const colour = await hi.evaluate((el) => getComputedStyle(el).backgroundColor);
     const marinesRed = await page.evaluate(() => {
       const probe = document.createElement('span');
@@ -217,7 +208,7 @@ test.describe('members: directory, resources and the member portal', () => {
     await signInAdmin(page);
     await page.goto('/admin/user-management?q=whitfield');
     const card = page.getByRole('listitem').filter({ hasText: `${MEMBER.first} ${MEMBER.last}` });
-    await card.waitFor();
+    await expect(card).toBeVisible();
     await card.getByRole('button', { name: `Delete ${MEMBER.first} ${MEMBER.last}` }).click();
     const confirm = page.getByRole('alertdialog');
     await expect(confirm.getByText(memberMessages.confirmDelete)).toBeVisible();

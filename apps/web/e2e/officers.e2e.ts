@@ -352,7 +352,7 @@ test.describe('officers', () => {
     await expect(editor.page.getByRole('heading', { name: 'Your Account', level: 1 })).toBeVisible();
     await expect(editor.page.getByText(accountMessages.mustEnrolTwoFactor)).toBeVisible();
     await shot(editor.page, 'must-enrol');
-    await editor.page.goto('/admin/news');
+    await editor.page.goto('/admin/news/new');
     await expect(editor.page.getByRole('heading', { name: 'Your Account', level: 1 })).toBeVisible();
     await editor.page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
     const secret = (await editor.page.locator('code').first().innerText()).replace(/\s+/g, '');

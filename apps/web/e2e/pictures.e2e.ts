@@ -41,7 +41,7 @@ test.describe('pictures', () => {
     expect(first.image, 'the demo sets a photo on the newest news item').toBeTruthy();
     await page.goto(`/news/${first.id}`);
     const img = page.getByRole('main').getByRole('img', { name: first.imageAlt! });
-    await img.waitFor();
+    await expect(img).toBeVisible();
     await expect(img).toHaveAttribute('fetchpriority', 'high');
     await expect(img).toHaveAttribute('loading', 'eager');
     await expect(img).toHaveAttribute('width', String(first.image!.width));
@@ -53,7 +53,7 @@ test.describe('pictures', () => {
 
     await page.goto('/news');
     const card = page.getByRole('main').getByRole('img', { name: first.imageAlt! });
-    await card.waitFor();
+    await expect(card).toBeVisible();
     // The newest item's photo is the list's largest paint on a phone: fetched at once, first.
     await expect(card).toHaveAttribute('loading', 'eager');
     await expect(card).toHaveAttribute('fetchpriority', 'high');
@@ -80,7 +80,7 @@ test.describe('pictures', () => {
     const demo = ((await api(page, '/api/news')).body as { image: Image | null }[]).find((n) => n.image)!.image!;
     const jpeg = await page.evaluate(async (url) => Array.from(new Uint8Array(await (await fetch(url)).arrayBuffer())), demo.urls.jpeg[0]!.url);
 
-    await page.goto('/admin/news');
+    await page.goto('/admin/news/new');
     await expect(page.getByRole('heading', { name: 'New News Item', level: 1 })).toBeVisible();
     await field(page, 'Title').fill('E2E Picture News');
     await field(page, 'Content').fill('A picture of the flag.');
@@ -108,7 +108,7 @@ test.describe('pictures', () => {
     const { page, context } = await site.newPage();
     await signInAdmin(page);
     const jpeg = await demoJpeg(page);
-    await page.goto('/admin/community-engagement');
+    await page.goto('/admin/community-engagement/new');
     await expect(page.getByRole('heading', { name: 'New Community Engagement', level: 1 })).toBeVisible();
     await field(page, 'Title').fill('E2E Draft Picture');
     await page.getByLabel('Photo').setInputFiles({ name: 'flag.jpg', mimeType: 'image/jpeg', buffer: jpeg });
@@ -121,7 +121,7 @@ test.describe('pictures', () => {
     await expect(field(page, 'Title')).toHaveValue('E2E Draft Picture');
     await expect(page.getByLabel(/Description of the photo/)).toHaveValue('Flags at the parade');
     const preview = page.locator('[data-slot="image-upload-field"]').getByRole('img', { name: 'Flags at the parade' });
-    await preview.waitFor();
+    await expect(preview).toBeVisible();
     expect(await preview.evaluate((el: HTMLImageElement) => el.currentSrc)).toMatch(/\/images\/[0-9a-f]{20}-\d+\.avif$/);
     await page.waitForFunction((el) => (el as HTMLImageElement).complete, await preview.elementHandle());
     expect(await preview.evaluate((el: HTMLImageElement) => el.naturalWidth > 0), 'the restored preview loads').toBeTruthy();
@@ -136,7 +136,7 @@ test.describe('pictures', () => {
     await page.getByRole('link', { name: /Back to/ }).click();
     const dialog = page.getByRole('alertdialog', { name: formMessages.unsavedChanges.title });
     await dialog.getByRole('button', { name: formMessages.unsavedChanges.stay }).click();
-    await dialog.waitFor({ state: 'detached' });
+    await expect(dialog).not.toBeAttached();
 
     await page.getByRole('button', { name: /Create/ }).click();
     await toast(page, communityMessages.created);
@@ -171,7 +171,7 @@ test.describe('pictures', () => {
     const visitor = await site.newPage();
     await visitor.page.goto('/events');
     const logo = visitor.page.locator('[data-slot="site-header"]').getByRole('img', { name: 'Post emblem' });
-    await logo.waitFor();
+    await expect(logo).toBeVisible();
     await expect(logo).toHaveAttribute('width', String(settings.logo!.width));
     await expect(logo).toHaveAttribute('height', String(settings.logo!.height));
     await expect(logo).toHaveAttribute('loading', 'eager');
@@ -199,13 +199,13 @@ test.describe('pictures', () => {
     const { page, context } = await site.newPage({ width: 390, height: 844 });
     await signInAdmin(page);
     const heic = readFileSync(new URL('../../api/src/features/images/fixtures/photo.heic', import.meta.url));
-    await page.goto('/admin/news');
+    await page.goto('/admin/news/new');
     await expect(page.getByRole('heading', { name: 'New News Item', level: 1 })).toBeVisible();
     await page.getByLabel('Photo').setInputFiles({ name: 'IMG_0001.HEIC', mimeType: '', buffer: heic });
     await expect(page.getByRole('button', { name: 'Replace photo' })).toBeVisible();
     await page.getByLabel(/Description of the photo/).fill('A test photo from a phone');
     const preview = page.locator('[data-slot="image-upload-field"]').getByRole('img', { name: 'A test photo from a phone' });
-    await preview.waitFor();
+    await expect(preview).toBeVisible();
     await page.waitForFunction((el) => (el as HTMLImageElement).complete, await preview.elementHandle());
     // The server made its files from the decoded HEIC (120 px wide: one width) and the browser shows one.
     expect(await preview.evaluate((el: HTMLImageElement) => el.naturalWidth > 0), 'the processed HEIC shows').toBeTruthy();

@@ -184,7 +184,7 @@ test.describe('item 4: the news editor', () => {
     });
     expect(made.ok(), await made.text()).toBe(true);
     const { id } = (await made.json()) as { id: number };
-    await page.goto(`/admin/news?id=${id}`);
+    await page.goto(`/admin/news/${id}`);
     const editor = page.getByRole('textbox', { name: /^Content/ });
     await expect(editor).toContainText('Come early to the VA page.');
     await expect(editor).not.toContainText('<strong>');

@@ -145,7 +145,7 @@ test.describe('session expiry', () => {
     const { page, context, noErrors } = await adminPage();
     const news = (await api(page, '/api/news')).body as { id: number; title: string; content: string }[];
     const item = news[0]!;
-    await page.goto(`/admin/news?id=${item.id}`);
+    await page.goto(`/admin/news/${item.id}`);
     await expect(page.getByRole('heading', { name: 'Edit News Item', level: 1 })).toBeVisible();
     await expect(field(page, 'Title')).toHaveValue(item.title);
     await field(page, 'Title').fill('Post picnic moved to Saturday');
@@ -156,11 +156,11 @@ test.describe('session expiry', () => {
     await toast(page, signInMessages.sessionExpired);
     // This page sends to /admin/login, carrying where to come back to.
     await page.waitForURL((u) => u.pathname === '/admin/login');
-    expect(new URL(page.url()).searchParams.get('returnTo')).toBe(`/admin/news?id=${item.id}`);
+    expect(new URL(page.url()).searchParams.get('returnTo')).toBe(`/admin/news/${item.id}`);
     await expect(page.getByRole('main').getByRole('alert').filter({ hasText: signInMessages.sessionExpired })).toBeVisible();
 
     await signInAgain(page);
-    await expect(page).toHaveURL(`${site.url}/admin/news?id=${item.id}`);
+    await expect(page).toHaveURL(`${site.url}/admin/news/${item.id}`);
     await expect(page.getByRole('heading', { name: 'Edit News Item', level: 1 })).toBeVisible();
     await expect(notice(page)).toBeVisible();
     await expect(field(page, 'Title')).toHaveValue('Post picnic moved to Saturday');
@@ -174,7 +174,7 @@ test.describe('session expiry', () => {
     expect(await storedDraft(page, `news:${item.id}`)).toBeNull();
 
     // The stored values show again, without a notice.
-    await page.goto(`/admin/news?id=${item.id}`);
+    await page.goto(`/admin/news/${item.id}`);
     await expect(page.getByRole('heading', { name: 'Edit News Item', level: 1 })).toBeVisible();
     await expect(field(page, 'Title')).toHaveValue('Post picnic moved to Saturday');
     await expect(notice(page)).toHaveCount(0);
@@ -186,7 +186,7 @@ test.describe('session expiry', () => {
     const { page, context, noErrors } = await adminPage();
     const news = (await api(page, '/api/news')).body as { id: number; title: string }[];
     const item = news[news.length - 1]!;
-    await page.goto(`/admin/news?id=${item.id}`);
+    await page.goto(`/admin/news/${item.id}`);
     await expect(page.getByRole('heading', { name: 'Edit News Item', level: 1 })).toBeVisible();
     await field(page, 'Title').fill('Half-edited title');
     // Reloaded at once: the draft is written when the page goes away, not only after the pause.
@@ -267,26 +267,28 @@ test.describe('session expiry', () => {
   test('keeps a new member communication through an expired session and opens its form again', async () => {
     const { page, context, noErrors } = await adminPage();
     await page.goto('/admin/member-communications');
-    await page.getByRole('button', { name: 'New Communication' }).click();
+    await page.getByRole('link', { name: 'New Communication' }).click();
+    await expect(page).toHaveURL((url) => url.pathname === '/admin/member-communications/new');
     await field(page, 'Title').fill('Dues reminder');
     await field(page, 'Content').fill('Dues for next year are due in January.');
     await context.clearCookies();
     await page.getByRole('button', { name: 'Create Communication' }).click();
     await toast(page, signInMessages.sessionExpired);
     await signInAgain(page);
-    await expect(page).toHaveURL((url) => url.pathname === '/admin/member-communications');
+    await expect(page).toHaveURL((url) => url.pathname === '/admin/member-communications/new');
     await expect(notice(page)).toBeVisible();
     await expect(field(page, 'Title')).toHaveValue('Dues reminder');
     await page.getByRole('button', { name: 'Create Communication' }).click();
     await toast(page, communicationMessages.created);
-    // The form closes and forgets the draft; the list shows the new communication.
-    await expect(page.getByRole('heading', { name: 'New Communication', level: 2 })).toHaveCount(0);
+    // Saved: back on the list, which shows it, and the draft is forgotten.
+    await expect(page).toHaveURL((url) => url.pathname === '/admin/member-communications');
     await expect(page.getByRole('article', { name: 'Dues reminder', exact: true })).toBeVisible();
     expect(await storedDraft(page, 'member-communication:new')).toBeNull();
-    // Opening the page again does not open the form.
+    // Opening the list again stays on the list.
     await page.goto('/admin/member-communications');
     await expect(page.getByRole('heading', { name: 'All Communications' })).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'New Communication', level: 2 })).toHaveCount(0);
+    await expect(page).toHaveURL((url) => url.pathname === '/admin/member-communications');
+    await expect(page.getByRole('heading', { name: 'New Communication', level: 1 })).toHaveCount(0);
     noErrors();
     await context.close();
   });

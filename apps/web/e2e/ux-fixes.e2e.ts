@@ -347,7 +347,7 @@ test.describe('issue 23: administration', () => {
     await expect(page.getByRole('article').first()).toBeVisible();
     expect(await overflowsSideways(page), '/admin/member-resources fits 390 px').toBe(null);
     const before = ((await (await page.request.get('/api/admin/member-resources')).json()) as unknown[]).length;
-    await page.getByRole('button', { name: 'New Resource' }).click();
+    await page.getByRole('link', { name: 'New Resource' }).click();
     await page.getByLabel('Title').fill('E2E One Step');
     await page.getByLabel('Description').fill('Uploaded with the resource.');
     await page.getByLabel('Upload a file').check();

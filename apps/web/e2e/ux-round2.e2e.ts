@@ -59,7 +59,8 @@ test.describe('issue 46 #1: "+N more" in the calendar', () => {
     // The tapped day stands out; its marks tell a screen reader the day's count and what a tap does.
     await expect(page.locator(`.post-cal-day-selected[data-date="${busy}"]`), 'the tapped day is highlighted').toHaveCount(1);
     await expect(page.locator('.post-cal-day-selected')).toHaveCount(1);
-    const mark = cell.getByRole('button', { name: new RegExp(`${titles[0]}\\. 5 events on this day: opens the day's list\\.`) });
+    // The demo may have its own event that day too: at least these five.
+    const mark = cell.getByRole('button', { name: new RegExp(`${titles[0]}\\. ([5-9]|\\d{2,}) events on this day: opens the day's list\\.`) });
     await expect(mark).toHaveCount(1);
     await context.close();
   });
@@ -525,7 +526,7 @@ test.describe('issue 46 #7: content editors get what they expect', () => {
   test('a news body keeps bold and links: the Link button takes only a safe address; the page links it and any bare web address', async () => {
     const { page, context } = await site.newPage({ width: 390, height: 844 });
     await signInAdmin(page);
-    await page.goto('/admin/news');
+    await page.goto('/admin/news/new');
     await page.getByLabel(/^Title/).fill('Links in the news');
     // The editor shows formatting (issue 63): the text is typed, then "the VA page" selected.
     const body = page.getByRole('textbox', { name: /^Content/ });

@@ -648,7 +648,7 @@ test.describe('stored cross-site scripting (issue 8)', () => {
       ['/admin?tab=commander', ['Bold words']],
       ['/admin?tab=engagements', [fit(255, 0)]],
       [`/admin/events/${ids.events[0]}`, [fit(100, 3), EMAIL_OK('v0')]],
-      [`/admin/news?id=${ids.news[0]}`, []],
+      [`/admin/news/${ids.news[0]}`, []],
       [`/admin/resources/${ids.resources[1]}`, []],
       [`/admin/commander-messages/${ids.activeCommander}`, []],
       [`/admin/commander-messages/${ids.commander[6]}`, []],
@@ -660,14 +660,14 @@ test.describe('stored cross-site scripting (issue 8)', () => {
       ['/admin/member-resources', [fit(255, 0), `/x"><svg onload=window.__xss=1>`]],
       [`/admin/member-resources/${ids.memberResources[1]}`, []],
       ['/admin/newsletter', [EMAIL_OK('news')]],
-      ['/admin/news', []],
+      ['/admin/news/new', []],
       [`/admin?tab=${encodeURIComponent('"><svg onload=window.__xss=1>')}`, []],
     ];
     for (const [path, shows] of pages) await visit(v, path, shows);
     // Edit forms hold the payloads as field values, never as markup.
     await visit(v, `/admin/events/${ids.events[1]}`, []);
     await expect(v.page.getByLabel(/^Title/).first()).toHaveValue(fit(255, 1));
-    await visit(v, `/admin/news?id=${ids.news[10]}`, []);
+    await visit(v, `/admin/news/${ids.news[10]}`, []);
     await expect(v.page.getByLabel(/^Title/).first()).toHaveValue(fit(255, 10));
     await visit(v, '/admin/settings', []);
     await expect(v.page.getByLabel(/^Post Name/).first()).toHaveValue(settingsPostName);

@@ -26,7 +26,6 @@ import { Route as AdminAuditRouteImport } from './routes/admin/audit'
 import { Route as AdminBuddyChecksRouteImport } from './routes/admin/buddy-checks'
 import { Route as AdminChangePasswordRouteImport } from './routes/admin/change-password'
 import { Route as AdminHonorRollRouteImport } from './routes/admin/honor-roll'
-import { Route as AdminNewsRouteImport } from './routes/admin/news'
 import { Route as AdminNewsletterRouteImport } from './routes/admin/newsletter'
 import { Route as AdminOutboxRouteImport } from './routes/admin/outbox'
 import { Route as AdminRenewalsRouteImport } from './routes/admin/renewals'
@@ -52,14 +51,20 @@ import { Route as AdminCommanderMessagesIdRouteImport } from './routes/admin/com
 import { Route as AdminCommanderMessagesNewRouteImport } from './routes/admin/commander-messages/new'
 import { Route as AdminCommunityEngagementIndexRouteImport } from './routes/admin/community-engagement/index'
 import { Route as AdminCommunityEngagementIdRouteImport } from './routes/admin/community-engagement/$id'
+import { Route as AdminCommunityEngagementNewRouteImport } from './routes/admin/community-engagement/new'
 import { Route as AdminEventsIdRouteImport } from './routes/admin/events/$id'
 import { Route as AdminEventsNewRouteImport } from './routes/admin/events/new'
 import { Route as AdminHonorsIndexRouteImport } from './routes/admin/honors/index'
 import { Route as AdminHonorsIdRouteImport } from './routes/admin/honors/$id'
 import { Route as AdminMemberCommunicationsIndexRouteImport } from './routes/admin/member-communications/index'
 import { Route as AdminMemberCommunicationsIdRouteImport } from './routes/admin/member-communications/$id'
+import { Route as AdminMemberCommunicationsNewRouteImport } from './routes/admin/member-communications/new'
 import { Route as AdminMemberResourcesIndexRouteImport } from './routes/admin/member-resources/index'
 import { Route as AdminMemberResourcesIdRouteImport } from './routes/admin/member-resources/$id'
+import { Route as AdminMemberResourcesNewRouteImport } from './routes/admin/member-resources/new'
+import { Route as AdminNewsIndexRouteImport } from './routes/admin/news/index'
+import { Route as AdminNewsIdRouteImport } from './routes/admin/news/$id'
+import { Route as AdminNewsNewRouteImport } from './routes/admin/news/new'
 import { Route as AdminReportsServiceRouteImport } from './routes/admin/reports/service'
 import { Route as AdminResourcesIdRouteImport } from './routes/admin/resources/$id'
 import { Route as AdminResourcesNewRouteImport } from './routes/admin/resources/new'
@@ -149,11 +154,6 @@ const AdminChangePasswordRoute = AdminChangePasswordRouteImport.update({
 const AdminHonorRollRoute = AdminHonorRollRouteImport.update({
   id: '/honor-roll',
   path: '/honor-roll',
-  getParentRoute: () => AdminRouteRoute,
-} as any)
-const AdminNewsRoute = AdminNewsRouteImport.update({
-  id: '/news',
-  path: '/news',
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const AdminNewsletterRoute = AdminNewsletterRouteImport.update({
@@ -285,6 +285,12 @@ const AdminCommunityEngagementIdRoute =
     path: '/community-engagement/$id',
     getParentRoute: () => AdminRouteRoute,
   } as any)
+const AdminCommunityEngagementNewRoute =
+  AdminCommunityEngagementNewRouteImport.update({
+    id: '/community-engagement/new',
+    path: '/community-engagement/new',
+    getParentRoute: () => AdminRouteRoute,
+  } as any)
 const AdminEventsIdRoute = AdminEventsIdRouteImport.update({
   id: '/events/$id',
   path: '/events/$id',
@@ -317,6 +323,12 @@ const AdminMemberCommunicationsIdRoute =
     path: '/member-communications/$id',
     getParentRoute: () => AdminRouteRoute,
   } as any)
+const AdminMemberCommunicationsNewRoute =
+  AdminMemberCommunicationsNewRouteImport.update({
+    id: '/member-communications/new',
+    path: '/member-communications/new',
+    getParentRoute: () => AdminRouteRoute,
+  } as any)
 const AdminMemberResourcesIndexRoute =
   AdminMemberResourcesIndexRouteImport.update({
     id: '/member-resources/',
@@ -326,6 +338,26 @@ const AdminMemberResourcesIndexRoute =
 const AdminMemberResourcesIdRoute = AdminMemberResourcesIdRouteImport.update({
   id: '/member-resources/$id',
   path: '/member-resources/$id',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminMemberResourcesNewRoute = AdminMemberResourcesNewRouteImport.update({
+  id: '/member-resources/new',
+  path: '/member-resources/new',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminNewsIndexRoute = AdminNewsIndexRouteImport.update({
+  id: '/news/',
+  path: '/news/',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminNewsIdRoute = AdminNewsIdRouteImport.update({
+  id: '/news/$id',
+  path: '/news/$id',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminNewsNewRoute = AdminNewsNewRouteImport.update({
+  id: '/news/new',
+  path: '/news/new',
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const AdminReportsServiceRoute = AdminReportsServiceRouteImport.update({
@@ -372,7 +404,6 @@ export interface FileRoutesByFullPath {
   '/admin/buddy-checks': typeof AdminBuddyChecksRoute
   '/admin/change-password': typeof AdminChangePasswordRoute
   '/admin/honor-roll': typeof AdminHonorRollRoute
-  '/admin/news': typeof AdminNewsRoute
   '/admin/newsletter': typeof AdminNewsletterRoute
   '/admin/outbox': typeof AdminOutboxRoute
   '/admin/renewals': typeof AdminRenewalsRoute
@@ -398,11 +429,16 @@ export interface FileRoutesByFullPath {
   '/admin/commander-messages/$id': typeof AdminCommanderMessagesIdRoute
   '/admin/commander-messages/new': typeof AdminCommanderMessagesNewRoute
   '/admin/community-engagement/$id': typeof AdminCommunityEngagementIdRoute
+  '/admin/community-engagement/new': typeof AdminCommunityEngagementNewRoute
   '/admin/events/$id': typeof AdminEventsIdRoute
   '/admin/events/new': typeof AdminEventsNewRoute
   '/admin/honors/$id': typeof AdminHonorsIdRoute
   '/admin/member-communications/$id': typeof AdminMemberCommunicationsIdRoute
+  '/admin/member-communications/new': typeof AdminMemberCommunicationsNewRoute
   '/admin/member-resources/$id': typeof AdminMemberResourcesIdRoute
+  '/admin/member-resources/new': typeof AdminMemberResourcesNewRoute
+  '/admin/news/$id': typeof AdminNewsIdRoute
+  '/admin/news/new': typeof AdminNewsNewRoute
   '/admin/reports/service': typeof AdminReportsServiceRoute
   '/admin/resources/$id': typeof AdminResourcesIdRoute
   '/admin/resources/new': typeof AdminResourcesNewRoute
@@ -410,6 +446,7 @@ export interface FileRoutesByFullPath {
   '/admin/honors/': typeof AdminHonorsIndexRoute
   '/admin/member-communications/': typeof AdminMemberCommunicationsIndexRoute
   '/admin/member-resources/': typeof AdminMemberResourcesIndexRoute
+  '/admin/news/': typeof AdminNewsIndexRoute
   '/admin/events/$id/check-in': typeof AdminEventsIdCheckInRoute
   '/admin/events/$id/sign-in-sheet': typeof AdminEventsIdSignInSheetRoute
 }
@@ -429,7 +466,6 @@ export interface FileRoutesByTo {
   '/admin/buddy-checks': typeof AdminBuddyChecksRoute
   '/admin/change-password': typeof AdminChangePasswordRoute
   '/admin/honor-roll': typeof AdminHonorRollRoute
-  '/admin/news': typeof AdminNewsRoute
   '/admin/newsletter': typeof AdminNewsletterRoute
   '/admin/outbox': typeof AdminOutboxRoute
   '/admin/renewals': typeof AdminRenewalsRoute
@@ -455,11 +491,16 @@ export interface FileRoutesByTo {
   '/admin/commander-messages/$id': typeof AdminCommanderMessagesIdRoute
   '/admin/commander-messages/new': typeof AdminCommanderMessagesNewRoute
   '/admin/community-engagement/$id': typeof AdminCommunityEngagementIdRoute
+  '/admin/community-engagement/new': typeof AdminCommunityEngagementNewRoute
   '/admin/events/$id': typeof AdminEventsIdRoute
   '/admin/events/new': typeof AdminEventsNewRoute
   '/admin/honors/$id': typeof AdminHonorsIdRoute
   '/admin/member-communications/$id': typeof AdminMemberCommunicationsIdRoute
+  '/admin/member-communications/new': typeof AdminMemberCommunicationsNewRoute
   '/admin/member-resources/$id': typeof AdminMemberResourcesIdRoute
+  '/admin/member-resources/new': typeof AdminMemberResourcesNewRoute
+  '/admin/news/$id': typeof AdminNewsIdRoute
+  '/admin/news/new': typeof AdminNewsNewRoute
   '/admin/reports/service': typeof AdminReportsServiceRoute
   '/admin/resources/$id': typeof AdminResourcesIdRoute
   '/admin/resources/new': typeof AdminResourcesNewRoute
@@ -467,6 +508,7 @@ export interface FileRoutesByTo {
   '/admin/honors': typeof AdminHonorsIndexRoute
   '/admin/member-communications': typeof AdminMemberCommunicationsIndexRoute
   '/admin/member-resources': typeof AdminMemberResourcesIndexRoute
+  '/admin/news': typeof AdminNewsIndexRoute
   '/admin/events/$id/check-in': typeof AdminEventsIdCheckInRoute
   '/admin/events/$id/sign-in-sheet': typeof AdminEventsIdSignInSheetRoute
 }
@@ -488,7 +530,6 @@ export interface FileRoutesById {
   '/admin/buddy-checks': typeof AdminBuddyChecksRoute
   '/admin/change-password': typeof AdminChangePasswordRoute
   '/admin/honor-roll': typeof AdminHonorRollRoute
-  '/admin/news': typeof AdminNewsRoute
   '/admin/newsletter': typeof AdminNewsletterRoute
   '/admin/outbox': typeof AdminOutboxRoute
   '/admin/renewals': typeof AdminRenewalsRoute
@@ -514,11 +555,16 @@ export interface FileRoutesById {
   '/admin/commander-messages/$id': typeof AdminCommanderMessagesIdRoute
   '/admin/commander-messages/new': typeof AdminCommanderMessagesNewRoute
   '/admin/community-engagement/$id': typeof AdminCommunityEngagementIdRoute
+  '/admin/community-engagement/new': typeof AdminCommunityEngagementNewRoute
   '/admin/events/$id': typeof AdminEventsIdRoute
   '/admin/events/new': typeof AdminEventsNewRoute
   '/admin/honors/$id': typeof AdminHonorsIdRoute
   '/admin/member-communications/$id': typeof AdminMemberCommunicationsIdRoute
+  '/admin/member-communications/new': typeof AdminMemberCommunicationsNewRoute
   '/admin/member-resources/$id': typeof AdminMemberResourcesIdRoute
+  '/admin/member-resources/new': typeof AdminMemberResourcesNewRoute
+  '/admin/news/$id': typeof AdminNewsIdRoute
+  '/admin/news/new': typeof AdminNewsNewRoute
   '/admin/reports/service': typeof AdminReportsServiceRoute
   '/admin/resources/$id': typeof AdminResourcesIdRoute
   '/admin/resources/new': typeof AdminResourcesNewRoute
@@ -526,6 +572,7 @@ export interface FileRoutesById {
   '/admin/honors/': typeof AdminHonorsIndexRoute
   '/admin/member-communications/': typeof AdminMemberCommunicationsIndexRoute
   '/admin/member-resources/': typeof AdminMemberResourcesIndexRoute
+  '/admin/news/': typeof AdminNewsIndexRoute
   '/admin/events/$id_/check-in': typeof AdminEventsIdCheckInRoute
   '/admin/events/$id_/sign-in-sheet': typeof AdminEventsIdSignInSheetRoute
 }
@@ -548,7 +595,6 @@ export interface FileRouteTypes {
     | '/admin/buddy-checks'
     | '/admin/change-password'
     | '/admin/honor-roll'
-    | '/admin/news'
     | '/admin/newsletter'
     | '/admin/outbox'
     | '/admin/renewals'
@@ -574,11 +620,16 @@ export interface FileRouteTypes {
     | '/admin/commander-messages/$id'
     | '/admin/commander-messages/new'
     | '/admin/community-engagement/$id'
+    | '/admin/community-engagement/new'
     | '/admin/events/$id'
     | '/admin/events/new'
     | '/admin/honors/$id'
     | '/admin/member-communications/$id'
+    | '/admin/member-communications/new'
     | '/admin/member-resources/$id'
+    | '/admin/member-resources/new'
+    | '/admin/news/$id'
+    | '/admin/news/new'
     | '/admin/reports/service'
     | '/admin/resources/$id'
     | '/admin/resources/new'
@@ -586,6 +637,7 @@ export interface FileRouteTypes {
     | '/admin/honors/'
     | '/admin/member-communications/'
     | '/admin/member-resources/'
+    | '/admin/news/'
     | '/admin/events/$id/check-in'
     | '/admin/events/$id/sign-in-sheet'
   fileRoutesByTo: FileRoutesByTo
@@ -605,7 +657,6 @@ export interface FileRouteTypes {
     | '/admin/buddy-checks'
     | '/admin/change-password'
     | '/admin/honor-roll'
-    | '/admin/news'
     | '/admin/newsletter'
     | '/admin/outbox'
     | '/admin/renewals'
@@ -631,11 +682,16 @@ export interface FileRouteTypes {
     | '/admin/commander-messages/$id'
     | '/admin/commander-messages/new'
     | '/admin/community-engagement/$id'
+    | '/admin/community-engagement/new'
     | '/admin/events/$id'
     | '/admin/events/new'
     | '/admin/honors/$id'
     | '/admin/member-communications/$id'
+    | '/admin/member-communications/new'
     | '/admin/member-resources/$id'
+    | '/admin/member-resources/new'
+    | '/admin/news/$id'
+    | '/admin/news/new'
     | '/admin/reports/service'
     | '/admin/resources/$id'
     | '/admin/resources/new'
@@ -643,6 +699,7 @@ export interface FileRouteTypes {
     | '/admin/honors'
     | '/admin/member-communications'
     | '/admin/member-resources'
+    | '/admin/news'
     | '/admin/events/$id/check-in'
     | '/admin/events/$id/sign-in-sheet'
   id:
@@ -663,7 +720,6 @@ export interface FileRouteTypes {
     | '/admin/buddy-checks'
     | '/admin/change-password'
     | '/admin/honor-roll'
-    | '/admin/news'
     | '/admin/newsletter'
     | '/admin/outbox'
     | '/admin/renewals'
@@ -689,11 +745,16 @@ export interface FileRouteTypes {
     | '/admin/commander-messages/$id'
     | '/admin/commander-messages/new'
     | '/admin/community-engagement/$id'
+    | '/admin/community-engagement/new'
     | '/admin/events/$id'
     | '/admin/events/new'
     | '/admin/honors/$id'
     | '/admin/member-communications/$id'
+    | '/admin/member-communications/new'
     | '/admin/member-resources/$id'
+    | '/admin/member-resources/new'
+    | '/admin/news/$id'
+    | '/admin/news/new'
     | '/admin/reports/service'
     | '/admin/resources/$id'
     | '/admin/resources/new'
@@ -701,6 +762,7 @@ export interface FileRouteTypes {
     | '/admin/honors/'
     | '/admin/member-communications/'
     | '/admin/member-resources/'
+    | '/admin/news/'
     | '/admin/events/$id_/check-in'
     | '/admin/events/$id_/sign-in-sheet'
   fileRoutesById: FileRoutesById
@@ -851,13 +913,6 @@ declare module '@tanstack/react-router' {
       path: '/honor-roll'
       fullPath: '/admin/honor-roll'
       preLoaderRoute: typeof AdminHonorRollRouteImport
-      parentRoute: typeof AdminRouteRoute
-    }
-    '/admin/news': {
-      id: '/admin/news'
-      path: '/news'
-      fullPath: '/admin/news'
-      preLoaderRoute: typeof AdminNewsRouteImport
       parentRoute: typeof AdminRouteRoute
     }
     '/admin/newsletter': {
@@ -1035,6 +1090,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminCommunityEngagementIdRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/community-engagement/new': {
+      id: '/admin/community-engagement/new'
+      path: '/community-engagement/new'
+      fullPath: '/admin/community-engagement/new'
+      preLoaderRoute: typeof AdminCommunityEngagementNewRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/events/$id': {
       id: '/admin/events/$id'
       path: '/events/$id'
@@ -1077,6 +1139,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminMemberCommunicationsIdRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/member-communications/new': {
+      id: '/admin/member-communications/new'
+      path: '/member-communications/new'
+      fullPath: '/admin/member-communications/new'
+      preLoaderRoute: typeof AdminMemberCommunicationsNewRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/member-resources/': {
       id: '/admin/member-resources/'
       path: '/member-resources'
@@ -1089,6 +1158,34 @@ declare module '@tanstack/react-router' {
       path: '/member-resources/$id'
       fullPath: '/admin/member-resources/$id'
       preLoaderRoute: typeof AdminMemberResourcesIdRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/member-resources/new': {
+      id: '/admin/member-resources/new'
+      path: '/member-resources/new'
+      fullPath: '/admin/member-resources/new'
+      preLoaderRoute: typeof AdminMemberResourcesNewRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/news/': {
+      id: '/admin/news/'
+      path: '/news'
+      fullPath: '/admin/news/'
+      preLoaderRoute: typeof AdminNewsIndexRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/news/$id': {
+      id: '/admin/news/$id'
+      path: '/news/$id'
+      fullPath: '/admin/news/$id'
+      preLoaderRoute: typeof AdminNewsIdRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/news/new': {
+      id: '/admin/news/new'
+      path: '/news/new'
+      fullPath: '/admin/news/new'
+      preLoaderRoute: typeof AdminNewsNewRouteImport
       parentRoute: typeof AdminRouteRoute
     }
     '/admin/reports/service': {
@@ -1136,7 +1233,6 @@ interface AdminRouteRouteChildren {
   AdminBuddyChecksRoute: typeof AdminBuddyChecksRoute
   AdminChangePasswordRoute: typeof AdminChangePasswordRoute
   AdminHonorRollRoute: typeof AdminHonorRollRoute
-  AdminNewsRoute: typeof AdminNewsRoute
   AdminNewsletterRoute: typeof AdminNewsletterRoute
   AdminOutboxRoute: typeof AdminOutboxRoute
   AdminRenewalsRoute: typeof AdminRenewalsRoute
@@ -1148,11 +1244,16 @@ interface AdminRouteRouteChildren {
   AdminCommanderMessagesIdRoute: typeof AdminCommanderMessagesIdRoute
   AdminCommanderMessagesNewRoute: typeof AdminCommanderMessagesNewRoute
   AdminCommunityEngagementIdRoute: typeof AdminCommunityEngagementIdRoute
+  AdminCommunityEngagementNewRoute: typeof AdminCommunityEngagementNewRoute
   AdminEventsIdRoute: typeof AdminEventsIdRoute
   AdminEventsNewRoute: typeof AdminEventsNewRoute
   AdminHonorsIdRoute: typeof AdminHonorsIdRoute
   AdminMemberCommunicationsIdRoute: typeof AdminMemberCommunicationsIdRoute
+  AdminMemberCommunicationsNewRoute: typeof AdminMemberCommunicationsNewRoute
   AdminMemberResourcesIdRoute: typeof AdminMemberResourcesIdRoute
+  AdminMemberResourcesNewRoute: typeof AdminMemberResourcesNewRoute
+  AdminNewsIdRoute: typeof AdminNewsIdRoute
+  AdminNewsNewRoute: typeof AdminNewsNewRoute
   AdminReportsServiceRoute: typeof AdminReportsServiceRoute
   AdminResourcesIdRoute: typeof AdminResourcesIdRoute
   AdminResourcesNewRoute: typeof AdminResourcesNewRoute
@@ -1160,6 +1261,7 @@ interface AdminRouteRouteChildren {
   AdminHonorsIndexRoute: typeof AdminHonorsIndexRoute
   AdminMemberCommunicationsIndexRoute: typeof AdminMemberCommunicationsIndexRoute
   AdminMemberResourcesIndexRoute: typeof AdminMemberResourcesIndexRoute
+  AdminNewsIndexRoute: typeof AdminNewsIndexRoute
   AdminEventsIdCheckInRoute: typeof AdminEventsIdCheckInRoute
   AdminEventsIdSignInSheetRoute: typeof AdminEventsIdSignInSheetRoute
 }
@@ -1171,7 +1273,6 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminBuddyChecksRoute: AdminBuddyChecksRoute,
   AdminChangePasswordRoute: AdminChangePasswordRoute,
   AdminHonorRollRoute: AdminHonorRollRoute,
-  AdminNewsRoute: AdminNewsRoute,
   AdminNewsletterRoute: AdminNewsletterRoute,
   AdminOutboxRoute: AdminOutboxRoute,
   AdminRenewalsRoute: AdminRenewalsRoute,
@@ -1183,11 +1284,16 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminCommanderMessagesIdRoute: AdminCommanderMessagesIdRoute,
   AdminCommanderMessagesNewRoute: AdminCommanderMessagesNewRoute,
   AdminCommunityEngagementIdRoute: AdminCommunityEngagementIdRoute,
+  AdminCommunityEngagementNewRoute: AdminCommunityEngagementNewRoute,
   AdminEventsIdRoute: AdminEventsIdRoute,
   AdminEventsNewRoute: AdminEventsNewRoute,
   AdminHonorsIdRoute: AdminHonorsIdRoute,
   AdminMemberCommunicationsIdRoute: AdminMemberCommunicationsIdRoute,
+  AdminMemberCommunicationsNewRoute: AdminMemberCommunicationsNewRoute,
   AdminMemberResourcesIdRoute: AdminMemberResourcesIdRoute,
+  AdminMemberResourcesNewRoute: AdminMemberResourcesNewRoute,
+  AdminNewsIdRoute: AdminNewsIdRoute,
+  AdminNewsNewRoute: AdminNewsNewRoute,
   AdminReportsServiceRoute: AdminReportsServiceRoute,
   AdminResourcesIdRoute: AdminResourcesIdRoute,
   AdminResourcesNewRoute: AdminResourcesNewRoute,
@@ -1195,6 +1301,7 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminHonorsIndexRoute: AdminHonorsIndexRoute,
   AdminMemberCommunicationsIndexRoute: AdminMemberCommunicationsIndexRoute,
   AdminMemberResourcesIndexRoute: AdminMemberResourcesIndexRoute,
+  AdminNewsIndexRoute: AdminNewsIndexRoute,
   AdminEventsIdCheckInRoute: AdminEventsIdCheckInRoute,
   AdminEventsIdSignInSheetRoute: AdminEventsIdSignInSheetRoute,
 }

@@ -1,59 +1,76 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import type * as React from 'react';
-import { useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { PlusIcon } from 'lucide-react';
+import { toast } from 'sonner';
 import { commonMessages } from '@post/contracts/messages/common';
-import { Button } from '@post/ui/components/button';
+import { buttonVariants } from '@post/ui/components/button';
 import { ErrorState } from './load-state.tsx';
 import { Page } from '../layout/page.tsx';
 import { hasFormDraft } from '../lib/use-form-draft.ts';
-import { errorStatus } from '../lib/trpc.ts';
 import { BackLink } from './back-link.tsx';
-import { FormPanel } from './form/form-panel.tsx';
+import { DeleteButton, EditLink } from './admin-table.tsx';
+import { toastSaveError } from './form/save-errors.ts';
+
+/** The member-content lists; each item's editor is `<list>/new` and `<list>/$id` (decision 0099). */
+type ListPath = '/admin/member-communications' | '/admin/member-resources';
 
 /**
- * The frame of the member-content admin pages (spec §2): the page with its back link and New
- * button, the toggled create/edit form above the list, and the list with its loading, failure
- * and empty states. `editId` (the /{id} route) opens the form in edit mode for that item; a new
- * item left unsaved by a reload or a lapsed session (its draft) opens the form again.
+ * The list page of member communications or member resources (spec §2): its back link, the New
+ * link to the editor, and the list with its loading, failure and empty states; each item's Edit
+ * and Delete. A new item left unsaved (its draft, kept from before a reload or a lapsed session)
+ * opens its editor again.
  */
-export function ContentAdminFrame<T extends { id: number }>({
+export function ContentAdminFrame<T extends { id: number; title: string }>({
   texts,
   listPath,
   draftKey,
-  editId,
-  creating,
-  onCreatingChange,
   list,
-  editing,
-  form,
+  remove,
+  refresh,
   row,
   listClassName,
   itemClassName,
 }: {
-  texts: { title: string; intro: string; newLabel: string; listHeading: string; headingId: string; notFound: string; empty: string };
-  listPath: string;
+  texts: { title: string; intro: string; newLabel: string; listHeading: string; headingId: string; empty: string; confirmDelete: string; deleteFailed: string };
+  listPath: ListPath;
+  /** The new item's draft key, the one its editor keeps. */
   draftKey: string;
-  editId?: number;
-  creating: boolean;
-  onCreatingChange: (on: boolean) => void;
   list: { data?: T[]; isError: boolean; isFetching: boolean; refetch: () => unknown };
-  editing: { data?: T; isError: boolean; error: unknown };
-  /** The create form (no item) or the edit form of `item`. */
-  form: (item: T | undefined, onDone: () => void) => React.ReactNode;
-  row: (item: T, current: boolean) => React.ReactNode;
+  remove: { mutateAsync: (input: { id: number }) => Promise<unknown>; isPending: boolean };
+  /** Reads the list again after a delete, done or not (another administrator may have changed it). */
+  refresh: () => Promise<unknown>;
+  /** One item, with its Edit and Delete. */
+  row: (item: T, actions: React.ReactNode) => React.ReactNode;
   listClassName: string;
   itemClassName?: string;
 }) {
   const navigate = useNavigate();
-  const closeForm = () => (editId !== undefined ? void navigate({ to: listPath }) : onCreatingChange(false));
-  const formOpen = editId !== undefined || creating;
-  const reopen = useRef(editId === undefined);
   useEffect(() => {
-    if (!reopen.current) return;
-    reopen.current = false;
-    if (hasFormDraft(draftKey)) onCreatingChange(true);
-  }, [draftKey, onCreatingChange]);
+    if (hasFormDraft(draftKey)) void navigate({ to: `${listPath}/new`, replace: true });
+  }, [draftKey, listPath, navigate]);
+
+  const actions = (item: T) => (
+    <>
+      <EditLink name={item.title} to={`${listPath}/$id`} params={{ id: String(item.id) }} />
+      <DeleteButton
+        name={item.title}
+        question={commonMessages.confirmDeleteNamed(`“${item.title}”`)}
+        description={texts.confirmDelete}
+        busy={remove.isPending}
+        onConfirm={async () => {
+          try {
+            await remove.mutateAsync({ id: item.id });
+            toast.success(commonMessages.deleted, { description: item.title });
+          } catch (err) {
+            toastSaveError(err, texts.deleteFailed);
+          } finally {
+            await refresh();
+          }
+        }}
+      />
+    </>
+  );
 
   return (
     <Page
@@ -61,39 +78,17 @@ export function ContentAdminFrame<T extends { id: number }>({
       title={texts.title}
       intro={texts.intro}
       actions={
-        formOpen ? null : (
-          <Button onClick={() => onCreatingChange(true)}>
-            <PlusIcon aria-hidden="true" />
-            {texts.newLabel}
-          </Button>
-        )
+        <Link to={`${listPath}/new`} className={buttonVariants()}>
+          <PlusIcon aria-hidden="true" />
+          {texts.newLabel}
+        </Link>
       }
     >
       <>
         <title>{texts.title}</title>
       </>
-      {formOpen ? (
-        <FormPanel className="mb-8">
-          {editId === undefined ? (
-            form(undefined, closeForm)
-          ) : editing.data ? (
-            form(editing.data, closeForm)
-          ) : editing.isError ? (
-            <div role="alert" className="space-y-3">
-              <p className="text-lg">{errorStatus(editing.error) === 404 ? texts.notFound : commonMessages.loadFailed}</p>
-              <Button variant="outline" onClick={closeForm}>
-                Back to the list
-              </Button>
-            </div>
-          ) : (
-            <p role="status" className="text-lg">
-              {commonMessages.loading}
-            </p>
-          )}
-        </FormPanel>
-      ) : null}
       <section aria-labelledby={texts.headingId}>
-        <h2 id={texts.headingId} className="mb-4 text-2xl font-bold text-navy-800">
+        <h2 id={texts.headingId} data-admin-table-heading tabIndex={-1} className="mb-4 text-2xl font-bold text-navy-800 outline-none">
           {texts.listHeading}
         </h2>
         {list.data ? (
@@ -103,7 +98,7 @@ export function ContentAdminFrame<T extends { id: number }>({
             <ul className={listClassName} aria-labelledby={texts.headingId}>
               {list.data.map((item) => (
                 <li key={item.id} className={itemClassName}>
-                  {row(item, item.id === editId)}
+                  {row(item, actions(item))}
                 </li>
               ))}
             </ul>

@@ -14,3 +14,6 @@ export const PRIORITY_BADGE: Record<Priority, 'urgent' | 'high' | 'normal' | 'lo
   normal: 'normal',
   low: 'low',
 };
+
+/** The draft key of a communication's editor: the new one's draft also reopens the editor from the list. */
+export const draftKey = (id?: number) => `member-communication:${id ?? 'new'}`;

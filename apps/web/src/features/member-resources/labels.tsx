@@ -22,3 +22,6 @@ export function CategoryIcon({ category, className }: { category: string; classN
   const Icon = ICONS[category] ?? ArchiveIcon;
   return <Icon aria-hidden="true" className={className} />;
 }
+
+/** The draft key of a resource's editor: the new one's draft also reopens the editor from the list. */
+export const draftKey = (id?: number) => `member-resource:${id ?? 'new'}`;

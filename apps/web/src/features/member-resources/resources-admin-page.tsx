@@ -1,23 +1,18 @@
-import { useNavigate } from '@tanstack/react-router';
-import { toast } from 'sonner';
+import type * as React from 'react';
 import { labelOf } from '@post/contracts/enums/label';
 import { ACCESS_LEVEL_LABELS } from '@post/contracts/enums/access-level';
 import type { MemberResource } from '@post/contracts/member-resources';
-import { commonMessages } from '@post/contracts/messages/common';
 import { memberResourceMessages } from '@post/contracts/messages/member-resources';
 import { Badge } from '@post/ui/components/badge';
-import { DeleteButton, EditLink } from '../../components/admin-table.tsx';
 import { trpc } from '../../lib/trpc.ts';
-import { toastSaveError } from '../../components/form/save-errors.ts';
-import { CategoryIcon } from './labels.tsx';
+import { CategoryIcon, draftKey } from './labels.tsx';
 import { ContentAdminFrame } from '../../components/content-admin-frame.tsx';
-import { DRAFT_NEW, ResourceForm } from './member-resource-form.tsx';
 
-const LIST = '/admin/member-resources';
-
-export function ResourcesAdminPage({ editId, creating, onCreatingChange }: { editId?: number; creating: boolean; onCreatingChange: (on: boolean) => void }) {
+/** Member resources admin (spec §2): a card grid, each with Edit (its editor page) and Delete. */
+export function ResourcesAdminPage() {
+  const utils = trpc.useUtils();
   const list = trpc.memberResources.list.useQuery();
-  const editing = trpc.memberResources.byId.useQuery({ id: editId ?? 0 }, { enabled: editId !== undefined });
+  const remove = trpc.memberResources.remove.useMutation();
   return (
     <ContentAdminFrame
       texts={{
@@ -26,18 +21,16 @@ export function ResourcesAdminPage({ editId, creating, onCreatingChange }: { edi
         newLabel: 'New Resource',
         listHeading: 'All Resources',
         headingId: 'resources-heading',
-        notFound: 'This resource does not exist. It may have been deleted.',
         empty: memberResourceMessages.noneFound,
+        confirmDelete: memberResourceMessages.confirmDelete,
+        deleteFailed: memberResourceMessages.deleteFailed,
       }}
-      listPath={LIST}
-      draftKey={DRAFT_NEW}
-      editId={editId}
-      creating={creating}
-      onCreatingChange={onCreatingChange}
+      listPath="/admin/member-resources"
+      draftKey={draftKey()}
       list={list}
-      editing={editing}
-      form={(item, onDone) => (item ? <ResourceForm key={item.id} resource={item} onDone={onDone} /> : <ResourceForm onDone={onDone} />)}
-      row={(r, current) => <ResourceCard r={r} current={current} />}
+      remove={remove}
+      refresh={() => utils.memberResources.list.invalidate()}
+      row={(r, actions) => <ResourceCard r={r} actions={actions} />}
       // minmax(0, 1fr) columns and min-w-0 cards: a long link is cut inside its card, never widening the page (issue 23 #18).
       listClassName="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3"
       itemClassName="flex"
@@ -45,23 +38,9 @@ export function ResourcesAdminPage({ editId, creating, onCreatingChange }: { edi
   );
 }
 
-function ResourceCard({ r, current }: { r: MemberResource; current: boolean }) {
-  const navigate = useNavigate();
-  const utils = trpc.useUtils();
-  const remove = trpc.memberResources.remove.useMutation();
-  const onDelete = async () => {
-    try {
-      await remove.mutateAsync({ id: r.id });
-      toast.success(commonMessages.deleted, { description: r.title });
-      if (current) await navigate({ to: LIST });
-    } catch (err) {
-      toastSaveError(err, memberResourceMessages.deleteFailed);
-    } finally {
-      await utils.memberResources.list.invalidate();
-    }
-  };
+function ResourceCard({ r, actions }: { r: MemberResource; actions: React.ReactNode }) {
   return (
-    <article aria-label={r.title} className={`flex w-full min-w-0 flex-col rounded-xl border bg-card p-4 shadow-sm ${current ? 'ring-2 ring-ring' : ''}`}>
+    <article aria-label={r.title} className="flex w-full min-w-0 flex-col rounded-xl border bg-card p-4 shadow-sm">
       <div className="flex items-start gap-3">
         <span className="flex size-11 shrink-0 items-center justify-center rounded-lg bg-navy-50 text-navy-700">
           <CategoryIcon category={r.category} className="size-6" />
@@ -98,16 +77,7 @@ function ResourceCard({ r, current }: { r: MemberResource; current: boolean }) {
           <dd>{r.downloadCount}</dd>
         </div>
       </dl>
-      <div className="mt-auto flex gap-2 pt-4">
-        <EditLink name={r.title} to="/admin/member-resources/$id" params={{ id: String(r.id) }} />
-        <DeleteButton
-          name={r.title}
-          question={commonMessages.confirmDeleteNamed(`“${r.title}”`)}
-          description={memberResourceMessages.confirmDelete}
-          onConfirm={onDelete}
-          busy={remove.isPending}
-        />
-      </div>
+      <div className="mt-auto flex gap-2 pt-4">{actions}</div>
     </article>
   );
 }

@@ -31,7 +31,7 @@ const BACK = { to: '/admin', search: { tab: 'news' } } as const;
 const schema = NewsFormSchema.extend({ picture: FormPictureSchema });
 type NewsFormValues = z.input<typeof schema>;
 
-/** The news form page: edit with ?id=, otherwise create (spec §2). */
+/** The news form page: create, or edit by id (spec §2, decision 0099). */
 export function NewsFormPage({ id }: { id?: number }) {
   const settings = trpc.siteSettings.get.useQuery();
   const timeZone = settings.data?.timeZone ?? DEFAULT_SITE_SETTINGS.timeZone;

@@ -128,7 +128,7 @@ export function NewsTable() {
   const remove = trpc.news.remove.useMutation();
   return (
     <>
-      <TableToolbar title="News" addLabel="Add News Item" add={{ to: '/admin/news' }} />
+      <TableToolbar title="News" addLabel="Add News Item" add={{ to: '/admin/news/new' }} />
       <AdminTable
         label="News"
         query={list}
@@ -154,7 +154,7 @@ export function NewsTable() {
         ]}
         actions={(n) => (
           <>
-            <EditLink name={n.title} to="/admin/news" search={{ id: n.id }} />
+            <EditLink name={n.title} to="/admin/news/$id" params={{ id: String(n.id) }} />
             <DeleteButton
               name={n.title}
               question={commonMessages.confirmDelete('news item')}

@@ -23,7 +23,7 @@ export function EngagementsTable() {
   const activate = trpc.communityEngagements.activate.useMutation();
   return (
     <>
-      <TableToolbar title="Community Engagements" addLabel="Add Community Engagement" add={{ to: '/admin/community-engagement' }} />
+      <TableToolbar title="Community Engagements" addLabel="Add Community Engagement" add={{ to: '/admin/community-engagement/new' }} />
       <AdminTable
         label="Community Engagements"
         query={list}

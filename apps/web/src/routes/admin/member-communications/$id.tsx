@@ -1,13 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NotFoundItem } from '../../../components/not-found-item.tsx';
 import { parseId } from '@post/contracts/ids';
-import { CommunicationsAdminPage } from '../../../features/member-communications/communications-admin-page.tsx';
+import { NotFoundItem } from '../../../components/not-found-item.tsx';
+import { CommunicationFormPage } from '../../../features/member-communications/communication-form.tsx';
 
-export const Route = createFileRoute('/admin/member-communications/$id')({ component: EditCommunicationRoute });
+export const Route = createFileRoute('/admin/member-communications/$id')({ component: EditCommunication });
 
-/** The communications page with the form open in edit mode for this id. */
-function EditCommunicationRoute() {
+function EditCommunication() {
   const id = parseId(Route.useParams().id);
-  if (id === undefined) return <NotFoundItem what="communication" />;
-  return <CommunicationsAdminPage editId={id} creating={false} onCreatingChange={() => undefined} />;
+  return id === undefined ? <NotFoundItem what="communication" /> : <CommunicationFormPage id={id} />;
 }

@@ -1,13 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NotFoundItem } from '../../../components/not-found-item.tsx';
 import { parseId } from '@post/contracts/ids';
-import { ResourcesAdminPage } from '../../../features/member-resources/resources-admin-page.tsx';
+import { NotFoundItem } from '../../../components/not-found-item.tsx';
+import { MemberResourceFormPage } from '../../../features/member-resources/member-resource-form.tsx';
 
-export const Route = createFileRoute('/admin/member-resources/$id')({ component: EditMemberResourceRoute });
+export const Route = createFileRoute('/admin/member-resources/$id')({ component: EditMemberResource });
 
-/** The member resources page with the form open in edit mode for this id. */
-function EditMemberResourceRoute() {
+function EditMemberResource() {
   const id = parseId(Route.useParams().id);
-  if (id === undefined) return <NotFoundItem what="resource" />;
-  return <ResourcesAdminPage editId={id} creating={false} onCreatingChange={() => undefined} />;
+  return id === undefined ? <NotFoundItem what="resource" /> : <MemberResourceFormPage id={id} />;
 }
