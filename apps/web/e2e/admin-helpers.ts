@@ -62,11 +62,6 @@ export async function settled(page: Page): Promise<void> {
   });
 }
 
-/** Whether the element is the focused one. */
-export async function isFocused(locator: Locator): Promise<boolean> {
-  return locator.evaluate((el) => el === document.activeElement);
-}
-
 /** Axe findings in <main>, as readable lines. */
 export async function axeViolations(page: Page): Promise<string[]> {
   return violations(axe(page).include('main').withTags(WCAG_TAGS));

@@ -3,7 +3,6 @@ import { fileSite, whatPagesShow } from './harness.ts';
 import { apiSignInAdmin, createEventWithShifts, demoMembers, type EventPlan, type EventWithShifts } from './setup.ts';
 
 export { expect } from '@playwright/test';
-export type { EventPlan, EventWithShifts } from './setup.ts';
 
 /** A page of its own context, on the file's site (`startSite` in `test.beforeAll`). */
 interface SignedIn {
@@ -17,11 +16,9 @@ export interface Screen {
   height: number;
   touch?: boolean;
 }
-/** A phone held upright, as the adjutant's is. */
-export const PHONE: Screen = { width: 390, height: 844, touch: true };
 
 interface Fixtures {
-  /** The screen of `asAdmin` and `asMember`; 1280 × 900 unless a describe says `test.use({ pageScreen: PHONE })`. */
+  /** The screen of `asAdmin` and `asMember`; 1280 × 900 unless a describe says `test.use({ pageScreen: { width: 390, height: 844, touch: true } })`. */
   pageScreen: Screen;
   /** A page signed in as the test administrator (through the API; the Login page has its own tests). */
   asAdmin: SignedIn;

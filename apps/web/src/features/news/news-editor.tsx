@@ -38,7 +38,7 @@ export interface EditorAria {
 }
 
 /** A news body edited as formatted text; `onChange` gets the body's markup. */
-export function NewsEditor({
+function NewsEditor({
   value,
   onChange,
   onBlur,
