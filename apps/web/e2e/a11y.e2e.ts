@@ -4,7 +4,8 @@ import { utcToZoned } from '@post/contracts/rules/event-time';
 import { axe, WCAG_TAGS } from './axe.ts';
 import { settled } from './admin-helpers.ts';
 import { memberMessages } from '@post/contracts/messages/members';
-import { apiSignInAdmin, createCommunityEvent, startSite, type TestSite } from './harness.ts';
+import { startSite, type TestSite } from './harness.ts';
+import { apiSignInAdmin, createCommunityEvent } from './setup.ts';
 
 // Issue 7, item 3: WCAG 2.2 AA on every screen (axe), with dialogs and popups open; reflow at
 // 320 px and at 200% zoom; reduced motion.

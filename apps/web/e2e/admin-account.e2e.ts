@@ -3,7 +3,8 @@ import { accountMessages } from '@post/contracts/messages/account';
 import { formMessages } from '@post/contracts/messages/forms';
 import { newsletterMessages } from '@post/contracts/messages/newsletter';
 import { siteSettingsMessages } from '@post/contracts/messages/site-settings';
-import { E2E_ADMIN, startSite, type TestSite } from './harness.ts';
+import { startSite, type TestSite } from './harness.ts';
+import { E2E_ADMIN } from './setup.ts';
 import { collectErrors, field, signInAdmin, toast } from './admin-helpers.ts';
 import { confirmSubscription, mailEnv, startMailSink, type SmtpSink } from './mail-sink.ts';
 

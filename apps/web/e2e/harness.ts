@@ -14,10 +14,6 @@ const repo = path.resolve(here, '../../..');
 const apiMain = path.join(repo, 'apps/api/dist/main.js');
 const webDist = path.join(repo, 'apps/web/dist');
 
-// Set-up through the API (sign-in, events, demo members) is in setup.ts, and tests import it from
-// there (decision 0100); these re-exports serve only the files still being rewritten, then go.
-export { apiSignInAdmin, createCommunityEvent, demoMembers, E2E_ADMIN } from './setup.ts';
-
 /** Where Chromium is: CHROMIUM_PATH, else Debian's headless shell, the browser Playwright itself runs headless (decision 0076). */
 export function chromiumPath(): string {
   const p = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';

@@ -7,7 +7,8 @@ import { formMessages } from '@post/contracts/messages/forms';
 import { newsletterMessages } from '@post/contracts/messages/newsletter';
 import { volunteerMessages } from '@post/contracts/messages/volunteers';
 import { linkIn, mailEnv, mailTo, recipient, startMailSink, type SmtpSink } from './mail-sink.ts';
-import { createCommunityEvent, holdScripts, startSite, type TestSite } from './harness.ts';
+import { holdScripts, startSite, type TestSite } from './harness.ts';
+import { createCommunityEvent } from './setup.ts';
 import { axeViolations, collectErrors, field, postDate, settled, signInAdmin, toast } from './admin-helpers.ts';
 
 // E-mail as people meet it (issue 19): the site sends through a real SMTP server started here

@@ -4,7 +4,8 @@ import { commonMessages } from '@post/contracts/messages/common';
 import { formMessages } from '@post/contracts/messages/forms';
 import { memberMessages } from '@post/contracts/messages/members';
 import { memberResourceMessages } from '@post/contracts/messages/member-resources';
-import { E2E_ADMIN, startSite, type TestSite } from './harness.ts';
+import { startSite, type TestSite } from './harness.ts';
+import { E2E_ADMIN } from './setup.ts';
 
 // The members issue end to end: an administrator adds a member with portal access in User
 // Management and uploads a file for Life Members; the member signs in, sees what their audience

@@ -6,7 +6,8 @@ import type { Page } from 'playwright-core';
 import { accountMessages } from '@post/contracts/messages/account';
 import { formMessages } from '@post/contracts/messages/forms';
 import { siteSettingsMessages } from '@post/contracts/messages/site-settings';
-import { E2E_ADMIN, startSite, type TestSite } from './harness.ts';
+import { startSite, type TestSite } from './harness.ts';
+import { E2E_ADMIN } from './setup.ts';
 import { linkIn, mailEnv, mailTo, startMailSink, type SmtpSink } from './mail-sink.ts';
 import { axeViolations, collectErrors, field, settled, signInAdmin, toast } from './admin-helpers.ts';
 

@@ -6,7 +6,8 @@ import { eventMessages } from '@post/contracts/messages/events';
 import { formMessages } from '@post/contracts/messages/forms';
 import { newsMessages } from '@post/contracts/messages/news';
 import { signInMessages } from '@post/contracts/messages/sign-in';
-import { E2E_ADMIN, startSite, waitForApp, type TestSite } from './harness.ts';
+import { startSite, waitForApp, type TestSite } from './harness.ts';
+import { E2E_ADMIN } from './setup.ts';
 import { api, axeViolations, collectErrors, field, signInAdmin, toast } from './admin-helpers.ts';
 
 // Issue 8: a form in progress is not lost when the session expires. Clearing the cookie is what

@@ -3,7 +3,8 @@ import type { Page } from 'playwright-core';
 import { accountMessages } from '@post/contracts/messages/account';
 import { memberResourceMessages } from '@post/contracts/messages/member-resources';
 import { signInMessages } from '@post/contracts/messages/sign-in';
-import { demoMembers, E2E_ADMIN, startSite, type TestSite } from './harness.ts';
+import { startSite, type TestSite } from './harness.ts';
+import { demoMembers, E2E_ADMIN } from './setup.ts';
 import { signInAdmin, toast } from './admin-helpers.ts';
 
 // Issue 23: where visitors, members and the adjutant got stuck. One test per item or group of

@@ -1,7 +1,8 @@
 import { expect, test } from './fixtures.ts';
 import type { Page } from 'playwright-core';
 import { utcToZoned } from '@post/contracts/rules/event-time';
-import { apiSignInAdmin, createCommunityEvent, demoMembers, startSite, type TestSite } from './harness.ts';
+import { startSite, type TestSite } from './harness.ts';
+import { apiSignInAdmin, createCommunityEvent, demoMembers } from './setup.ts';
 import { axe, violations } from './axe.ts';
 import { axeViolations, signInAdmin } from './admin-helpers.ts';
 import { accountMessages } from '@post/contracts/messages/account';

@@ -1,6 +1,7 @@
 import { expect, test } from './fixtures.ts';
 import type { BrowserContext, Page } from 'playwright-core';
-import { E2E_ADMIN, startSite, waitForApp, type TestSite } from './harness.ts';
+import { startSite, waitForApp, type TestSite } from './harness.ts';
+import { E2E_ADMIN } from './setup.ts';
 import { ALL, EMAIL_OK, EMAIL_REFUSED, fit, hostileHttpUrls, noControls, pack, PAYLOADS, REFUSED_URLS } from './xss-corpus.ts';
 import { confirmSubscription, mailEnv, startMailSink, type SmtpSink } from './mail-sink.ts';
 
