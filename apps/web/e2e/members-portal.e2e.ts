@@ -6,6 +6,7 @@ import { memberMessages } from '@post/contracts/messages/members';
 import { memberResourceMessages } from '@post/contracts/messages/member-resources';
 import { startSite, type TestSite } from './harness.ts';
 import { E2E_ADMIN } from './setup.ts';
+import { toast } from './admin-helpers.ts';
 
 // The members issue end to end: an administrator adds a member with portal access in User
 // Management and uploads a file for Life Members; the member signs in, sees what their audience
@@ -19,15 +20,6 @@ test.afterAll(async () => site?.close());
 
 const MEMBER = { first: 'Ezra', last: 'Whitfield', email: 'ezra.whitfield@example.org', number: 'E2E-501', password: 'e2e-portal-pass' };
 const PDF = Buffer.from('%PDF-1.4\n% e2e life member handbook\n%%EOF\n');
-
-async function waitForToast(page: Page, text: string) {
-  await expect(
-    page
-      .getByRole('region', { name: /Notifications/ })
-      .getByText(text, { exact: true })
-      .first(),
-  ).toBeVisible();
-}
 
 async function signInAdmin(page: Page) {
   await page.goto('/login');
@@ -83,7 +75,7 @@ test.describe('members: directory, resources and the member portal', () => {
     await dialog.getByRole('switch', { name: 'Online Portal Access' }).click();
     await dialog.getByLabel('Portal Password').fill(MEMBER.password);
     await dialog.getByRole('button', { name: 'Add Member' }).click();
-    await waitForToast(page, memberMessages.created);
+    await toast(page, memberMessages.created);
     await expect(dialog).toBeHidden();
     const row = page.getByRole('row').filter({ hasText: `${MEMBER.first} ${MEMBER.last}` });
     await expect(row).toHaveText(
@@ -105,7 +97,7 @@ test.describe('members: directory, resources and the member portal', () => {
     await dialog.getByLabel('Email').fill('copy.cat@example.org');
     await dialog.getByLabel('Membership Number').fill(MEMBER.number.toLowerCase());
     await dialog.getByRole('button', { name: 'Add Member' }).click();
-    await waitForToast(page, 'That membership number is already in use by another member.');
+    await toast(page, 'That membership number is already in use by another member.');
     await expect(dialog, 'the dialog stays open with what was typed').toBeVisible();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Discard changes' }).click();
@@ -120,7 +112,7 @@ test.describe('members: directory, resources and the member portal', () => {
     await page.getByLabel('Upload a file').check();
     await page.getByLabel(/^File/).setInputFiles({ name: 'life-handbook.pdf', mimeType: 'application/pdf', buffer: PDF });
     await page.getByRole('button', { name: 'Create Resource' }).click();
-    await waitForToast(page, memberResourceMessages.created);
+    await toast(page, memberResourceMessages.created);
     const card = page.getByRole('article', { name: 'E2E Life Member Handbook' });
     await expect(card).toContainText('life-handbook.pdf');
     await expect(card).toContainText('Active');
@@ -214,7 +206,7 @@ test.describe('members: directory, resources and the member portal', () => {
     const confirm = page.getByRole('alertdialog');
     await expect(confirm.getByText(memberMessages.confirmDelete)).toBeVisible();
     await confirm.getByRole('button', { name: 'Delete' }).click();
-    await waitForToast(page, commonMessages.deleted);
+    await toast(page, commonMessages.deleted);
     await expect(page.getByText(memberMessages.noneMatch)).toBeVisible();
     const res = await page.request.post('/api/member/login', { data: { membershipNumber: MEMBER.number, password: MEMBER.password } });
     expect(res.status()).toBe(401);
