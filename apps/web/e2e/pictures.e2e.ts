@@ -48,7 +48,7 @@ test.describe('pictures', () => {
     await expect(img).toHaveAttribute('height', String(first.image!.height));
     expect((await page.locator('main picture source[type="image/avif"]').first().getAttribute('srcset')) ?? '').toMatch(/-480\.avif 480w/);
     // The browser loaded a processed file (AVIF in Chromium).
-    expect(await img.evaluate((el: HTMLImageElement) => el.currentSrc)).toMatch(/\/images\/[0-9a-f]{20}-\d+\.avif$/);
+    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.currentSrc)).toMatch(/\/images\/[0-9a-f]{20}-\d+\.avif$/);
     expect((await page.locator('meta[property="og:image"]').getAttribute('content')) ?? '').toMatch(/\/images\/[0-9a-f]{20}-\d+\.jpg$/);
 
     await page.goto('/news');
@@ -122,7 +122,8 @@ test.describe('pictures', () => {
     await expect(page.getByLabel(/Description of the photo/)).toHaveValue('Flags at the parade');
     const preview = page.locator('[data-slot="image-upload-field"]').getByRole('img', { name: 'Flags at the parade' });
     await expect(preview).toBeVisible();
-    expect(await preview.evaluate((el: HTMLImageElement) => el.currentSrc)).toMatch(/\/images\/[0-9a-f]{20}-\d+\.avif$/);
+    // The picture chooses its source a moment after it is shown: asked again until it has.
+    await expect.poll(() => preview.evaluate((el: HTMLImageElement) => el.currentSrc)).toMatch(/\/images\/[0-9a-f]{20}-\d+\.avif$/);
     await page.waitForFunction((el) => (el as HTMLImageElement).complete, await preview.elementHandle());
     expect(await preview.evaluate((el: HTMLImageElement) => el.naturalWidth > 0), 'the restored preview loads').toBeTruthy();
 
