@@ -30,11 +30,7 @@ export function isKnownPath(pathname: string): boolean {
  * instead of after the sign-in check (decision 0101).
  */
 export function modulesFor(pathname: string): string[] {
-  return pageModules(
-    routeMatcher()
-      .getMatchedRoutes(pathname)[0]
-      .map((r) => r.id),
-  );
+  return pageModules(routeMatcher().getMatchedRoutes(pathname)[0]);
 }
 
 let matcher: ReturnType<typeof createAppRouter> | undefined;
@@ -93,7 +89,7 @@ export async function render({
     html,
     head,
     dehydrated: dehydrate(queryClient),
-    modules: pageModules(router.state.matches.map((m) => m.routeId)),
+    modules: pageModules(router.state.matches.map((m) => router.routesById[m.routeId])),
     status: notFound ? 404 : 200,
     // The QR generator's labels follow Accept-Language: caches must keep one copy per language.
     vary: router.state.matches.some((m) => m.routeId === '/QRG') ? 'Accept-Language' : undefined,

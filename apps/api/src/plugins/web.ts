@@ -93,8 +93,8 @@ export const webPlugin = fp(async (app, opts: { env: Env; db: DB }) => {
   // A signed-in visitor's page names its own code, fetched with the entry's; a visitor who is
   // not signed in gets the sign-in page, and none of it (decision 0101).
   const signedInModules = (req: FastifyRequest): string[] => {
-    const area = normalPath(req.url).startsWith('/admin') ? 'userId' : 'memberToken';
-    return req.session?.get(area) ? (ssr?.modulesFor?.(normalPath(req.url)) ?? []) : [];
+    const pathname = normalPath(req.url);
+    return req.session?.get(pathname.startsWith('/admin') ? 'userId' : 'memberToken') ? (ssr?.modulesFor?.(pathname) ?? []) : [];
   };
 
   const isApi = (req: FastifyRequest) => {
