@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { BrowserContext } from 'playwright-core';
+import type { BrowserContext, Route } from 'playwright-core';
 import { test } from './fixtures.ts';
 import { startSite, waitForApp, type TestSite } from './harness.ts';
 import { apiSignInAdmin, createEventStartingAt, signUpVolunteer } from './setup.ts';
@@ -160,6 +160,23 @@ test('the dashboard shows "Today at the door" and a Check-in link on the event o
   await door.getByRole('link', { name: /^Check-in: Park Clean-up, / }).click();
   await expect(page.getByRole('heading', { name: 'Check-in', level: 1 })).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/admin/events/${eventId}/check-in$`));
+  await context.close();
+});
+
+// Decision 0103: a signed-in page's shell brings the sign-in check and the page's reads, so a
+// phone shows them without asking the API first: with every API call held unanswered, a browser
+// that has never opened the door (nothing kept on it) still shows the people and the dashboard's list.
+test('the check-in page and the dashboard come with their data: shown while no API call is answered', async () => {
+  const { page, context } = await site.newPage({ width: 390, height: 844 });
+  await apiSignInAdmin(context);
+  const held: Route[] = [];
+  await context.route('**/trpc/**', (route) => void held.push(route));
+  await page.goto(`/admin/events/${eventId}/check-in`);
+  await expect(people(page).locator('[data-person="Cora Confirmed"]')).toBeVisible();
+  await expect(people(page).locator('[data-person="Walt Waiting"]')).toContainText('Waiting: place 1 on the waitlist');
+  await page.goto('/admin');
+  await expect(page.getByRole('navigation', { name: 'Today at the door' }).getByRole('link', { name: /^Check-in: Park Clean-up, / })).toBeVisible();
+  await context.unrouteAll({ behavior: 'ignoreErrors' });
   await context.close();
 });
 

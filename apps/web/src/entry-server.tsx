@@ -36,6 +36,28 @@ export function modulesFor(pathname: string): string[] {
 let matcher: ReturnType<typeof createAppRouter> | undefined;
 const routeMatcher = () => (matcher ??= createAppRouter({ queryClient: makeQueryClient(), trpcClient: makeTrpcClient(), origin: '' }, createMemoryHistory()));
 
+/** The app's router at `url` with its data loaded through `link`: the routes' guards and loaders, and both sign-in checks. */
+async function loadPage(url: string, link: TRPCLink<AppRouter>, origin: string) {
+  const queryClient = makeQueryClient();
+  const trpcClient = makeTrpcClient(link);
+  const router = createAppRouter({ queryClient, trpcClient, origin }, createMemoryHistory({ initialEntries: [url] }));
+  // The visitor's own header (an administrator's links, a member's "Hi") is in the first paint,
+  // and hydration agrees with it, so no answer arriving mid-hydration re-renders it (decision 0080).
+  const { trpcUtils } = router.options.context;
+  await Promise.all([router.load(), trpcUtils.adminAuth.check.prefetch(), trpcUtils.memberAuth.session.prefetch()]);
+  return { queryClient, trpcClient, router };
+}
+
+/**
+ * A signed-in page's data, read on the server with the visitor's session, for the page's shell
+ * to bring: the browser renders the page from it at once instead of asking for the sign-in check
+ * and then the page's reads one after the other (decision 0103). Nothing is rendered here.
+ */
+export async function load({ url, link, origin }: { url: string; link: TRPCLink<AppRouter>; origin: string }): Promise<{ dehydrated: unknown }> {
+  const { queryClient } = await loadPage(url, link, origin);
+  return { dehydrated: dehydrate(queryClient) };
+}
+
 /**
  * Renders a public page on the server: the route's loaders fill the query cache through
  * `link` (in-process tRPC calls), then the app renders to HTML with that data, and the
@@ -56,13 +78,7 @@ export async function render({
 }): Promise<RenderResult> {
   setServerSanitizer(sanitizeCommanderHtml);
   setServerLanguage(acceptLanguage);
-  const queryClient = makeQueryClient();
-  const trpcClient = makeTrpcClient(link);
-  const router = createAppRouter({ queryClient, trpcClient, origin }, createMemoryHistory({ initialEntries: [url] }));
-  // The visitor's own header (an administrator's links, a member's "Hi") is in the first paint,
-  // and hydration agrees with it, so no answer arriving mid-hydration re-renders it (decision 0080).
-  const { trpcUtils } = router.options.context;
-  await Promise.all([router.load(), trpcUtils.adminAuth.check.prefetch(), trpcUtils.memberAuth.session.prefetch()]);
+  const { queryClient, trpcClient, router } = await loadPage(url, link, origin);
   // A loader answers `{ found: false }` or null when the page's item does not exist (/news/9999).
   const notFound = router.state.matches.some(
     (m) => m.status === 'notFound' || m._notFound === true || m.loaderData === null || (m.loaderData as { found?: boolean } | undefined)?.found === false,

@@ -26,6 +26,8 @@ export interface SsrModule {
   render(opts: { url: string; link: unknown; origin: string; sanitizeCommanderHtml: (html: string) => string; acceptLanguage?: string }): Promise<RenderResult>;
   /** Whether a path (no query) is one of the app's pages; unknown signed-in paths then answer 404. */
   isKnownPath?(pathname: string): boolean;
+  /** A signed-in page's data, read with the visitor's session, for its shell to bring (decision 0103). */
+  load?(opts: { url: string; link: unknown; origin: string }): Promise<{ dehydrated: unknown }>;
   /** A signed-in page's code beyond the entry's (Vite manifest keys), for its modulepreload links. */
   modulesFor?(pathname: string): string[];
 }

@@ -5,7 +5,7 @@ import { createTestApp, testTmpDir, type Agent } from '../test-helpers.ts';
 
 const DASHBOARD_CHUNK = 'src/routes/admin/index.tsx?tsr-split=component';
 
-/** A web build of a few files: the shell, one hashed file, the service worker, a manifest and a server-rendering module that names the dashboard's chunk. */
+/** A web build of a few files: the shell, one hashed file, the service worker, a manifest and a server-rendering module that names the dashboard's chunk and reads a page's data. */
 function fakeWebBuild(): string {
   const web = testTmpDir('web-');
   const dist = path.join(web, 'dist');
@@ -21,7 +21,8 @@ function fakeWebBuild(): string {
     path.join(web, 'dist-ssr', 'entry-server.js'),
     `export const render = async () => { throw new Error('public pages are not rendered in this test'); };
 export const isKnownPath = () => true;
-export const modulesFor = (p) => (p === '/admin' ? [${JSON.stringify(DASHBOARD_CHUNK)}] : []);`,
+export const modulesFor = (p) => (p === '/admin' ? [${JSON.stringify(DASHBOARD_CHUNK)}] : []);
+export const load = async ({ url }) => ({ dehydrated: { read: 'the data of ' + url } });`,
   );
   return dist;
 }
@@ -81,5 +82,29 @@ describe("a signed-in page's code", () => {
     const res = await t.agent().request('GET', '/admin');
     expect(res.statusCode).toBe(200);
     expect(preloads(res.body)).toEqual([]);
+  });
+});
+
+// A signed-in page opened in the browser brings its data, read with the visitor's session (decision 0103).
+describe("a signed-in page's data", () => {
+  const appData = (html: string) => JSON.parse(/<script type="application\/json" id="app-data">(.*?)<\/script>/.exec(html)![1]!) as { dehydrated?: unknown };
+  const opened = { 'sec-fetch-mode': 'navigate' };
+
+  it('comes with the page the administrator opens, kept out of every cache', async () => {
+    const res = await admin.request('GET', '/admin/renewals', undefined, opened);
+    expect(res.statusCode).toBe(200);
+    expect(appData(res.body).dehydrated).toEqual({ read: 'the data of /admin/renewals' });
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it("is not in the copy the door's service worker fetches to keep (it reads the phone's newer list offline)", async () => {
+    const res = await admin.request('GET', '/admin/events/5/check-in', undefined, { 'sec-fetch-mode': 'same-origin' });
+    expect(res.statusCode).toBe(200);
+    expect(appData(res.body).dehydrated).toBeUndefined();
+  });
+
+  it('is not read for a visitor who is not signed in', async () => {
+    const res = await t.agent().request('GET', '/admin/renewals', undefined, opened);
+    expect(appData(res.body).dehydrated).toBeUndefined();
   });
 });

@@ -51,15 +51,15 @@ export const webPlugin = fp(async (app, opts: { env: Env; db: DB }) => {
   async function page(req: FastifyRequest, reply: FastifyReply) {
     const settings = await getPublicSettings(opts.db);
     const url = req.url;
-    // Pages behind a sign-in are not rendered on the server: they hold nobody's data until the
-    // browser asks with its session, and search engines must not see them.
+    // Pages behind a sign-in are not rendered on the server: search engines must not see them,
+    // and their shell brings data only to the visitor whose session read it.
     const clientOnly = SIGNED_IN_AREA.test(normalPath(url));
+    const link = () => unstable_localLink({ router: appRouter, createContext: async () => createContext({ req, res: reply }) });
     if (ssr && !clientOnly) {
       try {
-        const link = unstable_localLink({ router: appRouter, createContext: async () => createContext({ req, res: reply }) });
         const result = await ssr.render({
           url,
-          link,
+          link: link(),
           origin: opts.env.siteUrl,
           sanitizeCommanderHtml,
           acceptLanguage: req.headers['accept-language'],
@@ -77,12 +77,20 @@ export const webPlugin = fp(async (app, opts: { env: Env; db: DB }) => {
     if (clientOnly) {
       // The empty shell of a signed-in page, kept out of search engines before any script runs;
       // 404 (the app shows its not-found page) when the path is none of the app's pages.
+      const known = ssr?.isKnownPath?.(url.split('?')[0]!) !== false;
+      const modules = signedInModules(req);
       return reply
-        .code(ssr?.isKnownPath?.(url.split('?')[0]!) === false ? 404 : 200)
+        .code(known ? 200 : 404)
         .type('text/html; charset=utf-8')
         .header('Cache-Control', 'no-cache')
         .header('X-Robots-Tag', 'noindex')
-        .send(renderShell(shell!, { settings }, { html: '', head: titleTag(settings.postName) + NOINDEX + preload(signedInModules(req)) }));
+        .send(
+          renderShell(
+            shell!,
+            { settings, dehydrated: known && modules && isNavigation(req) ? await signedInData(req, link) : undefined },
+            { html: '', head: titleTag(settings.postName) + NOINDEX + preload(modules ?? []) },
+          ),
+        );
     }
     return reply
       .type('text/html; charset=utf-8')
@@ -91,10 +99,21 @@ export const webPlugin = fp(async (app, opts: { env: Env; db: DB }) => {
   }
 
   // A signed-in visitor's page names its own code, fetched with the entry's; a visitor who is
-  // not signed in gets the sign-in page, and none of it (decision 0101).
-  const signedInModules = (req: FastifyRequest): string[] => {
+  // not signed in (undefined) gets the sign-in page, and none of it (decision 0101).
+  const signedInModules = (req: FastifyRequest): string[] | undefined => {
     const pathname = normalPath(req.url);
-    return req.session?.get(pathname.startsWith('/admin') ? 'userId' : 'memberToken') ? (ssr?.modulesFor?.(pathname) ?? []) : [];
+    return req.session?.get(pathname.startsWith('/admin') ? 'userId' : 'memberToken') ? (ssr?.modulesFor?.(pathname) ?? []) : undefined;
+  };
+
+  // The page's data, read with the visitor's session; a failure only leaves the browser to ask (decision 0103).
+  const signedInData = async (req: FastifyRequest, link: () => unknown): Promise<unknown> => {
+    if (!ssr?.load) return undefined;
+    try {
+      return (await ssr.load({ url: req.url, link: link(), origin: opts.env.siteUrl })).dehydrated;
+    } catch (err) {
+      req.log.error({ err }, "reading a signed-in page's data failed; the browser asks for it");
+      return undefined;
+    }
   };
 
   const isApi = (req: FastifyRequest) => {
@@ -108,6 +127,13 @@ export const webPlugin = fp(async (app, opts: { env: Env; db: DB }) => {
   }
   app.setNotFoundHandler(async (_req, reply) => reply.code(404).send({ message: 'Not found.' }));
 });
+
+/**
+ * Whether the browser is opening the page (Sec-Fetch-Mode): data goes only into a page opened as
+ * such. The copy the door's service worker keeps for use without signal is fetched, not opened,
+ * and stays an empty shell: reloaded offline, it reads the phone's own newer list (decision 0103).
+ */
+const isNavigation = (req: FastifyRequest) => req.headers['sec-fetch-mode'] === 'navigate';
 
 /** The page: the shell with the rendered app, its head tags and its data (a JSON block, not a script). */
 export function renderShell(shell: string, data: { settings: { postName: string }; dehydrated?: unknown }, rendered: { html: string; head: string }): string {

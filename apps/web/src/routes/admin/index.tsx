@@ -3,7 +3,8 @@ import { EVENT_LIST_WHEN } from '@post/contracts/enums/event-list-when';
 import { parseId } from '@post/contracts/ids';
 import { oneOf, text } from '../../lib/search.ts';
 import { AdminDashboard } from '../../features/admin/dashboard/admin-dashboard.tsx';
-import { DASHBOARD_TABS, type EventListSearch } from '../../features/admin/dashboard/tabs.ts';
+import { DASHBOARD_TABS, eventListInput, type EventListSearch } from '../../features/admin/dashboard/tabs.ts';
+import { warmAll } from '../../lib/optional-query.ts';
 
 export const Route = createFileRoute('/admin/')({
   // The Events tab keeps its filter, search and page in the URL (issue 20).
@@ -13,6 +14,26 @@ export const Route = createFileRoute('/admin/')({
     q: text(s.q, 100),
     page: parseId(s.page),
   }),
+  // The dashboard's reads come with its shell (decision 0103): the panels an administrator sees, and the Events tab's list.
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => {
+    if (context.admin.show !== 'page') return undefined;
+    const utils = context.trpcUtils;
+    const administrator = utils.adminAuth.check.getData()?.role === 'administrator';
+    return warmAll([
+      utils.honors.list.prefetch({ open: true }),
+      ...((deps.tab ?? 'events') === 'events' ? [utils.events.adminList.prefetch(eventListInput(deps))] : []),
+      ...(administrator
+        ? [
+            utils.outbox.status.prefetch(),
+            utils.renewals.list.prefetch(),
+            utils.buddyCheck.needsHelp.prefetch(),
+            utils.upkeep.demoContent.prefetch(),
+            utils.upkeep.backupStatus.prefetch(),
+          ]
+        : []),
+    ]);
+  },
   component: AdminIndex,
 });
 

@@ -1,7 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { RenewalsPage } from '../../features/renewals/renewals-page.tsx';
+import { warmAll } from '../../lib/optional-query.ts';
 
 export const Route = createFileRoute('/admin/renewals')({
   staticData: { administratorOnly: true },
+  // The page's reads come with its shell (decision 0103).
+  loader: ({ context }) =>
+    context.admin.show === 'page' ? warmAll([context.trpcUtils.renewals.list.prefetch(), context.trpcUtils.renewals.reminders.prefetch()]) : undefined,
   component: RenewalsPage,
 });

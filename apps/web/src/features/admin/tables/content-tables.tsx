@@ -19,7 +19,7 @@ import { AdminTable, DeleteButton, EditLink, MakeActiveButton, rowAction, TableT
 import { DuplicateLink, EventDeleteButton } from '../../events/event-row-actions.tsx';
 import { Pager, SearchBox } from '../../../components/list-controls.tsx';
 import { selectClass } from '../../../components/form/select-class.ts';
-import type { EventListSearch } from '../dashboard/tabs.ts';
+import { eventListInput, type EventListSearch } from '../dashboard/tabs.ts';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 
 const EVENT_TYPE_BADGE: Record<string, string> = {
@@ -33,10 +33,10 @@ const EVENT_TYPE_BADGE: Record<string, string> = {
 export function EventsTable({ list: search = {} }: { list?: EventListSearch }) {
   const f = usePostFormat();
   const navigate = useNavigate();
-  const when = search.when ?? 'upcoming';
+  const input = eventListInput(search);
+  const { when, page } = input;
   const q = search.q ?? '';
-  const page = search.page ?? 1;
-  const list = trpc.events.adminList.useQuery({ when, q: q || undefined, page }, { placeholderData: keepPreviousData });
+  const list = trpc.events.adminList.useQuery(input, { placeholderData: keepPreviousData });
   const go = (next: EventListSearch) => void navigate({ to: '/admin', search: { when: search.when, q: search.q, ...next }, resetScroll: false });
   const rows = list.data?.items;
   const atTheDoor = when === 'upcoming' && !q && page === 1 ? (rows ?? []).filter((e) => nearToday(e.startDate)) : [];

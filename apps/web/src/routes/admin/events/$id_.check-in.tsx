@@ -3,12 +3,19 @@ import { parseId } from '@post/contracts/ids';
 import { CheckInPage } from '../../../features/check-in/check-in-page.tsx';
 import type { DoorView } from '../../../features/check-in/door-parts.tsx';
 import { NotFoundItem } from '../../../components/not-found-item.tsx';
+import { warmAll } from '../../../lib/optional-query.ts';
 
 const VIEWS: readonly DoorView[] = ['arriving', 'shifts', 'paper'];
 
 export const Route = createFileRoute('/admin/events/$id_/check-in')({
   // The view is in the address, so a reload (offline too) keeps it (decision 0093).
   validateSearch: (s: Record<string, unknown>): { view?: DoorView } => ({ view: VIEWS.find((v) => v === s.view) }),
+  // The door's list comes with its shell (decision 0103); in the browser the page never waits for it.
+  loader: ({ context, params }) => {
+    const id = parseId(params.id);
+    if (id === undefined || context.admin.show !== 'page') return undefined;
+    return warmAll([context.trpcUtils.door.list.prefetch({ id }), context.trpcUtils.reports.eventFigures.prefetch({ id })]);
+  },
   component: CheckIn,
 });
 
