@@ -11,9 +11,9 @@ import {
   ResolveCodeInput,
   ResolvedCodeSchema,
   WalkInInput,
-  codeFromScan,
   type MarkResult,
 } from '@post/contracts/attendance';
+import { codeFromScan } from '@post/contracts/check-in-code';
 import { IdInput } from '@post/contracts/common';
 import { adminProcedure, administratorProcedure, publicProcedure, router } from '../../trpc.ts';
 import { audited, auditActor, recordAudit, type AuditContext, type AuditEntry } from '../audit/audit.ts';

@@ -1,6 +1,7 @@
 import type { DB } from '@post/db';
 import { idOfSigned, signId } from '../../lib/signed-id.ts';
-import { CHECK_IN_PATH, type CheckInCodeDetails } from '@post/contracts/attendance';
+import type { CheckInCodeDetails } from '@post/contracts/attendance';
+import { CHECK_IN_PATH } from '@post/contracts/check-in-code';
 
 // A sign-up's personal check-in code (issue 44, decision 0066), signed like the cancel link
 // (decision 0046): `{volunteer id}.{HMAC-SHA256 of the id}` under a key of its own purpose derived

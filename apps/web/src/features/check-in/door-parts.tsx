@@ -117,7 +117,7 @@ export function Decisions({ decisions, shifts }: { decisions: Decision[]; shifts
 }
 
 /** One part of the page that fails (the scanner's code, the camera) says so and leaves the rest working. */
-export class PartBoundary extends Component<{ what: string; children: ReactNode }, { failed: boolean }> {
+export class PartBoundary extends Component<{ what: string; hint?: string; children: ReactNode }, { failed: boolean }> {
   state = { failed: false };
   static getDerivedStateFromError() {
     return { failed: true };
@@ -127,7 +127,8 @@ export class PartBoundary extends Component<{ what: string; children: ReactNode 
     return (
       <div role="alert" className="space-y-2 rounded-lg border border-dashed p-4 text-base">
         <p>
-          {this.props.what} could not be opened{navigator.onLine ? '' : ' without a connection'}. Find the person by name below, or try again.
+          {this.props.what} could not be opened{navigator.onLine ? '' : ' without a connection'}.{' '}
+          {this.props.hint ?? 'Find the person by name below, or try again.'}
         </p>
         <Button variant="outline" className="min-h-11" onClick={() => this.setState({ failed: false })}>
           Try again
