@@ -21,15 +21,15 @@ export const Route = createFileRoute('/admin/')({
     const utils = context.trpcUtils;
     const administrator = utils.adminAuth.check.getData()?.role === 'administrator';
     return warmAll([
-      utils.honors.list.prefetch({ open: true }),
-      ...((deps.tab ?? 'events') === 'events' ? [utils.events.adminList.prefetch(eventListInput(deps))] : []),
+      utils.honors.list.ensureData({ open: true }),
+      ...((deps.tab ?? 'events') === 'events' ? [utils.events.adminList.ensureData(eventListInput(deps))] : []),
       ...(administrator
         ? [
-            utils.outbox.status.prefetch(),
-            utils.renewals.list.prefetch(),
-            utils.buddyCheck.needsHelp.prefetch(),
-            utils.upkeep.demoContent.prefetch(),
-            utils.upkeep.backupStatus.prefetch(),
+            utils.outbox.status.ensureData(),
+            utils.renewals.list.ensureData(),
+            utils.buddyCheck.needsHelp.ensureData(),
+            utils.upkeep.demoContent.ensureData(),
+            utils.upkeep.backupStatus.ensureData(),
           ]
         : []),
     ]);

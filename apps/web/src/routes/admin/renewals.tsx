@@ -6,6 +6,6 @@ export const Route = createFileRoute('/admin/renewals')({
   staticData: { administratorOnly: true },
   // The page's reads come with its shell (decision 0103).
   loader: ({ context }) =>
-    context.admin.show === 'page' ? warmAll([context.trpcUtils.renewals.list.prefetch(), context.trpcUtils.renewals.reminders.prefetch()]) : undefined,
+    context.admin.show === 'page' ? warmAll([context.trpcUtils.renewals.list.ensureData(), context.trpcUtils.renewals.reminders.ensureData()]) : undefined,
   component: RenewalsPage,
 });

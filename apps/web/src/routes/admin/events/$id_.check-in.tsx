@@ -14,7 +14,7 @@ export const Route = createFileRoute('/admin/events/$id_/check-in')({
   loader: ({ context, params }) => {
     const id = parseId(params.id);
     if (id === undefined || context.admin.show !== 'page') return undefined;
-    return warmAll([context.trpcUtils.door.list.prefetch({ id }), context.trpcUtils.reports.eventFigures.prefetch({ id })]);
+    return warmAll([context.trpcUtils.door.list.ensureData({ id }), context.trpcUtils.reports.eventFigures.ensureData({ id })]);
   },
   component: CheckIn,
 });
