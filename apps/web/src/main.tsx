@@ -33,5 +33,9 @@ if (container.hasChildNodes()) {
   router.ssr = { manifest: undefined };
   void router.load().then(() => startTransition(() => void hydrateRoot(container, app)));
 } else {
-  createRoot(container).render(app);
+  // A signed-in page whose code and data are at hand (its shell brought the data, a repeat visit
+  // has the code) is drawn whole at once: drawn while still loading, it showed "Loading..." and
+  // React then held the page back until 300 ms after that. One still loading after 300 ms shows
+  // the header and "Loading..." then, as before (decision 0103).
+  void Promise.race([router.load(), new Promise((resolve) => setTimeout(resolve, 300))]).then(() => createRoot(container).render(app));
 }

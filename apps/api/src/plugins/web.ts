@@ -78,7 +78,6 @@ export const webPlugin = fp(async (app, opts: { env: Env; db: DB }) => {
       // The empty shell of a signed-in page, kept out of search engines before any script runs;
       // 404 (the app shows its not-found page) when the path is none of the app's pages.
       const known = ssr?.isKnownPath?.(url.split('?')[0]!) !== false;
-      const modules = signedInModules(req);
       return reply
         .code(known ? 200 : 404)
         .type('text/html; charset=utf-8')
@@ -87,8 +86,8 @@ export const webPlugin = fp(async (app, opts: { env: Env; db: DB }) => {
         .send(
           renderShell(
             shell!,
-            { settings, dehydrated: known && modules && isNavigation(req) ? await signedInData(req, link) : undefined },
-            { html: '', head: titleTag(settings.postName) + NOINDEX + preload(modules ?? []) },
+            { settings, dehydrated: known && isNavigation(req) ? await pageData(req, link) : undefined },
+            { html: '', head: titleTag(settings.postName) + NOINDEX + preload(signedInModules(req)) },
           ),
         );
     }
@@ -99,14 +98,15 @@ export const webPlugin = fp(async (app, opts: { env: Env; db: DB }) => {
   }
 
   // A signed-in visitor's page names its own code, fetched with the entry's; a visitor who is
-  // not signed in (undefined) gets the sign-in page, and none of it (decision 0101).
-  const signedInModules = (req: FastifyRequest): string[] | undefined => {
+  // not signed in gets the sign-in page, and none of it (decision 0101).
+  const signedInModules = (req: FastifyRequest): string[] => {
     const pathname = normalPath(req.url);
-    return req.session?.get(pathname.startsWith('/admin') ? 'userId' : 'memberToken') ? (ssr?.modulesFor?.(pathname) ?? []) : undefined;
+    return req.session?.get(pathname.startsWith('/admin') ? 'userId' : 'memberToken') ? (ssr?.modulesFor?.(pathname) ?? []) : [];
   };
 
-  // The page's data, read with the visitor's session; a failure only leaves the browser to ask (decision 0103).
-  const signedInData = async (req: FastifyRequest, link: () => unknown): Promise<unknown> => {
+  // The page's data, read with the visitor's session (for a visitor who is not signed in, only the
+  // sign-in checks, which show the sign-in page at once); a failure leaves the browser to ask (decision 0103).
+  const pageData = async (req: FastifyRequest, link: () => unknown): Promise<unknown> => {
     if (!ssr?.load) return undefined;
     try {
       return (await ssr.load({ url: req.url, link: link(), origin: opts.env.siteUrl })).dehydrated;

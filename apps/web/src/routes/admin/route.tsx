@@ -50,11 +50,9 @@ export const Route = createFileRoute('/admin')({
     if (setup && location.pathname.replace(/\/$/, '') !== setup) throw redirect({ href: setup + location.searchStr, replace: true });
     return { admin: { show: marked(matches, 'administratorOnly') && session.role !== 'administrator' ? 'no-access' : 'page', lapsed } };
   },
-  // 'Loading...' only for a wait a person would notice: the page's shell usually brings the check
-  // and its code is preloaded, and a fallback shown for a moment would hold the page back by
-  // React's 300 ms pause before it reveals what a fallback stood in for (decision 0103).
+  // 'Loading...' at once while the check is read; a check already at hand shows nothing.
   pendingComponent: Loading,
-  pendingMs: 300,
+  pendingMs: 0,
   component: AdminRoute,
 });
 
