@@ -37,5 +37,7 @@ if (container.hasChildNodes()) {
   // has the code) is drawn whole at once: drawn while still loading, it showed "Loading..." and
   // React then held the page back until 300 ms after that. One still loading after 300 ms shows
   // the header and "Loading..." then, as before (decision 0103).
-  void Promise.race([router.load(), new Promise((resolve) => setTimeout(resolve, 300))]).then(() => createRoot(container).render(app));
+  const loaded = Promise.race([router.load(), new Promise((resolve) => setTimeout(resolve, 300))]);
+  // A load that fails still draws: the router shows its error where the page would be.
+  void loaded.catch(() => undefined).then(() => createRoot(container).render(app));
 }
