@@ -9,7 +9,15 @@ const api = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
 export default defineConfig(({ isSsrBuild }) => ({
   // The router plugin first: it splits each route's component into its own chunk (autoCodeSplitting).
   plugins: [
-    tanstackRouter({ target: 'react', autoCodeSplitting: true }),
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      // The admin area's loaders (their reads come with the page's shell) in chunks of their own, as
+      // its pages' components are: a visitor's page does not carry them (decision 0103).
+      codeSplittingOptions: {
+        splitBehavior: ({ routeId }) => (routeId.startsWith('/admin') ? [['component'], ['errorComponent'], ['notFoundComponent'], ['loader']] : undefined),
+      },
+    }),
     react(),
     tailwindcss(),
     // The admin area's service worker (decision 0084): built from src/sw.ts with the list of the

@@ -8,10 +8,12 @@ import type { AppRouter } from './lib/trpc.ts';
 
 // What the server names in a signed-in page (decision 0101): each matched route's own chunk.
 describe('modulesFor', () => {
-  it("names the check-in page's routes, from the admin area's guard down to the page", () => {
+  it("names the check-in page's routes, from the admin area's guard down to the page, with their loaders' chunks", () => {
     expect(modulesFor('/admin/events/5/check-in')).toEqual([
       'src/routes/admin/route.tsx?tsr-split=component',
+      'src/routes/admin/route.tsx?tsr-split=loader',
       'src/routes/admin/events/$id_.check-in.tsx?tsr-split=component',
+      'src/routes/admin/events/$id_.check-in.tsx?tsr-split=loader',
     ]);
   });
 

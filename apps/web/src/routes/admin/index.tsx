@@ -3,8 +3,9 @@ import { EVENT_LIST_WHEN } from '@post/contracts/enums/event-list-when';
 import { parseId } from '@post/contracts/ids';
 import { oneOf, text } from '../../lib/search.ts';
 import { AdminDashboard } from '../../features/admin/dashboard/admin-dashboard.tsx';
-import { DASHBOARD_TABS, eventListInput, type EventListSearch } from '../../features/admin/dashboard/tabs.ts';
-import { warmAll } from '../../lib/optional-query.ts';
+import { DASHBOARD_TABS, type EventListSearch } from '../../features/admin/dashboard/tabs.ts';
+import { eventListInput } from '../../features/admin/dashboard/event-list-input.ts';
+import { warmAll } from '../../lib/warm-all.ts';
 
 export const Route = createFileRoute('/admin/')({
   // The Events tab keeps its filter, search and page in the URL (issue 20).
@@ -15,14 +16,14 @@ export const Route = createFileRoute('/admin/')({
     page: parseId(s.page),
   }),
   // The dashboard's reads come with its shell (decision 0103): the panels an administrator sees, and the Events tab's list.
-  loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => {
+  loader: ({ context, location }) => {
     if (context.admin.show !== 'page') return undefined;
+    const search: { tab?: string } & EventListSearch = location.search;
     const utils = context.trpcUtils;
     const administrator = utils.adminAuth.check.getData()?.role === 'administrator';
     return warmAll([
       utils.honors.list.ensureData({ open: true }),
-      ...((deps.tab ?? 'events') === 'events' ? [utils.events.adminList.ensureData(eventListInput(deps))] : []),
+      ...((search.tab ?? 'events') === 'events' ? [utils.events.adminList.ensureData(eventListInput(search))] : []),
       ...(administrator
         ? [
             utils.outbox.status.ensureData(),

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { RenewalsPage } from '../../features/renewals/renewals-page.tsx';
-import { warmAll } from '../../lib/optional-query.ts';
+import { warmAll } from '../../lib/warm-all.ts';
 
 export const Route = createFileRoute('/admin/renewals')({
   staticData: { administratorOnly: true },

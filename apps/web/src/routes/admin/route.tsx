@@ -36,7 +36,7 @@ export const Route = createFileRoute('/admin')({
     const session =
       (await offlineDoorSession(location.pathname)) ??
       (await context.trpcUtils.adminAuth.check.ensureData(undefined, { staleTime: 300_000 }).catch(() => null));
-    if (session?.authenticated && offline()) context.trpcUtils.adminAuth.check.setData(undefined, session);
+    if (session?.authenticated && navigator.onLine === false) context.trpcUtils.adminAuth.check.setData(undefined, session);
     const lapsed = signedInThisVisit;
     if (!session?.authenticated) {
       if (marked(matches, 'redirectToLogin'))
@@ -56,12 +56,10 @@ export const Route = createFileRoute('/admin')({
   component: AdminRoute,
 });
 
-/** Whether the browser knows it has no connection (never on the server, which reads a signed-in page's data: decision 0103). */
-const offline = () => typeof window !== 'undefined' && !navigator.onLine;
-
 /** The door page's kept sign-in, when the phone has no connection (a check would only wait for one). */
 async function offlineDoorSession(pathname: string) {
-  if (!offline()) return null;
+  // `=== false`: on the server, which reads a signed-in page's data, navigator.onLine is undefined (decision 0103).
+  if (navigator.onLine !== false) return null;
   // Loaded only then: the route's guard is in every page's entry, public ones included.
   const door = await import('../../lib/door-store.ts');
   return door.DOOR_PAGE.test(pathname) ? ((await door.storedDoorSession()) ?? null) : null;

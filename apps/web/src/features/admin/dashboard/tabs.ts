@@ -11,6 +11,3 @@ export interface EventListSearch {
   q?: string;
   page?: number;
 }
-
-/** The Events tab's read of the list in the URL: the table's and the dashboard loader's, one key (decision 0103). */
-export const eventListInput = (search: EventListSearch) => ({ when: search.when ?? 'upcoming', q: search.q || undefined, page: search.page ?? 1 });

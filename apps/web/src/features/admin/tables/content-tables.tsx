@@ -19,7 +19,8 @@ import { AdminTable, DeleteButton, EditLink, MakeActiveButton, rowAction, TableT
 import { DuplicateLink, EventDeleteButton } from '../../events/event-row-actions.tsx';
 import { Pager, SearchBox } from '../../../components/list-controls.tsx';
 import { selectClass } from '../../../components/form/select-class.ts';
-import { eventListInput, type EventListSearch } from '../dashboard/tabs.ts';
+import type { EventListSearch } from '../dashboard/tabs.ts';
+import { eventListInput } from '../dashboard/event-list-input.ts';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 
 const EVENT_TYPE_BADGE: Record<string, string> = {

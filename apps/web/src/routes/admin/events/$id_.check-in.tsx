@@ -3,7 +3,7 @@ import { parseId } from '@post/contracts/ids';
 import { CheckInPage } from '../../../features/check-in/check-in-page.tsx';
 import type { DoorView } from '../../../features/check-in/door-parts.tsx';
 import { NotFoundItem } from '../../../components/not-found-item.tsx';
-import { warmAll } from '../../../lib/optional-query.ts';
+import { warmAll } from '../../../lib/warm-all.ts';
 
 const VIEWS: readonly DoorView[] = ['arriving', 'shifts', 'paper'];
 
