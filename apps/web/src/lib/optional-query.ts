@@ -28,4 +28,3 @@ export function orNull<TData>(options: { queryKey: readonly unknown[]; queryFn?:
 export async function prefetchAll(reads: Promise<unknown>[]): Promise<void> {
   await Promise.allSettled(reads);
 }
-
