@@ -31,15 +31,12 @@ import { CheckOutMilesField, WalkInUnitField, useDoorReportFields } from './door
 import { Decisions, DoorStatus, GivePlaceDialog, NoOneShown, PartBoundary, ViewSwitch, walkInOf, type DoorView } from './door-parts.tsx';
 import { arrivingNow, isArriving, useNow } from './arriving.ts';
 import { PaperEntry } from './paper-entry.tsx';
+import { HoursForm, WalkInPart } from './door-forms.tsx';
 import { useAdminSession } from '../../lib/use-session.ts';
 
 // The camera and its decoder load only when the scanner opens (decision 0066); the service worker
 // keeps their code for use without signal (decision 0084).
 const Scanner = lazy(() => import('./scanner.tsx'));
-// The two forms (react-hook-form and zod) come after the list and the scan button, which the door
-// needs first (decision 0103); the service worker keeps them too.
-const WalkInForm = lazy(() => import('./walk-in-form.tsx').then((m) => ({ default: m.WalkInForm })));
-const HoursDialog = lazy(() => import('./hours-dialog.tsx').then((m) => ({ default: m.HoursDialog })));
 
 /**
  * Check-in at the door on a phone (issues 44, 59): find people by name or by scanning their code,
@@ -245,30 +242,18 @@ export function CheckInPage({ id, view: chosen, onView }: { id: number; view?: D
                   onUndoSent={(p) => void undoSent(p)}
                   onHours={isAdministrator ? setHoursFor : undefined}
                 />
-                {hoursFor ? (
-                  <PartBoundary what="The hours form" hint="Try again.">
-                    <Suspense fallback={null}>
-                      <HoursDialog eventId={id} person={hoursFor} onClose={() => setHoursFor(null)} />
-                    </Suspense>
-                  </PartBoundary>
-                ) : null}
+                {hoursFor ? <HoursForm eventId={id} person={hoursFor} onClose={() => setHoursFor(null)} /> : null}
               </section>
               <section aria-labelledby="walk-in-heading" className="space-y-3 rounded-lg border bg-card p-4">
                 <h2 id="walk-in-heading" className="text-2xl font-bold text-navy-800">
                   Add a walk-in
                 </h2>
-                <PartBoundary what="The walk-in form" hint="Try again.">
-                  <Suspense fallback={<LoadingState text={commonMessages.loading} />}>
-                    <WalkInForm
-                      eventId={id}
-                      shifts={data.shifts}
-                      onAdd={(v) =>
-                        mark({ clientId: newClientId(), at: new Date().toISOString(), eventId: id, kind: 'walk-in', ...v, unit: report.takeUnit() })
-                      }
-                      extra={<WalkInUnitField fields={report} />}
-                    />
-                  </Suspense>
-                </PartBoundary>
+                <WalkInPart
+                  eventId={id}
+                  shifts={data.shifts}
+                  onAdd={(v) => mark({ clientId: newClientId(), at: new Date().toISOString(), eventId: id, kind: 'walk-in', ...v, unit: report.takeUnit() })}
+                  extra={<WalkInUnitField fields={report} />}
+                />
               </section>
             </>
           )}
