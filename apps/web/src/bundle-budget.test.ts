@@ -12,8 +12,8 @@ import { pageRoutes, type PageRoute } from './route-tree-files.ts';
 const dist = path.join(import.meta.dirname, '../dist');
 const manifestFile = path.join(dist, '.vite/manifest.json');
 
-/** The budget in KB of gzip for each public route (issue 16, with React 19 and react-dom). */
-export const BUDGET_KB = Number(process.env.BUNDLE_BUDGET_KB ?? 171);
+/** The budget in KB of gzip for each public route (issue 16, with React 19 and react-dom; decisions 0096, 0103). */
+export const BUDGET_KB = Number(process.env.BUNDLE_BUDGET_KB ?? 172);
 
 // Every public page of the route tree, so a new one is measured without being listed (decision 0067).
 const PUBLIC_ROUTES = pageRoutes().filter((r) => r.public);
