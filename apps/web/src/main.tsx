@@ -33,10 +33,7 @@ if (container.hasChildNodes()) {
   router.ssr = { manifest: undefined };
   void router.load().then(() => startTransition(() => void hydrateRoot(container, app)));
 } else {
-  // A signed-in page whose code and data are at hand (its shell brought the data, a repeat visit
-  // has the code) is drawn whole at once: drawn while still loading, it showed "Loading..." and
-  // React then held the page back until 300 ms after that. One still loading after 300 ms shows
-  // the header and "Loading..." then, as before (decision 0103).
+  // A page whose code and data are at hand is drawn whole, not after a "Loading..." React then holds back; a slow one still shows it (decision 0103).
   const loaded = Promise.race([router.load(), new Promise((resolve) => setTimeout(resolve, 300))]);
   // A load that fails still draws: the router shows its error where the page would be.
   void loaded.catch(() => undefined).then(() => createRoot(container).render(app));
