@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testTmpDir, type Agent } from '../test-helpers.ts';
 
 const DASHBOARD_CHUNK = 'src/routes/admin/index.tsx?tsr-split=component';
+const SIGN_IN_CHUNK = 'src/routes/admin_.login.tsx?tsr-split=component';
 
-/** A web build of a few files: the shell, one hashed file, the service worker, a manifest and a server-rendering module that names the dashboard's chunk and reads a page's data. */
+/** A web build of a few files: the shell, one hashed file, the service worker, a manifest and a server-rendering module that names the dashboard's and the sign-in page's chunks and reads a page's data. */
 function fakeWebBuild(): string {
   const web = testTmpDir('web-');
   const dist = path.join(web, 'dist');
@@ -15,13 +16,18 @@ function fakeWebBuild(): string {
   writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head></head><body><div id="app"></div></body></html>');
   writeFileSync(path.join(dist, 'assets', 'app-3f9a1c.js'), 'console.log("the app");');
   writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
-  const manifest = { [DASHBOARD_CHUNK]: { file: 'assets/index-d4sh.js', imports: ['_table.js'] }, '_table.js': { file: 'assets/table-7ab1e.js' } };
+  const manifest = {
+    [DASHBOARD_CHUNK]: { file: 'assets/index-d4sh.js', imports: ['_table.js'] },
+    '_table.js': { file: 'assets/table-7ab1e.js' },
+    [SIGN_IN_CHUNK]: { file: 'assets/admin_.login-9c2e.js', imports: ['_login-page.js'] },
+    '_login-page.js': { file: 'assets/login-page-51a7.js' },
+  };
   writeFileSync(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(manifest));
   writeFileSync(
     path.join(web, 'dist-ssr', 'entry-server.js'),
     `export const render = async () => { throw new Error('public pages are not rendered in this test'); };
 export const isKnownPath = () => true;
-export const modulesFor = (p) => (p === '/admin' ? [${JSON.stringify(DASHBOARD_CHUNK)}] : []);
+export const modulesFor = (p) => (p === '/admin' ? [${JSON.stringify(DASHBOARD_CHUNK)}] : p === '/admin/login' ? [${JSON.stringify(SIGN_IN_CHUNK)}] : []);
 export const load = async ({ url }) => ({ dehydrated: { read: 'the data of ' + url } });`,
   );
   return dist;
@@ -78,9 +84,15 @@ describe("a signed-in page's code", () => {
     expect(preloads(res.body)).toEqual(['/assets/index-d4sh.js', '/assets/table-7ab1e.js']);
   });
 
-  it('is not named for a visitor who is not signed in (the sign-in page shows instead)', async () => {
+  // The page's own code is not; the sign-in form's is, for the sign-in page shown in its place (decision 0104).
+  it('is not named for a visitor who is not signed in: the sign-in form is, which shows instead', async () => {
     const res = await t.agent().request('GET', '/admin');
     expect(res.statusCode).toBe(200);
+    expect(preloads(res.body)).toEqual(['/assets/admin_.login-9c2e.js', '/assets/login-page-51a7.js']);
+  });
+
+  it("is not named on a member's page for a visitor who is not signed in", async () => {
+    const res = await t.agent().request('GET', '/member');
     expect(preloads(res.body)).toEqual([]);
   });
 });
@@ -104,9 +116,10 @@ describe("a signed-in page's data", () => {
   });
 
   // What is read for a visitor is the sign-in checks alone (entry-server.test.ts): the sign-in page shows at once.
-  it('is read for a visitor who is not signed in too, and the page names none of its code', async () => {
+  it("is read for a visitor who is not signed in too, and the page names none of its code but the sign-in form's", async () => {
     const res = await t.agent().request('GET', '/admin/renewals', undefined, opened);
     expect(appData(res.body).dehydrated).toEqual({ read: 'the data of /admin/renewals' });
-    expect(res.body).not.toContain('modulepreload');
+    expect(res.body).not.toContain('index-d4sh');
+    expect(res.body).toContain('login-page-51a7');
   });
 });

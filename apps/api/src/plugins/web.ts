@@ -98,10 +98,12 @@ export const webPlugin = fp(async (app, opts: { env: Env; db: DB }) => {
   }
 
   // A signed-in visitor's page names its own code, fetched with the entry's; a visitor who is
-  // not signed in gets the sign-in page, and none of it (decision 0101).
+  // not signed in gets none of it (decision 0101), and in the admin area the sign-in form's (decision 0104).
   const signedInModules = (req: FastifyRequest): string[] => {
     const pathname = normalPath(req.url);
-    return req.session?.get(pathname.startsWith('/admin') ? 'userId' : 'memberToken') ? (ssr?.modulesFor?.(pathname) ?? []) : [];
+    const admin = pathname.startsWith('/admin');
+    if (req.session?.get(admin ? 'userId' : 'memberToken')) return ssr?.modulesFor?.(pathname) ?? [];
+    return admin ? (ssr?.modulesFor?.('/admin/login') ?? []) : [];
   };
 
   // The page's data, read with the visitor's session (for a visitor who is not signed in, only the

@@ -1,10 +1,9 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { createFileRoute, Link, Outlet, redirect, useLocation, useRouter, type StaticDataRouteOption } from '@tanstack/react-router';
 import { commonMessages } from '@post/contracts/messages/common';
 import { signInMessages } from '@post/contracts/messages/sign-in';
 import { toast } from 'sonner';
 import { useAdminSession } from '../../lib/use-session.ts';
-import { LoginPage } from '../../features/auth/login-page.tsx';
 
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
@@ -14,6 +13,9 @@ declare module '@tanstack/react-router' {
     administratorOnly?: boolean;
   }
 }
+
+// Its own chunk: a signed-in page does not fetch the sign-in form; the server names it for a visitor who is not signed in (decision 0104).
+const LoginPage = lazy(() => import('../../features/auth/login-page.tsx').then((m) => ({ default: m.LoginPage })));
 
 /** What the admin guard decided: the page, the login page in its place, or "no access". */
 interface AdminGuard {
@@ -99,7 +101,9 @@ function AdminRoute() {
     return (
       <>
         <meta name="robots" content="noindex" />
-        <LoginPage tab="admin" returnTo={here} lapsed={admin.lapsed} />
+        <Suspense fallback={<Loading />}>
+          <LoginPage tab="admin" returnTo={here} lapsed={admin.lapsed} />
+        </Suspense>
       </>
     );
   if (admin.show === 'no-access') return <NoAccess />;
