@@ -87,7 +87,7 @@ export const webPlugin = fp(async (app, opts: { env: Env; db: DB }) => {
           renderShell(
             shell!,
             { settings, dehydrated: known && isNavigation(req) ? await pageData(req, link) : undefined },
-            { html: '', head: titleTag(settings.postName) + NOINDEX + preload(signedInModules(req)) },
+            { html: '', head: titleTag(settings.postName) + NOINDEX + preload(shellModules(req)) },
           ),
         );
     }
@@ -99,11 +99,11 @@ export const webPlugin = fp(async (app, opts: { env: Env; db: DB }) => {
 
   // A signed-in visitor's page names its own code, fetched with the entry's; a visitor who is
   // not signed in gets none of it (decision 0101), and in the admin area the sign-in form's (decision 0104).
-  const signedInModules = (req: FastifyRequest): string[] => {
+  const shellModules = (req: FastifyRequest): string[] => {
     const pathname = normalPath(req.url);
     const admin = pathname.startsWith('/admin');
-    if (req.session?.get(admin ? 'userId' : 'memberToken')) return ssr?.modulesFor?.(pathname) ?? [];
-    return admin ? (ssr?.modulesFor?.('/admin/login') ?? []) : [];
+    const page = req.session?.get(admin ? 'userId' : 'memberToken') ? pathname : admin ? '/admin/login' : undefined;
+    return page ? (ssr?.modulesFor?.(page) ?? []) : [];
   };
 
   // The page's data, read with the visitor's session (for a visitor who is not signed in, only the
