@@ -7,6 +7,7 @@ import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../apps/web/e2e/chromium.ts';
 import { demoDataDir, demoServerEnv, freePort } from './demo-server.ts';
+import { selfSignedCertificate, startHttpsFront, type Certificate } from './https-front.ts';
 import { median } from './stats.ts';
 import { startReport } from './results.ts';
 
@@ -14,7 +15,7 @@ const report = startReport('bench:phone');
 
 // `pnpm bench:phone`: each public route as a visitor on a mid-range phone feels it (decision
 // 0058 gives the profile: Slow 4G, a slower CPU, a phone's screen, no cache); the production build
-// with demo content.
+// with demo content, reached through HTTPS and HTTP/2 as every deployment serves it (decision 0105).
 // Per route, the median over BENCH_RUNS loads (default 5) of the first contentful paint, the
 // largest contentful paint, "interactive" (React has attached to the header's first control,
 // the footer's first control and the page's main control), the bytes fetched before then, and
@@ -25,6 +26,7 @@ const report = startReport('bench:phone');
 //   BENCH_RUNS=5     loads per route and build
 //   BENCH_ROUTES=/,/events,...
 //   BENCH_ADMIN=0    leaves out the signed-in admin pages
+//   BENCH_DIRECT=1   the browser asks the app itself, over plain HTTP/1.1, as before decision 0105
 // Then the admin pages an adjutant opens on a phone (issue 59), signed in as an administrator:
 // the dashboard, an event's check-in page and renewals, each on a first visit (nothing cached, no
 // service worker) and on a repeat visit (the page opened once before in the same browser profile,
@@ -43,6 +45,8 @@ const ADMIN = { username: 'bench-admin', password: 'bench-admin-password' };
 process.env.ADMIN_USERNAME = ADMIN.username;
 process.env.ADMIN_PASSWORD = ADMIN.password;
 const WITH_ADMIN = process.env.BENCH_ADMIN !== '0';
+const DIRECT = process.env.BENCH_DIRECT === '1';
+const certificate: Certificate | undefined = DIRECT ? undefined : selfSignedCertificate();
 
 /** The page's main control, besides the header's and the footer's first ones: a selector, and the text it starts with. */
 const MAIN_CONTROL: Record<string, { selector: string; text?: string }> = {
@@ -62,21 +66,25 @@ if (args.includes('--ab') && !abRef) throw new Error('--ab needs a git ref, e.g.
 /** A build's server: the production start of `root` with demo content on a fresh data directory. */
 interface Server {
   name: string;
+  /** Where the browser opens the site: the HTTPS front, or the app itself with BENCH_DIRECT=1. */
   origin: string;
+  /** The app itself, for the benchmark's own requests. */
+  app: string;
   child: ChildProcess;
+  front?: { close: () => void };
   dataDir: string;
 }
 
 async function startServer(name: string, root: string): Promise<Server> {
   const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
+  const app = `http://127.0.0.1:${port}`;
+  const frontPort = certificate ? await freePort() : port;
+  const origin = certificate ? `https://127.0.0.1:${frontPort}` : app;
   const output: string[] = [];
   const dataDir = demoDataDir('bench-phone-');
-  const child = spawn(process.execPath, [path.join(root, 'apps/api/src/main.ts')], {
-    cwd: root,
-    env: demoServerEnv(port, dataDir),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  // Behind the front the app is configured as a deployment's is: its public address, one proxy.
+  const env = certificate ? { ...demoServerEnv(port, dataDir), PUBLIC_URL: origin, TRUST_PROXY: '1' } : demoServerEnv(port, dataDir);
+  const child = spawn(process.execPath, [path.join(root, 'apps/api/src/main.ts')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   await new Promise<void>((resolve, reject) => {
     const onData = (d: Buffer) => {
       output.push(d.toString());
@@ -86,7 +94,8 @@ async function startServer(name: string, root: string): Promise<Server> {
     child.stderr!.on('data', (d: Buffer) => output.push(d.toString()));
     child.once('exit', (code) => reject(new Error(`${name}: server exited with ${code}\n${output.join('')}`)));
   });
-  return { name, origin, child, dataDir };
+  const front = certificate ? await startHttpsFront(frontPort, port, certificate) : undefined;
+  return { name, origin, app, child, front, dataDir };
 }
 
 /** Builds `ref` in a temporary worktree (offline install from the store, then the build); returns its root. */
@@ -146,7 +155,15 @@ function observe({ main: mainControl, grid: wantGrid }: { main: { selector: stri
  * once before unthrottled in the same profile and its service worker ready, then measured).
  */
 async function measure(browser: Browser, origin: string, route: string, visit: 'public' | 'admin-first' | 'admin-repeat' = 'public'): Promise<Load> {
-  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true, baseURL: origin });
+  // ignoreHTTPSErrors: for the sign-in request, which is Playwright's own; the browser trusts the front's certificate.
+  const context = await browser.newContext({
+    viewport: { width: 412, height: 823 },
+    deviceScaleFactor: 1.75,
+    isMobile: true,
+    hasTouch: true,
+    baseURL: origin,
+    ignoreHTTPSErrors: true,
+  });
   try {
     if (visit !== 'public') {
       const res = await context.request.post('/api/login', { data: ADMIN });
@@ -155,9 +172,19 @@ async function measure(browser: Browser, origin: string, route: string, visit: '
     if (visit === 'admin-repeat') {
       const warm = await context.newPage();
       await warm.goto(`${origin}${route}`, { waitUntil: 'load', timeout: 60_000 });
-      // The service worker registers after load and keeps the app's code: wait until it is in charge (a build without one: a moment).
+      // The service worker registers after load and keeps the app's code: wait until it is active
+      // (its scope is /admin/, which the dashboard at /admin is outside of; a build without one: a moment).
       await warm
-        .waitForFunction(() => navigator.serviceWorker?.controller !== null && navigator.serviceWorker?.controller !== undefined, null, { timeout: 20_000 })
+        .waitForFunction(
+          () => {
+            // (The predicate is not awaited: it asks, and the answer is read on a later poll.)
+            const w = window as unknown as { __swActive?: boolean };
+            void navigator.serviceWorker?.getRegistration('/admin/').then((r) => (w.__swActive = r?.active?.state === 'activated'));
+            return w.__swActive === true;
+          },
+          null,
+          { timeout: 20_000, polling: 100 },
+        )
         .catch(() => undefined);
       await warm.waitForLoadState('networkidle');
       await warm.close();
@@ -309,18 +336,19 @@ try {
     const other = spawnSync('git', ['rev-parse', '--short', abRef!], { cwd: repo, encoding: 'utf8' }).stdout.trim();
     servers.push(await startServer(`${abRef} (${other})`, abRoot));
   }
-  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
-  const routes = await routesOf(servers[0]!.origin);
-  const adminRoutes = await adminRoutesOf(servers[0]!.origin);
-  const otherAdmin = servers[1] ? await adminRoutesOf(servers[1].origin) : [];
+  const trust = certificate ? [`--ignore-certificate-errors-spki-list=${certificate.spki}`] : [];
+  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: [...CHROMIUM_ARGS, ...trust] });
+  const routes = await routesOf(servers[0]!.app);
+  const adminRoutes = await adminRoutesOf(servers[0]!.app);
+  const otherAdmin = servers[1] ? await adminRoutesOf(servers[1].app) : [];
   // Each route once per server first: the server renders a page once, then answers from its cache.
-  for (const s of servers) for (const r of await routesOf(s.origin)) await fetch(`${s.origin}${r}`, { headers: { accept: 'text/html' } });
-  const otherRoutes = servers[1] ? await routesOf(servers[1].origin) : [];
+  for (const s of servers) for (const r of await routesOf(s.app)) await fetch(`${s.app}${r}`, { headers: { accept: 'text/html' } });
+  const otherRoutes = servers[1] ? await routesOf(servers[1].app) : [];
   const loads = servers.map(() => new Map<string, Load[]>());
   report.print(
     `bench:phone  ${new Date().toISOString()}  load average ${loadavg()
       .map((l) => l.toFixed(2))
-      .join(' ')}  ${RUNS} loads per route and build`,
+      .join(' ')}  ${RUNS} loads per route and build  ${certificate ? 'through HTTPS and HTTP/2' : 'direct, HTTP/1.1 (BENCH_DIRECT=1)'}`,
   );
   for (let i = 0; i < RUNS; i++) {
     for (const [k, route] of routes.entries()) {
@@ -369,6 +397,7 @@ try {
   // Each server stops its embedded database on SIGTERM; its data directory goes once it has.
   await Promise.all(
     servers.map(async (s) => {
+      s.front?.close();
       const exited = new Promise((resolve) => s.child.once('exit', resolve));
       s.child.kill('SIGTERM');
       await exited;
