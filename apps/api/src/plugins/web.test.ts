@@ -6,19 +6,15 @@ import { createTestApp, testTmpDir, type Agent } from '../test-helpers.ts';
 const DASHBOARD_CHUNK = 'src/routes/admin/index.tsx?tsr-split=component';
 const SIGN_IN_CHUNK = 'src/routes/admin_.login.tsx?tsr-split=component';
 
-/** A web build of a few files: the shell with its stylesheet, one hashed file, the service worker, a manifest and a server-rendering module that names the dashboard's and the sign-in page's chunks and reads a page's data. */
+/** A web build of a few files: the shell, one hashed file, the service worker, a manifest and a server-rendering module that names the dashboard's and the sign-in page's chunks and reads a page's data. */
 function fakeWebBuild(): string {
   const web = testTmpDir('web-');
   const dist = path.join(web, 'dist');
   mkdirSync(path.join(dist, 'assets'), { recursive: true });
   mkdirSync(path.join(dist, '.vite'));
   mkdirSync(path.join(web, 'dist-ssr'));
-  writeFileSync(
-    path.join(dist, 'index.html'),
-    '<!doctype html><html><head><link rel="stylesheet" crossorigin href="/assets/app-5e1d.css"></head><body><div id="app"></div></body></html>',
-  );
+  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head></head><body><div id="app"></div></body></html>');
   writeFileSync(path.join(dist, 'assets', 'app-3f9a1c.js'), 'console.log("the app");');
-  writeFileSync(path.join(dist, 'assets', 'app-5e1d.css'), 'body{color:navy}');
   writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
   const manifest = {
     [DASHBOARD_CHUNK]: { file: 'assets/index-d4sh.js', imports: ['_table.js'] },
@@ -76,30 +72,6 @@ describe("the app's files for a signed-in visitor", () => {
     expect(res.headers['cache-control']).toBe('no-store');
     expect(String(res.headers['set-cookie'])).toContain('sid=');
     expect(new Date((await sessionRow()).expire).getTime()).toBeGreaterThan(new Date(before.expire).getTime());
-  });
-});
-
-// A public page brings the stylesheet in its HTML, for its first paint; a signed-in page draws
-// nothing before its code has run, and links the stylesheet the browser keeps (decision 0106).
-describe('the stylesheet', () => {
-  const LINKED = '<link rel="stylesheet" crossorigin href="/assets/app-5e1d.css">';
-
-  it('is in the HTML of a public page, its link disabled', async () => {
-    const res = await t.agent().request('GET', '/');
-    expect(res.body).toContain('<style>body{color:navy}</style>');
-    expect(res.body).toContain('<link rel="stylesheet" href="/assets/app-5e1d.css" disabled>');
-    expect(res.body).not.toContain(LINKED);
-  });
-
-  it.each([
-    { who: 'an administrator', url: '/admin', agent: () => admin },
-    { who: 'a visitor who is not signed in', url: '/admin', agent: () => t.agent() },
-    { who: 'a visitor who is not signed in', url: '/member', agent: () => t.agent() },
-  ])('is linked, not brought in the HTML, in a signed-in page ($url for $who)', async ({ url, agent }) => {
-    const res = await agent().request('GET', url);
-    expect(res.statusCode).toBe(200);
-    expect(res.body).toContain(LINKED);
-    expect(res.body).not.toContain('body{color:navy}');
   });
 });
 

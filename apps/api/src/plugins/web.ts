@@ -42,10 +42,7 @@ export const webPlugin = fp(async (app, opts: { env: Env; db: DB }) => {
       },
     });
   }
-  // A signed-in page draws nothing before its code has run: it links the stylesheet, which the
-  // browser and the admin area's service worker keep, instead of bringing it in every page (decision 0106).
-  const linkedShell = hasWeb ? readFileSync(indexFile, 'utf8') : undefined;
-  const shell = hasWeb ? inlineStylesheet(linkedShell!, root) : undefined;
+  const shell = hasWeb ? inlineStylesheet(readFileSync(indexFile, 'utf8'), root) : undefined;
   const preload = hasWeb ? preloadLinks(root, shell!) : () => '';
   const ssrFile = path.join(root, '../dist-ssr/entry-server.js');
   const ssr: SsrModule | undefined = hasWeb && existsSync(ssrFile) ? await import(pathToFileURL(ssrFile).href) : undefined;
@@ -88,7 +85,7 @@ export const webPlugin = fp(async (app, opts: { env: Env; db: DB }) => {
         .header('X-Robots-Tag', 'noindex')
         .send(
           renderShell(
-            linkedShell!,
+            shell!,
             { settings, dehydrated: known && isNavigation(req) ? await pageData(req, link) : undefined },
             { html: '', head: titleTag(settings.postName) + NOINDEX + preload(shellModules(req)) },
           ),
