@@ -167,6 +167,21 @@ async function otherActiveAdministrators(trx: Kysely<Database>, exceptId: number
   return rows.length;
 }
 
+/**
+ * Locks an account's row with every active administrator's, in one statement and in id order,
+ * before anything else: two administrators changing each other at once then wait in turn,
+ * where locking the account first and the others after deadlocked (a 500).
+ */
+async function lockWithAdministrators(trx: Kysely<Database>, id: number): Promise<void> {
+  await trx
+    .selectFrom('users')
+    .select('id')
+    .where((eb) => eb.or([eb('id', '=', id), eb.and([eb('role', '=', 'administrator'), eb('disabled', '=', false)])]))
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+}
+
 /** Ends every session of a staff account, in the caller's transaction. */
 export async function endSessions(trx: Kysely<Database>, userId: number): Promise<void> {
   await trx
@@ -179,6 +194,7 @@ export async function endSessions(trx: Kysely<Database>, userId: number): Promis
 export async function updateUser(db: DB, actor: AdminUser, ip: string, input: UpdateStaffInput): Promise<StaffAccount> {
   const { id, resetTwoFactor, ...fields } = input;
   await inTransaction(db, async (trx) => {
+    await lockWithAdministrators(trx, id);
     const before = await trx
       .selectFrom('users')
       .select([...PUBLIC_FIELDS, 'totpEnabled'])
@@ -221,6 +237,7 @@ export async function updateUser(db: DB, actor: AdminUser, ip: string, input: Up
 export async function removeUser(db: DB, actor: AdminUser, ip: string, id: number): Promise<void> {
   if (id === actor.id) throw badRequest(accountMessages.cannotChangeOwnAccount);
   await inTransaction(db, async (trx) => {
+    await lockWithAdministrators(trx, id);
     const before = await trx
       .selectFrom('users')
       .select([...PUBLIC_FIELDS])
