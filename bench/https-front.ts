@@ -18,18 +18,11 @@ export interface Certificate {
 export function selfSignedCertificate(): Certificate {
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-cert-'));
   try {
-    const r = spawnSync(
-      'openssl',
-      ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '2', '-subj', '/CN=127.0.0.1'].concat([
-        '-addext',
-        'subjectAltName=IP:127.0.0.1',
-        '-keyout',
-        path.join(dir, 'key.pem'),
-        '-out',
-        path.join(dir, 'cert.pem'),
-      ]),
-      { encoding: 'utf8' },
-    );
+    const out = ['-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem')];
+    const subject = ['-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'];
+    const r = spawnSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '2', ...subject, ...out], {
+      encoding: 'utf8',
+    });
     if (r.status !== 0) throw new Error(`openssl could not make the benchmark's certificate (apt-get install -y openssl): ${r.stderr ?? r.error}`);
     const cert = readFileSync(path.join(dir, 'cert.pem'));
     const der = new X509Certificate(cert).publicKey.export({ type: 'spki', format: 'der' });

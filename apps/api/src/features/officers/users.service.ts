@@ -154,7 +154,7 @@ export async function createUser(db: DB, actor: AdminUser, ip: string, baseUrl: 
   return accountById(db, id);
 }
 
-/** Administrators that are active, other than `exceptId`, locked for the rest of the transaction. */
+/** Administrators that are active, other than `exceptId`, after `lockWithAdministrators` has locked them. */
 async function otherActiveAdministrators(trx: Kysely<Database>, exceptId: number): Promise<number> {
   const rows = await trx
     .selectFrom('users')
@@ -162,7 +162,6 @@ async function otherActiveAdministrators(trx: Kysely<Database>, exceptId: number
     .where('role', '=', 'administrator')
     .where('disabled', '=', false)
     .where('id', '<>', exceptId)
-    .forUpdate()
     .execute();
   return rows.length;
 }
@@ -199,7 +198,6 @@ export async function updateUser(db: DB, actor: AdminUser, ip: string, input: Up
       .selectFrom('users')
       .select([...PUBLIC_FIELDS, 'totpEnabled'])
       .where('id', '=', id)
-      .forUpdate()
       .executeTakeFirst();
     if (!before) throw notFound('Account');
     const roleChanges = fields.role !== undefined && fields.role !== before.role;
@@ -242,7 +240,6 @@ export async function removeUser(db: DB, actor: AdminUser, ip: string, id: numbe
       .selectFrom('users')
       .select([...PUBLIC_FIELDS])
       .where('id', '=', id)
-      .forUpdate()
       .executeTakeFirst();
     if (!before) throw notFound('Account');
     if (before.role === 'administrator' && !before.disabled && (await otherActiveAdministrators(trx, id)) === 0)
