@@ -97,7 +97,7 @@ export function AdminTable<T extends { id: number }>({
                   {c.header}
                 </TableHead>
               ))}
-              <TableHead scope="col" className="text-right">
+              <TableHead scope="col" className="text-right!">
                 Actions
               </TableHead>
             </TableRow>
@@ -174,7 +174,7 @@ export function DeleteButton({
         keepFocus();
       }}
       trigger={
-        <Button variant="outline" size="sm" aria-label={`Delete ${name}`} disabled={busy} className="text-flag-red-700 hover:text-flag-red-800">
+        <Button variant="danger" size="sm" aria-label={`Delete ${name}`} disabled={busy}>
           <Trash2Icon aria-hidden="true" />
           Delete
         </Button>

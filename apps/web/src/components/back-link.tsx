@@ -2,12 +2,14 @@ import type * as React from 'react';
 import { Link, type LinkProps } from '@tanstack/react-router';
 import { ArrowLeftIcon } from 'lucide-react';
 import { buttonVariants } from '@post/ui/components/button';
-import { cn } from '@post/ui/lib/utils';
 
 /** A "Back to Dashboard" style link above a form. */
 export function BackLink({ children = 'Back to Dashboard', ...link }: LinkProps & { children?: React.ReactNode }) {
   return (
-    <Link {...link} className={cn(buttonVariants({ variant: 'ghost', size: 'sm' }), '-ml-3 mb-2 text-base')}>
+    <Link
+      {...link}
+      className={buttonVariants({ variant: 'ghost', size: null, className: '-ml-3 mb-2 h-9 gap-1.5 px-3 text-base whitespace-nowrap pointer-coarse:h-11' })}
+    >
       <ArrowLeftIcon aria-hidden="true" />
       {children}
     </Link>

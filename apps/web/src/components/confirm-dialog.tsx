@@ -11,9 +11,6 @@ import {
   AlertDialogTrigger,
 } from '@post/ui/components/alert-dialog';
 
-// A long label ("Save and send 12 renewal reminders") wraps on a phone instead of widening the dialog past the screen.
-const wrap = 'h-auto min-h-11 whitespace-normal';
-
 /**
  * Asks before a destructive action: the trigger opens it, Confirm runs `onConfirm`. Without a
  * trigger it is opened by its owner (`open`, `onOpenChange`), e.g. by a blocked navigation;
@@ -53,10 +50,11 @@ export function ConfirmDialog({
         </AlertDialogHeader>
         {children}
         <AlertDialogFooter>
-          <AlertDialogCancel className={wrap} onClick={onCancel}>
+          {/* A long label ("Save and send 12 renewal reminders") wraps on a phone instead of widening the dialog past the screen. */}
+          <AlertDialogCancel size="wrap" onClick={onCancel}>
             {cancelLabel}
           </AlertDialogCancel>
-          <AlertDialogAction variant="destructive" className={wrap} onClick={() => void onConfirm()}>
+          <AlertDialogAction variant="destructive" size="wrap" onClick={() => void onConfirm()}>
             {confirmLabel}
           </AlertDialogAction>
         </AlertDialogFooter>

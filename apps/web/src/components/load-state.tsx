@@ -60,10 +60,10 @@ export function LoadState<T>({
   );
 }
 
-/** The loading text, announced to screen readers (also used alone where there is no skeleton, e.g. an edit page before its form). */
-export function LoadingState({ text, className }: { text: string; className?: string }) {
+/** The loading text, announced to screen readers (also used alone where there is no skeleton, e.g. an edit page before its form); `className` replaces its look. */
+export function LoadingState({ text, className = 'py-6 text-lg' }: { text: string; className?: string }) {
   return (
-    <p role="status" className={cn('py-6 text-lg', className)}>
+    <p role="status" className={className}>
       {text}
     </p>
   );

@@ -1,7 +1,5 @@
 import { useEffect, useRef } from 'react';
 import { ChevronDownIcon } from 'lucide-react';
-import { Button, buttonVariants } from '@post/ui/components/button';
-import { cn } from '@post/ui/lib/utils';
 import type { AdminSection } from './admin-sections.ts';
 
 /**
@@ -10,7 +8,7 @@ import type { AdminSection } from './admin-sections.ts';
  * the browser gives it Escape, a click outside to close, the top layer, and focus back on the
  * button, with no menu library in every page's JavaScript.
  */
-export function AdminMenu({ sections, onLogout, className }: { sections: AdminSection[]; onLogout: () => void; className?: string }) {
+export function AdminMenu({ sections, onLogout }: { sections: AdminSection[]; onLogout: () => void }) {
   const panel = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   useEffect(() => {
@@ -37,10 +35,15 @@ export function AdminMenu({ sections, onLogout, className }: { sections: AdminSe
     'flex min-h-11 items-center rounded-md px-3 py-2 text-base font-medium text-foreground hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring';
   return (
     <>
-      <Button ref={button} variant="ghost" className={cn('px-2.5 text-base font-medium', className)} popoverTarget="admin-menu">
+      <button
+        ref={button}
+        type="button"
+        className="inline-flex h-11 items-center gap-2 rounded-md px-2.5 text-base font-medium whitespace-nowrap text-foreground hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring"
+        popoverTarget="admin-menu"
+      >
         Admin
         <ChevronDownIcon aria-hidden="true" className="size-4" />
-      </Button>
+      </button>
       {/* A link or button chosen closes it (a link to this same page would leave it open). */}
       {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions */}
       <div
@@ -63,7 +66,7 @@ export function AdminMenu({ sections, onLogout, className }: { sections: AdminSe
               </li>
             ))}
             <li className="mt-1 border-t pt-1">
-              <button type="button" onClick={onLogout} className={cn(buttonVariants({ variant: 'ghost' }), item, 'w-full justify-start')}>
+              <button type="button" onClick={onLogout} className={`${item} w-full`}>
                 Logout
               </button>
             </li>

@@ -25,7 +25,7 @@ interface NavItem {
   node: React.ReactNode;
 }
 
-const linkBase = 'rounded-md px-3 py-2 font-medium whitespace-nowrap text-foreground hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring';
+const linkBase = 'rounded-md py-2 font-medium whitespace-nowrap text-foreground hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring';
 const activeProps = { className: 'bg-accent text-accent-foreground', 'aria-current': 'page' as const };
 
 /** The sticky site header with the post's name and the navigation of spec §2. */
@@ -41,7 +41,7 @@ export function Header() {
   // desktop widths (decision 0096).
   const long = Boolean(member);
   const sections = admin?.authenticated ? adminSectionsFor(admin.role) : [];
-  const linkClass = cn(linkBase, long && 'px-2.5 text-base');
+  const linkClass = cn(linkBase, long ? 'px-2.5 text-base' : 'px-3');
 
   const items: NavItem[] = [
     {
@@ -101,7 +101,8 @@ export function Header() {
       node: (
         <Button
           onClick={() => void signOut.member()}
-          className={cn(MEMBER_BUTTON[branchColor(member.member.branchOfService)])}
+          variant={null}
+          className={cn('shadow-xs', MEMBER_BUTTON[branchColor(member.member.branchOfService)])}
           aria-label={`Hi ${member.member.firstName}: sign out of the member portal`}
           title="Sign out of the member portal"
         >
@@ -167,9 +168,9 @@ export function Header() {
                   {s.title}
                 </a>
               ))}
-              <Button variant="ghost" onClick={() => void signOut.admin()} className="justify-start px-3 text-base font-medium whitespace-nowrap">
+              <button type="button" onClick={() => void signOut.admin()} className={cn(linkBase, 'min-h-11 px-3 text-left text-base')}>
                 Logout
-              </Button>
+              </button>
             </div>
           ) : null}
         </MobileMenu>

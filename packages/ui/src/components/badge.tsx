@@ -8,10 +8,11 @@ import { cn } from '../lib/utils.ts';
 /**
  * Class names of the badge variants. Status: default, secondary, destructive, outline, success, warning.
  * Priority (member communications): urgent (red), high (orange), normal (blue), low (grey).
+ * A caller that colours the badge itself passes `variant={null}` (classes are not merged, decision 0106).
  */
 export const badgeVariants = cva(
   [
-    'inline-flex w-fit shrink-0 items-center justify-center gap-1 overflow-hidden rounded-full border border-transparent px-2.5 py-0.5 text-sm leading-normal font-semibold whitespace-nowrap transition-[color,box-shadow]',
+    'inline-flex w-fit shrink-0 items-center justify-center gap-1 overflow-hidden rounded-full border px-2.5 py-0.5 text-sm leading-normal font-semibold whitespace-nowrap transition-[color,box-shadow]',
     'focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
     'aria-invalid:border-destructive aria-invalid:ring-destructive/20',
     '[a&]:underline-offset-2 [a&]:hover:underline [&>svg]:pointer-events-none [&>svg]:size-3.5',
@@ -19,15 +20,15 @@ export const badgeVariants = cva(
   {
     variants: {
       variant: {
-        default: 'bg-primary text-primary-foreground',
-        secondary: 'bg-secondary text-secondary-foreground',
-        destructive: 'bg-destructive text-destructive-foreground',
+        default: 'border-transparent bg-primary text-primary-foreground',
+        secondary: 'border-transparent bg-secondary text-secondary-foreground',
+        destructive: 'border-transparent bg-destructive text-destructive-foreground',
         outline: 'border-input bg-background text-foreground',
-        success: 'bg-success text-success-foreground',
-        warning: 'bg-warning text-warning-foreground',
-        urgent: 'bg-priority-urgent text-priority-urgent-foreground',
-        high: 'bg-priority-high text-priority-high-foreground',
-        normal: 'bg-priority-normal text-priority-normal-foreground',
+        success: 'border-transparent bg-success text-success-foreground',
+        warning: 'border-transparent bg-warning text-warning-foreground',
+        urgent: 'border-transparent bg-priority-urgent text-priority-urgent-foreground',
+        high: 'border-transparent bg-priority-high text-priority-high-foreground',
+        normal: 'border-transparent bg-priority-normal text-priority-normal-foreground',
         low: 'border-input bg-priority-low text-priority-low-foreground',
       },
     },

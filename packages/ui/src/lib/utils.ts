@@ -1,8 +1,10 @@
 import { clsx } from 'clsx';
 import type { ClassValue } from 'clsx';
-import { twMerge } from 'tailwind-merge';
 
-/** Joins class names (clsx syntax) and resolves conflicting Tailwind utilities so the last one wins. */
+/**
+ * Joins class names (clsx syntax). Conflicting utilities are not resolved: a primitive leaves out
+ * what its callers set, through a variant of `null` (decision 0106).
+ */
 export function cn(...inputs: ClassValue[]): string {
-  return twMerge(clsx(inputs));
+  return clsx(inputs);
 }

@@ -20,7 +20,7 @@ export function CheckboxField<T extends FieldValues>({
       control={control}
       name={name}
       render={({ field }) => (
-        <Field className="flex-row flex-wrap items-center gap-x-3">
+        <Field className="flex-row! flex-wrap items-center gap-x-3!">
           <FieldControl>
             <Checkbox
               ref={field.ref}

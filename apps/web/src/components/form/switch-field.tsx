@@ -20,7 +20,7 @@ export function SwitchField<T extends FieldValues>({
       control={control}
       name={name}
       render={({ field }) => (
-        <Field className="flex-row flex-wrap items-center gap-x-3">
+        <Field className="flex-row! flex-wrap items-center gap-x-3!">
           <FieldControl>
             <Switch ref={field.ref} checked={Boolean(field.value)} onCheckedChange={field.onChange} onBlur={field.onBlur} name={field.name} />
           </FieldControl>

@@ -55,7 +55,7 @@ export function ChangePasswordPage() {
           You signed in with a temporary password. Please choose your own password to continue: the current password is the temporary one.
         </p>
       ) : null}
-      <FormPanel className="max-w-xl">
+      <FormPanel className="max-w-xl!">
         <form onSubmit={onSubmit} noValidate className="space-y-6" aria-label="Change password">
           <RequiredLegend />
           <ChangePasswordFields form={form} />

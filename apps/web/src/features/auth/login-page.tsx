@@ -52,7 +52,7 @@ export function LoginPage({
             </p>
           ) : null}
           <Tabs value={tab} onValueChange={(v) => (onTabChange ?? setOwnTab)(v as LoginTab)}>
-            <TabsList className="grid w-full grid-cols-2">
+            <TabsList className="grid! w-full! grid-cols-2">
               <TabsTrigger value="admin">Administration</TabsTrigger>
               <TabsTrigger value="member">Member Portal</TabsTrigger>
             </TabsList>

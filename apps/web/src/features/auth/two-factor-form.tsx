@@ -49,7 +49,8 @@ export function TwoFactorForm({ onSignedIn, onRestart }: { onSignedIn: () => voi
       <Button
         type="button"
         variant="link"
-        className="h-auto w-full px-0"
+        size={null}
+        className="min-h-11 w-full gap-2 py-2 text-base"
         onClick={() => {
           form.reset({ code: '' });
           setRecovery((r) => !r);

@@ -5,7 +5,6 @@ import { BUDDY_CHECK_OUTCOME_LABELS, BUDDY_CHECK_OUTCOMES, type BuddyCheckCall, 
 import { Button } from '@post/ui/components/button';
 import { Label } from '@post/ui/components/label';
 import { Textarea } from '@post/ui/components/textarea';
-import { cn } from '@post/ui/lib/utils';
 import { failureMessage, trpc } from '../../lib/trpc.ts';
 
 // Calls change with who is signed in: never keep them for the next person.
@@ -83,9 +82,8 @@ function CallCard({ call: c }: { call: Call }) {
           <Button
             key={o}
             type="button"
-            variant={c.outcome === o ? 'default' : 'outline'}
+            variant={c.outcome === o ? 'default' : o === 'needs-help' ? 'danger' : 'outline'}
             aria-pressed={c.outcome === o}
-            className={cn('min-h-11', o === 'needs-help' && 'border-flag-red-700')}
             disabled={record.isPending}
             onClick={() => (o === 'needs-help' ? setHelping(true) : void save(o))}
           >

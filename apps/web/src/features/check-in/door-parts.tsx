@@ -19,7 +19,7 @@ export function walkInOf(p: { eventId: number; name: string; at: string; shiftId
 export function GivePlaceDialog({ person, onClose, onGive, onWalkIn }: { person: Shown; onClose: () => void; onGive: () => void; onWalkIn: () => void }) {
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="sm:max-w-lg">
+      <DialogContent>
         <DialogHeader>
           <DialogTitle>Give a place?</DialogTitle>
           <DialogDescription>
@@ -27,7 +27,7 @@ export function GivePlaceDialog({ person, onClose, onGive, onWalkIn }: { person:
             or add them as a walk-in.
           </DialogDescription>
         </DialogHeader>
-        <DialogFooter className="gap-3">
+        <DialogFooter className="gap-3!">
           <DialogClose asChild>
             <Button type="button" variant="outline" className="min-h-11">
               Cancel
@@ -155,7 +155,8 @@ export function ViewSwitch({ view, onView }: { view: DoorView; onView: (v: DoorV
           key={v.id}
           type="button"
           variant={view === v.id ? 'default' : 'ghost'}
-          className="h-auto min-h-11 px-2 text-sm whitespace-normal sm:px-4 sm:text-base"
+          size={null}
+          className="min-h-11 gap-2 px-2 py-2 text-sm whitespace-normal sm:px-4 sm:text-base"
           aria-pressed={view === v.id}
           onClick={() => onView(v.id)}
         >

@@ -40,7 +40,7 @@ export function HoursDialog({
   const onSubmit = form.handleSubmit((v) => save(v.hours, v.reason));
   return (
     <FormDialog open onOpenChange={(open) => !open && onClose()} form={form}>
-      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-lg">
+      <DialogContent>
         <DialogHeader>
           <DialogTitle>Hours of {person.name}</DialogTitle>
           <DialogDescription>
@@ -52,7 +52,7 @@ export function HoursDialog({
         <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={`Hours of ${person.name}`}>
           <TextField form={form} name="hours" label="Hours" type="number" inputMode="decimal" min={0} max={24} step={0.25} required />
           <TextField form={form} name="reason" label="Reason" autoComplete="off" required description="For example: stayed to clean the kitchen." />
-          <DialogFooter className="gap-3">
+          <DialogFooter className="gap-3!">
             {person.hoursOverridden ? (
               <Button type="button" variant="outline" className="min-h-11" disabled={set.isPending} onClick={() => void save(null, '')}>
                 Use the counted hours

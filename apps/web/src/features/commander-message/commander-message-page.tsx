@@ -30,7 +30,7 @@ function MessageSkeleton() {
   return (
     <div className="max-w-3xl space-y-4 rounded-xl border p-6 sm:p-8">
       <div className="flex items-center gap-3">
-        <Skeleton className="size-14 rounded-full" />
+        <Skeleton className="size-14 rounded-full!" />
         <Skeleton className="h-6 w-48" />
       </div>
       {Array.from({ length: 8 }, (_, i) => (

@@ -21,7 +21,7 @@ export function CommunityPage() {
           <div className="space-y-6">
             {[0, 1].map((i) => (
               <div key={i} className="flex flex-col gap-4 rounded-xl border p-5 sm:flex-row">
-                <Skeleton className="aspect-video w-full rounded-lg sm:w-64" />
+                <Skeleton className="aspect-video w-full rounded-lg! sm:w-64" />
                 <div className="flex-1 space-y-3">
                   <Skeleton className="h-6 w-3/4" />
                   <Skeleton className="h-4 w-40" />

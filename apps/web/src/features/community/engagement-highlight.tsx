@@ -75,14 +75,14 @@ export function EngagementHighlight({
 export function EngagementSkeleton() {
   return (
     <div className="space-y-3">
-      <Skeleton className="aspect-video w-full rounded-lg" />
+      <Skeleton className="aspect-video w-full rounded-lg!" />
       <Skeleton className="h-6 w-3/4" />
       <Skeleton className="h-4 w-40" />
       <Skeleton className="h-4 w-full" />
       <Skeleton className="h-4 w-5/6" />
       <div className="flex gap-2">
-        <Skeleton className="h-6 w-20 rounded-full" />
-        <Skeleton className="h-6 w-24 rounded-full" />
+        <Skeleton className="h-6 w-20 rounded-full!" />
+        <Skeleton className="h-6 w-24 rounded-full!" />
       </div>
     </div>
   );

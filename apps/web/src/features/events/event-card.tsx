@@ -64,7 +64,7 @@ export function EventCard({ event, compact = false }: { event: EventWithVoluntee
 export function EventCardSkeleton({ compact = false }: { compact?: boolean }) {
   return (
     <div className="flex flex-col overflow-hidden rounded-xl border">
-      <Skeleton className="h-[6.4rem] rounded-none" />
+      <Skeleton className="h-[6.4rem] rounded-none!" />
       <div className="space-y-3 p-5">
         <Skeleton className="h-6 w-3/4" />
         <Skeleton className="h-5 w-1/2" />

@@ -40,7 +40,7 @@ export function EventDetailsDialog({
   const returnFocus = useReturnFocus(selected !== null);
   return (
     <Dialog open={selected !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent showCloseButton={false} className="sm:max-w-xl" onCloseAutoFocus={returnFocus}>
+      <DialogContent showCloseButton={false} className="sm:max-w-xl!" onCloseAutoFocus={returnFocus}>
         {selected?.kind === 'event' ? <EventBody event={selected.event} isAdmin={isAdmin} onVolunteer={onVolunteer} /> : null}
         {selected?.kind === 'holiday' ? <HolidayBody holiday={selected.holiday} /> : null}
         {selected?.kind === 'missing' ? (
@@ -77,7 +77,9 @@ function EventBody({ event, isAdmin, onVolunteer }: { event: Event; isAdmin: boo
   return (
     <>
       <DialogHeader>
-        <Badge className={cn('mb-1', CHIP_CLASS[type])}>{EVENT_TYPE_LABELS[type]}</Badge>
+        <Badge variant={null} className={cn('mb-1 border-transparent', CHIP_CLASS[type])}>
+          {EVENT_TYPE_LABELS[type]}
+        </Badge>
         <DialogTitle>{event.title}</DialogTitle>
         <DialogDescription className="sr-only">Event details</DialogDescription>
       </DialogHeader>
@@ -155,7 +157,9 @@ function HolidayBody({ holiday }: { holiday: Holiday }) {
   return (
     <>
       <DialogHeader>
-        <Badge className={cn('mb-1', CHIP_CLASS.special)}>{EVENT_TYPE_LABELS.special}</Badge>
+        <Badge variant={null} className={cn('mb-1 border-transparent', CHIP_CLASS.special)}>
+          {EVENT_TYPE_LABELS.special}
+        </Badge>
         <DialogTitle>{holiday.title}</DialogTitle>
         <DialogDescription className="sr-only">Holiday details</DialogDescription>
       </DialogHeader>

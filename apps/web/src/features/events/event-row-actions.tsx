@@ -69,11 +69,10 @@ export function EventDeleteButton({
   };
   const trigger = (
     <Button
-      variant="outline"
+      variant="danger"
       size="sm"
       aria-label={`Delete ${event.title}`}
       disabled={remove.isPending}
-      className="text-flag-red-700 hover:text-flag-red-800"
       onClick={event.seriesId !== null ? () => setOpen(true) : undefined}
     >
       <Trash2Icon aria-hidden="true" />

@@ -146,7 +146,7 @@ export function RemoveVolunteer({ id, name }: { id: number; name: string }) {
   return (
     <ConfirmDialog
       trigger={
-        <Button variant="outline" size="sm" className="text-destructive" aria-label={`Remove ${name}`} disabled={remove.isPending}>
+        <Button variant="danger" size="sm" aria-label={`Remove ${name}`} disabled={remove.isPending}>
           <Trash2Icon aria-hidden="true" />
           Remove
         </Button>

@@ -180,7 +180,7 @@ function CalendarSkeleton() {
         <Skeleton className="h-8 w-48" />
         <Skeleton className="h-11 w-40" />
       </div>
-      <Skeleton className="h-[420px] w-full rounded-lg md:h-[720px]" />
+      <Skeleton className="h-[420px] w-full rounded-lg! md:h-[720px]" />
       <p role="status" className="absolute inset-x-0 top-40 mx-auto w-fit rounded-md bg-background/90 px-3 py-1 text-muted-foreground">
         {eventMessages.loading}
       </p>

@@ -23,9 +23,7 @@ export function NotifyVolunteersField({
   return (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
       <Checkbox id={id} checked={checked} onCheckedChange={(c) => onChange(c === true)} aria-describedby={`${id}-note`} />
-      <Label htmlFor={id} className="text-base">
-        Tell volunteers by e-mail
-      </Label>
+      <Label htmlFor={id}>Tell volunteers by e-mail</Label>
       <p id={`${id}-note`} className="basis-full text-sm text-muted-foreground">
         {deleting
           ? count === 1

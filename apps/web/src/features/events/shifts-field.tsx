@@ -28,7 +28,7 @@ export function ShiftsField({ form }: { form: UseFormReturn<EventFormIn, unknown
           const role = form.watch(`shifts.${i}.role`) || `Shift ${i + 1}`;
           const signups = field.signups;
           const removeButton = (
-            <Button type="button" variant="outline" size="sm" className="text-destructive" aria-label={`Remove shift ${role}`}>
+            <Button type="button" variant="danger" size="sm" aria-label={`Remove shift ${role}`}>
               <Trash2Icon aria-hidden="true" />
               Remove
             </Button>
@@ -85,14 +85,7 @@ export function ShiftsField({ form }: { form: UseFormReturn<EventFormIn, unknown
                       onConfirm={() => remove(i)}
                     />
                   ) : (
-                    <Button
-                      type="button"
-                      variant="outline"
-                      size="sm"
-                      className="text-destructive"
-                      aria-label={`Remove shift ${role}`}
-                      onClick={() => remove(i)}
-                    >
+                    <Button type="button" variant="danger" size="sm" aria-label={`Remove shift ${role}`} onClick={() => remove(i)}>
                       <Trash2Icon aria-hidden="true" />
                       Remove
                     </Button>

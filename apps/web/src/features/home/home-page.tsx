@@ -19,7 +19,7 @@ export function HomePage() {
             <Link to="/events" className={buttonVariants({ variant: 'destructive', size: 'lg' })}>
               View Upcoming Events
             </Link>
-            <Link to="/resources" className={buttonVariants({ variant: 'outline', size: 'lg', className: 'text-navy-800' })}>
+            <Link to="/resources" className={buttonVariants({ variant: 'outline', size: 'lg' })}>
               Veteran Resources
             </Link>
           </div>

@@ -19,8 +19,8 @@ import { newestFirst, NewsItemSkeleton, NewsSummary } from '../news/news-list-pa
 /** Cards on the home page: two rows of the 3-column grid. */
 export const HOME_EVENT_LIMIT = 6;
 /** Phones show the next three events; two columns four; three columns six (two full rows). */
-function moreOnWide(i: number): string | undefined {
-  return i >= 4 ? 'hidden lg:flex' : i >= 3 ? 'hidden md:flex' : undefined;
+function moreOnWide(i: number): string {
+  return i >= 4 ? 'hidden lg:flex' : i >= 3 ? 'hidden md:flex' : 'flex';
 }
 
 /** News items on the home page (spec §9). */
@@ -62,7 +62,7 @@ export function UpcomingEventsSection() {
         skeleton={
           <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
             {Array.from({ length: HOME_EVENT_LIMIT }, (_, i) => (
-              <div key={i} className={cn('flex [&>*]:w-full', moreOnWide(i))}>
+              <div key={i} className={cn('[&>*]:w-full', moreOnWide(i))}>
                 <EventCardSkeleton />
               </div>
             ))}
@@ -75,7 +75,7 @@ export function UpcomingEventsSection() {
               .sort((a, b) => Date.parse(a.startDate) - Date.parse(b.startDate))
               .slice(0, HOME_EVENT_LIMIT)
               .map((e, i) => (
-                <li key={e.id} className={cn('flex', moreOnWide(i))}>
+                <li key={e.id} className={moreOnWide(i)}>
                   <div className="flex w-full flex-col [&>article]:flex-1">
                     <EventCard event={e} />
                   </div>
@@ -101,11 +101,11 @@ export function CommanderMessageSection() {
           query={message}
           loadingText={commanderMessages.loading}
           empty={commanderMessages.noneAvailable}
-          className="bg-card"
+          className="bg-card!"
           skeleton={
             <div className="space-y-4 rounded-xl border bg-card p-6">
               <div className="flex items-center gap-3">
-                <Skeleton className="size-14 rounded-full" />
+                <Skeleton className="size-14 rounded-full!" />
                 <Skeleton className="h-6 w-48" />
               </div>
               {Array.from({ length: 6 }, (_, i) => (

@@ -31,8 +31,8 @@ export function DuesBanner() {
     <section
       aria-labelledby="dues-heading"
       className={cn(
-        'mb-6 flex flex-col gap-3 rounded-lg border bg-card p-4 sm:flex-row sm:items-center sm:justify-between',
-        owes ? 'border-2 border-gold' : 'border-border',
+        'mb-6 flex flex-col gap-3 rounded-lg bg-card p-4 sm:flex-row sm:items-center sm:justify-between',
+        owes ? 'border-2 border-gold' : 'border border-border',
       )}
     >
       <div>

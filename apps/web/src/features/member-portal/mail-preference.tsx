@@ -40,7 +40,7 @@ export function MailPreference() {
             }
           }}
         />
-        <Label htmlFor={`${id}-${choice}`} className="text-lg">
+        <Label htmlFor={`${id}-${choice}`} className="text-lg!">
           {label}
         </Label>
       </div>

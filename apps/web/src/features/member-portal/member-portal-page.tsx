@@ -63,7 +63,7 @@ export function MemberPortalPage({ member, tab, onTabChange }: { member: Session
       <DuesBanner />
       <PortalHonorsDetails />
       <Tabs value={tab} onValueChange={(v) => onTabChange(v as PortalTab)}>
-        <TabsList className="grid w-full grid-cols-2 sm:w-96">
+        <TabsList className="grid! w-full! grid-cols-2 sm:w-96!">
           <TabsTrigger value="communications">Communications</TabsTrigger>
           <TabsTrigger value="resources">Resources</TabsTrigger>
         </TabsList>
@@ -116,7 +116,7 @@ function ChangePasswordDialog() {
           Change Password
         </Button>
       </DialogTrigger>
-      <DialogContent className="sm:max-w-md">
+      <DialogContent className="sm:max-w-md!">
         <DialogHeader>
           <DialogTitle>Change Password</DialogTitle>
           <DialogDescription>Other devices signed in to the portal with your number are signed out when it changes.</DialogDescription>

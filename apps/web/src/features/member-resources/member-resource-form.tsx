@@ -198,7 +198,7 @@ function MemberResourceForm({ resource }: { resource?: MemberResource }) {
             <Field>
               <FieldLabel>File{resource?.fileName ? ' (choose one only to replace the current file)' : ''}</FieldLabel>
               <FieldControl>
-                <Input ref={fileInput} type="file" accept={ACCEPT} onChange={(e) => onChooseFile(e.target.files?.[0])} className="h-auto py-2" />
+                <Input ref={fileInput} type="file" accept={ACCEPT} onChange={(e) => onChooseFile(e.target.files?.[0])} className="h-auto!" />
               </FieldControl>
               <FieldDescription>
                 {resource?.fileName ? `Current file: ${resource.fileName} (${resource.fileSize ?? ''}). ` : ''}

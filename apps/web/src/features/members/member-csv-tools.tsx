@@ -97,7 +97,7 @@ export function CsvTools() {
           setPending(null);
         }}
       >
-        <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">
+        <DialogContent className="sm:max-w-2xl!">
           <DialogHeader>
             <DialogTitle>{report?.dryRun ? 'Import preview' : 'Import report'}</DialogTitle>
             <DialogDescription>

@@ -58,7 +58,7 @@ export function MemberDialog({ open, member, onOpenChange }: { open: boolean; me
     <FormDialog open={open} onOpenChange={onChange}>
       <DialogContent
         ref={content}
-        className="max-h-[90vh] overflow-y-auto sm:max-w-4xl"
+        className="sm:max-w-4xl!"
         onCloseAutoFocus={returnFocus}
         // Start on the first field (not on Discard, when a draft was restored).
         onOpenAutoFocus={(e) => {

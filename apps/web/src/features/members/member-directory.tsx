@@ -188,9 +188,9 @@ function RowActions({ member, onEdit, compact }: { member: Member; onEdit: (m: M
       <ConfirmDialog
         trigger={
           <Button
-            variant="outline"
+            variant="danger"
             size="sm"
-            className={cn('text-destructive', compact && 'max-xl:size-9 max-xl:px-0')}
+            className={compact ? 'max-xl:size-9 max-xl:px-0' : undefined}
             aria-label={`Delete ${name}`}
             title={compact ? `Delete ${name}` : undefined}
             disabled={remove.isPending}

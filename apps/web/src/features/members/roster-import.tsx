@@ -101,7 +101,7 @@ export function RosterImport() {
         {columns.isPending ? 'Reading...' : 'Import national roster'}
       </Button>
       <Dialog open={step !== null} onOpenChange={(o) => (o ? undefined : setStep(null))}>
-        <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">
+        <DialogContent className="sm:max-w-2xl!">
           <DialogHeader>
             <DialogTitle>{!report ? 'Import national roster' : report.dryRun ? 'Roster preview' : 'Roster imported'}</DialogTitle>
             <DialogDescription>

@@ -64,7 +64,7 @@ export function NewsletterBox() {
           aria-required="true"
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
-          className="min-w-48 flex-1 bg-white text-foreground"
+          className="min-w-48! flex-1 bg-white!"
         />
         <Button type="submit" variant="destructive" disabled={!form.hydrated || form.busy}>
           Subscribe

@@ -145,7 +145,7 @@ function RowActions({ user }: { user: StaffAccount }) {
         confirmLabel="Remove"
         onConfirm={() => act(() => remove.mutateAsync({ id: user.id }), `${name} was removed`, refresh)}
         trigger={
-          <Button variant="outline" size="sm" aria-label={`Remove ${name}`} className="text-flag-red-700 hover:text-flag-red-800">
+          <Button variant="danger" size="sm" aria-label={`Remove ${name}`}>
             <Trash2Icon aria-hidden="true" />
             Remove
           </Button>

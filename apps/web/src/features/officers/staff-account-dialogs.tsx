@@ -98,7 +98,7 @@ export function AddAccountDialog() {
           Add an account
         </Button>
       </DialogTrigger>
-      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-lg">
+      <DialogContent>
         <DialogHeader>
           <DialogTitle>Add an account</DialogTitle>
           <DialogDescription>For an officer who helps run the website.</DialogDescription>
@@ -160,7 +160,7 @@ export function ResetPasswordDialog({ user, name }: { user: StaffAccount; name: 
           Reset password
         </Button>
       </DialogTrigger>
-      <DialogContent className="sm:max-w-lg">
+      <DialogContent>
         <DialogHeader>
           <DialogTitle>Reset the password of {name}</DialogTitle>
           <DialogDescription>Their current password stops working and they are signed out at once.</DialogDescription>

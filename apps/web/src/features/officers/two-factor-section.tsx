@@ -82,7 +82,7 @@ function Enrol({ onCodes }: { onCodes: (codes: string[]) => void }) {
             className="mt-2 rounded border bg-white"
           />
           {/* A phone cannot scan its own screen: the otpauth: link opens the authenticator app there (decision 0087). */}
-          <a href={start.data.otpauthUrl} className={cn(buttonVariants({ variant: 'outline', size: 'lg' }), 'mt-3 hidden pointer-coarse:inline-flex')}>
+          <a href={start.data.otpauthUrl} className={cn(buttonVariants({ variant: 'outline', size: 'lg' }), 'mt-3 hidden! pointer-coarse:inline-flex!')}>
             <SmartphoneIcon aria-hidden="true" />
             Open in authenticator app
           </a>

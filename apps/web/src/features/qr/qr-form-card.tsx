@@ -39,15 +39,15 @@ export function QrFormCard({
   onClearAll: () => void;
 }) {
   return (
-    <Card className="gap-4">
+    <Card className="gap-4!">
       <CardHeader>
         <CardTitle asChild>
           <h2>{t.formHeading}</h2>
         </CardTitle>
       </CardHeader>
       <CardContent>
-        <Tabs value={tab} onValueChange={(v) => TABS.includes(v as QrTab) && onTab(v as QrTab)} className="gap-5">
-          <TabsList aria-label={t.tabsLabel} className="w-full">
+        <Tabs value={tab} onValueChange={(v) => TABS.includes(v as QrTab) && onTab(v as QrTab)} className="gap-5!">
+          <TabsList aria-label={t.tabsLabel} className="w-full!">
             <TabsTrigger value="url">{t.tabUrl}</TabsTrigger>
             <TabsTrigger value="text">{t.tabText}</TabsTrigger>
             <TabsTrigger value="contact">{t.tabContact}</TabsTrigger>
@@ -102,7 +102,7 @@ export function QrFormCard({
           </TabsContent>
         </Tabs>
       </CardContent>
-      <CardFooter className="border-t pt-4 [.border-t]:pt-4">
+      <CardFooter className="border-t [.border-t]:pt-4!">
         <Button type="button" variant="outline" onClick={onClearAll}>
           <RotateCcwIcon aria-hidden="true" />
           {t.clearAll}

@@ -99,7 +99,7 @@ export function QrGeneratorPage() {
           />
 
           <section aria-labelledby={previewId}>
-            <Card className="gap-4">
+            <Card className="gap-4!">
               <CardHeader>
                 <CardTitle asChild>
                   <h2 id={previewId}>{t.previewHeading}</h2>

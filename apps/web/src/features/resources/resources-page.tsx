@@ -116,7 +116,7 @@ function ResourceCard({ title, icon, emergency, children }: { title: string; ico
     <section
       aria-labelledby={id}
       data-slot="resource-card"
-      className={cn('flex flex-col gap-4 rounded-xl border bg-card p-6 shadow-sm', emergency && 'border-2 border-flag-red-600 bg-flag-red-50')}
+      className={cn('flex flex-col gap-4 rounded-xl p-6 shadow-sm', emergency ? 'border-2 border-flag-red-600 bg-flag-red-50' : 'border bg-card')}
     >
       <h2 id={id} className={cn('flex items-center gap-2 text-2xl font-bold [&_svg]:size-7', emergency ? 'text-flag-red-800' : 'text-navy-800')}>
         {icon}

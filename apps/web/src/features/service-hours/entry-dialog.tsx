@@ -32,7 +32,7 @@ export function EntryDialog({ open, entry, onOpenChange }: { open: boolean; entr
   };
   return (
     <FormDialog open={open} onOpenChange={onChange}>
-      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">
+      <DialogContent className="sm:max-w-2xl!">
         <DialogHeader>
           <DialogTitle>{entry ? `Edit service: ${entry.name}` : 'Add service'}</DialogTitle>
           <DialogDescription>Service that had no event, for example a ride to the VA hospital.</DialogDescription>

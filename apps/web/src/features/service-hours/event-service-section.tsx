@@ -1,7 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { ScanLineIcon } from 'lucide-react';
 import { buttonVariants } from '@post/ui/components/button';
-import { cn } from '@post/ui/lib/utils';
 import { trpc } from '../../lib/trpc.ts';
 import { EventFigures } from './event-figures.tsx';
 import { EventDocuments } from './event-documents.tsx';
@@ -22,7 +21,7 @@ export function EventServiceSection({ eventId }: { eventId: number }) {
       <Link
         to="/admin/events/$id/check-in"
         params={{ id: String(eventId) }}
-        className={cn(buttonVariants({ variant: 'outline' }), 'mt-3 h-auto min-h-11 shrink text-left whitespace-normal')}
+        className={buttonVariants({ variant: 'outline', size: 'wrap', className: 'mt-3 text-left' })}
       >
         <ScanLineIcon aria-hidden="true" />
         Check-in at the door{checkedIn ? ` (${checkedIn} checked in)` : ''}

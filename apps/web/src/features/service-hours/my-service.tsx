@@ -99,7 +99,7 @@ function LogServiceDialog() {
           Log service
         </Button>
       </DialogTrigger>
-      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-lg">
+      <DialogContent>
         <DialogHeader>
           <DialogTitle>Log service</DialogTitle>
           <DialogDescription>Service you gave without a post event, for example a ride to the VA. It counts once an officer approves it.</DialogDescription>

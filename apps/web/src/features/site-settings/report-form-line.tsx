@@ -151,7 +151,7 @@ export function FormLineFields({
             options={[{ value: '', label: 'Choose a count kind' }, ...countKinds.map((c) => ({ value: c.key, label: c.name }))]}
           />
         ) : null}
-        <Button type="button" variant="outline" className="min-h-11 text-flag-red-700 hover:text-flag-red-800" onClick={onRemove}>
+        <Button type="button" variant="danger" onClick={onRemove}>
           <Trash2Icon aria-hidden="true" />
           Remove this line<span className="sr-only">: {title}</span>
         </Button>

@@ -86,13 +86,7 @@ function KeyedList({
                 readOnly={kept}
                 description={kept ? 'Kept: records carry it.' : 'Letters, digits and dashes.'}
               />
-              <Button
-                type="button"
-                variant="outline"
-                className="min-h-11 text-flag-red-700 hover:text-flag-red-800 sm:mt-7"
-                onClick={() => rows.remove(i)}
-                aria-label={`Remove ${item} ${i + 1}`}
-              >
+              <Button type="button" variant="danger" className="sm:mt-7" onClick={() => rows.remove(i)} aria-label={`Remove ${item} ${i + 1}`}>
                 <Trash2Icon aria-hidden="true" />
                 <span className="sm:sr-only">Remove</span>
               </Button>

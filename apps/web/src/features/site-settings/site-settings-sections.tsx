@@ -118,13 +118,7 @@ function RowList<N extends 'postHours' | 'socialLinks' | 'nationalLinks'>({
             className="grid items-end gap-3 rounded-lg border p-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,2fr)_auto] sm:gap-y-0 sm:rounded-none sm:border-0 sm:p-0"
           >
             {children(i)}
-            <Button
-              type="button"
-              variant="outline"
-              className="text-flag-red-700 hover:text-flag-red-800"
-              onClick={() => rows.remove(i)}
-              aria-label={`Remove ${itemLabel} ${i + 1}`}
-            >
+            <Button type="button" variant="danger" onClick={() => rows.remove(i)} aria-label={`Remove ${itemLabel} ${i + 1}`}>
               <Trash2Icon aria-hidden="true" />
               <span className="sm:sr-only">Remove</span>
             </Button>

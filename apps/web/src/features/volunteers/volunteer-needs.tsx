@@ -142,10 +142,10 @@ export function VolunteerNeeds({
                   <TableRow>
                     <TableHead scope="col">Event</TableHead>
                     <TableHead scope="col">Date</TableHead>
-                    <TableHead scope="col" className="text-right">
+                    <TableHead scope="col" className="text-right!">
                       Positions
                     </TableHead>
-                    <TableHead scope="col" className="text-right">
+                    <TableHead scope="col" className="text-right!">
                       Filled
                     </TableHead>
                     <TableHead scope="col">Action</TableHead>

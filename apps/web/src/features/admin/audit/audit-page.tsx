@@ -225,24 +225,24 @@ function Entries({ items, timeZone }: { items: AuditEntryView[]; timeZone: strin
             const changes = formatAuditChanges(e.changes, timeZone);
             return (
               <TableRow key={e.id} className={stack.row} data-audit-entry={e.id}>
-                <TableCell data-label="When" className={`${stack.cell} align-top md:whitespace-nowrap`}>
+                <TableCell data-label="When" className={`${stack.cell} align-top! md:whitespace-nowrap`}>
                   <time dateTime={e.at}>
                     {formatIn(timeZone, { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', second: '2-digit' }, e.at)}
                   </time>
                 </TableCell>
-                <TableCell data-label="Who" className={`${stack.cell} align-top`}>
+                <TableCell data-label="Who" className={`${stack.cell} align-top!`}>
                   {e.actorName ?? (e.actorUserId ? `User ${e.actorUserId}` : 'Nobody signed in')}
                 </TableCell>
-                <TableCell data-label="Address" className={`${stack.cell} align-top`}>
+                <TableCell data-label="Address" className={`${stack.cell} align-top!`}>
                   <span className="font-mono text-sm break-all min-[360px]:break-normal min-[360px]:whitespace-nowrap">{e.ip ?? '—'}</span>
                 </TableCell>
-                <TableCell data-label="What" className={`${stack.cell} align-top`}>
+                <TableCell data-label="What" className={`${stack.cell} align-top!`}>
                   <span>
                     <span className="font-semibold">{actionLabel(e.action)}</span> {entityLabel(e.entity)}
                     {e.entityId ? <span className="text-muted-foreground"> #{e.entityId}</span> : null}
                   </span>
                 </TableCell>
-                <TableCell data-label="Changes" className={`${stack.cell} align-top md:min-w-72 md:whitespace-normal`}>
+                <TableCell data-label="Changes" className={`${stack.cell} align-top! md:min-w-72 md:whitespace-normal`}>
                   {changes.length ? (
                     <ul className="min-w-0 space-y-1">
                       {changes.map((c, i) => (

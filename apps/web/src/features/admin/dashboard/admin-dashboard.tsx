@@ -106,7 +106,7 @@ function ContentTabs({ tab, events }: { tab: DashboardTab; events: EventListSear
         Website content
       </h2>
       <Tabs value={tab} onValueChange={(v) => void navigate({ to: '/admin', search: { tab: v as DashboardTab }, replace: true })}>
-        <TabsList className="w-full justify-start max-sm:grid max-sm:grid-cols-2 sm:w-fit">
+        <TabsList className="w-full! justify-start! max-sm:grid max-sm:grid-cols-2 sm:w-fit!">
           {DASHBOARD_TABS.map((t) => (
             <TabsTrigger key={t} value={t} className="max-sm:last:col-span-2 max-sm:whitespace-normal">
               {TAB_LABELS[t]}

@@ -22,19 +22,19 @@ export function SentIssues() {
           <TableRow>
             <TableHead scope="col">Subject</TableHead>
             <TableHead scope="col">Sent</TableHead>
-            <TableHead scope="col" className="text-right">
+            <TableHead scope="col" className="text-right!">
               Recipients
             </TableHead>
-            <TableHead scope="col" className="text-right">
+            <TableHead scope="col" className="text-right!">
               Delivered
             </TableHead>
-            <TableHead scope="col" className="text-right">
+            <TableHead scope="col" className="text-right!">
               Failed
             </TableHead>
-            <TableHead scope="col" className="text-right">
+            <TableHead scope="col" className="text-right!">
               Waiting
             </TableHead>
-            <TableHead scope="col" className="text-right">
+            <TableHead scope="col" className="text-right!">
               Unsubscribed
             </TableHead>
           </TableRow>

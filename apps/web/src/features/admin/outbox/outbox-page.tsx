@@ -123,7 +123,7 @@ export function OutboxPage({ search, onSearch }: { search: OutboxSearch; onSearc
                   <TableHead scope="col">Subject</TableHead>
                   <TableHead scope="col">Kind</TableHead>
                   <TableHead scope="col">State</TableHead>
-                  <TableHead scope="col" className="text-right">
+                  <TableHead scope="col" className="text-right!">
                     Attempts
                   </TableHead>
                   <TableHead scope="col">Last error</TableHead>
@@ -139,7 +139,8 @@ export function OutboxPage({ search, onSearch }: { search: OutboxSearch; onSearc
                     <TableCell data-label="Subject" className={`${stack.cell} md:min-w-48`}>
                       <Button
                         variant="link"
-                        className="h-auto min-w-0 shrink p-0 text-left break-words whitespace-normal"
+                        size={null}
+                        className="min-w-0 gap-2 p-0 text-left text-base break-words whitespace-normal"
                         onClick={() => onSearch({ ...search, id: m.id })}
                       >
                         {m.subject}
@@ -207,7 +208,7 @@ function MessageDialog({ id, onClose }: { id: number; onClose: () => void }) {
   };
   return (
     <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent className="max-h-[90vh] min-w-0 overflow-x-hidden overflow-y-auto sm:max-w-3xl">
+      <DialogContent className="min-w-0 overflow-x-hidden sm:max-w-3xl!">
         <DialogHeader>
           <DialogTitle className="pr-8 break-words">{m ? m.subject : 'Message'}</DialogTitle>
           <DialogDescription>{m ? `To ${m.to}` : message.error ? 'This message could not be loaded.' : commonMessages.loading}</DialogDescription>

@@ -52,7 +52,7 @@ export function EventsTable({ list: search = {} }: { list?: EventListSearch }) {
           </label>
           <select
             id="events-when"
-            className={cn(selectClass, 'w-auto')}
+            className={cn(selectClass, 'w-auto!')}
             value={when}
             onChange={(e) => go({ when: e.target.value === 'past' ? 'past' : undefined, page: undefined })}
           >
@@ -80,7 +80,11 @@ export function EventsTable({ list: search = {} }: { list?: EventListSearch }) {
           { header: 'Location', cell: (e) => e.location },
           {
             header: 'Type',
-            cell: (e) => <Badge className={cn(EVENT_TYPE_BADGE[e.type] ?? EVENT_TYPE_BADGE.regular)}>{labelOf(e.type)}</Badge>,
+            cell: (e) => (
+              <Badge variant={null} className={cn('border-transparent', EVENT_TYPE_BADGE[e.type] ?? EVENT_TYPE_BADGE.regular)}>
+                {labelOf(e.type)}
+              </Badge>
+            ),
           },
           {
             header: 'Volunteers',

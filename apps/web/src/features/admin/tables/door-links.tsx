@@ -1,7 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { DoorOpenIcon } from 'lucide-react';
 import { buttonVariants } from '@post/ui/components/button';
-import { cn } from '@post/ui/lib/utils';
 import { usePostFormat } from '../../../lib/format.ts';
 
 /** Whether an event starts between yesterday and tomorrow: its door is open (issue 59). */
@@ -19,7 +18,7 @@ export function TodayAtTheDoor({ events }: { events: { id: number; title: string
       <ul className="flex flex-wrap gap-3">
         {events.map((e) => (
           <li key={e.id}>
-            <Link to="/admin/events/$id/check-in" params={{ id: String(e.id) }} className={cn(buttonVariants(), 'min-h-11')}>
+            <Link to="/admin/events/$id/check-in" params={{ id: String(e.id) }} className={buttonVariants()}>
               <DoorOpenIcon aria-hidden="true" />
               Check-in: {e.title}, {f.time(e.startDate)}
             </Link>
