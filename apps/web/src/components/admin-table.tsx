@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { PAGE_SIZE } from '@post/contracts/paging';
 import { Pager, SearchBox } from './list-controls.tsx';
 import type * as React from 'react';
@@ -11,6 +10,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { cn } from '@post/ui/lib/utils';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { EmptyState, ErrorState, LoadingState } from './load-state.tsx';
+import { loadToast } from '../lib/load-toast.ts';
 
 /** One column: its header and how a row fills it. */
 export interface Column<T> {
@@ -226,9 +226,9 @@ export function TableToolbar({ title, addLabel, add }: { title: string; addLabel
 export async function rowAction(run: () => Promise<unknown>, toasts: { done: string; failed: string }, refresh: () => Promise<unknown>): Promise<void> {
   try {
     await run();
-    toast.success(toasts.done);
+    (await loadToast()).success(toasts.done);
   } catch {
-    toast.error(toasts.failed);
+    (await loadToast()).error(toasts.failed);
   }
   await refresh();
 }

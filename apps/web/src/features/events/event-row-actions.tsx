@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
-import { toast } from 'sonner';
 import { CopyPlusIcon, Trash2Icon } from 'lucide-react';
 import type { EventScope } from '@post/contracts/events';
 import { commonMessages } from '@post/contracts/messages/common';
@@ -10,6 +9,7 @@ import { errorStatus, trpc } from '../../lib/trpc.ts';
 import { SeriesScopeDialog, signupsNotice } from './series-scope-dialog.tsx';
 import { keepFocus } from '../../components/admin-table.tsx';
 import { NotifyVolunteersField } from './notify-volunteers.tsx';
+import { loadToast } from '../../lib/load-toast.ts';
 
 /** The Duplicate link of an event row: a new event form with everything but the volunteers (issue 20). */
 export function DuplicateLink({ id, name }: { id: number; name: string }) {
@@ -57,10 +57,10 @@ export function EventDeleteButton({
   const run = async (scope: EventScope) => {
     try {
       const r = await remove.mutateAsync({ id: event.id, scope, notifyVolunteers: notify });
-      toast.success(deletedText(r));
+      (await loadToast()).success(deletedText(r));
     } catch (err) {
       // An event with attendance is kept: the server says why and what to do instead (decision 0081).
-      toast.error(errorStatus(err) === 409 && err instanceof Error ? err.message : commonMessages.deleteFailed('event'));
+      (await loadToast()).error(errorStatus(err) === 409 && err instanceof Error ? err.message : commonMessages.deleteFailed('event'));
       return;
     }
     if (onDeleted) return onDeleted();

@@ -2,8 +2,8 @@ import { lazy, Suspense, useEffect } from 'react';
 import { createFileRoute, Link, Outlet, redirect, useLocation, useRouter, type StaticDataRouteOption } from '@tanstack/react-router';
 import { commonMessages } from '@post/contracts/messages/common';
 import { signInMessages } from '@post/contracts/messages/sign-in';
-import { toast } from 'sonner';
 import { useAdminSession } from '../../lib/use-session.ts';
+import { loadToast } from '../../lib/load-toast.ts';
 
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
@@ -92,7 +92,9 @@ function AdminRoute() {
     // At the top, under the header: at the bottom it covered the dashboard's tabs (decision 0096).
     const header = document.querySelector('[data-slot=site-header]')?.getBoundingClientRect().bottom ?? 0;
     document.documentElement.style.setProperty('--toast-top', `${Math.round(header) + 8}px`);
-    toast.success(signInMessages.adminLoginSuccess.title, { description: signInMessages.adminLoginSuccess.description, position: 'top-right' });
+    void loadToast().then((toast) =>
+      toast.success(signInMessages.adminLoginSuccess.title, { description: signInMessages.adminLoginSuccess.description, position: 'top-right' }),
+    );
   }, [signedIn]);
   // The check, read again, disagrees with the guard (a save answered 401 and the session has
   // lapsed; the login in place has signed in): the guard decides again.

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { ArchiveIcon, DownloadIcon, TrashIcon, TriangleAlertIcon } from 'lucide-react';
-import { toast } from 'sonner';
 import type { BackupStatusOutput } from '@post/contracts/upkeep';
 import { Button } from '@post/ui/components/button';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { usePostFormat } from '../../../lib/format.ts';
 import { failureMessage, trpc } from '../../../lib/trpc.ts';
+import { loadToast } from '../../../lib/load-toast.ts';
 
 // The dashboard's upkeep (issue 57, decision 0082): the nightly backup's state, with a warning
 // when it is old or failed, and, while the site still holds demo content, its removal in one step.
@@ -56,10 +56,10 @@ function DemoContentNotice() {
   const onRemove = async () => {
     try {
       await remove.mutateAsync();
-      toast.success('Demo content removed', { description: `${summary} were removed. What you entered yourself is kept.` });
+      (await loadToast()).success('Demo content removed', { description: `${summary} were removed. What you entered yourself is kept.` });
       await utils.invalidate();
     } catch (err) {
-      toast.error(failureMessage(err, 'The demo content could not be removed. Please try again.'));
+      (await loadToast()).error(failureMessage(err, 'The demo content could not be removed. Please try again.'));
     }
   };
   return (
