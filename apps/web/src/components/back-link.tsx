@@ -8,7 +8,11 @@ export function BackLink({ children = 'Back to Dashboard', ...link }: LinkProps 
   return (
     <Link
       {...link}
-      className={buttonVariants({ variant: 'ghost', size: null, className: '-ml-3 mb-2 h-9 gap-1.5 px-3 text-base whitespace-nowrap pointer-coarse:h-11' })}
+      className={buttonVariants({
+        variant: 'ghost',
+        size: null,
+        className: '-ml-3 mb-2 h-9 shrink-0 gap-1.5 px-3 text-base whitespace-nowrap pointer-coarse:h-11 has-[>svg]:px-2.5',
+      })}
     >
       <ArrowLeftIcon aria-hidden="true" />
       {children}

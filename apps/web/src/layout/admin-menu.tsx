@@ -38,7 +38,7 @@ export function AdminMenu({ sections, onLogout }: { sections: AdminSection[]; on
       <button
         ref={button}
         type="button"
-        className="inline-flex h-11 items-center gap-2 rounded-md px-2.5 text-base font-medium whitespace-nowrap text-foreground hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring"
+        className="inline-flex h-11 items-center gap-2 rounded-md px-4 text-base font-medium whitespace-nowrap text-foreground hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring"
         popoverTarget="admin-menu"
       >
         Admin
