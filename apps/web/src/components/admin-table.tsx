@@ -224,11 +224,10 @@ export function TableToolbar({ title, addLabel, add }: { title: string; addLabel
  * way: a failed action may still have changed it (another administrator, a lapsed session).
  */
 export async function rowAction(run: () => Promise<unknown>, toasts: { done: string; failed: string }, refresh: () => Promise<unknown>): Promise<void> {
-  try {
-    await run();
-    (await loadToast()).success(toasts.done);
-  } catch {
-    (await loadToast()).error(toasts.failed);
-  }
+  const done = await run().then(
+    () => true,
+    () => false,
+  );
+  void loadToast().then((toast) => (done ? toast.success(toasts.done) : toast.error(toasts.failed)));
   await refresh();
 }

@@ -38,7 +38,7 @@ export const buttonVariants = cva(
         lg: 'h-12 shrink-0 gap-2 px-7 text-lg whitespace-nowrap has-[>svg]:px-5',
         icon: 'size-11 min-h-11 shrink-0 gap-2 text-base',
         // A label that may run onto a second line on a phone: the button grows instead of overflowing.
-        wrap: 'min-h-11 gap-2 px-5 py-2 text-base whitespace-normal',
+        wrap: 'min-h-11 gap-2 px-5 py-2 text-base whitespace-normal has-[>svg]:px-4',
       },
     },
     defaultVariants: {

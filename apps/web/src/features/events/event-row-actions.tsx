@@ -55,14 +55,16 @@ export function EventDeleteButton({
   // Counted by the API only when the question is open: the later dates' sign-ups are not on this page.
   const following = trpc.events.deletePreview.useQuery({ id: event.id, scope: 'following' }, { enabled: open && event.seriesId !== null });
   const run = async (scope: EventScope) => {
+    let r: Awaited<ReturnType<typeof remove.mutateAsync>>;
     try {
-      const r = await remove.mutateAsync({ id: event.id, scope, notifyVolunteers: notify });
-      (await loadToast()).success(deletedText(r));
+      r = await remove.mutateAsync({ id: event.id, scope, notifyVolunteers: notify });
     } catch (err) {
       // An event with attendance is kept: the server says why and what to do instead (decision 0081).
       (await loadToast()).error(errorStatus(err) === 409 && err instanceof Error ? err.message : commonMessages.deleteFailed('event'));
       return;
     }
+    // Outside the try: a toast that cannot load must not report a done delete as failed.
+    void loadToast().then((toast) => toast.success(deletedText(r)));
     if (onDeleted) return onDeleted();
     await Promise.all([utils.events.invalidate(), utils.volunteers.invalidate()]);
     keepFocus();

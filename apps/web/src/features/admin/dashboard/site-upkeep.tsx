@@ -56,11 +56,12 @@ function DemoContentNotice() {
   const onRemove = async () => {
     try {
       await remove.mutateAsync();
-      (await loadToast()).success('Demo content removed', { description: `${summary} were removed. What you entered yourself is kept.` });
-      await utils.invalidate();
     } catch (err) {
       (await loadToast()).error(failureMessage(err, 'The demo content could not be removed. Please try again.'));
+      return;
     }
+    void loadToast().then((toast) => toast.success('Demo content removed', { description: `${summary} were removed. What you entered yourself is kept.` }));
+    await utils.invalidate();
   };
   return (
     <section aria-labelledby="demo-content-title" className="flex flex-col gap-3 rounded-lg border border-navy-300 bg-navy-50 p-4 sm:flex-row sm:items-center">
