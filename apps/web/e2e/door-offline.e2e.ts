@@ -82,6 +82,26 @@ test('opens the check-in page online, goes offline and reloads: the people and t
   await context.close();
 });
 
+test("the app's code is read from the phone without waking the service worker; a file it does not keep is asked of the server", async () => {
+  const { page, context } = await openCleanUpDoor();
+  // The worker as a phone leaves it a while after the page was opened: stopped (decision 0107).
+  const cdp = await context.newCDPSession(page);
+  const states: string[] = [];
+  cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => states.push(...versions.map((v) => v.runningStatus)));
+  await cdp.send('ServiceWorker.enable');
+  await cdp.send('ServiceWorker.stopAllWorkers');
+  await expect.poll(() => states.at(-1)).toBe('stopped');
+  states.length = 0;
+  const entry = await page.evaluate(() => document.querySelector<HTMLScriptElement>('script[type="module"][src]')!.src);
+  const status = (url: string) => page.evaluate(async (u) => (await fetch(u, { cache: 'no-store' })).status, url);
+  expect(await status(entry)).toBe(200);
+  expect(await status(new URL('/assets/not-kept.js', entry).href)).toBe(404);
+  // An answer on the same session comes after any event the fetches caused: the worker never started.
+  await cdp.send('Runtime.evaluate', { expression: '1' });
+  expect(states).toEqual([]);
+  await context.close();
+});
+
 test('offline, tapping "Scan a code" keeps the people list and the walk-in form', async () => {
   const { page, context } = await openCleanUpDoor();
   await context.setOffline(true);

@@ -2,12 +2,17 @@
 // The admin area's service worker (issue 59, decision 0084): keeps the app's code for the door
 // without signal, and the check-in pages the page itself asked to keep while signed in. Pages are
 // always asked of the server first; a kept page is answered only when there is no connection.
-import { clientsClaim } from 'workbox-core';
+import { cacheNames, clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching';
 import { registerRoute, setCatchHandler } from 'workbox-routing';
 import { NetworkOnly } from 'workbox-strategies';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] };
+
+/** The static routing API, not in TypeScript's lib yet: requests the browser answers itself, without waking the worker. */
+type StaticRoutes = ExtendableEvent & {
+  addRoutes?: (rules: { condition: { urlPattern: string }; source: 'network' | 'cache' | { cacheName: string } }[]) => Promise<void>;
+};
 
 /** Kept pages belong to one release: a new release starts with none, so no page outlives the code and API it was made for. */
 const MANIFEST = self.__WB_MANIFEST;
@@ -26,6 +31,12 @@ void self.skipWaiting();
 clientsClaim();
 precacheAndRoute(MANIFEST);
 cleanupOutdatedCaches();
+
+// The app's code is read from the precache by the browser itself, where it can: no file waits for the worker (decision 0107).
+self.addEventListener('install', (event: StaticRoutes) => {
+  if (!event.addRoutes) return;
+  event.waitUntil(event.addRoutes([{ condition: { urlPattern: '/assets/*' }, source: { cacheName: cacheNames.precache } }]).catch(() => undefined));
+});
 
 self.addEventListener('activate', (event) => {
   event.waitUntil(caches.keys().then((names) => Promise.all(names.filter((n) => n.startsWith('door-pages-') && n !== PAGES).map((n) => caches.delete(n)))));
