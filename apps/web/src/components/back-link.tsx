@@ -6,14 +6,7 @@ import { buttonVariants } from '@post/ui/components/button';
 /** A "Back to Dashboard" style link above a form. */
 export function BackLink({ children = 'Back to Dashboard', ...link }: LinkProps & { children?: React.ReactNode }) {
   return (
-    <Link
-      {...link}
-      className={buttonVariants({
-        variant: 'ghost',
-        size: null,
-        className: '-ml-3 mb-2 h-9 shrink-0 gap-1.5 px-3 text-base whitespace-nowrap pointer-coarse:h-11 has-[>svg]:px-2.5',
-      })}
-    >
+    <Link {...link} className={buttonVariants({ variant: 'ghost', size: 'sm', className: '-ml-3 mb-2 text-base!' })}>
       <ArrowLeftIcon aria-hidden="true" />
       {children}
     </Link>
