@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Route } from 'playwright-core';
 import { test } from './fixtures.ts';
-import { startSite, waitForApp, type TestSite } from './harness.ts';
+import { holdScripts, startSite, waitForApp, type TestSite } from './harness.ts';
 import { apiSignInAdmin, createEventStartingAt, signUpVolunteer } from './setup.ts';
 import { openDoor, reloadOffline } from './admin-helpers.ts';
 
@@ -197,6 +197,33 @@ test('the check-in page and the dashboard come with their data: shown while no A
   await page.goto('/admin');
   await expect(page.getByRole('navigation', { name: 'Today at the door' }).getByRole('link', { name: /^Check-in: Park Clean-up, / })).toBeVisible();
   await context.unrouteAll({ behavior: 'ignoreErrors' });
+  await context.close();
+});
+
+// Decision 0108: the dashboard and Renewals come rendered by the server for the administrator who
+// opens them, so a phone shows them before the app's code has run; they then hydrate (no mismatch,
+// which `goto` would report) and work.
+test("the dashboard and Renewals are shown before the app's code runs, then hydrate and work", async () => {
+  const { page, context } = await site.newPage({ width: 390, height: 844 });
+  await apiSignInAdmin(context);
+  for (const [path, heading] of [
+    ['/admin', 'Admin Dashboard'],
+    ['/admin/renewals', 'Renewals'],
+  ] as const) {
+    const release = await holdScripts(page, /\/assets\/.*\.js$/);
+    const loaded = page.goto(path);
+    await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+    expect(await page.locator('html[data-ready]').count(), 'not hydrated yet').toBe(0);
+    if (path === '/admin')
+      await expect(page.getByRole('navigation', { name: 'Today at the door' }).getByRole('link', { name: /^Check-in: Park Clean-up, / })).toBeVisible();
+    release();
+    await loaded;
+    await page.unrouteAll();
+  }
+  await page.goto('/admin');
+  await page.getByRole('tab', { name: 'News' }).click();
+  await expect(page).toHaveURL(/tab=news/);
+  await expect(page.getByRole('tabpanel', { name: 'News' })).toBeVisible();
   await context.close();
 });
 

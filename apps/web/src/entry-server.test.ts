@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { TRPCClientError, type TRPCLink } from '@trpc/client';
 import { observable } from '@trpc/server/observable';
 import { load, modulesFor } from './entry-server.tsx';
+import { DEFAULT_SITE_SETTINGS } from '@post/contracts/site-defaults';
 import type { AppRouter } from './lib/trpc.ts';
 
 // What the server names in a signed-in page (decision 0101): each matched route's own chunk.
@@ -44,7 +45,14 @@ function answering(answers: Record<string, unknown>, calls: string[]): TRPCLink<
 }
 
 const ADMINISTRATOR = { authenticated: true, role: 'administrator', username: 'adjutant', mustChangePassword: false, mustEnrolTwoFactor: false };
-const SETTINGS = { postName: 'Post 1' };
+const SETTINGS = { ...DEFAULT_SITE_SETTINGS, postName: 'Post 1' };
+const RENEWALS = {
+  year: 2026,
+  progress: { forYear: 2027, base: 10, renewed: 4, percent: 40, targets: [], next: null },
+  due: [],
+  lapsedThisYear: [],
+  lapsedLastYear: [],
+};
 const readKeys = (dehydrated: unknown) => (dehydrated as { queries: { queryKey: [string[], unknown?] }[] }).queries.map((q) => q.queryKey[0].join('.'));
 
 // A signed-in page's data comes with its shell (decision 0103): what the page reads, for the visitor the session says.
@@ -79,7 +87,7 @@ describe('load', () => {
       'memberAuth.session': null,
       'honors.list': [],
       'events.adminList': { items: [], total: 0 },
-      'renewals.list': [],
+      'renewals.list': RENEWALS,
     };
     await load({ url: '/admin', link: answering({ ...answers, 'adminAuth.check': { ...ADMINISTRATOR, role: 'editor' } }, calls), origin: 'http://post.test' });
     expect(calls).toEqual(expect.arrayContaining(['honors.list', 'events.adminList']));
@@ -95,5 +103,49 @@ describe('load', () => {
     // upkeep.backupStatus had no answer: not in the data, so the browser asks for it itself.
     expect(readKeys(dehydrated)).toContain('renewals.list');
     expect(readKeys(dehydrated)).not.toContain('upkeep.backupStatus');
+  });
+});
+
+// A page marked `renderOnServer` comes rendered to the visitor allowed to see it; the browser hydrates it (decision 0108).
+describe('load, a page rendered on the server', () => {
+  const answers = {
+    'siteSettings.get': SETTINGS,
+    'memberAuth.session': null,
+    'honors.list': [],
+    'events.adminList': { items: [], total: 0 },
+    'renewals.list': RENEWALS,
+  };
+
+  it('renders the dashboard for an administrator, from the data it brings, with no part left to the browser', async () => {
+    const errors = vi.spyOn(console, 'error');
+    const { dehydrated, rendered } = await load({
+      url: '/admin',
+      link: answering({ ...answers, 'adminAuth.check': ADMINISTRATOR }, []),
+      origin: 'http://post.test',
+    });
+    expect(rendered?.html).toContain('Admin Dashboard');
+    expect(rendered?.html).toContain('Post 1');
+    expect(rendered?.head).toContain('<title>');
+    expect(readKeys(dehydrated)).toEqual(expect.arrayContaining(['adminAuth.check', 'events.adminList']));
+    expect(errors).not.toHaveBeenCalled();
+    errors.mockRestore();
+  });
+
+  it('renders nothing for a visitor who is not signed in, or an editor on an administrators-only page', async () => {
+    const nobody = await load({ url: '/admin', link: answering({ ...answers, 'adminAuth.check': { authenticated: false } }, []), origin: 'http://post.test' });
+    expect(nobody.rendered).toBeUndefined();
+    const editor = await load({
+      url: '/admin/renewals',
+      link: answering({ ...answers, 'adminAuth.check': { ...ADMINISTRATOR, role: 'editor' } }, []),
+      origin: 'http://post.test',
+    });
+    expect(editor.rendered).toBeUndefined();
+  });
+
+  it("renders nothing for a page not marked, such as the door's (it reads the phone's own list)", async () => {
+    const link = answering({ ...answers, 'adminAuth.check': ADMINISTRATOR, 'door.list': { people: [] }, 'reports.eventFigures': {} }, []);
+    const { dehydrated, rendered } = await load({ url: '/admin/events/5/check-in', link, origin: 'http://post.test' });
+    expect(rendered).toBeUndefined();
+    expect(readKeys(dehydrated)).toContain('door.list');
   });
 });

@@ -1,14 +1,14 @@
 import { renderToString } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
 import { createMemoryHistory, HeadContent, RouterContextProvider } from '@tanstack/react-router';
-import { dehydrate } from '@tanstack/react-query';
+import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import type { TRPCLink } from '@trpc/client';
 import { makeQueryClient, makeTrpcClient, type AppRouter } from './lib/trpc.ts';
 import { createAppRouter } from './router.tsx';
 import { App } from './app.tsx';
 import { setServerSanitizer } from './lib/sanitize.ts';
 import { setServerLanguage } from './features/qr/qr-messages.ts';
-import type { RenderResult } from '@post/contracts/ssr';
+import type { RenderResult, SignedInPage } from '@post/contracts/ssr';
 import { pageModules } from './page-modules.ts';
 
 /**
@@ -51,11 +51,22 @@ async function loadPage(url: string, link: TRPCLink<AppRouter>, origin: string) 
 /**
  * A signed-in page's data, read on the server with the visitor's session, for the page's shell
  * to bring: the browser renders the page from it at once instead of asking for the sign-in check
- * and then the page's reads one after the other (decision 0103). Nothing is rendered here.
+ * and then the page's reads one after the other (decision 0103). A page whose route is marked
+ * `renderOnServer`, shown to a visitor allowed to see it, is also rendered, and the browser
+ * hydrates it (decision 0108).
  */
-export async function load({ url, link, origin }: { url: string; link: TRPCLink<AppRouter>; origin: string }): Promise<{ dehydrated: unknown }> {
-  const { queryClient } = await loadPage(url, link, origin);
-  return { dehydrated: dehydrate(queryClient) };
+export async function load({ url, link, origin }: { url: string; link: TRPCLink<AppRouter>; origin: string }): Promise<SignedInPage> {
+  const { queryClient, trpcClient, router } = await loadPage(url, link, origin);
+  const { matches } = router.state;
+  const shown = matches.every((m) => m.status === 'success') && matches.some((m) => m.staticData.renderOnServer);
+  const guard = matches.find((m) => m.routeId === '/admin')?.context as { admin?: { show: string } } | undefined;
+  if (!shown || guard?.admin?.show !== 'page') return { dehydrated: dehydrate(queryClient) };
+  // A page that fails to render still brings its data: the browser draws it, as any signed-in page.
+  const rendered = await draw(router, queryClient, trpcClient).catch((err: unknown) => {
+    console.error('server rendering:', err);
+    return undefined;
+  });
+  return { dehydrated: dehydrate(queryClient), rendered };
 }
 
 /**
@@ -83,6 +94,20 @@ export async function render({
   const notFound = router.state.matches.some(
     (m) => m.status === 'notFound' || m._notFound === true || m.loaderData === null || (m.loaderData as { found?: boolean } | undefined)?.found === false,
   );
+  const { html, head } = await draw(router, queryClient, trpcClient);
+  return {
+    html,
+    head,
+    dehydrated: dehydrate(queryClient),
+    modules: pageModules(router.state.matches.map((m) => router.routesById[m.routeId])),
+    status: notFound ? 404 : 200,
+    // The QR generator's labels follow Accept-Language: caches must keep one copy per language.
+    vary: router.state.matches.some((m) => m.routeId === '/QRG') ? 'Accept-Language' : undefined,
+  };
+}
+
+/** The app's markup at the router's loaded page, and its head tags on their own. */
+async function draw(router: ReturnType<typeof createAppRouter>, queryClient: QueryClient, trpcClient: ReturnType<typeof makeTrpcClient>) {
   // Rendered whole before it is sent (React's prerender waits for every Suspense boundary):
   // parts behind one (a lazily loaded component, such as the sign-in forms) are in the HTML
   // too, and hydrate once their code is there (selective hydration). Nothing streams, so no
@@ -101,13 +126,5 @@ export async function render({
       <HeadContent />
     </RouterContextProvider>,
   );
-  return {
-    html,
-    head,
-    dehydrated: dehydrate(queryClient),
-    modules: pageModules(router.state.matches.map((m) => router.routesById[m.routeId])),
-    status: notFound ? 404 : 200,
-    // The QR generator's labels follow Accept-Language: caches must keep one copy per language.
-    vary: router.state.matches.some((m) => m.routeId === '/QRG') ? 'Accept-Language' : undefined,
-  };
+  return { html, head };
 }

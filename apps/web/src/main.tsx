@@ -9,8 +9,9 @@ import type { SiteSettingsOutput } from '@post/contracts/site-settings';
 
 // The page's one script, run as soon as it arrives (decision 0058). A public page arrives
 // rendered on the server with its data in a JSON block (not a script: the CSP allows no inline
-// script), which fills the query cache before React hydrates the same tree; a signed-in page's
-// empty shell renders from scratch.
+// script), which fills the query cache before React hydrates the same tree, as does a signed-in
+// page whose route is rendered on the server (decision 0108); another signed-in page's empty
+// shell renders from scratch.
 const queryClient = makeQueryClient();
 const trpcClient = makeTrpcClient();
 const router = createAppRouter({ queryClient, trpcClient, origin: window.location.origin });

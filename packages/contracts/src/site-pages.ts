@@ -1,6 +1,6 @@
 // Which pages search engines see: shared by the server (sitemap, noindex) and the web app's route guard test (decision 0067).
 
-/** Paths behind a sign-in: served as the app shell only, noindex, never in the sitemap. */
+/** Paths behind a sign-in: the app shell (with the page rendered for its own signed-in visitor where the route says so), noindex, never in the sitemap. */
 export const SIGNED_IN_AREA = /^\/(admin|member)(\/|$|\?)/;
 
 /** The pages /sitemap.xml lists, besides one entry per news item. */

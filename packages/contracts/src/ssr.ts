@@ -18,6 +18,12 @@ export interface RenderResult {
   vary?: string;
 }
 
+/** A signed-in page for its visitor: its data, and its markup when its route is rendered on the server (decision 0108). */
+export interface SignedInPage {
+  dehydrated: unknown;
+  rendered?: { html: string; head: string };
+}
+
 /**
  * The server-rendering module's one function: `link` is the in-process tRPC link,
  * `sanitizeCommanderHtml` the API's sanitizer of commander-message HTML (decisions §3).
@@ -27,7 +33,7 @@ export interface SsrModule {
   /** Whether a path (no query) is one of the app's pages; unknown signed-in paths then answer 404. */
   isKnownPath?(pathname: string): boolean;
   /** A signed-in page's data, read with the visitor's session, for its shell to bring (decision 0103). */
-  load?(opts: { url: string; link: unknown; origin: string }): Promise<{ dehydrated: unknown }>;
+  load?(opts: { url: string; link: unknown; origin: string }): Promise<SignedInPage>;
   /** A signed-in page's code beyond the entry's (Vite manifest keys), for its modulepreload links. */
   modulesFor?(pathname: string): string[];
 }

@@ -6,7 +6,7 @@ import { createTestApp, testTmpDir, type Agent } from '../test-helpers.ts';
 const DASHBOARD_CHUNK = 'src/routes/admin/index.tsx?tsr-split=component';
 const SIGN_IN_CHUNK = 'src/routes/admin_.login.tsx?tsr-split=component';
 
-/** A web build of a few files: the shell, one hashed file, the service worker, a manifest and a server-rendering module that names the dashboard's and the sign-in page's chunks and reads a page's data. */
+/** A web build of a few files: the shell, one hashed file, the service worker, a manifest and a server-rendering module that names the dashboard's and the sign-in page's chunks, reads a page's data and renders one page (/admin/audit). */
 function fakeWebBuild(): string {
   const web = testTmpDir('web-');
   const dist = path.join(web, 'dist');
@@ -28,7 +28,7 @@ function fakeWebBuild(): string {
     `export const render = async () => { throw new Error('public pages are not rendered in this test'); };
 export const isKnownPath = () => true;
 export const modulesFor = (p) => (p === '/admin' ? [${JSON.stringify(DASHBOARD_CHUNK)}] : p === '/admin/login' ? [${JSON.stringify(SIGN_IN_CHUNK)}] : []);
-export const load = async ({ url }) => ({ dehydrated: { read: 'the data of ' + url } });`,
+export const load = async ({ url }) => ({ dehydrated: { read: 'the data of ' + url }, rendered: url === '/admin/audit' ? { html: '<h1>Audit log</h1>', head: '<title>Audit log</title>' } : undefined });`,
   );
   return dist;
 }
@@ -113,6 +113,18 @@ describe("a signed-in page's data", () => {
     const res = await admin.request('GET', '/admin/events/5/check-in', undefined, { 'sec-fetch-mode': 'same-origin' });
     expect(res.statusCode).toBe(200);
     expect(appData(res.body).dehydrated).toBeUndefined();
+  });
+
+  // A page whose route is marked for it comes rendered, with its own head (decision 0108).
+  it('comes with its markup where the page is rendered on the server, still kept out of search engines and every cache', async () => {
+    const res = await admin.request('GET', '/admin/audit', undefined, opened);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="app"><h1>Audit log</h1></div>');
+    expect(res.body).toContain('<title>Audit log</title><meta name="robots" content="noindex">');
+    expect(res.body.match(/<title>/g)).toHaveLength(1);
+    expect(appData(res.body).dehydrated).toEqual({ read: 'the data of /admin/audit' });
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['x-robots-tag']).toBe('noindex');
   });
 
   // What is read for a visitor is the sign-in checks alone (entry-server.test.ts): the sign-in page shows at once.

@@ -6,7 +6,7 @@ import fp from 'fastify-plugin';
 import { unstable_localLink } from '@trpc/client';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DB } from '@post/db';
-import type { SsrModule } from '@post/contracts/ssr';
+import type { SignedInPage, SsrModule } from '@post/contracts/ssr';
 import { SIGNED_IN_AREA } from '@post/contracts/site-pages';
 import type { Env } from '../env.ts';
 import { getPublicSettings } from '../features/site-settings/site-settings.service.ts';
@@ -25,7 +25,8 @@ const NOINDEX = '<meta name="robots" content="noindex">';
 
 /**
  * Serves the built web app: hashed assets cached for a year; public pages rendered on the
- * server with their data (hydrated in the browser); sign-in pages as the app shell.
+ * server with their data (hydrated in the browser); signed-in pages as the app shell with the
+ * visitor's data, rendered too where the page's route says so (decision 0108).
  */
 export const webPlugin = fp(async (app, opts: { env: Env; db: DB }) => {
   const root = opts.env.webDist;
@@ -51,11 +52,11 @@ export const webPlugin = fp(async (app, opts: { env: Env; db: DB }) => {
   async function page(req: FastifyRequest, reply: FastifyReply) {
     const settings = await getPublicSettings(opts.db);
     const url = req.url;
-    // Pages behind a sign-in are not rendered on the server: search engines must not see them,
-    // and their shell brings data only to the visitor whose session read it.
-    const clientOnly = SIGNED_IN_AREA.test(normalPath(url));
+    // Pages behind a sign-in are never public pages: search engines must not see them, and their
+    // shell brings data (and a page marked for it, its markup) only to the visitor whose session read it.
+    const signedInArea = SIGNED_IN_AREA.test(normalPath(url));
     const link = () => unstable_localLink({ router: appRouter, createContext: async () => createContext({ req, res: reply }) });
-    if (ssr && !clientOnly) {
+    if (ssr && !signedInArea) {
       try {
         const result = await ssr.render({
           url,
@@ -74,10 +75,11 @@ export const webPlugin = fp(async (app, opts: { env: Env; db: DB }) => {
         req.log.error({ err }, 'server rendering failed; sending the app shell');
       }
     }
-    if (clientOnly) {
-      // The empty shell of a signed-in page, kept out of search engines before any script runs;
-      // 404 (the app shows its not-found page) when the path is none of the app's pages.
+    if (signedInArea) {
+      // A signed-in page's shell, kept out of search engines before any script runs; 404 (the app
+      // shows its not-found page) when the path is none of the app's pages.
       const known = ssr?.isKnownPath?.(url.split('?')[0]!) !== false;
+      const data = known && isNavigation(req) ? await pageData(req, link) : undefined;
       return reply
         .code(known ? 200 : 404)
         .type('text/html; charset=utf-8')
@@ -86,8 +88,8 @@ export const webPlugin = fp(async (app, opts: { env: Env; db: DB }) => {
         .send(
           renderShell(
             shell!,
-            { settings, dehydrated: known && isNavigation(req) ? await pageData(req, link) : undefined },
-            { html: '', head: titleTag(settings.postName) + NOINDEX + preload(shellModules(req)) },
+            { settings, dehydrated: data?.dehydrated },
+            { html: data?.rendered?.html ?? '', head: (data?.rendered?.head ?? titleTag(settings.postName)) + NOINDEX + preload(shellModules(req)) },
           ),
         );
     }
@@ -107,11 +109,12 @@ export const webPlugin = fp(async (app, opts: { env: Env; db: DB }) => {
   };
 
   // The page's data, read with the visitor's session (for a visitor who is not signed in, only the
-  // sign-in checks, which show the sign-in page at once); a failure leaves the browser to ask (decision 0103).
-  const pageData = async (req: FastifyRequest, link: () => unknown): Promise<unknown> => {
+  // sign-in checks, which show the sign-in page at once), and the page itself where its route is
+  // rendered on the server (decision 0108); a failure leaves the browser to ask (decision 0103).
+  const pageData = async (req: FastifyRequest, link: () => unknown): Promise<SignedInPage | undefined> => {
     if (!ssr?.load) return undefined;
     try {
-      return (await ssr.load({ url: req.url, link: link(), origin: opts.env.siteUrl })).dehydrated;
+      return await ssr.load({ url: req.url, link: link(), origin: opts.env.siteUrl });
     } catch (err) {
       req.log.error({ err }, "reading a signed-in page's data failed; the browser asks for it");
       return undefined;

@@ -35,6 +35,7 @@ export const Route = createFileRoute('/admin/')({
         : []),
     ]);
   },
+  staticData: { renderOnServer: true },
   component: AdminIndex,
 });
 

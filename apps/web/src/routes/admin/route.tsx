@@ -11,6 +11,8 @@ declare module '@tanstack/react-router' {
     redirectToLogin?: boolean;
     /** Administrators only (decision 0031): an editor sees "You don't have access to this page". */
     administratorOnly?: boolean;
+    /** A page whose first render depends only on its data: the server renders it for a signed-in visitor, the browser hydrates it (decision 0108). */
+    renderOnServer?: boolean;
   }
 }
 
