@@ -53,6 +53,14 @@ const RENEWALS = {
   lapsedThisYear: [],
   lapsedLastYear: [],
 };
+/** What the dashboard reads, but the sign-in check (each test says whose) and the panels left unanswered. */
+const answers = {
+  'siteSettings.get': SETTINGS,
+  'memberAuth.session': null,
+  'honors.list': [],
+  'events.adminList': { items: [], total: 0 },
+  'renewals.list': RENEWALS,
+};
 const readKeys = (dehydrated: unknown) => (dehydrated as { queries: { queryKey: [string[], unknown?] }[] }).queries.map((q) => q.queryKey[0].join('.'));
 
 // A signed-in page's data comes with its shell (decision 0103): what the page reads, for the visitor the session says.
@@ -82,13 +90,6 @@ describe('load', () => {
 
   it("reads the dashboard's administrator panels for an administrator only, and a failed read is left to the browser", async () => {
     const calls: string[] = [];
-    const answers = {
-      'siteSettings.get': SETTINGS,
-      'memberAuth.session': null,
-      'honors.list': [],
-      'events.adminList': { items: [], total: 0 },
-      'renewals.list': RENEWALS,
-    };
     await load({ url: '/admin', link: answering({ ...answers, 'adminAuth.check': { ...ADMINISTRATOR, role: 'editor' } }, calls), origin: 'http://post.test' });
     expect(calls).toEqual(expect.arrayContaining(['honors.list', 'events.adminList']));
     expect(calls).not.toContain('renewals.list');
@@ -108,14 +109,6 @@ describe('load', () => {
 
 // A page marked `renderOnServer` comes rendered to the visitor allowed to see it; the browser hydrates it (decision 0108).
 describe('load, a page rendered on the server', () => {
-  const answers = {
-    'siteSettings.get': SETTINGS,
-    'memberAuth.session': null,
-    'honors.list': [],
-    'events.adminList': { items: [], total: 0 },
-    'renewals.list': RENEWALS,
-  };
-
   it('renders the dashboard for an administrator, from the data it brings, with no part left to the browser', async () => {
     const errors = vi.spyOn(console, 'error');
     const { dehydrated, rendered } = await load({
