@@ -21,7 +21,7 @@ export interface RenderResult {
 /** A signed-in page for its visitor: its data, and its markup when its route is rendered on the server (decision 0108). */
 export interface SignedInPage {
   dehydrated: unknown;
-  rendered?: { html: string; head: string };
+  rendered?: Pick<RenderResult, 'html' | 'head'>;
 }
 
 /**
