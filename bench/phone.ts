@@ -126,8 +126,10 @@ interface Load {
 
 /** Installed before any page script: records paints and the moment the controls are React's. */
 function observe({ main: mainControl, grid: wantGrid }: { main: { selector: string; text?: string } | null; grid: boolean }) {
-  const w = window as unknown as { __bench: { fcp?: number; lcp?: number; interactive?: number; grid?: number } };
+  const w = window as unknown as { __bench: { fcp?: number; lcp?: number; interactive?: number; grid?: number }; __benchDone: Promise<void> };
   const b = (w.__bench = {} as typeof w.__bench);
+  let done = () => {};
+  w.__benchDone = new Promise<void>((resolve) => (done = resolve));
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) if (e.name === 'first-contentful-paint') b.fcp = e.startTime;
   }).observe({ type: 'paint', buffered: true });
@@ -146,7 +148,10 @@ function observe({ main: mainControl, grid: wantGrid }: { main: { selector: stri
       if (isReact(header) && isReact(footer) && (mainControl ? isReact(main) : true)) b.interactive = performance.now();
     }
     if (wantGrid && b.grid === undefined && document.querySelector('main [role=cell][data-date]')) b.grid = performance.now();
-    if (b.interactive !== undefined && (!wantGrid || b.grid !== undefined)) clearInterval(timer);
+    if (b.interactive !== undefined && (!wantGrid || b.grid !== undefined)) {
+      clearInterval(timer);
+      done();
+    }
   }, 50);
 }
 
@@ -214,19 +219,16 @@ async function measure(browser: Browser, origin: string, route: string, visit: '
     const pathOnly = route.split('?')[0]!;
     await page.addInitScript(observe, { main: controlOf(pathOnly), grid: pathOnly === '/events' });
     await page.goto(`${origin}${route}`, { waitUntil: 'load', timeout: 60_000 });
-    await page
-      .waitForFunction(
-        (wantGrid) => {
-          const b = (window as unknown as { __bench: { interactive?: number; grid?: number } }).__bench;
-          return b.interactive !== undefined && (!wantGrid || b.grid !== undefined);
-        },
-        pathOnly === '/events',
-        { timeout: 60_000, polling: 100 },
-      )
+    // The page's own promise, over CDP: waitForFunction runs Playwright's script on the page's main thread as it starts (decision 0109).
+    const ready = cdp.send('Runtime.evaluate', { expression: 'window.__benchDone', awaitPromise: true });
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('timed out')), 60_000)));
+    await Promise.race([ready, late])
       .catch(async (err: Error) => {
         const seen = await page.evaluate(() => JSON.stringify((window as unknown as { __bench: unknown }).__bench)).catch(() => '?');
         throw new Error(`${origin}${route}: not interactive within 60 s (seen ${seen}): ${err.message}`);
-      });
+      })
+      .finally(() => clearTimeout(timer));
     // The largest paint can still change once the photos are in: a moment more, then read it.
     await page.waitForTimeout(500);
     return await page.evaluate(() => {
