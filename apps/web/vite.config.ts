@@ -50,6 +50,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     manifest: true,
     sourcemap: false,
     rollupOptions: {
+      // The code every page starts with in one file, not split by which route chunks share it: fewer modules to load, no more bytes (decision 0109).
+      output: isSsrBuild ? undefined : { codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] } },
       onwarn(warning, warn) {
         // Radix and sonner mark their modules "use client" for React Server Components; a
         // client bundle has nothing to do with it, and otherwise each file prints a warning.
