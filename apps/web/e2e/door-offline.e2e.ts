@@ -1,7 +1,5 @@
 import { expect, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
-import { createServer, request } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { BrowserContext, Route } from 'playwright-core';
 import { test } from './fixtures.ts';
@@ -90,11 +88,6 @@ test("the app's code is read from the phone without waking the service worker; a
   const cdp = await context.newCDPSession(page);
   const states: string[] = [];
   cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => states.push(...versions.map((v) => v.runningStatus)));
-  await cdp.send('Network.enable');
-  cdp.on('Network.requestWillBeSent', (e) => {
-    if (e.type === 'Document' || e.request.url.includes('/admin/'))
-      asked.push(`CDP ${e.request.url} ${e.type} ${JSON.stringify(e.request.headers['Service-Worker-Navigation-Preload'] ?? null)}`);
-  });
   await cdp.send('ServiceWorker.enable');
   await cdp.send('ServiceWorker.stopAllWorkers');
   await expect.poll(() => states.at(-1)).toBe('stopped');
@@ -205,52 +198,6 @@ test('the check-in page and the dashboard come with their data: shown while no A
   await expect(page.getByRole('navigation', { name: 'Today at the door' }).getByRole('link', { name: /^Check-in: Park Clean-up, / })).toBeVisible();
   await context.unrouteAll({ behavior: 'ignoreErrors' });
   await context.close();
-});
-
-// Decision 0110: a page of the admin area is asked of the server while a stopped worker starts
-// (navigation preload), and the worker answers with that response: each page is asked once.
-test('a page of the admin area is asked of the server once, while the stopped worker starts', async () => {
-  // A pass-through in front of the site records each request as the server receives it.
-  const received: { path: string; mode: unknown; preload: boolean }[] = [];
-  const target = new URL(site.url);
-  const front = createServer((req, res) => {
-    received.push({ path: req.url ?? '', mode: req.headers['sec-fetch-mode'], preload: req.headers['service-worker-navigation-preload'] === 'true' });
-    const upstream = request({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
-    req.pipe(upstream);
-  });
-  await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
-  const context = await site.browser.newContext({
-    baseURL: `http://127.0.0.1:${(front.address() as AddressInfo).port}`,
-    viewport: { width: 390, height: 844 },
-  });
-  try {
-    await apiSignInAdmin(context);
-    const page = await context.newPage();
-    await page.goto(`/admin/events/${eventId}/check-in`);
-    await expect(page.getByText('Ready for the door without signal')).toBeVisible();
-    expect(await page.evaluate(async () => (await (await navigator.serviceWorker.ready).navigationPreload.getState()).enabled)).toBe(true);
-    // A phone stops an idle worker: the next pages start it again.
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('ServiceWorker.enable');
-    await cdp.send('ServiceWorker.stopAllWorkers');
-    received.length = 0;
-    await page.goto('/admin/renewals');
-    await expect(page.getByRole('heading', { level: 1, name: 'Renewals' })).toBeVisible();
-    await page.goto(`/admin/events/${eventId}/check-in`);
-    await expect(people(page).locator('[data-person="Cora Confirmed"]')).toBeVisible();
-    expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-    // (The door page's own request to be kept, a fetch of the worker's, is not a navigation.)
-    expect(received.filter((r) => r.mode === 'navigate')).toEqual([
-      { path: '/admin/renewals', mode: 'navigate', preload: true },
-      { path: `/admin/events/${eventId}/check-in`, mode: 'navigate', preload: true },
-    ]);
-  } finally {
-    await context.close();
-    front.close();
-  }
 });
 
 // Decision 0108: the dashboard and Renewals come rendered by the server for the administrator who

@@ -3,7 +3,6 @@
 // without signal, and the check-in pages the page itself asked to keep while signed in. Pages are
 // always asked of the server first; a kept page is answered only when there is no connection.
 import { cacheNames, clientsClaim } from 'workbox-core';
-import { enable as enableNavigationPreload } from 'workbox-navigation-preload';
 import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching';
 import { registerRoute, setCatchHandler } from 'workbox-routing';
 import { NetworkOnly } from 'workbox-strategies';
@@ -58,10 +57,7 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
   );
 });
 
-// A page's request leaves while a stopped worker starts, not after; every page of the area takes that answer, so none is asked twice (decision 0110).
-enableNavigationPreload();
 registerRoute(({ request, url }) => request.mode === 'navigate' && DOOR_PAGE.test(url.pathname), new NetworkOnly({ networkTimeoutSeconds: 8 }));
-registerRoute(({ request }) => request.mode === 'navigate', new NetworkOnly());
 
 // No connection: a kept door page, else the browser's own error.
 setCatchHandler(async ({ request, url }) => {
