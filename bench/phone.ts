@@ -338,6 +338,22 @@ function printDifferences(a: Row[], b: Row[], aName: string, bName: string) {
   }
 }
 
+/**
+ * What this machine is like, to read the figures against another machine's run: a plain loop, and
+ * fresh memory written once (a virtual machine's first touch of a page can cost many times a
+ * phone's, and every new renderer pays it under the CPU slowdown; decision 0110).
+ */
+function machine(): string {
+  let t = performance.now();
+  let x = 0;
+  for (let i = 0; i < 3e8; i++) x = (x * 31 + i) | 0;
+  const loop = (performance.now() - t) / 1000;
+  t = performance.now();
+  Buffer.allocUnsafe(1 << 30).fill(x | 1);
+  const touch = (performance.now() - t) / 1000;
+  return `machine: a plain loop of 3e8 steps in ${loop.toFixed(2)} s; 1 GiB of fresh memory first written in ${touch.toFixed(2)} s`;
+}
+
 const here = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: repo, encoding: 'utf8' }).stdout.trim();
 const abRoot = abRef ? buildRef(abRef) : undefined;
 const servers: Server[] = [];
@@ -363,6 +379,7 @@ try {
       .map((l) => l.toFixed(2))
       .join(' ')}  ${RUNS} loads per route and build  ${certificate ? 'through HTTPS and HTTP/2' : 'direct, HTTP/1.1 (BENCH_DIRECT=1)'}`,
   );
+  report.print(machine());
   for (let i = 0; i < RUNS; i++) {
     for (const [k, route] of routes.entries()) {
       // Alternated, and each round the other build first, so neither always loads after the other.
