@@ -1,5 +1,4 @@
-import { parse } from 'csv-parse/sync';
-import { MAX_CSV_COLUMNS, tooManyColumns } from './csv-bounds.ts';
+import { readCsvRecords } from './csv-bounds.ts';
 import { stringify } from 'csv-stringify/sync';
 import type { DB } from '@post/db';
 import { memberMessages } from '@post/contracts/messages/members';
@@ -172,14 +171,7 @@ const CLEARABLE = new Set<MemberCsvColumn>(['phone', 'address', 'city', 'state',
  * preview). Row numbers are the spreadsheet's (the header is row 1).
  */
 export async function importMembers(db: DB, csv: string, opts: { dryRun?: boolean } = {}): Promise<MemberImportResult> {
-  let records: string[][];
-  if (tooManyColumns(csv)) throw badRequest(memberMessages.importTooManyColumns(MAX_CSV_COLUMNS));
-  try {
-    records = parse(csv, { bom: true, skip_empty_lines: true, relax_column_count: true, trim: true }) as string[][];
-  } catch (err) {
-    throw badRequest(memberMessages.importUnreadable(err instanceof Error ? err.message : String(err)));
-  }
-  const [header, ...rows] = records;
+  const [header, ...rows] = readCsvRecords(csv);
   if (!header || rows.length === 0) throw badRequest(memberMessages.importNoRows);
   if (rows.length > MEMBER_IMPORT_MAX_ROWS) throw badRequest(memberMessages.importTooManyRows(MEMBER_IMPORT_MAX_ROWS));
   const columns = header.map((h) => HEADER_ALIASES.get(norm(h)));

@@ -1,5 +1,4 @@
-import { parse } from 'csv-parse/sync';
-import { MAX_CSV_COLUMNS, tooManyColumns } from './csv-bounds.ts';
+import { readCsvRecords } from './csv-bounds.ts';
 import { sql } from 'kysely';
 import type { DB } from '@post/db';
 import { memberMessages } from '@post/contracts/messages/members';
@@ -66,14 +65,7 @@ interface RosterFile {
 }
 
 function readRoster(csv: string): RosterFile {
-  let records: string[][];
-  if (tooManyColumns(csv)) throw badRequest(memberMessages.importTooManyColumns(MAX_CSV_COLUMNS));
-  try {
-    records = parse(csv, { bom: true, skip_empty_lines: true, relax_column_count: true, trim: true }) as string[][];
-  } catch (err) {
-    throw badRequest(memberMessages.importUnreadable(err instanceof Error ? err.message : String(err)));
-  }
-  const [header, ...rows] = records;
+  const [header, ...rows] = readCsvRecords(csv);
   if (!header || header.filter((h) => h !== '').length < 2) throw badRequest(rosterImportMessages.noHeader);
   const data = rows.filter((r) => r.some((c) => c !== ''));
   if (data.length === 0) throw badRequest(rosterImportMessages.noRows);
