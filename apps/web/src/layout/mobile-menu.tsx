@@ -1,5 +1,6 @@
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import type * as React from 'react';
+import { flushSync } from 'react-dom';
 import { MenuIcon, XIcon } from 'lucide-react';
 import { Button } from '@post/ui/components/button';
 
@@ -7,10 +8,12 @@ import { Button } from '@post/ui/components/button';
  * The phone menu: a native modal <dialog> sliding in from the right. The browser gives it a
  * focus trap, Escape to close, an inert page behind it and focus back on the menu button,
  * without a dialog library in every page's JavaScript. Its button shows below `upTo`, where the
- * header's own links are hidden.
+ * header's own links are hidden. Its links are drawn when it opens: a closed menu is not part of
+ * every page's first render (decision 0111).
  */
 export function MobileMenu({ children, upTo = 'xl' }: { children: React.ReactNode; upTo?: 'xl' | '2xl' }) {
   const dialog = useRef<HTMLDialogElement>(null);
+  const [open, setOpen] = useState(false);
   const close = () => dialog.current?.close();
   return (
     <>
@@ -20,7 +23,11 @@ export function MobileMenu({ children, upTo = 'xl' }: { children: React.ReactNod
         className={upTo === '2xl' ? '2xl:hidden' : 'xl:hidden'}
         aria-label="Open menu"
         aria-haspopup="dialog"
-        onClick={() => dialog.current?.showModal()}
+        onClick={() => {
+          // The links are in the dialog before it shows, so it opens with its focus on the first control.
+          flushSync(() => setOpen(true));
+          dialog.current?.showModal();
+        }}
       >
         <MenuIcon aria-hidden="true" />
       </Button>
@@ -30,6 +37,7 @@ export function MobileMenu({ children, upTo = 'xl' }: { children: React.ReactNod
         ref={dialog}
         aria-label="Menu"
         data-slot="mobile-menu"
+        onClose={() => setOpen(false)}
         className="mobile-menu fixed inset-y-0 right-0 left-auto m-0 h-dvh max-h-none w-72 max-w-[85vw] border-l bg-background p-0 text-foreground shadow-xl backdrop:bg-black/50"
         onKeyDown={(e) => {
           // Tab wraps inside the menu: the browser would otherwise stop on the page itself
@@ -53,15 +61,19 @@ export function MobileMenu({ children, upTo = 'xl' }: { children: React.ReactNod
           if (e.target === dialog.current || (e.target as HTMLElement).closest('a, button')) close();
         }}
       >
-        <div className="flex items-center justify-between border-b px-4 py-3">
-          <p className="text-lg font-semibold">Menu</p>
-          <Button variant="ghost" size="icon" aria-label="Close menu" onClick={close}>
-            <XIcon aria-hidden="true" />
-          </Button>
-        </div>
-        <nav aria-label="Main" className="flex flex-col gap-1 p-4">
-          {children}
-        </nav>
+        {open ? (
+          <>
+            <div className="flex items-center justify-between border-b px-4 py-3">
+              <p className="text-lg font-semibold">Menu</p>
+              <Button variant="ghost" size="icon" aria-label="Close menu" onClick={close}>
+                <XIcon aria-hidden="true" />
+              </Button>
+            </div>
+            <nav aria-label="Main" className="flex flex-col gap-1 p-4">
+              {children}
+            </nav>
+          </>
+        ) : null}
       </dialog>
     </>
   );
