@@ -18,7 +18,7 @@ import { FormActions } from '../../components/form/form-actions.tsx';
 import { FormPanel } from '../../components/form/form-panel.tsx';
 import { RequiredLegend } from '../../components/form/required-legend.tsx';
 import { SelectField } from '../../components/form/select-field.tsx';
-import { SwitchField } from '../../components/form/switch-field.tsx';
+import { SwitchField } from '../../components/form/boolean-fields.tsx';
 import { UnsavedChangesDialog } from '../../components/form/unsaved-changes-dialog.tsx';
 import { useUnsavedChanges } from '../../lib/use-unsaved-changes.ts';
 import { useFormDraft } from '../../lib/use-form-draft.ts';

@@ -20,7 +20,7 @@ import { usePostFormat } from '../../lib/format.ts';
 import { DraftNotice } from '../../components/form/draft-notice.tsx';
 import { RequiredLegend } from '../../components/form/required-legend.tsx';
 import { SelectField } from '../../components/form/select-field.tsx';
-import { SwitchField } from '../../components/form/switch-field.tsx';
+import { SwitchField } from '../../components/form/boolean-fields.tsx';
 import { useFormDraft } from '../../lib/use-form-draft.ts';
 import { FormDialog, useDialogDirty } from '../../components/form/form-dialog.tsx';
 import { BRANCH_OPTIONS, MEMBERSHIP_TYPE_OPTIONS, POST_ROLE_OPTIONS } from './labels.ts';

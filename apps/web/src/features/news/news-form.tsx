@@ -16,7 +16,7 @@ import { DraftNotice } from '../../components/form/draft-notice.tsx';
 import { FormActions } from '../../components/form/form-actions.tsx';
 import { FormPanel } from '../../components/form/form-panel.tsx';
 import { RequiredLegend } from '../../components/form/required-legend.tsx';
-import { SwitchField } from '../../components/form/switch-field.tsx';
+import { SwitchField } from '../../components/form/boolean-fields.tsx';
 import { UnsavedChangesDialog } from '../../components/form/unsaved-changes-dialog.tsx';
 import { toastSaveError } from '../../components/form/save-errors.ts';
 import { EditorPage } from '../../components/editor-page.tsx';

@@ -6,7 +6,7 @@ import { PlusIcon, Trash2Icon } from 'lucide-react';
 import { Button } from '@post/ui/components/button';
 import { TextField } from '../../components/form/text-fields.tsx';
 import { SelectField } from '../../components/form/select-field.tsx';
-import { SwitchField } from '../../components/form/switch-field.tsx';
+import { SwitchField } from '../../components/form/boolean-fields.tsx';
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 const MONTH_OPTIONS = MONTHS.map((label, i) => ({ value: String(i + 1), label }));

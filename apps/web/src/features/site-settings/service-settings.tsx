@@ -2,7 +2,7 @@ import type { FieldPath, FieldValues, UseFormReturn } from 'react-hook-form';
 import { TextField } from '../../components/form/text-fields.tsx';
 import { ServiceCategoriesEditor } from '../service-hours/categories-editor.tsx';
 import { SelectField } from '../../components/form/select-field.tsx';
-import { SwitchField } from '../../components/form/switch-field.tsx';
+import { SwitchField } from '../../components/form/boolean-fields.tsx';
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 

@@ -20,7 +20,7 @@ import { FormPanel } from '../../components/form/form-panel.tsx';
 import { ErrorState, LoadingState } from '../../components/load-state.tsx';
 import { RequiredLegend } from '../../components/form/required-legend.tsx';
 import { SelectField } from '../../components/form/select-field.tsx';
-import { SwitchField } from '../../components/form/switch-field.tsx';
+import { SwitchField } from '../../components/form/boolean-fields.tsx';
 import { UnsavedChangesDialog } from '../../components/form/unsaved-changes-dialog.tsx';
 import { AdminTitle } from '../../components/admin-title.tsx';
 import { toastSaveError } from '../../components/form/save-errors.ts';
