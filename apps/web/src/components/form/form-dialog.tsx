@@ -1,7 +1,8 @@
 import { createContext, useCallback, useContext, useEffect, useRef, useState } from 'react';
 import type * as React from 'react';
 import { formMessages } from '@post/contracts/messages/forms';
-import { Dialog } from '@post/ui/components/dialog';
+import { Button } from '@post/ui/components/button';
+import { Dialog, DialogClose, DialogFooter } from '@post/ui/components/dialog';
 import { ConfirmDialog } from '../confirm-dialog.tsx';
 
 const ReportDirty = createContext<(dirty: boolean) => void>(() => {});
@@ -73,4 +74,20 @@ export function useDialogDirty(dirty: boolean): void {
     report(dirty);
     return () => report(false);
   }, [report, dirty]);
+}
+
+/** Cancel and submit at the bottom of a `FormDialog`'s form: Cancel is a `DialogClose`, so it asks first when there are changes; submit is disabled while saving. */
+export function FormDialogActions({ saving, saveLabel, savingLabel = 'Saving...' }: { saving: boolean; saveLabel: string; savingLabel?: string }) {
+  return (
+    <DialogFooter>
+      <DialogClose asChild>
+        <Button type="button" variant="outline">
+          Cancel
+        </Button>
+      </DialogClose>
+      <Button type="submit" disabled={saving}>
+        {saving ? savingLabel : saveLabel}
+      </Button>
+    </DialogFooter>
+  );
 }

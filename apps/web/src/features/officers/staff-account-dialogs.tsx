@@ -10,8 +10,8 @@ import { formMessages } from '@post/contracts/messages/forms';
 import { serverMessages } from '@post/contracts/messages/server';
 import { CreateStaffInput, type StaffAccount } from '@post/contracts/officers';
 import { Button } from '@post/ui/components/button';
-import { DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@post/ui/components/dialog';
-import { FormDialog } from '../../components/form/form-dialog.tsx';
+import { DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@post/ui/components/dialog';
+import { FormDialog, FormDialogActions } from '../../components/form/form-dialog.tsx';
 import { TextField } from '../../components/form/text-fields.tsx';
 import { serverMessage, trpc } from '../../lib/trpc.ts';
 import { SelectField } from '../../components/form/select-field.tsx';
@@ -112,16 +112,7 @@ export function AddAccountDialog() {
           <TextField form={form} name="email" label="E-mail" type="email" autoComplete="off" required maxLength={255} />
           <SelectField form={form} name="role" label="Role" options={ROLE_OPTIONS} required />
           <MethodChoice form={form} legend="How they get their password" />
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button type="button" variant="outline">
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button type="submit" disabled={form.formState.isSubmitting}>
-              {form.formState.isSubmitting ? 'Adding...' : 'Add account'}
-            </Button>
-          </DialogFooter>
+          <FormDialogActions saving={form.formState.isSubmitting} saveLabel="Add account" savingLabel="Adding..." />
         </form>
       </DialogContent>
     </FormDialog>
@@ -167,16 +158,7 @@ export function ResetPasswordDialog({ user, name }: { user: StaffAccount; name: 
         </DialogHeader>
         <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Reset password">
           <MethodChoice form={form} legend="How they get a new password" />
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button type="button" variant="outline">
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button type="submit" disabled={form.formState.isSubmitting}>
-              Reset password
-            </Button>
-          </DialogFooter>
+          <FormDialogActions saving={form.formState.isSubmitting} saveLabel="Reset password" savingLabel="Reset password" />
         </form>
       </DialogContent>
     </FormDialog>

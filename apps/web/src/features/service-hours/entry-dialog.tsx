@@ -6,11 +6,10 @@ import { toast } from 'sonner';
 import { ServiceEntryFormSchema, type ServiceEntry, type ServiceEntryFormIn, type ServiceEntryFormOut } from '@post/contracts/service-hours';
 import { NO_PICTURE } from '@post/contracts/images';
 import { serviceHoursMessages } from '@post/contracts/messages/service-hours';
-import { Button } from '@post/ui/components/button';
-import { DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@post/ui/components/dialog';
+import { DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@post/ui/components/dialog';
 import { TextAreaField, TextField } from '../../components/form/text-fields.tsx';
 import { PictureField } from '../../components/form/image-upload-field.tsx';
-import { FormDialog, useDialogDirty } from '../../components/form/form-dialog.tsx';
+import { FormDialog, FormDialogActions, useDialogDirty } from '../../components/form/form-dialog.tsx';
 import { usePostFormat } from '../../lib/format.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { useAdminSession } from '../../lib/use-session.ts';
@@ -187,16 +186,7 @@ function EntryForm({ entry, onDone, forgetDraftRef }: { entry?: ServiceEntry; on
           description="For example: the hours were entered twice. Kept in the audit log with the old and new values."
         />
       ) : null}
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button type="button" variant="outline">
-            Cancel
-          </Button>
-        </DialogClose>
-        <Button type="submit" disabled={form.formState.isSubmitting}>
-          {form.formState.isSubmitting ? 'Saving...' : entry ? 'Save changes' : 'Add service'}
-        </Button>
-      </DialogFooter>
+      <FormDialogActions saving={form.formState.isSubmitting} saveLabel={entry ? 'Save changes' : 'Add service'} />
     </form>
   );
 }

@@ -7,9 +7,9 @@ import { serviceHoursMessages } from '@post/contracts/messages/service-hours';
 import { OwnServiceFormSchema, type OwnServiceFormIn, type OwnServiceFormOut } from '@post/contracts/service-hours';
 import { Badge } from '@post/ui/components/badge';
 import { Button } from '@post/ui/components/button';
-import { DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@post/ui/components/dialog';
+import { DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@post/ui/components/dialog';
 import { TextAreaField, TextField } from '../../components/form/text-fields.tsx';
-import { FormDialog } from '../../components/form/form-dialog.tsx';
+import { FormDialog, FormDialogActions } from '../../components/form/form-dialog.tsx';
 import { usePostFormat } from '../../lib/format.ts';
 import { failureMessage, trpc } from '../../lib/trpc.ts';
 import { useFormDraft } from '../../lib/use-form-draft.ts';
@@ -118,16 +118,7 @@ function LogServiceDialog() {
             options={[{ value: '', label: 'Choose a category' }, ...(categories.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))]}
           />
           <TextAreaField form={form} name="note" label="What you did" rows={3} />
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button type="button" variant="outline">
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button type="submit" disabled={form.formState.isSubmitting}>
-              {form.formState.isSubmitting ? 'Saving...' : 'Log service'}
-            </Button>
-          </DialogFooter>
+          <FormDialogActions saving={form.formState.isSubmitting} saveLabel="Log service" />
         </form>
       </DialogContent>
     </FormDialog>
