@@ -1,5 +1,6 @@
 import type { UseFormReturn } from 'react-hook-form';
 import type { ChangePasswordInput } from '@post/contracts/admin-auth';
+import type { AcceptInvitationInput } from '@post/contracts/officers';
 import { PASSWORD_MIN } from '@post/contracts/limits';
 import { TextField } from './text-fields.tsx';
 
@@ -12,8 +13,19 @@ export function ChangePasswordFields({ form }: { form: UseFormReturn<ChangePassw
   return (
     <>
       <TextField form={form} name="currentPassword" label="Current Password" type="password" autoComplete="current-password" required />
+      <NewPasswordFields form={form} />
+    </>
+  );
+}
+
+/** New and confirmed password with the one password rule as the hint: also the invitation page's form, where there is no current password. */
+export function NewPasswordFields({ form }: { form: UseFormReturn<ChangePasswordInput> | UseFormReturn<AcceptInvitationInput> }) {
+  // Both forms name these two fields alike; TextField checks the names against one form type.
+  const f = form as unknown as UseFormReturn<Pick<ChangePasswordInput, 'newPassword' | 'confirmPassword'>>;
+  return (
+    <>
       <TextField
-        form={form}
+        form={f}
         name="newPassword"
         label="New Password"
         type="password"
@@ -21,7 +33,7 @@ export function ChangePasswordFields({ form }: { form: UseFormReturn<ChangePassw
         required
         description={`At least ${PASSWORD_MIN} characters; a longer phrase is safer.`}
       />
-      <TextField form={form} name="confirmPassword" label="Confirm New Password" type="password" autoComplete="new-password" required />
+      <TextField form={f} name="confirmPassword" label="Confirm New Password" type="password" autoComplete="new-password" required />
     </>
   );
 }

@@ -4,13 +4,12 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import { AcceptInvitationInput } from '@post/contracts/officers';
-import { PASSWORD_MIN } from '@post/contracts/limits';
 import { accountMessages } from '@post/contracts/messages/account';
 import { commonMessages } from '@post/contracts/messages/common';
 import { serverMessages } from '@post/contracts/messages/server';
 import { Button } from '@post/ui/components/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@post/ui/components/card';
-import { TextField } from '../../components/form/text-fields.tsx';
+import { NewPasswordFields } from '../../components/form/change-password-fields.tsx';
 import { serverMessage, trpc } from '../../lib/trpc.ts';
 
 /** /admin/invitation?token=: the invited (or reset) person chooses their password, once. */
@@ -70,16 +69,7 @@ function SetPasswordForm({ token, onDone }: { token: string; onDone: (username: 
   });
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Set your password">
-      <TextField
-        form={form}
-        name="newPassword"
-        label="New Password"
-        type="password"
-        autoComplete="new-password"
-        required
-        description={`At least ${PASSWORD_MIN} characters; a longer phrase is safer.`}
-      />
-      <TextField form={form} name="confirmPassword" label="Confirm New Password" type="password" autoComplete="new-password" required />
+      <NewPasswordFields form={form} />
       <Button type="submit" className="w-full" disabled={form.formState.isSubmitting}>
         {form.formState.isSubmitting ? 'Saving...' : 'Set Password'}
       </Button>
