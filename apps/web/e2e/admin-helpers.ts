@@ -120,3 +120,12 @@ export async function reloadOffline(page: Page): Promise<void> {
   await Promise.all([page.waitForEvent('load'), page.evaluate(() => void setTimeout(() => window.location.reload(), 0))]);
   await waitForApp(page);
 }
+
+/** Reloads the page, agreeing to the browser's "leave site?" question that unsaved changes ask. */
+export async function reloadLeavingChanges(page: Page): Promise<void> {
+  const accept = (d: { type(): string; accept(): Promise<void> }) => void (d.type() === 'beforeunload' && d.accept());
+  page.on('dialog', accept);
+  await page.reload();
+  await waitForApp(page);
+  page.off('dialog', accept);
+}

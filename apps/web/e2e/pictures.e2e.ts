@@ -7,8 +7,8 @@ import { newsMessages } from '@post/contracts/messages/news';
 import { siteSettingsMessages } from '@post/contracts/messages/site-settings';
 import type { Image } from '@post/contracts/images';
 import type { Page } from 'playwright-core';
-import { startSite, waitForApp, type TestSite } from './harness.ts';
-import { api, field, signInAdmin, toast } from './admin-helpers.ts';
+import { startSite, type TestSite } from './harness.ts';
+import { api, field, reloadLeavingChanges, signInAdmin, toast } from './admin-helpers.ts';
 
 // Pictures (issue 22): the demo's photos on the public pages as <picture> with width, height,
 // srcset and the right loading hints; an administrator uploads a photo with its alt text.
@@ -22,15 +22,6 @@ test.afterAll(async () => site?.close());
 async function demoJpeg(page: Page): Promise<Buffer> {
   const demo = ((await api(page, '/api/news')).body as { image: Image | null }[]).find((n) => n.image)!.image!;
   return Buffer.from(await page.evaluate(async (url) => Array.from(new Uint8Array(await (await fetch(url)).arrayBuffer())), demo.urls.jpeg[0]!.url));
-}
-
-/** Reloads the page, agreeing to leave the form with changes. */
-async function reload(page: Page): Promise<void> {
-  const accept = (d: { type(): string; accept(): Promise<void> }) => void (d.type() === 'beforeunload' && d.accept());
-  page.on('dialog', accept);
-  await page.reload();
-  await waitForApp(page);
-  page.off('dialog', accept);
 }
 
 test.describe('pictures', () => {
@@ -116,7 +107,7 @@ test.describe('pictures', () => {
     await page.getByLabel(/Description of the photo/).fill('Flags at the parade');
     await page.waitForFunction(() => (window.sessionStorage.getItem('draft:engagement:new') ?? '').includes('Flags at the parade'));
 
-    await reload(page);
+    await reloadLeavingChanges(page);
     await expect(page.getByRole('status').filter({ hasText: formMessages.draftRestored })).toBeVisible();
     await expect(field(page, 'Title')).toHaveValue('E2E Draft Picture');
     await expect(page.getByLabel(/Description of the photo/)).toHaveValue('Flags at the parade');

@@ -8,7 +8,7 @@ import { newsMessages } from '@post/contracts/messages/news';
 import { signInMessages } from '@post/contracts/messages/sign-in';
 import { startSite, waitForApp, type TestSite } from './harness.ts';
 import { E2E_ADMIN } from './setup.ts';
-import { api, axeViolations, collectErrors, field, signInAdmin, toast } from './admin-helpers.ts';
+import { api, axeViolations, collectErrors, field, reloadLeavingChanges, signInAdmin, toast } from './admin-helpers.ts';
 
 // Issue 8: a form in progress is not lost when the session expires. Clearing the cookie is what
 // the server sees when a session has lapsed (30 minutes idle, 12 hours in all): the next save
@@ -49,15 +49,6 @@ async function signInAgain(page: Page): Promise<void> {
   await waitForApp(page);
   // The page loaded after a sign-in says "Login successful" and drops its ?signedIn=1 marker.
   await page.waitForURL((u) => !u.searchParams.has('signedIn'));
-}
-
-/** Reloads the page, agreeing to the browser's "leave site?" question that unsaved changes ask. */
-async function reload(page: Page): Promise<void> {
-  const accept = (d: { type(): string; accept(): Promise<void> }) => void (d.type() === 'beforeunload' && d.accept());
-  page.on('dialog', accept);
-  await page.reload();
-  await waitForApp(page);
-  page.off('dialog', accept);
 }
 
 test.describe('session expiry', () => {
@@ -191,7 +182,7 @@ test.describe('session expiry', () => {
     await expect(page.getByRole('heading', { name: 'Edit News Item', level: 1 })).toBeVisible();
     await field(page, 'Title').fill('Half-edited title');
     // Reloaded at once: the draft is written when the page goes away, not only after the pause.
-    await reload(page);
+    await reloadLeavingChanges(page);
     await expect(notice(page)).toBeVisible();
     await expect(field(page, 'Title')).toHaveValue('Half-edited title');
     // Leaving is still asked about: the restored changes are unsaved.
@@ -208,7 +199,7 @@ test.describe('session expiry', () => {
     expect(await storedDraft(page, `news:${item.id}`)).toBeNull();
     // The focus goes to the form, not lost on the page.
     await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('INPUT');
-    await reload(page);
+    await reloadLeavingChanges(page);
     await expect(page.getByRole('heading', { name: 'Edit News Item', level: 1 })).toBeVisible();
     await expect(field(page, 'Title')).toHaveValue(item.title);
     await expect(notice(page)).toHaveCount(0);
@@ -246,7 +237,7 @@ test.describe('session expiry', () => {
     await draftSaved(page, 'member:new', 'Kessler');
     expect(await storedDraft(page, 'member:new')).not.toMatch(/secret-portal-pass|loginPassword/);
 
-    await reload(page);
+    await reloadLeavingChanges(page);
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole('status').filter({ hasText: formMessages.draftRestored })).toBeVisible();
     await expect(dialog.getByLabel(/^First Name/)).toHaveValue('Dorothy');
@@ -258,7 +249,7 @@ test.describe('session expiry', () => {
     await page.getByRole('alertdialog').getByRole('button', { name: 'Discard changes' }).click();
     await expect(dialog).toHaveCount(0);
     expect(await storedDraft(page, 'member:new')).toBeNull();
-    await reload(page);
+    await reloadLeavingChanges(page);
     await expect(page.getByRole('heading', { name: 'User Management', level: 1 })).toBeVisible();
     await expect(dialog).toHaveCount(0);
     noErrors();
@@ -326,7 +317,7 @@ test.describe('session expiry', () => {
     await page.getByRole('button', { name: 'Add social link' }).click();
     await labels.last().fill('Post Facebook page');
     await field(page, 'Post Name').fill('Hometown Veterans Post 12');
-    await reload(page);
+    await reloadLeavingChanges(page);
     await expect(notice(page)).toBeVisible();
     await expect(labels).toHaveCount(before + 1);
     await expect(labels.last()).toHaveValue('Post Facebook page');
@@ -361,7 +352,7 @@ test.describe('session expiry', () => {
     const { page, context } = await adminPage(390);
     await page.goto('/admin/events/new');
     await field(page, 'Title').fill('Flag retirement ceremony');
-    await reload(page);
+    await reloadLeavingChanges(page);
     await expect(notice(page)).toBeVisible();
     expect(await axeViolations(page)).toStrictEqual([]);
     await context.close();
