@@ -1,5 +1,6 @@
 import { loadEnv } from '../env.ts';
 import { generatePassword, openDatabase } from '../bootstrap.ts';
+import { runCommand } from './run-command.ts';
 import { upsertAdmin } from '../features/admin-auth/admin-auth.service.ts';
 import { UserInput } from '@post/contracts/admin-auth';
 
@@ -43,10 +44,4 @@ async function run(): Promise<number> {
   }
 }
 
-run().then(
-  (code) => process.exit(code),
-  (err) => {
-    console.error(err instanceof Error ? err.message : err);
-    process.exit(1);
-  },
-);
+runCommand(run);

@@ -3,6 +3,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { exportDatabase, importDatabase } from '@post/db';
 import { loadEnv } from '../env.ts';
 import { openDatabase } from '../bootstrap.ts';
+import { runCommand } from './run-command.ts';
 
 // `pnpm backup [file]` writes a logical backup (gzip JSON) of the configured database;
 // `pnpm restore <file>` loads one into an empty database. Both work on the embedded
@@ -44,10 +45,4 @@ async function run(): Promise<number> {
   }
 }
 
-run().then(
-  (code) => process.exit(code),
-  (err) => {
-    console.error(err instanceof Error ? err.message : err);
-    process.exit(1);
-  },
-);
+runCommand(run);
