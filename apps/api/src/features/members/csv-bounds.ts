@@ -10,7 +10,7 @@ export const MAX_CSV_COLUMNS = 300;
  * (quotes respected). The CSV parser's time grows much faster than a record's width, so a very wide
  * file would hold the server: its width is measured here first, cheaply (decision 0081).
  */
-export function tooManyColumns(csv: string, max = MAX_CSV_COLUMNS): boolean {
+function tooManyColumns(csv: string, max = MAX_CSV_COLUMNS): boolean {
   let fields = 1;
   let quoted = false;
   for (let i = 0; i < csv.length; i++) {
